@@ -1,0 +1,41 @@
+import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
+
+/** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
+export interface DiceUsed {
+  from: number;
+  to: number;
+  rolls: { sides: number; result: number }[];
+}
+
+/**
+ * The battle's events. A type's meaning never changes once it has landed (DESIGN.md): add a type
+ * rather than change one. Each carries what a reader of the log needs without the code.
+ */
+export type BattleEvent =
+  | { type: 'BattleCreated'; data: { battleId: string; name: string; system: SystemId; channel: string; gm: string; seedHash?: string } }
+  | { type: 'GmAdded'; data: { user: string } }
+  | { type: 'GmRemoved'; data: { user: string } }
+  | { type: 'SideAdded'; data: { sideId: string; name: string } }
+  | { type: 'SideJoined'; data: { sideId: string; user: string } }
+  | { type: 'CommandAdded'; data: { commandId: string; name: string; sideId: string; officer?: string } }
+  | { type: 'CommandAssigned'; data: { commandId: string; user: string } }
+  | { type: 'UnitAdded'; data: { unitId: string; name: string; commandId: string; attrs: UnitAttrs } }
+  | { type: 'UnitEdited'; data: { unitId: string; name?: string; commandId?: string; attrs: UnitAttrs } }
+  | { type: 'UnitRemoved'; data: { unitId: string; name: string } }
+  | { type: 'OrderOfBattleImported'; data: { source: string; sides: number; commands: number; units: number } }
+  | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; due: string[] } }
+  | { type: 'BattleEnded'; data: { by: string } }
+  | { type: 'ActionUndone'; data: { voids: number[]; summary: string } };
+
+export type EventType = BattleEvent['type'];
+export type EventOf<T extends EventType> = Extract<BattleEvent, { type: T }>;
+
+/** An event as it stands in the log. */
+export interface LoggedEvent {
+  battleId: string;
+  version: number;
+  event: BattleEvent;
+  actor: string;
+  at: string;
+  requestId: string | null;
+}

@@ -1,0 +1,32 @@
+/**
+ * The neutral message model: what the bot says, to whom, before any adapter renders it
+ * (Discord embeds and components, or lines at the local table).
+ * User mentions in `text` are written `<@userId>` and rendered by the adapter.
+ */
+export type Destination =
+  | { kind: 'channel'; channel: string }
+  | { kind: 'dm'; user: string }
+  /** The invoking user's own answer (ephemeral in Discord). */
+  | { kind: 'reply'; user: string; channel: string };
+
+export interface Button {
+  label: string;
+  /** Versioned custom id, e.g. `v1:ballot:<ballotId>:<option>`; carries no authority. */
+  customId: string;
+}
+
+export interface Message {
+  to: Destination;
+  /** Short heading (an embed's title in Discord). */
+  title?: string;
+  text: string;
+  /** Structured outcome of a resolution, for `--json` and for embeds' fields. */
+  outcome?: unknown;
+  /** The log version the message reports. */
+  event?: number;
+  buttons?: Button[];
+  /** Set on replies that refuse an action. */
+  error?: boolean;
+}
+
+export const mention = (user: string): string => `<@${user}>`;

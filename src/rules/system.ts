@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** The four rule systems of shared/rules/. */
+export const SYSTEM_IDS = ['percentile', 'brigade', 'medieval', 'charge'] as const;
+export type SystemId = (typeof SYSTEM_IDS)[number];
+
+/**
+ * Where a battle stands in its rule system's turn sequence.
+ * `period` is used by systems whose turns differ by time of day (percentile: day, dusk, night,
+ * interphase); others leave it undefined.
+ */
+export interface TurnPosition {
+  turn: number;
+  phase: number;
+  period?: string;
+}
+
+/** What a phase is, and what falls due when the battle enters it. */
+export interface PhaseInfo {
+  /** Stable id within the system, e.g. `BRG-2`, `MED-SEQ.7`. */
+  id: string;
+  name: string;
+  /** Rule IDs of shared/rules/ that govern the phase. */
+  rules: string[];
+  /** Things the umpire reminds everyone of on entering the phase, e.g. "army morale check due". */
+  due: string[];
+}
+
+export interface Sequence {
+  /** Where a new battle starts. */
+  readonly start: TurnPosition;
+  /** Periods a GM may choose for the next turn (empty when the system has none). */
+  readonly periods: readonly string[];
+  describe(pos: TurnPosition): PhaseInfo;
+  /** The phase after `pos`; wraps into the next turn after the last phase. */
+  nextPhase(pos: TurnPosition): TurnPosition;
+  /** The first phase of the next turn; `period` picks the next turn's period where the system has them. */
+  nextTurn(pos: TurnPosition, period?: string): TurnPosition;
+}
+
+/** One unit attribute a rule system needs, as declared in its pack. */
+export const AttributeSpec = z.object({
+  name: z.string().regex(/^[a-z][a-z_]*$/),
+  description: z.string(),
+  type: z.enum(['int', 'enum', 'text']),
+  required: z.boolean().default(false),
+  values: z.array(z.string()).optional(),
+  min: z.number().int().optional(),
+  max: z.number().int().optional(),
+});
+export type AttributeSpec = z.infer<typeof AttributeSpec>;
+
+export type UnitAttrs = Record<string, string | number>;
+
+/**
+ * The zod schema of a unit's attributes, built from the pack's declarations so a house-ruled pack
+ * changes what is accepted. Messages are written for players: "expected a positive whole number".
+ */
+export function unitSchema(attributes: readonly AttributeSpec[], mode: 'full' | 'partial' = 'full') {
+  const shape: Record<string, z.ZodType> = {};
+  for (const a of attributes) {
+    let s: z.ZodType;
+    if (a.type === 'int') {
+      const min = a.min ?? 0;
+      const what = min >= 1 ? 'a positive whole number' : min === 0 ? 'a whole number, 0 or more' : 'a whole number';
+      let n = z.coerce
+        .number({ error: `expected ${what}` })
+        .int({ error: `expected ${what}` })
+        .min(min, { error: `expected ${what}` });
+      if (a.max !== undefined) n = n.max(a.max, { error: `expected ${what} up to ${a.max}` });
+      s = n;
+    } else if (a.type === 'enum') {
+      const values = a.values ?? [];
+      const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
+      s = z
+        .string({ error: `expected one of ${values.join(', ')}` })
+        .transform((v, ctx) => {
+          const hit = byLower.get(v.trim().toLowerCase());
+          if (hit === undefined) {
+            ctx.addIssue({ code: 'custom', message: `expected one of ${values.join(', ')} (got "${v}")` });
+            return z.NEVER;
+          }
+          return hit;
+        });
+    } else {
+      s = z.string({ error: 'expected text' }).trim().min(1, { error: 'expected text' });
+    }
+    shape[a.name] = a.required && mode === 'full' ? s : s.optional();
+  }
+  return z.strictObject(shape, {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `unknown attribute ${iss.keys.map((k) => `"${k}"`).join(', ')}; this system's attributes are ${attributes.map((a) => a.name).join(', ')}`
+        : undefined,
+  });
+}
+
+/** A ruleset pack as far as setup needs it; each system's pack extends this with its charts. */
+export const PackBase = z.object({
+  system: z.enum(SYSTEM_IDS),
+  name: z.string(),
+  source: z.string(),
+  attributes: z.array(AttributeSpec).min(1),
+});
+export type PackBase = z.infer<typeof PackBase>;
+
+export interface RuleSystem {
+  id: SystemId;
+  /** Human name, e.g. "Percentage-dice fire (Napoleonic)". */
+  name: string;
+  pack: PackBase;
+  sequence: Sequence;
+}
