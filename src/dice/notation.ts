@@ -1,0 +1,301 @@
+import { Dice, DiceRoll, NumberGenerator, Parser, RollGroup } from '@dice-roller/rpg-dice-roller';
+import type { DiceUsed } from '../battle/events.ts';
+import { DiceStream, hmacWords, newSeed } from './stream.ts';
+
+/**
+ * `/roll` expressions, evaluated by rpg-dice-roller (its notation: NdM, d%, dF, keep/drop, exploding,
+ * compounding, penetrating, re-rolls, unique, target/success counting, critical marks, sorting,
+ * groups `{...}`, arithmetic and math functions) with every die drawn from a DiceStream.
+ *
+ * How the randomness is hooked: the library rolls every die through one shared object,
+ * `NumberGenerator.generator.integer(min, max)` (StandardDice/PercentileDice `rollOnce`, FudgeDice,
+ * and every explosion / re-roll / unique re-roll, which call `rollOnce`). We wrap that method once:
+ * while the generator's engine is one of our stream engines, `integer(min, max)` returns
+ * `min - 1 + die(max - min + 1)` of our stream, so each library die IS one die(n) of the battle
+ * stream and is recorded as `{ sides: n, result }`. With any other engine (Math.random by default,
+ * or the min/max engines the library swaps in to compute `minTotal`/`maxTotal`) the wrapper calls
+ * the library's own method. Our engine's `next()` throws, so a library path that asked for a raw
+ * word instead of an integer would fail loudly rather than roll unrecorded.
+ * (For the record, random-js's `integer(1, n)` over our words would give the same die(n) rule —
+ * mask for powers of two, reject u >= n * floor(2^32 / n) otherwise — but the wrapper makes it ours
+ * and lets us record each die.)
+ */
+
+/** At most this many dice in one roll, all groups together, before explosions and re-rolls. */
+export const MAX_DICE = 1000;
+/** The library refuses more than this many dice in one group (e.g. `1000d6`). */
+export const MAX_DICE_PER_GROUP = 999;
+/** At most this many sides on a die. */
+export const MAX_SIDES = 10_000;
+/** At most this many dice drawn by one roll, counting explosions and re-rolls; the roll is refused beyond. */
+export const MAX_DRAWS = 10_000;
+/** At most this many characters in an expression. */
+export const MAX_EXPRESSION_LENGTH = 500;
+
+export interface RollResult {
+  expression: string;
+  /** The library's rendering, e.g. `4d6kh3+2: [5, 3d, 4, 6]+2 = 17`. */
+  output: string;
+  total: number;
+  /** Every die drawn, in order, and the cursor range used. */
+  dice: DiceUsed;
+  /** False for `evaluateRollFresh`: its seed was never committed, so nobody can check it. */
+  verifiable: boolean;
+}
+
+/** A `/roll` the user can fix: bad syntax (with `position`, 0-based) or a refused size. */
+export class RollError extends Error {
+  override name = 'RollError';
+  constructor(
+    message: string,
+    readonly expression: string,
+    readonly kind: 'syntax' | 'limit' | 'invalid',
+    readonly position: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Roll `expression` on the battle's stream; the result re-derives from `result.dice`. */
+export function evaluateRoll(expression: string, dice: DiceStream): RollResult {
+  const text = expression.trim();
+  check(text);
+  const { value: roll, dice: used } = dice.take((stream) => rollOn(text, stream));
+  return finish(text, roll, used, true);
+}
+
+/** Roll with a fresh random seed that is never committed nor kept: NOT verifiable, and says so. */
+export function evaluateRollFresh(expression: string): RollResult {
+  const text = expression.trim();
+  check(text);
+  const stream = new DiceStream(hmacWords(newSeed(), 'fresh', 0));
+  const { value: roll, dice: used } = stream.take((s) => rollOn(text, s));
+  return finish(text, roll, used, false);
+}
+
+/** Turn an error the library threw for `expression` into a RollError that points at the bad part. */
+export function parseRollError(error: unknown, expression: string): RollError {
+  if (error instanceof RollError) return error;
+  if (isPegSyntaxError(error)) {
+    const at = error.location.start.offset;
+    const found = error.found === null ? 'the end of the expression' : `"${error.found}"`;
+    const expected = describeExpected(error.expected);
+    return new RollError(
+      `Cannot read the roll at character ${at + 1}: found ${found}` +
+        (expected ? `, expected ${expected}` : '') +
+        `.\n${expression}\n${' '.repeat(at)}^`,
+      expression,
+      'syntax',
+      at,
+    );
+  }
+  if (error instanceof RangeError && /qty must be between/.test(error.message)) {
+    return new RollError(tooManyDiceMessage(expression), expression, 'limit');
+  }
+  if (error instanceof RangeError && /sides must be/.test(error.message)) {
+    return new RollError(`A die must have from 1 to ${MAX_SIDES} sides.`, expression, 'limit');
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new RollError(`Cannot roll "${expression}": ${message}.`, expression, 'invalid');
+}
+
+// --- the library hook -------------------------------------------------------------------------
+
+const STREAM_DIE = Symbol.for('umpire.dice.streamDie');
+
+interface StreamEngine {
+  next(): number;
+  [STREAM_DIE]: (sides: number) => number;
+}
+
+type IntegerFn = (min: number, max: number) => number;
+
+function installHook(): void {
+  const generator = NumberGenerator.generator;
+  const current = generator.integer as IntegerFn & { [STREAM_DIE]?: true };
+  if (current[STREAM_DIE]) return; // already wrapped (module evaluated twice, e.g. by a test runner)
+  const libraryInteger = current;
+  const wrapped = function (this: typeof generator, min: number, max: number): number {
+    const engine = this.engine as Partial<StreamEngine> | undefined;
+    const die = engine?.[STREAM_DIE];
+    if (die === undefined) return libraryInteger.call(this, min, max);
+    return min - 1 + die(max - min + 1);
+  };
+  Object.defineProperty(wrapped, STREAM_DIE, { value: true });
+  generator.integer = wrapped;
+}
+installHook();
+
+/** The library drew a raw word instead of calling integer(): that die would not be die(n) nor recorded. */
+class UnroutedDrawError extends Error {
+  constructor() {
+    super('rpg-dice-roller asked for a raw random word: only integer() is routed through the dice stream');
+  }
+}
+
+function rollOn(expression: string, stream: DiceStream): DiceRoll {
+  let draws = 0;
+  const engine: StreamEngine = {
+    next() {
+      throw new UnroutedDrawError();
+    },
+    [STREAM_DIE](sides: number) {
+      draws += 1;
+      if (draws > MAX_DRAWS) {
+        throw new RollError(
+          `This roll would draw more than ${MAX_DRAWS} dice with its explosions and re-rolls; it is refused.`,
+          expression,
+          'limit',
+        );
+      }
+      return stream.die(sides);
+    },
+  };
+  const generator = NumberGenerator.generator;
+  const previous: unknown = generator.engine;
+  generator.engine = engine;
+  try {
+    return new DiceRoll(expression);
+  } catch (error) {
+    if (error instanceof UnroutedDrawError) throw error; // a bug, not the user's doing
+    throw parseRollError(error, expression);
+  } finally {
+    generator.engine = previous;
+  }
+}
+
+function finish(expression: string, roll: DiceRoll, used: DiceUsed, verifiable: boolean): RollResult {
+  const total = roll.total;
+  if (!Number.isFinite(total)) {
+    throw new RollError(`The roll "${expression}" has no finite total (${total}).`, expression, 'invalid');
+  }
+  return { expression, output: roll.output, total, dice: used, verifiable };
+}
+
+// --- checks before rolling -------------------------------------------------------------------
+
+/** Refuse bad syntax and absurd sizes before a single die is drawn. */
+function check(expression: string): void {
+  if (expression === '') throw new RollError('Give a dice expression, e.g. 4d6kh3+2.', expression, 'invalid');
+  if (expression.length > MAX_EXPRESSION_LENGTH) {
+    throw new RollError(`A roll is at most ${MAX_EXPRESSION_LENGTH} characters long.`, expression, 'limit');
+  }
+  // Literal "NdM" terms first, so "10000d10000" is told its limit rather than the library's wording.
+  for (const match of expression.matchAll(/(?<![\w.)\]}])(\d+)d(\d+)/g)) {
+    const qty = Number(match[1]);
+    const sides = Number(match[2]);
+    if (qty > MAX_DICE_PER_GROUP) {
+      throw new RollError(
+        `"${match[0]}" is ${qty} dice; a roll may have at most ${MAX_DICE} dice in all and ${MAX_DICE_PER_GROUP} in one group.`,
+        expression,
+        'limit',
+        match.index,
+      );
+    }
+    if (sides > MAX_SIDES) {
+      throw new RollError(`"${match[0]}" has ${sides} sides; a die may have at most ${MAX_SIDES}.`, expression, 'limit', (match.index ?? 0) + match[1]!.length);
+    }
+  }
+  let parsed: unknown[];
+  try {
+    parsed = Parser.parse(expression) as unknown[];
+  } catch (error) {
+    throw parseRollError(error, expression);
+  }
+  let total = 0;
+  for (const die of diceOf(parsed)) {
+    if (die.max - die.min + 1 > MAX_SIDES) {
+      throw new RollError(`"${die.notation}" has ${die.sides} sides; a die may have at most ${MAX_SIDES}.`, expression, 'limit');
+    }
+    total += die.qty;
+    for (const modifier of die.modifiers?.values() ?? []) {
+      const always = alwaysRepeats(modifier, die);
+      if (always) {
+        throw new RollError(`"${die.notation}" ${always}; it is refused.`, expression, 'limit');
+      }
+    }
+  }
+  if (total > MAX_DICE) {
+    throw new RollError(`This roll has ${total} dice; a roll may have at most ${MAX_DICE}.`, expression, 'limit');
+  }
+}
+
+/** Every die term, also inside groups. */
+function* diceOf(expressions: unknown[]): Generator<InstanceType<typeof Dice.StandardDice>> {
+  for (const item of expressions) {
+    if (item instanceof Dice.StandardDice) yield item;
+    else if (item instanceof RollGroup) for (const sub of item.expressions) yield* diceOf(sub);
+    else if (Array.isArray(item)) yield* diceOf(item);
+  }
+}
+
+/**
+ * An explode or re-roll whose compare point matches every face, or more unique dice than faces,
+ * would only stop at the library's cap of 1000 repeats per die.
+ */
+function alwaysRepeats(modifier: unknown, die: InstanceType<typeof Dice.StandardDice>): string | null {
+  const m = modifier as { name?: string; once?: boolean; comparePoint?: { isMatch(value: number): boolean } };
+  if (m.name === 'unique' && !m.once && m.comparePoint === undefined && die.qty > die.max - die.min + 1) {
+    return 'has more dice than faces, so they can never all be unique';
+  }
+  const action = m.name === 'explode' ? 'explodes' : m.name === 're-roll' && !m.once ? 're-rolls' : null;
+  if (action === null || m.comparePoint === undefined) return null; // default points (max / min) never match every face
+  for (let face = die.min; face <= die.max; face++) {
+    if (!m.comparePoint.isMatch(face)) return null;
+  }
+  return `${action} on every face, so it would never stop`;
+}
+
+function tooManyDiceMessage(expression: string): string {
+  return `"${expression}" has too many dice; a roll may have at most ${MAX_DICE} dice in all and ${MAX_DICE_PER_GROUP} in one group.`;
+}
+
+// --- the library's syntax errors (peggy) -------------------------------------------------------
+
+interface PegExpectation {
+  type: string;
+  text?: string;
+  description?: string;
+  parts?: (string | [string, string])[];
+  inverted?: boolean;
+}
+
+interface PegSyntaxError {
+  found: string | null;
+  expected: PegExpectation[] | null;
+  location: { start: { offset: number } };
+}
+
+function isPegSyntaxError(error: unknown): error is Error & PegSyntaxError {
+  if (!(error instanceof Error) || error.name !== 'SyntaxError') return false;
+  const location = (error as Partial<PegSyntaxError>).location;
+  return typeof location?.start?.offset === 'number';
+}
+
+const MAX_EXPECTED_SHOWN = 6;
+
+/**
+ * "l, h or 1-9" from the parser's expectations: character classes first, then short tokens
+ * (operators, modifiers), then the end, then math function names, the least likely fix.
+ */
+function describeExpected(expected: PegExpectation[] | null): string {
+  const ranked = new Map<string, number>();
+  for (const item of expected ?? []) {
+    if (item.type === 'class' && item.parts !== undefined) {
+      const parts = item.parts.map((part) => (typeof part === 'string' ? part : `${part[0]}-${part[1]}`));
+      ranked.set(`${item.inverted ? 'not ' : ''}${parts.join(' or ')}`, 0);
+    } else if (item.type === 'literal' && item.text !== undefined) {
+      ranked.set(`"${item.text}"`, item.text.length <= 2 ? 1 : 3);
+    } else if (item.type === 'end') {
+      ranked.set('the end', 2);
+    } else if (item.type === 'other' && item.description !== undefined && !item.description.includes('whitespace')) {
+      ranked.set(item.description, 3);
+    }
+  }
+  const list = [...ranked].sort((a, b) => a[1] - b[1]).map(([name]) => name);
+  const shown = list.slice(0, MAX_EXPECTED_SHOWN);
+  const more = list.length - shown.length;
+  if (shown.length === 0) return '';
+  if (more > 0) return `${shown.join(', ')} or ${more} more`;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+}
