@@ -1,0 +1,65 @@
+import { defineCommand, sub } from '../src/app/commands.ts';
+import { systemNames } from '../src/app/complete.ts';
+import { logLines, statusText } from '../src/app/views.ts';
+import { SYSTEM_IDS } from '../src/rules/system.ts';
+import { reply } from '../src/app/replies.ts';
+
+export default defineCommand({
+  name: 'battle',
+  description: 'Create, inspect, undo and end the battle of this channel',
+  subcommands: {
+    create: sub({
+      description: 'Start a battle in this channel; you become its GM',
+      who: 'anyone',
+      needsBattle: false,
+      example: '/battle create name:"Ligny" system:percentile',
+      options: {
+        name: { kind: 'string', description: 'The battle name', required: true },
+        system: { kind: 'string', description: 'Rule system', required: true, choices: SYSTEM_IDS, complete: systemNames },
+      },
+      action: (o, ctx) => ({ type: 'CreateBattle', name: o.name, system: o.system as (typeof SYSTEM_IDS)[number], channel: ctx.channel }),
+    }),
+    status: sub({
+      description: "The battle's sides, commands, units, turn and phase",
+      who: 'anyone',
+      example: '/battle status',
+      options: {},
+      query: (_o, ctx) => [reply(ctx, statusText(ctx.state!), 'Status')],
+    }),
+    log: sub({
+      description: 'The latest events of the battle log',
+      who: 'anyone',
+      example: '/battle log last:10',
+      options: { last: { kind: 'integer', description: 'How many events (default 20)', min: 1, max: 200 } },
+      query: (o, ctx) => [reply(ctx, logLines(ctx.state!.id, ctx.app.log(ctx.state!.id), o.last ?? 20).join('\n'), `Log of ${ctx.state!.name}`)],
+    }),
+    undo: sub({
+      description: 'Undo the last action (GM)',
+      who: 'gm',
+      example: '/battle undo',
+      options: {},
+      action: () => ({ type: 'Undo' }),
+    }),
+    end: sub({
+      description: 'End the battle (GM)',
+      who: 'gm',
+      example: '/battle end',
+      options: {},
+      action: () => ({ type: 'EndBattle' }),
+    }),
+    'gm add': sub({
+      description: 'Make a user a GM of this battle (GM)',
+      who: 'gm',
+      example: '/battle gm add user:@bob',
+      options: { user: { kind: 'user', description: 'The new GM', required: true } },
+      action: (o) => ({ type: 'AddGm', user: o.user }),
+    }),
+    'gm remove': sub({
+      description: 'Remove a GM of this battle (GM)',
+      who: 'gm',
+      example: '/battle gm remove user:@bob',
+      options: { user: { kind: 'user', description: 'The GM to remove', required: true } },
+      action: (o) => ({ type: 'RemoveGm', user: o.user }),
+    }),
+  },
+});

@@ -1,0 +1,23 @@
+import { defineCommand, sub } from '../src/app/commands.ts';
+import { matching } from '../src/app/complete.ts';
+import { getRuleSystem } from '../src/rules/index.ts';
+
+export default defineCommand({
+  name: 'turn',
+  description: 'Game turns',
+  subcommands: {
+    next: sub({
+      description: 'Skip to the first phase of the next turn (GM)',
+      who: 'gm',
+      example: '/turn next',
+      options: {
+        period: {
+          kind: 'string',
+          description: 'Where the system has them: the next turn is day, dusk, night or interphase',
+          complete: (ctx) => (ctx.state ? matching(getRuleSystem(ctx.state.system).sequence.periods, ctx.typed) : []),
+        },
+      },
+      action: (o) => ({ type: 'AdvanceTurn', period: o.period }),
+    }),
+  },
+});

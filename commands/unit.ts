@@ -1,0 +1,61 @@
+import { defineCommand, sub } from '../src/app/commands.ts';
+import { attributeOptions, commandNames, unitNames } from '../src/app/complete.ts';
+import { RuleError } from '../src/battle/errors.ts';
+import { findByName } from '../src/battle/state.ts';
+import { unitText, unitsText } from '../src/app/views.ts';
+import { reply } from '../src/app/replies.ts';
+
+const attrs = attributeOptions();
+const attrNames = Object.keys(attrs);
+/** The attribute options the user gave, for the pack to validate. */
+const pickAttrs = (o: Record<string, unknown>) => Object.fromEntries(attrNames.filter((n) => o[n] !== undefined).map((n) => [n, o[n]]));
+
+export default defineCommand({
+  name: 'unit',
+  description: 'Units: battalions, regiments, batteries, squadrons, screens, trains',
+  subcommands: {
+    add: sub({
+      description: "Add a unit to a command (GM); attributes as the battle's rule system needs",
+      who: 'gm',
+      example: '/unit add name:"1/45th Line" command:"I Corps" arm:infantry class:B figures:24',
+      options: {
+        name: { kind: 'string', description: 'The unit name', required: true },
+        command: { kind: 'string', description: 'Its command', required: true, complete: commandNames },
+        ...attrs,
+      },
+      action: (o) => ({ type: 'AddUnit', name: o.name, command: o.command, attrs: pickAttrs(o) }),
+    }),
+    set: sub({
+      description: "Change a unit's attributes, name or command (GM)",
+      who: 'gm',
+      example: '/unit set unit:"1/45th Line" figures:20',
+      options: {
+        unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
+        rename: { kind: 'string', description: 'A new name' },
+        command: { kind: 'string', description: 'Move it to this command', complete: commandNames },
+        ...attrs,
+      },
+      action: (o) => ({ type: 'EditUnit', unit: o.unit, name: o.rename, command: o.command, attrs: pickAttrs(o) }),
+    }),
+    remove: sub({
+      description: 'Remove a unit (GM)',
+      who: 'gm',
+      example: '/unit remove unit:"1/45th Line"',
+      options: { unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames } },
+      action: (o) => ({ type: 'RemoveUnit', unit: o.unit }),
+    }),
+    show: sub({
+      description: 'Show a unit, or every unit',
+      who: 'anyone',
+      example: '/unit show unit:"1/45th Line"',
+      options: { unit: { kind: 'string', description: 'The unit (all when left out)', complete: unitNames } },
+      query: (o, ctx) => {
+        const s = ctx.state!;
+        if (!o.unit) return [reply(ctx, unitsText(s), 'Units')];
+        const u = findByName(s.units, o.unit);
+        if (!u) throw new RuleError(`There is no unit "${o.unit}". Use /unit show to list the units.`);
+        return [reply(ctx, unitText(s, u), u.name)];
+      },
+    }),
+  },
+});

@@ -1,0 +1,58 @@
+import { describeEvent } from '../battle/describe.ts';
+import type { LoggedEvent } from '../battle/events.ts';
+import { fold } from '../battle/replay.ts';
+import type { BattleState } from '../battle/state.ts';
+import { getRuleSystem } from '../rules/index.ts';
+import type { Message } from '../messages.ts';
+
+/**
+ * What the channel is told of newly appended events, and the invoking user's reply.
+ * An order of battle import is summed up rather than listed line by line.
+ */
+export function announce(before: BattleState, after: BattleState, events: LoggedEvent[], actor: string): { posts: Message[]; reply: Message } {
+  const channel = after.channel;
+  const last = events.at(-1)!.version;
+  const first = events[0]!.event;
+  const lines: string[] = [];
+  let s = before;
+  for (const e of events) {
+    if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
+    s = fold(s, e);
+  }
+  let title: string | undefined;
+  switch (first.type) {
+    case 'BattleCreated': {
+      const system = getRuleSystem(first.data.system);
+      title = `Battle "${first.data.name}" (${first.data.battleId})`;
+      lines.push(`Rule system: ${system.name}. GM: <@${first.data.gm}>.`);
+      if (first.data.seedHash) lines.push(`Dice commitment (SHA-256 of the secret seed): \`${first.data.seedHash}\``);
+      lines.push('Next: /side add, /command add, /unit add, or /oob import.');
+      break;
+    }
+    case 'OrderOfBattleImported':
+      title = 'Order of battle imported';
+      for (const side of Object.values(after.sides)) {
+        const cmds = Object.values(after.commands).filter((c) => c.sideId === side.id);
+        const units = Object.values(after.units).filter((u) => cmds.some((c) => c.id === u.commandId));
+        lines.push(`${side.name}: ${cmds.length} command(s), ${units.length} unit(s)`);
+      }
+      break;
+    case 'PhaseAdvanced':
+      title = `Turn ${first.data.to.turn}${first.data.to.period ? ` (${first.data.to.period})` : ''} — ${first.data.phaseName}`;
+      break;
+    case 'BattleEnded':
+      title = `Battle "${after.name}" has ended`;
+      break;
+    case 'ActionUndone':
+      title = 'Undone';
+      break;
+  }
+  const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
+  if (title) post.title = title;
+  const reply: Message = {
+    to: { kind: 'reply', user: actor, channel },
+    text: `Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]}`,
+    event: last,
+  };
+  return { posts: [post], reply };
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Action } from '../battle/actions.ts';
+import type { BattleState } from '../battle/state.ts';
+import type { Message } from '../messages.ts';
+import type { Umpire } from './umpire.ts';
+
+/**
+ * Slash command definitions: the one description of every command, read by the Discord adapter
+ * (registration, parsing), the local table (parsing, completion) and /help.
+ */
+export type OptionKind = 'string' | 'integer' | 'boolean' | 'user' | 'attachment';
+
+export interface CompleteContext {
+  app: Umpire;
+  state?: BattleState;
+  actor: string;
+  /** What the user has typed so far. */
+  typed: string;
+}
+
+export interface OptionDef {
+  kind: OptionKind;
+  description: string;
+  required?: boolean;
+  choices?: readonly string[];
+  min?: number;
+  max?: number;
+  /** Names to offer as the user types. */
+  complete?: (ctx: CompleteContext) => string[];
+}
+
+/** Who may use a subcommand: a GM of the channel's battle, a player of it (or a GM), or anyone. */
+export type Who = 'gm' | 'player' | 'anyone';
+
+type ValueOf<D extends OptionDef> = D['kind'] extends 'integer' ? number : D['kind'] extends 'boolean' ? boolean : string;
+export type OptionValues<O extends Record<string, OptionDef>> = {
+  [K in keyof O]: O[K]['required'] extends true ? ValueOf<O[K]> : ValueOf<O[K]> | undefined;
+};
+
+export interface InvokeContext {
+  app: Umpire;
+  actor: string;
+  channel: string;
+  /** The battle of the channel, when there is one. */
+  state?: BattleState;
+  /** Reads an attachment (a path at the table, a URL in Discord) as text. */
+  readFile: (ref: string) => Promise<{ name: string; text: string }>;
+}
+
+export interface SubcommandDef<O extends Record<string, OptionDef> = Record<string, OptionDef>> {
+  description: string;
+  options: O;
+  who: Who;
+  /** One example line for /help, without the leading @user. */
+  example: string;
+  /** False for subcommands that work without a battle in the channel (create, help). */
+  needsBattle?: boolean;
+  /** Either an action for the battle... */
+  action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | Promise<Action>;
+  /** ...or a read-only answer. */
+  query?: (opts: OptionValues<O>, ctx: InvokeContext) => Message[] | Promise<Message[]>;
+}
+
+export interface CommandDef {
+  name: string;
+  description: string;
+  /** Keyed by subcommand name (`group sub` for a subcommand group); a command without subcommands uses the key ''. */
+  subcommands: Record<string, SubcommandDef>;
+}
+
+/** Keeps the option types of each subcommand while erasing them for the registry. */
+export const sub = <O extends Record<string, OptionDef>>(def: SubcommandDef<O>): SubcommandDef => def as unknown as SubcommandDef;
+
+const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+
+export function defineCommand(def: CommandDef): CommandDef {
+  if (!NAME.test(def.name)) throw new Error(`bad command name ${def.name}`);
+  for (const [name, s] of Object.entries(def.subcommands)) {
+    if (name !== '' && !name.split(' ').every((w) => NAME.test(w))) throw new Error(`bad subcommand name /${def.name} ${name}`);
+    if (!s.action === !s.query) throw new Error(`/${def.name} ${name} needs exactly one of action or query`);
+    for (const o of Object.keys(s.options)) if (!NAME.test(o)) throw new Error(`bad option name ${o} in /${def.name} ${name}`);
+  }
+  return def;
+}
+
+/** The zod schema of one option's value, as typed at the table or sent by Discord. */
+function optionSchema(name: string, o: OptionDef): z.ZodType {
+  switch (o.kind) {
+    case 'integer': {
+      let n = z.coerce.number({ error: `${name} must be a whole number` }).int({ error: `${name} must be a whole number` });
+      if (o.min !== undefined) n = n.min(o.min, { error: `${name} must be at least ${o.min}` });
+      if (o.max !== undefined) n = n.max(o.max, { error: `${name} must be at most ${o.max}` });
+      return n;
+    }
+    case 'boolean':
+      return z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no']).transform((v) => v === 'true' || v === 'yes')], {
+        error: `${name} must be true or false`,
+      });
+    default: {
+      const s = z.string({ error: `${name} must be text` }).trim().min(1, { error: `${name} must not be empty` }).max(1000, { error: `${name} is too long (at most 1000 characters)` });
+      if (!o.choices) return s;
+      const choices = o.choices;
+      return s.refine((v) => choices.includes(v), { error: `${name} must be one of ${choices.join(', ')}` });
+    }
+  }
+}
+
+export type ParsedOptions = { ok: true; values: OptionValues<Record<string, OptionDef>> } | { ok: false; error: string };
+
+/** Validates raw options against a subcommand's definitions; the error names what was wrong. */
+export function parseOptions(path: string, s: SubcommandDef, raw: Record<string, unknown>): ParsedOptions {
+  const unknown = Object.keys(raw).filter((k) => !(k in s.options));
+  if (unknown.length) {
+    const known = Object.keys(s.options);
+    return { ok: false, error: `${path} has no option ${unknown.map((k) => `"${k}"`).join(', ')}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
+  }
+  const values: Record<string, unknown> = {};
+  const errors: string[] = [];
+  for (const [name, o] of Object.entries(s.options)) {
+    const v = raw[name];
+    if (v === undefined || v === null || v === '') {
+      if (o.required) errors.push(`${name} is required`);
+      continue;
+    }
+    const r = optionSchema(name, o).safeParse(v);
+    if (r.success) values[name] = r.data;
+    else errors.push(r.error.issues[0]?.message ?? `${name} is not valid`);
+  }
+  return errors.length ? { ok: false, error: `${path}: ${errors.join('; ')}. Example: ${s.example}` } : { ok: true, values: values as OptionValues<Record<string, OptionDef>> };
+}

@@ -1,0 +1,50 @@
+import type { BattleState } from '../battle/state.ts';
+import { ruleSystems } from '../rules/index.ts';
+import { SYSTEM_IDS, type AttributeSpec } from '../rules/system.ts';
+import type { CompleteContext, OptionDef } from './commands.ts';
+
+const MAX_CHOICES = 25; // Discord's limit for autocomplete answers
+
+export function matching(names: Iterable<string>, typed: string): string[] {
+  const t = typed.trim().toLowerCase();
+  const all = [...names];
+  const starts = all.filter((n) => n.toLowerCase().startsWith(t));
+  const contains = all.filter((n) => !n.toLowerCase().startsWith(t) && n.toLowerCase().includes(t));
+  return [...starts, ...contains].slice(0, MAX_CHOICES);
+}
+
+const from = (pick: (s: BattleState) => { name: string }[]) => (ctx: CompleteContext) =>
+  ctx.state ? matching(pick(ctx.state).map((x) => x.name), ctx.typed) : [];
+
+export const sideNames = from((s) => Object.values(s.sides));
+export const commandNames = from((s) => Object.values(s.commands));
+export const unitNames = from((s) => Object.values(s.units));
+export const systemNames = (ctx: CompleteContext) => matching(SYSTEM_IDS, ctx.typed);
+
+/**
+ * Every unit attribute any rule system declares, as slash command options (a Discord command's
+ * options are fixed, so /unit add offers the union and the battle's pack says which apply).
+ */
+export function attributeOptions(): Record<string, OptionDef> {
+  const specs = new Map<string, AttributeSpec[]>();
+  const usedBy = new Map<string, string[]>();
+  for (const system of Object.values(ruleSystems)) {
+    for (const a of system.pack.attributes) {
+      specs.set(a.name, [...(specs.get(a.name) ?? []), a]);
+      usedBy.set(a.name, [...(usedBy.get(a.name) ?? []), system.id]);
+    }
+  }
+  const options: Record<string, OptionDef> = {};
+  for (const [name, all] of [...specs].sort(([a], [b]) => a.localeCompare(b))) {
+    const int = all.every((a) => a.type === 'int');
+    options[name] = {
+      kind: int ? 'integer' : 'string',
+      description: (all.length === 1 ? `${all[0]!.description} (${usedBy.get(name)![0]})` : `Unit ${name.replace('_', ' ')} (${usedBy.get(name)!.join(', ')}); values by the battle's rule system`).slice(0, 100),
+      complete: (ctx) => {
+        const spec = ctx.state ? ruleSystems[ctx.state.system].pack.attributes.find((a) => a.name === name) : undefined;
+        return matching(spec?.values ?? [], ctx.typed);
+      },
+    };
+  }
+  return options;
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { RuleError } from '../battle/errors.ts';
+import { isGm, isPlayer, type BattleState } from '../battle/state.ts';
+import type { Message } from '../messages.ts';
+import { parseOptions, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';
+import { findCommand } from './registry.ts';
+import { errorReply } from './replies.ts';
+import type { Umpire } from './umpire.ts';
+
+export interface Invocation {
+  command: string;
+  /** Subcommand name, `group sub` for groups, '' for none. */
+  sub: string;
+  options: Record<string, unknown>;
+  actor: string;
+  channel: string;
+  requestId?: string;
+  readFile?: InvokeContext['readFile'];
+}
+
+/** True when the user may use a subcommand of that role, else the reason why not. */
+export function mayUse(who: Who, state: BattleState | undefined, actor: string): true | string {
+  if (who === 'anyone') return true;
+  if (!state) return 'There is no battle in this channel. A GM starts one with /battle create.';
+  if (who === 'gm') return isGm(state, actor) || 'Only a GM of this battle may do that.';
+  return isPlayer(state, actor) || 'Only a player of this battle may do that: join a side with /join.';
+}
+
+const noFiles: InvokeContext['readFile'] = async () => {
+  throw new RuleError('Files cannot be read here.');
+};
+
+/**
+ * Runs one slash command for a user: validates its options, checks the role, and either answers a
+ * query or handles the action. Always answers; never throws for anything a user can cause.
+ */
+export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: Message[]; versions: number[] }> {
+  const requestId = inv.requestId ?? randomUUID();
+  const ctxBase = { actor: inv.actor, channel: inv.channel };
+  const path = `/${inv.command}${inv.sub ? ` ${inv.sub}` : ''}`;
+  const fail = (text: string) => ({ messages: [errorReply(ctxBase, text)], versions: [] });
+  const def = findCommand(inv.command);
+  if (!def) return fail(`There is no command /${inv.command}. Type /help for the commands you can use.`);
+  const s: SubcommandDef | undefined = def.subcommands[inv.sub];
+  if (!s) {
+    const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
+    return fail(`${path} is not a command. Did you mean ${subs.join(', ')}?`);
+  }
+  const parsed = parseOptions(path, s, inv.options);
+  if (!parsed.ok) return fail(parsed.error);
+  try {
+    const running = app.battleIn(inv.channel);
+    const state = running ? app.state(running.id) : undefined;
+    if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
+    const allowed = mayUse(s.who, state, inv.actor);
+    if (allowed !== true) return fail(allowed);
+    const ctx: InvokeContext = { app, ...ctxBase, state, readFile: inv.readFile ?? noFiles };
+    if (s.query) return { messages: await s.query(parsed.values, ctx), versions: [] };
+    const action = await s.action!(parsed.values, ctx);
+    const result = app.handle(state?.id ?? null, action, inv.actor, requestId);
+    return { messages: result.replies, versions: result.versions };
+  } catch (err) {
+    if (err instanceof RuleError) return fail(err.message);
+    app.logger?.error({ err, requestId, command: path }, 'unexpected error');
+    return fail(`Something went wrong on our side; nothing was changed. Please report request ${requestId}.`);
+  }
+}

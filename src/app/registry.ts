@@ -1,0 +1,15 @@
+import battle from '../../commands/battle.ts';
+import command from '../../commands/command.ts';
+import help from '../../commands/help.ts';
+import join from '../../commands/join.ts';
+import oob from '../../commands/oob.ts';
+import phase from '../../commands/phase.ts';
+import side from '../../commands/side.ts';
+import turn from '../../commands/turn.ts';
+import unit from '../../commands/unit.ts';
+import type { CommandDef } from './commands.ts';
+
+/** Every slash command, one file each in commands/. */
+export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, help];
+
+export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);

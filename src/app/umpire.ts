@@ -1,0 +1,129 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Action } from '../battle/actions.ts';
+import { decide } from '../battle/decide.ts';
+import { RuleError } from '../battle/errors.ts';
+import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
+import { fold, replay } from '../battle/replay.ts';
+import { initialState, type BattleState } from '../battle/state.ts';
+import type { Message } from '../messages.ts';
+import { ConcurrencyError, type BattleRow, type EventStore, type StoredEvent } from '../store/types.ts';
+import { announce } from './announce.ts';
+
+export interface UmpireOptions {
+  now?: () => Date;
+  /** The secret dice seed of a new battle (DESIGN.md, Dice); fixed by `umpire table --seed`. */
+  newSeed?: () => Buffer;
+  logger?: Logger;
+}
+
+export interface HandleResult {
+  battleId: string;
+  replies: Message[];
+  versions: number[];
+  /** The request id had been handled before: nothing new was appended. */
+  duplicate: boolean;
+}
+
+export const toLogged = (e: StoredEvent): LoggedEvent => ({
+  battleId: e.battleId,
+  version: e.version,
+  event: { type: e.type, data: e.data } as BattleEvent,
+  actor: e.actor,
+  at: e.at,
+  requestId: e.requestId,
+});
+
+/**
+ * The application service: load -> authorize -> decide -> append (+outbox) -> reply.
+ * Everything between load and append is synchronous, so no other request interleaves.
+ */
+export class Umpire {
+  private readonly cache = new Map<string, BattleState>();
+  readonly now: () => Date;
+  private readonly newSeed: () => Buffer;
+  readonly logger: Logger | undefined;
+
+  constructor(
+    readonly store: EventStore,
+    opts: UmpireOptions = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+    this.newSeed = opts.newSeed ?? (() => randomBytes(32));
+    this.logger = opts.logger;
+  }
+
+  /** The battle's current state: the cached fold plus any newer events (a new undo means a full replay). */
+  state(battleId: string): BattleState {
+    const cached = this.cache.get(battleId) ?? initialState(battleId);
+    const newer = this.store.load(battleId, cached.version).map(toLogged);
+    let s = cached;
+    if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, this.store.load(battleId).map(toLogged));
+    else for (const e of newer) s = fold(s, e);
+    this.cache.set(battleId, s);
+    return s;
+  }
+
+  /** The battle being played in a channel (the newest not ended), if any. */
+  battleIn(channel: string): BattleRow | undefined {
+    return this.store
+      .battles()
+      .filter((b) => b.channel === channel && !b.ended)
+      .at(-1);
+  }
+
+  battles(): BattleRow[] {
+    return this.store.battles();
+  }
+
+  /**
+   * Handles one action. A RuleError means nothing changed. A conflicting append is retried once on
+   * fresh state; a request id seen before returns its first result.
+   */
+  handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): HandleResult {
+    const seen = this.store.findRequest(requestId);
+    if (seen) return { battleId: battleId ?? '', replies: seen.replies, versions: seen.versions, duplicate: true };
+    try {
+      return this.attempt(battleId, action, actor, requestId);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      this.logger?.warn({ requestId, battleId: err.battleId }, 'append conflict; retrying on fresh state');
+      this.cache.delete(err.battleId);
+      return this.attempt(battleId, action, actor, requestId);
+    }
+  }
+
+  private attempt(battleId: string | null, action: Action, actor: string, requestId: string): HandleResult {
+    let seedHex: string | undefined;
+    let id = battleId;
+    if (action.type === 'CreateBattle') {
+      const running = this.battleIn(action.channel);
+      if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}); its GM ends it with /battle end first.`);
+      id = `b${this.store.battles().length + 1}`;
+      seedHex = this.newSeed().toString('hex');
+    }
+    if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
+    const before = this.state(id);
+    const seedHash = seedHex ? createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex') : undefined;
+    const events = decide(before, action, { actor, seedHash });
+    const at = this.now().toISOString();
+    // Fold the new events to render them with the names they introduce, before anything is written.
+    let after = before;
+    const logged: LoggedEvent[] = events.map((event, i) => {
+      const le: LoggedEvent = { battleId: id, version: before.version + i + 1, event, actor, at, requestId };
+      after = fold(after, le);
+      return le;
+    });
+    const { posts, reply } = announce(before, after, logged, actor);
+    if (seedHex) this.store.saveSeed(id, seedHex);
+    const result = this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
+    if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
+    this.cache.delete(id);
+    return { battleId: id, replies: [reply], versions: result.events.map((e) => e.version), duplicate: false };
+  }
+
+  /** The logged events of a battle, oldest first. */
+  log(battleId: string): LoggedEvent[] {
+    return this.store.load(battleId).map(toLogged);
+  }
+}

@@ -1,0 +1,186 @@
+import { getRuleSystem } from '../rules/index.ts';
+import { SYSTEM_IDS, unitSchema, type UnitAttrs } from '../rules/system.ts';
+import { ACTION_ROLE, type Action } from './actions.ts';
+import { refuse } from './errors.ts';
+import type { BattleEvent } from './events.ts';
+import { evolveSetup } from './evolve.ts';
+import { checkOrderOfBattle } from './oob.ts';
+import { exists, findByName, isGm, type BattleState } from './state.ts';
+import { mention } from '../messages.ts';
+
+export interface DecideContext {
+  actor: string;
+  /** SHA-256 of the new battle's dice seed, posted at creation (DESIGN.md, Dice). */
+  seedHash?: string;
+}
+
+const MAX_NAME = 80;
+
+function checkName(what: string, name: string): string {
+  const n = name.trim();
+  if (!n) refuse(`The ${what} needs a name.`);
+  if (n.length > MAX_NAME) refuse(`The ${what} name is too long (${n.length} characters; at most ${MAX_NAME}).`);
+  return n;
+}
+
+function side(s: BattleState, ref: string) {
+  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}". Sides: ${list(Object.values(s.sides))}.`);
+}
+function command(s: BattleState, ref: string) {
+  return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${list(Object.values(s.commands))}.`);
+}
+function unit(s: BattleState, ref: string) {
+  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}". Use /unit show to list the units.`);
+}
+const list = (xs: { name: string }[]) => (xs.length ? xs.map((x) => x.name).join(', ') : 'none yet');
+
+function unique(s: BattleState, kind: 'side' | 'command' | 'unit', name: string, except?: string) {
+  const pool: Record<string, { id: string; name: string }> = kind === 'side' ? s.sides : kind === 'command' ? s.commands : s.units;
+  const clash = findByName(pool, name);
+  if (clash && clash.id !== except) refuse(`There is already a ${kind} named "${clash.name}".`);
+}
+
+function attrsOf(s: BattleState, raw: Record<string, unknown>, mode: 'full' | 'partial'): UnitAttrs {
+  const { pack, name } = getRuleSystem(s.system);
+  const parsed = unitSchema(pack.attributes, mode).safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+    refuse(`That unit does not fit ${name}: ${issues.join('; ')}.`);
+  }
+  return parsed.data as UnitAttrs;
+}
+
+/** decide(state, action): the events an action causes, or a RuleError saying why not. Pure. */
+export function decide(s: BattleState, action: Action, ctx: DecideContext): BattleEvent[] {
+  if (action.type === 'CreateBattle') {
+    if (exists(s)) refuse(`Battle ${s.id} already exists.`);
+    if (!SYSTEM_IDS.includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${SYSTEM_IDS.join(', ')}.`);
+    const data = { battleId: s.id, name: checkName('battle', action.name), system: action.system, channel: action.channel, gm: ctx.actor };
+    return [{ type: 'BattleCreated', data: ctx.seedHash ? { ...data, seedHash: ctx.seedHash } : data }];
+  }
+  if (!exists(s)) refuse('There is no battle here yet. A GM starts one with /battle create.');
+  if (s.ended) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
+  if (ACTION_ROLE[action.type] === 'gm' && !isGm(s, ctx.actor)) refuse('Only a GM of this battle may do that.');
+
+  switch (action.type) {
+    case 'AddGm':
+      if (isGm(s, action.user)) refuse(`${mention(action.user)} is already a GM.`);
+      return [{ type: 'GmAdded', data: { user: action.user } }];
+    case 'RemoveGm':
+      if (!isGm(s, action.user)) refuse(`${mention(action.user)} is not a GM.`);
+      if (s.gms.length === 1) refuse('A battle needs a GM: add another GM before removing the last one.');
+      return [{ type: 'GmRemoved', data: { user: action.user } }];
+    case 'AddSide': {
+      const name = checkName('side', action.name);
+      unique(s, 'side', name);
+      return [{ type: 'SideAdded', data: { sideId: `s${s.nextId.side}`, name } }];
+    }
+    case 'JoinSide': {
+      const target = side(s, action.side);
+      if (target.players.includes(ctx.actor)) refuse(`You are already on ${target.name}.`);
+      const other = Object.values(s.sides).find((x) => x.players.includes(ctx.actor));
+      if (other) refuse(`You are already on ${other.name}; a player plays for one side.`);
+      return [{ type: 'SideJoined', data: { sideId: target.id, user: ctx.actor } }];
+    }
+    case 'AddCommand': {
+      const name = checkName('command', action.name);
+      unique(s, 'command', name);
+      const data = { commandId: `c${s.nextId.command}`, name, sideId: side(s, action.side).id };
+      return [{ type: 'CommandAdded', data: action.officer ? { ...data, officer: checkName('officer', action.officer) } : data }];
+    }
+    case 'AssignCommand': {
+      const c = command(s, action.command);
+      if (c.player === action.user) refuse(`${c.name} is already under ${mention(action.user)}.`);
+      const onOther = Object.values(s.sides).find((x) => x.id !== c.sideId && x.players.includes(action.user));
+      if (onOther) refuse(`${mention(action.user)} plays for ${onOther.name}, not ${s.sides[c.sideId]?.name}.`);
+      const events: BattleEvent[] = [{ type: 'CommandAssigned', data: { commandId: c.id, user: action.user } }];
+      if (!s.sides[c.sideId]?.players.includes(action.user)) events.unshift({ type: 'SideJoined', data: { sideId: c.sideId, user: action.user } });
+      return events;
+    }
+    case 'AddUnit': {
+      const name = checkName('unit', action.name);
+      unique(s, 'unit', name);
+      const c = command(s, action.command);
+      return [{ type: 'UnitAdded', data: { unitId: `u${s.nextId.unit}`, name, commandId: c.id, attrs: attrsOf(s, action.attrs, 'full') } }];
+    }
+    case 'EditUnit': {
+      const u = unit(s, action.unit);
+      const attrs = attrsOf(s, action.attrs, 'partial');
+      const data: Extract<BattleEvent, { type: 'UnitEdited' }>['data'] = { unitId: u.id, attrs };
+      if (action.name !== undefined) {
+        data.name = checkName('unit', action.name);
+        unique(s, 'unit', data.name, u.id);
+      }
+      if (action.command !== undefined) data.commandId = command(s, action.command).id;
+      if (!Object.keys(attrs).length && data.name === undefined && data.commandId === undefined) refuse('Nothing to change: give at least one attribute, a new name or a command.');
+      return [{ type: 'UnitEdited', data }];
+    }
+    case 'RemoveUnit': {
+      const u = unit(s, action.unit);
+      return [{ type: 'UnitRemoved', data: { unitId: u.id, name: u.name } }];
+    }
+    case 'ImportOrderOfBattle':
+      return importOrderOfBattle(s, action.source, action.oob);
+    case 'AdvancePhase':
+    case 'AdvanceTurn': {
+      const { sequence } = getRuleSystem(s.system);
+      if (action.type === 'AdvanceTurn' && action.period !== undefined && !sequence.periods.includes(action.period)) {
+        refuse(sequence.periods.length ? `Unknown period "${action.period}"; choose one of ${sequence.periods.join(', ')}.` : `This rule system has no periods; use /turn next alone.`);
+      }
+      const to = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
+      const info = sequence.describe(to);
+      return [{ type: 'PhaseAdvanced', data: { from: s.position, to, phaseId: info.id, phaseName: info.name, due: info.due } }];
+    }
+    case 'EndBattle':
+      return [{ type: 'BattleEnded', data: { by: ctx.actor } }];
+    case 'Undo': {
+      const last = s.undoable.at(-1) ?? refuse('There is nothing to undo.');
+      return [{ type: 'ActionUndone', data: { voids: last.versions, summary: last.summary } }];
+    }
+  }
+}
+
+function importOrderOfBattle(s: BattleState, source: string, raw: unknown): BattleEvent[] {
+  const checked = checkOrderOfBattle(raw, getRuleSystem(s.system).pack.attributes);
+  if (!checked.ok) {
+    const shown = checked.errors.slice(0, 15);
+    const more = checked.errors.length - shown.length;
+    refuse(`${source} has ${checked.errors.length} error${checked.errors.length > 1 ? 's' : ''}; nothing was imported:\n${shown.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`);
+  }
+  // Apply the file to a scratch state so names are checked against the battle and the file alike.
+  const events: BattleEvent[] = [];
+  let scratch = s;
+  const emit = (e: BattleEvent) => {
+    events.push(e);
+    scratch = evolveSetup(scratch, e);
+  };
+  const counts = { sides: 0, commands: 0, units: 0 };
+  checked.oob.sides.forEach((sd, si) => {
+    const at = `sides[${si}]`;
+    let target = findByName(scratch.sides, sd.name);
+    if (!target) {
+      emit({ type: 'SideAdded', data: { sideId: `s${scratch.nextId.side}`, name: checkName('side', sd.name) } });
+      target = findByName(scratch.sides, sd.name)!;
+      counts.sides++;
+    }
+    sd.commands.forEach((cmd, ci) => {
+      const cat = `${at}.commands[${ci}]`;
+      if (findByName(scratch.commands, cmd.name)) refuse(`${source}: ${cat}.name: there is already a command named "${cmd.name}"; nothing was imported.`);
+      const commandId = `c${scratch.nextId.command}`;
+      emit({ type: 'CommandAdded', data: cmd.officer ? { commandId, name: cmd.name, sideId: target.id, officer: cmd.officer } : { commandId, name: cmd.name, sideId: target.id } });
+      counts.commands++;
+      if (cmd.player) {
+        const onOther = Object.values(scratch.sides).find((x) => x.id !== target.id && x.players.includes(cmd.player!));
+        if (onOther) refuse(`${source}: ${cat}.player: ${cmd.player} already plays for ${onOther.name}; nothing was imported.`);
+        if (!scratch.sides[target.id]!.players.includes(cmd.player)) emit({ type: 'SideJoined', data: { sideId: target.id, user: cmd.player } });
+        emit({ type: 'CommandAssigned', data: { commandId, user: cmd.player } });
+      }
+      cmd.units.forEach((u, ui) => {
+        if (findByName(scratch.units, u.name)) refuse(`${source}: ${cat}.units[${ui}].name: there is already a unit named "${u.name}"; nothing was imported.`);
+        emit({ type: 'UnitAdded', data: { unitId: `u${scratch.nextId.unit}`, name: u.name, commandId, attrs: u.attrs } });
+        counts.units++;
+      });
+    });
+  });
+  return [{ type: 'OrderOfBattleImported', data: { source, ...counts } }, ...events];
+}

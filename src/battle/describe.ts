@@ -1,0 +1,51 @@
+import { mention } from '../messages.ts';
+import type { TurnPosition } from '../rules/system.ts';
+import type { BattleEvent } from './events.ts';
+import type { BattleState } from './state.ts';
+
+export const positionText = (p: TurnPosition): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${p.phase + 1}`;
+
+const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
+
+/** One line a reader of the log understands; `s` is the state before the event, for names. */
+export function describeEvent(e: BattleEvent, s: BattleState): string {
+  switch (e.type) {
+    case 'BattleCreated':
+      return `${mention(e.data.gm)} created battle "${e.data.name}" (${e.data.system}) in <#${e.data.channel}>`;
+    case 'GmAdded':
+      return `${mention(e.data.user)} became a GM`;
+    case 'GmRemoved':
+      return `${mention(e.data.user)} is no longer a GM`;
+    case 'SideAdded':
+      return `side ${e.data.name} added`;
+    case 'SideJoined':
+      return `${mention(e.data.user)} joined ${nameOf(s.sides, e.data.sideId)}`;
+    case 'CommandAdded':
+      return `command ${e.data.name}${e.data.officer ? ` under ${e.data.officer}` : ''} added to ${nameOf(s.sides, e.data.sideId)}`;
+    case 'CommandAssigned':
+      return `${nameOf(s.commands, e.data.commandId)} assigned to ${mention(e.data.user)}`;
+    case 'UnitAdded':
+      return `unit ${e.data.name} added to ${nameOf(s.commands, e.data.commandId)} (${attrsText(e.data.attrs)})`;
+    case 'UnitEdited': {
+      const parts = [attrsText(e.data.attrs)];
+      if (e.data.name) parts.push(`renamed ${e.data.name}`);
+      if (e.data.commandId) parts.push(`moved to ${nameOf(s.commands, e.data.commandId)}`);
+      return `unit ${nameOf(s.units, e.data.unitId)} changed: ${parts.filter(Boolean).join('; ')}`;
+    }
+    case 'UnitRemoved':
+      return `unit ${e.data.name} removed`;
+    case 'OrderOfBattleImported':
+      return `order of battle imported from ${e.data.source}: ${e.data.sides} new side(s), ${e.data.commands} command(s), ${e.data.units} unit(s)`;
+    case 'PhaseAdvanced':
+      return `${positionText(e.data.to)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.length ? ` — due: ${e.data.due.join('; ')}` : ''}`;
+    case 'BattleEnded':
+      return `battle ended by ${mention(e.data.by)}`;
+    case 'ActionUndone':
+      return `undone: ${e.data.summary} (event${e.data.voids.length > 1 ? 's' : ''} ${e.data.voids.join(', ')})`;
+  }
+}
+
+export const attrsText = (attrs: Record<string, string | number>): string =>
+  Object.entries(attrs)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');

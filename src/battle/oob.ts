@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { unitSchema, type AttributeSpec, type UnitAttrs } from '../rules/system.ts';
+
+/** An order of battle as a file holds it (YAML or JSON), before its units are checked against the pack. */
+const Name = z.string({ error: 'expected a name' }).trim().min(1, { error: 'expected a name' });
+const OobFile = z.strictObject({
+  sides: z
+    .array(
+      z.strictObject({
+        name: Name,
+        commands: z
+          .array(
+            z.strictObject({
+              name: Name,
+              officer: Name.optional(),
+              player: Name.optional(),
+              units: z.array(z.looseObject({ name: Name }), { error: 'expected a list of units' }),
+            }),
+            { error: 'expected a list of commands' },
+          )
+          .default([]),
+      }),
+      { error: 'expected a list of sides' },
+    )
+    .min(1, { error: 'expected at least one side' }),
+});
+
+export interface OobUnit {
+  name: string;
+  attrs: UnitAttrs;
+}
+export interface OobCommand {
+  name: string;
+  officer?: string;
+  player?: string;
+  units: OobUnit[];
+}
+export interface OrderOfBattle {
+  sides: { name: string; commands: OobCommand[] }[];
+}
+
+const pathText = (path: readonly PropertyKey[]): string =>
+  path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');
+
+/**
+ * Validates a parsed file against the shape and the system's unit attributes.
+ * Returns every problem as `sides[0].commands[1].units[3].figures: expected a positive whole number`.
+ */
+export function checkOrderOfBattle(
+  raw: unknown,
+  attributes: readonly AttributeSpec[],
+): { ok: true; oob: OrderOfBattle } | { ok: false; errors: string[] } {
+  const shape = OobFile.safeParse(raw);
+  if (!shape.success) {
+    return { ok: false, errors: shape.error.issues.map((i) => `${pathText(i.path) || '(file)'}: ${i.message}`) };
+  }
+  const schema = unitSchema(attributes);
+  const errors: string[] = [];
+  const oob: OrderOfBattle = { sides: [] };
+  shape.data.sides.forEach((side, si) => {
+    const commands: OobCommand[] = [];
+    side.commands.forEach((cmd, ci) => {
+      const units: OobUnit[] = [];
+      cmd.units.forEach((unit, ui) => {
+        const { name, ...attrs } = unit;
+        const parsed = schema.safeParse(attrs);
+        const at = `sides[${si}].commands[${ci}].units[${ui}]`;
+        if (parsed.success) units.push({ name, attrs: parsed.data as UnitAttrs });
+        else for (const i of parsed.error.issues) errors.push(`${at}${i.path.length ? '.' + pathText(i.path) : ''}: ${i.message}`);
+      });
+      commands.push({ name: cmd.name, officer: cmd.officer, player: cmd.player, units });
+    });
+    oob.sides.push({ name: side.name, commands });
+  });
+  return errors.length ? { ok: false, errors } : { ok: true, oob };
+}

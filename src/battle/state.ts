@@ -1,0 +1,84 @@
+import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
+
+export interface Side {
+  id: string;
+  name: string;
+  players: string[];
+}
+
+export interface Command {
+  id: string;
+  name: string;
+  sideId: string;
+  officer?: string;
+  player?: string;
+}
+
+export interface Unit {
+  id: string;
+  name: string;
+  commandId: string;
+  attrs: UnitAttrs;
+}
+
+/** One undoable action: the versions of the events it appended. */
+export interface UndoEntry {
+  versions: number[];
+  summary: string;
+  requestId: string | null;
+}
+
+export interface BattleState {
+  id: string;
+  /** Version of the last event folded in (0: no battle yet). */
+  version: number;
+  name: string;
+  system: SystemId;
+  channel: string;
+  gms: string[];
+  sides: Record<string, Side>;
+  commands: Record<string, Command>;
+  units: Record<string, Unit>;
+  position: TurnPosition;
+  ended: boolean;
+  seedHash?: string;
+  /** Next word of the dice stream; never goes back, not even on undo (DESIGN.md, Dice). */
+  diceCursor: number;
+  /** Undoable actions, most recent last. */
+  undoable: UndoEntry[];
+  /** Counters for ids that stay stable when things are renamed. */
+  nextId: { side: number; command: number; unit: number };
+}
+
+export const initialState = (battleId: string): BattleState => ({
+  id: battleId,
+  version: 0,
+  name: '',
+  system: 'percentile',
+  channel: '',
+  gms: [],
+  sides: {},
+  commands: {},
+  units: {},
+  position: { turn: 1, phase: 0 },
+  ended: false,
+  diceCursor: 0,
+  undoable: [],
+  nextId: { side: 1, command: 1, unit: 1 },
+});
+
+export const exists = (s: BattleState): boolean => s.version > 0;
+export const isGm = (s: BattleState, user: string): boolean => s.gms.includes(user);
+
+/** A player of the battle: on a side, controlling a command, or a GM. */
+export const isPlayer = (s: BattleState, user: string): boolean =>
+  isGm(s, user) ||
+  Object.values(s.sides).some((side) => side.players.includes(user)) ||
+  Object.values(s.commands).some((c) => c.player === user);
+
+const norm = (name: string) => name.trim().toLowerCase();
+
+/** Finds a thing by id or by (case-insensitive) name. */
+export function findByName<T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined {
+  return things[ref] ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
+}

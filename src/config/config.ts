@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Every variable Umpire reads; .env.example documents each. */
+const Env = z.object({
+  DISCORD_TOKEN: z.string().trim().min(50, { error: 'DISCORD_TOKEN looks too short to be a bot token' }).optional(),
+  DISCORD_APP_ID: z.string().regex(/^\d{17,20}$/, { error: 'DISCORD_APP_ID must be the application id (17 to 20 digits)' }).optional(),
+  UMPIRE_DB: z.string().min(1).default('./data/umpire.db'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+});
+export type Config = z.infer<typeof Env>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment (after dotenv); a wrong value is named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const r = Env.safeParse(blanksRemoved);
+  if (!r.success) {
+    throw new ConfigError(`Configuration error: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}. See .env.example.`);
+  }
+  return r.data;
+}

@@ -1,0 +1,14 @@
+import { pino, type Logger } from 'pino';
+
+/** Paths pino blanks wherever they appear: the token and ballot choices never reach a log. */
+export const REDACT = ['token', 'DISCORD_TOKEN', '*.token', 'headers.authorization', '*.headers.authorization', 'choice', '*.choice', 'choices', '*.choices', 'seed', '*.seed'];
+
+/** pino: pretty on a terminal, JSON otherwise. Logs go to stderr so the table's output stays clean. */
+export function createLogger(level: string): Logger {
+  const pretty = process.stderr.isTTY;
+  return pino({
+    level,
+    redact: { paths: REDACT, censor: '[secret]' },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { destination: 2, colorize: true } } } : {}),
+  }, pretty ? undefined : pino.destination(2));
+}

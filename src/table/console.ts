@@ -1,0 +1,62 @@
+import { createInterface, type Completer } from 'node:readline';
+import type { CompleteContext } from '../app/commands.ts';
+import { commands, findCommand } from '../app/registry.ts';
+import { tokenize } from './line.ts';
+import { Table, WELCOME } from './table.ts';
+
+/** Tab completion of commands, subcommands, option names and values (names from the battle). */
+export function completer(table: Table): Completer {
+  return (line: string) => {
+    const tokens = tokenize(line);
+    const endsWithSpace = /\s$/.test(line) || line === '';
+    const current = endsWithSpace ? '' : (tokens.pop() ?? '');
+    const cmdToken = tokens.find((t) => t.startsWith('/'));
+    const offer = (items: string[]): [string[], string] => [items.filter((i) => i.toLowerCase().startsWith(current.toLowerCase())), current];
+    if (!cmdToken) {
+      if (current.startsWith('/') || current === '') return offer(commands.map((c) => `/${c.name}`));
+      return [[], current];
+    }
+    const def = findCommand(cmdToken.slice(1));
+    if (!def) return [[], current];
+    const words = tokens.slice(tokens.indexOf(cmdToken) + 1).filter((t) => !t.includes(':'));
+    const subName = Object.keys(def.subcommands).find((k) => k === words.join(' '));
+    if (subName === undefined) {
+      const next = Object.keys(def.subcommands)
+        .filter((k) => k.startsWith(words.join(' ')) && k !== '')
+        .map((k) => k.split(' ')[words.length]!)
+        .filter(Boolean);
+      return offer([...new Set(next)]);
+    }
+    const s = def.subcommands[subName]!;
+    const m = /^([\w-]+):(.*)$/.exec(current);
+    if (!m) return offer(Object.keys(s.options).map((o) => `${o}:`));
+    const o = s.options[m[1]!];
+    if (!o) return [[], current];
+    const running = table.app.battleIn(table.channel);
+    const ctx: CompleteContext = { app: table.app, state: running ? table.app.state(running.id) : undefined, actor: table.user, typed: m[2]!.replace(/^"/, '') };
+    const values = o.choices ? [...o.choices] : (o.complete?.(ctx) ?? []);
+    return [values.map((v) => `${m[1]}:${/\s/.test(v) ? `"${v}"` : v}`).filter((v) => v.toLowerCase().startsWith(current.toLowerCase())), current];
+  };
+}
+
+/** The interactive table: history, completion, a prompt showing who is typing where. */
+export async function interactive(table: Table): Promise<void> {
+  console.log(WELCOME);
+  await table.flush();
+  const rl = createInterface({ input: process.stdin, output: process.stdout, completer: completer(table), historySize: 1000 });
+  const prompt = () => {
+    rl.setPrompt(`#${table.channel} @${table.user}> `);
+    rl.prompt();
+  };
+  prompt();
+  for await (const line of rl) {
+    await table.run(line);
+    prompt();
+  }
+}
+
+/** Runs a script, one line at a time, from any line source (a file or piped stdin). */
+export async function script(table: Table, lines: AsyncIterable<string> | Iterable<string>): Promise<void> {
+  await table.flush();
+  for await (const line of lines) await table.run(line);
+}

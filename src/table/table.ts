@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { DeliveryPort } from '../app/dispatcher.ts';
+import { OutboxDispatcher } from '../app/dispatcher.ts';
+import { invoke } from '../app/invoke.ts';
+import { findCommand } from '../app/registry.ts';
+import type { Umpire } from '../app/umpire.ts';
+import { RuleError } from '../battle/errors.ts';
+import type { Message } from '../messages.ts';
+import { parseLine } from './line.ts';
+import { jsonLine, textLines } from './render.ts';
+
+export interface TableOptions {
+  json: boolean;
+  /** Where file paths given to /oob import are resolved from. */
+  cwd: string;
+  print: (line: string) => void;
+}
+
+export const WELCOME = [
+  'Umpire — the local table. Type a line as any user: @alice /help',
+  'Start a battle:   @gm /battle create name:"Ligny" system:percentile',
+  'Import its army:  @gm /oob import file:examples/oob/percentile.yaml',
+  'Lines are [#channel] @user /command [sub] name:value name:"two words"; @user !press LABEL presses a button.',
+  'Tab completes commands, options and names. Ctrl-D leaves.',
+].join('\n');
+
+/**
+ * The local table: the same slash commands as Discord, typed by any user, with every message the
+ * bot would send printed with its destination. Channel posts and DMs leave through the outbox.
+ */
+export class Table {
+  channel = 'table';
+  user = 'gm';
+  /** The latest message with buttons each user received, for `!press`. */
+  private readonly prompts = new Map<string, Message>();
+  private readonly dispatcher: OutboxDispatcher;
+
+  constructor(
+    readonly app: Umpire,
+    private readonly opts: TableOptions,
+  ) {
+    const port: DeliveryPort = { deliver: async (m) => this.show(m) };
+    this.dispatcher = new OutboxDispatcher(app.store, port, { now: app.now, logger: app.logger });
+  }
+
+  private show(m: Message): void {
+    if (m.buttons?.length && m.to.kind !== 'channel') this.prompts.set(m.to.user, m);
+    this.opts.print(this.opts.json ? jsonLine(m) : textLines(m));
+  }
+
+  private readFile = async (ref: string) => {
+    const path = resolve(this.opts.cwd, ref);
+    try {
+      return { name: basename(path), text: await readFile(path, 'utf8') };
+    } catch (err) {
+      throw new RuleError(`Cannot read ${ref}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
+    }
+  };
+
+  /** Delivers what the outbox holds (posts left over from a previous run come out first). */
+  async flush(): Promise<void> {
+    while ((await this.dispatcher.drainOnce()) > 0);
+  }
+
+  /** Runs one typed line. */
+  async run(raw: string): Promise<void> {
+    const line = parseLine(raw);
+    if (line.kind === 'blank') return;
+    const reply = (text: string) => this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text, error: true });
+    if (line.kind === 'error') return reply(line.message);
+    if (line.channel) this.channel = line.channel;
+    if (line.user) this.user = line.user;
+    if (line.kind === 'press') {
+      const prompt = this.prompts.get(this.user);
+      const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
+      if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
+      if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);
+      return reply(`Buttons are not handled yet (${button.customId}).`);
+    }
+    const def = findCommand(line.command);
+    // Subcommand words: a group and its subcommand, one subcommand, or none.
+    const words = line.words;
+    const sub = def ? [2, 1, 0].filter((n) => n <= words.length).map((n) => words.slice(0, n).join(' ')).find((k) => k in def.subcommands) : words.join(' ');
+    if (def && (sub === undefined || sub.split(' ').filter(Boolean).length !== words.length)) {
+      const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
+      return reply(`"/${[line.command, ...words].join(' ')}" is not a command. Did you mean ${subs.join(', ')}?`);
+    }
+    const options: Record<string, unknown> = { ...line.options };
+    if (def) {
+      for (const [name, o] of Object.entries(def.subcommands[sub!]!.options)) {
+        const v = options[name];
+        if (o.kind === 'user' && typeof v === 'string') options[name] = v.replace(/^@/, '');
+      }
+    }
+    const result = await invoke(this.app, {
+      command: line.command,
+      sub: sub ?? '',
+      options,
+      actor: this.user,
+      channel: this.channel,
+      readFile: this.readFile,
+    });
+    for (const m of result.messages) this.show(m);
+    await this.flush();
+  }
+}

@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import type { Action } from '../../src/battle/actions.ts';
+import { decide, type DecideContext } from '../../src/battle/decide.ts';
+import { RuleError } from '../../src/battle/errors.ts';
+import type { BattleEvent, LoggedEvent } from '../../src/battle/events.ts';
+import { replay } from '../../src/battle/replay.ts';
+import type { BattleState } from '../../src/battle/state.ts';
+
+/** Each given event as its own request, so each is one undoable action. */
+export function logged(events: BattleEvent[], battleId = 'b1'): LoggedEvent[] {
+  return events.map((event, i) => ({ battleId, version: i + 1, event, actor: 'gm', at: '2026-01-01T00:00:00.000Z', requestId: `r${i + 1}` }));
+}
+
+/** Given/when/then over the decider: `given(events).when(action, actor).then(events)` or `.refused(/why/)`. */
+export function given(events: BattleEvent[], battleId = 'b1') {
+  const state: BattleState = replay(battleId, logged(events, battleId));
+  return {
+    state,
+    when(action: Action, actor = 'gm', ctx: Partial<DecideContext> = {}) {
+      const run = () => decide(state, action, { actor, ...ctx });
+      return {
+        then(expected: BattleEvent[]) {
+          expect(run()).toEqual(expected);
+        },
+        refused(why: RegExp) {
+          expect(run).toThrow(RuleError);
+          expect(run).toThrow(why);
+        },
+        events: run,
+      };
+    },
+  };
+}
