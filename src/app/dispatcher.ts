@@ -1,0 +1,144 @@
+import type { Destination, Message } from '../messages.ts';
+import type { OutboxRow } from '../store/types.ts';
+
+/** Where outbox messages leave: Discord, or the local table's console. */
+export interface DeliveryPort {
+  /** Resolves once the message was delivered; rejects otherwise (an error may carry `retryAfterMs`). */
+  deliver(message: Message): Promise<void>;
+}
+
+/**
+ * The part of EventStore the dispatcher uses. `now` (ISO-8601) lets the dispatcher's clock decide which
+ * rows are due; SqliteEventStore takes it as an optional second argument of pendingOutbox.
+ */
+export interface OutboxStore {
+  pendingOutbox(limit?: number, now?: string): OutboxRow[];
+  markDelivered(id: number, at: string): void;
+  markFailed(id: number, error: string, nextAttemptAt: string): void;
+}
+
+/** pino-compatible; only ids, destinations and errors are logged, never a message's text (DESIGN.md, Secrecy). */
+export interface DispatcherLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface DispatcherOptions {
+  now?: () => Date;
+  /** Wait before the `attempt`-th retry (1 for the first failure). */
+  backoffMs?: (attempt: number) => number;
+  logger?: DispatcherLogger;
+  /** Rows read per pass. */
+  batchSize?: number;
+}
+
+/** 1 s, 2 s, 4 s ... capped at 5 minutes. */
+export const defaultBackoffMs = (attempt: number): number => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 5 * 60_000);
+
+const destinationKey = (d: Destination): string =>
+  d.kind === 'channel' ? `channel:${d.channel}` : d.kind === 'dm' ? `dm:${d.user}` : `reply:${d.user}:${d.channel}`;
+
+/** A `retryAfterMs` the port put on its error (e.g. Discord's 429 `retry_after`, in ms). */
+function retryAfterMs(err: unknown): number | undefined {
+  const v = typeof err === 'object' && err !== null ? (err as { retryAfterMs?: unknown }).retryAfterMs : undefined;
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
+}
+
+const errorText = (err: unknown): string => (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 1000);
+
+/**
+ * Delivers the outbox: each row is marked delivered only after the port resolved (at least once).
+ * Rows go in id order; after a failure, later rows to the same destination wait for the next pass so
+ * each destination sees its messages in order, while other destinations carry on.
+ */
+export class OutboxDispatcher {
+  private readonly now: () => Date;
+  private readonly backoffMs: (attempt: number) => number;
+  private readonly logger: DispatcherLogger | undefined;
+  private readonly batchSize: number;
+  private current: Promise<number> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  /** Bumped by start and stop, so a tick of an earlier loop never reschedules itself. */
+  private generation = 0;
+
+  constructor(
+    private readonly store: OutboxStore,
+    private readonly port: DeliveryPort,
+    opts: DispatcherOptions = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+    this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
+    this.logger = opts.logger;
+    this.batchSize = opts.batchSize ?? 100;
+  }
+
+  /**
+   * One pass over the due rows; resolves to how many were delivered. A call made while a pass is
+   * under way joins that pass rather than starting another, so no row is handed to the port twice.
+   */
+  drainOnce(): Promise<number> {
+    this.current ??= this.pass().finally(() => {
+      this.current = undefined;
+    });
+    return this.current;
+  }
+
+  private async pass(): Promise<number> {
+    const rows = this.store.pendingOutbox(this.batchSize, this.now().toISOString());
+    const held = new Set<string>();
+    let delivered = 0;
+    for (const row of rows) {
+      const key = destinationKey(row.destination);
+      if (held.has(key)) continue;
+      try {
+        await this.port.deliver(row.message);
+      } catch (err) {
+        held.add(key);
+        this.failed(row, err);
+        continue;
+      }
+      this.store.markDelivered(row.id, this.now().toISOString());
+      delivered++;
+    }
+    return delivered;
+  }
+
+  private failed(row: OutboxRow, err: unknown): void {
+    const attempt = row.attempts + 1;
+    const wait = Math.max(this.backoffMs(attempt), retryAfterMs(err) ?? 0);
+    const nextAttemptAt = new Date(this.now().getTime() + wait).toISOString();
+    this.store.markFailed(row.id, errorText(err), nextAttemptAt);
+    this.logger?.warn(
+      { outboxId: row.id, battleId: row.battleId, destination: row.destination, attempt, nextAttemptAt, err: errorText(err) },
+      'outbox delivery failed; will retry',
+    );
+  }
+
+  /** Polls every `intervalMs` (the timer does not keep the process alive). */
+  start(intervalMs = 1000): void {
+    if (this.running) return;
+    this.running = true;
+    const generation = ++this.generation;
+    const tick = (): void => {
+      this.drainOnce()
+        .catch((err: unknown) => this.logger?.error({ err: errorText(err) }, 'outbox pass failed'))
+        .finally(() => {
+          if (!this.running || generation !== this.generation) return;
+          this.timer = setTimeout(tick, intervalMs);
+          this.timer.unref();
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+    this.timer.unref();
+  }
+
+  /** Stops polling; resolves when a pass under way has finished. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.generation++;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.current?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The battle log (DESIGN.md, Storage). `data` is the event's JSON text exactly as hashed;
+ * `request_id` is `<requestId>#<index>` per event of one request, null for events no request caused.
+ */
+export const events = sqliteTable(
+  'events',
+  {
+    position: integer('position').primaryKey({ autoIncrement: true }),
+    battleId: text('battle_id').notNull(),
+    version: integer('version').notNull(),
+    type: text('type').notNull(),
+    data: text('data').notNull(),
+    actor: text('actor').notNull(),
+    at: text('at').notNull(),
+    requestId: text('request_id'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('events_battle_version_unique').on(t.battleId, t.version),
+    uniqueIndex('events_request_id_unique').on(t.requestId),
+  ],
+);
+
+/**
+ * The first result of each request id (JSON of RequestResult), returned again on a repeat. Its
+ * `versions` also tell `verify` how far the log reached, so a deleted last event is noticed.
+ */
+export const requests = sqliteTable('requests', {
+  requestId: text('request_id').primaryKey(),
+  battleId: text('battle_id').notNull(),
+  result: text('result').notNull(),
+  at: text('at').notNull(),
+});
+
+/** Channel posts and DMs waiting to leave, written in the append's transaction. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    battleId: text('battle_id').notNull(),
+    /** Canonical JSON of the message's Destination; equal destinations have equal text. */
+    destination: text('destination').notNull(),
+    message: text('message').notNull(),
+    createdAt: text('created_at').notNull(),
+    deliveredAt: text('delivered_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_undelivered_idx').on(t.id).where(sql`delivered_at IS NULL`),
+    index('outbox_undelivered_destination_idx').on(t.destination, t.id).where(sql`delivered_at IS NULL`),
+  ],
+);
+
+/** Battles known to the store, kept by append from BattleCreated and BattleEnded events. */
+export const battles = sqliteTable('battles', {
+  id: text('id').primaryKey(),
+  channel: text('channel').notNull(),
+  name: text('name').notNull(),
+  system: text('system').notNull(),
+  createdAt: text('created_at').notNull(),
+  ended: integer('ended').notNull().default(0),
+});
+
+/** Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice). */
+export const battleSeeds = sqliteTable('battle_seeds', {
+  battleId: text('battle_id').primaryKey(),
+  seed: text('seed').notNull(),
+  createdAt: text('created_at').notNull(),
+});

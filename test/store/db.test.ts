@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrationsFolder, openDatabase } from '../../src/store/db.ts';
+import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
+import { created, meta } from './fixtures.ts';
+
+const dirs: string[] = [];
+const tempDir = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'umpire-db-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const tables = (db: ReturnType<typeof openDatabase>): string[] =>
+  (db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map(
+    (t) => t.name,
+  );
+
+describe('openDatabase', () => {
+  it('creates the parent directory and applies the migrations to a fresh file', () => {
+    const file = join(tempDir(), 'nested', 'dir', 'umpire.db');
+    const db = openDatabase(file);
+    expect(existsSync(file)).toBe(true);
+    expect(tables(db)).toEqual(['__drizzle_migrations', 'battle_seeds', 'battles', 'events', 'outbox', 'requests']);
+    expect(db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: 1 });
+    db.$client.close();
+  });
+
+  it('re-opening a migrated file applies nothing and keeps the data', () => {
+    const file = join(tempDir(), 'umpire.db');
+    const store = new SqliteEventStore(openDatabase(file));
+    store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    store.close();
+    const again = openDatabase(file);
+    expect(again.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: 1 });
+    expect(new SqliteEventStore(again).load('b1').map((e) => e.type)).toEqual(['BattleCreated']);
+    again.$client.close();
+  });
+
+  it('sets WAL, synchronous = FULL and foreign keys on a file database', () => {
+    const db = openDatabase(join(tempDir(), 'umpire.db'));
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+    db.$client.close();
+  });
+
+  it('opens an in-memory database for tests', () => {
+    const db = openDatabase(':memory:');
+    expect(tables(db)).toContain('events');
+    db.$client.close();
+  });
+
+  it('finds the migrations from the repository, whatever the working directory', () => {
+    expect(existsSync(join(migrationsFolder, 'meta', '_journal.json'))).toBe(true);
+    const cwd = process.cwd();
+    const elsewhere = tempDir();
+    try {
+      process.chdir(elsewhere);
+    } catch {
+      return; // a worker thread cannot chdir; the absolute folder above is the point
+    }
+    try {
+      const db = openDatabase('relative/umpire.db');
+      expect(existsSync(join(elsewhere, 'relative', 'umpire.db'))).toBe(true);
+      db.$client.close();
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
