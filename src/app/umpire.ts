@@ -118,7 +118,9 @@ export class Umpire {
     if (seedHex) this.store.saveSeed(id, seedHex);
     const result = this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
-    this.cache.delete(id);
+    // The folded state is the new state, unless an undo voided earlier events: then replay.
+    if (events.some((e) => e.type === 'ActionUndone')) this.cache.delete(id);
+    else this.cache.set(id, after);
     return { battleId: id, replies: [reply], versions: result.events.map((e) => e.version), duplicate: false };
   }
 

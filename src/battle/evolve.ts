@@ -1,78 +1,82 @@
 import { getRuleSystem } from '../rules/index.ts';
 import type { BattleEvent } from './events.ts';
-import { initialState, type BattleState, type UndoEntry } from './state.ts';
+import { initialState, type BattleState } from './state.ts';
 
 const UNDO_DEPTH = 50;
 
-const without = <T>(rec: Record<string, T>, key: string): Record<string, T> => {
-  const { [key]: _gone, ...rest } = rec;
-  return rest;
-};
+/**
+ * A copy of the state that `apply` may change: fresh top-level records whose entries are shared.
+ * `apply` replaces entries and never changes one in place, so the original stays as it was.
+ */
+function draft(s: BattleState): BattleState {
+  return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, undoable: [...s.undoable], nextId: { ...s.nextId } };
+}
 
-/** The effect of one event on the battle, apart from version and undo bookkeeping. Pure. */
-export function evolveSetup(s: BattleState, e: BattleEvent): BattleState {
+/** The effect of one event on a draft the caller owns, apart from version and undo bookkeeping. */
+function apply(d: BattleState, e: BattleEvent): void {
   switch (e.type) {
     case 'BattleCreated': {
       const { battleId, name, system, channel, gm, seedHash } = e.data;
-      const base = initialState(battleId);
       const position = getRuleSystem(system).sequence.start;
-      return { ...base, version: s.version, diceCursor: s.diceCursor, name, system, channel, gms: [gm], seedHash, position };
+      Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, gms: [gm], seedHash, position });
+      return;
     }
     case 'GmAdded':
-      return { ...s, gms: [...s.gms, e.data.user] };
+      d.gms.push(e.data.user);
+      return;
     case 'GmRemoved':
-      return { ...s, gms: s.gms.filter((u) => u !== e.data.user) };
+      d.gms = d.gms.filter((u) => u !== e.data.user);
+      return;
     case 'SideAdded':
-      return {
-        ...s,
-        sides: { ...s.sides, [e.data.sideId]: { id: e.data.sideId, name: e.data.name, players: [] } },
-        nextId: { ...s.nextId, side: s.nextId.side + 1 },
-      };
+      d.sides[e.data.sideId] = { id: e.data.sideId, name: e.data.name, players: [] };
+      d.nextId.side++;
+      return;
     case 'SideJoined': {
-      const side = s.sides[e.data.sideId];
-      if (!side) return s;
-      return { ...s, sides: { ...s.sides, [side.id]: { ...side, players: [...side.players, e.data.user] } } };
+      const side = d.sides[e.data.sideId];
+      if (side) d.sides[side.id] = { ...side, players: [...side.players, e.data.user] };
+      return;
     }
     case 'CommandAdded': {
       const { commandId, name, sideId, officer } = e.data;
-      return {
-        ...s,
-        commands: { ...s.commands, [commandId]: officer ? { id: commandId, name, sideId, officer } : { id: commandId, name, sideId } },
-        nextId: { ...s.nextId, command: s.nextId.command + 1 },
-      };
+      d.commands[commandId] = officer ? { id: commandId, name, sideId, officer } : { id: commandId, name, sideId };
+      d.nextId.command++;
+      return;
     }
     case 'CommandAssigned': {
-      const c = s.commands[e.data.commandId];
-      if (!c) return s;
-      return { ...s, commands: { ...s.commands, [c.id]: { ...c, player: e.data.user } } };
+      const c = d.commands[e.data.commandId];
+      if (c) d.commands[c.id] = { ...c, player: e.data.user };
+      return;
     }
     case 'UnitAdded': {
       const { unitId, name, commandId, attrs } = e.data;
-      return {
-        ...s,
-        units: { ...s.units, [unitId]: { id: unitId, name, commandId, attrs } },
-        nextId: { ...s.nextId, unit: s.nextId.unit + 1 },
-      };
+      d.units[unitId] = { id: unitId, name, commandId, attrs };
+      d.nextId.unit++;
+      return;
     }
     case 'UnitEdited': {
-      const u = s.units[e.data.unitId];
-      if (!u) return s;
+      const u = d.units[e.data.unitId];
+      if (!u) return;
       const edited = { ...u, attrs: { ...u.attrs, ...e.data.attrs } };
       if (e.data.name !== undefined) edited.name = e.data.name;
       if (e.data.commandId !== undefined) edited.commandId = e.data.commandId;
-      return { ...s, units: { ...s.units, [u.id]: edited } };
+      d.units[u.id] = edited;
+      return;
     }
     case 'UnitRemoved':
-      return { ...s, units: without(s.units, e.data.unitId) };
+      delete d.units[e.data.unitId];
+      return;
     case 'OrderOfBattleImported':
-      return s;
+      return;
     case 'PhaseAdvanced':
-      return { ...s, position: e.data.to };
+      d.position = e.data.to;
+      return;
     case 'BattleEnded':
-      return { ...s, ended: true };
+      d.ended = true;
+      return;
     case 'ActionUndone':
       // Voided events are skipped by replay (replay.ts); here only the undo stack changes.
-      return { ...s, undoable: s.undoable.filter((u) => !u.versions.some((v) => e.data.voids.includes(v))) };
+      d.undoable = d.undoable.filter((u) => !u.versions.some((v) => e.data.voids.includes(v)));
+      return;
   }
 }
 
@@ -86,17 +90,41 @@ export interface EventMeta {
   summary: string;
 }
 
+/** Version, dice cursor and undo stack: what every logged event does besides its own effect. */
+function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
+  d.version = meta.version;
+  const rolled = (e.data as { dice?: { to: number } }).dice?.to ?? 0;
+  if (rolled > d.diceCursor) d.diceCursor = rolled;
+  if (UNDOABLE_NOT.has(e.type)) return;
+  const last = d.undoable.at(-1);
+  if (last && meta.requestId !== null && last.requestId === meta.requestId) {
+    d.undoable[d.undoable.length - 1] = { ...last, versions: [...last.versions, meta.version] };
+  } else {
+    d.undoable.push({ versions: [meta.version], summary: meta.summary, requestId: meta.requestId });
+    if (d.undoable.length > UNDO_DEPTH) d.undoable.shift();
+  }
+}
+
+/** The state after one event's own effect, without bookkeeping (decide previews with it). Pure. */
+export function evolveSetup(s: BattleState, e: BattleEvent): BattleState {
+  const d = draft(s);
+  apply(d, e);
+  return d;
+}
+
 /** evolve(state, event): the state after one logged event. Pure. */
 export function evolve(s: BattleState, e: BattleEvent, meta: EventMeta): BattleState {
-  const next = evolveSetup(s, e);
-  const rolled = (e.data as { dice?: { to: number } }).dice?.to ?? 0;
-  const out: BattleState = { ...next, version: meta.version, diceCursor: Math.max(next.diceCursor, rolled) };
-  if (UNDOABLE_NOT.has(e.type)) return out;
-  const last = out.undoable.at(-1);
-  const sameRequest = last && meta.requestId !== null && last.requestId === meta.requestId;
-  const entry: UndoEntry = sameRequest
-    ? { ...last, versions: [...last.versions, meta.version] }
-    : { versions: [meta.version], summary: meta.summary, requestId: meta.requestId };
-  const stack = sameRequest ? [...out.undoable.slice(0, -1), entry] : [...out.undoable, entry];
-  return { ...out, undoable: stack.slice(-UNDO_DEPTH) };
+  const d = draft(s);
+  apply(d, e);
+  bookkeep(d, e, meta);
+  return d;
+}
+
+/**
+ * The same as `evolve` on a state the caller owns and nobody else sees (replay's fold), changed in
+ * place: a long battle replays without copying its records at every event.
+ */
+export function evolveOwned(d: BattleState, e: BattleEvent, meta: EventMeta): void {
+  apply(d, e);
+  bookkeep(d, e, meta);
 }

@@ -2,7 +2,7 @@ import { createInterface, type Completer } from 'node:readline';
 import type { CompleteContext } from '../app/commands.ts';
 import { commands, findCommand } from '../app/registry.ts';
 import { tokenize } from './line.ts';
-import { Table, WELCOME } from './table.ts';
+import { WELCOME, type Table } from './table.ts';
 
 /** Tab completion of commands, subcommands, option names and values (names from the battle). */
 export function completer(table: Table): Completer {

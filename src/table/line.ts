@@ -22,7 +22,7 @@ export function tokenize(text: string): string[] {
 export function parseLine(raw: string): TableLine {
   const text = raw.trim();
   if (!text || /^#(\s|$)/.test(text) || (text.startsWith('#') && !/^#\S+\s+[@/!]/.test(text))) return { kind: 'blank' };
-  if (/(^|\s)"[^"]*$/.test(text.replace(/\\"/g, ''))) return { kind: 'error', message: 'A quote is not closed.' };
+  if ((text.replace(/\\"/g, '').match(/"/g)?.length ?? 0) % 2 === 1) return { kind: 'error', message: 'A quote is not closed.' };
   const tokens = tokenize(text);
   let channel: string | undefined;
   let user: string | undefined;
