@@ -2,6 +2,12 @@ import 'dotenv/config';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { buildProgram } from './program.ts';
 
+// `umpire export | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 try {
   await buildProgram(loadConfig()).parseAsync();
 } catch (err) {

@@ -11,6 +11,7 @@ import { SqliteEventStore } from '../store/sqlite-store.ts';
 import { interactive, script } from '../table/console.ts';
 import { Table } from '../table/table.ts';
 import { statusText } from '../app/views.ts';
+import { plain } from '../table/render.ts';
 
 /** The `umpire` command line: table, replay, verify, export. */
 export function buildProgram(config: Config): Command {
@@ -75,7 +76,7 @@ export function buildProgram(config: Config): Command {
       known(store, o.battle);
       const events = store.load(o.battle).map(toLogged);
       const state = replay(o.battle, events, o.to ?? Infinity);
-      console.log(o.json ? JSON.stringify(state, null, 2) : statusText(state));
+      console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
     });
 
   program
