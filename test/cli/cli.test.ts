@@ -1,0 +1,60 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** The `umpire` command line as a user runs it, in a child process. */
+const umpire = (args: string[], input?: string, env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { encoding: 'utf8', input, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+
+describe('umpire CLI', () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'u.db');
+  beforeAll(() => {
+    const r = umpire(['table', '--db', db, '--json'], readFileSync('examples/short-battle.table', 'utf8'));
+    expect(r.status).toBe(0);
+  });
+
+  it('table reads a script from stdin and prints one JSON object a line', () => {
+    const r = umpire(['table', '--db', join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'x.db'), '--json'], '@gm /battle create name:X system:brigade\n@gm /side add\n');
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.to)).toEqual(['reply', 'channel', 'reply']);
+    expect(lines[1]).toMatchObject({ to: 'channel', channel: 'table', event: 1 });
+    expect(lines[2]).toMatchObject({ to: 'reply', user: 'gm', error: expect.stringMatching(/name is required/) });
+  });
+
+  it('replay --to N gives the state at N', () => {
+    const at29 = JSON.parse(umpire(['replay', '--db', db, '--battle', 'b1', '--to', '29', '--json']).stdout);
+    expect(at29.version).toBe(29);
+    expect(at29.gms).toEqual(['gm', 'umpire2']);
+    expect(at29.position).toEqual({ turn: 1, phase: 0, period: 'day' });
+    const at1 = JSON.parse(umpire(['replay', '--db', db, '--battle', 'b1', '--to', '1', '--json']).stdout);
+    expect(Object.keys(at1.units)).toEqual([]);
+    expect(umpire(['replay', '--db', db, '--battle', 'b1']).stdout).toMatch(/^Battle "Quatre Bras" \(b1\)/);
+  });
+
+  it('verify passes an untouched battle; export prints the log as JSON lines', () => {
+    const v = umpire(['verify', '--db', db, '--battle', 'b1']);
+    expect(v.status).toBe(0);
+    expect(v.stdout).toMatch(/hash chain of \d+ events verified/);
+    const lines = umpire(['export', '--db', db, '--battle', 'b1']).stdout.trim().split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ version: 1, type: 'BattleCreated' });
+  });
+
+  it('verify names the first bad event after a stored byte changed', () => {
+    const copy = join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'tampered.db');
+    execFileSync('cp', [db, copy]);
+    execFileSync(process.execPath, ['-e', `const D=require('better-sqlite3'); const d=new D(${JSON.stringify(copy)}); d.prepare("update events set actor='mallory' where version=5").run(); d.close();`]);
+    const v = umpire(['verify', '--db', copy, '--battle', 'b1']);
+    expect(v.status).toBe(1);
+    expect(v.stdout).toMatch(/FAILED at event 5/);
+  });
+
+  it('names an unknown battle, a bad option and a bad configuration value', () => {
+    expect(umpire(['replay', '--db', db, '--battle', 'b9']).stderr).toMatch(/No battle b9 in this database. Battles: b1 "Quatre Bras"/);
+    expect(umpire(['replay', '--db', db, '--battle', 'b1', '--to', 'x']).stderr).toMatch(/--to <version>' argument 'x' is invalid. expected a whole number/);
+    const bad = umpire(['verify', '--db', db, '--battle', 'b1'], undefined, { LOG_LEVEL: 'loud' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/LOG_LEVEL must be one of/);
+  });
+});
