@@ -4,6 +4,7 @@ import { fold } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem } from '../rules/index.ts';
 import type { Message } from '../messages.ts';
+import { ballotMessages } from './ballot-messages.ts';
 
 /**
  * What the channel is told of newly appended events, and the invoking user's reply.
@@ -14,10 +15,14 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const last = events.at(-1)!.version;
   const first = events[0]!.event;
   const lines: string[] = [];
+  const extra: Message[] = [];
   let s = before;
   for (const e of events) {
     if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
     s = fold(s, e);
+    const more = ballotMessages(e.event, after);
+    lines.push(...more.lines);
+    extra.push(...more.messages);
   }
   let title: string | undefined;
   switch (first.type) {
@@ -46,6 +51,13 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     case 'ActionUndone':
       title = 'Undone';
       break;
+    case 'BallotOpened':
+      title = `Ballot ${first.data.ballotId} open: ${first.data.title}`;
+      break;
+    case 'VoteCast':
+    case 'BallotRevealed':
+      if (events.some((e) => e.event.type === 'BallotRevealed')) title = `Revealed: ${after.ballots[(first.data as { ballotId: string }).ballotId]?.title}`;
+      break;
   }
   const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
   if (title) post.title = title;
@@ -54,5 +66,5 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     text: `Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]}`,
     event: last,
   };
-  return { posts: [post], reply };
+  return { posts: [post, ...extra], reply };
 }

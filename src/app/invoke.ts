@@ -16,6 +16,8 @@ export interface Invocation {
   channel: string;
   requestId?: string;
   readFile?: InvokeContext['readFile'];
+  /** Set by a button press: the battle its prompt belonged to, which must still be the channel's. */
+  battle?: string;
 }
 
 /** True when the user may use a subcommand of that role, else the reason why not. */
@@ -50,6 +52,7 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
   if (!parsed.ok) return fail(parsed.error);
   try {
     const running = app.battleIn(inv.channel);
+    if (inv.battle && running?.id !== inv.battle) return fail('That prompt belongs to a battle that has ended; nothing was recorded.');
     const state = running ? app.state(running.id) : undefined;
     if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
     const allowed = mayUse(s.who, state, inv.actor);

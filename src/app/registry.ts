@@ -1,3 +1,4 @@
+import ballot from '../../commands/ballot.ts';
 import battle from '../../commands/battle.ts';
 import command from '../../commands/command.ts';
 import help from '../../commands/help.ts';
@@ -10,6 +11,6 @@ import unit from '../../commands/unit.ts';
 import type { CommandDef } from './commands.ts';
 
 /** Every slash command, one file each in commands/. */
-export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, help];
+export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, help];
 
 export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);

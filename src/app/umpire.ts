@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Action } from '../battle/actions.ts';
+import { UMPIRE, type Action } from '../battle/actions.ts';
+import { openBallots } from '../battle/ballots.ts';
+import { reminderTime } from './deadline.ts';
 import { decide } from '../battle/decide.ts';
 import { RuleError } from '../battle/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
@@ -105,8 +107,8 @@ export class Umpire {
     if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
     const before = this.state(id);
     const seedHash = seedHex ? createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex') : undefined;
-    const events = decide(before, action, { actor, seedHash });
     const at = this.now().toISOString();
+    const events = decide(before, action, { actor, seedHash, now: at });
     // Fold the new events to render them with the names they introduce, before anything is written.
     let after = before;
     const logged: LoggedEvent[] = events.map((event, i) => {
@@ -122,6 +124,32 @@ export class Umpire {
     if (events.some((e) => e.type === 'ActionUndone')) this.cache.delete(id);
     else this.cache.set(id, after);
     return { battleId: id, replies: [reply], versions: result.events.map((e) => e.version), duplicate: false };
+  }
+
+  /**
+   * What the umpire does by itself when time passes: closes ballots whose deadline passed and
+   * reminds late voters. Everything is rebuilt from the log, so a deadline that passed while the
+   * process was down is handled at the first tick. Request ids are fixed per ballot, so two
+   * processes (or a restart mid-way) never close or remind twice.
+   */
+  tick(): number {
+    const now = this.now().toISOString();
+    let done = 0;
+    for (const row of this.store.battles().filter((b) => !b.ended)) {
+      for (const b of openBallots(this.state(row.id))) {
+        if (!b.deadline) continue;
+        const due: Action | undefined =
+          b.deadline <= now ? { type: 'CloseBallot', ballot: b.id } : !b.reminded && reminderTime(b.openedAt, b.deadline) <= now ? { type: 'RemindBallot', ballot: b.id } : undefined;
+        if (!due) continue;
+        try {
+          this.handle(row.id, due, UMPIRE, `${due.type}:${row.id}:${b.id}`);
+          done++;
+        } catch (err) {
+          this.logger?.error({ err, battleId: row.id, ballotId: b.id }, 'scheduled ballot work failed');
+        }
+      }
+    }
+    return done;
   }
 
   /** The logged events of a battle, oldest first. */

@@ -19,12 +19,19 @@ export type Action =
   | { type: 'AdvancePhase' }
   | { type: 'AdvanceTurn'; period?: string }
   | { type: 'EndBattle' }
-  | { type: 'Undo' };
+  | { type: 'Undo' }
+  | { type: 'OpenPoll'; title: string; options: string[]; electorate: 'commands' | 'sides'; deadline?: string }
+  /** `voter` may be left out when the actor casts for one voter only; `onBehalf` is a GM's vote for an absent player. */
+  | { type: 'CastVote'; ballot: string; voter?: string; choice: string; onBehalf?: boolean }
+  | { type: 'RevealBallot'; ballot: string }
+  /** The umpire's own: a ballot whose deadline passed is closed, voters late are reminded. */
+  | { type: 'CloseBallot'; ballot: string }
+  | { type: 'RemindBallot'; ballot: string };
 
 export type ActionType = Action['type'];
 
 /** Who may take each action (DESIGN.md: only a GM changes setup or advances the turn). */
-export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone'> = {
+export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone' | 'umpire'> = {
   CreateBattle: 'anyone',
   AddGm: 'gm',
   RemoveGm: 'gm',
@@ -40,4 +47,12 @@ export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone'> = {
   AdvanceTurn: 'gm',
   EndBattle: 'gm',
   Undo: 'gm',
+  OpenPoll: 'gm',
+  CastVote: 'anyone',
+  RevealBallot: 'gm',
+  CloseBallot: 'umpire',
+  RemindBallot: 'umpire',
 };
+
+/** The actor of what the umpire does by itself (deadlines, reminders); no user can act as it. */
+export const UMPIRE = 'umpire:system';

@@ -1,6 +1,8 @@
 import { getRuleSystem } from '../rules/index.ts';
 import { SYSTEM_IDS, unitSchema, type UnitAttrs } from '../rules/system.ts';
-import { ACTION_ROLE, type Action } from './actions.ts';
+import { ACTION_ROLE, UMPIRE, type Action } from './actions.ts';
+import { decideBallot } from './decide-ballots.ts';
+import { ballotConsequences } from './consequences.ts';
 import { refuse } from './errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
@@ -12,6 +14,8 @@ export interface DecideContext {
   actor: string;
   /** SHA-256 of the new battle's dice seed, posted at creation (DESIGN.md, Dice). */
   seedHash?: string;
+  /** ISO time of the decision (ballot deadlines). */
+  now: string;
 }
 
 const MAX_NAME = 80;
@@ -61,6 +65,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
   if (!exists(s)) refuse('There is no battle here yet. A GM starts one with /battle create.');
   if (s.ended) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
   if (ACTION_ROLE[action.type] === 'gm' && !isGm(s, ctx.actor)) refuse('Only a GM of this battle may do that.');
+  if ((ACTION_ROLE[action.type] === 'umpire') !== (ctx.actor === UMPIRE)) refuse(ctx.actor === UMPIRE ? 'The umpire does not do that by itself.' : 'Only the umpire does that, by itself.');
 
   switch (action.type) {
     case 'AddGm':
@@ -137,6 +142,12 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       const last = s.undoable.at(-1) ?? refuse('There is nothing to undo.');
       return [{ type: 'ActionUndone', data: { voids: last.versions, summary: last.summary } }];
     }
+    case 'OpenPoll':
+    case 'CastVote':
+    case 'RevealBallot':
+    case 'CloseBallot':
+    case 'RemindBallot':
+      return decideBallot(s, action, ctx, ballotConsequences);
   }
 }
 

@@ -42,8 +42,29 @@ export function describeEvent(e: BattleEvent, s: BattleState): string {
       return `battle ended by ${mention(e.data.by)}`;
     case 'ActionUndone':
       return `undone: ${e.data.summary} (event${e.data.voids.length > 1 ? 's' : ''} ${e.data.voids.join(', ')})`;
+    // Ballot lines never show a choice before its reveal (DESIGN.md, Secrecy).
+    case 'BallotOpened':
+      return `ballot ${e.data.ballotId} opened: ${e.data.title}${e.data.rule ? ` (${e.data.rule})` : ''} — voters: ${e.data.voters.map((v) => v.label).join(', ')}${e.data.deadline ? `; closes ${e.data.deadline}` : ''}`;
+    case 'VoteCast': {
+      const b = s.ballots[e.data.ballotId];
+      const label = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;
+      return `${mention(e.data.by)} ${e.data.onBehalf ? `cast the vote of ${label} on behalf of its player` : `voted for ${label}`} in ${b?.title ?? e.data.ballotId} (secret until revealed)`;
+    }
+    case 'BallotReminded': {
+      const b = s.ballots[e.data.ballotId];
+      return `reminder for ${b?.title ?? e.data.ballotId}: waiting for ${e.data.waitingFor.map((id) => b?.voters.find((v) => v.id === id)?.label ?? id).join(', ')}`;
+    }
+    case 'BallotRevealed': {
+      const b = s.ballots[e.data.ballotId];
+      const why = e.data.reason === 'all voted' ? 'everyone voted' : e.data.reason === 'deadline' ? 'the deadline passed' : 'a GM revealed it';
+      if (b?.audience === 'gms') return `${b.title} closed (${why}); the GMs have the notes`;
+      return `${b?.title ?? e.data.ballotId} revealed (${why}): ${choicesText(e.data.choices)}`;
+    }
   }
 }
+
+export const choicesText = (choices: { label: string; choice: string | null; onBehalf?: boolean }[]): string =>
+  choices.map((c) => `${c.label} ${c.choice ?? 'did not vote'}${c.onBehalf ? ' (cast by a GM on behalf)' : ''}`).join('; ');
 
 export const attrsText = (attrs: Record<string, string | number>): string =>
   Object.entries(attrs)

@@ -1,4 +1,5 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
+import type { BallotEvent } from './ballots.ts';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
 export interface DiceUsed {
@@ -25,7 +26,8 @@ export type BattleEvent =
   | { type: 'OrderOfBattleImported'; data: { source: string; sides: number; commands: number; units: number } }
   | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; due: string[] } }
   | { type: 'BattleEnded'; data: { by: string } }
-  | { type: 'ActionUndone'; data: { voids: number[]; summary: string } };
+  | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
+  | BallotEvent;
 
 export type EventType = BattleEvent['type'];
 export type EventOf<T extends EventType> = Extract<BattleEvent, { type: T }>;

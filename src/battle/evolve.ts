@@ -1,4 +1,5 @@
 import { getRuleSystem } from '../rules/index.ts';
+import { applyBallotEvent } from './ballots.ts';
 import type { BattleEvent } from './events.ts';
 import { initialState, type BattleState } from './state.ts';
 
@@ -9,7 +10,7 @@ const UNDO_DEPTH = 50;
  * `apply` replaces entries and never changes one in place, so the original stays as it was.
  */
 function draft(s: BattleState): BattleState {
-  return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, undoable: [...s.undoable], nextId: { ...s.nextId } };
+  return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, ballots: { ...s.ballots }, undoable: [...s.undoable], nextId: { ...s.nextId } };
 }
 
 /** The effect of one event on a draft the caller owns, apart from version and undo bookkeeping. */
@@ -77,11 +78,20 @@ function apply(d: BattleState, e: BattleEvent): void {
       // Voided events are skipped by replay (replay.ts); here only the undo stack changes.
       d.undoable = d.undoable.filter((u) => !u.versions.some((v) => e.data.voids.includes(v)));
       return;
+    case 'BallotOpened':
+    case 'VoteCast':
+    case 'BallotReminded':
+    case 'BallotRevealed':
+      applyBallotEvent(d, e);
+      return;
   }
 }
 
-/** Events that cannot be undone: the battle's birth, an undo itself, and the end (its seed is public). */
-const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded']);
+/**
+ * Events that cannot be undone: the battle's birth, an undo itself, the end (its seed is public),
+ * and what players and the umpire do in ballots (a vote is the voter's to change, not the GM's to undo).
+ */
+const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded', 'VoteCast', 'BallotReminded']);
 
 export interface EventMeta {
   version: number;

@@ -1,4 +1,5 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
+import type { Ballot } from './ballots.ts';
 
 export interface Side {
   id: string;
@@ -44,10 +45,12 @@ export interface BattleState {
   seedHash?: string;
   /** Next word of the dice stream; never goes back, not even on undo (DESIGN.md, Dice). */
   diceCursor: number;
+  /** Secret ballots, open and revealed (ballots.ts). */
+  ballots: Record<string, Ballot>;
   /** Undoable actions, most recent last. */
   undoable: UndoEntry[];
   /** Counters for ids that stay stable when things are renamed. */
-  nextId: { side: number; command: number; unit: number };
+  nextId: { side: number; command: number; unit: number; ballot: number };
 }
 
 export const initialState = (battleId: string): BattleState => ({
@@ -63,8 +66,9 @@ export const initialState = (battleId: string): BattleState => ({
   position: { turn: 1, phase: 0 },
   ended: false,
   diceCursor: 0,
+  ballots: {},
   undoable: [],
-  nextId: { side: 1, command: 1, unit: 1 },
+  nextId: { side: 1, command: 1, unit: 1, ballot: 1 },
 });
 
 export const exists = (s: BattleState): boolean => s.version > 0;

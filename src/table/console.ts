@@ -42,7 +42,7 @@ export function completer(table: Table): Completer {
 /** The interactive table: history, completion, a prompt showing who is typing where. */
 export async function interactive(table: Table): Promise<void> {
   console.log(WELCOME);
-  await table.flush();
+  await table.tick();
   const rl = createInterface({ input: process.stdin, output: process.stdout, completer: completer(table), historySize: 1000 });
   const prompt = () => {
     rl.setPrompt(`#${table.channel} @${table.user}> `);
@@ -57,6 +57,6 @@ export async function interactive(table: Table): Promise<void> {
 
 /** Runs a script, one line at a time, from any line source (a file or piped stdin). */
 export async function script(table: Table, lines: AsyncIterable<string> | Iterable<string>): Promise<void> {
-  await table.flush();
+  await table.tick();
   for await (const line of lines) await table.run(line);
 }

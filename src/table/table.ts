@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
-import { invoke } from '../app/invoke.ts';
+import { buttonInvocation } from '../app/buttons.ts';
+import { invoke, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { RuleError } from '../battle/errors.ts';
@@ -76,7 +77,12 @@ export class Table {
       const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
       if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
       if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);
-      return reply(`Buttons are not handled yet (${button.customId}).`);
+      const pressed = buttonInvocation(button.customId);
+      if (!pressed) return reply(`That button is no longer understood (${button.customId}).`);
+      // A DM button acts in the channel of the battle it came from.
+      const battle = this.app.battles().find((b) => b.id === pressed.battle);
+      if (!battle) return reply('That button belongs to a battle this table does not know.');
+      return this.invokeAndShow({ ...pressed.invocation, battle: battle.id, actor: this.user, channel: battle.channel });
     }
     const def = findCommand(line.command);
     // Subcommand words: a group and its subcommand, one subcommand, or none.
@@ -93,15 +99,18 @@ export class Table {
         if (o.kind === 'user' && typeof v === 'string') options[name] = v.replace(/^@/, '');
       }
     }
-    const result = await invoke(this.app, {
-      command: line.command,
-      sub: sub ?? '',
-      options,
-      actor: this.user,
-      channel: this.channel,
-      readFile: this.readFile,
-    });
+    await this.invokeAndShow({ command: line.command, sub: sub ?? '', options, actor: this.user, channel: this.channel });
+  }
+
+  private async invokeAndShow(inv: Invocation): Promise<void> {
+    const result = await invoke(this.app, { ...inv, readFile: this.readFile });
     for (const m of result.messages) this.show(m);
+    await this.tick();
+  }
+
+  /** Deadlines and reminders that fell due, then everything the outbox holds. */
+  async tick(): Promise<void> {
+    this.app.tick();
     await this.flush();
   }
 }

@@ -6,6 +6,8 @@ import type { BattleEvent, LoggedEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { BattleState } from '../../src/battle/state.ts';
 
+export const NOW = '2026-01-01T12:00:00.000Z';
+
 /** Each given event as its own request, so each is one undoable action. */
 export function logged(events: BattleEvent[], battleId = 'b1'): LoggedEvent[] {
   return events.map((event, i) => ({ battleId, version: i + 1, event, actor: 'gm', at: '2026-01-01T00:00:00.000Z', requestId: `r${i + 1}` }));
@@ -17,7 +19,7 @@ export function given(events: BattleEvent[], battleId = 'b1') {
   return {
     state,
     when(action: Action, actor = 'gm', ctx: Partial<DecideContext> = {}) {
-      const run = () => decide(state, action, { actor, ...ctx });
+      const run = () => decide(state, action, { actor, now: NOW, ...ctx });
       return {
         then(expected: BattleEvent[]) {
           expect(run()).toEqual(expected);

@@ -1,0 +1,84 @@
+import { defineCommand, sub, type CompleteContext } from '../src/app/commands.ts';
+import { matching } from '../src/app/complete.ts';
+import { parseDeadline } from '../src/app/deadline.ts';
+import { reply } from '../src/app/replies.ts';
+import { ballot as findBallot, openBallots, votersOf, waitingFor } from '../src/battle/ballots.ts';
+
+const ballotIds = (ctx: CompleteContext) => (ctx.state ? matching(openBallots(ctx.state).map((b) => b.id), ctx.typed) : []);
+const voterLabels = (ctx: CompleteContext) => (ctx.state ? matching(new Set(openBallots(ctx.state).flatMap((b) => b.voters.map((v) => v.label))), ctx.typed) : []);
+const choices = (ctx: CompleteContext) => (ctx.state ? matching(new Set(openBallots(ctx.state).flatMap((b) => votersOf(b, ctx.actor).flatMap((v) => v.allowed))), ctx.typed) : []);
+
+const ballotOpt = { kind: 'string', description: 'The ballot (its id, e.g. v1)', required: true, complete: ballotIds } as const;
+
+export default defineCommand({
+  name: 'ballot',
+  description: 'Secret ballots: one choice per command or side, revealed all at once',
+  subcommands: {
+    open: sub({
+      description: 'Open a secret poll of every command or side (GM)',
+      who: 'gm',
+      example: '/ballot open question:"Storm the farm?" options:"YES,NO" voters:commands deadline:12h',
+      options: {
+        question: { kind: 'string', description: 'What is asked', required: true },
+        options: { kind: 'string', description: 'The choices, separated by commas', required: true },
+        voters: { kind: 'string', description: 'Who votes: commands (default) or sides', choices: ['commands', 'sides'] },
+        deadline: { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time (2026-11-23T18:00Z)' },
+      },
+      action: (o, ctx) => ({
+        type: 'OpenPoll',
+        title: o.question,
+        options: o.options.split(','),
+        electorate: o.voters === 'sides' ? 'sides' : 'commands',
+        ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}),
+      }),
+    }),
+    status: sub({
+      description: 'Who has voted in the open ballots (never what), and your own votes',
+      who: 'anyone',
+      example: '/ballot status',
+      options: {},
+      query: (_o, ctx) => {
+        const open = openBallots(ctx.state!);
+        if (!open.length) return [reply(ctx, 'No ballot is open.', 'Ballots')];
+        const lines = open.flatMap((b) => {
+          const waiting = waitingFor(b);
+          const mine = votersOf(b, ctx.actor).map((v) => `  your vote for ${v.label}: ${b.votes[v.id]?.choice ?? 'not cast yet'}`);
+          return [
+            `${b.id} ${b.title}${b.deadline ? ` — closes ${b.deadline}` : ''}: ${b.voters.length - waiting.length} of ${b.voters.length} voted${waiting.length ? `; waiting for ${waiting.map((v) => v.label).join(', ')}` : ''}`,
+            ...mine,
+          ];
+        });
+        return [reply(ctx, lines.join('\n'), 'Ballots')];
+      },
+    }),
+    vote: sub({
+      description: 'Cast or change your secret vote (also what the DM buttons do)',
+      who: 'anyone',
+      example: '/ballot vote ballot:v1 choice:ACTIVE',
+      options: {
+        ballot: ballotOpt,
+        choice: { kind: 'string', description: 'Your choice', required: true, complete: choices },
+        command: { kind: 'string', description: 'Which of your commands (when you have several)', complete: voterLabels },
+      },
+      action: (o) => ({ type: 'CastVote', ballot: o.ballot, choice: o.choice, ...(o.command ? { voter: o.command } : {}) }),
+    }),
+    'cast-for': sub({
+      description: 'Cast the vote of an absent player, openly marked as such at the reveal (GM)',
+      who: 'gm',
+      example: '/ballot cast-for ballot:v1 command:"II Corps" choice:PASSIVE',
+      options: {
+        ballot: ballotOpt,
+        command: { kind: 'string', description: 'The command or side voting', required: true, complete: voterLabels },
+        choice: { kind: 'string', description: 'The choice', required: true },
+      },
+      action: (o) => ({ type: 'CastVote', ballot: o.ballot, voter: o.command, choice: o.choice, onBehalf: true }),
+    }),
+    reveal: sub({
+      description: 'Close a ballot now and reveal every choice (GM)',
+      who: 'gm',
+      example: '/ballot reveal ballot:v1',
+      options: { ballot: ballotOpt },
+      action: (o, ctx) => ({ type: 'RevealBallot', ballot: findBallot(ctx.state!, o.ballot).id }),
+    }),
+  },
+});

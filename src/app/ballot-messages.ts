@@ -1,0 +1,73 @@
+import type { Ballot, Voter } from '../battle/ballots.ts';
+import { choicesText } from '../battle/describe.ts';
+import type { BattleEvent } from '../battle/events.ts';
+import type { BattleState } from '../battle/state.ts';
+import { mention, type Button, type Message } from '../messages.ts';
+
+/** A ballot button's custom id: versioned, names what was pressed, never who may press it. */
+export const ballotButtonId = (battleId: string, ballotId: string, voterId: string, option: string): string => `v1:ballot:${battleId}:${ballotId}:${voterId}:${option}`;
+
+const dm = (user: string, text: string, title?: string, buttons?: Button[]): Message => ({
+  to: { kind: 'dm', user },
+  text,
+  ...(title ? { title } : {}),
+  ...(buttons?.length ? { buttons } : {}),
+});
+
+/** The prompt a voter's player receives (in a DM, or as an ephemeral message when DMs are closed). */
+export function ballotPrompt(battleId: string, b: Ballot, v: Voter, user: string): Message {
+  const how =
+    b.input.kind === 'number'
+      ? `Answer with /ballot vote ballot:${b.id} command:"${v.label}" choice:<${b.input.min}-${b.input.max}>.`
+      : `Press a button, or answer with /ballot vote ballot:${b.id} command:"${v.label}" choice:<${v.allowed.join('|')}>.`;
+  const lines = [
+    `${b.title}${b.rule ? ` (${b.rule})` : ''} for ${v.label}.`,
+    ...(v.why ? [v.why] : []),
+    how,
+    `You can change your answer until the ballot closes${b.deadline ? ` (${b.deadline})` : ''}. Nobody sees it before the reveal.`,
+  ];
+  const buttons = b.input.kind === 'choice' ? v.allowed.map((o) => ({ label: o, customId: ballotButtonId(battleId, b.id, v.id, o) })) : [];
+  return dm(user, lines.join('\n'), `Ballot ${b.id}: ${v.label}`, buttons);
+}
+
+const progress = (b: Ballot) => {
+  const waiting = b.voters.filter((v) => !b.votes[v.id]);
+  return `${b.voters.length - waiting.length} of ${b.voters.length} have voted${waiting.length ? `; waiting for ${waiting.map((v) => v.label).join(', ')}` : ''}.`;
+};
+
+/**
+ * What a ballot event sends besides its log line in the channel: prompts and receipts by DM,
+ * progress (who, never what) to the channel, the result to its audience.
+ */
+export function ballotMessages(e: BattleEvent, after: BattleState): { lines: string[]; messages: Message[] } {
+  switch (e.type) {
+    case 'BallotOpened': {
+      const b = after.ballots[e.data.ballotId]!;
+      const prompts = b.voters.flatMap((v) => v.users.map((u) => ballotPrompt(after.id, b, v, u)));
+      const orphans = b.voters.filter((v) => !v.users.length);
+      const lines = [`Prompts went to each voter's player by DM. ${progress(b)}`];
+      if (orphans.length) lines.push(`No player for ${orphans.map((v) => v.label).join(', ')}: a GM casts for them with /ballot cast-for.`);
+      return { lines, messages: prompts };
+    }
+    case 'VoteCast': {
+      const b = after.ballots[e.data.ballotId]!;
+      const v = b.voters.find((x) => x.id === e.data.voter)!;
+      const receipt = `Recorded for ${v.label} in ${b.title}: ${e.data.choice}${e.data.onBehalf ? ` (cast by ${mention(e.data.by)} on your behalf)` : ''}. ${b.open ? 'You can change it until the ballot closes.' : ''}`.trim();
+      const to = new Set([...v.users, ...(e.data.onBehalf ? [e.data.by] : [])]);
+      return { lines: [progress(b)], messages: [...to].map((u) => dm(u, receipt)) };
+    }
+    case 'BallotReminded': {
+      const b = after.ballots[e.data.ballotId]!;
+      const late = b.voters.filter((v) => e.data.waitingFor.includes(v.id));
+      return { lines: [], messages: late.flatMap((v) => v.users.map((u) => ({ ...ballotPrompt(after.id, b, v, u), title: `Reminder — ballot ${b.id} closes ${b.deadline}` }))) };
+    }
+    case 'BallotRevealed': {
+      const b = after.ballots[e.data.ballotId]!;
+      if (b.audience === 'channel') return { lines: [], messages: [] };
+      const text = `${b.title}: ${choicesText(e.data.choices)}`;
+      return { lines: [], messages: after.gms.map((g) => dm(g, text, `Ballot ${b.id} (for the GMs only)`)) };
+    }
+    default:
+      return { lines: [], messages: [] };
+  }
+}

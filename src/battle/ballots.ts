@@ -1,0 +1,162 @@
+import { mention } from '../messages.ts';
+import { refuse } from './errors.ts';
+import type { BattleState, Command } from './state.ts';
+
+/**
+ * Secret ballots (DESIGN.md, Secrecy): one choice per voter (a command, or a side), cast in secret,
+ * changeable until the ballot closes, all revealed at once. The choices are in the log from the
+ * moment they are cast, but nothing shows them to anybody but the voter until the reveal.
+ */
+export type BallotKind = 'night' | 'dawn' | 'orders' | 'grandtac' | 'poll';
+
+export interface Voter {
+  /** A command id or a side id. */
+  id: string;
+  label: string;
+  /** The users who may cast this voter's choice (the command's player, the side's players). */
+  users: string[];
+  /** The choices open to this voter (a number ballot lists none). */
+  allowed: string[];
+  /** Why the choices are restricted, for the prompt (e.g. NIGHT-18.13). */
+  why?: string;
+}
+
+export type BallotInput = { kind: 'choice' } | { kind: 'number'; min: number; max: number };
+
+export interface Vote {
+  choice: string;
+  by: string;
+  /** Cast by a GM for an absent player, by an explicit action. */
+  onBehalf: boolean;
+}
+
+export interface Ballot {
+  id: string;
+  kind: BallotKind;
+  title: string;
+  rule?: string;
+  voters: Voter[];
+  input: BallotInput;
+  openedAt: string;
+  /** ISO time after which the umpire closes it. */
+  deadline?: string;
+  /** Who sees the result: the channel, or only the GMs (dawn-attack notes, NIGHT-18.82). */
+  audience: 'channel' | 'gms';
+  turn: number;
+  open: boolean;
+  reminded: boolean;
+  votes: Record<string, Vote>;
+}
+
+export interface RevealedChoice {
+  voter: string;
+  label: string;
+  /** null when the voter never voted before the ballot closed. */
+  choice: string | null;
+  by?: string;
+  onBehalf?: boolean;
+}
+
+export type CloseReason = 'all voted' | 'deadline' | 'gm';
+
+export const ballotEvents = ['BallotOpened', 'VoteCast', 'BallotReminded', 'BallotRevealed'] as const;
+
+export type BallotEvent =
+  | {
+      type: 'BallotOpened';
+      data: { ballotId: string; kind: BallotKind; title: string; rule?: string; voters: Voter[]; input: BallotInput; openedAt: string; deadline?: string; audience: 'channel' | 'gms'; turn: number };
+    }
+  | { type: 'VoteCast'; data: { ballotId: string; voter: string; choice: string; by: string; onBehalf: boolean } }
+  | { type: 'BallotReminded'; data: { ballotId: string; waitingFor: string[] } }
+  | { type: 'BallotRevealed'; data: { ballotId: string; reason: CloseReason; choices: RevealedChoice[] } };
+
+export function ballot(s: BattleState, ref: string): Ballot {
+  const b = s.ballots[ref] ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());
+  return b ?? refuse(`There is no ballot "${ref}". Open ballots: ${openBallots(s).map((x) => `${x.id} (${x.title})`).join(', ') || 'none'}.`);
+}
+
+export const openBallots = (s: BattleState): Ballot[] => Object.values(s.ballots).filter((b) => b.open);
+
+export const waitingFor = (b: Ballot): Voter[] => b.voters.filter((v) => !b.votes[v.id]);
+
+/** The voters of a ballot that a user may cast for. */
+export const votersOf = (b: Ballot, user: string): Voter[] => b.voters.filter((v) => v.users.includes(user));
+
+/** A voter per command, cast by its player. */
+export function commandVoters(s: BattleState, allowed: (c: Command) => { allowed: string[]; why?: string }): Voter[] {
+  return Object.values(s.commands).map((c) => ({ id: c.id, label: c.name, users: c.player ? [c.player] : [], ...allowed(c) }));
+}
+
+/** A voter per side, cast by any of its players. */
+export function sideVoters(s: BattleState, allowed: string[]): Voter[] {
+  return Object.values(s.sides).map((side) => ({ id: side.id, label: side.name, users: [...side.players], allowed }));
+}
+
+/** Checks a choice against the voter's options, matching case-insensitively; returns it as listed. */
+export function checkChoice(b: Ballot, voter: Voter, raw: string): string {
+  const choice = raw.trim();
+  if (b.input.kind === 'number') {
+    const n = Number(choice);
+    if (!Number.isInteger(n) || n < b.input.min || n > b.input.max) refuse(`${b.title} takes a whole number from ${b.input.min} to ${b.input.max} (got "${raw}").`);
+    return String(n);
+  }
+  const hit = voter.allowed.find((o) => o.toLowerCase() === choice.toLowerCase());
+  if (!hit) refuse(`${voter.label} may choose ${voter.allowed.join(' or ')} in ${b.title}${voter.why ? ` (${voter.why})` : ''}; "${raw}" is not one of them.`);
+  return hit;
+}
+
+/** Who may cast a voter's choice: its users; a GM only on behalf, by the explicit action. */
+export function checkCaster(s: BattleState, b: Ballot, voter: Voter, actor: string, onBehalf: boolean): void {
+  if (!b.open) refuse(`${b.title} is closed; its result has been revealed.`);
+  if (onBehalf) {
+    if (!s.gms.includes(actor)) refuse('Only a GM may cast a vote on behalf of a player.');
+    return;
+  }
+  if (!voter.users.includes(actor)) {
+    refuse(
+      voter.users.length
+        ? `Only ${voter.users.map(mention).join(' or ')} may vote for ${voter.label}.`
+        : `${voter.label} has no player; a GM may cast its vote with /ballot cast-for.`,
+    );
+  }
+}
+
+export function voterOf(b: Ballot, ref: string): Voter {
+  const v = b.voters.find((x) => x.id === ref || x.label.toLowerCase() === ref.trim().toLowerCase());
+  return v ?? refuse(`${ref} does not vote in ${b.title}. Voters: ${b.voters.map((x) => x.label).join(', ')}.`);
+}
+
+/** The revealed choices: every voter, with the last choice cast (or none). */
+export function revealChoices(b: Ballot, pending?: { voter: string; vote: Vote }): RevealedChoice[] {
+  return b.voters.map((v) => {
+    const vote = pending?.voter === v.id ? pending.vote : b.votes[v.id];
+    return vote ? { voter: v.id, label: v.label, choice: vote.choice, by: vote.by, onBehalf: vote.onBehalf } : { voter: v.id, label: v.label, choice: null };
+  });
+}
+
+/** The state change of ballot events, on a draft the caller owns. */
+export function applyBallotEvent(d: BattleState, e: BallotEvent): void {
+  switch (e.type) {
+    case 'BallotOpened': {
+      const { ballotId, ...rest } = e.data;
+      d.ballots[ballotId] = { id: ballotId, ...rest, open: true, reminded: false, votes: {} };
+      d.nextId.ballot++;
+      return;
+    }
+    case 'VoteCast': {
+      const b = d.ballots[e.data.ballotId];
+      if (b) d.ballots[b.id] = { ...b, votes: { ...b.votes, [e.data.voter]: { choice: e.data.choice, by: e.data.by, onBehalf: e.data.onBehalf } } };
+      return;
+    }
+    case 'BallotReminded': {
+      const b = d.ballots[e.data.ballotId];
+      if (b) d.ballots[b.id] = { ...b, reminded: true };
+      return;
+    }
+    case 'BallotRevealed': {
+      const b = d.ballots[e.data.ballotId];
+      if (b) d.ballots[b.id] = { ...b, open: false };
+      return;
+    }
+  }
+}
