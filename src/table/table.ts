@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
 import { buttonInvocation } from '../app/buttons.ts';
+import { pendingPrompts } from '../app/prompts.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
@@ -73,7 +74,8 @@ export class Table {
     if (line.channel) this.channel = line.channel;
     if (line.user) this.user = line.user;
     if (line.kind === 'press') {
-      const prompt = this.prompts.get(this.user);
+      // The latest prompt this table showed the user, else the latest the log says is waiting (after a restart).
+      const prompt = this.prompts.get(this.user) ?? pendingPrompts(this.app, this.user).at(-1);
       const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
       if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
       if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);

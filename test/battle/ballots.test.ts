@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../src/battle/actions.ts';
+import { UMPIRE } from '../../src/battle/actions.ts';
+import type { BattleEvent } from '../../src/battle/events.ts';
+import { given, NOW } from '../support/spec.ts';
+
+const setup: BattleEvent[] = [
+  { type: 'BattleCreated', data: { battleId: 'b1', name: 'Ligny', system: 'percentile', channel: 'table', gm: 'gm' } },
+  { type: 'SideAdded', data: { sideId: 's1', name: 'French' } },
+  { type: 'SideAdded', data: { sideId: 's2', name: 'Prussians' } },
+  { type: 'CommandAdded', data: { commandId: 'c1', name: 'III Corps', sideId: 's1' } },
+  { type: 'CommandAdded', data: { commandId: 'c2', name: 'I Corps', sideId: 's2' } },
+  { type: 'SideJoined', data: { sideId: 's1', user: 'alice' } },
+  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
+  { type: 'SideJoined', data: { sideId: 's2', user: 'bob' } },
+  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+  { type: 'SideJoined', data: { sideId: 's1', user: 'carol' } },
+];
+const voters = [
+  { id: 'c1', label: 'III Corps', users: ['alice'], allowed: ['YES', 'NO'] },
+  { id: 'c2', label: 'I Corps', users: ['bob'], allowed: ['YES', 'NO'] },
+];
+const opened: BattleEvent = {
+  type: 'BallotOpened',
+  data: { ballotId: 'v1', kind: 'poll', title: 'Storm?', voters, input: { kind: 'choice' }, audience: 'channel', openedAt: NOW, deadline: '2026-01-01T13:00:00.000Z', turn: 1 },
+};
+const aliceYes: BattleEvent = { type: 'VoteCast', data: { ballotId: 'v1', voter: 'c1', choice: 'YES', by: 'alice', onBehalf: false } };
+const cast = (choice: string, extra: Partial<Extract<Action, { type: 'CastVote' }>> = {}): Action => ({ type: 'CastVote', ballot: 'v1', choice, ...extra });
+
+describe('opening a ballot', () => {
+  it('opens a poll of every command, each cast by its player', () =>
+    given(setup)
+      .when({ type: 'OpenPoll', title: 'Storm?', options: ['YES', ' NO ', 'YES'], electorate: 'commands' })
+      .then([{ type: 'BallotOpened', data: { ballotId: 'v1', kind: 'poll', title: 'Storm?', voters, input: { kind: 'choice' }, audience: 'channel', openedAt: NOW, turn: 1 } }]));
+  it('opens a poll of the sides, cast by any of their players', () => {
+    const [e] = given(setup).when({ type: 'OpenPoll', title: 'Truce?', options: ['YES', 'NO'], electorate: 'sides' }).events();
+    expect(e).toMatchObject({ data: { voters: [{ id: 's1', users: ['alice', 'carol'] }, { id: 's2', users: ['bob'] }] } });
+  });
+  it('refuses fewer than two options', () => given(setup).when({ type: 'OpenPoll', title: 'Q', options: ['YES', 'YES'], electorate: 'commands' }).refused(/2 to 10 different options/));
+  it('refuses a player opening a ballot', () => given(setup).when({ type: 'OpenPoll', title: 'Q', options: ['A', 'B'], electorate: 'commands' }, 'alice').refused(/Only a GM/));
+});
+
+describe('casting', () => {
+  it("records the player's vote for their command", () => given([...setup, opened]).when(cast('yes'), 'alice').then([aliceYes]));
+  it('lets the player change it until the ballot closes; the latest counts', () =>
+    given([...setup, opened, aliceYes]).when(cast('NO'), 'alice').then([{ type: 'VoteCast', data: { ballotId: 'v1', voter: 'c1', choice: 'NO', by: 'alice', onBehalf: false } }]));
+  it('answers the same choice twice clearly and changes nothing', () => given([...setup, opened, aliceYes]).when(cast('YES'), 'alice').refused(/already voted YES; nothing changed/));
+  it('refuses a choice that is not offered', () => given([...setup, opened]).when(cast('MAYBE'), 'alice').refused(/may choose YES or NO.*"MAYBE" is not one of them/));
+  it("reveals everything at once with the last vote (ballot closes when all voted)", () =>
+    given([...setup, opened, aliceYes])
+      .when(cast('NO'), 'bob')
+      .then([
+        { type: 'VoteCast', data: { ballotId: 'v1', voter: 'c2', choice: 'NO', by: 'bob', onBehalf: false } },
+        {
+          type: 'BallotRevealed',
+          data: {
+            ballotId: 'v1',
+            reason: 'all voted',
+            choices: [
+              { voter: 'c1', label: 'III Corps', choice: 'YES', by: 'alice', onBehalf: false },
+              { voter: 'c2', label: 'I Corps', choice: 'NO', by: 'bob', onBehalf: false },
+            ],
+          },
+        },
+      ]));
+  it('lets a GM cast for an absent player only by the explicit action, which the reveal shows', () => {
+    const events = given([...setup, opened, aliceYes]).when(cast('NO', { voter: 'I Corps', onBehalf: true }), 'gm').events();
+    expect(events[0]).toEqual({ type: 'VoteCast', data: { ballotId: 'v1', voter: 'c2', choice: 'NO', by: 'gm', onBehalf: true } });
+    expect(events[1]).toMatchObject({ type: 'BallotRevealed', data: { choices: [{}, { voter: 'c2', choice: 'NO', by: 'gm', onBehalf: true }] } });
+  });
+  it('refuses a stale vote after the reveal', () =>
+    given([...setup, opened, { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'gm', choices: [] } }]).when(cast('NO'), 'alice').refused(/closed; its result has been revealed/));
+});
+
+describe('authorization (table-driven)', () => {
+  const closedSetup = [...setup, opened];
+  const cases: { who: string; action: Action; ok: boolean; why?: RegExp }[] = [
+    { who: 'gm', action: cast('YES', { voter: 'III Corps' }), ok: false, why: /Only <@alice> may vote for III Corps/ },
+    { who: 'alice', action: cast('YES'), ok: true },
+    { who: 'bob', action: cast('YES', { voter: 'III Corps' }), ok: false, why: /Only <@alice> may vote for III Corps/ },
+    { who: 'carol', action: cast('YES'), ok: false, why: /You have no vote in Storm\?/ },
+    { who: 'stranger', action: cast('YES', { voter: 'c1' }), ok: false, why: /Only <@alice> may vote/ },
+    { who: 'gm', action: cast('YES', { voter: 'III Corps', onBehalf: true }), ok: true },
+    { who: 'alice', action: cast('YES', { voter: 'III Corps', onBehalf: true }), ok: false, why: /Only a GM may cast a vote on behalf/ },
+    { who: 'bob', action: cast('YES', { voter: 'III Corps', onBehalf: true }), ok: false, why: /Only a GM may cast a vote on behalf/ },
+    { who: 'stranger', action: cast('YES', { voter: 'III Corps', onBehalf: true }), ok: false, why: /Only a GM may cast a vote on behalf/ },
+    { who: 'gm', action: { type: 'RevealBallot', ballot: 'v1' }, ok: true },
+    { who: 'alice', action: { type: 'RevealBallot', ballot: 'v1' }, ok: false, why: /Only a GM/ },
+    { who: 'bob', action: { type: 'RevealBallot', ballot: 'v1' }, ok: false, why: /Only a GM/ },
+    { who: 'stranger', action: { type: 'RevealBallot', ballot: 'v1' }, ok: false, why: /Only a GM/ },
+    { who: 'gm', action: { type: 'OpenPoll', title: 'Q', options: ['A', 'B'], electorate: 'sides' }, ok: true },
+    { who: 'alice', action: { type: 'OpenPoll', title: 'Q', options: ['A', 'B'], electorate: 'sides' }, ok: false, why: /Only a GM/ },
+    { who: 'stranger', action: { type: 'OpenPoll', title: 'Q', options: ['A', 'B'], electorate: 'sides' }, ok: false, why: /Only a GM/ },
+    { who: 'gm', action: { type: 'CloseBallot', ballot: 'v1' }, ok: false, why: /Only the umpire/ },
+    { who: 'alice', action: { type: 'RemindBallot', ballot: 'v1' }, ok: false, why: /Only the umpire/ },
+  ];
+  for (const c of cases) {
+    it(`${c.action.type}${'onBehalf' in c.action && c.action.onBehalf ? ' (on behalf)' : ''} by ${c.who}: ${c.ok ? 'accepted' : 'refused'}`, () => {
+      const when = given(closedSetup).when(c.action, c.who);
+      if (c.ok) expect(when.events().length).toBeGreaterThan(0);
+      else when.refused(c.why!);
+    });
+  }
+});
+
+describe('deadlines and reminders (the umpire acting by itself)', () => {
+  it('closes a ballot whose deadline passed, voters who did not vote shown as such', () =>
+    given([...setup, opened, aliceYes])
+      .when({ type: 'CloseBallot', ballot: 'v1' }, UMPIRE, { now: '2026-01-01T13:00:00.000Z' })
+      .then([
+        {
+          type: 'BallotRevealed',
+          data: {
+            ballotId: 'v1',
+            reason: 'deadline',
+            choices: [
+              { voter: 'c1', label: 'III Corps', choice: 'YES', by: 'alice', onBehalf: false },
+              { voter: 'c2', label: 'I Corps', choice: null },
+            ],
+          },
+        },
+      ]));
+  it('refuses to close before the deadline', () => given([...setup, opened]).when({ type: 'CloseBallot', ballot: 'v1' }, UMPIRE).refused(/deadline has not passed/));
+  it('reminds those who have not voted, once', () => {
+    given([...setup, opened, aliceYes]).when({ type: 'RemindBallot', ballot: 'v1' }, UMPIRE).then([{ type: 'BallotReminded', data: { ballotId: 'v1', waitingFor: ['c2'] } }]);
+    given([...setup, opened, { type: 'BallotReminded', data: { ballotId: 'v1', waitingFor: ['c1', 'c2'] } }])
+      .when({ type: 'RemindBallot', ballot: 'v1' }, UMPIRE)
+      .refused(/needs no reminder/);
+  });
+  it('a vote is not undone by the GM: undo skips to the last undoable action', () =>
+    given([...setup, opened, aliceYes]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [11], summary: 'ballot v1 opened: Storm? — voters: III Corps, I Corps; closes 2026-01-01T13:00:00.000Z' } }]));
+});
