@@ -27,6 +27,11 @@ export interface Message {
   buttons?: Button[];
   /** Set on replies that refuse an action. */
   error?: boolean;
+  /**
+   * A status that changes (a ballot's "who has voted"): a later channel post with the same key
+   * replaces this one where the adapter can edit messages (Discord); the table prints each.
+   */
+  status?: string;
 }
 
 export const mention = (user: string): string => `<@${user}>`;

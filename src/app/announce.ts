@@ -61,6 +61,8 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   }
   const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
   if (title) post.title = title;
+  // A vote changes only who has voted: one status post per ballot, edited in place where possible.
+  if (first.type === 'VoteCast' && !title) post.status = `ballot:${after.id}:${first.data.ballotId}`;
   const reply: Message = {
     to: { kind: 'reply', user: actor, channel },
     text: `Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]}`,

@@ -3,8 +3,17 @@ import type { OutboxRow } from '../store/types.ts';
 
 /** Where outbox messages leave: Discord, or the local table's console. */
 export interface DeliveryPort {
-  /** Resolves once the message was delivered; rejects otherwise (an error may carry `retryAfterMs`). */
-  deliver(message: Message): Promise<void>;
+  /**
+   * Resolves once the message was delivered (or handled for good); rejects otherwise (an error may
+   * carry `retryAfterMs`). `row` names the outbox row, so a port can make a retry idempotent.
+   */
+  deliver(message: Message, row: DeliveryRow): Promise<void>;
+}
+
+/** Which outbox row a delivery is for. */
+export interface DeliveryRow {
+  id: number;
+  battleId: string;
 }
 
 /**
@@ -92,7 +101,7 @@ export class OutboxDispatcher {
       const key = destinationKey(row.destination);
       if (held.has(key)) continue;
       try {
-        await this.port.deliver(row.message);
+        await this.port.deliver(row.message, { id: row.id, battleId: row.battleId });
       } catch (err) {
         held.add(key);
         this.failed(row, err);
