@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
  * The battle log (DESIGN.md, Storage). `data` is the event's JSON text exactly as hashed;
@@ -71,4 +71,45 @@ export const battleSeeds = sqliteTable('battle_seeds', {
   battleId: text('battle_id').primaryKey(),
   seed: text('seed').notNull(),
   createdAt: text('created_at').notNull(),
+});
+
+/**
+ * Users whose DMs refused the bot (Discord error 50007), per battle whose GMs were told. Kept by the
+ * Discord adapter: it skips DMs to them for a while and shows them what it held back when they next
+ * interact.
+ */
+export const closedDms = sqliteTable(
+  'closed_dms',
+  {
+    userId: text('user_id').notNull(),
+    battleId: text('battle_id').notNull(),
+    /** The latest refusal. */
+    refusedAt: text('refused_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.battleId] })],
+);
+
+/**
+ * DMs not delivered because the user's DMs are closed, keyed by their outbox row (so a retried row is
+ * held once), shown to the user privately when they next interact.
+ */
+export const heldDms = sqliteTable(
+  'held_dms',
+  {
+    outboxId: integer('outbox_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    battleId: text('battle_id').notNull(),
+    /** JSON of the Message. */
+    message: text('message').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('held_dms_user_idx').on(t.userId, t.outboxId)],
+);
+
+/** The chat message that shows each changing status (Message.status), edited in place by the Discord adapter. */
+export const statusPosts = sqliteTable('status_posts', {
+  key: text('key').primaryKey(),
+  channelId: text('channel_id').notNull(),
+  messageId: text('message_id').notNull(),
+  updatedAt: text('updated_at').notNull(),
 });
