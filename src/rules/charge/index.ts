@@ -6,3 +6,5 @@ const parsed = PackBase.parse(pack);
 if (parsed.system !== 'charge') throw new Error(`src/rules/charge/pack.json declares system "${parsed.system}"`);
 
 export const charge: RuleSystem = { id: 'charge', name: parsed.name, pack: parsed, sequence: chargeSequence };
+
+export * from './initiative.ts';
