@@ -56,7 +56,10 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       break;
     case 'VoteCast':
     case 'BallotRevealed':
-      if (events.some((e) => e.event.type === 'BallotRevealed')) title = `Revealed: ${after.ballots[(first.data as { ballotId: string }).ballotId]?.title}`;
+      if (events.some((e) => e.event.type === 'BallotRevealed')) {
+        const b = after.ballots[(first.data as { ballotId: string }).ballotId];
+        title = b?.audience === 'gms' ? `Closed: ${b.title}` : `Revealed: ${b?.title}`;
+      }
       break;
   }
   const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
@@ -65,7 +68,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   if (first.type === 'VoteCast' && !title) post.status = `ballot:${after.id}:${first.data.ballotId}`;
   const reply: Message = {
     to: { kind: 'reply', user: actor, channel },
-    text: `Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]}`,
+    text: `Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]!.split('\n')[0]}`,
     event: last,
   };
   return { posts: [post, ...extra], reply };

@@ -3,7 +3,9 @@ import battle from '../../commands/battle.ts';
 import command from '../../commands/command.ts';
 import help from '../../commands/help.ts';
 import join from '../../commands/join.ts';
+import night from '../../commands/night.ts';
 import oob from '../../commands/oob.ts';
+import orders from '../../commands/orders.ts';
 import phase from '../../commands/phase.ts';
 import side from '../../commands/side.ts';
 import turn from '../../commands/turn.ts';
@@ -11,6 +13,6 @@ import unit from '../../commands/unit.ts';
 import type { CommandDef } from './commands.ts';
 
 /** Every slash command, one file each in commands/. */
-export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, help];
+export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, help];
 
 export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);

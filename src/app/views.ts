@@ -13,6 +13,7 @@ export function statusText(s: BattleState): string {
     `Battle "${s.name}" (${s.id}) — ${system.name}${s.ended ? ' — ENDED' : ''}`,
     `Now: ${positionText(s.position)}: ${phase.name} [${phase.id}]`,
     `GMs: ${s.gms.map(mention).join(', ')}`,
+    ...(s.night.visibility ? [`Night: ${s.night.moon} moon, ${s.night.weather}, visibility ${s.night.visibility}" (NIGHT-18.31)`] : []),
     `Log version ${s.version}`,
   ];
   const sides = Object.values(s.sides);
@@ -22,6 +23,14 @@ export function statusText(s: BattleState): string {
     for (const c of Object.values(s.commands).filter((c) => c.sideId === side.id)) {
       const units = Object.values(s.units).filter((u) => u.commandId === c.id);
       lines.push(`  ${c.name}${c.officer ? ` (${c.officer})` : ''} — ${c.player ? mention(c.player) : 'no player'}: ${units.length ? units.map((u) => u.name).join(', ') : 'no units'}`);
+      const marks = [
+        c.order ? `order ${c.order}` : '',
+        c.orderDue ? `new order due from the GM: ${c.orderDue.join('/')}` : '',
+        c.stance && (s.position.period === 'night' || s.position.period === 'dusk') ? `${c.stance}${c.stance === 'PASSIVE' && s.position.period === 'night' ? ' (-1 CMR, NIGHT-18.71)' : ''}${c.triggered ? ', triggered' : ''}` : '',
+        c.attackedAtDawn ? 'attacked at dawn: PASSIVE next night (NIGHT-18.85), -1 CMR from the fatigue turn (NIGHT-18.84)' : '',
+        c.cmrNote ?? '',
+      ].filter(Boolean);
+      if (marks.length) lines.push(`    ${marks.join('; ')}`);
     }
   }
   return lines.join('\n');

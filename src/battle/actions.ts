@@ -26,7 +26,16 @@ export type Action =
   | { type: 'RevealBallot'; ballot: string }
   /** The umpire's own: a ballot whose deadline passed is closed, voters late are reminded. */
   | { type: 'CloseBallot'; ballot: string }
-  | { type: 'RemindBallot'; ballot: string };
+  | { type: 'RemindBallot'; ballot: string }
+  // Night combat (NIGHT-18.x) and the secret orders of the turn.
+  | { type: 'OpenNightVote'; deadline?: string }
+  | { type: 'OpenDawnBallot'; deadline?: string }
+  | { type: 'OpenOrders'; deadline?: string }
+  | { type: 'SetOrder'; command: string; order: string }
+  | { type: 'TriggerCommand'; command: string; reason: string }
+  | { type: 'SetNightConditions'; moon: string; weather: string; inches?: number }
+  | { type: 'SetDemoralization'; side: string; on: boolean }
+  | { type: 'ReachMfpCritical'; side: string };
 
 export type ActionType = Action['type'];
 
@@ -52,6 +61,14 @@ export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone' | 'umpire'> = {
   RevealBallot: 'gm',
   CloseBallot: 'umpire',
   RemindBallot: 'umpire',
+  OpenNightVote: 'gm',
+  OpenDawnBallot: 'gm',
+  OpenOrders: 'gm',
+  SetOrder: 'gm',
+  TriggerCommand: 'gm',
+  SetNightConditions: 'gm',
+  SetDemoralization: 'gm',
+  ReachMfpCritical: 'gm',
 };
 
 /** The actor of what the umpire does by itself (deadlines, reminders); no user can act as it. */

@@ -57,7 +57,8 @@ export interface RevealedChoice {
   onBehalf?: boolean;
 }
 
-export type CloseReason = 'all voted' | 'deadline' | 'gm';
+/** Why a ballot closed: the last vote, its deadline, a GM, or the phase that uses it began (secret orders, dawn notes). */
+export type CloseReason = 'all voted' | 'deadline' | 'gm' | 'phase';
 
 export const ballotEvents = ['BallotOpened', 'VoteCast', 'BallotReminded', 'BallotRevealed'] as const;
 

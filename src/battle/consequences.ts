@@ -1,11 +1,5 @@
 import type { Consequences } from './decide-ballots.ts';
+import { nightConsequences } from './night.ts';
 
-/** What each kind of ballot sets off when revealed. A poll only informs. */
-export const ballotConsequences: Consequences = (_s, b) => {
-  switch (b.kind) {
-    case 'poll':
-      return [];
-    default:
-      return [];
-  }
-};
+/** What each kind of ballot sets off when revealed; a poll only informs. */
+export const ballotConsequences: Consequences = (s, b, revealed) => (b.kind === 'poll' ? [] : nightConsequences(s, b, revealed));

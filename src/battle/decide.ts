@@ -3,6 +3,7 @@ import { SYSTEM_IDS, unitSchema, type UnitAttrs } from '../rules/system.ts';
 import { ACTION_ROLE, UMPIRE, type Action } from './actions.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
+import { aroundAdvance, decideNight } from './night.ts';
 import { refuse } from './errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
@@ -132,9 +133,10 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       if (action.type === 'AdvanceTurn' && action.period !== undefined && !sequence.periods.includes(action.period)) {
         refuse(sequence.periods.length ? `Unknown period "${action.period}"; choose one of ${sequence.periods.join(', ')}.` : `This rule system has no periods; use /turn next alone.`);
       }
-      const to = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
-      const info = sequence.describe(to);
-      return [{ type: 'PhaseAdvanced', data: { from: s.position, to, phaseId: info.id, phaseName: info.name, due: info.due } }];
+      const next = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
+      const around = aroundAdvance(s, next, action.type === 'AdvanceTurn' ? action.period : undefined, (period) => sequence.nextTurn(s.position, period));
+      const info = sequence.describe(around.to);
+      return [...around.before, { type: 'PhaseAdvanced', data: { from: s.position, to: around.to, phaseId: info.id, phaseName: info.name, due: [...info.due, ...around.due] } }];
     }
     case 'EndBattle':
       return [{ type: 'BattleEnded', data: { by: ctx.actor } }];
@@ -148,6 +150,15 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     case 'CloseBallot':
     case 'RemindBallot':
       return decideBallot(s, action, ctx, ballotConsequences);
+    case 'OpenNightVote':
+    case 'OpenDawnBallot':
+    case 'OpenOrders':
+    case 'SetOrder':
+    case 'TriggerCommand':
+    case 'SetNightConditions':
+    case 'SetDemoralization':
+    case 'ReachMfpCritical':
+      return decideNight(s, action, ctx);
   }
 }
 

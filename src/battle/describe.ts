@@ -37,7 +37,7 @@ export function describeEvent(e: BattleEvent, s: BattleState): string {
     case 'OrderOfBattleImported':
       return `order of battle imported from ${e.data.source}: ${e.data.sides} new side(s), ${e.data.commands} command(s), ${e.data.units} unit(s)`;
     case 'PhaseAdvanced':
-      return `${positionText(e.data.to)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.length ? ` — due: ${e.data.due.join('; ')}` : ''}`;
+      return `${positionText(e.data.to)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.map((d) => `\n• ${d}`).join('')}`;
     case 'BattleEnded':
       return `battle ended by ${mention(e.data.by)}`;
     case 'ActionUndone':
@@ -56,10 +56,34 @@ export function describeEvent(e: BattleEvent, s: BattleState): string {
     }
     case 'BallotRevealed': {
       const b = s.ballots[e.data.ballotId];
-      const why = e.data.reason === 'all voted' ? 'everyone voted' : e.data.reason === 'deadline' ? 'the deadline passed' : 'a GM revealed it';
+      const why = { 'all voted': 'everyone voted', deadline: 'the deadline passed', gm: 'a GM revealed it', phase: 'its phase began' }[e.data.reason];
       if (b?.audience === 'gms') return `${b.title} closed (${why}); the GMs have the notes`;
       return `${b?.title ?? e.data.ballotId} revealed (${why}): ${choicesText(e.data.choices)}`;
     }
+    case 'NightDecided': {
+      const names = (ids: string[]) => ids.map((id) => nameOf(s.commands, id)).join(', ') || 'none';
+      return e.data.night
+        ? `night combat: ACTIVE ${names(e.data.active)}; PASSIVE ${names(e.data.passive)}${e.data.unvoted.length ? ` (${names(e.data.unvoted)} did not vote: PASSIVE)` : ''} — one ACTIVE command is enough for night turns (NIGHT-18.12)`
+        : `no command chose ACTIVE: no night combat; on to the battleday interphase (NIGHT-18.11)`;
+    }
+    case 'OrderChangeDue':
+      return `${nameOf(s.commands, e.data.commandId)} needs a new order from the GM: ${e.data.choices.join(', ')} — ${e.data.reason} Use /orders set.`;
+    case 'OrderChanged':
+      return `${nameOf(s.commands, e.data.commandId)}: order ${e.data.from ? `${e.data.from} → ` : ''}${e.data.order} (${e.data.reason}; ${e.data.rule})`;
+    case 'CommandTriggered':
+      return `${nameOf(s.commands, e.data.commandId)} is triggered: ${e.data.text} (NIGHT-18.24.${e.data.reason}); normal order changes apply`;
+    case 'NightConditionsSet':
+      return `night: ${e.data.moon} moon, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${e.data.from === 'pack' ? 'NIGHT-18.31' : 'the GM, NIGHT-18.31 gives no legible value'})`;
+    case 'ArmyDemoralizationSet':
+      return `${nameOf(s.sides, e.data.sideId)}: Army Demoralization ${e.data.on ? 'in effect: its commands can only be PASSIVE at night (NIGHT-18.13)' : 'lifted'}`;
+    case 'MfpCriticalReached':
+      return `${nameOf(s.sides, e.data.sideId)} reached its MFP critical level: ${e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ')} become PASSIVE at once (NIGHT-18.63)`;
+    case 'NightCmrRecorded':
+      return `the night is over; CMR for the next battleday: ${e.data.notes.map((n) => `${nameOf(s.commands, n.commandId)}: ${n.text}`).join(' ')}`;
+    case 'DawnAttacksAnnounced':
+      return e.data.attackers.length
+        ? `the GM announces a DAWN ATTACK by ${e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ')} (NIGHT-18.82); they must be PASSIVE next night (NIGHT-18.85) and suffer -1 CMR from the fatigue turn (NIGHT-18.84)`
+        : 'no dawn attack was noted (NIGHT-18.82)';
   }
 }
 

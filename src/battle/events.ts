@@ -1,5 +1,6 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { BallotEvent } from './ballots.ts';
+import type { NightEvent } from './night.ts';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
 export interface DiceUsed {
@@ -27,7 +28,8 @@ export type BattleEvent =
   | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; due: string[] } }
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
-  | BallotEvent;
+  | BallotEvent
+  | NightEvent;
 
 export type EventType = BattleEvent['type'];
 export type EventOf<T extends EventType> = Extract<BattleEvent, { type: T }>;

@@ -1,5 +1,6 @@
 import { getRuleSystem } from '../rules/index.ts';
 import { applyBallotEvent } from './ballots.ts';
+import { applyNightEvent } from './night.ts';
 import type { BattleEvent } from './events.ts';
 import { initialState, type BattleState } from './state.ts';
 
@@ -70,6 +71,8 @@ function apply(d: BattleState, e: BattleEvent): void {
       return;
     case 'PhaseAdvanced':
       d.position = e.data.to;
+      // A new battleday: the night and its dawn are over (NIGHT-18.82).
+      if (e.data.from.period === 'interphase' && e.data.to.period === 'day') d.night = {};
       return;
     case 'BattleEnded':
       d.ended = true;
@@ -78,11 +81,25 @@ function apply(d: BattleState, e: BattleEvent): void {
       // Voided events are skipped by replay (replay.ts); here only the undo stack changes.
       d.undoable = d.undoable.filter((u) => !u.versions.some((v) => e.data.voids.includes(v)));
       return;
+    case 'BallotRevealed':
+      applyNightEvent(d, e, d.ballots);
+      applyBallotEvent(d, e);
+      return;
     case 'BallotOpened':
     case 'VoteCast':
     case 'BallotReminded':
-    case 'BallotRevealed':
       applyBallotEvent(d, e);
+      return;
+    case 'NightDecided':
+    case 'OrderChangeDue':
+    case 'OrderChanged':
+    case 'CommandTriggered':
+    case 'NightConditionsSet':
+    case 'ArmyDemoralizationSet':
+    case 'MfpCriticalReached':
+    case 'NightCmrRecorded':
+    case 'DawnAttacksAnnounced':
+      applyNightEvent(d, e, d.ballots);
       return;
   }
 }

@@ -1,10 +1,13 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { Ballot } from './ballots.ts';
+import type { NightState } from './night.ts';
 
 export interface Side {
   id: string;
   name: string;
   players: string[];
+  /** Army Demoralization (15.90) in effect, as the GM records it (NIGHT-18.13). */
+  demoralized?: boolean;
 }
 
 export interface Command {
@@ -13,6 +16,18 @@ export interface Command {
   sideId: string;
   officer?: string;
   player?: string;
+  /** The current order (ATTACK, DEFEND, MARCH, ENGAGE, RESERVE, MANEUVER). */
+  order?: string;
+  /** Orders the GM must pick from, e.g. a command turned PASSIVE (NIGHT-18.22). */
+  orderDue?: string[];
+  /** Night stance from the dusk vote (NIGHT-18.11) or 18.63. */
+  stance?: 'ACTIVE' | 'PASSIVE';
+  /** A PASSIVE command triggered by enemy action (NIGHT-18.24). */
+  triggered?: boolean;
+  /** Took part (ACTIVE) in this battleday's dawn attack (NIGHT-18.84, 18.85). */
+  attackedAtDawn?: boolean;
+  /** The CMR penalty the night left for the next battleday (NIGHT-18.71). */
+  cmrNote?: string;
 }
 
 export interface Unit {
@@ -45,6 +60,8 @@ export interface BattleState {
   seedHash?: string;
   /** Next word of the dice stream; never goes back, not even on undo (DESIGN.md, Dice). */
   diceCursor: number;
+  /** Night combat (night.ts). */
+  night: NightState;
   /** Secret ballots, open and revealed (ballots.ts). */
   ballots: Record<string, Ballot>;
   /** Undoable actions, most recent last. */
@@ -66,6 +83,7 @@ export const initialState = (battleId: string): BattleState => ({
   position: { turn: 1, phase: 0 },
   ended: false,
   diceCursor: 0,
+  night: {},
   ballots: {},
   undoable: [],
   nextId: { side: 1, command: 1, unit: 1, ballot: 1 },

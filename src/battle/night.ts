@@ -1,0 +1,281 @@
+import {
+  allowedStances,
+  checkDawnAttack,
+  checkNightOrderChange,
+  MOONS,
+  nextDayCmrPenalty,
+  nightBanner,
+  nightOutcome,
+  nightVisibility,
+  ORDERS,
+  passiveOrder,
+  PASSIVE_ORDERS,
+  TRIGGER_REASONS,
+  WEATHERS,
+  type Moon,
+  type Order,
+  type Stance,
+  type TriggerId,
+  type Weather,
+} from '../rules/percentile/index.ts';
+import type { TurnPosition } from '../rules/system.ts';
+import type { Action } from './actions.ts';
+import { commandVoters, openBallots, type Ballot, type BallotEvent } from './ballots.ts';
+import { openBallot, reveal, type BallotContext, type Consequences } from './decide-ballots.ts';
+import { refuse } from './errors.ts';
+import type { BattleEvent } from './events.ts';
+import { findByName, type BattleState, type Command } from './state.ts';
+
+/**
+ * Night combat (shared/rules/night-combat.md, NIGHT-18.x) as the battle keeps it: the secret
+ * ACTIVE/PASSIVE vote at dusk, what it does to orders, triggers, visibility, the CMR penalties it
+ * leaves, dawn attacks, and the secret orders of the turn. The rules themselves are pure functions
+ * in src/rules/percentile/night.ts; this module applies them to the battle's state.
+ */
+export interface NightState {
+  /** The revealed dusk vote of the current night, if any (NIGHT-18.11). */
+  decided?: { ballotId: string; night: boolean };
+  moon?: Moon;
+  weather?: Weather;
+  /** Inches, from the pack or the GM (NIGHT-18.31); null until known. */
+  visibility?: number | null;
+  /** The dawn-attack notes revealed to the GMs and not yet announced (NIGHT-18.82). */
+  dawnNotes?: { ballotId: string; attackers: string[] };
+}
+
+export const DAWN_CHOICES = ['DAWN ATTACK', 'NO'] as const;
+
+export type NightEvent =
+  | { type: 'NightDecided'; data: { ballotId: string; night: boolean; active: string[]; passive: string[]; unvoted: string[] } }
+  | { type: 'OrderChangeDue'; data: { commandId: string; choices: string[]; reason: string } }
+  | { type: 'OrderChanged'; data: { commandId: string; order: string; from?: string; rule: string; reason: string } }
+  | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string } }
+  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' } }
+  | { type: 'ArmyDemoralizationSet'; data: { sideId: string; on: boolean } }
+  | { type: 'MfpCriticalReached'; data: { sideId: string; toPassive: string[] } }
+  | { type: 'NightCmrRecorded'; data: { notes: { commandId: string; text: string }[] } }
+  | { type: 'DawnAttacksAnnounced'; data: { ballotId: string; attackers: string[] } };
+
+export type NightAction = Extract<
+  Action,
+  { type: 'OpenNightVote' | 'OpenDawnBallot' | 'OpenOrders' | 'SetOrder' | 'TriggerCommand' | 'SetNightConditions' | 'SetDemoralization' | 'ReachMfpCritical' }
+>;
+
+const command = (s: BattleState, ref: string): Command =>
+  findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${Object.values(s.commands).map((c) => c.name).join(', ') || 'none yet'}.`);
+
+const percentileOnly = (s: BattleState, what: string) => {
+  if (s.system !== 'percentile') refuse(`${what} belongs to the percentage-dice rules (night-combat.md); this battle plays ${s.system}.`);
+};
+
+const isNight = (s: BattleState) => s.position.period === 'night';
+
+/** The orders a command may be given now: at night, as NIGHT-18.22/18.23 allow. */
+export function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: string } {
+  if (!isNight(s) || !c.stance) return { allowed: [...ORDERS] };
+  const checks = ORDERS.map((o) => ({ o, r: checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: o, ...(c.order ? { from: c.order as Order } : {}) }) }));
+  const allowed = checks.filter((x) => x.r.ok).map((x) => x.o);
+  const refused = checks.find((x) => !x.r.ok);
+  return { allowed: allowed.length ? allowed : [c.order ?? 'MARCH'], ...(refused && !refused.r.ok ? { why: `${c.stance} at night: ${refused.r.reason}` } : {}) };
+}
+
+export function decideNight(s: BattleState, action: NightAction, ctx: BallotContext & { deadline?: string }): BattleEvent[] {
+  percentileOnly(s, 'Night combat');
+  const deadline = 'deadline' in action && action.deadline ? { deadline: action.deadline } : {};
+  switch (action.type) {
+    case 'OpenNightVote': {
+      if (s.position.period !== 'dusk') refuse('The night-combat vote is taken at the end of the last daylight (dusk) turn (NIGHT-18.11): advance to the dusk turn first with /turn next period:dusk.');
+      if (s.night.decided) refuse(`Tonight's stance has been decided already (ballot ${s.night.decided.ballotId}).`);
+      const voters = commandVoters(s, (c) => {
+        const a = allowedStances({ armyDemoralized: s.sides[c.sideId]?.demoralized ?? false, attackedAtDawn: c.attackedAtDawn ?? false });
+        return { allowed: a.allowed, ...(a.reason ? { why: a.reason } : {}) };
+      });
+      return [openBallot(s, ctx, { kind: 'night', title: 'Night stance: ACTIVE or PASSIVE?', rule: 'NIGHT-18.11', voters, input: { kind: 'choice' }, audience: 'channel', ...deadline })];
+    }
+    case 'OpenDawnBallot': {
+      if (s.position.period !== 'interphase') refuse('Dawn attacks are noted during the battleday interphase (NIGHT-18.82): advance to it first.');
+      const voters = commandVoters(s, (c) => {
+        const check = checkDawnAttack({ activeLastNight: c.stance === 'ACTIVE' && s.night.decided?.night === true });
+        return check.ok ? { allowed: [...DAWN_CHOICES] } : { allowed: ['NO'], why: check.reason };
+      });
+      return [openBallot(s, ctx, { kind: 'dawn', title: 'Dawn attack: note it to the GM', rule: 'NIGHT-18.82', voters, input: { kind: 'choice' }, audience: 'gms', ...deadline })];
+    }
+    case 'OpenOrders': {
+      const voters = commandVoters(s, (c) => ordersAllowed(s, c));
+      return [openBallot(s, ctx, { kind: 'orders', title: `Orders for turn ${s.position.turn}`, voters, input: { kind: 'choice' }, audience: 'channel', ...deadline })];
+    }
+    case 'SetOrder': {
+      const c = command(s, action.command);
+      const order = ORDERS.find((o) => o === action.order.trim().toUpperCase()) ?? refuse(`"${action.order}" is not an order; orders are ${ORDERS.join(', ')}.`);
+      if (c.orderDue && !c.orderDue.includes(order)) refuse(`${c.name} turned PASSIVE: its order must become ${c.orderDue.join(', ')} (NIGHT-18.22).`);
+      const check = isNight(s) && c.stance ? checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: order, ...(c.order ? { from: c.order as Order } : {}) }) : { ok: true as const, rule: 'GM' };
+      if (!check.ok && !c.orderDue) refuse(`${c.name}: ${check.reason}`);
+      if (c.order === order && !c.orderDue) refuse(`${c.name} is already under ${order}.`);
+      return [orderChanged(c, order, c.orderDue ? 'NIGHT-18.22' : check.ok ? check.rule : 'NIGHT-18.22', c.orderDue ? 'the GM picked the PASSIVE order' : 'order changed')];
+    }
+    case 'TriggerCommand': {
+      const c = command(s, action.command);
+      const reason = TRIGGER_REASONS.find((r) => r.id === action.reason.trim().toLowerCase()) ?? refuse(`The trigger reason is one of ${TRIGGER_REASONS.map((r) => `${r.id} (${r.text})`).join('; ')} (NIGHT-18.24).`);
+      if (!isNight(s) || c.stance !== 'PASSIVE') refuse(`Only a PASSIVE command is triggered, during the night turns; ${c.name} is ${c.stance ?? 'without a stance'}${isNight(s) ? '' : ' and it is not night'} (NIGHT-18.24).`);
+      if (c.triggered) refuse(`${c.name} has been triggered already.`);
+      return [{ type: 'CommandTriggered', data: { commandId: c.id, reason: reason.id, text: reason.text } }];
+    }
+    case 'SetNightConditions': {
+      const moon = MOONS.find((m) => m === action.moon) ?? refuse(`moon is one of ${MOONS.join(', ')}.`);
+      const weather = WEATHERS.find((w) => w === action.weather) ?? refuse(`weather is one of ${WEATHERS.join(', ')}.`);
+      const v = nightVisibility(moon, weather, action.inches);
+      if (!v.ok) refuse(v.reason);
+      return [{ type: 'NightConditionsSet', data: { moon, weather, visibility: v.inches, condition: v.condition.text, from: v.from } }];
+    }
+    case 'SetDemoralization': {
+      const side = findByName(s.sides, action.side) ?? refuse(`There is no side "${action.side}".`);
+      if ((side.demoralized ?? false) === action.on) refuse(`${side.name} is ${action.on ? 'already' : 'not'} under Army Demoralization.`);
+      return [{ type: 'ArmyDemoralizationSet', data: { sideId: side.id, on: action.on } }];
+    }
+    case 'ReachMfpCritical': {
+      const side = findByName(s.sides, action.side) ?? refuse(`There is no side "${action.side}".`);
+      if (!isNight(s)) refuse('NIGHT-18.63 applies during the night turns.');
+      const active = Object.values(s.commands).filter((c) => c.sideId === side.id && c.stance === 'ACTIVE');
+      if (!active.length) refuse(`${side.name} has no ACTIVE command to turn PASSIVE.`);
+      return [{ type: 'MfpCriticalReached', data: { sideId: side.id, toPassive: active.map((c) => c.id) } }, ...active.flatMap((c) => passiveOrderEvents({ ...c, stance: 'PASSIVE' }))];
+    }
+  }
+}
+
+const orderChanged = (c: Command, order: string, rule: string, reason: string): BattleEvent => ({
+  type: 'OrderChanged',
+  data: c.order ? { commandId: c.id, order, from: c.order, rule, reason } : { commandId: c.id, order, rule, reason },
+});
+
+/** NIGHT-18.22: a PASSIVE command's order becomes MARCH, ENGAGE or RESERVE; the GM picks where the senior order is unknown. */
+function passiveOrderEvents(c: Command): BattleEvent[] {
+  if (c.order && (PASSIVE_ORDERS as readonly string[]).includes(c.order)) return [];
+  const p = passiveOrder((c.order as Order | undefined) ?? 'MARCH');
+  if (p.order) return [orderChanged(c, p.order, 'NIGHT-18.22', p.reason)];
+  return [{ type: 'OrderChangeDue', data: { commandId: c.id, choices: p.choices, reason: p.reason } }];
+}
+
+/** What the night, dawn and orders ballots set off when revealed. */
+export const nightConsequences: Consequences = (s, b, revealed) => {
+  switch (b.kind) {
+    case 'night': {
+      // A command that never voted placed no ACTIVE marker: it is PASSIVE (our reading; NIGHT-18.11 is silent).
+      const out = nightOutcome(revealed.choices.map((c) => ({ commandId: c.voter, stance: (c.choice as Stance | null) ?? null })));
+      const passive = [...out.passive, ...out.unvoted];
+      const events: BattleEvent[] = [{ type: 'NightDecided', data: { ballotId: b.id, night: out.night, active: out.active, passive, unvoted: out.unvoted } }];
+      // NIGHT-18.22 and 18.23 only matter when the night is fought (18.12).
+      if (out.night) for (const id of passive) if (s.commands[id]) events.push(...passiveOrderEvents(s.commands[id]!));
+      return events;
+    }
+    case 'orders':
+      return revealed.choices.flatMap((c) => {
+        const cmd = s.commands[c.voter];
+        return cmd && c.choice && c.choice !== cmd.order ? [orderChanged(cmd, c.choice, 'orders', `secret orders of turn ${b.turn} revealed`)] : [];
+      });
+    default:
+      return [];
+  }
+};
+
+/**
+ * What the night rules add around a move through the sequence: the period after dusk follows the
+ * vote (NIGHT-18.11/18.12), the secret orders are revealed as the next phase starts, CMR penalties
+ * are recorded when the night ends (NIGHT-18.71), dawn attacks announced at the first daylight turn
+ * (NIGHT-18.82), and each night turn shows its banner (NIGHT-18.31, 18.41, 18.42, 18.51, 18.71).
+ */
+export function aroundAdvance(
+  s: BattleState,
+  to: TurnPosition,
+  explicitPeriod: string | undefined,
+  nextTurn: (period: string) => TurnPosition,
+): { to: TurnPosition; before: BattleEvent[]; due: string[] } {
+  const before: BattleEvent[] = [];
+  const due: string[] = [];
+  for (const b of openBallots(s).filter((x) => x.kind === 'orders')) before.push(...reveal(s, b, 'phase', nightConsequences));
+  if (s.system !== 'percentile') return { to, before, due };
+  const from = s.position.period;
+  if (from === 'dusk' && to.period !== 'dusk' && explicitPeriod === undefined) {
+    const vote = openBallots(s).find((b) => b.kind === 'night');
+    if (vote) refuse(`The night-combat vote (${vote.id}) is still open: wait for it, or reveal it with /ballot reveal ballot:${vote.id} (NIGHT-18.11).`);
+    if (!s.night.decided) refuse('The night-combat vote is due before the night (NIGHT-18.11): open it with /night vote, or choose /turn next period:interphase.');
+    to = nextTurn(s.night.decided.night ? 'night' : 'interphase');
+  }
+  if (to.period === 'night' && to.phase === 0) due.push(...nightBanner({ visibility: s.night.visibility ?? null, moon: s.night.moon ?? 'none', weather: s.night.weather ?? 'heavy clouds' }));
+  if (from === 'night' && to.period !== 'night') {
+    const notes = Object.values(s.commands)
+      .filter((c) => c.stance)
+      .map((c) => ({ commandId: c.id, text: nextDayCmrPenalty(c.stance as Stance, { restedInReserveTurns: 0 }, 1).reason }));
+    if (notes.length) before.push({ type: 'NightCmrRecorded', data: { notes } });
+  }
+  if (from === 'interphase' && to.period === 'day') {
+    const open = openBallots(s).find((b) => b.kind === 'dawn');
+    let notes = s.night.dawnNotes;
+    if (open) {
+      const closing = reveal(s, open, 'phase', nightConsequences);
+      before.push(...closing);
+      const revealed = closing[0] as Extract<BallotEvent, { type: 'BallotRevealed' }>;
+      notes = { ballotId: open.id, attackers: revealed.data.choices.filter((c) => c.choice === 'DAWN ATTACK').map((c) => c.voter) };
+    }
+    if (notes) before.push({ type: 'DawnAttacksAnnounced', data: { ballotId: notes.ballotId, attackers: notes.attackers } });
+  }
+  return { to, before, due };
+}
+
+/** The state change of night events, on a draft the caller owns. */
+export function applyNightEvent(d: BattleState, e: NightEvent | Extract<BallotEvent, { type: 'BallotRevealed' }>, ballots: Record<string, Ballot>): void {
+  const setCommand = (id: string, change: Partial<Command>) => {
+    const c = d.commands[id];
+    if (c) d.commands[id] = { ...c, ...change };
+  };
+  switch (e.type) {
+    case 'BallotRevealed': {
+      const b = ballots[e.data.ballotId];
+      if (b?.kind === 'dawn') d.night = { ...d.night, dawnNotes: { ballotId: b.id, attackers: e.data.choices.filter((c) => c.choice === 'DAWN ATTACK').map((c) => c.voter) } };
+      return;
+    }
+    case 'NightDecided':
+      d.night = { ...d.night, decided: { ballotId: e.data.ballotId, night: e.data.night } };
+      for (const c of Object.values(d.commands)) {
+        const stance = e.data.active.includes(c.id) ? 'ACTIVE' : e.data.passive.includes(c.id) ? 'PASSIVE' : undefined;
+        // The vote is taken; a dawn attack's bar on ACTIVE (NIGHT-18.85) has done its work.
+        d.commands[c.id] = { ...c, ...(stance ? { stance } : {}), triggered: false, attackedAtDawn: false };
+      }
+      return;
+    case 'OrderChangeDue':
+      setCommand(e.data.commandId, { orderDue: e.data.choices });
+      return;
+    case 'OrderChanged': {
+      const c = d.commands[e.data.commandId];
+      if (c) {
+        const { orderDue: _done, ...rest } = c;
+        d.commands[c.id] = { ...rest, order: e.data.order };
+      }
+      return;
+    }
+    case 'CommandTriggered':
+      setCommand(e.data.commandId, { triggered: true });
+      return;
+    case 'NightConditionsSet':
+      d.night = { ...d.night, moon: e.data.moon as Moon, weather: e.data.weather as Weather, visibility: e.data.visibility };
+      return;
+    case 'ArmyDemoralizationSet': {
+      const side = d.sides[e.data.sideId];
+      if (side) d.sides[side.id] = { ...side, demoralized: e.data.on };
+      return;
+    }
+    case 'MfpCriticalReached':
+      for (const id of e.data.toPassive) setCommand(id, { stance: 'PASSIVE' });
+      return;
+    case 'NightCmrRecorded':
+      for (const n of e.data.notes) setCommand(n.commandId, { cmrNote: n.text });
+      return;
+    case 'DawnAttacksAnnounced': {
+      for (const id of e.data.attackers) setCommand(id, { attackedAtDawn: true });
+      const { dawnNotes: _announced, decided: _night, ...rest } = d.night;
+      d.night = rest;
+      return;
+    }
+  }
+}
+
+export const TRIGGER_IDS: readonly TriggerId[] = TRIGGER_REASONS.map((r) => r.id);
