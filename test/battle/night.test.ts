@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { BattleEvent } from '../../src/battle/events.ts';
+import { given, NOW } from '../support/spec.ts';
+
+const at = (turn: number, period: string, phase = 0) => ({ turn, phase, period });
+const moveTo = (from: ReturnType<typeof at>, to: ReturnType<typeof at>): BattleEvent => ({ type: 'PhaseAdvanced', data: { from, to, phaseId: 'x', phaseName: 'x', due: [] } });
+const setup: BattleEvent[] = [
+  { type: 'BattleCreated', data: { battleId: 'b1', name: 'Ligny', system: 'percentile', channel: 'table', gm: 'gm' } },
+  { type: 'SideAdded', data: { sideId: 's1', name: 'French' } },
+  { type: 'SideAdded', data: { sideId: 's2', name: 'Prussians' } },
+  { type: 'CommandAdded', data: { commandId: 'c1', name: 'III Corps', sideId: 's1' } },
+  { type: 'CommandAdded', data: { commandId: 'c2', name: 'I Corps', sideId: 's2' } },
+  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
+  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+  { type: 'OrderChanged', data: { commandId: 'c1', order: 'ATTACK', rule: 'GM', reason: 'set' } },
+  { type: 'OrderChanged', data: { commandId: 'c2', order: 'MARCH', rule: 'GM', reason: 'set' } },
+];
+const dusk = [...setup, moveTo(at(1, 'day'), at(2, 'dusk'))];
+const nightVote = (voters: { id: string; label: string; users: string[]; allowed: string[]; why?: string }[]): BattleEvent => ({
+  type: 'BallotOpened',
+  data: { ballotId: 'v1', kind: 'night', title: 'Night stance: ACTIVE or PASSIVE?', rule: 'NIGHT-18.11', voters, input: { kind: 'choice' }, audience: 'channel', openedAt: NOW, turn: 2 },
+});
+const both = ['ACTIVE', 'PASSIVE'];
+const opened = nightVote([
+  { id: 'c1', label: 'III Corps', users: ['alice'], allowed: both },
+  { id: 'c2', label: 'I Corps', users: ['bob'], allowed: both },
+]);
+const vote = (voter: string, choice: string, by: string): BattleEvent => ({ type: 'VoteCast', data: { ballotId: 'v1', voter, choice, by, onBehalf: false } });
+const decided = (night: boolean, active: string[], passive: string[]): BattleEvent => ({ type: 'NightDecided', data: { ballotId: 'v1', night, active, passive, unvoted: [] } });
+const afterVote = [...dusk, opened, vote('c1', 'ACTIVE', 'alice'), vote('c2', 'PASSIVE', 'bob'), { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'all voted', choices: [] } } as BattleEvent, decided(true, ['c1'], ['c2'])];
+const night = [...afterVote, moveTo(at(2, 'dusk', 3), at(3, 'night'))];
+
+describe('the night-combat vote', () => {
+  it('NIGHT-18.11 opens at dusk, one secret ACTIVE/PASSIVE vote per command', () => given(dusk).when({ type: 'OpenNightVote' }).then([opened]));
+  it('NIGHT-18.11 is refused outside the dusk turn', () => given(setup).when({ type: 'OpenNightVote' }).refused(/end of the last daylight \(dusk\) turn \(NIGHT-18.11\)/));
+  it('NIGHT-18.13 army demoralization forces PASSIVE and the prompt says why', () => {
+    const [e] = given([...dusk, { type: 'ArmyDemoralizationSet', data: { sideId: 's2', on: true } }]).when({ type: 'OpenNightVote' }).events();
+    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: both }, { id: 'c2', allowed: ['PASSIVE'], why: expect.stringMatching(/Army Demoralization.*NIGHT-18.13/) }] } });
+  });
+  it('NIGHT-18.13 an ACTIVE vote of a demoralized army is refused', () =>
+    given([...dusk, nightVote([{ id: 'c2', label: 'I Corps', users: ['bob'], allowed: ['PASSIVE'], why: 'Army Demoralization (NIGHT-18.13).' }])])
+      .when({ type: 'CastVote', ballot: 'v1', choice: 'ACTIVE' }, 'bob')
+      .refused(/I Corps may choose PASSIVE.*NIGHT-18.13.*"ACTIVE" is not one of them/));
+  it('NIGHT-18.85 a command that attacked at dawn must be PASSIVE the next night', () => {
+    const [e] = given([...setup, { type: 'DawnAttacksAnnounced', data: { ballotId: 'v0', attackers: ['c1'] } }, moveTo(at(1, 'day'), at(2, 'dusk'))]).when({ type: 'OpenNightVote' }).events();
+    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: ['PASSIVE'], why: expect.stringMatching(/NIGHT-18.85/) }, { id: 'c2', allowed: both }] } });
+  });
+  it('NIGHT-18.12 one ACTIVE command is enough: night turns; NIGHT-18.22 a PASSIVE MARCH order is kept', () => {
+    const events = given([...dusk, opened, vote('c1', 'ACTIVE', 'alice')]).when({ type: 'CastVote', ballot: 'v1', choice: 'PASSIVE' }, 'bob').events();
+    expect(events.map((e) => e.type)).toEqual(['VoteCast', 'BallotRevealed', 'NightDecided']);
+    expect(events[2]).toEqual(decided(true, ['c1'], ['c2']));
+  });
+  it('NIGHT-18.22 a PASSIVE command under another order needs MARCH, ENGAGE or RESERVE, picked by the GM', () => {
+    const events = given([...dusk, opened, vote('c1', 'PASSIVE', 'alice')]).when({ type: 'CastVote', ballot: 'v1', choice: 'ACTIVE' }, 'bob').events();
+    expect(events.at(-1)).toMatchObject({ type: 'OrderChangeDue', data: { commandId: 'c1', choices: ['MARCH', 'ENGAGE', 'RESERVE'], reason: expect.stringMatching(/NIGHT-18.22/) } });
+  });
+  it('NIGHT-18.11 no ACTIVE command: no night combat, the next turn is the interphase', () => {
+    const noNight = [...dusk, opened, vote('c1', 'PASSIVE', 'alice'), vote('c2', 'PASSIVE', 'bob'), { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'all voted', choices: [] } } as BattleEvent, decided(false, [], ['c1', 'c2'])];
+    const [e] = given([...noNight, moveTo(at(2, 'dusk'), at(2, 'dusk', 4))]).when({ type: 'AdvancePhase' }).events();
+    expect(e).toMatchObject({ type: 'PhaseAdvanced', data: { to: { period: 'interphase' } } });
+  });
+  it('NIGHT-18.12 with an ACTIVE command the turn after dusk is a night turn, with the night banner', () => {
+    const [e] = given([...afterVote, { type: 'NightConditionsSet', data: { moon: 'full', weather: 'limited clouds', visibility: 12, condition: 'Full moon', from: 'pack' } }])
+      .when({ type: 'AdvanceTurn' })
+      .events();
+    expect(e).toMatchObject({ type: 'PhaseAdvanced', data: { to: { period: 'night', phase: 0 } } });
+    const due = (e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due.join('\n');
+    expect(due).toMatch(/visibility 12" \(NIGHT-18.31\)/);
+    expect(due).toMatch(/Fire x0.75; maximum range 12" \(NIGHT-18.51\)/);
+    expect(due).toMatch(/Movement 50%.*\(NIGHT-18.41\)/);
+    expect(due).toMatch(/1D6 for direction.*\(NIGHT-18.42\)/);
+  });
+  it('NIGHT-18.11 leaving dusk is refused while the vote is due or open', () => {
+    given(dusk).when({ type: 'AdvanceTurn' }).refused(/night-combat vote is due before the night \(NIGHT-18.11\)/);
+    given([...dusk, opened]).when({ type: 'AdvanceTurn' }).refused(/vote \(v1\) is still open/);
+  });
+});
+
+describe('orders at night', () => {
+  it('NIGHT-18.22 a PASSIVE command never goes under ATTACK', () => given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'ATTACK' }).refused(/never go under an ATTACK order at night \(NIGHT-18.22\)/));
+  it('NIGHT-18.22 no MANEUVER or DEFEND until triggered', () => {
+    given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'MANEUVER' }).refused(/cannot use a MANEUVER order until it is triggered/);
+    given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' }).refused(/DEFEND only once triggered/);
+  });
+  it('NIGHT-18.24 a PASSIVE command triggered by enemy fire may then go to DEFEND', () => {
+    given(night)
+      .when({ type: 'TriggerCommand', command: 'I Corps', reason: 'a' })
+      .then([{ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: expect.stringMatching(/firepower/) as unknown as string } }]);
+    given([...night, { type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: 'fired upon' } }])
+      .when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' })
+      .then([{ type: 'OrderChanged', data: { commandId: 'c2', order: 'DEFEND', from: 'MARCH', rule: 'NIGHT-18.22', reason: 'order changed' } }]);
+  });
+  it('NIGHT-18.24 only PASSIVE commands are triggered, with one of the four reasons', () => {
+    given(night).when({ type: 'TriggerCommand', command: 'III Corps', reason: 'a' }).refused(/Only a PASSIVE command is triggered/);
+    given(night).when({ type: 'TriggerCommand', command: 'I Corps', reason: 'e' }).refused(/one of a \(.*\); b .*NIGHT-18.24/);
+  });
+  it('NIGHT-18.23 an ACTIVE command keeps its order and changes it by the normal rules', () =>
+    given(night)
+      .when({ type: 'SetOrder', command: 'III Corps', order: 'MANEUVER' })
+      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'MANEUVER', from: 'ATTACK', rule: 'NIGHT-18.23', reason: 'order changed' } }]));
+  it('NIGHT-18.22 the GM picks a PASSIVE order only among MARCH, ENGAGE and RESERVE', () => {
+    const due: BattleEvent = { type: 'OrderChangeDue', data: { commandId: 'c1', choices: ['MARCH', 'ENGAGE', 'RESERVE'], reason: 'NIGHT-18.22' } };
+    given([...night, due]).when({ type: 'SetOrder', command: 'III Corps', order: 'DEFEND' }).refused(/must become MARCH, ENGAGE, RESERVE \(NIGHT-18.22\)/);
+    given([...night, due]).when({ type: 'SetOrder', command: 'III Corps', order: 'reserve' }).then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: 'the GM picked the PASSIVE order' } }]);
+  });
+  it('secret orders are revealed as the next phase begins', () => {
+    const ordersOpen: BattleEvent = {
+      type: 'BallotOpened',
+      data: { ballotId: 'v2', kind: 'orders', title: 'Orders for turn 1', voters: [{ id: 'c1', label: 'III Corps', users: ['alice'], allowed: ['DEFEND', 'ATTACK'] }], input: { kind: 'choice' }, audience: 'channel', openedAt: NOW, turn: 1 },
+    };
+    const events = given([...setup, ordersOpen, { type: 'VoteCast', data: { ballotId: 'v2', voter: 'c1', choice: 'DEFEND', by: 'alice', onBehalf: false } }]).when({ type: 'AdvancePhase' }).events();
+    expect(events.map((e) => e.type)).toEqual(['BallotRevealed', 'OrderChanged', 'PhaseAdvanced']);
+    expect(events[1]).toMatchObject({ data: { commandId: 'c1', order: 'DEFEND', from: 'ATTACK' } });
+  });
+});
+
+describe('visibility, MFP, CMR', () => {
+  it('NIGHT-18.31 full moon with limited clouds gives 12" visibility', () =>
+    given(night).when({ type: 'SetNightConditions', moon: 'full', weather: 'limited clouds' }).then([{ type: 'NightConditionsSet', data: { moon: 'full', weather: 'limited clouds', visibility: 12, condition: 'Full moon night, limited clouds', from: 'pack' } }]));
+  it('NIGHT-18.31 a dark night has no legible distance: the GM gives it', () => {
+    given(night).when({ type: 'SetNightConditions', moon: 'none', weather: 'bad weather' }).refused(/the GM gives the visibility in inches/);
+    expect(given(night).when({ type: 'SetNightConditions', moon: 'none', weather: 'bad weather', inches: 4 }).events()[0]).toMatchObject({ data: { visibility: 4, from: 'gm' } });
+  });
+  it('NIGHT-18.63 reaching the MFP critical level makes ACTIVE commands PASSIVE, orders to MARCH/ENGAGE/RESERVE', () => {
+    const events = given(night).when({ type: 'ReachMfpCritical', side: 'French' }).events();
+    expect(events).toEqual([
+      { type: 'MfpCriticalReached', data: { sideId: 's1', toPassive: ['c1'] } },
+      { type: 'OrderChangeDue', data: { commandId: 'c1', choices: ['MARCH', 'ENGAGE', 'RESERVE'], reason: expect.stringMatching(/NIGHT-18.22/) } },
+    ]);
+    expect(given([...night, events[0]!]).state.commands.c1?.stance).toBe('PASSIVE');
+  });
+  it('NIGHT-18.71 the night leaves each command its CMR penalty for the next battleday, shown in its status', () => {
+    const events = given(night).when({ type: 'AdvanceTurn', period: 'interphase' }).events();
+    expect(events[0]).toMatchObject({
+      type: 'NightCmrRecorded',
+      data: { notes: [{ commandId: 'c1', text: expect.stringMatching(/ACTIVE last night.*-1 CMR \(NIGHT-18.71\)/) }, { commandId: 'c2', text: expect.stringMatching(/PASSIVE last night: no CMR reduction/) }] },
+    });
+    expect(given([...night, ...events]).state.commands.c1?.cmrNote).toMatch(/-1 CMR/);
+  });
+});
+
+describe('dawn attacks', () => {
+  const interphase = [...night, moveTo(at(3, 'night'), at(4, 'interphase'))];
+  it('NIGHT-18.82 notes are taken in secret for the GMs during the interphase; NIGHT-18.81 not by a command ACTIVE in the night', () => {
+    const [e] = given(interphase).when({ type: 'OpenDawnBallot' }).events();
+    expect(e).toMatchObject({ data: { kind: 'dawn', audience: 'gms', voters: [{ id: 'c1', allowed: ['NO'], why: expect.stringMatching(/NIGHT-18.81/) }, { id: 'c2', allowed: ['DAWN ATTACK', 'NO'] }] } });
+    given(night).when({ type: 'OpenDawnBallot' }).refused(/battleday interphase \(NIGHT-18.82\)/);
+  });
+  it('NIGHT-18.82 the GM announces at the first daylight turn; NIGHT-18.85 the attackers are marked for the next night', () => {
+    const dawn: BattleEvent = {
+      type: 'BallotOpened',
+      data: { ballotId: 'v2', kind: 'dawn', title: 'Dawn attack', voters: [{ id: 'c2', label: 'I Corps', users: ['bob'], allowed: ['DAWN ATTACK', 'NO'] }], input: { kind: 'choice' }, audience: 'gms', openedAt: NOW, turn: 4 },
+    };
+    const events = given([...interphase, dawn, { type: 'VoteCast', data: { ballotId: 'v2', voter: 'c2', choice: 'DAWN ATTACK', by: 'bob', onBehalf: false } }]).when({ type: 'AdvanceTurn' }).events();
+    expect(events.map((e) => e.type)).toEqual(['BallotRevealed', 'DawnAttacksAnnounced', 'PhaseAdvanced']);
+    expect(events[1]).toEqual({ type: 'DawnAttacksAnnounced', data: { ballotId: 'v2', attackers: ['c2'] } });
+    const after = given([...interphase, dawn, ...events]).state;
+    expect(after.commands.c2?.attackedAtDawn).toBe(true);
+    expect(after.night).toEqual({});
+  });
+});
