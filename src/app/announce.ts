@@ -64,6 +64,9 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   }
   const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
   if (title) post.title = title;
+  // A resolution's structured outcome rides with the post: every die and modifier, for --json and embeds.
+  const resolved = events.map((e) => e.event.data as { outcome?: unknown; dice?: unknown }).filter((d) => d.outcome !== undefined);
+  if (resolved.length) post.outcome = resolved.length === 1 ? { ...resolved[0]!.outcome!, dice: resolved[0]!.dice } : resolved.map((d) => ({ ...d.outcome!, dice: d.dice }));
   // A vote changes only who has voted: one status post per ballot, edited in place where possible.
   if (first.type === 'VoteCast' && !title) post.status = `ballot:${after.id}:${first.data.ballotId}`;
   const reply: Message = {

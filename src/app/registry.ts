@@ -2,6 +2,7 @@ import ballot from '../../commands/ballot.ts';
 import battle from '../../commands/battle.ts';
 import command from '../../commands/command.ts';
 import help from '../../commands/help.ts';
+import initiative from '../../commands/initiative.ts';
 import join from '../../commands/join.ts';
 import night from '../../commands/night.ts';
 import oob from '../../commands/oob.ts';
@@ -13,6 +14,6 @@ import unit from '../../commands/unit.ts';
 import type { CommandDef } from './commands.ts';
 
 /** Every slash command, one file each in commands/. */
-export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, help];
+export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, help];
 
 export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);

@@ -4,6 +4,7 @@ import { UMPIRE, type Action } from '../battle/actions.ts';
 import { openBallots } from '../battle/ballots.ts';
 import { reminderTime } from './deadline.ts';
 import { decide } from '../battle/decide.ts';
+import { DiceStream } from '../dice/stream.ts';
 import { RuleError } from '../battle/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
 import { fold, replay } from '../battle/replay.ts';
@@ -108,7 +109,9 @@ export class Umpire {
     const before = this.state(id);
     const seedHash = seedHex ? createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex') : undefined;
     const at = this.now().toISOString();
-    const events = decide(before, action, { actor, seedHash, now: at });
+    const seed = this.store.seed(id);
+    const dice = seed ? DiceStream.fromSeed(Buffer.from(seed, 'hex'), id, before.diceCursor) : undefined;
+    const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}) });
     // Fold the new events to render them with the names they introduce, before anything is written.
     let after = before;
     const logged: LoggedEvent[] = events.map((event, i) => {

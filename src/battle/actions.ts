@@ -35,7 +35,9 @@ export type Action =
   | { type: 'TriggerCommand'; command: string; reason: string }
   | { type: 'SetNightConditions'; moon: string; weather: string; inches?: number }
   | { type: 'SetDemoralization'; side: string; on: boolean }
-  | { type: 'ReachMfpCritical'; side: string };
+  | { type: 'ReachMfpCritical'; side: string }
+  /** Grand-tactical initiative (INIT-GRANDTAC): points allotted in secret, revealed with the roll. */
+  | { type: 'OpenGrandTac'; deadline?: string };
 
 export type ActionType = Action['type'];
 
@@ -69,6 +71,7 @@ export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone' | 'umpire'> = {
   SetNightConditions: 'gm',
   SetDemoralization: 'gm',
   ReachMfpCritical: 'gm',
+  OpenGrandTac: 'gm',
 };
 
 /** The actor of what the umpire does by itself (deadlines, reminders); no user can act as it. */

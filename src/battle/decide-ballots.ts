@@ -1,3 +1,4 @@
+import type { DiceStream } from '../dice/stream.ts';
 import type { Action } from './actions.ts';
 import {
   ballot,
@@ -22,10 +23,12 @@ export interface BallotContext {
   actor: string;
   /** ISO time of the decision: deadlines are checked against it. */
   now: string;
+  /** The battle's dice stream, for ballots revealed with a roll (INIT-GRANDTAC). */
+  dice?: DiceStream;
 }
 
 /** What a revealed ballot sets off, by kind (night stance, dawn attacks, orders, initiative). */
-export type Consequences = (s: BattleState, b: Ballot, revealed: Extract<BallotEvent, { type: 'BallotRevealed' }>['data']) => BattleEvent[];
+export type Consequences = (s: BattleState, b: Ballot, revealed: Extract<BallotEvent, { type: 'BallotRevealed' }>['data'], dice?: DiceStream) => BattleEvent[];
 
 const MAX_OPTIONS = 10;
 
@@ -37,9 +40,9 @@ export function openBallot(s: BattleState, ctx: BallotContext, b: Omit<Extract<B
   return { type: 'BallotOpened', data: { ballotId: `v${s.nextId.ballot}`, ...b, openedAt: ctx.now, turn: s.position.turn } };
 }
 
-export function reveal(s: BattleState, b: Ballot, reason: CloseReason, consequences: Consequences, pending?: { voter: string; vote: Vote }): BattleEvent[] {
+export function reveal(s: BattleState, b: Ballot, reason: CloseReason, consequences: Consequences, pending?: { voter: string; vote: Vote }, dice?: DiceStream): BattleEvent[] {
   const revealed = { ballotId: b.id, reason, choices: revealChoices(b, pending) };
-  return [{ type: 'BallotRevealed', data: revealed }, ...consequences(s, b, revealed)];
+  return [{ type: 'BallotRevealed', data: revealed }, ...consequences(s, b, revealed, dice)];
 }
 
 export function decideBallot(
@@ -74,18 +77,18 @@ export function decideBallot(
       const cast: BattleEvent = { type: 'VoteCast', data: { ballotId: b.id, voter: voter.id, choice, by: ctx.actor, onBehalf: vote.onBehalf } };
       // The last vote closes the ballot: all choices are revealed at once (e.g. NIGHT-18.11).
       const allIn = waitingFor(b).every((v) => v.id === voter.id);
-      return allIn ? [cast, ...reveal(s, b, 'all voted', consequences, { voter: voter.id, vote })] : [cast];
+      return allIn ? [cast, ...reveal(s, b, 'all voted', consequences, { voter: voter.id, vote }, ctx.dice)] : [cast];
     }
     case 'RevealBallot': {
       const b = ballot(s, action.ballot);
       if (!b.open) refuse(`${b.title} has already been revealed.`);
-      return reveal(s, b, 'gm', consequences);
+      return reveal(s, b, 'gm', consequences, undefined, ctx.dice);
     }
     case 'CloseBallot': {
       const b = ballot(s, action.ballot);
       if (!b.open) refuse(`${b.title} is already closed.`);
       if (!b.deadline || b.deadline > ctx.now) refuse(`${b.title}'s deadline has not passed.`);
-      return reveal(s, b, 'deadline', consequences);
+      return reveal(s, b, 'deadline', consequences, undefined, ctx.dice);
     }
     case 'RemindBallot': {
       const b = ballot(s, action.ballot);

@@ -1,9 +1,11 @@
+import type { DiceStream } from '../dice/stream.ts';
 import { getRuleSystem } from '../rules/index.ts';
 import { SYSTEM_IDS, unitSchema, type UnitAttrs } from '../rules/system.ts';
 import { ACTION_ROLE, UMPIRE, type Action } from './actions.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
 import { aroundAdvance, decideNight } from './night.ts';
+import { decideGrandTac } from './initiative.ts';
 import { refuse } from './errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
@@ -17,6 +19,8 @@ export interface DecideContext {
   seedHash?: string;
   /** ISO time of the decision (ballot deadlines). */
   now: string;
+  /** The battle's dice stream at its cursor, for actions that roll (DESIGN.md, Dice). */
+  dice?: DiceStream;
 }
 
 const MAX_NAME = 80;
@@ -159,6 +163,8 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     case 'SetDemoralization':
     case 'ReachMfpCritical':
       return decideNight(s, action, ctx);
+    case 'OpenGrandTac':
+      return decideGrandTac(s, action, ctx);
   }
 }
 

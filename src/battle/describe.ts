@@ -84,6 +84,11 @@ export function describeEvent(e: BattleEvent, s: BattleState): string {
       return e.data.attackers.length
         ? `the GM announces a DAWN ATTACK by ${e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ')} (NIGHT-18.82); they must be PASSIVE next night (NIGHT-18.85) and suffer -1 CMR from the fatigue turn (NIGHT-18.84)`
         : 'no dawn attack was noted (NIGHT-18.82)';
+    case 'GrandTacRolled': {
+      const o = e.data.outcome;
+      const rolls = o.rolls.map((r) => `${r.side}${r.points !== undefined ? ` (${r.points} points)` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`);
+      return `grand-tactical initiative: ${rolls.join('; ')}. ${o.result.reason}${o.notes.length ? ` ${o.notes.join(' ')}` : ''}`;
+    }
   }
 }
 

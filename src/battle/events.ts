@@ -1,6 +1,7 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { BallotEvent } from './ballots.ts';
 import type { NightEvent } from './night.ts';
+import type { GrandTacOutcome } from '../rules/charge/initiative.ts';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
 export interface DiceUsed {
@@ -29,7 +30,8 @@ export type BattleEvent =
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
   | BallotEvent
-  | NightEvent;
+  | NightEvent
+  | { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } };
 
 export type EventType = BattleEvent['type'];
 export type EventOf<T extends EventType> = Extract<BattleEvent, { type: T }>;

@@ -68,6 +68,7 @@ function apply(d: BattleState, e: BattleEvent): void {
       delete d.units[e.data.unitId];
       return;
     case 'OrderOfBattleImported':
+    case 'GrandTacRolled':
       return;
     case 'PhaseAdvanced':
       d.position = e.data.to;

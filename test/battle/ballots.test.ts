@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { UMPIRE } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
+import type { DiceStream } from '../../src/dice/stream.ts';
 import { given, NOW } from '../support/spec.ts';
 
 const setup: BattleEvent[] = [
@@ -129,4 +130,65 @@ describe('deadlines and reminders (the umpire acting by itself)', () => {
   });
   it('a vote is not undone by the GM: undo skips to the last undoable action', () =>
     given([...setup, opened, aliceYes]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [11], summary: 'ballot v1 opened: Storm? — voters: III Corps, I Corps; closes 2026-01-01T13:00:00.000Z' } }]));
+});
+
+describe('grand-tactical initiative (INIT-GRANDTAC)', () => {
+  const charge: BattleEvent[] = [
+    { type: 'BattleCreated', data: { battleId: 'b1', name: 'Wagram', system: 'charge', channel: 'table', gm: 'gm' } },
+    { type: 'SideAdded', data: { sideId: 's1', name: 'French' } },
+    { type: 'SideAdded', data: { sideId: 's2', name: 'Austrian' } },
+    { type: 'SideJoined', data: { sideId: 's1', user: 'davout' } },
+    { type: 'SideJoined', data: { sideId: 's2', user: 'charles' } },
+  ];
+  const points: BattleEvent = {
+    type: 'BallotOpened',
+    data: {
+      ballotId: 'v1',
+      kind: 'grandtac',
+      title: 'Grand-Tac points for turn 1',
+      rule: 'INIT-GRANDTAC',
+      voters: [
+        { id: 's1', label: 'French', users: ['davout'], allowed: [] },
+        { id: 's2', label: 'Austrian', users: ['charles'], allowed: [] },
+      ],
+      input: { kind: 'number', min: 0, max: 999 },
+      audience: 'channel',
+      openedAt: NOW,
+      turn: 1,
+    },
+  };
+  /** Scripted dice: the rolls a test needs, in order. */
+  const scripted = (...rolls: number[]) => {
+    let cursor = 0;
+    const dice = {
+      get cursor() {
+        return cursor;
+      },
+      die: () => rolls[cursor++]!,
+      take<T>(fn: (d: typeof dice) => T) {
+        const from = cursor;
+        const value = fn(dice);
+        return { value, dice: { from, to: cursor, rolls: rolls.slice(from, cursor).map((result) => ({ sides: 10, result })) } };
+      },
+    };
+    return dice as unknown as DiceStream;
+  };
+  it('INIT-GRANDTAC points are allotted in secret by each side, as a whole number', () => {
+    expect(given(charge).when({ type: 'OpenGrandTac' }).events()).toEqual([points]);
+    given([...charge, points]).when({ type: 'CastVote', ballot: 'v1', choice: 'lots' }, 'davout').refused(/takes a whole number from 0 to 999 \(got "lots"\)/);
+  });
+  it('INIT-GRANDTAC is revealed with the roll: 1d10 each, the high roll wins', () => {
+    const events = given([...charge, points, { type: 'VoteCast', data: { ballotId: 'v1', voter: 's1', choice: '3', by: 'davout', onBehalf: false } }])
+      .when({ type: 'CastVote', ballot: 'v1', choice: '5' }, 'charles', { dice: scripted(7, 4) })
+      .events();
+    expect(events.map((e) => e.type)).toEqual(['VoteCast', 'BallotRevealed', 'GrandTacRolled']);
+    expect(events[2]).toMatchObject({
+      data: { outcome: { rolls: [{ side: 'French', points: 3, roll: 7 }, { side: 'Austrian', points: 5, roll: 4 }], result: { kind: 'winner', side: 'French', by: 3 } }, dice: { from: 0, to: 2 } },
+    });
+  });
+  it('INIT-GRANDTAC unmodified rolls of 17 or more end the turn', () => {
+    const events = given([...charge, points]).when({ type: 'RevealBallot', ballot: 'v1' }, 'gm', { dice: scripted(9, 8) }).events();
+    expect(events[1]).toMatchObject({ data: { outcome: { unmodifiedSum: 17, turnEnds: true, result: { kind: 'turn-ends' } } } });
+  });
+  it('INIT-GRANDTAC belongs to the charge rules', () => given(setup).when({ type: 'OpenGrandTac' }).refused(/belongs to the Napoleonic d10 charge rules/));
 });
