@@ -1,0 +1,170 @@
+import { DiscordAPIError, HTTPError, RateLimitError, REST, RESTJSONErrorCodes, Routes } from 'discord.js';
+import type { Logger } from 'pino';
+import type { DeliveryPort, DeliveryRow } from '../app/dispatcher.ts';
+import { mention, type Message } from '../messages.ts';
+import type { DeliveryState } from './delivery-state.ts';
+import { render, type DiscordPayload } from './render.ts';
+
+/**
+ * A REST client for the outbox: no retries of its own and rate limits thrown rather than waited
+ * out, so the dispatcher owns every retry, its backoff, and the order per destination.
+ */
+export function deliveryRest(token: string, api?: string): REST {
+  return new REST({ ...(api ? { api } : {}), retries: 0, rejectOnRateLimit: () => true, timeout: 15_000 }).setToken(token);
+}
+
+/** An error the dispatcher can retry on: what went wrong, without URLs (they may hold tokens) or bodies (they may hold secrets). */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}
+
+/** Safe fields of a Discord error for logs: never its URL or request body. */
+export function discordErrorInfo(err: unknown): Record<string, unknown> {
+  if (err instanceof DiscordAPIError) return { status: err.status, code: err.code, method: err.method, error: err.message };
+  if (err instanceof HTTPError) return { status: err.status, method: err.method, error: err.message };
+  if (err instanceof RateLimitError) return { status: 429, route: err.route, retryAfterMs: err.retryAfter };
+  return { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+}
+
+export interface DiscordDeliveryOptions {
+  rest: REST;
+  state: DeliveryState;
+  /** The channel and GMs of a battle, to tell them whose DMs are closed. */
+  battle: (battleId: string) => { channel: string; gms: string[] } | undefined;
+  logger?: Logger;
+  now?: () => Date;
+  /** How long DMs to a user whose DMs refused the bot are held rather than tried (default an hour). */
+  closedDmRetryMs?: number;
+}
+
+/**
+ * The Discord side of the outbox: channel posts and DMs over REST. Each part of a message carries a
+ * nonce made from its outbox row (`enforce_nonce`), so a retry after a lost response returns the
+ * message already created instead of posting it twice. Status posts are edited in place.
+ */
+export class DiscordDelivery implements DeliveryPort {
+  private readonly dmChannels = new Map<string, string>();
+  private readonly now: () => Date;
+  private readonly closedDmRetryMs: number;
+
+  constructor(private readonly o: DiscordDeliveryOptions) {
+    this.now = o.now ?? (() => new Date());
+    this.closedDmRetryMs = o.closedDmRetryMs ?? 60 * 60_000;
+  }
+
+  async deliver(m: Message, row: DeliveryRow): Promise<void> {
+    try {
+      switch (m.to.kind) {
+        case 'channel':
+          return await this.toChannel(m.to.channel, m, row);
+        case 'dm':
+          return await this.toUser(m.to.user, m, row);
+        case 'reply':
+          // An answer to one user belongs to their interaction; there is nothing to send it to later.
+          this.o.logger?.warn({ outboxId: row.id, battleId: row.battleId }, 'outbox row addressed as a reply; dropped');
+          return;
+      }
+    } catch (err) {
+      if (err instanceof DiscordAPIError && (err.status === 400 || err.status === 404)) {
+        // Discord will never accept it (a malformed message, a deleted channel): retrying would block the destination forever.
+        this.o.logger?.error({ outboxId: row.id, battleId: row.battleId, destination: m.to, ...discordErrorInfo(err) }, 'Discord refused an outbox message for good; dropped');
+        return;
+      }
+      throw asDeliveryError(err);
+    }
+  }
+
+  private async toChannel(channel: string, m: Message, row: DeliveryRow): Promise<void> {
+    const parts = render(m);
+    if (m.status) {
+      const known = this.o.state.statusPost(m.status);
+      if (known?.channelId === channel && parts.length === 1) {
+        try {
+          await this.o.rest.patch(Routes.channelMessage(channel, known.messageId), { body: parts[0] });
+          return;
+        } catch (err) {
+          // Deleted meanwhile: post it again below.
+          if (!(err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage)) throw err;
+        }
+      }
+      const id = await this.post(channel, parts, `o${row.id}`);
+      this.o.state.saveStatusPost(m.status, channel, id, this.now().toISOString());
+      return;
+    }
+    await this.post(channel, parts, `o${row.id}`);
+  }
+
+  /** Posts every part; resolves to the first part's message id. */
+  private async post(channel: string, parts: DiscordPayload[], nonce: string): Promise<string> {
+    let first: string | undefined;
+    for (const [i, body] of parts.entries()) {
+      const created = (await this.o.rest.post(Routes.channelMessages(channel), { body: { ...body, nonce: `${nonce}.${i}`, enforce_nonce: true } })) as { id: string };
+      first ??= created.id;
+    }
+    return first!;
+  }
+
+  private async toUser(user: string, m: Message, row: DeliveryRow): Promise<void> {
+    const since = this.o.state.closedSince(user);
+    // Asking again and again for a closed DM only earns refusals (and counts against the bot): hold it for a while.
+    if (since && this.now().getTime() - Date.parse(since) < this.closedDmRetryMs) return this.refused(user, m, row);
+    try {
+      await this.post(await this.dmChannel(user), render(m), `o${row.id}`);
+    } catch (err) {
+      if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) return this.refused(user, m, row);
+      throw err;
+    }
+    if (since) this.o.state.reopened(user);
+  }
+
+  private async dmChannel(user: string): Promise<string> {
+    let id = this.dmChannels.get(user);
+    if (!id) {
+      id = ((await this.o.rest.post(Routes.userChannels(), { body: { recipient_id: user } })) as { id: string }).id;
+      this.dmChannels.set(user, id);
+    }
+    return id;
+  }
+
+  /**
+   * The user's DMs are closed (50007): the row is handled, not retried. The message is held for the
+   * user, who is shown it (and their current prompts) privately when they next interact; the
+   * battle's GMs are told once. If telling them fails, the row is retried and tells them then.
+   */
+  private async refused(user: string, m: Message, row: DeliveryRow): Promise<void> {
+    if (!this.o.state.told(user, row.battleId)) {
+      const battle = this.o.battle(row.battleId);
+      if (battle) {
+        const notice: Message = {
+          to: { kind: 'channel', channel: battle.channel },
+          title: 'Direct messages closed',
+          text: [
+            `${mention(user)} does not accept direct messages from the umpire, so their prompts cannot reach them by DM.`,
+            `${mention(user)}: use any command here (for instance /ballot status) and they will be shown to you, and only you.`,
+            `GMs (${battle.gms.map(mention).join(', ')}): a GM can also vote for them with /ballot cast-for.`,
+          ].join('\n'),
+        };
+        await this.post(battle.channel, render(notice, { ping: [...battle.gms, user] }), `n${row.id}`);
+      }
+    }
+    this.o.state.refused(user, row.battleId, row.id, m, this.now().toISOString());
+    this.o.logger?.info({ outboxId: row.id, battleId: row.battleId, user }, 'DMs closed; message held for the user');
+  }
+}
+
+/** Rate limits carry Discord's retry-after to the dispatcher; other failures keep only what is safe to log. */
+function asDeliveryError(err: unknown): Error {
+  if (err instanceof RateLimitError) {
+    return new DeliveryError(`rate limited on ${err.route}; retry after ${err.retryAfter} ms`, Math.max(err.retryAfter, err.sublimitTimeout ?? 0));
+  }
+  if (err instanceof DiscordAPIError) return new DeliveryError(`Discord answered ${err.status} (code ${err.code}): ${err.message}`);
+  if (err instanceof HTTPError) return new DeliveryError(`Discord answered ${err.status} ${err.message}`);
+  if (err instanceof Error) return new DeliveryError(`${err.name}: ${err.message}`);
+  return new DeliveryError(String(err));
+}
