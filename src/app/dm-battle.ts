@@ -1,0 +1,27 @@
+import { openBallots } from '../battle/ballots.ts';
+import { isPlayer } from '../battle/state.ts';
+import type { BattleRow } from '../store/types.ts';
+import type { Umpire } from './umpire.ts';
+
+/** The running battles a user plays in (or is a GM of). */
+export const battlesOf = (app: Umpire, user: string): BattleRow[] => app.battles().filter((b) => !b.ended && isPlayer(app.state(b.id), user));
+
+/**
+ * The battle a command typed in a direct message is about. A DM has no battle of its own, so it is
+ * the one battle the user plays in, narrowed by the ballot the command names, if any.
+ */
+export function battleForDm(app: Umpire, user: string, ballotRef?: string): { battle: BattleRow } | { error: string } {
+  const mine = battlesOf(app, user);
+  const ref = ballotRef?.trim().toLowerCase();
+  const found = ref ? mine.filter((b) => openBallots(app.state(b.id)).some((x) => x.id.toLowerCase() === ref || x.title.toLowerCase() === ref)) : mine;
+  if (found.length === 1) return { battle: found[0]! };
+  const names = found.map((b) => `"${b.name}"`).join(', ');
+  if (ref) {
+    return found.length
+      ? { error: `Ballot ${ballotRef} is open in several of your battles (${names}): vote in that battle's channel, or with the buttons of its prompt.` }
+      : { error: `No battle you play in has an open ballot ${ballotRef}. /ballot status in the battle's channel lists them.` };
+  }
+  return found.length
+    ? { error: `You play in several battles (${names}): use this command in the battle's channel.` }
+    : { error: 'You play in no running battle. Join one in its channel with /join.' };
+}

@@ -1,0 +1,110 @@
+import { once } from 'node:events';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Logger } from 'pino';
+import { OutboxDispatcher, defaultBackoffMs } from '../app/dispatcher.ts';
+import type { Umpire } from '../app/umpire.ts';
+import type { Db } from '../store/db.ts';
+import { DeliveryState } from './delivery-state.ts';
+import { DiscordDelivery, deliveryRest, discordErrorInfo } from './delivery.ts';
+import { interactionHandler } from './interactions.ts';
+
+export interface BotOptions {
+  token: string;
+  app: Umpire;
+  /** The battle database, which also keeps the adapter's delivery state. */
+  db: Db;
+  logger: Logger;
+  /** Discord's REST base, e.g. `http://127.0.0.1:PORT/api` for a fake; the gateway URL comes from GET /gateway/bot. */
+  api?: string;
+  /** How often the outbox is polled (it is also kicked after every action). */
+  pollMs?: number;
+  /** How often deadlines and reminders are looked at. */
+  tickMs?: number;
+  backoffMs?: (attempt: number) => number;
+  /** False leaves the outbox undelivered (tests of a process that dies before delivering). */
+  deliver?: boolean;
+  deferAfterMs?: number;
+  closedDmRetryMs?: number;
+  maxAttachmentBytes?: number;
+  /** How long to wait for the gateway's Ready. */
+  readyTimeoutMs?: number;
+}
+
+export interface Bot {
+  client: Client<true>;
+  dispatcher: OutboxDispatcher;
+  stop(): Promise<void>;
+}
+
+/**
+ * The Discord bot: a gateway client with the Guilds intent only (slash commands, buttons and DMs
+ * need no privileged intent), the interaction handler, the outbox delivered over REST, and the
+ * umpire's clock for deadlines.
+ */
+export async function startBot(o: BotOptions): Promise<Bot> {
+  const { app, logger } = o;
+  const deliver = o.deliver ?? true;
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(o.api ? { rest: { api: o.api } } : {}) });
+  const state = new DeliveryState(o.db);
+  const port = new DiscordDelivery({
+    rest: deliveryRest(o.token, o.api),
+    state,
+    battle: (id) => {
+      const row = app.battles().find((b) => b.id === id);
+      return row ? { channel: row.channel, gms: app.state(id).gms } : undefined;
+    },
+    logger,
+    now: app.now,
+    ...(o.closedDmRetryMs !== undefined ? { closedDmRetryMs: o.closedDmRetryMs } : {}),
+  });
+  const dispatcher = new OutboxDispatcher(app.store, port, { now: app.now, logger, backoffMs: o.backoffMs ?? defaultBackoffMs });
+  const kick = () => {
+    if (deliver) dispatcher.drainOnce().catch((err: unknown) => logger.error({ err }, 'outbox pass failed'));
+  };
+
+  const handle = interactionHandler({
+    app,
+    logger,
+    state,
+    kick,
+    ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
+    ...(o.maxAttachmentBytes !== undefined ? { maxAttachmentBytes: o.maxAttachmentBytes } : {}),
+  });
+  client.on(Events.InteractionCreate, (i) => void handle(i));
+  client.on(Events.Error, (err) => logger.error({ err }, 'Discord client error'));
+  client.on(Events.ShardDisconnect, (e, shard) => logger.warn({ shard, code: e.code }, 'gateway disconnected'));
+  client.on(Events.ShardReconnecting, (shard) => logger.info({ shard }, 'gateway reconnecting'));
+
+  const ready = once(client, Events.ClientReady, { signal: AbortSignal.timeout(o.readyTimeoutMs ?? 60_000) });
+  ready.catch(() => undefined); // awaited below, unless login fails first
+  try {
+    await client.login(o.token);
+    await ready;
+  } catch (err) {
+    await client.destroy();
+    throw new Error(`Could not connect to Discord: ${String(discordErrorInfo(err).error ?? (err as Error).message)}`, { cause: err });
+  }
+  const c = client as Client<true>;
+  logger.info({ bot: c.user.tag, application: c.application.id }, 'Discord bot ready');
+
+  // Posts left over from a previous run go out first; then the outbox is polled.
+  if (deliver) dispatcher.start(o.pollMs ?? 1000);
+  const ticker = setInterval(() => {
+    try {
+      if (app.tick() > 0) kick();
+    } catch (err) {
+      logger.error({ err }, 'deadline tick failed');
+    }
+  }, o.tickMs ?? 5000);
+  ticker.unref();
+
+  return {
+    client: c,
+    dispatcher,
+    async stop() {
+      clearInterval(ticker);
+      await dispatcher.stop();
+      await client.destroy();
+    },
+  };
+}

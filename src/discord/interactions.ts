@@ -1,0 +1,200 @@
+import {
+  ApplicationCommandOptionType,
+  DiscordAPIError,
+  MessageFlags,
+  RESTJSONErrorCodes,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+  type Interaction,
+} from 'discord.js';
+import type { Logger } from 'pino';
+import { buttonInvocation } from '../app/buttons.ts';
+import type { InvokeContext, OptionDef } from '../app/commands.ts';
+import { battleForDm, battlesOf } from '../app/dm-battle.ts';
+import { invoke, type Invocation } from '../app/invoke.ts';
+import { pendingPrompts } from '../app/prompts.ts';
+import { findCommand } from '../app/registry.ts';
+import type { Umpire } from '../app/umpire.ts';
+import { RuleError } from '../battle/errors.ts';
+import type { Message } from '../messages.ts';
+import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';
+import { discordErrorInfo } from './delivery.ts';
+import type { DeliveryState } from './delivery-state.ts';
+import { render } from './render.ts';
+import { Responder, type Repliable } from './responder.ts';
+
+export interface RouterDeps {
+  app: Umpire;
+  logger: Logger;
+  state: DeliveryState;
+  /** Starts delivering the outbox now (after an action appended posts). */
+  kick: () => void;
+  /** Defer an answer not ready after this long (Discord allows 3 s). */
+  deferAfterMs?: number;
+  maxAttachmentBytes?: number;
+}
+
+/** Discord errors meaning the interaction is gone or answered elsewhere: nothing to tell the user. */
+const GONE = new Set<number | string>([RESTJSONErrorCodes.UnknownInteraction, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]);
+
+const errorPart = (text: string) => render({ to: { kind: 'reply', user: '', channel: '' }, text, error: true });
+
+/** The options a user gave, by name, from under the subcommand (group) they chose. */
+function leafOptions(data: readonly CommandInteractionOption[]): Record<string, unknown> {
+  for (const o of data) {
+    if (o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup) return leafOptions(o.options ?? []);
+  }
+  return Object.fromEntries(data.map((o) => [o.name, o.value]));
+}
+
+const subKey = (i: ChatInputCommandInteraction | AutocompleteInteraction): string =>
+  [i.options.getSubcommandGroup(false), i.options.getSubcommand(false)].filter(Boolean).join(' ');
+
+/**
+ * The central interaction handler (DESIGN.md, the KevinNovak template's): it owns deferral, error
+ * replies, the Discord errors to swallow and the per-interaction logger, so command code holds only
+ * the game. Slash commands and buttons become invocations that `invoke` validates and authorizes
+ * against the battle state (a button's custom id names what was pressed, never who may press it);
+ * autocomplete asks the option's `complete`.
+ */
+export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promise<void> {
+  return async (i) => {
+    const log = deps.logger.child({ interaction: i.id, user: i.user.id, battle: battleOf(deps.app, i) ?? null });
+    try {
+      if (i.isAutocomplete()) await autocomplete(i, deps, log);
+      else if (i.isChatInputCommand()) await chatInput(i, deps, log);
+      else if (i.isButton()) await button(i, deps, log);
+      else if (i.isRepliable()) await i.reply({ embeds: errorPart('The umpire does not handle this kind of interaction.')[0]!.embeds, flags: MessageFlags.Ephemeral });
+    } catch (err) {
+      await failed(i, err, log);
+    }
+  };
+}
+
+/** The battle an interaction concerns, for the logger: the channel's, a button's, or the one battle of a DM user. */
+function battleOf(app: Umpire, i: Interaction): string | undefined {
+  try {
+    if (i.isButton()) return buttonInvocation(i.customId)?.battle;
+    if (i.channelId && i.inGuild()) return app.battleIn(i.channelId)?.id;
+    const mine = battlesOf(app, i.user.id);
+    return mine.length === 1 ? mine[0]!.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function failed(i: Interaction, err: unknown, log: Logger): Promise<void> {
+  if (err instanceof DiscordAPIError && GONE.has(err.code)) {
+    log.warn(discordErrorInfo(err), 'interaction expired or answered elsewhere');
+    return;
+  }
+  log.error(err instanceof DiscordAPIError ? discordErrorInfo(err) : { err }, 'interaction failed');
+  if (!i.isRepliable()) return;
+  const [part] = errorPart(`Something went wrong on our side. Please report interaction ${i.id}.`);
+  try {
+    if (i.deferred || i.replied) await i.followUp({ embeds: part!.embeds, flags: MessageFlags.Ephemeral });
+    else await i.reply({ embeds: part!.embeds, flags: MessageFlags.Ephemeral });
+  } catch (e) {
+    log.warn(discordErrorInfo(e), 'could not tell the user about the failure');
+  }
+}
+
+async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: Logger): Promise<void> {
+  const { app } = deps;
+  const sub = subKey(i);
+  const options = leafOptions(i.options.data);
+  const def = findCommand(i.commandName)?.subcommands[sub];
+  const responder = new Responder(i);
+  let channel = i.channelId;
+  let battle: string | undefined;
+  // A DM has no battle: a command that needs one acts in the one battle the user plays in.
+  if (!i.inGuild() && def && def.needsBattle !== false) {
+    const found = battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
+    if ('error' in found) {
+      await responder.send(errorPart(found.error));
+      return showHeld(i, responder, deps, log);
+    }
+    channel = found.battle.channel;
+    battle = found.battle.id;
+  }
+  // Downloading an attachment may take a while: defer at once; anything else only if it runs late.
+  if (def && Object.values(def.options).some((o: OptionDef) => o.kind === 'attachment')) await responder.defer();
+  else responder.deferAfter(deps.deferAfterMs ?? 2000);
+  const limit = deps.maxAttachmentBytes ?? MAX_ATTACHMENT_BYTES;
+  const readFile: InvokeContext['readFile'] = async (ref) => {
+    // Only an attachment Discord resolved for this very interaction is fetched, never a URL a user typed.
+    const a = i.options.resolved?.attachments?.get(ref);
+    if (!a) throw new RuleError('That attachment did not arrive; attach the file again.');
+    return fetchAttachment({ url: a.url, name: a.name, size: a.size }, limit);
+  };
+  const inv: Invocation = { command: i.commandName, sub, options, actor: i.user.id, channel, requestId: i.id, readFile, ...(battle ? { battle } : {}) };
+  await answer(i, inv, responder, deps, log);
+}
+
+async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Promise<void> {
+  const responder = new Responder(i);
+  const pressed = buttonInvocation(i.customId);
+  if (!pressed) {
+    await responder.send(errorPart('This button is no longer understood; use the slash command instead (/help).'));
+    return;
+  }
+  // A DM button acts in the channel of the battle it came from; invoke checks it is still running there.
+  const row = deps.app.battles().find((b) => b.id === pressed.battle);
+  if (!row) {
+    await responder.send(errorPart('That button belongs to a battle this umpire does not know.'));
+    return;
+  }
+  responder.deferAfter(deps.deferAfterMs ?? 2000);
+  await answer(i, { ...pressed.invocation, battle: row.id, actor: i.user.id, channel: row.channel, requestId: i.id }, responder, deps, log);
+}
+
+/** Runs the invocation, answers the user, starts the outbox, then shows what DMs could not carry. */
+async function answer(i: Repliable, inv: Invocation, responder: Responder, deps: RouterDeps, log: Logger): Promise<void> {
+  const path = `/${inv.command}${inv.sub ? ` ${inv.sub}` : ''}`;
+  let result;
+  try {
+    result = await invoke(deps.app, inv);
+  } catch (err) {
+    responder.cancel();
+    throw err;
+  }
+  await responder.send(result.messages.flatMap((m) => render(m)));
+  const refused = result.messages.some((m) => m.error);
+  log.info({ command: path, versions: result.versions, refused }, refused ? 'command refused' : 'command done');
+  if (result.versions.length) deps.kick();
+  await showHeld(i, responder, deps, log);
+}
+
+/**
+ * A user whose DMs are closed is shown, privately, what the umpire held back for them: receipts and
+ * notes as they were, prompts as they stand now (rebuilt from the log, with working buttons).
+ */
+async function showHeld(i: Repliable, responder: Responder, deps: RouterDeps, log: Logger): Promise<void> {
+  const held = deps.state.held(i.user.id);
+  if (!held.length) return;
+  const prompts = held.some((h) => h.message.buttons?.length) ? pendingPrompts(deps.app, i.user.id) : [];
+  const shown: Message[] = [...held.filter((h) => !h.message.buttons?.length).map((h) => h.message), ...prompts].slice(0, 10);
+  const parts = shown.flatMap((m) => render(m));
+  if (parts[0]) parts[0] = { ...parts[0], content: 'Your DMs are closed, so here is what the umpire could not send you (only you can see this):' };
+  await responder.send(parts);
+  deps.state.release(held.map((h) => h.outboxId));
+  log.info({ held: held.length, prompts: prompts.length }, 'held DMs shown to the user');
+}
+
+async function autocomplete(i: AutocompleteInteraction, deps: RouterDeps, log: Logger): Promise<void> {
+  const { app } = deps;
+  const focused = i.options.getFocused(true);
+  const o = findCommand(i.commandName)?.subcommands[subKey(i)]?.options[focused.name];
+  if (!o?.complete) return i.respond([]);
+  const rows = i.inGuild() ? [app.battleIn(i.channelId)].filter((b) => b !== undefined) : battlesOf(app, i.user.id);
+  const ctx = { app, actor: i.user.id, typed: String(focused.value ?? '') };
+  const names = rows.length ? rows.flatMap((b) => o.complete!({ ...ctx, state: app.state(b.id) })) : o.complete({ ...ctx });
+  const choices = [...new Set(names)]
+    .filter((n) => n.length <= 100 && (o.kind !== 'integer' || Number.isInteger(Number(n))))
+    .slice(0, 25)
+    .map((n) => ({ name: n, value: o.kind === 'integer' ? Number(n) : n }));
+  await i.respond(choices);
+  log.debug({ option: focused.name, offered: choices.length }, 'autocomplete');
+}
