@@ -5,9 +5,8 @@ import { ConfigError, loadConfig } from './config/config.ts';
 /** `npm start`: the bot when DISCORD_TOKEN is set, otherwise the local table. */
 try {
   const config = loadConfig();
-  if (config.DISCORD_TOKEN) console.error('DISCORD_TOKEN is set, but the Discord bot is not part of this version yet; opening the local table instead.');
-  else if (process.stdin.isTTY) console.error('No DISCORD_TOKEN: opening the local table (set DISCORD_TOKEN in .env to start the bot).');
-  await buildProgram(config).parseAsync(['table', ...process.argv.slice(2)], { from: 'user' });
+  if (!config.DISCORD_TOKEN && process.stdin.isTTY) console.error('No DISCORD_TOKEN: opening the local table (set DISCORD_TOKEN in .env to start the bot).');
+  await buildProgram(config).parseAsync([config.DISCORD_TOKEN ? 'bot' : 'table', ...process.argv.slice(2)], { from: 'user' });
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   console.error(err.message);

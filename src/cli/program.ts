@@ -12,8 +12,11 @@ import { interactive, script } from '../table/console.ts';
 import { Table } from '../table/table.ts';
 import { statusText } from '../app/views.ts';
 import { plain } from '../table/render.ts';
+import { startBot } from '../discord/bot.ts';
+import { applicationCommands } from '../discord/command-json.ts';
+import { deployCommands } from '../discord/deploy.ts';
 
-/** The `umpire` command line: table, replay, verify, export. */
+/** The `umpire` command line: table, bot, deploy-commands, replay, verify, export. */
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
@@ -52,6 +55,47 @@ export function buildProgram(config: Config): Command {
     }
   }
 
+  const snowflake = (v: string) => {
+    if (!/^\d{17,20}$/.test(v)) throw new InvalidArgumentError('expected a Discord id (17 to 20 digits)');
+    return v;
+  };
+
+  function needToken(): string | undefined {
+    if (!config.DISCORD_TOKEN) {
+      console.error('DISCORD_TOKEN is not set: put the bot token in .env (see README, "Running the Discord bot").');
+      process.exitCode = 2;
+    }
+    return config.DISCORD_TOKEN;
+  }
+
+  async function runBot(opts: { db: string }): Promise<void> {
+    const token = needToken();
+    if (!token) return;
+    const { app, db } = open(opts.db);
+    let bot;
+    try {
+      bot = await startBot({ token, app, db, logger, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
+    } catch (err) {
+      db.$client.close();
+      console.error((err as Error).message);
+      process.exitCode = 1;
+      return;
+    }
+    const running = bot;
+    const stop = (signal: string) => {
+      logger.info({ signal }, 'stopping the bot');
+      void running
+        .stop()
+        .catch((err: unknown) => logger.error({ err }, 'error while stopping'))
+        .finally(() => {
+          db.$client.close();
+          process.exit(0);
+        });
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+
   const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError();
   const dbOption = ['--db <file>', 'the SQLite database', config.UMPIRE_DB] as const;
 
@@ -63,6 +107,33 @@ export function buildProgram(config: Config): Command {
     .option('--script <file>', 'run the lines of a file')
     .option('--seed <hex>', 'fix the dice seed of battles created (tests and demos)', hexSeed)
     .action((o) => runTable(o));
+
+  program
+    .command('bot')
+    .description('run the Discord bot (needs DISCORD_TOKEN); what `npm start` does when it is set')
+    .option(...dbOption)
+    .action((o: { db: string }) => runBot(o));
+
+  program
+    .command('deploy-commands')
+    .description("register the slash commands with Discord: in one guild (at once, for testing) or globally")
+    .option('--guild <id>', 'the guild (server) to register them in', snowflake)
+    .option('--print', 'print the command JSON instead of sending it')
+    .action(async (o: { guild?: string; print?: boolean }) => {
+      if (o.print) {
+        console.log(JSON.stringify(applicationCommands(), null, 2));
+        return;
+      }
+      const token = needToken();
+      if (!token) return;
+      try {
+        const r = await deployCommands({ token, ...(config.DISCORD_APP_ID ? { appId: config.DISCORD_APP_ID } : {}), ...(o.guild ? { guild: o.guild } : {}), ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
+        console.log(`Registered ${r.count} slash commands for application ${r.appId} ${r.guild ? `in guild ${r.guild}` : 'globally'}.`);
+      } catch (err) {
+        console.error(`Discord did not take the commands: ${(err as Error).message}`);
+        process.exitCode = 1;
+      }
+    });
 
   program
     .command('replay')

@@ -4,6 +4,8 @@ import { z } from 'zod';
 const Env = z.object({
   DISCORD_TOKEN: z.string().trim().min(50, { error: 'DISCORD_TOKEN looks too short to be a bot token' }).optional(),
   DISCORD_APP_ID: z.string().regex(/^\d{17,20}$/, { error: 'DISCORD_APP_ID must be the application id (17 to 20 digits)' }).optional(),
+  /** Discord's REST base URL; only tests against a local fake set it. */
+  DISCORD_API_URL: z.url({ protocol: /^https?$/, error: 'DISCORD_API_URL must be an http(s) URL such as https://discord.com/api' }).optional(),
   UMPIRE_DB: z.string().min(1).default('./data/umpire.db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 });
