@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayIntentBits } from 'discord.js';
+import type { FakeUser } from '../support/fake-discord.ts';
+import { answers, quatreBras, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
+
+/**
+ * Issue 6, "What it must show": the real discord.js Client against the fake Discord. One battle
+ * runs through the file: created, its order of battle imported, a secret ballot voted by buttons.
+ */
+describe('the bot in a Discord guild', () => {
+  let h: Harness;
+  let gm: FakeUser;
+  let players: Record<'alice' | 'bob' | 'carol' | 'dave', FakeUser>;
+  const titles = () => h.fake.channelMessages().map((m) => m.embeds[0]?.title ?? '');
+
+  beforeAll(async () => {
+    h = await startHarness();
+    gm = h.fake.user('gm');
+    players = { alice: h.fake.user('alice'), bob: h.fake.user('bob'), carol: h.fake.user('carol'), dave: h.fake.user('dave') };
+  }, 20_000);
+  afterAll(async () => {
+    await h?.stop();
+    await h?.fake.stop();
+  });
+
+  it('connects with the Guilds intent only, no privileged intent', () => {
+    const identify = h.fake.gatewayReceived.find((p) => p.op === 2)?.d as { intents: number; token: string };
+    expect(identify.intents).toBe(GatewayIntentBits.Guilds);
+  });
+
+  it('a GM creates a battle and imports an order of battle by slash commands (the file an attachment)', async () => {
+    const created = await h.fake.slash({ user: gm, command: 'battle', sub: 'create', options: { name: 'Quatre Bras', system: 'percentile' } });
+    expect(created.original!.flags).toBe(64); // the invoking user's answer is ephemeral
+    expect(textOf(created.original)).toMatch(/^Done \(event 1\): <@\d+> created battle "Quatre Bras"/);
+
+    const imported = await h.fake.slash({ user: gm, command: 'oob', sub: 'import', files: { file: { name: 'quatre-bras.yaml', text: quatreBras(players) } } });
+    expect(imported.callback!.type).toBe(5); // a download may be slow: deferred at once, then filled in
+    expect(textOf(imported.original)).toMatch(/Done \(events? [\d-]+\): order of battle imported from quatre-bras\.yaml: 2 new side\(s\), 4 command\(s\), 12 unit\(s\)/);
+    expect(h.fake.requests.filter((r) => r.path.startsWith('/attachments/'))).toHaveLength(1);
+
+    await h.fake.until(() => h.fake.channelMessages().length === 2, 'two channel posts');
+    expect(titles()).toEqual(['Battle "Quatre Bras" (b1)', 'Order of battle imported']);
+    expect(textOf(h.fake.channelMessages()[1])).toMatch(/French: 2 command\(s\), 6 unit\(s\)\nAnglo-Allied: 2 command\(s\), 6 unit\(s\)/);
+  });
+
+  it('an autocomplete request returns the battle’s unit names', async () => {
+    const choices = await h.fake.autocomplete({ user: gm, command: 'unit', sub: 'show', focused: 'unit', typed: '1/' });
+    expect(choices.map((c) => c.name)).toEqual(['1/28th Foot', '1/79th Highlanders', '1/95th Rifles']);
+    expect(choices.every((c) => c.name === c.value)).toBe(true);
+  });
+
+  it('a ballot opens and each player’s DM arrives with buttons; pressing them records the votes; the reveal is posted to the channel', async () => {
+    const opened = await h.fake.slash({ user: gm, command: 'ballot', sub: 'open', options: { question: 'Attack at first light?', options: 'YES,NO' } });
+    expect(textOf(opened.original)).toMatch(/^Done .*ballot v1 opened: Attack at first light\?/);
+
+    const prompts = await h.fake.until(() => {
+      const dms = Object.values(players).map((p) => h.fake.dmsTo(p)[0]);
+      return dms.every(Boolean) ? dms.map((m) => m!) : undefined;
+    }, 'a DM prompt for each player');
+    for (const m of prompts) {
+      expect(m.embeds[0]!.title).toMatch(/^Ballot v1: /);
+      expect(m.components).toEqual([
+        {
+          type: 1,
+          components: [
+            { type: 2, style: 1, label: 'YES', custom_id: expect.stringMatching(/^v1:ballot:b1:v1:[^:]+:YES$/) },
+            { type: 2, style: 1, label: 'NO', custom_id: expect.stringMatching(/^v1:ballot:b1:v1:[^:]+:NO$/) },
+          ],
+        },
+      ]);
+    }
+    // Who has voted is one status post, edited as the votes come in; nobody sees a choice before the reveal.
+    const votes: [FakeUser, string][] = [
+      [players.alice, 'YES'],
+      [players.bob, 'NO'],
+      [players.carol, 'YES'],
+      [players.dave, 'NO'],
+    ];
+    for (const [k, [user, choice]] of votes.entries()) {
+      const pressed = await h.fake.press({ user, message: h.fake.dmsTo(user)[0]!, label: choice });
+      expect(answers(pressed).map(textOf).join('\n')).toMatch(/^Done \(event/);
+      expect(answers(pressed)[0]!.flags).toBe(64);
+      if (k < 3) await h.fake.until(() => textOf(h.fake.channelMessages()[3]).includes(`${k + 1} of 4 have voted`), `the status to say ${k + 1} of 4`);
+    }
+    const reveal = await h.fake.until(() => h.fake.channelMessages().find((m) => m.embeds[0]?.title === 'Revealed: Attack at first light?'), 'the reveal');
+    expect(textOf(reveal)).toMatch(/revealed \(everyone voted\): Bachelu's Division YES; Piré's Cavalry Division NO; 5th Division YES; 2nd Netherlands Division NO/);
+    expect(titles()).toEqual(['Battle "Quatre Bras" (b1)', 'Order of battle imported', 'Ballot v1 open: Attack at first light?', '', 'Revealed: Attack at first light?']);
+    const status = h.fake.channelMessages()[3]!;
+    expect(status.edits).toBe(2);
+    expect(textOf(status)).not.toMatch(/YES|NO/);
+    // The votes are in the log, each cast by its player.
+    const cast = h.app.log('b1').filter((e) => e.event.type === 'VoteCast');
+    expect(cast.map((e) => [e.actor, (e.event.data as { choice: string }).choice])).toEqual(votes.map(([u, c]) => [u.id, c]));
+    // Receipts follow by DM.
+    await h.fake.until(() => h.fake.dmsTo(players.dave).some((m) => /Recorded for 2nd Netherlands Division/.test(textOf(m))), 'the receipt DM');
+  });
+
+  it('logs each interaction with its id, user and battle, and never the token', () => {
+    const lines = h.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const done = lines.filter((l) => l.msg === 'command done');
+    expect(done.length).toBeGreaterThan(0);
+    expect(done.every((l) => typeof l.interaction === 'string' && typeof l.user === 'string')).toBe(true);
+    expect(done.some((l) => l.battle === 'b1')).toBe(true);
+    expect(h.logs.join('\n')).not.toContain(h.fake.token);
+  });
+});

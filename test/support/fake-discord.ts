@@ -1,0 +1,532 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * A fake Discord on 127.0.0.1 for tests: the REST routes the bot uses and a WebSocket gateway
+ * (Hello, Identify -> Ready, Heartbeat -> ACK) that can dispatch INTERACTION_CREATE for slash
+ * commands, autocomplete and button presses. The real discord.js Client runs against it with
+ * `rest: { api: fake.api }`; the gateway URL comes from GET /gateway/bot as with Discord. It records
+ * every request and can be told to fail (500, 429 with retry_after, a dropped connection, 50007).
+ * Test code only.
+ */
+
+export interface FakeUser {
+  id: string;
+  username: string;
+  global_name: string;
+  discriminator: string;
+  avatar: null;
+  bot?: boolean;
+}
+
+export interface FakeMessage {
+  id: string;
+  channel_id: string;
+  type: number;
+  content: string;
+  embeds: { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: { text: string } }[];
+  components: { type: number; components: { type: number; custom_id: string; label: string }[] }[];
+  flags: number;
+  nonce?: string;
+  author: FakeUser;
+  timestamp: string;
+  edited_timestamp: string | null;
+  attachments: [];
+  mentions: [];
+  mention_roles: [];
+  mention_everyone: boolean;
+  pinned: boolean;
+  tts: boolean;
+  application_id?: string;
+  webhook_id?: string;
+  /** How many times it was edited (PATCH). */
+  edits: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** After `/api/v10`, without the query. */
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  status: number;
+  at: number;
+}
+
+export type Fault =
+  | { status: 500; afterCommit?: boolean }
+  | { status: 429; retryAfter: number }
+  | { status: 403 | 404 | 400; code: number; message?: string }
+  | { network: true };
+
+interface PendingFault {
+  method: string;
+  path: RegExp;
+  faults: Fault[];
+}
+
+export interface FakeInteraction {
+  id: string;
+  token: string;
+  user: FakeUser;
+  channelId: string;
+  /** The interaction callback (type 4 reply, 5 deferred, 8 autocomplete result...). */
+  callback?: { type: number; data?: Record<string, unknown> };
+  /** The first answer: the reply, or the deferred reply once filled in. */
+  original?: FakeMessage;
+  followUps: FakeMessage[];
+}
+
+type Json = Record<string, unknown>;
+
+const OPTION = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, User: 6, Attachment: 11 } as const;
+const EPHEMERAL = 64;
+
+export class FakeDiscord {
+  readonly token: string;
+  readonly appId = '1100000000000000001';
+  readonly guildId = '1100000000000000002';
+  readonly channelId = '1100000000000000003';
+  readonly bot: FakeUser;
+  readonly requests: RecordedRequest[] = [];
+  /** Gateway payloads the bot sent (op and data). */
+  readonly gatewayReceived: { op: number; d: unknown }[] = [];
+  /** Registered application commands, as the last PUT (or `useCommands`) gave them. */
+  commands: Json[] = [];
+  readonly interactions = new Map<string, FakeInteraction>();
+
+  private readonly server = createServer((req, res) => void this.onRequest(req, res));
+  private readonly wss = new WebSocketServer({ server: this.server, path: '/gateway' });
+  private readonly sockets = new Set<{ ws: WebSocket; seq: number; ready: boolean }>();
+  private readonly messages: FakeMessage[] = [];
+  private readonly dmChannels = new Map<string, string>();
+  private readonly closedDms = new Set<string>();
+  private readonly users = new Map<string, FakeUser>();
+  private readonly files = new Map<string, { name: string; body: Buffer }>();
+  private readonly faults: PendingFault[] = [];
+  private nextId = 1300000000000000000n;
+  private port = 0;
+
+  constructor(
+    token = 'fake-bot-token.'.padEnd(72, 'x'),
+    private readonly heartbeatMs = 1000,
+  ) {
+    this.token = token;
+    this.bot = { id: '1100000000000000009', username: 'Umpire', global_name: 'Umpire', discriminator: '0', avatar: null, bot: true };
+    this.users.set(this.bot.id, this.bot);
+    this.wss.on('connection', (ws) => this.onSocket(ws));
+  }
+
+  static async start(token?: string): Promise<FakeDiscord> {
+    const fake = new FakeDiscord(token);
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    fake.port = (fake.server.address() as AddressInfo).port;
+    return fake;
+  }
+
+  get api(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  get gatewayUrl(): string {
+    return `ws://127.0.0.1:${this.port}/gateway`;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.ws.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  // --- test controls -------------------------------------------------------------------------
+
+  snowflake(): string {
+    return String(this.nextId++);
+  }
+
+  /** A user with a stable snowflake, made on first use. */
+  user(name: string): FakeUser {
+    const found = [...this.users.values()].find((u) => u.username === name);
+    if (found) return found;
+    const u: FakeUser = { id: this.snowflake(), username: name, global_name: name, discriminator: '0', avatar: null };
+    this.users.set(u.id, u);
+    return u;
+  }
+
+  /** Registers commands as a PUT would (each gets an id). */
+  useCommands(commands: object[]): void {
+    this.commands = commands.map((c) => ({ ...(c as Json), id: this.snowflake(), application_id: this.appId }));
+  }
+
+  /** The next requests matching `method` and `path` get these faults, one each, in order. */
+  fail(method: string, path: RegExp, ...faults: Fault[]): void {
+    this.faults.push({ method, path, faults: [...faults] });
+  }
+
+  /** The user refuses DMs: posting in their DM channel answers 403 with code 50007. */
+  closeDms(user: FakeUser): void {
+    this.closedDms.add(user.id);
+  }
+
+  /** Serves a file as a Discord attachment would be; its URL is on this fake. */
+  file(name: string, text: string): { id: string; filename: string; size: number; url: string; proxy_url: string; content_type: string } {
+    const id = this.snowflake();
+    const body = Buffer.from(text, 'utf8');
+    this.files.set(id, { name, body });
+    const url = `http://127.0.0.1:${this.port}/attachments/${id}/${encodeURIComponent(name)}`;
+    return { id, filename: name, size: body.length, url, proxy_url: url, content_type: 'text/plain; charset=utf-8' };
+  }
+
+  /** Messages in a channel, oldest first, as last edited. */
+  channelMessages(channel = this.channelId): FakeMessage[] {
+    return this.messages.filter((m) => m.channel_id === channel);
+  }
+
+  dmChannelOf(user: FakeUser): string | undefined {
+    return this.dmChannels.get(user.id);
+  }
+
+  dmsTo(user: FakeUser): FakeMessage[] {
+    const ch = this.dmChannels.get(user.id);
+    return ch ? this.channelMessages(ch) : [];
+  }
+
+  /** Polls until `check` holds (10 ms steps); fails the test after `ms` with `what`. */
+  async until<T>(check: () => T | undefined | false, what: string, ms = 5000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = check();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`fake Discord: timed out after ${ms} ms waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  /** Resolves once the bot connected, identified and was sent Ready. */
+  connected(): Promise<true> {
+    return this.until(() => [...this.sockets].some((s) => s.ready) || undefined, 'the bot to identify');
+  }
+
+  // --- interactions --------------------------------------------------------------------------
+
+  /** A user runs a slash command in the guild channel (or in their DM with the bot). */
+  async slash(o: { user: FakeUser; command: string; sub?: string; options?: Record<string, unknown>; files?: Record<string, { name: string; text: string }>; dm?: boolean; channel?: string; permissions?: string }): Promise<FakeInteraction> {
+    const resolved: { attachments?: Record<string, unknown>; users?: Record<string, FakeUser> } = {};
+    const options = this.commandOptions(o.command, o.sub ?? '', o.options ?? {}, o.files ?? {}, resolved);
+    const data = { id: this.commandId(o.command), name: o.command, type: 1, options, ...(Object.keys(resolved).length ? { resolved } : {}), ...(o.dm ? {} : { guild_id: this.guildId }) };
+    const i = this.dispatchInteraction(2, o.user, data, o);
+    return this.until(() => this.answered(i), `an answer to /${o.command} ${o.sub ?? ''}`);
+  }
+
+  /** A user types in an autocompleted option; resolves to the choices the bot offered. */
+  async autocomplete(o: { user: FakeUser; command: string; sub?: string; options?: Record<string, unknown>; focused: string; typed: string; dm?: boolean }): Promise<{ name: string; value: unknown }[]> {
+    const all = { ...(o.options ?? {}), [o.focused]: o.typed };
+    const options = this.commandOptions(o.command, o.sub ?? '', all, {}, {}, o.focused);
+    const i = this.dispatchInteraction(4, o.user, { id: this.commandId(o.command), name: o.command, type: 1, options }, o);
+    const done = await this.until(() => (i.callback?.type === 8 ? i : undefined), `autocomplete of ${o.focused}`);
+    return (done.callback!.data as { choices: { name: string; value: unknown }[] }).choices;
+  }
+
+  /** A user presses a button of a message they can see. */
+  async press(o: { user: FakeUser; message: FakeMessage; label: string }): Promise<FakeInteraction> {
+    const button = o.message.components.flatMap((r) => r.components).find((b) => b.label === o.label);
+    if (!button) throw new Error(`fake Discord: no button "${o.label}" on message ${o.message.id}`);
+    const dm = [...this.dmChannels.values()].includes(o.message.channel_id);
+    const i = this.dispatchInteraction(3, o.user, { custom_id: button.custom_id, component_type: 2 }, { dm, channel: o.message.channel_id, message: o.message });
+    return this.until(() => this.answered(i), `an answer to the press of ${o.label}`);
+  }
+
+  private answered(i: FakeInteraction): FakeInteraction | undefined {
+    if (!i.callback) return undefined;
+    if (i.callback.type === 5) return i.original ? i : undefined;
+    return i;
+  }
+
+  private commandId(name: string): string {
+    return String((this.commands.find((c) => c.name === name) as { id?: string } | undefined)?.id ?? '1200000000000000000');
+  }
+
+  /** Builds the nested options Discord would send, typed by the registered command JSON. */
+  private commandOptions(
+    command: string,
+    sub: string,
+    values: Record<string, unknown>,
+    files: Record<string, { name: string; text: string }>,
+    resolved: { attachments?: Record<string, unknown>; users?: Record<string, FakeUser> },
+    focused?: string,
+  ): Json[] {
+    const def = this.commands.find((c) => c.name === command) as { options?: Json[] } | undefined;
+    if (!def) throw new Error(`fake Discord: /${command} is not registered`);
+    const path = sub ? sub.split(' ') : [];
+    let level = def.options ?? [];
+    const wrap: ((inner: Json[]) => Json[])[] = [];
+    for (const name of path) {
+      const o = level.find((x) => x.name === name) as { type: number; options?: Json[] } | undefined;
+      if (!o) throw new Error(`fake Discord: /${command} has no subcommand ${sub}`);
+      wrap.push((inner) => [{ type: o.type, name, options: inner }]);
+      level = o.options ?? [];
+    }
+    const leaf: Json[] = [];
+    for (const [name, v] of Object.entries({ ...values, ...Object.fromEntries(Object.keys(files).map((k) => [k, null])) })) {
+      const o = level.find((x) => x.name === name) as { type: number } | undefined;
+      if (!o) throw new Error(`fake Discord: /${command} ${sub} has no option ${name}`);
+      let value = v;
+      if (o.type === OPTION.Attachment) {
+        const f = this.file(files[name]!.name, files[name]!.text);
+        resolved.attachments = { ...resolved.attachments, [f.id]: { ...f, ephemeral: true } };
+        value = f.id;
+      } else if (o.type === OPTION.User) {
+        const u = this.users.get(String(v)) ?? this.user(String(v));
+        resolved.users = { ...resolved.users, [u.id]: u };
+        value = u.id;
+      }
+      leaf.push({ type: o.type, name, value, ...(name === focused ? { focused: true } : {}) });
+    }
+    return wrap.reduceRight((inner, w) => w(inner), leaf);
+  }
+
+  private dmChannel(user: FakeUser): string {
+    let id = this.dmChannels.get(user.id);
+    if (!id) {
+      id = this.snowflake();
+      this.dmChannels.set(user.id, id);
+    }
+    return id;
+  }
+
+  private dispatchInteraction(type: number, user: FakeUser, data: Json, o: { dm?: boolean; channel?: string; permissions?: string; message?: FakeMessage }): FakeInteraction {
+    const id = this.snowflake();
+    const token = `itoken-${id}-${Math.random().toString(36).slice(2)}`;
+    const channelId = o.dm ? (o.channel ?? this.dmChannel(user)) : (o.channel ?? this.channelId);
+    const where = o.dm
+      ? { user, channel: { id: channelId, type: 1, recipients: [user] }, context: 1 }
+      : {
+          guild_id: this.guildId,
+          channel: { id: channelId, type: 0, guild_id: this.guildId, name: 'battle', position: 0, permission_overwrites: [] },
+          member: { user, roles: [], permissions: o.permissions ?? '2248473465835073', joined_at: '2026-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
+          guild_locale: 'en-US',
+          context: 0,
+        };
+    const payload = {
+      id,
+      application_id: this.appId,
+      type,
+      data,
+      ...where,
+      channel_id: channelId,
+      token,
+      version: 1,
+      app_permissions: '2248473465835073',
+      locale: 'en-US',
+      entitlements: [],
+      authorizing_integration_owners: { '0': this.guildId },
+      ...(o.message ? { message: o.message } : {}),
+    };
+    const i: FakeInteraction = { id, token, user, channelId, followUps: [] };
+    this.interactions.set(id, i);
+    this.dispatch('INTERACTION_CREATE', payload);
+    return i;
+  }
+
+  // --- gateway -------------------------------------------------------------------------------
+
+  private dispatch(t: string, d: unknown): void {
+    const ready = [...this.sockets].filter((s) => s.ready);
+    if (!ready.length) throw new Error('fake Discord: no bot is connected to the gateway');
+    for (const s of ready) s.ws.send(JSON.stringify({ op: 0, t, s: ++s.seq, d }));
+  }
+
+  private onSocket(ws: WebSocket): void {
+    const conn = { ws, seq: 0, ready: false };
+    this.sockets.add(conn);
+    ws.on('close', () => this.sockets.delete(conn));
+    ws.on('message', (raw) => {
+      const p = JSON.parse(String(raw)) as { op: number; d: Json | null };
+      this.gatewayReceived.push({ op: p.op, d: p.op === 2 ? { ...p.d, token: '[token]' } : p.d });
+      switch (p.op) {
+        case 1: // Heartbeat
+          ws.send(JSON.stringify({ op: 11 }));
+          break;
+        case 2: // Identify
+          if (p.d?.token !== this.token) {
+            ws.close(4004, 'Authentication failed');
+            return;
+          }
+          conn.ready = true;
+          ws.send(
+            JSON.stringify({
+              op: 0,
+              t: 'READY',
+              s: ++conn.seq,
+              d: { v: 10, user: this.bot, guilds: [], session_id: `session-${this.snowflake()}`, resume_gateway_url: this.gatewayUrl, shard: [0, 1], application: { id: this.appId, flags: 0 } },
+            }),
+          );
+          break;
+        case 6: // Resume: not supported, start afresh
+          ws.send(JSON.stringify({ op: 9, d: false }));
+          break;
+      }
+    });
+    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatMs } }));
+  }
+
+  // --- REST ----------------------------------------------------------------------------------
+
+  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = undefined;
+    if (text) body = (req.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text;
+    const method = req.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api\/v\d+/, '');
+    const rec: RecordedRequest = { method, path, query: Object.fromEntries(url.searchParams), body, status: 0, at: Date.now() };
+    this.requests.push(rec);
+    const send = (status: number, json?: unknown, headers: Record<string, string> = {}) => {
+      rec.status = status;
+      res.writeHead(status, { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
+      res.end(json === undefined ? undefined : JSON.stringify(json));
+    };
+
+    if (method === 'GET' && path.startsWith('/attachments/')) {
+      const f = this.files.get(path.split('/')[2] ?? '');
+      if (!f) return send(404, { message: 'Not Found', code: 0 });
+      rec.status = 200;
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(f.body.length) });
+      res.end(f.body);
+      return;
+    }
+
+    const tokenless = path.startsWith('/interactions/') || path.startsWith('/webhooks/');
+    if (!tokenless && req.headers.authorization !== `Bot ${this.token}`) return send(401, { message: '401: Unauthorized', code: 0 });
+
+    const fault = this.takeFault(method, path);
+    if (fault && 'network' in fault) {
+      rec.status = -1;
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.status === 429) return send(429, { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false }, { 'retry-after': String(fault.retryAfter), 'x-ratelimit-scope': 'user' });
+    if (fault && fault.status !== 500) return send(fault.status, { message: fault.message ?? 'Refused', code: fault.code });
+    if (fault && !fault.afterCommit) return send(500, { message: '500: Internal Server Error', code: 0 });
+
+    const result = this.route(method, path, url.searchParams, body as Json);
+    if (fault?.status === 500) return send(500, { message: '500: Internal Server Error', code: 0 }); // done, but the answer is lost
+    send(result.status, result.json);
+  }
+
+  private takeFault(method: string, path: string): Fault | undefined {
+    const f = this.faults.find((x) => x.method === method && x.path.test(path) && x.faults.length);
+    return f?.faults.shift();
+  }
+
+  private route(method: string, path: string, query: URLSearchParams, body: Json): { status: number; json?: unknown } {
+    const p = path.split('/').filter(Boolean).map(decodeURIComponent);
+    const is = (m: string, pattern: string) => {
+      if (m !== method) return false;
+      const parts = pattern.split('/').filter(Boolean);
+      return parts.length === p.length && parts.every((x, k) => x.startsWith(':') || x === p[k]);
+    };
+    if (is('GET', '/gateway/bot')) return { status: 200, json: { url: this.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } } };
+    if (is('GET', '/gateway')) return { status: 200, json: { url: this.gatewayUrl } };
+    if (is('GET', '/users/@me')) return { status: 200, json: this.bot };
+    if (is('GET', '/applications/@me')) return { status: 200, json: { id: this.appId, name: 'Umpire', bot: this.bot, flags: 0 } };
+    if (is('PUT', '/applications/:app/commands') || is('PUT', '/applications/:app/guilds/:guild/commands')) {
+      if (p[1] !== this.appId) return { status: 404, json: { message: 'Unknown Application', code: 10002 } };
+      this.commands = (body as unknown as Json[]).map((c) => ({ ...c, id: this.snowflake(), application_id: this.appId, version: this.snowflake() }));
+      return { status: 200, json: this.commands };
+    }
+    if (is('POST', '/users/@me/channels')) {
+      const user = this.users.get(String(body.recipient_id));
+      if (!user) return { status: 400, json: { message: 'Invalid Recipient(s)', code: 50033 } };
+      return { status: 200, json: { id: this.dmChannel(user), type: 1, recipients: [user], last_message_id: null } };
+    }
+    if (is('POST', '/channels/:id/messages')) {
+      const channel = p[1]!;
+      const recipient = [...this.dmChannels].find(([, ch]) => ch === channel)?.[0];
+      if (recipient && this.closedDms.has(recipient)) return { status: 403, json: { message: 'Cannot send messages to this user', code: 50007 } };
+      if (body.nonce !== undefined && body.enforce_nonce) {
+        const same = this.messages.find((m) => m.channel_id === channel && m.nonce === body.nonce);
+        if (same) return { status: 200, json: same };
+      }
+      return { status: 200, json: this.create(channel, body, this.bot) };
+    }
+    if (is('PATCH', '/channels/:id/messages/:mid')) {
+      const m = this.messages.find((x) => x.channel_id === p[1] && x.id === p[3]);
+      if (!m) return { status: 404, json: { message: 'Unknown Message', code: 10008 } };
+      return { status: 200, json: this.edit(m, body) };
+    }
+    if (is('POST', '/interactions/:id/:token/callback')) {
+      const i = this.interactions.get(p[1]!);
+      if (!i || i.token !== p[2]) return { status: 404, json: { message: 'Unknown interaction', code: 10062 } };
+      if (i.callback) return { status: 400, json: { message: 'Interaction has already been acknowledged.', code: 40060 } };
+      const cb = body as { type: number; data?: Json };
+      i.callback = { type: cb.type, ...(cb.data ? { data: cb.data } : {}) };
+      if (cb.type === 4) i.original = this.create(i.channelId, cb.data ?? {}, this.bot, true);
+      const withResponse = query.get('with_response') === 'true';
+      return withResponse ? { status: 200, json: { interaction: { id: i.id, type: 2 }, resource: i.original ? { type: cb.type, message: i.original } : { type: cb.type } } } : { status: 204 };
+    }
+    if (is('POST', '/webhooks/:app/:token')) {
+      const i = this.byToken(p[2]!);
+      if (!i?.callback) return { status: 404, json: { message: 'Unknown Webhook', code: 10015 } };
+      const m = this.create(i.channelId, body, this.bot, true);
+      i.followUps.push(m);
+      return { status: 200, json: m };
+    }
+    if (is('PATCH', '/webhooks/:app/:token/messages/:mid')) {
+      const i = this.byToken(p[2]!);
+      if (!i?.callback) return { status: 404, json: { message: 'Unknown Webhook', code: 10015 } };
+      if (p[4] === '@original') {
+        if (!i.original) i.original = this.create(i.channelId, body, this.bot, true, Number(i.callback.data?.flags ?? 0));
+        else this.edit(i.original, body);
+        return { status: 200, json: i.original };
+      }
+      const m = i.followUps.find((x) => x.id === p[4]);
+      return m ? { status: 200, json: this.edit(m, body) } : { status: 404, json: { message: 'Unknown Message', code: 10008 } };
+    }
+    return { status: 404, json: { message: `fake Discord does not serve ${method} ${path}`, code: 0 } };
+  }
+
+  private byToken(token: string): FakeInteraction | undefined {
+    return [...this.interactions.values()].find((i) => i.token === token);
+  }
+
+  private create(channel: string, body: Json, author: FakeUser, webhook = false, flags = 0): FakeMessage {
+    const m: FakeMessage = {
+      id: this.snowflake(),
+      channel_id: channel,
+      type: 0,
+      content: String(body.content ?? ''),
+      embeds: (body.embeds as FakeMessage['embeds']) ?? [],
+      components: (body.components as FakeMessage['components']) ?? [],
+      flags: Number(body.flags ?? flags) & EPHEMERAL ? EPHEMERAL : 0,
+      ...(body.nonce !== undefined ? { nonce: String(body.nonce) } : {}),
+      author,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      attachments: [],
+      mentions: [],
+      mention_roles: [],
+      mention_everyone: false,
+      pinned: false,
+      tts: false,
+      ...(webhook ? { application_id: this.appId, webhook_id: this.appId } : {}),
+      edits: 0,
+    };
+    // Ephemeral answers are not channel history; keep them only on their interaction.
+    if (!webhook) this.messages.push(m);
+    return m;
+  }
+
+  private edit(m: FakeMessage, body: Json): FakeMessage {
+    if (body.content !== undefined) m.content = String(body.content ?? '');
+    if (body.embeds !== undefined) m.embeds = body.embeds as FakeMessage['embeds'];
+    if (body.components !== undefined) m.components = body.components as FakeMessage['components'];
+    m.edited_timestamp = new Date().toISOString();
+    m.edits++;
+    return m;
+  }
+}
