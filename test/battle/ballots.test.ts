@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { UMPIRE } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import type { DiceStream } from '../../src/dice/stream.ts';
+import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, NOW } from '../support/spec.ts';
 
 const setup: BattleEvent[] = [
@@ -157,29 +157,13 @@ describe('grand-tactical initiative (INIT-GRANDTAC)', () => {
       turn: 1,
     },
   };
-  /** Scripted dice: the rolls a test needs, in order. */
-  const scripted = (...rolls: number[]) => {
-    let cursor = 0;
-    const dice = {
-      get cursor() {
-        return cursor;
-      },
-      die: () => rolls[cursor++]!,
-      take<T>(fn: (d: typeof dice) => T) {
-        const from = cursor;
-        const value = fn(dice);
-        return { value, dice: { from, to: cursor, rolls: rolls.slice(from, cursor).map((result) => ({ sides: 10, result })) } };
-      },
-    };
-    return dice as unknown as DiceStream;
-  };
   it('INIT-GRANDTAC points are allotted in secret by each side, as a whole number', () => {
     expect(given(charge).when({ type: 'OpenGrandTac' }).events()).toEqual([points]);
     given([...charge, points]).when({ type: 'CastVote', ballot: 'v1', choice: 'lots' }, 'davout').refused(/takes a whole number from 0 to 999 \(got "lots"\)/);
   });
   it('INIT-GRANDTAC is revealed with the roll: 1d10 each, the high roll wins', () => {
     const events = given([...charge, points, { type: 'VoteCast', data: { ballotId: 'v1', voter: 's1', choice: '3', by: 'davout', onBehalf: false } }])
-      .when({ type: 'CastVote', ballot: 'v1', choice: '5' }, 'charles', { dice: scripted(7, 4) })
+      .when({ type: 'CastVote', ballot: 'v1', choice: '5' }, 'charles', { dice: scriptedStream(7, 4) })
       .events();
     expect(events.map((e) => e.type)).toEqual(['VoteCast', 'BallotRevealed', 'GrandTacRolled']);
     expect(events[2]).toMatchObject({
@@ -187,7 +171,7 @@ describe('grand-tactical initiative (INIT-GRANDTAC)', () => {
     });
   });
   it('INIT-GRANDTAC unmodified rolls of 17 or more end the turn', () => {
-    const events = given([...charge, points]).when({ type: 'RevealBallot', ballot: 'v1' }, 'gm', { dice: scripted(9, 8) }).events();
+    const events = given([...charge, points]).when({ type: 'RevealBallot', ballot: 'v1' }, 'gm', { dice: scriptedStream(9, 8) }).events();
     expect(events[1]).toMatchObject({ data: { outcome: { unmodifiedSum: 17, turnEnds: true, result: { kind: 'turn-ends' } } } });
   });
   it('INIT-GRANDTAC belongs to the charge rules', () => given(setup).when({ type: 'OpenGrandTac' }).refused(/belongs to the Napoleonic d10 charge rules/));

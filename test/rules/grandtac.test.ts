@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DiceStream } from '../../src/dice/stream.ts';
 import { GRANDTAC, checkGrandTacPoints, resolveGrandTac } from '../../src/rules/charge/index.ts';
-
-/** A scripted die: returns the given results in order and records the sides asked for. */
-function scripted(...results: number[]) {
-  const asked: number[] = [];
-  return {
-    asked,
-    die(n: number): number {
-      asked.push(n);
-      const r = results.shift();
-      if (r === undefined) throw new Error('no scripted roll left');
-      if (r < 1 || r > n) throw new RangeError(`scripted ${r} is not a face of d${n}`);
-      return r;
-    },
-  };
-}
+import { scriptedDice } from '../support/scripted-dice.ts';
 
 describe('INIT-GRANDTAC', () => {
   it('INIT-GRANDTAC each commander rolls 1d10 + modifiers; the high modified die wins', () => {
-    const dice = scripted(4, 6);
+    const dice = scriptedDice(4, 6);
     const out = resolveGrandTac({
       sides: [
         { side: 'french', modifiers: [{ label: 'army commander rating', value: 3, rule: 'GM' }] },
@@ -43,26 +29,26 @@ describe('INIT-GRANDTAC', () => {
   });
 
   it('INIT-GRANDTAC unmodified rolls totalling 17 or more end the turn immediately, whatever the modifiers', () => {
-    const out = resolveGrandTac({ sides: [{ side: 'a' }, { side: 'b', modifiers: [{ label: 'x', value: 5 }] }], dice: scripted(9, 8) });
+    const out = resolveGrandTac({ sides: [{ side: 'a' }, { side: 'b', modifiers: [{ label: 'x', value: 5 }] }], dice: scriptedDice(9, 8) });
     expect(out.unmodifiedSum).toBe(17);
     expect(out.turnEnds).toBe(true);
     expect(out.result).toEqual({ kind: 'turn-ends', reason: expect.stringMatching(/9 \+ 8 = 17.*turn ends immediately/) });
-    expect(resolveGrandTac({ sides: [{ side: 'a' }, { side: 'b' }], dice: scripted(10, 10) }).turnEnds).toBe(true);
+    expect(resolveGrandTac({ sides: [{ side: 'a' }, { side: 'b' }], dice: scriptedDice(10, 10) }).turnEnds).toBe(true);
   });
 
   it('INIT-GRANDTAC 16 does not end the turn, even when modifiers lift the totals past 17', () => {
-    const out = resolveGrandTac({ sides: [{ side: 'a', modifiers: [{ label: 'x', value: 4 }] }, { side: 'b', modifiers: [{ label: 'y', value: 4 }] }], dice: scripted(8, 8) });
+    const out = resolveGrandTac({ sides: [{ side: 'a', modifiers: [{ label: 'x', value: 4 }] }, { side: 'b', modifiers: [{ label: 'y', value: 4 }] }], dice: scriptedDice(8, 8) });
     expect(out.turnEnds).toBe(false);
     expect(out.rolls.map((r) => r.total)).toEqual([12, 12]);
   });
 
   it('INIT-GRANDTAC a tie of modified rolls is not settled by the rules: the GM decides', () => {
-    const out = resolveGrandTac({ sides: [{ side: 'a' }, { side: 'b' }], dice: scripted(5, 5) });
+    const out = resolveGrandTac({ sides: [{ side: 'a' }, { side: 'b' }], dice: scriptedDice(5, 5) });
     expect(out.result).toEqual({ kind: 'tie', needsGm: true, reason: expect.stringMatching(/tie at 5.*GM decides/) });
   });
 
   it('INIT-GRANDTAC Grand-Tac points allotted in secret are recorded, and change the roll only through the GM\'s modifiers', () => {
-    const out = resolveGrandTac({ sides: [{ side: 'a', points: 3 }, { side: 'b', points: 1 }], dice: scripted(2, 3) });
+    const out = resolveGrandTac({ sides: [{ side: 'a', points: 3 }, { side: 'b', points: 1 }], dice: scriptedDice(2, 3) });
     expect(out.rolls.map((r) => [r.side, r.points, r.total])).toEqual([
       ['a', 3, 2],
       ['b', 1, 3],
@@ -77,17 +63,17 @@ describe('INIT-GRANDTAC', () => {
     expect(checkGrandTacPoints(1.5)).toMatchObject({ ok: false });
     expect(checkGrandTacPoints(6, { max: 5 })).toMatchObject({ ok: false, reason: expect.stringMatching(/limited to 5/) });
     expect(checkGrandTacPoints(5, { max: 5 })).toEqual({ ok: true });
-    expect(() => resolveGrandTac({ sides: [{ side: 'a', points: 6 }, { side: 'b', points: 0 }], dice: scripted(1, 1), limits: { max: 5 } })).toThrow(RangeError);
+    expect(() => resolveGrandTac({ sides: [{ side: 'a', points: 6 }, { side: 'b', points: 0 }], dice: scriptedDice(1, 1), limits: { max: 5 } })).toThrow(RangeError);
   });
 
   it('INIT-GRANDTAC a contest during the turn rolls the same way, and 17 ends the turn there too', () => {
-    const out = resolveGrandTac({ sides: [{ side: 'div-2' }, { side: 'div-1' }], dice: scripted(10, 7), kind: 'contest' });
+    const out = resolveGrandTac({ sides: [{ side: 'div-2' }, { side: 'div-1' }], dice: scriptedDice(10, 7), kind: 'contest' });
     expect(out).toMatchObject({ kind: 'contest', turnEnds: true, result: { kind: 'turn-ends' } });
   });
 
   it('INIT-GRANDTAC is a roll between exactly two different commanders', () => {
-    expect(() => resolveGrandTac({ sides: [{ side: 'a' }], dice: scripted(1) })).toThrow(/two commanders/);
-    expect(() => resolveGrandTac({ sides: [{ side: 'a' }, { side: 'a' }], dice: scripted(1, 2) })).toThrow(/both/);
+    expect(() => resolveGrandTac({ sides: [{ side: 'a' }], dice: scriptedDice(1) })).toThrow(/two commanders/);
+    expect(() => resolveGrandTac({ sides: [{ side: 'a' }, { side: 'a' }], dice: scriptedDice(1, 2) })).toThrow(/both/);
   });
 
   it('INIT-GRANDTAC with the battle dice stream: every die in the outcome is a recorded d10', () => {

@@ -21,21 +21,8 @@ import {
   passiveOrder,
   percentilePack,
 } from '../../src/rules/percentile/index.ts';
+import { scriptedDice } from '../support/scripted-dice.ts';
 
-/** A scripted die: returns the given results in order and records the sides asked for. */
-function scripted(...results: number[]) {
-  const asked: number[] = [];
-  return {
-    asked,
-    die(n: number): number {
-      asked.push(n);
-      const r = results.shift();
-      if (r === undefined) throw new Error('no scripted roll left');
-      if (r < 1 || r > n) throw new RangeError(`scripted ${r} is not a face of d${n}`);
-      return r;
-    },
-  };
-}
 
 describe('night pack data', () => {
   it('the percentile pack parses with its night key, the same data night.ts ships', () => {
@@ -252,7 +239,7 @@ describe('night turn', () => {
   });
 
   it('NIGHT-18.42 a declared cavalry charge rolls 1D6: 1-2 left, 3-4 straight, 5-6 right', () => {
-    const dice = scripted(1, 2, 3, 4, 5, 6);
+    const dice = scriptedDice(1, 2, 3, 4, 5, 6);
     const got = Array.from({ length: 6 }, () => chargeDirection(dice));
     expect(dice.asked).toEqual([6, 6, 6, 6, 6, 6]);
     expect(got.map((g) => [g.roll, g.direction, g.degrees])).toEqual([
