@@ -95,6 +95,13 @@ describe('the bot in a Discord guild', () => {
     await h.fake.until(() => h.fake.dmsTo(players.dave).some((m) => /Recorded for 2nd Netherlands Division/.test(textOf(m))), 'the receipt DM');
   });
 
+  it("a vote typed as a slash command in the bot's DMs counts in the battle the player plays in", async () => {
+    await h.fake.slash({ user: gm, command: 'ballot', sub: 'open', options: { question: 'Hold the wood?', options: 'YES,NO' } });
+    const voted = await h.fake.slash({ user: players.bob, dm: true, command: 'ballot', sub: 'vote', options: { ballot: 'v2', choice: 'NO' } });
+    expect(textOf(voted.original)).toMatch(/^Done \(event \d+\): <@\d+> voted for Piré's Cavalry Division in Hold the wood\?/);
+    expect(h.app.state('b1').ballots.v2!.votes).toMatchObject({ [Object.values(h.app.state('b1').commands).find((c) => c.player === players.bob.id)!.id]: { choice: 'NO', by: players.bob.id } });
+  });
+
   it('logs each interaction with its id, user and battle, and never the token', () => {
     const lines = h.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
     const done = lines.filter((l) => l.msg === 'command done');
