@@ -119,7 +119,8 @@ export function buildProgram(config: Config): Command {
     .description("register the slash commands with Discord: in one guild (at once, for testing) or globally")
     .option('--guild <id>', 'the guild (server) to register them in', snowflake)
     .option('--print', 'print the command JSON instead of sending it')
-    .action(async (o: { guild?: string; print?: boolean }) => {
+    .option('--clear', 'remove the commands registered in that scope (the guild, or global)')
+    .action(async (o: { guild?: string; print?: boolean; clear?: boolean }) => {
       if (o.print) {
         console.log(JSON.stringify(applicationCommands(), null, 2));
         return;
@@ -127,8 +128,15 @@ export function buildProgram(config: Config): Command {
       const token = needToken();
       if (!token) return;
       try {
-        const r = await deployCommands({ token, ...(config.DISCORD_APP_ID ? { appId: config.DISCORD_APP_ID } : {}), ...(o.guild ? { guild: o.guild } : {}), ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
-        console.log(`Registered ${r.count} slash commands for application ${r.appId} ${r.guild ? `in guild ${r.guild}` : 'globally'}.`);
+        const r = await deployCommands({
+          token,
+          ...(config.DISCORD_APP_ID ? { appId: config.DISCORD_APP_ID } : {}),
+          ...(o.guild ? { guild: o.guild } : {}),
+          ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}),
+          clear: o.clear ?? false,
+        });
+        const where = r.guild ? `in guild ${r.guild}` : 'globally';
+        console.log(o.clear ? `Removed the slash commands of application ${r.appId} ${where}.` : `Registered ${r.count} slash commands for application ${r.appId} ${where}.`);
       } catch (err) {
         console.error(`Discord did not take the commands: ${(err as Error).message}`);
         process.exitCode = 1;

@@ -9,6 +9,8 @@ export interface DeployOptions {
   guild?: string;
   /** Discord's REST base (tests point it at a fake). */
   api?: string;
+  /** Removes the commands of that scope instead (e.g. a test guild's, once they are global). */
+  clear?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface DeployOptions {
 export async function deployCommands(o: DeployOptions): Promise<{ appId: string; guild?: string; count: number }> {
   const rest = new REST({ ...(o.api ? { api: o.api } : {}) }).setToken(o.token);
   const appId = o.appId ?? ((await rest.get(Routes.currentApplication())) as { id: string }).id;
-  const body = applicationCommands();
+  const body = o.clear ? [] : applicationCommands();
   await rest.put(o.guild ? Routes.applicationGuildCommands(appId, o.guild) : Routes.applicationCommands(appId), { body });
   return { appId, count: body.length, ...(o.guild ? { guild: o.guild } : {}) };
 }

@@ -32,4 +32,10 @@ describe('deploy-commands', () => {
     await deploy(fake, [], { DISCORD_APP_ID: '' });
     expect(fake.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /applications/@me 200', `PUT /applications/${fake.appId}/commands 200`]);
   });
+
+  it('--clear removes the commands of a guild (once the global ones are there)', async () => {
+    const { stdout } = await deploy(fake, ['--guild', fake.guildId, '--clear'], { DISCORD_APP_ID: fake.appId });
+    expect(stdout).toMatch(/^Removed the slash commands/);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/applications/${fake.appId}/guilds/${fake.guildId}/commands`, body: [] });
+  });
 });
