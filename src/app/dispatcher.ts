@@ -14,6 +14,8 @@ export interface DeliveryPort {
 export interface DeliveryRow {
   id: number;
   battleId: string;
+  /** When the row was written (ISO-8601): with the id, it tells this row from a row of another database. */
+  createdAt: string;
 }
 
 /**
@@ -101,7 +103,7 @@ export class OutboxDispatcher {
       const key = destinationKey(row.destination);
       if (held.has(key)) continue;
       try {
-        await this.port.deliver(row.message, { id: row.id, battleId: row.battleId });
+        await this.port.deliver(row.message, { id: row.id, battleId: row.battleId, createdAt: row.createdAt });
       } catch (err) {
         held.add(key);
         this.failed(row, err);

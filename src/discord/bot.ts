@@ -103,6 +103,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     dispatcher,
     async stop() {
       clearInterval(ticker);
+      client.removeAllListeners(Events.ShardReconnecting);
       await dispatcher.stop();
       await client.destroy();
     },

@@ -13,6 +13,12 @@ export function deliveryRest(token: string, api?: string): REST {
   return new REST({ ...(api ? { api } : {}), retries: 0, rejectOnRateLimit: () => true, timeout: 15_000 }).setToken(token);
 }
 
+/**
+ * The nonce of a row's messages (at most 25 characters): its id and creation time, so a retry of the
+ * row is recognised by Discord while a row of a fresh database with the same id is not.
+ */
+const nonceOf = (kind: 'o' | 'n', row: DeliveryRow): string => `${kind}${row.id.toString(36)}.${(Date.parse(row.createdAt) || 0).toString(36)}`;
+
 /** An error the dispatcher can retry on: what went wrong, without URLs (they may hold tokens) or bodies (they may hold secrets). */
 export class DeliveryError extends Error {
   constructor(
@@ -93,11 +99,11 @@ export class DiscordDelivery implements DeliveryPort {
           if (!(err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage)) throw err;
         }
       }
-      const id = await this.post(channel, parts, `o${row.id}`);
+      const id = await this.post(channel, parts, nonceOf('o', row));
       this.o.state.saveStatusPost(m.status, channel, id, this.now().toISOString());
       return;
     }
-    await this.post(channel, parts, `o${row.id}`);
+    await this.post(channel, parts, nonceOf('o', row));
   }
 
   /** Posts every part; resolves to the first part's message id. */
@@ -115,7 +121,7 @@ export class DiscordDelivery implements DeliveryPort {
     // Asking again and again for a closed DM only earns refusals (and counts against the bot): hold it for a while.
     if (since && this.now().getTime() - Date.parse(since) < this.closedDmRetryMs) return this.refused(user, m, row);
     try {
-      await this.post(await this.dmChannel(user), render(m), `o${row.id}`);
+      await this.post(await this.dmChannel(user), render(m), nonceOf('o', row));
     } catch (err) {
       if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) return this.refused(user, m, row);
       throw err;
@@ -150,7 +156,7 @@ export class DiscordDelivery implements DeliveryPort {
             `GMs (${battle.gms.map(mention).join(', ')}): a GM can also vote for them with /ballot cast-for.`,
           ].join('\n'),
         };
-        await this.post(battle.channel, render(notice, { ping: [...battle.gms, user] }), `n${row.id}`);
+        await this.post(battle.channel, render(notice, { ping: [...battle.gms, user] }), nonceOf('n', row));
       }
     }
     this.o.state.refused(user, row.battleId, row.id, m, this.now().toISOString());
