@@ -109,9 +109,13 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
   const responder = new Responder(i);
   let channel = i.channelId;
   let battle: string | undefined;
-  // A DM has no battle: a command that needs one acts in the one battle the user plays in.
+  // A DM has no battle: a player's command that needs one acts in the one battle the user plays in;
+  // what only a GM may do stays in the battle's channel, in view of its players.
   if (!i.inGuild() && def && def.needsBattle !== false) {
-    const found = battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
+    const found =
+      def.who === 'gm'
+        ? { error: `/${i.commandName} ${sub} is for a GM in the battle's channel, not in direct messages.` }
+        : battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
     if ('error' in found) {
       await responder.send(errorPart(found.error));
       return showHeld(i, responder, deps, log);
