@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeDiscord, type FakeUser } from '../support/fake-discord.ts';
-import { answers, quatreBras, startHarness, tempDb, textOf, type Harness } from '../support/bot-harness.ts';
+import { quatreBras, startHarness, tempDb, textOf, type Harness } from '../support/bot-harness.ts';
 
 /** Issue 6, "What it must show", the faults: Discord failing, DMs closed, the process dying. */
 describe('delivery through Discord faults', () => {
@@ -66,7 +66,8 @@ describe('delivery through Discord faults', () => {
 
     // Alice uses any command in the channel: her answer, then her prompt with its buttons, both only for her.
     const status = await fake.slash({ user: p.alice, command: 'ballot', sub: 'status' });
-    const [reply, prompt] = answers(status);
+    const reply = status.original;
+    const prompt = await fake.until(() => status.followUps[0], 'the held prompt');
     expect(textOf(reply)).toMatch(/v1 Attack at first light\?: 0 of 4 voted/);
     expect(prompt!.flags).toBe(64);
     expect(prompt!.content).toMatch(/Your DMs are closed/);
@@ -82,7 +83,8 @@ describe('delivery through Discord faults', () => {
     expect(refusals()).toHaveLength(1);
     expect(fake.channelMessages().filter((m) => m.embeds[0]?.title === 'Direct messages closed')).toHaveLength(1);
     const next = await fake.slash({ user: p.alice, command: 'help' });
-    expect(answers(next).map(textOf).join('\n')).toMatch(/Recorded for Bachelu's Division in Attack at first light\?: YES/);
+    const receipt = await fake.until(() => next.followUps[0], 'the held receipt');
+    expect(textOf(receipt)).toMatch(/Recorded for Bachelu's Division in Attack at first light\?: YES/);
   });
 
   it('the process dies between append and delivery: after restart the pending posts are delivered once', async () => {

@@ -22,6 +22,7 @@ describe('authority in Discord', () => {
     const players = { alice, bob, carol: h.fake.user('carol'), dave: h.fake.user('dave') };
     await h.fake.slash({ user: gm, command: 'battle', sub: 'create', options: { name: 'Ligny', system: 'percentile' } });
     await h.fake.slash({ user: gm, command: 'oob', sub: 'import', files: { file: { name: 'oob.yaml', text: quatreBras(players) } } });
+    await h.fake.until(() => h.fake.channelMessages().length === 2, 'the setup posts');
   }, 20_000);
   afterAll(async () => {
     await h?.stop();
