@@ -40,8 +40,15 @@ export default defineCommand({
       options: {},
       action: () => ({ type: 'Undo' }),
     }),
+    'reveal-seed': sub({
+      description: 'Publish the dice seed now, so anyone can verify every roll (GM); later rolls would be predictable',
+      who: 'gm',
+      example: '/battle reveal-seed',
+      options: {},
+      action: () => ({ type: 'RevealSeed' }),
+    }),
     end: sub({
-      description: 'End the battle (GM)',
+      description: 'End the battle and publish its dice seed (GM)',
       who: 'gm',
       example: '/battle end',
       options: {},

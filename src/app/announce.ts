@@ -4,7 +4,7 @@ import { fold } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem } from '../rules/index.ts';
 import type { Message } from '../messages.ts';
-import { ballotMessages } from './ballot-messages.ts';
+import { privateMessages } from './private-messages.ts';
 
 /**
  * What the channel is told of newly appended events, and the invoking user's reply.
@@ -20,7 +20,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   for (const e of events) {
     if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
     s = fold(s, e);
-    const more = ballotMessages(e.event, after);
+    const more = privateMessages(e.event, after);
     lines.push(...more.lines);
     extra.push(...more.messages);
   }

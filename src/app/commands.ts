@@ -55,8 +55,8 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
   example: string;
   /** False for subcommands that work without a battle in the channel (create, help). */
   needsBattle?: boolean;
-  /** Either an action for the battle... */
-  action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | Promise<Action>;
+  /** Either an action for the battle (or, where there is no battle to log it in, a plain answer)... */
+  action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | Message[] | Promise<Action | Message[]>;
   /** ...or a read-only answer. */
   query?: (opts: OptionValues<O>, ctx: InvokeContext) => Message[] | Promise<Message[]>;
 }

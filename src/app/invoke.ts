@@ -60,6 +60,7 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
     const ctx: InvokeContext = { app, ...ctxBase, state, readFile: inv.readFile ?? noFiles };
     if (s.query) return { messages: await s.query(parsed.values, ctx), versions: [] };
     const action = await s.action!(parsed.values, ctx);
+    if (Array.isArray(action)) return { messages: action, versions: [] };
     const result = app.handle(state?.id ?? null, action, inv.actor, requestId);
     return { messages: result.replies, versions: result.versions };
   } catch (err) {

@@ -1,5 +1,6 @@
 import type { Ballot, Voter } from '../battle/ballots.ts';
 import { choicesText } from '../battle/describe.ts';
+import { rollText } from '../battle/rolls.ts';
 import type { BattleEvent } from '../battle/events.ts';
 import type { BattleState } from '../battle/state.ts';
 import { mention, type Button, type Message } from '../messages.ts';
@@ -36,10 +37,10 @@ const progress = (b: Ballot) => {
 };
 
 /**
- * What a ballot event sends besides its log line in the channel: prompts and receipts by DM,
- * progress (who, never what) to the channel, the result to its audience.
+ * What an event sends besides its log line in the channel: ballot prompts and receipts by DM,
+ * progress (who, never what) to the channel, a result to its audience, a secret roll to the roller and GMs.
  */
-export function ballotMessages(e: BattleEvent, after: BattleState): { lines: string[]; messages: Message[] } {
+export function privateMessages(e: BattleEvent, after: BattleState): { lines: string[]; messages: Message[] } {
   switch (e.type) {
     case 'BallotOpened': {
       const b = after.ballots[e.data.ballotId]!;
@@ -66,6 +67,13 @@ export function ballotMessages(e: BattleEvent, after: BattleState): { lines: str
       if (b.audience === 'channel') return { lines: [], messages: [] };
       const text = `${b.title}: ${choicesText(e.data.choices)}`;
       return { lines: [], messages: after.gms.map((g) => dm(g, text, `Ballot ${b.id} (for the GMs only)`)) };
+    }
+    case 'DiceRolled': {
+      if (!e.data.secret) return { lines: [], messages: [] };
+      // A secret roll: the roller and the GMs see it; the channel only that it happened.
+      const to = new Set([e.data.roller, ...after.gms]);
+      const text = `${rollText(e.data)}\nSecret: the channel sees only that roll #${e.data.number} was made. Reveal it with /roll reveal number:${e.data.number}.`;
+      return { lines: [], messages: [...to].map((u) => dm(u, text, `Secret roll #${e.data.number}`)) };
     }
     default:
       return { lines: [], messages: [] };

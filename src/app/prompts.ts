@@ -1,6 +1,6 @@
 import { openBallots } from '../battle/ballots.ts';
 import type { Message } from '../messages.ts';
-import { ballotPrompt } from './ballot-messages.ts';
+import { ballotPrompt } from './private-messages.ts';
 import type { Umpire } from './umpire.ts';
 
 /**

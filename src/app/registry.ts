@@ -8,12 +8,13 @@ import night from '../../commands/night.ts';
 import oob from '../../commands/oob.ts';
 import orders from '../../commands/orders.ts';
 import phase from '../../commands/phase.ts';
+import roll from '../../commands/roll.ts';
 import side from '../../commands/side.ts';
 import turn from '../../commands/turn.ts';
 import unit from '../../commands/unit.ts';
 import type { CommandDef } from './commands.ts';
 
 /** Every slash command, one file each in commands/. */
-export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, help];
+export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, roll, help];
 
 export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);

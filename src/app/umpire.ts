@@ -111,7 +111,8 @@ export class Umpire {
     const at = this.now().toISOString();
     const seed = this.store.seed(id);
     const dice = seed ? DiceStream.fromSeed(Buffer.from(seed, 'hex'), id, before.diceCursor) : undefined;
-    const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}) });
+    const publishes = action.type === 'EndBattle' || action.type === 'RevealSeed';
+    const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}), ...(publishes && seed ? { seed } : {}) });
     // Fold the new events to render them with the names they introduce, before anything is written.
     let after = before;
     const logged: LoggedEvent[] = events.map((event, i) => {

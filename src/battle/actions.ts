@@ -37,7 +37,11 @@ export type Action =
   | { type: 'SetDemoralization'; side: string; on: boolean }
   | { type: 'ReachMfpCritical'; side: string }
   /** Grand-tactical initiative (INIT-GRANDTAC): points allotted in secret, revealed with the roll. */
-  | { type: 'OpenGrandTac'; deadline?: string };
+  | { type: 'OpenGrandTac'; deadline?: string }
+  // Dice in chat and the seed (DESIGN.md, Dice).
+  | { type: 'RollDice'; expression: string; secret: boolean; reason?: string }
+  | { type: 'RevealRoll'; number: number }
+  | { type: 'RevealSeed' };
 
 export type ActionType = Action['type'];
 
@@ -72,6 +76,9 @@ export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone' | 'umpire'> = {
   SetDemoralization: 'gm',
   ReachMfpCritical: 'gm',
   OpenGrandTac: 'gm',
+  RollDice: 'anyone',
+  RevealRoll: 'anyone',
+  RevealSeed: 'gm',
 };
 
 /** The actor of what the umpire does by itself (deadlines, reminders); no user can act as it. */

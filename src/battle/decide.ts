@@ -6,6 +6,7 @@ import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
 import { aroundAdvance, decideNight } from './night.ts';
 import { decideGrandTac } from './initiative.ts';
+import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { refuse } from './errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
@@ -21,6 +22,8 @@ export interface DecideContext {
   now: string;
   /** The battle's dice stream at its cursor, for actions that roll (DESIGN.md, Dice). */
   dice?: DiceStream;
+  /** The battle's secret seed (hex), given only to the actions that publish it. */
+  seed?: string;
 }
 
 const MAX_NAME = 80;
@@ -143,7 +146,14 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       return [...around.before, { type: 'PhaseAdvanced', data: { from: s.position, to: around.to, phaseId: info.id, phaseName: info.name, due: [...info.due, ...around.due] } }];
     }
     case 'EndBattle':
-      return [{ type: 'BattleEnded', data: { by: ctx.actor } }];
+      // The end publishes the seed: from now on anyone can re-derive every roll (DESIGN.md, Dice).
+      return [{ type: 'BattleEnded', data: { by: ctx.actor } }, ...(s.revealedSeed || !ctx.seed ? [] : decideRevealSeed(s, ctx.seed))];
+    case 'RevealSeed':
+      return decideRevealSeed(s, ctx.seed);
+    case 'RollDice':
+      return decideRoll(s, action, ctx.actor, ctx.dice);
+    case 'RevealRoll':
+      return decideRevealRoll(s, action.number, ctx.actor);
     case 'Undo': {
       const last = s.undoable.at(-1) ?? refuse('There is nothing to undo.');
       return [{ type: 'ActionUndone', data: { voids: last.versions, summary: last.summary } }];

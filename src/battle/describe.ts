@@ -2,6 +2,7 @@ import { mention } from '../messages.ts';
 import type { TurnPosition } from '../rules/system.ts';
 import type { BattleEvent } from './events.ts';
 import type { BattleState } from './state.ts';
+import { rollText } from './rolls.ts';
 
 export const positionText = (p: TurnPosition): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${p.phase + 1}`;
 
@@ -84,6 +85,14 @@ export function describeEvent(e: BattleEvent, s: BattleState): string {
       return e.data.attackers.length
         ? `the GM announces a DAWN ATTACK by ${e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ')} (NIGHT-18.82); they must be PASSIVE next night (NIGHT-18.85) and suffer -1 CMR from the fatigue turn (NIGHT-18.84)`
         : 'no dawn attack was noted (NIGHT-18.82)';
+    case 'DiceRolled':
+      return e.data.secret ? `${mention(e.data.roller)} rolled in secret (roll #${e.data.number})` : rollText(e.data);
+    case 'RollRevealed': {
+      const r = s.rolls[e.data.number];
+      return r ? `secret ${rollText(r)}` : `roll #${e.data.number} revealed`;
+    }
+    case 'SeedRevealed':
+      return `dice seed published: \`${e.data.seed}\` — anyone can now check every roll with umpire verify (its SHA-256 is the commitment posted at creation)`;
     case 'GrandTacRolled': {
       const o = e.data.outcome;
       const rolls = o.rolls.map((r) => `${r.side}${r.points !== undefined ? ` (${r.points} points)` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`);

@@ -1,6 +1,7 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { BallotEvent } from './ballots.ts';
 import type { NightEvent } from './night.ts';
+import type { RollEvent } from './rolls.ts';
 import type { GrandTacOutcome } from '../rules/charge/initiative.ts';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
@@ -31,6 +32,7 @@ export type BattleEvent =
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
   | BallotEvent
   | NightEvent
+  | RollEvent
   | { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } };
 
 export type EventType = BattleEvent['type'];

@@ -1,6 +1,7 @@
 import { getRuleSystem } from '../rules/index.ts';
 import { applyBallotEvent } from './ballots.ts';
 import { applyNightEvent } from './night.ts';
+import { applyRollEvent } from './rolls.ts';
 import type { BattleEvent } from './events.ts';
 import { initialState, type BattleState } from './state.ts';
 
@@ -11,7 +12,7 @@ const UNDO_DEPTH = 50;
  * `apply` replaces entries and never changes one in place, so the original stays as it was.
  */
 function draft(s: BattleState): BattleState {
-  return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, ballots: { ...s.ballots }, undoable: [...s.undoable], nextId: { ...s.nextId } };
+  return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, ballots: { ...s.ballots }, rolls: { ...s.rolls }, undoable: [...s.undoable], nextId: { ...s.nextId } };
 }
 
 /** The effect of one event on a draft the caller owns, apart from version and undo bookkeeping. */
@@ -70,6 +71,11 @@ function apply(d: BattleState, e: BattleEvent): void {
     case 'OrderOfBattleImported':
     case 'GrandTacRolled':
       return;
+    case 'DiceRolled':
+    case 'RollRevealed':
+    case 'SeedRevealed':
+      applyRollEvent(d, e);
+      return;
     case 'PhaseAdvanced':
       d.position = e.data.to;
       // A new battleday: the night and its dawn are over (NIGHT-18.82).
@@ -107,9 +113,10 @@ function apply(d: BattleState, e: BattleEvent): void {
 
 /**
  * Events that cannot be undone: the battle's birth, an undo itself, the end (its seed is public),
- * and what players and the umpire do in ballots (a vote is the voter's to change, not the GM's to undo).
+ * what players and the umpire do in ballots (a vote is the voter's to change, not the GM's to undo),
+ * and a secret roll's reveal.
  */
-const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded', 'VoteCast', 'BallotReminded']);
+const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded', 'VoteCast', 'BallotReminded', 'SeedRevealed', 'RollRevealed']);
 
 export interface EventMeta {
   version: number;
@@ -123,6 +130,11 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
   d.version = meta.version;
   const rolled = (e.data as { dice?: { to: number } }).dice?.to ?? 0;
   if (rolled > d.diceCursor) d.diceCursor = rolled;
+  // An action that rolled dice is not undone: undoing it would be a way to roll again (DESIGN.md, Dice).
+  if (rolled) {
+    if (meta.requestId !== null) d.undoable = d.undoable.filter((u) => u.requestId !== meta.requestId);
+    return;
+  }
   if (UNDOABLE_NOT.has(e.type)) return;
   const last = d.undoable.at(-1);
   if (last && meta.requestId !== null && last.requestId === meta.requestId) {

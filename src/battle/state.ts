@@ -1,6 +1,7 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { Ballot } from './ballots.ts';
 import type { NightState } from './night.ts';
+import type { RollRecord } from './rolls.ts';
 
 export interface Side {
   id: string;
@@ -60,6 +61,10 @@ export interface BattleState {
   seedHash?: string;
   /** Next word of the dice stream; never goes back, not even on undo (DESIGN.md, Dice). */
   diceCursor: number;
+  /** Rolls made with /roll, by number (rolls.ts); secret ones carry their result for the roller and GMs. */
+  rolls: Record<number, RollRecord>;
+  /** The dice seed, once published (/battle reveal-seed or the battle's end). */
+  revealedSeed?: string;
   /** Night combat (night.ts). */
   night: NightState;
   /** Secret ballots, open and revealed (ballots.ts). */
@@ -67,7 +72,7 @@ export interface BattleState {
   /** Undoable actions, most recent last. */
   undoable: UndoEntry[];
   /** Counters for ids that stay stable when things are renamed. */
-  nextId: { side: number; command: number; unit: number; ballot: number };
+  nextId: { side: number; command: number; unit: number; ballot: number; roll: number };
 }
 
 export const initialState = (battleId: string): BattleState => ({
@@ -83,10 +88,11 @@ export const initialState = (battleId: string): BattleState => ({
   position: { turn: 1, phase: 0 },
   ended: false,
   diceCursor: 0,
+  rolls: {},
   night: {},
   ballots: {},
   undoable: [],
-  nextId: { side: 1, command: 1, unit: 1, ballot: 1 },
+  nextId: { side: 1, command: 1, unit: 1, ballot: 1, roll: 1 },
 });
 
 export const exists = (s: BattleState): boolean => s.version > 0;

@@ -2,11 +2,11 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
 import { Umpire, toLogged } from '../app/umpire.ts';
+import { verifyLog } from '../app/verify.ts';
 import { replay } from '../battle/replay.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
 import { openDatabase } from '../store/db.ts';
-import { readChain, verifyChain } from '../store/hash.ts';
 import { SqliteEventStore } from '../store/sqlite-store.ts';
 import { interactive, script } from '../table/console.ts';
 import { Table } from '../table/table.ts';
@@ -160,18 +160,20 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('verify')
-    .description("recompute a battle's hash chain and name the first bad event")
+    .description("recompute a battle's hash chain and, when its seed is known, re-derive every roll; names the first bad event")
     .option(...dbOption)
     .requiredOption('--battle <id>', 'the battle id')
-    .action((o: { db: string; battle: string }) => {
+    .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
+    .action((o: { db: string; battle: string; seed?: string }) => {
       const { db, store } = open(o.db);
       known(store, o.battle);
-      const r = verifyChain(readChain(db, o.battle));
-      if (r.ok) console.log(`Battle ${o.battle}: hash chain of ${r.count} events verified.`);
-      else {
-        console.log(`Battle ${o.battle}: FAILED at event ${r.version}: ${r.reason}`);
-        process.exitCode = 1;
-      }
+      const { chain, dice } = verifyLog(db, o.battle, store.load(o.battle), o.seed);
+      if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${chain.count} events verified.`);
+      else console.log(`Battle ${o.battle}: FAILED at event ${chain.version}: ${chain.reason}`);
+      if (dice.status === 'checked') console.log(`Dice: ${dice.rolls} rolls in ${dice.events} events re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`);
+      else if (dice.status === 'skipped') console.log(`Dice: not checked: ${dice.reason}`);
+      else console.log(`Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`);
+      if (!chain.ok || dice.status === 'failed') process.exitCode = 1;
     });
 
   program

@@ -1,0 +1,40 @@
+import { defineCommand, sub } from '../src/app/commands.ts';
+import { reply } from '../src/app/replies.ts';
+import { RuleError } from '../src/battle/errors.ts';
+import { evaluateRollFresh, MAX_DICE, MAX_SIDES, RollError } from '../src/dice/notation.ts';
+
+export default defineCommand({
+  name: 'roll',
+  description: 'Roll dice in chat: verifiable in a battle channel, openly or in secret',
+  subcommands: {
+    dice: sub({
+      description: `Roll dice notation: 3d6, d%, 4d6kh3+2, 2d20kl1, 3d6!, 4d10>=8, 1d6+1d8+3 (at most ${MAX_DICE} dice, d${MAX_SIDES})`,
+      who: 'anyone',
+      needsBattle: false,
+      example: '/roll dice expression:4d6kh3+2 reason:"ambush check" secret:true',
+      options: {
+        expression: { kind: 'string', description: 'Dice notation, e.g. 2d6+1, d%, 4d6kh3', required: true },
+        secret: { kind: 'boolean', description: 'Only you and the GMs see the result until you reveal it' },
+        reason: { kind: 'string', description: 'What the roll is for' },
+      },
+      action: (o, ctx) => {
+        if (ctx.state) return { type: 'RollDice', expression: o.expression, secret: o.secret ?? false, ...(o.reason ? { reason: o.reason } : {}) };
+        // No battle here: fresh randomness, answered at once and logged nowhere.
+        try {
+          const r = evaluateRollFresh(o.expression);
+          return [reply(ctx, `${o.reason ? `${o.reason}: ` : ''}${r.output}\nNot verifiable: there is no battle in this channel, so this roll used fresh randomness and is in no log.`, 'Roll')];
+        } catch (err) {
+          if (err instanceof RollError) throw new RuleError(err.message);
+          throw err;
+        }
+      },
+    }),
+    reveal: sub({
+      description: 'Post one of your secret rolls to the channel (the roller or a GM)',
+      who: 'anyone',
+      example: '/roll reveal number:3',
+      options: { number: { kind: 'integer', description: 'The roll number (#n)', required: true, min: 1 } },
+      action: (o) => ({ type: 'RevealRoll', number: o.number }),
+    }),
+  },
+});

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { DiceUsed } from '../battle/events.ts';
+import { rederive } from '../dice/stream.ts';
+import type { Db } from '../store/db.ts';
+import { readChain, verifyChain, type VerifyResult } from '../store/hash.ts';
+import type { StoredEvent } from '../store/types.ts';
+
+export type DiceCheck =
+  | { status: 'checked'; events: number; rolls: number; seedFrom: 'log' | 'given' }
+  | { status: 'skipped'; reason: string }
+  | { status: 'failed'; version?: number; reason: string };
+
+export interface LogVerification {
+  chain: VerifyResult;
+  dice: DiceCheck;
+}
+
+const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+
+/**
+ * Re-derives every recorded roll of a battle from its seed (DESIGN.md, Dice) and checks that the
+ * rolls follow each other on the stream without a gap or an overlap: a changed die, a removed roll
+ * event, a re-roll or a chosen roll each show at the first event where the log stops matching.
+ * The seed is the one the log published, or one given (which must match the commitment).
+ */
+export function verifyDice(battleId: string, events: readonly StoredEvent[], givenSeed?: string): DiceCheck {
+  const created = events.find((e) => e.type === 'BattleCreated');
+  const commitment = (created?.data as { seedHash?: string } | undefined)?.seedHash;
+  const published = (events.find((e) => e.type === 'SeedRevealed')?.data as { seed?: string } | undefined)?.seed;
+  if (givenSeed !== undefined && !/^[0-9a-f]{64}$/i.test(givenSeed)) return { status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' };
+  const seed = givenSeed?.toLowerCase() ?? published;
+  if (!seed) return { status: 'skipped', reason: 'the seed has not been published (it is at the end of the battle, or by /battle reveal-seed); give it with --seed to check the rolls.' };
+  if (givenSeed && published && givenSeed.toLowerCase() !== published) return { status: 'failed', reason: 'the seed given is not the one the battle published.' };
+  if (!commitment) return { status: 'failed', reason: 'the battle has no dice commitment in its first event.' };
+  if (sha256(seed) !== commitment) {
+    return { status: 'failed', reason: `the ${givenSeed ? 'given' : 'published'} seed's SHA-256 is not the commitment posted at creation (${commitment}).` };
+  }
+  let expectedFrom = 0;
+  let rolls = 0;
+  let rolling = 0;
+  for (const e of events) {
+    const dice = (e.data as { dice?: DiceUsed }).dice;
+    if (!dice) continue;
+    if (dice.from !== expectedFrom) {
+      return {
+        status: 'failed',
+        version: e.version,
+        reason: `${e.type} starts at word ${dice.from} of the dice stream, but the previous roll ended at word ${expectedFrom}: a roll is missing, or dice were rolled again.`,
+      };
+    }
+    const r = rederive(Buffer.from(seed, 'hex'), battleId, dice);
+    if (!r.ok) return { status: 'failed', version: e.version, reason: `${e.type}: ${r.message}.` };
+    expectedFrom = dice.to;
+    rolls += dice.rolls.length;
+    rolling++;
+  }
+  return { status: 'checked', events: rolling, rolls, seedFrom: givenSeed ? 'given' : 'log' };
+}
+
+/** `umpire verify`: the hash chain, then every roll when the seed is known. */
+export function verifyLog(db: Db, battleId: string, events: readonly StoredEvent[], givenSeed?: string): LogVerification {
+  return { chain: verifyChain(readChain(db, battleId)), dice: verifyDice(battleId, events, givenSeed) };
+}

@@ -1,0 +1,78 @@
+import { evaluateRoll, RollError } from '../dice/notation.ts';
+import type { DiceStream } from '../dice/stream.ts';
+import { mention } from '../messages.ts';
+import type { DiceUsed } from './events.ts';
+import { refuse } from './errors.ts';
+import type { BattleState } from './state.ts';
+
+/**
+ * GM and player rolls in chat (`/roll`), on the battle's verifiable dice stream (DESIGN.md, Dice),
+ * and the seed's publication. A secret roll's result is in the log from the start but shown only
+ * to the roller and the GMs until `/roll reveal`.
+ */
+export interface RollRecord {
+  number: number;
+  roller: string;
+  expression: string;
+  reason?: string;
+  secret: boolean;
+  revealed: boolean;
+  output: string;
+  total: number;
+}
+
+export type RollEvent =
+  | { type: 'DiceRolled'; data: { number: number; roller: string; expression: string; reason?: string; secret: boolean; output: string; total: number; dice: DiceUsed } }
+  | { type: 'RollRevealed'; data: { number: number } }
+  | { type: 'SeedRevealed'; data: { seed: string } };
+
+export function decideRoll(s: BattleState, a: { expression: string; secret: boolean; reason?: string }, actor: string, dice: DiceStream | undefined): RollEvent[] {
+  if (s.revealedSeed) refuse('The dice seed of this battle has been published, so its rolls would be predictable: roll outside the battle channel, or start a new battle.');
+  if (!dice) refuse('This battle has no dice stream.');
+  let result;
+  try {
+    result = evaluateRoll(a.expression, dice);
+  } catch (err) {
+    if (err instanceof RollError) refuse(err.message);
+    throw err;
+  }
+  const number = s.nextId.roll;
+  const data = { number, roller: actor, expression: result.expression, secret: a.secret, output: result.output, total: result.total, dice: result.dice };
+  return [{ type: 'DiceRolled', data: a.reason ? { ...data, reason: a.reason } : data }];
+}
+
+export function decideRevealRoll(s: BattleState, number: number, actor: string): RollEvent[] {
+  const r = s.rolls[number] ?? refuse(`There is no roll #${number} in this battle.`);
+  if (!r.secret) refuse(`Roll #${number} was not secret.`);
+  if (r.revealed) refuse(`Roll #${number} has been revealed already.`);
+  if (r.roller !== actor && !s.gms.includes(actor)) refuse(`Only ${mention(r.roller)} or a GM may reveal roll #${number}.`);
+  return [{ type: 'RollRevealed', data: { number } }];
+}
+
+export function decideRevealSeed(s: BattleState, seed: string | undefined): RollEvent[] {
+  if (s.revealedSeed) refuse('The dice seed has been published already.');
+  if (!seed) refuse('This battle has no dice seed to publish.');
+  return [{ type: 'SeedRevealed', data: { seed } }];
+}
+
+export const rollText = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): string =>
+  `${mention(r.roller)} rolled #${r.number}${r.reason ? ` (${r.reason})` : ''}: ${r.output}`;
+
+export function applyRollEvent(d: BattleState, e: RollEvent): void {
+  switch (e.type) {
+    case 'DiceRolled': {
+      const { dice: _dice, ...rest } = e.data;
+      d.rolls[e.data.number] = { ...rest, revealed: !e.data.secret };
+      d.nextId.roll = Math.max(d.nextId.roll, e.data.number + 1);
+      return;
+    }
+    case 'RollRevealed': {
+      const r = d.rolls[e.data.number];
+      if (r) d.rolls[r.number] = { ...r, revealed: true };
+      return;
+    }
+    case 'SeedRevealed':
+      d.revealedSeed = e.data.seed;
+      return;
+  }
+}
