@@ -1,33 +1,19 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
 import { verifyLog } from '../../src/app/verify.ts';
 import type { DiceUsed } from '../../src/battle/events.ts';
 import { rederive } from '../../src/dice/stream.ts';
-import { openDatabase } from '../../src/store/db.ts';
+import type { openDatabase } from '../../src/store/db.ts';
 import { eventHash, GENESIS_HASH } from '../../src/store/hash.ts';
-import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
-import { Table } from '../../src/table/table.ts';
+import { startTable } from '../support/table.ts';
 
 const SEED = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
 const SEED_HEX = SEED.toString('hex');
 
-interface Out {
-  to: string;
-  user?: string;
-  title?: string;
-  text: string;
-  error?: string;
-}
-
 async function battle(lines: string[]) {
-  const db = openDatabase(':memory:');
-  const store = new SqliteEventStore(db);
-  const app = new Umpire(store, { newSeed: () => SEED });
-  const out: Out[] = [];
-  const table = new Table(app, { json: true, cwd: process.cwd(), print: (l) => out.push(JSON.parse(l) as Out) });
-  for (const l of lines) await table.run(l);
-  return { db, store, app, out, table };
+  const t = startTable({ newSeed: () => SEED });
+  await t.run(lines);
+  return t;
 }
 
 const setup = ['@gm /battle create name:Ligny system:medieval', '@gm /side add name:French', '@alice /join side:French', '@gm /side add name:Prussians', '@bob /join side:Prussians'];

@@ -1,25 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
-import { Table } from '../../src/table/table.ts';
-import { memoryStore } from '../store/fixtures.ts';
-
-interface Out {
-  to: string;
-  user?: string;
-  title?: string;
-  text: string;
-  error?: string;
-  buttons?: string[];
-}
+import { startTable } from '../support/table.ts';
 
 describe('a full dusk-to-dawn script (NIGHT-18.x)', () => {
   it('vote, night turns, a trigger, the dawn attack and the next battleday', async () => {
-    const { store } = memoryStore();
-    const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 9) });
-    const out: Out[] = [];
-    const table = new Table(app, { json: true, cwd: process.cwd(), print: (l) => out.push(JSON.parse(l) as Out) });
-    for (const line of readFileSync('examples/dusk-to-dawn.table', 'utf8').split('\n')) await table.run(line);
+    const { out, run } = startTable();
+    await run(readFileSync('examples/dusk-to-dawn.table', 'utf8'));
 
     const channel = out.filter((m) => m.to === 'channel');
     const errors = out.filter((m) => m.error).map((m) => m.error);

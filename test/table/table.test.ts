@@ -3,36 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Umpire, toLogged } from '../../src/app/umpire.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { BattleState } from '../../src/battle/state.ts';
-import { Table } from '../../src/table/table.ts';
-import { memoryStore } from '../store/fixtures.ts';
+import { startTable } from '../support/table.ts';
 
-interface Line {
-  to: 'channel' | 'dm' | 'reply';
-  channel?: string;
-  user?: string;
-  title?: string;
-  text: string;
-  event?: number;
-  error?: string;
-}
-
-/** A table on a fresh in-memory database, printing JSON lines; returns what it printed. */
-function table() {
-  const { store, db } = memoryStore();
-  const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 1) });
-  const out: Line[] = [];
-  const t = new Table(app, { json: true, cwd: process.cwd(), print: (l) => out.push(JSON.parse(l) as Line) });
-  return {
-    app,
-    db,
-    out,
-    async run(lines: string) {
-      const start = out.length;
-      for (const l of lines.split('\n')) await t.run(l);
-      return out.slice(start);
-    },
-  };
-}
+const table = () => startTable();
 
 describe('the local table', () => {
   it('runs the short battle script: creation, import of 2 sides / 4 commands / 12 units, players, a full turn and an undo', async () => {

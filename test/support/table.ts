@@ -1,0 +1,39 @@
+import { Umpire, type UmpireOptions } from '../../src/app/umpire.ts';
+import { openDatabase } from '../../src/store/db.ts';
+import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
+import { Table } from '../../src/table/table.ts';
+
+/** A message as the table prints it with --json. */
+export interface Out {
+  to: 'channel' | 'dm' | 'reply';
+  channel?: string;
+  user?: string;
+  title?: string;
+  text: string;
+  event?: number;
+  error?: string;
+  buttons?: string[];
+  outcome?: unknown;
+}
+
+/** A local table on a database (in memory unless a file is given), printing JSON lines into `out`. */
+export function startTable(opts: UmpireOptions & { file?: string } = {}) {
+  const db = openDatabase(opts.file ?? ':memory:');
+  const store = new SqliteEventStore(db);
+  const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 1), ...opts });
+  const out: Out[] = [];
+  const table = new Table(app, { json: true, cwd: process.cwd(), print: (l) => out.push(JSON.parse(l) as Out) });
+  return {
+    db,
+    store,
+    app,
+    out,
+    table,
+    /** Runs lines; returns what they printed. */
+    async run(lines: string | string[]) {
+      const start = out.length;
+      for (const l of typeof lines === 'string' ? lines.split('\n') : lines) await table.run(l);
+      return out.slice(start);
+    },
+  };
+}
