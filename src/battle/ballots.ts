@@ -60,8 +60,6 @@ export interface RevealedChoice {
 /** Why a ballot closed: the last vote, its deadline, a GM, or the phase that uses it began (secret orders, dawn notes). */
 export type CloseReason = 'all voted' | 'deadline' | 'gm' | 'phase';
 
-export const ballotEvents = ['BallotOpened', 'VoteCast', 'BallotReminded', 'BallotRevealed'] as const;
-
 export type BallotEvent =
   | {
       type: 'BallotOpened';

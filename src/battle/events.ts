@@ -36,7 +36,6 @@ export type BattleEvent =
   | { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } };
 
 export type EventType = BattleEvent['type'];
-export type EventOf<T extends EventType> = Extract<BattleEvent, { type: T }>;
 
 /** An event as it stands in the log. */
 export interface LoggedEvent {

@@ -15,7 +15,6 @@ import {
   type Moon,
   type Order,
   type Stance,
-  type TriggerId,
   type Weather,
 } from '../rules/percentile/index.ts';
 import type { TurnPosition } from '../rules/system.ts';
@@ -43,7 +42,7 @@ export interface NightState {
   dawnNotes?: { ballotId: string; attackers: string[] };
 }
 
-export const DAWN_CHOICES = ['DAWN ATTACK', 'NO'] as const;
+const DAWN_CHOICES = ['DAWN ATTACK', 'NO'] as const;
 
 export type NightEvent =
   | { type: 'NightDecided'; data: { ballotId: string; night: boolean; active: string[]; passive: string[]; unvoted: string[] } }
@@ -71,7 +70,7 @@ const percentileOnly = (s: BattleState, what: string) => {
 const isNight = (s: BattleState) => s.position.period === 'night';
 
 /** The orders a command may be given now: at night, as NIGHT-18.22/18.23 allow. */
-export function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: string } {
+function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: string } {
   if (!isNight(s) || !c.stance) return { allowed: [...ORDERS] };
   const checks = ORDERS.map((o) => ({ o, r: checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: o, ...(c.order ? { from: c.order as Order } : {}) }) }));
   const allowed = checks.filter((x) => x.r.ok).map((x) => x.o);
@@ -79,7 +78,7 @@ export function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; 
   return { allowed: allowed.length ? allowed : [c.order ?? 'MARCH'], ...(refused && !refused.r.ok ? { why: `${c.stance} at night: ${refused.r.reason}` } : {}) };
 }
 
-export function decideNight(s: BattleState, action: NightAction, ctx: BallotContext & { deadline?: string }): BattleEvent[] {
+export function decideNight(s: BattleState, action: NightAction, ctx: BallotContext): BattleEvent[] {
   percentileOnly(s, 'Night combat');
   const deadline = 'deadline' in action && action.deadline ? { deadline: action.deadline } : {};
   switch (action.type) {
@@ -278,4 +277,3 @@ export function applyNightEvent(d: BattleState, e: NightEvent | Extract<BallotEv
   }
 }
 
-export const TRIGGER_IDS: readonly TriggerId[] = TRIGGER_REASONS.map((r) => r.id);
