@@ -35,7 +35,6 @@ export type BattleEvent =
   | RollEvent
   | { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } };
 
-export type EventType = BattleEvent['type'];
 
 /** An event as it stands in the log. */
 export interface LoggedEvent {
