@@ -92,7 +92,10 @@ export function describeEvent(e: BattleEvent, s: BattleState): string {
       return r ? `secret ${rollText(r)}` : `roll #${e.data.number} revealed`;
     }
     case 'SeedRevealed':
-      return `dice seed published: \`${e.data.seed}\` — anyone can now check every roll with umpire verify (its SHA-256 is the commitment posted at creation)`;
+      // Mid-battle, say what a public seed means for the rolls still to come (rolls.ts refuses /roll).
+      return `dice seed published: \`${e.data.seed}\` — anyone can now check every roll with umpire verify (its SHA-256 is the commitment posted at creation)${
+        s.ended ? '' : '. /roll is closed in this battle from now on; any die the rules still roll is predictable from the seed (and still logged)'
+      }`;
     case 'GrandTacRolled': {
       const o = e.data.outcome;
       const rolls = o.rolls.map((r) => `${r.side}${r.points !== undefined ? ` (${r.points} points)` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`);
