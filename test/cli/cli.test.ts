@@ -50,6 +50,22 @@ describe('umpire CLI', () => {
     expect(v.stdout).toMatch(/FAILED at event 5/);
   });
 
+  it('verify re-derives the rolls with --seed, says why not without it, and exits 1 on a seed that is not the commitment', () => {
+    const seeded = join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'dice.db');
+    const seed = '5e'.repeat(32);
+    const script = '@gm /battle create name:X system:medieval\n@gm /roll dice expression:4d6kh3+2\n@gm /roll dice expression:d% secret:true\n';
+    expect(umpire(['table', '--db', seeded, '--seed', seed], script).status).toBe(0);
+    const unknown = umpire(['verify', '--db', seeded, '--battle', 'b1']);
+    expect(unknown.status).toBe(0);
+    expect(unknown.stdout).toMatch(/Dice: not checked: the seed has not been published .* give it with --seed/);
+    const given = umpire(['verify', '--db', seeded, '--battle', 'b1', '--seed', seed]);
+    expect(given.status).toBe(0);
+    expect(given.stdout).toMatch(/Dice: 5 rolls in 2 events re-derived from the given seed; none was changed, re-rolled or chosen/);
+    const wrong = umpire(['verify', '--db', seeded, '--battle', 'b1', '--seed', 'ab'.repeat(32)]);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stdout).toMatch(/hash chain of 3 events verified\.\nDice: FAILED: the given seed's SHA-256 is not the commitment/);
+  });
+
   it('names an unknown battle, a bad option and a bad configuration value', () => {
     expect(umpire(['replay', '--db', db, '--battle', 'b9']).stderr).toMatch(/No battle b9 in this database. Battles: b1 "Quatre Bras"/);
     expect(umpire(['replay', '--db', db, '--battle', 'b1', '--to', 'x']).stderr).toMatch(/--to <version>' argument 'x' is invalid. expected a whole number/);
