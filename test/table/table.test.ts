@@ -105,6 +105,11 @@ describe('the local table', () => {
     expect(due.map((m) => m.title)).toEqual(['Turn 4 — Army Morale Phase']);
   });
 
+  it('/roll outside a battle channel uses fresh randomness and says it is not verifiable', async () => {
+    const [reply] = await table().run('#lobby @alice /roll dice expression:2d6');
+    expect(reply!.text).toMatch(/^2d6: \[\d, \d\] = \d+\nNot verifiable/);
+  });
+
   it('keeps the log after a restart: a second table on the same database continues the battle', async () => {
     const t = table();
     await t.run('@gm /battle create name:Waterloo system:charge\n@gm /side add name:French');
