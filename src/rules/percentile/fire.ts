@@ -618,7 +618,7 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   const m = fp.mfp;
   const perLoss = lossKind === 'figures' ? m.perFigure : m.perBatteryOrTrain;
   const units = lossKind === 'figures' || m.batteryLoss === 'each-cannon' ? losses : losses > 0 && losses >= target.strength ? 1 : 0;
-  const points = perLoss * units * (m.direction === 'up' ? 1 : -1);
+  const points = perLoss * units === 0 ? 0 : perLoss * units * (m.direction === 'up' ? 1 : -1);
   const mfpText =
     lossKind === 'figures'
       ? `${losses} figure${losses === 1 ? '' : 's'} x ${m.perFigure}`
