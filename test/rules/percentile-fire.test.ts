@@ -192,6 +192,7 @@ describe('PCT-ALGO step 6: doubling', () => {
     expect(percentOf(battery(sup, {}, { arm: 'infantry' }))).toBe(60);
     expect(percentOf(battery(sup, {}, { arm: 'cavalry' }))).toBe(60);
     expect(percentOf(battery(sup, {}, { arm: 'cavalry', charging: true }))).toBe(30);
+    expect(percentOf(battery(sup, {}, { arm: 'cavalry', declaredChargePassed: true }))).toBe(30);
     const cav = resolveFire(infantry(sup, { arm: 'cavalry' }), scriptedDice());
     expect(cav).toMatchObject({ status: 'needsGm', rule: 'PCT-11.85' });
     expect(cav.status === 'needsGm' && cav.question).toContain('cavalry supportive fire');

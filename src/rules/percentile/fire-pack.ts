@@ -108,7 +108,11 @@ export const FirePack = z
       note: z.string().optional(),
     }),
   })
-  .refine((f) => new Set(f.modifiers.map((m) => m.id)).size === f.modifiers.length, { error: 'fire.modifiers ids must be unique' });
+  .refine((f) => new Set(f.modifiers.map((m) => m.id)).size === f.modifiers.length, { error: 'fire.modifiers ids must be unique' })
+  // resolveFire applies these two itself when the log says so (NIGHT-18.51, PCT-11.46).
+  .refine((f) => ['night', 'skirmish-screen'].every((id) => f.modifiers.some((m) => m.id === id && m.kind === 'multiplier' && m.value !== null)), {
+    error: 'fire.modifiers must hold the "night" and "skirmish-screen" multipliers with their values',
+  });
 export type FirePack = z.infer<typeof FirePack>;
 
 /** The fire data of the shipped pack; resolveFire takes a battle's (house-ruled) copy instead. */

@@ -361,7 +361,7 @@ export function doubling(input: Pick<FireInput, 'kind' | 'firer' | 'target' | 'g
       return { factor: 2, rule: 'PCT-11.84', why: 'final shock combat fire is doubled' };
     case 'supportive': {
       if (input.firer.arm === 'infantry') return { factor: 2, rule: 'PCT-11.85', why: 'infantry supportive fire is doubled' };
-      if (artillery && t.arm === 'cavalry' && t.charging) return { factor: 1, rule: 'PCT-11.85', why: 'artillery supportive fire at charge-movement or declared-charge cavalry is normal' };
+      if (artillery && chargingCavalry) return { factor: 1, rule: 'PCT-11.85', why: 'artillery supportive fire at charge-movement or declared-charge cavalry is normal' };
       if (artillery && (t.arm === 'infantry' || t.arm === 'cavalry')) {
         return { factor: 2, rule: 'PCT-11.85', why: `artillery supportive fire at ${t.arm === 'infantry' ? 'infantry' : 'non-charge-movement cavalry'} is doubled` };
       }
