@@ -16,3 +16,4 @@ export * from './rolls.ts';
 export * from './modifiers.ts';
 export * from './range.ts';
 export * from './fire.ts';
+export * from './melee.ts';
