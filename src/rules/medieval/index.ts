@@ -17,3 +17,5 @@ export * from './modifiers.ts';
 export * from './range.ts';
 export * from './fire.ts';
 export * from './melee.ts';
+export * from './unit.ts';
+export * from './control.ts';
