@@ -19,3 +19,5 @@ export * from './fire.ts';
 export * from './melee.ts';
 export * from './unit.ts';
 export * from './control.ts';
+export * from './morale.ts';
+export * from './initiative.ts';
