@@ -1,9 +1,9 @@
 import { refuse } from '../../battle/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
-import { applyModifiers, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
+import { applyModifiers, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, BANDS, type Armour, type MedievalPack, type RangeBand, type TroopClass } from './pack-schema.ts';
 import { rangeRow } from './range.ts';
-import { recorder, signed, type Dice, type Outcome, type Recorder } from './rolls.ts';
+import { recorder, type Dice, type Outcome, type Recorder } from './rolls.ts';
 
 /**
  * Firing, MED-FIRE with MED-FIRE-MOD, MED-PARTDICE and the artillery saving throw (MED-RANGE.9).
@@ -150,10 +150,8 @@ export function resolveFire(input: FireInput): FireOutcome {
   }
   const modifiers = applyModifiers(fire.modifiers, chosen, fireDerivedModifiers(weapon, input.derived ?? {}, pack), 'MED-FIRE-MOD');
   for (const m of modifiers) steps.push(modifierLine(m));
-  const modified = base + sumModifiers(modifiers);
-  const needed = Math.min(fire.clamp.max, Math.max(fire.clamp.min, modified));
-  const clamped = needed !== modified;
-  steps.push(`Score needed ${base}${modifiers.length ? ` ${signed(sumModifiers(modifiers))} = ${modified}` : ''}${clamped ? `, counts as ${needed} (${fire.clamp.rule})` : ''}: ${needed}+.`);
+  const { modified, needed, clamped, step } = neededScore(base, modifiers, fire.clamp);
+  steps.push(step);
 
   const rec = recorder(input.dice);
   if (input.options?.autokill) steps.push('Automatic kills are exchanged in melee only (MED-AUTOKILL.1); none in firing.');

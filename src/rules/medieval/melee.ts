@@ -1,8 +1,8 @@
 import { refuse } from '../../battle/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
-import { applyModifiers, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
+import { applyModifiers, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, CLASSES, type Armour, type MedievalPack, type TroopClass } from './pack-schema.ts';
-import { recorder, signed, type Dice, type Outcome } from './rolls.ts';
+import { recorder, type Dice, type Outcome } from './rolls.ts';
 
 /**
  * Melee, MED-MELEE with MED-MELEE-MOD, MED-AUTOKILL and MED-PARTDICE. The score needed is the chart
@@ -109,10 +109,8 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
   if (derived.pushedBack) fromLog.push({ id: 'MED-MELEE-MOD.4' });
   const modifiers = applyModifiers(melee.modifiers, input.modifiers ?? [], fromLog, 'MED-MELEE-MOD');
   for (const m of modifiers) steps.push(modifierLine(m));
-  const modified = base + sumModifiers(modifiers);
-  const needed = Math.min(melee.clamp.max, Math.max(melee.clamp.min, modified));
-  const clamped = needed !== modified;
-  steps.push(`Score needed ${base}${modifiers.length ? ` ${signed(sumModifiers(modifiers))} = ${modified}` : ''}${clamped ? `, counts as ${needed} (${melee.clamp.rule})` : ''}: ${needed}+.`);
+  const { modified, needed, clamped, step } = neededScore(base, modifiers, melee.clamp);
+  steps.push(step);
 
   const rec = recorder(input.dice);
   const k = rollKillDice({ figures: input.figures, perDie: melee.figuresPerDie, needed, partDice: input.options?.partDice ?? false, autokill: input.options?.autokill ?? false, pack, rec });

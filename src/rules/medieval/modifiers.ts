@@ -57,3 +57,13 @@ export const modifierLine = (m: AppliedModifier): string =>
   `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${m.derived ? ' (from the log)' : ''}`;
 
 export const sumModifiers = (ms: readonly AppliedModifier[]): number => ms.reduce((t, m) => t + m.total, 0);
+
+/** The score needed after modifiers, clamped to the chart's range (MED-FIRE-MOD, MED-MELEE-MOD), with its working line. */
+export function neededScore(base: number, modifiers: readonly AppliedModifier[], clamp: { min: number; max: number; rule: string }) {
+  const total = sumModifiers(modifiers);
+  const modified = base + total;
+  const needed = Math.min(clamp.max, Math.max(clamp.min, modified));
+  const clamped = needed !== modified;
+  const step = `Score needed ${base}${modifiers.length ? ` ${signed(total)} = ${modified}` : ''}${clamped ? `, counts as ${needed} (${clamp.rule})` : ''}: ${needed}+.`;
+  return { modified, needed, clamped, step };
+}
