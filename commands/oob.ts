@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { defineCommand, sub } from '../src/app/commands.ts';
-import { RuleError } from '../src/battle/errors.ts';
+import { RuleError } from '../src/rules/errors.ts';
 
 /** Reads an order-of-battle file: JSON by its name, YAML otherwise (YAML also reads JSON). */
 function parseOob(name: string, text: string): unknown {

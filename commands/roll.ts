@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { reply } from '../src/app/replies.ts';
-import { RuleError } from '../src/battle/errors.ts';
+import { RuleError } from '../src/rules/errors.ts';
 import { evaluateRollFresh, MAX_DICE, MAX_SIDES, RollError } from '../src/dice/notation.ts';
 
 export default defineCommand({

@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { attributeOptions, commandNames, unitNames } from '../src/app/complete.ts';
-import { RuleError } from '../src/battle/errors.ts';
+import { RuleError } from '../src/rules/errors.ts';
 import { findByName } from '../src/battle/state.ts';
 import { unitText, unitsText } from '../src/app/views.ts';
 import { reply } from '../src/app/replies.ts';

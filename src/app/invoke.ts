@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RuleError } from '../battle/errors.ts';
+import { RuleError } from '../rules/errors.ts';
 import { isGm, isPlayer, type BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import { parseOptions, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';

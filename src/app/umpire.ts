@@ -5,7 +5,7 @@ import { openBallots } from '../battle/ballots.ts';
 import { reminderTime } from './deadline.ts';
 import { decide } from '../battle/decide.ts';
 import { DiceStream } from '../dice/stream.ts';
-import { RuleError } from '../battle/errors.ts';
+import { RuleError } from '../rules/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
 import { fold, replay } from '../battle/replay.ts';
 import { initialState, type BattleState } from '../battle/state.ts';

@@ -1,5 +1,5 @@
 import { mention } from '../messages.ts';
-import { refuse } from './errors.ts';
+import { refuse } from '../rules/errors.ts';
 import type { BattleState, Command } from './state.ts';
 
 /**

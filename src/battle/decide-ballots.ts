@@ -15,7 +15,7 @@ import {
   type CloseReason,
   type Vote,
 } from './ballots.ts';
-import { refuse } from './errors.ts';
+import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import type { BattleState } from './state.ts';
 

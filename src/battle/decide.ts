@@ -7,7 +7,7 @@ import { ballotConsequences } from './consequences.ts';
 import { aroundAdvance, decideNight } from './night.ts';
 import { decideGrandTac } from './initiative.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
-import { refuse } from './errors.ts';
+import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
 import { checkOrderOfBattle } from './oob.ts';

@@ -3,7 +3,7 @@ import { resolveGrandTac } from '../rules/charge/initiative.ts';
 import type { Action } from './actions.ts';
 import { sideVoters } from './ballots.ts';
 import { openBallot, type BallotContext, type Consequences } from './decide-ballots.ts';
-import { refuse } from './errors.ts';
+import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import type { BattleState } from './state.ts';
 

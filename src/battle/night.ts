@@ -21,7 +21,7 @@ import type { TurnPosition } from '../rules/system.ts';
 import type { Action } from './actions.ts';
 import { commandVoters, openBallots, type Ballot, type BallotEvent } from './ballots.ts';
 import { openBallot, reveal, type BallotContext, type Consequences } from './decide-ballots.ts';
-import { refuse } from './errors.ts';
+import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import { findByName, type BattleState, type Command } from './state.ts';
 

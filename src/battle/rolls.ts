@@ -2,7 +2,7 @@ import { evaluateRoll, RollError } from '../dice/notation.ts';
 import type { DiceStream } from '../dice/stream.ts';
 import { mention } from '../messages.ts';
 import type { DiceUsed } from './events.ts';
-import { refuse } from './errors.ts';
+import { refuse } from '../rules/errors.ts';
 import type { BattleState } from './state.ts';
 
 /**

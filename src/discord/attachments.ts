@@ -1,4 +1,4 @@
-import { RuleError } from '../battle/errors.ts';
+import { RuleError } from '../rules/errors.ts';
 
 /** Orders of battle are a few kilobytes; anything much larger is not one. */
 export const MAX_ATTACHMENT_BYTES = 1_000_000;

@@ -17,7 +17,7 @@ import { invoke, type Invocation } from '../app/invoke.ts';
 import { pendingPrompts } from '../app/prompts.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
-import { RuleError } from '../battle/errors.ts';
+import { RuleError } from '../rules/errors.ts';
 import type { Message } from '../messages.ts';
 import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';
 import { discordErrorInfo } from './delivery.ts';

@@ -7,7 +7,7 @@ import { pendingPrompts } from '../app/prompts.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
-import { RuleError } from '../battle/errors.ts';
+import { RuleError } from '../rules/errors.ts';
 import type { Message } from '../messages.ts';
 import { parseLine } from './line.ts';
 import { jsonLine, textLines } from './render.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
-import { RuleError } from '../../src/battle/errors.ts';
+import { RuleError } from '../../src/rules/errors.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { toLogged, Umpire } from '../../src/app/umpire.ts';
 import { ConcurrencyError } from '../../src/store/types.ts';

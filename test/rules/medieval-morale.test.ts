@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleError } from '../../src/battle/errors.ts';
+import { RuleError } from '../../src/rules/errors.ts';
 import { medievalPack as pack, moraleTest, type MoraleColumn, type MoraleReasonChoice, type TestingUnit } from '../../src/rules/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 

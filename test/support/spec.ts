@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { decide, type DecideContext } from '../../src/battle/decide.ts';
-import { RuleError } from '../../src/battle/errors.ts';
+import { RuleError } from '../../src/rules/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { BattleState } from '../../src/battle/state.ts';

@@ -1,4 +1,4 @@
-import { refuse } from '../../battle/errors.ts';
+import { refuse } from '../errors.ts';
 import { COMMANDERS, type Commander, type MedievalPack } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome } from './rolls.ts';
 

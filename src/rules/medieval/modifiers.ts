@@ -1,4 +1,4 @@
-import { refuse } from '../../battle/errors.ts';
+import { refuse } from '../errors.ts';
 import type { Commander, PackModifier } from './pack-schema.ts';
 import { signed } from './rolls.ts';
 

@@ -1,4 +1,4 @@
-import { refuse } from '../../battle/errors.ts';
+import { refuse } from '../errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import type { MedievalPack, MoraleColumn, MoraleResult } from './pack-schema.ts';

@@ -1,4 +1,4 @@
-import { refuse } from '../../battle/errors.ts';
+import { refuse } from '../errors.ts';
 import { BANDS, type MedievalPack, type RangeBand } from './pack-schema.ts';
 import type { Outcome } from './rolls.ts';
 
