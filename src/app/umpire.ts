@@ -1,10 +1,10 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { UMPIRE, type Action } from '../battle/actions.ts';
 import { openBallots } from '../battle/ballots.ts';
 import { reminderTime } from './deadline.ts';
 import { decide } from '../battle/decide.ts';
-import { DiceStream } from '../dice/stream.ts';
+import { DiceStream, seedCommitment } from '../dice/stream.ts';
 import { RuleError } from '../rules/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
 import { fold, replay } from '../battle/replay.ts';
@@ -107,7 +107,7 @@ export class Umpire {
     }
     if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
     const before = this.state(id);
-    const seedHash = seedHex ? createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex') : undefined;
+    const seedHash = seedHex ? seedCommitment(Buffer.from(seedHex, 'hex')) : undefined;
     const at = this.now().toISOString();
     const seed = this.store.seed(id);
     const dice = seed ? DiceStream.fromSeed(Buffer.from(seed, 'hex'), id, before.diceCursor) : undefined;

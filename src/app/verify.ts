@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { DiceUsed } from '../battle/events.ts';
-import { rederive } from '../dice/stream.ts';
+import { rederive, seedCommitment } from '../dice/stream.ts';
 import type { Db } from '../store/db.ts';
 import { readChain, verifyChain, type VerifyResult } from '../store/hash.ts';
 import type { StoredEvent } from '../store/types.ts';
@@ -14,8 +13,6 @@ export interface LogVerification {
   chain: VerifyResult;
   dice: DiceCheck;
 }
-
-const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 
 /**
  * Re-derives every recorded roll of a battle from its seed (DESIGN.md, Dice) and checks that the
@@ -32,7 +29,7 @@ export function verifyDice(battleId: string, events: readonly StoredEvent[], giv
   if (!seed) return { status: 'skipped', reason: 'the seed has not been published (it is at the end of the battle, or by /battle reveal-seed); give it with --seed to check the rolls.' };
   if (givenSeed && published && givenSeed.toLowerCase() !== published) return { status: 'failed', reason: 'the seed given is not the one the battle published.' };
   if (!commitment) return { status: 'failed', reason: 'the battle has no dice commitment in its first event.' };
-  if (sha256(seed) !== commitment) {
+  if (seedCommitment(Buffer.from(seed, 'hex')) !== commitment) {
     return { status: 'failed', reason: `the ${givenSeed ? 'given' : 'published'} seed's SHA-256 is not the commitment posted at creation (${commitment}).` };
   }
   let expectedFrom = 0;

@@ -118,6 +118,9 @@ function apply(d: BattleState, e: BattleEvent): void {
  */
 const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded', 'VoteCast', 'BallotReminded', 'SeedRevealed', 'RollRevealed']);
 
+/** Where the dice stream stands after an event that rolled (0 for one that did not). */
+export const diceEnd = (e: BattleEvent): number => (e.data as { dice?: { to: number } }).dice?.to ?? 0;
+
 export interface EventMeta {
   version: number;
   /** The request that appended the event; events of one request are undone together. */
@@ -128,7 +131,7 @@ export interface EventMeta {
 /** Version, dice cursor and undo stack: what every logged event does besides its own effect. */
 function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
   d.version = meta.version;
-  const rolled = (e.data as { dice?: { to: number } }).dice?.to ?? 0;
+  const rolled = diceEnd(e);
   if (rolled > d.diceCursor) d.diceCursor = rolled;
   // An action that rolled dice is not undone: undoing it would be a way to roll again (DESIGN.md, Dice).
   if (rolled) {

@@ -1,6 +1,6 @@
 import { describeEvent } from './describe.ts';
 import type { LoggedEvent } from './events.ts';
-import { evolve, evolveOwned, type EventMeta } from './evolve.ts';
+import { diceEnd, evolve, evolveOwned, type EventMeta } from './evolve.ts';
 import { initialState, type BattleState } from './state.ts';
 
 /** The request a stored event came from: the store keeps `<requestId>#<index>` per row. */
@@ -26,7 +26,7 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
     if (e.version > toVersion) break;
     if (voided.has(e.version)) {
       s.version = e.version;
-      const rolled = (e.event.data as { dice?: { to: number } }).dice?.to ?? 0;
+      const rolled = diceEnd(e.event);
       if (rolled > s.diceCursor) s.diceCursor = rolled;
     } else evolveOwned(s, e.event, metaOf(s, e));
   }
