@@ -12,12 +12,19 @@ export default defineCommand({
       description: 'Start a battle in this channel; you become its GM',
       who: 'anyone',
       needsBattle: false,
-      example: '/battle create name:"Ligny" system:percentile',
+      example: '/battle create name:"Ligny" system:percentile (medieval: autokill:true partdice:true)',
       options: {
         name: { kind: 'string', description: 'The battle name', required: true },
         system: { kind: 'string', description: 'Rule system', required: true, choices: SYSTEM_IDS, complete: systemNames },
+        autokill: { kind: 'boolean', description: 'Medieval: automatic kills in melee, agreed by the players (MED-AUTOKILL)' },
+        partdice: { kind: 'boolean', description: 'Medieval: part dice for figures short of five, agreed by the players (MED-PARTDICE)' },
+        initiative_die: { kind: 'integer', description: 'Medieval: initiative on a d6 (MED-INIT.1) or d10 (MED-SEQ.1, the default)', min: 6, max: 10 },
       },
-      action: (o, ctx) => ({ type: 'CreateBattle', name: o.name, system: o.system as (typeof SYSTEM_IDS)[number], channel: ctx.channel }),
+      action: (o, ctx) => {
+        const options = { autokill: o.autokill, partDice: o.partdice, initiativeDie: o.initiative_die as 6 | 10 | undefined };
+        const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+        return { type: 'CreateBattle', name: o.name, system: o.system as (typeof SYSTEM_IDS)[number], channel: ctx.channel, ...(Object.keys(given).length ? { options: given } : {}) };
+      },
     }),
     status: sub({
       description: "The battle's sides, commands, units, turn and phase",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Action } from '../battle/actions.ts';
+import type { SystemId } from '../rules/system.ts';
 import type { BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import type { Umpire } from './umpire.ts';
@@ -55,6 +56,8 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
   example: string;
   /** False for subcommands that work without a battle in the channel (create, help). */
   needsBattle?: boolean;
+  /** The rule systems whose battles use this subcommand (all when left out). */
+  systems?: readonly SystemId[];
   /** Either an action for the battle (or, where there is no battle to log it in, a plain answer)... */
   action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | Message[] | Promise<Action | Message[]>;
   /** ...or a read-only answer. */

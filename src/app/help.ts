@@ -9,6 +9,7 @@ export function helpText(ctx: InvokeContext): string {
     for (const [name, s] of Object.entries(c.subcommands) as [string, SubcommandDef][]) {
       if (s.needsBattle !== false && !ctx.state) continue;
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;
+      if (ctx.state && s.systems && !s.systems.includes(ctx.state.system)) continue;
       if (mayUse(s.who, ctx.state, ctx.actor) !== true) continue;
       lines.push(`/${c.name}${name ? ` ${name}` : ''} — ${s.description}\n    e.g. ${s.example}`);
     }

@@ -55,6 +55,10 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
     if (inv.battle && running?.id !== inv.battle) return fail('That prompt belongs to a battle that has ended; nothing was recorded.');
     const state = running ? app.state(running.id) : undefined;
     if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
+    if (state && s.systems && !s.systems.includes(state.system)) {
+      const others = Object.entries(def.subcommands).filter(([, o]) => o.systems?.includes(state.system)).map(([k]) => `/${def.name} ${k}`);
+      return fail(`${path} is for ${s.systems.join(' or ')} battles; this one plays ${state.system}.${others.length ? ` Use ${others.join(' or ')}.` : ''}`);
+    }
     const allowed = mayUse(s.who, state, inv.actor);
     if (allowed !== true) return fail(allowed);
     const ctx: InvokeContext = { app, ...ctxBase, state, readFile: inv.readFile ?? noFiles };

@@ -4,6 +4,9 @@ import { fold } from '../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../battle/state.ts';
 import { mention } from '../messages.ts';
 import { getRuleSystem } from '../rules/index.ts';
+import { medievalUnitLines } from '../battle/medieval.ts';
+import { percentileUnitLines } from '../battle/percentile.ts';
+import { optionsText } from '../battle/describe.ts';
 
 /** The battle at a glance: what everyone may see (nothing secret). */
 export function statusText(s: BattleState): string {
@@ -13,6 +16,7 @@ export function statusText(s: BattleState): string {
     `Battle "${s.name}" (${s.id}) — ${system.name}${s.ended ? ' — ENDED' : ''}`,
     `Now: ${positionText(s.position)}: ${phase.name} [${phase.id}]`,
     `GMs: ${s.gms.map(mention).join(', ')}`,
+    ...(Object.keys(s.options).length ? [`Options agreed: ${optionsText(s.options)}`] : []),
     ...(s.night.visibility ? [`Night: ${s.night.moon} moon, ${s.night.weather}, visibility ${s.night.visibility}" (NIGHT-18.31)`] : []),
     `Log version ${s.version}`,
   ];
@@ -39,13 +43,16 @@ export function statusText(s: BattleState): string {
 export function unitText(s: BattleState, u: Unit): string {
   const c = s.commands[u.commandId];
   const side = c ? s.sides[c.sideId] : undefined;
-  return `${u.name} (${u.id}) — ${c?.name ?? '?'}, ${side?.name ?? '?'}\n${attrsText(u.attrs)}`;
+  return [`${u.name} (${u.id}) — ${c?.name ?? '?'}, ${side?.name ?? '?'}`, attrsText(u.attrs), ...unitStatusLines(s, u.id)].join('\n');
 }
 
 export function unitsText(s: BattleState): string {
   const units = Object.values(s.units);
-  return units.length ? units.map((u) => `${u.name}: ${attrsText(u.attrs)}`).join('\n') : 'No units yet.';
+  return units.length ? units.map((u) => [`${u.name}: ${attrsText(u.attrs)}`, ...unitStatusLines(s, u.id).map((l) => `  ${l}`)].join('\n')).join('\n') : 'No units yet.';
 }
+
+/** What the battle's rule system tracks of a unit: losses, markers, tests due. */
+const unitStatusLines = (s: BattleState, unitId: string): string[] => [...medievalUnitLines(s, unitId), ...percentileUnitLines(s, unitId)];
 
 /** The log, one line an event, voided ones marked. */
 export function logLines(battleId: string, events: readonly LoggedEvent[], last = 20): string[] {

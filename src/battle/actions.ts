@@ -1,11 +1,14 @@
 import type { SystemId } from '../rules/system.ts';
+import { MEDIEVAL_ACTION_ROLE, type MedievalAction } from './medieval.ts';
+import { PERCENTILE_ACTION_ROLE, type PercentileAction } from './percentile.ts';
+import type { BattleOptions } from './state.ts';
 
 /**
  * Requests to change a battle: the input of `decide`. Names of sides, commands and units may be given
  * by name (any case) or id. Unit attributes arrive raw and are validated against the system's pack.
  */
 export type Action =
-  | { type: 'CreateBattle'; name: string; system: SystemId; channel: string }
+  | { type: 'CreateBattle'; name: string; system: SystemId; channel: string; options?: BattleOptions }
   | { type: 'AddGm'; user: string }
   | { type: 'RemoveGm'; user: string }
   | { type: 'AddSide'; name: string }
@@ -41,7 +44,9 @@ export type Action =
   // Dice in chat and the seed (DESIGN.md, Dice).
   | { type: 'RollDice'; expression: string; secret: boolean; reason?: string }
   | { type: 'RevealRoll'; number: number }
-  | { type: 'RevealSeed' };
+  | { type: 'RevealSeed' }
+  | MedievalAction
+  | PercentileAction;
 
 export type ActionType = Action['type'];
 
@@ -79,6 +84,8 @@ export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone' | 'umpire'> = {
   RollDice: 'anyone',
   RevealRoll: 'anyone',
   RevealSeed: 'gm',
+  ...MEDIEVAL_ACTION_ROLE,
+  ...PERCENTILE_ACTION_ROLE,
 };
 
 /** The actor of what the umpire does by itself (deadlines, reminders); no user can act as it. */

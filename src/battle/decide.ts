@@ -1,17 +1,19 @@
 import type { DiceStream } from '../dice/stream.ts';
 import { getRuleSystem } from '../rules/index.ts';
-import { SYSTEM_IDS, unitSchema, type UnitAttrs } from '../rules/system.ts';
+import { SYSTEM_IDS, unitSchema, type SystemId, type UnitAttrs } from '../rules/system.ts';
 import { ACTION_ROLE, UMPIRE, type Action } from './actions.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
 import { aroundAdvance, decideNight } from './night.ts';
 import { decideGrandTac } from './initiative.ts';
+import { decideMedieval, isMedievalAction, medievalDue } from './medieval.ts';
+import { decidePercentile, isPercentileAction, percentileDue } from './percentile.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
 import { checkOrderOfBattle } from './oob.ts';
-import { exists, findByName, isGm, type BattleState } from './state.ts';
+import { exists, findByName, isGm, type BattleOptions, type BattleState } from './state.ts';
 import { mention } from '../messages.ts';
 
 export interface DecideContext {
@@ -67,13 +69,25 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
   if (action.type === 'CreateBattle') {
     if (exists(s)) refuse(`Battle ${s.id} already exists.`);
     if (!SYSTEM_IDS.includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${SYSTEM_IDS.join(', ')}.`);
-    const data = { battleId: s.id, name: checkName('battle', action.name), system: action.system, channel: action.channel, gm: ctx.actor };
-    return [{ type: 'BattleCreated', data: ctx.seedHash ? { ...data, seedHash: ctx.seedHash } : data }];
+    const data: Extract<BattleEvent, { type: 'BattleCreated' }>['data'] = { battleId: s.id, name: checkName('battle', action.name), system: action.system, channel: action.channel, gm: ctx.actor };
+    if (ctx.seedHash) data.seedHash = ctx.seedHash;
+    const options = checkOptions(action.system, action.options ?? {});
+    if (Object.keys(options).length) data.options = options;
+    return [{ type: 'BattleCreated', data }];
   }
   if (!exists(s)) refuse('There is no battle here yet. A GM starts one with /battle create.');
   if (s.ended) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
   if (ACTION_ROLE[action.type] === 'gm' && !isGm(s, ctx.actor)) refuse('Only a GM of this battle may do that.');
   if ((ACTION_ROLE[action.type] === 'umpire') !== (ctx.actor === UMPIRE)) refuse(ctx.actor === UMPIRE ? 'The umpire does not do that by itself.' : 'Only the umpire does that, by itself.');
+
+  if (isMedievalAction(action)) {
+    if (s.system !== 'medieval') refuse(`That belongs to the medieval d10 rules; this battle plays ${s.system}.`);
+    return decideMedieval(s, action, ctx);
+  }
+  if (isPercentileAction(action)) {
+    if (s.system !== 'percentile') refuse(`That belongs to the percentage-dice rules; this battle plays ${s.system}.`);
+    return decidePercentile(s, action, ctx);
+  }
 
   switch (action.type) {
     case 'AddGm':
@@ -143,7 +157,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       const next = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
       const around = aroundAdvance(s, next, action.type === 'AdvanceTurn' ? action.period : undefined, (period) => sequence.nextTurn(s.position, period));
       const info = sequence.describe(around.to);
-      return [...around.before, { type: 'PhaseAdvanced', data: { from: s.position, to: around.to, phaseId: info.id, phaseName: info.name, due: [...info.due, ...around.due] } }];
+      return [...around.before, { type: 'PhaseAdvanced', data: { from: s.position, to: around.to, phaseId: info.id, phaseName: info.name, due: [...info.due, ...around.due, ...medievalDue(s, around.to), ...percentileDue(s, around.to)] } }];
     }
     case 'EndBattle':
       // The end publishes the seed: from now on anyone can re-derive every roll (DESIGN.md, Dice).
@@ -176,6 +190,14 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     case 'OpenGrandTac':
       return decideGrandTac(s, action, ctx);
   }
+}
+
+/** Battle options are the medieval rules' (MED-AUTOKILL, MED-PARTDICE, MED-INIT.1); other systems take none. */
+function checkOptions(system: SystemId, o: BattleOptions): BattleOptions {
+  const given = (Object.keys(o) as (keyof BattleOptions)[]).filter((k) => o[k] !== undefined);
+  if (system !== 'medieval' && given.length) refuse(`${given.join(', ')}: ${given.length > 1 ? 'these are options' : 'this is an option'} of the medieval d10 rules only; a ${system} battle takes none.`);
+  if (o.initiativeDie !== undefined && o.initiativeDie !== 6 && o.initiativeDie !== 10) refuse(`The initiative die is a d6 (MED-INIT.1) or a d10 (MED-SEQ.1), not a d${o.initiativeDie}.`);
+  return Object.fromEntries(given.map((k) => [k, o[k]]));
 }
 
 function importOrderOfBattle(s: BattleState, source: string, raw: unknown): BattleEvent[] {

@@ -1,8 +1,10 @@
 import { mention } from '../messages.ts';
 import type { TurnPosition } from '../rules/system.ts';
 import type { BattleEvent } from './events.ts';
-import type { BattleState } from './state.ts';
+import type { BattleOptions, BattleState } from './state.ts';
 import { rollText } from './rolls.ts';
+import { describeMedievalEvent, isMedievalEvent } from './medieval.ts';
+import { describePercentileEvent, isPercentileEvent } from './percentile.ts';
 
 export const positionText = (p: TurnPosition): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${p.phase + 1}`;
 
@@ -10,9 +12,11 @@ const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.n
 
 /** One line a reader of the log understands; `s` is the state before the event, for names. */
 export function describeEvent(e: BattleEvent, s: BattleState): string {
+  if (isMedievalEvent(e)) return describeMedievalEvent(e, s);
+  if (isPercentileEvent(e)) return describePercentileEvent(e, s);
   switch (e.type) {
     case 'BattleCreated':
-      return `${mention(e.data.gm)} created battle "${e.data.name}" (${e.data.system}) in <#${e.data.channel}>`;
+      return `${mention(e.data.gm)} created battle "${e.data.name}" (${e.data.system}) in <#${e.data.channel}>${e.data.options ? `; options agreed: ${optionsText(e.data.options)}` : ''}`;
     case 'GmAdded':
       return `${mention(e.data.user)} became a GM`;
     case 'GmRemoved':
@@ -110,4 +114,13 @@ export const choicesText = (choices: { label: string; choice: string | null; onB
 export const attrsText = (attrs: Record<string, string | number>): string =>
   Object.entries(attrs)
     .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+
+export const optionsText = (o: BattleOptions): string =>
+  [
+    o.autokill !== undefined ? `automatic kills ${o.autokill ? 'on' : 'off'} (MED-AUTOKILL)` : '',
+    o.partDice !== undefined ? `part dice ${o.partDice ? 'on' : 'off'} (MED-PARTDICE)` : '',
+    o.initiativeDie ? `initiative on a d${o.initiativeDie} (MED-INIT)` : '',
+  ]
+    .filter(Boolean)
     .join(', ');

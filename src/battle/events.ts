@@ -2,6 +2,9 @@ import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { BallotEvent } from './ballots.ts';
 import type { NightEvent } from './night.ts';
 import type { RollEvent } from './rolls.ts';
+import type { MedievalEvent } from './medieval.ts';
+import type { PercentileEvent } from './percentile.ts';
+import type { BattleOptions } from './state.ts';
 import type { GrandTacOutcome } from '../rules/charge/initiative.ts';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
@@ -16,7 +19,7 @@ export interface DiceUsed {
  * rather than change one. Each carries what a reader of the log needs without the code.
  */
 export type BattleEvent =
-  | { type: 'BattleCreated'; data: { battleId: string; name: string; system: SystemId; channel: string; gm: string; seedHash?: string } }
+  | { type: 'BattleCreated'; data: { battleId: string; name: string; system: SystemId; channel: string; gm: string; seedHash?: string; options?: BattleOptions } }
   | { type: 'GmAdded'; data: { user: string } }
   | { type: 'GmRemoved'; data: { user: string } }
   | { type: 'SideAdded'; data: { sideId: string; name: string } }
@@ -33,8 +36,9 @@ export type BattleEvent =
   | BallotEvent
   | NightEvent
   | RollEvent
-  | { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } };
-
+  | { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } }
+  | MedievalEvent
+  | PercentileEvent;
 
 /** An event as it stands in the log. */
 export interface LoggedEvent {

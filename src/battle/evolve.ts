@@ -2,6 +2,8 @@ import { getRuleSystem } from '../rules/index.ts';
 import { applyBallotEvent } from './ballots.ts';
 import { applyNightEvent } from './night.ts';
 import { applyRollEvent } from './rolls.ts';
+import { applyMedievalEvent } from './medieval.ts';
+import { applyPercentileEvent } from './percentile.ts';
 import type { BattleEvent } from './events.ts';
 import { initialState, type BattleState } from './state.ts';
 
@@ -17,11 +19,18 @@ function draft(s: BattleState): BattleState {
 
 /** The effect of one event on a draft the caller owns, apart from version and undo bookkeeping. */
 function apply(d: BattleState, e: BattleEvent): void {
+  applyCommon(d, e);
+  // A rule system's own state follows its events and the common ones (phases, units removed).
+  if (d.system === 'medieval') applyMedievalEvent(d, e);
+  else if (d.system === 'percentile') applyPercentileEvent(d, e);
+}
+
+function applyCommon(d: BattleState, e: BattleEvent): void {
   switch (e.type) {
     case 'BattleCreated': {
-      const { battleId, name, system, channel, gm, seedHash } = e.data;
+      const { battleId, name, system, channel, gm, seedHash, options } = e.data;
       const position = getRuleSystem(system).sequence.start;
-      Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, gms: [gm], seedHash, position });
+      Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, gms: [gm], seedHash, position, options: options ?? {} });
       return;
     }
     case 'GmAdded':

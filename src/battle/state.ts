@@ -2,6 +2,19 @@ import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { Ballot } from './ballots.ts';
 import type { NightState } from './night.ts';
 import type { RollRecord } from './rolls.ts';
+import { initialMedieval, type MedievalState } from './medieval.ts';
+import { initialPercentile, type PercentileState } from './percentile.ts';
+
+/**
+ * Options the players agree on when the battle is created and that hold for all of it: medieval
+ * automatic kills (MED-AUTOKILL) and part dice (MED-PARTDICE), the initiative die (MED-INIT.1 d6 or
+ * MED-SEQ.1 d10; the pack's default when left out).
+ */
+export interface BattleOptions {
+  autokill?: boolean;
+  partDice?: boolean;
+  initiativeDie?: 6 | 10;
+}
 
 export interface Side {
   id: string;
@@ -67,6 +80,12 @@ export interface BattleState {
   revealedSeed?: string;
   /** Night combat (night.ts). */
   night: NightState;
+  /** Agreed at creation (BattleOptions). */
+  options: BattleOptions;
+  /** The medieval rules' state (medieval.ts); empty in other systems. */
+  medieval: MedievalState;
+  /** The percentile rules' state (percentile.ts); empty in other systems. */
+  percentile: PercentileState;
   /** Secret ballots, open and revealed (ballots.ts). */
   ballots: Record<string, Ballot>;
   /** Undoable actions, most recent last. */
@@ -90,6 +109,9 @@ export const initialState = (battleId: string): BattleState => ({
   diceCursor: 0,
   rolls: {},
   night: {},
+  options: {},
+  medieval: initialMedieval(),
+  percentile: initialPercentile(),
   ballots: {},
   undoable: [],
   nextId: { side: 1, command: 1, unit: 1, ballot: 1, roll: 1 },
