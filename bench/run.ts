@@ -1,4 +1,5 @@
 import { benchDice } from './dice.ts';
+import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
 import { benchReplay } from './replay.ts';
 import { benchStore, shmDir } from './store.ts';
 
@@ -18,3 +19,6 @@ const r = benchReplay(100_000);
 console.log(`replay (load + fold) of 100,000 events:  ${fmt(r.replayPerSec)}/s vs raw SELECT + JSON.parse ${fmt(r.rawSelectPerSec)}/s = ${ratio(r.replayPerSec, r.rawSelectPerSec)} (goal >= 50%)`);
 const d = benchDice();
 console.log(`dice: die(6) ${fmt(d.die6PerSec)}/s; /roll 4d6kh3+2 ${fmt(d.roll4d6kh3PerSec)}/s`);
+const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+const rates = ([7, 45, 99, 140] as const).map((p) => `${p}% -> ${pct(lossRate(p))}`);
+console.log(`fire Monte Carlo, ${fmt(MONTE_CARLO_ATTACKS)} attacks each, fixed seed (PCT-11.71; goal within 0.5 points): losses per attack ${rates.join(', ')}; 140% with a new roll for the remainder -> ${pct(lossRate(140, 'new-roll'))}`);
