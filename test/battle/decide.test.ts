@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { given } from '../support/spec.ts';
 
@@ -20,6 +20,17 @@ describe('CreateBattle', () => {
       .refused(/Unknown rule system "chess"; choose one of percentile, brigade, medieval, charge/));
   it('is refused without a name', () => given([]).when({ type: 'CreateBattle', name: '  ', system: 'medieval', channel: 't' }).refused(/needs a name/));
   it('is refused with an overlong name', () => given([]).when({ type: 'CreateBattle', name: 'x'.repeat(81), system: 'medieval', channel: 't' }).refused(/too long/));
+  it('records the medieval options the players agreed (MED-AUTOKILL, MED-PARTDICE, MED-INIT.1)', () => {
+    const options = { autokill: true, partDice: false, initiativeDie: 6 as const };
+    given([])
+      .when({ type: 'CreateBattle', name: 'Bosworth', system: 'medieval', channel: 't', options })
+      .then([{ type: 'BattleCreated', data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 't', gm: 'gm', options } }]);
+    expect(given([{ type: 'BattleCreated', data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 't', gm: 'gm', options } }]).state.options).toEqual(options);
+  });
+  it('refuses medieval options for another system, naming them', () =>
+    given([]).when({ type: 'CreateBattle', name: 'Ligny', system: 'percentile', channel: 't', options: { autokill: true, partDice: true } }).refused(/autokill, partDice: these are options of the medieval d10 rules only; a percentile battle takes none/));
+  it('refuses an initiative die other than d6 or d10 (MED-INIT.1, MED-SEQ.1)', () =>
+    given([]).when({ type: 'CreateBattle', name: 'X', system: 'medieval', channel: 't', options: { initiativeDie: 8 as never } }).refused(/d6 \(MED-INIT.1\) or a d10 \(MED-SEQ.1\), not a d8/));
 });
 
 describe('any action on a battle', () => {
