@@ -6,7 +6,8 @@ import { rollText } from './rolls.ts';
 import { describeMedievalEvent, isMedievalEvent } from './medieval.ts';
 import { describePercentileEvent, isPercentileEvent } from './percentile.ts';
 
-export const positionText = (p: TurnPosition): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${p.phase + 1}`;
+/** "turn 2 (night), phase 3": `number` is the phase's printed number where the rulebook's differs from its place. */
+export const positionText = (p: TurnPosition, number = p.phase + 1): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${number}`;
 
 const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
 
@@ -42,7 +43,7 @@ export function describeEvent(e: BattleEvent, s: BattleState): string {
     case 'OrderOfBattleImported':
       return `order of battle imported from ${e.data.source}: ${e.data.sides} new side(s), ${e.data.commands} command(s), ${e.data.units} unit(s)`;
     case 'PhaseAdvanced':
-      return `${positionText(e.data.to)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.map((d) => `\n• ${d}`).join('')}`;
+      return `${positionText(e.data.to, e.data.phaseNumber)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.map((d) => `\n• ${d}`).join('')}`;
     case 'BattleEnded':
       return `battle ended by ${mention(e.data.by)}`;
     case 'ActionUndone':

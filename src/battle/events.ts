@@ -30,7 +30,7 @@ export type BattleEvent =
   | { type: 'UnitEdited'; data: { unitId: string; name?: string; commandId?: string; attrs: UnitAttrs } }
   | { type: 'UnitRemoved'; data: { unitId: string; name: string } }
   | { type: 'OrderOfBattleImported'; data: { source: string; sides: number; commands: number; units: number } }
-  | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; due: string[] } }
+  | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; phaseNumber?: number; due: string[] } }
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
   | BallotEvent

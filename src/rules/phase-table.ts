@@ -5,6 +5,8 @@ export interface PhaseDef {
   id: string;
   name: string;
   rules: readonly string[];
+  /** The phase's printed number where it is not its place in the turn (MED-SEQ prints no 14). */
+  number?: number;
   /** What falls due on entering the phase on game turn `turn` (1-based). */
   due?: (turn: number) => string[];
 }
@@ -47,7 +49,7 @@ export function tableSequence(table: PhaseTable): Sequence {
     periods,
     describe(pos: TurnPosition): PhaseInfo {
       const def = phaseAt(pos);
-      return { id: def.id, name: def.name, rules: [...def.rules], due: def.due?.(pos.turn) ?? [] };
+      return { id: def.id, name: def.name, number: def.number ?? pos.phase + 1, rules: [...def.rules], due: def.due?.(pos.turn) ?? [] };
     },
     nextPhase(pos: TurnPosition): TurnPosition {
       phaseAt(pos);

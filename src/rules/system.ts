@@ -20,6 +20,8 @@ export interface PhaseInfo {
   /** Stable id within the system, e.g. `BRG-2`, `MED-SEQ.7`. */
   id: string;
   name: string;
+  /** The phase's number as the rulebook prints it (usually its place in the turn, from 1). */
+  number: number;
   /** Rule IDs of shared/rules/ that govern the phase. */
   rules: string[];
   /** Things the umpire reminds everyone of on entering the phase, e.g. "army morale check due". */

@@ -102,6 +102,10 @@ describe('medieval (MED-SEQ)', () => {
     expect(seq.describe({ turn: 1, phase: 14 })).toMatchObject({ id: 'MED-SEQ.16', name: 'Control Tests (both sides)' });
   });
 
+  it('MED-SEQ phases carry the chart\'s printed numbers: 13 is followed by 15, and the last is 16', () => {
+    expect(ids.map((_, phase) => seq.describe({ turn: 1, phase }).number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16]);
+  });
+
   it('MED-SEQ.2 weather roll is due at the start of every twelfth Game Turn: turns 12 and 24, not 11 or 13', () => {
     const weather = (turn: number) => seq.describe({ turn, phase: 1 }).due.some((d) => d.startsWith('weather roll due'));
     expect([1, 11, 12, 13, 23, 24, 25, 36].filter(weather)).toEqual([12, 24, 36]);

@@ -38,8 +38,8 @@ export const MEDIEVAL_PHASES: readonly PhaseDef[] = [
   { id: 'MED-SEQ.11', name: 'Normal Movement and Firing (side A)', rules: ['MED-SEQ.11', ...movement, ...firing] },
   { id: 'MED-SEQ.12', name: 'Normal Movement and Firing (side B)', rules: ['MED-SEQ.12', ...movement, ...firing] },
   { id: 'MED-SEQ.13', name: 'Melee Calculations (both sides)', rules: ['MED-SEQ.13', 'MED-MELEE', 'MED-MELEE-MOD', 'MED-AUTOKILL', 'MED-PARTDICE'] },
-  { id: 'MED-SEQ.15', name: 'Morale Tests (both sides)', rules: ['MED-SEQ.15', ...moraleTest] },
-  { id: 'MED-SEQ.16', name: 'Control Tests (both sides)', rules: ['MED-SEQ.16', 'MED-CONTROL', 'MED-CONTROL-MOD', 'MED-CONTROL-RESULT'] },
+  { id: 'MED-SEQ.15', number: 15, name: 'Morale Tests (both sides)', rules: ['MED-SEQ.15', ...moraleTest] },
+  { id: 'MED-SEQ.16', number: 16, name: 'Control Tests (both sides)', rules: ['MED-SEQ.16', 'MED-CONTROL', 'MED-CONTROL-MOD', 'MED-CONTROL-RESULT'] },
 ];
 
 export const medievalSequence: Sequence = tableSequence({ periods: [], phases: () => MEDIEVAL_PHASES });
