@@ -48,3 +48,11 @@ export function attributeOptions(): Record<string, OptionDef> {
   }
   return options;
 }
+
+/** Completes the last word of a list typed with spaces or commas between (modifier or reason ids). */
+export function matchingLast(names: Iterable<string>, typed: string): string[] {
+  const cut = Math.max(typed.lastIndexOf(' '), typed.lastIndexOf(',')) + 1;
+  const before = typed.slice(0, cut);
+  const given = new Set(before.split(/[\s,]+/).filter(Boolean));
+  return matching([...names].filter((n) => !given.has(n)), typed.slice(cut)).map((n) => before + n);
+}

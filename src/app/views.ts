@@ -4,7 +4,7 @@ import { fold } from '../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../battle/state.ts';
 import { mention } from '../messages.ts';
 import { getRuleSystem } from '../rules/index.ts';
-import { medievalUnitLines } from '../battle/medieval.ts';
+import { medievalStatusLines, medievalUnitLines } from '../battle/medieval.ts';
 import { percentileUnitLines } from '../battle/percentile.ts';
 import { optionsText } from '../battle/describe.ts';
 
@@ -14,9 +14,10 @@ export function statusText(s: BattleState): string {
   const phase = system.sequence.describe(s.position);
   const lines = [
     `Battle "${s.name}" (${s.id}) — ${system.name}${s.ended ? ' — ENDED' : ''}`,
-    `Now: ${positionText(s.position)}: ${phase.name} [${phase.id}]`,
+    `Now: ${positionText(s.position, phase.number)}: ${phase.name} [${phase.id}]`,
     `GMs: ${s.gms.map(mention).join(', ')}`,
     ...(Object.keys(s.options).length ? [`Options agreed: ${optionsText(s.options)}`] : []),
+    ...medievalStatusLines(s),
     ...(s.night.visibility ? [`Night: ${s.night.moon} moon, ${s.night.weather}, visibility ${s.night.visibility}" (NIGHT-18.31)`] : []),
     `Log version ${s.version}`,
   ];

@@ -13,7 +13,7 @@ import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
 import { checkOrderOfBattle } from './oob.ts';
-import { exists, findByName, isGm, type BattleOptions, type BattleState } from './state.ts';
+import { exists, findByName, findUnit, isGm, type BattleOptions, type BattleState } from './state.ts';
 import { mention } from '../messages.ts';
 
 export interface DecideContext {
@@ -42,9 +42,6 @@ function side(s: BattleState, ref: string) {
 }
 function command(s: BattleState, ref: string) {
   return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${list(Object.values(s.commands))}.`);
-}
-function unit(s: BattleState, ref: string) {
-  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}". Use /unit show to list the units.`);
 }
 const list = (xs: { name: string }[]) => (xs.length ? xs.map((x) => x.name).join(', ') : 'none yet');
 
@@ -131,7 +128,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       return [{ type: 'UnitAdded', data: { unitId: `u${s.nextId.unit}`, name, commandId: c.id, attrs: attrsOf(s, action.attrs, 'full') } }];
     }
     case 'EditUnit': {
-      const u = unit(s, action.unit);
+      const u = findUnit(s, action.unit);
       const attrs = attrsOf(s, action.attrs, 'partial');
       const data: Extract<BattleEvent, { type: 'UnitEdited' }>['data'] = { unitId: u.id, attrs };
       if (action.name !== undefined) {
@@ -143,7 +140,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       return [{ type: 'UnitEdited', data }];
     }
     case 'RemoveUnit': {
-      const u = unit(s, action.unit);
+      const u = findUnit(s, action.unit);
       return [{ type: 'UnitRemoved', data: { unitId: u.id, name: u.name } }];
     }
     case 'ImportOrderOfBattle':
@@ -157,7 +154,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       const next = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
       const around = aroundAdvance(s, next, action.type === 'AdvanceTurn' ? action.period : undefined, (period) => sequence.nextTurn(s.position, period));
       const info = sequence.describe(around.to);
-      return [...around.before, { type: 'PhaseAdvanced', data: { from: s.position, to: around.to, phaseId: info.id, phaseName: info.name, due: [...info.due, ...around.due, ...medievalDue(s, around.to), ...percentileDue(s, around.to)] } }];
+      return [...around.before, { type: 'PhaseAdvanced', data: { from: s.position, to: around.to, phaseId: info.id, phaseName: info.name, phaseNumber: info.number, due: [...info.due, ...around.due, ...medievalDue(s, around.to), ...percentileDue(s, around.to)] } }];
     }
     case 'EndBattle':
       // The end publishes the seed: from now on anyone can re-derive every roll (DESIGN.md, Dice).

@@ -26,12 +26,16 @@ export type RollEvent =
   | { type: 'RollRevealed'; data: { number: number } }
   | { type: 'SeedRevealed'; data: { seed: string } };
 
+/** The battle's dice stream, refusing when the battle has none to roll with. */
+export function needDice(dice: DiceStream | undefined): DiceStream {
+  return dice ?? refuse('This battle has no dice stream to roll with.');
+}
+
 export function decideRoll(s: BattleState, a: { expression: string; secret: boolean; reason?: string }, actor: string, dice: DiceStream | undefined): RollEvent[] {
   if (s.revealedSeed) refuse('The dice seed of this battle has been published, so its rolls would be predictable: roll outside the battle channel, or start a new battle.');
-  if (!dice) refuse('This battle has no dice stream.');
   let result;
   try {
-    result = evaluateRoll(a.expression, dice);
+    result = evaluateRoll(a.expression, needDice(dice));
   } catch (err) {
     if (err instanceof RollError) refuse(err.message);
     throw err;

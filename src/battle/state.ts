@@ -1,4 +1,5 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
+import { refuse } from '../rules/errors.ts';
 import type { Ballot } from './ballots.ts';
 import type { NightState } from './night.ts';
 import type { RollRecord } from './rolls.ts';
@@ -131,4 +132,20 @@ const norm = (name: string) => name.trim().toLowerCase();
 /** Finds a thing by id or by (case-insensitive) name. */
 export function findByName<T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined {
   return things[ref] ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
+}
+
+/** The unit named or numbered `ref`, refusing with a pointer to /unit show. */
+export function findUnit(s: BattleState, ref: string): Unit {
+  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}". Use /unit show to list the units.`);
+}
+
+export const unitSideId = (s: BattleState, u: Unit): string => s.commands[u.commandId]?.sideId ?? '';
+export const sideName = (s: BattleState, sideId: string): string => s.sides[sideId]?.name ?? sideId;
+
+/** A GM, or a player of the unit's side, acts for it; anyone else is refused (`what` they tried). */
+export function checkActsFor(s: BattleState, actor: string, u: Unit, what: string): void {
+  if (isGm(s, actor)) return;
+  const sideId = unitSideId(s, u);
+  const mine = s.sides[sideId]?.players.includes(actor) || Object.values(s.commands).some((c) => c.sideId === sideId && c.player === actor);
+  if (!mine) refuse(`${u.name} is ${sideName(s, sideId)}'s; only its players or a GM may ${what}.`);
 }

@@ -1,0 +1,20 @@
+import { defineCommand, sub } from '../src/app/commands.ts';
+
+export default defineCommand({
+  name: 'weather',
+  description: 'Weather, wind strength and wind direction (MED-SEQ.2)',
+  subcommands: {
+    set: sub({
+      description: 'Record the weather rolled every twelfth turn, or the scenario\'s in turn 1 (GM; MED-SEQ.2)',
+      who: 'gm',
+      example: '/weather set weather:"light rain" wind_strength:strong wind_direction:west',
+      systems: ['medieval'],
+      options: {
+        weather: { kind: 'string', description: 'The weather (the source has no weather table)', required: true },
+        wind_strength: { kind: 'string', description: 'Wind strength', required: true },
+        wind_direction: { kind: 'string', description: 'Where the wind blows from', required: true },
+      },
+      action: (o) => ({ type: 'MedievalRecordWeather', weather: o.weather, windStrength: o.wind_strength, windDirection: o.wind_direction }),
+    }),
+  },
+});

@@ -1,0 +1,439 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../src/battle/actions.ts';
+import type { BattleEvent } from '../../src/battle/events.ts';
+import { medievalStatusLines, medievalUnitLines, parseModifierList, parseReasonList, type MedievalEvent } from '../../src/battle/medieval.ts';
+import type { BattleOptions } from '../../src/battle/state.ts';
+import { MEDIEVAL_PHASES } from '../../src/rules/medieval/sequence.ts';
+import { RuleError } from '../../src/rules/errors.ts';
+import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
+import { given } from '../support/spec.ts';
+
+/**
+ * The medieval d10 rules as the battle applies them (src/battle/medieval.ts): given events, when an
+ * action with scripted dice, then events, state, or a refusal. Tudor (alice) against Royal (bob).
+ */
+const created = (options?: BattleOptions): BattleEvent => ({
+  type: 'BattleCreated',
+  data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'table', gm: 'gm', ...(options ? { options } : {}) },
+});
+const unit = (unitId: string, name: string, commandId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitAdded', data: { unitId, name, commandId, attrs } });
+const army: BattleEvent[] = [
+  { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
+  { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
+  { type: 'CommandAdded', data: { commandId: 'c1', name: 'Oxford', sideId: 's1' } },
+  { type: 'CommandAdded', data: { commandId: 'c2', name: 'Norfolk', sideId: 's2' } },
+  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
+  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+  unit('u1', 'Archers', 'c1', { arm: 'infantry', figures: 24, class: 'C', order: 'loose', formation: 'line', armour: 'light', weapon: 'longbow', melee_weapon: 'sword' }),
+  unit('u2', 'Knights', 'c1', { arm: 'cavalry', figures: 12, class: 'A', order: 'close', formation: 'line', armour: 'extra heavy', melee_weapon: 'heavy lance' }),
+  unit('u3', 'Skirmishers', 'c1', { arm: 'infantry', figures: 10, class: 'D', order: 'skirmish', formation: 'line', armour: 'light', weapon: 'javelin', melee_weapon: 'knife' }),
+  unit('u4', 'Billmen', 'c2', { arm: 'infantry', figures: 24, class: 'C', order: 'close', formation: 'line', armour: 'medium', melee_weapon: 'pole-arm' }),
+  unit('u5', 'Ordnance', 'c2', { arm: 'artillery', figures: 6, class: 'C', formation: 'deployed', armour: 'light', weapon: 'light field artillery', cannon: 3 }),
+  unit('u6', 'Handgunners', 'c2', { arm: 'infantry', figures: 12, class: 'C', order: 'loose', formation: 'line', armour: 'light', weapon: 'handgonne', melee_weapon: 'sword' }),
+];
+const setup = (options?: BattleOptions) => [created(options), ...army];
+
+const phaseIndex = (id: string) => MEDIEVAL_PHASES.findIndex((p) => p.id === id);
+/** The battle moved to turn `turn`, phase MED-SEQ.`n`. */
+const to = (turn: number, n: number): BattleEvent => ({
+  type: 'PhaseAdvanced',
+  data: { from: { turn: 1, phase: 0 }, to: { turn, phase: phaseIndex(`MED-SEQ.${n}`) }, phaseId: `MED-SEQ.${n}`, phaseName: 'x', due: [] },
+});
+/** Sides A and B chosen for `turn` (MED-SEQ.1): Tudor plays A unless said. */
+const sides = (turn: number, a: 's1' | 's2' = 's1'): BattleEvent => ({ type: 'MedievalSideChosen', data: { turn, sideId: a, as: 'A', a, b: a === 's1' ? 's2' : 's1' } });
+
+/** The events `action` appends after `events`, with scripted dice. */
+const play = (events: BattleEvent[], action: Action, actor: string, ...dice: number[]) => given(events).when(action, actor, { dice: scriptedStream(...dice) }).events();
+const only = <T extends MedievalEvent['type']>(events: BattleEvent[], type: T) => {
+  expect(events).toHaveLength(1);
+  expect(events[0]!.type).toBe(type);
+  return events[0] as Extract<MedievalEvent, { type: T }>;
+};
+const fire = (firer: string, target: string, more: Partial<Extract<Action, { type: 'MedievalFire' }>> = {}): Action => ({ type: 'MedievalFire', firer, target, band: 'short', ...more });
+const state = (events: BattleEvent[]) => given(events).state;
+
+describe('MED-INIT initiative and MED-SEQ.1 sides A and B', () => {
+  const turn1 = [...setup(), { type: 'MedievalCommanderSet', data: { sideId: 's1', commander: 'Bold' } } as BattleEvent];
+
+  it('MED-INIT.2 adds the army commander modifier; MED-INIT.5 ties roll again', () => {
+    const e = only(play(turn1, { type: 'MedievalRollInitiative' }, 'alice', 4, 8, 5, 8), 'MedievalInitiativeRolled');
+    expect(e.data).toMatchObject({ turn: 1, winnerSideId: 's1', outcome: { die: 10, rounds: 2, winner: 'Tudor' } });
+    expect(e.data.outcome.rolls.map((r) => [r.side, r.roll, r.modifier, r.total])).toEqual([
+      ['Tudor', 4, 4, 8],
+      ['Royal', 8, 0, 8],
+      ['Tudor', 5, 4, 9],
+      ['Royal', 8, 0, 8],
+    ]);
+    expect(e.data.dice).toEqual({ from: 0, to: 4, rolls: [4, 8, 5, 8].map((result) => ({ sides: 10, result })) });
+  });
+
+  it('MED-INIT.1 the die is the battle option: a d6 when agreed', () => {
+    const dice = scriptedDice(6, 1);
+    given(setup({ initiativeDie: 6 })).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: dice as never }).events();
+    expect(dice.asked).toEqual([6, 6]);
+  });
+
+  it('MED-SEQ.1 initiative is rolled once, in phase 1, between two sides, on the battle dice', () => {
+    const rolled = [...turn1, ...play(turn1, { type: 'MedievalRollInitiative' }, 'gm', 9, 1)];
+    given(rolled).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: scriptedStream(1, 1) }).refused(/Initiative for turn 1 has been rolled: Tudor won \(MED-INIT\)/);
+    given([...turn1, to(1, 2)]).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: scriptedStream(1, 1) }).refused(/Initiative is rolled in phase 1 \(MED-SEQ\); now it is turn 1, phase 2/);
+    given([...turn1, { type: 'SideAdded', data: { sideId: 's3', name: 'Stanley' } }]).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: scriptedStream(1, 1, 1) }).refused(/of two sides.*this battle has 3 side\(s\)/);
+    given(turn1).when({ type: 'MedievalRollInitiative' }, 'gm').refused(/no dice stream/);
+  });
+
+  it('MED-SEQ.1 the winner chooses to be side A or B, and the phases say who is who', () => {
+    const rolled = [...turn1, ...play(turn1, { type: 'MedievalRollInitiative' }, 'gm', 9, 1)];
+    given(rolled).when({ type: 'MedievalChooseSide', as: 'B' }, 'alice').then([{ type: 'MedievalSideChosen', data: { turn: 1, sideId: 's1', as: 'B', a: 's2', b: 's1' } }]);
+    given(rolled).when({ type: 'MedievalChooseSide', as: 'A' }, 'bob').refused(/Tudor won the initiative: its players \(or a GM\) choose A or B \(MED-INIT.4\)/);
+    given(turn1).when({ type: 'MedievalChooseSide', as: 'A' }, 'alice').refused(/Initiative has not been rolled for turn 1/);
+    const chosen = [...rolled, ...play(rolled, { type: 'MedievalChooseSide', as: 'B' }, 'gm')];
+    given(chosen).when({ type: 'MedievalChooseSide', as: 'A' }, 'alice').refused(/Tudor has chosen already this turn: side A Royal, side B Tudor/);
+    const [phase2] = given(chosen).when({ type: 'AdvancePhase' }).events();
+    expect(phase2).toMatchObject({ data: { phaseId: 'MED-SEQ.2', due: ['this turn side A is Royal, side B is Tudor (MED-SEQ.1)'] } });
+    expect(medievalStatusLines(state(chosen))).toEqual(['Side A this turn: Royal; side B: Tudor (MED-SEQ.1)', 'Army commanders: Tudor Bold (MED-CMDR)']);
+  });
+
+  it('MED-SEQ.1 a new turn asks for the initiative and the sides are to be chosen again', () => {
+    const [turn2] = given([...turn1, sides(1), to(1, 16)]).when({ type: 'AdvancePhase' }).events();
+    expect(turn2).toMatchObject({ data: { to: { turn: 2, phase: 0 }, due: ['initiative: /initiative roll, d10 each plus the commander\'s modifier (MED-INIT): Tudor Bold (+4); Royal no commander modifier'] } });
+    const [phase4] = given([...turn1, sides(1), to(2, 3)]).when({ type: 'AdvancePhase' }).events();
+    expect(phase4).toMatchObject({ data: { due: ['sides A and B are not chosen for turn 2: /initiative roll, then the winner\'s /initiative choose (MED-SEQ.1)'] } });
+  });
+
+  it('MED-CMDR.2 a commander type is one of the four', () => {
+    given(setup()).when({ type: 'MedievalSetCommander', side: 'Royal', commander: 'Reckless' as never }).refused(/A commander is Cautious, Bold, Rash, Exceptional \(got "Reckless"\)/);
+    given(turn1).when({ type: 'MedievalSetCommander', side: 'Tudor', commander: 'Bold' }).refused(/Tudor's commander is Bold already/);
+    given(setup()).when({ type: 'MedievalSetCommander', side: 'Tudor', commander: 'Bold' }, 'alice').refused(/Only a GM/);
+  });
+});
+
+describe('MED-SEQ.2 weather every twelfth turn', () => {
+  it('MED-SEQ.2 on entering phase 2 of turn 12 the weather is due, and a GM records it', () => {
+    const [e] = given([...setup(), sides(12), to(12, 1)]).when({ type: 'AdvancePhase' }).events();
+    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due).toContain('the weather rules are not in the source: roll them as agreed and a GM records the result with /weather set');
+    const rec: Action = { type: 'MedievalRecordWeather', weather: 'heavy rain', windStrength: 'strong', windDirection: 'the west' };
+    const events = play([...setup(), to(12, 2)], rec, 'gm');
+    expect(events).toEqual([{ type: 'MedievalWeatherRecorded', data: { turn: 12, weather: 'heavy rain', windStrength: 'strong', windDirection: 'the west' } }]);
+    expect(medievalStatusLines(state([...setup(), to(12, 2), ...events]))).toContain('Weather: heavy rain; wind strong, from the west (since turn 12, MED-SEQ.2)');
+  });
+
+  it('MED-SEQ.2 the weather is refused between twelfth turns; turn 1 takes the scenario\'s', () => {
+    const rec: Action = { type: 'MedievalRecordWeather', weather: 'fair', windStrength: 'light', windDirection: 'north' };
+    given([...setup(), to(5, 2)]).when(rec).refused(/every twelfth Game Turn, in phase 2 \(MED-SEQ.2\): next in turn 12/);
+    given([...setup(), to(12, 3)]).when(rec).refused(/next in turn 24/);
+    expect(play([...setup(), to(1, 4)], rec, 'gm')).toHaveLength(1);
+    given(setup()).when({ ...rec, weather: ' ' }).refused(/Give the weather in a few words/);
+  });
+});
+
+describe('MED-FIRE firing in the battle', () => {
+  const t1p11 = [...setup(), sides(1), to(1, 11)];
+
+  it('MED-FIRE, MED-RANGE the band from the measured range and the weapon, kills applied to the target', () => {
+    const e = only(play(t1p11, fire('Archers', 'Billmen', { band: undefined, range: 14, measure: 'in' }), 'alice', 6, 5, 9, 1, 10), 'MedievalFireResolved');
+    const o = e.data.outcome;
+    expect(o.range).toMatchObject({ row: 'MED-RANGE.2', rounded: 14, band: 'medium' });
+    expect(o.cell).toEqual({ id: 'MED-FIRE.R2', band: 'medium', armour: 'medium', score: 6 });
+    expect(o.modifiers.map((m) => [m.id, m.total, m.derived])).toEqual([['MED-FIRE-MOD.4', 0, true]]);
+    expect([o.entitled, o.needed, o.kills]).toEqual([5, 6, 3]);
+    expect(o.applied).toEqual({ losses: 3, figuresLeft: 21, gunsExploded: 0, gunsMisfired: 0 });
+    expect(e.data.dice.rolls.map((r) => r.result)).toEqual([6, 5, 9, 1, 10]);
+    const after = state([...t1p11, e]);
+    expect(after.medieval.units.u4).toMatchObject({ losses: 3, firedOn: { turn: 1, phase: phaseIndex('MED-SEQ.11') } });
+    expect(medievalUnitLines(after, 'u4')).toContain('figures 21 of 24 (3 lost)');
+  });
+
+  it('MED-RANGE rounds up in its own unit and refuses a range beyond long', () => {
+    const o = only(play(t1p11, fire('Archers', 'Billmen', { band: undefined, range: 25.2, measure: 'cm' }), 'alice', 1, 1, 1, 1, 1), 'MedievalFireResolved').data.outcome;
+    expect(o.range).toMatchObject({ rounded: 26, unit: 'cm', band: 'medium' });
+    given(t1p11).when(fire('Archers', 'Billmen', { band: undefined, range: 31 }), 'alice', { dice: scriptedStream() }).refused(/longbow cannot reach 31": its longest range is 30" \(MED-RANGE.2\)/);
+  });
+
+  it('MED-FIRE kills never take a target below 0 figures', () => {
+    const weak = [...t1p11, { type: 'UnitEdited', data: { unitId: 'u4', attrs: { figures: 2 } } } as BattleEvent];
+    const o = only(play(weak, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), 'MedievalFireResolved').data.outcome;
+    expect([o.kills, o.applied.losses, o.applied.figuresLeft]).toEqual([5, 2, 0]);
+  });
+
+  it('MED-PARTDICE in firing when the battle agreed it', () => {
+    const o = only(play([created({ partDice: true }), ...army, sides(1), to(1, 11)], fire('Archers', 'Billmen'), 'alice', 1, 1, 1, 1, 9, 5), 'MedievalFireResolved').data.outcome;
+    expect(o.partDie).toEqual({ rule: 'MED-PARTDICE', figures: 4, result: 9, hit: true, save: { rule: 'MED-PARTDICE.5a', needed: 9, result: 5, saved: false }, kill: true });
+  });
+
+  it('MED-FIRE-MOD.8 bowmen firing their 4th consecutive volley, counted turn by turn; a turn without firing breaks the run', () => {
+    let log = [...setup()];
+    for (const turn of [1, 2, 3]) log = [...log, sides(turn), to(turn, 11), ...play([...log, sides(turn), to(turn, 11)], fire('Archers', 'Billmen'), 'alice', 1, 1, 1, 1, 1)];
+    const fourth = only(play([...log, sides(4), to(4, 11)], fire('Archers', 'Billmen'), 'alice', 1, 1, 1, 1, 1), 'MedievalFireResolved');
+    expect(fourth.data.volley).toBe(4);
+    expect(fourth.data.outcome.modifiers).toContainEqual(expect.objectContaining({ id: 'MED-FIRE-MOD.8', total: 1, derived: true }));
+    const afterBreak = only(play([...log, sides(5), to(5, 11)], fire('Archers', 'Billmen'), 'alice', 1, 1, 1, 1, 1), 'MedievalFireResolved');
+    expect(afterBreak.data.volley).toBe(1);
+    expect(afterBreak.data.outcome.modifiers.map((m) => m.id)).not.toContain('MED-FIRE-MOD.8');
+  });
+
+  it('MED-FIRE-MOD.9 a firer under fire this move or last; MED-SEQ.12 figures shot in phase 11 still fire in phase 12', () => {
+    const shot = play(t1p11, fire('Archers', 'Handgunners'), 'alice', 10, 10, 1, 1, 1);
+    const p12 = [...t1p11, ...shot, to(1, 12)];
+    expect(state(p12).medieval.units.u6?.losses).toBe(2);
+    const back = only(play(p12, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved');
+    expect(back.data.outcome.firing).toEqual({ figures: 12, why: '12 figures firing (10 figures and the 2 shot in phase 11, who still fire (MED-SEQ.12))' });
+    expect(back.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.21']);
+    // Two moves later (turn 2, phase 8, with turn 1's phase 12 between) the firer is no longer under fire.
+    const later = only(play([...p12, sides(2), to(2, 8)], fire('Handgunners', 'Archers'), 'bob', 1, 1), 'MedievalFireResolved');
+    expect(later.data.outcome.modifiers.map((m) => m.id)).not.toContain('MED-FIRE-MOD.9');
+  });
+
+  it('MED-FIRE-MOD.10 a moving target as the player says (the log has no moves); MED-FIRE-MOD.21 only the first gunpowder shot', () => {
+    const first = only(play([...setup(), sides(1, 's2'), to(1, 11)], fire('Handgunners', 'Archers', { targetMoving: true }), 'bob', 1, 1, 1), 'MedievalFireResolved');
+    expect(first.data.outcome.modifiers.map((m) => [m.id, m.derived])).toEqual([
+      ['MED-FIRE-MOD.4', true],
+      ['MED-FIRE-MOD.10', true],
+      ['MED-FIRE-MOD.21', true],
+    ]);
+    const second = only(play([...setup(), sides(1, 's2'), to(1, 11), first, to(1, 13), sides(2, 's2'), to(2, 11)], fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved');
+    expect(second.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4']);
+  });
+
+  it('MED-FIRE-MOD modifiers chosen by id, with counts, refused when unknown or derived', () => {
+    const o = only(play(t1p11, fire('Archers', 'Billmen', { modifiers: parseModifierList('14 MED-FIRE-MOD.17', 'MED-FIRE-MOD') }), 'alice', 1, 1, 1, 1, 1), 'MedievalFireResolved').data.outcome;
+    expect(o.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.14', 'MED-FIRE-MOD.17']);
+    given(t1p11).when(fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.4' }] }), 'alice', { dice: scriptedStream() }).refused(/MED-FIRE-MOD.4 .* is counted once; it was given twice \(the umpire already applies it from the log\)/);
+    given(t1p11).when(fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.99' }] }), 'alice', { dice: scriptedStream() }).refused(/MED-FIRE-MOD.99 is not a MED-FIRE-MOD modifier/);
+    expect(() => parseModifierList('12 smoke', 'MED-FIRE-MOD')).toThrow(/"smoke" is not a modifier/);
+    expect(() => parseModifierList('MED-MELEE-MOD.3', 'MED-FIRE-MOD')).toThrow(/MED-MELEE-MOD.3 is not a MED-FIRE-MOD modifier/);
+    expect(parseModifierList('4x2, 26=+2', 'MED-MORALE-MOD')).toEqual([
+      { id: 'MED-MORALE-MOD.4', count: 2 },
+      { id: 'MED-MORALE-MOD.26', value: 2 },
+    ]);
+  });
+
+  it('MED-RANGE.9 artillery: one d10 per gun; an exploded gun is lost, a misfired one cannot re-fire until next turn', () => {
+    const p11 = [...setup(), sides(1, 's2'), to(1, 11)];
+    // Kill dice 4, 4, 4; saving throws: gun 1 rolls 1 then 2 (explodes), gun 2 rolls 1 then 7 (misfires), gun 3 rolls 5.
+    const e = only(play(p11, fire('Ordnance', 'Archers'), 'bob', 4, 4, 4, 1, 2, 1, 7, 5), 'MedievalFireResolved');
+    expect(e.data.outcome.artillery?.throws.map((t) => t.result)).toEqual(['explodes', 'misfire', 'ok']);
+    expect(e.data.outcome.applied).toMatchObject({ losses: 3, gunsExploded: 1, gunsMisfired: 1 });
+    const after = [...p11, e];
+    expect(state(after).medieval.units.u5).toMatchObject({ gunsLost: 1, misfired: { turn: 1, guns: 1 }, firedGunpowder: true });
+    expect(medievalUnitLines(state(after), 'u5')).toContain("guns 2 of 3 (1 exploded); 1 misfired, can't re-fire until turn 2 (MED-RANGE.9)");
+    given(after).when(fire('Ordnance', 'Archers', { figures: 2 }), 'bob', { dice: scriptedStream() }).refused(/Ordnance has 1 gun that can fire \(3 models; 1 exploded; 1 misfired this turn and can't re-fire until next Game Turn\) \(MED-RANGE.9\); 2 asked/);
+    const again = only(play(after, fire('Ordnance', 'Archers'), 'bob', 4, 1, 9), 'MedievalFireResolved');
+    expect(again.data.outcome.firing.figures).toBe(1);
+    given([...after, again]).when(fire('Ordnance', 'Archers'), 'bob', { dice: scriptedStream() }).refused(/Ordnance has no gun that can fire: 1 exploded; 2 misfired this turn/);
+    const nextTurn = only(play([...after, again, sides(2, 's2'), to(2, 11)], fire('Ordnance', 'Archers'), 'bob', 1, 1, 5, 5), 'MedievalFireResolved');
+    expect(nextTurn.data.outcome.firing.figures).toBe(2);
+  });
+
+  it('refuses what the rules forbid, naming why, and changes nothing', () => {
+    given(t1p11).when(fire('Knights', 'Billmen'), 'alice', { dice: scriptedStream() }).refused(/Knights has no missile weapon/);
+    given(t1p11).when(fire('Archers', 'Knights'), 'alice', { dice: scriptedStream() }).refused(/Archers and Knights are both Tudor's; fire at an enemy unit/);
+    given(t1p11).when(fire('Handgunners', 'Archers'), 'bob', { dice: scriptedStream() }).refused(/In phase 11 side A fires \(MED-SEQ.11\); Handgunners is side B \(Royal\) this turn/);
+    given(t1p11).when(fire('Archers', 'Billmen'), 'bob', { dice: scriptedStream() }).refused(/Archers is Tudor's; only its players or a GM may fire with it/);
+    given(t1p11).when(fire('Archers', 'Nobody'), 'alice', { dice: scriptedStream() }).refused(/There is no unit "Nobody"/);
+    given(t1p11).when(fire('Archers', 'Billmen', { range: 12 }), 'alice', { dice: scriptedStream() }).refused(/measured range or the range band, not both/);
+    given(t1p11).when(fire('Archers', 'Billmen', { band: undefined }), 'alice', { dice: scriptedStream() }).refused(/Give the range measured from Archers to Billmen/);
+    given(t1p11).when(fire('Archers', 'Billmen'), 'alice').refused(/no dice stream/);
+    given([...setup(), to(1, 11)]).when(fire('Archers', 'Billmen'), 'alice', { dice: scriptedStream() }).refused(/Sides A and B are not chosen for turn 1/);
+    given([...setup(), sides(1), to(1, 13)]).when(fire('Archers', 'Billmen'), 'alice', { dice: scriptedStream() }).refused(/Units fire in phases 8, 9, 11, 12 \(MED-SEQ\); now it is turn 1, phase 13/);
+    const routing = [...t1p11, { type: 'MedievalStatusSet', data: { unitId: 'u1', routing: true } } as BattleEvent];
+    given(routing).when(fire('Archers', 'Billmen'), 'alice', { dice: scriptedStream() }).refused(/a routing unit may not fire its weapons \(MED-MORALE-EFFECTS.1b\)/);
+  });
+
+  it('refuses the medieval rules in a battle of another system', () => {
+    const percentile: BattleEvent = { type: 'BattleCreated', data: { battleId: 'b1', name: 'Ligny', system: 'percentile', channel: 'table', gm: 'gm' } };
+    given([percentile]).when(fire('A', 'B'), 'gm', { dice: scriptedStream() }).refused(/That belongs to the medieval d10 rules; this battle plays percentile/);
+  });
+});
+
+describe('MED-MELEE in the battle', () => {
+  const p13 = (options?: BattleOptions) => [...setup(options), sides(1), to(1, 13)];
+  const melee = (attacker: Partial<Extract<Action, { type: 'MedievalMelee' }>['attacker']>, defender: Partial<Extract<Action, { type: 'MedievalMelee' }>['defender']> = {}): Action => ({
+    type: 'MedievalMelee',
+    attacker: { unit: 'Knights', ...attacker },
+    defender: { unit: 'Billmen', ...defender },
+  });
+
+  it('MED-MELEE both units strike at once; kills applied to both; MED-MELEE-MOD.1 charging as given', () => {
+    // Knights (heavy lance, A) charging against medium armour: 3 -1 = 2+, 3 dice; Billmen (pole-arm, C) against extra heavy: 7+, 5 dice.
+    const e = only(play(p13(), melee({ charging: true }), 'alice', 2, 1, 5, 7, 7, 6, 1, 10), 'MedievalMeleeResolved');
+    const { attacker, defender } = e.data.outcome;
+    expect([attacker.cell, attacker.needed, attacker.kills]).toEqual([{ id: 'MED-MELEE.R14', grade: 'A', armour: 'medium', score: 3 }, 2, 2]);
+    expect(attacker.modifiers).toEqual([expect.objectContaining({ id: 'MED-MELEE-MOD.1', total: -1, derived: true })]);
+    expect([defender.cell, defender.needed, defender.kills]).toEqual([{ id: 'MED-MELEE.R3', grade: 'C', armour: 'extra heavy', score: 7 }, 7, 3]);
+    expect(e.data.outcome.dice.map((d) => d.result)).toEqual([2, 1, 5, 7, 7, 6, 1, 10]);
+    const after = state([...p13(), e]);
+    expect([after.medieval.units.u4?.losses, after.medieval.units.u2?.losses]).toEqual([2, 3]);
+  });
+
+  it('MED-MELEE the lance rows are for charging cavalry only: otherwise the score is an input', () => {
+    given(p13()).when(melee({}), 'alice', { dice: scriptedStream() }).refused(/the Charging cavalry using Heavy Lance row is for charging cavalry only; give the score needed before modifiers/);
+    const e = only(play(p13(), melee({ score: 6 }), 'alice', 1, 1, 1, 1, 1, 1, 1, 1), 'MedievalMeleeResolved');
+    expect(e.data.outcome.attacker.cell).toEqual({ id: null, input: 6, why: 'the Charging cavalry using Heavy Lance row is for charging cavalry only' });
+  });
+
+  it('MED-MELEE-MOD.3 an impetuous unit (failed control test) gets -1 from the log; MED-MELEE-MOD.4 pushed back as given', () => {
+    const p16 = [...setup(), sides(1), to(1, 16)];
+    const impetuous = [...p16, ...play(p16, { type: 'MedievalControlTest', unit: 'Knights', reason: 'MED-CONTROL.5' }, 'alice', 10), sides(2), to(2, 13)];
+    const e = only(play(impetuous, melee({ charging: true, pushedBack: true }), 'alice', 1, 1, 1, 1, 1, 1, 1, 1), 'MedievalMeleeResolved');
+    expect(e.data.outcome.attacker.modifiers.map((m) => [m.id, m.derived])).toEqual([
+      ['MED-MELEE-MOD.1', true],
+      ['MED-MELEE-MOD.3', true],
+      ['MED-MELEE-MOD.4', true],
+    ]);
+  });
+
+  it('MED-AUTOKILL when agreed: each 15 figures exchange a d10 for a kill; MED-PARTDICE never becomes one', () => {
+    const e = only(play(p13({ autokill: true, partDice: true }), melee({ charging: true }), 'alice', 1, 1, 1, 1, 1, 1, 10, 4), 'MedievalMeleeResolved');
+    const billmen = e.data.outcome.defender;
+    // 24 figures: 5 d10 of which 1 a part die for 4; 1 automatic kill for the first 15 in place of an ordinary die.
+    expect([billmen.entitled, billmen.automaticKills, billmen.rolls.length]).toEqual([5, 1, 3]);
+    expect(billmen.partDie).toMatchObject({ figures: 4, result: 10, hit: true, save: { needed: 9, result: 4, saved: false }, kill: true });
+    expect(billmen.kills).toBe(2);
+  });
+
+  it('MED-AUTOKILL and MED-PARTDICE are off unless the battle agreed them', () => {
+    const e = only(play(p13(), melee({ charging: true }), 'alice', 1, 1, 1, 1, 1, 1, 1, 1), 'MedievalMeleeResolved');
+    expect([e.data.outcome.defender.automaticKills, e.data.outcome.defender.partDie, e.data.outcome.defender.rolls.length]).toEqual([0, undefined, 5]);
+  });
+
+  it('refuses a melee out of phase 13, between friends, or by a stranger', () => {
+    given([...setup(), sides(1), to(1, 11)]).when(melee({}), 'alice', { dice: scriptedStream() }).refused(/Melee is resolved in phase 13 \(MED-SEQ\)/);
+    given(p13()).when(melee({}, { unit: 'Archers' }), 'alice', { dice: scriptedStream() }).refused(/Knights and Archers are both Tudor's/);
+    given(p13()).when(melee({ charging: true }), 'carol', { dice: scriptedStream() }).refused(/Only the players of Knights or Billmen, or a GM/);
+    given(p13()).when(melee({ charging: true, figures: 13 }), 'alice', { dice: scriptedStream() }).refused(/Knights has 12 figures; 13 cannot fight/);
+  });
+});
+
+describe('MED-CONTROL in the battle', () => {
+  const p16 = [...setup(), sides(1), to(1, 16)];
+  const test = (unit: string, reason: string, more: Partial<Extract<Action, { type: 'MedievalControlTest' }>> = {}): Action => ({ type: 'MedievalControlTest', unit, reason, ...more });
+
+  it('MED-CONTROL-RESULT.2 a failed unit is impetuous; MED-CONTROL-RESULT.3 it retests in phase 16 of a later turn', () => {
+    // Knights: A class cavalry +2 (MED-CONTROL-MOD.3); d10 5 = +3: total 5, failed.
+    const failed = only(play(p16, test('Knights', 'MED-CONTROL.5'), 'alice', 5), 'MedievalControlTested');
+    expect(failed.data.outcome).toMatchObject({ roll: 5, factor: 3, total: 5, passed: false, impetuous: true, lossesTenths: 0 });
+    const after = [...p16, failed];
+    expect(state(after).medieval.units.u2?.impetuous).toEqual({ since: { turn: 1, phase: phaseIndex('MED-SEQ.16') }, reason: 'MED-CONTROL.5' });
+    expect(medievalUnitLines(state(after), 'u2')).toContain('impetuous since turn 1, phase 16 (Control Tests, both sides) (MED-CONTROL.5): retakes its Control Test in phase 16 (MED-CONTROL-RESULT.3)');
+    given(after).when(test('Knights', 'MED-CONTROL.6'), 'alice', { dice: scriptedStream(1) }).refused(/failed its Control Test this turn; it may retake it in phase 16 of a later Game Turn \(MED-CONTROL-RESULT.3\)/);
+    given(after).when(test('Knights', 'MED-CONTROL.3'), 'alice', { dice: scriptedStream(1) }).refused(/Knights is impetuous already .*reason MED-CONTROL.6/);
+    const [phase16] = given([...after, to(2, 15)]).when({ type: 'AdvancePhase' }).events();
+    expect(phase16).toMatchObject({ data: { due: ['impetuous units may retake their Control Test, reason MED-CONTROL.6 (MED-CONTROL-RESULT.3): Knights'] } });
+    const [phase3] = given([...after, to(2, 2)]).when({ type: 'AdvancePhase' }).events();
+    expect(phase3).toMatchObject({ data: { due: ['impetuous, must pursue or follow up (MED-CONTROL-RESULT.2): Knights'] } });
+    const retest = only(play([...after, to(2, 16)], test('Knights', 'MED-CONTROL.6'), 'alice', 1), 'MedievalControlTested');
+    expect(retest.data.outcome).toMatchObject({ total: 3, passed: true });
+    expect(state([...after, to(2, 16), retest]).medieval.units.u2?.impetuous).toBeUndefined();
+  });
+
+  it('MED-CONTROL-MOD.4 losses in full fifths come from the unit; MED-CONTROL-MOD.32 a Rash commander re-classes .22', () => {
+    const p12 = [...setup(), sides(1), to(1, 12)];
+    const lost = [...p12, ...play(p12, fire('Handgunners', 'Knights'), 'bob', 10, 10, 10), to(1, 16)];
+    const o = only(play(lost, test('Knights', 'MED-CONTROL.5', { modifiers: [{ id: 'MED-CONTROL-MOD.22' }], rashCommander: true }), 'alice', 1), 'MedievalControlTested').data.outcome;
+    // 3 of 12 figures lost: 2 full tenths, 1 full fifth.
+    expect(o.lossesTenths).toBe(2);
+    expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
+      ['MED-CONTROL-MOD.3', 2],
+      ['MED-CONTROL-MOD.4', -1],
+      ['MED-CONTROL-MOD.22', 0],
+    ]);
+  });
+
+  it('MED-CONTROL.9 artillery, skirmishers, hedgehogs and stands of pike never test', () => {
+    given(p16).when(test('Ordnance', 'MED-CONTROL.1'), 'bob', { dice: scriptedStream(1) }).refused(/Artillery units do not take a Control Test and never launch into an impetuous charge or pursuit \(MED-CONTROL.9\)/);
+    given(p16).when(test('Skirmishers', 'MED-CONTROL.4'), 'alice', { dice: scriptedStream(1) }).refused(/Troops in skirmish order do not take a Control Test/);
+    const hedgehog = [...p16, { type: 'UnitEdited', data: { unitId: 'u4', attrs: { formation: 'hedgehog' } } } as BattleEvent];
+    given(hedgehog).when(test('Billmen', 'MED-CONTROL.1'), 'bob', { dice: scriptedStream(1) }).refused(/Infantry in a hedgehog do not take a Control Test/);
+  });
+
+  it('MED-CONTROL tests are taken in phase 16, for a reason of the list, by the unit\'s side', () => {
+    given([...setup(), sides(1), to(1, 15)]).when(test('Knights', 'MED-CONTROL.5'), 'alice', { dice: scriptedStream(1) }).refused(/Control Tests are taken in phase 16 \(MED-SEQ\)/);
+    given(p16).when(test('Knights', 'MED-CONTROL.9'), 'alice', { dice: scriptedStream(1) }).refused(/"MED-CONTROL.9" is not a reason for a control test/);
+    given(p16).when(test('Knights', 'MED-CONTROL.6'), 'alice', { dice: scriptedStream(1) }).refused(/Knights is not impetuous: only a unit that failed its Control Test retakes it \(MED-CONTROL.6\)/);
+    given(p16).when(test('Knights', 'MED-CONTROL.5'), 'bob', { dice: scriptedStream(1) }).refused(/Knights is Tudor's; only its players or a GM may test it/);
+    expect(parseReasonList('MED-CONTROL.2', 'MED-CONTROL')).toEqual(['MED-CONTROL.2']);
+    expect(() => parseReasonList('MED-MORALE-REASONS.2', 'MED-CONTROL')).toThrow(RuleError);
+  });
+});
+
+describe('MED-MORALE in the battle', () => {
+  const p15 = [...setup(), sides(1), to(1, 15)];
+  const test = (unit: string, reasons: string[], more: Partial<Extract<Action, { type: 'MedievalMoraleTest' }>> = {}): Action => ({ type: 'MedievalMoraleTest', unit, reasons: reasons.map((id) => ({ id })), ...more });
+
+  it('MED-MORALE.3 one test per unit per phase, for all its reasons at once', () => {
+    const e = only(play(p15, test('Billmen', ['MED-MORALE-REASONS.8', 'MED-MORALE-REASONS.4']), 'bob', 9), 'MedievalMoraleTested');
+    expect(e.data.outcome).toMatchObject({ reason: { id: 'MED-MORALE-REASONS.4' }, covers: ['MED-MORALE-REASONS.8'], roll: 9, factor: 5, total: 5, result: 'act-as-ordered' });
+    const after = [...p15, e];
+    given(after).when(test('Billmen', ['MED-MORALE-REASONS.7']), 'bob', { dice: scriptedStream(1) }).refused(/Billmen has taken its one Morale Test of this phase already \(Act as Ordered\).*\(MED-MORALE.3\)/);
+    expect(play([...after, to(2, 10)], test('Billmen', ['MED-MORALE-REASONS.7']), 'gm', 5)).toHaveLength(1);
+  });
+
+  it('MED-MORALE-MOD.33 losses in tenths from the unit; .28 commander and .6 friends routing as given', () => {
+    const p11 = [...setup(), sides(1), to(1, 11)];
+    // 5 of 24 figures shot: 2 full tenths.
+    const lost = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), to(1, 15)];
+    const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.4'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
+    expect(o.derived).toEqual({ lossesTenths: 2, commanderDead: true, friendsRoutingNearby: 2 });
+    expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
+      ['MED-MORALE-MOD.5', 0],
+      ['MED-MORALE-MOD.6', -2],
+      ['MED-MORALE-MOD.28', -3],
+      ['MED-MORALE-MOD.33', -4],
+    ]);
+    expect([o.total, o.result]).toEqual([-4, 'fall-back-disorder']);
+  });
+
+  it('MED-MORALE-EFFECTS.1 a rout is applied: routing, disordered, may not fire; MED-SEQ.3 says it moves', () => {
+    const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.4'], { friendsRouting: 6 }), 'alice', 1), 'MedievalMoraleTested');
+    expect([e.data.outcome.total, e.data.outcome.result]).toEqual([-5, 'rout']);
+    const after = [...p15, e];
+    expect(state(after).medieval.units.u1).toMatchObject({ routing: true, disordered: true, morale: { result: 'rout', mayFire: 'no', advance: 'none' } });
+    expect(medievalUnitLines(state(after), 'u1')).toEqual([
+      'figures 24 of 24',
+      'routing, disordered',
+      'last Morale Test: Rout, turn 1, phase 15 (Morale Tests, both sides) — no advance, may not fire (MED-MORALE-EFFECTS.1a, MED-MORALE-EFFECTS.1b)',
+    ]);
+    const [phase3] = given([...after, to(2, 2)]).when({ type: 'AdvancePhase' }).events();
+    expect(phase3).toMatchObject({ data: { due: ['routing, moves back at its March Rate plus d10 (MED-MORALE-EFFECTS.1a): Archers'] } });
+    given([...after, sides(2), to(2, 11)]).when(fire('Archers', 'Billmen'), 'alice', { dice: scriptedStream() }).refused(/MED-MORALE-EFFECTS.1b/);
+    // MED-MORALE-EFFECTS.2a a later fall back in disorder rallies it.
+    const rallied = only(play([...after, to(2, 15)], test('Archers', ['MED-MORALE-REASONS.10'], { reasons: [{ id: 'MED-MORALE-REASONS.10', intent: 'rally' }] }), 'alice', 1), 'MedievalMoraleTested');
+    expect(rallied.data.outcome.result).toBe('fall-back-disorder');
+    expect(state([...after, to(2, 15), rallied]).medieval.units.u1).toMatchObject({ routing: false, disordered: true });
+  });
+
+  it('MED-MORALE-EFFECTS.2c artillery falling back in disorder throws its own d10: 1-5 abandons the guns, which then cannot fire', () => {
+    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 5 }), 'bob', 1, 3), 'MedievalMoraleTested');
+    expect(e.data.outcome.effect).toMatchObject({ result: 'fall-back-disorder', artilleryRoll: 3, abandonGuns: true });
+    expect(e.data.dice.rolls).toEqual([
+      { sides: 10, result: 1 },
+      { sides: 10, result: 3 },
+    ]);
+    given([...p15, e, sides(2, 's2'), to(2, 11)]).when(fire('Ordnance', 'Archers'), 'bob', { dice: scriptedStream() }).refused(/Ordnance has abandoned its guns \(MED-MORALE-EFFECTS.1c, .2c\)/);
+    const manned = play([...p15, e], { type: 'MedievalSetStatus', unit: 'Ordnance', gunsAbandoned: false }, 'gm');
+    expect(state([...p15, e, ...manned]).medieval.units.u5?.gunsAbandoned).toBe(false);
+  });
+
+  it('MED-MORALE-EFFECTS.4a a charging unit (MED-MORALE-MOD.13 given) told No Advance halts disordered', () => {
+    const p4 = [...setup(), sides(1), to(1, 4)];
+    const e = only(play(p4, test('Knights', ['MED-MORALE-REASONS.1'], { modifiers: [{ id: 'MED-MORALE-MOD.13' }], friendsRouting: 5 }), 'alice', 3), 'MedievalMoraleTested');
+    // d10 3 = +2, A class +2, charging +2, 5 friends routing -5: +1, No Advance.
+    expect([e.data.outcome.total, e.data.outcome.result, e.data.outcome.effect.rules]).toEqual([1, 'no-advance', ['MED-MORALE-EFFECTS.4a']]);
+    expect(state([...p4, e]).medieval.units.u2).toMatchObject({ disordered: true, morale: { advance: 'none' } });
+  });
+
+  it('MED-SEQ.4-9 morale tests belong to the side the sequence names; none in phases without tests', () => {
+    given([...setup(), sides(1), to(1, 5)]).when(test('Knights', ['MED-MORALE-REASONS.1']), 'alice', { dice: scriptedStream(1) }).refused(/In phase 5 side B's units test \(MED-SEQ.5\); Knights is side A this turn/);
+    given([...setup(), sides(1), to(1, 13)]).when(test('Knights', ['MED-MORALE-REASONS.4']), 'alice', { dice: scriptedStream(1) }).refused(/Morale Tests are taken in phases 4, 5, 6, 7, 8, 9, 10, 15 \(MED-SEQ\)/);
+    given(p15).when(test('Knights', ['MED-MORALE-REASONS.4'], { reasons: [{ id: 'MED-MORALE-REASONS.4', intent: 'evade' }] }), 'alice', { dice: scriptedStream(1) }).refused(/"evade" is what a unit means to do for MED-MORALE-REASONS.3; none of the reasons given takes it/);
+    given(p15).when(test('Knights', ['MED-MORALE-REASONS.3']), 'alice', { dice: scriptedStream(1) }).refused(/MED-MORALE-REASONS.3 needs what the unit means to do: receive or evade/);
+  });
+
+  it('a GM records what the log cannot know (terrain disorder), and nothing twice', () => {
+    const e = play(p15, { type: 'MedievalSetStatus', unit: 'Billmen', disordered: true }, 'gm');
+    expect(e).toEqual([{ type: 'MedievalStatusSet', data: { unitId: 'u4', disordered: true } }]);
+    given([...p15, ...e]).when({ type: 'MedievalSetStatus', unit: 'Billmen', disordered: true }).refused(/Nothing to change: Billmen is disordered already/);
+    given(p15).when({ type: 'MedievalSetStatus', unit: 'Billmen', gunsAbandoned: true }).refused(/Billmen is not artillery/);
+    given(p15).when({ type: 'MedievalSetStatus', unit: 'Billmen', disordered: true }, 'bob').refused(/Only a GM/);
+  });
+});
