@@ -1,5 +1,5 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
-import { commandNames, matching, sideNames } from '../src/app/complete.ts';
+import { commandNames, matching, sideNames, unitNames } from '../src/app/complete.ts';
 import { parseDeadline } from '../src/app/deadline.ts';
 import { MOONS, TRIGGER_REASONS, WEATHERS } from '../src/rules/percentile/index.ts';
 
@@ -60,6 +60,14 @@ export default defineCommand({
       example: '/night mfp-critical side:French',
       options: { side: { kind: 'string', description: 'The side', required: true, complete: sideNames } },
       action: (o) => ({ type: 'ReachMfpCritical', side: o.side }),
+    }),
+    charge: sub({
+      description: 'A cavalry unit declares a charge at night: 1D6 for its direction, then fixed (NIGHT-18.42)',
+      who: 'player',
+      example: '/night charge unit:"6e Lanciers"',
+      systems: ['percentile'],
+      options: { unit: { kind: 'string', description: 'The charging cavalry unit', required: true, complete: unitNames } },
+      action: (o) => ({ type: 'PercentileChargeDirection', unit: o.unit }),
     }),
   },
 });

@@ -1,0 +1,120 @@
+import { defineCommand, sub } from '../src/app/commands.ts';
+import { matching, matchingLast, unitNames } from '../src/app/complete.ts';
+import { parseModifierList } from '../src/battle/medieval.ts';
+import { FIRE_KINDS, MARKER_MET, namedModifiers, parseDecimal, parseFireModifiers, SHOTS } from '../src/battle/percentile.ts';
+import { CHART_LINES, type FireKind, type Shot } from '../src/rules/percentile/index.ts';
+import { refuse } from '../src/rules/errors.ts';
+import { BANDS, medievalPack, type RangeBand } from '../src/rules/medieval/index.ts';
+
+export default defineCommand({
+  name: 'fire',
+  description: 'Fire a unit at an enemy unit, by the battle\'s rule system',
+  subcommands: {
+    medieval: sub({
+      description: 'Fire by the medieval Firing Chart: range band, modifiers, kills applied (MED-FIRE, MED-RANGE)',
+      who: 'player',
+      example: '/fire medieval firer:"Oxford\'s Archers" target:"Norfolk\'s Billmen" range:14 unit:in modifiers:"14"',
+      systems: ['medieval'],
+      options: {
+        firer: { kind: 'string', description: 'The firing unit', required: true, complete: unitNames },
+        target: { kind: 'string', description: 'The target unit', required: true, complete: unitNames },
+        range: { kind: 'string', description: 'The measured range, e.g. 14 or 7.5; rounded up (MED-RANGE)' },
+        unit: { kind: 'string', description: 'The range in inches (default) or cm', choices: ['in', 'cm'] },
+        band: { kind: 'string', description: 'The range band instead of a measured range', choices: BANDS },
+        figures: { kind: 'integer', description: 'Figures (guns for artillery) firing; default all that can', min: 1 },
+        modifiers: {
+          kind: 'string',
+          description: 'MED-FIRE-MOD ids or numbers, e.g. "12 14" (see /ref modifiers); class etc. come from the log',
+          complete: (ctx) => matchingLast(medievalPack.fire.modifiers.map((m) => m.id), ctx.typed),
+        },
+        target_moving: { kind: 'boolean', description: 'The target moved this move or last (MED-FIRE-MOD.10); the log has no moves' },
+        score: { kind: 'integer', description: 'Score needed for a weapon with no Firing Chart row (musket, caliver, pistol)', min: 1, max: 10 },
+      },
+      action: (o) => {
+        let range: number | undefined;
+        if (o.range !== undefined) {
+          range = Number(o.range);
+          if (!/^\d+(\.\d+)?$/.test(o.range.trim()) || !Number.isFinite(range)) refuse(`range must be a distance such as 14 or 7.5 (got "${o.range}").`);
+        }
+        return {
+          type: 'MedievalFire',
+          firer: o.firer,
+          target: o.target,
+          ...(range !== undefined ? { range } : {}),
+          ...(o.unit ? { measure: o.unit as 'in' | 'cm' } : {}),
+          ...(o.band ? { band: o.band as RangeBand } : {}),
+          ...(o.figures !== undefined ? { figures: o.figures } : {}),
+          ...(o.modifiers ? { modifiers: parseModifierList(o.modifiers, 'MED-FIRE-MOD') } : {}),
+          ...(o.target_moving !== undefined ? { targetMoving: o.target_moving } : {}),
+          ...(o.score !== undefined ? { score: o.score } : {}),
+        };
+      },
+    }),
+    percentile: sub({
+      description: 'Fire by the percentage-dice Fire Routine; what the log knows is derived (PCT-11.15, 11.16)',
+      who: 'player',
+      example: '/fire percentile firer:"Foot Battery 2/6" target:"1/28th Foot" range:8 count:8 base:30',
+      systems: ['percentile'],
+      options: {
+        firer: { kind: 'string', description: 'The firing unit', required: true, complete: unitNames },
+        target: { kind: 'string', description: 'The target unit', required: true, complete: unitNames },
+        range: { kind: 'string', description: 'The measured range in inches, e.g. 8 or 7.5', required: true },
+        kind: { kind: 'string', description: 'normal, or out-of-phase fire (PCT-11.81-11.85); default normal', choices: FIRE_KINDS },
+        count: { kind: 'integer', description: 'Figures (or cannon) that can bear, measured (PCT-11.41, 11.42)', min: 0, max: 1000 },
+        base: { kind: 'string', description: 'Base percent read from your Fire Chart where the pack has none (PCT-11.16.step7)' },
+        row: { kind: 'string', description: 'Fire Chart row where the umpire cannot derive it (e.g. "2 rank", "6pdr shot")', complete: (ctx) => matching(CHART_LINES, ctx.typed) },
+        zone: { kind: 'string', description: 'Infantry/cavalry fire zone (PCT-11.34, 11.35)', choices: ['minimum', 'maximum'] },
+        modifiers: { kind: 'string', description: 'Fire Chart modifiers by pack id, =value where the pack has none', complete: (ctx) => matchingLast(namedModifiers(), ctx.typed) },
+        shot: { kind: 'string', description: 'Artillery: the shot fired (PCT-11.15.step2); default roundshot', choices: SHOTS },
+        firer_position: { kind: 'string', description: 'Firer in a building or redoubt (PCT-11.24.b, c; 11.36)', choices: ['open', 'building', 'redoubt'] },
+        target_position: { kind: 'string', description: 'Target in a building or redoubt (PCT-11.61.a.9)', choices: ['open', 'building', 'redoubt'] },
+        enfiladed: { kind: 'boolean', description: 'Target enfiladed, measured (PCT-11.64)' },
+        gap: { kind: 'boolean', description: 'Target without a 1" gap to the unit behind (PCT-11.65)' },
+        massed_battery: { kind: 'boolean', description: 'Target battery with 17+ cannon within 6" (PCT-11.63)' },
+        screened: { kind: 'boolean', description: 'Target behind an open order skirmish screen (PCT-11.46)' },
+        officer: { kind: 'boolean', description: 'An enemy officer is attached to the target (PCT-11.16.step10)' },
+        target_charge: { kind: 'string', description: 'Target cavalry charging, or declared and passed its check (PCT-11.83, 11.85)', choices: ['charging', 'declared-passed'] },
+        artillery_officer: { kind: 'boolean', description: 'An artillery officer directs the fire: waives the two-battery limit (PCT-11.29)' },
+        counterbattery: { kind: 'string', description: 'GM: the Counterbattery marker this fire places (PCT-11.76, 11.77)', choices: ['A', 'B'] },
+        no_other_target: { kind: 'boolean', description: 'GM: no other possible target in range, a third battery may fire (PCT-11.28)' },
+        double_supportive: { kind: 'boolean', description: 'GM: supportive fire the rules leave open is doubled or not (PCT-11.85)' },
+      },
+      action: (o) => ({
+        type: 'PercentileFire',
+        firer: o.firer,
+        target: o.target,
+        range: parseDecimal('range', o.range),
+        kind: (o.kind ?? 'normal') as FireKind,
+        ...(o.count !== undefined ? { count: o.count } : {}),
+        ...(o.base !== undefined ? { base: parseDecimal('base', o.base) } : {}),
+        ...(o.row ? { row: o.row } : {}),
+        ...(o.zone ? { zone: o.zone as 'minimum' | 'maximum' } : {}),
+        ...(o.modifiers ? { modifiers: parseFireModifiers(o.modifiers) } : {}),
+        ...(o.shot ? { shot: o.shot as Shot } : {}),
+        ...(o.firer_position ? { firerPosition: o.firer_position as 'open' | 'building' | 'redoubt' } : {}),
+        ...(o.target_position ? { targetPosition: o.target_position as 'open' | 'building' | 'redoubt' } : {}),
+        ...(o.enfiladed !== undefined ? { enfiladed: o.enfiladed } : {}),
+        ...(o.gap !== undefined ? { gapUnder1: o.gap } : {}),
+        ...(o.massed_battery !== undefined ? { massedBattery: o.massed_battery } : {}),
+        ...(o.screened !== undefined ? { screened: o.screened } : {}),
+        ...(o.officer !== undefined ? { officerAttached: o.officer } : {}),
+        ...(o.target_charge ? { targetCharge: o.target_charge as 'charging' | 'declared-passed' } : {}),
+        ...(o.artillery_officer !== undefined ? { artilleryOfficer: o.artillery_officer } : {}),
+        ...(o.counterbattery ? { counterbattery: o.counterbattery as 'A' | 'B' } : {}),
+        ...(o.no_other_target !== undefined ? { noOtherTarget: o.no_other_target } : {}),
+        ...(o.double_supportive !== undefined ? { doubleSupportive: o.double_supportive } : {}),
+      }),
+    }),
+    counterbattery: sub({
+      description: 'A battery met a Counterbattery requirement on the table: its marker is removed (GM; PCT-11.76, 11.77)',
+      who: 'gm',
+      example: '/fire counterbattery unit:"Foot Battery 2/6" met:d',
+      systems: ['percentile'],
+      options: {
+        unit: { kind: 'string', description: 'The battery under the marker', required: true, complete: unitNames },
+        met: { kind: 'string', description: 'b pivoted, c silent / round lost (B), d limbered and retired, e limbered in place', required: true, choices: MARKER_MET },
+      },
+      action: (o) => ({ type: 'PercentileCounterbatteryMet', unit: o.unit, met: o.met as (typeof MARKER_MET)[number] }),
+    }),
+  },
+});
