@@ -97,6 +97,29 @@ describe('the local table', () => {
     expect(gm!.text).toMatch(/\/phase next — .*\n {4}e\.g\. \/phase next/);
   });
 
+  it('/battle create takes the medieval options and shows them; other systems refuse them', async () => {
+    const t = table();
+    const [post] = await t.run('@gm /battle create name:Bosworth system:medieval autokill:true partdice:false initiative_die:6');
+    expect(post!.text).toMatch(/options agreed: automatic kills on \(MED-AUTOKILL\), part dice off \(MED-PARTDICE\), initiative on a d6 \(MED-INIT\)/);
+    const [status] = await t.run('@gm /battle status');
+    expect(status!.text).toMatch(/Options agreed: automatic kills on/);
+    const [refused] = await t.run('#other @gm /battle create name:Ligny system:percentile autokill:true');
+    expect(refused!.error).toMatch(/autokill: this is an option of the medieval d10 rules only/);
+  });
+
+  it('a subcommand of another rule system is refused with a pointer, and /help leaves it out', async () => {
+    const t = table();
+    await t.run('@gm /battle create name:Wagram system:charge');
+    const [help] = await t.run('@gm /help');
+    expect(help!.text).toMatch(/\/initiative open/);
+    await t.run('#med @gm /battle create name:Bosworth system:medieval');
+    const [medHelp] = await t.run('#med @gm /help');
+    expect(medHelp!.text).not.toMatch(/\/initiative open/);
+    const [refused] = await t.run('#med @gm /initiative open');
+    expect(refused!.error).toMatch(/^\/initiative open is for charge battles; this one plays medieval\./);
+    expect(t.app.state('b2').version).toBe(1);
+  });
+
   it('says what is due on entering a phase (BRG-SEQ army morale every fourth turn)', async () => {
     const t = table();
     await t.run('@gm /battle create name:Brigades system:brigade');

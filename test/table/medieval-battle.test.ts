@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { matchingLast } from '../../src/app/complete.ts';
+import type { MedievalFireOutcome, MedievalMeleeOutcome } from '../../src/battle/medieval.ts';
+import type { ControlOutcome, InitiativeOutcome, MoraleOutcome } from '../../src/rules/medieval/index.ts';
+import { startTable, type Out } from '../support/table.ts';
+
+type Used = { dice: { from: number; to: number; rolls: { sides: number; result: number }[] } };
+/** A posted outcome: the resolution with the dice the event used (announce.ts puts them in `dice`). */
+const posted = <T>(m: Out) => m.outcome as Omit<T, 'dice'> & Used;
+const results = (m: Out) => posted<object>(m).dice.rolls.map((r) => r.result);
+const modifierIds = (ms: { id: string }[]) => ms.map((x) => x.id);
+
+describe('a small medieval battle at the table (examples/medieval-battle.table)', () => {
+  it('two turns: initiative, weather, firing, melee, morale and control tests, every die and modifier in the outcomes', async () => {
+    const t = startTable();
+    await t.run(readFileSync('examples/medieval-battle.table', 'utf8'));
+    const channel = t.out.filter((m) => m.to === 'channel');
+    const s = t.app.state('b1');
+    const unitId = (name: string) => Object.values(s.units).find((u) => u.name === name)!.id;
+
+    // Only the deliberate refusals.
+    expect(t.out.filter((m) => m.error).map((m) => m.error)).toEqual([
+      "In phase 11 side A fires (MED-SEQ.11); Schwartz's Handgunners is side B (Yorkist) this turn.",
+      'the Knife, Cudgel, Farming Tools rows have no grade E (MED-MELEE source note); give the score needed before modifiers, 1 to 10 (MED-MELEE).',
+      'Landsknecht Pikes has taken its one Morale Test of this phase already (No Advance); a unit makes only ONE test in a game phase, for all its reasons at once (MED-MORALE.3).',
+      "Schwartz's Handgunners is Yorkist's; only its players or a GM may test it.",
+    ]);
+
+    const by = (rule: string) => channel.filter((m) => (m.outcome as { rule?: string } | undefined)?.rule === rule);
+    // MED-INIT: both turns' rolls, each side's die and commander modifier, in the dice the event used.
+    const inits = by('MED-INIT');
+    expect(inits).toHaveLength(2);
+    for (const m of inits) {
+      const o = posted<InitiativeOutcome>(m);
+      expect(results(m)).toEqual(o.rolls.map((r) => r.roll));
+      expect(o.rolls.map((r) => [r.side, r.modifier])).toEqual([
+        ['Tudor', 2],
+        ['Yorkist', 4],
+      ]);
+    }
+
+    // MED-FIRE: every die rolled is in the outcome, in order: kill dice, part die, its saving throw.
+    const fires = by('MED-FIRE');
+    expect(fires).toHaveLength(5);
+    for (const m of fires) {
+      const o = posted<MedievalFireOutcome>(m);
+      const part = o.partDie ? [o.partDie.result, ...(o.partDie.save ? [o.partDie.save.result] : [])] : [];
+      expect(results(m)).toEqual([...o.rolls.map((r) => r.result), ...part]);
+      for (const id of modifierIds(o.modifiers)) expect(m.text).toContain(id);
+      expect(m.text).toContain(`${o.target} loses ${o.applied.losses} figure`);
+    }
+    const [, handguns1, , archers2, handguns2] = fires.map((m) => posted<MedievalFireOutcome>(m));
+    expect(modifierIds(handguns1!.modifiers)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.21']);
+    expect(archers2!.modifiers.filter((x) => x.derived).map((x) => x.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.10']);
+    expect(modifierIds(handguns2!.modifiers)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.10']);
+    expect(archers2!.range).toMatchObject({ row: 'MED-RANGE.2', rounded: 9, band: 'short' });
+
+    // MED-MELEE: both sides' dice, attacker's first; automatic kills and part dice as agreed at creation.
+    const melees = by('MED-MELEE');
+    expect(melees).toHaveLength(4);
+    for (const m of melees) {
+      const o = posted<MedievalMeleeOutcome>(m);
+      const dice = (x: MedievalMeleeOutcome['attacker']) => [...x.rolls.map((r) => r.result), ...(x.partDie ? [x.partDie.result, ...(x.partDie.save ? [x.partDie.save.result] : [])] : [])];
+      expect(results(m)).toEqual([...dice(o.attacker), ...dice(o.defender)]);
+      for (const id of [...modifierIds(o.attacker.modifiers), ...modifierIds(o.defender.modifiers)]) expect(m.text).toContain(id);
+    }
+    const knightsFollowUp = posted<MedievalMeleeOutcome>(melees[2]!);
+    expect(knightsFollowUp.attacker.modifiers).toEqual([expect.objectContaining({ id: 'MED-MELEE-MOD.3', derived: true })]);
+    expect(posted<MedievalMeleeOutcome>(melees[0]!).defender.automaticKills).toBe(1);
+
+    // MED-MORALE and MED-CONTROL: the factor die (and nothing else here), the factors, the result.
+    for (const m of [...by('MED-MORALE'), ...by('MED-CONTROL')]) {
+      const o = posted<MoraleOutcome | ControlOutcome>(m);
+      expect(results(m)).toEqual([o.roll]);
+      for (const id of modifierIds(o.modifiers)) expect(m.text).toContain(id);
+    }
+    expect(by('MED-MORALE')).toHaveLength(5);
+    const [failed, passed] = by('MED-CONTROL').map((m) => posted<ControlOutcome>(m));
+    expect([failed!.passed, failed!.reason.id, passed!.passed, passed!.reason.id]).toEqual([false, 'MED-CONTROL.1', true, 'MED-CONTROL.6']);
+
+    // The state: losses are the kills applied, the impetuous knights were shown so, then passed their retest.
+    const lossesFrom = (name: string) =>
+      fires.reduce((n, m) => n + (posted<MedievalFireOutcome>(m).target === name ? posted<MedievalFireOutcome>(m).applied.losses : 0), 0) +
+      melees.reduce((n, m) => {
+        const o = posted<MedievalMeleeOutcome>(m);
+        return n + (o.defender.unit === name ? o.attacker.applied.losses : 0) + (o.attacker.unit === name ? o.defender.applied.losses : 0);
+      }, 0);
+    for (const name of ["Oxford's Archers", "Oxford's Billmen", 'Household Knights', "Schwartz's Handgunners", 'Landsknecht Pikes', 'Irish Kerns']) {
+      expect(s.medieval.units[unitId(name)]?.losses ?? 0).toBe(lossesFrom(name));
+    }
+    expect(s.medieval.units[unitId('Landsknecht Pikes')]?.losses).toBeGreaterThan(0);
+    expect(t.out.find((m) => m.title === 'Household Knights')?.text).toMatch(/impetuous since turn 1, phase 16 .*\(MED-CONTROL.1\)/);
+    // The phases go by the chart's printed numbers, which skip 14.
+    expect(channel.map((m) => m.text).filter((x) => /^turn 1, phase 1[3-6]/.test(x)).map((x) => x.split(' [')[0])).toEqual([
+      'turn 1, phase 13: Melee Calculations (both sides)',
+      'turn 1, phase 15: Morale Tests (both sides)',
+      'turn 1, phase 16: Control Tests (both sides)',
+    ]);
+    expect(channel.find((m) => m.title === 'Turn 2 — Compulsory Movement (both sides)')?.text).toMatch(/impetuous, must pursue or follow up \(MED-CONTROL-RESULT.2\): Household Knights/);
+    expect(s.medieval.units[unitId('Household Knights')]?.impetuous).toBeUndefined();
+    expect(s.medieval.sides).toEqual({ turn: 2, a: 's2', b: 's1' });
+    expect(t.out.at(-1)!.text).toMatch(/Side A this turn: Yorkist; side B: Tudor \(MED-SEQ.1\)[\s\S]*Weather: fair, dry; wind light, from south-west \(since turn 1, MED-SEQ.2\)/);
+  });
+
+  it('/ref shows the pack\'s charts; the modifier and range syntax is checked before anything is logged', async () => {
+    const t = startTable();
+    await t.run(['@gm /battle create name:Stoke system:medieval', '@gm /side add name:Tudor', '@gm /side add name:Yorkist']);
+    const [movement, terrain, range, fireMods] = await t.run(['@alice /ref movement', '@alice /ref terrain', '@alice /ref range', '@alice /ref modifiers chart:fire']);
+    expect(movement!.text).toContain('MED-MOVE.7 Heavy, Medium or Light Cavalry (Close-Combat Cavalry), class A/B/C/M: line 32 cm (12"), column 40 cm (16"), bonus +12 cm (4")');
+    expect(movement!.text).toContain('MED-MOVE.11 Heavy Artillery: limbered 10 cm (4"), manhandled 6 cm (2"), limber/unlimber 1 Game Turn, road +6 cm (2")');
+    expect(terrain!.text).toContain('MED-TERRAIN.3 Stream, Ford: 1 0.5 M.R., Disordered');
+    expect(terrain!.text).toContain('MED-TERRAIN.12 Each cm moved counts as: 0.25 M.R. 4 cm; 0.5 M.R. 2 cm; 0.75 M.R. 4/3 cm');
+    expect(range!.text).toContain('MED-RANGE.2 heavy crossbow, longbow: short to 25 cm (10"), medium to 50 cm (20"), long to 75 cm (30")');
+    expect(fireMods!.text).toContain('MED-FIRE-MOD.12 Firing at Skirmishers or Deployed Artillery: +2');
+    const errors = await t.run([
+      '@gm /fire medieval firer:A target:B range:twelve',
+      '@gm /fire medieval firer:A target:B band:short modifiers:"12 smoke"',
+      '@gm /morale test unit:A reasons:"4 x"',
+      '@gm /control unit:A reason:"1 2"',
+    ]);
+    expect(errors.map((m) => m.error)).toEqual([
+      'range must be a distance such as 14 or 7.5 (got "twelve").',
+      '"smoke" is not a modifier: give MED-FIRE-MOD ids such as MED-FIRE-MOD.3, or their numbers, with x2 for a count and =+1 for a value (see /ref modifiers).',
+      '"x" is not a reason: give MED-MORALE-REASONS ids such as MED-MORALE-REASONS.4, or their numbers.',
+      'Give one reason for the Control Test (got MED-CONTROL.1, MED-CONTROL.2).',
+    ]);
+    expect(t.app.state('b1').version).toBe(3);
+    // The modifiers option completes its last id, leaving out those already given.
+    expect(matchingLast(['MED-FIRE-MOD.1', 'MED-FIRE-MOD.12', 'MED-FIRE-MOD.14'], 'MED-FIRE-MOD.12, MED-FIRE-MOD.1')).toEqual(['MED-FIRE-MOD.12, MED-FIRE-MOD.1', 'MED-FIRE-MOD.12, MED-FIRE-MOD.14']);
+    await t.run('#other @gm /battle create name:Ligny system:percentile');
+    const [refused] = await t.run('#other @gm /ref range');
+    expect(refused!.error).toBe('/ref range is for medieval battles; this one plays percentile.');
+  });
+});
