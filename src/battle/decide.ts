@@ -166,7 +166,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     case 'RevealRoll':
       return decideRevealRoll(s, action.number, ctx.actor);
     case 'Undo': {
-      const last = s.undoable.at(-1) ?? refuse('There is nothing to undo.');
+      const last = s.undoable.at(-1) ?? refuse('There is nothing to undo: nothing was done since the battle began, or since the last resolution on the dice, which stands with all it was resolved on.');
       return [{ type: 'ActionUndone', data: { voids: last.versions, summary: last.summary } }];
     }
     case 'OpenPoll':

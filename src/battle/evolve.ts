@@ -143,8 +143,11 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
   const rolled = diceEnd(e);
   if (rolled > d.diceCursor) d.diceCursor = rolled;
   // An action that rolled dice is not undone: undoing it would be a way to roll again (DESIGN.md, Dice).
+  // A rules resolution (anything on the dice but a free /roll) also stands on what came before it, the
+  // phase, the figures, the orders: none of that can be undone from under it.
   if (rolled) {
-    if (meta.requestId !== null) d.undoable = d.undoable.filter((u) => u.requestId !== meta.requestId);
+    if (e.type !== 'DiceRolled') d.undoable = [];
+    else if (meta.requestId !== null) d.undoable = d.undoable.filter((u) => u.requestId !== meta.requestId);
     return;
   }
   if (UNDOABLE_NOT.has(e.type)) return;
