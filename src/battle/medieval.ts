@@ -2,7 +2,7 @@ import type { Action } from './actions.ts';
 import type { DecideContext } from './decide.ts';
 import type { BattleEvent, DiceUsed } from './events.ts';
 import { needDice } from './rolls.ts';
-import { checkActsFor, findByName, findUnit, isGm, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
+import { actsFor, checkActsFor, findByName, findUnit, isGm, playsSide, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
 import type { TurnPosition } from '../rules/system.ts';
 import { refuse } from '../rules/errors.ts';
 import {
@@ -315,9 +315,7 @@ function chooseSide(s: BattleState, as: 'A' | 'B', actor: string): BattleEvent[]
   const won = s.medieval.initiative;
   if (won?.turn !== s.position.turn) refuse(`Initiative has not been rolled for turn ${s.position.turn}: /initiative roll first (MED-SEQ.1).`);
   if (s.medieval.sides?.turn === s.position.turn) refuse(`${sideName(s, won.winner)} has chosen already this turn: side A ${sideName(s, s.medieval.sides.a)}, side B ${sideName(s, s.medieval.sides.b)}.`);
-  const winner = s.sides[won.winner];
-  const mine = winner?.players.includes(actor) || Object.values(s.commands).some((c) => c.sideId === won.winner && c.player === actor);
-  if (!isGm(s, actor) && !mine) refuse(`${sideName(s, won.winner)} won the initiative: its players (or a GM) choose A or B (MED-INIT.4).`);
+  if (!isGm(s, actor) && !playsSide(s, actor, won.winner)) refuse(`${sideName(s, won.winner)} won the initiative: its players (or a GM) choose A or B (MED-INIT.4).`);
   const other = Object.keys(s.sides).find((id) => id !== won.winner)!;
   const [a, b] = as === 'A' ? [won.winner, other] : [other, won.winner];
   return [{ type: 'MedievalSideChosen', data: { turn: s.position.turn, sideId: won.winner, as, a, b } }];
@@ -461,13 +459,7 @@ function melee(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalMelee
   const def = findUnit(s, a.defender.unit);
   if (att.id === def.id) refuse(`${att.name} cannot fight itself.`);
   if (unitSideId(s, att) === unitSideId(s, def)) refuse(`${att.name} and ${def.name} are both ${sideName(s, unitSideId(s, att))}'s; a melee is between enemy units.`);
-  if (!isGm(s, ctx.actor)) {
-    const onEither = [att, def].some((u) => {
-      const sideId = unitSideId(s, u);
-      return s.sides[sideId]?.players.includes(ctx.actor) || Object.values(s.commands).some((c) => c.sideId === sideId && c.player === ctx.actor);
-    });
-    if (!onEither) refuse(`Only the players of ${att.name} or ${def.name}, or a GM, may resolve their melee.`);
-  }
+  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(`Only the players of ${att.name} or ${def.name}, or a GM, may resolve their melee.`);
   const prepare = (u: Unit, input: MeleeSideInput, enemy: Unit) => {
     const now = figuresNow(s, u);
     if (now === 0) refuse(`${u.name} has no figures left.`);

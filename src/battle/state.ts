@@ -142,10 +142,14 @@ export function findUnit(s: BattleState, ref: string): Unit {
 export const unitSideId = (s: BattleState, u: Unit): string => s.commands[u.commandId]?.sideId ?? '';
 export const sideName = (s: BattleState, sideId: string): string => s.sides[sideId]?.name ?? sideId;
 
-/** A GM, or a player of the unit's side, acts for it; anyone else is refused (`what` they tried). */
+/** The user plays for the side: on it, or playing one of its commands. */
+export const playsSide = (s: BattleState, user: string, sideId: string): boolean =>
+  s.sides[sideId]?.players.includes(user) === true || Object.values(s.commands).some((c) => c.sideId === sideId && c.player === user);
+
+/** A GM, or a player of the unit's side, acts for the unit. */
+export const actsFor = (s: BattleState, actor: string, u: Unit): boolean => isGm(s, actor) || playsSide(s, actor, unitSideId(s, u));
+
+/** Refuses anyone who does not act for the unit (`what` they tried). */
 export function checkActsFor(s: BattleState, actor: string, u: Unit, what: string): void {
-  if (isGm(s, actor)) return;
-  const sideId = unitSideId(s, u);
-  const mine = s.sides[sideId]?.players.includes(actor) || Object.values(s.commands).some((c) => c.sideId === sideId && c.player === actor);
-  if (!mine) refuse(`${u.name} is ${sideName(s, sideId)}'s; only its players or a GM may ${what}.`);
+  if (!actsFor(s, actor, u)) refuse(`${u.name} is ${sideName(s, unitSideId(s, u))}'s; only its players or a GM may ${what}.`);
 }
