@@ -415,6 +415,11 @@ function fire(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalFire' 
     firstGunpowderShot: gunpowder && !st.firedGunpowder,
     firerUnderFire: firedOn !== undefined && moveNumber(at) - moveNumber(firedOn) <= 1,
     targetMoving: a.targetMoving ?? false,
+    target: {
+      arm: String(target.attrs.arm),
+      ...(target.attrs.order !== undefined ? { order: String(target.attrs.order) } : {}),
+      ...(target.attrs.formation !== undefined ? { formation: String(target.attrs.formation) } : {}),
+    },
   };
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>

@@ -183,7 +183,7 @@ describe('MED-FIRE firing in the battle', () => {
     expect(state(p12).medieval.units.u6?.losses).toBe(2);
     const back = only(play(p12, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved');
     expect(back.data.outcome.firing).toEqual({ figures: 12, why: '12 figures firing (10 figures and the 2 shot in phase 11, who still fire (MED-SEQ.12))' });
-    expect(back.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.21']);
+    expect(back.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.21', 'MED-FIRE-MOD.15']);
     // Two moves later (turn 2, phase 8, with turn 1's phase 12 between) the firer is no longer under fire.
     const later = only(play([...p12, sides(2), to(2, 8)], fire('Handgunners', 'Archers'), 'bob', 1, 1), 'MedievalFireResolved');
     expect(later.data.outcome.modifiers.map((m) => m.id)).not.toContain('MED-FIRE-MOD.9');
@@ -195,9 +195,23 @@ describe('MED-FIRE firing in the battle', () => {
       ['MED-FIRE-MOD.4', true],
       ['MED-FIRE-MOD.10', true],
       ['MED-FIRE-MOD.21', true],
+      ['MED-FIRE-MOD.15', true],
     ]);
     const second = only(play([...setup(), sides(1, 's2'), to(1, 11), first, to(1, 13), sides(2, 's2'), to(2, 11)], fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved');
-    expect(second.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4']);
+    expect(second.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.15']);
+  });
+
+  it('MED-FIRE-MOD.12, .13, .15, .19 come from the target\'s arm, order and formation on the roster', () => {
+    const targetMods = (events: BattleEvent[], target: string) =>
+      only(play(events, fire('Archers', target), 'alice', 1, 1, 1, 1, 1), 'MedievalFireResolved').data.outcome.modifiers.filter((m) => m.id !== 'MED-FIRE-MOD.4').map((m) => [m.id, m.derived]);
+    const edited = (unitId: string, attrs: Record<string, string>): BattleEvent => ({ type: 'UnitEdited', data: { unitId, attrs } });
+    expect(targetMods(t1p11, 'Ordnance')).toEqual([['MED-FIRE-MOD.12', true]]); // deployed artillery
+    expect(targetMods(t1p11, 'Handgunners')).toEqual([['MED-FIRE-MOD.15', true]]); // loose-order foot
+    expect(targetMods(t1p11, 'Billmen')).toEqual([]); // close-order line
+    expect(targetMods([...t1p11, edited('u5', { formation: 'limbered' })], 'Ordnance')).toEqual([['MED-FIRE-MOD.13', true]]);
+    expect(targetMods([...t1p11, edited('u4', { formation: 'column' })], 'Billmen')).toEqual([['MED-FIRE-MOD.19', true]]);
+    expect(targetMods([...t1p11, edited('u4', { formation: 'schiltron' })], 'Billmen')).toEqual([['MED-FIRE-MOD.19', true]]);
+    given(t1p11).when(fire('Archers', 'Handgunners', { modifiers: [{ id: 'MED-FIRE-MOD.15' }] }), 'alice', { dice: scriptedStream() }).refused(/MED-FIRE-MOD.15 .*the umpire already applies it from the log/);
   });
 
   it('MED-FIRE-MOD modifiers chosen by id, with counts, refused when unknown or derived', () => {

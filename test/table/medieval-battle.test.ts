@@ -51,7 +51,7 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
       expect(m.text).toContain(`${o.target} loses ${o.applied.losses} figure`);
     }
     const [, handguns1, , archers2, handguns2] = fires.map((m) => posted<MedievalFireOutcome>(m));
-    expect(modifierIds(handguns1!.modifiers)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.21']);
+    expect(modifierIds(handguns1!.modifiers)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.21', 'MED-FIRE-MOD.15']);
     expect(archers2!.modifiers.filter((x) => x.derived).map((x) => x.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.10']);
     expect(modifierIds(handguns2!.modifiers)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.10']);
     expect(archers2!.range).toMatchObject({ row: 'MED-RANGE.2', rounded: 9, band: 'short' });
@@ -112,7 +112,7 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
     expect(terrain!.text).toContain('MED-TERRAIN.3 Stream, Ford: 1 0.5 M.R., Disordered');
     expect(terrain!.text).toContain('MED-TERRAIN.12 Each cm moved counts as: 0.25 M.R. 4 cm; 0.5 M.R. 2 cm; 0.75 M.R. 4/3 cm');
     expect(range!.text).toContain('MED-RANGE.2 heavy crossbow, longbow: short to 25 cm (10"), medium to 50 cm (20"), long to 75 cm (30")');
-    expect(fireMods!.text).toContain('MED-FIRE-MOD.12 Firing at Skirmishers or Deployed Artillery: +2');
+    expect(fireMods!.text).toContain("MED-FIRE-MOD.12 Firing at Skirmishers or Deployed Artillery: +2 — set by the umpire from the target's arm, order and formation when the roster has them");
     const errors = await t.run([
       '@gm /fire medieval firer:A target:B range:twelve',
       '@gm /fire medieval firer:A target:B band:short modifiers:"12 smoke"',

@@ -26,6 +26,8 @@ export interface FireDerived {
   firerUnderFire?: boolean;
   /** The target moved this move or last: MED-FIRE-MOD.10. */
   targetMoving?: boolean;
+  /** The target's arm, order and formation as the roster has them: MED-FIRE-MOD.12, .13, .15, .19. */
+  target?: { arm: string; order?: string; formation?: string };
 }
 
 export interface FireOptions {
@@ -79,6 +81,8 @@ export interface FireOutcome extends Outcome {
 }
 
 const CLASS_MOD = 'MED-FIRE-MOD.';
+/** The modifiers read from the target's arm, order and formation, where the roster has them. */
+export const FIRE_TARGET_MODIFIERS: readonly string[] = [12, 13, 15, 19].map((n) => `${CLASS_MOD}${n}`);
 
 export function fireDerivedModifiers(weapon: string, derived: FireDerived, pack: MedievalPack): ModifierChoice[] {
   const out: ModifierChoice[] = [];
@@ -92,6 +96,14 @@ export function fireDerivedModifiers(weapon: string, derived: FireDerived, pack:
   if (derived.targetMoving) out.push({ id: `${CLASS_MOD}10` });
   if ((derived.consecutiveVolley ?? 0) >= 4 && fire.bowmen.includes(weapon)) out.push({ id: `${CLASS_MOD}8` });
   if (derived.firstGunpowderShot && fire.gunpowder.includes(weapon)) out.push({ id: `${CLASS_MOD}21` });
+  const t = derived.target;
+  if (t) {
+    const guns = t.arm === 'artillery';
+    if (t.order === 'skirmish' || (guns && t.formation === 'deployed')) out.push({ id: `${CLASS_MOD}12` });
+    if ((guns && t.formation === 'limbered') || t.arm === 'wagons') out.push({ id: `${CLASS_MOD}13` });
+    if (t.arm === 'infantry' && t.order === 'loose') out.push({ id: `${CLASS_MOD}15` });
+    if (t.formation === 'column' || (t.arm === 'infantry' && t.formation === 'schiltron')) out.push({ id: `${CLASS_MOD}19` });
+  }
   return out;
 }
 
