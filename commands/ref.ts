@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { reply } from '../src/app/replies.ts';
-import { FIRE_TARGET_MODIFIERS, medievalPack as pack, signed, type PackModifier } from '../src/rules/medieval/index.ts';
+import { medievalPack as pack, READ_BY_UMPIRE, signed, type PackModifier } from '../src/rules/medieval/index.ts';
 
 /** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */
 const dist = (d: { cm: number | null; in: number }) => (d.cm === null ? `${d.in}"` : `${d.cm} cm (${d.in}")`);
@@ -49,8 +49,8 @@ const CHARTS = {
 const byUmpire = (m: PackModifier) =>
   m.derivable
     ? ' — set by the umpire (unit, log or the command option), not given here'
-    : FIRE_TARGET_MODIFIERS.includes(m.id)
-      ? " — set by the umpire from the target's arm, order and formation when the roster has them"
+    : READ_BY_UMPIRE[m.id]
+      ? ` — set by the umpire from ${READ_BY_UMPIRE[m.id]} where the battle records it`
       : '';
 const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${m.value === null ? '? (give it as id=+n)' : signed(m.value)}${m.each ? ' each (give a count as idxN)' : ''}${byUmpire(m)}`;
 

@@ -582,7 +582,13 @@ function morale(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalMora
     ...(chosen.some((m) => m.id === 'MED-MORALE-MOD.13') ? { charging: true } : {}),
     ...(chosen.some((m) => m.id === 'MED-MORALE-MOD.15') ? { advancing: true } : {}),
   };
-  const derived: MoraleDerived = { lossesTenths: lossesTenths(s, u), commanderDead: a.commanderDead ?? false, friendsRoutingNearby: a.friendsRouting ?? 0 };
+  const derived: MoraleDerived = {
+    lossesTenths: lossesTenths(s, u),
+    commanderDead: a.commanderDead ?? false,
+    friendsRoutingNearby: a.friendsRouting ?? 0,
+    impetuous: st.impetuous !== undefined,
+    firedRecently: st.volleys !== undefined && st.volleys.turn >= s.position.turn - 1,
+  };
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) => moraleTest({ reasons, unit, modifiers: chosen, derived, dice: d, pack }));
   return [{ type: 'MedievalMoraleTested', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name, derived }, dice: used } }];

@@ -393,7 +393,7 @@ describe('MED-MORALE in the battle', () => {
     // 5 of 24 figures shot: 2 full tenths.
     const lost = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), to(1, 15)];
     const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.4'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
-    expect(o.derived).toEqual({ lossesTenths: 2, commanderDead: true, friendsRoutingNearby: 2 });
+    expect(o.derived).toEqual({ lossesTenths: 2, commanderDead: true, friendsRoutingNearby: 2, impetuous: false, firedRecently: false });
     expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
       ['MED-MORALE-MOD.5', 0],
       ['MED-MORALE-MOD.6', -2],
@@ -403,8 +403,29 @@ describe('MED-MORALE in the battle', () => {
     expect([o.total, o.result]).toEqual([-4, 'fall-back-disorder']);
   });
 
+  it('MED-MORALE-MOD.11 impetuous, .16 fired this or last turn, .27 loose order, .29 hedgehog and MED-CONTROL-MOD.25 disordered come from the log and the roster', () => {
+    const derivedIds = (e: BattleEvent) => (e as Extract<MedievalEvent, { type: 'MedievalMoraleTested' | 'MedievalControlTested' }>).data.outcome.modifiers.filter((m) => m.derived).map((m) => m.id);
+    // The archers fired in phase 11: in phase 15 and all next turn they have "fired this or last Game Turn".
+    const p11 = [...setup(), sides(1), to(1, 11)];
+    const fired = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 1, 1, 1, 1, 1)];
+    expect(derivedIds(only(play([...fired, to(1, 15)], test('Archers', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.5', 'MED-MORALE-MOD.16', 'MED-MORALE-MOD.27']);
+    expect(derivedIds(only(play([...fired, sides(2), to(2, 15)], test('Archers', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).toContain('MED-MORALE-MOD.16');
+    expect(derivedIds(only(play([...fired, sides(3), to(3, 15)], test('Archers', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).not.toContain('MED-MORALE-MOD.16');
+    // The knights failed a control test: impetuous.
+    const p16 = [...setup(), sides(1), to(1, 16)];
+    const impetuous = [...p16, ...play(p16, { type: 'MedievalControlTest', unit: 'Knights', reason: 'MED-CONTROL.5' }, 'alice', 10), sides(2), to(2, 15)];
+    expect(derivedIds(only(play(impetuous, test('Knights', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.1', 'MED-MORALE-MOD.11']);
+    // Billmen formed in a hedgehog (close-order infantry: no .27).
+    const hedgehog: BattleEvent = { type: 'UnitEdited', data: { unitId: 'u4', attrs: { formation: 'hedgehog' } } };
+    expect(derivedIds(only(play([...p15, hedgehog], test('Billmen', ['MED-MORALE-REASONS.8']), 'bob', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.5', 'MED-MORALE-MOD.29']);
+    // A GM recorded the knights disordered by terrain: their control test counts it.
+    const disordered = [...p16, { type: 'MedievalStatusSet', data: { unitId: 'u2', disordered: true } } as BattleEvent];
+    expect(derivedIds(only(play(disordered, { type: 'MedievalControlTest', unit: 'Knights', reason: 'MED-CONTROL.5' }, 'alice', 1), 'MedievalControlTested'))).toEqual(['MED-CONTROL-MOD.3', 'MED-CONTROL-MOD.25']);
+  });
+
   it('MED-MORALE-EFFECTS.1 a rout is applied: routing, disordered, may not fire; MED-SEQ.3 says it moves', () => {
-    const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.4'], { friendsRouting: 6 }), 'alice', 1), 'MedievalMoraleTested');
+    // d10 1 = +1, C class +0, loose order -1 (MED-MORALE-MOD.27, from the roster), 5 friends routing -5.
+    const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.4'], { friendsRouting: 5 }), 'alice', 1), 'MedievalMoraleTested');
     expect([e.data.outcome.total, e.data.outcome.result]).toEqual([-5, 'rout']);
     const after = [...p15, e];
     expect(state(after).medieval.units.u1).toMatchObject({ routing: true, disordered: true, morale: { result: 'rout', mayFire: 'no', advance: 'none' } });
@@ -417,13 +438,19 @@ describe('MED-MORALE in the battle', () => {
     expect(phase3).toMatchObject({ data: { due: ['routing, moves back at its March Rate plus d10 (MED-MORALE-EFFECTS.1a): Archers'] } });
     given([...after, sides(2), to(2, 11)]).when(fire('Archers', 'Billmen'), 'alice', { dice: scriptedStream() }).refused(/MED-MORALE-EFFECTS.1b/);
     // MED-MORALE-EFFECTS.2a a later fall back in disorder rallies it.
-    const rallied = only(play([...after, to(2, 15)], test('Archers', ['MED-MORALE-REASONS.10'], { reasons: [{ id: 'MED-MORALE-REASONS.10', intent: 'rally' }] }), 'alice', 1), 'MedievalMoraleTested');
-    expect(rallied.data.outcome.result).toBe('fall-back-disorder');
+    // d10 5 = +3, routing -4 (MED-MORALE-MOD.23) and loose order -1 (.27), both from the log: -2.
+    const rallied = only(play([...after, to(2, 15)], test('Archers', ['MED-MORALE-REASONS.10'], { reasons: [{ id: 'MED-MORALE-REASONS.10', intent: 'rally' }] }), 'alice', 5), 'MedievalMoraleTested');
+    expect(rallied.data.outcome.modifiers.map((m) => [m.id, m.total, m.derived])).toEqual([
+      ['MED-MORALE-MOD.5', 0, true],
+      ['MED-MORALE-MOD.23', -4, true],
+      ['MED-MORALE-MOD.27', -1, true],
+    ]);
+    expect([rallied.data.outcome.total, rallied.data.outcome.result]).toEqual([-2, 'fall-back-disorder']);
     expect(state([...after, to(2, 15), rallied]).medieval.units.u1).toMatchObject({ routing: false, disordered: true });
   });
 
   it('MED-MORALE-EFFECTS.2c artillery falling back in disorder throws its own d10: 1-5 abandons the guns, which then cannot fire', () => {
-    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 5 }), 'bob', 1, 3), 'MedievalMoraleTested');
+    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 4 }), 'bob', 1, 3), 'MedievalMoraleTested');
     expect(e.data.outcome.effect).toMatchObject({ result: 'fall-back-disorder', artilleryRoll: 3, abandonGuns: true });
     expect(e.data.dice.rolls).toEqual([
       { sides: 10, result: 1 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { medievalPack as pack, moraleTest, type MoraleColumn, type MoraleReasonChoice, type TestingUnit } from '../../src/rules/medieval/index.ts';
+import { medievalPack as pack, moraleDerivedModifiers, moraleTest, type MoraleColumn, type MoraleReasonChoice, type TestingUnit } from '../../src/rules/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 const foot: TestingUnit = { arm: 'infantry', order: 'close' };
@@ -11,9 +11,12 @@ const reasonFor: Record<MoraleColumn, MoraleReasonChoice> = {
   rally: { id: 'MED-MORALE-REASONS.10', intent: 'rally' },
   other: { id: 'MED-MORALE-REASONS.4' },
 };
-/** A d10 of 1 (+1) and the lost-value factor MED-MORALE-MOD.26 given so the total is exactly `total`. */
+/** What the umpire adds for the unit itself (routing .23, artillery .27, ...). */
+const derivedTotal = (unit: TestingUnit) =>
+  moraleDerivedModifiers(unit, {}, pack).reduce((t, c) => t + (pack.morale.modifiers.find((m) => m.id === c.id)?.value ?? 0) * (c.count ?? 1), 0);
+/** A d10 of 1 (+1), the unit's derived factors and the lost-value factor MED-MORALE-MOD.26 given so the total is exactly `total`. */
 const testAt = (total: number, reason: MoraleReasonChoice, unit: TestingUnit = foot, extra: number[] = []) =>
-  moraleTest({ reasons: [reason], unit, modifiers: [{ id: 'MED-MORALE-MOD.26', value: total - 1 }], dice: scriptedDice(1, ...extra), pack });
+  moraleTest({ reasons: [reason], unit, modifiers: [{ id: 'MED-MORALE-MOD.26', value: total - 1 - derivedTotal(unit) }], dice: scriptedDice(1, ...extra), pack });
 
 describe('MED-MORALE charts, every cell as transcribed', () => {
   it.each(pack.morale.factors.flatMap((f) => Array.from({ length: f.max - f.min + 1 }, (_, i) => [f.min + i, f.factor] as const)))('MED-MORALE.1 d10 %i gives factor +%i', (roll, factor) => {

@@ -112,7 +112,7 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
     expect(terrain!.text).toContain('MED-TERRAIN.3 Stream, Ford: 1 0.5 M.R., Disordered');
     expect(terrain!.text).toContain('MED-TERRAIN.12 Each cm moved counts as: 0.25 M.R. 4 cm; 0.5 M.R. 2 cm; 0.75 M.R. 4/3 cm');
     expect(range!.text).toContain('MED-RANGE.2 heavy crossbow, longbow: short to 25 cm (10"), medium to 50 cm (20"), long to 75 cm (30")');
-    expect(fireMods!.text).toContain("MED-FIRE-MOD.12 Firing at Skirmishers or Deployed Artillery: +2 — set by the umpire from the target's arm, order and formation when the roster has them");
+    expect(fireMods!.text).toContain("MED-FIRE-MOD.12 Firing at Skirmishers or Deployed Artillery: +2 — set by the umpire from the target's order, or its arm and formation where the battle records it");
     const errors = await t.run([
       '@gm /fire medieval firer:A target:B range:twelve',
       '@gm /fire medieval firer:A target:B band:short modifiers:"12 smoke"',

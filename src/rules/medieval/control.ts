@@ -63,6 +63,7 @@ export function controlDerivedModifiers(unit: TestingUnit, derived: ControlDeriv
   const tenths = derived.lossesTenths ?? 0;
   if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(`Losses are counted in full tenths of the original strength, 0 to 10 (got ${tenths}).`);
   if (tenths >= 2) choices.push({ id: 'MED-CONTROL-MOD.4', count: Math.floor(tenths / 2) });
+  if (unit.disordered) choices.push({ id: 'MED-CONTROL-MOD.25' });
   return { choices, notes };
 }
 

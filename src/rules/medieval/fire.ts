@@ -81,8 +81,6 @@ export interface FireOutcome extends Outcome {
 }
 
 const CLASS_MOD = 'MED-FIRE-MOD.';
-/** The modifiers read from the target's arm, order and formation, where the roster has them. */
-export const FIRE_TARGET_MODIFIERS: readonly string[] = [12, 13, 15, 19].map((n) => `${CLASS_MOD}${n}`);
 
 export function fireDerivedModifiers(weapon: string, derived: FireDerived, pack: MedievalPack): ModifierChoice[] {
   const out: ModifierChoice[] = [];

@@ -24,6 +24,23 @@ export interface AppliedModifier {
   derived: boolean;
 }
 
+/**
+ * Modifiers the pack does not mark derivable (they depend on what the roster or the log holds) that
+ * the battle reads for itself when it can, with where from; a player gives them only when it cannot.
+ */
+export const READ_BY_UMPIRE: Readonly<Record<string, string>> = {
+  'MED-FIRE-MOD.12': "the target's order, or its arm and formation",
+  'MED-FIRE-MOD.13': "the target's arm and formation",
+  'MED-FIRE-MOD.15': "the target's arm and order",
+  'MED-FIRE-MOD.19': "the target's formation",
+  'MED-MORALE-MOD.11': 'a failed Control Test',
+  'MED-MORALE-MOD.16': "the unit's fire this or last Game Turn",
+  'MED-MORALE-MOD.23': 'the unit routing',
+  'MED-MORALE-MOD.27': "the unit's arm and order",
+  'MED-MORALE-MOD.29': "the unit's arm and formation",
+  'MED-CONTROL-MOD.25': 'the unit disordered',
+};
+
 export function applyModifiers(table: readonly PackModifier[], chosen: readonly ModifierChoice[], derived: readonly ModifierChoice[], chart: string): AppliedModifier[] {
   const seen = new Set<string>();
   const out: AppliedModifier[] = [];

@@ -35,6 +35,10 @@ export interface MoraleDerived {
   commanderDead?: boolean;
   /** Friendly units routing / falling back within 150yds: MED-MORALE-MOD.6 each. */
   friendsRoutingNearby?: number;
+  /** Impetuous after a failed Control Test: MED-MORALE-MOD.11. */
+  impetuous?: boolean;
+  /** Fired at the enemy this or last Game Turn: MED-MORALE-MOD.16. */
+  firedRecently?: boolean;
 }
 
 export interface MoraleInput {
@@ -111,6 +115,12 @@ export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived
   const tenths = derived.lossesTenths ?? 0;
   if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(`Losses are counted in full tenths of the original strength, 0 to 10 (got ${tenths}).`);
   if (tenths > 0) out.push({ id: 'MED-MORALE-MOD.33', count: tenths });
+  if (derived.impetuous) out.push({ id: 'MED-MORALE-MOD.11' });
+  if (derived.firedRecently) out.push({ id: 'MED-MORALE-MOD.16' });
+  if (unit.routing) out.push({ id: 'MED-MORALE-MOD.23' });
+  // From the roster: artillery, wagons, skirmish or loose order (.27); formed infantry in a hedgehog or stand of pike (.29).
+  if (unit.arm === 'artillery' || unit.arm === 'wagons' || unit.order === 'skirmish' || unit.order === 'loose') out.push({ id: 'MED-MORALE-MOD.27' });
+  if (unit.arm === 'infantry' && (unit.formation === 'hedgehog' || unit.formation === 'stand-of-pike')) out.push({ id: 'MED-MORALE-MOD.29' });
   return out;
 }
 
