@@ -91,10 +91,14 @@ export interface MedievalState {
   /** Which side plays A and which B this turn (MED-SEQ.1). */
   sides?: { turn: number; a: string; b: string };
   /** As a GM recorded it (MED-SEQ.2; the weather rules are not in the source). */
-  weather?: { turn: number; weather: string; windStrength: string; windDirection: string };
+  weather?: { turn: number; weather: string; windStrength: string; windDirection: string; rain?: Rain };
 }
 
 export const initialMedieval = (): MedievalState => ({ units: {}, commanders: {} });
+
+/** Rain or snow as the weather brings it: light and heavy are MED-FIRE-MOD.18 and .20. */
+export const RAIN = ['none', 'light', 'heavy'] as const;
+export type Rain = (typeof RAIN)[number];
 
 /** One side of a melee as the players give it. */
 export interface MeleeSideInput {
@@ -111,7 +115,7 @@ export type MedievalAction =
   | { type: 'MedievalSetCommander'; side: string; commander: Commander | null }
   | { type: 'MedievalRollInitiative' }
   | { type: 'MedievalChooseSide'; as: 'A' | 'B' }
-  | { type: 'MedievalRecordWeather'; weather: string; windStrength: string; windDirection: string }
+  | { type: 'MedievalRecordWeather'; weather: string; windStrength: string; windDirection: string; rain?: Rain }
   | {
       type: 'MedievalFire';
       firer: string;
@@ -160,7 +164,7 @@ export type MedievalEvent =
   | { type: 'MedievalCommanderSet'; data: { sideId: string; commander: Commander | null } }
   | { type: 'MedievalInitiativeRolled'; data: { turn: number; winnerSideId: string; outcome: InitiativeOutcome; dice: DiceUsed } }
   | { type: 'MedievalSideChosen'; data: { turn: number; sideId: string; as: 'A' | 'B'; a: string; b: string } }
-  | { type: 'MedievalWeatherRecorded'; data: { turn: number; weather: string; windStrength: string; windDirection: string } }
+  | { type: 'MedievalWeatherRecorded'; data: { turn: number; weather: string; windStrength: string; windDirection: string; rain?: Rain } }
   | { type: 'MedievalFireResolved'; data: { firerId: string; targetId: string; at: TurnPosition; volley: number; gunpowder: boolean; outcome: MedievalFireOutcome; dice: DiceUsed } }
   | { type: 'MedievalMeleeResolved'; data: { attackerId: string; defenderId: string; at: TurnPosition; outcome: MedievalMeleeOutcome; dice: DiceUsed } }
   | { type: 'MedievalControlTested'; data: { unitId: string; at: TurnPosition; outcome: ControlOutcome & { unit: string; lossesTenths: number }; dice: DiceUsed } }
@@ -338,7 +342,19 @@ function weather(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalRec
     if (!t || t.length > 60) refuse(`Give the ${what} in a few words (1 to 60 characters).`);
     return t;
   };
-  return [{ type: 'MedievalWeatherRecorded', data: { turn, weather: clean('weather', a.weather), windStrength: clean('wind strength', a.windStrength), windDirection: clean('wind direction', a.windDirection) } }];
+  if (a.rain !== undefined && !RAIN.includes(a.rain)) refuse(`Rain or snow is none, light or heavy (got "${String(a.rain)}") (MED-FIRE-MOD.18, .20).`);
+  return [
+    {
+      type: 'MedievalWeatherRecorded',
+      data: {
+        turn,
+        weather: clean('weather', a.weather),
+        windStrength: clean('wind strength', a.windStrength),
+        windDirection: clean('wind direction', a.windDirection),
+        ...(a.rain !== undefined ? { rain: a.rain } : {}),
+      },
+    },
+  ];
 }
 
 /** MED-FIRE with MED-RANGE, MED-FIRE-MOD (derived from the log where it can be) and MED-RANGE.9. */
@@ -415,6 +431,7 @@ function fire(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalFire' 
     firstGunpowderShot: gunpowder && !st.firedGunpowder,
     firerUnderFire: firedOn !== undefined && moveNumber(at) - moveNumber(firedOn) <= 1,
     targetMoving: a.targetMoving ?? false,
+    ...(s.medieval.weather?.rain !== undefined ? { rain: s.medieval.weather.rain } : {}),
     target: {
       arm: String(target.attrs.arm),
       ...(target.attrs.order !== undefined ? { order: String(target.attrs.order) } : {}),
@@ -739,6 +756,8 @@ export function applyMedievalEvent(d: BattleState, e: BattleEvent): void {
 
 const lines = (head: string, steps: string[]) => [head, ...steps.map((x) => `• ${x}`)].join('\n');
 
+const rainText = (rain: Rain | undefined) => (rain === 'light' || rain === 'heavy' ? `; ${rain} rain or snow: fire ${rain === 'light' ? 'MED-FIRE-MOD.18' : 'MED-FIRE-MOD.20'}` : '');
+
 export function describeMedievalEvent(e: MedievalEvent, s: BattleState): string {
   switch (e.type) {
     case 'MedievalCommanderSet':
@@ -748,7 +767,7 @@ export function describeMedievalEvent(e: MedievalEvent, s: BattleState): string 
     case 'MedievalSideChosen':
       return `${sideName(s, e.data.sideId)} chooses to be side ${e.data.as} for turn ${e.data.turn}: side A ${sideName(s, e.data.a)}, side B ${sideName(s, e.data.b)} (MED-SEQ.1)`;
     case 'MedievalWeatherRecorded':
-      return `weather from turn ${e.data.turn}: ${e.data.weather}; wind ${e.data.windStrength}, from ${e.data.windDirection} (MED-SEQ.2; recorded by a GM, the weather rules are not in the source)`;
+      return `weather from turn ${e.data.turn}: ${e.data.weather}; wind ${e.data.windStrength}, from ${e.data.windDirection}${rainText(e.data.rain)} (MED-SEQ.2; recorded by a GM, the weather rules are not in the source)`;
     case 'MedievalFireResolved': {
       const o = e.data.outcome;
       const extra = [
@@ -819,7 +838,7 @@ export function medievalStatusLines(s: BattleState): string[] {
   else if (m.initiative?.turn === s.position.turn) out.push(`${sideName(s, m.initiative.winner)} won the initiative and has yet to choose side A or B (/initiative choose)`);
   const cmd = Object.entries(m.commanders).map(([id, c]) => `${sideName(s, id)} ${c}`);
   if (cmd.length) out.push(`Army commanders: ${cmd.join(', ')} (MED-CMDR)`);
-  if (m.weather) out.push(`Weather: ${m.weather.weather}; wind ${m.weather.windStrength}, from ${m.weather.windDirection} (since turn ${m.weather.turn}, MED-SEQ.2)`);
+  if (m.weather) out.push(`Weather: ${m.weather.weather}; wind ${m.weather.windStrength}, from ${m.weather.windDirection}${rainText(m.weather.rain)} (since turn ${m.weather.turn}, MED-SEQ.2)`);
   return out;
 }
 

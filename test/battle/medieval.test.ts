@@ -117,6 +117,19 @@ describe('MED-SEQ.2 weather every twelfth turn', () => {
     expect(medievalStatusLines(state([...setup(), to(12, 2), ...events]))).toContain('Weather: heavy rain; wind strong, from the west (since turn 12, MED-SEQ.2)');
   });
 
+  it('MED-FIRE-MOD.18 and .20 rain or snow come from the weather a GM recorded; nothing else is read from its words', () => {
+    const rain = (r?: 'none' | 'light' | 'heavy'): BattleEvent => ({ type: 'MedievalWeatherRecorded', data: { turn: 1, weather: 'drizzle', windStrength: 'light', windDirection: 'north', ...(r ? { rain: r } : {}) } });
+    const fireIds = (weather: BattleEvent) =>
+      only(play([...setup(), weather, sides(1), to(1, 11)], fire('Archers', 'Billmen'), 'alice', 1, 1, 1, 1, 1), 'MedievalFireResolved').data.outcome.modifiers.map((m) => [m.id, m.derived]);
+    expect(fireIds(rain('light'))).toEqual([['MED-FIRE-MOD.4', true], ['MED-FIRE-MOD.18', true]]);
+    expect(fireIds(rain('heavy'))).toEqual([['MED-FIRE-MOD.4', true], ['MED-FIRE-MOD.20', true]]);
+    expect(fireIds(rain('none'))).toEqual([['MED-FIRE-MOD.4', true]]);
+    expect(fireIds(rain())).toEqual([['MED-FIRE-MOD.4', true]]);
+    const rec = play(setup(), { type: 'MedievalRecordWeather', weather: 'sleet', windStrength: 'strong', windDirection: 'east', rain: 'heavy' }, 'gm');
+    expect(medievalStatusLines(state([...setup(), ...rec]))).toContain('Weather: sleet; wind strong, from east; heavy rain or snow: fire MED-FIRE-MOD.20 (since turn 1, MED-SEQ.2)');
+    given(setup()).when({ type: 'MedievalRecordWeather', weather: 'sleet', windStrength: 'strong', windDirection: 'east', rain: 'lots' as 'heavy' }).refused(/Rain or snow is none, light or heavy \(got "lots"\)/);
+  });
+
   it('MED-SEQ.2 the weather is refused between twelfth turns; turn 1 takes the scenario\'s', () => {
     const rec: Action = { type: 'MedievalRecordWeather', weather: 'fair', windStrength: 'light', windDirection: 'north' };
     given([...setup(), to(5, 2)]).when(rec).refused(/every twelfth Game Turn, in phase 2 \(MED-SEQ.2\): next in turn 12/);

@@ -28,6 +28,8 @@ export interface FireDerived {
   targetMoving?: boolean;
   /** The target's arm, order and formation as the roster has them: MED-FIRE-MOD.12, .13, .15, .19. */
   target?: { arm: string; order?: string; formation?: string };
+  /** Rain or snow as the GM recorded the weather: light MED-FIRE-MOD.18, heavy .20. */
+  rain?: 'none' | 'light' | 'heavy';
 }
 
 export interface FireOptions {
@@ -94,6 +96,8 @@ export function fireDerivedModifiers(weapon: string, derived: FireDerived, pack:
   if (derived.targetMoving) out.push({ id: `${CLASS_MOD}10` });
   if ((derived.consecutiveVolley ?? 0) >= 4 && fire.bowmen.includes(weapon)) out.push({ id: `${CLASS_MOD}8` });
   if (derived.firstGunpowderShot && fire.gunpowder.includes(weapon)) out.push({ id: `${CLASS_MOD}21` });
+  if (derived.rain === 'light') out.push({ id: `${CLASS_MOD}18` });
+  if (derived.rain === 'heavy') out.push({ id: `${CLASS_MOD}20` });
   const t = derived.target;
   if (t) {
     const guns = t.arm === 'artillery';
