@@ -81,5 +81,17 @@ export default defineCommand({
         ...(o.on_fail ? { onFail: o.on_fail as MoraleState } : {}),
       }),
     }),
+    state: sub({
+      description: "Record a unit's morale state no check here decided: a rally, shock combat, terrain (GM)",
+      who: 'gm',
+      example: '/morale state unit:"61e de Ligne" state:disordered reason:"shock combat"',
+      systems: ['percentile'],
+      options: {
+        unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
+        state: { kind: 'string', description: 'good, disordered or routing', required: true, choices: MORALE_STATES },
+        reason: { kind: 'string', description: 'Why, in a few words' },
+      },
+      action: (o) => ({ type: 'PercentileSetMorale', unit: o.unit, state: o.state as MoraleState, ...(o.reason ? { reason: o.reason } : {}) }),
+    }),
   },
 });

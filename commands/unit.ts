@@ -4,6 +4,7 @@ import { RuleError } from '../src/rules/errors.ts';
 import { findByName } from '../src/battle/state.ts';
 import { unitText, unitsText } from '../src/app/views.ts';
 import { reply } from '../src/app/replies.ts';
+import { LOSS_KINDS, type LossKind } from '../src/battle/percentile.ts';
 
 const attrs = attributeOptions();
 const attrNames = Object.keys(attrs);
@@ -43,6 +44,27 @@ export default defineCommand({
       example: '/unit remove unit:"1/45th Line"',
       options: { unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames } },
       action: (o) => ({ type: 'RemoveUnit', unit: o.unit }),
+    }),
+    losses: sub({
+      description: 'Losses a GM rules: fire above 200% (PCT-11.71), shock combat; they count for MFP (GM)',
+      who: 'gm',
+      example: '/unit losses unit:"2e Léger" lost:3 reason:"fire at 210%"',
+      systems: ['percentile'],
+      options: {
+        unit: { kind: 'string', description: 'The unit that loses them', required: true, complete: unitNames },
+        lost: { kind: 'integer', description: 'How many', required: true, min: 1, max: 1000 },
+        reason: { kind: 'string', description: 'Why, in a few words', required: true },
+        kind: { kind: 'string', description: 'figures (default), cannon or train material (PCT-11.74)', choices: LOSS_KINDS },
+        check: { kind: 'boolean', description: 'A morale check is due for them (PCT-11.72); default true' },
+      },
+      action: (o) => ({
+        type: 'PercentileRuleLosses',
+        unit: o.unit,
+        lost: o.lost,
+        reason: o.reason,
+        ...(o.kind ? { kind: o.kind as LossKind } : {}),
+        ...(o.check !== undefined ? { check: o.check } : {}),
+      }),
     }),
     show: sub({
       description: 'Show a unit, or every unit',

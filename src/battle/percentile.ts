@@ -10,6 +10,7 @@ import {
   chargeDirection,
   COUNTERBATTERY_A_CLEARED_BY,
   COUNTERBATTERY_B_CLEARED_BY,
+  mfpChangeFor,
   mfpCritical,
   nightMoraleModifier,
   percentilePack as pack,
@@ -21,6 +22,7 @@ import {
   type FirerArm,
   type FiringClass,
   type Formation,
+  type MfpChange,
   type NightMoraleCheck,
   type NightMoraleModifier,
   type Shot,
@@ -126,7 +128,21 @@ export type PercentileAction =
   | { type: 'PercentileCounterbatteryMet'; unit: string; met: MarkerMet }
   | { type: 'PercentileSetMfp'; side: string; level: number; critical?: number }
   | { type: 'PercentileChargeDirection'; unit: string }
-  | { type: 'PercentileMoraleCheck'; unit: string; kind: MoraleKind; percent: number; onPass?: MoraleState; onFail?: MoraleState };
+  | { type: 'PercentileMoraleCheck'; unit: string; kind: MoraleKind; percent: number; onPass?: MoraleState; onFail?: MoraleState }
+  | { type: 'PercentileRuleLosses'; unit: string; lost: number; kind?: LossKind; reason: string; check?: boolean }
+  | { type: 'PercentileSetMorale'; unit: string; state: MoraleState; reason?: string };
+
+export const LOSS_KINDS = ['figures', 'cannon', 'train material'] as const;
+export type LossKind = (typeof LOSS_KINDS)[number];
+
+/** A side's MFP change as applied (PCT-11.73) and whether it reached the critical level (NIGHT-18.63). */
+export interface MfpApplied {
+  side: string;
+  from: number;
+  to: number;
+  critical: number | null;
+  reached: boolean;
+}
 
 /** The fire outcome as posted: the Fire Routine's plus what the battle supplied and applied. */
 export interface PercentileFireOutcome extends FireOutcome {
@@ -152,7 +168,7 @@ export interface PercentileFireOutcome extends FireOutcome {
     lossKind: FireOutcome['lossKind'];
     targetLeft: number;
     moraleCheckDue: boolean;
-    mfp: { side: string; from: number; to: number; critical: number | null; reached: boolean } | null;
+    mfp: MfpApplied | null;
     markersPlaced: ('A' | 'B')[];
     /** Markers the firer's fire at an enemy battery cleared (PCT-11.76.a, 11.77.a). */
     markersCleared: ('A' | 'B')[];
@@ -193,7 +209,12 @@ export type PercentileEvent =
   | { type: 'PercentileCounterbatteryCleared'; data: { unitId: string; marker: 'A' | 'B'; met: MarkerMet; rule: string; text: string; roundLost: boolean } }
   | { type: 'PercentileMfpSet'; data: { sideId: string; level: number; from: number; critical?: number } }
   | { type: 'PercentileChargeRolled'; data: { unitId: string; at: TurnPosition; outcome: ChargeOutcome; dice: DiceUsed } }
-  | { type: 'PercentileMoraleChecked'; data: { unitId: string; at: TurnPosition; outcome: MoraleCheckOutcome; dice: DiceUsed } };
+  | { type: 'PercentileMoraleChecked'; data: { unitId: string; at: TurnPosition; outcome: MoraleCheckOutcome; dice: DiceUsed } }
+  | {
+      type: 'PercentileLossesRuled';
+      data: { unitId: string; sideId: string; at: TurnPosition; kind: LossKind; lost: number; left: number; reason: string; moraleCheckDue: boolean; mfpChange: MfpChange; mfp: MfpApplied | null };
+    }
+  | { type: 'PercentileMoraleSet'; data: { unitId: string; from: MoraleState; to: MoraleState; reason?: string } };
 
 /** Who may take each percentile action; players act for their own side's units (checked in decide). */
 export const PERCENTILE_ACTION_ROLE: Record<PercentileAction['type'], 'gm' | 'anyone' | 'umpire'> = {
@@ -202,6 +223,8 @@ export const PERCENTILE_ACTION_ROLE: Record<PercentileAction['type'], 'gm' | 'an
   PercentileSetMfp: 'gm',
   PercentileChargeDirection: 'anyone',
   PercentileMoraleCheck: 'anyone',
+  PercentileRuleLosses: 'gm',
+  PercentileSetMorale: 'gm',
 };
 const EVENT_TYPES = new Set<string>([
   'PercentileFireResolved',
@@ -209,6 +232,8 @@ const EVENT_TYPES = new Set<string>([
   'PercentileMfpSet',
   'PercentileChargeRolled',
   'PercentileMoraleChecked',
+  'PercentileLossesRuled',
+  'PercentileMoraleSet',
 ] satisfies PercentileEvent['type'][]);
 
 export const isPercentileAction = (a: Action): a is PercentileAction => a.type in PERCENTILE_ACTION_ROLE;
@@ -239,7 +264,6 @@ const mfpLevel = (s: BattleState, sideId: string) => s.percentile.mfp[sideId] ??
 const criticalOf = (s: BattleState, sideId: string): number | null => s.percentile.mfpCritical[sideId] ?? pack.fire.mfp.criticalLevel;
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-
 /** NIGHT-18.0: combat ends with the dusk turn (the vote phase follows it) and stops for the interphase. */
 function checkCombatTime(s: BattleState) {
   if (s.position.period === 'interphase') refuse('All combat stops for the BATTLEDAY interphase (NIGHT-18.0); fire again from the first daylight turn.');
@@ -261,6 +285,10 @@ export function decidePercentile(s: BattleState, action: PercentileAction, ctx: 
       return charge(s, action.unit, ctx);
     case 'PercentileMoraleCheck':
       return moraleCheck(s, action, ctx);
+    case 'PercentileRuleLosses':
+      return ruleLosses(s, action, ctx);
+    case 'PercentileSetMorale':
+      return setMorale(s, action);
   }
 }
 
@@ -367,12 +395,7 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
   if (result.status === 'refused') refuse(`${firer.name} may not fire at ${target.name}: ${withRule(result.reason, result.rule)}`);
   if (result.status === 'needsGm') refuse(`${withRule(result.question, result.rule)} ${answeredBy(result.rule)}`);
 
-  // PCT-11.73: the side that loses figures, cannon or material adjusts its MFP level.
-  const points = result.mfpChange.points;
-  const from = mfpLevel(s, targetSide);
-  const critical = criticalOf(s, targetSide);
-  const dir = pack.fire.mfp.direction;
-  const mfp = points === 0 ? null : { side: sideName(s, targetSide), from, to: from + points, critical, reached: critical !== null && mfpCritical(from + points, critical, dir) && !mfpCritical(from, critical, dir) };
+  const mfp = mfpApplied(s, targetSide, result.mfpChange.points);
   const shot = input.firer.shot ?? 'roundshot';
   const outcome: PercentileFireOutcome = {
     ...result,
@@ -409,6 +432,52 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
   return events;
 }
 
+/** PCT-11.73: the side that loses figures, cannon or material adjusts its MFP level by `points`. */
+function mfpApplied(s: BattleState, sideId: string, points: number): MfpApplied | null {
+  if (points === 0) return null;
+  const from = mfpLevel(s, sideId);
+  const critical = criticalOf(s, sideId);
+  const dir = pack.fire.mfp.direction;
+  return { side: sideName(s, sideId), from, to: from + points, critical, reached: critical !== null && mfpCritical(from + points, critical, dir) && !mfpCritical(from, critical, dir) };
+}
+
+/**
+ * Losses a GM rules where the umpire resolves nothing: fire above 200% (PCT-11.71 stops at 200%),
+ * shock combat, anything else on the table. They count for the side's MFP like fire losses (PCT-11.73)
+ * and, unless the GM says not, make a morale check due (PCT-11.72).
+ */
+function ruleLosses(s: BattleState, a: Extract<PercentileAction, { type: 'PercentileRuleLosses' }>, ctx: DecideContext): BattleEvent[] {
+  const u = findUnit(s, a.unit);
+  const kind = a.kind ?? 'figures';
+  if (!LOSS_KINDS.includes(kind)) refuse(`kind is one of ${LOSS_KINDS.join(', ')} (got "${String(kind)}").`);
+  if (!(Number.isInteger(a.lost) && a.lost >= 1)) refuse(`lost must be a whole number of ${kind}, 1 or more (got ${a.lost}).`);
+  const reason = a.reason.trim();
+  if (!reason || reason.length > 100) refuse('Give the reason for the losses in a few words (1 to 100 characters), e.g. "fire above 200%" or "shock combat".');
+  if (kind === 'cannon' && !isGuns(u)) refuse(`${u.name} is ${String(u.attrs.arm)}; only a battery loses cannon (PCT-11.74).`);
+  if (kind === 'train material' && u.attrs.arm !== 'train') refuse(`${u.name} is ${String(u.attrs.arm)}; only a train loses train material (PCT-11.74).`);
+  const has = kind === 'cannon' ? cannonOf(s, u) : figuresNow(s, u);
+  if (a.lost > has) refuse(`${u.name} has ${count(has, kind === 'cannon' ? 'cannon' : kind === 'figures' ? 'figure' : 'figure of train material', kind === 'cannon' ? 'cannon' : undefined)} left; it cannot lose ${a.lost}.`);
+  const sideId = unitSideId(s, u);
+  const mfpChange = mfpChangeFor(kind, a.lost, has, String(u.attrs.arm), pack.fire);
+  const mfp = mfpApplied(s, sideId, mfpChange.points);
+  const events: BattleEvent[] = [
+    { type: 'PercentileLossesRuled', data: { unitId: u.id, sideId, at: s.position, kind, lost: a.lost, left: has - a.lost, reason, moraleCheckDue: a.check ?? true, mfpChange, mfp } },
+  ];
+  if (mfp) events.push(...mfpCriticalEvents(s, sideId, mfp.to, ctx));
+  return events;
+}
+
+/** A GM records a unit's morale state where no check of ours decided it (a rally, shock combat, terrain). */
+function setMorale(s: BattleState, a: Extract<PercentileAction, { type: 'PercentileSetMorale' }>): BattleEvent[] {
+  const u = findUnit(s, a.unit);
+  if (!MORALE_STATES.includes(a.state)) refuse(`state is one of ${MORALE_STATES.join(', ')} (got "${String(a.state)}").`);
+  const from = status(s, u.id).morale ?? 'good';
+  if (from === a.state) refuse(`${u.name} is ${from} already.`);
+  const reason = a.reason?.trim();
+  if (reason !== undefined && (!reason || reason.length > 100)) refuse('Give the reason in a few words (1 to 100 characters), or leave it out.');
+  return [{ type: 'PercentileMoraleSet', data: { unitId: u.id, from, to: a.state, ...(reason ? { reason } : {}) } }];
+}
+
 const withRule = (text: string, rule: string) => (text.includes(rule.replace(/^[A-Z]+-/, '')) ? text : `${text} (${rule})`);
 
 /** The option of /fire percentile that answers a question the Fire Routine put to the GM. */
@@ -416,7 +485,7 @@ function answeredBy(rule: string): string {
   if (/step[78]$/.test(rule)) return 'Give it with base: (the percent read from your Fire Chart).';
   if (rule === 'PCT-11.85') return 'A GM fires it with double_supportive:true or double_supportive:false.';
   if (rule === 'NIGHT-18.51') return 'The GM sets it with /night conditions.';
-  if (rule === 'PCT-11.71') return 'No option answers this: the GM applies the losses by hand.';
+  if (rule === 'PCT-11.71') return 'The GM records the losses they rule with /unit losses unit: lost: reason:.';
   return 'Give its value in modifiers: as id=value (e.g. maximum-roundshot=0.5), or the GM enters it in a house-ruled pack (src/rules/percentile/FIRE-CHART.md).';
 }
 
@@ -623,6 +692,22 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
     case 'PercentileCounterbatteryCleared':
       setUnit(d, e.data.unitId, (st) => ({ ...withoutMarker(st, e.data.marker), ...(e.data.roundLost ? { roundsLost: (st.roundsLost ?? 0) + 1 } : {}) }));
       return;
+    case 'PercentileLossesRuled': {
+      const { unitId, sideId, at, kind, lost, moraleCheckDue, mfp } = e.data;
+      setUnit(d, unitId, (st) => {
+        const next: PercentileUnitStatus =
+          kind === 'cannon' ? { ...st, cannonLost: (st.cannonLost ?? 0) + lost } : kind === 'train material' ? { ...st, materialLost: (st.materialLost ?? 0) + lost } : { ...st, losses: st.losses + lost };
+        return moraleCheckDue ? { ...next, moraleDue: { since: at, losses: (st.moraleDue?.losses ?? 0) + lost } } : next;
+      });
+      if (mfp) d.percentile = { ...d.percentile, mfp: { ...d.percentile.mfp, [sideId]: mfp.to } };
+      return;
+    }
+    case 'PercentileMoraleSet':
+      setUnit(d, e.data.unitId, (st) => {
+        const { morale: _was, ...rest } = st;
+        return e.data.to === 'good' ? rest : { ...rest, morale: e.data.to };
+      });
+      return;
     case 'PercentileMfpSet':
       d.percentile = {
         ...d.percentile,
@@ -663,6 +748,18 @@ export function describePercentileEvent(e: PercentileEvent, s: BattleState): str
       const o = e.data.outcome;
       return `${o.unit} declares a cavalry charge at night: 1D${o.die} ${o.roll} — ${o.text} The direction is fixed (NIGHT-18.42).`;
     }
+    case 'PercentileLossesRuled': {
+      const { kind, lost, left, reason, moraleCheckDue, mfpChange, mfp } = e.data;
+      const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
+      const what = kind === 'figures' ? count(lost, 'figure') : `${lost} ${kind}`;
+      return lines(`${name} loses ${what}, as a GM ruled: ${reason}`, [
+        `${name}: ${left} ${kind} left`,
+        ...(moraleCheckDue ? [`${name}: morale check due (PCT-11.72)`] : []),
+        ...(mfp ? [`${mfpChange.text} (PCT-11.73)`, `${mfp.side} MFP level ${mfp.from} → ${mfp.to}${mfp.critical !== null ? `, critical level ${mfp.critical}${mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''}`] : []),
+      ]);
+    }
+    case 'PercentileMoraleSet':
+      return `${s.units[e.data.unitId]?.name ?? e.data.unitId}: morale ${e.data.from} → ${e.data.to}, as a GM recorded${e.data.reason ? `: ${e.data.reason}` : ''}`;
     case 'PercentileMoraleChecked': {
       const o = e.data.outcome;
       const night = o.night.reason.replace(/ \(NIGHT-18.61\)\.$/, '');

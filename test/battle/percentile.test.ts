@@ -189,6 +189,71 @@ describe('firing counts and chart lines derived from the state', () => {
   });
 });
 
+describe('PCT-11.71 above 200% and what else the umpire does not resolve: the GM rules the losses', () => {
+  const ruled = (more: Partial<Extract<PercentileAction, { type: 'PercentileRuleLosses' }>> = {}): Action => ({ type: 'PercentileRuleLosses', unit: '1/28th Foot', lost: 3, reason: 'fire at 210%', ...more });
+
+  it('PCT-11.71 fire above 200% is put to the GM, who records the losses with /unit losses', () => {
+    refusedWith(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'opportunity', range: 2, count: 12, base: 105 }), 'alice', /210% is above 200%.*the GM rules the losses.*\/unit losses unit: lost: reason:/);
+  });
+
+  it('PCT-11.72, 11.73 ruled losses are applied, count for the MFP and make a morale check due', () => {
+    const events = play(movementPhase, ruled(), 'gm');
+    expect(events).toEqual([
+      {
+        type: 'PercentileLossesRuled',
+        data: {
+          unitId: 'u4',
+          sideId: 's2',
+          at: pos(1, 2),
+          kind: 'figures',
+          lost: 3,
+          left: 17,
+          reason: 'fire at 210%',
+          moraleCheckDue: true,
+          mfpChange: expect.objectContaining({ rule: 'PCT-11.73', points: 3 }),
+          mfp: { side: 'Allies', from: 0, to: 3, critical: null, reached: false },
+        },
+      },
+    ]);
+    const s = given([...movementPhase, ...events]).state;
+    expect(s.percentile.units.u4).toMatchObject({ losses: 3, moraleDue: { since: pos(1, 2), losses: 3 } });
+    expect(s.percentile.mfp).toEqual({ s2: 3 });
+    expect(describeEvent(events[0]!, s)).toBe(
+      ['1/28th Foot loses 3 figures, as a GM ruled: fire at 210%', '• 1/28th Foot: 17 figures left', '• 1/28th Foot: morale check due (PCT-11.72)', '• MFP +3: 3 figures x 1, level counting up (PCT-11.73)', '• Allies MFP level 0 → 3'].join('\n'),
+    );
+    // Shock combat on a battery: cannon, and no morale check when the GM says so.
+    const guns = play(movementPhase, ruled({ unit: 'Horse Battery', lost: 2, kind: 'cannon', reason: 'overrun', check: false }), 'gm');
+    const sg = given([...movementPhase, ...guns]).state;
+    expect(sg.percentile.units.u2).toEqual({ losses: 0, cannonLost: 2 });
+    expect(sg.percentile.mfp).toEqual({ s2: 10 });
+  });
+
+  it('NIGHT-18.63 ruled losses that bring a side to its critical level at night turn its ACTIVE commands PASSIVE', () => {
+    const critical = [...nightTurn(2), { type: 'PercentileMfpSet', data: { sideId: 's2', level: 4, from: 0, critical: 5 } } as BattleEvent];
+    expect(play(critical, ruled({ lost: 1 }), 'gm').map((e) => e.type)).toEqual(['PercentileLossesRuled', 'MfpCriticalReached', 'OrderChangeDue']);
+  });
+
+  it('refuses ruled losses from a player, more than the unit has, or the wrong kind, and changes nothing', () => {
+    refusedWith(movementPhase, ruled(), 'bob', /Only a GM/);
+    refusedWith(movementPhase, ruled({ lost: 21 }), 'gm', /1\/28th Foot has 20 figures left; it cannot lose 21/);
+    refusedWith(movementPhase, ruled({ lost: 0 }), 'gm', /lost must be a whole number of figures, 1 or more \(got 0\)/);
+    refusedWith(movementPhase, ruled({ kind: 'cannon' }), 'gm', /1\/28th Foot is infantry; only a battery loses cannon/);
+    refusedWith(movementPhase, ruled({ reason: '  ' }), 'gm', /Give the reason for the losses/);
+  });
+
+  it("a GM records a morale state no check decided; a disordered firer then fires on the disordered line (PCT-11.36)", () => {
+    const set = play(infantryPhase, { type: 'PercentileSetMorale', unit: '2e Léger', state: 'disordered', reason: 'shock combat' }, 'gm');
+    expect(set).toEqual([{ type: 'PercentileMoraleSet', data: { unitId: 'u3', from: 'good', to: 'disordered', reason: 'shock combat' } }]);
+    const events = [...infantryPhase, ...set];
+    expect(status(events, 'u3')?.morale).toBe('disordered');
+    expect(fired(play(events, shoot('2e Léger', '1/28th Foot', { range: 3, count: 8 }), 'alice', 99)).outcome.chartLine).toBe('morale disordered');
+    const back = [...events, ...play(events, { type: 'PercentileSetMorale', unit: '2e Léger', state: 'good' }, 'gm')];
+    expect(status(back, 'u3')?.morale).toBeUndefined();
+    refusedWith(back, { type: 'PercentileSetMorale', unit: '2e Léger', state: 'good' }, 'gm', /2e Léger is good already/);
+    refusedWith(back, { type: 'PercentileSetMorale', unit: '2e Léger', state: 'routing' }, 'alice', /Only a GM/);
+  });
+});
+
 describe('PCT-11.87 / 11.25 / 11.28: what the log says about earlier fire', () => {
   it('PCT-11.87 each further attack by the unit in the same phase is x2/3, counted from the log: 90, 60, 40, 27', () => {
     let events = movementPhase;

@@ -174,6 +174,27 @@ export interface FireOutcome {
   dice: RolledDie[];
 }
 
+export type MfpChange = FireOutcome['mfpChange'];
+
+/**
+ * PCT-11.73: the MFP points `losses` of `lossKind` cost a side, by the pack's reading of 15.85 (per
+ * figure, per battery or train loss, each cannon or a whole battery, the level counting up or down).
+ * `strength` is the unit's before the losses, for a whole battery lost.
+ */
+export function mfpChangeFor(lossKind: FireOutcome['lossKind'], losses: number, strength: number, arm: string, fp: FirePack): MfpChange {
+  const m = fp.mfp;
+  const perLoss = lossKind === 'figures' ? m.perFigure : m.perBatteryOrTrain;
+  const units = lossKind === 'figures' || m.batteryLoss === 'each-cannon' ? losses : losses > 0 && losses >= strength ? 1 : 0;
+  const points = perLoss * units === 0 ? 0 : perLoss * units * (m.direction === 'up' ? 1 : -1);
+  const mfpText =
+    lossKind === 'figures'
+      ? `${losses} figure${losses === 1 ? '' : 's'} x ${m.perFigure}`
+      : m.batteryLoss === 'each-cannon'
+        ? `${losses} ${lossKind} loss${losses === 1 ? '' : 'es'} x ${m.perBatteryOrTrain} (each counted as a battery/train loss, this pack's reading)`
+        : `${units} whole ${arm === 'train' ? 'train' : 'battery'} lost x ${m.perBatteryOrTrain} (this pack's reading)`;
+  return { rule: 'PCT-11.73', points, direction: m.direction, perFigure: m.perFigure, perBatteryOrTrain: m.perBatteryOrTrain, batteryLoss: m.batteryLoss, text: `MFP ${points >= 0 ? '+' : ''}${points}: ${mfpText}, level counting ${m.direction}` };
+}
+
 export interface FireRefused {
   status: 'refused';
   rule: string;
@@ -614,19 +635,8 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   }
   if (input.counterbattery) markers.push(counterbatteryMarker(input.counterbattery, 'gm'));
 
-  // PCT-11.73: MFP.
-  const m = fp.mfp;
-  const perLoss = lossKind === 'figures' ? m.perFigure : m.perBatteryOrTrain;
-  const units = lossKind === 'figures' || m.batteryLoss === 'each-cannon' ? losses : losses > 0 && losses >= target.strength ? 1 : 0;
-  const points = perLoss * units === 0 ? 0 : perLoss * units * (m.direction === 'up' ? 1 : -1);
-  const mfpText =
-    lossKind === 'figures'
-      ? `${losses} figure${losses === 1 ? '' : 's'} x ${m.perFigure}`
-      : m.batteryLoss === 'each-cannon'
-        ? `${losses} ${lossKind} loss${losses === 1 ? '' : 'es'} x ${m.perBatteryOrTrain} (each counted as a battery/train loss, this pack's reading)`
-        : `${units} whole ${target.arm === 'train' ? 'train' : 'battery'} lost x ${m.perBatteryOrTrain} (this pack's reading)`;
-  const mfpChange = { rule: 'PCT-11.73' as const, points, direction: m.direction, perFigure: m.perFigure, perBatteryOrTrain: m.perBatteryOrTrain, batteryLoss: m.batteryLoss, text: `MFP ${points >= 0 ? '+' : ''}${points}: ${mfpText}, level counting ${m.direction}` };
-  if (points !== 0) steps.push({ label: mfpChange.text, value: points, rule: 'PCT-11.73' });
+  const mfpChange = mfpChangeFor(lossKind, losses, target.strength, target.arm, fp);
+  if (mfpChange.points !== 0) steps.push({ label: mfpChange.text, value: mfpChange.points, rule: 'PCT-11.73' });
 
   const moraleCheckDue = losses > 0;
   if (moraleCheckDue) notes.push('Morale check due on the target (PCT-11.72), taken once every fire on it this phase is complete (PCT-11.88).');
