@@ -16,6 +16,11 @@ export interface Out {
   outcome?: unknown;
 }
 
+/** The dice an event used, as a posted outcome carries them (announce.ts puts them in `dice`). */
+export type Used = { dice: { from: number; to: number; rolls: { sides: number; result: number }[] } };
+/** A posted outcome: the resolution with the dice the event used in place of its own `dice`. */
+export const posted = <T>(m: Out) => m.outcome as Omit<T, 'dice'> & Used;
+
 /** A local table on a database (in memory unless a file is given), printing JSON lines into `out`. */
 export function startTable(opts: UmpireOptions & { file?: string } = {}) {
   const db = openDatabase(opts.file ?? ':memory:');

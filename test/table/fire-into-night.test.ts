@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { MoraleCheckOutcome, PercentileFireOutcome } from '../../src/battle/percentile.ts';
-import { startTable, type Out } from '../support/table.ts';
+import { posted, startTable, type Out } from '../support/table.ts';
 
-type Used = { dice: { from: number; to: number; rolls: { sides: number; result: number }[] } };
-/** A posted outcome: the resolution with the dice the event used (announce.ts puts them in `dice`). */
-const posted = <T>(m: Out) => m.outcome as Omit<T, 'dice'> & Used;
 const fireOf = (m: Out) => posted<PercentileFireOutcome>(m);
 
 /**

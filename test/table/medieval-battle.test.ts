@@ -3,11 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { matchingLast } from '../../src/app/complete.ts';
 import type { MedievalFireOutcome, MedievalMeleeOutcome } from '../../src/battle/medieval.ts';
 import type { ControlOutcome, InitiativeOutcome, MoraleOutcome } from '../../src/rules/medieval/index.ts';
-import { startTable, type Out } from '../support/table.ts';
+import { posted, startTable, type Out } from '../support/table.ts';
 
-type Used = { dice: { from: number; to: number; rolls: { sides: number; result: number }[] } };
-/** A posted outcome: the resolution with the dice the event used (announce.ts puts them in `dice`). */
-const posted = <T>(m: Out) => m.outcome as Omit<T, 'dice'> & Used;
 const results = (m: Out) => posted<object>(m).dice.rolls.map((r) => r.result);
 const modifierIds = (ms: { id: string }[]) => ms.map((x) => x.id);
 
