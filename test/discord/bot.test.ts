@@ -102,6 +102,23 @@ describe('the bot in a Discord guild', () => {
     expect(h.app.state('b1').ballots.v2!.votes).toMatchObject({ [Object.values(h.app.state('b1').commands).find((c) => c.player === players.bob.id)!.id]: { choice: 'NO', by: players.bob.id } });
   });
 
+  it('a fire attack by slash command posts its full working to the channel as an embed (PCT-11.15)', async () => {
+    const fired = await h.fake.slash({
+      user: players.alice,
+      command: 'fire',
+      sub: 'percentile',
+      options: { firer: 'Foot Battery 2/6', target: "Bijleveld's Horse Battery", range: '9', count: 8, base: '35' },
+    });
+    expect(textOf(fired.original)).toMatch(/^Done \(event \d+\): Foot Battery 2\/6 fires at Bijleveld's Horse Battery \(PCT-11\.15, normal fire, range 9"/);
+    const post = await h.fake.until(() => h.fake.channelMessages().find((m) => textOf(m).startsWith("Foot Battery 2/6 fires at Bijleveld's Horse Battery")), 'the fire posted');
+    expect(textOf(post)).toMatch(/Base percent given \(6pdr roundshot, 8 cannon, class B, Linear\) = 35 \(PCT-11\.15\.step8\)[\s\S]*d100 \d+ (<=|>) 35/);
+    // A medieval subcommand in this percentile battle is refused to the user alone, and nothing is posted.
+    const wrong = await h.fake.slash({ user: players.alice, command: 'melee', options: { attacker: '2e Léger', defender: '1/28th Foot' } });
+    expect(textOf(wrong.original)).toMatch(/\/melee is for medieval battles; this one plays percentile/);
+    expect(wrong.original!.flags).toBe(64);
+    expect(h.app.log('b1').at(-1)!.event.type).toBe('PercentileFireResolved');
+  });
+
   it('logs each interaction with its id, user and battle, and never the token', () => {
     const lines = h.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
     const done = lines.filter((l) => l.msg === 'command done');
