@@ -113,3 +113,13 @@ export interface RuleSystem {
   pack: PackBase;
   sequence: Sequence;
 }
+
+/**
+ * A pack (or a section of one) checked against its schema as it loads: a GM's edit that breaks it
+ * stops the start with the file, and each wrong entry named by its path.
+ */
+export function loadPack<S extends z.ZodType>(schema: S, data: unknown, where: string): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new Error(`${where} is not a valid rules pack:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}

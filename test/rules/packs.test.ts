@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ruleSystems } from '../../src/rules/index.ts';
-import { SYSTEM_IDS, unitSchema, type SystemId } from '../../src/rules/system.ts';
+import { FirePack, percentilePack } from '../../src/rules/percentile/index.ts';
+import { loadPack, SYSTEM_IDS, unitSchema, type SystemId } from '../../src/rules/system.ts';
 
 interface ExampleOob {
   sides: { name: string; commands: { name: string; officer: string; player?: string; units: ({ name: string } & Record<string, unknown>)[] }[] }[];
@@ -14,6 +15,14 @@ const packs = SYSTEM_IDS.map((id) => [id, ruleSystems[id].pack] as const);
 const union = [...new Set(packs.flatMap(([, p]) => p.attributes.map((a) => a.name)))].sort();
 
 describe('ruleset packs', () => {
+  it('a pack a GM broke (a Fire Chart cell with a count in words) is refused as it loads, naming the file and the entry', () => {
+    const broken = { ...percentilePack.fire, chart: [{ row: '2 rank', cells: [{ count: 'six', class: 'B', massed: 40, linear: 25 }] }] };
+    expect(() => loadPack(FirePack, broken, 'the fire section of src/rules/percentile/pack.json')).toThrow(
+      /^the fire section of src\/rules\/percentile\/pack\.json is not a valid rules pack:\n.*expected number.*\n.*at chart\[0\]\.cells\[0\]\.count/,
+    );
+    expect(loadPack(FirePack, percentilePack.fire, 'the shipped fire section')).toEqual(percentilePack.fire);
+  });
+
   it.each(packs)('%s pack names its system and its source rules file', (id, pack) => {
     expect(pack.system).toBe(id);
     expect(pack.source).toMatch(/^shared\/rules\/[a-z0-9-]+\.md/);

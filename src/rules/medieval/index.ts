@@ -1,9 +1,9 @@
-import { type RuleSystem } from '../system.ts';
+import { loadPack, type RuleSystem } from '../system.ts';
 import pack from './pack.json' with { type: 'json' };
 import { MedievalPack } from './pack-schema.ts';
 import { medievalSequence } from './sequence.ts';
 
-const parsed = MedievalPack.parse(pack);
+const parsed = loadPack(MedievalPack, pack, 'src/rules/medieval/pack.json');
 if (parsed.system !== 'medieval') throw new Error(`src/rules/medieval/pack.json declares system "${parsed.system}"`);
 
 /** The shipped medieval pack, every MED-x chart parsed. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fraction } from './fraction.ts';
+import { loadPack } from '../system.ts';
 import pack from './pack.json' with { type: 'json' };
 
 /**
@@ -116,4 +117,4 @@ export const FirePack = z
 export type FirePack = z.infer<typeof FirePack>;
 
 /** The fire data of the shipped pack; resolveFire takes a battle's (house-ruled) copy instead. */
-export const FIRE_PACK: FirePack = FirePack.parse(pack.fire);
+export const FIRE_PACK: FirePack = loadPack(FirePack, pack.fire, 'the fire section of src/rules/percentile/pack.json');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PackBase, type RuleSystem } from '../system.ts';
+import { loadPack, PackBase, type RuleSystem } from '../system.ts';
 import { FirePack } from './fire-pack.ts';
 import { fraction } from './fraction.ts';
 import { NightPack } from './night.ts';
@@ -20,7 +20,7 @@ export const PercentilePack = PackBase.extend({ night: NightPack, fire: FirePack
 );
 export type PercentilePack = z.infer<typeof PercentilePack>;
 
-const parsed = PercentilePack.parse(pack);
+const parsed = loadPack(PercentilePack, pack, 'src/rules/percentile/pack.json');
 if (parsed.system !== 'percentile') throw new Error(`src/rules/percentile/pack.json declares system "${parsed.system}"`);
 
 export const percentilePack: PercentilePack = parsed;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import pack from './pack.json' with { type: 'json' };
+import { loadPack } from '../system.ts';
 
 /**
  * Night combat, section 18.0 (shared/rules/night-combat.md): the ACTIVE/PASSIVE vote, PASSIVE
@@ -108,7 +109,7 @@ export const NightPack = z.object({
 export type NightPack = z.infer<typeof NightPack>;
 
 /** The night data of the shipped pack; every function takes a battle's (house-ruled) copy instead. */
-export const NIGHT_PACK: NightPack = NightPack.parse(pack.night);
+export const NIGHT_PACK: NightPack = loadPack(NightPack, pack.night, 'the night section of src/rules/percentile/pack.json');
 
 // --- The vote: NIGHT-18.11 - 18.13, 18.85 -----------------------------------------------------
 
