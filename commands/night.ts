@@ -13,6 +13,7 @@ export default defineCommand({
       description: 'Open the secret ACTIVE/PASSIVE vote of every command at dusk (GM; NIGHT-18.11)',
       who: 'gm',
       example: '/night vote deadline:12h',
+      systems: ['percentile'],
       options: { deadline },
       action: (o, ctx) => ({ type: 'OpenNightVote', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
     }),
@@ -20,6 +21,7 @@ export default defineCommand({
       description: 'Open the secret dawn-attack notes to the GMs during the interphase (GM; NIGHT-18.82)',
       who: 'gm',
       example: '/night dawn deadline:1d',
+      systems: ['percentile'],
       options: { deadline },
       action: (o, ctx) => ({ type: 'OpenDawnBallot', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
     }),
@@ -27,6 +29,7 @@ export default defineCommand({
       description: 'A PASSIVE command is triggered by enemy action (GM; NIGHT-18.24)',
       who: 'gm',
       example: '/night trigger command:"I Corps" reason:a',
+      systems: ['percentile'],
       options: {
         command: { kind: 'string', description: 'The PASSIVE command', required: true, complete: commandNames },
         reason: { kind: 'string', description: 'NIGHT-18.24 a, b, c or d', required: true, choices: TRIGGER_REASONS.map((r) => r.id), complete: (ctx) => matching(TRIGGER_REASONS.map((r) => r.id), ctx.typed) },
@@ -37,6 +40,7 @@ export default defineCommand({
       description: 'Moon and weather of the night, giving the visibility (GM; NIGHT-18.31)',
       who: 'gm',
       example: '/night conditions moon:full weather:"limited clouds"',
+      systems: ['percentile'],
       options: {
         moon: { kind: 'string', description: 'full, partial or none', required: true, choices: MOONS },
         weather: { kind: 'string', description: 'The weather', required: true, choices: WEATHERS },
@@ -48,6 +52,7 @@ export default defineCommand({
       description: "Record or lift a side's Army Demoralization (GM; NIGHT-18.13 forces PASSIVE)",
       who: 'gm',
       example: '/night demoralized side:Prussians on:true',
+      systems: ['percentile'],
       options: {
         side: { kind: 'string', description: 'The side', required: true, complete: sideNames },
         on: { kind: 'boolean', description: 'In effect (true) or lifted (false)', required: true },
@@ -58,6 +63,7 @@ export default defineCommand({
       description: "A side reached its MFP critical level: its ACTIVE commands turn PASSIVE (GM; NIGHT-18.63)",
       who: 'gm',
       example: '/night mfp-critical side:French',
+      systems: ['percentile'],
       options: { side: { kind: 'string', description: 'The side', required: true, complete: sideNames } },
       action: (o) => ({ type: 'ReachMfpCritical', side: o.side }),
     }),

@@ -11,6 +11,7 @@ export default defineCommand({
       description: 'Ask every command for its orders in secret, by DM; revealed at the next phase (GM)',
       who: 'gm',
       example: '/orders open deadline:12h',
+      systems: ['percentile'],
       options: { deadline: { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time' } },
       action: (o, ctx) => ({ type: 'OpenOrders', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
     }),
@@ -18,6 +19,7 @@ export default defineCommand({
       description: "Set a command's order openly, e.g. the PASSIVE order the GM picks (GM; NIGHT-18.22)",
       who: 'gm',
       example: '/orders set command:"I Corps" order:RESERVE',
+      systems: ['percentile'],
       options: {
         command: { kind: 'string', description: 'The command', required: true, complete: commandNames },
         order: { kind: 'string', description: 'The order', required: true, choices: ORDERS, complete: (ctx) => matching(ORDERS, ctx.typed) },

@@ -114,7 +114,8 @@ describe('the local table', () => {
     expect(help!.text).toMatch(/\/initiative open/);
     await t.run('#med @gm /battle create name:Bosworth system:medieval');
     const [medHelp] = await t.run('#med @gm /help');
-    expect(medHelp!.text).not.toMatch(/\/initiative open/);
+    expect(medHelp!.text).not.toMatch(/\/initiative open|\/night |\/orders |\/fire percentile|\/mfp /);
+    expect(medHelp!.text).toMatch(/\/fire medieval[\s\S]*\/melee[\s\S]*\/control/);
     const [refused] = await t.run('#med @gm /initiative open');
     expect(refused!.error).toMatch(/^\/initiative open is for charge battles; this one plays medieval\./);
     expect(t.app.state('b2').version).toBe(1);
