@@ -13,7 +13,7 @@ import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
 import { checkOrderOfBattle } from './oob.ts';
-import { exists, findByName, findUnit, isGm, type BattleOptions, type BattleState } from './state.ts';
+import { exists, findByName, findSide, findUnit, isGm, type BattleOptions, type BattleState } from './state.ts';
 import { mention } from '../messages.ts';
 
 export interface DecideContext {
@@ -37,9 +37,6 @@ function checkName(what: string, name: string): string {
   return n;
 }
 
-function side(s: BattleState, ref: string) {
-  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}". Sides: ${list(Object.values(s.sides))}.`);
-}
 function command(s: BattleState, ref: string) {
   return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${list(Object.values(s.commands))}.`);
 }
@@ -100,7 +97,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       return [{ type: 'SideAdded', data: { sideId: `s${s.nextId.side}`, name } }];
     }
     case 'JoinSide': {
-      const target = side(s, action.side);
+      const target = findSide(s, action.side);
       if (target.players.includes(ctx.actor)) refuse(`You are already on ${target.name}.`);
       const other = Object.values(s.sides).find((x) => x.players.includes(ctx.actor));
       if (other) refuse(`You are already on ${other.name}; a player plays for one side.`);
@@ -109,7 +106,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     case 'AddCommand': {
       const name = checkName('command', action.name);
       unique(s, 'command', name);
-      const data = { commandId: `c${s.nextId.command}`, name, sideId: side(s, action.side).id };
+      const data = { commandId: `c${s.nextId.command}`, name, sideId: findSide(s, action.side).id };
       return [{ type: 'CommandAdded', data: action.officer ? { ...data, officer: checkName('officer', action.officer) } : data }];
     }
     case 'AssignCommand': {

@@ -2,8 +2,8 @@ import type { Action } from './actions.ts';
 import type { DecideContext } from './decide.ts';
 import type { BattleEvent, DiceUsed } from './events.ts';
 import { needDice } from './rolls.ts';
-import { actsFor, checkActsFor, findByName, findUnit, isGm, playsSide, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
-import type { TurnPosition } from '../rules/system.ts';
+import { actsFor, checkActsFor, findSide, findUnit, isGm, playsSide, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
+import { samePhase, type TurnPosition } from '../rules/system.ts';
 import { refuse } from '../rules/errors.ts';
 import {
   BANDS,
@@ -210,7 +210,6 @@ const phasesWith = (rule: string) =>
   MEDIEVAL_PHASES.filter((p) => p.rules.includes(rule))
     .map((p) => p.id.replace('MED-SEQ.', ''))
     .join(', ');
-const samePhase = (a: TurnPosition | undefined, b: TurnPosition) => a !== undefined && a.turn === b.turn && a.phase === b.phase;
 
 /** The side whose units fire in a phase: in 8 and 9 the side reacting to the other's charge (MED-SEQ.8-9, .11-12). */
 const FIRING_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.8': 'B', 'MED-SEQ.9': 'A', 'MED-SEQ.11': 'A', 'MED-SEQ.12': 'B' };
@@ -223,7 +222,6 @@ const MORALE_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.4': 'A', 'MED-SEQ.5': 
  */
 const MOVE_PHASES = MEDIEVAL_PHASES.flatMap((p, i) => (p.rules.includes('MED-FIRE') ? [i] : []));
 const moveNumber = (pos: TurnPosition) => (pos.turn - 1) * MOVE_PHASES.length + MOVE_PHASES.filter((i) => i <= pos.phase).length;
-
 
 /** A or B for a side this turn, refusing when the initiative winner has not chosen (MED-SEQ.1). */
 function letterOf(s: BattleState, sideId: string): 'A' | 'B' {
@@ -258,7 +256,6 @@ function testingUnit(s: BattleState, u: Unit): TestingUnit {
   };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // decide
 
@@ -286,7 +283,7 @@ export function decideMedieval(s: BattleState, action: MedievalAction, ctx: Deci
 }
 
 function setCommander(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalSetCommander' }>): BattleEvent[] {
-  const side = findByName(s.sides, a.side) ?? refuse(`There is no side "${a.side}". Sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet'}.`);
+  const side = findSide(s, a.side);
   if (a.commander !== null && !COMMANDERS.includes(a.commander)) refuse(`A commander is ${COMMANDERS.join(', ')} (got "${a.commander}") (MED-CMDR.2).`);
   if ((s.medieval.commanders[side.id] ?? null) === a.commander) refuse(`${side.name}'s commander is ${a.commander ?? 'not set'} already.`);
   return [{ type: 'MedievalCommanderSet', data: { sideId: side.id, commander: a.commander } }];

@@ -3,8 +3,8 @@ import type { DecideContext } from './decide.ts';
 import type { BattleEvent, DiceUsed } from './events.ts';
 import { decideNight } from './night.ts';
 import { needDice } from './rolls.ts';
-import { checkActsFor, findByName, findUnit, isGm, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
-import type { TurnPosition } from '../rules/system.ts';
+import { checkActsFor, findSide, findUnit, isGm, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
+import { samePhase, type TurnPosition } from '../rules/system.ts';
 import { refuse } from '../rules/errors.ts';
 import {
   chargeDirection,
@@ -252,7 +252,6 @@ const firePhase = (pos: TurnPosition): FirePhase => {
   const id = phaseOf(pos).id;
   return id === 'reciprocal-artillery-fire' ? 'reciprocal-artillery' : id === 'reciprocal-infantry-fire' ? 'reciprocal-infantry' : 'other';
 };
-const samePhase = (a: TurnPosition, b: TurnPosition) => a.turn === b.turn && a.phase === b.phase;
 const before = (a: TurnPosition, b: TurnPosition) => a.turn < b.turn || (a.turn === b.turn && a.phase < b.phase);
 const posText = (p: TurnPosition) => `turn ${p.turn}, ${phaseOf(p).name}`;
 
@@ -456,7 +455,7 @@ function ruleLosses(s: BattleState, a: Extract<PercentileAction, { type: 'Percen
   if (kind === 'cannon' && !isGuns(u)) refuse(`${u.name} is ${String(u.attrs.arm)}; only a battery loses cannon (PCT-11.74).`);
   if (kind === 'train material' && u.attrs.arm !== 'train') refuse(`${u.name} is ${String(u.attrs.arm)}; only a train loses train material (PCT-11.74).`);
   const has = kind === 'cannon' ? cannonOf(s, u) : figuresNow(s, u);
-  if (a.lost > has) refuse(`${u.name} has ${count(has, kind === 'cannon' ? 'cannon' : kind === 'figures' ? 'figure' : 'figure of train material', kind === 'cannon' ? 'cannon' : undefined)} left; it cannot lose ${a.lost}.`);
+  if (a.lost > has) refuse(`${u.name} has ${lossWord(has, kind)} left; it cannot lose ${a.lost}.`);
   const sideId = unitSideId(s, u);
   const mfpChange = mfpChangeFor(kind, a.lost, has, String(u.attrs.arm), pack.fire);
   const mfp = mfpApplied(s, sideId, mfpChange.points);
@@ -514,7 +513,7 @@ function counterbatteryMet(s: BattleState, ref: string, met: MarkerMet): BattleE
 }
 
 function setMfp(s: BattleState, a: Extract<PercentileAction, { type: 'PercentileSetMfp' }>, ctx: DecideContext): BattleEvent[] {
-  const side = findByName(s.sides, a.side) ?? refuse(`There is no side "${a.side}". Sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet'}.`);
+  const side = findSide(s, a.side);
   for (const [k, v] of [['level', a.level], ['critical', a.critical]] as const) {
     if (v !== undefined && !(Number.isInteger(v) && Math.abs(v) <= MAX_MFP)) refuse(`${k} must be a whole number from -${MAX_MFP} to ${MAX_MFP} (got ${v}).`);
   }
@@ -751,8 +750,7 @@ export function describePercentileEvent(e: PercentileEvent, s: BattleState): str
     case 'PercentileLossesRuled': {
       const { kind, lost, left, reason, moraleCheckDue, mfpChange, mfp } = e.data;
       const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
-      const what = kind === 'figures' ? count(lost, 'figure') : `${lost} ${kind}`;
-      return lines(`${name} loses ${what}, as a GM ruled: ${reason}`, [
+      return lines(`${name} loses ${lossWord(lost, kind)}, as a GM ruled: ${reason}`, [
         `${name}: ${left} ${kind} left`,
         ...(moraleCheckDue ? [`${name}: morale check due (PCT-11.72)`] : []),
         ...(mfp ? [`${mfpChange.text} (PCT-11.73)`, `${mfp.side} MFP level ${mfp.from} → ${mfp.to}${mfp.critical !== null ? `, critical level ${mfp.critical}${mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''}`] : []),

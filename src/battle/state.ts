@@ -134,6 +134,11 @@ export function findByName<T extends { id: string; name: string }>(things: Recor
   return things[ref] ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
 }
 
+/** The side named or numbered `ref`, refusing with the sides there are. */
+export function findSide(s: BattleState, ref: string): Side {
+  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}". Sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet'}.`);
+}
+
 /** The unit named or numbered `ref`, refusing with a pointer to /unit show. */
 export function findUnit(s: BattleState, ref: string): Unit {
   return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}". Use /unit show to list the units.`);

@@ -16,6 +16,9 @@ export interface TurnPosition {
 }
 
 /** What a phase is, and what falls due when the battle enters it. */
+/** Two positions in the same phase of the same turn (turn numbers run on through every period). */
+export const samePhase = (a: TurnPosition | undefined, b: TurnPosition): boolean => a !== undefined && a.turn === b.turn && a.phase === b.phase;
+
 export interface PhaseInfo {
   /** Stable id within the system, e.g. `BRG-2`, `MED-SEQ.7`. */
   id: string;
