@@ -1,0 +1,27 @@
+import type { Arm, Formation, UnitClass } from './pack-schema.ts';
+
+/**
+ * What the umpire reads for itself, from the roster (arm, figures, formation, class) and the log
+ * (shaken, disordered, rout, casualties). Never a player's choice: DESIGN.md, Rules. What players
+ * measure or see on the table is in each resolver's `...Choices` type instead.
+ */
+export interface ChargeUnit {
+  id: string;
+  arm: Arm;
+  /** Castings, or the total of the units acting together: the Mass rows compare the two sides' figures. */
+  figures: number;
+  formation?: Formation;
+  class?: UnitClass;
+  shaken?: boolean;
+  disordered?: boolean;
+  /** Routed or broken: CHG-ATT-MOD.6 (printed NA), CHG-DEF-MOD.3. */
+  routBroken?: boolean;
+}
+
+/** The charging unit, with what the log holds of its approach. */
+export interface ChargingUnit extends ChargeUnit {
+  /** Casualties taken while closing, as a percentage of the unit: CHG-ATT-MOD.7, -2 each full 10%. */
+  closingLossPercent?: number;
+}
+
+export const isCavalry = (arm: Arm): boolean => arm === 'light cavalry' || arm === 'heavy cavalry';
