@@ -1,0 +1,34 @@
+/** Dice and the outcome shape every brigade resolver returns (as the medieval rules do, kept apart: rules folders import nothing of each other). */
+
+/** Anything that rolls an n-sided die, 1..n (the battle's DiceStream, or a test stub). */
+export interface Dice {
+  die(n: number): number;
+}
+
+export interface Rolled {
+  sides: number;
+  result: number;
+}
+
+/** What every resolver returns: the rule, every die in the order rolled, and the working as lines. */
+export interface Outcome {
+  rule: string;
+  dice: Rolled[];
+  steps: string[];
+}
+
+/** Rolls through `dice` and keeps each die for the outcome. */
+export function recorder(dice: Dice) {
+  const rolled: Rolled[] = [];
+  return {
+    rolled,
+    roll(sides: number): number {
+      const result = dice.die(sides);
+      rolled.push({ sides, result });
+      return result;
+    },
+  };
+}
+export type Recorder = ReturnType<typeof recorder>;
+
+export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
