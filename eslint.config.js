@@ -11,4 +11,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // The pure rules of a system import nothing of the battle, the app or the store (src/rules/README.md).
+    files: ['src/rules/**/*.ts'],
+    ignores: ['src/rules/index.ts', 'src/rules/system.ts', 'src/rules/*/battle.ts', 'src/rules/*/*-battle.ts', 'src/rules/*/plugin.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/battle/*', '**/app/*', '**/store/*', '**/discord/*', '**/table/*'], message: 'Pure rules import nothing of the battle: put battle wiring in battle.ts.', allowTypeImports: false }] },
+      ],
+    },
+  },
 );

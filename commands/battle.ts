@@ -1,7 +1,7 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { systemNames } from '../src/app/complete.ts';
 import { logLines, statusText } from '../src/app/views.ts';
-import { SYSTEM_IDS } from '../src/rules/system.ts';
+import { SYSTEM_IDS } from '../src/rules/index.ts';
 import { reply } from '../src/app/replies.ts';
 
 export default defineCommand({
@@ -23,7 +23,7 @@ export default defineCommand({
       action: (o, ctx) => {
         const options = { autokill: o.autokill, partDice: o.partdice, initiativeDie: o.initiative_die as 6 | 10 | undefined };
         const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-        return { type: 'CreateBattle', name: o.name, system: o.system as (typeof SYSTEM_IDS)[number], channel: ctx.channel, ...(Object.keys(given).length ? { options: given } : {}) };
+        return { type: 'CreateBattle', name: o.name, system: o.system, channel: ctx.channel, ...(Object.keys(given).length ? { options: given } : {}) };
       },
     }),
     status: sub({

@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { matching, matchingLast, unitNames } from '../src/app/complete.ts';
-import { parseModifierList, parseReasonList } from '../src/battle/medieval.ts';
+import { parseModifierList, parseReasonList } from '../src/rules/medieval/battle.ts';
 import { refuse } from '../src/rules/errors.ts';
 import { medievalPack } from '../src/rules/medieval/index.ts';
 

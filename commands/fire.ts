@@ -1,7 +1,7 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { matching, matchingLast, unitNames } from '../src/app/complete.ts';
-import { parseModifierList } from '../src/battle/medieval.ts';
-import { FIRE_KINDS, MARKER_MET, namedModifiers, parseDecimal, parseFireModifiers, SHOTS } from '../src/battle/percentile.ts';
+import { parseModifierList } from '../src/rules/medieval/battle.ts';
+import { FIRE_KINDS, MARKER_MET, namedModifiers, parseDecimal, parseFireModifiers, SHOTS } from '../src/rules/percentile/battle.ts';
 import { CHART_LINES, type FireKind, type Shot } from '../src/rules/percentile/index.ts';
 import { refuse } from '../src/rules/errors.ts';
 import { BANDS, medievalPack, type RangeBand } from '../src/rules/medieval/index.ts';

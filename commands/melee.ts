@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { matchingLast, unitNames } from '../src/app/complete.ts';
-import { parseModifierList } from '../src/battle/medieval.ts';
+import { parseModifierList } from '../src/rules/medieval/battle.ts';
 import { medievalPack } from '../src/rules/medieval/index.ts';
 
 const modifiers = (whose: string) =>

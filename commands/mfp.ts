@@ -1,7 +1,7 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { sideNames } from '../src/app/complete.ts';
 import { reply } from '../src/app/replies.ts';
-import { mfpText } from '../src/battle/percentile.ts';
+import { mfpText } from '../src/rules/percentile/battle.ts';
 
 export default defineCommand({
   name: 'mfp',

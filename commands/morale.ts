@@ -1,7 +1,7 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { matchingLast, unitNames } from '../src/app/complete.ts';
-import { parseModifierList, parseReasonList } from '../src/battle/medieval.ts';
-import { MORALE_KINDS, MORALE_STATES, type MoraleKind, type MoraleState } from '../src/battle/percentile.ts';
+import { parseModifierList, parseReasonList } from '../src/rules/medieval/battle.ts';
+import { MORALE_KINDS, MORALE_STATES, type MoraleKind, type MoraleState } from '../src/rules/percentile/battle.ts';
 import { medievalPack, type MoraleIntent } from '../src/rules/medieval/index.ts';
 
 const INTENTS: readonly MoraleIntent[] = ['receive', 'evade', 'rally', 'restore'];

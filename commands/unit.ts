@@ -4,7 +4,7 @@ import { RuleError } from '../src/rules/errors.ts';
 import { findByName } from '../src/battle/state.ts';
 import { unitText, unitsText } from '../src/app/views.ts';
 import { reply } from '../src/app/replies.ts';
-import { LOSS_KINDS, type LossKind } from '../src/battle/percentile.ts';
+import { LOSS_KINDS, type LossKind } from '../src/rules/percentile/battle.ts';
 
 const attrs = attributeOptions();
 const attrNames = Object.keys(attrs);

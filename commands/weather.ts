@@ -1,5 +1,5 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
-import { RAIN, type Rain } from '../src/battle/medieval.ts';
+import { RAIN, type Rain } from '../src/rules/medieval/battle.ts';
 
 export default defineCommand({
   name: 'weather',

@@ -1,6 +1,6 @@
 import type { BattleState } from '../battle/state.ts';
-import { ruleSystems } from '../rules/index.ts';
-import { SYSTEM_IDS, type AttributeSpec } from '../rules/system.ts';
+import { getRuleSystem, ruleSystems, SYSTEM_IDS } from '../rules/index.ts';
+import type { AttributeSpec } from '../rules/system.ts';
 import type { CompleteContext, OptionDef } from './commands.ts';
 
 const MAX_CHOICES = 25; // Discord's limit for autocomplete answers
@@ -41,7 +41,7 @@ export function attributeOptions(): Record<string, OptionDef> {
       kind: int ? 'integer' : 'string',
       description: (all.length === 1 ? `${all[0]!.description} (${usedBy.get(name)![0]})` : `Unit ${name.replace('_', ' ')} (${usedBy.get(name)!.join(', ')}); values by the battle's rule system`).slice(0, 100),
       complete: (ctx) => {
-        const spec = ctx.state ? ruleSystems[ctx.state.system].pack.attributes.find((a) => a.name === name) : undefined;
+        const spec = ctx.state ? getRuleSystem(ctx.state.system).pack.attributes.find((a) => a.name === name) : undefined;
         return matching(spec?.values ?? [], ctx.typed);
       },
     };

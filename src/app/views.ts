@@ -4,8 +4,6 @@ import { fold } from '../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../battle/state.ts';
 import { mention } from '../messages.ts';
 import { getRuleSystem } from '../rules/index.ts';
-import { medievalStatusLines, medievalUnitLines } from '../battle/medieval.ts';
-import { percentileUnitLines } from '../battle/percentile.ts';
 import { optionsText } from '../battle/describe.ts';
 
 /** The battle at a glance: what everyone may see (nothing secret). */
@@ -16,9 +14,8 @@ export function statusText(s: BattleState): string {
     `Battle "${s.name}" (${s.id}) — ${system.name}${s.ended ? ' — ENDED' : ''}`,
     `Now: ${positionText(s.position, phase.number)}: ${phase.name} [${phase.id}]`,
     `GMs: ${s.gms.map(mention).join(', ')}`,
-    ...(Object.keys(s.options).length ? [`Options agreed: ${optionsText(s.options)}`] : []),
-    ...medievalStatusLines(s),
-    ...(s.night.visibility ? [`Night: ${s.night.moon} moon, ${s.night.weather}, visibility ${s.night.visibility}" (NIGHT-18.31)`] : []),
+    ...(Object.keys(s.options).length ? [`Options agreed: ${optionsText(s.system, s.options)}`] : []),
+    ...(system.statusLines?.(s) ?? []),
     `Log version ${s.version}`,
   ];
   const sides = Object.values(s.sides);
@@ -28,13 +25,7 @@ export function statusText(s: BattleState): string {
     for (const c of Object.values(s.commands).filter((c) => c.sideId === side.id)) {
       const units = Object.values(s.units).filter((u) => u.commandId === c.id);
       lines.push(`  ${c.name}${c.officer ? ` (${c.officer})` : ''} — ${c.player ? mention(c.player) : 'no player'}: ${units.length ? units.map((u) => u.name).join(', ') : 'no units'}`);
-      const marks = [
-        c.order ? `order ${c.order}` : '',
-        c.orderDue ? `new order due from the GM: ${c.orderDue.join('/')}` : '',
-        c.stance && (s.position.period === 'night' || s.position.period === 'dusk') ? `${c.stance}${c.stance === 'PASSIVE' && s.position.period === 'night' ? ' (-1 CMR, NIGHT-18.71)' : ''}${c.triggered ? ', triggered' : ''}` : '',
-        c.attackedAtDawn ? 'attacked at dawn: PASSIVE next night (NIGHT-18.85), -1 CMR from the fatigue turn (NIGHT-18.84)' : '',
-        c.cmrNote ?? '',
-      ].filter(Boolean);
+      const marks = system.commandLines?.(s, c) ?? [];
       if (marks.length) lines.push(`    ${marks.join('; ')}`);
     }
   }
@@ -44,16 +35,16 @@ export function statusText(s: BattleState): string {
 export function unitText(s: BattleState, u: Unit): string {
   const c = s.commands[u.commandId];
   const side = c ? s.sides[c.sideId] : undefined;
-  return [`${u.name} (${u.id}) — ${c?.name ?? '?'}, ${side?.name ?? '?'}`, attrsText(u.attrs), ...unitStatusLines(s, u.id)].join('\n');
+  return [`${u.name} (${u.id}) — ${c?.name ?? '?'}, ${side?.name ?? '?'}`, attrsText(u.attrs), ...unitStatusLines(s, u)].join('\n');
 }
 
 export function unitsText(s: BattleState): string {
   const units = Object.values(s.units);
-  return units.length ? units.map((u) => [`${u.name}: ${attrsText(u.attrs)}`, ...unitStatusLines(s, u.id).map((l) => `  ${l}`)].join('\n')).join('\n') : 'No units yet.';
+  return units.length ? units.map((u) => [`${u.name}: ${attrsText(u.attrs)}`, ...unitStatusLines(s, u).map((l) => `  ${l}`)].join('\n')).join('\n') : 'No units yet.';
 }
 
 /** What the battle's rule system tracks of a unit: losses, markers, tests due. */
-const unitStatusLines = (s: BattleState, unitId: string): string[] => [...medievalUnitLines(s, unitId), ...percentileUnitLines(s, unitId)];
+const unitStatusLines = (s: BattleState, u: Unit): string[] => getRuleSystem(s.system).unitLines?.(s, u) ?? [];
 
 /** The log, one line an event, voided ones marked. */
 export function logLines(battleId: string, events: readonly LoggedEvent[], last = 20): string[] {

@@ -1,14 +1,22 @@
-import type { SystemId } from '../rules/system.ts';
-import { MEDIEVAL_ACTION_ROLE, type MedievalAction } from './medieval.ts';
-import { PERCENTILE_ACTION_ROLE, type PercentileAction } from './percentile.ts';
-import type { BattleOptions } from './state.ts';
+import type { Role, SystemId } from '../rules/system.ts';
 
 /**
  * Requests to change a battle: the input of `decide`. Names of sides, commands and units may be given
  * by name (any case) or id. Unit attributes arrive raw and are validated against the system's pack.
  */
-export type Action =
-  | { type: 'CreateBattle'; name: string; system: SystemId; channel: string; options?: BattleOptions }
+export type Action = CoreAction | SystemAction;
+
+/**
+ * Each rule system adds its actions here by declaration merging, in its plugin.ts:
+ * `declare module '../../battle/actions.ts' { interface SystemActions { medieval: MedievalAction } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SystemActions {}
+export type SystemAction = SystemActions[keyof SystemActions];
+
+/** What every battle takes, whatever its rule system. */
+export type CoreAction =
+  | { type: 'CreateBattle'; name: string; system: SystemId; channel: string; options?: Record<string, unknown> }
   | { type: 'AddGm'; user: string }
   | { type: 'RemoveGm'; user: string }
   | { type: 'AddSide'; name: string }
@@ -30,28 +38,13 @@ export type Action =
   /** The umpire's own: a ballot whose deadline passed is closed, voters late are reminded. */
   | { type: 'CloseBallot'; ballot: string }
   | { type: 'RemindBallot'; ballot: string }
-  // Night combat (NIGHT-18.x) and the secret orders of the turn.
-  | { type: 'OpenNightVote'; deadline?: string }
-  | { type: 'OpenDawnBallot'; deadline?: string }
-  | { type: 'OpenOrders'; deadline?: string }
-  | { type: 'SetOrder'; command: string; order: string }
-  | { type: 'TriggerCommand'; command: string; reason: string }
-  | { type: 'SetNightConditions'; moon: string; weather: string; inches?: number }
-  | { type: 'SetDemoralization'; side: string; on: boolean }
-  | { type: 'ReachMfpCritical'; side: string }
-  /** Grand-tactical initiative (INIT-GRANDTAC): points allotted in secret, revealed with the roll. */
-  | { type: 'OpenGrandTac'; deadline?: string }
   // Dice in chat and the seed (DESIGN.md, Dice).
   | { type: 'RollDice'; expression: string; secret: boolean; reason?: string }
   | { type: 'RevealRoll'; number: number }
-  | { type: 'RevealSeed' }
-  | MedievalAction
-  | PercentileAction;
+  | { type: 'RevealSeed' };
 
-export type ActionType = Action['type'];
-
-/** Who may take each action (DESIGN.md: only a GM changes setup or advances the turn). */
-export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone' | 'umpire'> = {
+/** Who may take each core action (DESIGN.md: only a GM changes setup or advances the turn); a rule system says for its own. */
+export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
   CreateBattle: 'anyone',
   AddGm: 'gm',
   RemoveGm: 'gm',
@@ -72,20 +65,9 @@ export const ACTION_ROLE: Record<ActionType, 'gm' | 'anyone' | 'umpire'> = {
   RevealBallot: 'gm',
   CloseBallot: 'umpire',
   RemindBallot: 'umpire',
-  OpenNightVote: 'gm',
-  OpenDawnBallot: 'gm',
-  OpenOrders: 'gm',
-  SetOrder: 'gm',
-  TriggerCommand: 'gm',
-  SetNightConditions: 'gm',
-  SetDemoralization: 'gm',
-  ReachMfpCritical: 'gm',
-  OpenGrandTac: 'gm',
   RollDice: 'anyone',
   RevealRoll: 'anyone',
   RevealSeed: 'gm',
-  ...MEDIEVAL_ACTION_ROLE,
-  ...PERCENTILE_ACTION_ROLE,
 };
 
 /** The actor of what the umpire does by itself (deadlines, reminders); no user can act as it. */

@@ -7,7 +7,8 @@ import type { BattleState, Command } from './state.ts';
  * changeable until the ballot closes, all revealed at once. The choices are in the log from the
  * moment they are cast, but nothing shows them to anybody but the voter until the reveal.
  */
-export type BallotKind = 'night' | 'dawn' | 'orders' | 'grandtac' | 'poll';
+/** `poll` is the core's GM poll; a rule system names its own kinds (`night`, `grandtac`) and says what their reveal sets off. */
+export type BallotKind = string;
 
 export interface Voter {
   /** A command id or a side id. */

@@ -1,7 +1,5 @@
+import { getRuleSystem } from '../rules/index.ts';
 import type { Consequences } from './decide-ballots.ts';
-import { grandTacConsequences } from './initiative.ts';
-import { nightConsequences } from './night.ts';
 
-/** What each kind of ballot sets off when revealed; a poll only informs. */
-export const ballotConsequences: Consequences = (s, b, revealed, dice) =>
-  b.kind === 'poll' ? [] : b.kind === 'grandtac' ? grandTacConsequences(s, b, revealed, dice) : nightConsequences(s, b, revealed);
+/** What a revealed ballot sets off: a poll only informs; any other kind is its rule system's. */
+export const ballotConsequences: Consequences = (s, b, revealed, dice) => (b.kind === 'poll' ? [] : (getRuleSystem(s.system).ballotConsequences?.(s, b, revealed, dice) ?? []));

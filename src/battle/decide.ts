@@ -1,19 +1,16 @@
 import type { DiceStream } from '../dice/stream.ts';
-import { getRuleSystem } from '../rules/index.ts';
-import { SYSTEM_IDS, unitSchema, type SystemId, type UnitAttrs } from '../rules/system.ts';
-import { ACTION_ROLE, UMPIRE, type Action } from './actions.ts';
+import { getRuleSystem, ownerOfAction, SYSTEM_IDS } from '../rules/index.ts';
+import { unitSchema, type RuleSystem, type UnitAttrs } from '../rules/system.ts';
+import { CORE_ACTION_ROLE, UMPIRE, type Action, type CoreAction, type SystemAction } from './actions.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
-import { aroundAdvance, decideNight } from './night.ts';
-import { decideGrandTac } from './initiative.ts';
-import { decideMedieval, isMedievalAction, medievalDue } from './medieval.ts';
-import { decidePercentile, isPercentileAction, percentileDue } from './percentile.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import { evolveSetup } from './evolve.ts';
+import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
-import { exists, findByName, findSide, findUnit, isGm, type BattleOptions, type BattleState } from './state.ts';
+import { exists, findByName, isGm, type BattleState } from './state.ts';
 import { mention } from '../messages.ts';
 
 export interface DecideContext {
@@ -37,10 +34,7 @@ function checkName(what: string, name: string): string {
   return n;
 }
 
-function command(s: BattleState, ref: string) {
-  return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${list(Object.values(s.commands))}.`);
-}
-const list = (xs: { name: string }[]) => (xs.length ? xs.map((x) => x.name).join(', ') : 'none yet');
+const command = findCommand;
 
 function unique(s: BattleState, kind: 'side' | 'command' | 'unit', name: string, except?: string) {
   const pool: Record<string, { id: string; name: string }> = kind === 'side' ? s.sides : kind === 'command' ? s.commands : s.units;
@@ -65,25 +59,29 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     if (!SYSTEM_IDS.includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${SYSTEM_IDS.join(', ')}.`);
     const data: Extract<BattleEvent, { type: 'BattleCreated' }>['data'] = { battleId: s.id, name: checkName('battle', action.name), system: action.system, channel: action.channel, gm: ctx.actor };
     if (ctx.seedHash) data.seedHash = ctx.seedHash;
-    const options = checkOptions(action.system, action.options ?? {});
+    const options = checkOptions(getRuleSystem(action.system), action.options ?? {});
     if (Object.keys(options).length) data.options = options;
     return [{ type: 'BattleCreated', data }];
   }
   if (!exists(s)) refuse('There is no battle here yet. A GM starts one with /battle create.');
   if (s.ended) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
-  if (ACTION_ROLE[action.type] === 'gm' && !isGm(s, ctx.actor)) refuse('Only a GM of this battle may do that.');
-  if ((ACTION_ROLE[action.type] === 'umpire') !== (ctx.actor === UMPIRE)) refuse(ctx.actor === UMPIRE ? 'The umpire does not do that by itself.' : 'Only the umpire does that, by itself.');
+  const owner = ownerOfAction(action.type);
+  const role = owner ? owner.actions[action.type] : Object.hasOwn(CORE_ACTION_ROLE, action.type) ? CORE_ACTION_ROLE[action.type as CoreAction['type']] : undefined;
+  if (role === undefined) refuse(`Unknown action "${String(action.type)}".`);
+  if (role === 'gm' && !isGm(s, ctx.actor)) refuse('Only a GM of this battle may do that.');
+  if ((role === 'umpire') !== (ctx.actor === UMPIRE)) refuse(ctx.actor === UMPIRE ? 'The umpire does not do that by itself.' : 'Only the umpire does that, by itself.');
 
-  if (isMedievalAction(action)) {
-    if (s.system !== 'medieval') refuse(`That belongs to the medieval d10 rules; this battle plays ${s.system}.`);
-    return decideMedieval(s, action, ctx);
+  if (owner) {
+    if (owner.id !== s.system) refuse(`That belongs to ${owner.rulesName}; this battle plays ${s.system}.`);
+    return owner.decide(s, action as SystemAction, ctx);
   }
-  if (isPercentileAction(action)) {
-    if (s.system !== 'percentile') refuse(`That belongs to the percentage-dice rules; this battle plays ${s.system}.`);
-    return decidePercentile(s, action, ctx);
-  }
+  return decideCore(s, action as CoreAction, ctx);
+}
 
+function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): BattleEvent[] {
   switch (action.type) {
+    case 'CreateBattle': // decided above, before the battle exists
+      return refuse(`Battle ${s.id} already exists.`);
     case 'AddGm':
       if (isGm(s, action.user)) refuse(`${mention(action.user)} is already a GM.`);
       return [{ type: 'GmAdded', data: { user: action.user } }];
@@ -144,14 +142,17 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
       return importOrderOfBattle(s, action.source, action.oob);
     case 'AdvancePhase':
     case 'AdvanceTurn': {
-      const { sequence } = getRuleSystem(s.system);
+      const system = getRuleSystem(s.system);
+      const { sequence } = system;
       if (action.type === 'AdvanceTurn' && action.period !== undefined && !sequence.periods.includes(action.period)) {
         refuse(sequence.periods.length ? `Unknown period "${action.period}"; choose one of ${sequence.periods.join(', ')}.` : `This rule system has no periods; use /turn next alone.`);
       }
-      const next = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
-      const around = aroundAdvance(s, next, action.type === 'AdvanceTurn' ? action.period : undefined, (period) => sequence.nextTurn(s.position, period));
-      const info = sequence.describe(around.to);
-      return [...around.before, { type: 'PhaseAdvanced', data: { from: s.position, to: around.to, phaseId: info.id, phaseName: info.name, phaseNumber: info.number, due: [...info.due, ...around.due, ...medievalDue(s, around.to), ...percentileDue(s, around.to)] } }];
+      const to = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
+      const period = action.type === 'AdvanceTurn' ? action.period : undefined;
+      const plain = { to, before: [], due: [] };
+      const move = system.advance?.(s, plain, period, (p) => sequence.nextTurn(s.position, p)) ?? plain;
+      const info = sequence.describe(move.to);
+      return [...move.before, { type: 'PhaseAdvanced', data: { from: s.position, to: move.to, phaseId: info.id, phaseName: info.name, phaseNumber: info.number, due: [...info.due, ...move.due] } }];
     }
     case 'EndBattle':
       // The end publishes the seed: from now on anyone can re-derive every roll (DESIGN.md, Dice).
@@ -172,26 +173,19 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     case 'CloseBallot':
     case 'RemindBallot':
       return decideBallot(s, action, ctx, ballotConsequences);
-    case 'OpenNightVote':
-    case 'OpenDawnBallot':
-    case 'OpenOrders':
-    case 'SetOrder':
-    case 'TriggerCommand':
-    case 'SetNightConditions':
-    case 'SetDemoralization':
-    case 'ReachMfpCritical':
-      return decideNight(s, action, ctx);
-    case 'OpenGrandTac':
-      return decideGrandTac(s, action, ctx);
   }
 }
 
-/** Battle options are the medieval rules' (MED-AUTOKILL, MED-PARTDICE, MED-INIT.1); other systems take none. */
-function checkOptions(system: SystemId, o: BattleOptions): BattleOptions {
-  const given = (Object.keys(o) as (keyof BattleOptions)[]).filter((k) => o[k] !== undefined);
-  if (system !== 'medieval' && given.length) refuse(`${given.join(', ')}: ${given.length > 1 ? 'these are options' : 'this is an option'} of the medieval d10 rules only; a ${system} battle takes none.`);
-  if (o.initiativeDie !== undefined && o.initiativeDie !== 6 && o.initiativeDie !== 10) refuse(`The initiative die is a d6 (MED-INIT.1) or a d10 (MED-SEQ.1), not a d${o.initiativeDie}.`);
-  return Object.fromEntries(given.map((k) => [k, o[k]]));
+/** The options agreed at creation, as the battle's rule system checks them; another system's are refused, named as theirs. */
+function checkOptions(system: RuleSystem, o: Record<string, unknown>): Record<string, unknown> {
+  const given = Object.keys(o).filter((k) => o[k] !== undefined);
+  const foreign = given.filter((k) => !system.options?.keys.includes(k));
+  if (foreign.length) {
+    const theirs = SYSTEM_IDS.map(getRuleSystem).find((x) => foreign.every((k) => x.options?.keys.includes(k)));
+    const these = `${foreign.join(', ')}: ${foreign.length > 1 ? 'these are options' : 'this is an option'}`;
+    refuse(`${these} ${theirs ? `of ${theirs.rulesName} only` : 'no rule system takes'}; a ${system.id} battle takes ${system.options ? system.options.keys.join(', ') : 'none'}.`);
+  }
+  return given.length && system.options ? system.options.check(Object.fromEntries(given.map((k) => [k, o[k]]))) : {};
 }
 
 function importOrderOfBattle(s: BattleState, source: string, raw: unknown): BattleEvent[] {

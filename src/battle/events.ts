@@ -1,11 +1,6 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
 import type { BallotEvent } from './ballots.ts';
-import type { NightEvent } from './night.ts';
 import type { RollEvent } from './rolls.ts';
-import type { MedievalEvent } from './medieval.ts';
-import type { PercentileEvent } from './percentile.ts';
-import type { BattleOptions } from './state.ts';
-import type { GrandTacOutcome } from '../rules/charge/initiative.ts';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
 export interface DiceUsed {
@@ -18,8 +13,19 @@ export interface DiceUsed {
  * The battle's events. A type's meaning never changes once it has landed (DESIGN.md): add a type
  * rather than change one. Each carries what a reader of the log needs without the code.
  */
-export type BattleEvent =
-  | { type: 'BattleCreated'; data: { battleId: string; name: string; system: SystemId; channel: string; gm: string; seedHash?: string; options?: BattleOptions } }
+export type BattleEvent = CoreEvent | SystemEvent;
+
+/**
+ * Each rule system adds its events here by declaration merging, in its plugin.ts:
+ * `declare module '../../battle/events.ts' { interface SystemEvents { medieval: MedievalEvent } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SystemEvents {}
+export type SystemEvent = SystemEvents[keyof SystemEvents];
+
+/** What every battle logs, whatever its rule system. */
+export type CoreEvent =
+  | { type: 'BattleCreated'; data: { battleId: string; name: string; system: SystemId; channel: string; gm: string; seedHash?: string; options?: Record<string, unknown> } }
   | { type: 'GmAdded'; data: { user: string } }
   | { type: 'GmRemoved'; data: { user: string } }
   | { type: 'SideAdded'; data: { sideId: string; name: string } }
@@ -34,11 +40,7 @@ export type BattleEvent =
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
   | BallotEvent
-  | NightEvent
-  | RollEvent
-  | { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } }
-  | MedievalEvent
-  | PercentileEvent;
+  | RollEvent;
 
 /** An event as it stands in the log. */
 export interface LoggedEvent {

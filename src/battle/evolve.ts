@@ -1,10 +1,7 @@
-import { getRuleSystem } from '../rules/index.ts';
+import { getRuleSystem, ownerOfEvent } from '../rules/index.ts';
 import { applyBallotEvent } from './ballots.ts';
-import { applyNightEvent } from './night.ts';
 import { applyRollEvent } from './rolls.ts';
-import { applyMedievalEvent } from './medieval.ts';
-import { applyPercentileEvent } from './percentile.ts';
-import type { BattleEvent } from './events.ts';
+import type { BattleEvent, CoreEvent } from './events.ts';
 import { initialState, type BattleState } from './state.ts';
 
 const UNDO_DEPTH = 50;
@@ -19,18 +16,17 @@ function draft(s: BattleState): BattleState {
 
 /** The effect of one event on a draft the caller owns, apart from version and undo bookkeeping. */
 function apply(d: BattleState, e: BattleEvent): void {
-  applyCommon(d, e);
-  // A rule system's own state follows its events and the common ones (phases, units removed).
-  if (d.system === 'medieval') applyMedievalEvent(d, e);
-  else if (d.system === 'percentile') applyPercentileEvent(d, e);
+  if (!ownerOfEvent(e.type)) applyCore(d, e as CoreEvent);
+  // A rule system's own state follows its events and the core's (phases, units removed).
+  getRuleSystem(d.system).evolve(d, e);
 }
 
-function applyCommon(d: BattleState, e: BattleEvent): void {
+function applyCore(d: BattleState, e: CoreEvent): void {
   switch (e.type) {
     case 'BattleCreated': {
       const { battleId, name, system, channel, gm, seedHash, options } = e.data;
-      const position = getRuleSystem(system).sequence.start;
-      Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, gms: [gm], seedHash, position, options: options ?? {} });
+      const rules = getRuleSystem(system);
+      Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, gms: [gm], seedHash, position: rules.sequence.start, options: options ?? {}, rules: rules.initialState() });
       return;
     }
     case 'GmAdded':
@@ -78,7 +74,6 @@ function applyCommon(d: BattleState, e: BattleEvent): void {
       delete d.units[e.data.unitId];
       return;
     case 'OrderOfBattleImported':
-    case 'GrandTacRolled':
       return;
     case 'DiceRolled':
     case 'RollRevealed':
@@ -87,8 +82,6 @@ function applyCommon(d: BattleState, e: BattleEvent): void {
       return;
     case 'PhaseAdvanced':
       d.position = e.data.to;
-      // A new battleday: the night and its dawn are over (NIGHT-18.82).
-      if (e.data.from.period === 'interphase' && e.data.to.period === 'day') d.night = {};
       return;
     case 'BattleEnded':
       d.ended = true;
@@ -98,24 +91,10 @@ function applyCommon(d: BattleState, e: BattleEvent): void {
       d.undoable = d.undoable.filter((u) => !u.versions.some((v) => e.data.voids.includes(v)));
       return;
     case 'BallotRevealed':
-      applyNightEvent(d, e, d.ballots);
-      applyBallotEvent(d, e);
-      return;
     case 'BallotOpened':
     case 'VoteCast':
     case 'BallotReminded':
       applyBallotEvent(d, e);
-      return;
-    case 'NightDecided':
-    case 'OrderChangeDue':
-    case 'OrderChanged':
-    case 'CommandTriggered':
-    case 'NightConditionsSet':
-    case 'ArmyDemoralizationSet':
-    case 'MfpCriticalReached':
-    case 'NightCmrRecorded':
-    case 'DawnAttacksAnnounced':
-      applyNightEvent(d, e, d.ballots);
       return;
   }
 }

@@ -2,6 +2,7 @@ import { evaluateRoll, RollError } from '../dice/notation.ts';
 import type { DiceStream } from '../dice/stream.ts';
 import { mention } from '../messages.ts';
 import type { DiceUsed } from './events.ts';
+import { needDice } from './mechanics.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleState } from './state.ts';
 
@@ -25,11 +26,6 @@ export type RollEvent =
   | { type: 'DiceRolled'; data: { number: number; roller: string; expression: string; reason?: string; secret: boolean; output: string; total: number; dice: DiceUsed } }
   | { type: 'RollRevealed'; data: { number: number } }
   | { type: 'SeedRevealed'; data: { seed: string } };
-
-/** The battle's dice stream, refusing when the battle has none to roll with. */
-export function needDice(dice: DiceStream | undefined): DiceStream {
-  return dice ?? refuse('This battle has no dice stream to roll with.');
-}
 
 export function decideRoll(s: BattleState, a: { expression: string; secret: boolean; reason?: string }, actor: string, dice: DiceStream | undefined): RollEvent[] {
   if (s.revealedSeed) refuse('The dice seed of this battle has been published, so its rolls would be predictable: roll outside the battle channel, or start a new battle.');

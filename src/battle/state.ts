@@ -1,21 +1,6 @@
 import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
-import { refuse } from '../rules/errors.ts';
 import type { Ballot } from './ballots.ts';
-import type { NightState } from './night.ts';
 import type { RollRecord } from './rolls.ts';
-import { initialMedieval, type MedievalState } from './medieval.ts';
-import { initialPercentile, type PercentileState } from './percentile.ts';
-
-/**
- * Options the players agree on when the battle is created and that hold for all of it: medieval
- * automatic kills (MED-AUTOKILL) and part dice (MED-PARTDICE), the initiative die (MED-INIT.1 d6 or
- * MED-SEQ.1 d10; the pack's default when left out).
- */
-export interface BattleOptions {
-  autokill?: boolean;
-  partDice?: boolean;
-  initiativeDie?: 6 | 10;
-}
 
 export interface Side {
   id: string;
@@ -79,14 +64,10 @@ export interface BattleState {
   rolls: Record<number, RollRecord>;
   /** The dice seed, once published (/battle reveal-seed or the battle's end). */
   revealedSeed?: string;
-  /** Night combat (night.ts). */
-  night: NightState;
-  /** Agreed at creation (BattleOptions). */
-  options: BattleOptions;
-  /** The medieval rules' state (medieval.ts); empty in other systems. */
-  medieval: MedievalState;
-  /** The percentile rules' state (percentile.ts); empty in other systems. */
-  percentile: PercentileState;
+  /** Options the players agreed on at creation, as the rule system checked them. */
+  options: Record<string, unknown>;
+  /** The rule system's own state (its plugin's `initialState`, changed by its `evolve`). */
+  rules: unknown;
   /** Secret ballots, open and revealed (ballots.ts). */
   ballots: Record<string, Ballot>;
   /** Undoable actions, most recent last. */
@@ -99,7 +80,7 @@ export const initialState = (battleId: string): BattleState => ({
   id: battleId,
   version: 0,
   name: '',
-  system: 'percentile',
+  system: '',
   channel: '',
   gms: [],
   sides: {},
@@ -109,10 +90,8 @@ export const initialState = (battleId: string): BattleState => ({
   ended: false,
   diceCursor: 0,
   rolls: {},
-  night: {},
   options: {},
-  medieval: initialMedieval(),
-  percentile: initialPercentile(),
+  rules: undefined,
   ballots: {},
   undoable: [],
   nextId: { side: 1, command: 1, unit: 1, ballot: 1, roll: 1 },
@@ -132,29 +111,4 @@ const norm = (name: string) => name.trim().toLowerCase();
 /** Finds a thing by id or by (case-insensitive) name. */
 export function findByName<T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined {
   return things[ref] ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
-}
-
-/** The side named or numbered `ref`, refusing with the sides there are. */
-export function findSide(s: BattleState, ref: string): Side {
-  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}". Sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet'}.`);
-}
-
-/** The unit named or numbered `ref`, refusing with a pointer to /unit show. */
-export function findUnit(s: BattleState, ref: string): Unit {
-  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}". Use /unit show to list the units.`);
-}
-
-export const unitSideId = (s: BattleState, u: Unit): string => s.commands[u.commandId]?.sideId ?? '';
-export const sideName = (s: BattleState, sideId: string): string => s.sides[sideId]?.name ?? sideId;
-
-/** The user plays for the side: on it, or playing one of its commands. */
-export const playsSide = (s: BattleState, user: string, sideId: string): boolean =>
-  s.sides[sideId]?.players.includes(user) === true || Object.values(s.commands).some((c) => c.sideId === sideId && c.player === user);
-
-/** A GM, or a player of the unit's side, acts for the unit. */
-export const actsFor = (s: BattleState, actor: string, u: Unit): boolean => isGm(s, actor) || playsSide(s, actor, unitSideId(s, u));
-
-/** Refuses anyone who does not act for the unit (`what` they tried). */
-export function checkActsFor(s: BattleState, actor: string, u: Unit, what: string): void {
-  if (!actsFor(s, actor, u)) refuse(`${u.name} is ${sideName(s, unitSideId(s, u))}'s; only its players or a GM may ${what}.`);
 }

@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import type { SystemAction } from '../battle/actions.ts';
+import type { Consequences } from '../battle/decide-ballots.ts';
+import type { DecideContext } from '../battle/decide.ts';
+import type { BattleEvent, SystemEvent } from '../battle/events.ts';
+import type { BattleState, Command, Unit } from '../battle/state.ts';
 
-/** The four rule systems of shared/rules/. */
-export const SYSTEM_IDS = ['percentile', 'brigade', 'medieval', 'charge'] as const;
-export type SystemId = (typeof SYSTEM_IDS)[number];
+/** A rule system's id, as the registry (src/rules/index.ts) lists it: `medieval`, `percentile`. */
+export type SystemId = string;
 
 /**
  * Where a battle stands in its rule system's turn sequence.
@@ -16,9 +20,6 @@ export interface TurnPosition {
 }
 
 /** What a phase is, and what falls due when the battle enters it. */
-/** Two positions in the same phase of the same turn (turn numbers run on through every period). */
-export const samePhase = (a: TurnPosition | undefined, b: TurnPosition): boolean => a !== undefined && a.turn === b.turn && a.phase === b.phase;
-
 export interface PhaseInfo {
   /** Stable id within the system, e.g. `BRG-2`, `MED-SEQ.7`. */
   id: string;
@@ -102,19 +103,62 @@ export function unitSchema(attributes: readonly AttributeSpec[], mode: 'full' | 
 
 /** A ruleset pack as far as setup needs it; each system's pack extends this with its charts. */
 export const PackBase = z.object({
-  system: z.enum(SYSTEM_IDS),
+  system: z.string(),
   name: z.string(),
   source: z.string(),
   attributes: z.array(AttributeSpec).min(1),
 });
 export type PackBase = z.infer<typeof PackBase>;
 
-export interface RuleSystem {
+/** Who may take an action: a GM, anyone (the action checks whose units), or the umpire by itself. */
+export type Role = 'gm' | 'anyone' | 'umpire';
+
+/** Events before a move through the sequence, where it really goes, and what falls due there. */
+export interface Advance {
+  to: TurnPosition;
+  before: BattleEvent[];
+  due: string[];
+}
+
+/**
+ * A rule system as the battle plays it: the one interface each folder of src/rules/ implements in
+ * its `plugin.ts` and the registry (src/rules/index.ts) lists. The core battle asks it and never
+ * names a system. Its pure rules stay apart in the same folder and import none of this.
+ */
+export interface RuleSystem<S = unknown> {
   id: SystemId;
   /** Human name, e.g. "Percentage-dice fire (Napoleonic)". */
   name: string;
+  /** How a refusal names the rules: "the medieval d10 rules". */
+  rulesName: string;
   pack: PackBase;
   sequence: Sequence;
+  /** The system's own state in a new battle: `BattleState.rules`. */
+  initialState(): S;
+  /** Options the players agree on at creation (`/battle create`); none when left out. */
+  options?: {
+    keys: readonly string[];
+    /** The options given, checked (refusing with a reason) and as they are recorded. */
+    check(given: Record<string, unknown>): Record<string, unknown>;
+    text(options: Record<string, unknown>): string;
+  };
+  /** Its actions and who may take each; `decide` is asked only these. */
+  actions: Readonly<Record<string, Role>>;
+  decide(s: BattleState, action: SystemAction, ctx: DecideContext): BattleEvent[];
+  /** Its event types; `describe` is asked only these. */
+  events: readonly string[];
+  /** Any event's effect on the system's state (its own, phases, units removed), on a draft the caller owns. */
+  evolve(d: BattleState, e: BattleEvent): void;
+  /** One line a reader of the log understands; `s` is the state before the event. */
+  describe(e: SystemEvent, s: BattleState): string;
+  /** A move through the sequence: events it sets off first, a destination the rules change, what falls due. */
+  advance?(s: BattleState, next: Advance, period: string | undefined, nextTurn: (period: string) => TurnPosition): Advance;
+  /** What a revealed ballot of one of its kinds sets off. */
+  ballotConsequences?: Consequences;
+  /** Lines for /battle status, for a command in it, and for /unit show. */
+  statusLines?(s: BattleState): string[];
+  commandLines?(s: BattleState, c: Command): string[];
+  unitLines?(s: BattleState, u: Unit): string[];
 }
 
 /**

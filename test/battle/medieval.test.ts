@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { medievalStatusLines, medievalUnitLines, parseModifierList, parseReasonList, type MedievalEvent } from '../../src/battle/medieval.ts';
-import type { BattleOptions } from '../../src/battle/state.ts';
+import { med, medievalStatusLines, medievalUnitLines, parseModifierList, parseReasonList, type MedievalEvent, type MedievalOptions } from '../../src/rules/medieval/battle.ts';
 import { MEDIEVAL_PHASES } from '../../src/rules/medieval/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
@@ -12,7 +11,7 @@ import { given } from '../support/spec.ts';
  * The medieval d10 rules as the battle applies them (src/battle/medieval.ts): given events, when an
  * action with scripted dice, then events, state, or a refusal. Tudor (alice) against Royal (bob).
  */
-const created = (options?: BattleOptions): BattleEvent => ({
+const created = (options?: MedievalOptions): BattleEvent => ({
   type: 'BattleCreated',
   data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'table', gm: 'gm', ...(options ? { options } : {}) },
 });
@@ -31,7 +30,7 @@ const army: BattleEvent[] = [
   unit('u5', 'Ordnance', 'c2', { arm: 'artillery', figures: 6, class: 'C', formation: 'deployed', armour: 'light', weapon: 'light field artillery', cannon: 3 }),
   unit('u6', 'Handgunners', 'c2', { arm: 'infantry', figures: 12, class: 'C', order: 'loose', formation: 'line', armour: 'light', weapon: 'handgonne', melee_weapon: 'sword' }),
 ];
-const setup = (options?: BattleOptions) => [created(options), ...army];
+const setup = (options?: MedievalOptions) => [created(options), ...army];
 
 const phaseIndex = (id: string) => MEDIEVAL_PHASES.findIndex((p) => p.id === id);
 /** The battle moved to turn `turn`, phase MED-SEQ.`n`. */
@@ -152,7 +151,7 @@ describe('MED-FIRE firing in the battle', () => {
     expect(o.applied).toEqual({ losses: 3, figuresLeft: 21, gunsExploded: 0, gunsMisfired: 0 });
     expect(e.data.dice.rolls.map((r) => r.result)).toEqual([6, 5, 9, 1, 10]);
     const after = state([...t1p11, e]);
-    expect(after.medieval.units.u4).toMatchObject({ losses: 3, firedOn: { turn: 1, phase: phaseIndex('MED-SEQ.11') } });
+    expect(med(after).units.u4).toMatchObject({ losses: 3, firedOn: { turn: 1, phase: phaseIndex('MED-SEQ.11') } });
     expect(medievalUnitLines(after, 'u4')).toContain('figures 21 of 24 (3 lost)');
   });
 
@@ -193,7 +192,7 @@ describe('MED-FIRE firing in the battle', () => {
   it('MED-FIRE-MOD.9 a firer under fire this move or last; MED-SEQ.12 figures shot in phase 11 still fire in phase 12', () => {
     const shot = play(t1p11, fire('Archers', 'Handgunners'), 'alice', 10, 10, 1, 1, 1);
     const p12 = [...t1p11, ...shot, to(1, 12)];
-    expect(state(p12).medieval.units.u6?.losses).toBe(2);
+    expect(med(state(p12)).units.u6?.losses).toBe(2);
     const back = only(play(p12, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved');
     expect(back.data.outcome.firing).toEqual({ figures: 12, why: '12 figures firing (10 figures and the 2 shot in phase 11, who still fire (MED-SEQ.12))' });
     expect(back.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.21', 'MED-FIRE-MOD.15']);
@@ -247,7 +246,7 @@ describe('MED-FIRE firing in the battle', () => {
     expect(e.data.outcome.artillery?.throws.map((t) => t.result)).toEqual(['explodes', 'misfire', 'ok']);
     expect(e.data.outcome.applied).toMatchObject({ losses: 3, gunsExploded: 1, gunsMisfired: 1 });
     const after = [...p11, e];
-    expect(state(after).medieval.units.u5).toMatchObject({ gunsLost: 1, misfired: { turn: 1, guns: 1 }, firedGunpowder: true });
+    expect(med(state(after)).units.u5).toMatchObject({ gunsLost: 1, misfired: { turn: 1, guns: 1 }, firedGunpowder: true });
     expect(medievalUnitLines(state(after), 'u5')).toContain("guns 2 of 3 (1 exploded); 1 misfired, can't re-fire until turn 2 (MED-RANGE.9)");
     given(after).when(fire('Ordnance', 'Archers', { figures: 2 }), 'bob', { dice: scriptedStream() }).refused(/Ordnance has 1 gun that can fire \(3 models; 1 exploded; 1 misfired this turn and can't re-fire until next Game Turn\) \(MED-RANGE.9\); 2 asked/);
     const again = only(play(after, fire('Ordnance', 'Archers'), 'bob', 4, 1, 9), 'MedievalFireResolved');
@@ -279,7 +278,7 @@ describe('MED-FIRE firing in the battle', () => {
 });
 
 describe('MED-MELEE in the battle', () => {
-  const p13 = (options?: BattleOptions) => [...setup(options), sides(1), to(1, 13)];
+  const p13 = (options?: MedievalOptions) => [...setup(options), sides(1), to(1, 13)];
   const melee = (attacker: Partial<Extract<Action, { type: 'MedievalMelee' }>['attacker']>, defender: Partial<Extract<Action, { type: 'MedievalMelee' }>['defender']> = {}): Action => ({
     type: 'MedievalMelee',
     attacker: { unit: 'Knights', ...attacker },
@@ -295,7 +294,7 @@ describe('MED-MELEE in the battle', () => {
     expect([defender.cell, defender.needed, defender.kills]).toEqual([{ id: 'MED-MELEE.R3', grade: 'C', armour: 'extra heavy', score: 7 }, 7, 3]);
     expect(e.data.outcome.dice.map((d) => d.result)).toEqual([2, 1, 5, 7, 7, 6, 1, 10]);
     const after = state([...p13(), e]);
-    expect([after.medieval.units.u4?.losses, after.medieval.units.u2?.losses]).toEqual([2, 3]);
+    expect([med(after).units.u4?.losses, med(after).units.u2?.losses]).toEqual([2, 3]);
   });
 
   it('MED-MELEE the lance rows are for charging cavalry only: otherwise the score is an input', () => {
@@ -346,7 +345,7 @@ describe('MED-CONTROL in the battle', () => {
     const failed = only(play(p16, test('Knights', 'MED-CONTROL.5'), 'alice', 5), 'MedievalControlTested');
     expect(failed.data.outcome).toMatchObject({ roll: 5, factor: 3, total: 5, passed: false, impetuous: true, lossesTenths: 0 });
     const after = [...p16, failed];
-    expect(state(after).medieval.units.u2?.impetuous).toEqual({ since: { turn: 1, phase: phaseIndex('MED-SEQ.16') }, reason: 'MED-CONTROL.5' });
+    expect(med(state(after)).units.u2?.impetuous).toEqual({ since: { turn: 1, phase: phaseIndex('MED-SEQ.16') }, reason: 'MED-CONTROL.5' });
     expect(medievalUnitLines(state(after), 'u2')).toContain('impetuous since turn 1, phase 16 (Control Tests, both sides) (MED-CONTROL.5): retakes its Control Test in phase 16 (MED-CONTROL-RESULT.3)');
     given(after).when(test('Knights', 'MED-CONTROL.6'), 'alice', { dice: scriptedStream(1) }).refused(/failed its Control Test this turn; it may retake it in phase 16 of a later Game Turn \(MED-CONTROL-RESULT.3\)/);
     given(after).when(test('Knights', 'MED-CONTROL.3'), 'alice', { dice: scriptedStream(1) }).refused(/Knights is impetuous already .*reason MED-CONTROL.6/);
@@ -356,7 +355,7 @@ describe('MED-CONTROL in the battle', () => {
     expect(phase3).toMatchObject({ data: { due: ['impetuous, must pursue or follow up (MED-CONTROL-RESULT.2): Knights'] } });
     const retest = only(play([...after, to(2, 16)], test('Knights', 'MED-CONTROL.6'), 'alice', 1), 'MedievalControlTested');
     expect(retest.data.outcome).toMatchObject({ total: 3, passed: true });
-    expect(state([...after, to(2, 16), retest]).medieval.units.u2?.impetuous).toBeUndefined();
+    expect(med(state([...after, to(2, 16), retest])).units.u2?.impetuous).toBeUndefined();
   });
 
   it('MED-CONTROL-MOD.4 losses in full fifths come from the unit; MED-CONTROL-MOD.32 a Rash commander re-classes .22', () => {
@@ -441,7 +440,7 @@ describe('MED-MORALE in the battle', () => {
     const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.4'], { friendsRouting: 5 }), 'alice', 1), 'MedievalMoraleTested');
     expect([e.data.outcome.total, e.data.outcome.result]).toEqual([-5, 'rout']);
     const after = [...p15, e];
-    expect(state(after).medieval.units.u1).toMatchObject({ routing: true, disordered: true, morale: { result: 'rout', mayFire: 'no', advance: 'none' } });
+    expect(med(state(after)).units.u1).toMatchObject({ routing: true, disordered: true, morale: { result: 'rout', mayFire: 'no', advance: 'none' } });
     expect(medievalUnitLines(state(after), 'u1')).toEqual([
       'figures 24 of 24',
       'routing, disordered',
@@ -459,7 +458,7 @@ describe('MED-MORALE in the battle', () => {
       ['MED-MORALE-MOD.27', -1, true],
     ]);
     expect([rallied.data.outcome.total, rallied.data.outcome.result]).toEqual([-2, 'fall-back-disorder']);
-    expect(state([...after, to(2, 15), rallied]).medieval.units.u1).toMatchObject({ routing: false, disordered: true });
+    expect(med(state([...after, to(2, 15), rallied])).units.u1).toMatchObject({ routing: false, disordered: true });
   });
 
   it('MED-MORALE-EFFECTS.2c artillery falling back in disorder throws its own d10: 1-5 abandons the guns, which then cannot fire', () => {
@@ -471,7 +470,7 @@ describe('MED-MORALE in the battle', () => {
     ]);
     given([...p15, e, sides(2, 's2'), to(2, 11)]).when(fire('Ordnance', 'Archers'), 'bob', { dice: scriptedStream() }).refused(/Ordnance has abandoned its guns \(MED-MORALE-EFFECTS.1c, .2c\)/);
     const manned = play([...p15, e], { type: 'MedievalSetStatus', unit: 'Ordnance', gunsAbandoned: false }, 'gm');
-    expect(state([...p15, e, ...manned]).medieval.units.u5?.gunsAbandoned).toBe(false);
+    expect(med(state([...p15, e, ...manned])).units.u5?.gunsAbandoned).toBe(false);
   });
 
   it('MED-MORALE-EFFECTS.4a a charging unit (MED-MORALE-MOD.13 given) told No Advance halts disordered', () => {
@@ -479,7 +478,7 @@ describe('MED-MORALE in the battle', () => {
     const e = only(play(p4, test('Knights', ['MED-MORALE-REASONS.1'], { modifiers: [{ id: 'MED-MORALE-MOD.13' }], friendsRouting: 5 }), 'alice', 3), 'MedievalMoraleTested');
     // d10 3 = +2, A class +2, charging +2, 5 friends routing -5: +1, No Advance.
     expect([e.data.outcome.total, e.data.outcome.result, e.data.outcome.effect.rules]).toEqual([1, 'no-advance', ['MED-MORALE-EFFECTS.4a']]);
-    expect(state([...p4, e]).medieval.units.u2).toMatchObject({ disordered: true, morale: { advance: 'none' } });
+    expect(med(state([...p4, e])).units.u2).toMatchObject({ disordered: true, morale: { advance: 'none' } });
   });
 
   it('MED-SEQ.4-9 morale tests belong to the side the sequence names; none in phases without tests', () => {

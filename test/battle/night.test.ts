@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent } from '../../src/battle/events.ts';
+import { pct } from '../../src/rules/percentile/battle.ts';
 import { given, NOW } from '../support/spec.ts';
 
 const at = (turn: number, period: string, phase = 0) => ({ turn, phase, period });
@@ -156,6 +157,6 @@ describe('dawn attacks', () => {
     expect(events[1]).toEqual({ type: 'DawnAttacksAnnounced', data: { ballotId: 'v2', attackers: ['c2'] } });
     const after = given([...interphase, dawn, ...events]).state;
     expect(after.commands.c2?.attackedAtDawn).toBe(true);
-    expect(after.night).toEqual({});
+    expect(pct(after).night).toEqual({});
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { describeEvent } from '../../src/battle/describe.ts';
-import { parseDecimal, parseFireModifiers, percentileUnitLines, type MoraleState, type PercentileAction, type PercentileEvent, type PercentileFireAction } from '../../src/battle/percentile.ts';
+import { parseDecimal, pct, parseFireModifiers, percentileUnitLines, type MoraleState, type PercentileAction, type PercentileEvent, type PercentileFireAction } from '../../src/rules/percentile/battle.ts';
 import { nightMoraleModifier } from '../../src/rules/percentile/index.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
@@ -68,7 +68,7 @@ const fired = (events: BattleEvent[]) => {
   return e.data;
 };
 const refusedWith = (events: BattleEvent[], action: Action, actor: string, why: RegExp) => given(events).when(action, actor, { dice: scriptedStream() }).refused(why);
-const status = (events: BattleEvent[], unitId: string) => given(events).state.percentile.units[unitId];
+const status = (events: BattleEvent[], unitId: string) => pct(given(events).state).units[unitId];
 const stepLabels = (events: BattleEvent[]) => fired(events).outcome.steps.map((s) => s.label);
 
 describe('PCT-11.15 / 11.16 the Fire Routine, with what the log knows', () => {
@@ -216,16 +216,16 @@ describe('PCT-11.71 above 200% and what else the umpire does not resolve: the GM
       },
     ]);
     const s = given([...movementPhase, ...events]).state;
-    expect(s.percentile.units.u4).toMatchObject({ losses: 3, moraleDue: { since: pos(1, 2), losses: 3 } });
-    expect(s.percentile.mfp).toEqual({ s2: 3 });
+    expect(pct(s).units.u4).toMatchObject({ losses: 3, moraleDue: { since: pos(1, 2), losses: 3 } });
+    expect(pct(s).mfp).toEqual({ s2: 3 });
     expect(describeEvent(events[0]!, s)).toBe(
       ['1/28th Foot loses 3 figures, as a GM ruled: fire at 210%', '• 1/28th Foot: 17 figures left', '• 1/28th Foot: morale check due (PCT-11.72)', '• MFP +3: 3 figures x 1, level counting up (PCT-11.73)', '• Allies MFP level 0 → 3'].join('\n'),
     );
     // Shock combat on a battery: cannon, and no morale check when the GM says so.
     const guns = play(movementPhase, ruled({ unit: 'Horse Battery', lost: 2, kind: 'cannon', reason: 'overrun', check: false }), 'gm');
     const sg = given([...movementPhase, ...guns]).state;
-    expect(sg.percentile.units.u2).toEqual({ losses: 0, cannonLost: 2 });
-    expect(sg.percentile.mfp).toEqual({ s2: 10 });
+    expect(pct(sg).units.u2).toEqual({ losses: 0, cannonLost: 2 });
+    expect(pct(sg).mfp).toEqual({ s2: 10 });
   });
 
   it('NIGHT-18.63 ruled losses that bring a side to its critical level at night turn its ACTIVE commands PASSIVE', () => {
@@ -266,7 +266,7 @@ describe('PCT-11.87 / 11.25 / 11.28: what the log says about earlier fire', () =
       events = [...events, ...produced];
     }
     expect(percents).toEqual([90, 60, 40, 27]);
-    expect(given(events).state.percentile.attacks.filter((x) => x.firerId === 'u3')).toHaveLength(4);
+    expect(pct(given(events).state).attacks.filter((x) => x.firerId === 'u3')).toHaveLength(4);
   });
 
   it('PCT-11.87 the count is per phase: the next phase starts again at the full percent', () => {
@@ -316,7 +316,7 @@ describe('PCT-11.72 - 11.77 the effects of fire, applied', () => {
     const d = fired(hitInfantry.slice(infantryPhase.length));
     expect(d.outcome.mfpChange).toMatchObject({ rule: 'PCT-11.73', points: 1, direction: 'up', perFigure: 1, perBatteryOrTrain: 5, batteryLoss: 'each-cannon' });
     expect(d.outcome.applied.mfp).toEqual({ side: 'French', from: 0, to: 1, critical: null, reached: false });
-    expect(given(hitInfantry).state.percentile.mfp).toEqual({ s1: 1 });
+    expect(pct(given(hitInfantry).state).mfp).toEqual({ s1: 1 });
   });
 
   it('PCT-11.74 artillery fire on a battery takes cannon, on a train its material; small arms take the crew', () => {

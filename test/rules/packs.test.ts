@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ruleSystems } from '../../src/rules/index.ts';
+import { getRuleSystem, ruleSystems, SYSTEM_IDS } from '../../src/rules/index.ts';
 import { FirePack, percentilePack } from '../../src/rules/percentile/index.ts';
-import { loadPack, SYSTEM_IDS, unitSchema, type SystemId } from '../../src/rules/system.ts';
+import { loadPack, unitSchema, type SystemId } from '../../src/rules/system.ts';
 
 interface ExampleOob {
   sides: { name: string; commands: { name: string; officer: string; player?: string; units: ({ name: string } & Record<string, unknown>)[] }[] }[];
@@ -11,7 +11,7 @@ interface ExampleOob {
 
 const example = (id: SystemId): ExampleOob => parse(readFileSync(new URL(`../../examples/oob/${id}.yaml`, import.meta.url), 'utf8')) as ExampleOob;
 
-const packs = SYSTEM_IDS.map((id) => [id, ruleSystems[id].pack] as const);
+const packs = SYSTEM_IDS.map((id) => [id, getRuleSystem(id).pack] as const);
 const union = [...new Set(packs.flatMap(([, p]) => p.attributes.map((a) => a.name)))].sort();
 
 describe('ruleset packs', () => {
@@ -72,7 +72,7 @@ describe('ruleset packs', () => {
   });
 
   it('MED-FIRE-MOD classes A-E and M; BRG-3.3.2 melee dice 0, 1D3, 1D6; PCT-11.16.step6 Firing Class A-C', () => {
-    const values = (id: SystemId, name: string) => ruleSystems[id].pack.attributes.find((a) => a.name === name)?.values;
+    const values = (id: SystemId, name: string) => getRuleSystem(id).pack.attributes.find((a) => a.name === name)?.values;
     expect(values('medieval', 'class')).toEqual(['A', 'B', 'C', 'D', 'E', 'M']);
     expect(values('brigade', 'melee_dice')).toEqual(['0', '1D3', '1D6']);
     expect(values('percentile', 'class')).toEqual(['A', 'B', 'C']);
@@ -111,7 +111,7 @@ describe('unitSchema built from a pack', () => {
 describe('example orders of battle (examples/oob)', () => {
   it.each(SYSTEM_IDS)('%s: two sides, two commands each, three units a command, every unit valid against the pack', (id) => {
     const oob = example(id);
-    const schema = unitSchema(ruleSystems[id].pack.attributes);
+    const schema = unitSchema(getRuleSystem(id).pack.attributes);
     expect(oob.sides).toHaveLength(2);
     const commands = oob.sides.flatMap((s) => s.commands);
     expect(oob.sides.map((s) => s.commands.length)).toEqual([2, 2]);

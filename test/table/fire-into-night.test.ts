@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { MoraleCheckOutcome, PercentileFireOutcome } from '../../src/battle/percentile.ts';
+import { pct, type MoraleCheckOutcome, type PercentileFireOutcome } from '../../src/rules/percentile/battle.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 
 const fireOf = (m: Out) => posted<PercentileFireOutcome>(m);
@@ -60,7 +60,7 @@ describe('a daylight artillery duel and a firefight into the night (examples/fir
     const duskGuns = fire('Foot Battery 2/6', 2);
     expect(duskGuns).toMatchObject({ lossKind: 'cannon', losses: 1, criticalHit: { rule: 'PCT-11.75', needsGm: true } });
     expect(duskGuns.rolled.map((d) => d.purpose)).toEqual(['fire (PCT-11.15.step3)', 'critical hit (PCT-11.75)']);
-    expect(s.percentile.units[unitId("Bijleveld's Horse Battery")]).toMatchObject({ cannonLost: 1, roundsLost: 1 });
+    expect(pct(s).units[unitId("Bijleveld's Horse Battery")]).toMatchObject({ cannonLost: 1, roundsLost: 1 });
     // PCT-11.76.a: the marker the GM ruled in turn 1 went when the battery fired back at the French guns.
     expect(fire("Bijleveld's Horse Battery", 1).applied.markersCleared).toEqual(['A']);
     // NIGHT-18.51: x3/4 at night, the fraction raised (PCT-11.15.step9).
@@ -104,8 +104,8 @@ describe('a daylight artillery duel and a firefight into the night (examples/fir
     expect(posted<MoraleCheckOutcome>(checks[3]!)).toMatchObject({ percent: 55, chance: 55, before: 'good', after: 'routing', night: { applies: false } });
     expect(posted<MoraleCheckOutcome>(checks[4]!)).toMatchObject({ percent: 60, chance: 40, before: 'routing', after: 'routing', effectGiven: false });
     expect(checks[4]!.text).toContain('Night: morale check to rally a routing unit -20%: -20 → 40% (NIGHT-18.61)');
-    expect(s.percentile.units[unitId('2e Léger')]?.morale).toBe('disordered');
-    expect(s.percentile.units[unitId('61e de Ligne')]?.morale).toBe('routing');
+    expect(pct(s).units[unitId('2e Léger')]?.morale).toBe('disordered');
+    expect(pct(s).units[unitId('61e de Ligne')]?.morale).toBe('routing');
 
     // /unit show and /mfp show: losses, markers, the morale check due, MFP.
     const show = (title: string) => t.out.filter((m) => m.to === 'reply' && m.title === title).map((m) => m.text);

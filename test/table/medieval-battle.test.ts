@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchingLast } from '../../src/app/complete.ts';
-import type { MedievalFireOutcome, MedievalMeleeOutcome } from '../../src/battle/medieval.ts';
+import { med, type MedievalFireOutcome, type MedievalMeleeOutcome } from '../../src/rules/medieval/battle.ts';
 import type { ControlOutcome, InitiativeOutcome, MoraleOutcome } from '../../src/rules/medieval/index.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 
@@ -84,9 +84,9 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
         return n + (o.defender.unit === name ? o.attacker.applied.losses : 0) + (o.attacker.unit === name ? o.defender.applied.losses : 0);
       }, 0);
     for (const name of ["Oxford's Archers", "Oxford's Billmen", 'Household Knights', "Schwartz's Handgunners", 'Landsknecht Pikes', 'Irish Kerns']) {
-      expect(s.medieval.units[unitId(name)]?.losses ?? 0).toBe(lossesFrom(name));
+      expect(med(s).units[unitId(name)]?.losses ?? 0).toBe(lossesFrom(name));
     }
-    expect(s.medieval.units[unitId('Landsknecht Pikes')]?.losses).toBeGreaterThan(0);
+    expect(med(s).units[unitId('Landsknecht Pikes')]?.losses).toBeGreaterThan(0);
     expect(t.out.find((m) => m.title === 'Household Knights')?.text).toMatch(/impetuous since turn 1, phase 16 .*\(MED-CONTROL.1\)/);
     // The phases go by the chart's printed numbers, which skip 14.
     expect(channel.map((m) => m.text).filter((x) => /^turn 1, phase 1[3-6]/.test(x)).map((x) => x.split(' [')[0])).toEqual([
@@ -95,8 +95,8 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
       'turn 1, phase 16: Control Tests (both sides)',
     ]);
     expect(channel.find((m) => m.title === 'Turn 2 — Compulsory Movement (both sides)')?.text).toMatch(/impetuous, must pursue or follow up \(MED-CONTROL-RESULT.2\): Household Knights/);
-    expect(s.medieval.units[unitId('Household Knights')]?.impetuous).toBeUndefined();
-    expect(s.medieval.sides).toEqual({ turn: 2, a: 's2', b: 's1' });
+    expect(med(s).units[unitId('Household Knights')]?.impetuous).toBeUndefined();
+    expect(med(s).sides).toEqual({ turn: 2, a: 's2', b: 's1' });
     expect(t.out.at(-1)!.text).toMatch(/Side A this turn: Yorkist; side B: Tudor \(MED-SEQ.1\)[\s\S]*Weather: fair, dry; wind light, from south-west \(since turn 1, MED-SEQ.2\)/);
   });
 

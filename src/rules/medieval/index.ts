@@ -1,15 +1,12 @@
-import { loadPack, type RuleSystem } from '../system.ts';
+import { loadPack } from '../system.ts';
 import pack from './pack.json' with { type: 'json' };
 import { MedievalPack } from './pack-schema.ts';
-import { medievalSequence } from './sequence.ts';
 
 const parsed = loadPack(MedievalPack, pack, 'src/rules/medieval/pack.json');
 if (parsed.system !== 'medieval') throw new Error(`src/rules/medieval/pack.json declares system "${parsed.system}"`);
 
 /** The shipped medieval pack, every MED-x chart parsed. */
 export const medievalPack: MedievalPack = parsed;
-
-export const medieval: RuleSystem = { id: 'medieval', name: parsed.name, pack: parsed, sequence: medievalSequence };
 
 export * from './pack-schema.ts';
 export * from './rolls.ts';

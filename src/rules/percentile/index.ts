@@ -1,10 +1,9 @@
 import type { z } from 'zod';
-import { loadPack, PackBase, type RuleSystem } from '../system.ts';
+import { loadPack, PackBase } from '../system.ts';
 import { FirePack } from './fire-pack.ts';
 import { fraction } from './fraction.ts';
 import { NightPack } from './night.ts';
 import pack from './pack.json' with { type: 'json' };
-import { percentileSequence } from './sequence.ts';
 
 /** The percentile pack: setup attributes, the night-combat data (NIGHT-18.x) and the fire data (PCT-11.x). */
 export const PercentilePack = PackBase.extend({ night: NightPack, fire: FirePack }).refine(
@@ -28,8 +27,6 @@ export const percentilePack: PercentilePack = parsed;
 export const nightPack: NightPack = parsed.night;
 /** The shipped fire data (the same as fire-pack.ts's FIRE_PACK). */
 export const firePack: FirePack = parsed.fire;
-
-export const percentile: RuleSystem = { id: 'percentile', name: parsed.name, pack: parsed, sequence: percentileSequence };
 
 export * from './night.ts';
 export * from './fire-pack.ts';

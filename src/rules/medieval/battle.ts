@@ -1,10 +1,9 @@
-import type { Action } from './actions.ts';
-import type { DecideContext } from './decide.ts';
-import type { BattleEvent, DiceUsed } from './events.ts';
-import { needDice } from './rolls.ts';
-import { actsFor, checkActsFor, findSide, findUnit, isGm, playsSide, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
-import { samePhase, type TurnPosition } from '../rules/system.ts';
-import { refuse } from '../rules/errors.ts';
+import type { DecideContext } from '../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../battle/events.ts';
+import { actsFor, checkActsFor, findSide, findUnit, needDice, playsSide, samePhase, sideName, unitSideId } from '../../battle/mechanics.ts';
+import { isGm, type BattleState, type Unit } from '../../battle/state.ts';
+import type { Advance, Role, TurnPosition } from '../system.ts';
+import { refuse } from '../errors.ts';
 import {
   BANDS,
   COMMANDERS,
@@ -35,8 +34,8 @@ import {
   type TestingUnit,
   type TroopClass,
   type Unit as Measure,
-} from '../rules/medieval/index.ts';
-import { MEDIEVAL_PHASES, weatherRollDue } from '../rules/medieval/sequence.ts';
+} from './index.ts';
+import { MEDIEVAL_PHASES, weatherRollDue } from './sequence.ts';
 
 /**
  * The medieval d10 game (shared/rules/d10-medieval.md, MED-x) as the battle keeps it: initiative and
@@ -95,6 +94,35 @@ export interface MedievalState {
 }
 
 export const initialMedieval = (): MedievalState => ({ units: {}, commanders: {} });
+
+/**
+ * Options the players agree on when the battle is created and that hold for all of it: automatic
+ * kills (MED-AUTOKILL) and part dice (MED-PARTDICE), the initiative die (MED-INIT.1 d6 or MED-SEQ.1
+ * d10; the pack's default when left out).
+ */
+export type MedievalOptions = {
+  autokill?: boolean;
+  partDice?: boolean;
+  initiativeDie?: 6 | 10;
+};
+
+export const MEDIEVAL_OPTIONS = {
+  keys: ['autokill', 'partDice', 'initiativeDie'] satisfies (keyof MedievalOptions)[],
+  check(o: Record<string, unknown>): Record<string, unknown> {
+    if (o.initiativeDie !== undefined && o.initiativeDie !== 6 && o.initiativeDie !== 10) refuse(`The initiative die is a d6 (MED-INIT.1) or a d10 (MED-SEQ.1), not a d${String(o.initiativeDie)}.`);
+    for (const k of ['autokill', 'partDice']) if (o[k] !== undefined && typeof o[k] !== 'boolean') refuse(`${k} is true or false (got ${String(o[k])}).`);
+    return o;
+  },
+  text(o: MedievalOptions): string {
+    return [
+      o.autokill !== undefined ? `automatic kills ${o.autokill ? 'on' : 'off'} (MED-AUTOKILL)` : '',
+      o.partDice !== undefined ? `part dice ${o.partDice ? 'on' : 'off'} (MED-PARTDICE)` : '',
+      o.initiativeDie ? `initiative on a d${o.initiativeDie} (MED-INIT)` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+  },
+};
 
 /** Rain or snow as the weather brings it: light and heavy are MED-FIRE-MOD.18 and .20. */
 export const RAIN = ['none', 'light', 'heavy'] as const;
@@ -172,7 +200,7 @@ export type MedievalEvent =
   | { type: 'MedievalStatusSet'; data: { unitId: string; disordered?: boolean; routing?: boolean; gunsAbandoned?: boolean } };
 
 /** Who may take each medieval action; players act for their own side's units (checked in decide). */
-export const MEDIEVAL_ACTION_ROLE: Record<MedievalAction['type'], 'gm' | 'anyone' | 'umpire'> = {
+export const MEDIEVAL_ACTION_ROLE: Record<MedievalAction['type'], Role> = {
   MedievalSetCommander: 'gm',
   MedievalRollInitiative: 'anyone',
   MedievalChooseSide: 'anyone',
@@ -183,7 +211,7 @@ export const MEDIEVAL_ACTION_ROLE: Record<MedievalAction['type'], 'gm' | 'anyone
   MedievalMoraleTest: 'anyone',
   MedievalSetStatus: 'gm',
 };
-const EVENT_TYPES = new Set<string>([
+export const MEDIEVAL_EVENT_TYPES = [
   'MedievalCommanderSet',
   'MedievalInitiativeRolled',
   'MedievalSideChosen',
@@ -193,10 +221,12 @@ const EVENT_TYPES = new Set<string>([
   'MedievalControlTested',
   'MedievalMoraleTested',
   'MedievalStatusSet',
-] satisfies MedievalEvent['type'][]);
+] as const satisfies readonly MedievalEvent['type'][];
 
-export const isMedievalAction = (a: Action): a is MedievalAction => a.type in MEDIEVAL_ACTION_ROLE;
-export const isMedievalEvent = (e: BattleEvent): e is MedievalEvent => EVENT_TYPES.has(e.type);
+/** The medieval rules' state of a battle that plays them (`BattleState.rules`). */
+export const med = (s: BattleState): MedievalState => s.rules as MedievalState;
+/** The options agreed at creation, as MEDIEVAL_OPTIONS checked them. */
+const options = (s: BattleState): MedievalOptions => s.options as MedievalOptions;
 
 // ---------------------------------------------------------------------------------------------
 // The turn sequence: phases, sides A and B.
@@ -225,7 +255,7 @@ const moveNumber = (pos: TurnPosition) => (pos.turn - 1) * MOVE_PHASES.length + 
 
 /** A or B for a side this turn, refusing when the initiative winner has not chosen (MED-SEQ.1). */
 function letterOf(s: BattleState, sideId: string): 'A' | 'B' {
-  const chosen = s.medieval.sides;
+  const chosen = med(s).sides;
   if (chosen?.turn !== s.position.turn) refuse(`Sides A and B are not chosen for turn ${s.position.turn}: /initiative roll, then the winner's /initiative choose (MED-SEQ.1).`);
   return chosen.a === sideId ? 'A' : 'B';
 }
@@ -237,7 +267,7 @@ function checkPhase(s: BattleState, rule: string, what: string) {
 // ---------------------------------------------------------------------------------------------
 // Units.
 
-const unitStatus = (s: BattleState, unitId: string): MedievalUnitStatus => s.medieval.units[unitId] ?? { losses: 0 };
+const unitStatus = (s: BattleState, unitId: string): MedievalUnitStatus => med(s).units[unitId] ?? { losses: 0 };
 const startFigures = (u: Unit) => Number(u.attrs.figures ?? 0);
 const figuresNow = (s: BattleState, u: Unit) => Math.max(0, startFigures(u) - unitStatus(s, u.id).losses);
 /** Full tenths of the original figure-strength lost (MED-MORALE-MOD.33, MED-CONTROL-MOD.4). */
@@ -285,7 +315,7 @@ export function decideMedieval(s: BattleState, action: MedievalAction, ctx: Deci
 function setCommander(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalSetCommander' }>): BattleEvent[] {
   const side = findSide(s, a.side);
   if (a.commander !== null && !COMMANDERS.includes(a.commander)) refuse(`A commander is ${COMMANDERS.join(', ')} (got "${a.commander}") (MED-CMDR.2).`);
-  if ((s.medieval.commanders[side.id] ?? null) === a.commander) refuse(`${side.name}'s commander is ${a.commander ?? 'not set'} already.`);
+  if ((med(s).commanders[side.id] ?? null) === a.commander) refuse(`${side.name}'s commander is ${a.commander ?? 'not set'} already.`);
   return [{ type: 'MedievalCommanderSet', data: { sideId: side.id, commander: a.commander } }];
 }
 
@@ -295,15 +325,15 @@ function initiative(s: BattleState, ctx: DecideContext): BattleEvent[] {
   const sides = Object.values(s.sides);
   // Side A and side B (MED-SEQ.1) make initiative a roll between two sides.
   if (sides.length !== 2) refuse(`Initiative decides which of two sides is A and which B (MED-SEQ.1); this battle has ${sides.length} side(s).`);
-  const done = s.medieval.initiative;
+  const done = med(s).initiative;
   if (done?.turn === s.position.turn) refuse(`Initiative for turn ${s.position.turn} has been rolled: ${sideName(s, done.winner)} won (MED-INIT).`);
   const dice = needDice(ctx.dice);
   const { value: outcome, dice: used } = dice.take((d) =>
     rollInitiative({
-      sides: sides.map((x) => ({ side: x.name, ...(s.medieval.commanders[x.id] ? { commander: s.medieval.commanders[x.id] } : {}) })),
+      sides: sides.map((x) => ({ side: x.name, ...(med(s).commanders[x.id] ? { commander: med(s).commanders[x.id] } : {}) })),
       dice: d,
       pack,
-      die: s.options.initiativeDie ?? pack.options.initiativeDie,
+      die: options(s).initiativeDie ?? pack.options.initiativeDie,
     }),
   );
   const winner = sides.find((x) => x.name === outcome.winner)!;
@@ -313,9 +343,10 @@ function initiative(s: BattleState, ctx: DecideContext): BattleEvent[] {
 /** MED-SEQ.1, MED-INIT.4: the winner chooses to be side A or B this Game Turn. */
 function chooseSide(s: BattleState, as: 'A' | 'B', actor: string): BattleEvent[] {
   if (as !== 'A' && as !== 'B') refuse(`Choose side A or B (got "${String(as)}") (MED-SEQ.1).`);
-  const won = s.medieval.initiative;
+  const won = med(s).initiative;
   if (won?.turn !== s.position.turn) refuse(`Initiative has not been rolled for turn ${s.position.turn}: /initiative roll first (MED-SEQ.1).`);
-  if (s.medieval.sides?.turn === s.position.turn) refuse(`${sideName(s, won.winner)} has chosen already this turn: side A ${sideName(s, s.medieval.sides.a)}, side B ${sideName(s, s.medieval.sides.b)}.`);
+  const chosen = med(s).sides;
+  if (chosen?.turn === s.position.turn) refuse(`${sideName(s, won.winner)} has chosen already this turn: side A ${sideName(s, chosen.a)}, side B ${sideName(s, chosen.b)}.`);
   if (!isGm(s, actor) && !playsSide(s, actor, won.winner)) refuse(`${sideName(s, won.winner)} won the initiative: its players (or a GM) choose A or B (MED-INIT.4).`);
   const other = Object.keys(s.sides).find((id) => id !== won.winner)!;
   const [a, b] = as === 'A' ? [won.winner, other] : [other, won.winner];
@@ -422,13 +453,14 @@ function fire(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalFire' 
   const volley = prevVolleys?.turn === at.turn ? prevVolleys.run : prevVolleys?.turn === at.turn - 1 ? prevVolleys.run + 1 : 1;
   const firedOn = st.firedOn;
   const gunpowder = pack.fire.gunpowder.includes(weapon.trim().toLowerCase());
+  const rain = med(s).weather?.rain;
   const derived: FireDerived = {
     ...(firer.attrs.class !== undefined ? { firerClass: String(firer.attrs.class) as TroopClass } : {}),
     consecutiveVolley: volley,
     firstGunpowderShot: gunpowder && !st.firedGunpowder,
     firerUnderFire: firedOn !== undefined && moveNumber(at) - moveNumber(firedOn) <= 1,
     targetMoving: a.targetMoving ?? false,
-    ...(s.medieval.weather?.rain !== undefined ? { rain: s.medieval.weather.rain } : {}),
+    ...(rain !== undefined ? { rain } : {}),
     target: {
       arm: String(target.attrs.arm),
       ...(target.attrs.order !== undefined ? { order: String(target.attrs.order) } : {}),
@@ -447,7 +479,7 @@ function fire(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalFire' 
       ...(a.score !== undefined ? { chartScore: a.score } : {}),
       dice: d,
       pack,
-      options: { ...(s.options.partDice !== undefined ? { partDice: s.options.partDice } : {}) },
+      options: { ...(options(s).partDice !== undefined ? { partDice: options(s).partDice } : {}) },
     }),
   );
   const losses = Math.min(o.kills, targetLeft);
@@ -504,7 +536,7 @@ function melee(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalMelee
         ...(p.input.score !== undefined ? { chartScore: p.input.score } : {}),
         dice: d,
         pack,
-        options: { autokill: s.options.autokill ?? false, partDice: s.options.partDice ?? false },
+        options: { autokill: options(s).autokill ?? false, partDice: options(s).partDice ?? false },
       }),
     ),
   );
@@ -626,19 +658,20 @@ function setStatus(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalS
 // ---------------------------------------------------------------------------------------------
 // What falls due, and the state.
 
-/** What falls due on entering `to` (added to the PhaseAdvanced event's due list). */
-export function medievalDue(s: BattleState, to: TurnPosition): string[] {
-  if (s.system !== 'medieval') return [];
+/** A move through the sequence: what falls due on entering the phase (added to PhaseAdvanced's due list). */
+export const medievalAdvance = (s: BattleState, next: Advance): Advance => ({ ...next, due: [...next.due, ...medievalDue(s, next.to)] });
+
+function medievalDue(s: BattleState, to: TurnPosition): string[] {
   const pid = phaseId(to);
   const out: string[] = [];
   const names = (ids: string[]) => ids.map((id) => s.units[id]?.name ?? id).join(', ');
-  const statuses = Object.entries(s.medieval.units).filter(([id]) => s.units[id]);
+  const statuses = Object.entries(med(s).units).filter(([id]) => s.units[id]);
   if (pid === 'MED-SEQ.1') {
-    const cmd = Object.values(s.sides).map((x) => `${x.name} ${s.medieval.commanders[x.id] ? `${s.medieval.commanders[x.id]} (${signed(pack.initiative.commanders[s.medieval.commanders[x.id]!])})` : 'no commander modifier'}`);
-    out.push(`initiative: /initiative roll, d${s.options.initiativeDie ?? pack.options.initiativeDie} each plus the commander's modifier (MED-INIT): ${cmd.join('; ')}`);
+    const cmd = Object.values(s.sides).map((x) => `${x.name} ${med(s).commanders[x.id] ? `${med(s).commanders[x.id]} (${signed(pack.initiative.commanders[med(s).commanders[x.id]!])})` : 'no commander modifier'}`);
+    out.push(`initiative: /initiative roll, d${options(s).initiativeDie ?? pack.options.initiativeDie} each plus the commander's modifier (MED-INIT): ${cmd.join('; ')}`);
   }
   if (/\(side [AB]\)$/.test(phaseDef(to)?.name ?? '')) {
-    const chosen = s.medieval.sides;
+    const chosen = med(s).sides;
     out.push(
       chosen?.turn === to.turn
         ? `this turn side A is ${sideName(s, chosen.a)}, side B is ${sideName(s, chosen.b)} (MED-SEQ.1)`
@@ -662,8 +695,8 @@ export function medievalDue(s: BattleState, to: TurnPosition): string[] {
 }
 
 function setUnit(d: BattleState, unitId: string, change: (st: MedievalUnitStatus) => MedievalUnitStatus) {
-  const st = d.medieval.units[unitId] ?? { losses: 0 };
-  d.medieval = { ...d.medieval, units: { ...d.medieval.units, [unitId]: change(st) } };
+  const st = med(d).units[unitId] ?? { losses: 0 };
+  d.rules = { ...med(d), units: { ...med(d).units, [unitId]: change(st) } };
 }
 
 const addLosses = (st: MedievalUnitStatus, n: number): MedievalUnitStatus => (n ? { ...st, losses: st.losses + n } : st);
@@ -672,24 +705,24 @@ const addLosses = (st: MedievalUnitStatus, n: number): MedievalUnitStatus => (n 
 export function applyMedievalEvent(d: BattleState, e: BattleEvent): void {
   switch (e.type) {
     case 'UnitRemoved': {
-      if (!d.medieval.units[e.data.unitId]) return;
-      const { [e.data.unitId]: _gone, ...units } = d.medieval.units;
-      d.medieval = { ...d.medieval, units };
+      if (!med(d).units[e.data.unitId]) return;
+      const { [e.data.unitId]: _gone, ...units } = med(d).units;
+      d.rules = { ...med(d), units };
       return;
     }
     case 'MedievalCommanderSet': {
-      const { [e.data.sideId]: _old, ...rest } = d.medieval.commanders;
-      d.medieval = { ...d.medieval, commanders: e.data.commander ? { ...rest, [e.data.sideId]: e.data.commander } : rest };
+      const { [e.data.sideId]: _old, ...rest } = med(d).commanders;
+      d.rules = { ...med(d), commanders: e.data.commander ? { ...rest, [e.data.sideId]: e.data.commander } : rest };
       return;
     }
     case 'MedievalInitiativeRolled':
-      d.medieval = { ...d.medieval, initiative: { turn: e.data.turn, winner: e.data.winnerSideId } };
+      d.rules = { ...med(d), initiative: { turn: e.data.turn, winner: e.data.winnerSideId } };
       return;
     case 'MedievalSideChosen':
-      d.medieval = { ...d.medieval, sides: { turn: e.data.turn, a: e.data.a, b: e.data.b } };
+      d.rules = { ...med(d), sides: { turn: e.data.turn, a: e.data.a, b: e.data.b } };
       return;
     case 'MedievalWeatherRecorded':
-      d.medieval = { ...d.medieval, weather: { ...e.data } };
+      d.rules = { ...med(d), weather: { ...e.data } };
       return;
     case 'MedievalFireResolved': {
       const { firerId, targetId, at, volley, gunpowder, outcome } = e.data;
@@ -804,8 +837,8 @@ function statusWords(st: MedievalUnitStatus): string {
 /** Lines for /unit show. */
 export function medievalUnitLines(s: BattleState, unitId: string): string[] {
   const u = s.units[unitId];
-  if (s.system !== 'medieval' || !u) return [];
-  const st = unitStatus(s, unitId);
+  if (!u) return [];
+  const st = unitStatus(s, u.id);
   const out = [`figures ${figuresNow(s, u)} of ${startFigures(u)}${st.losses ? ` (${st.losses} lost)` : ''}`];
   if (u.attrs.cannon !== undefined) {
     const cannon = Number(u.attrs.cannon);
@@ -828,8 +861,7 @@ export function medievalUnitLines(s: BattleState, unitId: string): string[] {
 
 /** Lines for /battle status: sides A and B, commanders, the weather. */
 export function medievalStatusLines(s: BattleState): string[] {
-  if (s.system !== 'medieval') return [];
-  const m = s.medieval;
+  const m = med(s);
   const out: string[] = [];
   if (m.sides?.turn === s.position.turn) out.push(`Side A this turn: ${sideName(s, m.sides.a)}; side B: ${sideName(s, m.sides.b)} (MED-SEQ.1)`);
   else if (m.initiative?.turn === s.position.turn) out.push(`${sideName(s, m.initiative.winner)} won the initiative and has yet to choose side A or B (/initiative choose)`);

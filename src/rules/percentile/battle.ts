@@ -1,11 +1,10 @@
-import type { Action } from './actions.ts';
-import type { DecideContext } from './decide.ts';
-import type { BattleEvent, DiceUsed } from './events.ts';
-import { decideNight } from './night.ts';
-import { needDice } from './rolls.ts';
-import { checkActsFor, findSide, findUnit, isGm, sideName, unitSideId, type BattleState, type Unit } from './state.ts';
-import { samePhase, type TurnPosition } from '../rules/system.ts';
-import { refuse } from '../rules/errors.ts';
+import type { DecideContext } from '../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../battle/events.ts';
+import { checkActsFor, checkGmRulings, findSide, findUnit, needDice, samePhase, sideName, unitSideId } from '../../battle/mechanics.ts';
+import { isGm, type BattleState, type Unit } from '../../battle/state.ts';
+import type { Advance, Role, TurnPosition } from '../system.ts';
+import { refuse } from '../errors.ts';
+import { aroundAdvance, applyNightEvent, decideNight, describeNightEvent, isNightEvent, NIGHT_ACTION_ROLE, NIGHT_EVENT_TYPES, type NightAction, type NightEvent, type NightState } from './night-battle.ts';
 import {
   chargeDirection,
   COUNTERBATTERY_A_CLEARED_BY,
@@ -27,8 +26,8 @@ import {
   type NightMoraleModifier,
   type Shot,
   type TargetArm,
-} from '../rules/percentile/index.ts';
-import { percentileSequence } from '../rules/percentile/sequence.ts';
+} from './index.ts';
+import { percentileSequence } from './sequence.ts';
 
 /**
  * Percentage-dice fire combat (shared/rules/percentile-fire.md, PCT-11.x) and the night rules that
@@ -91,9 +90,11 @@ export interface PercentileState {
   mfpCritical: Record<string, number>;
   /** The fire attacks of the current turn. */
   attacks: FireRecord[];
+  /** Night combat (night-battle.ts). */
+  night: NightState;
 }
 
-export const initialPercentile = (): PercentileState => ({ units: {}, mfp: {}, mfpCritical: {}, attacks: [] });
+export const initialPercentile = (): PercentileState => ({ units: {}, mfp: {}, mfpCritical: {}, attacks: [], night: {} });
 
 export interface PercentileFireAction {
   type: 'PercentileFire';
@@ -124,6 +125,7 @@ export interface PercentileFireAction {
 }
 
 export type PercentileAction =
+  | NightAction
   | PercentileFireAction
   | { type: 'PercentileCounterbatteryMet'; unit: string; met: MarkerMet }
   | { type: 'PercentileSetMfp'; side: string; level: number; critical?: number }
@@ -205,6 +207,7 @@ export interface MoraleCheckOutcome {
 }
 
 export type PercentileEvent =
+  | NightEvent
   | { type: 'PercentileFireResolved'; data: { firerId: string; targetId: string; targetSideId: string; at: TurnPosition; outcome: PercentileFireOutcome; dice: DiceUsed } }
   | { type: 'PercentileCounterbatteryCleared'; data: { unitId: string; marker: 'A' | 'B'; met: MarkerMet; rule: string; text: string; roundLost: boolean } }
   | { type: 'PercentileMfpSet'; data: { sideId: string; level: number; from: number; critical?: number } }
@@ -217,7 +220,8 @@ export type PercentileEvent =
   | { type: 'PercentileMoraleSet'; data: { unitId: string; from: MoraleState; to: MoraleState; reason?: string } };
 
 /** Who may take each percentile action; players act for their own side's units (checked in decide). */
-export const PERCENTILE_ACTION_ROLE: Record<PercentileAction['type'], 'gm' | 'anyone' | 'umpire'> = {
+export const PERCENTILE_ACTION_ROLE: Record<PercentileAction['type'], Role> = {
+  ...NIGHT_ACTION_ROLE,
   PercentileFire: 'anyone',
   PercentileCounterbatteryMet: 'gm',
   PercentileSetMfp: 'gm',
@@ -226,7 +230,8 @@ export const PERCENTILE_ACTION_ROLE: Record<PercentileAction['type'], 'gm' | 'an
   PercentileRuleLosses: 'gm',
   PercentileSetMorale: 'gm',
 };
-const EVENT_TYPES = new Set<string>([
+export const PERCENTILE_EVENT_TYPES = [
+  ...NIGHT_EVENT_TYPES,
   'PercentileFireResolved',
   'PercentileCounterbatteryCleared',
   'PercentileMfpSet',
@@ -234,10 +239,10 @@ const EVENT_TYPES = new Set<string>([
   'PercentileMoraleChecked',
   'PercentileLossesRuled',
   'PercentileMoraleSet',
-] satisfies PercentileEvent['type'][]);
+] as const satisfies readonly PercentileEvent['type'][];
 
-export const isPercentileAction = (a: Action): a is PercentileAction => a.type in PERCENTILE_ACTION_ROLE;
-export const isPercentileEvent = (e: BattleEvent): e is PercentileEvent => EVENT_TYPES.has(e.type);
+/** The percentile rules' state of a battle that plays them (`BattleState.rules`). */
+export const pct = (s: BattleState): PercentileState => s.rules as PercentileState;
 
 // ---------------------------------------------------------------------------------------------
 // Positions, units, sides.
@@ -255,12 +260,12 @@ const firePhase = (pos: TurnPosition): FirePhase => {
 const before = (a: TurnPosition, b: TurnPosition) => a.turn < b.turn || (a.turn === b.turn && a.phase < b.phase);
 const posText = (p: TurnPosition) => `turn ${p.turn}, ${phaseOf(p).name}`;
 
-const status = (s: BattleState, unitId: string): PercentileUnitStatus => s.percentile.units[unitId] ?? { losses: 0 };
+const status = (s: BattleState, unitId: string): PercentileUnitStatus => pct(s).units[unitId] ?? { losses: 0 };
 const figures = (u: Unit) => Number(u.attrs.figures ?? 0);
 const figuresNow = (s: BattleState, u: Unit) => Math.max(0, figures(u) - status(s, u.id).losses - (status(s, u.id).materialLost ?? 0));
 const cannonNow = (s: BattleState, u: Unit) => (u.attrs.cannon === undefined ? null : Math.max(0, Number(u.attrs.cannon) - (status(s, u.id).cannonLost ?? 0)));
-const mfpLevel = (s: BattleState, sideId: string) => s.percentile.mfp[sideId] ?? 0;
-const criticalOf = (s: BattleState, sideId: string): number | null => s.percentile.mfpCritical[sideId] ?? pack.fire.mfp.criticalLevel;
+const mfpLevel = (s: BattleState, sideId: string) => pct(s).mfp[sideId] ?? 0;
+const criticalOf = (s: BattleState, sideId: string): number | null => pct(s).mfpCritical[sideId] ?? pack.fire.mfp.criticalLevel;
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** NIGHT-18.0: combat ends with the dusk turn (the vote phase follows it) and stops for the interphase. */
@@ -288,6 +293,8 @@ export function decidePercentile(s: BattleState, action: PercentileAction, ctx: 
       return ruleLosses(s, action, ctx);
     case 'PercentileSetMorale':
       return setMorale(s, action);
+    default:
+      return decideNight(s, action, ctx);
   }
 }
 
@@ -317,7 +324,7 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
     if (v !== undefined && !(Number.isFinite(v) && Math.abs(v) <= MAX_CHART_NUMBER && !/e/i.test(String(v)))) refuse(`${what} must be a number from -${MAX_CHART_NUMBER} to ${MAX_CHART_NUMBER}, as a chart prints it (got ${v}).`);
   }
   const rulings = [a.counterbattery !== undefined ? 'counterbattery' : '', a.noOtherTarget !== undefined ? 'no_other_target' : '', a.doubleSupportive !== undefined ? 'double_supportive' : ''].filter(Boolean);
-  if (rulings.length && !isGm(s, ctx.actor)) refuse(`${rulings.join(', ')}: ${rulings.length > 1 ? 'these are rulings' : 'this is a ruling'} of the GM; ask a GM to fire it (PCT-11.28, 11.76, 11.85).`);
+  checkGmRulings(s, ctx.actor, rulings, 'PCT-11.28, 11.76, 11.85', 'fire it');
   if (a.counterbattery !== undefined && !(isGuns(target) || target.attrs.arm === 'train')) {
     refuse(`A Counterbattery marker goes on an artillery battery or train (PCT-11.76, 11.77); ${target.name} is ${String(target.attrs.arm)}.`);
   }
@@ -337,11 +344,11 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
   const targetCharging = a.targetCharge === 'charging' || status(s, target.id).charge?.turn === at.turn;
 
   // From the log: this turn's attacks (PCT-11.87, 11.25, 11.28).
-  const attacks = s.percentile.attacks.filter((x) => x.at.turn === at.turn);
+  const attacks = pct(s).attacks.filter((x) => x.at.turn === at.turn);
   const earlier = attacks.filter((x) => x.firerId === firer.id && samePhase(x.at, at)).length;
   const firedInReciprocal = attacks.some((x) => x.firerId === firer.id && firePhase(x.at) !== 'other');
   const batteries = new Set(attacks.filter((x) => x.targetId === target.id && x.artillery && x.firerId !== firer.id && samePhase(x.at, at)).map((x) => x.firerId)).size;
-  const night = at.period === 'night' ? { visibility: s.night.visibility ?? null } : undefined;
+  const night = at.period === 'night' ? { visibility: pct(s).night.visibility ?? null } : undefined;
 
   const input: FireInput = {
     firer: {
@@ -518,9 +525,9 @@ function setMfp(s: BattleState, a: Extract<PercentileAction, { type: 'Percentile
     if (v !== undefined && !(Number.isInteger(v) && Math.abs(v) <= MAX_MFP)) refuse(`${k} must be a whole number from -${MAX_MFP} to ${MAX_MFP} (got ${v}).`);
   }
   const from = mfpLevel(s, side.id);
-  if (from === a.level && (a.critical === undefined || a.critical === s.percentile.mfpCritical[side.id])) refuse(`${side.name}'s MFP level is ${from} already${a.critical !== undefined ? `, critical ${a.critical}` : ''}.`);
+  if (from === a.level && (a.critical === undefined || a.critical === pct(s).mfpCritical[side.id])) refuse(`${side.name}'s MFP level is ${from} already${a.critical !== undefined ? `, critical ${a.critical}` : ''}.`);
   const event: BattleEvent = { type: 'PercentileMfpSet', data: { sideId: side.id, level: a.level, from, ...(a.critical !== undefined ? { critical: a.critical } : {}) } };
-  const after: BattleState = { ...s, percentile: { ...s.percentile, mfpCritical: a.critical !== undefined ? { ...s.percentile.mfpCritical, [side.id]: a.critical } : s.percentile.mfpCritical } };
+  const after: BattleState = { ...s, rules: { ...pct(s), mfpCritical: a.critical !== undefined ? { ...pct(s).mfpCritical, [side.id]: a.critical } : pct(s).mfpCritical } };
   return [event, ...mfpCriticalEvents(after, side.id, a.level, ctx)];
 }
 
@@ -598,11 +605,11 @@ function phaseEnd(s: BattleState, from: TurnPosition) {
   const silentA: string[] = [];
   const roundLostB: string[] = [];
   const raf = phaseOf(from).id === 'reciprocal-artillery-fire';
-  for (const [id, st] of Object.entries(s.percentile.units)) {
+  for (const [id, st] of Object.entries(pct(s).units)) {
     if (!s.units[id]) continue;
     if (st.moraleDue && samePhase(st.moraleDue.since, from)) moraleDue.push(id);
     if (!raf) continue;
-    const fired = s.percentile.attacks.some((x) => x.firerId === id && samePhase(x.at, from));
+    const fired = pct(s).attacks.some((x) => x.firerId === id && samePhase(x.at, from));
     for (const m of st.markers ?? []) {
       if (!before(m.since, from)) continue;
       if (m.marker === 'A' && !fired) silentA.push(id);
@@ -612,20 +619,24 @@ function phaseEnd(s: BattleState, from: TurnPosition) {
   return { moraleDue, silentA, roundLostB };
 }
 
-/** What falls due on entering `to` (added to the PhaseAdvanced event's due list). */
-export function percentileDue(s: BattleState, to: TurnPosition): string[] {
-  if (s.system !== 'percentile') return [];
+/** A move through the sequence: the night rules' turn, then what falls due on entering it (PhaseAdvanced's due list). */
+export function percentileAdvance(s: BattleState, next: Advance, period: string | undefined, nextTurn: (period: string) => TurnPosition): Advance {
+  const around = aroundAdvance(s, next.to, period, nextTurn);
+  return { to: around.to, before: [...next.before, ...around.before], due: [...next.due, ...around.due, ...percentileDue(s, around.to)] };
+}
+
+function percentileDue(s: BattleState, to: TurnPosition): string[] {
   const name = (id: string) => s.units[id]?.name ?? id;
   const end = phaseEnd(s, s.position);
   const out: string[] = [];
   if (end.moraleDue.length) {
-    const list = end.moraleDue.map((id) => `${name(id)} (${count(s.percentile.units[id]!.moraleDue!.losses, 'loss', 'losses')})`);
+    const list = end.moraleDue.map((id) => `${name(id)} (${count(pct(s).units[id]!.moraleDue!.losses, 'loss', 'losses')})`);
     out.push(`morale checks due, every fire of the phase being complete (PCT-11.72, 11.88): ${list.join(', ')} — /morale check kind:fire-loss`);
   }
   for (const id of end.silentA) out.push(`Counterbattery A removed from ${name(id)}: it stayed silent in the Reciprocal Artillery Fire Phase (PCT-11.76.c)`);
   for (const id of end.roundLostB) out.push(`Counterbattery B removed from ${name(id)}: it did not fire on enemy artillery in the Reciprocal Artillery Fire Phase, so it loses one ammunition round (PCT-11.77.c)`);
   if (phaseOf(to).id === 'reciprocal-artillery-fire') {
-    for (const [id, st] of Object.entries(s.percentile.units)) {
+    for (const [id, st] of Object.entries(pct(s).units)) {
       const still = (st.markers ?? []).filter((m) => !(end.silentA.includes(id) && m.marker === 'A') && !(end.roundLostB.includes(id) && m.marker === 'B'));
       for (const m of still) if (s.units[id]) out.push(`${name(id)} is under Counterbattery ${m.marker}: its target hierarchy puts enemy artillery first (PCT-11.44.art.b, ${m.marker === 'A' ? '11.76' : '11.77'})`);
     }
@@ -634,8 +645,8 @@ export function percentileDue(s: BattleState, to: TurnPosition): string[] {
 }
 
 function setUnit(d: BattleState, unitId: string, change: (st: PercentileUnitStatus) => PercentileUnitStatus) {
-  const st = d.percentile.units[unitId] ?? { losses: 0 };
-  d.percentile = { ...d.percentile, units: { ...d.percentile.units, [unitId]: change(st) } };
+  const st = pct(d).units[unitId] ?? { losses: 0 };
+  d.rules = { ...pct(d), units: { ...pct(d).units, [unitId]: change(st) } };
 }
 
 const withoutMarker = (st: PercentileUnitStatus, marker: 'A' | 'B'): PercentileUnitStatus => {
@@ -646,11 +657,12 @@ const withoutMarker = (st: PercentileUnitStatus, marker: 'A' | 'B'): PercentileU
 
 /** Any event's effect on the percentile state (its own events, phase changes, units removed); replaces, never mutates. */
 export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
+  applyNightEvent(d, e);
   switch (e.type) {
     case 'UnitRemoved': {
-      if (!d.percentile.units[e.data.unitId]) return;
-      const { [e.data.unitId]: _gone, ...units } = d.percentile.units;
-      d.percentile = { ...d.percentile, units };
+      if (!pct(d).units[e.data.unitId]) return;
+      const { [e.data.unitId]: _gone, ...units } = pct(d).units;
+      d.rules = { ...pct(d), units };
       return;
     }
     case 'PhaseAdvanced': {
@@ -658,7 +670,7 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
       const end = phaseEnd(d, e.data.from);
       for (const id of end.silentA) setUnit(d, id, (st) => withoutMarker(st, 'A'));
       for (const id of end.roundLostB) setUnit(d, id, (st) => ({ ...withoutMarker(st, 'B'), roundsLost: (st.roundsLost ?? 0) + 1 }));
-      if (e.data.to.turn !== e.data.from.turn) d.percentile = { ...d.percentile, attacks: d.percentile.attacks.filter((x) => x.at.turn === e.data.to.turn) };
+      if (e.data.to.turn !== e.data.from.turn) d.rules = { ...pct(d), attacks: pct(d).attacks.filter((x) => x.at.turn === e.data.to.turn) };
       return;
     }
     case 'PercentileFireResolved': {
@@ -681,10 +693,10 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
         return next;
       });
       const attack: FireRecord = { firerId, targetId, at, artillery: GUNS.includes(outcome.derived.firer.arm) };
-      d.percentile = {
-        ...d.percentile,
-        attacks: [...d.percentile.attacks, attack],
-        ...(applied.mfp ? { mfp: { ...d.percentile.mfp, [targetSideId]: applied.mfp.to } } : {}),
+      d.rules = {
+        ...pct(d),
+        attacks: [...pct(d).attacks, attack],
+        ...(applied.mfp ? { mfp: { ...pct(d).mfp, [targetSideId]: applied.mfp.to } } : {}),
       };
       return;
     }
@@ -698,7 +710,7 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
           kind === 'cannon' ? { ...st, cannonLost: (st.cannonLost ?? 0) + lost } : kind === 'train material' ? { ...st, materialLost: (st.materialLost ?? 0) + lost } : { ...st, losses: st.losses + lost };
         return moraleCheckDue ? { ...next, moraleDue: { since: at, losses: (st.moraleDue?.losses ?? 0) + lost } } : next;
       });
-      if (mfp) d.percentile = { ...d.percentile, mfp: { ...d.percentile.mfp, [sideId]: mfp.to } };
+      if (mfp) d.rules = { ...pct(d), mfp: { ...pct(d).mfp, [sideId]: mfp.to } };
       return;
     }
     case 'PercentileMoraleSet':
@@ -708,10 +720,10 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
       });
       return;
     case 'PercentileMfpSet':
-      d.percentile = {
-        ...d.percentile,
-        mfp: { ...d.percentile.mfp, [e.data.sideId]: e.data.level },
-        ...(e.data.critical !== undefined ? { mfpCritical: { ...d.percentile.mfpCritical, [e.data.sideId]: e.data.critical } } : {}),
+      d.rules = {
+        ...pct(d),
+        mfp: { ...pct(d).mfp, [e.data.sideId]: e.data.level },
+        ...(e.data.critical !== undefined ? { mfpCritical: { ...pct(d).mfpCritical, [e.data.sideId]: e.data.critical } } : {}),
       };
       return;
     case 'PercentileChargeRolled':
@@ -736,6 +748,7 @@ const lines = (head: string, body: string[]) => [head, ...body.map((x) => `• $
 const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 
 export function describePercentileEvent(e: PercentileEvent, s: BattleState): string {
+  if (isNightEvent(e)) return describeNightEvent(e, s);
   switch (e.type) {
     case 'PercentileFireResolved':
       return fireText(e.data.outcome);
@@ -819,8 +832,8 @@ const markerLines = (m: CounterbatteryMarker, name: (id: string) => string): str
 /** Lines for /unit show. */
 export function percentileUnitLines(s: BattleState, unitId: string): string[] {
   const u = s.units[unitId];
-  if (s.system !== 'percentile' || !u) return [];
-  const st = status(s, unitId);
+  if (!u) return [];
+  const st = status(s, u.id);
   const name = (id: string) => s.units[id]?.name ?? id;
   const out = [`figures ${figuresNow(s, u)} of ${figures(u)}${st.losses ? ` (${st.losses} lost)` : ''}`];
   if (u.attrs.cannon !== undefined) out.push(`cannon ${cannonNow(s, u)} of ${Number(u.attrs.cannon)}${st.cannonLost ? ` (${st.cannonLost} lost, PCT-11.74)` : ''}`);
@@ -849,7 +862,7 @@ export function mfpText(s: BattleState): string {
   const sides = Object.values(s.sides).map((x) => {
     const critical = criticalOf(s, x.id);
     const reached = critical !== null && mfpCritical(mfpLevel(s, x.id), critical, m.direction);
-    return `${x.name}: MFP ${mfpLevel(s, x.id)}; critical level ${critical === null ? 'not set (/mfp set critical:)' : `${critical}${s.percentile.mfpCritical[x.id] === undefined ? ' (pack)' : ''}${reached ? ', reached (NIGHT-18.63)' : ''}`}`;
+    return `${x.name}: MFP ${mfpLevel(s, x.id)}; critical level ${critical === null ? 'not set (/mfp set critical:)' : `${critical}${pct(s).mfpCritical[x.id] === undefined ? ' (pack)' : ''}${reached ? ', reached (NIGHT-18.63)' : ''}`}`;
   });
   return [
     ...(sides.length ? sides : ['No sides yet.']),

@@ -16,20 +16,21 @@ import {
   type Order,
   type Stance,
   type Weather,
-} from '../rules/percentile/index.ts';
-import type { TurnPosition } from '../rules/system.ts';
-import type { Action } from './actions.ts';
-import { commandVoters, openBallots, type Ballot, type BallotEvent } from './ballots.ts';
-import { openBallot, reveal, type BallotContext, type Consequences } from './decide-ballots.ts';
-import { refuse } from '../rules/errors.ts';
-import type { BattleEvent } from './events.ts';
-import { findByName, type BattleState, type Command } from './state.ts';
+} from './index.ts';
+import type { Role, TurnPosition } from '../system.ts';
+import { commandVoters, openBallots, type BallotEvent } from '../../battle/ballots.ts';
+import { openBallot, reveal, type BallotContext, type Consequences } from '../../battle/decide-ballots.ts';
+import { refuse } from '../errors.ts';
+import type { BattleEvent } from '../../battle/events.ts';
+import { findCommand, findSide } from '../../battle/mechanics.ts';
+import type { BattleState, Command } from '../../battle/state.ts';
+import type { PercentileState } from './battle.ts';
 
 /**
  * Night combat (shared/rules/night-combat.md, NIGHT-18.x) as the battle keeps it: the secret
  * ACTIVE/PASSIVE vote at dusk, what it does to orders, triggers, visibility, the CMR penalties it
  * leaves, dawn attacks, and the secret orders of the turn. The rules themselves are pure functions
- * in src/rules/percentile/night.ts; this module applies them to the battle's state.
+ * in night.ts; this module applies them to the battle's state, as part of the percentile rules'.
  */
 export interface NightState {
   /** The revealed dusk vote of the current night, if any (NIGHT-18.11). */
@@ -55,17 +56,44 @@ export type NightEvent =
   | { type: 'NightCmrRecorded'; data: { notes: { commandId: string; text: string }[] } }
   | { type: 'DawnAttacksAnnounced'; data: { ballotId: string; attackers: string[] } };
 
-export type NightAction = Extract<
-  Action,
-  { type: 'OpenNightVote' | 'OpenDawnBallot' | 'OpenOrders' | 'SetOrder' | 'TriggerCommand' | 'SetNightConditions' | 'SetDemoralization' | 'ReachMfpCritical' }
->;
+/** Night combat (NIGHT-18.x) and the secret orders of the turn. */
+export type NightAction =
+  | { type: 'OpenNightVote'; deadline?: string }
+  | { type: 'OpenDawnBallot'; deadline?: string }
+  | { type: 'OpenOrders'; deadline?: string }
+  | { type: 'SetOrder'; command: string; order: string }
+  | { type: 'TriggerCommand'; command: string; reason: string }
+  | { type: 'SetNightConditions'; moon: string; weather: string; inches?: number }
+  | { type: 'SetDemoralization'; side: string; on: boolean }
+  | { type: 'ReachMfpCritical'; side: string };
 
-const command = (s: BattleState, ref: string): Command =>
-  findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${Object.values(s.commands).map((c) => c.name).join(', ') || 'none yet'}.`);
-
-const percentileOnly = (s: BattleState, what: string) => {
-  if (s.system !== 'percentile') refuse(`${what} belongs to the percentage-dice rules (night-combat.md); this battle plays ${s.system}.`);
+export const NIGHT_ACTION_ROLE: Record<NightAction['type'], Role> = {
+  OpenNightVote: 'gm',
+  OpenDawnBallot: 'gm',
+  OpenOrders: 'gm',
+  SetOrder: 'gm',
+  TriggerCommand: 'gm',
+  SetNightConditions: 'gm',
+  SetDemoralization: 'gm',
+  ReachMfpCritical: 'gm',
 };
+
+export const NIGHT_EVENT_TYPES = [
+  'NightDecided',
+  'OrderChangeDue',
+  'OrderChanged',
+  'CommandTriggered',
+  'NightConditionsSet',
+  'ArmyDemoralizationSet',
+  'MfpCriticalReached',
+  'NightCmrRecorded',
+  'DawnAttacksAnnounced',
+] as const satisfies readonly NightEvent['type'][];
+
+export const isNightEvent = (e: { type: string }): e is NightEvent => (NIGHT_EVENT_TYPES as readonly string[]).includes(e.type);
+
+const command = findCommand;
+const night = (s: BattleState): NightState => (s.rules as PercentileState).night;
 
 const isNight = (s: BattleState) => s.position.period === 'night';
 
@@ -79,12 +107,12 @@ function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: s
 }
 
 export function decideNight(s: BattleState, action: NightAction, ctx: BallotContext): BattleEvent[] {
-  percentileOnly(s, 'Night combat');
   const deadline = 'deadline' in action && action.deadline ? { deadline: action.deadline } : {};
   switch (action.type) {
     case 'OpenNightVote': {
       if (s.position.period !== 'dusk') refuse('The night-combat vote is taken at the end of the last daylight (dusk) turn (NIGHT-18.11): advance to the dusk turn first with /turn next period:dusk.');
-      if (s.night.decided) refuse(`Tonight's stance has been decided already (ballot ${s.night.decided.ballotId}).`);
+      const decided = night(s).decided;
+      if (decided) refuse(`Tonight's stance has been decided already (ballot ${decided.ballotId}).`);
       const voters = commandVoters(s, (c) => {
         const a = allowedStances({ armyDemoralized: s.sides[c.sideId]?.demoralized ?? false, attackedAtDawn: c.attackedAtDawn ?? false });
         return { allowed: a.allowed, ...(a.reason ? { why: a.reason } : {}) };
@@ -94,7 +122,7 @@ export function decideNight(s: BattleState, action: NightAction, ctx: BallotCont
     case 'OpenDawnBallot': {
       if (s.position.period !== 'interphase') refuse('Dawn attacks are noted during the battleday interphase (NIGHT-18.82): advance to it first.');
       const voters = commandVoters(s, (c) => {
-        const check = checkDawnAttack({ activeLastNight: c.stance === 'ACTIVE' && s.night.decided?.night === true });
+        const check = checkDawnAttack({ activeLastNight: c.stance === 'ACTIVE' && night(s).decided?.night === true });
         return check.ok ? { allowed: [...DAWN_CHOICES] } : { allowed: ['NO'], why: check.reason };
       });
       return [openBallot(s, ctx, { kind: 'dawn', title: 'Dawn attack: note it to the GM', rule: 'NIGHT-18.82', voters, input: { kind: 'choice' }, audience: 'gms', ...deadline })];
@@ -127,12 +155,12 @@ export function decideNight(s: BattleState, action: NightAction, ctx: BallotCont
       return [{ type: 'NightConditionsSet', data: { moon, weather, visibility: v.inches, condition: v.condition.text, from: v.from } }];
     }
     case 'SetDemoralization': {
-      const side = findByName(s.sides, action.side) ?? refuse(`There is no side "${action.side}".`);
+      const side = findSide(s, action.side);
       if ((side.demoralized ?? false) === action.on) refuse(`${side.name} is ${action.on ? 'already' : 'not'} under Army Demoralization.`);
       return [{ type: 'ArmyDemoralizationSet', data: { sideId: side.id, on: action.on } }];
     }
     case 'ReachMfpCritical': {
-      const side = findByName(s.sides, action.side) ?? refuse(`There is no side "${action.side}".`);
+      const side = findSide(s, action.side);
       if (!isNight(s)) refuse('NIGHT-18.63 applies during the night turns.');
       const active = Object.values(s.commands).filter((c) => c.sideId === side.id && c.stance === 'ACTIVE');
       if (!active.length) refuse(`${side.name} has no ACTIVE command to turn PASSIVE.`);
@@ -191,15 +219,14 @@ export function aroundAdvance(
   const before: BattleEvent[] = [];
   const due: string[] = [];
   for (const b of openBallots(s).filter((x) => x.kind === 'orders')) before.push(...reveal(s, b, 'phase', nightConsequences));
-  if (s.system !== 'percentile') return { to, before, due };
   const from = s.position.period;
   if (from === 'dusk' && to.period !== 'dusk' && explicitPeriod === undefined) {
     const vote = openBallots(s).find((b) => b.kind === 'night');
     if (vote) refuse(`The night-combat vote (${vote.id}) is still open: wait for it, or reveal it with /ballot reveal ballot:${vote.id} (NIGHT-18.11).`);
-    if (!s.night.decided) refuse('The night-combat vote is due before the night (NIGHT-18.11): open it with /night vote, or choose /turn next period:interphase.');
-    to = nextTurn(s.night.decided.night ? 'night' : 'interphase');
+    const decided = night(s).decided ?? refuse('The night-combat vote is due before the night (NIGHT-18.11): open it with /night vote, or choose /turn next period:interphase.');
+    to = nextTurn(decided.night ? 'night' : 'interphase');
   }
-  if (to.period === 'night' && to.phase === 0) due.push(...nightBanner({ visibility: s.night.visibility ?? null, moon: s.night.moon ?? 'none', weather: s.night.weather ?? 'heavy clouds' }));
+  if (to.period === 'night' && to.phase === 0) due.push(...nightBanner({ visibility: night(s).visibility ?? null, moon: night(s).moon ?? 'none', weather: night(s).weather ?? 'heavy clouds' }));
   if (from === 'night' && to.period !== 'night') {
     const notes = Object.values(s.commands)
       .filter((c) => c.stance)
@@ -208,7 +235,7 @@ export function aroundAdvance(
   }
   if (from === 'interphase' && to.period === 'day') {
     const open = openBallots(s).find((b) => b.kind === 'dawn');
-    let notes = s.night.dawnNotes;
+    let notes = night(s).dawnNotes;
     if (open) {
       const closing = reveal(s, open, 'phase', nightConsequences);
       before.push(...closing);
@@ -220,20 +247,27 @@ export function aroundAdvance(
   return { to, before, due };
 }
 
-/** The state change of night events, on a draft the caller owns. */
-export function applyNightEvent(d: BattleState, e: NightEvent | Extract<BallotEvent, { type: 'BallotRevealed' }>, ballots: Record<string, Ballot>): void {
+/** The state change of night events (and the core's ballot reveals and phases), on a draft the caller owns. */
+export function applyNightEvent(d: BattleState, e: BattleEvent): void {
+  const setNight = (n: NightState) => {
+    d.rules = { ...(d.rules as PercentileState), night: n };
+  };
   const setCommand = (id: string, change: Partial<Command>) => {
     const c = d.commands[id];
     if (c) d.commands[id] = { ...c, ...change };
   };
   switch (e.type) {
     case 'BallotRevealed': {
-      const b = ballots[e.data.ballotId];
-      if (b?.kind === 'dawn') d.night = { ...d.night, dawnNotes: { ballotId: b.id, attackers: e.data.choices.filter((c) => c.choice === 'DAWN ATTACK').map((c) => c.voter) } };
+      const b = d.ballots[e.data.ballotId];
+      if (b?.kind === 'dawn') setNight({ ...night(d), dawnNotes: { ballotId: b.id, attackers: e.data.choices.filter((c) => c.choice === 'DAWN ATTACK').map((c) => c.voter) } });
       return;
     }
+    case 'PhaseAdvanced':
+      // A new battleday: the night and its dawn are over (NIGHT-18.82).
+      if (e.data.from.period === 'interphase' && e.data.to.period === 'day') setNight({});
+      return;
     case 'NightDecided':
-      d.night = { ...d.night, decided: { ballotId: e.data.ballotId, night: e.data.night } };
+      setNight({ ...night(d), decided: { ballotId: e.data.ballotId, night: e.data.night } });
       for (const c of Object.values(d.commands)) {
         const stance = e.data.active.includes(c.id) ? 'ACTIVE' : e.data.passive.includes(c.id) ? 'PASSIVE' : undefined;
         // The vote is taken; a dawn attack's bar on ACTIVE (NIGHT-18.85) has done its work.
@@ -255,7 +289,7 @@ export function applyNightEvent(d: BattleState, e: NightEvent | Extract<BallotEv
       setCommand(e.data.commandId, { triggered: true });
       return;
     case 'NightConditionsSet':
-      d.night = { ...d.night, moon: e.data.moon as Moon, weather: e.data.weather as Weather, visibility: e.data.visibility };
+      setNight({ ...night(d), moon: e.data.moon as Moon, weather: e.data.weather as Weather, visibility: e.data.visibility });
       return;
     case 'ArmyDemoralizationSet': {
       const side = d.sides[e.data.sideId];
@@ -270,10 +304,59 @@ export function applyNightEvent(d: BattleState, e: NightEvent | Extract<BallotEv
       return;
     case 'DawnAttacksAnnounced': {
       for (const id of e.data.attackers) setCommand(id, { attackedAtDawn: true });
-      const { dawnNotes: _announced, decided: _night, ...rest } = d.night;
-      d.night = rest;
+      const { dawnNotes: _announced, decided: _night, ...rest } = night(d);
+      setNight(rest);
       return;
     }
   }
 }
 
+
+const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
+
+/** One line a reader of the log understands; `s` is the state before the event, for names. */
+export function describeNightEvent(e: NightEvent, s: BattleState): string {
+  switch (e.type) {
+    case 'NightDecided': {
+      const names = (ids: string[]) => ids.map((id) => nameOf(s.commands, id)).join(', ') || 'none';
+      return e.data.night
+        ? `night combat: ACTIVE ${names(e.data.active)}; PASSIVE ${names(e.data.passive)}${e.data.unvoted.length ? ` (${names(e.data.unvoted)} did not vote: PASSIVE)` : ''} — one ACTIVE command is enough for night turns (NIGHT-18.12)`
+        : `no command chose ACTIVE: no night combat; on to the battleday interphase (NIGHT-18.11)`;
+    }
+    case 'OrderChangeDue':
+      return `${nameOf(s.commands, e.data.commandId)} needs a new order from the GM: ${e.data.choices.join(', ')} — ${e.data.reason} Use /orders set.`;
+    case 'OrderChanged':
+      return `${nameOf(s.commands, e.data.commandId)}: order ${e.data.from ? `${e.data.from} → ` : ''}${e.data.order} (${e.data.reason}; ${e.data.rule})`;
+    case 'CommandTriggered':
+      return `${nameOf(s.commands, e.data.commandId)} is triggered: ${e.data.text} (NIGHT-18.24.${e.data.reason}); normal order changes apply`;
+    case 'NightConditionsSet':
+      return `night: ${e.data.moon} moon, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${e.data.from === 'pack' ? 'NIGHT-18.31' : 'the GM, NIGHT-18.31 gives no legible value'})`;
+    case 'ArmyDemoralizationSet':
+      return `${nameOf(s.sides, e.data.sideId)}: Army Demoralization ${e.data.on ? 'in effect: its commands can only be PASSIVE at night (NIGHT-18.13)' : 'lifted'}`;
+    case 'MfpCriticalReached':
+      return `${nameOf(s.sides, e.data.sideId)} reached its MFP critical level: ${e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ')} become PASSIVE at once (NIGHT-18.63)`;
+    case 'NightCmrRecorded':
+      return `the night is over; CMR for the next battleday: ${e.data.notes.map((n) => `${nameOf(s.commands, n.commandId)}: ${n.text}`).join(' ')}`;
+    case 'DawnAttacksAnnounced':
+      return e.data.attackers.length
+        ? `the GM announces a DAWN ATTACK by ${e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ')} (NIGHT-18.82); they must be PASSIVE next night (NIGHT-18.85) and suffer -1 CMR from the fatigue turn (NIGHT-18.84)`
+        : 'no dawn attack was noted (NIGHT-18.82)';
+  }
+}
+
+/** /battle status: the night's visibility (NIGHT-18.31). */
+export function nightStatusLines(s: BattleState): string[] {
+  const n = night(s);
+  return n.visibility ? [`Night: ${n.moon} moon, ${n.weather}, visibility ${n.visibility}" (NIGHT-18.31)`] : [];
+}
+
+/** /battle status, a command's order and night stance. */
+export function nightCommandLines(s: BattleState, c: Command): string[] {
+  return [
+    c.order ? `order ${c.order}` : '',
+    c.orderDue ? `new order due from the GM: ${c.orderDue.join('/')}` : '',
+    c.stance && (s.position.period === 'night' || s.position.period === 'dusk') ? `${c.stance}${c.stance === 'PASSIVE' && s.position.period === 'night' ? ' (-1 CMR, NIGHT-18.71)' : ''}${c.triggered ? ', triggered' : ''}` : '',
+    c.attackedAtDawn ? 'attacked at dawn: PASSIVE next night (NIGHT-18.85), -1 CMR from the fatigue turn (NIGHT-18.84)' : '',
+    c.cmrNote ?? '',
+  ].filter(Boolean);
+}

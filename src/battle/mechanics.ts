@@ -1,0 +1,55 @@
+import type { DiceStream } from '../dice/stream.ts';
+import { refuse } from '../rules/errors.ts';
+import type { TurnPosition } from '../rules/system.ts';
+import { findByName, isGm, type BattleState, type Command, type Side, type Unit } from './state.ts';
+
+/**
+ * What every rule system's battle wiring shares, so none keeps a copy: finding sides, commands and
+ * units by name, who acts for a unit, GM rulings, the dice an action needs, the phase a thing
+ * happened in. The core battle uses the same.
+ */
+
+/** The side named or numbered `ref`, refusing with the sides there are. */
+export function findSide(s: BattleState, ref: string): Side {
+  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}". Sides: ${names(Object.values(s.sides))}.`);
+}
+
+/** The command named or numbered `ref`, refusing with the commands there are. */
+export function findCommand(s: BattleState, ref: string): Command {
+  return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${names(Object.values(s.commands))}.`);
+}
+
+/** The unit named or numbered `ref`, refusing with a pointer to /unit show. */
+export function findUnit(s: BattleState, ref: string): Unit {
+  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}". Use /unit show to list the units.`);
+}
+
+const names = (xs: { name: string }[]) => (xs.length ? xs.map((x) => x.name).join(', ') : 'none yet');
+
+export const unitSideId = (s: BattleState, u: Unit): string => s.commands[u.commandId]?.sideId ?? '';
+export const sideName = (s: BattleState, sideId: string): string => s.sides[sideId]?.name ?? sideId;
+
+/** The user plays for the side: on it, or playing one of its commands. */
+export const playsSide = (s: BattleState, user: string, sideId: string): boolean =>
+  s.sides[sideId]?.players.includes(user) === true || Object.values(s.commands).some((c) => c.sideId === sideId && c.player === user);
+
+/** A GM, or a player of the unit's side, acts for the unit. */
+export const actsFor = (s: BattleState, actor: string, u: Unit): boolean => isGm(s, actor) || playsSide(s, actor, unitSideId(s, u));
+
+/** Refuses anyone who does not act for the unit (`what` they tried). */
+export function checkActsFor(s: BattleState, actor: string, u: Unit, what: string): void {
+  if (!actsFor(s, actor, u)) refuse(`${u.name} is ${sideName(s, unitSideId(s, u))}'s; only its players or a GM may ${what}.`);
+}
+
+/** Refuses a player who gives what only a GM may rule (`rulings`, by option name), citing `rules`. */
+export function checkGmRulings(s: BattleState, actor: string, rulings: string[], rules: string, what: string): void {
+  if (rulings.length && !isGm(s, actor)) refuse(`${rulings.join(', ')}: ${rulings.length > 1 ? 'these are rulings' : 'this is a ruling'} of the GM; ask a GM to ${what} (${rules}).`);
+}
+
+/** The battle's dice stream, refusing when the battle has none to roll with. */
+export function needDice(dice: DiceStream | undefined): DiceStream {
+  return dice ?? refuse('This battle has no dice stream to roll with.');
+}
+
+/** Two positions in the same phase of the same turn (turn numbers run on through every period). */
+export const samePhase = (a: TurnPosition | undefined, b: TurnPosition): boolean => a !== undefined && a.turn === b.turn && a.phase === b.phase;

@@ -1,0 +1,48 @@
+import type { RuleSystem } from '../system.ts';
+import {
+  applyMedievalEvent,
+  decideMedieval,
+  describeMedievalEvent,
+  initialMedieval,
+  MEDIEVAL_ACTION_ROLE,
+  MEDIEVAL_EVENT_TYPES,
+  MEDIEVAL_OPTIONS,
+  medievalAdvance,
+  medievalStatusLines,
+  medievalUnitLines,
+  type MedievalAction,
+  type MedievalEvent,
+  type MedievalState,
+} from './battle.ts';
+import { medievalPack } from './index.ts';
+import { medievalSequence } from './sequence.ts';
+
+declare module '../../battle/actions.ts' {
+  interface SystemActions {
+    medieval: MedievalAction;
+  }
+}
+declare module '../../battle/events.ts' {
+  interface SystemEvents {
+    medieval: MedievalEvent;
+  }
+}
+
+/** The medieval d10 game (shared/rules/d10-medieval.md) as the battle plays it. */
+export const medieval: RuleSystem<MedievalState> = {
+  id: 'medieval',
+  name: medievalPack.name,
+  rulesName: 'the medieval d10 rules',
+  pack: medievalPack,
+  sequence: medievalSequence,
+  initialState: initialMedieval,
+  options: MEDIEVAL_OPTIONS,
+  actions: MEDIEVAL_ACTION_ROLE,
+  decide: (s, a, ctx) => decideMedieval(s, a as MedievalAction, ctx),
+  events: MEDIEVAL_EVENT_TYPES,
+  evolve: applyMedievalEvent,
+  describe: (e, s) => describeMedievalEvent(e as MedievalEvent, s),
+  advance: medievalAdvance,
+  statusLines: medievalStatusLines,
+  unitLines: (s, u) => medievalUnitLines(s, u.id),
+};
