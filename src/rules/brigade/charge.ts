@@ -16,6 +16,14 @@ import { recorder, type Dice, type Outcome } from './rolls.ts';
 export type ChargeAction = BrigadePack['charge']['actions'][number];
 export type TestResult = 'passed' | 'failed';
 
+const DOES: Record<ChargeAction, string> = {
+  charge: 'charges',
+  'change-formation': 'changes formation',
+  'change-facing': 'changes facing',
+  evade: 'evades',
+  'tap-out': 'taps out (does nothing, as BRG-3.4.3 glosses it; BRG-3.2.2 does not define it)',
+};
+
 export interface ActionOutcome extends Outcome {
   rule: 'BRG-3.2.2';
   unit: string;
@@ -53,7 +61,7 @@ export function checkAction(input: { unit: string; arm: Arm; action: ChargeActio
     if (input.distance.value > limit) refuse(`${input.target} is ${measureText(input.distance)} away, beyond ${unit}'s charge range of ${limitText} (BRG-3.2.2).`);
     steps.push(`${unit} (${arm}) charges ${input.target}, ${measureText(input.distance)} away, within ${limitText} (BRG-3.2.2).`);
   } else {
-    steps.push(`${unit} ${action === 'tap-out' ? 'taps out (does nothing, as BRG-3.4.3 glosses it)' : action.replace('-', 's ')} (BRG-3.2.2).`);
+    steps.push(`${unit} ${DOES[action]} (BRG-3.2.2).`);
   }
   return { rule: 'BRG-3.2.2', unit, action, range, dice: [], steps };
 }
