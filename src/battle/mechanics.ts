@@ -1,4 +1,5 @@
 import type { DiceStream } from '../dice/stream.ts';
+import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import type { TurnPosition } from '../rules/system.ts';
 import { findByName, isGm, type BattleState, type Command, type Side, type Unit } from './state.ts';
@@ -53,3 +54,29 @@ export function needDice(dice: DiceStream | undefined): DiceStream {
 
 /** Two positions in the same phase of the same turn (turn numbers run on through every period). */
 export const samePhase = (a: TurnPosition | undefined, b: TurnPosition): boolean => a !== undefined && a.turn === b.turn && a.phase === b.phase;
+
+/**
+ * A GM's ruling against what the battle derives from the roster or the log: kept in the outcome and
+ * shown in its working, so everyone sees the umpire's reading was overruled, and by whom.
+ */
+export interface Ruling {
+  /** What was ruled: a modifier id, an option ("zone", "row"). */
+  what: string;
+  /** What the GM ruled, and what the battle had derived. */
+  ruled: string;
+  derived: string;
+  by: string;
+}
+
+/**
+ * A claim about a fact the battle knows (`what` is `claimed`, where the roster or the log say
+ * `derived`, from `source`): a player's is refused with the derived value named; a GM's stands as a
+ * ruling. Returns the ruling, or null when the claim agrees with the battle.
+ */
+export function claim(s: BattleState, actor: string, c: { what: string; claimed: string; derived: string; source: string; rule: string }): Ruling | null {
+  if (c.claimed === c.derived) return null;
+  if (!isGm(s, actor)) refuse(`${c.what}: the battle knows it is ${c.derived} (${c.source}, ${c.rule}), not ${c.claimed}; only a GM may rule otherwise, and the ruling is logged.`);
+  return { what: c.what, ruled: c.claimed, derived: c.derived, by: actor };
+}
+
+export const rulingLine = (r: Ruling): string => `GM's ruling (${mention(r.by)}): ${r.what} ${r.ruled}, where the battle derived ${r.derived}.`;
