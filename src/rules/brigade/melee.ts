@@ -220,6 +220,7 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
   const extra = new Map(loser.units.map((u) => [u.unit, share]));
   let pendingRemainder: MeleeResults['pendingRemainder'] = null;
   const effects: Effect[] = [];
+  // "Distributed evenly across all units in the melee" is read as the loser's units (brigade-phases.md).
   if (remainder === 0) steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')}, ${share} on each of its ${plural(n, 'unit', 'units')} (BRG-3.3.4).`);
   else {
     steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')} over ${plural(n, 'unit', 'units')}: ${share} each and ${remainder} over; the source does not say how an uneven split is assigned (BRG-3.3.4).`);
