@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { RuleError } from '../../src/rules/errors.ts';
+import { ChargeRulesPack, chargePack as pack, parseDisciplineCell, resolveFire, resolveFireDiscipline, type FireRow } from '../../src/rules/charge/rules.ts';
+import { loadPack } from '../../src/rules/system.ts';
+import { scriptedDice } from '../support/scripted-dice.ts';
+
+/** A d10 roll and a GM modifier that together make `total` (the d10 alone gives 1-10). */
+const rollFor = (total: number) => (total >= 1 && total <= 10 ? { roll: total, modifiers: [] } : total > 10 ? { roll: 10, modifiers: [{ label: 'test', value: total - 10 }] } : { roll: 1, modifiers: [{ label: 'test', value: total - 1 }] });
+
+describe('FIRE-TABLE.GRID, every printed cell', () => {
+  const cells = pack.fire.rows.flatMap((r) => pack.fire.columns.map((c, i) => ({ row: r.row, column: c, value: r.cells[i] ?? null })));
+  it('has 10 rows of 10 columns, row 2 illegible', () => {
+    expect(cells).toHaveLength(100);
+    expect(cells.filter((c) => c.value === null).map((c) => c.row)).toEqual(Array(10).fill('2'));
+  });
+
+  const printed = cells.filter((c) => c.value !== null).flatMap((c) => [c.column.min, c.column.max ?? c.column.min! + 3].filter((v, i, a) => a.indexOf(v) === i).map((total) => [c.row, c.column.label, total!, c.value!] as const));
+  it.each(printed)('FIRE-TABLE row %s, column %s (modified roll %i) reads %i', (row, label, total, value) => {
+    const { roll, modifiers } = rollFor(total);
+    const o = resolveFire({ row: row as FireRow, modifiers, dice: scriptedDice(roll), pack });
+    expect(o.total).toBe(total);
+    expect(o.column).toBe(label);
+    expect(o.cell).toEqual({ value, from: 'pack' });
+  });
+
+  it('FIRE-TABLE row 2 is illegible: refused naming the cell, then read from the GM', () => {
+    expect(() => resolveFire({ row: '2', dice: scriptedDice(5), pack })).toThrow(/row 2, column 6-4 is needed.*fire\.rows\[2\]\.cells\[5\].*gm\.cell/);
+    expect(resolveFire({ row: '2', gm: { cell: 2 }, dice: scriptedDice(5), pack }).cell).toEqual({ value: 2, from: 'gm' });
+    expect(() => resolveFire({ row: '3', gm: { cell: 2 }, dice: scriptedDice(5), pack })).toThrow(/3 in the pack/);
+  });
+
+  it('FIRE-TABLE.NOTES a roll modified below 0 has no column: refused until a GM says what the note means', () => {
+    const below = (gm = {}) => resolveFire({ row: '5', range: { block: 'A', band: 'extreme', distance: 20 }, gm, dice: scriptedDice(3), pack });
+    expect(below).toThrow(/fire roll modified below 0.*fire\.belowZero.*gm\.belowZero/);
+    expect(below({ belowZero: 'no-effect' })).toMatchObject({ total: -6, noEffect: true, cell: null, column: null });
+    expect(below({ belowZero: 'column-0' })).toMatchObject({ column: '0', cell: { value: 3, from: 'pack' } });
+  });
+});
+
+describe('FIRE-TABLE.RANGE', () => {
+  const bands = pack.fire.blocks.flatMap((b) => b.bands.map((band) => [b.id, band.band, band.effect, band] as const));
+  it.each(bands.filter(([, , e]) => e !== null))('FIRE-TABLE.RANGE block %s %s has Effect %i', (block, band, effect, b) => {
+    const distance = b.max ?? b.min ?? undefined;
+    const o = resolveFire({ row: '9', range: { block, band, ...(distance !== undefined ? { distance } : {}) }, gm: { belowZero: 'no-effect' }, dice: scriptedDice(10), pack });
+    expect(o.range?.effect).toEqual({ value: effect, from: 'pack' });
+    expect(o.total).toBe(10 + effect!);
+  });
+
+  it.each(bands.filter(([, , e]) => e === null))('FIRE-TABLE.RANGE block %s %s is illegible: the GM gives the Effect', (block, band) => {
+    expect(() => resolveFire({ row: '9', range: { block, band }, dice: scriptedDice(5), pack })).toThrow(RuleError);
+    const o = resolveFire({ row: '9', range: { block, band }, gm: { effect: 4 }, dice: scriptedDice(5), pack });
+    expect(o.range?.effect).toEqual({ value: 4, from: 'gm' });
+    expect(o.total).toBe(9);
+  });
+
+  it('FIRE-TABLE.RANGE a range outside the band is refused; NE is read as no modifier', () => {
+    expect(() => resolveFire({ row: '3', range: { block: 'B', band: 'long', distance: 15 }, dice: scriptedDice(5), pack })).toThrow(/beyond block B's long band, 11" to 14"/);
+    const o = resolveFire({ row: '3', range: { block: 'B', band: 'short ball', distance: 10 }, dice: scriptedDice(5), pack });
+    expect(o.range).toMatchObject({ printed: 'NE', effect: { value: 0, from: 'pack' } });
+    expect(o.steps.join('\n')).toMatch(/Effect NE \(read as \+0/);
+  });
+
+  it('FIRE-TABLE roll 1d10 plus mods: Close Action +2 and a GM modifier', () => {
+    const dice = scriptedDice(6);
+    const o = resolveFire({ row: '4', range: { block: '1', band: 'close action', distance: 1 }, modifiers: [{ label: 'house rule', value: 1 }], dice, pack });
+    expect(dice.asked).toEqual([10]);
+    expect(o).toMatchObject({ roll: 6, total: 9, column: '9-7', cell: { value: 5, from: 'pack' } });
+  });
+});
+
+describe('FIRE-DISCIPLINE', () => {
+  const cells = pack.fireDiscipline.rows.flatMap((r) =>
+    (['normal', 'smoke', 'firefight'] as const).map((column) => [r.label, column, r[column], r.min ?? r.max!] as const),
+  );
+  // Rolls 2-8 (no natural 9/10 AP rolls); 10+ and 9 are reached with a modifier.
+  it.each(cells.filter(([, , v]) => v !== null))('FIRE-DISCIPLINE row %s, %s reads %s', (_label, column, printed, total) => {
+    const roll = Math.min(8, Math.max(2, total));
+    const o = resolveFireDiscipline({ column, modifiers: total !== roll ? [{ label: 'test', value: total - roll }] : [], dice: scriptedDice(roll), pack });
+    expect(o.total).toBe(total);
+    expect(o.result).toEqual({ ...parseDisciplineCell(printed!), from: 'pack' });
+    expect(o.ap).toBeNull();
+  });
+
+  it.each(cells.filter(([, , v]) => v === null))('FIRE-DISCIPLINE row %s, %s is illegible: refused, then the GM reads it', (_label, column, _v, total) => {
+    const roll = Math.min(8, Math.max(2, total));
+    const modifiers = total !== roll ? [{ label: 'test', value: total - roll }] : [];
+    expect(() => resolveFireDiscipline({ column, modifiers, dice: scriptedDice(roll), pack })).toThrow(/Fire Discipline cell.*fireDiscipline\.rows\[\d\]\..*gm\.cell/);
+    expect(resolveFireDiscipline({ column, modifiers, gm: { cell: '4" FF' }, dice: scriptedDice(roll), pack }).result).toEqual({ printed: '4" FF', kind: 'firefight', inches: 4, from: 'gm' });
+  });
+
+  it('FIRE-DISCIPLINE a natural 9 costs an additional AP', () => {
+    const o = resolveFireDiscipline({ column: 'normal', dice: scriptedDice(9), pack });
+    expect(o.ap).toEqual({ natural: 9, extra: 1 });
+    expect(o.dice).toHaveLength(1);
+  });
+
+  it.each([
+    [1, 1],
+    [7, 1],
+    [8, 2],
+    [9, 2],
+    [10, 3],
+  ])('FIRE-DISCIPLINE a natural 10 rolls again: %i costs %i AP', (reroll, ap) => {
+    const o = resolveFireDiscipline({ column: 'smoke', dice: scriptedDice(10, reroll), pack });
+    expect(o.result.printed).toBe('free');
+    expect(o.ap).toEqual({ natural: 10, reroll, ap });
+  });
+
+  it('FIRE-DISCIPLINE the natural-roll AP rules look at the die, not the modified total', () => {
+    const o = resolveFireDiscipline({ column: 'normal', modifiers: [{ label: 'x', value: 1 }], dice: scriptedDice(8), pack });
+    expect(o.total).toBe(9);
+    expect(o.ap).toBeNull();
+  });
+
+  it('FIRE-DISCIPLINE a GM-set die in a pack without one is the GM\'s; a die in the pack cannot be contradicted', () => {
+    const noDie = loadPack(ChargeRulesPack, { ...pack, fireDiscipline: { ...pack.fireDiscipline, die: null } }, 'test');
+    expect(() => resolveFireDiscipline({ column: 'normal', dice: scriptedDice(5), pack: noDie })).toThrow(/Fire Discipline die.*fireDiscipline\.die.*gm\.die/);
+    expect(resolveFireDiscipline({ column: 'normal', gm: { die: 10 }, dice: scriptedDice(5), pack: noDie }).die).toEqual({ value: 10, from: 'gm' });
+    expect(() => resolveFireDiscipline({ column: 'normal', gm: { die: 12 }, dice: scriptedDice(5), pack })).toThrow(/d10 in the pack/);
+  });
+});
