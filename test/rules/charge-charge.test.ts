@@ -116,7 +116,7 @@ describe('CHG-ATT-MOD, every row', () => {
     ['mass4', { attacker: inf('A', { figures: 48 }) }, 5],
     ['chargeDownhill', { attackerChoices: { chargeDownhill: true } }, 1],
     ['cavVsInfLine', { attacker: cav('A'), defender: inf('D', { formation: 'line' }) }, 6],
-    ['cavVsGeneral', { attacker: cav('A'), attackerChoices: { cavVsGeneral: true } }, 7],
+    ['cavVsGeneral', { attacker: cav('A'), defender: inf('D', { formation: 'general order' }) }, 7],
     ['cavVsInfColumn', { attacker: cav('A'), defender: inf('D', { formation: 'column' }) }, 4],
     ['cavVsClosedColumn', { attacker: cav('A'), defender: inf('D', { formation: 'closed column' }) }, -2],
     ['chargingFlank', { attackerChoices: { chargingFlank: true } }, 6],
@@ -130,13 +130,13 @@ describe('CHG-ATT-MOD, every row', () => {
 
   it('CHG-ATT-MOD the umpire reads the roster and log rows; players give only the table rows (pack `from` agrees)', () => {
     const tableRows = pack10.charge.attackerModifiers.filter((m) => m.from === 'table').map((m) => m.key);
-    expect(tableRows.sort()).toEqual(['cavVsGeneral', 'chargeDownhill', 'chargingFlank', 'chargingRear', 'cwDifference', 'leaderAttached', 'standingCav']);
+    expect(tableRows.sort()).toEqual(['chargeDownhill', 'chargingFlank', 'chargingRear', 'cwDifference', 'standingCav']);
   });
 
   it.each([
     ['cwDifference', 'CHG-ATT-MOD.2', { attackerChoices: { cwDifference: 2 } }, 2],
     ['cavVsSquare', 'CHG-ATT-MOD.16', { attacker: cav('A'), defender: inf('D', { formation: 'square' }) }, 1],
-    ['leaderAttached', 'CHG-ATT-MOD.18', { attackerChoices: { leaderAttached: true } }, 1],
+    ['leaderAttached', 'CHG-ATT-MOD.18', { attacker: { ...inf('A'), leaderAttached: true } }, 1],
     ['routBroken', 'CHG-ATT-MOD.6', { attacker: inf('A', { routBroken: true }) }, 1],
   ] as const)('CHG-ATT-MOD %s (%s) has no value in the source: refused until a GM gives one, then marked as the GM\'s', (key, id, input, count) => {
     const run = () => charge({ rolls: [10, 1, 5], ...(input as Partial<ChargeInput>) });
@@ -166,7 +166,7 @@ describe('CHG-DEF-MOD, every row', () => {
     ['mass3', { defender: inf('D', { figures: 36 }) }, 4],
     ['mass4', { defender: inf('D', { figures: 60 }) }, 5],
     ['secureFlanks', { defenderChoices: { secureFlanks: 2 } }, 2],
-    ['generalOrder', { defenderChoices: { generalOrder: true } }, -2],
+    ['generalOrder', { defender: inf('D', { formation: 'general order' }) }, -2],
     ['lightCover', { defenderChoices: { cover: 'light' } }, 1],
     ['mediumCover', { defenderChoices: { cover: 'medium' } }, 3],
     ['heavyCover', { defenderChoices: { cover: 'heavy' } }, 5],

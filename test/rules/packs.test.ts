@@ -56,6 +56,7 @@ describe('ruleset packs', () => {
       'formation',
       'gun',
       'howitzers',
+      'leader',
       'melee_dice',
       'melee_weapon',
       'morale',

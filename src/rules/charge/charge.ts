@@ -122,7 +122,9 @@ export function attackerUnitModifiers(a: ChargingUnit, d: ChargeUnit, pack: Char
   if (closing >= 10) out.push({ key: 'closingCasualties', count: Math.floor(closing / 10), by });
   const mass = massKey(a.figures, d.figures, pack.charge.attackerModifiers);
   if (mass) out.push({ key: mass, by });
+  if (a.leaderAttached) out.push({ key: 'leaderAttached', by });
   if (isCavalry(a.arm)) {
+    if (d.formation === 'general order') out.push({ key: 'cavVsGeneral', by });
     if (d.arm === 'infantry' && d.formation === 'line') out.push({ key: 'cavVsInfLine', by });
     if (d.arm === 'infantry' && d.formation === 'column') out.push({ key: 'cavVsInfColumn', by });
     if (d.formation === 'square') out.push({ key: 'cavVsSquare', by });
@@ -140,6 +142,7 @@ export function defenderUnitModifiers(d: ChargeUnit, a: ChargeUnit, pack: Charge
   if (d.routBroken) out.push({ key: 'routBroken', by });
   const mass = massKey(d.figures, a.figures, pack.charge.defenderModifiers);
   if (mass) out.push({ key: mass, by });
+  if (d.formation === 'general order') out.push({ key: 'generalOrder', by });
   return out;
 }
 
@@ -166,6 +169,11 @@ function defenderChoiceModifiers(c: DefenderChoices): Wanted<DefenderKey>[] {
   if (c.generalOrder) out.push({ key: 'generalOrder', by: 'table' });
   if (c.cover) out.push({ key: `${c.cover}Cover`, by: 'table' });
   return out;
+}
+
+/** The roster's rows, then the players' rows the roster did not already give: a row counts once. */
+function withoutRepeats<K extends string>(unit: Wanted<K>[], table: Wanted<K>[]): Wanted<K>[] {
+  return [...unit, ...table.filter((t) => !unit.some((u) => u.key === t.key))];
 }
 
 function checkUnit(u: ChargeUnit, role: string): void {
@@ -212,12 +220,12 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   checkGmRows(gm, pack);
 
   const die = sourced(charge.die, gm.die, { what: 'the charge die (CHG-ROLL)', why: 'the text that named it is lost in the source', packPath: 'charge.die', input: 'gm.die' }, (n) => `d${n}`);
-  const attMods = applyRows(charge.attackerModifiers, [...attackerUnitModifiers(a, d, pack), ...attackerChoiceModifiers(input.attackerChoices ?? {})], gm.values?.attacker ?? {}, {
+  const attMods = applyRows(charge.attackerModifiers, withoutRepeats(attackerUnitModifiers(a, d, pack), attackerChoiceModifiers(input.attackerChoices ?? {})), gm.values?.attacker ?? {}, {
     chart: 'CHG-ATT-MOD',
     packPath: 'charge.attackerModifiers',
     input: 'gm.values.attacker',
   });
-  const defMods = applyRows(charge.defenderModifiers, [...defenderUnitModifiers(d, a, pack), ...defenderChoiceModifiers(input.defenderChoices ?? {})], gm.values?.defender ?? {}, {
+  const defMods = applyRows(charge.defenderModifiers, withoutRepeats(defenderUnitModifiers(d, a, pack), defenderChoiceModifiers(input.defenderChoices ?? {})), gm.values?.defender ?? {}, {
     chart: 'CHG-DEF-MOD',
     packPath: 'charge.defenderModifiers',
     input: 'gm.values.defender',

@@ -41,7 +41,7 @@ export function movementRate(unit: { arm: Arm; gun?: Gun }, column: RateColumn, 
     return { rule: 'MOVE-RATES.ART', column, inches: v, ...(ap !== undefined ? { ap } : {}) };
   }
   const row = rates.footHorse.find((r) => r.arm === unit.arm);
-  if (!row) throw new Error(`pack MOVE-RATES has no row for ${unit.arm}`);
+  if (!row) refuse(`MOVE-RATES prints no row for ${unit.arm}; the GM gives the distance.`);
   if (!(FOOT_HORSE_RATES as readonly string[]).includes(column))
     refuse(`MOVE-RATES gives ${FOOT_HORSE_RATES.join(', ')} for ${unit.arm}; General, Square and Charge are printed (${row.unassigned.join(', ')}) but cannot be matched to their columns. The GM gives the distance.`);
   const v = row[column as (typeof FOOT_HORSE_RATES)[number]];

@@ -9,9 +9,9 @@ import { PackBase } from '../system.ts';
  * marks uncertain keep its note in `uncertain`.
  */
 
-export const ARMS = ['infantry', 'light cavalry', 'heavy cavalry', 'artillery'] as const;
+export const ARMS = ['infantry', 'light cavalry', 'heavy cavalry', 'artillery', 'skirmishers'] as const;
 export type Arm = (typeof ARMS)[number];
-export const FORMATIONS = ['line', 'column', 'closed column', 'square', 'limbered', 'unlimbered'] as const;
+export const FORMATIONS = ['line', 'column', 'closed column', 'general order', 'square', 'limbered', 'unlimbered'] as const;
 export type Formation = (typeof FORMATIONS)[number];
 export const CLASSES = ['elite', 'line', 'conscript'] as const;
 export type UnitClass = (typeof CLASSES)[number];

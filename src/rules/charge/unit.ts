@@ -22,6 +22,8 @@ export interface ChargeUnit {
 export interface ChargingUnit extends ChargeUnit {
   /** Casualties taken while closing, as a percentage of the unit: CHG-ATT-MOD.7, -2 each full 10%. */
   closingLossPercent?: number;
+  /** A leader is attached (the roster's `leader`): CHG-ATT-MOD.18. */
+  leaderAttached?: boolean;
 }
 
 export const isCavalry = (arm: Arm): boolean => arm === 'light cavalry' || arm === 'heavy cavalry';
