@@ -23,7 +23,7 @@ export default defineCommand({
         },
         modifiers: {
           kind: 'string',
-          description: 'MED-CONTROL-MOD ids or numbers, e.g. "14x2 22" (see /ref modifiers); class, losses derived',
+          description: 'MED-CONTROL-MOD ids, e.g. "14x2 22"; class, losses, disorder: derived (/ref modifiers)',
           complete: (ctx) => matchingLast(medievalPack.control.modifiers.map((m) => m.id), ctx.typed),
         },
         rash_commander: { kind: 'boolean', description: 'The Commander Figure present is Rash: .22 and .24 count +0 and +1 (MED-CONTROL-MOD.32)' },

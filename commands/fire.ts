@@ -24,7 +24,7 @@ export default defineCommand({
         figures: { kind: 'integer', description: 'Figures (guns for artillery) firing; default all that can', min: 1 },
         modifiers: {
           kind: 'string',
-          description: 'MED-FIRE-MOD ids or numbers, e.g. "14 16" (/ref modifiers); class, target order: from the log',
+          description: 'MED-FIRE-MOD ids, e.g. "14 16"; the log\'s are derived (/ref modifiers); a GM drops with -9',
           complete: (ctx) => matchingLast(medievalPack.fire.modifiers.map((m) => m.id), ctx.typed),
         },
         target_moving: { kind: 'boolean', description: 'The target moved this move or last (MED-FIRE-MOD.10); the log has no moves' },

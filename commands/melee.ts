@@ -6,7 +6,7 @@ import { medievalPack } from '../src/rules/medieval/index.ts';
 const modifiers = (whose: string) =>
   ({
     kind: 'string',
-    description: `The ${whose}'s MED-MELEE-MOD ids or numbers, e.g. "2 13" (see /ref modifiers)`,
+    description: `The ${whose}'s MED-MELEE-MOD ids, e.g. "2 13"; the roster's are derived (/ref modifiers)`,
     complete: (ctx: { typed: string }) => matchingLast(medievalPack.melee.modifiers.map((m) => m.id), ctx.typed),
   }) as const;
 const score = (whose: string) => ({ kind: 'integer', description: `The ${whose}'s score needed where the Melee Chart has no cell`, min: 1, max: 10 }) as const;

@@ -26,7 +26,7 @@ export default defineCommand({
         intent: { kind: 'string', description: 'Reason 3: receive or evade the charge; reason 10: rally or restore', choices: INTENTS },
         modifiers: {
           kind: 'string',
-          description: 'MED-MORALE-MOD ids or numbers, e.g. "4x2 24" (see /ref modifiers); class, losses derived',
+          description: 'MED-MORALE-MOD ids, e.g. "4x2 24"; class, losses, disorder derived (/ref modifiers)',
           complete: (ctx) => matchingLast(medievalPack.morale.modifiers.map((m) => m.id), ctx.typed),
         },
         commander_dead: { kind: 'boolean', description: 'Its contingent Commander is killed, wounded or not in sight (MED-MORALE-MOD.28)' },

@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { reply } from '../src/app/replies.ts';
-import { medievalPack as pack, READ_BY_UMPIRE, signed, type PackModifier } from '../src/rules/medieval/index.ts';
+import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../src/rules/medieval/index.ts';
 
 /** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */
 const dist = (d: { cm: number | null; in: number }) => (d.cm === null ? `${d.in}"` : `${d.cm} cm (${d.in}")`);
@@ -46,12 +46,11 @@ const CHARTS = {
   morale: () => pack.morale.modifiers,
 } as const;
 
-const byUmpire = (m: PackModifier) =>
-  m.derivable
-    ? ' — set by the umpire (unit, log or the command option), not given here'
-    : READ_BY_UMPIRE[m.id]
-      ? ` — set by the umpire from ${READ_BY_UMPIRE[m.id]} where the battle records it`
-      : '';
+const byUmpire = (m: PackModifier) => {
+  const from = derivedFrom(m);
+  if (from) return ` — derived by the umpire from ${from}; a player may not claim or drop it, a GM may rule (${m.id.replace(/^.*\./, '')} to add, -${m.id.replace(/^.*\./, '')} to drop)`;
+  return m.derivable ? ' — set from the command option, not given here' : '';
+};
 const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${m.value === null ? '? (give it as id=+n)' : signed(m.value)}${m.each ? ' each (give a count as idxN)' : ''}${byUmpire(m)}`;
 
 export default defineCommand({

@@ -196,9 +196,17 @@ describe('MED-FIRE firing in the battle', () => {
     const back = only(play(p12, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved');
     expect(back.data.outcome.firing).toEqual({ figures: 12, why: '12 figures firing (10 figures and the 2 shot in phase 11, who still fire (MED-SEQ.12))' });
     expect(back.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.21', 'MED-FIRE-MOD.15']);
-    // Two moves later (turn 2, phase 8, with turn 1's phase 12 between) the firer is no longer under fire.
-    const later = only(play([...p12, sides(2), to(2, 8)], fire('Handgunners', 'Archers'), 'bob', 1, 1), 'MedievalFireResolved');
-    expect(later.data.outcome.modifiers.map((m) => m.id)).not.toContain('MED-FIRE-MOD.9');
+  });
+
+  it('MED-FIRE-MOD.9 "this move or last" counts Game Turns: fired on in phase 12, still under fire at the next turn\'s phase 11, not the turn after', () => {
+    const p12 = [...t1p11, ...play(t1p11, fire('Archers', 'Handgunners'), 'alice', 10, 10, 1, 1, 1), to(1, 12)];
+    const back = play(p12, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1);
+    const t2p11 = [...p12, ...back, sides(2), to(2, 11)];
+    const next = play(t2p11, fire('Archers', 'Handgunners'), 'alice', 1, 1, 1, 1, 1);
+    expect(only(next, 'MedievalFireResolved').data.outcome.modifiers.map((m) => m.id)).toContain('MED-FIRE-MOD.9');
+    const t3p11 = [...t2p11, ...next, sides(3), to(3, 11)];
+    const after = only(play(t3p11, fire('Archers', 'Handgunners'), 'alice', 1, 1, 1, 1, 1), 'MedievalFireResolved');
+    expect(after.data.outcome.modifiers.map((m) => m.id)).not.toContain('MED-FIRE-MOD.9');
   });
 
   it('MED-FIRE-MOD.10 a moving target as the player says (the log has no moves); MED-FIRE-MOD.21 only the first gunpowder shot', () => {
@@ -239,21 +247,27 @@ describe('MED-FIRE firing in the battle', () => {
     ]);
   });
 
-  it('MED-RANGE.9 artillery: one d10 per gun; an exploded gun is lost, a misfired one cannot re-fire until next turn', () => {
-    const p11 = [...setup(), sides(1, 's2'), to(1, 11)];
-    // Kill dice 4, 4, 4; saving throws: gun 1 rolls 1 then 2 (explodes), gun 2 rolls 1 then 7 (misfires), gun 3 rolls 5.
-    const e = only(play(p11, fire('Ordnance', 'Archers'), 'bob', 4, 4, 4, 1, 2, 1, 7, 5), 'MedievalFireResolved');
+  it('MED-RANGE.9 artillery: one d10 per gun; a gun that explodes or misfires scores no kill; an exploded gun is lost, a misfired one cannot re-fire until next turn', () => {
+    const p9 = [...setup(), sides(1, 's2'), to(1, 9)];
+    // Kill dice 4, 4, 4 (all kill); saving throws: gun 1 rolls 1 then 2 (explodes), gun 2 rolls 1 then 7 (misfires), gun 3 rolls 5.
+    const e = only(play(p9, fire('Ordnance', 'Archers'), 'bob', 4, 4, 4, 1, 2, 1, 7, 5), 'MedievalFireResolved');
     expect(e.data.outcome.artillery?.throws.map((t) => t.result)).toEqual(['explodes', 'misfire', 'ok']);
-    expect(e.data.outcome.applied).toMatchObject({ losses: 3, gunsExploded: 1, gunsMisfired: 1 });
-    const after = [...p11, e];
+    expect(e.data.outcome.kills).toBe(1);
+    expect(e.data.outcome.steps).toContain('The kill dice of guns 1, 2 do not count: they did not fire (MED-RANGE.9). Kills: 1.');
+    expect(e.data.outcome.applied).toMatchObject({ losses: 1, gunsExploded: 1, gunsMisfired: 1 });
+    const after = [...p9, e, to(1, 11)];
     expect(med(state(after)).units.u5).toMatchObject({ gunsLost: 1, misfired: { turn: 1, guns: 1 }, firedGunpowder: true });
     expect(medievalUnitLines(state(after), 'u5')).toContain("guns 2 of 3 (1 exploded); 1 misfired, can't re-fire until turn 2 (MED-RANGE.9)");
     given(after).when(fire('Ordnance', 'Archers', { figures: 2 }), 'bob', { dice: scriptedStream() }).refused(/Ordnance has 1 gun that can fire \(3 models; 1 exploded; 1 misfired this turn and can't re-fire until next Game Turn\) \(MED-RANGE.9\); 2 asked/);
-    const again = only(play(after, fire('Ordnance', 'Archers'), 'bob', 4, 1, 9), 'MedievalFireResolved');
+    const again = only(play(after, fire('Ordnance', 'Archers'), 'bob', 4, 9), 'MedievalFireResolved');
     expect(again.data.outcome.firing.figures).toBe(1);
-    given([...after, again]).when(fire('Ordnance', 'Archers'), 'bob', { dice: scriptedStream() }).refused(/Ordnance has no gun that can fire: 1 exploded; 2 misfired this turn/);
     const nextTurn = only(play([...after, again, sides(2, 's2'), to(2, 11)], fire('Ordnance', 'Archers'), 'bob', 1, 1, 5, 5), 'MedievalFireResolved');
     expect(nextTurn.data.outcome.firing.figures).toBe(2);
+  });
+
+  it('MED-SEQ.11 a unit moves and fires once in its phase: a second fire in the same phase is refused', () => {
+    const first = play(t1p11, fire('Archers', 'Handgunners'), 'alice', 1, 1, 1, 1, 1);
+    given([...t1p11, ...first]).when(fire('Archers', 'Billmen'), 'alice', { dice: scriptedStream(1, 1, 1, 1, 1) }).refused(/Archers has fired in this phase already: a unit moves and fires once in its phase \(MED-SEQ.11, .12\)/);
   });
 
   it('refuses what the rules forbid, naming why, and changes nothing', () => {
@@ -462,7 +476,7 @@ describe('MED-MORALE in the battle', () => {
   });
 
   it('MED-MORALE-EFFECTS.2c artillery falling back in disorder throws its own d10: 1-5 abandons the guns, which then cannot fire', () => {
-    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 4 }), 'bob', 1, 3), 'MedievalMoraleTested');
+    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 3 }), 'bob', 1, 3), 'MedievalMoraleTested');
     expect(e.data.outcome.effect).toMatchObject({ result: 'fall-back-disorder', artilleryRoll: 3, abandonGuns: true });
     expect(e.data.dice.rolls).toEqual([
       { sides: 10, result: 1 },
@@ -494,5 +508,120 @@ describe('MED-MORALE in the battle', () => {
     given([...p15, ...e]).when({ type: 'MedievalSetStatus', unit: 'Billmen', disordered: true }).refused(/Nothing to change: Billmen is disordered already/);
     given(p15).when({ type: 'MedievalSetStatus', unit: 'Billmen', gunsAbandoned: true }).refused(/Billmen is not artillery/);
     given(p15).when({ type: 'MedievalSetStatus', unit: 'Billmen', disordered: true }, 'bob').refused(/Only a GM/);
+  });
+});
+
+describe('what the battle knows is not the player\'s to claim; rules as written (issue 16, medieval)', () => {
+  const t1p11 = [...setup(), sides(1), to(1, 11)];
+  const p13 = [...setup(), sides(1), to(1, 13)];
+  const p15 = [...setup(), sides(1), to(1, 15)];
+  const p16 = [...setup(), sides(1), to(1, 16)];
+  const edited = (unitId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitEdited', data: { unitId, attrs } });
+  const morale = (unit: string, more: Partial<Extract<Action, { type: 'MedievalMoraleTest' }>> = {}): Action => ({ type: 'MedievalMoraleTest', unit, reasons: [{ id: 'MED-MORALE-REASONS.7' }], ...more });
+  const melee = (attacker: string, defender: string, a: object = {}): Action => ({ type: 'MedievalMelee', attacker: { unit: attacker, ...a }, defender: { unit: defender } });
+  const fired = (events: BattleEvent[]) => only(events, 'MedievalFireResolved').data.outcome;
+
+  it('MED-FIRE-MOD.4 a class row the roster contradicts is refused for a player, naming the row the battle applies', () => {
+    // Archers are class C (MED-FIRE-MOD.4); the player claims A class (MED-FIRE-MOD.1).
+    given(t1p11)
+      .when(fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.1' }] }), 'alice', { dice: scriptedStream(1, 1, 1, 1, 1) })
+      .refused(/MED-FIRE-MOD.1 \(Firing Unit are Guards.*\) is derived by the umpire from the unit's class, and does not apply here: it applies MED-FIRE-MOD.4 \(.*\)\. Only a GM may rule otherwise/);
+  });
+
+  it('MED-FIRE-MOD.19 a target formation the roster contradicts is refused for a player; a GM\'s claim is applied as a ruling and shown in the working', () => {
+    given(t1p11).when(fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.19' }] }), 'alice', { dice: scriptedStream(1, 1, 1, 1, 1) }).refused(/MED-FIRE-MOD.19 .* is derived by the umpire from the target's formation, and does not apply here/);
+    const o = fired(play(t1p11, fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.19' }] }), 'gm', 1, 1, 1, 1, 1));
+    expect(o.modifiers.find((m) => m.id === 'MED-FIRE-MOD.19')).toMatchObject({ derived: false, ruling: true });
+    expect(o.steps.some((l) => /^MED-FIRE-MOD.19 .*the GM's ruling; the umpire did not derive it/.test(l))).toBe(true);
+  });
+
+  it('MED-FIRE-MOD.21 a one-time modifier claimed again is refused: the log shows the first gunpowder shot was fired', () => {
+    const p11b = [...setup(), sides(1, 's2'), to(1, 11)];
+    const first = play(p11b, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1);
+    const p11c = [...p11b, ...first, to(1, 13), sides(2, 's2'), to(2, 11)];
+    given(p11c).when(fire('Handgunners', 'Archers', { modifiers: [{ id: 'MED-FIRE-MOD.21' }] }), 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/MED-FIRE-MOD.21 .* is derived by the umpire from the firer's earlier gunpowder shots, and does not apply here/);
+  });
+
+  it('MED-FIRE-MOD.9 a derived modifier is dropped only by a GM\'s ruling (-9), shown in the working', () => {
+    const shot = play(t1p11, fire('Archers', 'Handgunners'), 'alice', 10, 10, 1, 1, 1);
+    const p12 = [...t1p11, ...shot, to(1, 12)];
+    const drop = fire('Handgunners', 'Archers', { modifiers: parseModifierList('-9', 'MED-FIRE-MOD') });
+    given(p12).when(drop, 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/MED-FIRE-MOD.9 .* is derived by the umpire from fire on the firer this Game Turn or last; only a GM may rule that it does not apply/);
+    const o = fired(play(p12, drop, 'gm', 1, 1, 1));
+    expect(o.modifiers.map((m) => m.id)).not.toContain('MED-FIRE-MOD.9');
+    expect(o.steps).toContain("MED-FIRE-MOD.9 Firing Unit is itself under fire (this move or last): not applied, the GM's ruling (the umpire derived it).");
+    given(t1p11).when(fire('Archers', 'Billmen', { modifiers: parseModifierList('-9', 'MED-FIRE-MOD') }), 'gm', { dice: scriptedStream(1, 1, 1, 1, 1) }).refused(/MED-FIRE-MOD.9 .* is not applied here, so there is nothing to drop/);
+  });
+
+  it('MED-FIRE-MOD.11 resting crossbows or firearms: refused for a longbow, applied for infantry handgunners', () => {
+    given(t1p11).when(fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.11' }] }), 'alice', { dice: scriptedStream(1, 1, 1, 1, 1) }).refused(/MED-FIRE-MOD.11 .* is for crossbows and firearms; longbow is neither/);
+    const p11b = [...setup(), sides(1, 's2'), to(1, 11)];
+    const o = fired(play(p11b, fire('Handgunners', 'Archers', { modifiers: [{ id: 'MED-FIRE-MOD.11' }] }), 'bob', 1, 1, 1));
+    expect(o.modifiers.find((m) => m.id === 'MED-FIRE-MOD.11')).toMatchObject({ value: -1, derived: false });
+  });
+
+  it('MED-MELEE-MOD.8 mounted infantry fighting on horseback get the mounted rows and their +1, from the roster', () => {
+    const dragoons = [...p13, edited('u2', { arm: 'mounted infantry', melee_weapon: 'sword' })];
+    const e = only(play(dragoons, melee('Knights', 'Billmen'), 'alice', ...Array(8).fill(1)), 'MedievalMeleeResolved');
+    expect(e.data.outcome.attacker.modifiers.find((m) => m.id === 'MED-MELEE-MOD.8')).toMatchObject({ value: 1, derived: true });
+    const foot = only(play(p13, melee('Archers', 'Billmen'), 'alice', ...Array(10).fill(1)), 'MedievalMeleeResolved');
+    expect(foot.data.outcome.attacker.modifiers.map((m) => m.id)).not.toContain('MED-MELEE-MOD.8');
+  });
+
+  it('MED-MELEE-MOD.9 each supporting rank of pikes counts at most 3 (pikes deploy up to 4 ranks deep)', () => {
+    given(p13).when(melee('Archers', 'Billmen', { modifiers: [{ id: 'MED-MELEE-MOD.9', count: 999 }] }), 'alice', { dice: scriptedStream(...Array(10).fill(1)) }).refused(/MED-MELEE-MOD.9 .*: at most 3 \(got 999\)/);
+    given(p13).when(melee('Archers', 'Billmen', { modifiers: [{ id: 'MED-MELEE-MOD.9', count: 4 }] }), 'alice', { dice: scriptedStream(...Array(10).fill(1)) }).refused(/at most 3 \(got 4\)/);
+    const e = only(play(p13, melee('Archers', 'Billmen', { modifiers: [{ id: 'MED-MELEE-MOD.9', count: 3 }] }), 'alice', ...Array(10).fill(1)), 'MedievalMeleeResolved');
+    expect(e.data.outcome.attacker.modifiers.find((m) => m.id === 'MED-MELEE-MOD.9')).toMatchObject({ count: 3, total: 3 });
+  });
+
+  it('MED-MELEE-MOD.5 formed pikes, spears or halberds against infantry come from the roster', () => {
+    const pikes = [...p13, edited('u4', { melee_weapon: 'pike' })];
+    const e = only(play(pikes, melee('Archers', 'Billmen'), 'alice', ...Array(10).fill(1)), 'MedievalMeleeResolved');
+    expect(e.data.outcome.attacker.modifiers.find((m) => m.id === 'MED-MELEE-MOD.5')).toMatchObject({ value: 1, derived: true });
+    given(p13).when(melee('Archers', 'Billmen', { modifiers: [{ id: 'MED-MELEE-MOD.5' }] }), 'alice', { dice: scriptedStream(...Array(10).fill(1)) }).refused(/MED-MELEE-MOD.5 .* is derived by the umpire from the opponents' arm, order and weapon/);
+  });
+
+  it('MED-MORALE-MOD.7 artillery gunners take -1 whatever their class (C artillery here), once', () => {
+    const e = only(play(p15, morale('Ordnance'), 'bob', 5), 'MedievalMoraleTested');
+    expect(e.data.outcome.modifiers.filter((m) => m.id === 'MED-MORALE-MOD.7')).toEqual([expect.objectContaining({ value: -1, count: 1, derived: true })]);
+    const dClass = only(play([...p15, edited('u5', { class: 'D' })], morale('Ordnance'), 'bob', 5), 'MedievalMoraleTested');
+    expect(dClass.data.outcome.modifiers.filter((m) => m.id === 'MED-MORALE-MOD.7')).toHaveLength(1);
+  });
+
+  it('MED-MORALE-MOD.25 a unit the log records as disordered takes -2 without the player naming it; not while routing', () => {
+    const disordered: BattleEvent = { type: 'MedievalStatusSet', data: { unitId: 'u4', disordered: true } };
+    const e = only(play([...p15, disordered], morale('Billmen'), 'bob', 5), 'MedievalMoraleTested');
+    expect(e.data.outcome.modifiers.find((m) => m.id === 'MED-MORALE-MOD.25')).toMatchObject({ value: -2, derived: true });
+    const routing: BattleEvent = { type: 'MedievalStatusSet', data: { unitId: 'u4', routing: true } };
+    const r = only(play([...p15, disordered, routing], morale('Billmen'), 'bob', 5), 'MedievalMoraleTested');
+    expect(r.data.outcome.modifiers.map((m) => m.id)).toEqual(expect.arrayContaining(['MED-MORALE-MOD.23']));
+    expect(r.data.outcome.modifiers.map((m) => m.id)).not.toContain('MED-MORALE-MOD.25');
+    given(p15).when(morale('Billmen', { modifiers: [{ id: 'MED-MORALE-MOD.25' }] }), 'bob', { dice: scriptedStream(5) }).refused(/MED-MORALE-MOD.25 .* is derived by the umpire from the unit disordered and not routing, and does not apply here/);
+  });
+
+  it('MED-MORALE-MOD.33 losses the log holds cannot be claimed again by a player', () => {
+    given(p15).when(morale('Billmen', { modifiers: [{ id: 'MED-MORALE-MOD.33', count: 2 }] }), 'bob', { dice: scriptedStream(5) }).refused(/MED-MORALE-MOD.33 .* is derived by the umpire from the unit's losses, and does not apply here/);
+  });
+
+  it('MED-CONTROL-MOD.25 a player may not claim a disorder the log does not record; a GM may, as a ruling', () => {
+    const test = (by: string) => given(p16).when({ type: 'MedievalControlTest', unit: 'Billmen', reason: 'MED-CONTROL.1', modifiers: [{ id: 'MED-CONTROL-MOD.25' }] }, by, { dice: scriptedStream(5) });
+    test('bob').refused(/MED-CONTROL-MOD.25 .* is derived by the umpire from the unit disordered, and does not apply here/);
+    const e = only(test('gm').events(), 'MedievalControlTested');
+    expect(e.data.outcome.modifiers.find((m) => m.id === 'MED-CONTROL-MOD.25')).toMatchObject({ ruling: true });
+  });
+
+  it('MED-SEQ.1 the GM cannot leave phase 1 before initiative is rolled and sides A and B are chosen', () => {
+    given(setup()).when({ type: 'AdvancePhase' }, 'gm').refused(/Sides A and B are not chosen for turn 1: \/initiative roll, then the winner's \/initiative choose \(MED-SEQ.1\)/);
+    given(setup()).when({ type: 'AdvanceTurn' }, 'gm').refused(/Sides A and B are not chosen for turn 1/);
+    const e = given([...setup(), sides(1)]).when({ type: 'AdvancePhase' }, 'gm').events();
+    expect(e.map((x) => x.type)).toEqual(['PhaseAdvanced']);
+  });
+
+  it('MED-SEQ.8, .9, .11, .12 the phase banner says which side fires', () => {
+    const [e] = given([...setup(), sides(1), to(1, 10)]).when({ type: 'AdvancePhase' }, 'gm').events();
+    expect(e!.type === 'PhaseAdvanced' && e.data.due).toContain('firing: side A, Tudor, moves and fires in this phase (MED-SEQ.11)');
+    const [r] = given([...setup(), sides(1), to(1, 7)]).when({ type: 'AdvancePhase' }, 'gm').events();
+    expect(r!.type === 'PhaseAdvanced' && r.data.due).toContain("firing: side B, Royal, fires in this phase, reacting to side A's charges (MED-SEQ.8)");
   });
 });

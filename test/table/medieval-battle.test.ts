@@ -109,7 +109,8 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
     expect(terrain!.text).toContain('MED-TERRAIN.3 Stream, Ford: 1 0.5 M.R., Disordered');
     expect(terrain!.text).toContain('MED-TERRAIN.12 Each cm moved counts as: 0.25 M.R. 4 cm; 0.5 M.R. 2 cm; 0.75 M.R. 4/3 cm');
     expect(range!.text).toContain('MED-RANGE.2 heavy crossbow, longbow: short to 25 cm (10"), medium to 50 cm (20"), long to 75 cm (30")');
-    expect(fireMods!.text).toContain("MED-FIRE-MOD.12 Firing at Skirmishers or Deployed Artillery: +2 — set by the umpire from the target's order, or its arm and formation where the battle records it");
+    expect(fireMods!.text).toContain("MED-FIRE-MOD.12 Firing at Skirmishers or Deployed Artillery: +2 — derived by the umpire from the target's order, or its arm and formation; a player may not claim or drop it, a GM may rule (12 to add, -12 to drop)");
+    expect(fireMods!.text).toContain('MED-FIRE-MOD.10 Firing at a moving target (this move or last): +1 — set from the command option, not given here');
     const errors = await t.run([
       '@gm /fire medieval firer:A target:B range:twelve',
       '@gm /fire medieval firer:A target:B band:short modifiers:"12 smoke"',
@@ -118,7 +119,7 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
     ]);
     expect(errors.map((m) => m.error)).toEqual([
       'range must be a distance such as 14 or 7.5 (got "twelve").',
-      '"smoke" is not a modifier: give MED-FIRE-MOD ids such as MED-FIRE-MOD.3, or their numbers, with x2 for a count and =+1 for a value (see /ref modifiers).',
+      '"smoke" is not a modifier: give MED-FIRE-MOD ids such as MED-FIRE-MOD.3, or their numbers, with x2 for a count, =+1 for a value and a leading - to drop a derived one (see /ref modifiers).',
       '"x" is not a reason: give MED-MORALE-REASONS ids such as MED-MORALE-REASONS.4, or their numbers.',
       'Give one reason for the Control Test (got MED-CONTROL.1, MED-CONTROL.2).',
     ]);

@@ -77,6 +77,8 @@ export interface MedievalUnitStatus {
   firedGunpowder?: boolean;
   /** Last fired on (MED-FIRE-MOD.9). */
   firedOn?: TurnPosition;
+  /** Last fired (MED-SEQ.11: a unit fires once in a phase). */
+  firedAt?: TurnPosition;
   /** Figures shot in one phase; those shot in phase 11 still fire in phase 12 (MED-SEQ.12). */
   shot?: { turn: number; phase: number; figures: number };
 }
@@ -246,13 +248,6 @@ const FIRING_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.8': 'B', 'MED-SEQ.9': 
 /** The side whose units take morale tests in a phase (MED-SEQ.4-9); both in 10 and 15. */
 const MORALE_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.4': 'A', 'MED-SEQ.5': 'B', 'MED-SEQ.6': 'B', 'MED-SEQ.7': 'A', 'MED-SEQ.8': 'A', 'MED-SEQ.9': 'B' };
 
-/**
- * "This move or last" (MED-FIRE-MOD.9): a move is read as one of the sequence's movement-and-firing
- * phases (8, 9, 11, 12), counted across turns, so the previous move may be last turn's phase 12.
- */
-const MOVE_PHASES = MEDIEVAL_PHASES.flatMap((p, i) => (p.rules.includes('MED-FIRE') ? [i] : []));
-const moveNumber = (pos: TurnPosition) => (pos.turn - 1) * MOVE_PHASES.length + MOVE_PHASES.filter((i) => i <= pos.phase).length;
-
 /** A or B for a side this turn, refusing when the initiative winner has not chosen (MED-SEQ.1). */
 function letterOf(s: BattleState, sideId: string): 'A' | 'B' {
   const chosen = med(s).sides;
@@ -404,6 +399,7 @@ function fire(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalFire' 
   const armour = target.attrs.armour === undefined ? refuse(`${target.name} has no armour grade, the column of the Firing Chart: set it with /unit set unit:"${target.name}" armour:... (MED-FIRE).`) : String(target.attrs.armour);
   const st = unitStatus(s, firer.id);
   if (st.routing) refuse(`${firer.name} is routing: a routing unit may not fire its weapons (MED-MORALE-EFFECTS.1b).`);
+  if (samePhase(st.firedAt, at)) refuse(`${firer.name} has fired in this phase already: a unit moves and fires once in its phase (MED-SEQ.11, .12).`);
   const effect = st.morale?.at.turn === at.turn ? st.morale : undefined;
   if (effect?.mayFire === 'no') refuse(`${firer.name} fell back (${effect.name}, ${phaseText(effect.at)}) and may not fire this Game Turn (${effect.rules.join(', ')}).`);
   const targetLeft = figuresNow(s, target);
@@ -456,9 +452,11 @@ function fire(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalFire' 
   const rain = med(s).weather?.rain;
   const derived: FireDerived = {
     ...(firer.attrs.class !== undefined ? { firerClass: String(firer.attrs.class) as TroopClass } : {}),
+    firerArm: String(firer.attrs.arm),
     consecutiveVolley: volley,
     firstGunpowderShot: gunpowder && !st.firedGunpowder,
-    firerUnderFire: firedOn !== undefined && moveNumber(at) - moveNumber(firedOn) <= 1,
+    // MED-FIRE-MOD.9 "this move or last": a move is a Game Turn, so fire in phase 12 still counts in the next turn's phase 11.
+    firerUnderFire: firedOn !== undefined && at.turn - firedOn.turn <= 1,
     targetMoving: a.targetMoving ?? false,
     ...(rain !== undefined ? { rain } : {}),
     target: {
@@ -477,6 +475,7 @@ function fire(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalFire' 
       ...(a.modifiers ? { modifiers: a.modifiers } : {}),
       derived,
       ...(a.score !== undefined ? { chartScore: a.score } : {}),
+      gm: isGm(s, ctx.actor),
       dice: d,
       pack,
       options: { ...(options(s).partDice !== undefined ? { partDice: options(s).partDice } : {}) },
@@ -517,7 +516,17 @@ function melee(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalMelee
     if (input.figures !== undefined && input.figures > now) refuse(`${u.name} has ${now} figures; ${input.figures} cannot fight.`);
     if (u.attrs.melee_weapon === undefined) refuse(`${u.name} has no hand weapon: set it with /unit set unit:"${u.name}" melee_weapon:... (MED-MELEE).`);
     if (enemy.attrs.armour === undefined) refuse(`${enemy.name} has no armour grade, the column of the Melee Chart: set it with /unit set unit:"${enemy.name}" armour:... (MED-MELEE).`);
-    const derived: MeleeDerived = { charging: input.charging ?? false, impetuous: unitStatus(s, u.id).impetuous !== undefined, pushedBack: input.pushedBack ?? false };
+    const derived: MeleeDerived = {
+      charging: input.charging ?? false,
+      impetuous: unitStatus(s, u.id).impetuous !== undefined,
+      pushedBack: input.pushedBack ?? false,
+      arm: String(u.attrs.arm),
+      opponents: {
+        arm: String(enemy.attrs.arm),
+        ...(enemy.attrs.order !== undefined ? { order: String(enemy.attrs.order) } : {}),
+        ...(enemy.attrs.melee_weapon !== undefined ? { weapon: String(enemy.attrs.melee_weapon) } : {}),
+      },
+    };
     return { u, enemy, input, figures: input.figures ?? now, derived };
   };
   const sides = [prepare(att, a.attacker, def), prepare(def, a.defender, att)] as const;
@@ -534,6 +543,7 @@ function melee(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalMelee
         ...(p.input.modifiers ? { modifiers: p.input.modifiers } : {}),
         derived: p.derived,
         ...(p.input.score !== undefined ? { chartScore: p.input.score } : {}),
+        gm: isGm(s, ctx.actor),
         dice: d,
         pack,
         options: { autokill: options(s).autokill ?? false, partDice: options(s).partDice ?? false },
@@ -584,7 +594,7 @@ function control(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalCon
   const modifiers = a.rashCommander ? (a.modifiers ?? []).map((m) => ({ ...m, commander: 'Rash' as const })) : a.modifiers;
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
-    controlTest({ reason: a.reason, unit: testingUnit(s, u), ...(modifiers ? { modifiers } : {}), derived: { lossesTenths: tenths }, dice: d, pack }),
+    controlTest({ reason: a.reason, unit: testingUnit(s, u), ...(modifiers ? { modifiers } : {}), derived: { lossesTenths: tenths }, gm: isGm(s, ctx.actor), dice: d, pack }),
   );
   return [{ type: 'MedievalControlTested', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name, lossesTenths: tenths }, dice: used } }];
 }
@@ -636,7 +646,7 @@ function morale(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalMora
     firedRecently: st.volleys !== undefined && st.volleys.turn >= s.position.turn - 1,
   };
   const dice = needDice(ctx.dice);
-  const { value: o, dice: used } = dice.take((d) => moraleTest({ reasons, unit, modifiers: chosen, derived, dice: d, pack }));
+  const { value: o, dice: used } = dice.take((d) => moraleTest({ reasons, unit, modifiers: chosen, derived, gm: isGm(s, ctx.actor), dice: d, pack }));
   return [{ type: 'MedievalMoraleTested', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name, derived }, dice: used } }];
 }
 
@@ -659,7 +669,13 @@ function setStatus(s: BattleState, a: Extract<MedievalAction, { type: 'MedievalS
 // What falls due, and the state.
 
 /** A move through the sequence: what falls due on entering the phase (added to PhaseAdvanced's due list). */
-export const medievalAdvance = (s: BattleState, next: Advance): Advance => ({ ...next, due: [...next.due, ...medievalDue(s, next.to)] });
+export function medievalAdvance(s: BattleState, next: Advance): Advance {
+  // MED-SEQ.1: the turn's sides A and B are settled before anything else happens in it.
+  if (phaseId(s.position) === 'MED-SEQ.1' && Object.keys(s.sides).length === 2 && med(s).sides?.turn !== s.position.turn) {
+    refuse(`Sides A and B are not chosen for turn ${s.position.turn}: /initiative roll, then the winner's /initiative choose (MED-SEQ.1), before the turn goes on.`);
+  }
+  return { ...next, due: [...next.due, ...medievalDue(s, next.to)] };
+}
 
 function medievalDue(s: BattleState, to: TurnPosition): string[] {
   const pid = phaseId(to);
@@ -670,13 +686,19 @@ function medievalDue(s: BattleState, to: TurnPosition): string[] {
     const cmd = Object.values(s.sides).map((x) => `${x.name} ${med(s).commanders[x.id] ? `${med(s).commanders[x.id]} (${signed(pack.initiative.commanders[med(s).commanders[x.id]!])})` : 'no commander modifier'}`);
     out.push(`initiative: /initiative roll, d${options(s).initiativeDie ?? pack.options.initiativeDie} each plus the commander's modifier (MED-INIT): ${cmd.join('; ')}`);
   }
+  const chosen = med(s).sides;
   if (/\(side [AB]\)$/.test(phaseDef(to)?.name ?? '')) {
-    const chosen = med(s).sides;
     out.push(
       chosen?.turn === to.turn
         ? `this turn side A is ${sideName(s, chosen.a)}, side B is ${sideName(s, chosen.b)} (MED-SEQ.1)`
         : `sides A and B are not chosen for turn ${to.turn}: /initiative roll, then the winner's /initiative choose (MED-SEQ.1)`,
     );
+  }
+  const firing = FIRING_SIDE[pid];
+  if (firing && chosen?.turn === to.turn) {
+    const name = sideName(s, firing === 'A' ? chosen.a : chosen.b);
+    const reacting = pid === 'MED-SEQ.8' || pid === 'MED-SEQ.9' ? `fires in this phase, reacting to side ${firing === 'A' ? 'B' : 'A'}'s charges` : 'moves and fires in this phase';
+    out.push(`firing: side ${firing}, ${name}, ${reacting} (${pid})`);
   }
   if (pid === 'MED-SEQ.2' && weatherRollDue(to.turn)) out.push('the weather rules are not in the source: roll them as agreed and a GM records the result with /weather set');
   if (pid === 'MED-SEQ.3') {
@@ -729,6 +751,7 @@ export function applyMedievalEvent(d: BattleState, e: BattleEvent): void {
       const { gunsExploded, gunsMisfired, losses } = outcome.applied;
       setUnit(d, firerId, (st) => ({
         ...st,
+        firedAt: at,
         volleys: { turn: at.turn, run: volley },
         ...(gunpowder ? { firedGunpowder: true } : {}),
         ...(gunsExploded ? { gunsLost: (st.gunsLost ?? 0) + gunsExploded } : {}),
@@ -874,11 +897,12 @@ export function medievalStatusLines(s: BattleState): string[] {
 // ---------------------------------------------------------------------------------------------
 // Input syntax shared by the slash commands.
 
-const TOKEN = /^(?:(MED-[A-Z-]+)\.)?(\d+)(?:x(\d+))?(?:=([+-]?\d+))?$/i;
+const TOKEN = /^(-)?(?:(MED-[A-Z-]+)\.)?(\d+)(?:x(\d+))?(?:=([+-]?\d+))?$/i;
 
 /**
  * Modifiers by id, separated by spaces or commas: `MED-FIRE-MOD.12` or just `12`; `x2` after an id
- * counts an "each" row (`MED-MORALE-MOD.4x2`); `=+2` gives a value the source lost (`26=+2`).
+ * counts an "each" row (`MED-MORALE-MOD.4x2`); `=+2` gives a value the source lost (`26=+2`); a
+ * leading `-` drops a modifier the umpire derived (`-9`), a GM's ruling.
  */
 export function parseModifierList(text: string | undefined, table: string): ModifierChoice[] {
   if (text === undefined) return [];
@@ -886,9 +910,15 @@ export function parseModifierList(text: string | undefined, table: string): Modi
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((token) => {
-      const m = TOKEN.exec(token) ?? refuse(`"${token}" is not a modifier: give ${table} ids such as ${table}.3, or their numbers, with x2 for a count and =+1 for a value (see /ref modifiers).`);
-      if (m[1] !== undefined && m[1].toUpperCase() !== table) refuse(`${token} is not a ${table} modifier.`);
-      return { id: `${table}.${Number(m[2])}`, ...(m[3] !== undefined ? { count: Number(m[3]) } : {}), ...(m[4] !== undefined ? { value: Number(m[4]) } : {}) };
+      const m = TOKEN.exec(token) ?? refuse(`"${token}" is not a modifier: give ${table} ids such as ${table}.3, or their numbers, with x2 for a count, =+1 for a value and a leading - to drop a derived one (see /ref modifiers).`);
+      if (m[2] !== undefined && m[2].toUpperCase() !== table) refuse(`${token} is not a ${table} modifier.`);
+      if (m[1] !== undefined && (m[4] !== undefined || m[5] !== undefined)) refuse(`${token}: a dropped modifier takes no count or value.`);
+      return {
+        id: `${table}.${Number(m[3])}`,
+        ...(m[1] !== undefined ? { exclude: true } : {}),
+        ...(m[4] !== undefined ? { count: Number(m[4]) } : {}),
+        ...(m[5] !== undefined ? { value: Number(m[5]) } : {}),
+      };
     });
 }
 

@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import { rollFactor } from './factor.ts';
-import { applyModifiers, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
+import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import type { MedievalPack } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome } from './rolls.ts';
 import type { TestingUnit } from './unit.ts';
@@ -25,6 +25,8 @@ export interface ControlInput {
   unit: TestingUnit;
   modifiers?: readonly ModifierChoice[];
   derived?: ControlDerived;
+  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
+  gm?: boolean;
   dice: Dice;
   pack: MedievalPack;
 }
@@ -77,12 +79,12 @@ export function controlTest(input: ControlInput): ControlOutcome {
 
   const steps = [`Control test: ${reason.text} (${reason.id}).`];
   const d = controlDerivedModifiers(unit, input.derived ?? {}, pack);
-  const modifiers = applyModifiers(control.modifiers, input.modifiers ?? [], d.choices, 'MED-CONTROL-MOD');
+  const modifiers = applyModifiers(control.modifiers, input.modifiers ?? [], d.choices, 'MED-CONTROL-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   const rec = recorder(input.dice);
   const { roll, factor } = rollFactor(control, rec);
   steps.push(`d10 ${roll}: factor ${signed(factor)} (MED-CONTROL-MOD.1).`);
   for (const m of modifiers) steps.push(modifierLine(m));
-  steps.push(...d.notes);
+  steps.push(...droppedLines(control.modifiers, input.modifiers ?? []), ...d.notes);
   const total = factor + sumModifiers(modifiers);
   const passed = total <= control.result.passAtMost;
   const result = passed ? control.result.pass : control.result.fail;

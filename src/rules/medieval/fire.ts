@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
-import { applyModifiers, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
+import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, BANDS, type Armour, type MedievalPack, type RangeBand, type TroopClass } from './pack-schema.ts';
 import { rangeRow } from './range.ts';
 import { recorder, type Dice, type Outcome, type Recorder } from './rolls.ts';
@@ -18,6 +18,8 @@ import { recorder, type Dice, type Outcome, type Recorder } from './rolls.ts';
 export interface FireDerived {
   /** The firing unit's class: MED-FIRE-MOD.1, .3, .4, .6, .7 (M counts with C). */
   firerClass?: TroopClass;
+  /** The firing unit's arm: MED-FIRE-MOD.11 is for infantry. */
+  firerArm?: string;
   /** This volley's number in an unbroken run of volleys: 4 or more is MED-FIRE-MOD.8 (bowmen). */
   consecutiveVolley?: number;
   /** The unit's first artillery or firearm shot of the day: MED-FIRE-MOD.21 (gunpowder weapons). */
@@ -50,6 +52,8 @@ export interface FireInput {
   derived?: FireDerived;
   /** The base score for a weapon with no MED-FIRE row (musket, caliver, pistol); refused otherwise. */
   chartScore?: number;
+  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
+  gm?: boolean;
   dice: Dice;
   pack: MedievalPack;
   options?: FireOptions;
@@ -161,9 +165,13 @@ export function resolveFire(input: FireInput): FireOutcome {
     if (row?.weapons === 'non-gunpowder' && fire.gunpowder.includes(weapon)) refuse(`${row.id} (${row.text}) is for non-gunpowder weapons; ${weapon} is a gunpowder weapon.`);
     if (row?.weapons === 'gunpowder' && !fire.gunpowder.includes(weapon)) refuse(`${row.id} (${row.text}) is for artillery and firearms; ${weapon} is not one.`);
     if (row?.weapons === 'bowmen' && !fire.bowmen.includes(weapon)) refuse(`${row.id} (${row.text}) is for bowmen; ${weapon} is not a bow.`);
+    if (row?.weapons === 'crossbow-or-firearm' && !fire.crossbowsAndFirearms.includes(weapon)) refuse(`${row.id} (${row.text}) is for crossbows and firearms; ${weapon} is neither.`);
+    const arm = input.derived?.firerArm;
+    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(`${row.id} (${row.text}) is for ${row.arms.join(' or ')}; the firer is ${arm}.`);
   }
-  const modifiers = applyModifiers(fire.modifiers, chosen, fireDerivedModifiers(weapon, input.derived ?? {}, pack), 'MED-FIRE-MOD');
+  const modifiers = applyModifiers(fire.modifiers, chosen, fireDerivedModifiers(weapon, input.derived ?? {}, pack), 'MED-FIRE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   for (const m of modifiers) steps.push(modifierLine(m));
+  steps.push(...droppedLines(fire.modifiers, chosen));
   const { modified, needed, clamped, step } = neededScore(base, modifiers, fire.clamp);
   steps.push(step);
 
@@ -183,9 +191,17 @@ export function resolveFire(input: FireInput): FireOutcome {
   steps.push(...killDice.steps);
 
   let artillery: FireOutcome['artillery'];
+  let kills = killDice.kills;
   if (artilleryFire) {
     const st = artillerySavingThrows(input.figures, rec, pack);
     steps.push(...st.steps);
+    // MED-RANGE.9: a gun that misfires or explodes has not fired; its kill die (one a gun) does not count.
+    const lost = st.throws.filter((t) => t.result !== 'ok' && killDice.rolls[t.gun - 1]?.kill);
+    if (lost.length) {
+      kills -= lost.length;
+      const guns = lost.map((t) => t.gun).join(', ');
+      steps.push(`${lost.length === 1 ? `Gun ${guns}'s kill die does` : `The kill dice of guns ${guns} do`} not count: ${lost.length === 1 ? 'it' : 'they'} did not fire (MED-RANGE.9). Kills: ${kills}.`);
+    }
     const d = pack.range.explosionDistance;
     artillery = { rule: 'MED-RANGE.9', throws: st.throws, explosionDistance: { '25mm': d['25mm'].in, '15mm': d['15mm'].in } };
     if (st.throws.some((t) => t.result === 'explodes')) steps.push(`Explosion distance from the gun's base: ${d['25mm'].in}" (25mm figures) or ${d['15mm'].in}" (15mm figures) (MED-RANGE.10).`);
@@ -204,7 +220,7 @@ export function resolveFire(input: FireInput): FireOutcome {
     entitled: killDice.entitled,
     rolls: killDice.rolls,
     ...(killDice.partDie ? { partDie: killDice.partDie } : {}),
-    kills: killDice.kills,
+    kills,
     ...(artillery ? { artillery } : {}),
     dice: rec.rolled,
     steps,

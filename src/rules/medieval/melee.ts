@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
-import { applyModifiers, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
+import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, CLASSES, type Armour, type MedievalPack, type TroopClass } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from './rolls.ts';
 
@@ -19,6 +19,29 @@ export interface MeleeDerived {
   impetuous?: boolean;
   /** Being pushed back: MED-MELEE-MOD.4. */
   pushedBack?: boolean;
+  /** The unit's arm, the opponents' arm, order and hand weapon (MED-MELEE-MOD.5, .7, .8). */
+  arm?: string;
+  opponents?: { arm: string; order?: string; weapon?: string };
+}
+
+/** Formed infantry with these hand weapons make their opponents' score harder (MED-MELEE-MOD.5, .7). */
+const LONG_WEAPONS: readonly string[] = ['pike', 'spear', 'halberd'];
+
+/** What the umpire knows, as MED-MELEE-MOD rows. */
+export function meleeDerivedModifiers(derived: MeleeDerived): ModifierChoice[] {
+  const out: ModifierChoice[] = [];
+  if (derived.charging) out.push({ id: 'MED-MELEE-MOD.1' });
+  if (derived.impetuous) out.push({ id: 'MED-MELEE-MOD.3' });
+  if (derived.pushedBack) out.push({ id: 'MED-MELEE-MOD.4' });
+  const o = derived.opponents;
+  // "FORMED INFANTRY armed with Pike, Spear or Halberd": infantry in close order.
+  if (o && o.arm === 'infantry' && (o.order ?? 'close') === 'close' && o.weapon !== undefined && LONG_WEAPONS.includes(o.weapon)) {
+    if (derived.arm === 'infantry') out.push({ id: 'MED-MELEE-MOD.5' });
+    if (derived.arm === 'cavalry') out.push({ id: 'MED-MELEE-MOD.7' });
+  }
+  // Mounted infantry fight on horseback with the mounted rows, and +1 (MED-MELEE-MOD.8).
+  if (derived.arm === 'mounted infantry') out.push({ id: 'MED-MELEE-MOD.8' });
+  return out;
 }
 
 export interface MeleeOptions {
@@ -40,6 +63,8 @@ export interface MeleeInput {
   derived?: MeleeDerived;
   /** The base score where the chart has no cell for this weapon and grade; refused otherwise. */
   chartScore?: number;
+  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
+  gm?: boolean;
   dice: Dice;
   pack: MedievalPack;
   options?: MeleeOptions;
@@ -103,12 +128,9 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
   }
   const base = cell.id === null ? cell.input : cell.score;
 
-  const fromLog: ModifierChoice[] = [];
-  if (derived.charging) fromLog.push({ id: 'MED-MELEE-MOD.1' });
-  if (derived.impetuous) fromLog.push({ id: 'MED-MELEE-MOD.3' });
-  if (derived.pushedBack) fromLog.push({ id: 'MED-MELEE-MOD.4' });
-  const modifiers = applyModifiers(melee.modifiers, input.modifiers ?? [], fromLog, 'MED-MELEE-MOD');
+  const modifiers = applyModifiers(melee.modifiers, input.modifiers ?? [], meleeDerivedModifiers(derived), 'MED-MELEE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   for (const m of modifiers) steps.push(modifierLine(m));
+  steps.push(...droppedLines(melee.modifiers, input.modifiers ?? []));
   const { modified, needed, clamped, step } = neededScore(base, modifiers, melee.clamp);
   steps.push(step);
 

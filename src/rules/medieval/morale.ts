@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import { rollFactor } from './factor.ts';
-import { applyModifiers, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
+import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import type { MedievalPack, MoraleColumn, MoraleResult } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome, type Recorder } from './rolls.ts';
 import type { TestingUnit } from './unit.ts';
@@ -46,6 +46,8 @@ export interface MoraleInput {
   unit: TestingUnit;
   modifiers?: readonly ModifierChoice[];
   derived?: MoraleDerived;
+  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
+  gm?: boolean;
   dice: Dice;
   pack: MedievalPack;
 }
@@ -101,13 +103,19 @@ export function troopKind(unit: TestingUnit): TroopKind {
   return 'other';
 }
 
-export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived, pack: MedievalPack): ModifierChoice[] {
+const FALLING_BACK_IN_DISORDER = 'MED-MORALE-MOD.21';
+const GUNNERS = 'MED-MORALE-MOD.7';
+
+/** What the umpire knows, as MED-MORALE-MOD rows; `chosen` are the player's, for what they exclude. */
+export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived, pack: MedievalPack, chosen: readonly ModifierChoice[] = []): ModifierChoice[] {
   const out: ModifierChoice[] = [];
   const cls = unit.class;
   if (cls) {
     const row = pack.morale.modifiers.find((m) => m.derivable && m.classes?.includes(cls));
     if (row) out.push({ id: row.id });
   }
+  // "D class troops or Artillery Gunners" (MED-MORALE-MOD.7): artillery of any class, once.
+  if (unit.arm === 'artillery' && !out.some((m) => m.id === GUNNERS)) out.push({ id: GUNNERS });
   const friends = derived.friendsRoutingNearby ?? 0;
   if (!Number.isInteger(friends) || friends < 0) refuse(`Friendly units routing nearby must be a whole number, 0 or more (got ${friends}).`);
   if (friends > 0) out.push({ id: 'MED-MORALE-MOD.6', count: friends });
@@ -118,6 +126,8 @@ export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived
   if (derived.impetuous) out.push({ id: 'MED-MORALE-MOD.11' });
   if (derived.firedRecently) out.push({ id: 'MED-MORALE-MOD.16' });
   if (unit.routing) out.push({ id: 'MED-MORALE-MOD.23' });
+  // "Disordered (but also charging, advancing or halted)": not a routing unit (.23), nor one falling back in disorder (.21).
+  else if (unit.disordered && !chosen.some((m) => m.id === FALLING_BACK_IN_DISORDER && !m.exclude)) out.push({ id: 'MED-MORALE-MOD.25' });
   // From the roster: artillery, wagons, skirmish or loose order (.27); formed infantry in a hedgehog or stand of pike (.29).
   if (unit.arm === 'artillery' || unit.arm === 'wagons' || unit.order === 'skirmish' || unit.order === 'loose') out.push({ id: 'MED-MORALE-MOD.27' });
   if (unit.arm === 'infantry' && (unit.formation === 'hedgehog' || unit.formation === 'stand-of-pike')) out.push({ id: 'MED-MORALE-MOD.29' });
@@ -213,11 +223,13 @@ export function moraleTest(input: MoraleInput): MoraleOutcome {
   const covers = chosen.slice(1).map((c) => c.row.id);
   if (covers.length) steps.push(`One test per phase (MED-MORALE.3): this test also covers ${covers.join(', ')}.`);
 
-  const modifiers = applyModifiers(morale.modifiers, input.modifiers ?? [], moraleDerivedModifiers(unit, input.derived ?? {}, pack), 'MED-MORALE-MOD');
+  const picked = input.modifiers ?? [];
+  const modifiers = applyModifiers(morale.modifiers, picked, moraleDerivedModifiers(unit, input.derived ?? {}, pack, picked), 'MED-MORALE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   const rec = recorder(input.dice);
   const { roll, factor } = rollFactor(morale, rec);
   steps.push(`d10 ${roll}: factor ${signed(factor)} (MED-MORALE.1).`);
   for (const m of modifiers) steps.push(modifierLine(m));
+  steps.push(...droppedLines(morale.modifiers, picked));
   const total = factor + sumModifiers(modifiers);
   const band = morale.results.find((b) => (b.min === null || total >= b.min) && (b.max === null || total <= b.max));
   if (!band) throw new Error(`pack MED-MORALE-RESULT has no band for ${total}`);

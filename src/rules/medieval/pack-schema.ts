@@ -45,11 +45,13 @@ const Modifier = z.object({
   /** The umpire can supply it from the log or the unit's attributes. */
   derivable: z.boolean().optional(),
   each: z.boolean().optional(),
+  /** The most an "each" row counts, where the source limits it (MED-MELEE-MOD.9: pikes up to 4 ranks deep). */
+  maxCount: z.number().int().positive().optional(),
   /** Applies only to these troop classes (derived from the unit's class). */
   classes: z.array(z.enum(CLASSES)).optional(),
   arms: z.array(z.string()).optional(),
   /** MED-FIRE-MOD: applies only to these firing weapons. */
-  weapons: z.enum(['gunpowder', 'non-gunpowder', 'bowmen']).optional(),
+  weapons: z.enum(['gunpowder', 'non-gunpowder', 'bowmen', 'crossbow-or-firearm']).optional(),
   /** MED-CONTROL-MOD.32: the value when the Commander Figure is Rash. */
   rashValue: z.number().int().optional(),
   note: z.string().optional(),
@@ -90,6 +92,8 @@ const FirePack = z.object({
   gunpowder: z.array(z.string()),
   /** "Any type of bowmen" (MED-FIRE-MOD.8). */
   bowmen: z.array(z.string()),
+  /** "Crossbows or Firearms", the hand weapons infantry may rest on walls (MED-FIRE-MOD.11). */
+  crossbowsAndFirearms: z.array(z.string()),
   chart: z.array(z.object({ id: z.string(), group: z.string(), band: z.enum(BANDS), scores })),
   modifiers: z.array(Modifier),
   notes: z.array(ruleText),
