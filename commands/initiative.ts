@@ -2,6 +2,8 @@ import { defineCommand, sub } from '../src/app/commands.ts';
 import { sideNames } from '../src/app/complete.ts';
 import { parseDeadline } from '../src/app/deadline.ts';
 import { COMMANDERS, type Commander } from '../src/rules/medieval/index.ts';
+import { parseGmModifiers } from '../src/rules/charge/battle.ts';
+import { unitNames } from '../src/app/complete.ts';
 
 export default defineCommand({
   name: 'initiative',
@@ -14,6 +16,29 @@ export default defineCommand({
       systems: ['charge'],
       options: { deadline: { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time' } },
       action: (o, ctx) => ({ type: 'OpenGrandTac', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
+    }),
+    local: sub({
+      description: 'A unit rolls local initiative, at any time, to move or form square: Class Dice plus mods (INIT-LOCAL)',
+      who: 'player',
+      example: '/initiative local unit:"IR 57 Josef Colloredo" purpose:"form square" reacting_cavalry:true',
+      systems: ['charge'],
+      options: {
+        unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
+        purpose: { kind: 'string', description: 'Movement or forming square, its only uses', required: true, choices: ['movement', 'form square'] },
+        flank_endangered: { kind: 'boolean', description: "Enemy action endangers the unit's flank: the roll is mandatory" },
+        reacting_cavalry: { kind: 'boolean', description: 'Reacting to a cavalry charge (-1)' },
+        die: { kind: 'integer', description: "GM: the class's Class Dice, not defined in the source", min: 2, max: 100 },
+        modifiers: { kind: 'string', description: 'GM: other modifiers: "label=+1"' },
+      },
+      action: (o) => ({
+        type: 'ChargeLocalInitiative',
+        unit: o.unit,
+        purpose: o.purpose as 'movement' | 'form square',
+        ...(o.flank_endangered !== undefined ? { flankEndangered: o.flank_endangered } : {}),
+        ...(o.reacting_cavalry !== undefined ? { reactingToCavalryCharge: o.reacting_cavalry } : {}),
+        ...(o.die !== undefined ? { die: o.die } : {}),
+        ...(o.modifiers !== undefined ? { modifiers: parseGmModifiers(o.modifiers, 'INIT-LOCAL') } : {}),
+      }),
     }),
     roll: sub({
       description: "Roll this turn's initiative in phase 1: a die each plus the army commander's modifier (MED-INIT)",

@@ -1,5 +1,18 @@
 import type { RuleSystem } from '../system.ts';
-import { CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideGrandTac, describeChargeEvent, grandTacConsequences, type ChargeAction, type ChargeEvent } from './battle.ts';
+import {
+  applyChargeEvent,
+  CHARGE_ACTION_ROLE,
+  CHARGE_EVENT_TYPES,
+  chargeStatusLines,
+  chargeUnitLines,
+  decideCharge,
+  describeChargeEvent,
+  grandTacConsequences,
+  initialCharge,
+  type ChargeAction,
+  type ChargeEvent,
+  type ChargeState,
+} from './battle.ts';
 import { chargePack } from './index.ts';
 import { chargeSequence } from './sequence.ts';
 
@@ -15,17 +28,19 @@ declare module '../../battle/events.ts' {
 }
 
 /** The Napoleonic d10 charge and melee game (shared/rules/d10-charge.md) as the battle plays it. */
-export const charge: RuleSystem<undefined> = {
+export const charge: RuleSystem<ChargeState> = {
   id: 'charge',
   name: chargePack.name,
   rulesName: 'the Napoleonic d10 charge rules',
   pack: chargePack,
   sequence: chargeSequence,
-  initialState: () => undefined,
+  initialState: initialCharge,
   actions: CHARGE_ACTION_ROLE,
-  decide: (s, a, ctx) => decideGrandTac(s, a as ChargeAction, ctx),
+  decide: (s, a, ctx) => decideCharge(s, a as ChargeAction, ctx),
   events: CHARGE_EVENT_TYPES,
-  evolve: () => {},
-  describe: (e) => describeChargeEvent(e as ChargeEvent),
+  evolve: applyChargeEvent,
+  describe: (e, s) => describeChargeEvent(e as ChargeEvent, s),
   ballotConsequences: grandTacConsequences,
+  statusLines: chargeStatusLines,
+  unitLines: chargeUnitLines,
 };
