@@ -66,6 +66,22 @@ export default defineCommand({
         ...(o.check !== undefined ? { check: o.check } : {}),
       }),
     }),
+    charge: sub({
+      description: 'A cavalry unit declares a charge: it may not fire this turn (PCT-11.23.3); at night 1D6 direction',
+      who: 'player',
+      example: '/unit charge unit:"6e Lanciers"',
+      systems: ['percentile'],
+      options: { unit: { kind: 'string', description: 'The charging cavalry unit', required: true, complete: unitNames } },
+      action: (o) => ({ type: 'PercentileDeclareCharge', unit: o.unit }),
+    }),
+    replace: sub({
+      description: 'A unit replaced a friend in a declared Shock Combat zone: no fire on the attackers (PCT-11.86)',
+      who: 'player',
+      example: '/unit replace unit:"1/79th Highlanders"',
+      systems: ['percentile'],
+      options: { unit: { kind: 'string', description: 'The replacement unit', required: true, complete: unitNames } },
+      action: (o) => ({ type: 'PercentileUnitReplaced', unit: o.unit }),
+    }),
     show: sub({
       description: 'Show a unit, or every unit',
       who: 'anyone',

@@ -25,14 +25,14 @@ const setup: BattleEvent[] = [
   { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
   unit('u1', 'Foot Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 8, gun: '6pdr' }),
   unit('u2', 'Horse Battery', 'c2', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr' }),
-  unit('u3', '2e Léger', 'c1', { arm: 'infantry', figures: 24, class: 'B', formation: 'column' }),
-  unit('u4', '1/28th Foot', 'c2', { arm: 'infantry', figures: 20, class: 'A', formation: 'line' }),
-  unit('u5', 'Lanciers', 'c1', { arm: 'cavalry', figures: 12, class: 'A', formation: 'line' }),
+  unit('u3', '2e Léger', 'c1', { arm: 'infantry', figures: 24, class: 'B', formation: 'column', weapon: 'musket' }),
+  unit('u4', '1/28th Foot', 'c2', { arm: 'infantry', figures: 20, class: 'A', formation: 'line', weapon: 'musket' }),
+  unit('u5', 'Lanciers', 'c1', { arm: 'cavalry', figures: 12, class: 'A', formation: 'line', weapon: 'carbine' }),
   unit('u6', 'Train', 'c2', { arm: 'train', figures: 4, formation: 'column' }),
-  unit('u7', '1/79th Square', 'c2', { arm: 'infantry', figures: 24, class: 'A', formation: 'square' }),
+  unit('u7', '1/79th Square', 'c2', { arm: 'infantry', figures: 24, class: 'A', formation: 'square', weapon: 'musket' }),
   unit('u8', 'Reserve Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '12pdr' }),
   unit('u9', 'Guard Battery', 'c1', { arm: 'artillery', figures: 6, class: 'A', formation: 'unlimbered', cannon: 6, gun: '12pdr' }),
-  unit('u10', '95th Rifles', 'c2', { arm: 'infantry', figures: 16, class: 'A', formation: 'skirmish' }),
+  unit('u10', '95th Rifles', 'c2', { arm: 'infantry', figures: 16, class: 'A', formation: 'skirmish', weapon: 'rifle' }),
   unit('u11', 'Limbered Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'limbered', cannon: 6, gun: '6pdr' }),
 ];
 const pos = (turn: number, phase: number, period = 'day') => ({ turn, phase, period });
@@ -73,7 +73,7 @@ const stepLabels = (events: BattleEvent[]) => fired(events).outcome.steps.map((s
 
 describe('PCT-11.15 / 11.16 the Fire Routine, with what the log knows', () => {
   it('PCT-11.16 infantry fire: one d100 at or under the modified base percent hits; the figure is lost', () => {
-    const events = play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, row: '2 rank', base: 30 }), 'bob', 30);
+    const events = play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: '2 rank', base: 30 }), 'bob', 30);
     expect(events).toHaveLength(1);
     const d = fired(events);
     expect(d).toMatchObject({ firerId: 'u4', targetId: 'u3', targetSideId: 's1', at: pos(1, 1), dice: { from: 0, to: 1, rolls: [{ sides: 100, result: 30 }] } });
@@ -172,7 +172,7 @@ describe('firing counts and chart lines derived from the state', () => {
   it('PCT-11.36 a morale disordered firer fires on the Morale Disordered line; another row is refused', () => {
     const disordered = [...infantryPhase, morale('u3', 'disordered')];
     expect(stepLabels(play(disordered, shoot('2e Léger', '1/28th Foot', { range: 3, count: 12 }), 'alice', 99))).toContain('Fire Chart line: morale disordered (morale disordered infantry)');
-    refusedWith(disordered, shoot('2e Léger', '1/28th Foot', { range: 3, count: 12, row: '2 rank' }), 'alice', /fires on the Morale Disordered line \(morale disordered infantry\), not "2 rank" \(PCT-11.36\)/);
+    refusedWith(disordered, shoot('2e Léger', '1/28th Foot', { range: 3, count: 12, row: '2 rank' }), 'alice', /row: the battle knows it is morale disordered \(morale disordered infantry, PCT-11.36\), not 2 rank; only a GM may rule otherwise/);
   });
 
   it('PCT-11.46 artillery firing past a skirmish screen: x2/3 (the pack reads "(1/3)" as reduced by a third)', () => {
@@ -452,6 +452,7 @@ describe('the log and the views', () => {
       '1/28th Foot fires at 2e Léger (PCT-11.16, opportunity fire, range 2", turn 1, Movement Phase): 1 figure lost',
       '• From the log: 1/28th Foot infantry class A, line, morale good, 20 figures now; 2e Léger infantry, column, 24 figures now',
       '• From the log: 0 earlier attacks by 1/28th Foot this phase (PCT-11.87)',
+      '• Fire zone from the weapon and range: minimum (infantry musket: Minimum Range Fire Zone 0-2") (PCT-11.34)',
       '• Massed target: cavalry or infantry in column (PCT-11.61.a.1)',
       '• 10 figures within the angle and range (PCT-11.16.step3)',
       '• Fire Chart line: 2 rank (PCT-11.16.step4)',
@@ -477,5 +478,160 @@ describe('the log and the views', () => {
     const run = () => given(setup).when({ type: 'PercentileMoraleCheck', unit: '2e Léger', kind: 'other', percent: 50, onFail: 'fleeing' as MoraleState }, 'gm', { dice: scriptedStream(1) }).events();
     expect(run).toThrow(RuleError);
     expect(run).toThrow(/on_pass and on_fail are good, disordered, routing \(got "fleeing"\)/);
+  });
+});
+
+describe('issue 16: what the battle knows is not the player\'s to claim, and the rules found missing', () => {
+  const more = (...units: BattleEvent[]) => [...setup, ...units];
+  const fireText = (events: BattleEvent[], produced: BattleEvent[]) => describeEvent(produced[0]!, given(events).state);
+
+  it('PCT-11.34 the fire zone follows from weapon and range: a player\'s zone: is refused naming the derived zone; a GM\'s stands as a ruling in the working', () => {
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum' }), 'bob', /zone: the battle knows it is maximum \(infantry musket: Maximum Range Fire Zone.*at the measured 3", PCT-11.34\), not minimum; only a GM may rule otherwise/);
+    const produced = play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum', row: '2 rank' }), 'gm', 99);
+    const o = fired(produced).outcome;
+    expect(o.rulings).toEqual([{ what: 'zone', ruled: 'minimum', derived: 'maximum', by: 'gm' }]);
+    expect(o.chartLine).toBe('2 rank');
+    expect(fireText(infantryPhase, produced)).toContain("GM's ruling (<@gm>): zone minimum, where the battle derived maximum.");
+    // Without zone: the Maximum Range Fire Zone line is derived, and shown.
+    const derived = fired(play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10 }), 'bob', 99)).outcome;
+    expect(derived).toMatchObject({ chartLine: 'maximum range/disordered', derived: { zone: { zone: 'maximum', rule: 'PCT-11.34', ruled: false } } });
+    expect(derived.rulings).toBeUndefined();
+  });
+
+  it('PCT-11.34 musket fire at 10" or at an absurd range is refused; a weapon without a range in the rules needs a GM', () => {
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 10, count: 10 }), 'bob', /The infantry musket's maximum range is 4"; the target is at 10", out of range \(PCT-11.34\)/);
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 9999, count: 10 }), 'bob', /out of range \(PCT-11.34\)/);
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 10, count: 10, zone: 'maximum' }), 'bob', /zone: the battle knows it is out of range/);
+    const pistols = more(unit('u20', 'Pistoleers', 'c2', { arm: 'infantry', figures: 12, class: 'B', formation: 'line', weapon: 'pistol' }), moveTo(pos(1, 0), pos(1, 1)));
+    refusedWith(pistols, shoot('Pistoleers', '2e Léger', { range: 1, count: 6 }), 'bob', /Weapon Range Chart, which is not in the source.*A GM rules it with zone:/);
+  });
+
+  it('PCT-11.32 shell fire inside its minimum range is refused', () => {
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { range: 5, shot: 'shell' }), 'alice', /Shellfire has a minimum range of 6-7" \(the source's reading is open\), where no fire attacks can be made; the target is at 5" \(PCT-11.32\)/);
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { range: 6.5, shot: 'shell' }), 'alice', /shellfire at 6.5".*A GM rules it/);
+    expect(fired(play(setup, shoot('Foot Battery', '1/28th Foot', { range: 5 }), 'alice', 99)).outcome.status).toBe('resolved');
+  });
+
+  it('PCT-11.22 out-of-phase fire is only at an enemy inside the Minimum Range Fire Zone, derived from the range', () =>
+    refusedWith(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'opportunity', range: 3, count: 12 }), 'alice', /opportunity fire is only at an enemy within the firer's Minimum Range Fire Zone; at 3" the target is beyond it \(PCT-11.0, 11.22\)/));
+
+  it('PCT-11.36 a row the battle derives is refused for a player, naming it; a GM\'s row is a ruling', () => {
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: 'skirmish' }), 'bob', /row: the battle knows it is 2 rank or 3 rank \(the roster gives no ranks\)/);
+    const o = fired(play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: 'square' }), 'gm', 99)).outcome;
+    expect(o).toMatchObject({ chartLine: 'square', rulings: [{ what: 'row', ruled: 'square' }] });
+  });
+
+  it('PCT-11.23.1 headquarters never fire', () => {
+    const hq = more(unit('u20', 'Ney HQ', 'c1', { arm: 'headquarters', figures: 2, formation: 'line' }));
+    refusedWith(hq, shoot('Ney HQ', '1/28th Foot', { range: 2 }), 'alice', /Ney HQ may not fire at 1\/28th Foot: Command headquarter bases may never fire \(PCT-11.23.1\)/);
+  });
+
+  it('PCT-11.23.3 by day: cavalry that declared a charge (/unit charge) does not fire this turn', () => {
+    const [e] = play(movementPhase, { type: 'PercentileDeclareCharge', unit: 'Lanciers' }, 'alice');
+    expect(e).toEqual({ type: 'PercentileChargeDeclared', data: { unitId: 'u5', at: pos(1, 2) } });
+    const declared = [...movementPhase, e!];
+    expect(percentileUnitLines(given(declared).state, 'u5')).toContain('declared charge this turn: it may not fire (PCT-11.23.3)');
+    refusedWith(declared, shoot('Lanciers', '1/28th Foot', { kind: 'opportunity', range: 1 }), 'alice', /Cavalry in a state of charge or declared charge may never fire \(PCT-11.23.3\)/);
+    refusedWith(declared, { type: 'PercentileDeclareCharge', unit: 'Lanciers' }, 'alice', /declared its charge this turn already/);
+    refusedWith(movementPhase, { type: 'PercentileDeclareCharge', unit: '2e Léger' }, 'alice', /only a cavalry unit declares a charge \(PCT-11.23.3\)/);
+    // At night the declaration rolls the direction (NIGHT-18.42).
+    expect(play(nightTurn(2), { type: 'PercentileDeclareCharge', unit: 'Lanciers' }, 'alice', 3).map((x) => x.type)).toEqual(['PercentileChargeRolled']);
+  });
+
+  it('PCT-11.83.exception.a the charge the log records is derived; a player\'s target_charge: without one is refused', () => {
+    const declared = after(movementPhase, { type: 'PercentileDeclareCharge', unit: 'Lanciers' }, 'alice');
+    expect(fired(play(declared, shoot('Horse Battery', 'Lanciers', { kind: 'passby', range: 3, count: 6, base: 30 }), 'bob', 99)).outcome.percent).toBe(30);
+    refusedWith(movementPhase, shoot('Horse Battery', 'Lanciers', { kind: 'passby', range: 3, count: 6, targetCharge: 'charging' }), 'bob', /target_charge: the battle knows it is no declared charge/);
+  });
+
+  it('PCT-11.23.5 a unit with no ammunition left may not fire; rounds fired are counted off', () => {
+    const stocked = more(unit('u20', 'Short Battery', 'c2', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '6pdr', ammunition: 1 }));
+    const once = after(stocked, shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', 99);
+    expect(fired(once.slice(stocked.length)).outcome.derived.ammunitionLeft).toBe(1);
+    expect(percentileUnitLines(given(once).state, 'u20')).toContain('ammunition left: 0 of 1 rounds (PCT-11.23.5)');
+    refusedWith([...once, moveTo(pos(1, 3), pos(2, 0))], shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', /This unit has no ammunition left, so it may not fire \(PCT-11.23.5\)/);
+  });
+
+  it('PCT-11.23.7 a crew-only unit never fires', () => {
+    const crew = more(unit('u20', 'Gunners', 'c1', { arm: 'artillery crew', figures: 4, formation: 'line' }), moveTo(pos(1, 0), pos(1, 1)));
+    refusedWith(crew, shoot('Gunners', '1/28th Foot', { range: 2 }), 'alice', /Artillery crews may never fire \(PCT-11.23.7\)/);
+  });
+
+  it('PCT-11.24.d regimental artillery fires with its battalion, never on its own', () => {
+    const guns = more(unit('u20', 'Regimental Guns', 'c1', { arm: 'regimental artillery', figures: 2, formation: 'unlimbered', cannon: 2 }));
+    refusedWith(guns, shoot('Regimental Guns', '1/28th Foot', { range: 2 }), 'alice', /executes its fire attacks with the infantry battalion \(PCT-11.24.d\)/);
+  });
+
+  it('PCT-11.46 infantry fire at a screened unit is refused; only artillery fires past a screen', () => {
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, screened: true }), 'bob', /Only artillery batteries may engage an enemy unit behind an open order skirmish screen \(PCT-11.46\)/);
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, modifiers: [{ id: 'skirmish-screen' }] }), 'bob', /PCT-11.46/);
+  });
+
+  it('PCT-11.50 / PCT-11.56 / PCT-11.57 an indirect-fire modifier is refused for rockets and for batteries without howitzers', () => {
+    const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }] };
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', indirect), 'alice', /indirect fire: the battle knows it is no howitzers on the roster/);
+    const batteries = more(
+      unit('u20', 'Rocket Troop', 'c1', { arm: 'rockets', figures: 4, class: 'B', formation: 'unlimbered', cannon: 4 }),
+      unit('u21', 'Howitzer Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2 }),
+      unit('u22', 'Gun Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 0 }),
+    );
+    refusedWith(batteries, shoot('Rocket Troop', '1/28th Foot', { ...indirect, count: 4 }), 'alice', /indirect fire: the battle knows it is rockets: no indirect fire \(PCT-11.56\)/);
+    refusedWith(batteries, shoot('Gun Battery', '1/28th Foot', { ...indirect, count: 6 }), 'alice', /no howitzers or mortars left/);
+    expect(fired(play(batteries, shoot('Howitzer Battery', '1/28th Foot', { ...indirect, count: 6 }), 'alice', 99)).outcome.percent).toBe(20);
+    const ruled = fired(play(batteries, shoot('Gun Battery', '1/28th Foot', { ...indirect, count: 6 }), 'gm', 99)).outcome;
+    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'indirect fire', derived: 'no howitzers or mortars left' }] });
+  });
+
+  it('PCT-11.64 an enfiladed single-figure unit is not classed Massed', () => {
+    const lone = more(unit('u20', 'Lone Picket', 'c2', { arm: 'infantry', figures: 1, class: 'C', formation: 'line', weapon: 'musket' }));
+    refusedWith(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'alice', /enfiladed: the battle knows it is not enfiladed: it cannot be \(the target is a single figure, PCT-11.64\)/);
+    refusedWith(setup, shoot('Foot Battery', '95th Rifles', { enfiladed: true }), 'alice', /the target is skirmish \(open\) order, PCT-11.64/);
+    expect(fired(play(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'gm', 99)).outcome).toMatchObject({ targetType: 'Massed', rulings: [{ what: 'enfiladed' }] });
+    expect(fired(play(setup, shoot('Foot Battery', '1/28th Foot', { enfiladed: true }), 'alice', 99)).outcome.targetType).toBe('Massed');
+  });
+
+  it('PCT-11.63 a massed battery claim on a unit that is not a battery is refused', () =>
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { massedBattery: true }), 'alice', /massed_battery: the battle knows it is not a battery \(infantry\)/));
+
+  it('PCT-11.84 final shock fire outside the Shock Combat Phase is refused', () =>
+    refusedWith(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'final-shock', range: 1, count: 12 }), 'alice', /Final Shock Combat fire can only occur during the Shock Combat Phase \(PCT-11.84\)/));
+
+  it('PCT-11.85 supportive fire outside the Shock Combat Phase is refused', () =>
+    refusedWith(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'supportive', range: 1, count: 12 }), 'alice', /Supportive Defensive fire can only occur during the Shock Combat Phase \(PCT-11.85\)/));
+
+  it('PCT-11.85.d no supportive fire at a unit the firer gave passby fire this turn or last', () => {
+    const passby = after(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'passby', range: 2, count: 12 }), 'alice', 99);
+    const support = shoot('2e Léger', '1/28th Foot', { kind: 'supportive', range: 2, count: 12 });
+    refusedWith([...passby, moveTo(pos(1, 2), pos(1, 3))], support, 'alice', /gave the target a Passby Fire attack in the current or previous turn.*\(PCT-11.85.d, 11.83.d\)/);
+    refusedWith([...passby, moveTo(pos(1, 3), pos(2, 3))], support, 'alice', /PCT-11.85.d/);
+    expect(fired(play([...passby, moveTo(pos(1, 3), pos(2, 0)), moveTo(pos(2, 3), pos(3, 3))], support, 'alice', 99)).outcome.percent).toBe(80);
+    expect(fired(play([...passby, moveTo(pos(1, 2), pos(1, 3))], shoot('2e Léger', 'Horse Battery', { kind: 'supportive', range: 2, count: 12 }), 'alice', 99)).outcome.status).toBe('resolved');
+  });
+
+  it('PCT-11.86 a unit that replaced another in the Shock Combat zone gives no final shock or supportive fire this turn', () => {
+    const shock = [...setup, moveTo(pos(1, 0), pos(1, 3))];
+    const [e] = play(shock, { type: 'PercentileUnitReplaced', unit: '1/79th Square' }, 'bob');
+    expect(e).toEqual({ type: 'PercentileUnitReplaced', data: { unitId: 'u7', at: pos(1, 3) } });
+    refusedWith([...shock, e!], shoot('1/79th Square', '2e Léger', { kind: 'final-shock', range: 1, count: undefined }), 'bob', /cannot fire upon the enemy units that declared the Shock Combat attack \(PCT-11.86\)/);
+    expect(fired(play(shock, shoot('1/79th Square', '2e Léger', { kind: 'final-shock', range: 1, count: undefined }), 'bob', 99)).outcome.status).toBe('resolved');
+  });
+
+  it('PCT-11.78 / PCT-11.79 losses in a square and a battalion brought to 50% name the GM\'s step in the working', () => {
+    const square = play(setup, shoot('Foot Battery', '1/79th Square'), 'alice', 1);
+    expect(fired(square).outcome.gmSteps?.[0]).toMatch(/^PCT-11.78: if other units share 1\/79th Square's square, the unit with the highest current CMR suffers every loss/);
+    const worn = [...setup, { type: 'PercentileLossesRuled', data: { unitId: 'u4', sideId: 's2', at: pos(1, 0), kind: 'figures', lost: 9, left: 11, reason: 'shock', moraleCheckDue: false, mfpChange: { rule: 'PCT-11.73', points: 0, direction: 'up', perFigure: 1, perBatteryOrTrain: 5, batteryLoss: 'each-cannon', text: '' }, mfp: null } } as BattleEvent];
+    const half = play(worn, shoot('Foot Battery', '1/28th Foot'), 'alice', 1);
+    expect(fireText(worn, half)).toContain('PCT-11.79: 1/28th Foot is down to 50% or less: by convention its light (voltigeur) skirmish figures');
+  });
+
+  it('PCT-11.41 count:0 is refused, not raised to half the unit', () =>
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 0 }), 'bob', /count:0: no figure can bear on the target, so the unit cannot fire at it \(PCT-11.41\)/));
+
+  it('NIGHT-18.51 naming the night modifier by day is a claim the battle refuses', () =>
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { modifiers: [{ id: 'night' }] }), 'alice', /night: the battle knows it is a daylight turn/));
+
+  it('NIGHT-18.21 entering the night, the screens to close are named with no opportunity fire for it', () => {
+    const [e] = given([...setup, moveTo(pos(1, 0), pos(2, 4, 'dusk'))]).when({ type: 'AdvanceTurn', period: 'night' }).events();
+    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due).toContain('Night set-up: close every skirmish screen to column or line (/unit set formation:), each may retire one move; no opportunity fire is given for this (NIGHT-18.21): 95th Rifles');
   });
 });

@@ -183,11 +183,11 @@ describe('PCT-ALGO step 6: doubling', () => {
   });
 
   it('PCT-11.84 final shock combat fire is always doubled', () => {
-    expect(percentOf(battery({ kind: 'final-shock', phase: 'other' }, {}, { arm: 'cavalry', charging: true }))).toBe(60);
+    expect(percentOf(battery({ kind: 'final-shock', phase: 'other', shockCombat: true }, {}, { arm: 'cavalry', charging: true }))).toBe(60);
   });
 
   it('PCT-11.85 supportive fire: infantry doubled; artillery doubled at infantry or non-charging cavalry, normal at charging cavalry; otherwise the GM rules', () => {
-    const sup = { kind: 'supportive' as const, phase: 'other' as const };
+    const sup = { kind: 'supportive' as const, phase: 'other' as const, shockCombat: true };
     expect(percentOf(infantry(sup, {}, { arm: 'cavalry', charging: true }))).toBe(60);
     expect(percentOf(battery(sup, {}, { arm: 'infantry' }))).toBe(60);
     expect(percentOf(battery(sup, {}, { arm: 'cavalry' }))).toBe(60);
@@ -351,7 +351,6 @@ describe('refusals', () => {
     const o = resolved(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice(100)));
     expect(o.percent).toBe(30);
     expect(o.notes.join(' ')).toContain('no casualties');
-    expect(percentOf(infantry({ base: 45 }, {}, { screened: true }))).toBe(45);
     const to = withFire({ modifiers: FIRE_PACK.modifiers.map((m) => (m.id === 'skirmish-screen' ? { ...m, value: '1/3' } : m)) });
     expect(percentOf(battery({ base: 45 }, {}, { screened: true }), to)).toBe(15);
   });

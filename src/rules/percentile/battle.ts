@@ -1,6 +1,6 @@
 import type { DecideContext } from '../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../battle/events.ts';
-import { checkActsFor, checkGmRulings, findSide, findUnit, needDice, samePhase, sideName, unitSideId } from '../../battle/mechanics.ts';
+import { checkActsFor, checkGmRulings, findSide, findUnit, needDice, rulingLine, samePhase, sideName, unitSideId, type Ruling } from '../../battle/mechanics.ts';
 import { isGm, type BattleState, type Unit } from '../../battle/state.ts';
 import type { Advance, Role, TurnPosition } from '../system.ts';
 import { refuse } from '../errors.ts';
@@ -10,6 +10,7 @@ import {
   COUNTERBATTERY_A_CLEARED_BY,
   COUNTERBATTERY_B_CLEARED_BY,
   mfpChangeFor,
+  fireRefusal,
   mfpCritical,
   nightMoraleModifier,
   percentilePack as pack,
@@ -27,6 +28,7 @@ import {
   type Shot,
   type TargetArm,
 } from './index.ts';
+import { claimFire } from './fire-facts-battle.ts';
 import { percentileSequence } from './sequence.ts';
 
 /**
@@ -72,6 +74,10 @@ export interface PercentileUnitStatus {
   roundsLost?: number;
   /** The NIGHT-18.42 direction of this turn's declared charge. */
   charge?: { turn: number; direction: string; degrees: number };
+  /** A charge declared by day (PCT-11.23.3); at night `charge` records it with its direction. */
+  declaredCharge?: { turn: number };
+  /** Replaced a friendly unit in a declared Shock Combat zone this turn (PCT-11.86). */
+  replaced?: { turn: number };
 }
 
 /** One fire attack of the current turn, for PCT-11.87, 11.25 and 11.28. */
@@ -92,6 +98,8 @@ export interface PercentileState {
   attacks: FireRecord[];
   /** Night combat (night-battle.ts). */
   night: NightState;
+  /** Passby fire of this turn and the last, for PCT-11.85.d (kept apart from `attacks`, which hold one turn). */
+  passby?: { firerId: string; targetId: string; turn: number }[];
 }
 
 export const initialPercentile = (): PercentileState => ({ units: {}, mfp: {}, mfpCritical: {}, attacks: [], night: {} });
@@ -130,6 +138,8 @@ export type PercentileAction =
   | { type: 'PercentileCounterbatteryMet'; unit: string; met: MarkerMet }
   | { type: 'PercentileSetMfp'; side: string; level: number; critical?: number }
   | { type: 'PercentileChargeDirection'; unit: string }
+  | { type: 'PercentileDeclareCharge'; unit: string }
+  | { type: 'PercentileUnitReplaced'; unit: string }
   | { type: 'PercentileMoraleCheck'; unit: string; kind: MoraleKind; percent: number; onPass?: MoraleState; onFail?: MoraleState }
   | { type: 'PercentileRuleLosses'; unit: string; lost: number; kind?: LossKind; reason: string; check?: boolean }
   | { type: 'PercentileSetMorale'; unit: string; state: MoraleState; reason?: string };
@@ -164,7 +174,15 @@ export interface PercentileFireOutcome extends FireOutcome {
     firedInReciprocalPhases: boolean;
     batteriesOnTarget: number;
     night: { visibility: number | null } | null;
+    /** The fire zone from weapon and measured range (PCT-11.32 - 11.37); absent in fire logged before it was derived. */
+    zone?: { zone: 'minimum' | 'maximum' | null; rule: string; why: string; ruled: boolean };
+    /** Rounds left before this fire where the roster gives `ammunition` (PCT-11.23.5). */
+    ammunitionLeft?: number;
   };
+  /** GM rulings against what the battle derived (mechanics.ts `claim`); absent when none. */
+  rulings?: Ruling[];
+  /** Steps the rules leave to the GM that this fire calls for (PCT-11.78, 11.79, 11.86). */
+  gmSteps?: string[];
   applied: {
     losses: number;
     lossKind: FireOutcome['lossKind'];
@@ -212,6 +230,8 @@ export type PercentileEvent =
   | { type: 'PercentileCounterbatteryCleared'; data: { unitId: string; marker: 'A' | 'B'; met: MarkerMet; rule: string; text: string; roundLost: boolean } }
   | { type: 'PercentileMfpSet'; data: { sideId: string; level: number; from: number; critical?: number } }
   | { type: 'PercentileChargeRolled'; data: { unitId: string; at: TurnPosition; outcome: ChargeOutcome; dice: DiceUsed } }
+  | { type: 'PercentileChargeDeclared'; data: { unitId: string; at: TurnPosition } }
+  | { type: 'PercentileUnitReplaced'; data: { unitId: string; at: TurnPosition } }
   | { type: 'PercentileMoraleChecked'; data: { unitId: string; at: TurnPosition; outcome: MoraleCheckOutcome; dice: DiceUsed } }
   | {
       type: 'PercentileLossesRuled';
@@ -226,6 +246,8 @@ export const PERCENTILE_ACTION_ROLE: Record<PercentileAction['type'], Role> = {
   PercentileCounterbatteryMet: 'gm',
   PercentileSetMfp: 'gm',
   PercentileChargeDirection: 'anyone',
+  PercentileDeclareCharge: 'anyone',
+  PercentileUnitReplaced: 'anyone',
   PercentileMoraleCheck: 'anyone',
   PercentileRuleLosses: 'gm',
   PercentileSetMorale: 'gm',
@@ -236,6 +258,8 @@ export const PERCENTILE_EVENT_TYPES = [
   'PercentileCounterbatteryCleared',
   'PercentileMfpSet',
   'PercentileChargeRolled',
+  'PercentileChargeDeclared',
+  'PercentileUnitReplaced',
   'PercentileMoraleChecked',
   'PercentileLossesRuled',
   'PercentileMoraleSet',
@@ -287,6 +311,10 @@ export function decidePercentile(s: BattleState, action: PercentileAction, ctx: 
       return setMfp(s, action, ctx);
     case 'PercentileChargeDirection':
       return charge(s, action.unit, ctx);
+    case 'PercentileDeclareCharge':
+      return declareCharge(s, action.unit, ctx);
+    case 'PercentileUnitReplaced':
+      return unitReplaced(s, action.unit, ctx);
     case 'PercentileMoraleCheck':
       return moraleCheck(s, action, ctx);
     case 'PercentileRuleLosses':
@@ -323,8 +351,8 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
   for (const [what, v] of [['base', a.base], ...(a.modifiers ?? []).map((m) => [m.id, m.value] as const)] as const) {
     if (v !== undefined && !(Number.isFinite(v) && Math.abs(v) <= MAX_CHART_NUMBER && !/e/i.test(String(v)))) refuse(`${what} must be a number from -${MAX_CHART_NUMBER} to ${MAX_CHART_NUMBER}, as a chart prints it (got ${v}).`);
   }
-  const rulings = [a.counterbattery !== undefined ? 'counterbattery' : '', a.noOtherTarget !== undefined ? 'no_other_target' : '', a.doubleSupportive !== undefined ? 'double_supportive' : ''].filter(Boolean);
-  checkGmRulings(s, ctx.actor, rulings, 'PCT-11.28, 11.76, 11.85', 'fire it');
+  const gmOnly = [a.counterbattery !== undefined ? 'counterbattery' : '', a.noOtherTarget !== undefined ? 'no_other_target' : '', a.doubleSupportive !== undefined ? 'double_supportive' : ''].filter(Boolean);
+  checkGmRulings(s, ctx.actor, gmOnly, 'PCT-11.28, 11.76, 11.85', 'fire it');
   if (a.counterbattery !== undefined && !(isGuns(target) || target.attrs.arm === 'train')) {
     refuse(`A Counterbattery marker goes on an artillery battery or train (PCT-11.76, 11.77); ${target.name} is ${String(target.attrs.arm)}.`);
   }
@@ -340,8 +368,13 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
   const targetOf: PercentileFireOutcome['derived']['target']['of'] = onGuns ? (target.attrs.arm === 'train' ? 'train material' : 'cannon') : 'figures';
   const targetStrength = targetOf === 'cannon' ? cannonOf(s, target) : figuresNow(s, target);
   if (targetStrength === 0) refuse(`${target.name} has no ${targetOf} left.`);
-  const charging = fst.charge?.turn === at.turn;
-  const targetCharging = a.targetCharge === 'charging' || status(s, target.id).charge?.turn === at.turn;
+  const charging = declaredChargeThisTurn(s, firer.id);
+  const targetCharging = declaredChargeThisTurn(s, target.id);
+  // PCT-11.23.5: rounds issued less rounds fired and lost, where the roster gives them.
+  const ammunitionLeft = firer.attrs.ammunition === undefined ? undefined : Math.max(0, Number(firer.attrs.ammunition) - Object.values(fst.rounds ?? {}).reduce((x, y) => x + y, 0) - (fst.roundsLost ?? 0));
+  // PCT-11.79: a battery's howitzer is destroyed first, so cannon lost come off its howitzers.
+  const howitzers = firer.attrs.howitzers === undefined ? null : Math.max(0, Number(firer.attrs.howitzers) - (fst.cannonLost ?? 0));
+  const passbyOnTarget = (pct(s).passby ?? []).some((x) => x.firerId === firer.id && x.targetId === target.id && x.turn >= at.turn - 1);
 
   // From the log: this turn's attacks (PCT-11.87, 11.25, 11.28).
   const attacks = pct(s).attacks.filter((x) => x.at.turn === at.turn);
@@ -350,9 +383,9 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
   const batteries = new Set(attacks.filter((x) => x.targetId === target.id && x.artillery && x.firerId !== firer.id && samePhase(x.at, at)).map((x) => x.firerId)).size;
   const night = at.period === 'night' ? { visibility: pct(s).night.visibility ?? null } : undefined;
 
-  const input: FireInput = {
+  const base: FireInput = {
     firer: {
-      arm: String(firer.attrs.arm) as FirerArm,
+      arm: firerArm(firer),
       ...(firer.attrs.class !== undefined ? { class: String(firer.attrs.class) as FiringClass } : {}),
       formation: formationOf(firer),
       morale: fst.morale ?? 'good',
@@ -363,15 +396,17 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
       ...(a.artilleryOfficer ? { artilleryOfficer: true } : {}),
       ...(firer.attrs.gun !== undefined ? { gun: String(firer.attrs.gun) } : {}),
       ...(a.shot ? { shot: a.shot } : {}),
+      ...(ammunitionLeft !== undefined ? { ammunition: ammunitionLeft } : {}),
+      ...(howitzers !== null ? { howitzers } : {}),
     },
     target: {
-      arm: String(target.attrs.arm) as TargetArm,
+      arm: targetArm(target),
       formation: formationOf(target),
       strength: targetStrength,
+      figures: figuresNow(s, target),
       ...(isGuns(target) ? { crewed: figuresNow(s, target) > 0 } : {}),
       ...(a.targetPosition ? { position: a.targetPosition } : {}),
       ...(targetCharging ? { charging: true } : {}),
-      ...(a.targetCharge === 'declared-passed' ? { declaredChargePassed: true } : {}),
       ...(a.officerAttached ? { officerAttached: true } : {}),
       ...(a.screened ? { screened: true } : {}),
       ...(a.enfiladed ? { enfiladed: true } : {}),
@@ -384,8 +419,10 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
     earlierAttacksThisPhase: earlier,
     firedInReciprocalPhases: firedInReciprocal,
     batteriesOnTarget: batteries,
+    shockCombat: phaseOf(at).id === 'shock-combat',
+    ...(passbyOnTarget ? { passbyOnTarget: true } : {}),
+    ...(status(s, firer.id).replaced?.turn === at.turn ? { replacement: true } : {}),
     ...(a.count !== undefined ? { count: a.count } : {}),
-    ...(a.zone ? { zone: a.zone } : {}),
     ...(a.row ? { row: a.row } : {}),
     ...(a.base !== undefined ? { base: a.base } : {}),
     ...(a.modifiers?.length ? { modifiers: a.modifiers } : {}),
@@ -395,6 +432,11 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
       ? { gm: { ...(a.noOtherTarget !== undefined ? { noOtherTarget: a.noOtherTarget } : {}), ...(a.doubleSupportive !== undefined ? { doubleSupportive: a.doubleSupportive } : {}) } }
       : {}),
   };
+  // PCT-11.22 - 11.28: a unit that may not fire at all is refused before the range and the claims are read.
+  const never = fireRefusal({ ...base, modifiers: [] }, pack);
+  if (never) refuse(`${firer.name} may not fire at ${target.name}: ${withRule(never.reason, never.rule)}`);
+  // What the battle knows is not the player's to claim; a GM's claim is a ruling (fire-facts-battle.ts).
+  const { input, rulings, zone } = claimFire(s, ctx.actor, a, { input: base, weapon: firer.attrs.weapon === undefined ? undefined : String(firer.attrs.weapon), howitzers, targetCharging, night: night !== undefined, zones: pack.fire.zones });
 
   // Nothing is rolled for a refusal or a question (resolveFire), so the cursor only moves when resolved.
   const { value: result, dice: used } = needDice(ctx.dice).take((d) => resolveFire(input, d, pack));
@@ -403,6 +445,7 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
 
   const mfp = mfpApplied(s, targetSide, result.mfpChange.points);
   const shot = input.firer.shot ?? 'roundshot';
+  const gmSteps = fireGmSteps(target, targetOf, targetStrength, result.losses, figures(target));
   const outcome: PercentileFireOutcome = {
     ...result,
     firer: firer.name,
@@ -420,7 +463,11 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
       firedInReciprocalPhases: firedInReciprocal,
       batteriesOnTarget: batteries,
       night: night ?? null,
+      zone,
+      ...(ammunitionLeft !== undefined ? { ammunitionLeft } : {}),
     },
+    ...(rulings.length ? { rulings } : {}),
+    ...(gmSteps.length ? { gmSteps } : {}),
     applied: {
       losses: result.losses,
       lossKind: result.lossKind,
@@ -436,6 +483,41 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
   const events: BattleEvent[] = [{ type: 'PercentileFireResolved', data: { firerId: firer.id, targetId: target.id, targetSideId: targetSide, at, outcome, dice: used } }];
   if (mfp) events.push(...mfpCriticalEvents(s, targetSide, mfp.to, ctx));
   return events;
+}
+
+/** The roster's arm as the Fire Routine reads it: a headquarters base (PCT-11.23.1). */
+function firerArm(u: Unit): FirerArm {
+  const arm = String(u.attrs.arm);
+  return (arm === 'headquarters' ? 'hq' : arm) as FirerArm;
+}
+/** A target's arm: regimental guns are hit through their crew figures, like a crew-only unit. */
+function targetArm(u: Unit): TargetArm {
+  const arm = String(u.attrs.arm);
+  return (arm === 'headquarters' ? 'hq' : arm === 'regimental artillery' ? 'artillery crew' : arm) as TargetArm;
+}
+
+/** PCT-11.23.3: a charge declared this turn, by day (/unit charge) or at night with its direction (NIGHT-18.42). */
+function declaredChargeThisTurn(s: BattleState, unitId: string): boolean {
+  const st = status(s, unitId);
+  return st.charge?.turn === s.position.turn || st.declaredCharge?.turn === s.position.turn;
+}
+
+/**
+ * What the rules leave to the GM after a fire's losses: who in a shared square loses (PCT-11.78: the
+ * battle keeps one unit per square) and the 50% conventions of PCT-11.79 (the light skirmish and
+ * regimental artillery crew figures inside a battalion are not on the roster).
+ */
+function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', before: number, lost: number, all: number): string[] {
+  if (lost === 0) return [];
+  const out: string[] = [];
+  if (target.attrs.formation === 'square' && of === 'figures') {
+    out.push(`PCT-11.78: if other units share ${target.name}'s square, the unit with the highest current CMR suffers every loss until another equals it; a GM records losses that fall on another unit with /unit losses (and undoes this fire's if needed).`);
+  }
+  if (of === 'figures' && target.attrs.arm === 'infantry' && before * 2 > all && (before - lost) * 2 <= all) {
+    out.push(`PCT-11.79: ${target.name} is down to 50% or less: by convention its light (voltigeur) skirmish figures within the battalion and any regimental artillery crew figure are removed; a GM records them with /unit losses.`);
+  }
+  if (of === 'cannon' && Number(target.attrs.howitzers ?? 0) > 0) out.push(`PCT-11.79: the howitzer is destroyed first: ${target.name}'s howitzers are counted down with its cannon.`);
+  return out;
 }
 
 /** PCT-11.73: the side that loses figures, cannon or material adjusts its MFP level by `points`. */
@@ -529,6 +611,31 @@ function setMfp(s: BattleState, a: Extract<PercentileAction, { type: 'Percentile
   const event: BattleEvent = { type: 'PercentileMfpSet', data: { sideId: side.id, level: a.level, from, ...(a.critical !== undefined ? { critical: a.critical } : {}) } };
   const after: BattleState = { ...s, rules: { ...pct(s), mfpCritical: a.critical !== undefined ? { ...pct(s).mfpCritical, [side.id]: a.critical } : pct(s).mfpCritical } };
   return [event, ...mfpCriticalEvents(after, side.id, a.level, ctx)];
+}
+
+/**
+ * PCT-11.23.3: cavalry declares a charge, in any period; it may not fire this turn. At night the
+ * declaration rolls its direction (NIGHT-18.42), as /night charge does.
+ */
+function declareCharge(s: BattleState, ref: string, ctx: DecideContext): BattleEvent[] {
+  const u = findUnit(s, ref);
+  if (s.position.period === 'night') return charge(s, ref, ctx);
+  checkActsFor(s, ctx.actor, u, 'declare its charge');
+  checkCombatTime(s);
+  if (u.attrs.arm !== 'cavalry') refuse(`${u.name} is ${String(u.attrs.arm)}; only a cavalry unit declares a charge (PCT-11.23.3).`);
+  const st = status(s, u.id);
+  if (st.morale === 'routing') refuse(`${u.name} is routing and cannot declare a charge.`);
+  if (declaredChargeThisTurn(s, u.id)) refuse(`${u.name} declared its charge this turn already.`);
+  return [{ type: 'PercentileChargeDeclared', data: { unitId: u.id, at: s.position } }];
+}
+
+/** PCT-11.86: a unit that replaced a friendly unit in a declared Shock Combat zone (12.21) this turn. */
+function unitReplaced(s: BattleState, ref: string, ctx: DecideContext): BattleEvent[] {
+  const u = findUnit(s, ref);
+  checkActsFor(s, ctx.actor, u, 'record it');
+  checkCombatTime(s);
+  if (status(s, u.id).replaced?.turn === s.position.turn) refuse(`${u.name} is recorded as a replacement this turn already (PCT-11.86).`);
+  return [{ type: 'PercentileUnitReplaced', data: { unitId: u.id, at: s.position } }];
 }
 
 /** NIGHT-18.42: one 1D6 per unit under a Declared Cavalry Charge, on night turns; the direction then holds. */
@@ -635,6 +742,11 @@ function percentileDue(s: BattleState, to: TurnPosition): string[] {
   }
   for (const id of end.silentA) out.push(`Counterbattery A removed from ${name(id)}: it stayed silent in the Reciprocal Artillery Fire Phase (PCT-11.76.c)`);
   for (const id of end.roundLostB) out.push(`Counterbattery B removed from ${name(id)}: it did not fire on enemy artillery in the Reciprocal Artillery Fire Phase, so it loses one ammunition round (PCT-11.77.c)`);
+  // NIGHT-18.21: the night set-up closes every screen, with no opportunity fire; the table does it, the GM records it.
+  if (to.period === 'night' && s.position.period !== 'night') {
+    const screens = Object.values(s.units).filter((u) => u.attrs.formation === 'skirmish').map((u) => u.name);
+    if (screens.length) out.push(`Night set-up: close every skirmish screen to column or line (/unit set formation:), each may retire one move; no opportunity fire is given for this (NIGHT-18.21): ${screens.join(', ')}`);
+  }
   if (phaseOf(to).id === 'reciprocal-artillery-fire') {
     for (const [id, st] of Object.entries(pct(s).units)) {
       const still = (st.markers ?? []).filter((m) => !(end.silentA.includes(id) && m.marker === 'A') && !(end.roundLostB.includes(id) && m.marker === 'B'));
@@ -670,7 +782,11 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
       const end = phaseEnd(d, e.data.from);
       for (const id of end.silentA) setUnit(d, id, (st) => withoutMarker(st, 'A'));
       for (const id of end.roundLostB) setUnit(d, id, (st) => ({ ...withoutMarker(st, 'B'), roundsLost: (st.roundsLost ?? 0) + 1 }));
-      if (e.data.to.turn !== e.data.from.turn) d.rules = { ...pct(d), attacks: pct(d).attacks.filter((x) => x.at.turn === e.data.to.turn) };
+      if (e.data.to.turn !== e.data.from.turn) {
+        d.rules = { ...pct(d), attacks: pct(d).attacks.filter((x) => x.at.turn === e.data.to.turn) };
+        // PCT-11.85.d looks back one turn.
+        if (pct(d).passby?.length) d.rules = { ...pct(d), passby: pct(d).passby!.filter((x) => x.turn >= e.data.to.turn - 1) };
+      }
       return;
     }
     case 'PercentileFireResolved': {
@@ -696,6 +812,7 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
       d.rules = {
         ...pct(d),
         attacks: [...pct(d).attacks, attack],
+        ...(outcome.kind === 'passby' ? { passby: [...(pct(d).passby ?? []), { firerId, targetId, turn: at.turn }] } : {}),
         ...(applied.mfp ? { mfp: { ...pct(d).mfp, [targetSideId]: applied.mfp.to } } : {}),
       };
       return;
@@ -729,6 +846,12 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
     case 'PercentileChargeRolled':
       setUnit(d, e.data.unitId, (st) => ({ ...st, charge: { turn: e.data.at.turn, direction: e.data.outcome.direction, degrees: e.data.outcome.degrees } }));
       return;
+    case 'PercentileChargeDeclared':
+      setUnit(d, e.data.unitId, (st) => ({ ...st, declaredCharge: { turn: e.data.at.turn } }));
+      return;
+    case 'PercentileUnitReplaced':
+      setUnit(d, e.data.unitId, (st) => ({ ...st, replaced: { turn: e.data.at.turn } }));
+      return;
     case 'PercentileMoraleChecked': {
       const o = e.data.outcome;
       setUnit(d, e.data.unitId, (st) => {
@@ -759,6 +882,14 @@ export function describePercentileEvent(e: PercentileEvent, s: BattleState): str
     case 'PercentileChargeRolled': {
       const o = e.data.outcome;
       return `${o.unit} declares a cavalry charge at night: 1D${o.die} ${o.roll} — ${o.text} The direction is fixed (NIGHT-18.42).`;
+    }
+    case 'PercentileChargeDeclared': {
+      const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
+      return `${name} declares a cavalry charge (turn ${e.data.at.turn}): it may not fire this turn (PCT-11.23.3).`;
+    }
+    case 'PercentileUnitReplaced': {
+      const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
+      return `${name} replaced a friendly unit in a declared Shock Combat zone (turn ${e.data.at.turn}): it cannot fire upon the declared shock attackers this turn (PCT-11.86).`;
     }
     case 'PercentileLossesRuled': {
       const { kind, lost, left, reason, moraleCheckDue, mfpChange, mfp } = e.data;
@@ -806,6 +937,9 @@ function fireText(o: PercentileFireOutcome): string {
       dv.phase !== 'other' ? `; fired in this turn's Reciprocal Fire Phases before: ${dv.firedInReciprocalPhases ? 'yes' : 'no'} (PCT-11.25)` : ''
     }${dv.firer.of === 'cannon' ? `; ${dv.batteriesOnTarget} other batter${dv.batteriesOnTarget === 1 ? 'y' : 'ies'} fired on ${o.target} this phase (PCT-11.28)` : ''}`,
     ...(dv.night ? [`Night turn: visibility ${dv.night.visibility}" is the maximum range (NIGHT-18.51)`] : []),
+    ...(dv.zone ? [`${dv.zone.ruled ? "Fire zone by the GM's ruling" : 'Fire zone from the weapon and range'}: ${dv.zone.zone === null ? dv.zone.why : `${dv.zone.zone} (${dv.zone.why})`} (${dv.zone.rule})`] : []),
+    ...(dv.ammunitionLeft !== undefined ? [`${o.firer}: ${dv.ammunitionLeft} rounds left before this fire (PCT-11.23.5)`] : []),
+    ...(o.rulings ?? []).map(rulingLine),
     ...o.steps.map(stepText),
     ...(o.criticalHit ? [o.criticalHit.text] : []),
     ...(o.randomOfficerHit ? [o.randomOfficerHit.text] : []),
@@ -820,6 +954,7 @@ function fireText(o: PercentileFireOutcome): string {
     ...ap.markersCleared.map((x) => `Counterbattery ${x} removed from ${o.firer}: it fired at an enemy battery (${x === 'A' ? 'PCT-11.76.a' : 'PCT-11.77.a'})`),
     ...(ap.rounds ? [`${o.firer}: ${ap.rounds.shot} rounds fired ${ap.rounds.fired} (PCT-11.15.step2)`] : []),
     ...o.notes.filter((n) => !(ap.moraleCheckDue && n.startsWith('Morale check due'))),
+    ...(o.gmSteps ?? []),
   ];
   return lines(head, body);
 }
@@ -853,6 +988,12 @@ export function percentileUnitLines(s: BattleState, unitId: string): string[] {
     out.push(`ammunition: rounds fired ${rounds.map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}${st.roundsLost ? `; ${st.roundsLost} lost (PCT-11.77.c)` : ''} (PCT-11.15.step2)`);
   }
   if (st.charge?.turn === s.position.turn) out.push(`declared charge this turn: ${st.charge.direction === 'straight' ? 'straight ahead' : `${st.charge.degrees}° ${st.charge.direction}`} (NIGHT-18.42)`);
+  if (st.declaredCharge?.turn === s.position.turn) out.push('declared charge this turn: it may not fire (PCT-11.23.3)');
+  if (st.replaced?.turn === s.position.turn) out.push('replaced a friendly unit in a declared Shock Combat zone this turn: no fire on the shock attackers (PCT-11.86)');
+  if (u.attrs.ammunition !== undefined) {
+    const left = Math.max(0, Number(u.attrs.ammunition) - rounds.reduce((x, [, v]) => x + v, 0) - (st.roundsLost ?? 0));
+    out.push(`ammunition left: ${left} of ${Number(u.attrs.ammunition)} rounds (PCT-11.23.5)`);
+  }
   return out;
 }
 

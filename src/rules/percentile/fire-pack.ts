@@ -52,6 +52,32 @@ export const FireModifier = z.object({
 });
 export type FireModifier = z.infer<typeof FireModifier>;
 
+/** A range bound in inches; low < high where the source leaves the reading open (2 1/2" or 3"). */
+const Bound = z
+  .object({ low: z.number().min(0), high: z.number().min(0) })
+  .refine((b) => b.low <= b.high, { error: 'a bound needs low <= high' });
+export type Bound = z.infer<typeof Bound>;
+
+/** The fire zones of PCT-11.32 - 11.37: what the umpire reads the zone from, with the measured range. */
+export const FireZones = z.object({
+  note: z.string().optional(),
+  /** PCT-11.32, 11.33: the Minimum Range Fire Zone of all non-siege artillery and rockets. */
+  artilleryMinimum: Bound,
+  /** PCT-11.32: the Shellfire Zone's minimum range, inside which no shell is fired. */
+  shellMinimum: Bound,
+  /** PCT-11.34, 11.35, 11.37: by formed infantry, mounted cavalry or skirmish order, and weapon; maximum null = not given. */
+  smallArms: z.array(
+    z.object({
+      arm: z.enum(['infantry', 'cavalry', 'skirmish']),
+      weapon: z.string().min(1),
+      minimum: Bound,
+      maximum: Bound.nullable(),
+      rule: z.string().min(1),
+    }),
+  ),
+});
+export type FireZones = z.infer<typeof FireZones>;
+
 const CriticalEntry = z.object({
   min: z.number().int(),
   max: z.number().int(),
@@ -97,6 +123,7 @@ export const FirePack = z
       note: z.string().optional(),
     }),
     maxBatteriesOnTarget: z.number().int().min(1),
+    zones: FireZones,
     mfp: z.object({
       perFigure: z.number().int().min(0),
       perBatteryOrTrain: z.number().int().min(0),

@@ -15,8 +15,8 @@ import { NIGHT_PACK, type Dice, type NightPack } from './night.ts';
  * is refused or a GM ruling is needed, so the dice cursor only moves for a resolved attack.
  */
 
-export type FirerArm = 'infantry' | 'cavalry' | 'artillery' | 'rockets' | 'siege artillery' | 'train' | 'hq' | 'artillery crew';
-export type TargetArm = 'infantry' | 'cavalry' | 'artillery' | 'rockets' | 'siege artillery' | 'train' | 'hq';
+export type FirerArm = 'infantry' | 'cavalry' | 'artillery' | 'rockets' | 'siege artillery' | 'train' | 'hq' | 'artillery crew' | 'regimental artillery';
+export type TargetArm = 'infantry' | 'cavalry' | 'artillery' | 'rockets' | 'siege artillery' | 'train' | 'hq' | 'artillery crew';
 export type Formation = 'line' | 'column' | 'square' | 'skirmish' | 'limbered' | 'unlimbered';
 export type FireKind = 'normal' | 'opportunity' | 'passby' | 'final-shock' | 'supportive';
 export type FirePhase = 'reciprocal-artillery' | 'reciprocal-infantry' | 'other';
@@ -45,6 +45,8 @@ export interface FireInput {
     /** Artillery: poundage ("6pdr") and shot, the chart row (PCT-11.15.step2, step5); default roundshot. */
     gun?: string;
     shot?: Shot;
+    /** Artillery: howitzers or mortars left in the battery; 0 = none may fire indirectly (PCT-11.50, 11.53, 11.79). */
+    howitzers?: number;
   };
   target: {
     arm: TargetArm;
@@ -67,13 +69,23 @@ export interface FireInput {
     massedBattery?: boolean;
     /** Artillery placed within a square (PCT-11.61.a.5, 11.62). */
     inSquare?: boolean;
+    /** Figures, where `strength` counts cannon: a single-figure unit cannot be enfiladed (PCT-11.64). */
+    figures?: number;
   };
   /** Figures (or cannon) that can bear, measured (PCT-11.41, 11.42); may be omitted for squares and buildings. */
   count?: number;
   /** Range in inches, measured. */
   range: number;
-  /** Infantry/cavalry: the Maximum Range Fire Zone uses the Maximum Range/Disordered line (PCT-11.34, 11.35). */
+  /** Infantry/cavalry: the Maximum Range Fire Zone uses the Maximum Range/Disordered line (PCT-11.34, 11.35); the battle derives it (zones.ts). */
   zone?: 'minimum' | 'maximum';
+  /** The target is within the firer's Minimum Range Fire Zone, as derived (zones.ts); out-of-phase fire needs it (PCT-11.0, 11.22). */
+  inMinimumZone?: boolean;
+  /** The battle is in the Shock Combat Phase: final shock and supportive fire happen only there (PCT-11.84, 11.85). */
+  shockCombat?: boolean;
+  /** From the log: the firer gave this target passby fire in the current or previous turn (PCT-11.85.d). */
+  passbyOnTarget?: boolean;
+  /** From the log: the firer replaced a friendly unit in a declared Shock Combat zone this turn (PCT-11.86). */
+  replacement?: boolean;
   /** Chart row, when the derived one is not wanted (artillery: "<gun> <shot>"). */
   row?: string;
   /** The base percent read from the GM's chart, when the pack has none (PCT-11.15.step8, 11.16.step7). */
@@ -97,6 +109,13 @@ export interface FireInput {
     noOtherTarget?: boolean;
     /** The GM's ruling where the source does not say whether supportive fire is doubled (PCT-11.85). */
     doubleSupportive?: boolean;
+    /** A GM ruled against what the battle derived (mechanics.ts `claim`): the chart row, enfilade, indirect fire. */
+    row?: boolean;
+    enfilade?: boolean;
+    indirect?: boolean;
+    massedBattery?: boolean;
+    /** Derivable modifiers (night) the GM ruled in where the battle derived them out. */
+    modifiers?: readonly string[];
   };
 }
 
@@ -250,6 +269,22 @@ export function fireRefusal(input: FireInput, rules: FireRules = FIRE_RULES): Fi
   const no = (rule: string, reason: string): FireRefused => ({ status: 'refused', rule, reason });
   const artillery = ARTILLERY.includes(firer.arm);
 
+  const never = neverFires(firer);
+  if (never) return never;
+
+  // PCT-11.89: siege artillery fires only normally, once, in the Reciprocal Artillery Fire Phase.
+  if (firer.arm === 'siege artillery') {
+    if (input.kind !== 'normal') return no('PCT-11.89', `Siege artillery cannot make ${input.kind} fire attacks (PCT-11.89).`);
+    if (input.phase !== 'reciprocal-artillery') return no('PCT-11.89', 'Siege artillery may only fire in the Reciprocal Artillery Fire Phase (PCT-11.89).');
+    if (input.earlierAttacksThisPhase > 0 || input.firedInReciprocalPhases) return no('PCT-11.89', 'Siege artillery may only fire once (PCT-11.89).');
+  }
+  return fireRefusalRest(input, rules, artillery);
+}
+
+/** PCT-11.23, 11.24.d: a unit that never fires, whatever the target, range or phase; null when it may. */
+export function neverFires(firer: FireInput['firer']): FireRefused | null {
+  const no = (rule: string, reason: string): FireRefused => ({ status: 'refused', rule, reason });
+  const artillery = ARTILLERY.includes(firer.arm);
   // PCT-11.23: units that may never fire.
   if (firer.arm === 'hq') return no('PCT-11.23.1', 'Command headquarter bases may never fire (PCT-11.23.1).');
   if (firer.arm === 'cavalry' && firer.morale === 'disordered') return no('PCT-11.23.2', 'Morale disordered cavalry may never fire (PCT-11.23.2).');
@@ -259,13 +294,17 @@ export function fireRefusal(input: FireInput, rules: FireRules = FIRE_RULES): Fi
   if (artillery && firer.formation === 'limbered') return no('PCT-11.23.6', 'A limbered battery may not fire; unlimber it first (PCT-11.23.6).');
   if (firer.arm === 'artillery crew') return no('PCT-11.23.7', 'Artillery crews may never fire (PCT-11.23.7).');
   if (firer.arm === 'train') return no('PCT-11.23.8', 'Train units may never fire (PCT-11.23.8).');
-
-  // PCT-11.89: siege artillery fires only normally, once, in the Reciprocal Artillery Fire Phase.
-  if (firer.arm === 'siege artillery') {
-    if (input.kind !== 'normal') return no('PCT-11.89', `Siege artillery cannot make ${input.kind} fire attacks (PCT-11.89).`);
-    if (input.phase !== 'reciprocal-artillery') return no('PCT-11.89', 'Siege artillery may only fire in the Reciprocal Artillery Fire Phase (PCT-11.89).');
-    if (input.earlierAttacksThisPhase > 0 || input.firedInReciprocalPhases) return no('PCT-11.89', 'Siege artillery may only fire once (PCT-11.89).');
+  // PCT-11.24.d: regimental guns have no fire of their own.
+  if (firer.arm === 'regimental artillery') {
+    return no('PCT-11.24.d', 'Regimental artillery attached to a battalion executes its fire attacks with the infantry battalion (PCT-11.24.d): fire the battalion, its guns counted in the base percent read from your chart.');
   }
+
+  return null;
+}
+
+function fireRefusalRest(input: FireInput, rules: FireRules, artillery: boolean): FireRefused | null {
+  const { firer } = input;
+  const no = (rule: string, reason: string): FireRefused => ({ status: 'refused', rule, reason });
 
   // PCT-11.22: who fires in which Reciprocal Fire Phase (out-of-phase fire is the other kinds).
   if (input.kind === 'normal') {
@@ -276,6 +315,34 @@ export function fireRefusal(input: FireInput, rules: FireRules = FIRE_RULES): Fi
     if (input.phase === 'other') {
       return no('PCT-11.22', 'Outside the Reciprocal Fire Phases a unit fires only at an enemy in its Minimum Range Fire Zone that changes facing or formation, passes by or attacks by shock: opportunity, passby, final shock or supportive fire (PCT-11.0, 11.22).');
     }
+  }
+
+  // PCT-11.0, 11.22: out-of-phase fire only at an enemy inside the firer's Minimum Range Fire Zone.
+  if (input.kind !== 'normal' && input.inMinimumZone === false) {
+    return no('PCT-11.22', `${input.kind} fire is only at an enemy within the firer's Minimum Range Fire Zone; at ${input.range}" the target is beyond it (PCT-11.0, 11.22).`);
+  }
+  // PCT-11.84, 11.85: final shock and supportive fire belong to the Shock Combat Phase.
+  if ((input.kind === 'final-shock' || input.kind === 'supportive') && input.shockCombat !== true) {
+    const rule = input.kind === 'final-shock' ? 'PCT-11.84' : 'PCT-11.85';
+    return no(rule, `${input.kind === 'final-shock' ? 'Final Shock Combat fire' : 'Supportive Defensive fire'} can only occur during the Shock Combat Phase (${rule}).`);
+  }
+  // PCT-11.85.d: no supportive fire at a target given passby fire this turn or last.
+  if (input.kind === 'supportive' && input.passbyOnTarget) {
+    return no('PCT-11.85.d', 'This unit gave the target a Passby Fire attack in the current or previous turn, so it may not give it Supportive fire (PCT-11.85.d, 11.83.d).');
+  }
+  // PCT-11.86: a replacement unit never fires on the declared shock attackers (final shock or supportive fire is at them).
+  if ((input.kind === 'final-shock' || input.kind === 'supportive') && input.replacement) {
+    return no('PCT-11.86', 'This unit replaced a friendly unit in the declared Shock Combat zone this turn: it cannot fire upon the enemy units that declared the Shock Combat attack (PCT-11.86).');
+  }
+  // PCT-11.46: only artillery engages a unit behind a skirmish screen.
+  if (input.target.screened && !artillery) {
+    return no('PCT-11.46', 'Only artillery batteries may engage an enemy unit behind an open order skirmish screen (PCT-11.46); fire at the screen instead.');
+  }
+  // PCT-11.50, 11.56: indirect fire only for howitzers and mortars, never rockets.
+  if (input.modifiers?.some((m) => m.id === 'indirect') && !input.gm?.indirect) {
+    if (firer.arm === 'rockets') return no('PCT-11.56', 'Rocket Fire attacks cannot use indirect Fire (PCT-11.56).');
+    if (!artillery) return no('PCT-11.50', 'Only artillery batteries with howitzers or mortars have indirect fire capabilities (PCT-11.50).');
+    if (firer.howitzers !== undefined && firer.howitzers <= 0) return no('PCT-11.50', 'This battery has no howitzers or mortars left, and only they fire indirectly (PCT-11.50, 11.53).');
   }
 
   // PCT-11.25: once in the Reciprocal Fire Phases.
@@ -301,7 +368,12 @@ export function fireRefusal(input: FireInput, rules: FireRules = FIRE_RULES): Fi
 }
 
 /** PCT-11.61 (and 11.62-11.66): Massed or Linear, from the target's formation and what was measured. */
-export function targetType(input: Pick<FireInput, 'firer' | 'target' | 'range'>): { type: 'Massed' | 'Linear'; rule: string; why: string } {
+/** PCT-11.64: only linear multi-figure formations; never a single figure, a headquarters base or skirmish order. */
+export function enfiladeable(t: FireInput['target']): boolean {
+  return t.formation !== 'skirmish' && t.arm !== 'hq' && (t.figures ?? t.strength) > 1;
+}
+
+export function targetType(input: Pick<FireInput, 'firer' | 'target' | 'range' | 'gm'>): { type: 'Massed' | 'Linear'; rule: string; why: string } {
   const t = input.target;
   const m = (rule: string, why: string) => ({ type: 'Massed' as const, rule, why });
   if (t.formation === 'column' && (t.arm === 'infantry' || t.arm === 'cavalry')) return m('PCT-11.61.a.1', 'cavalry or infantry in column');
@@ -309,8 +381,8 @@ export function targetType(input: Pick<FireInput, 'firer' | 'target' | 'range'>)
   if (GUNS.includes(t.arm) && t.formation === 'limbered') return m('PCT-11.61.a.3', 'limbered battery');
   if (t.arm === 'train') return m('PCT-11.61.a.4', 'train unit');
   if (GUNS.includes(t.arm) && (t.inSquare || t.formation === 'square')) return m('PCT-11.61.a.5', 'artillery within a square (11.62)');
-  if (GUNS.includes(t.arm) && t.massedBattery) return m('PCT-11.61.a.6', 'massed artillery battery, 17+ cannon within 6" (11.63)');
-  if (t.enfiladed && t.formation !== 'skirmish') return m('PCT-11.61.a.7', 'enfiladed (11.64)');
+  if (t.massedBattery && (GUNS.includes(t.arm) || input.gm?.massedBattery)) return m('PCT-11.61.a.6', 'massed artillery battery, 17+ cannon within 6" (11.63)');
+  if (t.enfiladed && (enfiladeable(t) || input.gm?.enfilade)) return m('PCT-11.61.a.7', enfiladeable(t) ? 'enfiladed (11.64)' : "enfiladed, by the GM's ruling (11.64)");
   if (t.gapUnder1) return m('PCT-11.61.a.8', 'no 1" gap between ranks of figures (11.65)');
   if (t.position === 'building' || t.position === 'redoubt') return m('PCT-11.61.a.9', `within a ${t.position}`);
   if ((input.firer.arm === 'infantry' || input.firer.arm === 'cavalry') && input.range <= 1) return m('PCT-11.61.a.10', 'infantry or cavalry fire at 1" or less (11.66)');
@@ -321,7 +393,7 @@ export function targetType(input: Pick<FireInput, 'firer' | 'target' | 'range'>)
 }
 
 /** The infantry/cavalry Fire Chart line (PCT-11.34 - 11.37), or null when the player must say which. */
-function chartLine(input: FireInput): { line: ChartLine | null; rule: string; why: string } {
+export function chartLine(input: Pick<FireInput, 'firer' | 'zone'>): { line: ChartLine | null; rule: string; why: string } {
   const f = input.firer;
   if (f.position === 'building') return { line: 'morale disordered', rule: 'PCT-11.36', why: 'firing from a building (PCT-11.24.b, 11.36)' };
   if (f.arm === 'infantry' && f.morale === 'disordered') return { line: 'morale disordered', rule: 'PCT-11.36', why: 'morale disordered infantry' };
@@ -339,6 +411,8 @@ function firingCount(input: FireInput, artillery: boolean): { n: number; rule: s
   const f = input.firer;
   const s = f.strength;
   const c = input.count;
+  // PCT-11.41: a unit with no figure (or cannon) bearing does not fire; the half-unit minimum is for a unit that can.
+  if (c === 0) return { status: 'refused', rule: artillery ? 'PCT-11.42' : 'PCT-11.41', reason: `count:0: no ${artillery ? 'cannon' : 'figure'} can bear on the target, so the unit cannot fire at it (${artillery ? 'PCT-11.42' : 'PCT-11.41'}).` };
   if (f.position === 'building' || f.position === 'redoubt') {
     return { n: s, rule: f.position === 'building' ? 'PCT-11.24.b' : 'PCT-11.24.c', label: `all ${s} ${artillery ? 'cannon' : 'figures'} in the ${f.position} fire` };
   }
@@ -438,8 +512,8 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   let row: string | null = input.row ?? null;
   if (!artillery) {
     const cl = chartLine(input);
-    if (cl.line !== null && input.row !== undefined && input.row !== cl.line && cl.rule === 'PCT-11.36') {
-      return { status: 'refused', rule: 'PCT-11.36', reason: `This unit fires on the Morale Disordered line (${cl.why}), not "${input.row}" (PCT-11.36).` };
+    if (cl.line !== null && input.row !== undefined && input.row !== cl.line && !input.gm?.row) {
+      return { status: 'refused', rule: cl.rule, reason: `This unit fires on the ${cl.line} line (${cl.why}), not "${input.row}" (${cl.rule}).` };
     }
     if (row === null) row = cl.line;
     if (row !== null) steps.push({ label: `Fire Chart line: ${row}${input.row === undefined ? ` (${cl.why})` : ''}`, value: row, rule: input.row === undefined ? cl.rule : S('4') });
@@ -481,7 +555,7 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   for (const id of named.keys()) {
     const def = fp.modifiers.find((m) => m.id === id);
     if (!def) return { status: 'refused', rule: S(stepNo.mods), reason: `Unknown fire modifier "${id}"; this pack has ${fp.modifiers.map((m) => m.id).join(', ')}.` };
-    if (def.derivable) return { status: 'refused', rule: def.rule, reason: `${def.label} is applied by the umpire from the battle log, not named (${def.rule}).` };
+    if (def.derivable && !input.gm?.modifiers?.includes(id)) return { status: 'refused', rule: def.rule, reason: `${def.label} is applied by the umpire from the battle log, not named (${def.rule}).` };
   }
   const applies = new Set(named.keys());
   if (input.night) applies.add('night');

@@ -31,4 +31,5 @@ export const firePack: FirePack = parsed.fire;
 export * from './night.ts';
 export * from './fire-pack.ts';
 export * from './fire.ts';
+export * from './zones.ts';
 export * from './night-morale.ts';
