@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayIntentBits } from 'discord.js';
 import type { FakeUser } from '../support/fake-discord.ts';
@@ -117,6 +118,28 @@ describe('the bot in a Discord guild', () => {
     expect(textOf(wrong.original)).toMatch(/\/melee is for medieval battles; this one plays percentile/);
     expect(wrong.original!.flags).toBe(64);
     expect(h.app.log('b1').at(-1)!.event.type).toBe('PercentileFireResolved');
+  });
+
+  it('a charge by slash command in a charge battle posts its working, the die the GM gave shown as the GM\'s (CHG-ROLL)', async () => {
+    const channel = '1100000000000000009';
+    await h.fake.slash({ user: gm, channel, command: 'battle', sub: 'create', options: { name: 'Aspern', system: 'charge' } });
+    await h.fake.slash({ user: gm, channel, command: 'oob', sub: 'import', files: { file: { name: 'charge.yaml', text: readFileSync('examples/oob/charge.yaml', 'utf8') } } });
+    // A player may not give what the source lost; nothing is logged.
+    const before = h.app.log('b2').length;
+    const refused = await h.fake.slash({ user: players.alice, channel, command: 'charge', sub: 'roll', options: { attacker: '8e Hussards', defender: 'IR 57 Josef Colloredo', table: 'open', die: 10 } });
+    expect(refused.original!.flags).toBe(64);
+    expect(h.app.log('b2')).toHaveLength(before);
+    const charged = await h.fake.slash({
+      user: gm,
+      channel,
+      command: 'charge',
+      sub: 'roll',
+      options: { attacker: '8e Hussards', defender: 'IR 57 Josef Colloredo', table: 'open', die: 10, outward_rows: 1, rows: 'CHG-OPEN.7=melee' },
+    });
+    expect(textOf(charged.original)).toMatch(/^Done \(event \d+\): 8e Hussards charges IR 57 Josef Colloredo \(CHG-ROLL, CHG-OPEN\)/);
+    const post = await h.fake.until(() => h.fake.channelMessages(channel).find((m) => textOf(m).startsWith('8e Hussards charges IR 57 Josef Colloredo')), 'the charge posted');
+    expect(textOf(post)).toMatch(/d10 each \(CHG-ROLL, the GM's value\)[\s\S]*CHG-ATT-MOD\.13 Cav vs\. Inf Line: \+6 \(from the roster and log\)/);
+    expect(h.app.log('b2').at(-1)!.event.type).toBe('ChargeResolved');
   });
 
   it('logs each interaction with its id, user and battle, and never the token', () => {
