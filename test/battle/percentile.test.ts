@@ -567,7 +567,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, modifiers: [{ id: 'skirmish-screen' }] }), 'bob', /PCT-11.46/);
   });
 
-  it('PCT-11.50 / PCT-11.56 / PCT-11.57 an indirect-fire modifier is refused for rockets and for batteries without howitzers', () => {
+  it('PCT-11.50 / PCT-11.56 an indirect-fire modifier is refused for rockets and for batteries without howitzers', () => {
     const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }] };
     refusedWith(setup, shoot('Foot Battery', '1/28th Foot', indirect), 'alice', /indirect fire: the battle knows it is no howitzers on the roster/);
     const batteries = more(
