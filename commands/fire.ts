@@ -122,7 +122,7 @@ export default defineCommand({
     charge: sub({
       description: 'Fire by the d10 charge rules: 1d10 + the range band\'s Effect on the result grid (FIRE-TABLE)',
       who: 'player',
-      example: '/fire charge firer:"Foot Battery 1/5" target:"IR 15 Zach" row:3 block:B band:long range:12',
+      example: '/fire charge firer:"Horse Battery 3/5" target:"IR 15 Zach" row:3 block:B band:long range:12',
       systems: ['charge'],
       options: {
         firer: { kind: 'string', description: 'The firing unit', required: true, complete: unitNames },

@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { reply } from '../src/app/replies.ts';
 import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../src/rules/medieval/index.ts';
+import { chargePack } from '../src/rules/charge/rules.ts';
 
 /** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */
 const dist = (d: { cm: number | null; in: number }) => (d.cm === null ? `${d.in}"` : `${d.cm} cm (${d.in}")`);
@@ -53,6 +54,24 @@ const byUmpire = (m: PackModifier) => {
 };
 const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${m.value === null ? '? (give it as id=+n)' : signed(m.value)}${m.each ? ' each (give a count as idxN)' : ''}${byUmpire(m)}`;
 
+/** MOVE-RATES of the d10 charge rules: Road, Column, Line for foot and horse (the other three columns cannot be matched), artillery. */
+function chargeRates(): string {
+  const r = chargePack.movement.rates;
+  const d = (v: number | null) => (v === null ? 'illegible' : `${v}"`);
+  return [
+    'MOVE-RATES.FOOT-HORSE: road / column / line; then the printed values General, Square and Charge cannot be matched to',
+    ...r.footHorse.map((x) => `${x.arm}: road ${d(x.road)}, column ${d(x.column)}, line ${d(x.line)}; unassigned ${x.unassigned.join(', ') || 'none'}${x.uncertain ? ` [reading uncertain: ${x.uncertain}]` : ''}`),
+    r.unassignedNote,
+    '',
+    'MOVE-RATES.ART: road / field / limber+move or move+unlimber / move+unlimber+fire / limber+move+unlimber+fire / prolong',
+    ...r.artillery.map((x) => {
+      const ap = (k: string) => (x.ap?.[k] !== undefined ? ` (${x.ap[k]} AP)` : '');
+      const v = (k: 'moveUnlimberFire' | 'limberMoveUnlimberFire', n: number | null) => (n === null ? (x.printed?.[k] ?? 'NA') : `${n}"${ap(k)}`);
+      return `${x.gun}: ${x.road}", ${x.field}", ${x.limberMoveOrMoveUnlimber}", ${v('moveUnlimberFire', x.moveUnlimberFire)}, ${v('limberMoveUnlimberFire', x.limberMoveUnlimberFire)}, ${x.prolong}"`;
+    }),
+  ].join('\n');
+}
+
 export default defineCommand({
   name: 'ref',
   description: 'The medieval charts for players measuring on the table',
@@ -88,6 +107,14 @@ export default defineCommand({
       systems: ['medieval'],
       options: { chart: { kind: 'string', description: 'fire, melee, control or morale', required: true, choices: Object.keys(CHARTS) } },
       query: (o, ctx) => [reply(ctx, CHARTS[o.chart as keyof typeof CHARTS]().map(modifierLine).join('\n'), `Modifiers: ${o.chart}`)],
+    }),
+    rates: sub({
+      description: 'Movement rates of the d10 charge rules, as far as the source is legible (MOVE-RATES)',
+      who: 'anyone',
+      example: '/ref rates',
+      systems: ['charge'],
+      options: {},
+      query: (_o, ctx) => [reply(ctx, chargeRates(), 'Movement rates (MOVE-RATES)')],
     }),
   },
 });
