@@ -15,6 +15,14 @@ export interface Button {
   customId: string;
 }
 
+/** A file that goes with a message: a battle report's chart (PNG). */
+export interface MessageFile {
+  name: string;
+  data: Uint8Array;
+  /** What it shows, for people who cannot see it (Discord's attachment description). */
+  description?: string;
+}
+
 export interface Message {
   to: Destination;
   /** Short heading (an embed's title in Discord). */
@@ -32,6 +40,11 @@ export interface Message {
    * replaces this one where the adapter can edit messages (Discord); the table prints each.
    */
   status?: string;
+  /**
+   * Files sent with the message: only on replies to the invoking user, which are answered at once
+   * (channel posts and DMs go through the outbox, which keeps text).
+   */
+  files?: MessageFile[];
 }
 
 export const mention = (user: string): string => `<@${user}>`;

@@ -1,21 +1,47 @@
 import { z } from 'zod';
 import type { Invocation } from './invoke.ts';
+import type { Umpire } from './umpire.ts';
 
 /**
  * Component custom ids, versioned and parsed with zod. They name what was pressed and carry no
  * authority: the press becomes the same slash command a user could type, checked as any other.
+ * v1 names the option itself; v2 names its place among the voter's options, for options too long
+ * for Discord's 100-character custom id (the ballot's options never change once it is open).
  */
 const BallotButton = z
   .string()
-  .regex(/^v1:ballot:[^:]+:[^:]+:[^:]+:.+$/)
+  .regex(/^v[12]:ballot:[^:]+:[^:]+:[^:]+:.+$/)
   .transform((id) => {
-    const [, , battle, ballot, voter, ...option] = id.split(':');
-    return { battle: battle!, ballot: ballot!, voter: voter!, choice: option.join(':') };
+    const [version, , battle, ballot, voter, ...option] = id.split(':');
+    return { version: version!, battle: battle!, ballot: ballot!, voter: voter!, option: option.join(':') };
   });
 
-/** The slash command a button stands for, and the battle it belongs to. */
-export function buttonInvocation(customId: string): { battle: string; invocation: Pick<Invocation, 'command' | 'sub' | 'options'> } | undefined {
+/** Discord's limit on a custom id. */
+const CUSTOM_ID_MAX = 100;
+
+/** A ballot button's custom id: v1 with the option when it fits, else v2 with the option's place. */
+export function ballotButtonId(battleId: string, ballotId: string, voterId: string, option: string, index: number): string {
+  const v1 = `v1:ballot:${battleId}:${ballotId}:${voterId}:${option}`;
+  return v1.length <= CUSTOM_ID_MAX ? v1 : `v2:ballot:${battleId}:${ballotId}:${voterId}:${index}`;
+}
+
+/** The battle a button belongs to, read from its custom id alone. */
+export const buttonBattle = (customId: string): string | undefined => {
+  const b = BallotButton.safeParse(customId);
+  return b.success ? b.data.battle : undefined;
+};
+
+/** The slash command a button stands for, and the battle it belongs to; a v2 id's option is looked up in the battle's log. */
+export function buttonInvocation(customId: string, app: Pick<Umpire, 'state' | 'battles'>): { battle: string; invocation: Pick<Invocation, 'command' | 'sub' | 'options'> } | undefined {
   const b = BallotButton.safeParse(customId);
   if (!b.success) return undefined;
-  return { battle: b.data.battle, invocation: { command: 'ballot', sub: 'vote', options: { ballot: b.data.ballot, command: b.data.voter, choice: b.data.choice } } };
+  const { version, battle, ballot, voter, option } = b.data;
+  let choice: string | undefined = option;
+  if (version === 'v2') {
+    const index = /^\d+$/.test(option) ? Number(option) : -1;
+    const known = app.battles().some((row) => row.id === battle);
+    choice = known ? app.state(battle).ballots[ballot]?.voters.find((v) => v.id === voter)?.allowed[index] : undefined;
+    if (choice === undefined) return undefined;
+  }
+  return { battle, invocation: { command: 'ballot', sub: 'vote', options: { ballot, command: voter, choice } } };
 }

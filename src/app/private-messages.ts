@@ -4,9 +4,7 @@ import { rollText } from '../battle/rolls.ts';
 import type { BattleEvent } from '../battle/events.ts';
 import type { BattleState } from '../battle/state.ts';
 import { mention, type Button, type Message } from '../messages.ts';
-
-/** A ballot button's custom id: versioned, names what was pressed, never who may press it. */
-export const ballotButtonId = (battleId: string, ballotId: string, voterId: string, option: string): string => `v1:ballot:${battleId}:${ballotId}:${voterId}:${option}`;
+import { ballotButtonId } from './buttons.ts';
 
 const dm = (user: string, text: string, title?: string, buttons?: Button[]): Message => ({
   to: { kind: 'dm', user },
@@ -27,7 +25,7 @@ export function ballotPrompt(battleId: string, b: Ballot, v: Voter, user: string
     how,
     `You can change your answer until the ballot closes${b.deadline ? ` (${b.deadline})` : ''}. Nobody sees it before the reveal.`,
   ];
-  const buttons = b.input.kind === 'choice' ? v.allowed.map((o) => ({ label: o, customId: ballotButtonId(battleId, b.id, v.id, o) })) : [];
+  const buttons = b.input.kind === 'choice' ? v.allowed.map((o, i) => ({ label: o, customId: ballotButtonId(battleId, b.id, v.id, o, i) })) : [];
   return dm(user, lines.join('\n'), `Ballot ${b.id}: ${v.label}`, buttons);
 }
 

@@ -10,7 +10,7 @@ import {
   type Interaction,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import { buttonInvocation } from '../app/buttons.ts';
+import { buttonBattle, buttonInvocation } from '../app/buttons.ts';
 import type { InvokeContext, OptionDef } from '../app/commands.ts';
 import { battleForDm, battlesOf } from '../app/dm-battle.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';
@@ -76,7 +76,7 @@ export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promis
 /** The battle an interaction concerns, for the logger: the channel's, a button's, or the one battle of a DM user. */
 function battleOf(app: Umpire, i: Interaction): string | undefined {
   try {
-    if (i.isButton()) return buttonInvocation(i.customId)?.battle;
+    if (i.isButton()) return buttonBattle(i.customId);
     if (i.channelId && i.inGuild()) return app.battleIn(i.channelId)?.id;
     const mine = battlesOf(app, i.user.id);
     return mine.length === 1 ? mine[0]!.id : undefined;
@@ -139,7 +139,7 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
 
 async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Promise<void> {
   const responder = new Responder(i);
-  const pressed = buttonInvocation(i.customId);
+  const pressed = buttonInvocation(i.customId, deps.app);
   if (!pressed) {
     await responder.send(errorPart('This button is no longer understood; use the slash command instead (/help).'));
     return;

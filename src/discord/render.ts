@@ -1,5 +1,15 @@
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
-import type { Message } from '../messages.ts';
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  embedLength,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIEmbed,
+} from 'discord.js';
+import type { Message, MessageFile } from '../messages.ts';
+import { clip, split, tame } from './text-limits.ts';
 
 /** One Discord message as the REST API takes it (a channel post, a DM, an interaction reply). */
 export interface DiscordPayload {
@@ -7,76 +17,82 @@ export interface DiscordPayload {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponent>[];
   allowed_mentions: { parse: []; users?: string[] };
+  files?: MessageFile[];
 }
 
-/** Discord's limits (developer docs, "Embed limits", "Button"). */
-const LIMIT = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, embed: 6000, perRow: 5, rows: 5, label: 80, customId: 100 };
-/** Room left for text per message part, below the description limit so a title and a footer still fit in 6000. */
+/** Discord's limits (developer docs: "Embed limits", "Button", "Action Row", "Create Message"). */
+export const LIMIT = {
+  content: 2000,
+  embeds: 10,
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  embedSet: 6000,
+  perRow: 5,
+  rows: 5,
+  label: 80,
+  customId: 100,
+};
+/** Room for text in one message: below the description limit, so a title and a footer still fit in the embed set's 6000. */
 const PART = 4000;
 
 const COLOR = { error: 0xd93f0b, outcome: 0x5865f2, post: 0x4f545c };
 
-const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+/** A blank description would be refused; an embed with neither title nor text shows this. */
+const BLANK = '\u200b';
 
-/** Splits text at line ends into pieces of at most `n` characters (a longer line is cut). */
-function pieces(text: string, n: number): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (const line of text.split('\n')) {
-    for (let rest = line; ; ) {
-      const candidate = cur ? `${cur}\n${rest}` : rest;
-      if (candidate.length <= n) {
-        cur = candidate;
-        break;
-      }
-      if (cur) {
-        out.push(cur);
-        cur = '';
-        continue;
-      }
-      out.push(rest.slice(0, n));
-      rest = rest.slice(n);
-      if (!rest) break;
-    }
+interface ShownButton {
+  label: string;
+  customId: string;
+  /** The full label, when the button had to show a shorter one. */
+  full?: string;
+}
+
+/**
+ * The buttons Discord can show: labels of 1 to 80 characters (a longer one shortened between
+ * graphemes, a blank one numbered), custom ids of 1 to 100 characters and unique in the message
+ * (others left out: a press could not be told apart), at most 5 rows of 5.
+ */
+function shownButtons(buttons: Message['buttons']): ShownButton[] {
+  const seen = new Set<string>();
+  const out: ShownButton[] = [];
+  for (const b of buttons ?? []) {
+    if (!b.customId || b.customId.length > LIMIT.customId || seen.has(b.customId)) continue;
+    seen.add(b.customId);
+    const full = tame(b.label).trim();
+    const label = full ? clip(full, LIMIT.label) : `Option ${out.length + 1}`;
+    out.push({ label, customId: b.customId, ...(label !== full ? { full } : {}) });
+    if (out.length === LIMIT.perRow * LIMIT.rows) break;
   }
-  if (cur || !out.length) out.push(cur);
   return out;
 }
 
-const scalar = (v: unknown): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v);
-
-/** An outcome's working as embed fields: one per top-level entry, structured values as JSON. */
-function outcomeFields(outcome: unknown, budget: number): APIEmbedField[] {
-  if (outcome === undefined || outcome === null) return [];
-  const entries: [string, unknown][] =
-    typeof outcome !== 'object' ? [['Outcome', outcome]] : Array.isArray(outcome) ? outcome.map((v, i) => [String(i + 1), v]) : Object.entries(outcome);
-  const fields: APIEmbedField[] = [];
-  let used = 0;
-  for (const [k, v] of entries) {
-    const name = clip(k, LIMIT.fieldName);
-    const text = scalar(v) ? String(v) || '—' : `\`\`\`json\n${clip(JSON.stringify(v), LIMIT.fieldValue - 12)}\n\`\`\``;
-    const value = clip(text, LIMIT.fieldValue);
-    if (fields.length === LIMIT.fields - 1 || used + name.length + value.length > budget) {
-      fields.push({ name: '…', value: 'More in the log: /battle log.' });
-      break;
-    }
-    fields.push({ name, value, ...(scalar(v) && value.length <= 30 ? { inline: true } : {}) });
-    used += name.length + value.length;
+/** Buttons as action rows of at most five, built (and checked) by @discordjs/builders. */
+function rows(buttons: ShownButton[]): APIActionRowComponent<APIButtonComponent>[] {
+  const out: APIActionRowComponent<APIButtonComponent>[] = [];
+  for (let i = 0; i < buttons.length; i += LIMIT.perRow) {
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      buttons.slice(i, i + LIMIT.perRow).map((b) => new ButtonBuilder().setStyle(ButtonStyle.Primary).setLabel(b.label).setCustomId(b.customId)),
+    );
+    out.push(row.toJSON());
   }
-  return fields;
+  return out;
 }
 
-/** Buttons as action rows of at most five; a custom id Discord would refuse (over 100 characters) is left out. */
-export function buttonRows(buttons: Message['buttons']): APIActionRowComponent<APIButtonComponent>[] {
-  const usable = (buttons ?? []).filter((b) => b.customId.length <= LIMIT.customId).slice(0, LIMIT.perRow * LIMIT.rows);
-  const rows: APIActionRowComponent<APIButtonComponent>[] = [];
-  for (let i = 0; i < usable.length; i += LIMIT.perRow) {
-    rows.push({
-      type: ComponentType.ActionRow,
-      components: usable.slice(i, i + LIMIT.perRow).map((b) => ({ type: ComponentType.Button, style: ButtonStyle.Primary, label: clip(b.label, LIMIT.label), custom_id: b.customId })),
-    });
+/** `<@id>` mentions of the users to ping, as many whole ones as the content holds. */
+function pingContent(users: string[]): { content: string; users: string[] } {
+  const kept: string[] = [];
+  let length = 0;
+  for (const u of users) {
+    const m = `<@${u}>`;
+    if (length + m.length + (kept.length ? 1 : 0) > LIMIT.content) break;
+    length += m.length + (kept.length ? 1 : 0);
+    kept.push(u);
   }
-  return rows;
+  return { content: kept.map((u) => `<@${u}>`).join(' '), users: kept };
 }
 
 export interface RenderOptions {
@@ -85,31 +101,40 @@ export interface RenderOptions {
 }
 
 /**
- * A neutral message as Discord messages: an embed with the title, the text as its description
- * (`<@id>` mentions left for Discord to render; in an embed they never ping) and the outcome as
- * fields; buttons as action rows. Text too long for one message is split over several parts, the
- * title on the first, the fields, footer and buttons on the last.
+ * A neutral message as Discord messages, built with @discordjs/builders so its checks run on every
+ * message: an embed with the title and the text as its description (a resolution's text is its
+ * prose and its working, one "• step" a line, as the log describes it; the structured outcome stays
+ * in the log and the table's --json). `<@id>` mentions are left for Discord to render; in an embed
+ * they never ping. Text too long for one message is split at line ends over several messages, the
+ * title on the first; the footer, buttons and files on the last. A button label too long for
+ * Discord is shortened, its full text added to the message's text when the text lacks it.
  */
 export function render(m: Message, opts: RenderOptions = {}): DiscordPayload[] {
-  const title = m.title ? clip(m.title, LIMIT.title) : undefined;
-  const texts = pieces(m.text, PART);
+  const titleText = m.title ? tame(m.title).trim() : '';
+  const title = titleText ? clip(titleText, LIMIT.title) : undefined;
+  const buttons = shownButtons(m.buttons);
+  let text = tame(m.text);
+  const missing = buttons.filter((b) => b.full && !text.includes(b.full));
+  if (missing.length) text += `\n${missing.map((b) => `• [${b.label}] ${b.full}`).join('\n')}`;
+  const texts = split(text, PART);
   const color = m.error ? COLOR.error : m.outcome !== undefined ? COLOR.outcome : COLOR.post;
-  const ping = opts.ping?.length ? [...new Set(opts.ping)] : undefined;
-  return texts.map((text, i) => {
+  const ping = opts.ping?.length ? pingContent([...new Set(opts.ping)]) : undefined;
+  return texts.map((piece, i) => {
     const last = i === texts.length - 1;
-    const embed: APIEmbed = { color };
-    if (i === 0 && title) embed.title = title;
-    if (text) embed.description = text;
-    else if (!embed.title) embed.description = '\u200b';
-    if (last) {
-      const fields = outcomeFields(m.outcome, LIMIT.embed - (title?.length ?? 0) - text.length - 100);
-      if (fields.length) embed.fields = fields;
-      if (m.event !== undefined) embed.footer = { text: `log event ${m.event}` };
-    }
-    const payload: DiscordPayload = { embeds: [embed], components: last ? buttonRows(m.buttons) : [], allowed_mentions: { parse: [] } };
-    if (i === 0 && ping) {
-      payload.content = ping.map((u) => `<@${u}>`).join(' ');
-      payload.allowed_mentions = { parse: [], users: ping };
+    const embed = new EmbedBuilder().setColor(color);
+    if (i === 0 && title) embed.setTitle(title);
+    if (piece.trim()) embed.setDescription(piece);
+    else if (!(i === 0 && title)) embed.setDescription(BLANK);
+    if (last && m.event !== undefined) embed.setFooter({ text: `log event ${m.event}` });
+    const image = last ? m.files?.find((f) => f.name.endsWith('.png')) : undefined;
+    if (image) embed.setImage(`attachment://${image.name}`);
+    const json = embed.toJSON();
+    if (embedLength(json) > LIMIT.embedSet) throw new RangeError(`an embed of ${embedLength(json)} characters: the parts are cut too large`);
+    const payload: DiscordPayload = { embeds: [json], components: last ? rows(buttons) : [], allowed_mentions: { parse: [] } };
+    if (last && m.files?.length) payload.files = m.files;
+    if (i === 0 && ping?.users.length) {
+      payload.content = ping.content;
+      payload.allowed_mentions = { parse: [], users: ping.users };
     }
     return payload;
   });

@@ -3,7 +3,13 @@ import type { DiscordPayload } from './render.ts';
 
 export type Repliable = ChatInputCommandInteraction | ButtonInteraction;
 
-const fields = (p: DiscordPayload) => ({ ...(p.content ? { content: p.content } : {}), embeds: p.embeds, components: p.components, allowedMentions: p.allowed_mentions });
+const fields = (p: DiscordPayload) => ({
+  ...(p.content ? { content: p.content } : {}),
+  embeds: p.embeds,
+  components: p.components,
+  allowedMentions: p.allowed_mentions,
+  ...(p.files?.length ? { files: p.files.map((f) => ({ attachment: Buffer.from(f.data), name: f.name, ...(f.description ? { description: f.description } : {}) })) } : {}),
+});
 
 /**
  * Owns one interaction's answer. Discord wants an answer within 3 seconds: work known to be slow

@@ -79,7 +79,7 @@ export class Table {
       const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
       if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
       if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);
-      const pressed = buttonInvocation(button.customId);
+      const pressed = buttonInvocation(button.customId, this.app);
       if (!pressed) return reply(`That button is no longer understood (${button.customId}).`);
       // A DM button acts in the channel of the battle it came from.
       const battle = this.app.battles().find((b) => b.id === pressed.battle);

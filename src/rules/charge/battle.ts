@@ -708,7 +708,7 @@ export function describeChargeEvent(e: ChargeEvent, s: BattleState): string {
     case 'GrandTacRolled': {
       const o = e.data.outcome;
       const rolls = o.rolls.map((r) => `${r.side}${r.points !== undefined ? ` (${r.points} points)` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`);
-      return `grand-tactical initiative: ${rolls.join('; ')}. ${o.result.reason}${o.notes.length ? ` ${o.notes.join(' ')}` : ''}`;
+      return lines(`grand-tactical initiative: ${o.result.reason}`, [...rolls.map((r) => `${r}.`), ...o.notes]);
     }
     case 'ChargeResolved': {
       const o = e.data.outcome;

@@ -881,7 +881,12 @@ export function describePercentileEvent(e: PercentileEvent, s: BattleState): str
       return `${sideName(s, e.data.sideId)}'s MFP level ${e.data.from === e.data.level ? `stays ${e.data.level}` : `set by a GM: ${e.data.from} → ${e.data.level}`} (PCT-11.73, 15.85)${e.data.critical !== undefined ? `; its critical level is ${e.data.critical}, as a GM set it (NIGHT-18.63)` : ''}`;
     case 'PercentileChargeRolled': {
       const o = e.data.outcome;
-      return `${o.unit} declares a cavalry charge at night: 1D${o.die} ${o.roll} — ${o.text} The direction is fixed (NIGHT-18.42).`;
+      return [
+        `${o.unit} declares a cavalry charge at night: its direction is rolled, ${o.direction} (NIGHT-18.42)`,
+        `• Direction die: 1D${o.die} rolled ${o.roll}.`,
+        `• NIGHT-18.42: ${o.text}`,
+        '• The direction is fixed for this turn.',
+      ].join('\n');
     }
     case 'PercentileChargeDeclared': {
       const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
