@@ -1,4 +1,6 @@
+import activate from '../../commands/activate.ts';
 import ballot from '../../commands/ballot.ts';
+import brigade from '../../commands/brigade.ts';
 import battle from '../../commands/battle.ts';
 import charge from '../../commands/charge.ts';
 import command from '../../commands/command.ts';
@@ -25,6 +27,6 @@ import weather from '../../commands/weather.ts';
 import type { CommandDef } from './commands.ts';
 
 /** Every slash command, one file each in commands/. */
-export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, weather, move, charge, fire, melee, skirmish, control, morale, mfp, ref, roll, help];
+export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, activate, weather, move, charge, fire, melee, brigade, skirmish, control, morale, mfp, ref, roll, help];
 
 export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);

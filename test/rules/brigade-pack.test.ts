@@ -64,7 +64,7 @@ describe('brigade pack, every value the source prints', () => {
 
   it('keeps the setup keys as they were', () => {
     expect(pack.system).toBe('brigade');
-    expect(pack.attributes.map((a) => a.name)).toEqual(['arm', 'morale', 'melee_dice']);
+    expect(pack.attributes.map((a) => a.name)).toEqual(['arm', 'morale', 'melee_dice', 'figures', 'formation', 'leader']);
   });
 
   it('a pack a GM broke is refused as it loads, naming the entry', () => {

@@ -107,7 +107,8 @@ describe('unitSchema built from a pack', () => {
   it('requires what the pack requires', () => {
     const brigade = unitSchema(ruleSystems.brigade.pack.attributes);
     expect(brigade.safeParse({ arm: 'cavalry' }).success).toBe(false);
-    expect(brigade.safeParse({ arm: 'cavalry', morale: 4 }).success).toBe(true);
+    expect(brigade.safeParse({ arm: 'cavalry', morale: 4 }).success).toBe(false);
+    expect(brigade.safeParse({ arm: 'cavalry', morale: 4, figures: 6 }).success).toBe(true);
   });
 });
 

@@ -1,8 +1,5 @@
-import { loadPack, PackBase } from '../system.ts';
-import pack from './pack.json' with { type: 'json' };
-
-const parsed = loadPack(PackBase, pack, 'src/rules/brigade/pack.json');
-if (parsed.system !== 'brigade') throw new Error(`src/rules/brigade/pack.json declares system "${parsed.system}"`);
-
-/** The shipped brigade pack. */
-export const brigadePack: PackBase = parsed;
+/**
+ * The brigade game's rules and its one pack: `brigadePack` is the shipped pack parsed once, with the
+ * full schema (shipped-pack.ts), so the plug-in, the battle and the rules read the same values.
+ */
+export * from './rules.ts';

@@ -1,18 +1,46 @@
 import type { RuleSystem } from '../system.ts';
+import {
+  applyBrigadeEvent,
+  BRIGADE_ACTION_ROLE,
+  BRIGADE_EVENT_TYPES,
+  brigadeAdvance,
+  brigadeStatusLines,
+  brigadeUnitLines,
+  decideBrigade,
+  describeBrigadeEvent,
+  initialBrigade,
+  type BrigadeAction,
+  type BrigadeEvent,
+  type BrigadeState,
+} from './battle.ts';
 import { brigadePack } from './index.ts';
 import { brigadeSequence } from './sequence.ts';
 
-/** The four-phase brigade game (shared/rules/brigade-phases.md) as the battle plays it: its turn sequence. */
-export const brigade: RuleSystem<undefined> = {
+declare module '../../battle/actions.ts' {
+  interface SystemActions {
+    brigade: BrigadeAction;
+  }
+}
+declare module '../../battle/events.ts' {
+  interface SystemEvents {
+    brigade: BrigadeEvent;
+  }
+}
+
+/** The four-phase brigade game (shared/rules/brigade-phases.md) as the battle plays it. */
+export const brigade: RuleSystem<BrigadeState> = {
   id: 'brigade',
   name: brigadePack.name,
   rulesName: 'the four-phase brigade rules',
   pack: brigadePack,
   sequence: brigadeSequence,
-  initialState: () => undefined,
-  actions: {},
-  decide: () => [],
-  events: [],
-  evolve: () => {},
-  describe: (e) => e.type,
+  initialState: initialBrigade,
+  actions: BRIGADE_ACTION_ROLE,
+  decide: (s, a, ctx) => decideBrigade(s, a as BrigadeAction, ctx),
+  events: BRIGADE_EVENT_TYPES,
+  evolve: applyBrigadeEvent,
+  describe: (e, s) => describeBrigadeEvent(e as BrigadeEvent, s),
+  advance: brigadeAdvance,
+  statusLines: brigadeStatusLines,
+  unitLines: brigadeUnitLines,
 };
