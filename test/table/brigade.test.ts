@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { brg } from '../../src/rules/brigade/battle.ts';
+import { startTable } from '../support/table.ts';
+
+describe('one turn of the brigade game at the table (examples/brigade.table)', () => {
+  it('plays BRG-1 to BRG-4: tokens and initiative rounds, volleys, a charge, a melee, exploitation, army morale, then rally', async () => {
+    const t = startTable();
+    await t.run(readFileSync('examples/brigade.table', 'utf8'));
+    const s = t.app.state('b1');
+    const unit = (name: string) => Object.values(s.units).find((u) => u.name === name)!;
+    const channel = t.out.filter((m) => m.to === 'channel').map((m) => m.text);
+
+    // Only the deliberate refusals, each a sentence saying what is needed.
+    expect(t.out.filter((m) => m.error).map((m) => m.error)).toEqual([
+      'The initiative is tied and the source gives no tie rule (BRG-2.1); a GM rules which side activates.',
+      "3rd Dragoons is not of Wallace's Brigade, the formation acting this round (BRG-2.2).",
+      "Le Marchant's Brigade, Arnauld's Brigade, Curto's Light Cavalry still have their activate token: rounds repeat until every formation of both sides has activated (BRG-2.3). Roll the next round (/activate roll), or a GM clears the tokens (/activate clear).",
+      "Wallace's Brigade is Anglo-Portuguese's; French Army of Portugal is the active side and selects one of its own formations (BRG-2.1.1).",
+      '1/45th Foot has 8 of 8 left; it cannot take 9 casualties.',
+      'Only French Army of Portugal has formations left to activate. The source does not say whether an initiative round is still rolled (BRG-2.1); the GM rules. A GM names the side with /activate declare side:"French Army of Portugal".',
+      "Arnauld's Brigade has already activated and its token is gone (BRG-2.1.1); select one of Curto's Light Cavalry.",
+      '3rd Dragoons\'s morale test result is needed: a GM gives it with /morale brigade unit:"3rd Dragoons" result:passed|failed (how a test is rolled is not in the source, BRG-3.2.3).',
+      'Only French Army of Portugal has units left to activate. The source does not say whether an initiative round is still rolled (BRG-3.2.1); the GM rules. A GM names the side with /activate declare side:"French Army of Portugal".',
+      'on_tie: this is a ruling of the GM; ask a GM to give it (BRG-3.3.2-3.3.4).',
+      'Army morale is not checked now: turn 1 is not a fourth turn and no army general has fallen (BRG-4.1).',
+      "The Army Morale Table is not in the source: give French Army of Portugal's number for 1 broken of 2 formed brigades, or none if that is not enough to test (BRG-4.1, BRG-4.2).",
+    ]);
+
+    // BRG-1.5, BRG-2.1: tokens behind the four formations, a tie ruled by the GM, the rounds on the battle's dice.
+    expect(channel.find((x) => x.startsWith('activate tokens placed (BRG-1.5)'))).toMatch(/Wallace's Brigade, Le Marchant's Brigade, Arnauld's Brigade, Curto's Light Cavalry/);
+    expect(channel.filter((x) => x.startsWith('initiative round (BRG-2.1)'))).toHaveLength(3);
+    expect(channel).toContainEqual(expect.stringMatching(/^Anglo-Portuguese activates \(BRG-2\.1\) — GM's ruling\n• GM ruling on a tied initiative/));
+    // BRG-3.2: the charge with both morale tests from the log, defensive fire, the bayonet roll.
+    expect(channel).toContainEqual(expect.stringMatching(/^3rd Dragoons charges 1\/15e de Ligne \(BRG-3\.2\.2\)[\s\S]*may fire defensively \(BRG-3\.2\.4\)[\s\S]*rolls 1D6 to break the bayonets: \d \(BRG-3\.2\.5\)/));
+    // BRG-3.3: strengths, casualties and the retreat applied; BRG-3.4: the winner exploits, cavalry rolls for control.
+    expect(channel).toContainEqual(expect.stringMatching(/^melee \(BRG-3\.3\): Anglo-Portuguese wins by 2\n[\s\S]*Every unit in the melee takes 1 casualty/));
+    expect(brg(s).units[unit('1/15e de Ligne').id]).toMatchObject({ casualties: 5 });
+    expect(brg(s).units[unit('3rd Dragoons').id]).toMatchObject({ casualties: 2 });
+    expect(channel).toContainEqual(expect.stringMatching(/^3rd Dragoons charges 2\/15e de Ligne \(BRG-3\.4\.3\)[\s\S]*becoming uncontrolled: \d \(BRG-3\.4\.3\.1\)/));
+    // BRG-4: due because Marmont fell; the GM's table number, a d6 against it.
+    expect(channel).toContainEqual(expect.stringMatching(/^army morale \(BRG-4\): every army fights on\n• Army morale is checked: an army general has fallen this turn/));
+    // Turn 2, BRG-1.1 and BRG-1.2: the retreating units rally, Marmont comes back, Arnauld waits.
+    expect(s.position).toEqual({ turn: 2, phase: 0 });
+    expect(brg(s).units[unit('1/15e de Ligne').id]?.retreating).toBeUndefined();
+    expect(brg(s).fallen.map((f) => f.leader)).toEqual(['Général de brigade Arnauld']);
+    // /help in a brigade battle lists the brigade commands and none of another system's.
+    const help = t.out.at(-1)!.text;
+    expect(help).toMatch(/\/activate roll[\s\S]*\/charge brigade[\s\S]*\/fire brigade[\s\S]*\/brigade melee[\s\S]*\/morale army/);
+    expect(help).not.toMatch(/\/fire medieval|\/fire percentile|\/charge roll|\/initiative roll|\/melee |\/control|\/night|\/orders/);
+  });
+});
