@@ -621,7 +621,7 @@ function exploit(s: BattleState, mutual: boolean): BattleEvent[] {
   const c = combatNow(s) ?? refuse('No charge or melee this phase: nobody may exploit (BRG-3.4.1).');
   if (c.tied) refuse('A melee of equal strengths waits for the GM first: /brigade melee-tie (BRG-3.3.3).');
   const t = tokensNow(s);
-  if (t && t.placed !== 'BRG-3.4.2' && awaiting(t).length) refuse(`Charge and reaction goes on until every unit has activated (BRG-3.2.6): ${awaiting(t).map((h) => h.name ?? h.id).join(', ')} still hold tokens.`);
+  if (t && t.placed !== 'BRG-3.4.2' && awaiting(t).length) refuse(`Charge and reaction goes on until every unit has activated (BRG-3.2.6): ${awaiting(t).map((h) => h.name ?? h.id).join(', ')} still ${awaiting(t).length === 1 ? 'holds its token' : 'hold their tokens'}; /activate roll, or a GM clears them (/activate clear).`);
   const ids = [...new Set([...c.charges.map((x) => x.unitId), ...Object.keys(c.melee)])].filter((id) => s.units[id]);
   const units = ids.map((id) => {
     const u = s.units[id]!;

@@ -1,0 +1,267 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../../src/battle/actions.ts';
+import type { BattleEvent } from '../../src/battle/events.ts';
+import { brg, type BrigadeEvent } from '../../src/rules/brigade/battle.ts';
+import { scriptedStream } from '../support/scripted-dice.ts';
+import { given } from '../support/spec.ts';
+
+/**
+ * The brigade game as the battle applies it (src/rules/brigade/battle.ts), by BRG rule ID: given
+ * events, when an action with scripted dice, then events, state or a refusal. Allies (alice) against
+ * French (bob); GM gm.
+ */
+const unit = (unitId: string, name: string, commandId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitAdded', data: { unitId, name, commandId, attrs } });
+const setup: BattleEvent[] = [
+  { type: 'BattleCreated', data: { battleId: 'b1', name: 'Salamanca', system: 'brigade', channel: 'table', gm: 'gm' } },
+  { type: 'SideAdded', data: { sideId: 's1', name: 'Allies' } },
+  { type: 'SideAdded', data: { sideId: 's2', name: 'French' } },
+  { type: 'CommandAdded', data: { commandId: 'c1', name: 'Wallace', sideId: 's1', officer: 'Wallace' } },
+  { type: 'CommandAdded', data: { commandId: 'c2', name: 'Le Marchant', sideId: 's1', officer: 'Le Marchant' } },
+  { type: 'CommandAdded', data: { commandId: 'c3', name: 'Arnauld', sideId: 's2', officer: 'Arnauld' } },
+  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
+  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'alice' } },
+  { type: 'CommandAssigned', data: { commandId: 'c3', user: 'bob' } },
+  unit('u1', '45th', 'c1', { arm: 'infantry', morale: 5, melee_dice: '1D6', figures: 8, leader: 'Wallace' }),
+  unit('u2', '88th', 'c1', { arm: 'infantry', morale: 4, melee_dice: '1D6', figures: 8 }),
+  unit('u3', 'Dragoons', 'c2', { arm: 'cavalry', morale: 5, melee_dice: '1D6', figures: 6 }),
+  unit('u4', '15e', 'c3', { arm: 'infantry', morale: 4, melee_dice: '1D3', figures: 8, leader: 'Arnauld' }),
+  unit('u5', '66e', 'c3', { arm: 'infantry', morale: 4, melee_dice: '0', figures: 8 }),
+];
+const at = (turn: number, phase: number) => ({ turn, phase });
+const to = (turn: number, phase: number): BattleEvent => ({ type: 'PhaseAdvanced', data: { from: at(turn, Math.max(0, phase - 1)), to: at(turn, phase), phaseId: `BRG-${phase + 1}`, phaseName: 'x', due: [] } });
+
+const play = (events: BattleEvent[], action: Action, actor: string, ...dice: number[]) => given(events).when(action, actor, { dice: scriptedStream(...dice) }).events();
+/** Plays actions in turn, each on the events so far. */
+function run(events: BattleEvent[], ...steps: [Action, string, ...number[]][]): BattleEvent[] {
+  let all = events;
+  for (const [action, actor, ...dice] of steps) all = [...all, ...play(all, action, actor, ...dice)];
+  return all;
+}
+const refused = (events: BattleEvent[], action: Action, actor: string, why: RegExp, ...dice: number[]) => given(events).when(action, actor, { dice: scriptedStream(...dice) }).refused(why);
+const last = <T extends BrigadeEvent['type']>(events: BattleEvent[], type: T) => events.filter((e) => e.type === type).at(-1) as Extract<BrigadeEvent, { type: T }>;
+const state = (events: BattleEvent[]) => given(events).state;
+
+/** Turn 1 in the March and Volley phase with the tokens of BRG-1.5 down. */
+const marching = run(setup, [{ type: 'AdvancePhase' }, 'gm']);
+const roll: Action = { type: 'BrigadeRollInitiative' };
+const declare = (side: string): Action => ({ type: 'BrigadeDeclareSide', side });
+const formation = (f: string): Action => ({ type: 'BrigadeActivate', formation: f });
+/** Allies win the round 5-2 and activate Wallace. */
+const wallace = run(marching, [roll, 'alice', 5, 2], [declare('Allies'), 'alice'], [formation('Wallace'), 'alice']);
+
+describe('BRG-1 Command & Control', () => {
+  it('BRG-1.5 leaving the phase places an activate token behind every formation, before the March and Volley phase', () => {
+    const e = play(setup, { type: 'AdvancePhase' }, 'gm');
+    expect(e.map((x) => x.type)).toEqual(['BrigadeTokensPlaced', 'PhaseAdvanced']);
+    expect(last(e, 'BrigadeTokensPlaced').data.tokens).toMatchObject({ placed: 'BRG-1.5', what: 'formation', activated: [], holders: [{ id: 'c1', side: 'Allies' }, { id: 'c2', side: 'Allies' }, { id: 'c3', side: 'French' }] });
+  });
+
+  it('BRG-1.1 retreating units auto-rally at the start of the next turn; BRG-1.2.1 an army commander is back the next turn, BRG-1.2.2 a brigade commander the 3rd after', () => {
+    const given4 = [
+      ...setup,
+      { type: 'BrigadeLeaderSet', data: { name: 'Marmont', sideId: 's2', kind: 'army-commander' } } as BattleEvent,
+      to(1, 3),
+      ...run([...setup, { type: 'BrigadeLeaderSet', data: { name: 'Marmont', sideId: 's2', kind: 'army-commander' } } as BattleEvent, to(1, 3)], [{ type: 'BrigadeLeaderFell', leader: 'Marmont', rule: 'BRG-2.2.3' }, 'gm'], [{ type: 'BrigadeLeaderFell', leader: 'Arnauld', rule: 'BRG-3.3.5' }, 'gm']).slice(setup.length + 2),
+    ];
+    const e = play(given4, { type: 'AdvancePhase' }, 'gm');
+    expect(e.map((x) => x.type)).toEqual(['BrigadeLeadersReplaced', 'PhaseAdvanced']);
+    const o = last(e, 'BrigadeLeadersReplaced').data.outcome;
+    expect(o.replaced.map((r) => [r.leader, r.rule])).toEqual([['Marmont', 'BRG-1.2.1']]);
+    expect(o.waiting.map((r) => [r.leader, r.dueTurn])).toEqual([['Arnauld', 4]]);
+    expect(brg(state([...given4, ...e])).fallen.map((f) => f.leader)).toEqual(['Arnauld']);
+  });
+
+  it('BRG-1.2 a leader the battle does not know is refused; a fallen leader is a GM input', () => {
+    refused(setup, { type: 'BrigadeLeaderFell', leader: 'Nobody', rule: 'BRG-2.2.3' }, 'gm', /does not know Nobody.*\/brigade leader \(BRG-1\.2\)/);
+    refused(setup, { type: 'BrigadeLeaderFell', leader: 'Arnauld', rule: 'BRG-2.2.3' }, 'alice', /Only a GM/);
+    expect(last(play(setup, { type: 'BrigadeLeaderFell', leader: 'Arnauld', rule: 'BRG-3.3.5' }, 'gm'), 'BrigadeLeaderFallen').data).toMatchObject({ kind: 'brigade-commander', sideId: 's2', turn: 1 });
+  });
+
+  it('BRG-1.3 a battalion more than 4" from its Brigadier, or all when he is more than 12" from the Sub General, is out of command', () => {
+    const e = play(setup, { type: 'BrigadeOutOfCommand', brigade: 'Wallace', toSubGeneral: 8, battalions: [{ unit: '45th', distance: 2 }, { unit: '88th', distance: 5 }] }, 'alice');
+    expect(last(e, 'BrigadeOutOfCommandMarked').data.outcome.effects.map((x) => x.unit)).toEqual(['88th']);
+    expect(brg(state([...setup, ...e])).units.u2?.outOfCommand?.turn).toBe(1);
+    const far = play(setup, { type: 'BrigadeOutOfCommand', brigade: 'Wallace', toSubGeneral: 13, battalions: [{ unit: '45th', distance: 2 }, { unit: '88th', distance: 1 }] }, 'alice');
+    expect(last(far, 'BrigadeOutOfCommandMarked').data.outcome.effects.map((x) => x.unit)).toEqual(['45th', '88th']);
+    refused(setup, { type: 'BrigadeOutOfCommand', brigade: 'Wallace', toSubGeneral: 8, battalions: [{ unit: '45th', distance: 2 }] }, 'alice', /88th missing \(BRG-1\.3\)/);
+    refused(setup, { type: 'BrigadeOutOfCommand', brigade: 'Arnauld', toSubGeneral: 8, battalions: [] }, 'alice', /Arnauld is French's/);
+  });
+});
+
+describe('BRG-2 March and Volley', () => {
+  it('BRG-2.1 both sides roll 1D6 on the battle dice; only the winner declares', () => {
+    const e = play(marching, roll, 'bob', 2, 6);
+    expect(last(e, 'BrigadeInitiativeRolled').data).toMatchObject({ winnerSideId: 's2', dice: { from: 0, to: 2, rolls: [{ sides: 6, result: 2 }, { sides: 6, result: 6 }] } });
+    refused([...marching, ...e], declare('Allies'), 'alice', /French won the initiative, so its player declares/);
+    expect(last(play([...marching, ...e], declare('Allies'), 'bob'), 'BrigadeSideDeclared').data).toMatchObject({ sideId: 's1', gmRuling: false });
+  });
+
+  it('BRG-2.1 a tie has no rule in the source: no winner, no re-roll; only a GM declares, logged as his ruling', () => {
+    const tied = run(marching, [roll, 'alice', 4, 4]);
+    expect(last(tied, 'BrigadeInitiativeRolled').data).toMatchObject({ winnerSideId: null, outcome: { tied: true } });
+    refused(tied, declare('Allies'), 'alice', /tied and the source gives no tie rule \(BRG-2\.1\); a GM rules/);
+    expect(last(play(tied, declare('French'), 'gm'), 'BrigadeSideDeclared').data).toMatchObject({ sideId: 's2', gmRuling: true, steps: [expect.stringMatching(/GM ruling on a tied initiative/)] });
+  });
+
+  it('BRG-2.1.1 the active side selects one of its own formations whose token is down; BRG-2.3 rounds repeat', () => {
+    const declared = run(marching, [roll, 'alice', 5, 2], [declare('Allies'), 'alice']);
+    refused(declared, formation('Arnauld'), 'alice', /Allies is the active side|Arnauld is French's/);
+    refused(declared, formation('Wallace'), 'bob', /Allies is the active side: its player selects the formation/);
+    expect(brg(state(wallace)).tokens?.activated).toEqual(['c1']);
+    refused(wallace, roll, 'alice', /Wallace's March and Volley round is under way: end it with \/activate end-round/);
+    const next = run(wallace, [{ type: 'BrigadeEndRound' }, 'alice'], [roll, 'alice', 6, 1], [declare('Allies'), 'alice']);
+    refused(next, formation('Wallace'), 'alice', /Wallace has already activated and its token is gone \(BRG-2\.1\.1\); select one of Le Marchant/);
+  });
+
+  it('BRG-2.3 the phase is not left while a token is down; a GM may clear them, logged', () => {
+    refused(wallace, { type: 'AdvancePhase' }, 'gm', /March and Volley round is under way/);
+    const ended = run(wallace, [{ type: 'BrigadeEndRound' }, 'alice']);
+    refused(ended, { type: 'AdvancePhase' }, 'gm', /Le Marchant, Arnauld still have their activate token: rounds repeat until every formation of both sides has activated \(BRG-2\.3\)/);
+    const cleared = run(ended, [{ type: 'BrigadeClearTokens' }, 'gm']);
+    expect(last(cleared, 'BrigadeTokensCleared').data.names).toEqual(['Le Marchant', 'Arnauld']);
+    expect(play(cleared, { type: 'AdvancePhase' }, 'gm').map((x) => x.type)).toEqual(['PhaseAdvanced']);
+  });
+
+  it('BRG-2.1 one side left: the source does not say whether initiative is rolled; a GM names it', () => {
+    const oneLeft = run(wallace, [{ type: 'BrigadeEndRound' }, 'alice'], [roll, 'bob', 1, 6], [declare('French'), 'bob'], [formation('Arnauld'), 'bob'], [{ type: 'BrigadeEndRound' }, 'bob']);
+    refused(oneLeft, roll, 'alice', /Only Allies has formations left.*A GM names the side/);
+    refused(oneLeft, declare('Allies'), 'alice', /Only Allies has formations left/);
+    refused(oneLeft, declare('French'), 'gm', /French has no formation left to activate \(BRG-2\.1\.1\)/);
+    expect(last(play(oneLeft, declare('Allies'), 'gm'), 'BrigadeSideDeclared').data.gmRuling).toBe(true);
+  });
+
+  it('BRG-2.2 a unit of the activated formation fires; casualties given (no fire table) and applied; above strength refused', () => {
+    refused(wallace, { type: 'BrigadeVolley', firer: 'Dragoons', target: '15e', casualties: 1 }, 'alice', /Dragoons is not of Wallace, the formation acting this round \(BRG-2\.2\)/);
+    refused(wallace, { type: 'BrigadeVolley', firer: '45th', target: '88th', casualties: 1 }, 'alice', /both Allies's; fire at an enemy unit/);
+    refused(wallace, { type: 'BrigadeVolley', firer: '45th', target: '15e', casualties: 9 }, 'alice', /15e has 8 of 8 left; it cannot take 9 casualties/);
+    refused(wallace, { type: 'BrigadeVolley', firer: '45th', target: '15e', casualties: 1 }, 'bob', /45th is Allies's; only its players or a GM/);
+    const fired = run(wallace, [{ type: 'BrigadeVolley', firer: '45th', target: '15e', casualties: 3 }, 'alice']);
+    expect(brg(state(fired)).units.u4?.casualties).toBe(3);
+  });
+
+  it('BRG-2.2.1-2.2.3 the end of the round: morale tests for units hit, once per phase, and Fallen Leader rolls for attached leaders', () => {
+    const fired = run(wallace, [{ type: 'BrigadeVolley', firer: '45th', target: '15e', casualties: 2 }, 'alice'], [{ type: 'BrigadeVolley', firer: '88th', target: '66e', casualties: 1 }, 'alice']);
+    const tested = [...fired, ...play(fired, { type: 'BrigadeMoraleResult', unit: '66e', result: 'passed' }, 'gm')];
+    const o = last(play(tested, { type: 'BrigadeEndRound' }, 'alice'), 'BrigadeRoundEnded').data.outcome;
+    expect(o.moraleTests.map((m) => m.unit)).toEqual(['15e']);
+    expect(o.excused).toEqual(['66e']);
+    expect(o.fallenLeaderRolls).toEqual([expect.objectContaining({ leader: 'Arnauld', unit: '15e', rule: 'BRG-2.2.3' })]);
+  });
+
+  it('BRG-2.2.2 a unit tests morale once per phase, unless stampeding elephants; the result is a GM input', () => {
+    const tested = run(wallace, [{ type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'gm']);
+    refused(tested, { type: 'BrigadeMoraleResult', unit: '15e', result: 'failed' }, 'gm', /has tested morale in this phase already \(passed\).*stampeding elephants \(BRG-2\.2\.2/);
+    expect(play(tested, { type: 'BrigadeMoraleResult', unit: '15e', result: 'failed', elephants: true }, 'gm')).toHaveLength(1);
+    refused(wallace, { type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'bob', /Only a GM/);
+  });
+});
+
+/** Turn 1, Close Combat phase; Dragoons and 15e within 2", Allies win the round and activate the Dragoons. */
+const combat = [...setup, to(1, 2)];
+const closing = run(combat, [{ type: 'BrigadePlaceCloseCombatTokens', units: [{ unit: 'Dragoons', distance: 1.5 }, { unit: '15e', distance: 1.5 }, { unit: '45th', distance: 3 }] }, 'alice']);
+const dragoons = run(closing, [roll, 'alice', 6, 3], [declare('Allies'), 'alice'], [{ type: 'BrigadeActivate', unit: 'Dragoons' }, 'alice']);
+const charge = (more: Partial<Extract<Action, { type: 'BrigadeAct' }>> = {}): Action => ({ type: 'BrigadeAct', unit: 'Dragoons', action: 'charge', target: '15e', distance: 1.5, ...more });
+
+describe('BRG-3 Close Combat', () => {
+  it('BRG-3.1.1 tokens go behind the units within 2" (5cm) of an enemy only', () => {
+    expect(last(closing, 'BrigadeTokensPlaced').data.tokens.holders.map((h) => h.name)).toEqual(['Dragoons', '15e']);
+  });
+
+  it('BRG-3.2.1.1 only the selected unit acts; BRG-3.2.2 a charge within 1" infantry / 2" cavalry', () => {
+    refused(closing, charge(), 'alice', /Dragoons is not the activated unit/);
+    refused(dragoons, charge({ distance: 2.5 }), 'alice', /15e is 2.5" away, beyond Dragoons's charge range of 2" \(BRG-3\.2\.2\)/);
+    refused(dragoons, charge({ target: '45th' }), 'alice', /both Allies's; charge an enemy unit/);
+  });
+
+  it('BRG-3.2.3 the morale tests are the GM\'s: recorded, or given by a GM; a player may not give them', () => {
+    refused(dragoons, charge(), 'alice', /Dragoons's morale test result is needed: a GM gives it with \/morale brigade/);
+    refused(dragoons, charge({ chargerTest: 'passed', targetTest: 'passed' }), 'alice', /charger_morale, target_morale: these are rulings of the GM/);
+  });
+
+  it('BRG-3.2.3-3.2.5 the charged unit that stays may fire defensively; cavalry charging infantry rolls 1D6 to break the bayonets', () => {
+    const tested = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm'], [{ type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'gm']);
+    const e = last(play(tested, charge(), 'alice', 5), 'BrigadeActed');
+    expect(e.data.outcome.morale).toEqual([
+      { unit: 'Dragoons', result: 'passed', by: 'log' },
+      { unit: '15e', result: 'passed', by: 'log' },
+    ]);
+    expect(e.data.effects.map((x) => x.effect)).toEqual(['may-defensive-fire', 'break-bayonets-roll']);
+    expect(e.data.outcome.bayonets[0]).toMatchObject({ roll: 5, broken: null, rule: 'BRG-3.2.5' });
+    expect(e.data.dice).toEqual({ from: 0, to: 1, rolls: [{ sides: 6, result: 5 }] });
+    const after = [...tested, e];
+    expect(play(after, { type: 'BrigadeVolley', firer: '15e', target: 'Dragoons', casualties: 1 }, 'bob')[0]).toMatchObject({ data: { defensive: true } });
+    refused(after, { type: 'BrigadeVolley', firer: '45th', target: 'Dragoons', casualties: 1 }, 'alice', /45th may not fire now/);
+  });
+
+  it('BRG-3.2.3 a charged unit that fails retreats (distance the GM\'s); with the GM\'s faces BRG-3.2.5 reads the bayonet roll', () => {
+    const e = last(play(dragoons, charge({ chargerTest: 'passed', targetTest: 'failed' }), 'gm'), 'BrigadeActed');
+    expect(e.data.effects.map((x) => x.effect)).toEqual(['retreat', 'gm-ruling']);
+    expect(brg(state([...dragoons, e])).units.u4?.retreating).toMatchObject({ rule: 'BRG-3.2.3' });
+    const b = last(play(dragoons, charge({ chargerTest: 'passed', targetTest: 'passed', breaksOn: [5, 6] }), 'gm', 6), 'BrigadeActed');
+    expect(b.data.outcome.bayonets[0]).toMatchObject({ roll: 6, broken: true, by: 'gm' });
+  });
+
+  const melee = (more: Partial<Extract<Action, { type: 'BrigadeMelee' }>> = {}): Action => ({ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e', '66e'], ...more });
+
+  it('BRG-3.3.2-3.3.4 strengths from the roster\'s morale and melee dice; 1 casualty each, the loser\'s extra split, losers retreat', () => {
+    // Allies 5 + d6 4 = 9; French average 4 + d3 2 + no die = 6; French lose by 3: 1 + 1 each, the remainder the GM's.
+    const e = last(play(combat, melee(), 'alice', 4, 2), 'BrigadeMeleeResolved');
+    expect(e.data.outcome).toMatchObject({ winner: 'Allies', loser: 'French', difference: 3 });
+    expect(e.data.outcome.results?.pendingRemainder).toEqual({ count: 1, among: ['15e', '66e'] });
+    const s = brg(state([...combat, e]));
+    expect([s.units.u3?.casualties, s.units.u4?.casualties, s.units.u5?.casualties]).toEqual([1, 2, 2]);
+    expect(s.units.u4?.retreating).toMatchObject({ rule: 'BRG-3.3.4', marker: true });
+    expect(s.units.u3?.retreating).toBeUndefined();
+  });
+
+  it('BRG-3.3.2 a melee die the unit does not have: refused to a player, a GM\'s ruling logged', () => {
+    refused(combat, melee({ meleeDice: [{ unit: '15e', die: '1D6' }] }), 'bob', /15e's melee die: the battle knows it is 1D3 \(the roster, BRG-3\.3\.2\), not 1D6/);
+    const e = last(play(combat, melee({ meleeDice: [{ unit: '15e', die: '1D6' }] }), 'gm', 4, 6), 'BrigadeMeleeResolved');
+    expect(e.data.outcome.rulings).toEqual([{ what: "15e's melee die", ruled: '1D6', derived: '1D3', by: 'gm' }]);
+    refused(combat, melee({ a: ['Dragoons', '15e'] }), 'alice', /15e is French's, not Allies's/);
+  });
+
+  it('BRG-3.3.3 equal strengths: no winner until the GM names the loser; the phase waits', () => {
+    // Allies 5 + 1 = 6; French 4 + 2 = 6.
+    const tied = run(combat, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 1, 2]);
+    expect(last(tied, 'BrigadeMeleeResolved').data.outcome).toMatchObject({ tied: true, results: null });
+    refused(tied, { type: 'AdvancePhase' }, 'gm', /equal strengths waits for the GM/);
+    refused(tied, { type: 'BrigadeMeleeTie', loser: 'French' }, 'bob', /Only a GM/);
+    const ruled = run(tied, [{ type: 'BrigadeMeleeTie', loser: 'French' }, 'gm']);
+    expect(brg(state(ruled)).units.u4).toMatchObject({ casualties: 1, retreating: { rule: 'BRG-3.3.4' } });
+  });
+
+  it('BRG-3.4.1 a charger that won its melee may charge again: cavalry twice; BRG-3.4.3.1 cavalry rolls for becoming uncontrolled', () => {
+    const tested = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm'], [{ type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'gm'], [charge(), 'alice', 2], [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 6, 1]);
+    refused(tested, { type: 'BrigadeExploit', mutual: false }, 'alice', /until every unit has activated \(BRG-3\.2\.6\): 15e still hold/);
+    const cleared = run(tested, [{ type: 'BrigadeClearTokens' }, 'gm']);
+    const x = run(cleared, [{ type: 'BrigadeExploit', mutual: false }, 'alice']);
+    expect(last(x, 'BrigadeExploitationChecked').data.outcome.effects).toEqual([{ unit: 'Dragoons', effect: 'may-exploit', rule: 'BRG-3.4.1', moves: 2 }]);
+    const moved = last(play(x, { type: 'BrigadeAct', unit: 'Dragoons', action: 'consolidate' }, 'alice', 3), 'BrigadeActed');
+    expect(moved.data.outcome.uncontrolled).toMatchObject({ roll: 3, uncontrolled: null, rule: 'BRG-3.4.3.1' });
+    refused(x, { type: 'BrigadeAct', unit: '45th', action: 'charge', target: '15e', distance: 1 }, 'alice', /45th may not charge again/);
+  });
+});
+
+describe('BRG-4 Army Morale', () => {
+  const morale = [...setup, to(1, 3)];
+  const check = (armies: Extract<Action, { type: 'BrigadeArmyMorale' }>['armies']): Action => ({ type: 'BrigadeArmyMorale', armies });
+
+  it('BRG-4.1 checked at the end of every fourth turn, or on the turn an army general fell (from the log)', () => {
+    refused(morale, check([{ side: 'French', broken: 1, tableNumber: 3 }]), 'gm', /not checked now: turn 1 is not a fourth turn and no army general has fallen/);
+    const fell = run([...setup, { type: 'BrigadeLeaderSet', data: { name: 'Marmont', sideId: 's2', kind: 'army-commander' } } as BattleEvent, to(1, 3)], [{ type: 'BrigadeLeaderFell', leader: 'Marmont', rule: 'BRG-2.2.3' }, 'gm']);
+    expect(play(fell, check([{ side: 'French', broken: 1, tableNumber: 3 }]), 'gm', 2)).toHaveLength(1);
+  });
+
+  it('BRG-4.2 the GM gives the table number; a d6 above it withdraws; formed brigades from the roster; BRG-4.3 both may withdraw', () => {
+    const turn4 = [...setup, { type: 'PhaseAdvanced', data: { from: at(4, 2), to: at(4, 3), phaseId: 'BRG-4', phaseName: 'x', due: [] } } as BattleEvent];
+    refused(turn4, check([{ side: 'French', broken: 1 }]), 'gm', /Army Morale Table is not in the source: give French's number for 1 broken of 1 formed brigades/);
+    const e = last(play(turn4, check([{ side: 'Allies', broken: 1, tableNumber: 2 }, { side: 'French', broken: 1, tableNumber: 3 }]), 'gm', 5, 4), 'BrigadeArmyMoraleChecked');
+    expect(e.data.outcome.armies.map((a) => [a.side, a.formed, a.roll, a.result])).toEqual([
+      ['Allies', 2, 5, 'withdraws'],
+      ['French', 1, 4, 'withdraws'],
+    ]);
+    expect(brg(state([...turn4, e])).withdrawn).toEqual(['s1', 's2']);
+    refused(turn4, check([{ side: 'Allies', broken: 1, tableNumber: 2, formed: 3 }]), 'alice', /Only a GM/);
+  });
+});
