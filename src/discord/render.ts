@@ -44,7 +44,7 @@ const COLOR = { error: 0xd93f0b, outcome: 0x5865f2, post: 0x4f545c };
 /** A blank description would be refused; an embed with neither title nor text shows this. */
 const BLANK = '\u200b';
 
-interface ShownButton {
+export interface ShownButton {
   label: string;
   customId: string;
   /** The full label, when the button had to show a shorter one. */
@@ -95,6 +95,19 @@ function pingContent(users: string[]): { content: string; users: string[] } {
   return { content: kept.map((u) => `<@${u}>`).join(' '), users: kept };
 }
 
+/** The text a message shows: the message's, tamed, and the full text of every shortened button label it lacks. */
+function shownText(text: string, buttons: ShownButton[]): string {
+  const shown = tame(text);
+  const missing = buttons.filter((b) => b.full && !shown.includes(b.full));
+  return missing.length ? `${shown}\n${missing.map((b) => `• [${b.label}] ${b.full}`).join('\n')}` : shown;
+}
+
+/** What `render` shows of a message's text and buttons, for the checks of every limit (test/discord/limits.test.ts). */
+export const shown = (m: Message): { text: string; buttons: ShownButton[] } => {
+  const buttons = shownButtons(m.buttons);
+  return { text: shownText(m.text, buttons), buttons };
+};
+
 export interface RenderOptions {
   /** Users to notify: mentioned in the message content, the only mentions allowed to ping. */
   ping?: string[];
@@ -113,10 +126,9 @@ export function render(m: Message, opts: RenderOptions = {}): DiscordPayload[] {
   const titleText = m.title ? tame(m.title).trim() : '';
   const title = titleText ? clip(titleText, LIMIT.title) : undefined;
   const buttons = shownButtons(m.buttons);
-  let text = tame(m.text);
-  const missing = buttons.filter((b) => b.full && !text.includes(b.full));
-  if (missing.length) text += `\n${missing.map((b) => `• [${b.label}] ${b.full}`).join('\n')}`;
-  const texts = split(text, PART);
+  // A piece of nothing but blanks (a run of empty lines at a cut) is not worth a message of its own.
+  const pieces = split(shownText(m.text, buttons), PART).filter((t) => t.trim());
+  const texts = pieces.length ? pieces : [''];
   const color = m.error ? COLOR.error : m.outcome !== undefined ? COLOR.outcome : COLOR.post;
   const ping = opts.ping?.length ? pingContent([...new Set(opts.ping)]) : undefined;
   return texts.map((piece, i) => {

@@ -11,7 +11,31 @@ export const MAX_GRAPHEME = 32;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export const graphemes = (s: string): string[] => Array.from(segmenter.segment(s), (x) => x.segment);
+/** How much text one Segmenter call takes: V8's segmenter slows down with the square of the length. */
+const WINDOW = 128;
+
+/**
+ * Where a long text can be handed to the segmenter in pieces: a grapheme always ends after a line
+ * feed (UAX #29 GB4), and between two ASCII characters other than CR LF (no rule joins them).
+ */
+const safeCut = (s: string, i: number): boolean => {
+  const a = s.charCodeAt(i - 1);
+  const b = s.charCodeAt(i);
+  return a === 10 || (a < 128 && b < 128 && !(a === 13 && b === 10));
+};
+
+/** The graphemes of `s`, segmented a window at a time so a long text costs linear time. */
+export function graphemes(s: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < s.length) {
+    let end = Math.min(s.length, start + WINDOW);
+    while (end < s.length && !safeCut(s, end)) end++;
+    for (const x of segmenter.segment(s.slice(start, end))) out.push(x.segment);
+    start = end;
+  }
+  return out;
+}
 
 /** A grapheme kept to its first code points up to MAX_GRAPHEME code units (it stays one grapheme: base and fewer marks). */
 function tameGrapheme(g: string): string {
@@ -31,6 +55,9 @@ function tameGrapheme(g: string): string {
  */
 export function tame(s: string): string {
   const wellFormed = s.replace(LONE_SURROGATE, '\uFFFD');
+  // A grapheme holds at most one ASCII code unit (its base; CR LF aside), so one over MAX_GRAPHEME has a run of 16 others.
+  // eslint-disable-next-line no-control-regex -- "not ASCII" spelled as a range from \x00
+  if (!/[^\x00-\x7f]{16}/.test(wellFormed)) return wellFormed;
   const gs = graphemes(wellFormed);
   return gs.some((g) => g.length > MAX_GRAPHEME) ? gs.map(tameGrapheme).join('') : wellFormed;
 }
