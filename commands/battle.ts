@@ -3,6 +3,8 @@ import { systemNames } from '../src/app/complete.ts';
 import { logLines, statusText } from '../src/app/views.ts';
 import { SYSTEM_IDS } from '../src/rules/index.ts';
 import { reply } from '../src/app/replies.ts';
+import { battleReport, reportText } from '../src/app/report.ts';
+import { reportChart } from '../src/app/report-chart.ts';
 
 export default defineCommand({
   name: 'battle',
@@ -39,6 +41,25 @@ export default defineCommand({
       example: '/battle log last:10',
       options: { last: { kind: 'integer', description: 'How many events (default 20)', min: 1, max: 200 } },
       query: (o, ctx) => [reply(ctx, logLines(ctx.state!.id, ctx.app.log(ctx.state!.id), o.last ?? 20).join('\n'), `Log of ${ctx.state!.name}`)],
+    }),
+    report: sub({
+      description: 'A summary of the battle or some turns: strength, morale, casualties, melees, with a chart',
+      who: 'anyone',
+      example: '/battle report from:1 to:3',
+      options: {
+        from: { kind: 'integer', description: 'The first turn (default: the first)', min: 1, max: 10000 },
+        to: { kind: 'integer', description: 'The last turn (default: the current one)', min: 1, max: 10000 },
+      },
+      query: async (o, ctx) => {
+        const s = ctx.state!;
+        const r = battleReport(s.id, ctx.app.log(s.id), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+        const m = reply(ctx, reportText(r), `Report of ${s.name}`);
+        if (r.strength) {
+          const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
+          m.files = [{ name: `report-${s.id}-${r.turns.from}-${r.turns.to}.png`, data: await reportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
+        }
+        return [m];
+      },
     }),
     undo: sub({
       description: 'Undo the last action (GM)',

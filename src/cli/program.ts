@@ -1,8 +1,12 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, writeFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
 import { Umpire, toLogged } from '../app/umpire.ts';
 import { verifyLog } from '../app/verify.ts';
+import { battleReport, reportText } from '../app/report.ts';
+import { reportChart } from '../app/report-chart.ts';
+import { RuleError } from '../rules/errors.ts';
 import { replay } from '../battle/replay.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
@@ -16,7 +20,7 @@ import { startBot } from '../discord/bot.ts';
 import { applicationCommands } from '../discord/command-json.ts';
 import { deployCommands } from '../discord/deploy.ts';
 
-/** The `umpire` command line: table, bot, deploy-commands, replay, verify, export. */
+/** The `umpire` command line: table, bot, deploy-commands, replay, verify, report, export. */
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
@@ -43,9 +47,9 @@ export function buildProgram(config: Config): Command {
     }
   }
 
-  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer }): Promise<void> {
+  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string }): Promise<void> {
     const { app, db } = open(opts.db, opts.seed);
-    const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), print: (l) => console.log(l) });
+    const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
       else if (process.stdin.isTTY) await interactive(table);
@@ -106,6 +110,7 @@ export function buildProgram(config: Config): Command {
     .option('--json', 'one JSON object a line for every message')
     .option('--script <file>', 'run the lines of a file')
     .option('--seed <hex>', 'fix the dice seed of battles created (tests and demos)', hexSeed)
+    .option('--out <dir>', "where files are written (a /battle report's chart)", '.')
     .action((o) => runTable(o));
 
   program
@@ -174,6 +179,35 @@ export function buildProgram(config: Config): Command {
       else if (dice.status === 'skipped') console.log(`Dice: not checked: ${dice.reason}`);
       else console.log(`Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`);
       if (!chain.ok || dice.status === 'failed') process.exitCode = 1;
+    });
+
+  program
+    .command('report')
+    .description("a summary of a battle or a range of its turns (strength, morale, casualties, melees) and its chart as a PNG")
+    .option(...dbOption)
+    .requiredOption('--battle <id>', 'the battle id')
+    .option('--from <turn>', 'the first turn (default: the first)', positive)
+    .option('--to <turn>', 'the last turn (default: the current one)', positive)
+    .option('--png <file>', 'where the chart goes (default: report-<battle>-<from>-<to>.png here)')
+    .option('--json', 'the report as JSON (the chart still written)')
+    .action(async (o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) => {
+      const { store, db } = open(o.db);
+      known(store, o.battle);
+      try {
+        const r = battleReport(o.battle, store.load(o.battle).map(toLogged), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+        console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
+        if (r.strength) {
+          const file = resolvePath(o.png ?? `report-${o.battle}-${r.turns.from}-${r.turns.to}.png`);
+          writeFileSync(file, await reportChart(r));
+          console.error(`chart written to ${file}`);
+        }
+      } catch (err) {
+        if (!(err instanceof RuleError)) throw err;
+        console.error(err.message);
+        process.exitCode = 1;
+      } finally {
+        db.$client.close();
+      }
     });
 
   program

@@ -120,6 +120,36 @@ export interface Advance {
   due: string[];
 }
 
+/** A unit as a battle report (/battle report) reads it in one state of the battle. */
+export interface UnitStanding {
+  /** Its strength now, in the system's unit of strength (`ReportHooks.strength`). */
+  strength: number;
+  /** Its strength before any loss (the roster's). */
+  start: number;
+  /** Its morale in the system's words: "good", "disordered", "routing", "shaken". */
+  morale: string;
+}
+
+/** A melee as a battle report lists it: who fought, who came out on top by the system's rules, and a line saying so. */
+export interface MeleeReport {
+  units: string[];
+  /** The winning unit's name; none for a tie or a melee the rules leave open. */
+  winner?: string;
+  text: string;
+}
+
+/**
+ * What a rule system lets a battle report read from its log (/battle report, `umpire report`):
+ * every unit's strength and morale in any state, and the melees its events resolved.
+ */
+export interface ReportHooks {
+  /** What its strength counts: "figures", "steps". */
+  strength: string;
+  unit(s: BattleState, u: Unit): UnitStanding;
+  /** The melee an event resolved, read against the state before it; undefined for any other event. */
+  melee?(e: SystemEvent, s: BattleState): MeleeReport | undefined;
+}
+
 /**
  * A rule system as the battle plays it: the one interface each folder of src/rules/ implements in
  * its `plugin.ts` and the registry (src/rules/index.ts) lists. The core battle asks it and never
@@ -159,6 +189,8 @@ export interface RuleSystem<S = unknown> {
   statusLines?(s: BattleState): string[];
   commandLines?(s: BattleState, c: Command): string[];
   unitLines?(s: BattleState, u: Unit): string[];
+  /** What a battle report reads of its units and melees; a battle of a system without it reports its melees-free log only. */
+  report?: ReportHooks;
 }
 
 /**

@@ -1,5 +1,6 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
 import { buttonInvocation } from '../app/buttons.ts';
@@ -17,6 +18,8 @@ export interface TableOptions {
   /** Where file paths given to /oob import are resolved from. */
   cwd: string;
   print: (line: string) => void;
+  /** Where files a message carries (a report's chart) are written; their paths are printed. */
+  filesDir?: string;
 }
 
 export const WELCOME = [
@@ -48,7 +51,14 @@ export class Table {
 
   private show(m: Message): void {
     if (m.buttons?.length && m.to.kind !== 'channel') this.prompts.set(m.to.user, m);
-    this.opts.print(this.opts.json ? jsonLine(m) : textLines(m));
+    const paths = (m.files ?? []).map((f) => {
+      const dir = resolve(this.opts.cwd, this.opts.filesDir ?? '.');
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, basename(f.name));
+      writeFileSync(path, f.data);
+      return path;
+    });
+    this.opts.print(this.opts.json ? jsonLine(m, paths) : textLines(m, paths));
   }
 
   private readFile = async (ref: string) => {

@@ -126,7 +126,7 @@ describe('every outcome of every rule system reads as prose and working, with no
   const outcomeEvents = () => all().filter(({ e }) => (e.event.data as { outcome?: unknown }).outcome !== undefined);
 
   it('has a sample of every event type each registered system declares, and of the ballot reveal and rolls', () => {
-    const seen = new Set(all().map(({ e }) => e.event.type));
+    const seen = new Set<string>(all().map(({ e }) => e.event.type));
     const wanted = [...Object.values(ruleSystems).flatMap((s) => s.events), ...CORE_OUTCOME_EVENTS];
     expect(wanted.filter((t) => !seen.has(t)), 'event types with no sample: play them in an example script or in EXTRA').toEqual([]);
     expect(outcomeEvents().length).toBeGreaterThan(30);

@@ -32,7 +32,8 @@ export interface FakeMessage {
   author: FakeUser;
   timestamp: string;
   edited_timestamp: string | null;
-  attachments: [];
+  /** Files uploaded with the message (multipart/form-data, as discord.js sends them), with their bytes. */
+  attachments: FakeAttachment[];
   mentions: [];
   mention_roles: [];
   mention_everyone: boolean;
@@ -42,6 +43,18 @@ export interface FakeMessage {
   webhook_id?: string;
   /** How many times it was edited (PATCH). */
   edits: number;
+}
+
+export interface FakeAttachment {
+  id: string;
+  filename: string;
+  description?: string;
+  content_type: string;
+  size: number;
+  url: string;
+  proxy_url: string;
+  /** The bytes uploaded (not enumerable: left out of the JSON answers). */
+  data: Buffer;
 }
 
 export interface RecordedRequest {
@@ -79,6 +92,8 @@ export interface FakeInteraction {
 }
 
 type Json = Record<string, unknown>;
+/** Where a multipart request's files ride on its parsed body, for create() to keep. */
+const UPLOADED = '__uploaded';
 
 const OPTION = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, User: 6, Attachment: 11 } as const;
 const EPHEMERAL = 64;
@@ -378,9 +393,33 @@ export class FakeDiscord {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    const text = raw.toString('utf8');
+    const type = req.headers['content-type'] ?? '';
     let body: unknown = undefined;
-    if (text) body = (req.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text;
+    if (type.startsWith('multipart/form-data')) {
+      // A message with files: its JSON in payload_json, each file in files[n] (Discord's "Uploading Files").
+      const form = await new Request('http://fake', { method: 'POST', headers: { 'content-type': type }, body: raw }).formData();
+      const payload = JSON.parse(String(form.get('payload_json') ?? '{}')) as Json & { data?: Json; attachments?: { id: number | string; filename?: string; description?: string }[] };
+      const target = payload.data ?? payload;
+      const meta = (target.attachments as { id: number | string; filename?: string; description?: string }[] | undefined) ?? [];
+      const files: FakeAttachment[] = [];
+      for (const [key, value] of form.entries()) {
+        const n = /^files\[(\d+)\]$/.exec(key)?.[1];
+        if (n === undefined || typeof value === 'string') continue;
+        const m = meta.find((a) => String(a.id) === n);
+        const data = Buffer.from(await value.arrayBuffer());
+        const id = this.snowflake();
+        const filename = m?.filename ?? value.name;
+        const url = `http://127.0.0.1:${this.port}/attachments/${id}/${encodeURIComponent(filename)}`;
+        const a = { id, filename, ...(m?.description ? { description: m.description } : {}), content_type: value.type, size: data.length, url, proxy_url: url } as FakeAttachment;
+        // The bytes stay out of the JSON the fake answers with.
+        Object.defineProperty(a, 'data', { value: data, enumerable: false });
+        files.push(a);
+      }
+      target[UPLOADED] = files;
+      body = payload;
+    } else if (text) body = type.includes('json') ? JSON.parse(text) : text;
     const method = req.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v\d+/, '');
     const rec: RecordedRequest = { method, path, query: Object.fromEntries(url.searchParams), body, status: 0, at: Date.now() };
@@ -507,7 +546,7 @@ export class FakeDiscord {
       author,
       timestamp: new Date().toISOString(),
       edited_timestamp: null,
-      attachments: [],
+      attachments: (body[UPLOADED] as FakeAttachment[] | undefined) ?? [],
       mentions: [],
       mention_roles: [],
       mention_everyone: false,

@@ -16,6 +16,7 @@ import {
 } from './battle.ts';
 import { medievalPack } from './index.ts';
 import { medievalSequence } from './sequence.ts';
+import { medievalReport } from './report-battle.ts';
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -45,4 +46,5 @@ export const medieval: RuleSystem<MedievalState> = {
   advance: medievalAdvance,
   statusLines: medievalStatusLines,
   unitLines: (s, u) => medievalUnitLines(s, u.id),
+  report: medievalReport,
 };

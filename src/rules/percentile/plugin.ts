@@ -15,6 +15,7 @@ import {
 import { percentilePack } from './index.ts';
 import { nightCommandLines, nightConsequences, nightStatusLines } from './night-battle.ts';
 import { percentileSequence } from './sequence.ts';
+import { percentileReport } from './report-battle.ts';
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -45,4 +46,5 @@ export const percentile: RuleSystem<PercentileState> = {
   statusLines: nightStatusLines,
   commandLines: nightCommandLines,
   unitLines: (s, u) => percentileUnitLines(s, u.id),
+  report: percentileReport,
 };

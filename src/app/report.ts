@@ -1,0 +1,134 @@
+import type { LoggedEvent, SystemEvent } from '../battle/events.ts';
+import { replay } from '../battle/replay.ts';
+import type { BattleState } from '../battle/state.ts';
+import { getRuleSystem, ownerOfEvent } from '../rules/index.ts';
+import type { MeleeReport } from '../rules/system.ts';
+import { RuleError } from '../rules/errors.ts';
+
+/**
+ * A battle report: the log read through the rule system's report hooks (RuleSystem.report) over a
+ * range of turns. Each unit's strength and morale at the start of the range and at the end of each
+ * turn; casualties by side and turn (the strength each unit lost in the turn); the melees resolved.
+ */
+export interface BattleReport {
+  battle: { id: string; name: string; system: string };
+  /** The turns reported, first and last (the last the battle has reached at most). */
+  turns: { from: number; to: number };
+  /** What strength counts ("figures"); undefined when the rule system says nothing of its units. */
+  strength?: string;
+  /** One point per unit: at turn `from - 1` (the start of the range), then at the end of each turn. */
+  series: { turn: number; unit: string; side: string; strength: number; morale: string }[];
+  casualties: { turn: number; side: string; lost: number }[];
+  melees: (MeleeReport & { turn: number; event: number })[];
+}
+
+export interface ReportRange {
+  from?: number;
+  to?: number;
+}
+
+/** Events an undo voided are not part of the battle (replay skips them too). */
+function voidedIn(log: readonly LoggedEvent[]): Set<number> {
+  const voided = new Set<number>();
+  for (const e of log) if (e.event.type === 'ActionUndone') for (const v of e.event.data.voids) voided.add(v);
+  return voided;
+}
+
+export function battleReport(battleId: string, log: readonly LoggedEvent[], range: ReportRange = {}): BattleReport {
+  if (!log.length) throw new RuleError(`Battle ${battleId} has no log.`);
+  const end = replay(battleId, log);
+  const system = getRuleSystem(end.system);
+  const voided = voidedIn(log);
+  const live = log.filter((e) => !voided.has(e.version));
+  // The turn each event happened in, and the last version of each turn.
+  const turnOf = new Map<number, number>();
+  const lastOfTurn = new Map<number, number>();
+  let turn = system.sequence.start.turn;
+  for (const e of live) {
+    if (e.event.type === 'PhaseAdvanced') turn = e.event.data.to.turn;
+    turnOf.set(e.version, turn);
+    lastOfTurn.set(turn, e.version);
+  }
+  const reached = end.position.turn;
+  const from = Math.max(range.from ?? system.sequence.start.turn, system.sequence.start.turn);
+  const to = Math.min(range.to ?? reached, reached);
+  if (from > to) throw new RuleError(`The battle has reached turn ${reached}; give turns from ${system.sequence.start.turn} to ${reached} (got ${range.from ?? ''}${range.to !== undefined ? ` to ${range.to}` : ''}).`);
+
+  // The state at the end of each turn; the range starts from the end of the turn before it (or the setup).
+  const stateAtEndOf = (t: number): BattleState | undefined => {
+    let v: number | undefined;
+    for (let k = t; k >= system.sequence.start.turn && v === undefined; k--) v = lastOfTurn.get(k);
+    return v === undefined ? undefined : replay(battleId, log, v);
+  };
+  const hooks = system.report;
+  const series: BattleReport['series'] = [];
+  const casualties: BattleReport['casualties'] = [];
+  if (hooks) {
+    const standing = (s: BattleState | undefined) =>
+      new Map(
+        Object.values(s?.units ?? {}).map((u) => {
+          const side = s!.sides[s!.commands[u.commandId]?.sideId ?? '']?.name ?? 'no side';
+          return [u.id, { unit: u.name, side, ...hooks.unit(s!, u) }] as const;
+        }),
+      );
+    // Before the range: the end of the turn before it, or, for the first turn, the battle as set up:
+    // before its first move through the sequence or its first event of the rule system's.
+    const firstPlay = live.find((e) => e.event.type === 'PhaseAdvanced' || ownerOfEvent(e.event.type));
+    let before = standing(from > system.sequence.start.turn ? stateAtEndOf(from - 1) : firstPlay ? replay(battleId, log, firstPlay.version - 1) : end);
+    for (let t = from; t <= to; t++) {
+      const now = standing(stateAtEndOf(t));
+      // A unit that joined later starts from its roster's strength.
+      for (const [id, x] of now) if (!before.has(id)) before.set(id, { ...x, strength: x.start });
+      if (t === from) for (const x of before.values()) series.push({ turn: from - 1, unit: x.unit, side: x.side, strength: x.strength, morale: x.morale });
+      const lost = new Map<string, number>();
+      for (const [id, x] of now) {
+        series.push({ turn: t, unit: x.unit, side: x.side, strength: x.strength, morale: x.morale });
+        const was = before.get(id)?.strength ?? x.start;
+        lost.set(x.side, (lost.get(x.side) ?? 0) + Math.max(0, was - x.strength));
+      }
+      for (const [side, n] of lost) casualties.push({ turn: t, side, lost: n });
+      before = now;
+    }
+  }
+  const melees: BattleReport['melees'] = [];
+  for (const e of live) {
+    const t = turnOf.get(e.version)!;
+    if (t < from || t > to) continue;
+    const owner = ownerOfEvent(e.event.type);
+    if (!owner?.report?.melee) continue;
+    const m = owner.report.melee(e.event as SystemEvent, replay(battleId, log, e.version - 1));
+    if (m) melees.push({ ...m, turn: t, event: e.version });
+  }
+  return { battle: { id: end.id, name: end.name, system: end.system }, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), series, casualties, melees };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 || word.endsWith('s') ? '' : 's'}`;
+
+/** The report in words: a line a unit, casualties by side and turn, the melees; the working of each in the log. */
+export function reportText(r: BattleReport): string {
+  const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
+  const lines = [`Report of "${r.battle.name}" (${r.battle.id}), ${range}.`];
+  if (!r.strength) lines.push(`The ${getRuleSystem(r.battle.system).rulesName} give the report no unit strength or morale to read.`);
+  else {
+    lines.push('', `Units (${r.strength} at the start and at the end of ${range}; morale, and the turn it changed):`);
+    const units = [...new Set(r.series.map((p) => p.unit))];
+    for (const unit of units) {
+      const points = r.series.filter((p) => p.unit === unit);
+      const first = points[0]!;
+      const last = points.at(-1)!;
+      const changes = points.slice(1).filter((p, i) => p.morale !== points[i]!.morale);
+      const morale = changes.length ? `${first.morale}${changes.map((p) => ` → ${p.morale} (turn ${p.turn})`).join('')}` : first.morale;
+      lines.push(`• ${unit} (${last.side}): ${first.strength} → ${last.strength} ${r.strength}${first.strength > last.strength ? `, ${first.strength - last.strength} lost` : ''}; ${morale}`);
+    }
+    lines.push('', 'Casualties by side and turn:');
+    const sides = [...new Set(r.casualties.map((c) => c.side))];
+    for (const side of sides) {
+      const rows = r.casualties.filter((c) => c.side === side);
+      const total = rows.reduce((n, c) => n + c.lost, 0);
+      lines.push(`• ${side}: ${rows.map((c) => `turn ${c.turn} ${c.lost}`).join(', ')}; ${plural(total, r.strength)} in all`);
+    }
+  }
+  lines.push('', r.melees.length ? 'Melees:' : 'No melee was resolved in these turns.');
+  for (const m of r.melees) lines.push(`• turn ${m.turn} (log event ${m.event}): ${m.text}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHART } from '../../src/app/report-chart.ts';
+import { Table } from '../../src/table/table.ts';
+import { answers, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
+
+/**
+ * Issue 17: /battle report in Discord answers with the report's text in an embed and its chart as
+ * a PNG attachment, shown as the embed's image. The battle is played at a table on the bot's own
+ * umpire (examples/medieval-battle.table, in the channel "table"), then asked for in Discord.
+ */
+describe('/battle report in Discord', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ deliver: false });
+    const table = new Table(h.app, { json: true, cwd: process.cwd(), print: () => undefined });
+    for (const l of readFileSync('examples/medieval-battle.table', 'utf8').split('\n')) await table.run(l);
+  }, 30_000);
+  afterAll(async () => {
+    await h?.stop();
+    await h?.fake.stop();
+  });
+
+  it('posts the report with its chart: a PNG attachment of the chart size, the embed showing it', async () => {
+    const i = await h.fake.slash({ user: h.fake.user('erin'), command: 'battle', sub: 'report', options: { to: 2 }, channel: 'table' });
+    const [m, ...more] = answers(i);
+    expect(more).toEqual([]);
+    expect(textOf(m)).toMatch(/Report of Stoke Field\nReport of "Stoke Field" \(b1\), turns 1 to 2\.[\s\S]*Melees:\n• turn 1/);
+    expect(m!.attachments.map((a) => [a.filename, a.content_type])).toEqual([['report-b1-1-2.png', 'image/png']]);
+    expect(m!.embeds[0]).toMatchObject({ image: { url: 'attachment://report-b1-1-2.png' } });
+    const png = PNG.sync.read(m!.attachments[0]!.data);
+    expect({ width: png.width, height: png.height }).toEqual(CHART);
+    // The upload went as multipart/form-data to the interaction callback or the deferred reply.
+    expect(h.fake.requests.some((r) => /\/interactions\/.*\/callback|\/webhooks\//.test(r.path) && (r.body as { __uploaded?: unknown } | undefined) !== undefined)).toBe(true);
+  }, 30_000);
+});
