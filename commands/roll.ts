@@ -3,18 +3,23 @@ import { reply } from '../src/app/replies.ts';
 import { RuleError } from '../src/rules/errors.ts';
 import { evaluateRollFresh, MAX_DICE, MAX_SIDES, RollError } from '../src/dice/notation.ts';
 
+/**
+ * /roll 2d6, as dice bots have it: the expression is the command's first, required option (what
+ * Discord asks for as soon as /roll is chosen, and what a bare word fills at the table).
+ * A secret roll is posted later with /reveal roll:.
+ */
 export default defineCommand({
   name: 'roll',
-  description: 'Roll dice in chat: verifiable in a battle channel, openly or in secret',
+  description: 'Roll dice: /roll 2d6+1 (verifiable in a battle channel, openly or in secret)',
   subcommands: {
-    dice: sub({
+    '': sub({
       description: `Roll dice notation: 3d6, d%, 4d6kh3+2, 2d20kl1, 3d6!, 4d10>=8, 1d6+1d8+3 (at most ${MAX_DICE} dice, d${MAX_SIDES})`,
       who: 'anyone',
       needsBattle: false,
-      example: '/roll dice expression:4d6kh3+2 reason:"ambush check" secret:true',
+      example: '/roll 4d6kh3+2 reason:"ambush check" secret:true',
       options: {
-        expression: { kind: 'string', description: 'Dice notation, e.g. 2d6+1, d%, 4d6kh3', required: true },
-        secret: { kind: 'boolean', description: 'Only you and the GMs see the result until you reveal it' },
+        expression: { kind: 'string', description: 'Dice notation, e.g. 2d6+1, d%, 4d6kh3', required: true, default: true },
+        secret: { kind: 'boolean', description: 'Only you and the GMs see the result until you reveal it (/reveal roll:)' },
         reason: { kind: 'string', description: 'What the roll is for' },
       },
       action: (o, ctx) => {
@@ -28,13 +33,6 @@ export default defineCommand({
           throw err;
         }
       },
-    }),
-    reveal: sub({
-      description: 'Post one of your secret rolls to the channel (the roller or a GM)',
-      who: 'anyone',
-      example: '/roll reveal number:3',
-      options: { number: { kind: 'integer', description: 'The roll number (#n)', required: true, min: 1 } },
-      action: (o) => ({ type: 'RevealRoll', number: o.number }),
     }),
   },
 });

@@ -26,6 +26,11 @@ export interface OptionDef {
   choices?: readonly string[];
   min?: number;
   max?: number;
+  /**
+   * The subcommand's default option: at the table, words after the command that are not written
+   * name:value give its value (/roll 2d6). Declared first and required, Discord asks for it at once.
+   */
+  default?: boolean;
   /** Names to offer as the user types. */
   complete?: (ctx: CompleteContext) => string[];
 }

@@ -5,12 +5,18 @@ import type { CompleteContext, OptionDef } from './commands.ts';
 
 const MAX_CHOICES = 25; // Discord's limit for autocomplete answers
 
+/**
+ * The names that match what was typed, best first: those starting with it, then those containing
+ * it, then those containing each of its words ("95th ri", "rifles 95"), quotes ignored.
+ */
 export function matching(names: Iterable<string>, typed: string): string[] {
-  const t = typed.trim().toLowerCase();
+  const t = typed.replace(/"/g, '').trim().toLowerCase();
+  const words = t.split(/\s+/).filter(Boolean);
   const all = [...names];
   const starts = all.filter((n) => n.toLowerCase().startsWith(t));
   const contains = all.filter((n) => !n.toLowerCase().startsWith(t) && n.toLowerCase().includes(t));
-  return [...starts, ...contains].slice(0, MAX_CHOICES);
+  const eachWord = all.filter((n) => !n.toLowerCase().includes(t) && words.every((w) => n.toLowerCase().includes(w)));
+  return [...starts, ...contains, ...eachWord].slice(0, MAX_CHOICES);
 }
 
 const from = (pick: (s: BattleState) => { name: string }[]) => (ctx: CompleteContext) =>

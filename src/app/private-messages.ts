@@ -70,7 +70,7 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
       if (!e.data.secret) return { lines: [], messages: [] };
       // A secret roll: the roller and the GMs see it; the channel only that it happened.
       const to = new Set([e.data.roller, ...after.gms]);
-      const text = `${rollText(e.data)}\nSecret: the channel sees only that roll #${e.data.number} was made. Reveal it with /roll reveal number:${e.data.number}.`;
+      const text = `${rollText(e.data)}\nSecret: the channel sees only that roll #${e.data.number} was made. Reveal it with /reveal roll:${e.data.number}.`;
       return { lines: [], messages: [...to].map((u) => dm(u, text, `Secret roll #${e.data.number}`)) };
     }
     default:

@@ -18,6 +18,7 @@ import oob from '../../commands/oob.ts';
 import orders from '../../commands/orders.ts';
 import phase from '../../commands/phase.ts';
 import ref from '../../commands/ref.ts';
+import reveal from '../../commands/reveal.ts';
 import roll from '../../commands/roll.ts';
 import side from '../../commands/side.ts';
 import skirmish from '../../commands/skirmish.ts';
@@ -27,6 +28,6 @@ import weather from '../../commands/weather.ts';
 import type { CommandDef } from './commands.ts';
 
 /** Every slash command, one file each in commands/. */
-export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, activate, weather, move, charge, fire, melee, brigade, skirmish, control, morale, mfp, ref, roll, help];
+export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, activate, weather, move, charge, fire, melee, brigade, skirmish, control, morale, mfp, ref, roll, reveal, help];
 
 export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);

@@ -28,6 +28,16 @@ export function completer(table: Table): Completer {
       return offer([...new Set(next)]);
     }
     const s = def.subcommands[subName]!;
+    // A value being typed with spaces and no opening quote (unit:1/95th Ri) is still that option's.
+    const open = /(?:^|\s)([\w-]+):((?:(?!\s[\w-]+:)[^"])*)$/.exec(line);
+    if (open && /\s/.test(open[2]!) && open[1]! in s.options) {
+      const o = s.options[open[1]!]!;
+      const running = table.app.battleIn(table.channel);
+      const ctx: CompleteContext = { app: table.app, state: running ? table.app.state(running.id) : undefined, actor: table.user, typed: open[2]! };
+      const values = o.choices ? [...o.choices].filter((v) => v.toLowerCase().startsWith(open[2]!.toLowerCase())) : (o.complete?.(ctx) ?? []);
+      const typed = line.slice(line.length - open[1]!.length - 1 - open[2]!.length);
+      return [values.map((v) => `${open[1]}:${/\s/.test(v) ? `"${v}"` : v}`), typed];
+    }
     const m = /^([\w-]+):(.*)$/.exec(current);
     if (!m) return offer(Object.keys(s.options).map((o) => `${o}:`));
     const o = s.options[m[1]!];

@@ -53,7 +53,7 @@ describe('umpire CLI', () => {
   it('verify re-derives the rolls with --seed, says why not without it, and exits 1 on a seed that is not the commitment', () => {
     const seeded = join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'dice.db');
     const seed = '5e'.repeat(32);
-    const script = '@gm /battle create name:X system:medieval\n@gm /roll dice expression:4d6kh3+2\n@gm /roll dice expression:d% secret:true\n';
+    const script = '@gm /battle create name:X system:medieval\n@gm /roll 4d6kh3+2\n@gm /roll d% secret:true\n';
     expect(umpire(['table', '--db', seeded, '--seed', seed], script).status).toBe(0);
     const unknown = umpire(['verify', '--db', seeded, '--battle', 'b1']);
     expect(unknown.status).toBe(0);

@@ -73,7 +73,7 @@ describe('RollDice (/roll dice in a battle channel)', () => {
     given([created, { type: 'BattleEnded', data: { by: 'gm' } }]).when({ type: 'RollDice', expression: '1d6', secret: false }, 'gm', { dice: streamAt(0) }).refused(/has ended/));
 });
 
-describe('RevealRoll (/roll reveal)', () => {
+describe('RevealRoll (/reveal roll:)', () => {
   const secret = rolled(1, '1d20', 0, { roller: 'alice', secret: true });
   const open = rolled(2, '1d6', secret.data.dice.to);
 

@@ -46,10 +46,10 @@ const SETUP = `
   @bob /join side:Prussians`;
 
 const ROLLS = `
-  @gm /roll dice expression:2d6+1 reason:"Piré's charge"
-  @alice /roll dice expression:1d20 secret:true reason:scouting
-  @bob /roll dice expression:4d6kh3
-  @gm /roll dice expression:d%`;
+  @gm /roll 2d6+1 reason:"Piré's charge"
+  @alice /roll 1d20 secret:true reason:scouting
+  @bob /roll 4d6kh3
+  @gm /roll d%`;
 
 const dataOf = (store: SqliteEventStore, type: string) => store.load('b1').filter((e) => e.type === type);
 
@@ -79,7 +79,7 @@ function rechain(db: Db) {
 describe('/roll at the local table', () => {
   it('an open roll in the battle channel is posted and logged with dice that re-derive from the seed', async () => {
     const { store, run } = await table(SETUP);
-    const posted = await run(`@gm /roll dice expression:2d6+1 reason:"Piré's charge"`);
+    const posted = await run(`@gm /roll 2d6+1 reason:"Piré's charge"`);
     const [e] = dataOf(store, 'DiceRolled');
     const data = e!.data as { number: number; roller: string; expression: string; reason: string; secret: boolean; output: string; total: number; dice: DiceUsed };
     expect(data).toMatchObject({ number: 1, roller: 'gm', expression: '2d6+1', reason: "Piré's charge", secret: false, dice: { from: 0 } });
@@ -89,9 +89,9 @@ describe('/roll at the local table', () => {
     expect(posted.find((m) => m.to === 'channel')!.text).toBe(`<@gm> rolled #1 (Piré's charge): ${data.output}`);
   });
 
-  it('a secret roll: the channel sees that it happened, the roller and each GM get the result by DM, /roll reveal posts it', async () => {
+  it('a secret roll: the channel sees that it happened, the roller and each GM get the result by DM, /reveal roll: posts it', async () => {
     const { run } = await table(SETUP);
-    const rolledOut = await run('@alice /roll dice expression:1d20 secret:true reason:scouting');
+    const rolledOut = await run('@alice /roll 1d20 secret:true reason:scouting');
     const dms = rolledOut.filter((m) => m.to === 'dm');
     expect(dms.map((m) => m.user)).toEqual(['alice', 'gm', 'umpire2']);
     const result = /1d20: \[\d+\] = \d+/.exec(dms[0]!.text)![0];
@@ -102,9 +102,9 @@ describe('/roll at the local table', () => {
 
     // Nobody else reads it in the status or the log, GMs included, until it is revealed.
     for (const m of await run('@bob /battle status\n@bob /battle log\n@gm /battle log')) expect(m.text).not.toContain(result);
-    expect((await run('@bob /roll reveal number:1'))[0]!.error).toBe('Only <@alice> or a GM may reveal roll #1.');
+    expect((await run('@bob /reveal roll:1'))[0]!.error).toBe('Only <@alice> or a GM may reveal roll #1.');
 
-    const revealed = await run('@alice /roll reveal number:1');
+    const revealed = await run('@alice /reveal roll:1');
     expect(revealed.find((m) => m.to === 'channel')!.text).toBe(`secret <@alice> rolled #1 (scouting): ${result}`);
     expect((await run('@bob /battle log last:1'))[0]!.text).toContain(result);
   });
@@ -116,7 +116,7 @@ describe('/roll at the local table', () => {
     expect(post!.text).toContain(`dice seed published: \`${SEED_HEX}\``);
     expect(post!.text).toContain('/roll is closed in this battle from now on');
     expect(dataOf(store, 'SeedRevealed').map((e) => e.data)).toEqual([{ seed: SEED_HEX }]);
-    expect((await run('@gm /roll dice expression:1d6'))[0]!.error).toMatch(/has been published, so its rolls would be predictable/);
+    expect((await run('@gm /roll 1d6'))[0]!.error).toMatch(/has been published, so its rolls would be predictable/);
     expect((await run('@alice /battle reveal-seed'))[0]!.error).toBe('Only a GM of this battle may do that.');
   });
 

@@ -10,7 +10,7 @@ import { answers, startHarness, textOf, type Harness } from '../support/bot-harn
  * a PNG attachment, shown as the embed's image. The battle is played at a table on the bot's own
  * umpire (examples/medieval-battle.table, in the channel "table"), then asked for in Discord.
  */
-describe('/battle report in Discord', () => {
+describe('/battle report and /roll in Discord', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ deliver: false });
@@ -33,5 +33,10 @@ describe('/battle report in Discord', () => {
     expect({ width: png.width, height: png.height }).toEqual(CHART);
     // The upload went as multipart/form-data to the interaction callback or the deferred reply.
     expect(h.fake.requests.some((r) => /\/interactions\/.*\/callback|\/webhooks\//.test(r.path) && (r.body as { __uploaded?: unknown } | undefined) !== undefined)).toBe(true);
+  }, 30_000);
+
+  it('/roll takes the expression as its first option, as dice bots do', async () => {
+    const i = await h.fake.slash({ user: h.fake.user('gm'), command: 'roll', options: { expression: '2d6+1' }, channel: 'table' });
+    expect(textOf(answers(i)[0])).toMatch(/^Done \(event \d+\): <@\d+> rolled #1: 2d6\+1: \[\d, \d\]\+1 = \d+$/);
   }, 30_000);
 });

@@ -130,7 +130,7 @@ describe('the local table', () => {
   });
 
   it('/roll outside a battle channel uses fresh randomness and says it is not verifiable', async () => {
-    const [reply] = await table().run('#lobby @alice /roll dice expression:2d6');
+    const [reply] = await table().run('#lobby @alice /roll 2d6');
     expect(reply!.text).toMatch(/^2d6: \[\d, \d\] = \d+\nNot verifiable/);
   });
 
