@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 17: the README's shell blocks marked runnable (```sh runnable) run, in the order given, in an
+ * empty directory that sees the project's files, each within a time limit; and what the README
+ * points at exists.
+ */
+const README = readFileSync('README.md', 'utf8');
+const run = promisify(execFile);
+const LIMIT_MS = 120_000;
+
+/** The fenced blocks: their info string and body; a fence is a line of its own. */
+function blocks(md: string): { info: string; body: string; line: number }[] {
+  const out: { info: string; body: string; line: number }[] = [];
+  const lines = md.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)```(.*)$/.exec(lines[i]!);
+    if (!open) continue;
+    const end = lines.findIndex((l, j) => j > i && /^\s*```\s*$/.test(l));
+    if (end < 0) throw new Error(`README.md:${i + 1}: a code fence that never closes`);
+    out.push({ info: open[2]!.trim(), body: lines.slice(i + 1, end).join('\n'), line: i + 1 });
+    i = end;
+  }
+  return out;
+}
+
+describe('README.md', () => {
+  it('every code fence closes on a line of its own, and no heading is inside a block', () => {
+    const all = blocks(README);
+    expect(all.length).toBeGreaterThan(5);
+    for (const b of all) expect(b.body, `block at line ${b.line}`).not.toMatch(/^#{2,3} /m);
+    expect(README.split('\n').filter((l) => /```/.test(l) && !/^\s*```[\w -]*$/.test(l))).toEqual([]);
+    expect(README).toMatch(/\n## Running the Discord bot\n/);
+  });
+
+  it('every file and folder it names exists', () => {
+    const named = [...README.matchAll(/`((?:\.\.\/shared|src|examples|commands|test|migrations|bench|\.ci)\/[\w./<>-]*|\.env\.example)`/g)].map((m) => m[1]!);
+    const missing = named.filter((p) => !p.includes('<') && !existsSync(p));
+    expect(named.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+
+  it(
+    'the runnable shell blocks run in order in an empty directory, each command succeeding',
+    async () => {
+      const runnable = blocks(README).filter((b) => /^sh\s+runnable\b/.test(b.info));
+      expect(runnable.length).toBeGreaterThanOrEqual(3);
+      const dir = mkdtempSync(join(tmpdir(), 'umpire-readme-'));
+      for (const f of ['package.json', 'node_modules', 'src', 'commands', 'examples', 'migrations', 'tsconfig.json']) symlinkSync(resolve(f), join(dir, f));
+      for (const b of runnable) {
+        const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', b.body], { cwd: dir, timeout: LIMIT_MS, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn' } });
+        expect(stdout.length, `block at README.md:${b.line}`).toBeGreaterThan(0);
+      }
+      // What the blocks promise is there: each example its database, the report's chart.
+      for (const f of ['demo.db', 'demo-json.db', 'stoke.db', 'quatre-bras.db', 'aspern.db', 'stoke-report.png']) expect(existsSync(join(dir, 'data', f)), f).toBe(true);
+    },
+    LIMIT_MS * 6,
+  );
+});
