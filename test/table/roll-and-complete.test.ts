@@ -44,7 +44,7 @@ describe('completion of names with spaces', () => {
   it('at the table, a unit name typed without an opening quote completes to the quoted name', async () => {
     const t = startTable();
     await t.run(['@gm /battle create name:X system:percentile', '@gm /oob import file:examples/oob/percentile.yaml']);
-    const complete = (line: string) => completer(t.table)(line, () => undefined) as unknown as [string[], string];
+    const complete = (line: string) => completer(t.table)(line) as [string[], string];
     expect(complete('@gm /unit show unit:1/95th Ri')).toEqual([['unit:"1/95th Rifles"'], 'unit:1/95th Ri']);
     expect(complete('@gm /unit show unit:Bijleveld\'s Hor')).toEqual([['unit:"Bijleveld\'s Horse Battery"'], "unit:Bijleveld's Hor"]);
     // The quoted and the one-word forms still work.
