@@ -1,5 +1,5 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
-import { commandNames, sideNames, unitNames } from '../src/app/complete.ts';
+import { commandNames, sideNames } from '../src/app/complete.ts';
 import { refuse } from '../src/rules/errors.ts';
 import { LEADER_KINDS, parseGivenModifiers, parseNames, parseNumber, parsePairs, ROUNDINGS } from '../src/rules/brigade/battle.ts';
 import type { LeaderKind, Rounding } from '../src/rules/brigade/index.ts';

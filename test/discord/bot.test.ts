@@ -142,6 +142,28 @@ describe('the bot in a Discord guild', () => {
     expect(h.app.log('b2').at(-1)!.event.type).toBe('ChargeResolved');
   });
 
+  it('an initiative round of a brigade battle by slash command posts both dice; a brigade subcommand is refused elsewhere (BRG-2.1)', async () => {
+    const channel = '1100000000000000014';
+    await h.fake.slash({ user: gm, channel, command: 'battle', sub: 'create', options: { name: 'Salamanca', system: 'brigade' } });
+    await h.fake.slash({ user: gm, channel, command: 'oob', sub: 'import', files: { file: { name: 'brigade.yaml', text: readFileSync('examples/oob/brigade.yaml', 'utf8') } } });
+    await h.fake.slash({ user: gm, channel, command: 'phase', sub: 'next' });
+    const battle = h.app.battleIn(channel)!.id;
+    const rolled = await h.fake.slash({ user: gm, channel, command: 'activate', sub: 'roll' });
+    expect(textOf(rolled.original)).toMatch(/^Done \(event \d+\): initiative round \(BRG-2\.1\)/);
+    const post = await h.fake.until(() => h.fake.channelMessages(channel).find((m) => textOf(m).startsWith('initiative round (BRG-2.1)')), 'the round posted');
+    expect(textOf(post)).toMatch(/both players roll 1D6[\s\S]*Anglo-Portuguese \d, French Army of Portugal \d/);
+    expect(h.app.log(battle).at(-1)!.event.type).toBe('BrigadeInitiativeRolled');
+    // The March and Volley phase is not left while a token is down (BRG-2.3): refused to the GM alone, nothing logged.
+    const before = h.app.log(battle).length;
+    const refused = await h.fake.slash({ user: gm, channel, command: 'phase', sub: 'next' });
+    expect(refused.original!.flags).toBe(64);
+    expect(textOf(refused.original)).toMatch(/still have their activate token.*\(BRG-2\.3\)/);
+    expect(h.app.log(battle)).toHaveLength(before);
+    // In the percentile battle of b1 the brigade command is refused with a pointer.
+    const wrong = await h.fake.slash({ user: gm, command: 'activate', sub: 'roll' });
+    expect(textOf(wrong.original)).toMatch(/\/activate roll is for brigade battles; this one plays percentile/);
+  });
+
   it('logs each interaction with its id, user and battle, and never the token', () => {
     const lines = h.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
     const done = lines.filter((l) => l.msg === 'command done');

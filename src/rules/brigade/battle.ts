@@ -14,7 +14,6 @@ import {
   checkAction,
   closeVolleyRound,
   declareActiveSide,
-  distanceText,
   exploitation,
   LEADER_KINDS,
   markOutOfCommand,
@@ -363,7 +362,7 @@ function declareSide(s: BattleState, ref: string, ctx: DecideContext): BattleEve
   const gm = isGm(s, ctx.actor);
   const tokenRule = step === 'BRG-2.1' ? 'BRG-2.1.1' : 'BRG-3.2.1.1';
   if (!awaiting(t, side.name).length) refuse(`${side.name} has no ${t.what} left to activate (${tokenRule}); the source gives no rule for naming such a side (${step}): name ${[...new Set(awaiting(t).map((h) => h.side))].join(' or ')}.`);
-  let gmRuling = false;
+  let gmRuling: boolean;
   let steps: string[];
   if (pending) {
     const outcome = { rule: step, sides: [sideName(s, pending.sideIds[0]!), sideName(s, pending.sideIds[1]!)] as [string, string], rolls: [], winner: pending.winnerSideId ? sideName(s, pending.winnerSideId) : null, tied: pending.tied, rounds: 1, declares: '', dice: [], steps: [] } satisfies InitiativeOutcome;
