@@ -117,7 +117,7 @@ export type ParsedOptions = { ok: true; values: OptionValues<Record<string, Opti
 
 /** Validates raw options against a subcommand's definitions; the error names what was wrong. */
 export function parseOptions(path: string, s: SubcommandDef, raw: Record<string, unknown>): ParsedOptions {
-  const unknown = Object.keys(raw).filter((k) => !(k in s.options));
+  const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(s.options, k));
   if (unknown.length) {
     const known = Object.keys(s.options);
     return { ok: false, error: `${path} has no option ${unknown.map((k) => `"${k}"`).join(', ')}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };

@@ -43,7 +43,7 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
   const fail = (text: string) => ({ messages: [errorReply(ctxBase, text)], versions: [] });
   const def = findCommand(inv.command);
   if (!def) return fail(`There is no command /${inv.command}. Type /help for the commands you can use.`);
-  const s: SubcommandDef | undefined = def.subcommands[inv.sub];
+  const s: SubcommandDef | undefined = Object.hasOwn(def.subcommands, inv.sub) ? def.subcommands[inv.sub] : undefined;
   if (!s) {
     const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
     return fail(`${path} is not a command. Did you mean ${subs.join(', ')}?`);

@@ -71,7 +71,7 @@ export type BallotEvent =
   | { type: 'BallotRevealed'; data: { ballotId: string; reason: CloseReason; choices: RevealedChoice[] } };
 
 export function ballot(s: BattleState, ref: string): Ballot {
-  const b = s.ballots[ref] ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());
+  const b = (Object.hasOwn(s.ballots, ref) ? s.ballots[ref] : undefined) ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());
   return b ?? refuse(`There is no ballot "${ref}". Open ballots: ${openBallots(s).map((x) => `${x.id} (${x.title})`).join(', ') || 'none'}.`);
 }
 

@@ -110,5 +110,5 @@ const norm = (name: string) => name.trim().toLowerCase();
 
 /** Finds a thing by id or by (case-insensitive) name. */
 export function findByName<T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined {
-  return things[ref] ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
+  return (Object.hasOwn(things, ref) ? things[ref] : undefined) ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
 }

@@ -99,10 +99,10 @@ export class Table {
     const def = findCommand(line.command);
     // Subcommand words: a group and its subcommand, one subcommand, or none.
     const words = line.words;
-    const sub = def ? [2, 1, 0].filter((n) => n <= words.length).map((n) => words.slice(0, n).join(' ')).find((k) => k in def.subcommands) : words.join(' ');
+    const sub = def ? [2, 1, 0].filter((n) => n <= words.length).map((n) => words.slice(0, n).join(' ')).find((k) => Object.hasOwn(def.subcommands, k)) : words.join(' ');
     const rest = sub === undefined ? [] : words.slice(sub.split(' ').filter(Boolean).length);
     // Words after the subcommand are its default option's value (/roll 2d6), unless that is given by name.
-    const fallback = def && sub !== undefined && rest.length ? Object.entries(def.subcommands[sub]!.options).find(([name, o]) => o.default && !(name in line.options))?.[0] : undefined;
+    const fallback = def && sub !== undefined && rest.length ? Object.entries(def.subcommands[sub]!.options).find(([name, o]) => o.default && !Object.hasOwn(line.options, name))?.[0] : undefined;
     if (def && (sub === undefined || (rest.length && !fallback))) {
       const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
       return reply(`"/${[line.command, ...words].join(' ')}" is not a command. Did you mean ${subs.join(', ')}?`);
