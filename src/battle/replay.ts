@@ -15,7 +15,8 @@ export function fold(s: BattleState, e: LoggedEvent): BattleState {
 
 /**
  * The state at `toVersion` (default: the end): the fold of the events up to it, skipping those an
- * `ActionUndone` up to it voided. Voided rolls still move the dice cursor: dice never go back.
+ * `ActionUndone` up to it voided. Voided rolls still move the dice cursor: dice never go back; nor
+ * do ballot ids.
  */
 export function replay(battleId: string, events: readonly LoggedEvent[], toVersion = Infinity): BattleState {
   const voided = new Set<number>();
@@ -28,6 +29,9 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
       s.version = e.version;
       const rolled = diceEnd(e.event);
       if (rolled > s.diceCursor) s.diceCursor = rolled;
+      // A ballot id, like a die, is never used twice: an undone ballot's DM buttons and scheduled
+      // close name it, and must not reach a new ballot.
+      if (e.event.type === 'BallotOpened') s.nextId.ballot = Math.max(s.nextId.ballot, Number(e.event.data.ballotId.slice(1)) + 1);
     } else evolveOwned(s, e.event, metaOf(s, e));
   }
   return s;
