@@ -42,6 +42,9 @@ function unique(s: BattleState, kind: 'side' | 'command' | 'unit', name: string,
   if (clash && clash.id !== except) refuse(`There is already a ${kind} named "${clash.name}".`);
 }
 
+/** The battle is under way once it left its first phase or rolled a die. */
+const underWay = (s: BattleState): boolean => s.diceCursor > 0 || JSON.stringify(s.position) !== JSON.stringify(getRuleSystem(s.system).sequence.start);
+
 function attrsOf(s: BattleState, raw: Record<string, unknown>, mode: 'full' | 'partial'): UnitAttrs {
   const { pack, name } = getRuleSystem(s.system);
   const parsed = unitSchema(pack.attributes, mode).safeParse(raw);
@@ -99,7 +102,16 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
       if (target.players.includes(ctx.actor)) refuse(`You are already on ${target.name}.`);
       const other = Object.values(s.sides).find((x) => x.players.includes(ctx.actor));
       if (other) refuse(`You are already on ${other.name}; a player plays for one side.`);
+      // Once the battle is under way a newcomer could act at once for a side's units: a GM lets them in.
+      if (underWay(s) && !isGm(s, ctx.actor)) {
+        if (s.joinRequests[ctx.actor] === target.id) refuse(`You have asked to join ${target.name} already; a GM of the battle admits you with /side admit.`);
+        return [{ type: 'JoinRequested', data: { sideId: target.id, user: ctx.actor } }];
+      }
       return [{ type: 'SideJoined', data: { sideId: target.id, user: ctx.actor } }];
+    }
+    case 'AdmitPlayer': {
+      const sideId = Object.hasOwn(s.joinRequests, action.user) ? s.joinRequests[action.user]! : refuse(`${mention(action.user)} has not asked to join this battle${Object.keys(s.joinRequests).length ? `; waiting: ${Object.keys(s.joinRequests).map(mention).join(', ')}` : ''}.`);
+      return [action.admit ? { type: 'SideJoined', data: { sideId, user: action.user } } : { type: 'JoinRefused', data: { sideId, user: action.user, by: ctx.actor } }];
     }
     case 'AddCommand': {
       const name = checkName('command', action.name);

@@ -70,6 +70,8 @@ export interface BattleState {
   rules: unknown;
   /** Secret ballots, open and revealed (ballots.ts). */
   ballots: Record<string, Ballot>;
+  /** Who asked to join the running battle, and for which side, awaiting a GM (user -> side id). */
+  joinRequests: Record<string, string>;
   /** Undoable actions, most recent last. */
   undoable: UndoEntry[];
   /** Counters for ids that stay stable when things are renamed. */
@@ -93,6 +95,7 @@ export const initialState = (battleId: string): BattleState => ({
   options: {},
   rules: undefined,
   ballots: {},
+  joinRequests: {},
   undoable: [],
   nextId: { side: 1, command: 1, unit: 1, ballot: 1, roll: 1 },
 });
