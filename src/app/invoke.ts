@@ -69,6 +69,12 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
     return { messages: result.replies, versions: result.versions };
   } catch (err) {
     if (err instanceof RuleError) return fail(err.message);
+    // The database refused the write (a full disk, a file made read-only): the transaction rolled back.
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SQLITE_(FULL|READONLY|IOERR)/.test(code)) {
+      app.logger?.error({ err, requestId, command: path }, 'the database refused a write');
+      return fail(`The battle's database cannot be written now (${code === 'SQLITE_FULL' ? 'the disk is full' : code === 'SQLITE_READONLY' ? 'it is read-only' : 'a disk error'}); nothing was recorded. Tell the bot's host; request ${requestId}.`);
+    }
     app.logger?.error({ err, requestId, command: path }, 'unexpected error');
     return fail(`Something went wrong on our side; nothing was changed. Please report request ${requestId}.`);
   }
