@@ -43,6 +43,12 @@ export type OptionValues<O extends Record<string, OptionDef>> = {
   [K in keyof O]: O[K]['required'] extends true ? ValueOf<O[K]> : ValueOf<O[K]> | undefined;
 };
 
+/**
+ * The largest file a command reads (an order of battle: 10,000 units are about 1.1 MB of JSON),
+ * checked before reading, at the table and in Discord alike.
+ */
+export const MAX_FILE_BYTES = 2_000_000;
+
 export interface InvokeContext {
   app: Umpire;
   actor: string;

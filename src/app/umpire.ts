@@ -7,7 +7,7 @@ import { decide } from '../battle/decide.ts';
 import { DiceStream, seedCommitment } from '../dice/stream.ts';
 import { RuleError } from '../rules/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
-import { fold, replay } from '../battle/replay.ts';
+import { foldAll, replay } from '../battle/replay.ts';
 import { initialState, type BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import { ConcurrencyError, type BattleRow, type EventStore, type StoredEvent } from '../store/types.ts';
@@ -62,7 +62,7 @@ export class Umpire {
     const newer = this.store.load(battleId, cached.version).map(toLogged);
     let s = cached;
     if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, this.store.load(battleId).map(toLogged));
-    else for (const e of newer) s = fold(s, e);
+    else if (newer.length) s = foldAll(s, newer);
     this.cache.set(battleId, s);
     return s;
   }
@@ -114,12 +114,8 @@ export class Umpire {
     const publishes = action.type === 'EndBattle' || action.type === 'RevealSeed';
     const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}), ...(publishes && seed ? { seed } : {}) });
     // Fold the new events to render them with the names they introduce, before anything is written.
-    let after = before;
-    const logged: LoggedEvent[] = events.map((event, i) => {
-      const le: LoggedEvent = { battleId: id, version: before.version + i + 1, event, actor, at, requestId };
-      after = fold(after, le);
-      return le;
-    });
+    const logged: LoggedEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
+    const after = foldAll(before, logged);
     const { posts, reply } = announce(before, after, logged, actor);
     if (seedHex) this.store.saveSeed(id, seedHex);
     const result = this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);

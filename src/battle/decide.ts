@@ -7,7 +7,7 @@ import { ballotConsequences } from './consequences.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
-import { evolveSetup } from './evolve.ts';
+import { applySetup, draft } from './evolve.ts';
 import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
@@ -207,12 +207,14 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
     const more = checked.errors.length - shown.length;
     refuse(`${source} has ${checked.errors.length} error${checked.errors.length > 1 ? 's' : ''}; nothing was imported:\n${shown.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`);
   }
-  // Apply the file to a scratch state so names are checked against the battle and the file alike.
+  // Apply the file to a scratch state (one copy, changed in place) so names are checked against the
+  // battle and the file alike; unit names by a set, so a large file imports in linear time.
   const events: BattleEvent[] = [];
-  let scratch = s;
+  const scratch = draft(s);
+  const unitNames = new Set(Object.values(s.units).map((u) => u.name.trim().toLowerCase()));
   const emit = (e: BattleEvent) => {
     events.push(e);
-    scratch = evolveSetup(scratch, e);
+    applySetup(scratch, e);
   };
   const counts = { sides: 0, commands: 0, units: 0 };
   checked.oob.sides.forEach((sd, si) => {
@@ -236,7 +238,9 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
         emit({ type: 'CommandAssigned', data: { commandId, user: cmd.player } });
       }
       cmd.units.forEach((u, ui) => {
-        if (findByName(scratch.units, u.name)) refuse(`${source}: ${cat}.units[${ui}].name: there is already a unit named "${u.name}"; nothing was imported.`);
+        const key = u.name.trim().toLowerCase();
+        if (unitNames.has(key)) refuse(`${source}: ${cat}.units[${ui}].name: there is already a unit named "${u.name}"; nothing was imported.`);
+        unitNames.add(key);
         emit({ type: 'UnitAdded', data: { unitId: `u${scratch.nextId.unit}`, name: u.name, commandId, attrs: u.attrs } });
         counts.units++;
       });

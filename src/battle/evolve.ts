@@ -12,7 +12,7 @@ const withoutKey = (rec: Record<string, string>, key: string): Record<string, st
  * A copy of the state that `apply` may change: fresh top-level records whose entries are shared.
  * `apply` replaces entries and never changes one in place, so the original stays as it was.
  */
-function draft(s: BattleState): BattleState {
+export function draft(s: BattleState): BattleState {
   return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, ballots: { ...s.ballots }, rolls: { ...s.rolls }, undoable: [...s.undoable], nextId: { ...s.nextId } };
 }
 
@@ -150,11 +150,9 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
   }
 }
 
-/** The state after one event's own effect, without bookkeeping (decide previews with it). Pure. */
-export function evolveSetup(s: BattleState, e: BattleEvent): BattleState {
-  const d = draft(s);
+/** One event's own effect, without bookkeeping, on a draft the caller owns (decide previews with it). */
+export function applySetup(d: BattleState, e: BattleEvent): void {
   apply(d, e);
-  return d;
 }
 
 /** evolve(state, event): the state after one logged event. Pure. */

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
+import { MAX_FILE_BYTES } from '../app/commands.ts';
 import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
 import { buttonInvocation } from '../app/buttons.ts';
@@ -61,12 +62,28 @@ export class Table {
     this.opts.print(this.opts.json ? jsonLine(m, paths) : textLines(m, paths));
   }
 
+  /**
+   * A file named at the table, read as the bot reads an attachment: a regular file of at most
+   * MAX_FILE_BYTES, inside the working directory (links followed), UTF-8 text. Anything else
+   * is refused by name before a byte is read: a device, a FIFO, a directory, /etc/passwd.
+   */
   private readFile = async (ref: string) => {
-    const path = resolve(this.opts.cwd, ref);
+    const cant = (why: string) => new RuleError(`Cannot read ${ref}: ${why}.`);
+    let real: string;
     try {
-      return { name: basename(path), text: await readFile(path, 'utf8') };
+      real = await realpath(resolve(this.opts.cwd, ref));
     } catch (err) {
-      throw new RuleError(`Cannot read ${ref}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
+      throw cant((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
+    }
+    const root = await realpath(this.opts.cwd);
+    if (real !== root && !real.startsWith(root + sep)) throw cant(`it is outside the working directory (${root}); copy the file there`);
+    const info = await stat(real);
+    if (!info.isFile()) throw cant('it is not a regular file');
+    if (info.size > MAX_FILE_BYTES) throw cant(`it is too large (${Math.ceil(info.size / 1000)} KB; at most ${MAX_FILE_BYTES / 1000} KB)`);
+    try {
+      return { name: basename(real), text: new TextDecoder('utf-8', { fatal: true }).decode(await readFile(real)) };
+    } catch {
+      throw cant('it is not UTF-8 text; an order of battle is a YAML or JSON file');
     }
   };
 
