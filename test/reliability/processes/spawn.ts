@@ -16,11 +16,17 @@ export interface TableRun {
 }
 
 /** Runs a table script in its own process on `db`; resolves with what it printed (JSON lines) and how it ended. */
-export function tableProcess(db: string, script: string[], extra: string[] = []): { child: ChildProcess; done: Promise<TableRun> } {
+export function tableProcess(db: string, script: string[], extra: string[] = []): { child: ChildProcess; done: Promise<TableRun>; answering: Promise<void> } {
   const child = umpire(['table', '--db', db, '--json', ...extra]);
   let out = '';
   let stderr = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  let answered: () => void = () => undefined;
+  /** Resolves at the process's first answer: it is up, and appending. */
+  const answering = new Promise<void>((resolve) => (answered = resolve));
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+    answered();
+  });
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   child.stdin!.on('error', () => undefined);
   child.stdin!.end(`${script.join('\n')}\n`);
@@ -37,7 +43,8 @@ export function tableProcess(db: string, script: string[], extra: string[] = [])
       }),
     ),
   );
-  return { child, done };
+  void done.then(() => answered());
+  return { child, done, answering };
 }
 
 export const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `umpire-${name}-`));
