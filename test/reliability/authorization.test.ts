@@ -25,7 +25,6 @@ const oobOf = (system: string) => parse(readFileSync(`examples/oob/${system}.yam
 const q = (s: string) => JSON.stringify(s);
 
 const ROLES = ['stranger', 'trent', 'otto', 'sam', 'owner', 'gm'] as const;
-type Role = (typeof ROLES)[number];
 
 function setup(system: string): { lines: string[]; own: string; enemy: string } {
   const oob = oobOf(system);
