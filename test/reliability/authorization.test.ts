@@ -76,8 +76,12 @@ describe('authorization (issue 20)', () => {
         const authRefused = AUTH.test(reply?.error ?? '');
         figures.cells++;
         const outsider = role === 'stranger' || role === 'trent';
-        const mayNot = (s.who === 'gm' && role !== 'gm') || (s.who === 'player' && outsider) || (acting && (outsider || role === 'otto'));
-        const may = role === 'gm' || (s.who !== 'gm' && acting && (role === 'owner' || role === 'sam')) || (s.who !== 'gm' && !acting && !outsider);
+        // A melee is between two units: the players of either may resolve it (MED-MELEE, MEL-D10).
+        const eitherSide = Object.hasOwn(s.options, 'defender') && /melee/.test(path);
+        const mayNot = (s.who === 'gm' && role !== 'gm') || (s.who === 'player' && outsider) || (acting && (outsider || (role === 'otto' && !eitherSide)));
+        // Sure to be allowed: a GM anything; a unit's owner and its side's players what acts for that unit.
+        // (A player subcommand naming no unit of ours, say another side's brigade, may rightly refuse them.)
+        const may = role === 'gm' || (s.who !== 'gm' && acting && (role === 'owner' || role === 'sam'));
         if (mayNot && (appended || (!authRefused && (s.who === 'gm' || (s.who === 'player' && outsider))))) figures.wrongAllows.push(`${path} by ${role}: ${reply?.error ?? reply?.text}`);
         if (may && authRefused) figures.wrongRefusals.push(`${path} by ${role}: ${reply!.error}`);
       }
