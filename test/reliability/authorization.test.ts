@@ -37,7 +37,7 @@ function setup(system: string): { lines: string[]; own: string; enemy: string } 
       `@gm /command assign command:${q(cmd.name)} user:@owner`,
       `@sam /join side:${q(mine!.name)}`,
       `@otto /join side:${q(theirs!.name)}`,
-      '@gm /roll dice expression:1d6',
+      '@gm /roll expression:1d6',
       `@trent /join side:${q(mine!.name)}`,
     ],
     own: cmd.units[0]!.name,

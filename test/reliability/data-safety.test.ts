@@ -21,7 +21,7 @@ const dir = () => mkdtempSync(join(tmpdir(), 'umpire-safety-'));
 async function battleFile(): Promise<string> {
   const file = join(dir(), 'umpire.db');
   const t = startTable({ file });
-  await t.run(['@gm /battle create name:Ligny system:percentile', '@gm /oob import file:examples/oob/percentile.yaml', '@gm /roll dice expression:2d6']);
+  await t.run(['@gm /battle create name:Ligny system:percentile', '@gm /oob import file:examples/oob/percentile.yaml', '@gm /roll expression:2d6']);
   t.db.$client.close();
   return file;
 }

@@ -27,7 +27,7 @@ describe('the same interaction delivered twice (issue 20)', () => {
     const gm = fake.user('gm');
     const created = await fake.slash({ user: gm, command: 'battle', sub: 'create', options: { name: 'Wagram', system: 'charge' } });
     await fake.until(() => fake.channelMessages().length === 1, 'the creation post');
-    const rolled = await fake.slash({ user: gm, command: 'roll', sub: 'dice', options: { expression: '2d6' } });
+    const rolled = await fake.slash({ user: gm, command: 'roll', options: { expression: '2d6' } });
     await fake.until(() => fake.channelMessages().length === 2, 'the roll post');
     h = await again(created, h);
     h = await again(rolled, h);

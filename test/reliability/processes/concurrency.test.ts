@@ -21,7 +21,7 @@ describe.each([4, 8])('%i processes on one database file', (n) => {
     const db = join(tempDir('concurrency'), 'umpire.db');
     const setup = await tableProcess(db, ['@gm /battle create name:Race system:percentile']).done;
     expect(setup.code).toBe(0);
-    const runs = await Promise.all(Array.from({ length: n }, (_, p) => tableProcess(db, Array.from({ length: ROLLS }, (_, i) => `@p${p} /roll dice expression:1d6 reason:"p${p}-${i}"`)).done));
+    const runs = await Promise.all(Array.from({ length: n }, (_, p) => tableProcess(db, Array.from({ length: ROLLS }, (_, i) => `@p${p} /roll expression:1d6 reason:"p${p}-${i}"`)).done));
     const replies = runs.flatMap((r) => r.lines.filter((l) => l.to === 'reply'));
     const failed = replies.filter((l) => l.error !== undefined);
     const store = new SqliteEventStore(openDatabase(db));

@@ -30,7 +30,7 @@ function bigOob(): string {
 const script = (k: number, oob: string) => [
   `#k${k} @gm /battle create name:"Crash ${k}" system:percentile`,
   `#k${k} @gm /oob import file:${oob}`,
-  ...Array.from({ length: 40 }, (_, i) => [`#k${k} @gm /roll dice expression:3d6 reason:r${i}`, `#k${k} @gm /phase next`, `#k${k} @gm /battle undo`, `#k${k} @gm /phase next`]).flat(),
+  ...Array.from({ length: 40 }, (_, i) => [`#k${k} @gm /roll expression:3d6 reason:r${i}`, `#k${k} @gm /phase next`, `#k${k} @gm /battle undo`, `#k${k} @gm /phase next`]).flat(),
   `#k${k} @gm /ballot open question:"Hold?" options:"YES,NO"`,
   `#k${k} @gm /ballot cast-for ballot:v1 command:C0-0 choice:YES`,
   `#k${k} @gm /ballot reveal ballot:v1`,
