@@ -11,5 +11,15 @@ export default defineCommand({
       options: { name: { kind: 'string', description: 'The side name', required: true } },
       action: (o) => ({ type: 'AddSide', name: o.name }),
     }),
+    admit: sub({
+      description: 'Let a player who asked to join the running battle in, or not (GM)',
+      who: 'gm',
+      example: '/side admit user:@alice',
+      options: {
+        user: { kind: 'user', description: 'The player who asked with /join', required: true },
+        admit: { kind: 'boolean', description: 'false to refuse them (default: admit)' },
+      },
+      action: (o) => ({ type: 'AdmitPlayer', user: o.user, admit: o.admit ?? true }),
+    }),
   },
 });

@@ -1,6 +1,6 @@
 import { describeEvent } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
-import { fold } from '../battle/replay.ts';
+import { foldAll } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem } from '../rules/index.ts';
 import type { Message } from '../messages.ts';
@@ -16,14 +16,12 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const first = events[0]!.event;
   const lines: string[] = [];
   const extra: Message[] = [];
-  let s = before;
-  for (const e of events) {
+  foldAll(before, events, (e, s) => {
     if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
-    s = fold(s, e);
     const more = privateMessages(e.event, after);
     lines.push(...more.lines);
     extra.push(...more.messages);
-  }
+  });
   let title: string | undefined;
   switch (first.type) {
     case 'BattleCreated': {

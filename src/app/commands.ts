@@ -43,6 +43,12 @@ export type OptionValues<O extends Record<string, OptionDef>> = {
   [K in keyof O]: O[K]['required'] extends true ? ValueOf<O[K]> : ValueOf<O[K]> | undefined;
 };
 
+/**
+ * The largest file a command reads (an order of battle: 10,000 units are about 1.1 MB of JSON),
+ * checked before reading, at the table and in Discord alike.
+ */
+export const MAX_FILE_BYTES = 2_000_000;
+
 export interface InvokeContext {
   app: Umpire;
   actor: string;
@@ -117,7 +123,7 @@ export type ParsedOptions = { ok: true; values: OptionValues<Record<string, Opti
 
 /** Validates raw options against a subcommand's definitions; the error names what was wrong. */
 export function parseOptions(path: string, s: SubcommandDef, raw: Record<string, unknown>): ParsedOptions {
-  const unknown = Object.keys(raw).filter((k) => !(k in s.options));
+  const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(s.options, k));
   if (unknown.length) {
     const known = Object.keys(s.options);
     return { ok: false, error: `${path} has no option ${unknown.map((k) => `"${k}"`).join(', ')}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };

@@ -43,7 +43,7 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
   const fail = (text: string) => ({ messages: [errorReply(ctxBase, text)], versions: [] });
   const def = findCommand(inv.command);
   if (!def) return fail(`There is no command /${inv.command}. Type /help for the commands you can use.`);
-  const s: SubcommandDef | undefined = def.subcommands[inv.sub];
+  const s: SubcommandDef | undefined = Object.hasOwn(def.subcommands, inv.sub) ? def.subcommands[inv.sub] : undefined;
   if (!s) {
     const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
     return fail(`${path} is not a command. Did you mean ${subs.join(', ')}?`);
@@ -69,6 +69,12 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
     return { messages: result.replies, versions: result.versions };
   } catch (err) {
     if (err instanceof RuleError) return fail(err.message);
+    // The database refused the write (a full disk, a file made read-only): the transaction rolled back.
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SQLITE_(FULL|READONLY|IOERR)/.test(code)) {
+      app.logger?.error({ err, requestId, command: path }, 'the database refused a write');
+      return fail(`The battle's database cannot be written now (${code === 'SQLITE_FULL' ? 'the disk is full' : code === 'SQLITE_READONLY' ? 'it is read-only' : 'a disk error'}); nothing was recorded. Tell the bot's host; request ${requestId}.`);
+    }
     app.logger?.error({ err, requestId, command: path }, 'unexpected error');
     return fail(`Something went wrong on our side; nothing was changed. Please report request ${requestId}.`);
   }

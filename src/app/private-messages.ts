@@ -73,6 +73,15 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
       const text = `${rollText(e.data)}\nSecret: the channel sees only that roll #${e.data.number} was made. Reveal it with /reveal roll:${e.data.number}.`;
       return { lines: [], messages: [...to].map((u) => dm(u, text, `Secret roll #${e.data.number}`)) };
     }
+    case 'CommandAssigned':
+    case 'SideJoined': {
+      // The new holder of a voter in an open ballot gets its prompt (the vote cast so far stands until changed).
+      const voter = e.type === 'CommandAssigned' ? e.data.commandId : e.data.sideId;
+      const open = Object.values(after.ballots).filter((b) => b.open && b.voters.some((v) => v.id === voter));
+      return { lines: [], messages: open.map((b) => ballotPrompt(after.id, b, b.voters.find((v) => v.id === voter)!, e.data.user)) };
+    }
+    case 'JoinRequested':
+      return { lines: [], messages: after.gms.map((g) => dm(g, `${mention(e.data.user)} asks to join ${after.sides[e.data.sideId]?.name ?? e.data.sideId} in "${after.name}". Admit them with /side admit user:${mention(e.data.user)} in the battle's channel (admit:false to refuse).`, 'A player asks to join')) };
     default:
       return { lines: [], messages: [] };
   }

@@ -7,7 +7,7 @@ import { decide } from '../battle/decide.ts';
 import { DiceStream, seedCommitment } from '../dice/stream.ts';
 import { RuleError } from '../rules/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
-import { fold, replay } from '../battle/replay.ts';
+import { foldAll, replay } from '../battle/replay.ts';
 import { initialState, type BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import { ConcurrencyError, type BattleRow, type EventStore, type StoredEvent } from '../store/types.ts';
@@ -27,6 +27,9 @@ export interface HandleResult {
   /** The request id had been handled before: nothing new was appended. */
   duplicate: boolean;
 }
+
+/** Conflicts one request may meet before it gives up: each means another request went through first. */
+const MAX_TRIES = 1000;
 
 export const toLogged = (e: StoredEvent): LoggedEvent => ({
   battleId: e.battleId,
@@ -62,7 +65,7 @@ export class Umpire {
     const newer = this.store.load(battleId, cached.version).map(toLogged);
     let s = cached;
     if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, this.store.load(battleId).map(toLogged));
-    else for (const e of newer) s = fold(s, e);
+    else if (newer.length) s = foldAll(s, newer);
     this.cache.set(battleId, s);
     return s;
   }
@@ -80,19 +83,22 @@ export class Umpire {
   }
 
   /**
-   * Handles one action. A RuleError means nothing changed. A conflicting append is retried once on
-   * fresh state; a request id seen before returns its first result.
+   * Handles one action. A RuleError means nothing changed. A conflicting append (another process
+   * appended first) is decided again on fresh state until it goes through: each try holds the write
+   * lock from read to append, so every conflict means another request was recorded, and the tries
+   * end. A request id seen before returns its first result.
    */
   handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): HandleResult {
     const seen = this.store.findRequest(requestId);
     if (seen) return { battleId: battleId ?? '', replies: seen.replies, versions: seen.versions, duplicate: true };
-    try {
-      return this.attempt(battleId, action, actor, requestId);
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError)) throw err;
-      this.logger?.warn({ requestId, battleId: err.battleId }, 'append conflict; retrying on fresh state');
-      this.cache.delete(err.battleId);
-      return this.attempt(battleId, action, actor, requestId);
+    for (let tries = 1; ; tries++) {
+      try {
+        return this.attempt(battleId, action, actor, requestId);
+      } catch (err) {
+        if (!(err instanceof ConcurrencyError) || tries >= MAX_TRIES) throw err;
+        this.logger?.warn({ requestId, battleId: err.battleId, tries }, 'append conflict; deciding again on fresh state');
+        this.cache.delete(err.battleId);
+      }
     }
   }
 
@@ -114,15 +120,10 @@ export class Umpire {
     const publishes = action.type === 'EndBattle' || action.type === 'RevealSeed';
     const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}), ...(publishes && seed ? { seed } : {}) });
     // Fold the new events to render them with the names they introduce, before anything is written.
-    let after = before;
-    const logged: LoggedEvent[] = events.map((event, i) => {
-      const le: LoggedEvent = { battleId: id, version: before.version + i + 1, event, actor, at, requestId };
-      after = fold(after, le);
-      return le;
-    });
+    const logged: LoggedEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
+    const after = foldAll(before, logged);
     const { posts, reply } = announce(before, after, logged, actor);
-    if (seedHex) this.store.saveSeed(id, seedHex);
-    const result = this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
+    const result = this.store.append(id, before.version, events, { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     // The folded state is the new state, unless an undo voided earlier events: then replay.
     if (events.some((e) => e.type === 'ActionUndone')) this.cache.delete(id);

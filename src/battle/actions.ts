@@ -21,6 +21,8 @@ export type CoreAction =
   | { type: 'RemoveGm'; user: string }
   | { type: 'AddSide'; name: string }
   | { type: 'JoinSide'; side: string }
+  /** A GM lets a player who asked to join a running battle in (JoinRequested), or refuses them. */
+  | { type: 'AdmitPlayer'; user: string; admit: boolean }
   | { type: 'AddCommand'; name: string; side: string; officer?: string }
   | { type: 'AssignCommand'; command: string; user: string }
   | { type: 'AddUnit'; name: string; command: string; attrs: Record<string, unknown> }
@@ -50,6 +52,7 @@ export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
   RemoveGm: 'gm',
   AddSide: 'gm',
   JoinSide: 'anyone',
+  AdmitPlayer: 'gm',
   AddCommand: 'gm',
   AssignCommand: 'gm',
   AddUnit: 'gm',

@@ -1,5 +1,6 @@
 import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
+import type { BattleEvent } from './events.ts';
 import type { BattleState, Command } from './state.ts';
 
 /**
@@ -71,7 +72,7 @@ export type BallotEvent =
   | { type: 'BallotRevealed'; data: { ballotId: string; reason: CloseReason; choices: RevealedChoice[] } };
 
 export function ballot(s: BattleState, ref: string): Ballot {
-  const b = s.ballots[ref] ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());
+  const b = (Object.hasOwn(s.ballots, ref) ? s.ballots[ref] : undefined) ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());
   return b ?? refuse(`There is no ballot "${ref}". Open ballots: ${openBallots(s).map((x) => `${x.id} (${x.title})`).join(', ') || 'none'}.`);
 }
 
@@ -135,8 +136,19 @@ export function revealChoices(b: Ballot, pending?: { voter: string; vote: Vote }
 }
 
 /** The state change of ballot events, on a draft the caller owns. */
-export function applyBallotEvent(d: BattleState, e: BallotEvent): void {
+export function applyBallotEvent(d: BattleState, e: BallotEvent | Extract<BattleEvent, { type: 'CommandAssigned' | 'SideJoined' }>): void {
   switch (e.type) {
+    // Whoever holds a command (or plays a side) now casts its vote in the ballots still open.
+    case 'CommandAssigned':
+    case 'SideJoined': {
+      const voter = e.type === 'CommandAssigned' ? e.data.commandId : e.data.sideId;
+      for (const b of Object.values(d.ballots)) {
+        if (!b.open || !b.voters.some((v) => v.id === voter)) continue;
+        const voters = b.voters.map((v) => (v.id !== voter ? v : { ...v, users: e.type === 'CommandAssigned' ? [e.data.user] : [...new Set([...v.users, e.data.user])] }));
+        d.ballots[b.id] = { ...b, voters };
+      }
+      return;
+    }
     case 'BallotOpened': {
       const { ballotId, ...rest } = e.data;
       d.ballots[ballotId] = { id: ballotId, ...rest, open: true, reminded: false, votes: {} };

@@ -7,7 +7,7 @@ import { ballotConsequences } from './consequences.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
-import { evolveSetup } from './evolve.ts';
+import { applySetup, draft } from './evolve.ts';
 import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
@@ -41,6 +41,9 @@ function unique(s: BattleState, kind: 'side' | 'command' | 'unit', name: string,
   const clash = findByName(pool, name);
   if (clash && clash.id !== except) refuse(`There is already a ${kind} named "${clash.name}".`);
 }
+
+/** The battle is under way once it left its first phase or rolled a die. */
+const underWay = (s: BattleState): boolean => s.diceCursor > 0 || JSON.stringify(s.position) !== JSON.stringify(getRuleSystem(s.system).sequence.start);
 
 function attrsOf(s: BattleState, raw: Record<string, unknown>, mode: 'full' | 'partial'): UnitAttrs {
   const { pack, name } = getRuleSystem(s.system);
@@ -99,7 +102,16 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
       if (target.players.includes(ctx.actor)) refuse(`You are already on ${target.name}.`);
       const other = Object.values(s.sides).find((x) => x.players.includes(ctx.actor));
       if (other) refuse(`You are already on ${other.name}; a player plays for one side.`);
+      // Once the battle is under way a newcomer could act at once for a side's units: a GM lets them in.
+      if (underWay(s) && !isGm(s, ctx.actor)) {
+        if (s.joinRequests[ctx.actor] === target.id) refuse(`You have asked to join ${target.name} already; a GM of the battle admits you with /side admit.`);
+        return [{ type: 'JoinRequested', data: { sideId: target.id, user: ctx.actor } }];
+      }
       return [{ type: 'SideJoined', data: { sideId: target.id, user: ctx.actor } }];
+    }
+    case 'AdmitPlayer': {
+      const sideId = Object.hasOwn(s.joinRequests, action.user) ? s.joinRequests[action.user]! : refuse(`${mention(action.user)} has not asked to join this battle${Object.keys(s.joinRequests).length ? `; waiting: ${Object.keys(s.joinRequests).map(mention).join(', ')}` : ''}.`);
+      return [action.admit ? { type: 'SideJoined', data: { sideId, user: action.user } } : { type: 'JoinRefused', data: { sideId, user: action.user, by: ctx.actor } }];
     }
     case 'AddCommand': {
       const name = checkName('command', action.name);
@@ -195,12 +207,14 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
     const more = checked.errors.length - shown.length;
     refuse(`${source} has ${checked.errors.length} error${checked.errors.length > 1 ? 's' : ''}; nothing was imported:\n${shown.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`);
   }
-  // Apply the file to a scratch state so names are checked against the battle and the file alike.
+  // Apply the file to a scratch state (one copy, changed in place) so names are checked against the
+  // battle and the file alike; unit names by a set, so a large file imports in linear time.
   const events: BattleEvent[] = [];
-  let scratch = s;
+  const scratch = draft(s);
+  const unitNames = new Set(Object.values(s.units).map((u) => u.name.trim().toLowerCase()));
   const emit = (e: BattleEvent) => {
     events.push(e);
-    scratch = evolveSetup(scratch, e);
+    applySetup(scratch, e);
   };
   const counts = { sides: 0, commands: 0, units: 0 };
   checked.oob.sides.forEach((sd, si) => {
@@ -224,7 +238,9 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
         emit({ type: 'CommandAssigned', data: { commandId, user: cmd.player } });
       }
       cmd.units.forEach((u, ui) => {
-        if (findByName(scratch.units, u.name)) refuse(`${source}: ${cat}.units[${ui}].name: there is already a unit named "${u.name}"; nothing was imported.`);
+        const key = u.name.trim().toLowerCase();
+        if (unitNames.has(key)) refuse(`${source}: ${cat}.units[${ui}].name: there is already a unit named "${u.name}"; nothing was imported.`);
+        unitNames.add(key);
         emit({ type: 'UnitAdded', data: { unitId: `u${scratch.nextId.unit}`, name: u.name, commandId, attrs: u.attrs } });
         counts.units++;
       });

@@ -26,6 +26,10 @@ function describeCore(e: CoreEvent, s: BattleState): string {
       return `${mention(e.data.user)} is no longer a GM`;
     case 'SideAdded':
       return `side ${e.data.name} added`;
+    case 'JoinRequested':
+      return `${mention(e.data.user)} asks to join ${nameOf(s.sides, e.data.sideId)}; the battle is under way, so a GM admits them with /side admit`;
+    case 'JoinRefused':
+      return `${mention(e.data.by)} did not admit ${mention(e.data.user)} to ${nameOf(s.sides, e.data.sideId)}`;
     case 'SideJoined':
       return `${mention(e.data.user)} joined ${nameOf(s.sides, e.data.sideId)}`;
     case 'CommandAdded':

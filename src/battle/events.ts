@@ -30,6 +30,9 @@ export type CoreEvent =
   | { type: 'GmRemoved'; data: { user: string } }
   | { type: 'SideAdded'; data: { sideId: string; name: string } }
   | { type: 'SideJoined'; data: { sideId: string; user: string } }
+  /** Someone asked to join a battle already under way; a GM admits them (SideJoined) or not (JoinRefused). */
+  | { type: 'JoinRequested'; data: { sideId: string; user: string } }
+  | { type: 'JoinRefused'; data: { sideId: string; user: string; by: string } }
   | { type: 'CommandAdded'; data: { commandId: string; name: string; sideId: string; officer?: string } }
   | { type: 'CommandAssigned'; data: { commandId: string; user: string } }
   | { type: 'UnitAdded'; data: { unitId: string; name: string; commandId: string; attrs: UnitAttrs } }

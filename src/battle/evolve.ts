@@ -6,11 +6,13 @@ import { initialState, type BattleState } from './state.ts';
 
 const UNDO_DEPTH = 50;
 
+const withoutKey = (rec: Record<string, string>, key: string): Record<string, string> => Object.fromEntries(Object.entries(rec).filter(([k]) => k !== key));
+
 /**
  * A copy of the state that `apply` may change: fresh top-level records whose entries are shared.
  * `apply` replaces entries and never changes one in place, so the original stays as it was.
  */
-function draft(s: BattleState): BattleState {
+export function draft(s: BattleState): BattleState {
   return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, ballots: { ...s.ballots }, rolls: { ...s.rolls }, undoable: [...s.undoable], nextId: { ...s.nextId } };
 }
 
@@ -42,8 +44,16 @@ function applyCore(d: BattleState, e: CoreEvent): void {
     case 'SideJoined': {
       const side = d.sides[e.data.sideId];
       if (side) d.sides[side.id] = { ...side, players: [...side.players, e.data.user] };
+      if (Object.hasOwn(d.joinRequests, e.data.user)) d.joinRequests = withoutKey(d.joinRequests, e.data.user);
+      applyBallotEvent(d, e);
       return;
     }
+    case 'JoinRequested':
+      d.joinRequests = { ...d.joinRequests, [e.data.user]: e.data.sideId };
+      return;
+    case 'JoinRefused':
+      d.joinRequests = withoutKey(d.joinRequests, e.data.user);
+      return;
     case 'CommandAdded': {
       const { commandId, name, sideId, officer } = e.data;
       d.commands[commandId] = officer ? { id: commandId, name, sideId, officer } : { id: commandId, name, sideId };
@@ -53,6 +63,7 @@ function applyCore(d: BattleState, e: CoreEvent): void {
     case 'CommandAssigned': {
       const c = d.commands[e.data.commandId];
       if (c) d.commands[c.id] = { ...c, player: e.data.user };
+      applyBallotEvent(d, e);
       return;
     }
     case 'UnitAdded': {
@@ -139,11 +150,9 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
   }
 }
 
-/** The state after one event's own effect, without bookkeeping (decide previews with it). Pure. */
-export function evolveSetup(s: BattleState, e: BattleEvent): BattleState {
-  const d = draft(s);
+/** One event's own effect, without bookkeeping, on a draft the caller owns (decide previews with it). */
+export function applySetup(d: BattleState, e: BattleEvent): void {
   apply(d, e);
-  return d;
 }
 
 /** evolve(state, event): the state after one logged event. Pure. */

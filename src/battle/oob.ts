@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { unitSchema, type AttributeSpec, type UnitAttrs } from '../rules/system.ts';
 
 /** An order of battle as a file holds it (YAML or JSON), before its units are checked against the pack. */
-const Name = z.string({ error: 'expected a name' }).trim().min(1, { error: 'expected a name' });
+const Name = z.string({ error: 'expected a name' }).trim().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' });
 const OobFile = z.strictObject({
   sides: z
     .array(

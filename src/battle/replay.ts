@@ -1,6 +1,6 @@
 import { describeEvent } from './describe.ts';
 import type { LoggedEvent } from './events.ts';
-import { diceEnd, evolve, evolveOwned, type EventMeta } from './evolve.ts';
+import { diceEnd, draft, evolve, evolveOwned, type EventMeta } from './evolve.ts';
 import { initialState, type BattleState } from './state.ts';
 
 /** The request a stored event came from: the store keeps `<requestId>#<index>` per row. */
@@ -14,8 +14,23 @@ export function fold(s: BattleState, e: LoggedEvent): BattleState {
 }
 
 /**
+ * The state after several logged events (no undo among them), from one copy of `s` rather than one
+ * a event: an order of battle of thousands of units folds in linear time. `visit` sees each event
+ * with the state just before it. Pure for the caller: `s` is left as it was.
+ */
+export function foldAll(s: BattleState, events: readonly LoggedEvent[], visit?: (e: LoggedEvent, before: BattleState) => void): BattleState {
+  const d = draft(s);
+  for (const e of events) {
+    visit?.(e, d);
+    evolveOwned(d, e.event, metaOf(d, e));
+  }
+  return d;
+}
+
+/**
  * The state at `toVersion` (default: the end): the fold of the events up to it, skipping those an
- * `ActionUndone` up to it voided. Voided rolls still move the dice cursor: dice never go back.
+ * `ActionUndone` up to it voided. Voided rolls still move the dice cursor: dice never go back; nor
+ * do ballot ids.
  */
 export function replay(battleId: string, events: readonly LoggedEvent[], toVersion = Infinity): BattleState {
   const voided = new Set<number>();
@@ -28,6 +43,9 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
       s.version = e.version;
       const rolled = diceEnd(e.event);
       if (rolled > s.diceCursor) s.diceCursor = rolled;
+      // A ballot id, like a die, is never used twice: an undone ballot's DM buttons and scheduled
+      // close name it, and must not reach a new ballot.
+      if (e.event.type === 'BallotOpened') s.nextId.ballot = Math.max(s.nextId.ballot, Number(e.event.data.ballotId.slice(1)) + 1);
     } else evolveOwned(s, e.event, metaOf(s, e));
   }
   return s;

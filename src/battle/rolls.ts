@@ -42,7 +42,7 @@ export function decideRoll(s: BattleState, a: { expression: string; secret: bool
 }
 
 export function decideRevealRoll(s: BattleState, number: number, actor: string): RollEvent[] {
-  const r = s.rolls[number] ?? refuse(`There is no roll #${number} in this battle.`);
+  const r = (Object.hasOwn(s.rolls, number) ? s.rolls[number] : undefined) ?? refuse(`There is no roll #${number} in this battle.`);
   if (!r.secret) refuse(`Roll #${number} was not secret.`);
   if (r.revealed) refuse(`Roll #${number} has been revealed already.`);
   if (r.roller !== actor && !s.gms.includes(actor)) refuse(`Only ${mention(r.roller)} or a GM may reveal roll #${number}.`);

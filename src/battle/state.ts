@@ -70,6 +70,8 @@ export interface BattleState {
   rules: unknown;
   /** Secret ballots, open and revealed (ballots.ts). */
   ballots: Record<string, Ballot>;
+  /** Who asked to join the running battle, and for which side, awaiting a GM (user -> side id). */
+  joinRequests: Record<string, string>;
   /** Undoable actions, most recent last. */
   undoable: UndoEntry[];
   /** Counters for ids that stay stable when things are renamed. */
@@ -93,6 +95,7 @@ export const initialState = (battleId: string): BattleState => ({
   options: {},
   rules: undefined,
   ballots: {},
+  joinRequests: {},
   undoable: [],
   nextId: { side: 1, command: 1, unit: 1, ballot: 1, roll: 1 },
 });
@@ -110,5 +113,5 @@ const norm = (name: string) => name.trim().toLowerCase();
 
 /** Finds a thing by id or by (case-insensitive) name. */
 export function findByName<T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined {
-  return things[ref] ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
+  return (Object.hasOwn(things, ref) ? things[ref] : undefined) ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
 }

@@ -1,5 +1,6 @@
 import 'dotenv/config';
 import { ConfigError, loadConfig } from '../config/config.ts';
+import { DatabaseError } from '../store/db.ts';
 import { buildProgram } from './program.ts';
 
 // `umpire export | head` closes the pipe early: that is the reader's choice, not an error.
@@ -11,7 +12,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 try {
   await buildProgram(loadConfig()).parseAsync();
 } catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
+  if (!(err instanceof ConfigError || err instanceof DatabaseError)) throw err;
   console.error(err.message);
   process.exit(2);
 }

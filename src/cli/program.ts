@@ -24,8 +24,8 @@ import { deployCommands } from '../discord/deploy.ts';
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
-  function open(dbFile: string, seed?: Buffer) {
-    const db = openDatabase(dbFile);
+  function open(dbFile: string, seed?: Buffer, readonly = false) {
+    const db = openDatabase(dbFile, { readonly });
     const store = new SqliteEventStore(db);
     return { db, store, app: new Umpire(store, { logger, ...(seed ? { newSeed: () => seed } : {}) }) };
   }
@@ -156,7 +156,7 @@ export function buildProgram(config: Config): Command {
     .option('--to <version>', 'the log version (default: the latest)', positive)
     .option('--json', 'the state as JSON')
     .action((o: { db: string; battle: string; to?: number; json?: boolean }) => {
-      const { store } = open(o.db);
+      const { store } = open(o.db, undefined, true);
       known(store, o.battle);
       const events = store.load(o.battle).map(toLogged);
       const state = replay(o.battle, events, o.to ?? Infinity);
@@ -170,7 +170,7 @@ export function buildProgram(config: Config): Command {
     .requiredOption('--battle <id>', 'the battle id')
     .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
     .action((o: { db: string; battle: string; seed?: string }) => {
-      const { db, store } = open(o.db);
+      const { db, store } = open(o.db, undefined, true);
       known(store, o.battle);
       const { chain, dice } = verifyLog(db, o.battle, store.load(o.battle), o.seed);
       if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${chain.count} events verified.`);
@@ -216,7 +216,7 @@ export function buildProgram(config: Config): Command {
     .option(...dbOption)
     .requiredOption('--battle <id>', 'the battle id')
     .action((o: { db: string; battle: string }) => {
-      const { store } = open(o.db);
+      const { store } = open(o.db, undefined, true);
       known(store, o.battle);
       for (const e of store.load(o.battle)) console.log(JSON.stringify(e));
     });

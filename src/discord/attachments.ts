@@ -1,7 +1,8 @@
+import { MAX_FILE_BYTES } from '../app/commands.ts';
 import { RuleError } from '../rules/errors.ts';
 
-/** Orders of battle are a few kilobytes; anything much larger is not one. */
-export const MAX_ATTACHMENT_BYTES = 1_000_000;
+/** Orders of battle are small; anything much larger is not one. */
+export const MAX_ATTACHMENT_BYTES = MAX_FILE_BYTES;
 
 export interface AttachmentRef {
   url: string;

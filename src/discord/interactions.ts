@@ -105,7 +105,8 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
   const { app } = deps;
   const sub = subKey(i);
   const options = leafOptions(i.options.data);
-  const def = findCommand(i.commandName)?.subcommands[sub];
+  const command = findCommand(i.commandName);
+  const def = command && Object.hasOwn(command.subcommands, sub) ? command.subcommands[sub] : undefined;
   const responder = new Responder(i);
   let channel = i.channelId;
   let battle: string | undefined;
@@ -190,7 +191,9 @@ async function showHeld(i: Repliable, responder: Responder, deps: RouterDeps, lo
 async function autocomplete(i: AutocompleteInteraction, deps: RouterDeps, log: Logger): Promise<void> {
   const { app } = deps;
   const focused = i.options.getFocused(true);
-  const o = findCommand(i.commandName)?.subcommands[subKey(i)]?.options[focused.name];
+  const command = findCommand(i.commandName);
+  const sub = command && Object.hasOwn(command.subcommands, subKey(i)) ? command.subcommands[subKey(i)] : undefined;
+  const o = sub && Object.hasOwn(sub.options, focused.name) ? sub.options[focused.name] : undefined;
   if (!o?.complete) return i.respond([]);
   const rows = i.inGuild() ? [app.battleIn(i.channelId)].filter((b) => b !== undefined) : battlesOf(app, i.user.id);
   const ctx = { app, actor: i.user.id, typed: String(focused.value ?? '') };

@@ -119,6 +119,7 @@ export class SqliteEventStore implements EventStore {
     const head = q.head.get(battleId);
     const current = head?.version ?? 0;
     if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
+    if (meta.seed !== undefined) this.saveSeed(battleId, meta.seed);
 
     let prev = head?.hash ?? GENESIS_HASH;
     const stored: StoredEvent[] = [];

@@ -24,6 +24,12 @@ export interface AppendMeta {
   at: string;
   /** The request's idempotency key; null for events no user request caused. */
   requestId: string | null;
+  /**
+   * The dice seed (hex) of the battle this append creates: stored apart from the log (battle_seeds)
+   * in the same transaction as its BattleCreated, so a battle never has a seed other than the one
+   * its posted commitment hashes, even when two processes race to create it.
+   */
+  seed?: string;
 }
 
 /** What a request produced: kept with the request so a repeat returns the first result. */

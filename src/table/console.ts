@@ -40,7 +40,7 @@ export function completer(table: Table): Completer {
     }
     const m = /^([\w-]+):(.*)$/.exec(current);
     if (!m) return offer(Object.keys(s.options).map((o) => `${o}:`));
-    const o = s.options[m[1]!];
+    const o = Object.hasOwn(s.options, m[1]!) ? s.options[m[1]!] : undefined;
     if (!o) return [[], current];
     const running = table.app.battleIn(table.channel);
     const ctx: CompleteContext = { app: table.app, state: running ? table.app.state(running.id) : undefined, actor: table.user, typed: m[2]!.replace(/^"/, '') };

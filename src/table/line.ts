@@ -40,11 +40,12 @@ export function parseLine(raw: string): TableLine {
   }
   if (!head.startsWith('/') || head.length < 2) return { kind: 'error', message: `Commands start with /, e.g. /help (got "${head}").` };
   const words: string[] = [];
-  const options: Record<string, string> = {};
+  // No prototype: an option named __proto__ or constructor is just an unknown option.
+  const options: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const t of tokens) {
     const m = /^([A-Za-z][\w-]*):(.*)$/s.exec(t);
     if (m) {
-      if (m[1]! in options) return { kind: 'error', message: `Option ${m[1]} is given twice.` };
+      if (Object.hasOwn(options, m[1]!)) return { kind: 'error', message: `Option ${m[1]} is given twice.` };
       options[m[1]!] = unquote(m[2]!);
     } else if (Object.keys(options).length) return { kind: 'error', message: `"${t}" is not an option; write options as name:value (quote values with spaces: name:"two words").` };
     else words.push(unquote(t));

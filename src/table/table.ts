@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { basename, join, resolve, sep } from 'node:path';
+import { MAX_FILE_BYTES } from '../app/commands.ts';
 import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
 import { buttonInvocation } from '../app/buttons.ts';
@@ -61,12 +62,28 @@ export class Table {
     this.opts.print(this.opts.json ? jsonLine(m, paths) : textLines(m, paths));
   }
 
+  /**
+   * A file named at the table, read as the bot reads an attachment: a regular file of at most
+   * MAX_FILE_BYTES, inside the working directory (links followed), UTF-8 text. Anything else
+   * is refused by name before a byte is read: a device, a FIFO, a directory, /etc/passwd.
+   */
   private readFile = async (ref: string) => {
-    const path = resolve(this.opts.cwd, ref);
+    const cant = (why: string) => new RuleError(`Cannot read ${ref}: ${why}.`);
+    let real: string;
     try {
-      return { name: basename(path), text: await readFile(path, 'utf8') };
+      real = await realpath(resolve(this.opts.cwd, ref));
     } catch (err) {
-      throw new RuleError(`Cannot read ${ref}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}.`);
+      throw cant((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
+    }
+    const root = await realpath(this.opts.cwd);
+    if (real !== root && !real.startsWith(root + sep)) throw cant(`it is outside the working directory (${root}); copy the file there`);
+    const info = await stat(real);
+    if (!info.isFile()) throw cant('it is not a regular file');
+    if (info.size > MAX_FILE_BYTES) throw cant(`it is too large (${Math.ceil(info.size / 1000)} KB; at most ${MAX_FILE_BYTES / 1000} KB)`);
+    try {
+      return { name: basename(real), text: new TextDecoder('utf-8', { fatal: true }).decode(await readFile(real)) };
+    } catch {
+      throw cant('it is not UTF-8 text; an order of battle is a YAML or JSON file');
     }
   };
 
@@ -99,10 +116,10 @@ export class Table {
     const def = findCommand(line.command);
     // Subcommand words: a group and its subcommand, one subcommand, or none.
     const words = line.words;
-    const sub = def ? [2, 1, 0].filter((n) => n <= words.length).map((n) => words.slice(0, n).join(' ')).find((k) => k in def.subcommands) : words.join(' ');
+    const sub = def ? [2, 1, 0].filter((n) => n <= words.length).map((n) => words.slice(0, n).join(' ')).find((k) => Object.hasOwn(def.subcommands, k)) : words.join(' ');
     const rest = sub === undefined ? [] : words.slice(sub.split(' ').filter(Boolean).length);
     // Words after the subcommand are its default option's value (/roll 2d6), unless that is given by name.
-    const fallback = def && sub !== undefined && rest.length ? Object.entries(def.subcommands[sub]!.options).find(([name, o]) => o.default && !(name in line.options))?.[0] : undefined;
+    const fallback = def && sub !== undefined && rest.length ? Object.entries(def.subcommands[sub]!.options).find(([name, o]) => o.default && !Object.hasOwn(line.options, name))?.[0] : undefined;
     if (def && (sub === undefined || (rest.length && !fallback))) {
       const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
       return reply(`"/${[line.command, ...words].join(' ')}" is not a command. Did you mean ${subs.join(', ')}?`);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeDiscord, type FakeUser } from '../support/fake-discord.ts';
 import { quatreBras, startHarness, tempDb, textOf, type Harness } from '../support/bot-harness.ts';
+import { figureLine } from '../reliability/figures.ts';
 
 /** Issue 6, "What it must show", the faults: Discord failing, DMs closed, the process dying. */
 describe('delivery through Discord faults', () => {
@@ -44,6 +45,7 @@ describe('delivery through Discord faults', () => {
     // The post made before its answer was lost was asked for again with the same nonce, and not made twice.
     expect(tries[3]!.body).toMatchObject({ nonce: (tries[2]!.body as { nonce: string }).nonce, enforce_nonce: true });
     expect(h.store.pendingOutbox(100, new Date(Date.now() + 3_600_000).toISOString())).toEqual([]);
+    figureLine('Discord faults (500, 429, lost answer)', `posts ${expected.length}, lost ${expected.filter((p) => !posts(fake).includes(p)).length}, doubled ${posts(fake).length - new Set(posts(fake)).size}`);
   });
 
   it('DMs closed (50007): the GMs are told once, the user is shown the prompt privately when they next interact, and can vote with it', async () => {
@@ -85,6 +87,9 @@ describe('delivery through Discord faults', () => {
     const next = await fake.slash({ user: p.alice, command: 'help' });
     const receipt = await fake.until(() => next.followUps[0], 'the held receipt');
     expect(textOf(receipt)).toMatch(/Recorded for Bachelu's Division in Attack at first light\?: YES/);
+    const secrets = fake.channelMessages().filter((m) => /Recorded for|: YES\b/.test(textOf(m))).length;
+    figureLine('Discord faults (DMs closed, 50007)', `prompts held and shown 1, receipts held and shown 1, secrets posted to the channel ${secrets}`);
+    expect(secrets).toBe(0);
   });
 
   it('the process dies between append and delivery: after restart the pending posts are delivered once', async () => {
@@ -113,5 +118,6 @@ describe('delivery through Discord faults', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(fake.channelMessages()).toHaveLength(3);
     expect(third.store.pendingOutbox()).toEqual([]);
+    figureLine('Discord faults (killed between append and delivery)', `posts 3, lost ${Math.max(0, 3 - fake.channelMessages().length)}, doubled ${Math.max(0, fake.channelMessages().length - 3)}`);
   });
 });

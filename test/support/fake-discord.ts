@@ -110,6 +110,7 @@ export class FakeDiscord {
   /** Registered application commands, as the last PUT (or `useCommands`) gave them. */
   commands: Json[] = [];
   readonly interactions = new Map<string, FakeInteraction>();
+  private readonly payloads = new Map<string, unknown>();
 
   private readonly server = createServer((req, res) => void this.onRequest(req, res));
   private readonly wss = new WebSocketServer({ server: this.server, path: '/gateway' });
@@ -244,6 +245,17 @@ export class FakeDiscord {
     return (done.callback!.data as { choices: { name: string; value: unknown }[] }).choices;
   }
 
+  /**
+   * The gateway delivers an interaction again, as it does when a session resumes (same id, same
+   * token): whoever answered it first keeps the answer; resolves once the bot has had time to act.
+   */
+  async redeliver(i: FakeInteraction, settleMs = 300): Promise<void> {
+    const payload = this.payloads.get(i.id);
+    if (!payload) throw new Error(`fake Discord: no interaction ${i.id} to deliver again`);
+    this.dispatch('INTERACTION_CREATE', payload);
+    await new Promise((r) => setTimeout(r, settleMs));
+  }
+
   /** A user presses a button of a message they can see. */
   async press(o: { user: FakeUser; message: FakeMessage; label: string }): Promise<FakeInteraction> {
     const button = o.message.components.flatMap((r) => r.components).find((b) => b.label === o.label);
@@ -341,6 +353,7 @@ export class FakeDiscord {
     };
     const i: FakeInteraction = { id, token, user, channelId, followUps: [] };
     this.interactions.set(id, i);
+    this.payloads.set(id, payload);
     this.dispatch('INTERACTION_CREATE', payload);
     return i;
   }

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../src/app/registry.ts';
+import type { SubcommandDef } from '../../src/app/commands.ts';
+import { parseLine } from '../../src/table/line.ts';
+import { startTable } from '../support/table.ts';
+import { figureLine } from './figures.ts';
+
+/**
+ * Authorization (issue 20): every subcommand, by its own /help example, against a GM, a unit's owner,
+ * a player of the same side, one of the other side, a stranger, and a newcomer who asked to join after
+ * the start and was not admitted. A wrong allow is an event a role may not cause; a wrong refusal is
+ * an authority refusal a role should not get. Both must be 0.
+ */
+const AUTH = /Only a GM|Only a player of this battle|only its players or a GM|Only the players of|Only <@[^>]+> (or <@[^>]+> )?may vote|its players \(or a GM\)/;
+/** Options that name the unit acting; the other unit options name its enemy. */
+const ACTING = ['firer', 'unit', 'attacker', 'cavalry'];
+const ENEMY = ['target', 'defender', 'infantry'];
+
+interface Oob {
+  sides: { name: string; commands: { name: string; units: { name: string }[] }[] }[];
+}
+const oobOf = (system: string) => parse(readFileSync(`examples/oob/${system}.yaml`, 'utf8')) as Oob;
+const q = (s: string) => JSON.stringify(s);
+
+const ROLES = ['stranger', 'trent', 'otto', 'sam', 'owner', 'gm'] as const;
+
+function setup(system: string): { lines: string[]; own: string; enemy: string } {
+  const oob = oobOf(system);
+  const [mine, theirs] = oob.sides;
+  const cmd = mine!.commands[0]!;
+  return {
+    lines: [
+      `@gm /battle create name:Auth system:${system}`,
+      `@gm /oob import file:examples/oob/${system}.yaml`,
+      `@gm /command assign command:${q(cmd.name)} user:@owner`,
+      `@sam /join side:${q(mine!.name)}`,
+      `@otto /join side:${q(theirs!.name)}`,
+      '@gm /roll expression:1d6',
+      `@trent /join side:${q(mine!.name)}`,
+    ],
+    own: cmd.units[0]!.name,
+    enemy: theirs!.commands[0]!.units[0]!.name,
+  };
+}
+
+/** The example line of a subcommand with its acting unit the owner's, its target the enemy's. */
+function example(s: SubcommandDef, own: string, enemy: string): string {
+  const line = parseLine(`@x ${s.example}`);
+  if (line.kind !== 'slash') throw new Error(`bad example ${s.example}`);
+  const opts = { ...line.options };
+  const isUnit = (k: string) => Object.hasOwn(s.options, k) && !s.options[k]!.choices; // /fire medieval's unit:in|cm is a measure
+  for (const k of Object.keys(opts)) {
+    if (ACTING.includes(k) && isUnit(k)) opts[k] = own;
+    if (ENEMY.includes(k) && isUnit(k)) opts[k] = enemy;
+  }
+  return `/${line.command} ${line.words.join(' ')} ${Object.entries(opts).map(([k, v]) => `${k}:${q(v)}`).join(' ')}`;
+}
+
+describe('authorization (issue 20)', () => {
+  it('every subcommand against every role: wrong allows 0, wrong refusals 0', async () => {
+    const subs = commands.flatMap((c) => Object.entries(c.subcommands).map(([name, s]) => ({ path: `/${c.name}${name ? ` ${name}` : ''}`, s })));
+    const figures = { cells: 0, wrongAllows: [] as string[], wrongRefusals: [] as string[] };
+    for (const { path, s } of subs) {
+      if (s.needsBattle === false) continue; // /battle create, /help: no battle to be authorized in
+      const system = s.systems?.[0] ?? 'percentile';
+      const { lines, own, enemy } = setup(system);
+      const t = startTable();
+      await t.run(lines);
+      const acting = Object.entries(s.options).some(([k, o]) => ACTING.includes(k) && !o.choices);
+      for (const role of ROLES) {
+        const before = t.app.state('b1').version;
+        const [reply] = await t.run([`@${role} ${example(s, own, enemy)}`]);
+        const appended = t.app.state('b1').version > before;
+        const authRefused = AUTH.test(reply?.error ?? '');
+        figures.cells++;
+        const outsider = role === 'stranger' || role === 'trent';
+        // A melee is between two units: the players of either may resolve it (MED-MELEE, MEL-D10).
+        const eitherSide = Object.hasOwn(s.options, 'defender') && /melee/.test(path);
+        const mayNot = (s.who === 'gm' && role !== 'gm') || (s.who === 'player' && outsider) || (acting && (outsider || (role === 'otto' && !eitherSide)));
+        // Sure to be allowed: a GM anything; a unit's owner and its side's players what acts for that unit.
+        // (A player subcommand naming no unit of ours, say another side's brigade, may rightly refuse them.)
+        const may = role === 'gm' || (s.who !== 'gm' && acting && (role === 'owner' || role === 'sam'));
+        if (mayNot && (appended || (!authRefused && (s.who === 'gm' || (s.who === 'player' && outsider))))) figures.wrongAllows.push(`${path} by ${role}: ${reply?.error ?? reply?.text}`);
+        if (may && authRefused) figures.wrongRefusals.push(`${path} by ${role}: ${reply!.error}`);
+      }
+      t.db.$client.close();
+    }
+    figureLine('authorization', `${figures.cells} cells (${subs.length} subcommands x ${ROLES.length} roles), wrong allows ${figures.wrongAllows.length}, wrong refusals ${figures.wrongRefusals.length}`);
+    expect(figures.wrongAllows).toEqual([]);
+    expect(figures.wrongRefusals).toEqual([]);
+  }, 300_000);
+});
