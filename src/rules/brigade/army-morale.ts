@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import type { BrigadePack } from './pack-schema.ts';
-import { recorder, type Dice, type Outcome } from './rolls.ts';
+import { recorder, type Dice, type Outcome } from '../outcome.ts';
 
 /**
  * The Army Morale phase, BRG-4. At the end of every fourth turn, or on the turn an army general has

@@ -2,7 +2,7 @@ import { refuse } from '../errors.ts';
 import type { Effect } from './effects.ts';
 import { measureText, printed, type Measure } from './measure.ts';
 import type { Arm, BrigadePack, Distance } from './pack-schema.ts';
-import { recorder, type Dice, type Outcome } from './rolls.ts';
+import { recorder, type Dice, type Outcome } from '../outcome.ts';
 
 /**
  * Charge and Reaction, BRG-3.2 (and its exploitation repeat, BRG-3.4.4-3.4.6). The activated unit

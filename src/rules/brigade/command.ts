@@ -2,7 +2,7 @@ import { refuse } from '../errors.ts';
 import type { Effect } from './effects.ts';
 import { beyond, measureText, type Measure } from './measure.ts';
 import { LEADER_KINDS, type BrigadePack, type LeaderKind } from './pack-schema.ts';
-import type { Outcome } from './rolls.ts';
+import type { Outcome } from '../outcome.ts';
 
 /**
  * The Command & Control phase, BRG-1: no dice. Retreating units auto-rally (BRG-1.1), fallen leaders

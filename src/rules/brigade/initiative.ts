@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import type { BrigadePack } from './pack-schema.ts';
-import { recorder, type Dice, type Outcome } from './rolls.ts';
+import { recorder, type Dice, type Outcome } from '../outcome.ts';
 
 /**
  * The initiative rounds, BRG-2.1 (which side must activate a formation), BRG-3.2.1 and BRG-3.4.2

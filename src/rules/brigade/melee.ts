@@ -1,7 +1,7 @@
 import { refuse } from '../errors.ts';
 import { distanceText, type Effect, type FallenLeaderRoll } from './effects.ts';
 import { ROUNDINGS, type Arm, type BrigadePack, type Distance, type MeleeDie, type Rounding } from './pack-schema.ts';
-import { recorder, signed, type Dice, type Outcome } from './rolls.ts';
+import { recorder, signed, type Dice, type Outcome } from '../outcome.ts';
 
 /**
  * Melee, BRG-3.3.2 to BRG-3.3.5. Each side's strength = the average starting morale, with melee

@@ -1,7 +1,7 @@
 /** The pure rules of the brigade game (shared/rules/brigade-phases.md, BRG-x), for the plug-in to wire. */
 export * from './pack-schema.ts';
 export * from './shipped-pack.ts';
-export * from './rolls.ts';
+export * from '../outcome.ts';
 export * from './measure.ts';
 export * from './effects.ts';
 export * from './command.ts';

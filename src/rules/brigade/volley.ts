@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import type { Effect, FallenLeaderRoll } from './effects.ts';
-import type { Outcome } from './rolls.ts';
+import type { Outcome } from '../outcome.ts';
 
 /**
  * The March and Volley round, BRG-2.2. The source gives no fire procedure (no fire table, no

@@ -1,9 +1,9 @@
 import { refuse } from '../errors.ts';
 import { bandLabel, findBand } from './bands.ts';
 import { continuationFor, rideDownFor, type Continuation, type RideDownChance } from './follow-up.ts';
-import type { Dice } from './initiative.ts';
+import type { Dice } from '../outcome.ts';
 import { applyRows, modifierLine, sumModifiers, type AppliedModifier, type Wanted } from './modifiers.ts';
-import { recorder, signed, type Outcome, type Recorder } from './outcome.ts';
+import { recorder, signed, type Outcome, type Recorder } from '../outcome.ts';
 import { ARMS, CHARGE_RESULTS, FORMATIONS, type AttackerKey, type ChargeResult, type ChargeRulesPack, type ChargeTableRow, type DefenderKey, type SideEffects } from './pack-schema.ts';
 import { cap, checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
 import { isCavalry, type ChargeUnit, type ChargingUnit } from './unit.ts';

@@ -1,8 +1,8 @@
 import { refuse } from '../errors.ts';
 import { findBand } from './bands.ts';
-import type { Dice } from './initiative.ts';
+import type { Dice } from '../outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
-import { recorder, type Outcome } from './outcome.ts';
+import { recorder, type Outcome } from '../outcome.ts';
 import { DISCIPLINE_COLUMNS, type ChargeRulesPack, type DisciplineColumn } from './pack-schema.ts';
 import { checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
 

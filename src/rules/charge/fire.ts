@@ -1,8 +1,8 @@
 import { refuse } from '../errors.ts';
 import { findBand } from './bands.ts';
-import type { Dice } from './initiative.ts';
+import type { Dice } from '../outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
-import { recorder, signed, type Outcome } from './outcome.ts';
+import { recorder, signed, type Outcome } from '../outcome.ts';
 import { FIRE_ROWS, type ChargeRulesPack, type FireBand, type FireRow } from './pack-schema.ts';
 import { fromWord, sourced, type Sourced } from './sourced.ts';
 

@@ -1,7 +1,7 @@
 import { refuse } from '../errors.ts';
 import { inBand } from './bands.ts';
 import { meleeRound, type MeleeOutcome, type MeleeSide } from './melee.ts';
-import type { Dice } from './initiative.ts';
+import type { Dice } from '../outcome.ts';
 import type { Arm, ChargeResult, ChargeRulesPack } from './pack-schema.ts';
 import { fromWord, sourced, type Sourced } from './sourced.ts';
 import { isCavalry } from './unit.ts';

@@ -1,3 +1,5 @@
+import type { Dice } from '../outcome.ts';
+
 /**
  * Grand-tactical initiative, INIT-GRANDTAC (shared/rules/d10-charge.md; seed 004 lines 226-251).
  * What the source says, all of it:
@@ -17,10 +19,6 @@
 
 export const GRANDTAC = { rule: 'INIT-GRANDTAC', die: 10, turnEndsAt: 17 } as const;
 
-/** Anything that rolls an n-sided die, 1..n (the battle's DiceStream, or a test stub). */
-export interface Dice {
-  die(n: number): number;
-}
 
 export interface Modifier {
   label: string;

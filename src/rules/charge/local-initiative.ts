@@ -1,9 +1,9 @@
 import { refuse } from '../errors.ts';
 import { findBand } from './bands.ts';
 import { classDie } from './class-dice.ts';
-import type { Dice } from './initiative.ts';
+import type { Dice } from '../outcome.ts';
 import { applyRows, checkGmModifiers, gmModifierLine, modifierLine, sumGm, sumModifiers, type AppliedModifier, type GmModifier, type Wanted } from './modifiers.ts';
-import { recorder, type Outcome } from './outcome.ts';
+import { recorder, type Outcome } from '../outcome.ts';
 import type { ChargeRulesPack, LocalInitKey, LocalResult, UnitClass } from './pack-schema.ts';
 import { fromWord, type Sourced } from './sourced.ts';
 

@@ -1,7 +1,7 @@
 import { refuse } from '../errors.ts';
-import type { Dice } from './initiative.ts';
+import type { Dice } from '../outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
-import { recorder, type Outcome } from './outcome.ts';
+import { recorder, type Outcome } from '../outcome.ts';
 import type { ChargeRulesPack } from './pack-schema.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import type { ChargeModifierRow } from './pack-schema.ts';
-import { signed } from './outcome.ts';
+import { signed } from '../outcome.ts';
 
 /**
  * Modifier rows applied by key (CHG-ATT-MOD, CHG-DEF-MOD, INIT-LOCAL): the umpire's own (`by:

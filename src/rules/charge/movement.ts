@@ -1,7 +1,7 @@
 import { refuse } from '../errors.ts';
 import { findBand } from './bands.ts';
-import type { Dice } from './initiative.ts';
-import { recorder, type Outcome } from './outcome.ts';
+import type { Dice } from '../outcome.ts';
+import { recorder, type Outcome } from '../outcome.ts';
 import { MOVE_CLASSES, type Arm, type ChargeRulesPack, type Gun, type MoveClass } from './pack-schema.ts';
 import { checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
 

@@ -5,7 +5,7 @@
  */
 export * from './pack-schema.ts';
 export * from './pack.ts';
-export * from './outcome.ts';
+export * from '../outcome.ts';
 export * from './sourced.ts';
 export * from './bands.ts';
 export * from './unit.ts';

@@ -1,9 +1,9 @@
 import { refuse } from '../errors.ts';
 import { findBand } from './bands.ts';
 import { classDie } from './class-dice.ts';
-import type { Dice } from './initiative.ts';
+import type { Dice } from '../outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
-import { recorder, type Outcome } from './outcome.ts';
+import { recorder, type Outcome } from '../outcome.ts';
 import type { ChargeRulesPack, UnitClass } from './pack-schema.ts';
 import { fromWord, sourced, type Sourced } from './sourced.ts';
 

@@ -2,7 +2,7 @@ import { refuse } from '../errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import type { MedievalPack } from './pack-schema.ts';
-import { recorder, signed, type Dice, type Outcome } from './rolls.ts';
+import { recorder, signed, type Dice, type Outcome } from '../outcome.ts';
 import type { TestingUnit } from './unit.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { MedievalPack } from './pack-schema.ts';
-import type { Recorder } from './rolls.ts';
+import type { Recorder } from '../outcome.ts';
 
 /** The d10-to-factor table shared by MED-CONTROL-MOD.1 and MED-MORALE.1: 1-2 +1 ... 9-10 +5. */
 export function rollFactor(test: MedievalPack['control'] | MedievalPack['morale'], rec: Recorder): { roll: number; factor: number } {

@@ -3,7 +3,7 @@ import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, BANDS, type Armour, type MedievalPack, type RangeBand, type TroopClass } from './pack-schema.ts';
 import { rangeRow } from './range.ts';
-import { recorder, type Dice, type Outcome, type Recorder } from './rolls.ts';
+import { recorder, type Dice, type Outcome, type Recorder } from '../outcome.ts';
 
 /**
  * Firing, MED-FIRE with MED-FIRE-MOD, MED-PARTDICE and the artillery saving throw (MED-RANGE.9).

@@ -9,7 +9,7 @@ if (parsed.system !== 'medieval') throw new Error(`src/rules/medieval/pack.json 
 export const medievalPack: MedievalPack = parsed;
 
 export * from './pack-schema.ts';
-export * from './rolls.ts';
+export * from '../outcome.ts';
 export * from './modifiers.ts';
 export * from './range.ts';
 export * from './fire.ts';

@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import { COMMANDERS, type Commander, type MedievalPack } from './pack-schema.ts';
-import { recorder, signed, type Dice, type Outcome } from './rolls.ts';
+import { recorder, signed, type Dice, type Outcome } from '../outcome.ts';
 
 /**
  * Initiative, MED-INIT: each side rolls one die and adds its Commander's modifier (Cautious +2,

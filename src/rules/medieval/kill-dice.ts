@@ -1,5 +1,5 @@
 import type { MedievalPack } from './pack-schema.ts';
-import type { Recorder } from './rolls.ts';
+import type { Recorder } from '../outcome.ts';
 
 /**
  * The kill dice shared by firing and melee: one d10 per five figures, rounded up (MED-FIRE.1,

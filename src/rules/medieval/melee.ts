@@ -2,7 +2,7 @@ import { refuse } from '../errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, CLASSES, type Armour, type MedievalPack, type TroopClass } from './pack-schema.ts';
-import { recorder, type Dice, type Outcome } from './rolls.ts';
+import { recorder, type Dice, type Outcome } from '../outcome.ts';
 
 /**
  * Melee, MED-MELEE with MED-MELEE-MOD, MED-AUTOKILL and MED-PARTDICE. The score needed is the chart

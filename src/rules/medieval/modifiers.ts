@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import type { Commander, PackModifier } from './pack-schema.ts';
-import { signed } from './rolls.ts';
+import { signed } from '../outcome.ts';
 
 /**
  * Modifiers chosen by id from a pack table (MED-FIRE-MOD, MED-MELEE-MOD, MED-CONTROL-MOD,

@@ -1,6 +1,6 @@
 import { refuse } from '../errors.ts';
 import { BANDS, type MedievalPack, type RangeBand } from './pack-schema.ts';
-import type { Outcome } from './rolls.ts';
+import type { Outcome } from '../outcome.ts';
 
 /**
  * MED-RANGE, the Firing Ranges Chart: the band of a measured range for a weapon. "Range to Target

@@ -1,6 +1,7 @@
 import { FIRE_PACK, type ChartLine, type FirePack, type FiringClass } from './fire-pack.ts';
 import { add, ceil, fraction, isWhole, mul, pow, show, toNumber, type Fraction } from './fraction.ts';
-import { NIGHT_PACK, type Dice, type NightPack } from './night.ts';
+import type { Dice } from '../outcome.ts';
+import { NIGHT_PACK, type NightPack } from './night.ts';
 
 /**
  * The Fire Routine of section 11.0 (shared/rules/percentile-fire.md, PCT-ALGO), for artillery

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import pack from './pack.json' with { type: 'json' };
+import type { Dice } from '../outcome.ts';
 import { loadPack } from '../system.ts';
 
 /**
@@ -285,10 +286,6 @@ export function nightBanner(n: { visibility: number | null; moon: Moon; weather:
 
 // --- Cavalry charge direction: NIGHT-18.42 -----------------------------------------------------
 
-/** Anything that rolls an n-sided die, 1..n (the battle's DiceStream, or a test stub). */
-export interface Dice {
-  die(n: number): number;
-}
 
 /** One roll per unit under a Declared Cavalry Charge (18.42); the direction is then fixed. */
 export function chargeDirection(

@@ -1,15 +1,16 @@
-import type { Dice } from './initiative.ts';
+/** Dice and the outcome shape every rule system's resolvers return: the rule, every die in the order rolled, the working as lines. */
 
-/**
- * The outcome shape every charge-system resolver returns (the medieval one's, with provenance):
- * the rule, every die in the order rolled, and the working as lines. `Dice` is initiative.ts's.
- */
+/** Anything that rolls an n-sided die, 1..n (the battle's DiceStream, or a test stub). */
+export interface Dice {
+  die(n: number): number;
+}
 
 export interface Rolled {
   sides: number;
   result: number;
 }
 
+/** What every resolver returns: the rule, every die in the order rolled, and the working as lines. */
 export interface Outcome {
   rule: string;
   dice: Rolled[];
