@@ -49,6 +49,9 @@ export const outbox = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at'),
     lastError: text('last_error'),
+    /** The dispatcher instance delivering the row, until claimed_until (ISO-8601); null when free. */
+    claimedBy: text('claimed_by'),
+    claimedUntil: text('claimed_until'),
   },
   (t) => [
     index('outbox_undelivered_idx').on(t.id).where(sql`delivered_at IS NULL`),
