@@ -42,14 +42,14 @@ export interface ReplayBench {
 }
 
 /** Replay (load + fold) of the whole battle against raw `SELECT` + `JSON.parse` of the same rows. */
-export function benchReplay(n = 100_000): ReplayBench {
+export async function benchReplay(n = 100_000): Promise<ReplayBench> {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-replay-'));
   try {
     const db = openDatabase(join(dir, 'bench.db'));
     const store = new SqliteEventStore(db);
     const events = battleEvents(n);
     for (let i = 0; i < events.length; i += 1000) {
-      store.append(BATTLE, i, events.slice(i, i + 1000), { actor: 'gm', at: new Date().toISOString(), requestId: `r${i}` }, [], []);
+      await store.append(BATTLE, i, events.slice(i, i + 1000), { actor: 'gm', at: new Date().toISOString(), requestId: `r${i}` }, [], []);
     }
     const select = db.$client.prepare('SELECT * FROM events WHERE battle_id = ? ORDER BY version');
     const time = (f: () => void) => {
@@ -61,15 +61,18 @@ export function benchReplay(n = 100_000): ReplayBench {
       }
       return bestMs;
     };
-    const replayMs = time(() => {
-      const s = replay(BATTLE, store.load(BATTLE).map(toLogged));
+    let replayMs = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const s = replay(BATTLE, (await store.load(BATTLE)).map(toLogged));
       if (s.version !== n) throw new Error(`replay reached ${s.version}`);
-    });
+      replayMs = Math.min(replayMs, performance.now() - t);
+    }
     const rawMs = time(() => {
       const rows = (select.all(BATTLE) as { data: string }[]).map((r) => JSON.parse(r.data) as unknown);
       if (rows.length !== n) throw new Error('select lost rows');
     });
-    store.close();
+    await store.close();
     return { n, replayPerSec: Math.round((n / replayMs) * 1000), rawSelectPerSec: Math.round((n / rawMs) * 1000) };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ if (shm) {
   console.log(`append, RAM db (no fsync cost):          ${fmt(ram.appendPerSec)}/s vs raw INSERT ${fmt(ram.rawInsertPerSec)}/s = ${ratio(ram.appendPerSec, ram.rawInsertPerSec)} (goal >= 50%)`);
 }
 console.log(`load of 100,000 events:                  ${fmt(disk.loadPerSec)}/s vs raw SELECT + JSON.parse ${fmt(disk.rawSelectPerSec)}/s = ${ratio(disk.loadPerSec, disk.rawSelectPerSec)}`);
-const r = benchReplay(100_000);
+const r = await benchReplay(100_000);
 console.log(`replay (load + fold) of 100,000 events:  ${fmt(r.replayPerSec)}/s vs raw SELECT + JSON.parse ${fmt(r.rawSelectPerSec)}/s = ${ratio(r.replayPerSec, r.rawSelectPerSec)} (goal >= 50%)`);
 const d = benchDice();
 console.log(`dice: die(6) ${fmt(d.die6PerSec)}/s; /roll 4d6kh3+2 ${fmt(d.roll4d6kh3PerSec)}/s`);

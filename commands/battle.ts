@@ -40,7 +40,7 @@ export default defineCommand({
       who: 'anyone',
       example: '/battle log last:10',
       options: { last: { kind: 'integer', description: 'How many events (default 20)', min: 1, max: 200 } },
-      query: (o, ctx) => [reply(ctx, logLines(ctx.state!.id, ctx.app.log(ctx.state!.id), o.last ?? 20).join('\n'), `Log of ${ctx.state!.name}`)],
+      query: async (o, ctx) => [reply(ctx, logLines(ctx.state!.id, await ctx.app.log(ctx.state!.id), o.last ?? 20).join('\n'), `Log of ${ctx.state!.name}`)],
     }),
     report: sub({
       description: 'A summary of the battle or some turns: strength, morale, casualties, melees, with a chart',
@@ -52,7 +52,7 @@ export default defineCommand({
       },
       query: async (o, ctx) => {
         const s = ctx.state!;
-        const r = battleReport(s.id, ctx.app.log(s.id), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+        const r = battleReport(s.id, await ctx.app.log(s.id), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
         const m = reply(ctx, reportText(r), `Report of ${s.name}`);
         if (r.strength) {
           const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;

@@ -32,15 +32,18 @@ export const buttonBattle = (customId: string): string | undefined => {
 };
 
 /** The slash command a button stands for, and the battle it belongs to; a v2 id's option is looked up in the battle's log. */
-export function buttonInvocation(customId: string, app: Pick<Umpire, 'state' | 'battles'>): { battle: string; invocation: Pick<Invocation, 'command' | 'sub' | 'options'> } | undefined {
+export async function buttonInvocation(
+  customId: string,
+  app: Pick<Umpire, 'state' | 'battles'>,
+): Promise<{ battle: string; invocation: Pick<Invocation, 'command' | 'sub' | 'options'> } | undefined> {
   const b = BallotButton.safeParse(customId);
   if (!b.success) return undefined;
   const { version, battle, ballot, voter, option } = b.data;
   let choice: string | undefined = option;
   if (version === 'v2') {
     const index = /^\d+$/.test(option) ? Number(option) : -1;
-    const known = app.battles().some((row) => row.id === battle);
-    choice = known ? app.state(battle).ballots[ballot]?.voters.find((v) => v.id === voter)?.allowed[index] : undefined;
+    const known = (await app.battles()).some((row) => row.id === battle);
+    choice = known ? (await app.state(battle)).ballots[ballot]?.voters.find((v) => v.id === voter)?.allowed[index] : undefined;
     if (choice === undefined) return undefined;
   }
   return { battle, invocation: { command: 'ballot', sub: 'vote', options: { ballot, command: voter, choice } } };

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Destination, Message } from '../messages.ts';
-import type { OutboxRow } from '../store/types.ts';
+import type { EventStore, OutboxRow } from '../store/types.ts';
 
 /** Where outbox messages leave: Discord, or the local table's console. */
 export interface DeliveryPort {
@@ -18,15 +20,8 @@ export interface DeliveryRow {
   createdAt: string;
 }
 
-/**
- * The part of EventStore the dispatcher uses. `now` (ISO-8601) lets the dispatcher's clock decide which
- * rows are due; SqliteEventStore takes it as an optional second argument of pendingOutbox.
- */
-export interface OutboxStore {
-  pendingOutbox(limit?: number, now?: string): OutboxRow[];
-  markDelivered(id: number, at: string): void;
-  markFailed(id: number, error: string, nextAttemptAt: string): void;
-}
+/** The part of EventStore the dispatcher uses. */
+export type OutboxStore = Pick<EventStore, 'claimOutbox' | 'markDelivered' | 'markFailed'>;
 
 /** pino-compatible; only ids, destinations and errors are logged, never a message's text (DESIGN.md, Secrecy). */
 export interface DispatcherLogger {
@@ -41,6 +36,10 @@ export interface DispatcherOptions {
   logger?: DispatcherLogger;
   /** Rows read per pass. */
   batchSize?: number;
+  /** Who claims the rows: one name per running dispatcher (process or shard). */
+  owner?: string;
+  /** How long a claim holds: a dispatcher that died frees its rows after this. */
+  leaseMs?: number;
 }
 
 /** 1 s, 2 s, 4 s ... capped at 5 minutes. */
@@ -67,6 +66,8 @@ export class OutboxDispatcher {
   private readonly backoffMs: (attempt: number) => number;
   private readonly logger: DispatcherLogger | undefined;
   private readonly batchSize: number;
+  private readonly owner: string;
+  private readonly leaseMs: number;
   private current: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -82,6 +83,8 @@ export class OutboxDispatcher {
     this.backoffMs = opts.backoffMs ?? defaultBackoffMs;
     this.logger = opts.logger;
     this.batchSize = opts.batchSize ?? 100;
+    this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomUUID()}`;
+    this.leaseMs = opts.leaseMs ?? 60_000;
   }
 
   /**
@@ -96,7 +99,8 @@ export class OutboxDispatcher {
   }
 
   private async pass(): Promise<number> {
-    const rows = this.store.pendingOutbox(this.batchSize, this.now().toISOString());
+    const now = this.now();
+    const rows = await this.store.claimOutbox(this.owner, this.batchSize, now.toISOString(), new Date(now.getTime() + this.leaseMs).toISOString());
     const held = new Set<string>();
     let delivered = 0;
     for (const row of rows) {
@@ -106,20 +110,20 @@ export class OutboxDispatcher {
         await this.port.deliver(row.message, { id: row.id, battleId: row.battleId, createdAt: row.createdAt });
       } catch (err) {
         held.add(key);
-        this.failed(row, err);
+        await this.failed(row, err);
         continue;
       }
-      this.store.markDelivered(row.id, this.now().toISOString());
+      await this.store.markDelivered(row.id, this.now().toISOString());
       delivered++;
     }
     return delivered;
   }
 
-  private failed(row: OutboxRow, err: unknown): void {
+  private async failed(row: OutboxRow, err: unknown): Promise<void> {
     const attempt = row.attempts + 1;
     const wait = Math.max(this.backoffMs(attempt), retryAfterMs(err) ?? 0);
     const nextAttemptAt = new Date(this.now().getTime() + wait).toISOString();
-    this.store.markFailed(row.id, errorText(err), nextAttemptAt);
+    await this.store.markFailed(row.id, errorText(err), nextAttemptAt);
     this.logger?.warn(
       { outboxId: row.id, battleId: row.battleId, destination: row.destination, attempt, nextAttemptAt, err: errorText(err) },
       'outbox delivery failed; will retry',

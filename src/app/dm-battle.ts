@@ -4,16 +4,21 @@ import type { BattleRow } from '../store/types.ts';
 import type { Umpire } from './umpire.ts';
 
 /** The running battles a user plays in (or is a GM of). */
-export const battlesOf = (app: Umpire, user: string): BattleRow[] => app.battles().filter((b) => !b.ended && isPlayer(app.state(b.id), user));
+export async function battlesOf(app: Umpire, user: string): Promise<BattleRow[]> {
+  const mine: BattleRow[] = [];
+  for (const b of await app.battles()) if (!b.ended && isPlayer(await app.state(b.id), user)) mine.push(b);
+  return mine;
+}
 
 /**
  * The battle a command typed in a direct message is about. A DM has no battle of its own, so it is
  * the one battle the user plays in, narrowed by the ballot the command names, if any.
  */
-export function battleForDm(app: Umpire, user: string, ballotRef?: string): { battle: BattleRow } | { error: string } {
-  const mine = battlesOf(app, user);
+export async function battleForDm(app: Umpire, user: string, ballotRef?: string): Promise<{ battle: BattleRow } | { error: string }> {
+  const mine = await battlesOf(app, user);
   const ref = ballotRef?.trim().toLowerCase();
-  const found = ref ? mine.filter((b) => openBallots(app.state(b.id)).some((x) => x.id.toLowerCase() === ref || x.title.toLowerCase() === ref)) : mine;
+  const states = await Promise.all(mine.map((b) => app.state(b.id)));
+  const found = ref ? mine.filter((_, i) => openBallots(states[i]!).some((x) => x.id.toLowerCase() === ref || x.title.toLowerCase() === ref)) : mine;
   if (found.length === 1) return { battle: found[0]! };
   const names = found.map((b) => `"${b.name}"`).join(', ');
   if (ref) {

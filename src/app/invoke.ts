@@ -51,9 +51,9 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
   const parsed = parseOptions(path, s, inv.options);
   if (!parsed.ok) return fail(parsed.error);
   try {
-    const running = app.battleIn(inv.channel);
+    const running = await app.battleIn(inv.channel);
     if (inv.battle && running?.id !== inv.battle) return fail('That prompt belongs to a battle that has ended; nothing was recorded.');
-    const state = running ? app.state(running.id) : undefined;
+    const state = running ? await app.state(running.id) : undefined;
     if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
     if (state && s.systems && !s.systems.includes(state.system)) {
       const others = Object.entries(def.subcommands).filter(([, o]) => o.systems?.includes(state.system)).map(([k]) => `/${def.name} ${k}`);
@@ -65,7 +65,7 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
     if (s.query) return { messages: await s.query(parsed.values, ctx), versions: [] };
     const action = await s.action!(parsed.values, ctx);
     if (Array.isArray(action)) return { messages: action, versions: [] };
-    const result = app.handle(state?.id ?? null, action, inv.actor, requestId);
+    const result = await app.handle(state?.id ?? null, action, inv.actor, requestId);
     return { messages: result.replies, versions: result.versions };
   } catch (err) {
     if (err instanceof RuleError) return fail(err.message);

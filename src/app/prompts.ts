@@ -8,12 +8,11 @@ import type { Umpire } from './umpire.ts';
  * command or side the user votes for, oldest first. After a restart nothing is lost: the buttons of
  * the latest prompt work as before, and a user whose DMs are closed is shown them in the channel.
  */
-export function pendingPrompts(app: Umpire, user: string): Message[] {
-  return app
-    .battles()
-    .filter((b) => !b.ended)
-    .flatMap((row) => {
-      const s = app.state(row.id);
-      return openBallots(s).flatMap((b) => b.voters.filter((v) => v.users.includes(user)).map((v) => ballotPrompt(s.id, b, v, user)));
-    });
+export async function pendingPrompts(app: Umpire, user: string): Promise<Message[]> {
+  const prompts: Message[] = [];
+  for (const row of (await app.battles()).filter((b) => !b.ended)) {
+    const s = await app.state(row.id);
+    for (const b of openBallots(s)) prompts.push(...b.voters.filter((v) => v.users.includes(user)).map((v) => ballotPrompt(s.id, b, v, user)));
+  }
+  return prompts;
 }

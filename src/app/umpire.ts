@@ -42,10 +42,13 @@ export const toLogged = (e: StoredEvent): LoggedEvent => ({
 
 /**
  * The application service: load -> authorize -> decide -> append (+outbox) -> reply.
- * Everything between load and append is synchronous, so no other request interleaves.
+ * Requests of one battle are taken one at a time in a process; another process (or shard) that
+ * appended first makes the append fail on the expected version, and the request is decided again.
  */
 export class Umpire {
   private readonly cache = new Map<string, BattleState>();
+  /** The tail of each battle's queue of requests in this process. */
+  private readonly queues = new Map<string, Promise<unknown>>();
   readonly now: () => Date;
   private readonly newSeed: () => Buffer;
   readonly logger: Logger | undefined;
@@ -60,25 +63,23 @@ export class Umpire {
   }
 
   /** The battle's current state: the cached fold plus any newer events (a new undo means a full replay). */
-  state(battleId: string): BattleState {
+  async state(battleId: string): Promise<BattleState> {
     const cached = this.cache.get(battleId) ?? initialState(battleId);
-    const newer = this.store.load(battleId, cached.version).map(toLogged);
+    const newer = (await this.store.load(battleId, cached.version)).map(toLogged);
     let s = cached;
-    if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, this.store.load(battleId).map(toLogged));
+    if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, (await this.store.load(battleId)).map(toLogged));
     else if (newer.length) s = foldAll(s, newer);
-    this.cache.set(battleId, s);
+    // Another request of this process may have cached a newer state meanwhile: keep the newest.
+    if (s.version >= (this.cache.get(battleId)?.version ?? 0)) this.cache.set(battleId, s);
     return s;
   }
 
   /** The battle being played in a channel (the newest not ended), if any. */
-  battleIn(channel: string): BattleRow | undefined {
-    return this.store
-      .battles()
-      .filter((b) => b.channel === channel && !b.ended)
-      .at(-1);
+  async battleIn(channel: string): Promise<BattleRow | undefined> {
+    return (await this.store.battles()).filter((b) => b.channel === channel && !b.ended).at(-1);
   }
 
-  battles(): BattleRow[] {
+  battles(): Promise<BattleRow[]> {
     return this.store.battles();
   }
 
@@ -88,12 +89,24 @@ export class Umpire {
    * lock from read to append, so every conflict means another request was recorded, and the tries
    * end. A request id seen before returns its first result.
    */
-  handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): HandleResult {
-    const seen = this.store.findRequest(requestId);
+  handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): Promise<HandleResult> {
+    // One request of a battle at a time in this process: the next waits rather than conflicting.
+    const key = battleId ?? 'new battle';
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(() => this.handleNow(battleId, action, actor, requestId));
+    const settled = run.catch(() => undefined);
+    this.queues.set(key, settled);
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return run;
+  }
+
+  private async handleNow(battleId: string | null, action: Action, actor: string, requestId: string): Promise<HandleResult> {
+    const seen = await this.store.findRequest(requestId);
     if (seen) return { battleId: battleId ?? '', replies: seen.replies, versions: seen.versions, duplicate: true };
     for (let tries = 1; ; tries++) {
       try {
-        return this.attempt(battleId, action, actor, requestId);
+        return await this.attempt(battleId, action, actor, requestId);
       } catch (err) {
         if (!(err instanceof ConcurrencyError) || tries >= MAX_TRIES) throw err;
         this.logger?.warn({ requestId, battleId: err.battleId, tries }, 'append conflict; deciding again on fresh state');
@@ -102,20 +115,21 @@ export class Umpire {
     }
   }
 
-  private attempt(battleId: string | null, action: Action, actor: string, requestId: string): HandleResult {
+  private async attempt(battleId: string | null, action: Action, actor: string, requestId: string): Promise<HandleResult> {
     let seedHex: string | undefined;
     let id = battleId;
     if (action.type === 'CreateBattle') {
-      const running = this.battleIn(action.channel);
+      const known = await this.store.battles();
+      const running = known.filter((b) => b.channel === action.channel && !b.ended).at(-1);
       if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}); its GM ends it with /battle end first.`);
-      id = `b${this.store.battles().length + 1}`;
+      id = `b${known.length + 1}`;
       seedHex = this.newSeed().toString('hex');
     }
     if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
-    const before = this.state(id);
+    const before = await this.state(id);
     const seedHash = seedHex ? seedCommitment(Buffer.from(seedHex, 'hex')) : undefined;
     const at = this.now().toISOString();
-    const seed = this.store.seed(id);
+    const seed = await this.store.seed(id);
     const dice = seed ? DiceStream.fromSeed(Buffer.from(seed, 'hex'), id, before.diceCursor) : undefined;
     const publishes = action.type === 'EndBattle' || action.type === 'RevealSeed';
     const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}), ...(publishes && seed ? { seed } : {}) });
@@ -123,7 +137,7 @@ export class Umpire {
     const logged: LoggedEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
     const after = foldAll(before, logged);
     const { posts, reply } = announce(before, after, logged, actor);
-    const result = this.store.append(id, before.version, events, { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
+    const result = await this.store.append(id, before.version, events, { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     // The folded state is the new state, unless an undo voided earlier events: then replay.
     if (events.some((e) => e.type === 'ActionUndone')) this.cache.delete(id);
@@ -137,17 +151,17 @@ export class Umpire {
    * process was down is handled at the first tick. Request ids are fixed per ballot, so two
    * processes (or a restart mid-way) never close or remind twice.
    */
-  tick(): number {
+  async tick(): Promise<number> {
     const now = this.now().toISOString();
     let done = 0;
-    for (const row of this.store.battles().filter((b) => !b.ended)) {
-      for (const b of openBallots(this.state(row.id))) {
+    for (const row of (await this.store.battles()).filter((b) => !b.ended)) {
+      for (const b of openBallots(await this.state(row.id))) {
         if (!b.deadline) continue;
         const due: Action | undefined =
           b.deadline <= now ? { type: 'CloseBallot', ballot: b.id } : !b.reminded && reminderTime(b.openedAt, b.deadline) <= now ? { type: 'RemindBallot', ballot: b.id } : undefined;
         if (!due) continue;
         try {
-          this.handle(row.id, due, UMPIRE, `${due.type}:${row.id}:${b.id}`);
+          await this.handle(row.id, due, UMPIRE, `${due.type}:${row.id}:${b.id}`);
           done++;
         } catch (err) {
           this.logger?.error({ err, battleId: row.id, ballotId: b.id }, 'scheduled ballot work failed');
@@ -158,7 +172,7 @@ export class Umpire {
   }
 
   /** The logged events of a battle, oldest first. */
-  log(battleId: string): LoggedEvent[] {
-    return this.store.load(battleId).map(toLogged);
+  async log(battleId: string): Promise<LoggedEvent[]> {
+    return (await this.store.load(battleId)).map(toLogged);
   }
 }

@@ -1,8 +1,7 @@
 import type { DiceUsed } from '../battle/events.ts';
 import { rederive, seedCommitment } from '../dice/stream.ts';
-import type { Db } from '../store/db.ts';
-import { readChain, verifyChain, type VerifyResult } from '../store/hash.ts';
-import type { StoredEvent } from '../store/types.ts';
+import { verifyChain, type VerifyResult } from '../store/hash.ts';
+import type { EventStore, StoredEvent } from '../store/types.ts';
 
 export type DiceCheck =
   | { status: 'checked'; events: number; rolls: number; seedFrom: 'log' | 'given' }
@@ -55,6 +54,6 @@ export function verifyDice(battleId: string, events: readonly StoredEvent[], giv
 }
 
 /** `umpire verify`: the hash chain, then every roll when the seed is known. */
-export function verifyLog(db: Db, battleId: string, events: readonly StoredEvent[], givenSeed?: string): LogVerification {
-  return { chain: verifyChain(readChain(db, battleId)), dice: verifyDice(battleId, events, givenSeed) };
+export async function verifyLog(store: EventStore, battleId: string, givenSeed?: string): Promise<LogVerification> {
+  return { chain: verifyChain(await store.chain(battleId)), dice: verifyDice(battleId, await store.load(battleId), givenSeed) };
 }

@@ -10,8 +10,8 @@ import { RuleError } from '../rules/errors.ts';
 import { replay } from '../battle/replay.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
-import { openDatabase } from '../store/db.ts';
-import { SqliteEventStore } from '../store/sqlite-store.ts';
+import { openStore } from '../store/open.ts';
+import type { EventStore } from '../store/types.ts';
 import { interactive, script } from '../table/console.ts';
 import { Table } from '../table/table.ts';
 import { statusText } from '../app/views.ts';
@@ -24,10 +24,9 @@ import { deployCommands } from '../discord/deploy.ts';
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
-  function open(dbFile: string, seed?: Buffer, readonly = false) {
-    const db = openDatabase(dbFile, { readonly });
-    const store = new SqliteEventStore(db);
-    return { db, store, app: new Umpire(store, { logger, ...(seed ? { newSeed: () => seed } : {}) }) };
+  async function open(location: string, seed?: Buffer, readonly = false) {
+    const store = await openStore(location, { readonly });
+    return { store, app: new Umpire(store, { logger, ...(seed ? { newSeed: () => seed } : {}) }) };
   }
 
   const positive = (v: string) => {
@@ -40,22 +39,31 @@ export function buildProgram(config: Config): Command {
     return Buffer.from(v, 'hex');
   };
 
-  function known(store: SqliteEventStore, battleId: string) {
-    if (!store.battles().some((b) => b.id === battleId)) {
-      console.error(`No battle ${battleId} in this database. Battles: ${store.battles().map((b) => `${b.id} "${b.name}"`).join(', ') || 'none'}.`);
-      process.exit(1);
+  /** Runs `work` on a battle of the store, closing the store after; an unknown battle is named with those there are. */
+  async function withBattle(location: string, battleId: string, opts: { readonly?: boolean }, work: (store: EventStore) => Promise<void>): Promise<void> {
+    const { store } = await open(location, undefined, opts.readonly);
+    try {
+      const battles = await store.battles();
+      if (!battles.some((b) => b.id === battleId)) {
+        console.error(`No battle ${battleId} in this database. Battles: ${battles.map((b) => `${b.id} "${b.name}"`).join(', ') || 'none'}.`);
+        process.exitCode = 1;
+        return;
+      }
+      await work(store);
+    } finally {
+      await store.close();
     }
   }
 
   async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string }): Promise<void> {
-    const { app, db } = open(opts.db, opts.seed);
+    const { app, store } = await open(opts.db, opts.seed);
     const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
       else if (process.stdin.isTTY) await interactive(table);
       else await script(table, createInterface({ input: process.stdin, crlfDelay: Infinity }));
     } finally {
-      db.$client.close();
+      await store.close();
     }
   }
 
@@ -75,12 +83,12 @@ export function buildProgram(config: Config): Command {
   async function runBot(opts: { db: string }): Promise<void> {
     const token = needToken();
     if (!token) return;
-    const { app, db } = open(opts.db);
+    const { app, store } = await open(opts.db);
     let bot;
     try {
-      bot = await startBot({ token, app, db, logger, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
+      bot = await startBot({ token, app, logger, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
     } catch (err) {
-      db.$client.close();
+      await store.close();
       console.error((err as Error).message);
       process.exitCode = 1;
       return;
@@ -91,17 +99,15 @@ export function buildProgram(config: Config): Command {
       void running
         .stop()
         .catch((err: unknown) => logger.error({ err }, 'error while stopping'))
-        .finally(() => {
-          db.$client.close();
-          process.exit(0);
-        });
+        .finally(() => store.close())
+        .finally(() => process.exit(0));
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   }
 
   const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError();
-  const dbOption = ['--db <file>', 'the SQLite database', config.UMPIRE_DB] as const;
+  const dbOption = ['--db <file|url>', 'the battle store: a SQLite file, postgres://… or pglite:<dir>', config.DATABASE_URL ?? config.UMPIRE_DB] as const;
 
   program
     .command('table')
@@ -155,13 +161,12 @@ export function buildProgram(config: Config): Command {
     .requiredOption('--battle <id>', 'the battle id (b1, b2, ...)')
     .option('--to <version>', 'the log version (default: the latest)', positive)
     .option('--json', 'the state as JSON')
-    .action((o: { db: string; battle: string; to?: number; json?: boolean }) => {
-      const { store } = open(o.db, undefined, true);
-      known(store, o.battle);
-      const events = store.load(o.battle).map(toLogged);
-      const state = replay(o.battle, events, o.to ?? Infinity);
-      console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
-    });
+    .action((o: { db: string; battle: string; to?: number; json?: boolean }) =>
+      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+        const state = replay(o.battle, (await store.load(o.battle)).map(toLogged), o.to ?? Infinity);
+        console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
+      }),
+    );
 
   program
     .command('verify')
@@ -169,17 +174,17 @@ export function buildProgram(config: Config): Command {
     .option(...dbOption)
     .requiredOption('--battle <id>', 'the battle id')
     .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
-    .action((o: { db: string; battle: string; seed?: string }) => {
-      const { db, store } = open(o.db, undefined, true);
-      known(store, o.battle);
-      const { chain, dice } = verifyLog(db, o.battle, store.load(o.battle), o.seed);
-      if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${chain.count} events verified.`);
-      else console.log(`Battle ${o.battle}: FAILED at event ${chain.version}: ${chain.reason}`);
-      if (dice.status === 'checked') console.log(`Dice: ${dice.rolls} rolls in ${dice.events} events re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`);
-      else if (dice.status === 'skipped') console.log(`Dice: not checked: ${dice.reason}`);
-      else console.log(`Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`);
-      if (!chain.ok || dice.status === 'failed') process.exitCode = 1;
-    });
+    .action((o: { db: string; battle: string; seed?: string }) =>
+      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+        const { chain, dice } = await verifyLog(store, o.battle, o.seed);
+        if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${chain.count} events verified.`);
+        else console.log(`Battle ${o.battle}: FAILED at event ${chain.version}: ${chain.reason}`);
+        if (dice.status === 'checked') console.log(`Dice: ${dice.rolls} rolls in ${dice.events} events re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`);
+        else if (dice.status === 'skipped') console.log(`Dice: not checked: ${dice.reason}`);
+        else console.log(`Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`);
+        if (!chain.ok || dice.status === 'failed') process.exitCode = 1;
+      }),
+    );
 
   program
     .command('report')
@@ -190,36 +195,34 @@ export function buildProgram(config: Config): Command {
     .option('--to <turn>', 'the last turn (default: the current one)', positive)
     .option('--png <file>', 'where the chart goes (default: report-<battle>-<from>-<to>.png here)')
     .option('--json', 'the report as JSON (the chart still written)')
-    .action(async (o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) => {
-      const { store, db } = open(o.db);
-      known(store, o.battle);
-      try {
-        const r = battleReport(o.battle, store.load(o.battle).map(toLogged), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
-        console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
-        if (r.strength) {
-          const file = resolvePath(o.png ?? `report-${o.battle}-${r.turns.from}-${r.turns.to}.png`);
-          writeFileSync(file, await reportChart(r));
-          console.error(`chart written to ${file}`);
+    .action((o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) =>
+      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+        try {
+          const r = battleReport(o.battle, (await store.load(o.battle)).map(toLogged), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+          console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
+          if (r.strength) {
+            const file = resolvePath(o.png ?? `report-${o.battle}-${r.turns.from}-${r.turns.to}.png`);
+            writeFileSync(file, await reportChart(r));
+            console.error(`chart written to ${file}`);
+          }
+        } catch (err) {
+          if (!(err instanceof RuleError)) throw err;
+          console.error(err.message);
+          process.exitCode = 1;
         }
-      } catch (err) {
-        if (!(err instanceof RuleError)) throw err;
-        console.error(err.message);
-        process.exitCode = 1;
-      } finally {
-        db.$client.close();
-      }
-    });
+      }),
+    );
 
   program
     .command('export')
     .description("a battle's log as JSON lines")
     .option(...dbOption)
     .requiredOption('--battle <id>', 'the battle id')
-    .action((o: { db: string; battle: string }) => {
-      const { store } = open(o.db, undefined, true);
-      known(store, o.battle);
-      for (const e of store.load(o.battle)) console.log(JSON.stringify(e));
-    });
+    .action((o: { db: string; battle: string }) =>
+      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+        for (const e of await store.load(o.battle)) console.log(JSON.stringify(e));
+      }),
+    );
 
   return program;
 }

@@ -6,6 +6,12 @@ const Env = z.object({
   DISCORD_APP_ID: z.string().regex(/^\d{17,20}$/, { error: 'DISCORD_APP_ID must be the application id (17 to 20 digits)' }).optional(),
   /** Discord's REST base URL; only tests against a local fake set it. */
   DISCORD_API_URL: z.url({ protocol: /^https?$/, error: 'DISCORD_API_URL must be an http(s) URL such as https://discord.com/api' }).optional(),
+  /** The battle store past one machine: postgres://user:password@host:5432/db (or pglite:<dir>); unset or file:… means SQLite. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|pglite:|file:)/i, { error: 'DATABASE_URL must start with postgres://, postgresql://, pglite: or file:' })
+    .optional(),
+  /** The SQLite file, when DATABASE_URL is unset. */
   UMPIRE_DB: z.string().min(1).default('./data/umpire.db'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 });

@@ -3,16 +3,12 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Logger } from 'pino';
 import { OutboxDispatcher, defaultBackoffMs } from '../app/dispatcher.ts';
 import type { Umpire } from '../app/umpire.ts';
-import type { Db } from '../store/db.ts';
-import { DeliveryState } from './delivery-state.ts';
 import { DiscordDelivery, deliveryRest, discordErrorInfo } from './delivery.ts';
 import { interactionHandler } from './interactions.ts';
 
 export interface BotOptions {
   token: string;
   app: Umpire;
-  /** The battle database, which also keeps the adapter's delivery state. */
-  db: Db;
   logger: Logger;
   /** Discord's REST base, e.g. `http://127.0.0.1:PORT/api` for a fake; the gateway URL comes from GET /gateway/bot. */
   api?: string;
@@ -45,13 +41,13 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const { app, logger } = o;
   const deliver = o.deliver ?? true;
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(o.api ? { rest: { api: o.api } } : {}) });
-  const state = new DeliveryState(o.db);
+  const state = app.store.delivery;
   const port = new DiscordDelivery({
     rest: deliveryRest(o.token, o.api),
     state,
-    battle: (id) => {
-      const row = app.battles().find((b) => b.id === id);
-      return row ? { channel: row.channel, gms: app.state(id).gms } : undefined;
+    battle: async (id) => {
+      const row = (await app.battles()).find((b) => b.id === id);
+      return row ? { channel: row.channel, gms: (await app.state(id)).gms } : undefined;
     },
     logger,
     now: app.now,
@@ -90,11 +86,10 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   // Posts left over from a previous run go out first; then the outbox is polled.
   if (deliver) dispatcher.start(o.pollMs ?? 1000);
   const ticker = setInterval(() => {
-    try {
-      if (app.tick() > 0) kick();
-    } catch (err) {
-      logger.error({ err }, 'deadline tick failed');
-    }
+    app.tick().then(
+      (done) => done > 0 && kick(),
+      (err: unknown) => logger.error({ err }, 'deadline tick failed'),
+    );
   }, o.tickMs ?? 5000);
   ticker.unref();
 

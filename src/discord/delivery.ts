@@ -2,7 +2,7 @@ import { DiscordAPIError, HTTPError, RateLimitError, REST, RESTJSONErrorCodes, R
 import type { Logger } from 'pino';
 import type { DeliveryPort, DeliveryRow } from '../app/dispatcher.ts';
 import { mention, type Message } from '../messages.ts';
-import type { DeliveryState } from './delivery-state.ts';
+import type { DeliveryStateStore } from '../store/types.ts';
 import { render, type DiscordPayload } from './render.ts';
 
 /**
@@ -40,9 +40,9 @@ export function discordErrorInfo(err: unknown): Record<string, unknown> {
 
 export interface DiscordDeliveryOptions {
   rest: REST;
-  state: DeliveryState;
+  state: DeliveryStateStore;
   /** The channel and GMs of a battle, to tell them whose DMs are closed. */
-  battle: (battleId: string) => { channel: string; gms: string[] } | undefined;
+  battle: (battleId: string) => Promise<{ channel: string; gms: string[] } | undefined>;
   logger?: Logger;
   now?: () => Date;
   /** How long DMs to a user whose DMs refused the bot are held rather than tried (default an hour). */
@@ -89,7 +89,7 @@ export class DiscordDelivery implements DeliveryPort {
   private async toChannel(channel: string, m: Message, row: DeliveryRow): Promise<void> {
     const parts = render(m);
     if (m.status) {
-      const known = this.o.state.statusPost(m.status);
+      const known = await this.o.state.statusPost(m.status);
       if (known?.channelId === channel && parts.length === 1) {
         try {
           await this.o.rest.patch(Routes.channelMessage(channel, known.messageId), { body: parts[0] });
@@ -100,7 +100,7 @@ export class DiscordDelivery implements DeliveryPort {
         }
       }
       const id = await this.post(channel, parts, nonceOf('o', row));
-      this.o.state.saveStatusPost(m.status, channel, id, this.now().toISOString());
+      await this.o.state.saveStatusPost(m.status, channel, id, this.now().toISOString());
       return;
     }
     await this.post(channel, parts, nonceOf('o', row));
@@ -117,7 +117,7 @@ export class DiscordDelivery implements DeliveryPort {
   }
 
   private async toUser(user: string, m: Message, row: DeliveryRow): Promise<void> {
-    const since = this.o.state.closedSince(user);
+    const since = await this.o.state.closedSince(user);
     // Asking again and again for a closed DM only earns refusals (and counts against the bot): hold it for a while.
     if (since && this.now().getTime() - Date.parse(since) < this.closedDmRetryMs) return this.refused(user, m, row);
     try {
@@ -126,7 +126,7 @@ export class DiscordDelivery implements DeliveryPort {
       if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) return this.refused(user, m, row);
       throw err;
     }
-    if (since) this.o.state.reopened(user);
+    if (since) await this.o.state.reopened(user);
   }
 
   private async dmChannel(user: string): Promise<string> {
@@ -144,8 +144,8 @@ export class DiscordDelivery implements DeliveryPort {
    * battle's GMs are told once. If telling them fails, the row is retried and tells them then.
    */
   private async refused(user: string, m: Message, row: DeliveryRow): Promise<void> {
-    if (!this.o.state.told(user, row.battleId)) {
-      const battle = this.o.battle(row.battleId);
+    if (!(await this.o.state.told(user, row.battleId))) {
+      const battle = await this.o.battle(row.battleId);
       if (battle) {
         const notice: Message = {
           to: { kind: 'channel', channel: battle.channel },
@@ -159,7 +159,7 @@ export class DiscordDelivery implements DeliveryPort {
         await this.post(battle.channel, render(notice, { ping: [...battle.gms, user] }), nonceOf('n', row));
       }
     }
-    this.o.state.refused(user, row.battleId, row.id, m, this.now().toISOString());
+    await this.o.state.refused(user, row.battleId, row.id, m, this.now().toISOString());
     this.o.logger?.info({ outboxId: row.id, battleId: row.battleId, user }, 'DMs closed; message held for the user');
   }
 }

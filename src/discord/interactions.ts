@@ -21,14 +21,14 @@ import { RuleError } from '../rules/errors.ts';
 import type { Message } from '../messages.ts';
 import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';
 import { discordErrorInfo } from './delivery.ts';
-import type { DeliveryState } from './delivery-state.ts';
+import type { DeliveryStateStore } from '../store/types.ts';
 import { render } from './render.ts';
 import { Responder, type Repliable } from './responder.ts';
 
 export interface RouterDeps {
   app: Umpire;
   logger: Logger;
-  state: DeliveryState;
+  state: DeliveryStateStore;
   /** Starts delivering the outbox now (after an action appended posts). */
   kick: () => void;
   /** Defer an answer not ready after this long (Discord allows 3 s). */
@@ -61,7 +61,7 @@ const subKey = (i: ChatInputCommandInteraction | AutocompleteInteraction): strin
  */
 export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promise<void> {
   return async (i) => {
-    const log = deps.logger.child({ interaction: i.id, user: i.user.id, battle: battleOf(deps.app, i) ?? null });
+    const log = deps.logger.child({ interaction: i.id, user: i.user.id, battle: (await battleOf(deps.app, i)) ?? null });
     try {
       if (i.isAutocomplete()) await autocomplete(i, deps, log);
       else if (i.isChatInputCommand()) await chatInput(i, deps, log);
@@ -74,11 +74,11 @@ export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promis
 }
 
 /** The battle an interaction concerns, for the logger: the channel's, a button's, or the one battle of a DM user. */
-function battleOf(app: Umpire, i: Interaction): string | undefined {
+async function battleOf(app: Umpire, i: Interaction): Promise<string | undefined> {
   try {
     if (i.isButton()) return buttonBattle(i.customId);
-    if (i.channelId && i.inGuild()) return app.battleIn(i.channelId)?.id;
-    const mine = battlesOf(app, i.user.id);
+    if (i.channelId && i.inGuild()) return (await app.battleIn(i.channelId))?.id;
+    const mine = await battlesOf(app, i.user.id);
     return mine.length === 1 ? mine[0]!.id : undefined;
   } catch {
     return undefined;
@@ -116,7 +116,7 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
     const found =
       def.who === 'gm'
         ? { error: `/${i.commandName} ${sub} is for a GM in the battle's channel, not in direct messages.` }
-        : battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
+        : await battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
     if ('error' in found) {
       await responder.send(errorPart(found.error));
       return showHeld(i, responder, deps, log);
@@ -140,13 +140,13 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
 
 async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Promise<void> {
   const responder = new Responder(i);
-  const pressed = buttonInvocation(i.customId, deps.app);
+  const pressed = await buttonInvocation(i.customId, deps.app);
   if (!pressed) {
     await responder.send(errorPart('This button is no longer understood; use the slash command instead (/help).'));
     return;
   }
   // A DM button acts in the channel of the battle it came from; invoke checks it is still running there.
-  const row = deps.app.battles().find((b) => b.id === pressed.battle);
+  const row = (await deps.app.battles()).find((b) => b.id === pressed.battle);
   if (!row) {
     await responder.send(errorPart('That button belongs to a battle this umpire does not know.'));
     return;
@@ -177,14 +177,14 @@ async function answer(i: Repliable, inv: Invocation, responder: Responder, deps:
  * notes as they were, prompts as they stand now (rebuilt from the log, with working buttons).
  */
 async function showHeld(i: Repliable, responder: Responder, deps: RouterDeps, log: Logger): Promise<void> {
-  const held = deps.state.held(i.user.id);
+  const held = await deps.state.held(i.user.id);
   if (!held.length) return;
-  const prompts = held.some((h) => h.message.buttons?.length) ? pendingPrompts(deps.app, i.user.id) : [];
+  const prompts = held.some((h) => h.message.buttons?.length) ? await pendingPrompts(deps.app, i.user.id) : [];
   const shown: Message[] = [...held.filter((h) => !h.message.buttons?.length).map((h) => h.message), ...prompts].slice(0, 10);
   const parts = shown.flatMap((m) => render(m));
   if (parts[0]) parts[0] = { ...parts[0], content: 'Your DMs are closed, so here is what the umpire could not send you (only you can see this):' };
   await responder.send(parts);
-  deps.state.release(held.map((h) => h.outboxId));
+  await deps.state.release(held.map((h) => h.outboxId));
   log.info({ held: held.length, prompts: prompts.length }, 'held DMs shown to the user');
 }
 
@@ -195,9 +195,10 @@ async function autocomplete(i: AutocompleteInteraction, deps: RouterDeps, log: L
   const sub = command && Object.hasOwn(command.subcommands, subKey(i)) ? command.subcommands[subKey(i)] : undefined;
   const o = sub && Object.hasOwn(sub.options, focused.name) ? sub.options[focused.name] : undefined;
   if (!o?.complete) return i.respond([]);
-  const rows = i.inGuild() ? [app.battleIn(i.channelId)].filter((b) => b !== undefined) : battlesOf(app, i.user.id);
+  const rows = i.inGuild() ? [await app.battleIn(i.channelId)].filter((b) => b !== undefined) : await battlesOf(app, i.user.id);
   const ctx = { app, actor: i.user.id, typed: String(focused.value ?? '') };
-  const names = rows.length ? rows.flatMap((b) => o.complete!({ ...ctx, state: app.state(b.id) })) : o.complete({ ...ctx });
+  const states = await Promise.all(rows.map((b) => app.state(b.id)));
+  const names = states.length ? states.flatMap((state) => o.complete!({ ...ctx, state })) : o.complete({ ...ctx });
   const choices = [...new Set(names)]
     .filter((n) => n.length <= 100 && (o.kind !== 'integer' || Number.isInteger(Number(n))))
     .slice(0, 25)

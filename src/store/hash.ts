@@ -1,6 +1,5 @@
 import { hash as digest } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import type { Db } from './db.ts';
+import type { EventChain, RawEventRow, SqlValue } from './types.ts';
 
 /** The prev_hash of version 1. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -21,22 +20,6 @@ export function eventHash(
   return digest('sha256', `${prevHash}\n${battleId}\n${version}\n${type}\n${actor}\n${at}\n${data}`, 'hex');
 }
 
-/** What SQLite hands back for a column, before any interpretation. */
-export type SqlValue = string | number | bigint | Buffer | null;
-
-/** A row of `events` exactly as stored (column names as in SQL). */
-export interface RawEventRow {
-  position: SqlValue;
-  battle_id: SqlValue;
-  version: SqlValue;
-  type: SqlValue;
-  data: SqlValue;
-  actor: SqlValue;
-  at: SqlValue;
-  request_id: SqlValue;
-  hash: SqlValue;
-}
-
 export type VerifyResult = { ok: true; count: number } | { ok: false; version: number; reason: string };
 
 const TEXT_COLUMNS = ['type', 'actor', 'at', 'data', 'hash'] as const;
@@ -44,7 +27,7 @@ const TEXT_COLUMNS = ['type', 'actor', 'at', 'data', 'hash'] as const;
 export interface VerifyOptions {
   /** The battle the rows must belong to; by default the first row's. */
   battleId?: string;
-  /** A version the log is known to have reached (see readRecordedVersion): a log ending before it lost its tail. */
+  /** A version the log is known to have reached (EventChain.reached): a log ending before it lost its tail. */
   reached?: number;
 }
 
@@ -90,47 +73,4 @@ function describe(v: SqlValue | undefined): string {
   if (v === null || v === undefined) return 'null';
   if (Buffer.isBuffer(v)) return 'a blob';
   return typeof v === 'string' ? JSON.stringify(v) : `${typeof v} ${String(v)}`;
-}
-
-const client = (db: Db | Database.Database): Database.Database => ('$client' in db ? db.$client : db);
-
-/** The raw rows of one battle, ordered by version, every column as SQLite stores it. */
-export function readRawEvents(db: Db | Database.Database, battleId: string): RawEventRow[] {
-  return client(db)
-    .prepare(
-      'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? ORDER BY version, position',
-    )
-    .all(battleId) as RawEventRow[];
-}
-
-/**
- * The highest version the battle's request rows say was appended (0 if none): written in the same
- * transaction as the events, it shows a deleted tail. Events appended without a request id are not
- * recorded there, so a deleted trailing run of such events goes unnoticed.
- */
-export function readRecordedVersion(db: Db | Database.Database, battleId: string): number {
-  const row = client(db)
-    .prepare(
-      `SELECT max(v.value) AS reached FROM requests, json_each(requests.result, '$.versions') AS v
-       WHERE requests.battle_id = ? AND json_valid(requests.result)`,
-    )
-    .get(battleId) as { reached: number | null };
-  return typeof row.reached === 'number' ? row.reached : 0;
-}
-
-/** One battle's log as stored, with what verifyChain needs to judge it: `verifyChain(readChain(db, id))`. */
-export interface EventChain {
-  battleId: string;
-  rows: RawEventRow[];
-  /** readRecordedVersion of the battle. */
-  reached: number;
-}
-
-export function readChain(db: Db | Database.Database, battleId: string): EventChain {
-  return { battleId, rows: readRawEvents(db, battleId), reached: readRecordedVersion(db, battleId) };
-}
-
-/** `umpire verify`: recomputes one battle's chain from the database as stored. */
-export function verifyBattle(db: Db | Database.Database, battleId: string): VerifyResult {
-  return verifyChain(readChain(db, battleId));
 }

@@ -1,17 +1,20 @@
 import type Database from 'better-sqlite3';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Destination, Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
+import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battles, battleSeeds, outbox } from './schema.ts';
 import {
   ConcurrencyError,
   type AppendMeta,
   type AppendOutcome,
   type BattleRow,
+  type EventChain,
   type EventStore,
   type NewEvent,
   type OutboxRow,
+  type RawEventRow,
   type RequestResult,
   type StoredEvent,
 } from './types.ts';
@@ -27,6 +30,24 @@ export function destinationJson(d: Destination): string {
       return JSON.stringify({ kind: d.kind, user: d.user, channel: d.channel });
   }
 }
+
+const OUTBOX_ROW = {
+  id: outbox.id,
+  battleId: outbox.battleId,
+  destination: outbox.destination,
+  message: outbox.message,
+  attempts: outbox.attempts,
+  createdAt: outbox.createdAt,
+};
+
+const toOutboxRow = (r: { id: number; battleId: string; destination: string; message: string; attempts: number; createdAt: string }): OutboxRow => ({
+  id: r.id,
+  battleId: r.battleId,
+  destination: JSON.parse(r.destination) as Destination,
+  message: JSON.parse(r.message) as Message,
+  attempts: r.attempts,
+  createdAt: r.createdAt,
+});
 
 type EventRowTuple = [number, string, number, string, string, string, string, string | null, string];
 
@@ -52,13 +73,16 @@ export class SqliteEventStore implements EventStore {
   private readonly sqlite: Database.Database;
   private readonly q;
   private readonly appendTx;
+  private readonly claimTx;
+  readonly delivery: SqliteDeliveryState;
 
-  static open(file: string): SqliteEventStore {
-    return new SqliteEventStore(openDatabase(file));
+  static open(file: string, opts: { readonly?: boolean } = {}): SqliteEventStore {
+    return new SqliteEventStore(openDatabase(file, opts));
   }
 
-  constructor(private readonly db: Db) {
+  constructor(readonly db: Db) {
     const s = (this.sqlite = db.$client);
+    this.delivery = new SqliteDeliveryState(db);
     this.q = {
       request: s.prepare<[string], { result: string }>('SELECT result FROM requests WHERE request_id = ?'),
       head: s.prepare<[string], { version: number; hash: string }>(
@@ -82,21 +106,29 @@ export class SqliteEventStore implements EventStore {
           'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? AND version > ? ORDER BY version',
         )
         .raw(true),
+      raw: s.prepare<[string], RawEventRow>(
+        'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? ORDER BY version, position',
+      ),
+      reached: s.prepare<[string], { reached: number | null }>(
+        `SELECT max(v.value) AS reached FROM requests, json_each(requests.result, '$.versions') AS v
+         WHERE requests.battle_id = ? AND json_valid(requests.result)`,
+      ),
     };
     this.appendTx = s.transaction(
       (battleId: string, expectedVersion: number, events: NewEvent[], meta: AppendMeta, out: Message[], replies: Message[]) =>
         this.appendInTx(battleId, expectedVersion, events, meta, out, replies),
     );
+    this.claimTx = s.transaction((owner: string, limit: number, now: string, leaseUntil: string) => this.claimInTx(owner, limit, now, leaseUntil));
   }
 
-  append(
+  async append(
     battleId: string,
     expectedVersion: number,
     events: NewEvent[],
     meta: AppendMeta,
     out: Message[],
     replies: Message[],
-  ): AppendOutcome {
+  ): Promise<AppendOutcome> {
     // IMMEDIATE takes the write lock first, so the version read and the insert cannot be split by
     // another connection.
     return this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
@@ -119,7 +151,7 @@ export class SqliteEventStore implements EventStore {
     const head = q.head.get(battleId);
     const current = head?.version ?? 0;
     if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
-    if (meta.seed !== undefined) this.saveSeed(battleId, meta.seed);
+    if (meta.seed !== undefined) this.saveSeedNow(battleId, meta.seed);
 
     let prev = head?.hash ?? GENESIS_HASH;
     const stored: StoredEvent[] = [];
@@ -147,7 +179,7 @@ export class SqliteEventStore implements EventStore {
     return { status: 'appended', events: stored };
   }
 
-  load(battleId: string, afterVersion = 0): StoredEvent[] {
+  async load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
     const rows = this.q.load.all(battleId, afterVersion);
     const events = new Array<StoredEvent>(rows.length);
     for (let i = 0; i < rows.length; i++) {
@@ -167,16 +199,22 @@ export class SqliteEventStore implements EventStore {
     return events;
   }
 
-  findRequest(requestId: string): RequestResult | undefined {
+  /** The rows as SQLite stores them (any column may hold any type), and the version the requests recorded. */
+  async chain(battleId: string): Promise<EventChain> {
+    const reached = this.q.reached.get(battleId)?.reached;
+    return { battleId, rows: this.q.raw.all(battleId), reached: typeof reached === 'number' ? reached : 0 };
+  }
+
+  async findRequest(requestId: string): Promise<RequestResult | undefined> {
     const row = this.q.request.get(requestId);
     return row ? (JSON.parse(row.result) as RequestResult) : undefined;
   }
 
-  version(battleId: string): number {
+  async version(battleId: string): Promise<number> {
     return this.q.head.get(battleId)?.version ?? 0;
   }
 
-  battles(): BattleRow[] {
+  async battles(): Promise<BattleRow[]> {
     return this.db
       .select()
       .from(battles)
@@ -186,55 +224,59 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Undelivered rows due at `now` (next_attempt_at null or <= now), oldest first. A row waits while
-   * an older undelivered row to the same destination is not yet due, so each destination keeps its order.
-   * `now` (ISO-8601) is an optional addition to EventStore's signature, so a dispatcher's clock governs.
+   * Claims the due rows (EventStore.claimOutbox). The IMMEDIATE transaction holds SQLite's write lock
+   * from the read to the claim, so two processes on one file never claim one row.
    */
-  pendingOutbox(limit = 100, now: string = new Date().toISOString()): OutboxRow[] {
+  async claimOutbox(owner: string, limit: number, now: string, leaseUntil: string): Promise<OutboxRow[]> {
+    return this.claimTx.immediate(owner, limit, now, leaseUntil);
+  }
+
+  private claimInTx(owner: string, limit: number, now: string, leaseUntil: string): OutboxRow[] {
+    // A row of `table` that another owner holds under a live lease.
+    const heldByOther = (table: 'outbox' | 'older') =>
+      sql`(${sql.raw(table)}.claimed_by IS NOT NULL AND ${sql.raw(table)}.claimed_by <> ${owner} AND ${sql.raw(table)}.claimed_until > ${now})`;
     const rows = this.db
-      .select({
-        id: outbox.id,
-        battleId: outbox.battleId,
-        destination: outbox.destination,
-        message: outbox.message,
-        attempts: outbox.attempts,
-        createdAt: outbox.createdAt,
-      })
+      .select(OUTBOX_ROW)
       .from(outbox)
       .where(
         and(
           isNull(outbox.deliveredAt),
           sql`(${outbox.nextAttemptAt} IS NULL OR ${outbox.nextAttemptAt} <= ${now})`,
+          sql`NOT ${heldByOther('outbox')}`,
           sql`NOT EXISTS (SELECT 1 FROM outbox AS older WHERE older.delivered_at IS NULL
                 AND older.destination = ${outbox.destination} AND older.id < ${outbox.id}
-                AND older.next_attempt_at > ${now})`,
+                AND (older.next_attempt_at > ${now} OR ${heldByOther('older')}))`,
         ),
       )
       .orderBy(asc(outbox.id))
       .limit(limit)
       .all();
-    return rows.map((r) => ({
-      id: r.id,
-      battleId: r.battleId,
-      destination: JSON.parse(r.destination) as Destination,
-      message: JSON.parse(r.message) as Message,
-      attempts: r.attempts,
-      createdAt: r.createdAt,
-    }));
+    if (rows.length) {
+      this.db
+        .update(outbox)
+        .set({ claimedBy: owner, claimedUntil: leaseUntil })
+        .where(inArray(outbox.id, rows.map((r) => r.id)))
+        .run();
+    }
+    return rows.map(toOutboxRow);
   }
 
-  markDelivered(id: number, at: string): void {
+  async undelivered(): Promise<OutboxRow[]> {
+    return this.db.select(OUTBOX_ROW).from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id)).all().map(toOutboxRow);
+  }
+
+  async markDelivered(id: number, at: string): Promise<void> {
     this.db
       .update(outbox)
-      .set({ deliveredAt: at })
+      .set({ deliveredAt: at, claimedBy: null, claimedUntil: null })
       .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)))
       .run();
   }
 
-  markFailed(id: number, error: string, nextAttemptAt: string): void {
+  async markFailed(id: number, error: string, nextAttemptAt: string): Promise<void> {
     this.db
       .update(outbox)
-      .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error, nextAttemptAt })
+      .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error, nextAttemptAt, claimedBy: null, claimedUntil: null })
       .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)))
       .run();
   }
@@ -243,7 +285,11 @@ export class SqliteEventStore implements EventStore {
    * Keeps a battle's seed. Until the battle has events, a later seed replaces an earlier one (a
    * creation retried after a conflict draws a new seed); once it has events its seed never changes.
    */
-  saveSeed(battleId: string, seedHex: string): void {
+  async saveSeed(battleId: string, seedHex: string): Promise<void> {
+    this.saveSeedNow(battleId, seedHex);
+  }
+
+  private saveSeedNow(battleId: string, seedHex: string): void {
     this.db
       .insert(battleSeeds)
       .values({ battleId, seed: seedHex, createdAt: new Date().toISOString() })
@@ -255,11 +301,11 @@ export class SqliteEventStore implements EventStore {
       .run();
   }
 
-  seed(battleId: string): string | undefined {
+  async seed(battleId: string): Promise<string | undefined> {
     return this.db.select({ seed: battleSeeds.seed }).from(battleSeeds).where(eq(battleSeeds.battleId, battleId)).get()?.seed;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.sqlite.close();
   }
 }

@@ -72,11 +72,16 @@ export interface BattleRow {
   ended: boolean;
 }
 
+/**
+ * The battle log, one contract for every database (SQLite embedded, PostgreSQL past one machine).
+ * Every method is asynchronous because a server database is; the SQLite store answers at once.
+ */
 export interface EventStore {
   /**
    * Appends `events` after `expectedVersion` (0 for a new battle) in one transaction together with
    * the outbox messages and the request's result. A `requestId` seen before appends nothing and
-   * returns the first result. Throws ConcurrencyError when the stream's version is not `expectedVersion`.
+   * returns the first result. Throws ConcurrencyError when the stream's version is not
+   * `expectedVersion` (another writer went first: the caller decides again on fresh state).
    */
   append(
     battleId: string,
@@ -85,20 +90,84 @@ export interface EventStore {
     meta: AppendMeta,
     outbox: Message[],
     replies: Message[],
-  ): AppendOutcome;
+  ): Promise<AppendOutcome>;
   /** Events of one battle with version > afterVersion, in order. */
-  load(battleId: string, afterVersion?: number): StoredEvent[];
+  load(battleId: string, afterVersion?: number): Promise<StoredEvent[]>;
+  /** One battle's log exactly as stored, with the highest version its requests recorded, for verify. */
+  chain(battleId: string): Promise<EventChain>;
   /** The first result of a request id, if it was handled. */
-  findRequest(requestId: string): RequestResult | undefined;
-  version(battleId: string): number;
-  /** Battles known to the store; registered when their first event is appended (BattleCreated's data). */
-  battles(): BattleRow[];
-  /** Undelivered outbox rows, oldest first. */
-  pendingOutbox(limit?: number): OutboxRow[];
-  markDelivered(id: number, at: string): void;
-  markFailed(id: number, error: string, nextAttemptAt: string): void;
+  findRequest(requestId: string): Promise<RequestResult | undefined>;
+  version(battleId: string): Promise<number>;
+  /** Battles known to the store, in creation order; registered when their BattleCreated is appended. */
+  battles(): Promise<BattleRow[]>;
+  /**
+   * Claims up to `limit` undelivered rows due at `now` (next_attempt_at null or <= now) for `owner`
+   * until `leaseUntil`, oldest first. A row another owner holds under a live lease is skipped, and so is
+   * every later row to the same destination while an older one waits (not yet due, or claimed by
+   * another owner), so each destination keeps its order. Two instances never hold one row at once
+   * (PostgreSQL: FOR UPDATE SKIP LOCKED).
+   */
+  claimOutbox(owner: string, limit: number, now: string, leaseUntil: string): Promise<OutboxRow[]>;
+  /** Marks a row delivered (once; a second call changes nothing) and frees its claim. */
+  markDelivered(id: number, at: string): Promise<void>;
+  /** Counts a failed attempt, sets when to retry, and frees its claim. */
+  markFailed(id: number, error: string, nextAttemptAt: string): Promise<void>;
+  /** Rows not yet delivered, whoever holds them (for tests and the CLI). */
+  undelivered(): Promise<OutboxRow[]>;
   /** The battle's secret dice seed (hex), kept apart from the log until revealed (DESIGN.md, Dice). */
-  saveSeed(battleId: string, seedHex: string): void;
-  seed(battleId: string): string | undefined;
-  close(): void;
+  saveSeed(battleId: string, seedHex: string): Promise<void>;
+  seed(battleId: string): Promise<string | undefined>;
+  /** What the Discord adapter remembers across restarts, in the same database. */
+  readonly delivery: DeliveryStateStore;
+  close(): Promise<void>;
+}
+
+/** A row of `events` exactly as stored, column names as in SQL (SQLite may hand back any type). */
+export interface RawEventRow {
+  position: SqlValue;
+  battle_id: SqlValue;
+  version: SqlValue;
+  type: SqlValue;
+  data: SqlValue;
+  actor: SqlValue;
+  at: SqlValue;
+  request_id: SqlValue;
+  hash: SqlValue;
+}
+
+/** What a database hands back for a column, before any interpretation. */
+export type SqlValue = string | number | bigint | Buffer | null;
+
+/** One battle's log as stored, with what verifyChain needs to judge it. */
+export interface EventChain {
+  battleId: string;
+  /** Ordered by version, then position. */
+  rows: RawEventRow[];
+  /**
+   * The highest version the battle's request rows say was appended (0 if none): written in the same
+   * transaction as the events, it shows a deleted tail.
+   */
+  reached: number;
+}
+
+/**
+ * Whose DMs are closed (and which battles' GMs were told), the DMs held back for them, and the
+ * message that shows each changing status: kept by the Discord adapter across restarts.
+ */
+export interface DeliveryStateStore {
+  /** When the user's DMs last refused the bot, if they are recorded closed. */
+  closedSince(user: string): Promise<string | undefined>;
+  /** True when the GMs of this battle were already told that the user's DMs are closed. */
+  told(user: string, battleId: string): Promise<boolean>;
+  /** Records a refused DM and holds its message for the user, in one transaction; a row held before is held once. */
+  refused(user: string, battleId: string, outboxId: number, m: Message, at: string): Promise<void>;
+  /** A DM went through again: the user's DMs are open. */
+  reopened(user: string): Promise<void>;
+  hasHeld(user: string): Promise<boolean>;
+  /** The messages held for a user, oldest first. */
+  held(user: string): Promise<{ outboxId: number; message: Message }[]>;
+  /** Forgets held messages once the user was shown them. */
+  release(outboxIds: number[]): Promise<void>;
+  statusPost(key: string): Promise<{ channelId: string; messageId: string } | undefined>;
+  saveStatusPost(key: string, channelId: string, messageId: string, at: string): Promise<void>;
 }

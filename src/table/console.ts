@@ -1,52 +1,60 @@
-import { createInterface, type Completer } from 'node:readline';
+import { createInterface, type AsyncCompleter, type CompleterResult } from 'node:readline';
 import type { CompleteContext } from '../app/commands.ts';
 import { commands, findCommand } from '../app/registry.ts';
 import { tokenize } from './line.ts';
 import { WELCOME, type Table } from './table.ts';
 
-/** Tab completion of commands, subcommands, option names and values (names from the battle). */
-export function completer(table: Table): Completer {
-  return (line: string) => {
-    const tokens = tokenize(line);
-    const endsWithSpace = /\s$/.test(line) || line === '';
-    const current = endsWithSpace ? '' : (tokens.pop() ?? '');
-    const cmdToken = tokens.find((t) => t.startsWith('/'));
-    const offer = (items: string[]): [string[], string] => [items.filter((i) => i.toLowerCase().startsWith(current.toLowerCase())), current];
-    if (!cmdToken) {
-      if (current.startsWith('/') || current === '') return offer(commands.map((c) => `/${c.name}`));
-      return [[], current];
-    }
-    const def = findCommand(cmdToken.slice(1));
-    if (!def) return [[], current];
-    const words = tokens.slice(tokens.indexOf(cmdToken) + 1).filter((t) => !t.includes(':'));
-    const subName = Object.keys(def.subcommands).find((k) => k === words.join(' '));
-    if (subName === undefined) {
-      const next = Object.keys(def.subcommands)
-        .filter((k) => k.startsWith(words.join(' ')) && k !== '')
-        .map((k) => k.split(' ')[words.length]!)
-        .filter(Boolean);
-      return offer([...new Set(next)]);
-    }
-    const s = def.subcommands[subName]!;
-    // A value being typed with spaces and no opening quote (unit:1/95th Ri) is still that option's.
-    const open = /(?:^|\s)([\w-]+):((?:(?!\s[\w-]+:)[^"])*)$/.exec(line);
-    if (open && /\s/.test(open[2]!) && open[1]! in s.options) {
-      const o = s.options[open[1]!]!;
-      const running = table.app.battleIn(table.channel);
-      const ctx: CompleteContext = { app: table.app, state: running ? table.app.state(running.id) : undefined, actor: table.user, typed: open[2]! };
-      const values = o.choices ? [...o.choices].filter((v) => v.toLowerCase().startsWith(open[2]!.toLowerCase())) : (o.complete?.(ctx) ?? []);
-      const typed = line.slice(line.length - open[1]!.length - 1 - open[2]!.length);
-      return [values.map((v) => `${open[1]}:${/\s/.test(v) ? `"${v}"` : v}`), typed];
-    }
-    const m = /^([\w-]+):(.*)$/.exec(current);
-    if (!m) return offer(Object.keys(s.options).map((o) => `${o}:`));
-    const o = Object.hasOwn(s.options, m[1]!) ? s.options[m[1]!] : undefined;
-    if (!o) return [[], current];
-    const running = table.app.battleIn(table.channel);
-    const ctx: CompleteContext = { app: table.app, state: running ? table.app.state(running.id) : undefined, actor: table.user, typed: m[2]!.replace(/^"/, '') };
-    const values = o.choices ? [...o.choices] : (o.complete?.(ctx) ?? []);
-    return [values.map((v) => `${m[1]}:${/\s/.test(v) ? `"${v}"` : v}`).filter((v) => v.toLowerCase().startsWith(current.toLowerCase())), current];
+/** Tab completion for readline. */
+export const completer =
+  (table: Table): AsyncCompleter =>
+  (line, callback) => {
+    complete(table, line).then(
+      (r) => callback(null, r),
+      (err: unknown) => callback(err as Error, [[], line]),
+    );
   };
+
+/** Tab completion of commands, subcommands, option names and values (names from the battle). */
+export async function complete(table: Table, line: string): Promise<CompleterResult> {
+  const tokens = tokenize(line);
+  const endsWithSpace = /\s$/.test(line) || line === '';
+  const current = endsWithSpace ? '' : (tokens.pop() ?? '');
+  const cmdToken = tokens.find((t) => t.startsWith('/'));
+  const offer = (items: string[]): [string[], string] => [items.filter((i) => i.toLowerCase().startsWith(current.toLowerCase())), current];
+  if (!cmdToken) {
+    if (current.startsWith('/') || current === '') return offer(commands.map((c) => `/${c.name}`));
+    return [[], current];
+  }
+  const def = findCommand(cmdToken.slice(1));
+  if (!def) return [[], current];
+  const words = tokens.slice(tokens.indexOf(cmdToken) + 1).filter((t) => !t.includes(':'));
+  const subName = Object.keys(def.subcommands).find((k) => k === words.join(' '));
+  if (subName === undefined) {
+    const next = Object.keys(def.subcommands)
+      .filter((k) => k.startsWith(words.join(' ')) && k !== '')
+      .map((k) => k.split(' ')[words.length]!)
+      .filter(Boolean);
+    return offer([...new Set(next)]);
+  }
+  const s = def.subcommands[subName]!;
+  // A value being typed with spaces and no opening quote (unit:1/95th Ri) is still that option's.
+  const open = /(?:^|\s)([\w-]+):((?:(?!\s[\w-]+:)[^"])*)$/.exec(line);
+  if (open && /\s/.test(open[2]!) && open[1]! in s.options) {
+    const o = s.options[open[1]!]!;
+    const running = await table.app.battleIn(table.channel);
+    const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: open[2]! };
+    const values = o.choices ? [...o.choices].filter((v) => v.toLowerCase().startsWith(open[2]!.toLowerCase())) : (o.complete?.(ctx) ?? []);
+    const typed = line.slice(line.length - open[1]!.length - 1 - open[2]!.length);
+    return [values.map((v) => `${open[1]}:${/\s/.test(v) ? `"${v}"` : v}`), typed];
+  }
+  const m = /^([\w-]+):(.*)$/.exec(current);
+  if (!m) return offer(Object.keys(s.options).map((o) => `${o}:`));
+  const o = Object.hasOwn(s.options, m[1]!) ? s.options[m[1]!] : undefined;
+  if (!o) return [[], current];
+  const running = await table.app.battleIn(table.channel);
+  const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: m[2]!.replace(/^"/, '') };
+  const values = o.choices ? [...o.choices] : (o.complete?.(ctx) ?? []);
+  return [values.map((v) => `${m[1]}:${/\s/.test(v) ? `"${v}"` : v}`).filter((v) => v.toLowerCase().startsWith(current.toLowerCase())), current];
 }
 
 /** The interactive table: history, completion, a prompt showing who is typing where. */

@@ -102,14 +102,14 @@ export class Table {
     if (line.user) this.user = line.user;
     if (line.kind === 'press') {
       // The latest prompt this table showed the user, else the latest the log says is waiting (after a restart).
-      const prompt = this.prompts.get(this.user) ?? pendingPrompts(this.app, this.user).at(-1);
+      const prompt = this.prompts.get(this.user) ?? (await pendingPrompts(this.app, this.user)).at(-1);
       const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
       if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
       if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);
-      const pressed = buttonInvocation(button.customId, this.app);
+      const pressed = await buttonInvocation(button.customId, this.app);
       if (!pressed) return reply(`That button is no longer understood (${button.customId}).`);
       // A DM button acts in the channel of the battle it came from.
-      const battle = this.app.battles().find((b) => b.id === pressed.battle);
+      const battle = (await this.app.battles()).find((b) => b.id === pressed.battle);
       if (!battle) return reply('That button belongs to a battle this table does not know.');
       return this.invokeAndShow({ ...pressed.invocation, battle: battle.id, actor: this.user, channel: battle.channel });
     }
@@ -142,7 +142,7 @@ export class Table {
 
   /** Deadlines and reminders that fell due, then everything the outbox holds. */
   async tick(): Promise<void> {
-    this.app.tick();
+    await this.app.tick();
     await this.flush();
   }
 }

@@ -43,8 +43,8 @@ function decode(png: Uint8Array) {
 describe('a battle report (medieval, examples/medieval-battle.table)', () => {
   it('follows each unit by turn, sums casualties by side and turn from the log, and lists each melee with who inflicted more', async () => {
     const { app } = await played('examples/medieval-battle.table');
-    const s = app.state('b1');
-    const r = battleReport('b1', app.log('b1'));
+    const s = (await app.state('b1'));
+    const r = battleReport('b1', (await app.log('b1')));
     expect(r.turns).toEqual({ from: 1, to: 2 });
     expect(r.strength).toBe('figures');
     // Before turn 1 every unit stands at its roster's strength; at the end, at the roster's less the log's losses.
@@ -59,7 +59,7 @@ describe('a battle report (medieval, examples/medieval-battle.table)', () => {
       expect(lost(side)).toBeGreaterThan(0);
     }
     // Each MED-MELEE of the log, its kills as applied.
-    const melees = app.log('b1').filter((e) => e.event.type === 'MedievalMeleeResolved');
+    const melees = (await app.log('b1')).filter((e) => e.event.type === 'MedievalMeleeResolved');
     expect(r.melees.map((m) => m.event)).toEqual(melees.map((e) => e.version));
     for (const m of r.melees) {
       const o = (melees.find((e) => e.version === m.event)!.event.data as { outcome: { attacker: { unit: string; applied: { losses: number } }; defender: { unit: string; applied: { losses: number } } } }).outcome;
@@ -74,17 +74,18 @@ describe('a battle report (medieval, examples/medieval-battle.table)', () => {
 
   it('a range of turns: the start is the end of the turn before it; melees and casualties of those turns only', async () => {
     const { app } = await played('examples/medieval-battle.table');
-    const all = battleReport('b1', app.log('b1'));
-    const r = battleReport('b1', app.log('b1'), { from: 2, to: 2 });
+    const all = battleReport('b1', (await app.log('b1')));
+    const r = battleReport('b1', (await app.log('b1')), { from: 2, to: 2 });
     expect(r.series.filter((p) => p.turn === 1)).toEqual(all.series.filter((p) => p.turn === 1));
     expect(r.casualties).toEqual(all.casualties.filter((c) => c.turn === 2));
     expect(r.melees).toEqual(all.melees.filter((m) => m.turn === 2));
-    expect(() => battleReport('b1', app.log('b1'), { from: 3 })).toThrow(/has reached turn 2/);
+    const log = await app.log('b1');
+    expect(() => battleReport('b1', log, { from: 3 })).toThrow(/has reached turn 2/);
   });
 
   it(`the chart is a PNG of ${CHART.width} x ${CHART.height} that decodes, with ink in both charts`, async () => {
     const { app } = await played('examples/medieval-battle.table');
-    const png = await reportChart(battleReport('b1', app.log('b1')));
+    const png = await reportChart(battleReport('b1', (await app.log('b1'))));
     expect(Buffer.from(png.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
     const d = decode(png);
     expect({ width: d.width, height: d.height }).toEqual(CHART);
@@ -107,7 +108,7 @@ describe('a battle report (medieval, examples/medieval-battle.table)', () => {
 describe('a battle report (percentile, examples/fire-into-night.table)', () => {
   it('reads figures and morale by the percentile hook; the rules resolve no melee, so none is listed', async () => {
     const { app } = await played('examples/fire-into-night.table');
-    const r = battleReport('b1', app.log('b1'));
+    const r = battleReport('b1', (await app.log('b1')));
     expect(r.strength).toBe('figures');
     expect(r.melees).toEqual([]);
     expect(r.casualties.reduce((n, c) => n + c.lost, 0)).toBeGreaterThan(0);

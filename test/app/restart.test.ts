@@ -57,14 +57,14 @@ describe('restart', () => {
       '@alice /ballot vote ballot:v1 choice:YES',
     ])
       await a.table.run(l);
-    a.store.close();
+    await a.store.close();
 
     // 1h40m later, still down: at start the reminder (a quarter of the time, at most an hour, before) is due.
     now = new Date('2026-11-22T21:40:00Z');
     const b = start();
     await b.table.tick();
     expect(b.out.filter((m) => m.title?.startsWith('Reminder')).map((m) => m.user)).toEqual(['bob', 'carol', 'dave']);
-    b.store.close();
+    await b.store.close();
 
     // After the deadline: the ballot closes at once on start-up, with whoever voted.
     now = new Date('2026-11-22T23:00:00Z');
@@ -76,6 +76,6 @@ describe('restart', () => {
     expect(revealed[0]!.text).toMatch(/revealed \(the deadline passed\): Bachelu's Division YES; Piré's Cavalry Division did not vote/);
     // A second process starting later finds nothing more to do.
     const d = start();
-    expect(d.app.tick()).toBe(0);
+    expect(await d.app.tick()).toBe(0);
   });
 });

@@ -52,12 +52,13 @@ describe('ballot secrecy (property)', () => {
         const token = (k: number, o: string) => `${o}${k}Q`;
         /** Model: the last accepted choice of every voter, per ballot id. */
         for (const s of steps) {
-          const open = Object.values(app.state('b1').ballots).filter((b) => b.open);
+          const now = await app.state('b1');
+          const open = Object.values(now.ballots).filter((b) => b.open);
           const current = open.at(-1);
           const k = current ? Number(current.id.slice(1)) : 0;
           const line =
             s.kind === 'open'
-              ? `@gm /ballot open question:"Poll ${++polls}" options:"${['A', 'B', 'C'].map((o) => token(app.state('b1').nextId.ballot, o)).join(',')}"`
+              ? `@gm /ballot open question:"Poll ${++polls}" options:"${['A', 'B', 'C'].map((o) => token(now.nextId.ballot, o)).join(',')}"`
               : s.kind === 'cast'
                 ? `@${s.user} /ballot vote ballot:v${k} command:${s.voter} choice:${token(k, s.option)}`
                 : s.kind === 'press'
@@ -71,12 +72,12 @@ describe('ballot secrecy (property)', () => {
                         : `@gm /ballot reveal ballot:v${k}`;
           out = [];
           await table.run(line);
-          const state = app.state('b1');
+          const state = (await app.state('b1'));
           for (const b of Object.values(state.ballots).filter((x) => x.open)) checkSecret(b, out, state.gms);
         }
         // Every revealed ballot holds exactly the last vote of each voter.
-        for (const b of Object.values(app.state('b1').ballots).filter((x) => !x.open)) {
-          const revealed = store.load('b1').find((e) => e.type === 'BallotRevealed' && (e.data as { ballotId: string }).ballotId === b.id)!;
+        for (const b of Object.values((await app.state('b1')).ballots).filter((x) => !x.open)) {
+          const revealed = (await store.load('b1')).find((e) => e.type === 'BallotRevealed' && (e.data as { ballotId: string }).ballotId === b.id)!;
           const choices = (revealed.data as { choices: { voter: string; choice: string | null }[] }).choices;
           expect(Object.fromEntries(choices.map((c) => [c.voter, c.choice]))).toEqual(Object.fromEntries(b.voters.map((v) => [v.id, b.votes[v.id]?.choice ?? null])));
         }

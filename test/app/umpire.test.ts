@@ -16,76 +16,76 @@ const fresh = () => {
 const create: Action = { type: 'CreateBattle', name: 'Ligny', system: 'medieval', channel: 'table' };
 
 describe('Umpire.handle', () => {
-  it('creates battles with sequential ids and one running battle a channel', () => {
+  it('creates battles with sequential ids and one running battle a channel', async () => {
     const { app } = fresh();
-    expect(app.handle(null, create, 'gm').battleId).toBe('b1');
-    expect(() => app.handle(null, create, 'gm')).toThrow(/already has battle "Ligny" \(b1\)/);
-    expect(app.handle(null, { ...create, channel: 'other' }, 'gm').battleId).toBe('b2');
+    expect((await app.handle(null, create, 'gm')).battleId).toBe('b1');
+    await expect(app.handle(null, create, 'gm')).rejects.toThrow(/already has battle "Ligny" \(b1\)/);
+    expect((await app.handle(null, { ...create, channel: 'other' }, 'gm')).battleId).toBe('b2');
   });
 
-  it('appends a repeated request id once and returns the first result', () => {
+  it('appends a repeated request id once and returns the first result', async () => {
     const { app, store } = fresh();
-    app.handle(null, create, 'gm', 'req-1');
-    const first = app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm', 'req-2');
-    const again = app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm', 'req-2');
+    await app.handle(null, create, 'gm', 'req-1');
+    const first = (await app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm', 'req-2'));
+    const again = (await app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm', 'req-2'));
     expect(again.duplicate).toBe(true);
     expect(again.replies).toEqual(first.replies);
     expect(again.versions).toEqual(first.versions);
-    expect(store.version('b1')).toBe(2);
+    expect((await store.version('b1'))).toBe(2);
   });
 
-  it('retries once on fresh state when the append conflicts', () => {
+  it('retries once on fresh state when the append conflicts', async () => {
     const { app, store } = fresh();
-    app.handle(null, create, 'gm');
+    await app.handle(null, create, 'gm');
     const append = store.append.bind(store);
     let conflicts = 0;
-    store.append = (...args) => {
+    store.append = async (...args) => {
       if (conflicts++ === 0) {
         // Another process appends first.
-        append('b1', 1, [{ type: 'SideAdded', data: { sideId: 's1', name: 'French' } }], { actor: 'gm2', at: new Date().toISOString(), requestId: 'other' }, [], []);
+        await append('b1', 1, [{ type: 'SideAdded', data: { sideId: 's1', name: 'French' } }], { actor: 'gm2', at: new Date().toISOString(), requestId: 'other' }, [], []);
         throw new ConcurrencyError('b1', 1, 2);
       }
       return append(...args);
     };
-    const r = app.handle('b1', { type: 'AddSide', name: 'Prussians' }, 'gm');
+    const r = (await app.handle('b1', { type: 'AddSide', name: 'Prussians' }, 'gm'));
     expect(r.versions).toEqual([3]);
-    expect(Object.values(app.state('b1').sides).map((s) => s.name)).toEqual(['French', 'Prussians']);
+    expect(Object.values((await app.state('b1')).sides).map((s) => s.name)).toEqual(['French', 'Prussians']);
   });
 
-  it('refuses on the retry when the fresh state makes the action invalid', () => {
+  it('refuses on the retry when the fresh state makes the action invalid', async () => {
     const { app, store } = fresh();
-    app.handle(null, create, 'gm');
+    await app.handle(null, create, 'gm');
     const append = store.append.bind(store);
-    store.append = () => {
+    store.append = async () => {
       store.append = append;
-      append('b1', 1, [{ type: 'SideAdded', data: { sideId: 's1', name: 'French' } }], { actor: 'gm2', at: new Date().toISOString(), requestId: 'other' }, [], []);
+      await append('b1', 1, [{ type: 'SideAdded', data: { sideId: 's1', name: 'French' } }], { actor: 'gm2', at: new Date().toISOString(), requestId: 'other' }, [], []);
       throw new ConcurrencyError('b1', 1, 2);
     };
-    expect(() => app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm')).toThrow(/already a side named "French"/);
-    expect(store.version('b1')).toBe(2);
+    await expect(app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm')).rejects.toThrow(/already a side named "French"/);
+    expect((await store.version('b1'))).toBe(2);
   });
 
-  it('changes nothing when an action is refused', () => {
+  it('changes nothing when an action is refused', async () => {
     const { app, store } = fresh();
-    app.handle(null, create, 'gm');
-    expect(() => app.handle('b1', { type: 'AddSide', name: 'French' }, 'alice')).toThrow(RuleError);
-    expect(store.version('b1')).toBe(1);
-    expect(store.pendingOutbox().length).toBe(1); // only the creation post
+    await app.handle(null, create, 'gm');
+    await expect(app.handle('b1', { type: 'AddSide', name: 'French' }, 'alice')).rejects.toThrow(RuleError);
+    expect((await store.version('b1'))).toBe(1);
+    expect((await store.undelivered()).length).toBe(1); // only the creation post
   });
 
-  it('replays the state at any earlier version, undone actions included', () => {
+  it('replays the state at any earlier version, undone actions included', async () => {
     const { app } = fresh();
-    app.handle(null, create, 'gm');
-    app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm');
-    app.handle('b1', { type: 'AddSide', name: 'Prussians' }, 'gm');
-    app.handle('b1', { type: 'Undo' }, 'gm');
-    const log = app.log('b1');
+    await app.handle(null, create, 'gm');
+    await app.handle('b1', { type: 'AddSide', name: 'French' }, 'gm');
+    await app.handle('b1', { type: 'AddSide', name: 'Prussians' }, 'gm');
+    await app.handle('b1', { type: 'Undo' }, 'gm');
+    const log = (await app.log('b1'));
     expect(Object.keys(replay('b1', log, 3).sides)).toEqual(['s1', 's2']);
     expect(Object.keys(replay('b1', log, 4).sides)).toEqual(['s1']);
-    expect(Object.keys(app.state('b1').sides)).toEqual(['s1']);
+    expect(Object.keys((await app.state('b1')).sides)).toEqual(['s1']);
     // The undone side's id is free again: replay skips the voided event that took it.
-    app.handle('b1', { type: 'AddSide', name: 'Austrians' }, 'gm');
-    expect(app.state('b1').sides.s2?.name).toBe('Austrians');
+    await app.handle('b1', { type: 'AddSide', name: 'Austrians' }, 'gm');
+    expect((await app.state('b1')).sides.s2?.name).toBe('Austrians');
   });
 });
 
@@ -115,19 +115,19 @@ const actionArb: fc.Arbitrary<{ action: Action; actor: string }> = fc.record({
 });
 
 describe('replay equals the live state (property)', () => {
-  it('for random action sequences, the state rebuilt from the log equals the live state after every action', () => {
-    fc.assert(
-      fc.property(fc.array(actionArb, { maxLength: 40 }), (steps) => {
+  it('for random action sequences, the state rebuilt from the log equals the live state after every action', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(actionArb, { maxLength: 40 }), async (steps) => {
         const { app, store, db } = fresh();
-        app.handle(null, create, 'gm');
+        await app.handle(null, create, 'gm');
         for (const { action, actor } of steps) {
           try {
-            app.handle('b1', action, actor);
+            await app.handle('b1', action, actor);
           } catch (err) {
             if (!(err instanceof RuleError)) throw err;
           }
-          const live = app.state('b1');
-          const rebuilt = replay('b1', store.load('b1').map(toLogged));
+          const live = (await app.state('b1'));
+          const rebuilt = replay('b1', (await store.load('b1')).map(toLogged));
           expect(live).toEqual(rebuilt);
         }
         db.$client.close();

@@ -34,7 +34,7 @@ async function table(script: string) {
     return out.slice(start);
   };
   await run(script);
-  return { db, store, out, run, verify: (seed?: string) => verifyLog(db, 'b1', store.load('b1'), seed) };
+  return { db, store, out, run, verify: (seed?: string) => verifyLog(store, 'b1', seed) };
 }
 
 const SETUP = `
@@ -51,7 +51,7 @@ const ROLLS = `
   @bob /roll 4d6kh3
   @gm /roll d%`;
 
-const dataOf = (store: SqliteEventStore, type: string) => store.load('b1').filter((e) => e.type === type);
+const dataOf = async (store: SqliteEventStore, type: string) => (await store.load('b1')).filter((e) => e.type === type);
 
 /**
  * What a forger with write access to the database does after editing rows: renumber the versions
@@ -80,7 +80,7 @@ describe('/roll at the local table', () => {
   it('an open roll in the battle channel is posted and logged with dice that re-derive from the seed', async () => {
     const { store, run } = await table(SETUP);
     const posted = await run(`@gm /roll 2d6+1 reason:"Piré's charge"`);
-    const [e] = dataOf(store, 'DiceRolled');
+    const [e] = (await dataOf(store, 'DiceRolled'));
     const data = e!.data as { number: number; roller: string; expression: string; reason: string; secret: boolean; output: string; total: number; dice: DiceUsed };
     expect(data).toMatchObject({ number: 1, roller: 'gm', expression: '2d6+1', reason: "Piré's charge", secret: false, dice: { from: 0 } });
     expect(data.dice.rolls.map((r) => r.sides)).toEqual([6, 6]);
@@ -115,7 +115,7 @@ describe('/roll at the local table', () => {
     expect(reply!.text).toMatch(/^Done \(event \d+\): dice seed published/);
     expect(post!.text).toContain(`dice seed published: \`${SEED_HEX}\``);
     expect(post!.text).toContain('/roll is closed in this battle from now on');
-    expect(dataOf(store, 'SeedRevealed').map((e) => e.data)).toEqual([{ seed: SEED_HEX }]);
+    expect((await dataOf(store, 'SeedRevealed')).map((e) => e.data)).toEqual([{ seed: SEED_HEX }]);
     expect((await run('@gm /roll 1d6'))[0]!.error).toMatch(/has been published, so its rolls would be predictable/);
     expect((await run('@alice /battle reveal-seed'))[0]!.error).toBe('Only a GM of this battle may do that.');
   });
@@ -128,58 +128,58 @@ describe('/roll at the local table', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.text.split('\n')).toEqual(['battle ended by <@gm>', expect.stringContaining(`dice seed published: \`${SEED_HEX}\``)]);
     expect(posts[0]!.text).not.toContain('/roll is closed');
-    expect(dataOf(store, 'SeedRevealed').map((e) => e.data)).toEqual([{ seed: SEED_HEX }]);
+    expect((await dataOf(store, 'SeedRevealed')).map((e) => e.data)).toEqual([{ seed: SEED_HEX }]);
   });
 });
 
 describe('umpire verify re-derives every roll', () => {
   it('passes an untouched battle, with the published seed or (before it is published) the seed given', async () => {
     const running = await table(SETUP + ROLLS);
-    expect(running.verify().dice).toEqual({ status: 'skipped', reason: expect.stringMatching(/not been published.*give it with --seed/) });
-    expect(running.verify(SEED_HEX)).toEqual({ chain: { ok: true, count: 10 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'given' } });
+    expect((await running.verify()).dice).toEqual({ status: 'skipped', reason: expect.stringMatching(/not been published.*give it with --seed/) });
+    expect((await running.verify(SEED_HEX))).toEqual({ chain: { ok: true, count: 10 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'given' } });
     await running.run('@gm /battle end');
-    expect(running.verify()).toEqual({ chain: { ok: true, count: 12 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'log' } });
-    expect(running.verify(SEED_HEX.toUpperCase()).dice).toMatchObject({ status: 'checked', seedFrom: 'given' });
+    expect((await running.verify())).toEqual({ chain: { ok: true, count: 12 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'log' } });
+    expect((await running.verify(SEED_HEX.toUpperCase())).dice).toMatchObject({ status: 'checked', seedFrom: 'given' });
   });
 
   it('refuses a --seed that does not match the commitment, or the seed the log published, or is not 32 bytes of hex', async () => {
     const running = await table(SETUP + ROLLS);
-    expect(running.verify(OTHER_HEX).dice).toEqual({ status: 'failed', reason: expect.stringMatching(/given seed's SHA-256 is not the commitment posted at creation/) });
-    expect(running.verify('abc').dice).toEqual({ status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' });
+    expect((await running.verify(OTHER_HEX)).dice).toEqual({ status: 'failed', reason: expect.stringMatching(/given seed's SHA-256 is not the commitment posted at creation/) });
+    expect((await running.verify('abc')).dice).toEqual({ status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' });
     await running.run('@gm /battle end');
-    expect(running.verify(OTHER_HEX).dice).toEqual({ status: 'failed', reason: 'the seed given is not the one the battle published.' });
+    expect((await running.verify(OTHER_HEX)).dice).toEqual({ status: 'failed', reason: 'the seed given is not the one the battle published.' });
   });
 
   it('fails when the published seed is not the committed one (SeedRevealed rewritten, chain recomputed)', async () => {
     const { db, verify } = await table(`${SETUP}${ROLLS}\n@gm /battle end`);
     db.$client.prepare("UPDATE events SET data = ? WHERE battle_id = 'b1' AND type = 'SeedRevealed'").run(JSON.stringify({ seed: OTHER_HEX }));
     rechain(db);
-    expect(verify()).toMatchObject({ chain: { ok: true }, dice: { status: 'failed', reason: expect.stringMatching(/published seed's SHA-256 is not the commitment/) } });
+    expect((await verify())).toMatchObject({ chain: { ok: true }, dice: { status: 'failed', reason: expect.stringMatching(/published seed's SHA-256 is not the commitment/) } });
   });
 
   it('fails when one recorded die value is changed: named by the chain and the dice, and by the dice alone once the chain is recomputed', async () => {
     const { db, store, verify } = await table(`${SETUP}${ROLLS}\n@gm /battle end`);
-    const target = dataOf(store, 'DiceRolled')[2]!;
+    const target = (await dataOf(store, 'DiceRolled'))[2]!;
     const data = target.data as { dice: DiceUsed };
     data.dice.rolls[1]!.result = (data.dice.rolls[1]!.result % 6) + 1;
     db.$client.prepare("UPDATE events SET data = ? WHERE battle_id = 'b1' AND version = ?").run(JSON.stringify(data), target.version);
 
-    const tampered = verify();
+    const tampered = (await verify());
     expect(tampered.chain).toMatchObject({ ok: false, version: target.version });
     expect(tampered.dice).toEqual({ status: 'failed', version: target.version, reason: expect.stringMatching(/^DiceRolled: .*roll 1 .*re-derives as \d+, recorded \d+/) });
 
     rechain(db);
-    const forged = verify();
+    const forged = (await verify());
     expect(forged.chain).toEqual({ ok: true, count: 12 });
     expect(forged.dice).toMatchObject({ status: 'failed', version: target.version });
   });
 
   it('fails when a roll event is removed, even with the later versions renumbered and the chain recomputed', async () => {
     const { db, store, verify } = await table(`${SETUP}${ROLLS}\n@gm /battle end`);
-    const [, removed, next] = dataOf(store, 'DiceRolled');
+    const [, removed, next] = (await dataOf(store, 'DiceRolled'));
     db.$client.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version = ?").run(removed!.version);
     rechain(db);
-    const v = verify();
+    const v = (await verify());
     expect(v.chain).toEqual({ ok: true, count: 11 });
     // The next roll now sits at the removed one's version and starts where the removed one started.
     expect(v.dice).toEqual({
@@ -191,7 +191,7 @@ describe('umpire verify re-derives every roll', () => {
 
   it('fails on a re-roll: a roll replaced by another from the same place on the stream', async () => {
     const { store } = await table(`${SETUP}${ROLLS}\n@gm /battle end`);
-    const events = store.load('b1');
+    const events = (await store.load('b1'));
     const rolls = events.filter((e) => e.type === 'DiceRolled');
     // The third roll logged twice: the second copy starts before the first one ended.
     const rerolled = [...events.slice(0, events.indexOf(rolls[2]!) + 1), { ...rolls[2]!, version: rolls[2]!.version + 1 }, ...events.slice(events.indexOf(rolls[2]!) + 1)];

@@ -90,7 +90,7 @@ describe('the bot in a Discord guild', () => {
     expect(status.edits).toBe(2);
     expect(textOf(status)).not.toMatch(/YES|NO/);
     // The votes are in the log, each cast by its player.
-    const cast = h.app.log('b1').filter((e) => e.event.type === 'VoteCast');
+    const cast = (await h.app.log('b1')).filter((e) => e.event.type === 'VoteCast');
     expect(cast.map((e) => [e.actor, (e.event.data as { choice: string }).choice])).toEqual(votes.map(([u, c]) => [u.id, c]));
     // Receipts follow by DM.
     await h.fake.until(() => h.fake.dmsTo(players.dave).some((m) => /Recorded for 2nd Netherlands Division/.test(textOf(m))), 'the receipt DM');
@@ -100,7 +100,7 @@ describe('the bot in a Discord guild', () => {
     await h.fake.slash({ user: gm, command: 'ballot', sub: 'open', options: { question: 'Hold the wood?', options: 'YES,NO' } });
     const voted = await h.fake.slash({ user: players.bob, dm: true, command: 'ballot', sub: 'vote', options: { ballot: 'v2', choice: 'NO' } });
     expect(textOf(voted.original)).toMatch(/^Done \(event \d+\): <@\d+> voted for Piré's Cavalry Division in Hold the wood\?/);
-    expect(h.app.state('b1').ballots.v2!.votes).toMatchObject({ [Object.values(h.app.state('b1').commands).find((c) => c.player === players.bob.id)!.id]: { choice: 'NO', by: players.bob.id } });
+    expect((await h.app.state('b1')).ballots.v2!.votes).toMatchObject({ [Object.values((await h.app.state('b1')).commands).find((c) => c.player === players.bob.id)!.id]: { choice: 'NO', by: players.bob.id } });
   });
 
   it('a fire attack by slash command posts its full working to the channel as an embed (PCT-11.15)', async () => {
@@ -117,7 +117,7 @@ describe('the bot in a Discord guild', () => {
     const wrong = await h.fake.slash({ user: players.alice, command: 'melee', options: { attacker: '2e Léger', defender: '1/28th Foot' } });
     expect(textOf(wrong.original)).toMatch(/\/melee is for medieval battles; this one plays percentile/);
     expect(wrong.original!.flags).toBe(64);
-    expect(h.app.log('b1').at(-1)!.event.type).toBe('PercentileFireResolved');
+    expect((await h.app.log('b1')).at(-1)!.event.type).toBe('PercentileFireResolved');
   });
 
   it('a charge by slash command in a charge battle posts its working, the die the GM gave shown as the GM\'s (CHG-ROLL)', async () => {
@@ -125,10 +125,10 @@ describe('the bot in a Discord guild', () => {
     await h.fake.slash({ user: gm, channel, command: 'battle', sub: 'create', options: { name: 'Aspern', system: 'charge' } });
     await h.fake.slash({ user: gm, channel, command: 'oob', sub: 'import', files: { file: { name: 'charge.yaml', text: readFileSync('examples/oob/charge.yaml', 'utf8') } } });
     // A player may not give what the source lost; nothing is logged.
-    const before = h.app.log('b2').length;
+    const before = (await h.app.log('b2')).length;
     const refused = await h.fake.slash({ user: players.alice, channel, command: 'charge', sub: 'roll', options: { attacker: '8e Hussards', defender: 'IR 57 Josef Colloredo', table: 'open', die: 10 } });
     expect(refused.original!.flags).toBe(64);
-    expect(h.app.log('b2')).toHaveLength(before);
+    expect((await h.app.log('b2'))).toHaveLength(before);
     const charged = await h.fake.slash({
       user: gm,
       channel,
@@ -139,7 +139,7 @@ describe('the bot in a Discord guild', () => {
     expect(textOf(charged.original)).toMatch(/^Done \(event \d+\): 8e Hussards charges IR 57 Josef Colloredo \(CHG-ROLL, CHG-OPEN\)/);
     const post = await h.fake.until(() => h.fake.channelMessages(channel).find((m) => textOf(m).startsWith('8e Hussards charges IR 57 Josef Colloredo')), 'the charge posted');
     expect(textOf(post)).toMatch(/d10 each \(CHG-ROLL, the GM's value\)[\s\S]*CHG-ATT-MOD\.13 Cav vs\. Inf Line: \+6 \(from the roster and log\)/);
-    expect(h.app.log('b2').at(-1)!.event.type).toBe('ChargeResolved');
+    expect((await h.app.log('b2')).at(-1)!.event.type).toBe('ChargeResolved');
   });
 
   it('an initiative round of a brigade battle by slash command posts both dice; a brigade subcommand is refused elsewhere (BRG-2.1)', async () => {
@@ -147,18 +147,18 @@ describe('the bot in a Discord guild', () => {
     await h.fake.slash({ user: gm, channel, command: 'battle', sub: 'create', options: { name: 'Salamanca', system: 'brigade' } });
     await h.fake.slash({ user: gm, channel, command: 'oob', sub: 'import', files: { file: { name: 'brigade.yaml', text: readFileSync('examples/oob/brigade.yaml', 'utf8') } } });
     await h.fake.slash({ user: gm, channel, command: 'phase', sub: 'next' });
-    const battle = h.app.battleIn(channel)!.id;
+    const battle = (await h.app.battleIn(channel))!.id;
     const rolled = await h.fake.slash({ user: gm, channel, command: 'activate', sub: 'roll' });
     expect(textOf(rolled.original)).toMatch(/^Done \(event \d+\): initiative round \(BRG-2\.1\)/);
     const post = await h.fake.until(() => h.fake.channelMessages(channel).find((m) => textOf(m).startsWith('initiative round (BRG-2.1)')), 'the round posted');
     expect(textOf(post)).toMatch(/both players roll 1D6[\s\S]*Anglo-Portuguese \d, French Army of Portugal \d/);
-    expect(h.app.log(battle).at(-1)!.event.type).toBe('BrigadeInitiativeRolled');
+    expect((await h.app.log(battle)).at(-1)!.event.type).toBe('BrigadeInitiativeRolled');
     // The March and Volley phase is not left while a token is down (BRG-2.3): refused to the GM alone, nothing logged.
-    const before = h.app.log(battle).length;
+    const before = (await h.app.log(battle)).length;
     const refused = await h.fake.slash({ user: gm, channel, command: 'phase', sub: 'next' });
     expect(refused.original!.flags).toBe(64);
     expect(textOf(refused.original)).toMatch(/still have their activate token.*\(BRG-2\.3\)/);
-    expect(h.app.log(battle)).toHaveLength(before);
+    expect((await h.app.log(battle))).toHaveLength(before);
     // In the percentile battle of b1 the brigade command is refused with a pointer.
     const wrong = await h.fake.slash({ user: gm, command: 'activate', sub: 'roll' });
     expect(textOf(wrong.original)).toMatch(/\/activate roll is for brigade battles; this one plays percentile/);

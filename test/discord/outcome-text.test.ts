@@ -93,8 +93,8 @@ async function play(lines: string[]): Promise<Played> {
   const t = startTable();
   await t.run(lines);
   const events: Played['events'] = [];
-  for (const b of t.app.battles()) {
-    const log = t.app.log(b.id);
+  for (const b of (await t.app.battles())) {
+    const log = (await t.app.log(b.id));
     // Each event described against the state before it, as the log and the channel read it.
     for (const e of log) events.push({ e, text: describeEvent(e.event, replay(b.id, log, e.version - 1)) });
   }

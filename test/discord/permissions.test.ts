@@ -34,7 +34,7 @@ describe('authority in Discord', () => {
     // and the player even has Administrator: Discord delivers the interaction.
     const phase = h.fake.commands.find((c) => c.name === 'phase')!;
     expect(phase.default_member_permissions).toBe(PermissionFlagsBits.ManageEvents.toString());
-    const before = h.app.state('b1').version;
+    const before = (await h.app.state('b1')).version;
     const posted = h.fake.channelMessages().length;
 
     const refused = await h.fake.slash({ user: alice, command: 'phase', sub: 'next', permissions: PermissionFlagsBits.Administrator.toString() });
@@ -45,7 +45,7 @@ describe('authority in Discord', () => {
     expect(textOf(open.original)).toBe('Only a GM of this battle may do that.');
 
     await new Promise((r) => setTimeout(r, 100));
-    expect(h.app.state('b1').version).toBe(before);
+    expect((await h.app.state('b1')).version).toBe(before);
     expect(h.fake.channelMessages()).toHaveLength(posted);
   });
 
@@ -56,6 +56,6 @@ describe('authority in Discord', () => {
     const pressed = await h.fake.press({ user: alice, message: bobs, label: 'YES' });
     expect(pressed.original!.flags).toBe(64);
     expect(textOf(pressed.original)).toMatch(new RegExp(`^Only <@${bob.id}> may vote`));
-    expect(h.app.state('b1').ballots.v1!.votes).toEqual({});
+    expect((await h.app.state('b1')).ballots.v1!.votes).toEqual({});
   });
 });

@@ -70,9 +70,9 @@ describe('authorization (issue 20)', () => {
       await t.run(lines);
       const acting = Object.entries(s.options).some(([k, o]) => ACTING.includes(k) && !o.choices);
       for (const role of ROLES) {
-        const before = t.app.state('b1').version;
+        const before = (await t.app.state('b1')).version;
         const [reply] = await t.run([`@${role} ${example(s, own, enemy)}`]);
-        const appended = t.app.state('b1').version > before;
+        const appended = (await t.app.state('b1')).version > before;
         const authRefused = AUTH.test(reply?.error ?? '');
         figures.cells++;
         const outsider = role === 'stranger' || role === 'trent';

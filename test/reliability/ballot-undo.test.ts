@@ -11,7 +11,7 @@ describe('a ballot undone (issue 20)', () => {
     // The first ballot's deadline passes; the new ballot has its own, later.
     now = new Date('2026-11-24T13:30:00Z');
     await t.run(['@gm /ballot open question:"Attack?" options:"YES,NO" deadline:2h']);
-    const s1 = t.app.state('b1');
+    const s1 = (await t.app.state('b1'));
     expect(Object.keys(s1.ballots)).toEqual(['v2']);
     expect(s1.ballots.v2).toMatchObject({ open: true, deadline: '2026-11-24T15:30:00.000Z' });
     // Alice's button from the undone ballot names v1: it records nothing.
@@ -19,6 +19,6 @@ describe('a ballot undone (issue 20)', () => {
     expect(stale[0]!.error).toMatch(/There is no ballot "v1"/);
     now = new Date('2026-11-24T15:31:00Z');
     await t.table.tick();
-    expect(t.app.state('b1').ballots.v2!.open).toBe(false);
+    expect((await t.app.state('b1')).ballots.v2!.open).toBe(false);
   });
 });

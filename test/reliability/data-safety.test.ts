@@ -80,13 +80,13 @@ describe('data safety (issue 20)', () => {
     await t.run(['@gm /battle create name:Ligny system:percentile']);
     const pages = Number(t.db.$client.pragma('page_count', { simple: true }));
     t.db.$client.pragma(`max_page_count = ${pages}`);
-    const before = t.app.state('b1').version;
+    const before = (await t.app.state('b1')).version;
     const [full] = await t.run(['@gm /oob import file:examples/oob/percentile.yaml']);
     figures.cases++;
     if (!/cannot be written now \(the disk is full\); nothing was recorded/.test(full!.error ?? '')) figures.unclear++;
-    if (t.store.load('b1').length !== before) figures.lost++;
+    if ((await t.store.load('b1')).length !== before) figures.lost++;
     expect(full!.error).toMatch(/The battle's database cannot be written now \(the disk is full\); nothing was recorded/);
-    expect(t.app.state('b1').version).toBe(before);
+    expect((await t.app.state('b1')).version).toBe(before);
     t.db.$client.pragma('max_page_count = 1073741823');
     const [ok] = await t.run(['@gm /oob import file:examples/oob/percentile.yaml']);
     expect(ok!.error).toBeUndefined();

@@ -78,7 +78,7 @@ describe('hostile files for /oob import (issue 20)', () => {
       figures.worstMb = Math.max(figures.worstMb, (process.memoryUsage().rss - rss) / 2 ** 20);
       expect(m.error, file).toMatch(why);
     }
-    figures.imported = Object.keys(t.app.state('b1').units).length;
+    figures.imported = Object.keys((await t.app.state('b1')).units).length;
     figureLine('hostile files', `${figures.files} files, crashes ${figures.crashes}, slowest refusal ${(figures.slowest / 1000).toFixed(2)} s, most memory ${Math.round(figures.worstMb)} MB, units imported ${figures.imported}`);
     expect([figures.crashes, figures.imported]).toEqual([0, 0]);
     if (FULL) expect([figures.slowest < 2000, figures.worstMb < 300]).toEqual([true, true]);
@@ -95,7 +95,7 @@ describe('hostile files for /oob import (issue 20)', () => {
       const m = await t.run(`@gm /oob import file:oob${units}.json`);
       times.push([units, performance.now() - start]);
       expect(m.error).toBeUndefined();
-      expect(Object.keys(t.app.state('b1').units)).toHaveLength(units);
+      expect(Object.keys((await t.app.state('b1')).units)).toHaveLength(units);
     }
     const per = times.map(([n, ms]) => ms / n);
     figureLine('oob import', `${times.map(([n, ms]) => `${n.toLocaleString('en')} units ${(ms / 1000).toFixed(2)} s`).join(', ')}; per unit at 10,000 ${(per[3]! / per[0]!).toFixed(1)}x that at 1,000`);

@@ -61,13 +61,13 @@ describe('hostile input (issue 20)', () => {
   it('Object.prototype keys as every subcommand, option name and string value, for a GM and a player: never a crash or "Something went wrong", never an event naming undefined', async () => {
     const t = startTable();
     await t.run(SETUP);
-    const before = t.app.state('b1').version;
+    const before = (await t.app.state('b1')).version;
     const lines = [...prototypeLines('gm'), ...prototypeLines('alice')];
     const out = await t.run(lines);
     figureLine('hostile input (Object.prototype keys)', `${lines.length} lines, "Something went wrong" ${out.filter((m) => /Something went wrong/.test(m.text)).length}`);
     expect(out.filter((m) => /Something went wrong/.test(m.text)).map((m) => m.text)).toEqual([]);
     // A side may be called "toString": as a name it is data, never a key. Nothing logged names undefined or NaN.
-    expect(t.store.load('b1', before).filter((e) => BAD.test(JSON.stringify(e.data)))).toEqual([]);
+    expect((await t.store.load('b1', before)).filter((e) => BAD.test(JSON.stringify(e.data)))).toEqual([]);
   }, 120_000);
 
   it('through the table: no crash, unhandled rejection, "Something went wrong", event naming undefined or NaN, or state changed by a refusal', async () => {
@@ -82,8 +82,8 @@ describe('hostile input (issue 20)', () => {
           const t = startTable();
           await t.run(SETUP);
           for (const l of lines) {
-            const battle = t.app.battleIn('table');
-            const before = battle ? t.app.state(battle.id).version : 0;
+            const battle = (await t.app.battleIn('table'));
+            const before = battle ? (await t.app.state(battle.id)).version : 0;
             let out;
             try {
               out = await t.run([l]);
@@ -96,9 +96,9 @@ describe('hostile input (issue 20)', () => {
               figures.wentWrong++;
               samples.push(`${l} -> Something went wrong`);
             }
-            const after = battle ? t.app.state(battle.id).version : 0;
+            const after = battle ? (await t.app.state(battle.id)).version : 0;
             if (battle && after > before) {
-              const added = t.store.load(battle.id, before);
+              const added = (await t.store.load(battle.id, before));
               // A name the user typed may be "undefined"; the umpire must never write one of its own.
               const bad = BAD.test(l) ? [] : added.filter((e) => BAD.test(JSON.stringify(e.data)));
               if (bad.length) {

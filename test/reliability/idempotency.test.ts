@@ -33,7 +33,7 @@ describe('the same interaction delivered twice (issue 20)', () => {
     h = await again(rolled, h);
     await settle();
     figures.deliveries += 2;
-    const events = h.store.load('b1');
+    const events = (await h.store.load('b1'));
     const posts = fake.channelMessages();
     figures.duplicateEvents += events.length - 2;
     figures.duplicatePosts += posts.length - 2;

@@ -35,7 +35,7 @@ describe('joining a battle under way needs a GM (issue 20)', () => {
     const [fire] = await t.run(['@mallory /fire percentile firer:"Foot Battery 2/6" target:"1/28th Foot" range:8 count:8 base:30']);
     expect(fire!.error).toMatch(/Only a player of this battle may do that/);
     await t.run(['@gm /side admit user:@mallory']);
-    expect(t.app.state('b1').sides.s2!.players).toContain('mallory');
+    expect((await t.app.state('b1')).sides.s2!.players).toContain('mallory');
   });
 });
 
@@ -50,6 +50,6 @@ describe('a command handed to another player during a ballot (issue 20)', () => 
     expect(old!.error).toMatch(/Only <@erin> may vote for 5th Division/);
     const [voted] = await t.run(['@erin /ballot vote ballot:v1 choice:NO']);
     expect(voted!.error).toBeUndefined();
-    expect(t.app.state('b1').ballots.v1!.votes['c3']).toMatchObject({ choice: 'NO', by: 'erin' });
+    expect((await t.app.state('b1')).ballots.v1!.votes['c3']).toMatchObject({ choice: 'NO', by: 'erin' });
   });
 });

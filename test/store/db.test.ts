@@ -31,14 +31,14 @@ describe('openDatabase', () => {
     db.$client.close();
   });
 
-  it('re-opening a migrated file applies nothing and keeps the data', () => {
+  it('re-opening a migrated file applies nothing and keeps the data', async () => {
     const file = join(tempDir(), 'umpire.db');
     const store = new SqliteEventStore(openDatabase(file));
-    store.append('b1', 0, [created('b1')], meta('r1'), [], []);
-    store.close();
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    await store.close();
     const again = openDatabase(file);
     expect(again.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: 3 });
-    expect(new SqliteEventStore(again).load('b1').map((e) => e.type)).toEqual(['BattleCreated']);
+    expect((await new SqliteEventStore(again).load('b1')).map((e) => e.type)).toEqual(['BattleCreated']);
     again.$client.close();
   });
 

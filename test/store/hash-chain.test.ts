@@ -1,18 +1,29 @@
 import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventHash, GENESIS_HASH, readChain, readRawEvents, verifyBattle, verifyChain } from '../../src/store/hash.ts';
+import type { Db } from '../../src/store/db.ts';
+import { eventHash, GENESIS_HASH, verifyChain } from '../../src/store/hash.ts';
+import * as tables from '../../src/store/schema.ts';
+import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { created, memoryStore, meta } from './fixtures.ts';
+
+/** The store on a database file image a test has tampered with behind its back. */
+const storeOn = (db: Database.Database | Db) => new SqliteEventStore('$client' in db ? db : (drizzle(db, { schema: tables }) as Db));
+/** What `umpire verify` says of a battle of that database. */
+const verifyBattle = async (db: Database.Database | Db, battleId: string) => verifyChain(await storeOn(db).chain(battleId));
+/** The battle's rows as stored. */
+const readRawEvents = async (db: Database.Database, battleId: string) => (await storeOn(db).chain(battleId)).rows;
 
 const COLUMNS = ['battle_id', 'version', 'type', 'data', 'actor', 'at', 'hash'] as const;
 type Column = (typeof COLUMNS)[number];
 
 /** A database image holding battle b1 (5 events over 3 requests) and battle b2 (2 events). */
-function buildImage(): Buffer {
+async function buildImage(): Promise<Buffer> {
   const { db, store } = memoryStore();
-  store.append('b1', 0, [created('b1'), { type: 'SideAdded', data: { sideId: 's1', name: 'Armée du Nord' } }], meta('r1'), [], []);
-  store.append('b2', 0, [created('b2', 'chan-2', 'Wavre'), { type: 'GmAdded', data: { user: 'u9' } }], meta('q1'), [], []);
-  store.append(
+  await store.append('b1', 0, [created('b1'), { type: 'SideAdded', data: { sideId: 's1', name: 'Armée du Nord' } }], meta('r1'), [], []);
+  await store.append('b2', 0, [created('b2', 'chan-2', 'Wavre'), { type: 'GmAdded', data: { user: 'u9' } }], meta('q1'), [], []);
+  await store.append(
     'b1',
     2,
     [
@@ -23,9 +34,9 @@ function buildImage(): Buffer {
     [],
     [],
   );
-  store.append('b1', 4, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r3', '2025-06-16T18:00:00.000Z'), [], []);
+  await store.append('b1', 4, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r3', '2025-06-16T18:00:00.000Z'), [], []);
   const image = db.$client.serialize();
-  store.close();
+  await store.close();
   return image;
 }
 
@@ -40,28 +51,28 @@ function flip(value: string | number, at: number): string | number {
 describe('the hash chain (DESIGN.md, Storage)', () => {
   let image: Buffer;
   const copy = (): Database.Database => new Database(image);
-  beforeAll(() => {
-    image = buildImage();
+  beforeAll(async () => {
+    image = await buildImage();
   });
 
-  it('hashes prev, battle, version, type, actor, at and the stored data text, starting from 64 zeros', () => {
-    const rows = readRawEvents(copy(), 'b1');
+  it('hashes prev, battle, version, type, actor, at and the stored data text, starting from 64 zeros', async () => {
+    const rows = await readRawEvents(copy(), 'b1');
     const first = rows[0]!;
     expect(first.hash).toBe(eventHash(GENESIS_HASH, 'b1', 1, 'BattleCreated', 'u-gm', '2025-06-16T14:00:00.000Z', first.data as string));
     expect(GENESIS_HASH).toBe('0'.repeat(64));
     expect(rows[1]!.hash).toBe(eventHash(first.hash as string, 'b1', 2, 'SideAdded', 'u-gm', '2025-06-16T14:00:00.000Z', rows[1]!.data as string));
   });
 
-  it('passes an untouched log', () => {
+  it('passes an untouched log', async () => {
     const db = copy();
-    expect(verifyBattle(db, 'b1')).toEqual({ ok: true, count: 5 });
-    expect(verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2 });
-    expect(verifyBattle(db, 'never-created')).toEqual({ ok: true, count: 0 });
-    expect(verifyChain(readChain(db, 'b1'))).toEqual({ ok: true, count: 5 });
+    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 5 });
+    expect(await verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2 });
+    expect(await verifyBattle(db, 'never-created')).toEqual({ ok: true, count: 0 });
+    expect(verifyChain(await storeOn(db).chain('b1'))).toEqual({ ok: true, count: 5 });
   });
 
-  it('fails at the changed event when any one character of any hashed column of any event changes', () => {
-    const rows = readRawEvents(copy(), 'b1');
+  it('fails at the changed event when any one character of any hashed column of any event changes', async () => {
+    const rows = await readRawEvents(copy(), 'b1');
     let cases = 0;
     for (const row of rows) {
       for (const column of COLUMNS) {
@@ -69,9 +80,9 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
         for (let at = 0; at < String(value).length; at++) {
           const db = copy();
           db.prepare(`UPDATE events SET ${column} = ? WHERE position = ?`).run(flip(value, at), row.position);
-          const result = verifyBattle(db, 'b1');
+          const result = await verifyBattle(db, 'b1');
           expect(result, `${column}[${at}] of version ${row.version}`).toMatchObject({ ok: false, version: row.version });
-          expect(verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2 });
+          expect(await verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2 });
           db.close();
           cases++;
         }
@@ -80,16 +91,16 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
     expect(cases).toBeGreaterThan(5 * 100);
   });
 
-  it('fails at the changed event for a random replacement character anywhere in the hashed text (property)', () => {
-    const rows = readRawEvents(copy(), 'b1');
+  it('fails at the changed event for a random replacement character anywhere in the hashed text (property)', async () => {
+    const rows = await readRawEvents(copy(), 'b1');
     const textColumns: Column[] = ['battle_id', 'type', 'data', 'actor', 'at', 'hash'];
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.integer({ min: 0, max: rows.length - 1 }),
         fc.constantFrom(...textColumns),
         fc.nat(),
         fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
-        (index, column, pos, ch) => {
+        async (index, column, pos, ch) => {
           const row = rows[index]!;
           const value = row[column] as string;
           const at = pos % value.length;
@@ -98,7 +109,7 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
           fc.pre(value[at] !== ch && !(column === 'battle_id' && changed === 'b2'));
           const db = copy();
           db.prepare(`UPDATE events SET ${column} = ? WHERE position = ?`).run(changed, row.position);
-          const result = verifyBattle(db, 'b1');
+          const result = await verifyBattle(db, 'b1');
           db.close();
           return !result.ok && result.version === row.version;
         },
@@ -107,44 +118,44 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
     );
   });
 
-  it('reads the data text as stored: equal JSON with other spacing fails', () => {
+  it('reads the data text as stored: equal JSON with other spacing fails', async () => {
     const db = copy();
-    const row = readRawEvents(db, 'b1')[2]!;
+    const row = (await readRawEvents(db, 'b1'))[2]!;
     db.prepare('UPDATE events SET data = ? WHERE position = ?').run(JSON.stringify(JSON.parse(row.data as string), null, 1), row.position);
-    expect(verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 3 });
+    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 3 });
   });
 
-  it('fails at the deleted event, the last one included', () => {
+  it('fails at the deleted event, the last one included', async () => {
     for (let v = 1; v <= 5; v++) {
       const db = copy();
       db.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version = ?").run(v);
-      expect(verifyBattle(db, 'b1'), `deleted version ${v}`).toMatchObject({ ok: false, version: v });
+      expect(await verifyBattle(db, 'b1'), `deleted version ${v}`).toMatchObject({ ok: false, version: v });
     }
   });
 
-  it('fails at the first of several deleted last events, since the request rows recorded them', () => {
+  it('fails at the first of several deleted last events, since the request rows recorded them', async () => {
     const db = copy();
     db.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version >= 4").run();
-    expect(verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 4, reason: expect.stringMatching(/recorded version 5/) });
+    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 4, reason: expect.stringMatching(/recorded version 5/) });
   });
 
-  it('cannot notice a deleted last event that was appended without a request id (known limit)', () => {
+  it('cannot notice a deleted last event that was appended without a request id (known limit)', async () => {
     const { db, store } = memoryStore();
-    store.append('b1', 0, [created('b1')], meta('r1'), [], []);
-    store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [], []);
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [], []);
     db.$client.prepare("DELETE FROM events WHERE version = 2").run();
-    expect(verifyBattle(db, 'b1')).toEqual({ ok: true, count: 1 });
+    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 1 });
   });
 
-  it('fails at a column no longer stored as text', () => {
+  it('fails at a column no longer stored as text', async () => {
     const db = copy();
-    const row = readRawEvents(db, 'b1')[1]!;
+    const row = (await readRawEvents(db, 'b1'))[1]!;
     db.prepare('UPDATE events SET data = CAST(data AS BLOB) WHERE position = ?').run(row.position);
-    expect(verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/data is stored as a blob/) });
+    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/data is stored as a blob/) });
   });
 
-  it('names a gap or a repeated version in rows given directly', () => {
-    const rows = readRawEvents(copy(), 'b1');
+  it('names a gap or a repeated version in rows given directly', async () => {
+    const rows = await readRawEvents(copy(), 'b1');
     expect(verifyChain(rows.slice(0, 3), { reached: 5 })).toMatchObject({ ok: false, version: 4 });
     expect(verifyChain(rows, { battleId: 'b2' })).toMatchObject({ ok: false, version: 1, reason: expect.stringMatching(/battle_id/) });
     expect(verifyChain([rows[0]!, rows[2]!])).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/missing/) });

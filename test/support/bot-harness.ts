@@ -42,7 +42,6 @@ export async function startHarness(o: { fake?: FakeDiscord; dbFile?: string; del
   const bot = await startBot({
     token: fake.token,
     app,
-    db,
     logger,
     api: fake.api,
     pollMs: 20,

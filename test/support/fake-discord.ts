@@ -210,10 +210,10 @@ export class FakeDiscord {
   }
 
   /** Polls until `check` holds (10 ms steps); fails the test after `ms` with `what`. */
-  async until<T>(check: () => T | undefined | false, what: string, ms = 5000): Promise<T> {
+  async until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 5000): Promise<T> {
     const end = Date.now() + ms;
     for (;;) {
-      const v = check();
+      const v = await check();
       if (v) return v;
       if (Date.now() > end) throw new Error(`fake Discord: timed out after ${ms} ms waiting for ${what}`);
       await new Promise((r) => setTimeout(r, 10));

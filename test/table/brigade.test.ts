@@ -7,7 +7,7 @@ describe('one turn of the brigade game at the table (examples/brigade.table)', (
   it('plays BRG-1 to BRG-4: tokens and initiative rounds, volleys, a charge, a melee, exploitation, army morale, then rally', async () => {
     const t = startTable();
     await t.run(readFileSync('examples/brigade.table', 'utf8'));
-    const s = t.app.state('b1');
+    const s = (await t.app.state('b1'));
     const unit = (name: string) => Object.values(s.units).find((u) => u.name === name)!;
     const channel = t.out.filter((m) => m.to === 'channel').map((m) => m.text);
 

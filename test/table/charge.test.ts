@@ -11,7 +11,7 @@ describe('a charge, a melee and a volley at the table (examples/charge.table)', 
     const t = startTable();
     await t.run(readFileSync('examples/charge.table', 'utf8'));
     const channel = t.out.filter((m) => m.to === 'channel');
-    const s = t.app.state('b1');
+    const s = (await t.app.state('b1'));
     const unitId = (name: string) => Object.values(s.units).find((u) => u.name === name)!.id;
 
     // Only the deliberate refusals: what the source lost, asked of a GM.

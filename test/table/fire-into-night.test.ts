@@ -24,7 +24,7 @@ describe('a daylight artillery duel and a firefight into the night (examples/fir
     const t = startTable();
     await t.run(readFileSync('examples/fire-into-night.table', 'utf8'));
     const channel = t.out.filter((m) => m.to === 'channel');
-    const s = t.app.state('b1');
+    const s = (await t.app.state('b1'));
     const unitId = (name: string) => Object.values(s.units).find((u) => u.name === name)!.id;
 
     // Only the deliberate refusals.

@@ -13,7 +13,7 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
     const t = startTable();
     await t.run(readFileSync('examples/medieval-battle.table', 'utf8'));
     const channel = t.out.filter((m) => m.to === 'channel');
-    const s = t.app.state('b1');
+    const s = (await t.app.state('b1'));
     const unitId = (name: string) => Object.values(s.units).find((u) => u.name === name)!.id;
 
     // Only the deliberate refusals.
@@ -123,7 +123,7 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
       '"x" is not a reason: give MED-MORALE-REASONS ids such as MED-MORALE-REASONS.4, or their numbers.',
       'Give one reason for the Control Test (got MED-CONTROL.1, MED-CONTROL.2).',
     ]);
-    expect(t.app.state('b1').version).toBe(3);
+    expect((await t.app.state('b1')).version).toBe(3);
     // The modifiers option completes its last id, leaving out those already given.
     expect(matchingLast(['MED-FIRE-MOD.1', 'MED-FIRE-MOD.12', 'MED-FIRE-MOD.14'], 'MED-FIRE-MOD.12, MED-FIRE-MOD.1')).toEqual(['MED-FIRE-MOD.12, MED-FIRE-MOD.1', 'MED-FIRE-MOD.12, MED-FIRE-MOD.14']);
     await t.run('#other @gm /battle create name:Ligny system:percentile');

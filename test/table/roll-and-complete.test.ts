@@ -3,7 +3,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import { matching } from '../../src/app/complete.ts';
 import { findCommand } from '../../src/app/registry.ts';
 import { commandJson } from '../../src/discord/command-json.ts';
-import { completer } from '../../src/table/console.ts';
+import { complete } from '../../src/table/console.ts';
 import { startTable } from '../support/table.ts';
 
 /** Issue 17: /roll 2d6 as dice bots have it, and completion of names with spaces typed without a quote. */
@@ -44,12 +44,11 @@ describe('completion of names with spaces', () => {
   it('at the table, a unit name typed without an opening quote completes to the quoted name', async () => {
     const t = startTable();
     await t.run(['@gm /battle create name:X system:percentile', '@gm /oob import file:examples/oob/percentile.yaml']);
-    const complete = (line: string) => completer(t.table)(line) as [string[], string];
-    expect(complete('@gm /unit show unit:1/95th Ri')).toEqual([['unit:"1/95th Rifles"'], 'unit:1/95th Ri']);
-    expect(complete('@gm /unit show unit:Bijleveld\'s Hor')).toEqual([['unit:"Bijleveld\'s Horse Battery"'], "unit:Bijleveld's Hor"]);
+    expect(await complete(t.table, '@gm /unit show unit:1/95th Ri')).toEqual([['unit:"1/95th Rifles"'], 'unit:1/95th Ri']);
+    expect(await complete(t.table, '@gm /unit show unit:Bijleveld\'s Hor')).toEqual([['unit:"Bijleveld\'s Horse Battery"'], "unit:Bijleveld's Hor"]);
     // The quoted and the one-word forms still work.
-    expect(complete('@gm /unit show unit:"1/95th')).toEqual([['unit:"1/95th Rifles"'], 'unit:"1/95th']);
-    expect(complete('@gm /fire percentile firer:"Foot Battery 2/6" target:1/79th High')).toEqual([['target:"1/79th Highlanders"'], 'target:1/79th High']);
+    expect(await complete(t.table, '@gm /unit show unit:"1/95th')).toEqual([['unit:"1/95th Rifles"'], 'unit:"1/95th']);
+    expect(await complete(t.table, '@gm /fire percentile firer:"Foot Battery 2/6" target:1/79th High')).toEqual([['target:"1/79th Highlanders"'], 'target:1/79th High']);
   });
 
   it('names match by their start, then anywhere, then word by word in any order', () => {

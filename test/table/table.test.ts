@@ -13,14 +13,14 @@ describe('the local table', () => {
     const states = new Map<number, BattleState>();
     for (const line of readFileSync('examples/short-battle.table', 'utf8').split('\n')) {
       await t.run(line);
-      const b = t.app.battleIn('table');
-      if (b) states.set(t.app.state(b.id).version, t.app.state(b.id));
+      const b = (await t.app.battleIn('table'));
+      if (b) states.set((await t.app.state(b.id)).version, (await t.app.state(b.id)));
     }
     const channel = t.out.filter((m) => m.to === 'channel');
     expect(channel[0]).toMatchObject({ title: 'Battle "Quatre Bras" (b1)', event: 1 });
     expect(channel[0]!.text).toMatch(/Dice commitment \(SHA-256 of the secret seed\): `[0-9a-f]{64}`/);
     expect(channel[1]).toMatchObject({ title: 'Order of battle imported', text: expect.stringContaining('2 new side(s), 4 command(s), 12 unit(s)') });
-    const s = t.app.state('b1');
+    const s = (await t.app.state('b1'));
     expect(Object.keys(s.sides)).toHaveLength(2);
     expect(Object.keys(s.commands)).toHaveLength(4);
     expect(Object.keys(s.units)).toHaveLength(12);
@@ -39,19 +39,19 @@ describe('the local table', () => {
     expect(channel.find((m) => m.title === 'Undone')?.text).toMatch(/^undone: turn 2 \(day\), phase 1/);
     expect(s.position).toEqual({ turn: 2, phase: 0, period: 'day' });
     // umpire replay --to N reproduces the state at N, for every N the script passed through.
-    const log = t.app.log('b1');
+    const log = (await t.app.log('b1'));
     for (const [version, state] of states) expect(replay('b1', log, version)).toEqual(state);
   });
 
   it('refuses an order of battle with errors, naming each, and changes nothing', async () => {
     const t = table();
     await t.run('@gm /battle create name:Waterloo system:medieval');
-    const before = t.app.state('b1').version;
+    const before = (await t.app.state('b1')).version;
     const [reply] = await t.run('@gm /oob import file:test/fixtures/bad-oob.yaml');
     expect(reply!.error).toMatch(/bad-oob.yaml has 2 errors; nothing was imported/);
     expect(reply!.error).toMatch(/sides\[0\]\.commands\[0\]\.units\[1\]\.figures: expected a positive whole number/);
     expect(reply!.error).toMatch(/sides\[1\]\.commands\[0\]\.units\[0\]\.class: expected one of A, B, C, D, E, M \(got "Z"\)/);
-    expect(t.app.state('b1').version).toBe(before);
+    expect((await t.app.state('b1')).version).toBe(before);
   });
 
   it('answers every kind of bad input with a message and no change', async () => {
@@ -81,7 +81,7 @@ describe('the local table', () => {
       'There is no battle in this channel. A GM starts one with /battle create.',
       expect.stringMatching(/There is no command "Nobody"/),
     ]);
-    expect(t.app.state('b1').version).toBe(1);
+    expect((await t.app.state('b1')).version).toBe(1);
   });
 
   it('/help lists what the user may use now, with an example each', async () => {
@@ -118,7 +118,7 @@ describe('the local table', () => {
     expect(medHelp!.text).toMatch(/\/fire medieval[\s\S]*\/melee[\s\S]*\/control/);
     const [refused] = await t.run('#med @gm /initiative open');
     expect(refused!.error).toMatch(/^\/initiative open is for charge battles; this one plays medieval\./);
-    expect(t.app.state('b2').version).toBe(1);
+    expect((await t.app.state('b2')).version).toBe(1);
   });
 
   it('says what is due on entering a phase (BRG-SEQ army morale every fourth turn)', async () => {
@@ -138,7 +138,7 @@ describe('the local table', () => {
     const t = table();
     await t.run('@gm /battle create name:Waterloo system:charge\n@gm /side add name:French');
     const again = new Umpire(t.app.store);
-    expect(Object.values(again.state('b1').sides).map((s) => s.name)).toEqual(['French']);
-    expect(replay('b1', t.app.store.load('b1').map(toLogged))).toEqual(again.state('b1'));
+    expect(Object.values((await again.state('b1')).sides).map((s) => s.name)).toEqual(['French']);
+    expect(replay('b1', (await t.app.store.load('b1')).map(toLogged))).toEqual(await again.state('b1'));
   });
 });

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyDice } from '../../../src/app/verify.ts';
 import { openDatabase } from '../../../src/store/db.ts';
-import { verifyBattle } from '../../../src/store/hash.ts';
+import { verifyChain } from '../../../src/store/hash.ts';
 import { SqliteEventStore } from '../../../src/store/sqlite-store.ts';
+import type { BattleRow } from '../../../src/store/types.ts';
 import { figureLine } from '../figures.ts';
 import { tableProcess, tempDir } from './spawn.ts';
 
@@ -25,11 +26,11 @@ describe.each([4, 8])('%i processes on one database file', (n) => {
     const replies = runs.flatMap((r) => r.lines.filter((l) => l.to === 'reply'));
     const failed = replies.filter((l) => l.error !== undefined);
     const store = new SqliteEventStore(openDatabase(db));
-    const events = store.load('b1');
+    const events = (await store.load('b1'));
     const rolled = events.filter((e) => e.type === 'DiceRolled');
     const versions = new Set(events.map((e) => e.version));
-    const dice = verifyDice('b1', events, store.seed('b1'));
-    const chain = verifyBattle(openDatabase(db), 'b1');
+    const dice = verifyDice('b1', events, (await store.seed('b1')));
+    const chain = verifyChain(await store.chain('b1'));
     const figures = { requests: n * ROLLS, failed: failed.length, lost: n * ROLLS - rolled.length, duplicateVersions: events.length - versions.size };
     figureLine(`concurrency (${n} processes)`, `${figures.requests} requests, requests failed by a conflict ${figures.failed}, lost updates ${figures.lost}, duplicate versions ${figures.duplicateVersions}, hash chain ${chain.ok ? 'verified' : 'BROKEN'}, dice ${dice.status}`);
     expect(failed.map((l) => l.error)).toEqual([]);
@@ -46,12 +47,13 @@ describe('racing battle creation', () => {
     await tableProcess(db, ['@gm /help']).done;
     const runs = await Promise.all(Array.from({ length: 8 }, (_, p) => tableProcess(db, [`#c${p} @gm${p} /battle create name:"Battle ${p}" system:medieval`, `#c${p} @gm${p} /side add name:Tudor`]).done));
     const store = new SqliteEventStore(openDatabase(db));
-    const battles = store.battles();
-    const mismatched = battles.filter((b) => {
-      const created = store.load(b.id)[0]!.data as { seedHash?: string };
-      const seed = store.seed(b.id);
-      return !seed || createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex') !== created.seedHash;
-    });
+    const battles = (await store.battles());
+    const mismatched: BattleRow[] = [];
+    for (const b of battles) {
+      const created = (await store.load(b.id))[0]!.data as { seedHash?: string };
+      const seed = await store.seed(b.id);
+      if (!seed || createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex') !== created.seedHash) mismatched.push(b);
+    }
     const failed = runs.flatMap((r) => r.lines.filter((l) => l.to === 'reply' && l.error !== undefined));
     figureLine('concurrency (racing creation)', `8 battles asked, ${battles.length} created, requests failed ${failed.length}, seeds not matching their posted commitment ${mismatched.length}`);
     expect(failed.map((l) => l.error)).toEqual([]);

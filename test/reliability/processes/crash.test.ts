@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifyDice } from '../../../src/app/verify.ts';
 import { openDatabase } from '../../../src/store/db.ts';
-import { verifyBattle } from '../../../src/store/hash.ts';
+import { verifyChain } from '../../../src/store/hash.ts';
 import { SqliteEventStore } from '../../../src/store/sqlite-store.ts';
 import { figureLine, FULL } from '../figures.ts';
 import { tableProcess, tempDir } from './spawn.ts';
@@ -57,8 +57,8 @@ describe('crash safety (issue 20)', () => {
       // What the killed process told its users was done: "Done (event N)" or "Done (event N-M)".
       const acked = run.lines.flatMap((l) => (l.to === 'reply' && !l.error && l.event !== undefined ? [l.event] : []));
       const store = new SqliteEventStore(openDatabase(db));
-      const battle = store.battles().find((b) => b.channel === `k${k}`);
-      const events = battle ? store.load(battle.id) : [];
+      const battle = (await store.battles()).find((b) => b.channel === `k${k}`);
+      const events = battle ? (await store.load(battle.id)) : [];
       const versions = new Set(events.map((e) => e.version));
       figures.acknowledged += acked.length;
       figures.lost += acked.filter((v) => !versions.has(v)).length;
@@ -66,10 +66,10 @@ describe('crash safety (issue 20)', () => {
         // Every request's events are all there: its row in `requests` lists them, and no event's request is missing.
         const byRequest = new Map<string, number>();
         for (const e of events) if (e.requestId) byRequest.set(e.requestId.replace(/#\d+$/, ''), (byRequest.get(e.requestId.replace(/#\d+$/, '')) ?? 0) + 1);
-        for (const [rid, n] of byRequest) if (store.findRequest(rid)?.versions.length !== n) figures.partial++;
-        const chain = verifyBattle(openDatabase(db, { readonly: true }), battle.id);
+        for (const [rid, n] of byRequest) if ((await store.findRequest(rid))?.versions.length !== n) figures.partial++;
+        const chain = verifyChain(await store.chain(battle.id));
         if (!chain.ok) figures.broken++;
-        const dice = verifyDice(battle.id, events, store.seed(battle.id));
+        const dice = verifyDice(battle.id, events, (await store.seed(battle.id)));
         if (dice.status !== 'checked') figures.verifyFailed++;
       }
     }

@@ -1,14 +1,11 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
-import type { Db } from '../store/db.ts';
-import { closedDms, heldDms, statusPosts } from '../store/schema.ts';
+import type { Db } from './db.ts';
+import { closedDms, heldDms, statusPosts } from './schema.ts';
+import type { DeliveryStateStore } from './types.ts';
 
-/**
- * What the Discord adapter remembers across restarts, in the battle database: whose DMs are closed
- * (and which battles' GMs were told), the DMs held back for them, and the message that shows each
- * changing status.
- */
-export class DeliveryState {
+/** DeliveryStateStore on SQLite: what the Discord adapter remembers across restarts, in the battle database. */
+export class SqliteDeliveryState implements DeliveryStateStore {
   private readonly refuseTx;
 
   constructor(private readonly db: Db) {
@@ -19,31 +16,31 @@ export class DeliveryState {
   }
 
   /** When the user's DMs last refused the bot, if they are recorded closed. */
-  closedSince(user: string): string | undefined {
+  async closedSince(user: string): Promise<string | undefined> {
     return this.db.select({ at: max(closedDms.refusedAt) }).from(closedDms).where(eq(closedDms.userId, user)).get()?.at ?? undefined;
   }
 
   /** True when the GMs of this battle were already told that the user's DMs are closed. */
-  told(user: string, battleId: string): boolean {
+  async told(user: string, battleId: string): Promise<boolean> {
     return !!this.db.select({ one: sql`1` }).from(closedDms).where(and(eq(closedDms.userId, user), eq(closedDms.battleId, battleId))).get();
   }
 
   /** Records a refused DM and holds its message for the user, in one transaction; a row held before is held once. */
-  refused(user: string, battleId: string, outboxId: number, m: Message, at: string): void {
+  async refused(user: string, battleId: string, outboxId: number, m: Message, at: string): Promise<void> {
     this.refuseTx(user, battleId, outboxId, m, at);
   }
 
   /** A DM went through again: the user's DMs are open. */
-  reopened(user: string): void {
+  async reopened(user: string): Promise<void> {
     this.db.delete(closedDms).where(eq(closedDms.userId, user)).run();
   }
 
-  hasHeld(user: string): boolean {
+  async hasHeld(user: string): Promise<boolean> {
     return !!this.db.select({ one: sql`1` }).from(heldDms).where(eq(heldDms.userId, user)).limit(1).get();
   }
 
   /** The messages held for a user, oldest first. */
-  held(user: string): { outboxId: number; message: Message }[] {
+  async held(user: string): Promise<{ outboxId: number; message: Message }[]> {
     return this.db
       .select({ outboxId: heldDms.outboxId, message: heldDms.message })
       .from(heldDms)
@@ -54,15 +51,15 @@ export class DeliveryState {
   }
 
   /** Forgets held messages once the user was shown them. */
-  release(outboxIds: number[]): void {
+  async release(outboxIds: number[]): Promise<void> {
     if (outboxIds.length) this.db.delete(heldDms).where(inArray(heldDms.outboxId, outboxIds)).run();
   }
 
-  statusPost(key: string): { channelId: string; messageId: string } | undefined {
+  async statusPost(key: string): Promise<{ channelId: string; messageId: string } | undefined> {
     return this.db.select({ channelId: statusPosts.channelId, messageId: statusPosts.messageId }).from(statusPosts).where(eq(statusPosts.key, key)).get();
   }
 
-  saveStatusPost(key: string, channelId: string, messageId: string, at: string): void {
+  async saveStatusPost(key: string, channelId: string, messageId: string, at: string): Promise<void> {
     this.db
       .insert(statusPosts)
       .values({ key, channelId, messageId, updatedAt: at })

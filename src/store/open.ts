@@ -1,0 +1,28 @@
+import { DatabaseError } from './db.ts';
+import { SqliteEventStore } from './sqlite-store.ts';
+import type { EventStore } from './types.ts';
+
+/** A location names a PostgreSQL server (`postgres://…`), PGlite (`pglite:` in memory, `pglite:<dir>`), or else a SQLite file (`file:` optional). */
+export const isPostgres = (location: string): boolean => /^(postgres(ql)?:\/\/|pglite:)/i.test(location);
+
+/**
+ * Opens the battle store at `location`: SQLite, the embedded default, or PostgreSQL past one
+ * machine. `readonly` (verify, export, replay) never migrates or writes a SQLite file; a PostgreSQL
+ * store is opened as it is for every use (its server's permissions decide who may write).
+ */
+export async function openStore(location: string, opts: { readonly?: boolean } = {}): Promise<EventStore> {
+  if (isPostgres(location)) {
+    // Loaded only when asked for: a SQLite install never starts the PostgreSQL drivers.
+    const { openPostgres } = await import('./pg-store.ts');
+    try {
+      return await openPostgres(location);
+    } catch (err) {
+      if (err instanceof DatabaseError) throw err;
+      throw new DatabaseError(`${maskUrl(location)} cannot be opened (${err instanceof Error ? err.message : String(err)}). Nothing was changed.`, { cause: err });
+    }
+  }
+  return SqliteEventStore.open(location.replace(/^file:/i, ''), opts);
+}
+
+/** A URL with its password masked, for messages and logs. */
+export const maskUrl = (location: string): string => location.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
