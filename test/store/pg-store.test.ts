@@ -503,8 +503,11 @@ describe.runIf(SERVER)('two processes on one PostgreSQL server (TEST_DATABASE_UR
   it('turns a lost race on (battle_id, version) (SQLSTATE 23505) into ConcurrencyError, and leaves no transaction open', async () => {
     const other = await heldTransaction((c) => insertEvent(c, 'b9', 1, 'other#0'));
     const mine = a.append('b9', 0, [created('b9')], meta('mine', T0, 'aa'), [post('chan-1', 'mine')], []).catch((e: unknown) => e);
-    await someoneWaits();
-    await other.commit();
+    try {
+      await someoneWaits();
+    } finally {
+      await other.commit();
+    }
     const err = await mine;
     expect(err).toBeInstanceOf(ConcurrencyError);
     expect(err).toMatchObject({ battleId: 'b9', expected: 0, actual: 1 });
@@ -521,8 +524,11 @@ describe.runIf(SERVER)('two processes on one PostgreSQL server (TEST_DATABASE_UR
       await c.query('INSERT INTO requests (request_id, battle_id, result, at) VALUES ($1, $2, $3, $4)', ['rq', 'b8', JSON.stringify(result), T0]);
     });
     const mine = a.append('b7', 0, [created('b7')], meta('rq'), [], [reply('u-gm', 'second')]);
-    await someoneWaits();
-    await other.commit();
+    try {
+      await someoneWaits();
+    } finally {
+      await other.commit();
+    }
     expect(await mine).toEqual({ status: 'duplicate', result });
     expect(await a.version('b7')).toBe(0);
   });
