@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/*
+ * The tables of src/store/schema.ts for PostgreSQL: same table, column and index names, so the two
+ * stores read alike and `umpire migrate-store` copies column to column. Times stay ISO-8601 text
+ * and JSON stays text, exactly as hashed (DESIGN.md, Storage); `ended` stays an integer 0/1.
+ */
+
+/**
+ * The battle log (DESIGN.md, Storage). `data` is the event's JSON text exactly as hashed;
+ * `request_id` is `<requestId>#<index>` per event of one request, null for events no request caused.
+ */
+export const events = pgTable(
+  'events',
+  {
+    position: serial('position').primaryKey(),
+    battleId: text('battle_id').notNull(),
+    version: integer('version').notNull(),
+    type: text('type').notNull(),
+    data: text('data').notNull(),
+    actor: text('actor').notNull(),
+    at: text('at').notNull(),
+    requestId: text('request_id'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('events_battle_version_unique').on(t.battleId, t.version),
+    uniqueIndex('events_request_id_unique').on(t.requestId),
+  ],
+);
+
+/**
+ * The first result of each request id (JSON of RequestResult), returned again on a repeat. Its
+ * `versions` also tell `verify` how far the log reached, so a deleted last event is noticed.
+ */
+export const requests = pgTable('requests', {
+  requestId: text('request_id').primaryKey(),
+  battleId: text('battle_id').notNull(),
+  result: text('result').notNull(),
+  at: text('at').notNull(),
+});
+
+/** Channel posts and DMs waiting to leave, written in the append's transaction. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    battleId: text('battle_id').notNull(),
+    /** Canonical JSON of the message's Destination; equal destinations have equal text. */
+    destination: text('destination').notNull(),
+    message: text('message').notNull(),
+    createdAt: text('created_at').notNull(),
+    deliveredAt: text('delivered_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    lastError: text('last_error'),
+    /** The dispatcher instance delivering the row, until claimed_until (ISO-8601); null when free. */
+    claimedBy: text('claimed_by'),
+    claimedUntil: text('claimed_until'),
+  },
+  (t) => [
+    index('outbox_undelivered_idx').on(t.id).where(sql`delivered_at IS NULL`),
+    index('outbox_undelivered_destination_idx').on(t.destination, t.id).where(sql`delivered_at IS NULL`),
+  ],
+);
+
+/** Battles known to the store, kept by append from BattleCreated and BattleEnded events. */
+export const battles = pgTable('battles', {
+  id: text('id').primaryKey(),
+  channel: text('channel').notNull(),
+  name: text('name').notNull(),
+  system: text('system').notNull(),
+  createdAt: text('created_at').notNull(),
+  ended: integer('ended').notNull().default(0),
+});
+
+/** Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice). */
+export const battleSeeds = pgTable('battle_seeds', {
+  battleId: text('battle_id').primaryKey(),
+  seed: text('seed').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/**
+ * Users whose DMs refused the bot (Discord error 50007), per battle whose GMs were told. Kept by the
+ * Discord adapter: it skips DMs to them for a while and shows them what it held back when they next
+ * interact.
+ */
+export const closedDms = pgTable(
+  'closed_dms',
+  {
+    userId: text('user_id').notNull(),
+    battleId: text('battle_id').notNull(),
+    /** The latest refusal. */
+    refusedAt: text('refused_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.battleId] })],
+);
+
+/**
+ * DMs not delivered because the user's DMs are closed, keyed by their outbox row (so a retried row is
+ * held once), shown to the user privately when they next interact.
+ */
+export const heldDms = pgTable(
+  'held_dms',
+  {
+    outboxId: integer('outbox_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    battleId: text('battle_id').notNull(),
+    /** JSON of the Message. */
+    message: text('message').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('held_dms_user_idx').on(t.userId, t.outboxId)],
+);
+
+/** The chat message that shows each changing status (Message.status), edited in place by the Discord adapter. */
+export const statusPosts = pgTable('status_posts', {
+  key: text('key').primaryKey(),
+  channelId: text('channel_id').notNull(),
+  messageId: text('message_id').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});

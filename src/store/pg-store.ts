@@ -1,0 +1,514 @@
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Destination, Message } from '../messages.ts';
+import { eventHash, GENESIS_HASH } from './hash.ts';
+import { PgDeliveryState } from './pg-delivery.ts';
+import { driverError, driverSays, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
+import * as tables from './pg-schema.ts';
+import { battles, battleSeeds, events, outbox, requests } from './pg-schema.ts';
+import { destinationJson } from './sqlite-store.ts';
+import {
+  ConcurrencyError,
+  type AppendMeta,
+  type AppendOutcome,
+  type BattleRow,
+  type EventChain,
+  type EventStore,
+  type NewEvent,
+  type OutboxRow,
+  type RawEventRow,
+  type RequestResult,
+  type StoredEvent,
+} from './types.ts';
+
+/** A drizzle database on PostgreSQL, whatever the driver: node-postgres over a pg.Pool, or PGlite. */
+export type PgDb = PgDatabase<PgQueryResultHKT, typeof tables>;
+
+/** The SQL migrations drizzle-kit generated from pg-schema.ts, found from this file so any working directory works. */
+export const pgMigrationsFolder = fileURLToPath(new URL('../../migrations/postgres', import.meta.url));
+
+/** Advisory locks of the store: the first key names Umpire ('UMPI'), the second what is serialized. */
+const LOCK_SPACE = 0x554d5049;
+const OUTBOX_CLAIMS = 1;
+const MIGRATIONS = 2;
+
+/** The unique indexes a concurrent writer of the same battle or request trips over (SQLSTATE 23505). */
+const RACE_INDEXES = new Set(['events_battle_version_unique', 'events_request_id_unique', 'requests_pkey']);
+
+/** ISO-8601 text compared byte by byte, as SQLite compares it, whatever the database's collation. */
+const iso = (e: SQL) => sql`(${e} COLLATE "C")`;
+
+/** Rows of a raw query as the driver hands them back (node-postgres and PGlite both answer `{ rows }`). */
+async function rowsOf<T>(db: PgDb, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** PostgreSQL text holds neither NUL nor a lone surrogate (SQLite holds both). */
+const unstorable = (s: string) => s.includes('\0') || new RegExp(LONE_SURROGATE.source).test(s);
+/** Registry text (a battle's name as typed): what PostgreSQL cannot hold becomes U+FFFD; the log keeps the exact name. */
+const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
+
+interface BattleCreatedData {
+  name: string;
+  system: string;
+  channel: string;
+}
+
+function battleCreatedData(battleId: string, data: unknown): BattleCreatedData {
+  const d = data as Partial<Record<keyof BattleCreatedData, unknown>> | null;
+  if (d && typeof d.name === 'string' && typeof d.system === 'string' && typeof d.channel === 'string') {
+    return { name: d.name, system: d.system, channel: d.channel };
+  }
+  throw new Error(`BattleCreated of ${battleId} lacks name, system or channel`);
+}
+
+const OUTBOX_ROW = {
+  id: outbox.id,
+  battleId: outbox.battleId,
+  destination: outbox.destination,
+  message: outbox.message,
+  attempts: outbox.attempts,
+  createdAt: outbox.createdAt,
+};
+
+const toOutboxRow = (r: { id: number; battleId: string; destination: string; message: string; attempts: number; createdAt: string }): OutboxRow => ({
+  id: r.id,
+  battleId: r.battleId,
+  destination: JSON.parse(r.destination) as Destination,
+  message: JSON.parse(r.message) as Message,
+  attempts: r.attempts,
+  createdAt: r.createdAt,
+});
+
+/**
+ * The event store on PostgreSQL (a server through node-postgres, or PGlite in the process): the
+ * SQLite store's semantics on a database many processes share. Each append is one transaction at
+ * READ COMMITTED; two writers of one battle both read the same head, and the unique
+ * (battle_id, version) index makes the later one fail, which append turns into ConcurrencyError.
+ * Inside a transaction every query goes through `tx`: PGlite has one connection, and a query on the
+ * database from inside would wait for the transaction forever.
+ */
+export class PgEventStore implements EventStore {
+  readonly delivery: PgDeliveryState;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    /** The database, for what the contract does not cover (a copy from SQLite, a test's cleanup). */
+    readonly db: PgDb,
+    /** Ends the connection (the pool's end, PGlite's close); close() calls it once. */
+    private readonly closeClient: () => Promise<void> = async () => {},
+  ) {
+    this.delivery = new PgDeliveryState(db);
+  }
+
+  append(
+    battleId: string,
+    expectedVersion: number,
+    newEvents: NewEvent[],
+    meta: AppendMeta,
+    out: Message[],
+    replies: Message[],
+  ): Promise<AppendOutcome> {
+    // The columns under the hash must be stored exactly, or verify would fail later: refuse now.
+    const hashed: [string, string][] = [['battle id', battleId], ['actor', meta.actor], ['time', meta.at], ...newEvents.map((e): [string, string] => ['event type', e.type])];
+    if (meta.requestId !== null) hashed.push(['request id', meta.requestId]);
+    for (const [what, value] of hashed) {
+      if (unstorable(value)) return Promise.reject(new StoreError(`appending to battle ${JSON.stringify(battleId)}: the ${what} ${JSON.stringify(value)} holds a NUL or a lone surrogate, which PostgreSQL text cannot store`));
+    }
+    return guarded(`appending to battle ${battleId}`, async () => {
+      try {
+        return await this.db.transaction((tx) => this.appendIn(tx, battleId, expectedVersion, newEvents, meta, out, replies));
+      } catch (err) {
+        const index = uniqueViolation(err);
+        if (index === undefined || !RACE_INDEXES.has(index)) throw err;
+        // Another writer of this battle (or of this request) committed first; the transaction is
+        // rolled back. A repeat of a request returns its first result; otherwise the caller decides again.
+        if (meta.requestId !== null) {
+          const seen = await this.findRequest(meta.requestId);
+          if (seen) return { status: 'duplicate', result: seen };
+        }
+        throw new ConcurrencyError(battleId, expectedVersion, await this.version(battleId));
+      }
+    });
+  }
+
+  private async appendIn(
+    tx: PgDb,
+    battleId: string,
+    expectedVersion: number,
+    newEvents: NewEvent[],
+    meta: AppendMeta,
+    out: Message[],
+    replies: Message[],
+  ): Promise<AppendOutcome> {
+    const { actor, at, requestId } = meta;
+    if (requestId !== null) {
+      const seen = await requestResult(tx, requestId);
+      if (seen) return { status: 'duplicate', result: seen };
+    }
+    const head = await headOf(tx, battleId);
+    const current = head?.version ?? 0;
+    if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
+    if (meta.seed !== undefined) await saveSeedIn(tx, battleId, meta.seed);
+
+    let prev = head?.hash ?? GENESIS_HASH;
+    const rows = newEvents.map((e, i) => {
+      const version = current + i + 1;
+      const data = JSON.stringify(e.data ?? null);
+      const hash = eventHash(prev, battleId, version, e.type, actor, at, data);
+      prev = hash;
+      return { battleId, version, type: e.type, data, actor, at, requestId: requestId === null ? null : `${requestId}#${i}`, hash };
+    });
+    const positions = new Map<number, number>();
+    if (rows.length) {
+      for (const r of await tx.insert(events).values(rows).returning({ position: events.position, version: events.version })) {
+        positions.set(r.version, r.position);
+      }
+    }
+    for (const e of newEvents) {
+      if (e.type === 'BattleCreated') {
+        const b = battleCreatedData(battleId, e.data);
+        await tx.insert(battles).values({ id: battleId, channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), createdAt: at, ended: 0 });
+      } else if (e.type === 'BattleEnded') {
+        await tx.update(battles).set({ ended: 1 }).where(eq(battles.id, battleId));
+      }
+    }
+    if (out.length) {
+      await tx.insert(outbox).values(out.map((m) => ({ battleId, destination: destinationJson(m.to), message: JSON.stringify(m), createdAt: at })));
+    }
+    if (requestId !== null) {
+      const result: RequestResult = { versions: rows.map((r) => r.version), replies };
+      await tx.insert(requests).values({ requestId, battleId, result: JSON.stringify(result), at });
+    }
+    // What load will return: the stored JSON read back, not the caller's object.
+    const stored = rows.map((r): StoredEvent => ({ ...r, position: positions.get(r.version)!, data: JSON.parse(r.data) }));
+    return { status: 'appended', events: stored };
+  }
+
+  load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
+    return guarded(`loading battle ${battleId}`, async () => {
+      const rows = await this.db
+        .select()
+        .from(events)
+        .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
+        .orderBy(asc(events.version));
+      return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
+    });
+  }
+
+  /**
+   * The rows as the driver hands them back, and the version the requests recorded, read in one
+   * snapshot: read apart, an append committed between the two reads would look like a deleted tail.
+   */
+  chain(battleId: string): Promise<EventChain> {
+    return guarded(`reading the log of battle ${battleId}`, () =>
+      this.db.transaction(
+        async (tx) => {
+          const rows = await rowsOf<RawEventRow>(
+            tx,
+            sql`SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ${battleId} ORDER BY version, position`,
+          );
+          return { battleId, rows, reached: await reachedVersion(tx, battleId) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      ),
+    );
+  }
+
+  findRequest(requestId: string): Promise<RequestResult | undefined> {
+    return guarded('reading a request', () => requestResult(this.db, requestId));
+  }
+
+  version(battleId: string): Promise<number> {
+    return guarded(`reading the version of battle ${battleId}`, async () => (await headOf(this.db, battleId))?.version ?? 0);
+  }
+
+  /** In creation order: the order their BattleCreated (version 1) was inserted, as SQLite's rowid keeps it. */
+  battles(): Promise<BattleRow[]> {
+    return guarded('listing battles', async () => {
+      const rows = await this.db
+        .select()
+        .from(battles)
+        .orderBy(
+          sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${battles.id} AND ${events.version} = 1) NULLS LAST`,
+          iso(sql`${battles.createdAt}`),
+          asc(battles.id),
+        );
+      return rows.map((b) => ({ ...b, ended: b.ended !== 0 }));
+    });
+  }
+
+  /**
+   * Claims the due rows (EventStore.claimOutbox). An advisory lock serializes claims, so two
+   * claimers never judge the same rows at once. The candidates are chosen first and then locked
+   * FOR UPDATE SKIP LOCKED: a row some other transaction holds (a markDelivered under way) is
+   * skipped, and with it every later row to its destination, so a destination's order holds even then.
+   */
+  claimOutbox(owner: string, limit: number, now: string, leaseUntil: string): Promise<OutboxRow[]> {
+    return guarded('claiming outbox rows', async () => {
+      if (!(limit > 0)) return [];
+      return this.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(LOCK_SPACE))}, ${sql.raw(String(OUTBOX_CLAIMS))})`);
+        // A row of `t` that another owner holds under a live lease.
+        const heldByOther = (t: string) =>
+          sql`(${sql.raw(t)}.claimed_by IS NOT NULL AND ${sql.raw(t)}.claimed_by <> ${owner} AND ${iso(sql.raw(`${t}.claimed_until`))} > ${now})`;
+        const due = (t: string) =>
+          sql`${sql.raw(t)}.delivered_at IS NULL AND (${sql.raw(t)}.next_attempt_at IS NULL OR ${iso(sql.raw(`${t}.next_attempt_at`))} <= ${now}) AND NOT ${heldByOther(t)}`;
+        const candidates = await rowsOf<{ id: number; destination: string }>(
+          tx,
+          sql`SELECT o.id, o.destination FROM outbox AS o
+              WHERE ${due('o')}
+                AND NOT EXISTS (SELECT 1 FROM outbox AS older WHERE older.delivered_at IS NULL
+                  AND older.destination = o.destination AND older.id < o.id
+                  AND (${iso(sql.raw('older.next_attempt_at'))} > ${now} OR ${heldByOther('older')}))
+              ORDER BY o.id LIMIT ${Math.floor(limit)}`,
+        );
+        if (!candidates.length) return [];
+        const locked = await rowsOf<{ id: number }>(
+          tx,
+          sql`SELECT outbox.id FROM outbox WHERE ${inArray(outbox.id, candidates.map((c) => Number(c.id)))} AND ${due('outbox')}
+              ORDER BY outbox.id FOR UPDATE SKIP LOCKED`,
+        );
+        const lockedIds = new Set(locked.map((r) => Number(r.id)));
+        const blocked = new Set<string>();
+        const take: number[] = [];
+        for (const c of candidates) {
+          if (blocked.has(c.destination)) continue;
+          if (lockedIds.has(Number(c.id))) take.push(Number(c.id));
+          else blocked.add(c.destination);
+        }
+        if (!take.length) return [];
+        const claimed = await tx
+          .update(outbox)
+          .set({ claimedBy: owner, claimedUntil: leaseUntil })
+          .where(inArray(outbox.id, take))
+          .returning(OUTBOX_ROW);
+        return claimed.sort((a, b) => a.id - b.id).map(toOutboxRow);
+      });
+    });
+  }
+
+  markDelivered(id: number, at: string): Promise<void> {
+    return guarded(`marking outbox row ${id} delivered`, async () => {
+      await this.db
+        .update(outbox)
+        .set({ deliveredAt: at, claimedBy: null, claimedUntil: null })
+        .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)));
+    });
+  }
+
+  markFailed(id: number, error: string, nextAttemptAt: string): Promise<void> {
+    return guarded(`marking outbox row ${id} failed`, async () => {
+      await this.db
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, lastError: registryText(error), nextAttemptAt, claimedBy: null, claimedUntil: null })
+        .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)));
+    });
+  }
+
+  undelivered(): Promise<OutboxRow[]> {
+    return guarded('reading the outbox', async () => {
+      const rows = await this.db.select(OUTBOX_ROW).from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id));
+      return rows.map(toOutboxRow);
+    });
+  }
+
+  /**
+   * Keeps a battle's seed. Until the battle has events, a later seed replaces an earlier one (a
+   * creation retried after a conflict draws a new seed); once it has events its seed never changes.
+   */
+  saveSeed(battleId: string, seedHex: string): Promise<void> {
+    return guarded(`saving the seed of battle ${battleId}`, () => saveSeedIn(this.db, battleId, seedHex));
+  }
+
+  seed(battleId: string): Promise<string | undefined> {
+    return guarded(`reading the seed of battle ${battleId}`, async () => {
+      const [row] = await this.db.select({ seed: battleSeeds.seed }).from(battleSeeds).where(eq(battleSeeds.battleId, battleId));
+      return row?.seed;
+    });
+  }
+
+  /** Ends the pool or closes PGlite; a second call waits for the first. */
+  close(): Promise<void> {
+    this.closing ??= this.closeClient();
+    return this.closing;
+  }
+}
+
+async function headOf(db: PgDb, battleId: string): Promise<{ version: number; hash: string } | undefined> {
+  const [head] = await db
+    .select({ version: events.version, hash: events.hash })
+    .from(events)
+    .where(eq(events.battleId, battleId))
+    .orderBy(sql`${events.version} DESC`)
+    .limit(1);
+  return head;
+}
+
+async function requestResult(db: PgDb, requestId: string): Promise<RequestResult | undefined> {
+  const [row] = await db.select({ result: requests.result }).from(requests).where(eq(requests.requestId, requestId));
+  return row ? (JSON.parse(row.result) as RequestResult) : undefined;
+}
+
+async function saveSeedIn(db: PgDb, battleId: string, seedHex: string): Promise<void> {
+  await db
+    .insert(battleSeeds)
+    .values({ battleId, seed: seedHex, createdAt: new Date().toISOString() })
+    .onConflictDoUpdate({
+      target: battleSeeds.battleId,
+      set: { seed: seedHex, createdAt: sql`excluded.created_at` },
+      setWhere: sql`NOT EXISTS (SELECT 1 FROM ${events} WHERE ${events.battleId} = ${battleId})`,
+    });
+}
+
+/**
+ * The highest version the battle's requests recorded (RequestResult.versions), by jsonb in the
+ * database. A result that is not JSON (the table was edited) makes the cast fail: then, in a
+ * savepoint so the snapshot's transaction lives on, each result is read and the unreadable skipped,
+ * as SQLite's json_valid skips them.
+ */
+async function reachedVersion(tx: PgDb, battleId: string): Promise<number> {
+  try {
+    return await tx.transaction(async (sp) => {
+      const [row] = await rowsOf<{ reached: string | number | null }>(
+        sp,
+        sql`SELECT max((v.value #>> '{}')::numeric) AS reached
+            FROM requests AS r,
+                 jsonb_array_elements(CASE WHEN jsonb_typeof(r.result::jsonb -> 'versions') = 'array'
+                                           THEN r.result::jsonb -> 'versions' ELSE '[]'::jsonb END) AS v
+            WHERE r.battle_id = ${battleId} AND jsonb_typeof(v.value) = 'number'`,
+      );
+      return row?.reached == null ? 0 : Number(row.reached);
+    });
+  } catch (err) {
+    // 22P02: invalid input syntax for type json.
+    if (driverError(err)?.code !== '22P02') throw err;
+    const rows = await tx.select({ result: requests.result }).from(requests).where(eq(requests.battleId, battleId));
+    let reached = 0;
+    for (const { result } of rows) {
+      try {
+        const versions = (JSON.parse(result) as { versions?: unknown } | null)?.versions;
+        if (Array.isArray(versions)) for (const v of versions) if (typeof v === 'number' && v > reached) reached = v;
+      } catch {
+        // not JSON: nothing recorded
+      }
+    }
+    return reached;
+  }
+}
+
+/** The URL with its password (and any password-like parameter) masked, for messages and logs. */
+export function maskUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    for (const key of [...u.searchParams.keys()]) if (/pass|secret|token/i.test(key)) u.searchParams.set(key, '***');
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  }
+}
+
+export interface OpenPostgresOptions {
+  /**
+   * An idle pooled connection broke (the server restarted, the network dropped): the pool has
+   * already discarded it and the next query connects anew. Without a listener pg's pool would
+   * crash the process with it.
+   */
+  onIdleError?: (err: Error) => void;
+}
+
+/**
+ * Opens the store at `url` and applies migrations/postgres (drizzle's migrator, one transaction).
+ * `postgres://…` or `postgresql://…`: a server through a pg.Pool. `pglite:` (in memory) or
+ * `pglite:<dir>`: PGlite in this process. The tables live in the connection's current schema
+ * (the search_path, settable in the URL with `?options=-c%20search_path%3D<schema>`), and so does
+ * drizzle's record of the migrations applied, so two schemas of one database are two stores.
+ * A URL that does not connect fails with an Error naming it (password masked) and what the driver said.
+ */
+export async function openPostgres(url: string, options: OpenPostgresOptions = {}): Promise<PgEventStore> {
+  const shown = maskUrl(url);
+  if (/^postgres(ql)?:\/\//i.test(url)) return openServer(url, shown, options);
+  if (/^pglite:/i.test(url)) return openPglite(url.slice('pglite:'.length), shown);
+  throw new Error(`${shown}: not a PostgreSQL URL (postgres://user:password@host:port/database, or pglite: or pglite:<dir> for PGlite)`);
+}
+
+/** The schema the tables go to: the first of the search_path that exists (the URL may set it). */
+function schemaOf(row: { schema: string | null } | undefined, shown: string): string {
+  if (!row?.schema) throw new Error(`${shown}: the search_path names no schema that exists, so there is nowhere to create the tables`);
+  return row.schema;
+}
+const CURRENT_SCHEMA = sql`SELECT current_schema() AS schema`;
+
+async function openServer(url: string, shown: string, options: OpenPostgresOptions): Promise<PgEventStore> {
+  const pool = new pg.Pool({ connectionString: url, application_name: 'umpire', connectionTimeoutMillis: 10_000 });
+  pool.on('error', (err) => options.onIdleError?.(err));
+  const db = drizzleNodePg(pool, { schema: tables });
+  try {
+    let current: { schema: string | null } | undefined;
+    try {
+      [current] = await rowsOf<{ schema: string | null }>(db, CURRENT_SCHEMA);
+    } catch (err) {
+      throw new Error(`cannot connect to PostgreSQL at ${shown}: ${driverSays(err)}`, { cause: err });
+    }
+    const schema = schemaOf(current, shown);
+    // Two instances starting at once would both apply a migration: the second waits for the first.
+    const client = await pool.connect().catch((err: unknown) => {
+      throw new Error(`cannot connect to PostgreSQL at ${shown}: ${driverSays(err)}`, { cause: err });
+    });
+    let broken: unknown;
+    try {
+      await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_SPACE, MIGRATIONS]);
+      try {
+        await migrateNodePg(db, { migrationsFolder: pgMigrationsFolder, migrationsSchema: schema });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_SPACE, MIGRATIONS]);
+      }
+    } catch (err) {
+      broken = err;
+      throw new Error(`${shown}: the schema migration failed: ${driverSays(err)}. Nothing of it was applied.`, { cause: err });
+    } finally {
+      // A client whose unlock may not have run is closed, not pooled, so its session lock goes with it.
+      client.release(broken === undefined ? undefined : true);
+    }
+    return new PgEventStore(db, () => pool.end());
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
+}
+
+async function openPglite(dir: string, shown: string): Promise<PgEventStore> {
+  if (dir !== '' && existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new Error(`cannot open PGlite at ${shown}: ${dir} is a file, not a directory`);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir === '' ? undefined : dir);
+  } catch (err) {
+    throw new Error(`cannot open PGlite at ${shown}: ${driverSays(err)}`, { cause: err });
+  }
+  try {
+    const db = drizzlePglite(client, { schema: tables });
+    const schema = schemaOf((await rowsOf<{ schema: string | null }>(db, CURRENT_SCHEMA))[0], shown);
+    try {
+      await migratePglite(db, { migrationsFolder: pgMigrationsFolder, migrationsSchema: schema });
+    } catch (err) {
+      throw new Error(`${shown}: the schema migration failed: ${driverSays(err)}. Nothing of it was applied.`, { cause: err });
+    }
+    return new PgEventStore(db, () => client.close());
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
+}
