@@ -13,7 +13,7 @@ export const isPostgres = (location: string): boolean => /^(postgres(ql)?:\/\/|p
 export async function openStore(location: string, opts: { readonly?: boolean } = {}): Promise<EventStore> {
   if (isPostgres(location)) {
     // Loaded only when asked for: a SQLite install never starts the PostgreSQL drivers.
-    const { openPostgres } = await import('./pg-store.ts');
+    const { openPostgres, maskUrl } = await import('./pg-store.ts');
     try {
       return await openPostgres(location);
     } catch (err) {
@@ -23,6 +23,3 @@ export async function openStore(location: string, opts: { readonly?: boolean } =
   }
   return SqliteEventStore.open(location.replace(/^file:/i, ''), opts);
 }
-
-/** A URL with its password masked, for messages and logs. */
-export const maskUrl = (location: string): string => location.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');

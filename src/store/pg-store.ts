@@ -14,7 +14,7 @@ import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, driverSays, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
 import * as tables from './pg-schema.ts';
 import { battles, battleSeeds, events, outbox, requests } from './pg-schema.ts';
-import { destinationJson } from './sqlite-store.ts';
+import { destinationJson } from './destination.ts';
 import {
   ConcurrencyError,
   type AppendMeta,

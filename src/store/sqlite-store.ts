@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Destination, Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
+import { destinationJson } from './destination.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battles, battleSeeds, outbox } from './schema.ts';
@@ -19,17 +20,6 @@ import {
   type StoredEvent,
 } from './types.ts';
 
-/** Destination as JSON with a fixed key order, so one destination is always the same text. */
-export function destinationJson(d: Destination): string {
-  switch (d.kind) {
-    case 'channel':
-      return JSON.stringify({ kind: d.kind, channel: d.channel });
-    case 'dm':
-      return JSON.stringify({ kind: d.kind, user: d.user });
-    case 'reply':
-      return JSON.stringify({ kind: d.kind, user: d.user, channel: d.channel });
-  }
-}
 
 const OUTBOX_ROW = {
   id: outbox.id,

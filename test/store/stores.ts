@@ -1,4 +1,7 @@
+import { sql as raw } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase } from '../../src/store/db.ts';
+import { openPostgres, type PgEventStore } from '../../src/store/pg-store.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import type { EventStore } from '../../src/store/types.ts';
 
@@ -30,5 +33,42 @@ const sqlite: StoreKind = {
   },
 };
 
-/** Every store the contract tests run against. */
-export const storeKinds: StoreKind[] = [sqlite];
+const TABLES = 'events, requests, outbox, battles, battle_seeds, closed_dms, held_dms, status_posts';
+
+/**
+ * PostgreSQL, one engine for the whole file (starting PGlite takes seconds), emptied for each test.
+ * A server's run works in a schema of its own.
+ */
+function postgres(name: string, url: string, before: () => Promise<void> = async () => undefined): StoreKind {
+  let shared: Promise<PgEventStore> | undefined;
+  return {
+    name,
+    async open() {
+      shared ??= before().then(() => openPostgres(url));
+      const store = await shared;
+      const sql = async (query: string) => ((await store.db.execute(raw.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
+      await sql(`TRUNCATE ${TABLES} RESTART IDENTITY`);
+      return { store, sql, count: async (table) => Number((await sql(`SELECT count(*) AS n FROM ${table}`))[0]!.n) };
+    },
+  };
+}
+
+/** A PostgreSQL server's kind, in a schema of this run's own (left behind for a look after a failure). */
+function server(url: string): StoreKind {
+  const schema = `umpire_test_${process.pid}_${Date.now().toString(36)}`;
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return postgres('a PostgreSQL server', u.toString(), async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  });
+}
+
+/** Every store the contract tests run against: SQLite and PGlite always, a PostgreSQL server when TEST_DATABASE_URL names one. */
+export const storeKinds: StoreKind[] = [
+  sqlite,
+  postgres('PGlite', 'pglite:'),
+  ...(process.env.TEST_DATABASE_URL ? [server(process.env.TEST_DATABASE_URL)] : []),
+];
