@@ -552,6 +552,15 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith([...once, moveTo(pos(1, 3), pos(2, 0))], shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', /This unit has no ammunition left, so it may not fire \(PCT-11.23.5\)/);
   });
 
+  it('PCT-11.23.5 a GM issues rounds with /unit set ammunition: (rounds issued: those fired stay counted off)', () => {
+    const stocked = more(unit('u20', 'Short Battery', 'c2', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '6pdr', ammunition: 1 }));
+    const spent = [...after(stocked, shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', 99), moveTo(pos(1, 3), pos(2, 0))];
+    refusedWith(spent, { type: 'EditUnit', unit: 'Short Battery', attrs: { ammunition: 3 } }, 'bob', /Only a GM/);
+    const resupplied = after(spent, { type: 'EditUnit', unit: 'Short Battery', attrs: { ammunition: 3 } }, 'gm');
+    expect(percentileUnitLines(given(resupplied).state, 'u20')).toContain('ammunition left: 2 of 3 rounds (PCT-11.23.5)');
+    expect(fired(play(resupplied, shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', 99)).outcome.derived.ammunitionLeft).toBe(2);
+  });
+
   it('PCT-11.23.7 a crew-only unit never fires', () => {
     const crew = more(unit('u20', 'Gunners', 'c1', { arm: 'artillery crew', figures: 4, formation: 'line' }), moveTo(pos(1, 0), pos(1, 1)));
     refusedWith(crew, shoot('Gunners', '1/28th Foot', { range: 2 }), 'alice', /Artillery crews may never fire \(PCT-11.23.7\)/);
