@@ -591,6 +591,17 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'indirect fire', derived: 'no howitzers or mortars left' }] });
   });
 
+  it('PCT-11.57 a militia rated crew (the roster\'s rating:) may not fire indirectly, even with howitzers; a GM\'s ruling stands', () => {
+    const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }], count: 6 };
+    const militia = more(unit('u20', 'Militia Battery', 'c1', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2, rating: 'militia' }));
+    refusedWith(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'alice', /indirect fire: the battle knows it is a militia rated crew: no indirect fire \(PCT-11.57\).*only a GM may rule otherwise/);
+    expect(fired(play(militia, shoot('Militia Battery', '1/28th Foot', { count: 6 }), 'alice', 99)).outcome.status).toBe('resolved');
+    const ruled = fired(play(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'gm', 99)).outcome;
+    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'indirect fire', derived: 'a militia rated crew: no indirect fire (PCT-11.57)' }] });
+    const landwehr = more(unit('u20', 'Landwehr Battery', 'c1', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2, rating: 'landwehr' }));
+    expect(fired(play(landwehr, shoot('Landwehr Battery', '1/28th Foot', indirect), 'alice', 99)).outcome.percent).toBe(20);
+  });
+
   it('PCT-11.64 an enfiladed single-figure unit is not classed Massed', () => {
     const lone = more(unit('u20', 'Lone Picket', 'c2', { arm: 'infantry', figures: 1, class: 'C', formation: 'line', weapon: 'musket' }));
     refusedWith(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'alice', /enfiladed: the battle knows it is not enfiladed: it cannot be \(the target is a single figure, PCT-11.64\)/);
