@@ -3,7 +3,8 @@ import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { brg, type BrigadeEvent } from '../../src/rules/brigade/battle.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
-import { given } from '../support/spec.ts';
+import { given, logged } from '../support/spec.ts';
+import { battleReport } from '../../src/app/report.ts';
 
 /**
  * The brigade game as the battle applies it (src/rules/brigade/battle.ts), by BRG rule ID: given
@@ -288,6 +289,25 @@ describe('BRG-3 Close Combat', () => {
     expect(brg(state(won)).units.u5).toMatchObject({ casualties: 8, retreating: { rule: 'BRG-3.3.4' } });
     const again = run(won, [{ type: 'BrigadeExploit', mutual: false }, 'alice']);
     expect(last(again, 'BrigadeExploitationChecked').data.outcome.effects).toEqual([{ unit: 'Dragoons', effect: 'may-exploit', rule: 'BRG-3.4.1', moves: 1 }]);
+  });
+});
+
+describe('the battle report of a brigade battle (/battle report)', () => {
+  it('BRG-3.3.4 reads strength as figures less casualties, a retreat, and the melee won by a side', () => {
+    // Allies 5 + d6 4 = 9 against French 4 + d3 2 = 6 (as in BRG-3.3.2-3.3.4 above), the remainder the GM's.
+    const fought = run(combat, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e', '66e'] }, 'alice', 4, 2], [{ type: 'BrigadeAssignRemainder', units: ['15e'] }, 'gm']);
+    const r = battleReport('b1', logged(fought));
+    expect(r.strength).toBe('figures');
+    expect(r.series.filter((p) => p.turn === 1 && ['Dragoons', '15e', '66e'].includes(p.unit)).map((p) => [p.unit, p.strength, p.morale])).toEqual([
+      ['Dragoons', 5, 'not retreating'],
+      ['15e', 5, 'retreating'],
+      ['66e', 6, 'retreating'],
+    ]);
+    expect(r.casualties).toEqual([
+      { turn: 1, side: 'Allies', lost: 1 },
+      { turn: 1, side: 'French', lost: 5 },
+    ]);
+    expect(r.melees).toEqual([{ turn: 1, event: expect.any(Number), units: ['Dragoons', '15e', '66e'], text: 'Dragoons (Allies, 9) against 15e, 66e (French, 6): Allies won by 3 (BRG-3.3.3)', winner: 'Dragoons' }]);
   });
 });
 
