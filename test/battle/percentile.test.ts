@@ -521,8 +521,8 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     expect(o).toMatchObject({ chartLine: 'square', rulings: [{ what: 'row', ruled: 'square' }] });
   });
 
-  it('PCT-11.23.1 headquarters never fire', () => {
-    const hq = more(unit('u20', 'Ney HQ', 'c1', { arm: 'headquarters', figures: 2, formation: 'line' }));
+  it('PCT-11.23.1 the roster takes a headquarters base (/unit add arm:headquarters), and it never fires, not even in the infantry fire phase', () => {
+    const hq = [...after(setup, { type: 'AddUnit', name: 'Ney HQ', command: 'Bachelu', attrs: { arm: 'headquarters', figures: 2, formation: 'line' } }, 'gm'), moveTo(pos(1, 0), pos(1, 1))];
     refusedWith(hq, shoot('Ney HQ', '1/28th Foot', { range: 2 }), 'alice', /Ney HQ may not fire at 1\/28th Foot: Command headquarter bases may never fire \(PCT-11.23.1\)/);
   });
 
@@ -561,13 +561,13 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     expect(fired(play(resupplied, shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', 99)).outcome.derived.ammunitionLeft).toBe(2);
   });
 
-  it('PCT-11.23.7 a crew-only unit never fires', () => {
-    const crew = more(unit('u20', 'Gunners', 'c1', { arm: 'artillery crew', figures: 4, formation: 'line' }), moveTo(pos(1, 0), pos(1, 1)));
+  it('PCT-11.23.7 the roster takes a crew-only unit (/unit add arm:"artillery crew"), and it never fires', () => {
+    const crew = [...after(setup, { type: 'AddUnit', name: 'Gunners', command: 'Bachelu', attrs: { arm: 'artillery crew', figures: 4, formation: 'line' } }, 'gm'), moveTo(pos(1, 0), pos(1, 1))];
     refusedWith(crew, shoot('Gunners', '1/28th Foot', { range: 2 }), 'alice', /Artillery crews may never fire \(PCT-11.23.7\)/);
   });
 
-  it('PCT-11.24.d regimental artillery fires with its battalion, never on its own', () => {
-    const guns = more(unit('u20', 'Regimental Guns', 'c1', { arm: 'regimental artillery', figures: 2, formation: 'unlimbered', cannon: 2 }));
+  it('PCT-11.24.d the roster takes regimental artillery (/unit add arm:"regimental artillery"); it fires with its battalion, never on its own', () => {
+    const guns = [...after(setup, { type: 'AddUnit', name: 'Regimental Guns', command: 'Bachelu', attrs: { arm: 'regimental artillery', figures: 2, formation: 'unlimbered', cannon: 2 } }, 'gm'), moveTo(pos(1, 0), pos(1, 1))];
     refusedWith(guns, shoot('Regimental Guns', '1/28th Foot', { range: 2 }), 'alice', /executes its fire attacks with the infantry battalion \(PCT-11.24.d\)/);
   });
 
