@@ -46,6 +46,14 @@ export default defineCommand({
       options: { loser: { kind: 'string', description: 'The losing side', required: true, complete: sideNames } },
       action: (o) => ({ type: 'BrigadeMeleeTie', loser: o.loser }),
     }),
+    remainder: sub({
+      description: "GM ruling on an uneven split: the loser's units taking the extra casualties left (BRG-3.3.4)",
+      who: 'gm',
+      example: '/brigade remainder units:"1/15e de Ligne"',
+      systems: ['brigade'],
+      options: { units: { kind: 'string', description: 'The units, one casualty each, separated by commas', required: true } },
+      action: (o) => ({ type: 'BrigadeAssignRemainder', units: parseNames(o.units) }),
+    }),
     'out-of-command': sub({
       description: 'Mark battalions more than 4" from the Brigadier, or all if he is 12" from the Sub General (BRG-1.3)',
       who: 'player',

@@ -3,7 +3,8 @@ import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { brg, type BrigadeEvent } from '../../src/rules/brigade/battle.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
-import { given } from '../support/spec.ts';
+import { given, logged } from '../support/spec.ts';
+import { battleReport } from '../../src/app/report.ts';
 
 /**
  * The brigade game as the battle applies it (src/rules/brigade/battle.ts), by BRG rule ID: given
@@ -221,6 +222,35 @@ describe('BRG-3 Close Combat', () => {
     refused(combat, melee({ a: ['Dragoons', '15e'] }), 'alice', /15e is French's, not Allies's/);
   });
 
+  it('BRG-3.3.4 an uneven split waits for the GM: /brigade remainder gives the rest one each; until then no other melee and no next phase', () => {
+    // As above: French lose by 3 over two units, 1 each and 1 left over.
+    const fought = run(combat, [melee(), 'alice', 4, 2]);
+    const waits = /uneven split waits for the GM: 1 extra casualty, one each to units of 15e, 66e \(\/brigade remainder, BRG-3\.3\.4\)/;
+    refused(fought, { type: 'AdvancePhase' }, 'gm', waits);
+    refused(fought, { type: 'BrigadeMelee', a: ['45th'], b: ['15e'] }, 'alice', waits, 1, 1);
+    refused(fought, { type: 'BrigadeAssignRemainder', units: ['66e'] }, 'bob', /Only a GM/);
+    refused(fought, { type: 'BrigadeAssignRemainder', units: ['Dragoons'] }, 'gm', /Dragoons is not one of the losing units of that melee: name 15e, 66e \(BRG-3\.3\.4\)/);
+    refused(fought, { type: 'BrigadeAssignRemainder', units: ['15e', '66e'] }, 'gm', /1 extra casualty is left, one each: name 1 unit of 15e, 66e \(got 2\)/);
+    const e = play(fought, { type: 'BrigadeAssignRemainder', units: ['66e'] }, 'gm');
+    expect(e).toEqual([{ type: 'BrigadeRemainderAssigned', data: { at: at(1, 2), by: 'gm', unitIds: ['u5'], steps: [expect.stringMatching(/GM ruling on the uneven split .*: 66e takes one more casualty\.$/), '66e: 5 of 8 left.'] } }]);
+    const ruled = [...fought, ...e];
+    const s = brg(state(ruled));
+    expect([s.units.u4?.casualties, s.units.u5?.casualties]).toEqual([2, 3]);
+    refused(ruled, { type: 'BrigadeAssignRemainder', units: ['15e'] }, 'gm', /No melee has extra casualties waiting to be assigned/);
+    expect(play(ruled, { type: 'AdvancePhase' }, 'gm').map((x) => x.type)).toEqual(['PhaseAdvanced']);
+  });
+
+  it('BRG-3.3.1, BRG-3.3.6 melees are resolved one at a time, in any order, each applied as it is resolved', () => {
+    // 88th 4 + d6 3 = 7 against 66e 4 (no die); then Dragoons 5 + d6 1 = 6 against 15e 4 + d3 3 = 7.
+    const first = run(combat, [{ type: 'BrigadeMelee', a: ['88th'], b: ['66e'] }, 'alice', 3]);
+    expect(last(first, 'BrigadeMeleeResolved').data.outcome).toMatchObject({ winner: 'Allies', difference: 3 });
+    const second = run(first, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'bob', 1, 3]);
+    expect(last(second, 'BrigadeMeleeResolved').data.outcome).toMatchObject({ winner: 'French', difference: 1 });
+    const s = brg(state(second));
+    expect([s.units.u2?.casualties, s.units.u5?.casualties, s.units.u3?.casualties, s.units.u4?.casualties]).toEqual([1, 4, 2, 1]);
+    expect(s.combat?.melee).toEqual({ u2: 'won', u5: 'lost', u3: 'lost', u4: 'won' });
+  });
+
   it('BRG-3.3.3 equal strengths: no winner until the GM names the loser; the phase waits', () => {
     // Allies 5 + 1 = 6; French 4 + 2 = 6.
     const tied = run(combat, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 1, 2]);
@@ -240,6 +270,44 @@ describe('BRG-3 Close Combat', () => {
     const moved = last(play(x, { type: 'BrigadeAct', unit: 'Dragoons', action: 'consolidate' }, 'alice', 3), 'BrigadeActed');
     expect(moved.data.outcome.uncontrolled).toMatchObject({ roll: 3, uncontrolled: null, rule: 'BRG-3.4.3.1' });
     refused(x, { type: 'BrigadeAct', unit: '45th', action: 'charge', target: '15e', distance: 1 }, 'alice', /45th may not charge again/);
+  });
+  it('BRG-3.4.3 an exploiting unit charges, consolidates or taps out, nothing else; BRG-3.4.8 its melee is resolved as any other, and cavalry that wins it may make its second move (BRG-3.4.1.2)', () => {
+    const tested = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm'], [{ type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'gm'], [charge(), 'alice', 2], [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 6, 1]);
+    const x = run(tested, [{ type: 'BrigadeClearTokens' }, 'gm'], [{ type: 'BrigadeExploit', mutual: false }, 'alice']);
+    refused(x, { type: 'BrigadeAct', unit: 'Dragoons', action: 'change-formation' }, 'alice', /In exploitation a unit may charge, consolidate or do nothing \("tap out"\) \(BRG-3\.4\.3\); not change-formation/);
+    // BRG-3.4.4: new morale tests in the exploitation sub-phase; the bayonet roll 4, then the control roll 3.
+    const charged = run(
+      x,
+      [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm'],
+      [{ type: 'BrigadeMoraleResult', unit: '66e', result: 'passed' }, 'gm'],
+      [{ type: 'BrigadeAct', unit: 'Dragoons', action: 'charge', target: '66e', distance: 1.5 }, 'alice', 4, 3],
+    );
+    expect(last(charged, 'BrigadeActed').data.outcome).toMatchObject({ exploitation: true, bayonets: [{ rule: 'BRG-3.4.6', roll: 4 }], uncontrolled: { roll: 3 } });
+    // Dragoons 5 + d6 6 = 11 against 66e 4: the exploitation melee (BRG-3.4.8) won by 7.
+    const won = run(charged, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['66e'] }, 'alice', 6]);
+    expect(last(won, 'BrigadeMeleeResolved').data.outcome).toMatchObject({ winner: 'Allies', difference: 7 });
+    expect(brg(state(won)).units.u5).toMatchObject({ casualties: 8, retreating: { rule: 'BRG-3.3.4' } });
+    const again = run(won, [{ type: 'BrigadeExploit', mutual: false }, 'alice']);
+    expect(last(again, 'BrigadeExploitationChecked').data.outcome.effects).toEqual([{ unit: 'Dragoons', effect: 'may-exploit', rule: 'BRG-3.4.1', moves: 1 }]);
+  });
+});
+
+describe('the battle report of a brigade battle (/battle report)', () => {
+  it('BRG-3.3.4 reads strength as figures less casualties, a retreat, and the melee won by a side', () => {
+    // Allies 5 + d6 4 = 9 against French 4 + d3 2 = 6 (as in BRG-3.3.2-3.3.4 above), the remainder the GM's.
+    const fought = run(combat, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e', '66e'] }, 'alice', 4, 2], [{ type: 'BrigadeAssignRemainder', units: ['15e'] }, 'gm']);
+    const r = battleReport('b1', logged(fought));
+    expect(r.strength).toBe('figures');
+    expect(r.series.filter((p) => p.turn === 1 && ['Dragoons', '15e', '66e'].includes(p.unit)).map((p) => [p.unit, p.strength, p.morale])).toEqual([
+      ['Dragoons', 5, 'not retreating'],
+      ['15e', 5, 'retreating'],
+      ['66e', 6, 'retreating'],
+    ]);
+    expect(r.casualties).toEqual([
+      { turn: 1, side: 'Allies', lost: 1 },
+      { turn: 1, side: 'French', lost: 5 },
+    ]);
+    expect(r.melees).toEqual([{ turn: 1, event: expect.any(Number), units: ['Dragoons', '15e', '66e'], text: 'Dragoons (Allies, 9) against 15e, 66e (French, 6): Allies won by 3 (BRG-3.3.3)', winner: 'Dragoons' }]);
   });
 });
 

@@ -582,6 +582,11 @@ describe('what the battle knows is not the player\'s to claim; rules as written 
     given(p13).when(melee('Archers', 'Billmen', { modifiers: [{ id: 'MED-MELEE-MOD.5' }] }), 'alice', { dice: scriptedStream(...Array(10).fill(1)) }).refused(/MED-MELEE-MOD.5 .* is derived by the umpire from the opponents' arm, order and weapon/);
   });
 
+  it.each(['A', 'B', 'C'])('MED-MORALE-MOD.7 artillery gunners of class %s take -1, from the roster', (cls) => {
+    const e = only(play([...p15, edited('u5', { class: cls })], morale('Ordnance'), 'bob', 5), 'MedievalMoraleTested');
+    expect(e.data.outcome.modifiers.filter((m) => m.id === 'MED-MORALE-MOD.7')).toEqual([expect.objectContaining({ value: -1, count: 1, derived: true })]);
+  });
+
   it('MED-MORALE-MOD.7 artillery gunners take -1 whatever their class (C artillery here), once', () => {
     const e = only(play(p15, morale('Ordnance'), 'bob', 5), 'MedievalMoraleTested');
     expect(e.data.outcome.modifiers.filter((m) => m.id === 'MED-MORALE-MOD.7')).toEqual([expect.objectContaining({ value: -1, count: 1, derived: true })]);

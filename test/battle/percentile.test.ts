@@ -521,8 +521,8 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     expect(o).toMatchObject({ chartLine: 'square', rulings: [{ what: 'row', ruled: 'square' }] });
   });
 
-  it('PCT-11.23.1 headquarters never fire', () => {
-    const hq = more(unit('u20', 'Ney HQ', 'c1', { arm: 'headquarters', figures: 2, formation: 'line' }));
+  it('PCT-11.23.1 the roster takes a headquarters base (/unit add arm:headquarters), and it never fires, not even in the infantry fire phase', () => {
+    const hq = [...after(setup, { type: 'AddUnit', name: 'Ney HQ', command: 'Bachelu', attrs: { arm: 'headquarters', figures: 2, formation: 'line' } }, 'gm'), moveTo(pos(1, 0), pos(1, 1))];
     refusedWith(hq, shoot('Ney HQ', '1/28th Foot', { range: 2 }), 'alice', /Ney HQ may not fire at 1\/28th Foot: Command headquarter bases may never fire \(PCT-11.23.1\)/);
   });
 
@@ -552,13 +552,22 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith([...once, moveTo(pos(1, 3), pos(2, 0))], shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', /This unit has no ammunition left, so it may not fire \(PCT-11.23.5\)/);
   });
 
-  it('PCT-11.23.7 a crew-only unit never fires', () => {
-    const crew = more(unit('u20', 'Gunners', 'c1', { arm: 'artillery crew', figures: 4, formation: 'line' }), moveTo(pos(1, 0), pos(1, 1)));
+  it('PCT-11.23.5 a GM issues rounds with /unit set ammunition: (rounds issued: those fired stay counted off)', () => {
+    const stocked = more(unit('u20', 'Short Battery', 'c2', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '6pdr', ammunition: 1 }));
+    const spent = [...after(stocked, shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', 99), moveTo(pos(1, 3), pos(2, 0))];
+    refusedWith(spent, { type: 'EditUnit', unit: 'Short Battery', attrs: { ammunition: 3 } }, 'bob', /Only a GM/);
+    const resupplied = after(spent, { type: 'EditUnit', unit: 'Short Battery', attrs: { ammunition: 3 } }, 'gm');
+    expect(percentileUnitLines(given(resupplied).state, 'u20')).toContain('ammunition left: 2 of 3 rounds (PCT-11.23.5)');
+    expect(fired(play(resupplied, shoot('Short Battery', '2e Léger', { count: 6 }), 'bob', 99)).outcome.derived.ammunitionLeft).toBe(2);
+  });
+
+  it('PCT-11.23.7 the roster takes a crew-only unit (/unit add arm:"artillery crew"), and it never fires', () => {
+    const crew = [...after(setup, { type: 'AddUnit', name: 'Gunners', command: 'Bachelu', attrs: { arm: 'artillery crew', figures: 4, formation: 'line' } }, 'gm'), moveTo(pos(1, 0), pos(1, 1))];
     refusedWith(crew, shoot('Gunners', '1/28th Foot', { range: 2 }), 'alice', /Artillery crews may never fire \(PCT-11.23.7\)/);
   });
 
-  it('PCT-11.24.d regimental artillery fires with its battalion, never on its own', () => {
-    const guns = more(unit('u20', 'Regimental Guns', 'c1', { arm: 'regimental artillery', figures: 2, formation: 'unlimbered', cannon: 2 }));
+  it('PCT-11.24.d the roster takes regimental artillery (/unit add arm:"regimental artillery"); it fires with its battalion, never on its own', () => {
+    const guns = [...after(setup, { type: 'AddUnit', name: 'Regimental Guns', command: 'Bachelu', attrs: { arm: 'regimental artillery', figures: 2, formation: 'unlimbered', cannon: 2 } }, 'gm'), moveTo(pos(1, 0), pos(1, 1))];
     refusedWith(guns, shoot('Regimental Guns', '1/28th Foot', { range: 2 }), 'alice', /executes its fire attacks with the infantry battalion \(PCT-11.24.d\)/);
   });
 
@@ -580,6 +589,17 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     expect(fired(play(batteries, shoot('Howitzer Battery', '1/28th Foot', { ...indirect, count: 6 }), 'alice', 99)).outcome.percent).toBe(20);
     const ruled = fired(play(batteries, shoot('Gun Battery', '1/28th Foot', { ...indirect, count: 6 }), 'gm', 99)).outcome;
     expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'indirect fire', derived: 'no howitzers or mortars left' }] });
+  });
+
+  it('PCT-11.57 a militia rated crew (the roster\'s rating:) may not fire indirectly, even with howitzers; a GM\'s ruling stands', () => {
+    const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }], count: 6 };
+    const militia = more(unit('u20', 'Militia Battery', 'c1', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2, rating: 'militia' }));
+    refusedWith(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'alice', /indirect fire: the battle knows it is a militia rated crew: no indirect fire \(PCT-11.57\).*only a GM may rule otherwise/);
+    expect(fired(play(militia, shoot('Militia Battery', '1/28th Foot', { count: 6 }), 'alice', 99)).outcome.status).toBe('resolved');
+    const ruled = fired(play(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'gm', 99)).outcome;
+    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'indirect fire', derived: 'a militia rated crew: no indirect fire (PCT-11.57)' }] });
+    const landwehr = more(unit('u20', 'Landwehr Battery', 'c1', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2, rating: 'landwehr' }));
+    expect(fired(play(landwehr, shoot('Landwehr Battery', '1/28th Foot', indirect), 'alice', 99)).outcome.percent).toBe(20);
   });
 
   it('PCT-11.64 an enfiladed single-figure unit is not classed Massed', () => {

@@ -47,7 +47,7 @@ const EXTRA: Record<string, string[]> = {
     '@gm /move roll unit:"IR 15 Zach" die:10',
     '@gm /initiative local unit:"IR 15 Zach" purpose:movement die:10',
   ],
-  // A GM's ruling clearing the tokens (BRG-2.3), and a melee of equal strengths the GM rules on (BRG-3.3.3).
+  // A GM's ruling clearing the tokens (BRG-2.3), a melee of equal strengths the GM rules on (BRG-3.3.3), an uneven split he assigns (BRG-3.3.4).
   brigade: [
     '@gm /battle create name:"Brigade samples" system:brigade',
     '@gm /oob import file:examples/oob/brigade.yaml',
@@ -56,6 +56,9 @@ const EXTRA: Record<string, string[]> = {
     '@gm /phase next',
     '@gm /brigade melee units_a:"1/88th Foot" units_b:"1/66e de Ligne" melee_dice:"1/88th Foot=0; 1/66e de Ligne=0" supplementary_b:"uphill=+1"',
     '@gm /brigade melee-tie loser:"French Army of Portugal"',
+    // 5 against 4 with no dice: one extra casualty over two losing units, the GM's to assign (BRG-3.3.4).
+    '@gm /brigade melee units_a:"1/45th Foot" units_b:"1/15e de Ligne, 2/15e de Ligne" melee_dice:"1/45th Foot=0; 1/15e de Ligne=0; 2/15e de Ligne=0"',
+    '@gm /brigade remainder units:"2/15e de Ligne"',
   ],
   core: ['@gm /battle create name:"Core" system:percentile', '@gm /roll 2d6+1', '@gm /battle end'],
 };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   activate,
-  allActivated,
   awaiting,
   brigadePack as pack,
   markOutOfCommand,
@@ -130,7 +129,6 @@ describe('BRG-1.5, BRG-2.1.1, BRG-2.3 activate tokens', () => {
     expect(one.steps[0]).toMatch(/does not say whether an initiative round is still rolled/);
     t = activate(t, { side: 'British', id: 'wallace' }).tokens;
     t = activate(t, { side: 'British', id: 'lemarchant' }).tokens;
-    expect(allActivated(t)).toBe(true);
     expect(nextActivation(t)).toMatchObject({ status: 'done', rule: 'BRG-2.3' });
   });
 

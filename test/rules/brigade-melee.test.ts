@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brigadePack as pack, meleeResults, resolveMelee, type MeleeSide } from '../../src/rules/brigade/rules.ts';
+import { assignRemainder, brigadePack as pack, meleeResults, resolveMelee, type MeleeSide } from '../../src/rules/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
@@ -136,6 +136,20 @@ describe('BRG-3.3.3 and BRG-3.3.4 winner, casualties, retreat', () => {
     const ordered = meleeResults({ sides: [british, { ...french, remainderOrder: ['3e Hussards'] }], loser: 'French', difference: 3, pack });
     expect(ordered.casualties.filter((c) => c.side === 'French').map((c) => c.count)).toEqual([2, 3]);
     expect(ordered.pendingRemainder).toBeNull();
+  });
+
+  it('BRG-3.3.4 a remainder left pending goes one each to the units the GM names, exactly as many as are left', () => {
+    const pending = { count: 2, among: ['1/15e', '2/15e', '3e Hussards'] };
+    expect(assignRemainder({ pending, units: ['3e Hussards', '1/15e'] })).toEqual({
+      casualties: [
+        { unit: '3e Hussards', count: 1 },
+        { unit: '1/15e', count: 1 },
+      ],
+      steps: ['GM ruling on the uneven split (the source does not say how it is assigned, BRG-3.3.4): 3e Hussards, 1/15e take one more casualty each.'],
+    });
+    expect(() => assignRemainder({ pending, units: ['1/15e'] })).toThrow('2 extra casualties are left, one each: name 2 units of 1/15e, 2/15e, 3e Hussards (got 1) (BRG-3.3.4).');
+    expect(() => assignRemainder({ pending, units: ['1/15e', '1/15e'] })).toThrow('1/15e is named twice: the remaining extra casualties go one each (BRG-3.3.4).');
+    expect(() => assignRemainder({ pending, units: ['1/45th', '1/15e'] })).toThrow(RuleError);
   });
 
   it('BRG-3.3.5 attached leaders on both sides roll for falling in melee', () => {

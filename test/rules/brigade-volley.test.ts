@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { closeVolleyRound, unitsYetToAct } from '../../src/rules/brigade/rules.ts';
+import { closeVolleyRound } from '../../src/rules/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 
 describe('BRG-2.2 March and Volley round', () => {
-  it('BRG-2.1.2 all units of the activated formation must act: closing the round with one idle is refused', () => {
-    expect(unitsYetToAct(['1/45th', '1/88th', '5/60th'], ['1/45th'])).toEqual(['1/88th', '5/60th']);
-    expect(() => closeVolleyRound({ formation: 'Wallace', units: ['1/45th', '1/88th'], acted: ['1/45th'], volleys: [] })).toThrow(
-      '1/88th of Wallace has not acted: all units of the activated formation must act this March and Volley round (BRG-2.1.2).',
-    );
-    expect(closeVolleyRound({ formation: 'Wallace', units: ['1/45th'], acted: ['1/45th'], volleys: [] }).casualties).toEqual([]);
-  });
-
   it('BRG-2.2.1 units hit by the formation’s fire test morale at the end of the round', () => {
     const o = closeVolleyRound({
       formation: 'Wallace',

@@ -23,6 +23,23 @@ describe('FIRE-TABLE.GRID, every printed cell', () => {
     expect(o.cell).toEqual({ value, from: 'pack' });
   });
 
+  it.each([
+    ['Half', 1],
+    ['1', 2],
+    ['2', 4],
+    ['3', 6],
+    ['4', 8],
+    ['5', 10],
+    ['6', 12],
+    ['7', null],
+    ['8', null],
+    ['9', null],
+  ] as const)('FIRE-TABLE row %s, last column (heading illegible) reads %s', (row, printed) => {
+    const o = resolveFire({ row, gm: row === '2' ? { cell: 0 } : {}, dice: scriptedDice(5), pack });
+    expect(o.lastColumn).toBe(printed);
+    expect(o.steps).toContain(`Row ${row}, last column: ${printed ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
+  });
+
   it('FIRE-TABLE row 2 is illegible: refused naming the cell, then read from the GM', () => {
     expect(() => resolveFire({ row: '2', dice: scriptedDice(5), pack })).toThrow(/row 2, column 6-4 is needed.*fire\.rows\[2\]\.cells\[5\].*gm\.cell/);
     expect(resolveFire({ row: '2', gm: { cell: 2 }, dice: scriptedDice(5), pack }).cell).toEqual({ value: 2, from: 'gm' });

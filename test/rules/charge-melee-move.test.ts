@@ -81,6 +81,11 @@ describe('MOVE-ROLL', () => {
     expect(() => resolveMovementRoll({ unit, gm: { die: 10 }, dice: scriptedDice(5), pack })).toThrow(/roll bands are illegible.*movement\.roll\.table/);
   });
 
+  it('MOVE-ROLL the two legible rows are kept as printed, in source order, and quoted when the roll is refused', () => {
+    expect(pack.movement.roll.printed).toEqual({ excellent: ['1.25', '1.25', 'Full', '->', 'Full', '3/4'], average: ['Full', '->', 'Full', '3/4', '1/2'] });
+    expect(() => resolveMovementRoll({ unit, gm: { die: 10 }, dice: scriptedDice(5), pack })).toThrow('(printed rows: excellent 1.25 1.25 Full -> Full 3/4; average Full -> Full 3/4 1/2)');
+  });
+
   it("MOVE-ROLL with a GM's table the roll scales the unit's rate", () => {
     const p = house({ movement: { ...pack.movement, roll: { ...pack.movement.roll, die: 10, table } } });
     const o = resolveMovementRoll({ unit, rate: 'column', dice: scriptedDice(5), pack: p });

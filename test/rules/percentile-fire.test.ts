@@ -86,6 +86,15 @@ describe('pack fire data', () => {
   });
 });
 
+describe('PCT-11.57 militia crews', () => {
+  it('PCT-11.57 militia rated artillery crews cannot use indirect Fire; their direct fire is not touched', () => {
+    const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }] };
+    expect(resolveFire(battery(indirect, { militia: true }), scriptedDice())).toMatchObject({ status: 'refused', rule: 'PCT-11.57', reason: 'Militia rated artillery crews cannot use indirect Fire (PCT-11.57).' });
+    expect(percentOf(battery({ base: 60 }, { militia: true }))).toBe(60);
+    expect(percentOf(battery({ base: 60, ...indirect }))).toBe(30);
+  });
+});
+
 describe('the Fire Routine', () => {
   it('PCT-11.16 infantry fire: base, rounding, d100 at most the percent hits, and every number is a step', () => {
     const dice = scriptedDice(30);

@@ -41,9 +41,6 @@ export function placeTokens(placed: TokenRound, holders: readonly TokenHolder[])
 /** Holders still waiting to activate, of one side or of both. */
 export const awaiting = (t: Tokens, side?: string): TokenHolder[] => t.holders.filter((h) => !t.activated.includes(h.id) && (side === undefined || h.side === side));
 
-/** The loop condition of BRG-2.3, BRG-3.2.6, BRG-3.4.7: every token holder of both sides has activated. */
-export const allActivated = (t: Tokens): boolean => awaiting(t).length === 0;
-
 export type NextActivation =
   | { status: 'done'; rule: string; steps: string[] }
   | { status: 'initiative'; sides: [string, string]; steps: string[] }

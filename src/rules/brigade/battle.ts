@@ -7,6 +7,7 @@ import type { Advance, Role, TurnPosition } from '../system.ts';
 import {
   activate,
   armyMorale,
+  assignRemainder,
   armyMoraleDue,
   awaiting,
   brigadePack as pack,
@@ -115,6 +116,8 @@ export interface BrigadeCombat {
   melee: Record<string, 'won' | 'lost'>;
   /** A melee of equal strengths waiting for the GM (BRG-3.3.3). */
   tied?: { sides: [MeleeSide, MeleeSide]; infantryRetreat?: Distance };
+  /** Extra casualties of an uneven split waiting for the GM, one each to units of these ids (BRG-3.3.4). */
+  remainder?: { count: number; among: string[] };
   /** Exploitation under way: who may charge again (BRG-3.4.1), moves made. */
   exploiting?: string[];
   moves: Record<string, number>;
@@ -160,6 +163,7 @@ export type BrigadeAction =
       meleeDice?: { unit: string; die: string }[];
     }
   | { type: 'BrigadeMeleeTie'; loser: string }
+  | { type: 'BrigadeAssignRemainder'; units: string[] }
   | { type: 'BrigadeExploit'; mutual: boolean }
   | { type: 'BrigadeOutOfCommand'; brigade: string; toSubGeneral: number; battalions: { unit: string; distance: number }[]; measure?: 'in' | 'cm' }
   | { type: 'BrigadeSetLeader'; name: string; side: string; kind: LeaderKind | null }
@@ -194,6 +198,7 @@ export type BrigadeEvent =
   | { type: 'BrigadeActed'; data: { at: TurnPosition; unitId: string; targetId?: string; outcome: ActOutcome; effects: Effect[]; dice: DiceUsed } }
   | { type: 'BrigadeMeleeResolved'; data: { at: TurnPosition; a: string[]; b: string[]; outcome: BrigadeMeleeOutcome; dice: DiceUsed } }
   | { type: 'BrigadeMeleeTieRuled'; data: { at: TurnPosition; by: string; results: MeleeResults; unitIds: Record<string, string> } }
+  | { type: 'BrigadeRemainderAssigned'; data: { at: TurnPosition; by: string; unitIds: string[]; steps: string[] } }
   | { type: 'BrigadeExploitationChecked'; data: { at: TurnPosition; outcome: ExploitationOutcome; unitIds: Record<string, string> } }
   | { type: 'BrigadeOutOfCommandMarked'; data: { turn: number; commandId: string; outcome: OutOfCommandOutcome; unitIds: Record<string, string> } }
   | { type: 'BrigadeRallied'; data: { turn: number; outcome: RallyOutcome; unitIds: string[] } }
@@ -214,6 +219,7 @@ export const BRIGADE_ACTION_ROLE: Record<BrigadeAction['type'], Role> = {
   BrigadeAct: 'anyone',
   BrigadeMelee: 'anyone',
   BrigadeMeleeTie: 'gm',
+  BrigadeAssignRemainder: 'gm',
   BrigadeExploit: 'anyone',
   BrigadeOutOfCommand: 'anyone',
   BrigadeSetLeader: 'gm',
@@ -233,6 +239,7 @@ export const BRIGADE_EVENT_TYPES = [
   'BrigadeActed',
   'BrigadeMeleeResolved',
   'BrigadeMeleeTieRuled',
+  'BrigadeRemainderAssigned',
   'BrigadeExploitationChecked',
   'BrigadeOutOfCommandMarked',
   'BrigadeRallied',
@@ -315,6 +322,8 @@ export function decideBrigade(s: BattleState, action: BrigadeAction, ctx: Decide
       return melee(s, action, ctx);
     case 'BrigadeMeleeTie':
       return meleeTie(s, action.loser, ctx);
+    case 'BrigadeAssignRemainder':
+      return remainderRuling(s, action.units, ctx);
     case 'BrigadeExploit':
       return exploit(s, action.mutual);
     case 'BrigadeOutOfCommand':
@@ -560,6 +569,7 @@ const byName = (s: BattleState) => (ref: string) => findUnit(s, ref);
 function melee(s: BattleState, a: Extract<BrigadeAction, { type: 'BrigadeMelee' }>, ctx: DecideContext): BattleEvent[] {
   checkPhase(s, 'BRG-3', 'Melees are resolved');
   if (combatNow(s)?.tied) refuse('A melee of equal strengths waits for the GM: /brigade melee-tie loser:<side> (BRG-3.3.3).');
+  if (combatNow(s)?.remainder) refuse(remainderWaits(s));
   const ua = a.a.map(byName(s));
   const ub = a.b.map(byName(s));
   if (!ua.length || !ub.length) refuse('Name the units of both sides in the melee (BRG-3.3.2).');
@@ -614,11 +624,28 @@ function meleeTie(s: BattleState, loserRef: string, ctx: DecideContext): BattleE
   return [{ type: 'BrigadeMeleeTieRuled', data: { at: s.position, by: ctx.actor, results, unitIds } }];
 }
 
+/** The refusal while an uneven split waits for the GM (BRG-3.3.4). */
+function remainderWaits(s: BattleState): string {
+  const r = combatNow(s)!.remainder!;
+  return `The last melee's uneven split waits for the GM: ${r.count} extra casualt${r.count === 1 ? 'y' : 'ies'}, one each to units of ${r.among.map((id) => unitName(s, id)).join(', ')} (/brigade remainder, BRG-3.3.4).`;
+}
+
+/** BRG-3.3.4: the GM names the units that take an uneven split's remaining extra casualties, one each. */
+function remainderRuling(s: BattleState, refs: string[], ctx: DecideContext): BattleEvent[] {
+  const r = combatNow(s)?.remainder ?? refuse('No melee has extra casualties waiting to be assigned (BRG-3.3.4).');
+  const names = refs.map((ref) => findUnit(s, ref).name);
+  const { steps } = assignRemainder({ pending: { count: r.count, among: r.among.map((id) => unitName(s, id)) }, units: names });
+  const unitIds = names.map((n) => r.among.find((id) => unitName(s, id) === n)!);
+  for (const id of unitIds) steps.push(`${unitName(s, id)}: ${Math.max(0, left(s, s.units[id]!) - 1)} of ${strength(s.units[id]!)} left.`);
+  return [{ type: 'BrigadeRemainderAssigned', data: { at: s.position, by: ctx.actor, unitIds, steps } }];
+}
+
 /** BRG-3.4.1, BRG-3.4.2: who may charge again, from this phase's charges and melees; tokens when both sides' moves interfere. */
 function exploit(s: BattleState, mutual: boolean): BattleEvent[] {
   checkPhase(s, 'BRG-3', 'Exploitation is');
   const c = combatNow(s) ?? refuse('No charge or melee this phase: nobody may exploit (BRG-3.4.1).');
   if (c.tied) refuse('A melee of equal strengths waits for the GM first: /brigade melee-tie (BRG-3.3.3).');
+  if (c.remainder) refuse(remainderWaits(s));
   const t = tokensNow(s);
   if (t && t.placed !== 'BRG-3.4.2' && awaiting(t).length) refuse(`Charge and reaction goes on until every unit has activated (BRG-3.2.6): ${awaiting(t).map((h) => h.name ?? h.id).join(', ')} still ${awaiting(t).length === 1 ? 'holds its token' : 'hold their tokens'}; /activate roll, or a GM clears them (/activate clear).`);
   const ids = [...new Set([...c.charges.map((x) => x.unitId), ...Object.keys(c.melee)])].filter((id) => s.units[id]);
@@ -737,6 +764,7 @@ export function brigadeAdvance(s: BattleState, next: Advance): Advance {
   }
   if (from === 'BRG-3') {
     if (combatNow(s)?.tied) refuse('A melee of equal strengths waits for the GM: /brigade melee-tie loser:<side> (BRG-3.3.3).');
+    if (combatNow(s)?.remainder) refuse(remainderWaits(s));
     if (waiting.length) refuse(`${waiting.map((h) => h.name ?? h.id).join(', ')} still ${waiting.length === 1 ? 'holds its' : 'hold their'} activate token (${t!.placed === 'BRG-3.4.2' ? 'BRG-3.4.7' : 'BRG-3.2.6'}): /activate roll, or a GM clears them (/activate clear).`);
   }
   const before: BattleEvent[] = [];
@@ -799,9 +827,12 @@ function applyResults(d: BattleState, at: TurnPosition, results: MeleeResults, i
     const id = idOf(e.unit);
     if (id) setUnit(d, id, (st) => ({ ...st, retreating: { at, rule: e.rule, marker: e.marker === true } }));
   }
+  const pending = results.pendingRemainder;
+  const among = pending ? pending.among.flatMap((n) => (idOf(n) ? [idOf(n)!] : [])) : [];
   setCombat(d, at, (c) => ({
     ...c,
     tied: undefined,
+    remainder: pending ? { count: pending.count, among } : undefined,
     melee: { ...c.melee, ...Object.fromEntries(results.casualties.flatMap((x) => (idOf(x.unit) ? [[idOf(x.unit)!, x.side === results.loser ? 'lost' : 'won'] as const] : []))) },
   }));
 }
@@ -900,6 +931,10 @@ export function applyBrigadeEvent(d: BattleState, e: BattleEvent): void {
     case 'BrigadeMeleeTieRuled':
       applyResults(d, e.data.at, e.data.results, (name) => e.data.unitIds[name]);
       return;
+    case 'BrigadeRemainderAssigned':
+      for (const id of e.data.unitIds) setUnit(d, id, addCasualties(1));
+      setCombat(d, e.data.at, (c) => ({ ...c, remainder: undefined }));
+      return;
     case 'BrigadeExploitationChecked': {
       const { at, outcome, unitIds } = e.data;
       setCombat(d, at, (c) => ({ ...c, exploiting: outcome.exploiting.flatMap((n) => (unitIds[n] ? [unitIds[n]] : [])), defensiveFire: [] }));
@@ -983,6 +1018,8 @@ export function describeBrigadeEvent(e: BrigadeEvent, s: BattleState): string {
       const o = e.data.outcome;
       return lines(`melee (BRG-3.3): ${o.tied ? `equal strengths${o.results ? `, ${o.loser} loses by the GM's ruling` : ', the GM rules (/brigade melee-tie)'}` : `${o.winner} wins by ${o.difference}`}`, [...o.steps, ...o.rulings.map(rulingLine)]);
     }
+    case 'BrigadeRemainderAssigned':
+      return lines(`GM's ruling on a melee's uneven split (BRG-3.3.4): one more casualty each for ${e.data.unitIds.map((id) => unitName(s, id)).join(', ')}`, e.data.steps);
     case 'BrigadeMeleeTieRuled':
       return lines(`GM's ruling on a melee of equal strengths (BRG-3.3.3, no rule in the source): ${e.data.results.loser} loses`, e.data.results.steps);
     case 'BrigadeExploitationChecked':
@@ -1027,6 +1064,7 @@ export function brigadeStatusLines(s: BattleState): string[] {
   const v = b.volleys;
   if (v && samePhase(v.at, s.position)) out.push(`${s.commands[v.formationId]?.name} is acting (BRG-2.2): /fire brigade, then /activate end-round`);
   const c = combatNow(s);
+  if (c?.remainder) out.push(`Extra casualties waiting for the GM: ${c.remainder.count}, one each to units of ${c.remainder.among.map((id) => unitName(s, id)).join(', ')} (/brigade remainder, BRG-3.3.4)`);
   if (c?.exploiting) out.push(`Exploiting: ${c.exploiting.map((id) => unitName(s, id)).join(', ') || 'none left'} (BRG-3.4)`);
   if (b.fallen.length) out.push(`Fallen leaders: ${b.fallen.map((f) => `${f.leader} (${f.kind}, fell turn ${f.removedTurn})`).join(', ')} (BRG-1.2)`);
   const leaders = Object.values(b.leaders);

@@ -232,7 +232,7 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
       const among = loser.units.map((u) => u.unit);
       pendingRemainder = { count: remainder, among };
       effects.push({ unit: loser.side, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `which ${plural(remainder, 'unit takes', 'units take')} the ${remainder} remaining extra ${remainder === 1 ? 'casualty' : 'casualties'}, one each, of ${among.join(', ')}` });
-      steps.push(`The GM assigns the remaining ${remainder}, one each to ${plural(remainder, 'unit', 'units')} of ${among.join(', ')}.`);
+      steps.push(`The GM assigns the remaining ${remainder}, one each to ${plural(remainder, 'unit', 'units')} of ${among.join(', ')} (/brigade remainder).`);
     }
   }
   const casualties = input.sides.flatMap((s) => s.units.map((u) => ({ unit: u.unit, side: s.side, count: per + (extra.get(u.unit) ?? 0) })));
@@ -255,4 +255,22 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
   );
   for (const l of fallenLeaderRolls) steps.push(`${l.leader}, attached to ${l.unit}, rolls to see if he has fallen in melee (BRG-3.3.5; the roll is not in the source: the GM gives the result).`);
   return { rule: 'BRG-3.3.4', winner: winner.side, loser: loser.side, difference, casualties, effects, pendingRemainder, fallenLeaderRolls, steps };
+}
+
+/**
+ * BRG-3.3.4, an uneven split left pending (`MeleeResults.pendingRemainder`): the GM names the units
+ * that take the remaining extra casualties, one each, as `remainderOrder` does at the melee. Exactly
+ * as many distinct units of the loser's as there are casualties left; anything else is refused.
+ */
+export function assignRemainder(input: { pending: { count: number; among: readonly string[] }; units: readonly string[] }): { casualties: { unit: string; count: 1 }[]; steps: string[] } {
+  const { pending, units } = input;
+  const stranger = units.find((u) => !pending.among.includes(u));
+  if (stranger !== undefined) refuse(`${stranger} is not one of the losing units of that melee: name ${pending.among.join(', ')} (BRG-3.3.4).`);
+  const twice = units.find((u, i) => units.indexOf(u) !== i);
+  if (twice !== undefined) refuse(`${twice} is named twice: the remaining extra casualties go one each (BRG-3.3.4).`);
+  if (units.length !== pending.count) refuse(`${plural(pending.count, 'extra casualty is', 'extra casualties are')} left, one each: name ${plural(pending.count, 'unit', 'units')} of ${pending.among.join(', ')} (got ${units.length}) (BRG-3.3.4).`);
+  return {
+    casualties: units.map((unit) => ({ unit, count: 1 as const })),
+    steps: [`GM ruling on the uneven split (the source does not say how it is assigned, BRG-3.3.4): ${units.join(', ')} ${units.length === 1 ? 'takes one more casualty' : 'take one more casualty each'}.`],
+  };
 }

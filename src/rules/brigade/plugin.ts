@@ -15,6 +15,7 @@ import {
 } from './battle.ts';
 import { brigadePack } from './index.ts';
 import { brigadeSequence } from './sequence.ts';
+import { brigadeReport } from './report-battle.ts';
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -43,4 +44,5 @@ export const brigade: RuleSystem<BrigadeState> = {
   advance: brigadeAdvance,
   statusLines: brigadeStatusLines,
   unitLines: brigadeUnitLines,
+  report: brigadeReport,
 };

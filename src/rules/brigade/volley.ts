@@ -5,8 +5,9 @@ import type { Outcome } from '../outcome.ts';
 /**
  * The March and Volley round, BRG-2.2. The source gives no fire procedure (no fire table, no
  * modifiers, no number of actions per unit): a volley's casualties are the players' or GM's input,
- * and this round computes what follows from them: every unit of the activated formation must have
- * acted (BRG-2.1.2), units hit test morale at the end of the round (BRG-2.2.1) but only once per
+ * and this round computes what follows from them. That every unit of the activated formation acts
+ * (BRG-2.1.2) is seen on the table: moves are not logged. Units hit test morale at the end of the
+ * round (BRG-2.2.1) but only once per
  * phase unless stampeding elephants affect them (BRG-2.2.2), and leaders attached to a unit that lost
  * at least one casualty to shooting roll on the Fallen Leader table (BRG-2.2.3, a table not in the
  * source).
@@ -42,22 +43,12 @@ export interface VolleyRoundOutcome extends Outcome {
   fallenLeaderRolls: FallenLeaderRoll[];
 }
 
-/** BRG-2.1.2: the units of the activated formation that have not yet acted. */
-export const unitsYetToAct = (units: readonly string[], acted: readonly string[]): string[] => units.filter((u) => !acted.includes(u));
-
 export function closeVolleyRound(input: {
   formation: string;
-  /** The formation's units and those that acted: checked against BRG-2.1.2 when both are given. */
-  units?: readonly string[];
-  acted?: readonly string[];
   volleys: readonly Volley[];
   targets?: readonly VolleyTarget[];
 }): VolleyRoundOutcome {
   const { formation } = input;
-  if (input.units && input.acted) {
-    const idle = unitsYetToAct(input.units, input.acted);
-    if (idle.length) refuse(`${idle.join(', ')} of ${formation} ${idle.length === 1 ? 'has' : 'have'} not acted: all units of the activated formation must act this March and Volley round (BRG-2.1.2).`);
-  }
   for (const v of input.volleys) {
     if (!Number.isInteger(v.casualties) || v.casualties < 0) refuse(`${v.firer}'s volley at ${v.target}: casualties are a whole number, 0 or more (got ${v.casualties}) (BRG-2.2).`);
   }

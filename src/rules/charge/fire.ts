@@ -47,6 +47,8 @@ export interface FireOutcome extends Outcome {
   row: FireRow;
   /** The cell as printed (what it counts is not stated), or null for no effect. */
   cell: Sourced<number> | null;
+  /** The row's last column as printed (heading illegible, meaning not stated); null where it is illegible. */
+  lastColumn: number | null;
   noEffect: boolean;
 }
 
@@ -120,5 +122,6 @@ export function resolveFire(input: FireInput): FireOutcome {
     });
     steps.push(`Row ${row.row}, column ${found.band.label}: ${cell.value} (${fromWord(cell)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}. ${fire.rowNote}`);
   } else if (gm.cell !== undefined) refuse('A roll with no effect reads no cell; a fire result cannot be given.');
-  return { rule: 'FIRE-TABLE', roll, range, modifiers, total, column: found?.band.label ?? null, row: input.row, cell, noEffect, dice: rec.rolled, steps };
+  steps.push(`Row ${row.row}, last column: ${row.lastColumn ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
+  return { rule: 'FIRE-TABLE', roll, range, modifiers, total, column: found?.band.label ?? null, row: input.row, cell, lastColumn: row.lastColumn, noEffect, dice: rec.rolled, steps };
 }

@@ -398,6 +398,7 @@ function fire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): Batt
       ...(a.shot ? { shot: a.shot } : {}),
       ...(ammunitionLeft !== undefined ? { ammunition: ammunitionLeft } : {}),
       ...(howitzers !== null ? { howitzers } : {}),
+      ...(firer.attrs.rating === 'militia' ? { militia: true } : {}),
     },
     target: {
       arm: targetArm(target),

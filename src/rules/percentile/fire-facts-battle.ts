@@ -8,7 +8,7 @@ import type { PercentileFireAction } from './battle.ts';
  * What the battle knows about a fire attack is not the player's to claim (issue 16): the fire zone
  * from weapon and measured range (PCT-11.32 - 11.37), the chart line (11.34 - 11.37), whether the
  * target can be enfiladed (11.64) or is a battery (11.63), a charge the log records (11.23.3, 11.83,
- * 11.85), the derivable modifiers (night, NIGHT-18.51; indirect fire, 11.50 - 11.56; the artillery
+ * 11.85), the derivable modifiers (night, NIGHT-18.51; indirect fire, 11.50 - 11.57; the artillery
  * officer and the Maximum Roundshot Zone, 11.29, 11.32). A player's contrary claim is refused with the
  * derived value named; a GM's stands as a Ruling, kept in the outcome and shown in the working.
  */
@@ -112,10 +112,22 @@ export function claimFire(s: BattleState, actor: string, a: PercentileFireAction
       else continue;
     }
     if (m.id === 'indirect') {
-      // PCT-11.50, 11.53, 11.56: howitzers or mortars only, never rockets.
-      const derivedIndirect = input.firer.arm === 'rockets' ? 'rockets: no indirect fire (PCT-11.56)' : !artillery ? `${input.firer.arm}: no indirect fire` : f.howitzers === null ? 'no howitzers on the roster (set howitzers:)' : f.howitzers <= 0 ? 'no howitzers or mortars left' : null;
+      // PCT-11.50, 11.53, 11.56, 11.57: howitzers or mortars only, never rockets or a militia rated crew.
+      const derivedIndirect =
+        input.firer.arm === 'rockets'
+          ? 'rockets: no indirect fire (PCT-11.56)'
+          : !artillery
+            ? `${input.firer.arm}: no indirect fire`
+            : input.firer.militia
+              ? 'a militia rated crew: no indirect fire (PCT-11.57)'
+              : f.howitzers === null
+                ? 'no howitzers on the roster (set howitzers:)'
+                : f.howitzers <= 0
+                  ? 'no howitzers or mortars left'
+                  : null;
       if (derivedIndirect !== null) {
-        gm.indirect = ruled(claim(s, actor, { what: 'indirect fire', claimed: 'howitzers or mortars firing indirectly', derived: derivedIndirect, source: 'the roster and the losses in the log', rule: input.firer.arm === 'rockets' ? 'PCT-11.56' : 'PCT-11.50' }));
+        const rule = input.firer.arm === 'rockets' ? 'PCT-11.56' : artillery && input.firer.militia ? 'PCT-11.57' : 'PCT-11.50';
+        gm.indirect = ruled(claim(s, actor, { what: 'indirect fire', claimed: 'howitzers or mortars firing indirectly', derived: derivedIndirect, source: 'the roster and the losses in the log', rule }));
       }
     }
     if (m.id === 'maximum-roundshot' && (!artillery || (input.firer.shot ?? 'roundshot') !== 'roundshot' || zone.zone === 'minimum')) {

@@ -48,6 +48,8 @@ export interface FireInput {
     shot?: Shot;
     /** Artillery: howitzers or mortars left in the battery; 0 = none may fire indirectly (PCT-11.50, 11.53, 11.79). */
     howitzers?: number;
+    /** Artillery: a militia rated crew, which never fires indirectly (PCT-11.57). */
+    militia?: boolean;
   };
   target: {
     arm: TargetArm;
@@ -339,9 +341,10 @@ function fireRefusalRest(input: FireInput, rules: FireRules, artillery: boolean)
   if (input.target.screened && !artillery) {
     return no('PCT-11.46', 'Only artillery batteries may engage an enemy unit behind an open order skirmish screen (PCT-11.46); fire at the screen instead.');
   }
-  // PCT-11.50, 11.56: indirect fire only for howitzers and mortars, never rockets.
+  // PCT-11.50, 11.56, 11.57: indirect fire only for howitzers and mortars, never rockets or militia crews.
   if (input.modifiers?.some((m) => m.id === 'indirect') && !input.gm?.indirect) {
     if (firer.arm === 'rockets') return no('PCT-11.56', 'Rocket Fire attacks cannot use indirect Fire (PCT-11.56).');
+    if (firer.militia) return no('PCT-11.57', 'Militia rated artillery crews cannot use indirect Fire (PCT-11.57).');
     if (!artillery) return no('PCT-11.50', 'Only artillery batteries with howitzers or mortars have indirect fire capabilities (PCT-11.50).');
     if (firer.howitzers !== undefined && firer.howitzers <= 0) return no('PCT-11.50', 'This battery has no howitzers or mortars left, and only they fire indirectly (PCT-11.50, 11.53).');
   }
