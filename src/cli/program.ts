@@ -10,6 +10,8 @@ import { RuleError } from '../rules/errors.ts';
 import { replay } from '../battle/replay.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
+import { SingleBar, Presets } from 'cli-progress';
+import { copyStore } from '../store/copy.ts';
 import { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { interactive, script } from '../table/console.ts';
@@ -223,6 +225,42 @@ export function buildProgram(config: Config): Command {
         for (const e of await store.load(o.battle)) console.log(JSON.stringify(e));
       }),
     );
+
+  program
+    .command('migrate-store')
+    .description('copy every battle from one store to another (SQLite to PostgreSQL), verifying each chain after the copy; stop the bot first')
+    .requiredOption('--from <file|url>', 'the store to read: a SQLite file (file:./data/umpire.db), postgres://… or pglite:<dir>')
+    .requiredOption('--to <file|url>', 'the store to write')
+    .action(async (o: { from: string; to: string }) => {
+      if (o.from === o.to) {
+        console.error('--from and --to name the same store.');
+        process.exitCode = 1;
+        return;
+      }
+      const from = await openStore(o.from, { readonly: true });
+      const to = await openStore(o.to).catch(async (err: unknown) => {
+        await from.close();
+        throw err;
+      });
+      let total = 0;
+      for (const b of await from.battles()) total += await from.version(b.id);
+      // A bar for a long copy on a terminal; a short one, or one into a pipe, prints its result only.
+      const bar = process.stderr.isTTY && total >= 1000 ? new SingleBar({ format: 'copying {bar} {value}/{total} events | {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
+      bar?.start(total, 0);
+      try {
+        const copied = await copyStore(from, to, (n) => bar?.increment(n));
+        bar?.stop();
+        for (const c of copied) console.log(`${c.battle.id} "${c.battle.name}": ${c.events} events ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
+        console.log(`${copied.length} battles, ${total} events; every chain verified in the target.`);
+      } catch (err) {
+        bar?.stop();
+        console.error(err instanceof Error ? err.message : String(err));
+        process.exitCode = 1;
+      } finally {
+        await from.close();
+        await to.close();
+      }
+    });
 
   return program;
 }
