@@ -19,6 +19,7 @@ import { Table } from '../table/table.ts';
 import { statusText } from '../app/views.ts';
 import { plain } from '../table/render.ts';
 import { startBot } from '../discord/bot.ts';
+import { startShards } from '../discord/shards.ts';
 import { applicationCommands } from '../discord/command-json.ts';
 import { deployCommands } from '../discord/deploy.ts';
 
@@ -34,6 +35,11 @@ export function buildProgram(config: Config): Command {
   const positive = (v: string) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
+    return n;
+  };
+  const atLeastOne = (v: string) => {
+    const n = positive(v);
+    if (n < 1) throw new InvalidArgumentError('expected 1 or more');
     return n;
   };
   const hexSeed = (v: string) => {
@@ -126,6 +132,33 @@ export function buildProgram(config: Config): Command {
     .description('run the Discord bot (needs DISCORD_TOKEN); what `npm start` does when it is set')
     .option(...dbOption)
     .action((o: { db: string }) => runBot(o));
+
+  program
+    .command('shards')
+    .description("run the bot as several shards (discord.js's ShardingManager), one process each, on one shared store; what `npm run bot:sharded` does")
+    .option(...dbOption)
+    .option('--shards <count>', "how many shards ('auto': as many as Discord recommends)", (v: string) => (v === 'auto' ? v : atLeastOne(v)), 'auto' as number | 'auto')
+    .option('--spawn-delay <ms>', 'wait between starting two shards (Discord asks for about 5 s)', positive, 5500)
+    .action(async (o: { db: string; shards: number | 'auto'; spawnDelay: number }) => {
+      const token = needToken();
+      if (!token) return;
+      let manager;
+      try {
+        manager = await startShards({ token, db: o.db, logger, shards: o.shards, spawnDelayMs: o.spawnDelay, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
+      } catch (err) {
+        console.error(`The shards did not start: ${(err as Error).message}`);
+        process.exitCode = 1;
+        return;
+      }
+      const running = manager;
+      const stop = (signal: string) => {
+        logger.info({ signal }, 'stopping the shards');
+        for (const shard of running.shards.values()) shard.kill();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
 
   program
     .command('deploy-commands')

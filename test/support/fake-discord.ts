@@ -98,6 +98,17 @@ const UPLOADED = '__uploaded';
 const OPTION = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, User: 6, Attachment: 11 } as const;
 const EPHEMERAL = 64;
 
+/** A gateway connection: the shard it identified as ([id, count]; [0, 1] unsharded). */
+interface Socket {
+  ws: WebSocket;
+  seq: number;
+  ready: boolean;
+  shard: [number, number];
+}
+
+/** The shard Discord sends a guild's events to: (guild_id >> 22) % shard count; DMs go to shard 0. */
+export const shardOf = (guildId: string | undefined, count: number): number => (guildId ? Number((BigInt(guildId) >> 22n) % BigInt(count)) : 0);
+
 export class FakeDiscord {
   readonly token: string;
   readonly appId = '1100000000000000001';
@@ -114,7 +125,7 @@ export class FakeDiscord {
 
   private readonly server = createServer((req, res) => void this.onRequest(req, res));
   private readonly wss = new WebSocketServer({ server: this.server, path: '/gateway' });
-  private readonly sockets = new Set<{ ws: WebSocket; seq: number; ready: boolean }>();
+  private readonly sockets = new Set<Socket>();
   private readonly messages: FakeMessage[] = [];
   private readonly dmChannels = new Map<string, string>();
   private readonly closedDms = new Set<string>();
@@ -127,6 +138,8 @@ export class FakeDiscord {
   constructor(
     token = 'fake-bot-token.'.padEnd(72, 'x'),
     private readonly heartbeatMs = 1000,
+    /** The shard count GET /gateway/bot recommends. */
+    readonly shards = 1,
   ) {
     this.token = token;
     this.bot = { id: '1100000000000000009', username: 'Umpire', global_name: 'Umpire', discriminator: '0', avatar: null, bot: true };
@@ -134,8 +147,8 @@ export class FakeDiscord {
     this.wss.on('connection', (ws) => this.onSocket(ws));
   }
 
-  static async start(token?: string): Promise<FakeDiscord> {
-    const fake = new FakeDiscord(token);
+  static async start(token?: string, opts: { shards?: number } = {}): Promise<FakeDiscord> {
+    const fake = new FakeDiscord(token, 1000, opts.shards ?? 1);
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.port = (fake.server.address() as AddressInfo).port;
     return fake;
@@ -220,6 +233,11 @@ export class FakeDiscord {
     }
   }
 
+  /** The shards identified and ready, by id. */
+  readyShards(): number[] {
+    return [...this.sockets].filter((s) => s.ready).map((s) => s.shard[0]).sort();
+  }
+
   /** Resolves once the bot connected, identified and was sent Ready. */
   connected(): Promise<true> {
     return this.until(() => [...this.sockets].some((s) => s.ready) || undefined, 'the bot to identify');
@@ -228,10 +246,10 @@ export class FakeDiscord {
   // --- interactions --------------------------------------------------------------------------
 
   /** A user runs a slash command in the guild channel (or in their DM with the bot). */
-  async slash(o: { user: FakeUser; command: string; sub?: string; options?: Record<string, unknown>; files?: Record<string, { name: string; text: string }>; dm?: boolean; channel?: string; permissions?: string }): Promise<FakeInteraction> {
+  async slash(o: { user: FakeUser; command: string; sub?: string; options?: Record<string, unknown>; files?: Record<string, { name: string; text: string }>; dm?: boolean; channel?: string; guild?: string; permissions?: string }): Promise<FakeInteraction> {
     const resolved: { attachments?: Record<string, unknown>; users?: Record<string, FakeUser> } = {};
     const options = this.commandOptions(o.command, o.sub ?? '', o.options ?? {}, o.files ?? {}, resolved);
-    const data = { id: this.commandId(o.command), name: o.command, type: 1, options, ...(Object.keys(resolved).length ? { resolved } : {}), ...(o.dm ? {} : { guild_id: this.guildId }) };
+    const data = { id: this.commandId(o.command), name: o.command, type: 1, options, ...(Object.keys(resolved).length ? { resolved } : {}), ...(o.dm ? {} : { guild_id: o.guild ?? this.guildId }) };
     const i = this.dispatchInteraction(2, o.user, data, o);
     return this.until(() => this.answered(i), `an answer to /${o.command} ${o.sub ?? ''}`);
   }
@@ -249,10 +267,10 @@ export class FakeDiscord {
    * The gateway delivers an interaction again, as it does when a session resumes (same id, same
    * token): whoever answered it first keeps the answer; resolves once the bot has had time to act.
    */
-  async redeliver(i: FakeInteraction, settleMs = 300): Promise<void> {
+  async redeliver(i: FakeInteraction, settleMs = 300, everyShard = false): Promise<void> {
     const payload = this.payloads.get(i.id);
     if (!payload) throw new Error(`fake Discord: no interaction ${i.id} to deliver again`);
-    this.dispatch('INTERACTION_CREATE', payload);
+    this.dispatch('INTERACTION_CREATE', payload, everyShard);
     await new Promise((r) => setTimeout(r, settleMs));
   }
 
@@ -323,15 +341,16 @@ export class FakeDiscord {
     return id;
   }
 
-  private dispatchInteraction(type: number, user: FakeUser, data: Json, o: { dm?: boolean; channel?: string; permissions?: string; message?: FakeMessage }): FakeInteraction {
+  private dispatchInteraction(type: number, user: FakeUser, data: Json, o: { dm?: boolean; channel?: string; guild?: string; permissions?: string; message?: FakeMessage }): FakeInteraction {
+    const guildId = o.guild ?? this.guildId;
     const id = this.snowflake();
     const token = `itoken-${id}-${Math.random().toString(36).slice(2)}`;
     const channelId = o.dm ? (o.channel ?? this.dmChannel(user)) : (o.channel ?? this.channelId);
     const where = o.dm
       ? { user, channel: { id: channelId, type: 1, recipients: [user] }, context: 1 }
       : {
-          guild_id: this.guildId,
-          channel: { id: channelId, type: 0, guild_id: this.guildId, name: 'battle', position: 0, permission_overwrites: [] },
+          guild_id: guildId,
+          channel: { id: channelId, type: 0, guild_id: guildId, name: 'battle', position: 0, permission_overwrites: [] },
           member: { user, roles: [], permissions: o.permissions ?? '2248473465835073', joined_at: '2026-01-01T00:00:00.000Z', deaf: false, mute: false, flags: 0 },
           guild_locale: 'en-US',
           context: 0,
@@ -348,7 +367,7 @@ export class FakeDiscord {
       app_permissions: '2248473465835073',
       locale: 'en-US',
       entitlements: [],
-      authorizing_integration_owners: { '0': this.guildId },
+      authorizing_integration_owners: { '0': guildId },
       ...(o.message ? { message: o.message } : {}),
     };
     const i: FakeInteraction = { id, token, user, channelId, followUps: [] };
@@ -360,14 +379,16 @@ export class FakeDiscord {
 
   // --- gateway -------------------------------------------------------------------------------
 
-  private dispatch(t: string, d: unknown): void {
-    const ready = [...this.sockets].filter((s) => s.ready);
-    if (!ready.length) throw new Error('fake Discord: no bot is connected to the gateway');
+  /** To every ready connection of the shard that owns the payload's guild (all of them with `everyShard`). */
+  private dispatch(t: string, d: unknown, everyShard = false): void {
+    const guild = (d as { guild_id?: string }).guild_id;
+    const ready = [...this.sockets].filter((s) => s.ready && (everyShard || s.shard[0] === shardOf(guild, s.shard[1])));
+    if (!ready.length) throw new Error(`fake Discord: no bot is connected to the gateway${guild ? ` for guild ${guild}` : ''}`);
     for (const s of ready) s.ws.send(JSON.stringify({ op: 0, t, s: ++s.seq, d }));
   }
 
   private onSocket(ws: WebSocket): void {
-    const conn = { ws, seq: 0, ready: false };
+    const conn: Socket = { ws, seq: 0, ready: false, shard: [0, 1] };
     this.sockets.add(conn);
     ws.on('close', () => this.sockets.delete(conn));
     ws.on('message', (raw) => {
@@ -383,12 +404,13 @@ export class FakeDiscord {
             return;
           }
           conn.ready = true;
+          if (Array.isArray(p.d.shard)) conn.shard = [Number(p.d.shard[0]), Number(p.d.shard[1])];
           ws.send(
             JSON.stringify({
               op: 0,
               t: 'READY',
               s: ++conn.seq,
-              d: { v: 10, user: this.bot, guilds: [], session_id: `session-${this.snowflake()}`, resume_gateway_url: this.gatewayUrl, shard: [0, 1], application: { id: this.appId, flags: 0 } },
+              d: { v: 10, user: this.bot, guilds: [], session_id: `session-${this.snowflake()}`, resume_gateway_url: this.gatewayUrl, shard: conn.shard, application: { id: this.appId, flags: 0 } },
             }),
           );
           break;
@@ -482,7 +504,7 @@ export class FakeDiscord {
       const parts = pattern.split('/').filter(Boolean);
       return parts.length === p.length && parts.every((x, k) => x.startsWith(':') || x === p[k]);
     };
-    if (is('GET', '/gateway/bot')) return { status: 200, json: { url: this.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } } };
+    if (is('GET', '/gateway/bot')) return { status: 200, json: { url: this.gatewayUrl, shards: this.shards, session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 } } };
     if (is('GET', '/gateway')) return { status: 200, json: { url: this.gatewayUrl } };
     if (is('GET', '/users/@me')) return { status: 200, json: this.bot };
     if (is('GET', '/applications/@me')) return { status: 200, json: { id: this.appId, name: 'Umpire', bot: this.bot, flags: 0 } };
