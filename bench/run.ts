@@ -1,24 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { benchDice } from './dice.ts';
 import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
-import { benchReplay } from './replay.ts';
-import { benchStore, shmDir } from './store.ts';
+import { appendVsInsert, buildBattle, handleLatency, inTemp, liveBattlesMemory, pgMeasured, replayVsSelect, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
 
-/** `npm run bench`: throughput figures, each beside the raw better-sqlite3 figure of the same run. */
+/** `npm run bench`: every figure beside the raw driver's on this machine, in one run. */
 const fmt = (n: number) => n.toLocaleString('en-US');
-const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+const line = (label: string, text: string) => console.log(`${label.padEnd(44)} ${text}`);
 
-const disk = await benchStore(100_000);
-console.log(`append, file db (fsync per transaction): ${fmt(disk.appendPerSec)}/s vs raw INSERT ${fmt(disk.rawInsertPerSec)}/s = ${ratio(disk.appendPerSec, disk.rawInsertPerSec)} (goal >= 50%)`);
-const shm = shmDir();
-if (shm) {
-  const ram = await benchStore(100_000, { dir: shm });
-  console.log(`append, RAM db (no fsync cost):          ${fmt(ram.appendPerSec)}/s vs raw INSERT ${fmt(ram.rawInsertPerSec)}/s = ${ratio(ram.appendPerSec, ram.rawInsertPerSec)} (goal >= 50%)`);
+const APPENDS = 5_000;
+const REPLAYED = 10_000;
+
+async function storeFigures(m: Measured): Promise<void> {
+  const a = await appendVsInsert(m, APPENDS);
+  line(`append, ${m.name}`, `${fmt(a.ours)}/s vs raw INSERT ${fmt(a.raw)}/s = ${ratio(a.ours, a.raw)} (goal >= 0.8x)`);
+  await buildBattle(m.store, 'replay', REPLAYED);
+  const r = await replayVsSelect(m, 'replay', REPLAYED);
+  line(`replay of ${fmt(REPLAYED)} events, ${m.name}`, `${fmt(r.ours)}/s vs raw SELECT + JSON.parse ${fmt(r.raw)}/s = ${ratio(r.ours, r.raw)} (goal >= 0.8x)`);
 }
-console.log(`load of 100,000 events:                  ${fmt(disk.loadPerSec)}/s vs raw SELECT + JSON.parse ${fmt(disk.rawSelectPerSec)}/s = ${ratio(disk.loadPerSec, disk.rawSelectPerSec)}`);
-const r = await benchReplay(100_000);
-console.log(`replay (load + fold) of 100,000 events:  ${fmt(r.replayPerSec)}/s vs raw SELECT + JSON.parse ${fmt(r.rawSelectPerSec)}/s = ${ratio(r.replayPerSec, r.rawSelectPerSec)} (goal >= 50%)`);
+
+const shm = existsSync('/dev/shm') ? '/dev/shm' : undefined;
+await inTemp(async (dir) => {
+  const file = sqliteMeasured(join(dir, 'file.db'));
+  await storeFigures({ ...file, name: 'SQLite file (fsync each)' });
+  await file.close();
+});
+if (shm) {
+  await inTemp(async (dir) => {
+    const ram = sqliteMeasured(join(dir, 'ram.db'));
+    await storeFigures({ ...ram, name: 'SQLite in RAM (/dev/shm)' });
+    await ram.close();
+  }, shm);
+}
+const pglite = await pgMeasured('pglite:', 'PGlite in memory');
+await storeFigures(pglite);
+await pglite.close();
+
+await inTemp(async (dir) => {
+  const sqlite = sqliteMeasured(join(dir, 'latency.db'));
+  const l = await handleLatency(sqlite.store, REPLAYED);
+  line(`/roll on a ${fmt(REPLAYED)}-event battle, SQLite file`, `p50 ${ms(l.p50)}, p99 ${ms(l.p99)} (goal p99 < 1 ms)`);
+  await sqlite.close();
+});
+const pgLatency = await pgMeasured('pglite:', 'PGlite');
+const pl = await handleLatency(pgLatency.store, REPLAYED, 500);
+line(`/roll on a ${fmt(REPLAYED)}-event battle, PGlite`, `p50 ${ms(pl.p50)}, p99 ${ms(pl.p99)}`);
+await pgLatency.close();
+
+await inTemp(async (dir) => {
+  const sqlite = sqliteMeasured(join(dir, 'live.db'));
+  const mem = await liveBattlesMemory(sqlite.store, 1_000);
+  line('1,000 live battles loaded', `${mem.mb.toFixed(0)} MB resident memory for ${fmt(mem.events)} events (goal < 300 MB)`);
+  await sqlite.close();
+});
+await inTemp(async (dir) => {
+  const sqlite = sqliteMeasured(join(dir, 'verify.db'));
+  line('verify of a 100,000-event battle, SQLite', `${ms(await verifyTime(sqlite.store, 100_000))} (goal < 2 s)`);
+  await sqlite.close();
+});
+
 const d = benchDice();
-console.log(`dice: die(6) ${fmt(d.die6PerSec)}/s; /roll 4d6kh3+2 ${fmt(d.roll4d6kh3PerSec)}/s`);
+line('dice', `die(6) ${fmt(d.die6PerSec)}/s; /roll 4d6kh3+2 ${fmt(d.roll4d6kh3PerSec)}/s`);
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 const rates = ([7, 45, 99, 140] as const).map((p) => `${p}% -> ${pct(lossRate(p))}`);
-console.log(`fire Monte Carlo, ${fmt(MONTE_CARLO_ATTACKS)} attacks each, fixed seed (PCT-11.71; goal within 0.5 points): losses per attack ${rates.join(', ')}; 140% with a new roll for the remainder -> ${pct(lossRate(140, 'new-roll'))}`);
+line(`fire Monte Carlo, ${fmt(MONTE_CARLO_ATTACKS)} attacks each`, `losses per attack ${rates.join(', ')}; 140% with a new roll for the remainder -> ${pct(lossRate(140, 'new-roll'))} (PCT-11.71; goal within 0.5 points)`);

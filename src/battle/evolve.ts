@@ -124,11 +124,22 @@ export interface EventMeta {
   version: number;
   /** The request that appended the event; events of one request are undone together. */
   requestId: string | null;
-  summary: string;
+  /**
+   * The event in words, read from the state before it: asked only for an event that opens an undo
+   * entry (the first of its request), so a long replay does not word every event.
+   */
+  describe: (before: BattleState) => string;
+}
+
+/** True when the event starts a new entry of the undo stack (bookkeep's last branch). */
+function opensUndoEntry(d: BattleState, e: BattleEvent, meta: EventMeta): boolean {
+  if (diceEnd(e) || UNDOABLE_NOT.has(e.type)) return false;
+  const last = d.undoable.at(-1);
+  return !(last && meta.requestId !== null && last.requestId === meta.requestId);
 }
 
 /** Version, dice cursor and undo stack: what every logged event does besides its own effect. */
-function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
+function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: string): void {
   d.version = meta.version;
   const rolled = diceEnd(e);
   if (rolled > d.diceCursor) d.diceCursor = rolled;
@@ -145,7 +156,7 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta): void {
   if (last && meta.requestId !== null && last.requestId === meta.requestId) {
     d.undoable[d.undoable.length - 1] = { ...last, versions: [...last.versions, meta.version] };
   } else {
-    d.undoable.push({ versions: [meta.version], summary: meta.summary, requestId: meta.requestId });
+    d.undoable.push({ versions: [meta.version], summary, requestId: meta.requestId });
     if (d.undoable.length > UNDO_DEPTH) d.undoable.shift();
   }
 }
@@ -158,8 +169,7 @@ export function applySetup(d: BattleState, e: BattleEvent): void {
 /** evolve(state, event): the state after one logged event. Pure. */
 export function evolve(s: BattleState, e: BattleEvent, meta: EventMeta): BattleState {
   const d = draft(s);
-  apply(d, e);
-  bookkeep(d, e, meta);
+  evolveOwned(d, e, meta);
   return d;
 }
 
@@ -168,6 +178,7 @@ export function evolve(s: BattleState, e: BattleEvent, meta: EventMeta): BattleS
  * place: a long battle replays without copying its records at every event.
  */
 export function evolveOwned(d: BattleState, e: BattleEvent, meta: EventMeta): void {
+  const summary = opensUndoEntry(d, e, meta) ? meta.describe(d) : '';
   apply(d, e);
-  bookkeep(d, e, meta);
+  bookkeep(d, e, meta, summary);
 }

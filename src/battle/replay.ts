@@ -6,11 +6,11 @@ import { initialState, type BattleState } from './state.ts';
 /** The request a stored event came from: the store keeps `<requestId>#<index>` per row. */
 export const baseRequestId = (requestId: string | null): string | null => (requestId === null ? null : requestId.replace(/#\d+$/, ''));
 
-const metaOf = (s: BattleState, e: LoggedEvent): EventMeta => ({ version: e.version, requestId: baseRequestId(e.requestId), summary: describeEvent(e.event, s) });
+const metaOf = (e: LoggedEvent): EventMeta => ({ version: e.version, requestId: baseRequestId(e.requestId), describe: (before) => describeEvent(e.event, before) });
 
 /** Folds one more logged event into the state (no undo handling: see replay). Pure. */
 export function fold(s: BattleState, e: LoggedEvent): BattleState {
-  return evolve(s, e.event, metaOf(s, e));
+  return evolve(s, e.event, metaOf(e));
 }
 
 /**
@@ -22,7 +22,7 @@ export function foldAll(s: BattleState, events: readonly LoggedEvent[], visit?: 
   const d = draft(s);
   for (const e of events) {
     visit?.(e, d);
-    evolveOwned(d, e.event, metaOf(d, e));
+    evolveOwned(d, e.event, metaOf(e));
   }
   return d;
 }
@@ -46,7 +46,7 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
       // A ballot id, like a die, is never used twice: an undone ballot's DM buttons and scheduled
       // close name it, and must not reach a new ballot.
       if (e.event.type === 'BallotOpened') s.nextId.ballot = Math.max(s.nextId.ballot, Number(e.event.data.ballotId.slice(1)) + 1);
-    } else evolveOwned(s, e.event, metaOf(s, e));
+    } else evolveOwned(s, e.event, metaOf(e));
   }
   return s;
 }

@@ -1,0 +1,174 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { invoke } from '../src/app/invoke.ts';
+import { toLogged, Umpire } from '../src/app/umpire.ts';
+import { verifyLog } from '../src/app/verify.ts';
+import type { BattleEvent } from '../src/battle/events.ts';
+import { replay } from '../src/battle/replay.ts';
+import { openPostgres, type PgEventStore } from '../src/store/pg-store.ts';
+import { SqliteEventStore } from '../src/store/sqlite-store.ts';
+import type { EventStore, StoredEvent } from '../src/store/types.ts';
+import { battleEvents } from './battle.ts';
+
+/**
+ * Issue 18's figures, for SQLite and PGlite in one run, each beside its raw driver doing the same
+ * work on the same machine: better-sqlite3's prepared statements, PGlite's own `query`.
+ */
+
+/** A store under measurement and its raw driver: a query returning rows, and a statement that writes. */
+export interface Measured {
+  name: string;
+  store: EventStore;
+  rawSelect(battleId: string): Promise<{ data: string }[]>;
+  rawInsert(row: [string, number, string, string, string, string, string | null, string]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function sqliteMeasured(file: string): Measured {
+  const store = SqliteEventStore.open(file);
+  const sqlite = store.db.$client;
+  const select = sqlite.prepare<[string], { data: string }>('SELECT * FROM events WHERE battle_id = ? ORDER BY version');
+  const insert = sqlite.prepare('INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  return {
+    name: 'SQLite',
+    store,
+    rawSelect: async (id) => select.all(id),
+    rawInsert: async (row) => void insert.run(...row),
+    close: () => store.close(),
+  };
+}
+
+export async function pgMeasured(url: string, name: string): Promise<Measured> {
+  const store: PgEventStore = await openPostgres(url);
+  const client = (store.db as unknown as { $client: { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> } }).$client;
+  return {
+    name,
+    store,
+    rawSelect: async (id) => (await client.query<{ data: string }>('SELECT * FROM events WHERE battle_id = $1 ORDER BY version', [id])).rows,
+    rawInsert: async (row) => void (await client.query('INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', row)),
+    close: () => store.close(),
+  };
+}
+
+const AT = '2026-11-25T12:00:00.000Z';
+const perSec = (n: number, ms: number) => Math.round((n / ms) * 1000);
+
+/** Appends of one event each (its hash, request row, version check) against raw INSERTs of the very rows stored. */
+export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: number; raw: number }> {
+  const events = battleEvents(n);
+  let t = performance.now();
+  for (let i = 0; i < n; i++) await m.store.append('append', i, [events[i]!], { actor: 'gm', at: AT, requestId: `append-${i}` }, [], []);
+  const ours = perSec(n, performance.now() - t);
+  const rows = (await m.store.load('append')).map((e): [string, number, string, string, string, string, string | null, string] => ['raw', e.version, e.type, JSON.stringify(e.data), e.actor, e.at, e.requestId && `raw-${e.requestId}`, e.hash]);
+  t = performance.now();
+  for (const r of rows) await m.rawInsert(r);
+  return { ours, raw: perSec(n, performance.now() - t) };
+}
+
+/** Builds a battle of `n` events as play does: requests of a few events (ten here) each. */
+export async function buildBattle(store: EventStore, id: string, n: number, from = 0): Promise<void> {
+  const events = battleEvents(n, id);
+  for (let i = from; i < n; i += 10) await store.append(id, i, events.slice(i, i + 10), { actor: 'gm', at: AT, requestId: `${id}-${i}` }, [], []);
+}
+
+/** Best of three: replay (load + fold) of a battle against a raw SELECT + JSON.parse of its rows. */
+export async function replayVsSelect(m: Measured, id: string, n: number): Promise<{ ours: number; raw: number }> {
+  let ours = Infinity;
+  let raw = Infinity;
+  for (let r = 0; r < 3; r++) {
+    let t = performance.now();
+    const s = replay(id, (await m.store.load(id)).map(toLogged));
+    ours = Math.min(ours, performance.now() - t);
+    if (s.version !== n) throw new Error(`replay reached ${s.version} of ${n}`);
+    t = performance.now();
+    const parsed = (await m.rawSelect(id)).map((row) => JSON.parse(row.data) as unknown);
+    raw = Math.min(raw, performance.now() - t);
+    if (parsed.length !== n) throw new Error('the raw select lost rows');
+  }
+  return { ours: perSec(n, ours), raw: perSec(n, raw) };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/**
+ * The time a slash command takes from the typed options to the reply, on a battle of `n` events
+ * already loaded (the bot keeps its battles' states): `/roll expression:1d6`, which rolls on the
+ * battle's dice and appends one event with its post, `runs` times after a warm-up.
+ */
+export async function handleLatency(store: EventStore, n: number, runs = 2000): Promise<{ p50: number; p99: number }> {
+  const app = new Umpire(store);
+  const created = await invoke(app, { command: 'battle', sub: 'create', options: { name: 'Latency', system: 'medieval' }, actor: 'gm', channel: 'latency' });
+  if (!created.versions.length) throw new Error(created.messages[0]!.text);
+  const id = (await app.battleIn('latency'))!.id;
+  await buildBattle(store, id, n, 1);
+  await app.state(id);
+  const times: number[] = [];
+  for (let r = 0; r < runs + 200; r++) {
+    const t = performance.now();
+    const res = await invoke(app, { command: 'roll', sub: '', options: { expression: '1d6' }, actor: 'gm', channel: 'latency' });
+    const ms = performance.now() - t;
+    if (res.versions.length !== 1) throw new Error(`the roll was not recorded: ${res.messages[0]?.text}`);
+    if (r >= 200) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/** The example battles' logs (test/fixtures/replay), as stored: the shapes of real battles of every system. */
+function exampleLogs(): StoredEvent[][] {
+  const dir = 'test/fixtures/replay';
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('-b1.jsonl'))
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as StoredEvent),
+    );
+}
+
+/**
+ * Resident memory of an umpire holding `count` live battles, each one of the example battles
+ * (6 to 14 units, 27 to 74 events) under its own id: RSS after they are loaded, less RSS before.
+ */
+export async function liveBattlesMemory(store: EventStore, count: number): Promise<{ mb: number; events: number }> {
+  const logs = exampleLogs();
+  let events = 0;
+  for (let b = 0; b < count; b++) {
+    const log = logs[b % logs.length]!;
+    const id = `live${b}`;
+    const renamed = log.map((e): BattleEvent => ({ type: e.type, data: e.type === 'BattleCreated' ? { ...(e.data as object), battleId: id, channel: `chan-${b}` } : e.data }) as BattleEvent);
+    await store.append(id, 0, renamed, { actor: 'gm', at: AT, requestId: id }, [], []);
+    events += renamed.length;
+  }
+  const app = new Umpire(store);
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  for (let b = 0; b < count; b++) await app.state(`live${b}`);
+  globalThis.gc?.();
+  const mb = (process.memoryUsage().rss - before) / 2 ** 20;
+  if ((await app.state('live0')).version === 0) throw new Error('the battles did not load');
+  return { mb, events };
+}
+
+/** `umpire verify` of a battle of `n` events: the hash chain, then the dice (none here to re-derive). */
+export async function verifyTime(store: EventStore, n: number): Promise<number> {
+  await buildBattle(store, 'verify', n);
+  const t = performance.now();
+  const { chain } = await verifyLog(store, 'verify');
+  const ms = performance.now() - t;
+  if (!chain.ok || chain.count !== n) throw new Error(`verify did not pass: ${JSON.stringify(chain)}`);
+  return ms;
+}
+
+/** A temporary folder (in `base`), removed when `work` is done. */
+export async function inTemp<T>(work: (dir: string) => Promise<T>, base = tmpdir()): Promise<T> {
+  const dir = mkdtempSync(join(base, 'umpire-scale-'));
+  try {
+    return await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
