@@ -128,7 +128,7 @@ export interface EventMeta {
    * The event in words, read from the state before it: asked only for an event that opens an undo
    * entry (the first of its request), so a long replay does not word every event.
    */
-  describe: (before: BattleState) => string;
+  describe: (e: BattleEvent, before: BattleState) => string;
 }
 
 /** True when the event starts a new entry of the undo stack (bookkeep's last branch). */
@@ -178,7 +178,7 @@ export function evolve(s: BattleState, e: BattleEvent, meta: EventMeta): BattleS
  * place: a long battle replays without copying its records at every event.
  */
 export function evolveOwned(d: BattleState, e: BattleEvent, meta: EventMeta): void {
-  const summary = opensUndoEntry(d, e, meta) ? meta.describe(d) : '';
+  const summary = opensUndoEntry(d, e, meta) ? meta.describe(e, d) : '';
   apply(d, e);
   bookkeep(d, e, meta, summary);
 }
