@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Destination, Message } from '../messages.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
+import { pgliteAppend, serverAppend, type AppendRows, type Head, type RunAppend } from './pg-append.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, driverSays, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
 import * as tables from './pg-schema.ts';
@@ -45,6 +46,20 @@ const RACE_INDEXES = new Set(['events_battle_version_unique', 'events_request_id
 
 /** ISO-8601 text compared byte by byte, as SQLite compares it, whatever the database's collation. */
 const iso = (e: SQL) => sql`(${e} COLLATE "C")`;
+
+/** How many battles' heads a store keeps; a battle not among them reads its head on its next append. */
+const HEADS_KEPT = 10_000;
+
+/** An append's parts that do not depend on the head, serialized once however many times it is tried. */
+interface Batch {
+  battleId: string;
+  events: { type: string; data: string }[];
+  meta: AppendMeta;
+  created: AppendRows['created'];
+  ended: boolean;
+  outbox: AppendRows['outbox'];
+  replies: Message[];
+}
 
 /** Rows of a raw query as the driver hands them back (node-postgres and PGlite both answer `{ rows }`). */
 async function rowsOf<T>(db: PgDb, query: SQL): Promise<T[]> {
@@ -92,19 +107,24 @@ const toOutboxRow = (r: { id: number; battleId: string; destination: string; mes
 
 /**
  * The event store on PostgreSQL (a server through node-postgres, or PGlite in the process): the
- * SQLite store's semantics on a database many processes share. Each append is one transaction at
- * READ COMMITTED; two writers of one battle both read the same head, and the unique
- * (battle_id, version) index makes the later one fail, which append turns into ConcurrencyError.
- * Inside a transaction every query goes through `tx`: PGlite has one connection, and a query on the
- * database from inside would wait for the transaction forever.
+ * SQLite store's semantics on a database many processes share. Each append is one statement
+ * (pg-append.ts), so one round trip when the store knows the battle's head: two writers of one
+ * battle both write after the same head, and the unique (battle_id, version) index makes the later
+ * one fail, which append turns into ConcurrencyError. Inside a transaction every query goes through
+ * `tx`: PGlite has one connection, and a query on the database from inside would wait for the
+ * transaction forever.
  */
 export class PgEventStore implements EventStore {
   readonly delivery: PgDeliveryState;
   private closing: Promise<void> | undefined;
+  /** The last event of each battle as this store last wrote or read it: a guess an append checks (appendOn). */
+  private readonly heads = new Map<string, Head>();
 
   constructor(
     /** The database, for what the contract does not cover (a copy from SQLite, a test's cleanup). */
     readonly db: PgDb,
+    /** The append's one statement (pg-append.ts), on the driver under `db`. */
+    private readonly runAppend: RunAppend,
     /** Ends the connection (the pool's end, PGlite's close); close() calls it once. */
     private readonly closeClient: () => Promise<void> = async () => {},
   ) {
@@ -126,73 +146,95 @@ export class PgEventStore implements EventStore {
       if (unstorable(value)) return Promise.reject(new StoreError(`appending to battle ${JSON.stringify(battleId)}: the ${what} ${JSON.stringify(value)} holds a NUL or a lone surrogate, which PostgreSQL text cannot store`));
     }
     return guarded(`appending to battle ${battleId}`, async () => {
-      try {
-        return await this.db.transaction((tx) => this.appendIn(tx, battleId, expectedVersion, newEvents, meta, out, replies));
-      } catch (err) {
-        const index = uniqueViolation(err);
-        if (index === undefined || !RACE_INDEXES.has(index)) throw err;
-        // Another writer of this battle (or of this request) committed first; the transaction is
-        // rolled back. A repeat of a request returns its first result; otherwise the caller decides again.
-        if (meta.requestId !== null) {
-          const seen = await this.findRequest(meta.requestId);
-          if (seen) return { status: 'duplicate', result: seen };
-        }
-        throw new ConcurrencyError(battleId, expectedVersion, await this.version(battleId));
+      // Serialized before the database is asked anything: what cannot be stored fails with nothing written.
+      const batch: Batch = {
+        battleId,
+        events: newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null) })),
+        meta,
+        created: newEvents.flatMap((e, i) => {
+          if (e.type !== 'BattleCreated') return [];
+          const b = battleCreatedData(battleId, e.data);
+          const ended = newEvents.slice(i + 1).some((later) => later.type === 'BattleEnded') ? 1 : 0;
+          return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
+        }),
+        ended: newEvents.some((e) => e.type === 'BattleEnded'),
+        outbox: out.map((m) => ({ destination: destinationJson(m.to), message: JSON.stringify(m) })),
+        replies,
+      };
+      // A guess of the head costs nothing when wrong (the statement checks it), and when right spares
+      // a read: a new battle's head is the genesis, another's the last event this store saw.
+      const guess = expectedVersion === 0 ? { version: 0, hash: GENESIS_HASH } : this.heads.get(battleId);
+      if (guess?.version === expectedVersion) {
+        const done = await this.appendOn(guess, batch);
+        if (done) return done;
       }
+      // No guess, or a wrong one: read the request and the head first, as the SQLite store does.
+      this.heads.delete(battleId);
+      if (meta.requestId !== null) {
+        const seen = await requestResult(this.db, meta.requestId);
+        if (seen) return { status: 'duplicate', result: seen };
+      }
+      const head = (await headOf(this.db, battleId)) ?? { version: 0, hash: GENESIS_HASH };
+      if (head.version !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, head.version);
+      const done = await this.appendOn(head, batch);
+      if (done) return done;
+      // The head moved between the read and the write.
+      throw new ConcurrencyError(battleId, expectedVersion, await this.version(battleId));
     });
   }
 
-  private async appendIn(
-    tx: PgDb,
-    battleId: string,
-    expectedVersion: number,
-    newEvents: NewEvent[],
-    meta: AppendMeta,
-    out: Message[],
-    replies: Message[],
-  ): Promise<AppendOutcome> {
+  /** Appends `batch` after `head` (runAppend), or returns undefined, having written nothing, when `head` is not the battle's last event. */
+  private async appendOn(head: Head, batch: Batch): Promise<AppendOutcome | undefined> {
+    const { battleId, meta } = batch;
     const { actor, at, requestId } = meta;
-    if (requestId !== null) {
-      const seen = await requestResult(tx, requestId);
-      if (seen) return { status: 'duplicate', result: seen };
-    }
-    const head = await headOf(tx, battleId);
-    const current = head?.version ?? 0;
-    if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
-    if (meta.seed !== undefined) await saveSeedIn(tx, battleId, meta.seed);
-
-    let prev = head?.hash ?? GENESIS_HASH;
-    const rows = newEvents.map((e, i) => {
-      const version = current + i + 1;
-      const data = JSON.stringify(e.data ?? null);
-      const hash = eventHash(prev, battleId, version, e.type, actor, at, data);
-      prev = hash;
-      return { battleId, version, type: e.type, data, actor, at, requestId: requestId === null ? null : `${requestId}#${i}`, hash };
+    let prev = head.hash;
+    const events = batch.events.map((e, i) => {
+      const version = head.version + i + 1;
+      prev = eventHash(prev, battleId, version, e.type, actor, at, e.data);
+      return { version, type: e.type, data: e.data, request_id: requestId === null ? null : `${requestId}#${i}`, hash: prev };
     });
-    const positions = new Map<number, number>();
-    if (rows.length) {
-      for (const r of await tx.insert(events).values(rows).returning({ position: events.position, version: events.version })) {
-        positions.set(r.version, r.position);
+    const result: RequestResult = { versions: events.map((e) => e.version), replies: batch.replies };
+    let inserted: { position: number; version: number }[] | undefined;
+    try {
+      inserted = await this.runAppend({
+        battleId,
+        head,
+        actor,
+        at,
+        events,
+        request: requestId === null ? null : { id: requestId, result: JSON.stringify(result) },
+        seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
+        created: batch.created,
+        ended: batch.ended,
+        outbox: batch.outbox,
+      });
+    } catch (err) {
+      const index = uniqueViolation(err);
+      if (index === undefined || !RACE_INDEXES.has(index)) throw err;
+      // Another writer of this battle (or of this request) committed first, and nothing of this
+      // append was written. A repeat of a request returns its first result; otherwise the caller decides again.
+      this.heads.delete(battleId);
+      if (requestId !== null) {
+        const seen = await this.findRequest(requestId);
+        if (seen) return { status: 'duplicate', result: seen };
       }
+      throw new ConcurrencyError(battleId, head.version, await this.version(battleId));
     }
-    for (const e of newEvents) {
-      if (e.type === 'BattleCreated') {
-        const b = battleCreatedData(battleId, e.data);
-        await tx.insert(battles).values({ id: battleId, channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), createdAt: at, ended: 0 });
-      } else if (e.type === 'BattleEnded') {
-        await tx.update(battles).set({ ended: 1 }).where(eq(battles.id, battleId));
-      }
-    }
-    if (out.length) {
-      await tx.insert(outbox).values(out.map((m) => ({ battleId, destination: destinationJson(m.to), message: JSON.stringify(m), createdAt: at })));
-    }
-    if (requestId !== null) {
-      const result: RequestResult = { versions: rows.map((r) => r.version), replies };
-      await tx.insert(requests).values({ requestId, battleId, result: JSON.stringify(result), at });
-    }
+    if (!inserted) return undefined;
+    const positions = new Map(inserted.map((r) => [r.version, r.position]));
+    this.rememberHead(battleId, events.at(-1) ?? head);
     // What load will return: the stored JSON read back, not the caller's object.
-    const stored = rows.map((r): StoredEvent => ({ ...r, position: positions.get(r.version)!, data: JSON.parse(r.data) }));
+    const stored = events.map(
+      (e): StoredEvent => ({ position: positions.get(e.version)!, battleId, version: e.version, type: e.type, data: JSON.parse(e.data), actor, at, requestId: e.request_id, hash: e.hash }),
+    );
     return { status: 'appended', events: stored };
+  }
+
+  /** Keeps `head` as the battle's last event, the oldest entry making room past HEADS_KEPT. */
+  private rememberHead(battleId: string, head: Head): void {
+    this.heads.delete(battleId);
+    this.heads.set(battleId, { version: head.version, hash: head.hash });
+    if (this.heads.size > HEADS_KEPT) this.heads.delete(this.heads.keys().next().value!);
   }
 
   load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
@@ -202,6 +244,8 @@ export class PgEventStore implements EventStore {
         .from(events)
         .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
         .orderBy(asc(events.version));
+      const last = rows.at(-1);
+      if (last) this.rememberHead(battleId, last);
       return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
     });
   }
@@ -230,7 +274,12 @@ export class PgEventStore implements EventStore {
   }
 
   version(battleId: string): Promise<number> {
-    return guarded(`reading the version of battle ${battleId}`, async () => (await headOf(this.db, battleId))?.version ?? 0);
+    return guarded(`reading the version of battle ${battleId}`, async () => {
+      const head = await headOf(this.db, battleId);
+      if (head) this.rememberHead(battleId, head);
+      else this.heads.delete(battleId);
+      return head?.version ?? 0;
+    });
   }
 
   /** In creation order: the order their BattleCreated (version 1) was inserted, as SQLite's rowid keeps it. */
@@ -481,7 +530,7 @@ async function openServer(url: string, shown: string, options: OpenPostgresOptio
       // A client whose unlock may not have run is closed, not pooled, so its session lock goes with it.
       client.release(broken === undefined ? undefined : true);
     }
-    return new PgEventStore(db, () => pool.end());
+    return new PgEventStore(db, serverAppend(pool), () => pool.end());
   } catch (err) {
     await pool.end().catch(() => {});
     throw err;
@@ -506,7 +555,7 @@ async function openPglite(dir: string, shown: string): Promise<PgEventStore> {
     } catch (err) {
       throw new Error(`${shown}: the schema migration failed: ${driverSays(err)}. Nothing of it was applied.`, { cause: err });
     }
-    return new PgEventStore(db, () => client.close());
+    return new PgEventStore(db, pgliteAppend(client), () => client.close());
   } catch (err) {
     await client.close().catch(() => {});
     throw err;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../src/messages.ts';
-import { verifyChain } from '../../src/store/hash.ts';
+import { eventHash, verifyChain } from '../../src/store/hash.ts';
 import { StoreError } from '../../src/store/pg-errors.ts';
 import { maskUrl, openPostgres, type PgEventStore } from '../../src/store/pg-store.ts';
 import { ConcurrencyError, type AppendMeta, type NewEvent } from '../../src/store/types.ts';
@@ -207,6 +207,41 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       expect((await store.undelivered()).map((r) => r.message.text)).toEqual(['created']);
     });
 
+    it('appends a long batch (its events passed as JSON) with positions in version order, and the chain verifies', async () => {
+      const sides = Array.from({ length: 40 }, (_, i) => side(`S${i}`));
+      const out = await store.append('b1', 0, [created('b1'), ...sides], meta('r1'), [], []);
+      const loaded = await store.load('b1');
+      expect(out.status === 'appended' && out.events).toEqual(loaded);
+      expect(loaded.map((e) => e.version)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
+      expect(loaded.every((e, i) => i === 0 || e.position > loaded[i - 1]!.position)).toBe(true);
+      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 41 });
+    });
+
+    it('does not trust a head it knew once the log behind it changed: shorter, rewritten or emptied, it reads it again', async () => {
+      await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+      await store.append('b1', 1, [side('French')], meta('r2'), [], []);
+      // The log loses its tail behind the store's back: version 2 is too high now.
+      await store.db.execute(sql`DELETE FROM events WHERE battle_id = 'b1' AND version = 2`);
+      await expect(store.append('b1', 2, [side('Allies')], meta('r3'), [], [])).rejects.toMatchObject({ expected: 2, actual: 1 });
+      await store.append('b1', 1, [side('Prussians')], meta('r4'), [], []);
+      // Version 2 rewritten behind its back (hashed right): the next append chains on the hash stored.
+      const first = (await store.load('b1'))[0]!;
+      const data = JSON.stringify(side('Austrians').data);
+      await store.db.execute(sql`DELETE FROM events WHERE battle_id = 'b1' AND version = 2`);
+      await store.db.execute(
+        sql`INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash)
+            VALUES ('b1', 2, 'SideAdded', ${data}, 'u-gm', ${T0}, NULL, ${eventHash(first.hash, 'b1', 2, 'SideAdded', 'u-gm', T0, data)})`,
+      );
+      await store.append('b1', 2, [side('Swedes')], meta('r5'), [], []);
+      expect((await store.load('b1')).map((e) => (e.data as { name?: string }).name)).toEqual(['Quatre Bras', 'Austrians', 'Swedes']);
+      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 3 });
+      // Emptied: nothing is appended after the version it knew.
+      await store.db.execute(sql`TRUNCATE events, requests, battles RESTART IDENTITY`);
+      await expect(store.append('b1', 3, [side('Danes')], meta('r6'), [], [])).rejects.toMatchObject({ expected: 3, actual: 0 });
+      expect(await count(store, 'events')).toBe(0);
+      expect(await noOpenTransaction(store)).toBe(true);
+    });
+
     it('lets concurrent appends on one store through one at a time: versions 1..n, no gap, no repeat', async () => {
       await store.append('b1', 0, [created('b1')], meta('r0'), [], []);
       const conflicts = { n: 0 };
@@ -275,6 +310,11 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
         { id: 'b1', channel: 'chan-1', name: 'Ligny', system: 'napoleonic', createdAt: at(60), ended: true },
         { id: 'b2', channel: 'chan-2', name: 'Wavre', system: 'napoleonic', createdAt: at(0), ended: false },
       ]);
+    });
+
+    it('registers a battle created and ended in one append as ended', async () => {
+      await store.append('b1', 0, [created('b1'), { type: 'BattleEnded', data: {} }], meta('r1'), [], []);
+      expect((await store.battles()).map((b) => [b.id, b.ended])).toEqual([['b1', true]]);
     });
 
     it('keeps a name PostgreSQL text cannot hold with U+FFFD in the registry, and exactly in the log', async () => {

@@ -1,0 +1,141 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * PgEventStore's append as one prepared statement: one round trip and one transaction (a single
+ * statement is one), planned once per connection for each kind of append (which tables it writes,
+ * how many events up to EVENTS_AS_ROWS). Posts and registry rows travel as one JSON value each.
+ */
+
+/** A battle's last event: its version (0 for none) and hash (GENESIS_HASH for none). */
+export interface Head {
+  version: number;
+  hash: string;
+}
+
+/** One append, every value as it is stored. */
+export interface AppendRows {
+  battleId: string;
+  /** What the caller believes the last event is; nothing is written unless it is. */
+  head: Head;
+  actor: string;
+  at: string;
+  events: { version: number; type: string; data: string; request_id: string | null; hash: string }[];
+  request: { id: string; result: string } | null;
+  seed: { seed: string; createdAt: string } | null;
+  /** A row of `battles` per BattleCreated. */
+  created: { channel: string; name: string; system: string; ended: 0 | 1 }[];
+  /** A BattleEnded for a battle registered before this append. */
+  ended: boolean;
+  outbox: { destination: string; message: string }[];
+}
+
+/** Runs the statement: the inserted events' positions, or undefined, nothing written, when `head` was not the last event. */
+export type RunAppend = (rows: AppendRows) => Promise<{ position: number; version: number }[] | undefined>;
+
+type Value = string | number | boolean | null;
+
+/** The most events an append passes as rows of parameters (see statement). */
+const EVENTS_AS_ROWS = 16;
+
+/**
+ * The statement for what `r` holds, named by its parts: a part with nothing to write is left out,
+ * since each table a statement writes costs it even for no row. Every insert reads from `head`,
+ * which has its one row only when the head is there, hash and all (for version 0: when the battle
+ * has no events), so on a wrong head nothing is written and no row comes back. A writer that
+ * appended after the head trips the unique (battle_id, version) index, a request handled before
+ * trips requests' primary key (SQLSTATE 23505), and the statement is rolled back whole. Its parts
+ * all see the tables as they were before it: the seed is replaced only if the battle had no events,
+ * and a battle created in this append is inserted already ended.
+ */
+function statement(r: AppendRows): { name: string; text: string; values: Value[] } {
+  const values: Value[] = [];
+  const $ = (value: Value, type: string) => `$${values.push(value)}::${type}`;
+  const battle = $(r.battleId, 'text');
+  const at = $(r.at, 'text');
+  const parts: [string, string][] =
+    r.head.version === 0
+      ? [['first', `head AS (SELECT WHERE NOT EXISTS (SELECT 1 FROM events WHERE battle_id = ${battle}))`]]
+      : [['next', `head AS (SELECT WHERE EXISTS (SELECT 1 FROM events WHERE battle_id = ${battle} AND version = ${$(r.head.version, 'int')} AND hash = ${$(r.head.hash, 'text')}))`]];
+  if (r.events.length) {
+    const actor = $(r.actor, 'text');
+    // Up to a few events (most appends), a row of parameters each, which plans and runs faster than
+    // JSON; more, one JSON value, so a long batch makes neither a statement of its own nor too many parameters.
+    const [kind, source] =
+      r.events.length <= EVENTS_AS_ROWS
+        ? [`events${r.events.length}`, `(VALUES ${r.events.map((e) => `(${$(e.version, 'int')}, ${$(e.type, 'text')}, ${$(e.data, 'text')}, ${$(e.request_id, 'text')}, ${$(e.hash, 'text')})`).join(', ')}) AS e(version, type, data, request_id, hash)`]
+        : ['events', `jsonb_to_recordset(${$(JSON.stringify(r.events), 'jsonb')}) AS e(version int, type text, data text, request_id text, hash text)`];
+    parts.push([
+      kind,
+      `appended AS (INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash)
+        SELECT ${battle}, e.version, e.type, e.data, ${actor}, ${at}, e.request_id, e.hash
+        FROM head, ${source}
+        RETURNING position, version)`,
+    ]);
+  }
+  if (r.request) {
+    parts.push(['request', `request AS (INSERT INTO requests (request_id, battle_id, result, at) SELECT ${$(r.request.id, 'text')}, ${battle}, ${$(r.request.result, 'text')}, ${at} FROM head)`]);
+  }
+  if (r.seed) {
+    parts.push([
+      'seed',
+      `seed AS (INSERT INTO battle_seeds (battle_id, seed, created_at) SELECT ${battle}, ${$(r.seed.seed, 'text')}, ${$(r.seed.createdAt, 'text')} FROM head
+        ON CONFLICT (battle_id) DO UPDATE SET seed = excluded.seed, created_at = excluded.created_at
+        WHERE NOT EXISTS (SELECT 1 FROM events WHERE events.battle_id = ${battle}))`,
+    ]);
+  }
+  if (r.created.length) {
+    parts.push([
+      'battle',
+      `registered AS (INSERT INTO battles (id, channel, name, system, created_at, ended)
+        SELECT ${battle}, b.channel, b.name, b.system, ${at}, b.ended
+        FROM head, jsonb_to_recordset(${$(JSON.stringify(r.created), 'jsonb')}) AS b(channel text, name text, system text, ended int))`,
+    ]);
+  }
+  if (r.ended) parts.push(['ended', `ended AS (UPDATE battles SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
+  if (r.outbox.length) {
+    parts.push([
+      'outbox',
+      `posted AS (INSERT INTO outbox (battle_id, destination, message, created_at)
+        SELECT ${battle}, o.destination, o.message, ${at}
+        FROM head, jsonb_to_recordset(${$(JSON.stringify(r.outbox), 'jsonb')}) AS o(destination text, message text))`,
+    ]);
+  }
+  return {
+    name: `umpire_append_${parts.map(([name]) => name).join('_')}`,
+    // A row per event inserted, or for no events the one row of `head`: no row means a wrong head.
+    text: `WITH ${parts.map(([, cte]) => cte).join(',\n')}\n${r.events.length ? 'SELECT position, version FROM appended' : 'SELECT FROM head'}`,
+    values,
+  };
+}
+
+/** What the statement returned, as RunAppend answers it. */
+const insertedOf = (r: AppendRows, rows: unknown[]) => (rows.length === 0 ? undefined : r.events.length ? (rows as { position: number; version: number }[]) : []);
+
+/** On a server: node-postgres prepares each named statement on a pooled connection the first time it runs there. */
+export function serverAppend(pool: pg.Pool): RunAppend {
+  return async (rows) => insertedOf(rows, (await pool.query(statement(rows))).rows);
+}
+
+/**
+ * On PGlite, whose `query` parses and plans anew each time (and calls into the engine six times):
+ * each statement is prepared once in its one session, and each append is an EXECUTE through
+ * `exec`, the simple protocol, its values quoted by node-postgres's escapeLiteral.
+ */
+export function pgliteAppend(client: PGlite): RunAppend {
+  const prepared = new Map<string, Promise<unknown>>();
+  const literal = (v: Value) => (v === null ? 'NULL' : typeof v === 'string' ? pg.escapeLiteral(v) : String(v));
+  return async (rows) => {
+    const { name, text, values } = statement(rows);
+    let preparing = prepared.get(name);
+    if (!preparing) {
+      preparing = client.exec(`PREPARE ${name} AS ${text}`);
+      prepared.set(name, preparing);
+      // A failed PREPARE is tried again by the next append of its kind.
+      preparing.catch(() => prepared.delete(name));
+    }
+    await preparing;
+    const [result] = await client.exec(`EXECUTE ${name}(${values.map(literal).join(', ')})`);
+    return insertedOf(rows, result?.rows ?? []);
+  };
+}
