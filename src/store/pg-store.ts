@@ -8,14 +8,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Destination, Message } from '../messages.ts';
+import type { Message } from '../messages.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import { pgliteAppend, serverAppend, type AppendRows, type Head, type RunAppend } from './pg-append.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, driverSays, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
 import * as tables from './pg-schema.ts';
 import { battles, battleSeeds, events, outbox, requests } from './pg-schema.ts';
-import { destinationJson } from './destination.ts';
+import { battleCreatedData, destinationJson, toOutboxRow } from './rows.ts';
 import {
   ConcurrencyError,
   type AppendMeta,
@@ -73,20 +73,6 @@ const unstorable = (s: string) => s.includes('\0') || new RegExp(LONE_SURROGATE.
 /** Registry text (a battle's name as typed): what PostgreSQL cannot hold becomes U+FFFD; the log keeps the exact name. */
 const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 
-interface BattleCreatedData {
-  name: string;
-  system: string;
-  channel: string;
-}
-
-function battleCreatedData(battleId: string, data: unknown): BattleCreatedData {
-  const d = data as Partial<Record<keyof BattleCreatedData, unknown>> | null;
-  if (d && typeof d.name === 'string' && typeof d.system === 'string' && typeof d.channel === 'string') {
-    return { name: d.name, system: d.system, channel: d.channel };
-  }
-  throw new Error(`BattleCreated of ${battleId} lacks name, system or channel`);
-}
-
 const OUTBOX_ROW = {
   id: outbox.id,
   battleId: outbox.battleId,
@@ -96,14 +82,6 @@ const OUTBOX_ROW = {
   createdAt: outbox.createdAt,
 };
 
-const toOutboxRow = (r: { id: number; battleId: string; destination: string; message: string; attempts: number; createdAt: string }): OutboxRow => ({
-  id: r.id,
-  battleId: r.battleId,
-  destination: JSON.parse(r.destination) as Destination,
-  message: JSON.parse(r.message) as Message,
-  attempts: r.attempts,
-  createdAt: r.createdAt,
-});
 
 /**
  * The event store on PostgreSQL (a server through node-postgres, or PGlite in the process): the

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Destination, Message } from '../messages.ts';
+import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
-import { destinationJson } from './destination.ts';
+import { battleCreatedData, destinationJson, toOutboxRow } from './rows.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battles, battleSeeds, outbox } from './schema.ts';
@@ -30,30 +30,8 @@ const OUTBOX_ROW = {
   createdAt: outbox.createdAt,
 };
 
-const toOutboxRow = (r: { id: number; battleId: string; destination: string; message: string; attempts: number; createdAt: string }): OutboxRow => ({
-  id: r.id,
-  battleId: r.battleId,
-  destination: JSON.parse(r.destination) as Destination,
-  message: JSON.parse(r.message) as Message,
-  attempts: r.attempts,
-  createdAt: r.createdAt,
-});
-
 type EventRowTuple = [number, string, number, string, string, string, string, string | null, string];
 
-interface BattleCreatedData {
-  name: string;
-  system: string;
-  channel: string;
-}
-
-function battleCreatedData(battleId: string, data: unknown): BattleCreatedData {
-  const d = data as Partial<Record<keyof BattleCreatedData, unknown>> | null;
-  if (d && typeof d.name === 'string' && typeof d.system === 'string' && typeof d.channel === 'string') {
-    return { name: d.name, system: d.system, channel: d.channel };
-  }
-  throw new Error(`BattleCreated of ${battleId} lacks name, system or channel`);
-}
 
 /**
  * The event store on SQLite. Hot paths (append, load) use raw prepared better-sqlite3 statements;
