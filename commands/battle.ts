@@ -4,7 +4,6 @@ import { logLines, statusText } from '../src/app/views.ts';
 import { SYSTEM_IDS } from '../src/rules/index.ts';
 import { reply } from '../src/app/replies.ts';
 import { battleReport, reportText } from '../src/app/report.ts';
-import { reportChart } from '../src/app/report-chart.ts';
 
 export default defineCommand({
   name: 'battle',
@@ -56,7 +55,7 @@ export default defineCommand({
         const m = reply(ctx, reportText(r), `Report of ${s.name}`);
         if (r.strength) {
           const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
-          m.files = [{ name: `report-${s.id}-${r.turns.from}-${r.turns.to}.png`, data: await reportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
+          m.files = [{ name: `report-${s.id}-${r.turns.from}-${r.turns.to}.png`, data: await (await import('../src/app/report-chart.ts')).reportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
         }
         return [m];
       },

@@ -5,7 +5,6 @@ import { Command, InvalidArgumentError } from 'commander';
 import { Umpire, toLogged } from '../app/umpire.ts';
 import { verifyLog } from '../app/verify.ts';
 import { battleReport, reportText } from '../app/report.ts';
-import { reportChart } from '../app/report-chart.ts';
 import { RuleError } from '../rules/errors.ts';
 import { replay } from '../battle/replay.ts';
 import type { Config } from '../config/config.ts';
@@ -18,10 +17,6 @@ import { interactive, script } from '../table/console.ts';
 import { Table } from '../table/table.ts';
 import { statusText } from '../app/views.ts';
 import { plain } from '../table/render.ts';
-import { startBot } from '../discord/bot.ts';
-import { startShards } from '../discord/shards.ts';
-import { applicationCommands } from '../discord/command-json.ts';
-import { deployCommands } from '../discord/deploy.ts';
 
 /** The `umpire` command line: table, bot, deploy-commands, replay, verify, report, export. */
 export function buildProgram(config: Config): Command {
@@ -94,6 +89,7 @@ export function buildProgram(config: Config): Command {
     const { app, store } = await open(opts.db);
     let bot;
     try {
+      const { startBot } = await discord.bot();
       bot = await startBot({ token, app, logger, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
     } catch (err) {
       await store.close();
@@ -113,6 +109,15 @@ export function buildProgram(config: Config): Command {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   }
+
+  // The Discord client and the chart renderer are loaded by the subcommands that use them: the table
+  // (and a restarted process) starts in a second, not three.
+  const discord = {
+    bot: () => import('../discord/bot.ts'),
+    shards: () => import('../discord/shards.ts'),
+    commandJson: () => import('../discord/command-json.ts'),
+    deploy: () => import('../discord/deploy.ts'),
+  };
 
   const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError();
   const dbOption = ['--db <file|url>', 'the battle store: a SQLite file, postgres://… or pglite:<dir>', config.DATABASE_URL ?? config.UMPIRE_DB] as const;
@@ -144,6 +149,7 @@ export function buildProgram(config: Config): Command {
       if (!token) return;
       let manager;
       try {
+        const { startShards } = await discord.shards();
         manager = await startShards({ token, db: o.db, logger, shards: o.shards, spawnDelayMs: o.spawnDelay, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
       } catch (err) {
         console.error(`The shards did not start: ${(err as Error).message}`);
@@ -168,12 +174,13 @@ export function buildProgram(config: Config): Command {
     .option('--clear', 'remove the commands registered in that scope (the guild, or global)')
     .action(async (o: { guild?: string; print?: boolean; clear?: boolean }) => {
       if (o.print) {
-        console.log(JSON.stringify(applicationCommands(), null, 2));
+        console.log(JSON.stringify((await discord.commandJson()).applicationCommands(), null, 2));
         return;
       }
       const token = needToken();
       if (!token) return;
       try {
+        const { deployCommands } = await discord.deploy();
         const r = await deployCommands({
           token,
           ...(config.DISCORD_APP_ID ? { appId: config.DISCORD_APP_ID } : {}),
@@ -237,7 +244,7 @@ export function buildProgram(config: Config): Command {
           console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
           if (r.strength) {
             const file = resolvePath(o.png ?? `report-${o.battle}-${r.turns.from}-${r.turns.to}.png`);
-            writeFileSync(file, await reportChart(r));
+            writeFileSync(file, await (await import('../app/report-chart.ts')).reportChart(r));
             console.error(`chart written to ${file}`);
           }
         } catch (err) {

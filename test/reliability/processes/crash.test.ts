@@ -11,7 +11,8 @@ import { tableProcess, tempDir } from './spawn.ts';
 
 /**
  * Crash safety (issue 20): a real table process is killed with SIGKILL at random moments while it
- * appends (rolls, phases, undo, ballots, a 1,000-unit import), then started again on the same file.
+ * appends (rolls, phases, undo, ballots, a 1,000-unit import), then started again on the same file,
+ * two processes at a time.
  * Acknowledged events lost 0, partial requests 0, broken hash chains 0, verify failures 0, restart
  * failures 0. The kill times come from a fixed seed.
  */
@@ -44,7 +45,9 @@ describe('crash safety (issue 20)', () => {
     // Kill times from a fixed seed, until KILLS processes were killed (a run that ends first is a restart that worked).
     const delays = fc.sample(fc.integer({ min: 0, max: 1500 }), { numRuns: 3 * KILLS, seed: 1815 });
     const figures = { runs: 0, kills: 0, acknowledged: 0, lost: 0, partial: 0, broken: 0, verifyFailed: 0, restartFailed: 0 };
-    for (let k = 0; figures.kills < KILLS && k < delays.length; k++) {
+    // Two processes at a time, each on its own battle in the one file: a kill also lands while the
+    // other process writes, and the suite takes half the time.
+    const oneRun = async (k: number) => {
       figures.runs++;
       // The kill comes a random time after the process first answers: while it appends, not while it boots.
       const { child, done, answering } = tableProcess(db, script(k, oob));
@@ -72,12 +75,18 @@ describe('crash safety (issue 20)', () => {
         const dice = verifyDice(battle.id, events, (await store.seed(battle.id)));
         if (dice.status !== 'checked') figures.verifyFailed++;
       }
-    }
+      await store.close();
+    };
+    let next = 0;
+    const lane = async () => {
+      while (figures.kills < KILLS && next < delays.length) await oneRun(next++);
+    };
+    await Promise.all([lane(), lane()]);
     figureLine(
       'crash',
       `${figures.kills} SIGKILLs in ${figures.runs} runs, acknowledged events ${figures.acknowledged}, lost ${figures.lost}, partial requests ${figures.partial}, broken hash chains ${figures.broken}, verify failures ${figures.verifyFailed}, restart failures ${figures.restartFailed}`,
     );
     expect(figures).toMatchObject({ lost: 0, partial: 0, broken: 0, verifyFailed: 0, restartFailed: 0 });
-    expect(figures.kills).toBe(KILLS);
+    expect(figures.kills).toBeGreaterThanOrEqual(KILLS);
   }, 1_200_000);
 });
