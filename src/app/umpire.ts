@@ -40,6 +40,9 @@ export const toLogged = (e: StoredEvent): LoggedEvent => ({
   requestId: e.requestId,
 });
 
+/** The battle running in a channel among `rows`: the newest not ended. */
+const runningIn = (rows: BattleRow[], channel: string): BattleRow | undefined => rows.filter((b) => b.channel === channel && !b.ended).at(-1);
+
 /**
  * The application service: load -> authorize -> decide -> append (+outbox) -> reply.
  * Requests of one battle are taken one at a time in a process; another process (or shard) that
@@ -76,7 +79,7 @@ export class Umpire {
 
   /** The battle being played in a channel (the newest not ended), if any. */
   async battleIn(channel: string): Promise<BattleRow | undefined> {
-    return (await this.store.battles()).filter((b) => b.channel === channel && !b.ended).at(-1);
+    return runningIn(await this.store.battles(), channel);
   }
 
   battles(): Promise<BattleRow[]> {
@@ -85,9 +88,8 @@ export class Umpire {
 
   /**
    * Handles one action. A RuleError means nothing changed. A conflicting append (another process
-   * appended first) is decided again on fresh state until it goes through: each try holds the write
-   * lock from read to append, so every conflict means another request was recorded, and the tries
-   * end. A request id seen before returns its first result.
+   * appended first) is decided again on fresh state until it goes through: every conflict means
+   * another request was recorded, so the tries end. A request id seen before returns its first result.
    */
   handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): Promise<HandleResult> {
     // One request of a battle at a time in this process: the next waits rather than conflicting.
@@ -120,7 +122,7 @@ export class Umpire {
     let id = battleId;
     if (action.type === 'CreateBattle') {
       const known = await this.store.battles();
-      const running = known.filter((b) => b.channel === action.channel && !b.ended).at(-1);
+      const running = runningIn(known, action.channel);
       if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}); its GM ends it with /battle end first.`);
       id = `b${known.length + 1}`;
       seedHex = this.newSeed().toString('hex');

@@ -18,7 +18,7 @@ import { Table } from '../table/table.ts';
 import { statusText } from '../app/views.ts';
 import { plain } from '../table/render.ts';
 
-/** The `umpire` command line: table, bot, deploy-commands, replay, verify, report, export. */
+/** The `umpire` command line: table, bot, shards, deploy-commands, replay, verify, report, export, migrate-store. */
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
@@ -42,9 +42,9 @@ export function buildProgram(config: Config): Command {
     return Buffer.from(v, 'hex');
   };
 
-  /** Runs `work` on a battle of the store, closing the store after; an unknown battle is named with those there are. */
-  async function withBattle(location: string, battleId: string, opts: { readonly?: boolean }, work: (store: EventStore) => Promise<void>): Promise<void> {
-    const { store } = await open(location, undefined, opts.readonly);
+  /** Runs `work` on a battle of the store opened read-only, closing it after; an unknown battle is named with those there are. */
+  async function withBattle(location: string, battleId: string, work: (store: EventStore) => Promise<void>): Promise<void> {
+    const { store } = await open(location, undefined, true);
     try {
       const battles = await store.battles();
       if (!battles.some((b) => b.id === battleId)) {
@@ -204,7 +204,7 @@ export function buildProgram(config: Config): Command {
     .option('--to <version>', 'the log version (default: the latest)', positive)
     .option('--json', 'the state as JSON')
     .action((o: { db: string; battle: string; to?: number; json?: boolean }) =>
-      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+      withBattle(o.db, o.battle, async (store) => {
         const state = replay(o.battle, (await store.load(o.battle)).map(toLogged), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
       }),
@@ -217,7 +217,7 @@ export function buildProgram(config: Config): Command {
     .requiredOption('--battle <id>', 'the battle id')
     .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
     .action((o: { db: string; battle: string; seed?: string }) =>
-      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+      withBattle(o.db, o.battle, async (store) => {
         const { chain, dice } = await verifyLog(store, o.battle, o.seed);
         if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${chain.count} events verified.`);
         else console.log(`Battle ${o.battle}: FAILED at event ${chain.version}: ${chain.reason}`);
@@ -238,7 +238,7 @@ export function buildProgram(config: Config): Command {
     .option('--png <file>', 'where the chart goes (default: report-<battle>-<from>-<to>.png here)')
     .option('--json', 'the report as JSON (the chart still written)')
     .action((o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) =>
-      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+      withBattle(o.db, o.battle, async (store) => {
         try {
           const r = battleReport(o.battle, (await store.load(o.battle)).map(toLogged), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
@@ -261,7 +261,7 @@ export function buildProgram(config: Config): Command {
     .option(...dbOption)
     .requiredOption('--battle <id>', 'the battle id')
     .action((o: { db: string; battle: string }) =>
-      withBattle(o.db, o.battle, { readonly: true }, async (store) => {
+      withBattle(o.db, o.battle, async (store) => {
         for (const e of await store.load(o.battle)) console.log(JSON.stringify(e));
       }),
     );

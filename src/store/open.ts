@@ -3,7 +3,7 @@ import { SqliteEventStore } from './sqlite-store.ts';
 import type { EventStore } from './types.ts';
 
 /** A location names a PostgreSQL server (`postgres://…`), PGlite (`pglite:` in memory, `pglite:<dir>`), or else a SQLite file (`file:` optional). */
-export const isPostgres = (location: string): boolean => /^(postgres(ql)?:\/\/|pglite:)/i.test(location);
+const isPostgres = (location: string): boolean => /^(postgres(ql)?:\/\/|pglite:)/i.test(location);
 
 /**
  * Opens the battle store at `location`: SQLite, the embedded default, or PostgreSQL past one

@@ -20,7 +20,6 @@ import {
   type StoredEvent,
 } from './types.ts';
 
-
 const OUTBOX_ROW = {
   id: outbox.id,
   battleId: outbox.battleId,
@@ -32,7 +31,6 @@ const OUTBOX_ROW = {
 
 type EventRowTuple = [number, string, number, string, string, string, string, string | null, string];
 
-
 /**
  * The event store on SQLite. Hot paths (append, load) use raw prepared better-sqlite3 statements;
  * the rest goes through drizzle. Every append is one synchronous transaction (DESIGN.md, Known traps).
@@ -42,6 +40,7 @@ export class SqliteEventStore implements EventStore {
   private readonly q;
   private readonly appendTx;
   private readonly claimTx;
+  private readonly chainTx;
   readonly delivery: SqliteDeliveryState;
 
   static open(file: string, opts: { readonly?: boolean } = {}): SqliteEventStore {
@@ -86,6 +85,11 @@ export class SqliteEventStore implements EventStore {
       (battleId: string, expectedVersion: number, events: NewEvent[], meta: AppendMeta, out: Message[], replies: Message[]) =>
         this.appendInTx(battleId, expectedVersion, events, meta, out, replies),
     );
+    // One read transaction, so an append between the two reads cannot look like a deleted tail.
+    this.chainTx = s.transaction((battleId: string): EventChain => {
+      const reached = this.q.reached.get(battleId)?.reached;
+      return { battleId, rows: this.q.raw.all(battleId), reached: typeof reached === 'number' ? reached : 0 };
+    });
     this.claimTx = s.transaction((owner: string, limit: number, now: string, leaseUntil: string) => this.claimInTx(owner, limit, now, leaseUntil));
   }
 
@@ -169,8 +173,7 @@ export class SqliteEventStore implements EventStore {
 
   /** The rows as SQLite stores them (any column may hold any type), and the version the requests recorded. */
   async chain(battleId: string): Promise<EventChain> {
-    const reached = this.q.reached.get(battleId)?.reached;
-    return { battleId, rows: this.q.raw.all(battleId), reached: typeof reached === 'number' ? reached : 0 };
+    return this.chainTx(battleId);
   }
 
   async findRequest(requestId: string): Promise<RequestResult | undefined> {

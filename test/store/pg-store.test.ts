@@ -9,6 +9,7 @@ import { eventHash, verifyChain } from '../../src/store/hash.ts';
 import { StoreError } from '../../src/store/pg-errors.ts';
 import { maskUrl, openPostgres, type PgEventStore } from '../../src/store/pg-store.ts';
 import { ConcurrencyError, type AppendMeta, type NewEvent } from '../../src/store/types.ts';
+import { TABLES } from './stores.ts';
 
 /**
  * The PostgreSQL store against the EventStore contract: always on PGlite in memory, and also on a
@@ -30,7 +31,6 @@ const post = (channel: string, text: string): Message => ({ to: { kind: 'channel
 const dm = (user: string, text: string): Message => ({ to: { kind: 'dm', user }, text });
 const reply = (user: string, text: string): Message => ({ to: { kind: 'reply', user, channel: 'chan-1' }, text });
 
-const TABLES = 'events, requests, outbox, battles, battle_seeds, closed_dms, held_dms, status_posts';
 
 async function rows<T>(store: PgEventStore, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await store.db.execute(query)) as unknown as { rows: T[] }).rows;

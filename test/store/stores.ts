@@ -33,7 +33,8 @@ const sqlite: StoreKind = {
   },
 };
 
-const TABLES = 'events, requests, outbox, battles, battle_seeds, closed_dms, held_dms, status_posts';
+/** Every table of the store, for emptying a PostgreSQL store between tests. */
+export const TABLES = 'events, requests, outbox, battles, battle_seeds, closed_dms, held_dms, status_posts';
 
 /**
  * PostgreSQL, one engine for the whole file (starting PGlite takes seconds), emptied for each test.
