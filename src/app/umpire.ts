@@ -40,8 +40,6 @@ export const toLogged = (e: StoredEvent): LoggedEvent => ({
   requestId: e.requestId,
 });
 
-/** The battle running in a channel among `rows`: the newest not ended. */
-const runningIn = (rows: BattleRow[], channel: string): BattleRow | undefined => rows.filter((b) => b.channel === channel && !b.ended).at(-1);
 
 /**
  * The application service: load -> authorize -> decide -> append (+outbox) -> reply.
@@ -79,7 +77,7 @@ export class Umpire {
 
   /** The battle being played in a channel (the newest not ended), if any. */
   async battleIn(channel: string): Promise<BattleRow | undefined> {
-    return runningIn(await this.store.battles(), channel);
+    return this.store.runningIn(channel);
   }
 
   battles(): Promise<BattleRow[]> {
@@ -121,10 +119,9 @@ export class Umpire {
     let seedHex: string | undefined;
     let id = battleId;
     if (action.type === 'CreateBattle') {
-      const known = await this.store.battles();
-      const running = runningIn(known, action.channel);
+      const running = await this.store.runningIn(action.channel);
       if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}); its GM ends it with /battle end first.`);
-      id = `b${known.length + 1}`;
+      id = `b${(await this.store.battles()).length + 1}`;
       seedHex = this.newSeed().toString('hex');
     }
     if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');

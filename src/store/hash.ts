@@ -64,7 +64,7 @@ export function verifyChain(chain: readonly RawEventRow[] | EventChain, options:
   }
   const count = rows.length;
   if (opts.reached !== undefined && opts.reached > count) {
-    return { ok: false, version: count + 1, reason: `the log ends at version ${count} but a request recorded version ${opts.reached}` };
+    return { ok: false, version: count + 1, reason: `the log ends at version ${count} but the store recorded version ${opts.reached}: the events after ${count} are missing` };
   }
   return { ok: true, count };
 }

@@ -20,10 +20,12 @@ export interface AppendRows {
   head: Head;
   actor: string;
   at: string;
-  events: { version: number; type: string; data: string; request_id: string | null; hash: string }[];
+  /** `result` on the request's first event (events.result), null on the others. */
+  events: { version: number; type: string; data: string; request_id: string | null; hash: string; result: string | null }[];
+  /** A request that appended no event: its result has a row of its own. */
   request: { id: string; result: string } | null;
   seed: { seed: string; createdAt: string } | null;
-  /** A row of `battles` per BattleCreated. */
+  /** A row of `battles` per BattleCreated (its `version` the last appended). */
   created: { channel: string; name: string; system: string; ended: 0 | 1 }[];
   /** A BattleEnded for a battle registered before this append. */
   ended: boolean;
@@ -63,12 +65,12 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
     // JSON; more, one JSON value, so a long batch makes neither a statement of its own nor too many parameters.
     const [kind, source] =
       r.events.length <= EVENTS_AS_ROWS
-        ? [`events${r.events.length}`, `(VALUES ${r.events.map((e) => `(${$(e.version, 'int')}, ${$(e.type, 'text')}, ${$(e.data, 'text')}, ${$(e.request_id, 'text')}, ${$(e.hash, 'text')})`).join(', ')}) AS e(version, type, data, request_id, hash)`]
-        : ['events', `jsonb_to_recordset(${$(JSON.stringify(r.events), 'jsonb')}) AS e(version int, type text, data text, request_id text, hash text)`];
+        ? [`events${r.events.length}`, `(VALUES ${r.events.map((e) => `(${$(e.version, 'int')}, ${$(e.type, 'text')}, ${$(e.data, 'text')}, ${$(e.request_id, 'text')}, ${$(e.hash, 'text')}, ${$(e.result, 'text')})`).join(', ')}) AS e(version, type, data, request_id, hash, result)`]
+        : ['events', `jsonb_to_recordset(${$(JSON.stringify(r.events), 'jsonb')}) AS e(version int, type text, data text, request_id text, hash text, result text)`];
     parts.push([
       kind,
-      `appended AS (INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash)
-        SELECT ${battle}, e.version, e.type, e.data, ${actor}, ${at}, e.request_id, e.hash
+      `appended AS (INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result)
+        SELECT ${battle}, e.version, e.type, e.data, ${actor}, ${at}, e.request_id, e.hash, e.result
         FROM head, ${source}
         RETURNING position, version)`,
     ]);
@@ -84,15 +86,18 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
         WHERE NOT EXISTS (SELECT 1 FROM events WHERE events.battle_id = ${battle}))`,
     ]);
   }
+  const last = r.events.at(-1)?.version;
   if (r.created.length) {
     parts.push([
       'battle',
-      `registered AS (INSERT INTO battles (id, channel, name, system, created_at, ended)
-        SELECT ${battle}, b.channel, b.name, b.system, ${at}, b.ended
+      `registered AS (INSERT INTO battles (id, channel, name, system, created_at, ended, version)
+        SELECT ${battle}, b.channel, b.name, b.system, ${at}, b.ended, ${$(last ?? 0, 'int')}
         FROM head, jsonb_to_recordset(${$(JSON.stringify(r.created), 'jsonb')}) AS b(channel text, name text, system text, ended int))`,
     ]);
+  } else if (last !== undefined) {
+    // The registry row's version moves with the log (and its end with a BattleEnded).
+    parts.push([r.ended ? 'moved_ended' : 'moved', `moved AS (UPDATE battles SET version = ${$(last, 'int')}${r.ended ? ', ended = 1' : ''} WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
   }
-  if (r.ended) parts.push(['ended', `ended AS (UPDATE battles SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
   if (r.outbox.length) {
     parts.push([
       'outbox',

@@ -73,6 +73,23 @@ const unstorable = (s: string) => s.includes('\0') || new RegExp(LONE_SURROGATE.
 /** Registry text (a battle's name as typed): what PostgreSQL cannot hold becomes U+FFFD; the log keeps the exact name. */
 const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 
+const EVENT_ROW = {
+  position: events.position,
+  battleId: events.battleId,
+  version: events.version,
+  type: events.type,
+  data: events.data,
+  actor: events.actor,
+  at: events.at,
+  requestId: events.requestId,
+  hash: events.hash,
+};
+
+/** Battles in the order they were created: by their BattleCreated's position, as SQLite's rowid keeps it. */
+const CREATION_ORDER = [sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${battles.id} AND ${events.version} = 1)`, iso(sql`${battles.createdAt}`), sql`${battles.id}`];
+const BATTLE_ROW = { id: battles.id, channel: battles.channel, name: battles.name, system: battles.system, createdAt: battles.createdAt, ended: battles.ended };
+const toBattleRow = (b: Omit<BattleRow, 'ended'> & { ended: number }): BattleRow => ({ ...b, ended: b.ended !== 0 });
+
 const OUTBOX_ROW = {
   id: outbox.id,
   battleId: outbox.battleId,
@@ -166,12 +183,12 @@ export class PgEventStore implements EventStore {
     const { battleId, meta } = batch;
     const { actor, at, requestId } = meta;
     let prev = head.hash;
+    const result = requestId === null ? null : JSON.stringify({ versions: batch.events.map((_, i) => head.version + i + 1), replies: batch.replies } satisfies RequestResult);
     const events = batch.events.map((e, i) => {
       const version = head.version + i + 1;
       prev = eventHash(prev, battleId, version, e.type, actor, at, e.data);
-      return { version, type: e.type, data: e.data, request_id: requestId === null ? null : `${requestId}#${i}`, hash: prev };
+      return { version, type: e.type, data: e.data, request_id: requestId === null ? null : `${requestId}#${i}`, hash: prev, result: i === 0 ? result : null };
     });
-    const result: RequestResult = { versions: events.map((e) => e.version), replies: batch.replies };
     let inserted: { position: number; version: number }[] | undefined;
     try {
       inserted = await this.runAppend({
@@ -180,7 +197,7 @@ export class PgEventStore implements EventStore {
         actor,
         at,
         events,
-        request: requestId === null ? null : { id: requestId, result: JSON.stringify(result) },
+        request: requestId !== null && result !== null && !events.length ? { id: requestId, result } : null,
         seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
         created: batch.created,
         ended: batch.ended,
@@ -218,7 +235,7 @@ export class PgEventStore implements EventStore {
   load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
     return guarded(`loading battle ${battleId}`, async () => {
       const rows = await this.db
-        .select()
+        .select(EVENT_ROW)
         .from(events)
         .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
         .orderBy(asc(events.version));
@@ -229,8 +246,9 @@ export class PgEventStore implements EventStore {
   }
 
   /**
-   * The rows as the driver hands them back, and the version the requests recorded, read in one
-   * snapshot: read apart, an append committed between the two reads would look like a deleted tail.
+   * The rows as the driver hands them back, and the version the registry (and older request rows)
+   * recorded, read in one snapshot: read apart, an append committed between the reads would look
+   * like a deleted tail.
    */
   chain(battleId: string): Promise<EventChain> {
     return guarded(`reading the log of battle ${battleId}`, () =>
@@ -240,7 +258,8 @@ export class PgEventStore implements EventStore {
             tx,
             sql`SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ${battleId} ORDER BY version, position`,
           );
-          return { battleId, rows, reached: await reachedVersion(tx, battleId) };
+          const [registered] = await tx.select({ version: battles.version }).from(battles).where(eq(battles.id, battleId));
+          return { battleId, rows, reached: Math.max(registered?.version ?? 0, await reachedVersion(tx, battleId)) };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       ),
@@ -263,15 +282,20 @@ export class PgEventStore implements EventStore {
   /** In creation order: the order their BattleCreated (version 1) was inserted, as SQLite's rowid keeps it. */
   battles(): Promise<BattleRow[]> {
     return guarded('listing battles', async () => {
-      const rows = await this.db
-        .select()
+      const rows = await this.db.select(BATTLE_ROW).from(battles).orderBy(...CREATION_ORDER);
+      return rows.map(toBattleRow);
+    });
+  }
+
+  runningIn(channel: string): Promise<BattleRow | undefined> {
+    return guarded(`finding the battle of channel ${channel}`, async () => {
+      const [row] = await this.db
+        .select(BATTLE_ROW)
         .from(battles)
-        .orderBy(
-          sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${battles.id} AND ${events.version} = 1) NULLS LAST`,
-          iso(sql`${battles.createdAt}`),
-          asc(battles.id),
-        );
-      return rows.map((b) => ({ ...b, ended: b.ended !== 0 }));
+        .where(and(eq(battles.channel, registryText(channel)), eq(battles.ended, 0)))
+        .orderBy(...CREATION_ORDER.map((o) => sql`${o} DESC`))
+        .limit(1);
+      return row && toBattleRow(row);
     });
   }
 
@@ -382,9 +406,11 @@ async function headOf(db: PgDb, battleId: string): Promise<{ version: number; ha
   return head;
 }
 
+/** A request's result: on its first event's row, or a row of requests (no events, or stored before events.result). */
 async function requestResult(db: PgDb, requestId: string): Promise<RequestResult | undefined> {
-  const [row] = await db.select({ result: requests.result }).from(requests).where(eq(requests.requestId, requestId));
-  return row ? (JSON.parse(row.result) as RequestResult) : undefined;
+  const [row] = await db.select({ result: events.result }).from(events).where(eq(events.requestId, `${requestId}#0`));
+  const result = row?.result ?? (await db.select({ result: requests.result }).from(requests).where(eq(requests.requestId, requestId)))[0]?.result;
+  return result === undefined || result === null ? undefined : (JSON.parse(result) as RequestResult);
 }
 
 async function saveSeedIn(db: PgDb, battleId: string, seedHex: string): Promise<void> {
@@ -399,7 +425,8 @@ async function saveSeedIn(db: PgDb, battleId: string, seedHex: string): Promise<
 }
 
 /**
- * The highest version the battle's requests recorded (RequestResult.versions), by jsonb in the
+ * The highest version the battle's request rows recorded (RequestResult.versions; rows written
+ * before battles.version, or of requests without events), by jsonb in the
  * database. A result that is not JSON (the table was edited) makes the cast fail: then, in a
  * savepoint so the snapshot's transaction lives on, each result is read and the unreadable skipped,
  * as SQLite's json_valid skips them.

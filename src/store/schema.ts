@@ -4,6 +4,9 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 /**
  * The battle log (DESIGN.md, Storage). `data` is the event's JSON text exactly as hashed;
  * `request_id` is `<requestId>#<index>` per event of one request, null for events no request caused.
+ * `result` is on the first event of a request (`#0`): the request's result (JSON of RequestResult),
+ * returned again on a repeat. It is kept on the event's row, not a row of its own, so an append
+ * writes one row per event (outside the hash: it is what the umpire answered, not the event).
  */
 export const events = sqliteTable(
   'events',
@@ -17,6 +20,7 @@ export const events = sqliteTable(
     at: text('at').notNull(),
     requestId: text('request_id'),
     hash: text('hash').notNull(),
+    result: text('result'),
   },
   (t) => [
     uniqueIndex('events_battle_version_unique').on(t.battleId, t.version),
@@ -25,8 +29,9 @@ export const events = sqliteTable(
 );
 
 /**
- * The first result of each request id (JSON of RequestResult), returned again on a repeat. Its
- * `versions` also tell `verify` how far the log reached, so a deleted last event is noticed.
+ * The result (JSON of RequestResult) of a request that appended no event, so it has no event row
+ * to keep it (events.result); and every request's result from before events.result existed, whose
+ * `versions` still tell `verify` how far those logs reached.
  */
 export const requests = sqliteTable('requests', {
   requestId: text('request_id').primaryKey(),
@@ -59,15 +64,24 @@ export const outbox = sqliteTable(
   ],
 );
 
-/** Battles known to the store, kept by append from BattleCreated and BattleEnded events. */
-export const battles = sqliteTable('battles', {
-  id: text('id').primaryKey(),
-  channel: text('channel').notNull(),
-  name: text('name').notNull(),
-  system: text('system').notNull(),
-  createdAt: text('created_at').notNull(),
-  ended: integer('ended').notNull().default(0),
-});
+/**
+ * Battles known to the store, kept by append from BattleCreated and BattleEnded events. `version` is
+ * the last version appended, written in the append's transaction: `verify` holds the log to it, so a
+ * deleted last event is noticed; the running battle of a channel is found by `channel`.
+ */
+export const battles = sqliteTable(
+  'battles',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel').notNull(),
+    name: text('name').notNull(),
+    system: text('system').notNull(),
+    createdAt: text('created_at').notNull(),
+    ended: integer('ended').notNull().default(0),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [index('battles_channel_idx').on(t.channel)],
+);
 
 /** Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice). */
 export const battleSeeds = sqliteTable('battle_seeds', {

@@ -1,11 +1,11 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
 import { battleCreatedData, destinationJson, toOutboxRow } from './rows.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
-import { battles, battleSeeds, outbox } from './schema.ts';
+import { battleSeeds, outbox } from './schema.ts';
 import {
   ConcurrencyError,
   type AppendMeta,
@@ -31,6 +31,14 @@ const OUTBOX_ROW = {
 
 type EventRowTuple = [number, string, number, string, string, string, string, string | null, string];
 
+const BATTLE_COLUMNS = 'id, channel, name, system, created_at AS createdAt, ended';
+type BattleTuple = Omit<BattleRow, 'ended'> & { ended: number };
+const toBattleRow = (b: BattleTuple): BattleRow => ({ ...b, ended: b.ended !== 0 });
+
+/** A unique index or primary key refused a row: here, a request id stored before (or a battle created twice). */
+const uniqueViolation = (err: unknown) =>
+  err instanceof Database.SqliteError && (err.code === 'SQLITE_CONSTRAINT_UNIQUE' || err.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+
 /**
  * The event store on SQLite. Hot paths (append, load) use raw prepared better-sqlite3 statements;
  * the rest goes through drizzle. Every append is one synchronous transaction (DESIGN.md, Known traps).
@@ -51,12 +59,14 @@ export class SqliteEventStore implements EventStore {
     const s = (this.sqlite = db.$client);
     this.delivery = new SqliteDeliveryState(db);
     this.q = {
+      // A request's result: on its first event's row, or a row of requests (no events, or stored before 0003).
+      resultOnEvent: s.prepare<[string], { result: string | null }>('SELECT result FROM events WHERE request_id = ?'),
       request: s.prepare<[string], { result: string }>('SELECT result FROM requests WHERE request_id = ?'),
       head: s.prepare<[string], { version: number; hash: string }>(
         'SELECT version, hash FROM events WHERE battle_id = ? ORDER BY version DESC LIMIT 1',
       ),
-      insertEvent: s.prepare<[string, number, string, string, string, string, string | null, string]>(
-        'INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      insertEvent: s.prepare<[string, number, string, string, string, string, string | null, string, string | null]>(
+        'INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertRequest: s.prepare<[string, string, string, string]>(
         'INSERT INTO requests (request_id, battle_id, result, at) VALUES (?, ?, ?, ?)',
@@ -68,6 +78,11 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO battles (id, channel, name, system, created_at, ended) VALUES (?, ?, ?, ?, ?, 0)',
       ),
       endBattle: s.prepare<[string]>('UPDATE battles SET ended = 1 WHERE id = ?'),
+      moveHead: s.prepare<[number, string]>('UPDATE battles SET version = ? WHERE id = ?'),
+      headOfBattle: s.prepare<[string], { version: number }>('SELECT version FROM battles WHERE id = ?'),
+      battles: s.prepare<[], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles ORDER BY rowid`),
+      runningIn: s.prepare<[string], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
+      seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
         .prepare<[string, number], EventRowTuple>(
           'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? AND version > ? ORDER BY version',
@@ -87,8 +102,9 @@ export class SqliteEventStore implements EventStore {
     );
     // One read transaction, so an append between the two reads cannot look like a deleted tail.
     this.chainTx = s.transaction((battleId: string): EventChain => {
-      const reached = this.q.reached.get(battleId)?.reached;
-      return { battleId, rows: this.q.raw.all(battleId), reached: typeof reached === 'number' ? reached : 0 };
+      const recorded = this.q.reached.get(battleId)?.reached;
+      const reached = Math.max(this.q.headOfBattle.get(battleId)?.version ?? 0, typeof recorded === 'number' ? recorded : 0);
+      return { battleId, rows: this.q.raw.all(battleId), reached };
     });
     this.claimTx = s.transaction((owner: string, limit: number, now: string, leaseUntil: string) => this.claimInTx(owner, limit, now, leaseUntil));
   }
@@ -103,7 +119,17 @@ export class SqliteEventStore implements EventStore {
   ): Promise<AppendOutcome> {
     // IMMEDIATE takes the write lock first, so the version read and the insert cannot be split by
     // another connection.
-    return this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
+    try {
+      return this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
+    } catch (err) {
+      // Rolled back whole. A repeat of a request is noticed here, not by a read before every
+      // append: its stale version, or its request id refused by the unique index.
+      if (meta.requestId !== null && (err instanceof ConcurrencyError || uniqueViolation(err))) {
+        const seen = this.resultOf(meta.requestId);
+        if (seen) return { status: 'duplicate', result: seen };
+      }
+      throw err;
+    }
   }
 
   private appendInTx(
@@ -116,23 +142,20 @@ export class SqliteEventStore implements EventStore {
   ): AppendOutcome {
     const q = this.q;
     const { actor, at, requestId } = meta;
-    if (requestId !== null) {
-      const seen = q.request.get(requestId);
-      if (seen) return { status: 'duplicate', result: JSON.parse(seen.result) as RequestResult };
-    }
     const head = q.head.get(battleId);
     const current = head?.version ?? 0;
     if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
     if (meta.seed !== undefined) this.saveSeedNow(battleId, meta.seed);
 
     let prev = head?.hash ?? GENESIS_HASH;
+    const result = requestId === null ? null : JSON.stringify({ versions: events.map((_, i) => current + i + 1), replies } satisfies RequestResult);
     const stored: StoredEvent[] = [];
     for (const [i, e] of events.entries()) {
       const version = current + i + 1;
       const data = JSON.stringify(e.data ?? null);
       const hash = eventHash(prev, battleId, version, e.type, actor, at, data);
       const rid = requestId === null ? null : `${requestId}#${i}`;
-      const { lastInsertRowid } = q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash);
+      const { lastInsertRowid } = q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null);
       if (e.type === 'BattleCreated') {
         const b = battleCreatedData(battleId, e.data);
         q.insertBattle.run(battleId, b.channel, b.name, b.system, at);
@@ -143,11 +166,9 @@ export class SqliteEventStore implements EventStore {
       stored.push({ position: Number(lastInsertRowid), battleId, version, type: e.type, data: JSON.parse(data), actor, at, requestId: rid, hash });
       prev = hash;
     }
+    if (stored.length) q.moveHead.run(current + stored.length, battleId);
     for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at);
-    if (requestId !== null) {
-      const result: RequestResult = { versions: stored.map((e) => e.version), replies };
-      q.insertRequest.run(requestId, battleId, JSON.stringify(result), at);
-    }
+    if (requestId !== null && result !== null && !events.length) q.insertRequest.run(requestId, battleId, result, at);
     return { status: 'appended', events: stored };
   }
 
@@ -177,8 +198,12 @@ export class SqliteEventStore implements EventStore {
   }
 
   async findRequest(requestId: string): Promise<RequestResult | undefined> {
-    const row = this.q.request.get(requestId);
-    return row ? (JSON.parse(row.result) as RequestResult) : undefined;
+    return this.resultOf(requestId);
+  }
+
+  private resultOf(requestId: string): RequestResult | undefined {
+    const result = this.q.resultOnEvent.get(`${requestId}#0`)?.result ?? this.q.request.get(requestId)?.result;
+    return result === undefined || result === null ? undefined : (JSON.parse(result) as RequestResult);
   }
 
   async version(battleId: string): Promise<number> {
@@ -186,12 +211,12 @@ export class SqliteEventStore implements EventStore {
   }
 
   async battles(): Promise<BattleRow[]> {
-    return this.db
-      .select()
-      .from(battles)
-      .orderBy(sql`rowid`)
-      .all()
-      .map((b) => ({ ...b, ended: b.ended !== 0 }));
+    return this.q.battles.all().map(toBattleRow);
+  }
+
+  async runningIn(channel: string): Promise<BattleRow | undefined> {
+    const row = this.q.runningIn.get(channel);
+    return row && toBattleRow(row);
   }
 
   /**
@@ -273,7 +298,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async seed(battleId: string): Promise<string | undefined> {
-    return this.db.select({ seed: battleSeeds.seed }).from(battleSeeds).where(eq(battleSeeds.battleId, battleId)).get()?.seed;
+    return this.q.seed.get(battleId)?.seed;
   }
 
   async close(): Promise<void> {

@@ -93,13 +93,15 @@ export interface EventStore {
   ): Promise<AppendOutcome>;
   /** Events of one battle with version > afterVersion, in order. */
   load(battleId: string, afterVersion?: number): Promise<StoredEvent[]>;
-  /** One battle's log exactly as stored, with the highest version its requests recorded, for verify. */
+  /** One battle's log exactly as stored, with the highest version recorded apart from it, for verify. */
   chain(battleId: string): Promise<EventChain>;
   /** The first result of a request id, if it was handled. */
   findRequest(requestId: string): Promise<RequestResult | undefined>;
   version(battleId: string): Promise<number>;
   /** Battles known to the store, in creation order; registered when their BattleCreated is appended. */
   battles(): Promise<BattleRow[]>;
+  /** The battle running in a channel: the newest there not ended, if any (one indexed read, however many battles). */
+  runningIn(channel: string): Promise<BattleRow | undefined>;
   /**
    * Claims up to `limit` undelivered rows due at `now` (next_attempt_at null or <= now) for `owner`
    * until `leaseUntil`, oldest first. A row another owner holds under a live lease is skipped, and so is
@@ -144,7 +146,8 @@ export interface EventChain {
   /** Ordered by version, then position. */
   rows: RawEventRow[];
   /**
-   * The highest version the battle's request rows say was appended (0 if none): written in the same
+   * The highest version the store recorded apart from the rows (0 if none): the battle's registry row
+   * (battles.version), and for logs written before it, the request rows. Written in the same
    * transaction as the events, it shows a deleted tail.
    */
   reached: number;

@@ -63,6 +63,39 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await store.version('b1')).toBe(0);
   });
 
+  it("keeps a request's result on its first event's row: one row per event, none in requests", async () => {
+    const { store, count, sql } = await kind.open();
+    await store.append('b1', 0, [created('b1'), { type: 'GmAdded', data: { user: 'u2' } }], meta('r1'), [], [reply('u-gm', 'created')]);
+    expect(await count('requests')).toBe(0);
+    expect(await count('events')).toBe(2);
+    expect((await sql("SELECT request_id, result FROM events ORDER BY version")).map((r) => [r.request_id, r.result === null ? null : JSON.parse(String(r.result))])).toEqual([
+      ['r1#0', { versions: [1, 2], replies: [reply('u-gm', 'created')] }],
+      ['r1#1', null],
+    ]);
+    expect(await store.findRequest('r1')).toEqual({ versions: [1, 2], replies: [reply('u-gm', 'created')] });
+    expect(await store.findRequest('r1#0')).toBeUndefined();
+  });
+
+  it('answers a repeat of a request an older Umpire stored as a row of requests', async () => {
+    const { store, sql } = await kind.open();
+    await store.append('b1', 0, [created('b1')], meta(null), [], []);
+    await sql(`INSERT INTO requests (request_id, battle_id, result, at) VALUES ('old', 'b1', '${JSON.stringify({ versions: [1], replies: [reply('u-gm', 'first')] })}', 'x')`);
+    expect(await store.findRequest('old')).toEqual({ versions: [1], replies: [reply('u-gm', 'first')] });
+    expect(await store.append('b1', 0, [created('b1')], meta('old'), [], [])).toEqual({ status: 'duplicate', result: { versions: [1], replies: [reply('u-gm', 'first')] } });
+  });
+
+  it('finds the battle running in a channel: the newest there not ended', async () => {
+    const { store } = await kind.open();
+    await store.append('b1', 0, [created('b1', 'chan-1', 'Ligny')], meta('r1'), [], []);
+    await store.append('b2', 0, [created('b2', 'chan-2', 'Wavre')], meta('r2'), [], []);
+    expect((await store.runningIn('chan-1'))?.id).toBe('b1');
+    await store.append('b1', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r3'), [], []);
+    expect(await store.runningIn('chan-1')).toBeUndefined();
+    await store.append('b3', 0, [created('b3', 'chan-1', 'Quatre Bras')], meta('r4'), [], []);
+    expect(await store.runningIn('chan-1')).toMatchObject({ id: 'b3', name: 'Quatre Bras', ended: false });
+    expect(await store.runningIn('chan-9')).toBeUndefined();
+  });
+
   it('registers a battle from BattleCreated and marks it ended on BattleEnded, in creation order', async () => {
     const { store } = await kind.open();
     await store.append('b1', 0, [created('b1', 'chan-1', 'Ligny')], meta('r1', '2025-06-16T10:00:00.000Z'), [], []);

@@ -133,18 +133,28 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
     }
   });
 
-  it('fails at the first of several deleted last events, since the request rows recorded them', async () => {
+  it("fails at the first of several deleted last events, since the battle's registry row recorded them", async () => {
     const db = copy();
     db.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version >= 4").run();
     expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 4, reason: expect.stringMatching(/recorded version 5/) });
   });
 
-  it('cannot notice a deleted last event that was appended without a request id (known limit)', async () => {
+  it("notices a deleted last event appended without a request id too: the registry row keeps every append's version", async () => {
     const { db, store } = memoryStore();
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [], []);
     db.$client.prepare("DELETE FROM events WHERE version = 2").run();
-    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 1 });
+    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 2/) });
+  });
+
+  it('still holds a log from before the registry kept versions to its request rows (an older database)', async () => {
+    const { db, store } = memoryStore();
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
+    db.$client.prepare("UPDATE battles SET version = 0").run();
+    db.$client.prepare("INSERT INTO requests (request_id, battle_id, result, at) VALUES ('r2', 'b1', '{\"versions\":[2],\"replies\":[]}', 'x')").run();
+    db.$client.prepare("DELETE FROM events WHERE version = 2").run();
+    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2 });
   });
 
   it('fails at a column no longer stored as text', async () => {

@@ -143,7 +143,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
   });
 
   describe('the hash chain', () => {
-    it('verifies over chain(): raw rows in version order, and `reached` from the requests (jsonb)', async () => {
+    it('verifies over chain(): raw rows in version order, and `reached` from the registry row', async () => {
       await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
       await store.append('b1', 1, [side('French'), side('Allies')], meta('r2', at(1)), [], []);
       await store.append('b2', 0, [created('b2', 'chan-2')], meta('r3'), [], []);
@@ -159,7 +159,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       expect(await store.chain('nope')).toEqual({ battleId: 'nope', rows: [], reached: 0 });
     });
 
-    it('names the first bad version when a row is edited, and a deleted tail by the requests', async () => {
+    it('names the first bad version when a row is edited, and a deleted tail by the registry row', async () => {
       await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
       await store.append('b1', 1, [side('French'), side('Allies')], meta('r2'), [], []);
       await store.db.execute(sql`UPDATE events SET data = ${'{"sideId":"french","name":"Austrians"}'} WHERE battle_id = 'b1' AND version = 2`);
@@ -167,15 +167,17 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       await store.db.execute(sql`DELETE FROM events WHERE battle_id = 'b1' AND version >= 2`);
       const chain = await store.chain('b1');
       expect(chain.reached).toBe(3);
-      expect(verifyChain(chain)).toMatchObject({ ok: false, version: 2, reason: expect.stringContaining('a request recorded version 3') });
+      expect(verifyChain(chain)).toMatchObject({ ok: false, version: 2, reason: expect.stringContaining('the store recorded version 3') });
     });
 
-    it('still tells how far the log reached when a request row is not JSON (it is skipped)', async () => {
+    it('reads how far an older log reached from its request rows, skipping one that is not JSON', async () => {
       await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
       await store.append('b1', 1, [side('French')], meta('r2'), [], []);
       await store.append('b1', 2, [side('Allies')], meta('r3'), [], []);
-      await store.db.execute(sql`UPDATE requests SET result = 'not json' WHERE request_id = 'r3'`);
-      await store.db.execute(sql`UPDATE requests SET result = '{"versions":"two"}' WHERE request_id = 'r1'`);
+      // As a database from before battles.version holds it: no version in the registry, a request row each.
+      await store.db.execute(sql`UPDATE battles SET version = 0`);
+      await store.db.execute(sql`INSERT INTO requests (request_id, battle_id, result, at) VALUES
+        ('r1', 'b1', '{"versions":"two"}', 'x'), ('r2', 'b1', '{"versions":[2],"replies":[]}', 'x'), ('r3', 'b1', 'not json', 'x')`);
       expect((await store.chain('b1')).reached).toBe(2);
       expect(await noOpenTransaction(store)).toBe(true);
     });
