@@ -1,5 +1,6 @@
 import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
+import { own } from './draft.ts';
 import type { BattleEvent } from './events.ts';
 import type { BattleState, Command } from './state.ts';
 
@@ -145,29 +146,29 @@ export function applyBallotEvent(d: BattleState, e: BallotEvent | Extract<Battle
       for (const b of Object.values(d.ballots)) {
         if (!b.open || !b.voters.some((v) => v.id === voter)) continue;
         const voters = b.voters.map((v) => (v.id !== voter ? v : { ...v, users: e.type === 'CommandAssigned' ? [e.data.user] : [...new Set([...v.users, e.data.user])] }));
-        d.ballots[b.id] = { ...b, voters };
+        own(d, 'ballots')[b.id] = { ...b, voters };
       }
       return;
     }
     case 'BallotOpened': {
       const { ballotId, ...rest } = e.data;
-      d.ballots[ballotId] = { id: ballotId, ...rest, open: true, reminded: false, votes: {} };
-      d.nextId.ballot++;
+      own(d, 'ballots')[ballotId] = { id: ballotId, ...rest, open: true, reminded: false, votes: {} };
+      own(d, 'nextId').ballot++;
       return;
     }
     case 'VoteCast': {
       const b = d.ballots[e.data.ballotId];
-      if (b) d.ballots[b.id] = { ...b, votes: { ...b.votes, [e.data.voter]: { choice: e.data.choice, by: e.data.by, onBehalf: e.data.onBehalf } } };
+      if (b) own(d, 'ballots')[b.id] = { ...b, votes: { ...b.votes, [e.data.voter]: { choice: e.data.choice, by: e.data.by, onBehalf: e.data.onBehalf } } };
       return;
     }
     case 'BallotReminded': {
       const b = d.ballots[e.data.ballotId];
-      if (b) d.ballots[b.id] = { ...b, reminded: true };
+      if (b) own(d, 'ballots')[b.id] = { ...b, reminded: true };
       return;
     }
     case 'BallotRevealed': {
       const b = d.ballots[e.data.ballotId];
-      if (b) d.ballots[b.id] = { ...b, open: false };
+      if (b) own(d, 'ballots')[b.id] = { ...b, open: false };
       return;
     }
   }

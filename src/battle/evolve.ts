@@ -1,20 +1,13 @@
 import { getRuleSystem, ownerOfEvent } from '../rules/index.ts';
 import { applyBallotEvent } from './ballots.ts';
 import { applyRollEvent } from './rolls.ts';
+import { draft, own } from './draft.ts';
 import type { BattleEvent, CoreEvent } from './events.ts';
 import { initialState, type BattleState } from './state.ts';
 
 const UNDO_DEPTH = 50;
 
 const withoutKey = (rec: Record<string, string>, key: string): Record<string, string> => Object.fromEntries(Object.entries(rec).filter(([k]) => k !== key));
-
-/**
- * A copy of the state that `apply` may change: fresh top-level records whose entries are shared.
- * `apply` replaces entries and never changes one in place, so the original stays as it was.
- */
-export function draft(s: BattleState): BattleState {
-  return { ...s, gms: [...s.gms], sides: { ...s.sides }, commands: { ...s.commands }, units: { ...s.units }, ballots: { ...s.ballots }, rolls: { ...s.rolls }, undoable: [...s.undoable], nextId: { ...s.nextId } };
-}
 
 /** The effect of one event on a draft the caller owns, apart from version and undo bookkeeping. */
 function apply(d: BattleState, e: BattleEvent): void {
@@ -32,18 +25,18 @@ function applyCore(d: BattleState, e: CoreEvent): void {
       return;
     }
     case 'GmAdded':
-      d.gms.push(e.data.user);
+      own(d, 'gms').push(e.data.user);
       return;
     case 'GmRemoved':
       d.gms = d.gms.filter((u) => u !== e.data.user);
       return;
     case 'SideAdded':
-      d.sides[e.data.sideId] = { id: e.data.sideId, name: e.data.name, players: [] };
-      d.nextId.side++;
+      own(d, 'sides')[e.data.sideId] = { id: e.data.sideId, name: e.data.name, players: [] };
+      own(d, 'nextId').side++;
       return;
     case 'SideJoined': {
       const side = d.sides[e.data.sideId];
-      if (side) d.sides[side.id] = { ...side, players: [...side.players, e.data.user] };
+      if (side) own(d, 'sides')[side.id] = { ...side, players: [...side.players, e.data.user] };
       if (Object.hasOwn(d.joinRequests, e.data.user)) d.joinRequests = withoutKey(d.joinRequests, e.data.user);
       applyBallotEvent(d, e);
       return;
@@ -56,33 +49,33 @@ function applyCore(d: BattleState, e: CoreEvent): void {
       return;
     case 'CommandAdded': {
       const { commandId, name, sideId, officer } = e.data;
-      d.commands[commandId] = officer ? { id: commandId, name, sideId, officer } : { id: commandId, name, sideId };
-      d.nextId.command++;
+      own(d, 'commands')[commandId] = officer ? { id: commandId, name, sideId, officer } : { id: commandId, name, sideId };
+      own(d, 'nextId').command++;
       return;
     }
     case 'CommandAssigned': {
       const c = d.commands[e.data.commandId];
-      if (c) d.commands[c.id] = { ...c, player: e.data.user };
+      if (c) own(d, 'commands')[c.id] = { ...c, player: e.data.user };
       applyBallotEvent(d, e);
       return;
     }
     case 'UnitAdded': {
       const { unitId, name, commandId, attrs } = e.data;
-      d.units[unitId] = { id: unitId, name, commandId, attrs };
-      d.nextId.unit++;
+      own(d, 'units')[unitId] = { id: unitId, name, commandId, attrs };
+      own(d, 'nextId').unit++;
       return;
     }
     case 'UnitEdited': {
       const u = d.units[e.data.unitId];
       if (!u) return;
-      const edited = { ...u, attrs: { ...u.attrs, ...e.data.attrs } };
-      if (e.data.name !== undefined) edited.name = e.data.name;
-      if (e.data.commandId !== undefined) edited.commandId = e.data.commandId;
-      d.units[u.id] = edited;
+      const { name = u.name, commandId = u.commandId, attrs } = e.data;
+      // One literal of a unit's four fields: spreading the unit, then changing it, made this, the
+      // commonest event of a long battle, nearly three times slower to fold.
+      own(d, 'units')[u.id] = { id: u.id, name, commandId, attrs: { ...u.attrs, ...attrs } };
       return;
     }
     case 'UnitRemoved':
-      delete d.units[e.data.unitId];
+      delete own(d, 'units')[e.data.unitId];
       return;
     case 'OrderOfBattleImported':
       return;
@@ -152,12 +145,13 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: stri
     return;
   }
   if (UNDOABLE_NOT.has(e.type)) return;
-  const last = d.undoable.at(-1);
+  const undoable = own(d, 'undoable');
+  const last = undoable.at(-1);
   if (last && meta.requestId !== null && last.requestId === meta.requestId) {
-    d.undoable[d.undoable.length - 1] = { ...last, versions: [...last.versions, meta.version] };
+    undoable[undoable.length - 1] = { ...last, versions: [...last.versions, meta.version] };
   } else {
-    d.undoable.push({ versions: [meta.version], summary, requestId: meta.requestId });
-    if (d.undoable.length > UNDO_DEPTH) d.undoable.shift();
+    undoable.push({ versions: [meta.version], summary, requestId: meta.requestId });
+    if (undoable.length > UNDO_DEPTH) undoable.shift();
   }
 }
 

@@ -1,6 +1,7 @@
 import { describeEvent } from './describe.ts';
 import type { LoggedEvent } from './events.ts';
-import { diceEnd, draft, evolve, evolveOwned, type EventMeta } from './evolve.ts';
+import { draft, own } from './draft.ts';
+import { diceEnd, evolve, evolveOwned, type EventMeta } from './evolve.ts';
 import { initialState, type BattleState } from './state.ts';
 
 /** The request a stored event came from: the store keeps `<requestId>#<index>` per row. */
@@ -46,7 +47,7 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
       if (rolled > s.diceCursor) s.diceCursor = rolled;
       // A ballot id, like a die, is never used twice: an undone ballot's DM buttons and scheduled
       // close name it, and must not reach a new ballot.
-      if (e.event.type === 'BallotOpened') s.nextId.ballot = Math.max(s.nextId.ballot, Number(e.event.data.ballotId.slice(1)) + 1);
+      if (e.event.type === 'BallotOpened') own(s, 'nextId').ballot = Math.max(s.nextId.ballot, Number(e.event.data.ballotId.slice(1)) + 1);
     } else evolveOwned(s, e.event, metaOf(e));
   }
   return s;

@@ -2,6 +2,7 @@ import { evaluateRoll, RollError } from '../dice/notation.ts';
 import type { DiceStream } from '../dice/stream.ts';
 import { mention } from '../messages.ts';
 import type { DiceUsed } from './events.ts';
+import { own } from './draft.ts';
 import { needDice } from './mechanics.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleState } from './state.ts';
@@ -62,13 +63,13 @@ export function applyRollEvent(d: BattleState, e: RollEvent): void {
   switch (e.type) {
     case 'DiceRolled': {
       const { dice: _dice, ...rest } = e.data;
-      d.rolls[e.data.number] = { ...rest, revealed: !e.data.secret };
-      d.nextId.roll = Math.max(d.nextId.roll, e.data.number + 1);
+      own(d, 'rolls')[e.data.number] = { ...rest, revealed: !e.data.secret };
+      own(d, 'nextId').roll = Math.max(d.nextId.roll, e.data.number + 1);
       return;
     }
     case 'RollRevealed': {
       const r = d.rolls[e.data.number];
-      if (r) d.rolls[r.number] = { ...r, revealed: true };
+      if (r) own(d, 'rolls')[r.number] = { ...r, revealed: true };
       return;
     }
     case 'SeedRevealed':

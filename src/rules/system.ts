@@ -177,7 +177,7 @@ export interface RuleSystem<S = unknown> {
   decide(s: BattleState, action: SystemAction, ctx: DecideContext): BattleEvent[];
   /** Its event types; `describe` is asked only these. */
   events: readonly string[];
-  /** Any event's effect on the system's state (its own, phases, units removed), on a draft the caller owns. */
+  /** Any event's effect on the system's state (its own, phases, units removed), on a draft the caller owns (a core record changes through `own`, draft.ts). */
   evolve(d: BattleState, e: BattleEvent): void;
   /** One line a reader of the log understands; `s` is the state before the event. */
   describe(e: SystemEvent, s: BattleState): string;

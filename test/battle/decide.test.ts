@@ -151,6 +151,12 @@ describe('units (validated against the pack: MED unit attributes)', () => {
     given([created, french, corps, { type: 'CommandAdded', data: { commandId: 'c2', name: 'Guard', sideId: 's1' } }, knights])
       .when({ type: 'EditUnit', unit: 'Household Knights', name: 'Knights', command: 'Guard', attrs: { figures: 10 } })
       .then([{ type: 'UnitEdited', data: { unitId: 'u1', attrs: { figures: 10 }, name: 'Knights', commandId: 'c2' } }]));
+  it('folds an edit into the unit: the attributes given over the old, the name and command if given', () => {
+    const guard: BattleEvent = { type: 'CommandAdded', data: { commandId: 'c2', name: 'Guard', sideId: 's1' } };
+    const moved: BattleEvent = { type: 'UnitEdited', data: { unitId: 'u1', attrs: { figures: 10 }, name: 'Knights', commandId: 'c2' } };
+    const losses: BattleEvent = { type: 'UnitEdited', data: { unitId: 'u1', attrs: { figures: 8 } } };
+    expect(given([created, french, corps, guard, knights, moved, losses]).state.units.u1).toStrictEqual({ id: 'u1', name: 'Knights', commandId: 'c2', attrs: { ...knights.data.attrs, figures: 8 } });
+  });
   it('refuses an edit that changes nothing', () => given([created, french, corps, knights]).when({ type: 'EditUnit', unit: 'u1', attrs: {} }).refused(/Nothing to change/));
   it('refuses an edit with a bad value', () =>
     given([created, french, corps, knights]).when({ type: 'EditUnit', unit: 'u1', attrs: { figures: -2 } }).refused(/figures: expected a positive whole number/));

@@ -20,6 +20,7 @@ import {
 import type { Role, TurnPosition } from '../system.ts';
 import { commandVoters, openBallots, type BallotEvent } from '../../battle/ballots.ts';
 import { openBallot, reveal, type BallotContext, type Consequences } from '../../battle/decide-ballots.ts';
+import { own } from '../../battle/draft.ts';
 import { refuse } from '../errors.ts';
 import type { BattleEvent } from '../../battle/events.ts';
 import { findCommand, findSide } from '../../battle/mechanics.ts';
@@ -254,7 +255,7 @@ export function applyNightEvent(d: BattleState, e: BattleEvent): void {
   };
   const setCommand = (id: string, change: Partial<Command>) => {
     const c = d.commands[id];
-    if (c) d.commands[id] = { ...c, ...change };
+    if (c) own(d, 'commands')[id] = { ...c, ...change };
   };
   switch (e.type) {
     case 'BallotRevealed': {
@@ -266,14 +267,16 @@ export function applyNightEvent(d: BattleState, e: BattleEvent): void {
       // A new battleday: the night and its dawn are over (NIGHT-18.82).
       if (e.data.from.period === 'interphase' && e.data.to.period === 'day') setNight({});
       return;
-    case 'NightDecided':
+    case 'NightDecided': {
       setNight({ ...night(d), decided: { ballotId: e.data.ballotId, night: e.data.night } });
-      for (const c of Object.values(d.commands)) {
+      const commands = own(d, 'commands');
+      for (const c of Object.values(commands)) {
         const stance = e.data.active.includes(c.id) ? 'ACTIVE' : e.data.passive.includes(c.id) ? 'PASSIVE' : undefined;
         // The vote is taken; a dawn attack's bar on ACTIVE (NIGHT-18.85) has done its work.
-        d.commands[c.id] = { ...c, ...(stance ? { stance } : {}), triggered: false, attackedAtDawn: false };
+        commands[c.id] = { ...c, ...(stance ? { stance } : {}), triggered: false, attackedAtDawn: false };
       }
       return;
+    }
     case 'OrderChangeDue':
       setCommand(e.data.commandId, { orderDue: e.data.choices });
       return;
@@ -281,7 +284,7 @@ export function applyNightEvent(d: BattleState, e: BattleEvent): void {
       const c = d.commands[e.data.commandId];
       if (c) {
         const { orderDue: _done, ...rest } = c;
-        d.commands[c.id] = { ...rest, order: e.data.order };
+        own(d, 'commands')[c.id] = { ...rest, order: e.data.order };
       }
       return;
     }
@@ -293,7 +296,7 @@ export function applyNightEvent(d: BattleState, e: BattleEvent): void {
       return;
     case 'ArmyDemoralizationSet': {
       const side = d.sides[e.data.sideId];
-      if (side) d.sides[side.id] = { ...side, demoralized: e.data.on };
+      if (side) own(d, 'sides')[side.id] = { ...side, demoralized: e.data.on };
       return;
     }
     case 'MfpCriticalReached':
