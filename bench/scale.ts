@@ -56,9 +56,12 @@ const AT = '2026-11-25T12:00:00.000Z';
 const perSec = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
 /** Best of several: rounds of ours and the raw driver's alternate, so a noisy neighbour or a collection hits both alike. */
-const ROUNDS = 5;
+const ROUNDS = 10;
 
 const settle = () => globalThis.gc?.();
+
+/** Appends (and raw inserts) made before any is timed. */
+const WARM_UP = 500;
 
 /**
  * Appends of one event each (its hash, the request's result, the version check, the registry's
@@ -66,6 +69,10 @@ const settle = () => globalThis.gc?.();
  * the best round of each.
  */
 export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: number; raw: number }> {
+  // Untimed, both paths once through (PGlite's engine compiles as it runs), on a battle of their own.
+  const warm = battleEvents(WARM_UP, 'warm-up');
+  for (let i = 0; i < WARM_UP; i++) await m.store.append('warm-up', i, [warm[i]!], { actor: 'gm', at: AT, requestId: `warm-up-${i}` }, [], []);
+  for (const e of await m.store.load('warm-up')) await m.rawInsert(['raw-warm-up', e.version, e.type, JSON.stringify(e.data), e.actor, e.at, null, e.hash]);
   const events = battleEvents(n);
   const per = Math.ceil(n / ROUNDS);
   let ours = 0;
@@ -136,6 +143,22 @@ export async function handleLatency(store: EventStore, n: number, runs = 2000): 
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
+/**
+ * What the disk alone costs a write: p50 and p99 of `runs` raw INSERTs of one row each, every one
+ * its own transaction and fsync, as a command's append is.
+ */
+export async function rawInsertLatency(m: Measured, runs = 2000): Promise<{ p50: number; p99: number }> {
+  const [e] = await m.store.load('latency-floor');
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    await m.rawInsert(['latency-floor', r + 1, 'GmAdded', '{"user":"u2"}', 'gm', AT, `floor-${r}`, e?.hash ?? 'x'.repeat(64)]);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
 /** The example battles' logs (test/fixtures/replay), as stored: the shapes of real battles of every system. */
 function exampleLogs(): StoredEvent[][] {
   const dir = 'test/fixtures/replay';
@@ -150,10 +173,12 @@ function exampleLogs(): StoredEvent[][] {
 }
 
 /**
- * Resident memory of an umpire holding `count` live battles, each one of the example battles
- * (6 to 14 units, 27 to 74 events) under its own id: RSS after they are loaded, less RSS before.
+ * Memory of an umpire holding `count` live battles, each one of the example battles (6 to 14
+ * units, 27 to 74 events) under its own id: the process's resident memory once they are loaded,
+ * and how much the JavaScript heap grew by loading them (both after a collection when the bench
+ * runs with --expose-gc, as npm run bench does).
  */
-export async function liveBattlesMemory(store: EventStore, count: number): Promise<{ mb: number; events: number }> {
+export async function liveBattlesMemory(store: EventStore, count: number): Promise<{ rssMb: number; heapMb: number; events: number }> {
   const logs = exampleLogs();
   let events = 0;
   for (let b = 0; b < count; b++) {
@@ -165,12 +190,12 @@ export async function liveBattlesMemory(store: EventStore, count: number): Promi
   }
   const app = new Umpire(store);
   globalThis.gc?.();
-  const before = process.memoryUsage().rss;
+  const before = process.memoryUsage().heapUsed;
   for (let b = 0; b < count; b++) await app.state(`live${b}`);
   globalThis.gc?.();
-  const mb = (process.memoryUsage().rss - before) / 2 ** 20;
+  const after = process.memoryUsage();
   if ((await app.state('live0')).version === 0) throw new Error('the battles did not load');
-  return { mb, events };
+  return { rssMb: after.rss / 2 ** 20, heapMb: (after.heapUsed - before) / 2 ** 20, events };
 }
 
 /** `umpire verify` of a battle of `n` events: the hash chain, then the dice (none here to re-derive). */

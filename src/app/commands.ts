@@ -97,8 +97,19 @@ export function defineCommand(def: CommandDef): CommandDef {
   return def;
 }
 
-/** The zod schema of one option's value, as typed at the table or sent by Discord. */
+/** Each option's schema, built once: building zod schemas was most of what validating a command allocated. */
+const schemas = new WeakMap<OptionDef, Map<string, z.ZodType>>();
+
 function optionSchema(name: string, o: OptionDef): z.ZodType {
+  let byName = schemas.get(o);
+  if (!byName) schemas.set(o, (byName = new Map()));
+  let schema = byName.get(name);
+  if (!schema) byName.set(name, (schema = buildSchema(name, o)));
+  return schema;
+}
+
+/** The zod schema of one option's value, as typed at the table or sent by Discord. */
+function buildSchema(name: string, o: OptionDef): z.ZodType {
   switch (o.kind) {
     case 'integer': {
       let n = z.coerce.number({ error: `${name} must be a whole number` }).int({ error: `${name} must be a whole number` });
