@@ -1,3 +1,3 @@
-ALTER TABLE `battles` ADD `version` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-CREATE INDEX `battles_channel_idx` ON `battles` (`channel`);--> statement-breakpoint
-ALTER TABLE `events` ADD `result` text;
+ALTER TABLE `events` ADD `result` text;--> statement-breakpoint
+ALTER TABLE `outbox` ADD `battle_version` integer;--> statement-breakpoint
+CREATE INDEX `battles_channel_idx` ON `battles` (`channel`);

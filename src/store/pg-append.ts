@@ -25,7 +25,7 @@ export interface AppendRows {
   /** A request that appended no event: its result has a row of its own. */
   request: { id: string; result: string } | null;
   seed: { seed: string; createdAt: string } | null;
-  /** A row of `battles` per BattleCreated (its `version` the last appended). */
+  /** A row of `battles` per BattleCreated. */
   created: { channel: string; name: string; system: string; ended: 0 | 1 }[];
   /** A BattleEnded for a battle registered before this append. */
   ended: boolean;
@@ -86,23 +86,20 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
         WHERE NOT EXISTS (SELECT 1 FROM events WHERE events.battle_id = ${battle}))`,
     ]);
   }
-  const last = r.events.at(-1)?.version;
   if (r.created.length) {
     parts.push([
       'battle',
-      `registered AS (INSERT INTO battles (id, channel, name, system, created_at, ended, version)
-        SELECT ${battle}, b.channel, b.name, b.system, ${at}, b.ended, ${$(last ?? 0, 'int')}
+      `registered AS (INSERT INTO battles (id, channel, name, system, created_at, ended)
+        SELECT ${battle}, b.channel, b.name, b.system, ${at}, b.ended
         FROM head, jsonb_to_recordset(${$(JSON.stringify(r.created), 'jsonb')}) AS b(channel text, name text, system text, ended int))`,
     ]);
-  } else if (last !== undefined) {
-    // The registry row's version moves with the log (and its end with a BattleEnded).
-    parts.push([r.ended ? 'moved_ended' : 'moved', `moved AS (UPDATE battles SET version = ${$(last, 'int')}${r.ended ? ', ended = 1' : ''} WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
   }
+  if (r.ended) parts.push(['ended', `ended AS (UPDATE battles SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
   if (r.outbox.length) {
     parts.push([
       'outbox',
-      `posted AS (INSERT INTO outbox (battle_id, destination, message, created_at)
-        SELECT ${battle}, o.destination, o.message, ${at}
+      `posted AS (INSERT INTO outbox (battle_id, destination, message, created_at, battle_version)
+        SELECT ${battle}, o.destination, o.message, ${at}, ${$(r.events.at(-1)?.version ?? r.head.version, 'int')}
         FROM head, jsonb_to_recordset(${$(JSON.stringify(r.outbox), 'jsonb')}) AS o(destination text, message text))`,
     ]);
   }

@@ -246,9 +246,9 @@ export class PgEventStore implements EventStore {
   }
 
   /**
-   * The rows as the driver hands them back, and the version the registry (and older request rows)
-   * recorded, read in one snapshot: read apart, an append committed between the reads would look
-   * like a deleted tail.
+   * The rows as the driver hands them back, and the version recorded beside them (reachedVersion),
+   * read in one snapshot: read apart, an append committed between the reads would look like a
+   * deleted tail.
    */
   chain(battleId: string): Promise<EventChain> {
     return guarded(`reading the log of battle ${battleId}`, () =>
@@ -258,8 +258,7 @@ export class PgEventStore implements EventStore {
             tx,
             sql`SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ${battleId} ORDER BY version, position`,
           );
-          const [registered] = await tx.select({ version: battles.version }).from(battles).where(eq(battles.id, battleId));
-          return { battleId, rows, reached: Math.max(registered?.version ?? 0, await reachedVersion(tx, battleId)) };
+          return { battleId, rows, reached: await reachedVersion(tx, battleId) };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       ),
@@ -425,30 +424,34 @@ async function saveSeedIn(db: PgDb, battleId: string, seedHex: string): Promise<
 }
 
 /**
- * The highest version the battle's request rows recorded (RequestResult.versions; rows written
- * before battles.version, or of requests without events), by jsonb in the
- * database. A result that is not JSON (the table was edited) makes the cast fail: then, in a
- * savepoint so the snapshot's transaction lives on, each result is read and the unreadable skipped,
- * as SQLite's json_valid skips them.
+ * The highest version recorded beside the battle's rows: its posts' battle_version, and its
+ * requests' results (RequestResult.versions, on their first events or rows of requests) read by
+ * jsonb in the database. A result that is not JSON (a table was edited) makes the cast fail: then,
+ * in a savepoint so the snapshot's transaction lives on, each result is read and the unreadable
+ * skipped, as SQLite's json_valid skips them.
  */
 async function reachedVersion(tx: PgDb, battleId: string): Promise<number> {
+  const results = sql`SELECT result FROM events WHERE battle_id = ${battleId} AND result IS NOT NULL
+                      UNION ALL SELECT result FROM requests WHERE battle_id = ${battleId}`;
+  const [posted] = await rowsOf<{ reached: number | null }>(tx, sql`SELECT max(battle_version) AS reached FROM outbox WHERE battle_id = ${battleId}`);
+  const fromPosts = posted?.reached == null ? 0 : Number(posted.reached);
   try {
     return await tx.transaction(async (sp) => {
       const [row] = await rowsOf<{ reached: string | number | null }>(
         sp,
         sql`SELECT max((v.value #>> '{}')::numeric) AS reached
-            FROM requests AS r,
+            FROM (${results}) AS r,
                  jsonb_array_elements(CASE WHEN jsonb_typeof(r.result::jsonb -> 'versions') = 'array'
                                            THEN r.result::jsonb -> 'versions' ELSE '[]'::jsonb END) AS v
-            WHERE r.battle_id = ${battleId} AND jsonb_typeof(v.value) = 'number'`,
+            WHERE jsonb_typeof(v.value) = 'number'`,
       );
-      return row?.reached == null ? 0 : Number(row.reached);
+      return Math.max(fromPosts, row?.reached == null ? 0 : Number(row.reached));
     });
   } catch (err) {
     // 22P02: invalid input syntax for type json.
     if (driverError(err)?.code !== '22P02') throw err;
-    const rows = await tx.select({ result: requests.result }).from(requests).where(eq(requests.battleId, battleId));
-    let reached = 0;
+    const rows = await rowsOf<{ result: string }>(tx, results);
+    let reached = fromPosts;
     for (const { result } of rows) {
       try {
         const versions = (JSON.parse(result) as { versions?: unknown } | null)?.versions;

@@ -6,7 +6,8 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
  * `request_id` is `<requestId>#<index>` per event of one request, null for events no request caused.
  * `result` is on the first event of a request (`#0`): the request's result (JSON of RequestResult),
  * returned again on a repeat. It is kept on the event's row, not a row of its own, so an append
- * writes one row per event (outside the hash: it is what the umpire answered, not the event).
+ * writes one row per event (outside the hash: it is what the umpire answered, not the event). Its
+ * `versions`, and the outbox rows' `battle_version`, tell `verify` how far the log reached.
  */
 export const events = sqliteTable(
   'events',
@@ -57,6 +58,11 @@ export const outbox = sqliteTable(
     /** The dispatcher instance delivering the row, until claimed_until (ISO-8601); null when free. */
     claimedBy: text('claimed_by'),
     claimedUntil: text('claimed_until'),
+    /**
+     * The version the battle's log reached with the append that queued this post: `verify` holds the
+     * log to the highest, so a deleted tail that was announced is noticed. Rows stay once delivered.
+     */
+    battleVersion: integer('battle_version'),
   },
   (t) => [
     index('outbox_undelivered_idx').on(t.id).where(sql`delivered_at IS NULL`),
@@ -64,11 +70,7 @@ export const outbox = sqliteTable(
   ],
 );
 
-/**
- * Battles known to the store, kept by append from BattleCreated and BattleEnded events. `version` is
- * the last version appended, written in the append's transaction: `verify` holds the log to it, so a
- * deleted last event is noticed; the running battle of a channel is found by `channel`.
- */
+/** Battles known to the store, kept by append from BattleCreated and BattleEnded events; a channel's running battle is found by `channel`. */
 export const battles = sqliteTable(
   'battles',
   {
@@ -78,7 +80,6 @@ export const battles = sqliteTable(
     system: text('system').notNull(),
     createdAt: text('created_at').notNull(),
     ended: integer('ended').notNull().default(0),
-    version: integer('version').notNull().default(0),
   },
   (t) => [index('battles_channel_idx').on(t.channel)],
 );

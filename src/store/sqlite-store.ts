@@ -71,15 +71,13 @@ export class SqliteEventStore implements EventStore {
       insertRequest: s.prepare<[string, string, string, string]>(
         'INSERT INTO requests (request_id, battle_id, result, at) VALUES (?, ?, ?, ?)',
       ),
-      insertOutbox: s.prepare<[string, string, string, string]>(
-        'INSERT INTO outbox (battle_id, destination, message, created_at) VALUES (?, ?, ?, ?)',
+      insertOutbox: s.prepare<[string, string, string, string, number]>(
+        'INSERT INTO outbox (battle_id, destination, message, created_at, battle_version) VALUES (?, ?, ?, ?, ?)',
       ),
       insertBattle: s.prepare<[string, string, string, string, string]>(
         'INSERT INTO battles (id, channel, name, system, created_at, ended) VALUES (?, ?, ?, ?, ?, 0)',
       ),
       endBattle: s.prepare<[string]>('UPDATE battles SET ended = 1 WHERE id = ?'),
-      moveHead: s.prepare<[number, string]>('UPDATE battles SET version = ? WHERE id = ?'),
-      headOfBattle: s.prepare<[string], { version: number }>('SELECT version FROM battles WHERE id = ?'),
       battles: s.prepare<[], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles ORDER BY rowid`),
       runningIn: s.prepare<[string], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
@@ -91,9 +89,15 @@ export class SqliteEventStore implements EventStore {
       raw: s.prepare<[string], RawEventRow>(
         'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? ORDER BY version, position',
       ),
-      reached: s.prepare<[string], { reached: number | null }>(
-        `SELECT max(v.value) AS reached FROM requests, json_each(requests.result, '$.versions') AS v
-         WHERE requests.battle_id = ? AND json_valid(requests.result)`,
+      // How far the log reached by what was recorded beside it: the requests' results (on their first
+      // events, or rows of requests) and the posts' battle_version. A result that is not JSON is skipped.
+      reached: s.prepare<[string, string, string], { reached: number | null }>(
+        `SELECT max(reached) AS reached FROM (
+           SELECT max(v.value) AS reached FROM events, json_each(events.result, '$.versions') AS v
+             WHERE events.battle_id = ? AND events.result IS NOT NULL AND json_valid(events.result)
+           UNION ALL SELECT max(v.value) FROM requests, json_each(requests.result, '$.versions') AS v
+             WHERE requests.battle_id = ? AND json_valid(requests.result)
+           UNION ALL SELECT max(battle_version) FROM outbox WHERE battle_id = ?)`,
       ),
     };
     this.appendTx = s.transaction(
@@ -102,9 +106,8 @@ export class SqliteEventStore implements EventStore {
     );
     // One read transaction, so an append between the two reads cannot look like a deleted tail.
     this.chainTx = s.transaction((battleId: string): EventChain => {
-      const recorded = this.q.reached.get(battleId)?.reached;
-      const reached = Math.max(this.q.headOfBattle.get(battleId)?.version ?? 0, typeof recorded === 'number' ? recorded : 0);
-      return { battleId, rows: this.q.raw.all(battleId), reached };
+      const reached = this.q.reached.get(battleId, battleId, battleId)?.reached;
+      return { battleId, rows: this.q.raw.all(battleId), reached: typeof reached === 'number' ? reached : 0 };
     });
     this.claimTx = s.transaction((owner: string, limit: number, now: string, leaseUntil: string) => this.claimInTx(owner, limit, now, leaseUntil));
   }
@@ -166,8 +169,7 @@ export class SqliteEventStore implements EventStore {
       stored.push({ position: Number(lastInsertRowid), battleId, version, type: e.type, data: JSON.parse(data), actor, at, requestId: rid, hash });
       prev = hash;
     }
-    if (stored.length) q.moveHead.run(current + stored.length, battleId);
-    for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at);
+    for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at, current + stored.length);
     if (requestId !== null && result !== null && !events.length) q.insertRequest.run(requestId, battleId, result, at);
     return { status: 'appended', events: stored };
   }

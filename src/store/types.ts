@@ -146,9 +146,10 @@ export interface EventChain {
   /** Ordered by version, then position. */
   rows: RawEventRow[];
   /**
-   * The highest version the store recorded apart from the rows (0 if none): the battle's registry row
-   * (battles.version), and for logs written before it, the request rows. Written in the same
-   * transaction as the events, it shows a deleted tail.
+   * The highest version recorded beside the rows (0 if none): in the requests' results (on their
+   * first events, or rows of requests) and the posts' battle_version. Written in the same
+   * transaction as the events, it shows a deleted tail that was announced or that is part of a
+   * request still there.
    */
   reached: number;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../src/store/db.ts';
 import { eventHash, GENESIS_HASH, verifyChain } from '../../src/store/hash.ts';
 import * as tables from '../../src/store/schema.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
-import { created, memoryStore, meta } from './fixtures.ts';
+import { created, memoryStore, meta, post } from './fixtures.ts';
 
 /** The store on a database file image a test has tampered with behind its back. */
 const storeOn = (db: Database.Database | Db) => new SqliteEventStore('$client' in db ? db : (drizzle(db, { schema: tables }) as Db));
@@ -18,11 +18,11 @@ const readRawEvents = async (db: Database.Database, battleId: string) => (await 
 const COLUMNS = ['battle_id', 'version', 'type', 'data', 'actor', 'at', 'hash'] as const;
 type Column = (typeof COLUMNS)[number];
 
-/** A database image holding battle b1 (5 events over 3 requests) and battle b2 (2 events). */
+/** A database image holding battle b1 (5 events over 3 requests) and battle b2 (2 events), each request announced in its channel as the umpire's are. */
 async function buildImage(): Promise<Buffer> {
   const { db, store } = memoryStore();
-  await store.append('b1', 0, [created('b1'), { type: 'SideAdded', data: { sideId: 's1', name: 'Armée du Nord' } }], meta('r1'), [], []);
-  await store.append('b2', 0, [created('b2', 'chan-2', 'Wavre'), { type: 'GmAdded', data: { user: 'u9' } }], meta('q1'), [], []);
+  await store.append('b1', 0, [created('b1'), { type: 'SideAdded', data: { sideId: 's1', name: 'Armée du Nord' } }], meta('r1'), [post('chan-1', 'created')], []);
+  await store.append('b2', 0, [created('b2', 'chan-2', 'Wavre'), { type: 'GmAdded', data: { user: 'u9' } }], meta('q1'), [post('chan-2', 'created')], []);
   await store.append(
     'b1',
     2,
@@ -31,10 +31,10 @@ async function buildImage(): Promise<Buffer> {
       { type: 'UnitAdded', data: { unitId: 'u1', name: '1/45e de ligne', commandId: 'c1', attrs: { figures: 24, class: 'line' } } },
     ],
     meta('r2', '2025-06-16T14:05:00.000Z', 'u-player'),
-    [],
+    [post('chan-1', 'Ney joins')],
     [],
   );
-  await store.append('b1', 4, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r3', '2025-06-16T18:00:00.000Z'), [], []);
+  await store.append('b1', 4, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r3', '2025-06-16T18:00:00.000Z'), [post('chan-1', 'ended')], []);
   const image = db.$client.serialize();
   await store.close();
   return image;
@@ -133,25 +133,39 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
     }
   });
 
-  it("fails at the first of several deleted last events, since the battle's registry row recorded them", async () => {
+  it('fails at the first of several deleted last events, since their posts recorded how far the log reached', async () => {
     const db = copy();
     db.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version >= 4").run();
     expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 4, reason: expect.stringMatching(/recorded version 5/) });
   });
 
-  it("notices a deleted last event appended without a request id too: the registry row keeps every append's version", async () => {
+  it('notices a deleted last event appended without a request id when it was announced: its post keeps the version', async () => {
     const { db, store } = memoryStore();
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
-    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [], []);
+    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [post('chan-1', 'a GM joins')], []);
     db.$client.prepare("DELETE FROM events WHERE version = 2").run();
     expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 2/) });
   });
 
-  it('still holds a log from before the registry kept versions to its request rows (an older database)', async () => {
+  it("notices the deleted last events of a request whose first event is left: its result lists the request's versions", async () => {
+    const { db, store } = memoryStore();
+    await store.append('b1', 0, [created('b1'), { type: 'GmAdded', data: { user: 'u2' } }, { type: 'GmAdded', data: { user: 'u3' } }], meta('r1'), [], []);
+    db.$client.prepare("DELETE FROM events WHERE version >= 2").run();
+    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 3/) });
+  });
+
+  it('cannot notice a deleted last request that nothing announced (known limit: nothing beside the log recorded it)', async () => {
     const { db, store } = memoryStore();
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
-    db.$client.prepare("UPDATE battles SET version = 0").run();
+    db.$client.prepare("DELETE FROM events WHERE version = 2").run();
+    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 1 });
+  });
+
+  it("still holds an older database's log to its request rows", async () => {
+    const { db, store } = memoryStore();
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
     db.$client.prepare("INSERT INTO requests (request_id, battle_id, result, at) VALUES ('r2', 'b1', '{\"versions\":[2],\"replies\":[]}', 'x')").run();
     db.$client.prepare("DELETE FROM events WHERE version = 2").run();
     expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2 });

@@ -143,7 +143,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
   });
 
   describe('the hash chain', () => {
-    it('verifies over chain(): raw rows in version order, and `reached` from the registry row', async () => {
+    it('verifies over chain(): raw rows in version order, and `reached` from the requests\' results', async () => {
       await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
       await store.append('b1', 1, [side('French'), side('Allies')], meta('r2', at(1)), [], []);
       await store.append('b2', 0, [created('b2', 'chan-2')], meta('r3'), [], []);
@@ -159,9 +159,9 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       expect(await store.chain('nope')).toEqual({ battleId: 'nope', rows: [], reached: 0 });
     });
 
-    it('names the first bad version when a row is edited, and a deleted tail by the registry row', async () => {
+    it('names the first bad version when a row is edited, and a deleted tail by its post', async () => {
       await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
-      await store.append('b1', 1, [side('French'), side('Allies')], meta('r2'), [], []);
+      await store.append('b1', 1, [side('French'), side('Allies')], meta('r2'), [post('chan-1', 'sides')], []);
       await store.db.execute(sql`UPDATE events SET data = ${'{"sideId":"french","name":"Austrians"}'} WHERE battle_id = 'b1' AND version = 2`);
       expect(verifyChain(await store.chain('b1'))).toMatchObject({ ok: false, version: 2 });
       await store.db.execute(sql`DELETE FROM events WHERE battle_id = 'b1' AND version >= 2`);
@@ -174,8 +174,8 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
       await store.append('b1', 1, [side('French')], meta('r2'), [], []);
       await store.append('b1', 2, [side('Allies')], meta('r3'), [], []);
-      // As a database from before battles.version holds it: no version in the registry, a request row each.
-      await store.db.execute(sql`UPDATE battles SET version = 0`);
+      // As an older database holds it: no result on the events, a request row each.
+      await store.db.execute(sql`UPDATE events SET result = NULL`);
       await store.db.execute(sql`INSERT INTO requests (request_id, battle_id, result, at) VALUES
         ('r1', 'b1', '{"versions":"two"}', 'x'), ('r2', 'b1', '{"versions":[2],"replies":[]}', 'x'), ('r3', 'b1', 'not json', 'x')`);
       expect((await store.chain('b1')).reached).toBe(2);
