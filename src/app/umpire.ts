@@ -40,7 +40,6 @@ export const toLogged = (e: StoredEvent): LoggedEvent => ({
   requestId: e.requestId,
 });
 
-
 /**
  * The application service: load -> authorize -> decide -> append (+outbox) -> reply.
  * Requests of one battle are taken one at a time in a process; another process (or shard) that
