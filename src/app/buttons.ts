@@ -34,7 +34,7 @@ export const buttonBattle = (customId: string): string | undefined => {
 /** The slash command a button stands for, and the battle it belongs to; a v2 id's option is looked up in the battle's log. */
 export async function buttonInvocation(
   customId: string,
-  app: Pick<Umpire, 'state' | 'battles'>,
+  app: Pick<Umpire, 'state' | 'battle'>,
 ): Promise<{ battle: string; invocation: Pick<Invocation, 'command' | 'sub' | 'options'> } | undefined> {
   const b = BallotButton.safeParse(customId);
   if (!b.success) return undefined;
@@ -42,7 +42,7 @@ export async function buttonInvocation(
   let choice: string | undefined = option;
   if (version === 'v2') {
     const index = /^\d+$/.test(option) ? Number(option) : -1;
-    const known = (await app.battles()).some((row) => row.id === battle);
+    const known = (await app.battle(battle)) !== undefined;
     choice = known ? (await app.state(battle)).ballots[ballot]?.voters.find((v) => v.id === voter)?.allowed[index] : undefined;
     if (choice === undefined) return undefined;
   }

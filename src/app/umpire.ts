@@ -83,6 +83,11 @@ export class Umpire {
     return this.store.battles();
   }
 
+  /** One battle by id (a button or a delivery names it), if known. */
+  battle(id: string): Promise<BattleRow | undefined> {
+    return this.store.battle(id);
+  }
+
   /**
    * Handles one action. A RuleError means nothing changed. A conflicting append (another process
    * appended first) is decided again on fresh state until it goes through: every conflict means

@@ -46,7 +46,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     rest: deliveryRest(o.token, o.api),
     state,
     battle: async (id) => {
-      const row = (await app.battles()).find((b) => b.id === id);
+      const row = await app.battle(id);
       return row ? { channel: row.channel, gms: (await app.state(id)).gms } : undefined;
     },
     logger,

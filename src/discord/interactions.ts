@@ -146,7 +146,7 @@ async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Prom
     return;
   }
   // A DM button acts in the channel of the battle it came from; invoke checks it is still running there.
-  const row = (await deps.app.battles()).find((b) => b.id === pressed.battle);
+  const row = await deps.app.battle(pressed.battle);
   if (!row) {
     await responder.send(errorPart('That button belongs to a battle this umpire does not know.'));
     return;

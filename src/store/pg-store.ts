@@ -286,6 +286,13 @@ export class PgEventStore implements EventStore {
     });
   }
 
+  battle(id: string): Promise<BattleRow | undefined> {
+    return guarded(`reading battle ${id}`, async () => {
+      const [row] = await this.db.select(BATTLE_ROW).from(battles).where(eq(battles.id, id));
+      return row && toBattleRow(row);
+    });
+  }
+
   runningIn(channel: string): Promise<BattleRow | undefined> {
     return guarded(`finding the battle of channel ${channel}`, async () => {
       const [row] = await this.db

@@ -79,6 +79,7 @@ export class SqliteEventStore implements EventStore {
       ),
       endBattle: s.prepare<[string]>('UPDATE battles SET ended = 1 WHERE id = ?'),
       battles: s.prepare<[], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles ORDER BY rowid`),
+      battle: s.prepare<[string], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE id = ?`),
       runningIn: s.prepare<[string], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
@@ -214,6 +215,11 @@ export class SqliteEventStore implements EventStore {
 
   async battles(): Promise<BattleRow[]> {
     return this.q.battles.all().map(toBattleRow);
+  }
+
+  async battle(id: string): Promise<BattleRow | undefined> {
+    const row = this.q.battle.get(id);
+    return row && toBattleRow(row);
   }
 
   async runningIn(channel: string): Promise<BattleRow | undefined> {

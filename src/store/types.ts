@@ -100,6 +100,8 @@ export interface EventStore {
   version(battleId: string): Promise<number>;
   /** Battles known to the store, in creation order; registered when their BattleCreated is appended. */
   battles(): Promise<BattleRow[]>;
+  /** One battle by id, if the store knows it. */
+  battle(id: string): Promise<BattleRow | undefined>;
   /** The battle running in a channel: the newest there not ended, if any (one indexed read, however many battles). */
   runningIn(channel: string): Promise<BattleRow | undefined>;
   /**

@@ -84,7 +84,7 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await store.append('b1', 0, [created('b1')], meta('old'), [], [])).toEqual({ status: 'duplicate', result: { versions: [1], replies: [reply('u-gm', 'first')] } });
   });
 
-  it('finds the battle running in a channel: the newest there not ended', async () => {
+  it('finds the battle running in a channel (the newest there not ended) and a battle by id', async () => {
     const { store } = await kind.open();
     await store.append('b1', 0, [created('b1', 'chan-1', 'Ligny')], meta('r1'), [], []);
     await store.append('b2', 0, [created('b2', 'chan-2', 'Wavre')], meta('r2'), [], []);
@@ -94,6 +94,8 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     await store.append('b3', 0, [created('b3', 'chan-1', 'Quatre Bras')], meta('r4'), [], []);
     expect(await store.runningIn('chan-1')).toMatchObject({ id: 'b3', name: 'Quatre Bras', ended: false });
     expect(await store.runningIn('chan-9')).toBeUndefined();
+    expect(await store.battle('b1')).toMatchObject({ id: 'b1', channel: 'chan-1', name: 'Ligny', ended: true });
+    expect(await store.battle('nope')).toBeUndefined();
   });
 
   it('registers a battle from BattleCreated and marks it ended on BattleEnded, in creation order', async () => {
