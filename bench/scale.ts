@@ -17,12 +17,18 @@ import { battleEvents } from './battle.ts';
  * work on the same machine: better-sqlite3's prepared statements, PGlite's own `query`.
  */
 
+/** One row of events as the raw driver inserts it: battle_id, version, type, data, actor, at, request_id, hash. */
+type RawRow = [string, number, string, string, string, string, string | null, string];
+
+/** A stored event as a raw row of battle `battle`, its request id (if any) prefixed so it stays unique. */
+const rawRow = (e: StoredEvent, battle: string): RawRow => [battle, e.version, e.type, JSON.stringify(e.data), e.actor, e.at, e.requestId && `${battle}-${e.requestId}`, e.hash];
+
 /** A store under measurement and its raw driver: a query returning rows, and a statement that writes. */
 export interface Measured {
   name: string;
   store: EventStore;
   rawSelect(battleId: string): Promise<{ data: string }[]>;
-  rawInsert(row: [string, number, string, string, string, string, string | null, string]): Promise<void>;
+  rawInsert(row: RawRow): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,7 +78,7 @@ export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: nu
   // Untimed, both paths once through (PGlite's engine compiles as it runs), on a battle of their own.
   const warm = battleEvents(WARM_UP, 'warm-up');
   for (let i = 0; i < WARM_UP; i++) await m.store.append('warm-up', i, [warm[i]!], { actor: 'gm', at: AT, requestId: `warm-up-${i}` }, [], []);
-  for (const e of await m.store.load('warm-up')) await m.rawInsert(['raw-warm-up', e.version, e.type, JSON.stringify(e.data), e.actor, e.at, null, e.hash]);
+  for (const e of await m.store.load('warm-up')) await m.rawInsert(rawRow(e, 'raw-warm-up'));
   const events = battleEvents(n);
   const per = Math.ceil(n / ROUNDS);
   let ours = 0;
@@ -83,7 +89,7 @@ export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: nu
     let t = performance.now();
     for (let i = from; i < to; i++) await m.store.append('append', i, [events[i]!], { actor: 'gm', at: AT, requestId: `append-${i}` }, [], []);
     ours = Math.max(ours, perSec(to - from, performance.now() - t));
-    const rows = (await m.store.load('append', from)).map((e): [string, number, string, string, string, string, string | null, string] => ['raw', e.version, e.type, JSON.stringify(e.data), e.actor, e.at, e.requestId && `raw-${e.requestId}`, e.hash]);
+    const rows = (await m.store.load('append', from)).map((e) => rawRow(e, 'raw'));
     settle();
     t = performance.now();
     for (const r of rows) await m.rawInsert(r);
@@ -118,6 +124,10 @@ export async function replayVsSelect(m: Measured, id: string, n: number): Promis
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const p50p99 = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+};
 
 /**
  * The time a slash command takes from the typed options to the reply, on a battle of `n` events
@@ -139,8 +149,7 @@ export async function handleLatency(store: EventStore, n: number, runs = 2000): 
     if (res.versions.length !== 1) throw new Error(`the roll was not recorded: ${res.messages[0]?.text}`);
     if (r >= 200) times.push(ms);
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return p50p99(times);
 }
 
 /**
@@ -155,8 +164,7 @@ export async function rawInsertLatency(m: Measured, runs = 2000): Promise<{ p50:
     await m.rawInsert(['latency-floor', r + 1, 'GmAdded', '{"user":"u2"}', 'gm', AT, `floor-${r}`, e?.hash ?? 'x'.repeat(64)]);
     times.push(performance.now() - t);
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return p50p99(times);
 }
 
 /** The example battles' logs (test/fixtures/replay), as stored: the shapes of real battles of every system. */

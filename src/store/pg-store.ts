@@ -15,7 +15,7 @@ import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, driverSays, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
 import * as tables from './pg-schema.ts';
 import { battles, battleSeeds, events, outbox, requests } from './pg-schema.ts';
-import { battleCreatedData, destinationJson, toOutboxRow } from './rows.ts';
+import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, toBattleRow, toOutboxRow } from './rows.ts';
 import {
   ConcurrencyError,
   type AppendMeta,
@@ -88,7 +88,6 @@ const EVENT_ROW = {
 /** Battles in the order they were created: by their BattleCreated's position, as SQLite's rowid keeps it. */
 const CREATION_ORDER = [sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${battles.id} AND ${events.version} = 1)`, iso(sql`${battles.createdAt}`), sql`${battles.id}`];
 const BATTLE_ROW = { id: battles.id, channel: battles.channel, name: battles.name, system: battles.system, createdAt: battles.createdAt, ended: battles.ended };
-const toBattleRow = (b: Omit<BattleRow, 'ended'> & { ended: number }): BattleRow => ({ ...b, ended: b.ended !== 0 });
 
 const OUTBOX_ROW = {
   id: outbox.id,
@@ -183,11 +182,11 @@ export class PgEventStore implements EventStore {
     const { battleId, meta } = batch;
     const { actor, at, requestId } = meta;
     let prev = head.hash;
-    const result = requestId === null ? null : JSON.stringify({ versions: batch.events.map((_, i) => head.version + i + 1), replies: batch.replies } satisfies RequestResult);
+    const result = requestId === null ? null : requestResultJson(head.version + 1, batch.events.length, batch.replies);
     const events = batch.events.map((e, i) => {
       const version = head.version + i + 1;
       prev = eventHash(prev, battleId, version, e.type, actor, at, e.data);
-      return { version, type: e.type, data: e.data, request_id: requestId === null ? null : `${requestId}#${i}`, hash: prev, result: i === 0 ? result : null };
+      return { version, type: e.type, data: e.data, request_id: eventRequestId(requestId, i), hash: prev, result: i === 0 ? result : null };
     });
     let inserted: { position: number; version: number }[] | undefined;
     try {
@@ -414,9 +413,8 @@ async function headOf(db: PgDb, battleId: string): Promise<{ version: number; ha
 
 /** A request's result: on its first event's row, or a row of requests (no events, or stored before events.result). */
 async function requestResult(db: PgDb, requestId: string): Promise<RequestResult | undefined> {
-  const [row] = await db.select({ result: events.result }).from(events).where(eq(events.requestId, `${requestId}#0`));
-  const result = row?.result ?? (await db.select({ result: requests.result }).from(requests).where(eq(requests.requestId, requestId)))[0]?.result;
-  return result === undefined || result === null ? undefined : (JSON.parse(result) as RequestResult);
+  const [row] = await db.select({ result: events.result }).from(events).where(eq(events.requestId, eventRequestId(requestId, 0)));
+  return parseRequestResult(row?.result ?? (await db.select({ result: requests.result }).from(requests).where(eq(requests.requestId, requestId)))[0]?.result);
 }
 
 async function saveSeedIn(db: PgDb, battleId: string, seedHex: string): Promise<void> {

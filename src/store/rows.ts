@@ -1,6 +1,6 @@
 /** How rows are written and read back, the same in every store. */
 import type { Destination, Message } from '../messages.ts';
-import type { OutboxRow } from './types.ts';
+import type { BattleRow, OutboxRow, RequestResult } from './types.ts';
 
 /** Destination as JSON with a fixed key order, so one destination is always the same text. */
 export function destinationJson(d: Destination): string {
@@ -38,3 +38,23 @@ export function battleCreatedData(battleId: string, data: unknown): BattleCreate
   }
   throw new Error(`BattleCreated of ${battleId} lacks name, system or channel`);
 }
+
+/** A registry row as selected, `ended` still the stored 0/1. */
+export type StoredBattleRow = Omit<BattleRow, 'ended'> & { ended: number };
+
+export const toBattleRow = (b: StoredBattleRow): BattleRow => ({ ...b, ended: b.ended !== 0 });
+
+/** The request id stored on a request's `index`-th event: `<requestId>#<index>` (null for events no request caused). */
+export function eventRequestId(requestId: string, index: number): string;
+export function eventRequestId(requestId: string | null, index: number): string | null;
+export function eventRequestId(requestId: string | null, index: number): string | null {
+  return requestId === null ? null : `${requestId}#${index}`;
+}
+
+/** The result stored on a request's first event (or its row of requests): the versions it appended and its replies. */
+export const requestResultJson = (firstVersion: number, count: number, replies: Message[]): string =>
+  JSON.stringify({ versions: Array.from({ length: count }, (_, i) => firstVersion + i), replies } satisfies RequestResult);
+
+/** A stored result read back; none stored, none returned. */
+export const parseRequestResult = (result: string | null | undefined): RequestResult | undefined =>
+  result === undefined || result === null ? undefined : (JSON.parse(result) as RequestResult);

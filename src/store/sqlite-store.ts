@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
-import { battleCreatedData, destinationJson, toOutboxRow } from './rows.ts';
+import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, toBattleRow, toOutboxRow, type StoredBattleRow } from './rows.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
@@ -32,8 +32,6 @@ const OUTBOX_ROW = {
 type EventRowTuple = [number, string, number, string, string, string, string, string | null, string];
 
 const BATTLE_COLUMNS = 'id, channel, name, system, created_at AS createdAt, ended';
-type BattleTuple = Omit<BattleRow, 'ended'> & { ended: number };
-const toBattleRow = (b: BattleTuple): BattleRow => ({ ...b, ended: b.ended !== 0 });
 
 /** A unique index or primary key refused a row: here, a request id stored before (or a battle created twice). */
 const uniqueViolation = (err: unknown) =>
@@ -78,9 +76,9 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO battles (id, channel, name, system, created_at, ended) VALUES (?, ?, ?, ?, ?, 0)',
       ),
       endBattle: s.prepare<[string]>('UPDATE battles SET ended = 1 WHERE id = ?'),
-      battles: s.prepare<[], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles ORDER BY rowid`),
-      battle: s.prepare<[string], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE id = ?`),
-      runningIn: s.prepare<[string], BattleTuple>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
+      battles: s.prepare<[], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles ORDER BY rowid`),
+      battle: s.prepare<[string], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE id = ?`),
+      runningIn: s.prepare<[string], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
         .prepare<[string, number], EventRowTuple>(
@@ -152,13 +150,13 @@ export class SqliteEventStore implements EventStore {
     if (meta.seed !== undefined) this.saveSeedNow(battleId, meta.seed);
 
     let prev = head?.hash ?? GENESIS_HASH;
-    const result = requestId === null ? null : JSON.stringify({ versions: events.map((_, i) => current + i + 1), replies } satisfies RequestResult);
+    const result = requestId === null ? null : requestResultJson(current + 1, events.length, replies);
     const stored: StoredEvent[] = [];
     for (const [i, e] of events.entries()) {
       const version = current + i + 1;
       const data = JSON.stringify(e.data ?? null);
       const hash = eventHash(prev, battleId, version, e.type, actor, at, data);
-      const rid = requestId === null ? null : `${requestId}#${i}`;
+      const rid = eventRequestId(requestId, i);
       const { lastInsertRowid } = q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null);
       if (e.type === 'BattleCreated') {
         const b = battleCreatedData(battleId, e.data);
@@ -205,8 +203,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private resultOf(requestId: string): RequestResult | undefined {
-    const result = this.q.resultOnEvent.get(`${requestId}#0`)?.result ?? this.q.request.get(requestId)?.result;
-    return result === undefined || result === null ? undefined : (JSON.parse(result) as RequestResult);
+    return parseRequestResult(this.q.resultOnEvent.get(eventRequestId(requestId, 0))?.result ?? this.q.request.get(requestId)?.result);
   }
 
   async version(battleId: string): Promise<number> {
