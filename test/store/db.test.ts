@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../../src/store/db.ts';
-import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
+import { CHECKPOINT_EVERY, SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { created, meta } from './fixtures.ts';
 
 const dirs: string[] = [];
@@ -72,5 +72,42 @@ describe('openDatabase', () => {
     } finally {
       process.chdir(cwd);
     }
+  });
+});
+
+describe("the store's own WAL checkpoint", () => {
+  const nextTurn = () => new Promise((next) => setImmediate(next));
+  const gmAdded = (n: number) => [{ type: 'GmAdded', data: { user: `u${n}` } }] as const;
+
+  async function fileStore() {
+    const file = join(tempDir(), 'umpire.db');
+    const store = new SqliteEventStore(openDatabase(file));
+    await store.append('b1', 0, [created('b1')], meta('r0'), [], []);
+    return { file, store, size: () => statSync(file).size };
+  }
+
+  it('runs between commands: after the append that reaches CHECKPOINT_EVERY has returned, not in it', async () => {
+    const { store, size } = await fileStore();
+    const before = size();
+    // The battle's creation was the first append: CHECKPOINT_EVERY - 2 more leave it one short.
+    for (let v = 1; v < CHECKPOINT_EVERY - 1; v++) await store.append('b1', v, [...gmAdded(v)], meta(`r${v}`), [], []);
+    await nextTurn();
+    expect(size()).toBe(before); // all still in the WAL: one short of the count
+    await store.append('b1', CHECKPOINT_EVERY - 1, [...gmAdded(CHECKPOINT_EVERY)], meta('r-last'), [], []);
+    expect(size()).toBe(before); // not inside the append
+    await nextTurn();
+    expect(size()).toBeGreaterThan(before); // copied into the database, between commands
+    expect((await store.load('b1')).length).toBe(CHECKPOINT_EVERY);
+    await store.close();
+  });
+
+  it('is dropped, without error, when the store closes before it runs (closing checkpoints anyway)', async () => {
+    const { file, store } = await fileStore();
+    for (let v = 1; v < CHECKPOINT_EVERY; v++) await store.append('b1', v, [...gmAdded(v)], meta(`r${v}`), [], []);
+    await store.close();
+    await nextTurn(); // a checkpoint on the closed connection would throw here, outside any handler
+    const again = new SqliteEventStore(openDatabase(file));
+    expect((await again.load('b1')).length).toBe(CHECKPOINT_EVERY);
+    await again.close();
   });
 });
