@@ -13,12 +13,13 @@ const line = (label: string, text: string) => console.log(`${label.padEnd(44)} $
 const APPENDS = 5_000;
 const REPLAYED = 10_000;
 
-async function storeFigures(m: Measured): Promise<void> {
+/** `goal`: what the line is held to; the RAM lines say instead that they show the code's cost alone. */
+async function storeFigures(m: Measured, goal = '(goal >= 0.8x)'): Promise<void> {
   const a = await appendVsInsert(m, APPENDS);
-  line(`append, ${m.name}`, `${fmt(a.ours)}/s vs raw INSERT ${fmt(a.raw)}/s = ${ratio(a.ours, a.raw)} (goal >= 0.8x)`);
+  line(`append, ${m.name}`, `${fmt(a.ours)}/s vs raw INSERT ${fmt(a.raw)}/s = ${ratio(a.ours, a.raw)} ${goal}`);
   await buildBattle(m.store, 'replay', REPLAYED);
   const r = await replayVsSelect(m, 'replay', REPLAYED);
-  line(`replay of ${fmt(REPLAYED)} events, ${m.name}`, `${fmt(r.ours)}/s vs raw SELECT + JSON.parse ${fmt(r.raw)}/s = ${ratio(r.ours, r.raw)} (goal >= 0.8x)`);
+  line(`replay of ${fmt(REPLAYED)} events, ${m.name}`, `${fmt(r.ours)}/s vs raw SELECT + JSON.parse ${fmt(r.raw)}/s = ${ratio(r.ours, r.raw)} ${goal}`);
 }
 
 const shm = existsSync('/dev/shm') ? '/dev/shm' : undefined;
@@ -37,7 +38,7 @@ await inTemp(async (dir) => {
 if (shm) {
   await inTemp(async (dir) => {
     const ram = sqliteMeasured(join(dir, 'ram.db'));
-    await storeFigures({ ...ram, name: 'SQLite in RAM (/dev/shm)' });
+    await storeFigures({ ...ram, name: 'SQLite in RAM (/dev/shm)' }, '(no fsync: the code alone; the goal is on the file, as the bot runs)');
     await ram.close();
   }, shm);
 }
