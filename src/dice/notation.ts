@@ -174,8 +174,23 @@ function finish(expression: string, roll: DiceRoll, used: DiceUsed, verifiable: 
 
 // --- checks before rolling -------------------------------------------------------------------
 
+/**
+ * Expressions that passed the check. Players roll the same few again and again, and DiceRoll parses
+ * the expression anyway: a repeat is not parsed a second time just to be checked. Only a pass is
+ * kept (a refusal is worded anew each time); the set is emptied when full.
+ */
+const passed = new Set<string>();
+const PASSED_KEPT = 1000;
+
 /** Refuse bad syntax and absurd sizes before a single die is drawn. */
 function check(expression: string): void {
+  if (passed.has(expression)) return;
+  checkNow(expression);
+  if (passed.size >= PASSED_KEPT) passed.clear();
+  passed.add(expression);
+}
+
+function checkNow(expression: string): void {
   if (expression === '') throw new RollError('Give a dice expression, e.g. 4d6kh3+2.', expression, 'invalid');
   if (expression.length > MAX_EXPRESSION_LENGTH) {
     throw new RollError(`A roll is at most ${MAX_EXPRESSION_LENGTH} characters long.`, expression, 'limit');

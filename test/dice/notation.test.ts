@@ -167,6 +167,13 @@ describe('/roll refusals', () => {
     expect(rollAt(`1d${MAX_SIDES}`, 0).dice.rolls[0]!.sides).toBe(MAX_SIDES);
   });
 
+  it('a refusal is given again on every try, and a checked expression rolls the same on its next try', () => {
+    // The check remembers passes only (notation.ts), so a repeat of a refused roll is refused anew.
+    for (let i = 0; i < 2; i++) expect(refusal('1d20000').message).toContain(`at most ${MAX_SIDES}`);
+    const first = rollAt('3d6!+2', 5);
+    expect(rollAt('3d6!+2', 5)).toEqual(first);
+  });
+
   it('explosions and re-rolls that could never stop are refused before rolling', () => {
     expect(refusal('2d6!>=1').message).toMatch(/explodes on every face/);
     expect(refusal('1d6r<7').message).toMatch(/re-rolls on every face/);
