@@ -209,7 +209,7 @@ export async function liveBattlesMemory(store: EventStore, count: number): Promi
   return { rssMb: after.rss / 2 ** 20, heapMb: (after.heapUsed - before) / 2 ** 20, events };
 }
 
-/** `umpire verify` of a battle of `n` events: the hash chain, then the dice (none here to re-derive). */
+/** `umpire verify` of a battle of `n` events: the hash chain (its dice wait for the seed, not published here). */
 export async function verifyTime(store: EventStore, n: number): Promise<number> {
   await buildBattle(store, 'verify', n);
   const t = performance.now();

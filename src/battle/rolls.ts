@@ -43,8 +43,9 @@ export function decideRoll(s: BattleState, a: { expression: string; secret: bool
 }
 
 export function decideRevealRoll(s: BattleState, number: number, actor: string): RollEvent[] {
-  const r = (Object.hasOwn(s.rolls, number) ? s.rolls[number] : undefined) ?? refuse(`There is no roll #${number} in this battle.`);
-  if (!r.secret) refuse(`Roll #${number} was not secret.`);
+  // Rolls are numbered from 1 in order; the state keeps only the secret ones.
+  if (!Number.isInteger(number) || number < 1 || number >= s.nextId.roll) refuse(`There is no roll #${number} in this battle.`);
+  const r = (Object.hasOwn(s.rolls, number) ? s.rolls[number] : undefined) ?? refuse(`Roll #${number} was not secret.`);
   if (r.revealed) refuse(`Roll #${number} has been revealed already.`);
   if (r.roller !== actor && !s.gms.includes(actor)) refuse(`Only ${mention(r.roller)} or a GM may reveal roll #${number}.`);
   return [{ type: 'RollRevealed', data: { number } }];
@@ -62,8 +63,10 @@ export const rollText = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'r
 export function applyRollEvent(d: BattleState, e: RollEvent): void {
   switch (e.type) {
     case 'DiceRolled': {
-      const { dice: _dice, ...rest } = e.data;
-      own(d, 'rolls')[e.data.number] = { ...rest, revealed: !e.data.secret };
+      if (e.data.secret) {
+        const { dice: _dice, ...rest } = e.data;
+        own(d, 'rolls')[e.data.number] = { ...rest, revealed: false };
+      }
       own(d, 'nextId').roll = Math.max(d.nextId.roll, e.data.number + 1);
       return;
     }

@@ -60,7 +60,11 @@ export interface BattleState {
   seedHash?: string;
   /** Next word of the dice stream; never goes back, not even on undo (DESIGN.md, Dice). */
   diceCursor: number;
-  /** Rolls made with /roll, by number (rolls.ts); secret ones carry their result for the roller and GMs. */
+  /**
+   * The secret rolls made with /roll, by number (rolls.ts), with their results for the roller and
+   * the GMs: what /reveal roll: acts on. An open roll is in the log and its post; kept here too,
+   * this record grew with every roll and each roll copied it whole.
+   */
   rolls: Record<number, RollRecord>;
   /** The dice seed, once published (/battle reveal-seed or the battle's end). */
   revealedSeed?: string;

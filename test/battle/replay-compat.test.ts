@@ -13,7 +13,8 @@ import type { StoredEvent } from '../../src/store/types.ts';
  * `.states.jsonl` holds the state the old code folded at every version, one line a version, in the
  * shape states have had since (a system's own state under `rules`, the night's with the percentile
  * rules). The state replayed now must hold all of it, value for value: later code may derive more
- * (a new field), never something else.
+ * (a new field), never something else. One change is by design (issue 18): the state keeps only the
+ * secret rolls (state.ts), so the open rolls are taken out of each recorded state before comparing.
  */
 const DIR = 'test/fixtures/replay';
 const SEED = '01'.repeat(32);
@@ -35,6 +36,12 @@ function departure(expected: unknown, actual: unknown, path = 'state'): string |
     if (d) return d;
   }
   return null;
+}
+
+/** A recorded state without its open rolls, which the state has not kept since issue 18. */
+function withoutOpenRolls(recorded: unknown): unknown {
+  const state = recorded as { rolls: Record<string, { secret: boolean }> };
+  return { ...state, rolls: Object.fromEntries(Object.entries(state.rolls).filter(([, r]) => r.secret)) };
 }
 
 async function load(name: string) {
@@ -61,7 +68,7 @@ describe('logs written before rule systems were plug-ins', () => {
     const { store, battleId, stored } = await load(name);
     const events = stored.map((e) => toLogged(e));
     expect(events).toHaveLength(recorded.length);
-    const departures = events.map((e, i) => departure(recorded[i], JSON.parse(JSON.stringify(replay(battleId, events, e.version))))).map((d, i) => (d ? `version ${i + 1}: ${d}` : null));
+    const departures = events.map((e, i) => departure(withoutOpenRolls(recorded[i]), JSON.parse(JSON.stringify(replay(battleId, events, e.version))))).map((d, i) => (d ? `version ${i + 1}: ${d}` : null));
     expect(departures.filter(Boolean)).toEqual([]);
 
     const { chain, dice } = await verifyLog(store, battleId, SEED);
