@@ -141,7 +141,7 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: stri
   // phase, the figures, the orders: none of that can be undone from under it.
   if (rolled) {
     if (e.type !== 'DiceRolled') d.undoable = [];
-    else if (meta.requestId !== null) d.undoable = d.undoable.filter((u) => u.requestId !== meta.requestId);
+    else if (meta.requestId !== null && d.undoable.some((u) => u.requestId === meta.requestId)) d.undoable = d.undoable.filter((u) => u.requestId !== meta.requestId);
     return;
   }
   if (UNDOABLE_NOT.has(e.type)) return;

@@ -10,6 +10,13 @@ export const baseRequestId = (requestId: string | null): string | null => (reque
 // One describer for every event, not a closure each: a long replay allocates less.
 const metaOf = (e: LoggedEvent): EventMeta => ({ version: e.version, requestId: baseRequestId(e.requestId), describe: describeEvent });
 
+/** `meta` refilled for `e`: a fold of many events uses one, as evolveOwned keeps nothing of it. */
+function refill(meta: EventMeta, e: LoggedEvent): EventMeta {
+  meta.version = e.version;
+  meta.requestId = baseRequestId(e.requestId);
+  return meta;
+}
+
 /** Folds one more logged event into the state (no undo handling: see replay). Pure. */
 export function fold(s: BattleState, e: LoggedEvent): BattleState {
   return evolve(s, e.event, metaOf(e));
@@ -22,9 +29,10 @@ export function fold(s: BattleState, e: LoggedEvent): BattleState {
  */
 export function foldAll(s: BattleState, events: readonly LoggedEvent[], visit?: (e: LoggedEvent, before: BattleState) => void): BattleState {
   const d = draft(s);
+  const meta: EventMeta = { version: 0, requestId: null, describe: describeEvent };
   for (const e of events) {
     visit?.(e, d);
-    evolveOwned(d, e.event, metaOf(e));
+    evolveOwned(d, e.event, refill(meta, e));
   }
   return d;
 }
@@ -39,6 +47,7 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
   for (const e of events) if (e.version <= toVersion && e.event.type === 'ActionUndone') for (const v of e.event.data.voids) voided.add(v);
   // A fresh state nobody else holds, folded in place (evolveOwned) for speed.
   const s = initialState(battleId);
+  const meta: EventMeta = { version: 0, requestId: null, describe: describeEvent };
   for (const e of events) {
     if (e.version > toVersion) break;
     if (voided.has(e.version)) {
@@ -48,7 +57,7 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
       // A ballot id, like a die, is never used twice: an undone ballot's DM buttons and scheduled
       // close name it, and must not reach a new ballot.
       if (e.event.type === 'BallotOpened') own(s, 'nextId').ballot = Math.max(s.nextId.ballot, Number(e.event.data.ballotId.slice(1)) + 1);
-    } else evolveOwned(s, e.event, metaOf(e));
+    } else evolveOwned(s, e.event, refill(meta, e));
   }
   return s;
 }
