@@ -4,8 +4,20 @@ import { draft, own } from './draft.ts';
 import { diceEnd, evolve, evolveOwned, type EventMeta } from './evolve.ts';
 import { initialState, type BattleState } from './state.ts';
 
-/** The request a stored event came from: the store keeps `<requestId>#<index>` per row. */
-export const baseRequestId = (requestId: string | null): string | null => (requestId === null ? null : requestId.replace(/#\d+$/, ''));
+/**
+ * The request a stored event came from: the store keeps `<requestId>#<index>` per row. Read for every
+ * event a replay folds, so by hand rather than by a regular expression (a tenth of a replay's time).
+ */
+export function baseRequestId(requestId: string | null): string | null {
+  if (requestId === null) return null;
+  const hash = requestId.lastIndexOf('#');
+  if (hash < 0 || hash === requestId.length - 1) return requestId;
+  for (let i = hash + 1; i < requestId.length; i++) {
+    const c = requestId.charCodeAt(i);
+    if (c < 48 || c > 57) return requestId; // not a digit: no index to take off
+  }
+  return requestId.slice(0, hash);
+}
 
 // One describer for every event, not a closure each: a long replay allocates less.
 const metaOf = (e: LoggedEvent): EventMeta => ({ version: e.version, requestId: baseRequestId(e.requestId), describe: describeEvent });
