@@ -412,7 +412,7 @@ function continueCharge(s: BattleState, a: Extract<ChargeAction, { type: 'Charge
   return [{ type: 'ChargeContinued', data: { attackerId: att.id, targetId: target.id, at: s.position, outcome: { ...o, attacker: att.name, target: target.name } } }];
 }
 
-function meleeApplied(s: BattleState, o: MeleeOutcome, units: Unit[]): MeleeApplied {
+function meleeApplied(o: MeleeOutcome, units: Unit[]): MeleeApplied {
   const byName = (name: string) => units.find((u) => u.name === name)!;
   return {
     steps: o.result.kind === 'winner' ? o.result.losses.map((l) => ({ unitId: byName(l.unit).id, unit: l.unit, steps: l.steps })) : [],
@@ -442,7 +442,7 @@ function rideDown(s: BattleState, a: Extract<ChargeAction, { type: 'ChargeRideDo
       pack,
     }),
   );
-  return [{ type: 'ChargeRideDownResolved', data: { cavalryId: cav.id, infantryId: inf.id, at: s.position, outcome: { ...o, applied: meleeApplied(s, o, [cav, inf]) }, dice: used } }];
+  return [{ type: 'ChargeRideDownResolved', data: { cavalryId: cav.id, infantryId: inf.id, at: s.position, outcome: { ...o, applied: meleeApplied(o, [cav, inf]) }, dice: used } }];
 }
 
 /** MEL-D10: one round; step losses and disorder applied; a tie is the GM's to settle. */
@@ -464,7 +464,7 @@ function melee(s: BattleState, a: Extract<ChargeAction, { type: 'ChargeMelee' }>
       pack,
     }),
   );
-  return [{ type: 'ChargeMeleeResolved', data: { attackerId: att.id, defenderId: def.id, at: s.position, outcome: { ...o, applied: meleeApplied(s, o, [att, def]) }, dice: used } }];
+  return [{ type: 'ChargeMeleeResolved', data: { attackerId: att.id, defenderId: def.id, at: s.position, outcome: { ...o, applied: meleeApplied(o, [att, def]) }, dice: used } }];
 }
 
 /** FIRE-TABLE: the row named (the source does not say what it counts), the range band's Effect, the GM's modifiers. */
