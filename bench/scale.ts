@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { invoke } from '../src/app/invoke.ts';
-import { toLogged, Umpire } from '../src/app/umpire.ts';
+import { asLogged, Umpire } from '../src/app/umpire.ts';
 import { verifyLog } from '../src/app/verify.ts';
 import type { BattleEvent } from '../src/battle/events.ts';
 import { replay } from '../src/battle/replay.ts';
@@ -111,7 +111,7 @@ export async function replayVsSelect(m: Measured, id: string, n: number): Promis
   for (let r = 0; r < 2 * ROUNDS; r++) {
     settle();
     let t = performance.now();
-    const s = replay(id, (await m.store.load(id)).map(toLogged));
+    const s = replay(id, asLogged(await m.store.loadEntries(id)));
     ours = Math.min(ours, performance.now() - t);
     if (s.version !== n) throw new Error(`replay reached ${s.version} of ${n}`);
     settle();

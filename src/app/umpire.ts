@@ -6,11 +6,11 @@ import { reminderTime } from './deadline.ts';
 import { decide } from '../battle/decide.ts';
 import { DiceStream, seedCommitment } from '../dice/stream.ts';
 import { RuleError } from '../rules/errors.ts';
-import type { BattleEvent, LoggedEvent } from '../battle/events.ts';
+import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll, replay } from '../battle/replay.ts';
 import { initialState, type BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
-import { ConcurrencyError, type BattleRow, type EventStore, type StoredEvent } from '../store/types.ts';
+import { ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { announce } from './announce.ts';
 
 export interface UmpireOptions {
@@ -31,14 +31,8 @@ export interface HandleResult {
 /** Conflicts one request may meet before it gives up: each means another request went through first. */
 const MAX_TRIES = 1000;
 
-export const toLogged = (e: StoredEvent): LoggedEvent => ({
-  battleId: e.battleId,
-  version: e.version,
-  event: { type: e.type, data: e.data } as BattleEvent,
-  actor: e.actor,
-  at: e.at,
-  requestId: e.requestId,
-});
+/** The store's entries as the battle's logged events: the store reads the events, not their types. */
+export const asLogged = (entries: EventEntry[]): LoggedEvent[] => entries as LoggedEvent[];
 
 /**
  * The application service: load -> authorize -> decide -> append (+outbox) -> reply.
@@ -65,9 +59,9 @@ export class Umpire {
   /** The battle's current state: the cached fold plus any newer events (a new undo means a full replay). */
   async state(battleId: string): Promise<BattleState> {
     const cached = this.cache.get(battleId) ?? initialState(battleId);
-    const newer = (await this.store.load(battleId, cached.version)).map(toLogged);
+    const newer = asLogged(await this.store.loadEntries(battleId, cached.version));
     let s = cached;
-    if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, (await this.store.load(battleId)).map(toLogged));
+    if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, asLogged(await this.store.loadEntries(battleId)));
     else if (newer.length) s = foldAll(s, newer);
     // Another request of this process may have cached a newer state meanwhile: keep the newest.
     if (s.version >= (this.cache.get(battleId)?.version ?? 0)) this.cache.set(battleId, s);
@@ -176,6 +170,6 @@ export class Umpire {
 
   /** The logged events of a battle, oldest first. */
   async log(battleId: string): Promise<LoggedEvent[]> {
-    return (await this.store.load(battleId)).map(toLogged);
+    return asLogged(await this.store.loadEntries(battleId));
   }
 }

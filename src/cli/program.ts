@@ -2,7 +2,7 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
-import { Umpire, toLogged } from '../app/umpire.ts';
+import { asLogged, Umpire } from '../app/umpire.ts';
 import { verifyLog } from '../app/verify.ts';
 import { battleReport, reportText } from '../app/report.ts';
 import { RuleError } from '../rules/errors.ts';
@@ -205,7 +205,7 @@ export function buildProgram(config: Config): Command {
     .option('--json', 'the state as JSON')
     .action((o: { db: string; battle: string; to?: number; json?: boolean }) =>
       withBattle(o.db, o.battle, async (store) => {
-        const state = replay(o.battle, (await store.load(o.battle)).map(toLogged), o.to ?? Infinity);
+        const state = replay(o.battle, asLogged(await store.loadEntries(o.battle)), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
       }),
     );
@@ -240,7 +240,7 @@ export function buildProgram(config: Config): Command {
     .action((o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) =>
       withBattle(o.db, o.battle, async (store) => {
         try {
-          const r = battleReport(o.battle, (await store.load(o.battle)).map(toLogged), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+          const r = battleReport(o.battle, asLogged(await store.loadEntries(o.battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
           if (r.strength) {
             const file = resolvePath(o.png ?? `report-${o.battle}-${r.turns.from}-${r.turns.to}.png`);

@@ -22,6 +22,7 @@ import {
   type AppendOutcome,
   type BattleRow,
   type EventChain,
+  type EventEntry,
   type EventStore,
   type NewEvent,
   type OutboxRow,
@@ -76,6 +77,17 @@ const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SU
 const EVENT_ROW = {
   position: events.position,
   battleId: events.battleId,
+  version: events.version,
+  type: events.type,
+  data: events.data,
+  actor: events.actor,
+  at: events.at,
+  requestId: events.requestId,
+  hash: events.hash,
+};
+
+/** What an EventEntry is made of, and the hash, which keeps the battle's head for the next append. */
+const ENTRY_ROW = {
   version: events.version,
   type: events.type,
   data: events.data,
@@ -241,6 +253,19 @@ export class PgEventStore implements EventStore {
       const last = rows.at(-1);
       if (last) this.rememberHead(battleId, last);
       return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
+    });
+  }
+
+  loadEntries(battleId: string, afterVersion = 0): Promise<EventEntry[]> {
+    return guarded(`loading battle ${battleId}`, async () => {
+      const rows = await this.db
+        .select(ENTRY_ROW)
+        .from(events)
+        .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
+        .orderBy(asc(events.version));
+      const last = rows.at(-1);
+      if (last) this.rememberHead(battleId, last);
+      return rows.map((r) => ({ battleId, version: r.version, event: { type: r.type, data: JSON.parse(r.data) }, actor: r.actor, at: r.at, requestId: r.requestId }));
     });
   }
 

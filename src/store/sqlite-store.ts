@@ -12,6 +12,7 @@ import {
   type AppendOutcome,
   type BattleRow,
   type EventChain,
+  type EventEntry,
   type EventStore,
   type NewEvent,
   type OutboxRow,
@@ -30,6 +31,7 @@ const OUTBOX_ROW = {
 };
 
 type EventRowTuple = [number, string, number, string, string, string, string, string | null, string];
+type EntryRowTuple = [number, string, string, string, string, string | null];
 
 const BATTLE_COLUMNS = 'id, channel, name, system, created_at AS createdAt, ended';
 
@@ -89,6 +91,9 @@ export class SqliteEventStore implements EventStore {
         .prepare<[string, number], EventRowTuple>(
           'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? AND version > ? ORDER BY version',
         )
+        .raw(true),
+      entries: s
+        .prepare<[string, number], EntryRowTuple>('SELECT version, type, data, actor, at, request_id FROM events WHERE battle_id = ? AND version > ? ORDER BY version')
         .raw(true),
       raw: s.prepare<[string], RawEventRow>(
         'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? ORDER BY version, position',
@@ -219,6 +224,16 @@ export class SqliteEventStore implements EventStore {
       };
     }
     return events;
+  }
+
+  async loadEntries(battleId: string, afterVersion = 0): Promise<EventEntry[]> {
+    const rows = this.q.entries.all(battleId, afterVersion);
+    const entries = new Array<EventEntry>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      entries[i] = { battleId, version: r[0], event: { type: r[1], data: JSON.parse(r[2]) }, actor: r[3], at: r[4], requestId: r[5] };
+    }
+    return entries;
   }
 
   /** The rows as SQLite stores them (any column may hold any type), and the version the requests recorded. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { replay } from '../../src/battle/replay.ts';
-import { toLogged, Umpire } from '../../src/app/umpire.ts';
+import { asLogged, Umpire } from '../../src/app/umpire.ts';
 import { ConcurrencyError } from '../../src/store/types.ts';
 import { memoryStore } from '../store/fixtures.ts';
 
@@ -127,7 +127,7 @@ describe('replay equals the live state (property)', () => {
             if (!(err instanceof RuleError)) throw err;
           }
           const live = (await app.state('b1'));
-          const rebuilt = replay('b1', (await store.load('b1')).map(toLogged));
+          const rebuilt = replay('b1', asLogged(await store.loadEntries('b1')));
           expect(live).toEqual(rebuilt);
         }
         db.$client.close();

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toLogged } from '../../src/app/umpire.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { fold, replay } from '../../src/battle/replay.ts';
 import type { StoredEvent } from '../../src/store/types.ts';
-import { logged } from '../support/spec.ts';
+import { logged, toLogged } from '../support/spec.ts';
 
 /**
  * A fold copies a record of the state only when it writes to it (src/battle/draft.ts): these check

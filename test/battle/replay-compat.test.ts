@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { toLogged } from '../../src/app/umpire.ts';
+import { toLogged } from '../support/spec.ts';
 import { verifyLog } from '../../src/app/verify.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { openDatabase } from '../../src/store/db.ts';

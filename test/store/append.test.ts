@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyError } from '../../src/store/types.ts';
+import { ConcurrencyError, type StoredEvent } from '../../src/store/types.ts';
 import { created, meta, post, reply } from './fixtures.ts';
 import { storeKinds } from './stores.ts';
 
@@ -19,6 +19,17 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect((await store.load('b1', 1)).map((e) => e.version)).toEqual([2]);
     expect(await store.load('nope')).toEqual([]);
     expect(await store.version('nope')).toBe(0);
+  });
+
+  it('loadEntries gives the events load gives, as the battle folds them: no position or hash', async () => {
+    const { store } = await kind.open();
+    await store.append('b1', 0, [created('b1'), { type: 'SideAdded', data: { sideId: 's1', name: 'French' } }], meta('r1'), [], []);
+    await store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [], []);
+    const entry = (e: StoredEvent) => ({ battleId: e.battleId, version: e.version, event: { type: e.type, data: e.data }, actor: e.actor, at: e.at, requestId: e.requestId });
+    expect(await store.loadEntries('b1')).toEqual((await store.load('b1')).map(entry));
+    expect(await store.loadEntries('b1', 1)).toEqual((await store.load('b1', 1)).map(entry));
+    expect((await store.loadEntries('b1'))[2]).toStrictEqual({ battleId: 'b1', version: 3, event: { type: 'GmAdded', data: { user: 'u2' } }, actor: 'u-gm', at: '2025-06-16T14:00:00.000Z', requestId: null });
+    expect(await store.loadEntries('nope')).toEqual([]);
   });
 
   it('refuses an append with the wrong expected version with ConcurrencyError and appends nothing', async () => {

@@ -5,6 +5,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { BattleState } from '../../src/battle/state.ts';
+import type { StoredEvent } from '../../src/store/types.ts';
 
 export const NOW = '2026-01-01T12:00:00.000Z';
 
@@ -12,6 +13,16 @@ export const NOW = '2026-01-01T12:00:00.000Z';
 export function logged(events: BattleEvent[], battleId = 'b1'): LoggedEvent[] {
   return events.map((event, i) => ({ battleId, version: i + 1, event, actor: 'gm', at: '2026-01-01T00:00:00.000Z', requestId: `r${i + 1}` }));
 }
+
+/** A stored event (a row of `umpire export`, or of store.load) as the battle folds it. */
+export const toLogged = (e: StoredEvent): LoggedEvent => ({
+  battleId: e.battleId,
+  version: e.version,
+  event: { type: e.type, data: e.data } as BattleEvent,
+  actor: e.actor,
+  at: e.at,
+  requestId: e.requestId,
+});
 
 /** Given/when/then over the decider: `given(events).when(action, actor).then(events)` or `.refused(/why/)`. */
 export function given(events: BattleEvent[], battleId = 'b1') {

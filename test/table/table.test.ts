@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Umpire, toLogged } from '../../src/app/umpire.ts';
+import { asLogged, Umpire } from '../../src/app/umpire.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { BattleState } from '../../src/battle/state.ts';
 import { startTable } from '../support/table.ts';
@@ -139,6 +139,6 @@ describe('the local table', () => {
     await t.run('@gm /battle create name:Waterloo system:charge\n@gm /side add name:French');
     const again = new Umpire(t.app.store);
     expect(Object.values((await again.state('b1')).sides).map((s) => s.name)).toEqual(['French']);
-    expect(replay('b1', (await t.app.store.load('b1')).map(toLogged))).toEqual(await again.state('b1'));
+    expect(replay('b1', asLogged(await t.app.store.loadEntries('b1')))).toEqual(await again.state('b1'));
   });
 });
