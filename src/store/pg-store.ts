@@ -86,17 +86,6 @@ const EVENT_ROW = {
   hash: events.hash,
 };
 
-/** What an EventEntry is made of, and the hash, which keeps the battle's head for the next append. */
-const ENTRY_ROW = {
-  version: events.version,
-  type: events.type,
-  data: events.data,
-  actor: events.actor,
-  at: events.at,
-  requestId: events.requestId,
-  hash: events.hash,
-};
-
 /** Battles in the order they were created: by their BattleCreated's position, as SQLite's rowid keeps it. */
 const CREATION_ORDER = [sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${battles.id} AND ${events.version} = 1)`, iso(sql`${battles.createdAt}`), sql`${battles.id}`];
 const BATTLE_ROW = { id: battles.id, channel: battles.channel, name: battles.name, system: battles.system, createdAt: battles.createdAt, ended: battles.ended };
@@ -244,29 +233,25 @@ export class PgEventStore implements EventStore {
   }
 
   load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
-    return guarded(`loading battle ${battleId}`, async () => {
-      const rows = await this.db
-        .select(EVENT_ROW)
-        .from(events)
-        .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
-        .orderBy(asc(events.version));
-      const last = rows.at(-1);
-      if (last) this.rememberHead(battleId, last);
-      return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
-    });
+    return guarded(`loading battle ${battleId}`, async () => (await this.rowsAfter(battleId, afterVersion)).map((r) => ({ ...r, data: JSON.parse(r.data) })));
   }
 
   loadEntries(battleId: string, afterVersion = 0): Promise<EventEntry[]> {
-    return guarded(`loading battle ${battleId}`, async () => {
-      const rows = await this.db
-        .select(ENTRY_ROW)
-        .from(events)
-        .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
-        .orderBy(asc(events.version));
-      const last = rows.at(-1);
-      if (last) this.rememberHead(battleId, last);
-      return rows.map((r) => ({ battleId, version: r.version, event: { type: r.type, data: JSON.parse(r.data) }, actor: r.actor, at: r.at, requestId: r.requestId }));
-    });
+    return guarded(`loading battle ${battleId}`, async () =>
+      (await this.rowsAfter(battleId, afterVersion)).map((r) => ({ battleId, version: r.version, event: { type: r.type, data: JSON.parse(r.data) }, actor: r.actor, at: r.at, requestId: r.requestId })),
+    );
+  }
+
+  /** A battle's events after `afterVersion`, in order, as stored; the last is kept as the battle's head. */
+  private async rowsAfter(battleId: string, afterVersion: number) {
+    const rows = await this.db
+      .select(EVENT_ROW)
+      .from(events)
+      .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
+      .orderBy(asc(events.version));
+    const last = rows.at(-1);
+    if (last) this.rememberHead(battleId, last);
+    return rows;
   }
 
   /**
