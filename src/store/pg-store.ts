@@ -74,9 +74,8 @@ const unstorable = (s: string) => s.includes('\0') || new RegExp(LONE_SURROGATE.
 /** Registry text (a battle's name as typed): what PostgreSQL cannot hold becomes U+FFFD; the log keeps the exact name. */
 const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 
-const EVENT_ROW = {
-  position: events.position,
-  battleId: events.battleId,
+/** What an EventEntry is made of, and the hash, which keeps the battle's head for the next append. */
+const ENTRY_ROW = {
   version: events.version,
   type: events.type,
   data: events.data,
@@ -85,6 +84,12 @@ const EVENT_ROW = {
   requestId: events.requestId,
   hash: events.hash,
 };
+
+/** A stored event's row: the entry's columns with its position and battle. */
+const EVENT_ROW = { position: events.position, battleId: events.battleId, ...ENTRY_ROW };
+
+/** A battle's events after a version (load and loadEntries read different columns of them). */
+const after = (battleId: string, afterVersion: number) => and(eq(events.battleId, battleId), gt(events.version, afterVersion));
 
 /** Battles in the order they were created: by their BattleCreated's position, as SQLite's rowid keeps it. */
 const CREATION_ORDER = [sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${battles.id} AND ${events.version} = 1)`, iso(sql`${battles.createdAt}`), sql`${battles.id}`];
@@ -225,6 +230,12 @@ export class PgEventStore implements EventStore {
     return { status: 'appended', events: stored };
   }
 
+  /** Keeps the last of a battle's rows just read, if any, as its head. */
+  private rememberLast(battleId: string, rows: Head[]): void {
+    const last = rows.at(-1);
+    if (last) this.rememberHead(battleId, last);
+  }
+
   /** Keeps `head` as the battle's last event, the oldest entry making room past HEADS_KEPT. */
   private rememberHead(battleId: string, head: Head): void {
     this.heads.delete(battleId);
@@ -233,25 +244,19 @@ export class PgEventStore implements EventStore {
   }
 
   load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
-    return guarded(`loading battle ${battleId}`, async () => (await this.rowsAfter(battleId, afterVersion)).map((r) => ({ ...r, data: JSON.parse(r.data) })));
+    return guarded(`loading battle ${battleId}`, async () => {
+      const rows = await this.db.select(EVENT_ROW).from(events).where(after(battleId, afterVersion)).orderBy(asc(events.version));
+      this.rememberLast(battleId, rows);
+      return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
+    });
   }
 
   loadEntries(battleId: string, afterVersion = 0): Promise<EventEntry[]> {
-    return guarded(`loading battle ${battleId}`, async () =>
-      (await this.rowsAfter(battleId, afterVersion)).map((r) => ({ battleId, version: r.version, event: { type: r.type, data: JSON.parse(r.data) }, actor: r.actor, at: r.at, requestId: r.requestId })),
-    );
-  }
-
-  /** A battle's events after `afterVersion`, in order, as stored; the last is kept as the battle's head. */
-  private async rowsAfter(battleId: string, afterVersion: number) {
-    const rows = await this.db
-      .select(EVENT_ROW)
-      .from(events)
-      .where(and(eq(events.battleId, battleId), gt(events.version, afterVersion)))
-      .orderBy(asc(events.version));
-    const last = rows.at(-1);
-    if (last) this.rememberHead(battleId, last);
-    return rows;
+    return guarded(`loading battle ${battleId}`, async () => {
+      const rows = await this.db.select(ENTRY_ROW).from(events).where(after(battleId, afterVersion)).orderBy(asc(events.version));
+      this.rememberLast(battleId, rows);
+      return rows.map((r) => ({ battleId, version: r.version, event: { type: r.type, data: JSON.parse(r.data) }, actor: r.actor, at: r.at, requestId: r.requestId }));
+    });
   }
 
   /**
