@@ -70,9 +70,8 @@ const settle = () => globalThis.gc?.();
 const WARM_UP = 500;
 
 /**
- * Appends of one event each (its hash, the request's result, the version check, the registry's
- * version) against raw INSERTs of the very rows stored: `n` of each in ROUNDS alternating rounds,
- * the best round of each.
+ * Appends of one event each (its hash, the request's result, the version check) against raw
+ * INSERTs of the very rows stored: `n` of each in ROUNDS alternating rounds, the best round of each.
  */
 export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: number; raw: number }> {
   // Untimed, both paths once through (PGlite's engine compiles as it runs), on a battle of their own.

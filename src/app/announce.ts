@@ -16,16 +16,12 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const first = events[0]!.event;
   const lines: string[] = [];
   const extra: Message[] = [];
-  const tell = (e: LoggedEvent, s: BattleState) => {
+  foldAll(before, events, (e, s) => {
     if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
     const more = privateMessages(e.event, after);
     lines.push(...more.lines);
     extra.push(...more.messages);
-  };
-  // Each event is told with the state just before it. The last one's effect is not folded again
-  // (`after` has it): for a /roll, that would be a second copy of the battle's rolls.
-  const beforeLast = foldAll(before, events.slice(0, -1), tell);
-  tell(events.at(-1)!, beforeLast);
+  });
   let title: string | undefined;
   switch (first.type) {
     case 'BattleCreated': {

@@ -4,7 +4,7 @@ import type { BattleState } from './state.ts';
  * Drafts: states that `apply` may change, copying a record the first time it writes to it.
  *
  * A fold of one action changes one or two of a state's records, while some grow with the battle
- * (`rolls` with every /roll, `units` with the order of battle): copying them all at every action
+ * (`ballots` with every ballot, `units` with the order of battle): copying them all at every action
  * made the fold the largest allocation of a request, and young-generation collections its slowest
  * moments. So a draft shares every record with the state it was drafted from until it writes to
  * it, and every change to one of these records goes through `own`. Their entries stay shared

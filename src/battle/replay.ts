@@ -20,7 +20,7 @@ export function baseRequestId(requestId: string | null): string | null {
 }
 
 // One describer for every event, not a closure each: a long replay allocates less.
-const metaOf = (e: LoggedEvent): EventMeta => ({ version: e.version, requestId: baseRequestId(e.requestId), describe: describeEvent });
+const freshMeta = (): EventMeta => ({ version: 0, requestId: null, describe: describeEvent });
 
 /** `meta` refilled for `e`: a fold of many events uses one, as evolveOwned keeps nothing of it. */
 function refill(meta: EventMeta, e: LoggedEvent): EventMeta {
@@ -31,7 +31,7 @@ function refill(meta: EventMeta, e: LoggedEvent): EventMeta {
 
 /** Folds one more logged event into the state (no undo handling: see replay). Pure. */
 export function fold(s: BattleState, e: LoggedEvent): BattleState {
-  return evolve(s, e.event, metaOf(e));
+  return evolve(s, e.event, refill(freshMeta(), e));
 }
 
 /**
@@ -41,7 +41,7 @@ export function fold(s: BattleState, e: LoggedEvent): BattleState {
  */
 export function foldAll(s: BattleState, events: readonly LoggedEvent[], visit?: (e: LoggedEvent, before: BattleState) => void): BattleState {
   const d = draft(s);
-  const meta: EventMeta = { version: 0, requestId: null, describe: describeEvent };
+  const meta = freshMeta();
   for (const e of events) {
     visit?.(e, d);
     evolveOwned(d, e.event, refill(meta, e));
@@ -59,7 +59,7 @@ export function replay(battleId: string, events: readonly LoggedEvent[], toVersi
   for (const e of events) if (e.version <= toVersion && e.event.type === 'ActionUndone') for (const v of e.event.data.voids) voided.add(v);
   // A fresh state nobody else holds, folded in place (evolveOwned) for speed.
   const s = initialState(battleId);
-  const meta: EventMeta = { version: 0, requestId: null, describe: describeEvent };
+  const meta = freshMeta();
   for (const e of events) {
     if (e.version > toVersion) break;
     if (voided.has(e.version)) {

@@ -236,7 +236,7 @@ export class SqliteEventStore implements EventStore {
     return entries;
   }
 
-  /** The rows as SQLite stores them (any column may hold any type), and the version the requests recorded. */
+  /** The rows as SQLite stores them (any column may hold any type), and the highest version recorded beside them (EventChain.reached). */
   async chain(battleId: string): Promise<EventChain> {
     return this.chainTx(battleId);
   }
