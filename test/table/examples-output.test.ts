@@ -1,0 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { startTable } from '../support/table.ts';
+
+/**
+ * What every example script prints, recorded before the rule systems moved into their folders
+ * (issue 25): a move of code changes nothing a user sees. The dice seed and the clock are fixed.
+ */
+const examples = readdirSync('examples').filter((f) => f.endsWith('.table')).sort();
+
+describe('every example script prints what it printed before the systems moved (issue 25)', () => {
+  it.each(examples)('examples/%s', async (name) => {
+    let tick = Date.parse('2026-01-01T12:00:00Z');
+    const t = startTable({ now: () => new Date((tick += 1000)) });
+    const out = await t.run(readFileSync(`examples/${name}`, 'utf8').split('\n'));
+    expect(out.length).toBeGreaterThan(10);
+    await expect(`${out.map((o) => JSON.stringify(o)).join('\n')}\n`).toMatchFileSnapshot(`__snapshots__/${name.replace(/\.table$/, '.jsonl')}`);
+  });
+});
