@@ -17,3 +17,13 @@ describe('every example script prints what it printed before the systems moved (
     await expect(`${out.map((o) => JSON.stringify(o)).join('\n')}\n`).toMatchFileSnapshot(`__snapshots__/${name.replace(/\.table$/, '.jsonl')}`);
   });
 });
+
+describe('/help lists what it listed before the systems moved (issue 25)', () => {
+  it.each(['percentile', 'brigade', 'medieval', 'charge'])('in a %s battle, to its GM and to a player; and with no battle', async (system) => {
+    const t = startTable();
+    const out = await t.run(['@alice /help', `@gm /battle create name:Help system:${system}`, '@gm /side add name:Blue', '@alice /join side:Blue', '@gm /help', '@alice /help']);
+    const helps = out.filter((o) => o.title === 'Commands you can use now').map((o) => o.text);
+    expect(helps).toHaveLength(3);
+    await expect(`${helps.join('\n\n----\n\n')}\n`).toMatchFileSnapshot(`__snapshots__/help-${system}.txt`);
+  });
+});
