@@ -1,5 +1,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const NO_SYSTEM = { group: ['**/systems/*', '**/systems/**'], message: 'The core never imports a rule system: the systems are handed to it in src/assemble.ts.' };
+const PURE = { group: ['**/battle/*', '**/app/*', '**/store/*', '**/discord/*', '**/table/*'], message: "Pure rules import nothing of the battle: put the wiring in the system's battle/.", allowTypeImports: false };
+const restrictImports = (...blocks) =>
+  blocks.map(({ patterns, ...where }) => ({ ...where, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } }));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'migrations', 'data', 'coverage'] },
@@ -22,14 +29,18 @@ export default tseslint.config(
     },
   },
   {
-    // The pure rules of a system import nothing of the battle, the app or the store (src/rules/README.md).
-    files: ['src/rules/**/*.ts'],
-    ignores: ['src/rules/index.ts', 'src/rules/system.ts', 'src/rules/*/battle.ts', 'src/rules/*/*-battle.ts', 'src/rules/*/plugin.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/battle/*', '**/app/*', '**/store/*', '**/discord/*', '**/table/*'], message: 'Pure rules import nothing of the battle: put battle wiring in battle.ts.', allowTypeImports: false }] },
-      ],
-    },
+    // No import circle anywhere (DESIGN.md, Shape): the core is handed the rule systems at src/assemble.ts.
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: { 'import-x/no-cycle': 'error' },
   },
+  ...restrictImports(
+    // The core never imports a rule system: only the composition root (src/assemble.ts) does (src/systems/README.md).
+    { files: ['commands/**/*.ts', 'src/**/*.ts'], ignores: ['src/systems/**', 'src/rules/**', 'src/assemble.ts'], patterns: [NO_SYSTEM] },
+    // What every system's rules share imports no system, and nothing of the battle either.
+    { files: ['src/rules/**/*.ts'], patterns: [NO_SYSTEM, PURE] },
+    // The pure rules of a system import nothing of the battle, the app or the store: its wiring does.
+    { files: ['src/systems/*/**/*.ts'], ignores: ['src/systems/*/battle/**', 'src/systems/*/battle.ts', 'src/systems/*/*-battle.ts', 'src/systems/*/plugin.ts', 'src/systems/*/commands/**'], patterns: [PURE] },
+  ),
 );

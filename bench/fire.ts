@@ -1,5 +1,5 @@
 import { DiceStream } from '../src/dice/stream.ts';
-import { FIRE_PACK, FIRE_RULES, resolveFire, type FireInput, type FireRules } from '../src/rules/percentile/index.ts';
+import { FIRE_PACK, FIRE_RULES, resolveFire, type FireInput, type FireRules } from '../src/systems/percentile/index.ts';
 
 /**
  * PCT-11.71 by Monte Carlo on the real dice stream with a fixed seed: the losses per attack at a

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { assemble } from '../src/assemble.ts';
 import { benchDice } from './dice.ts';
 import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
 import { appendVsInsert, buildBattle, handleLatency, inTemp, liveBattlesMemory, pgMeasured, rawInsertLatency, replayVsSelect, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
 
 /** `npm run bench`: every figure beside the raw driver's on this machine, in one run. */
+assemble();
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 const ms = (x: number) => `${x.toFixed(3)} ms`;

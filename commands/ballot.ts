@@ -13,6 +13,7 @@ const ballotOpt = { kind: 'string', description: 'The ballot (its id, e.g. v1)',
 export default defineCommand({
   name: 'ballot',
   description: 'Secret ballots: one choice per command or side, revealed all at once',
+  rank: 90,
   subcommands: {
     open: sub({
       description: 'Open a secret poll of every command or side (GM)',

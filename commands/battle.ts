@@ -1,99 +1,101 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
+import { defineCommand, sub, type CreateOption, type SystemPlugin } from '../src/app/commands.ts';
 import { systemNames } from '../src/app/complete.ts';
 import { logLines, statusText } from '../src/app/views.ts';
-import { SYSTEM_IDS } from '../src/rules/index.ts';
 import { reply } from '../src/app/replies.ts';
 import { battleReport, reportText } from '../src/app/report.ts';
 
-export default defineCommand({
-  name: 'battle',
-  description: 'Create, inspect, undo and end the battle of this channel',
-  subcommands: {
-    create: sub({
-      description: 'Start a battle in this channel; you become its GM',
-      who: 'anyone',
-      needsBattle: false,
-      example: '/battle create name:"Ligny" system:percentile (medieval: autokill:true partdice:true)',
-      options: {
-        name: { kind: 'string', description: 'The battle name', required: true },
-        system: { kind: 'string', description: 'Rule system', required: true, choices: SYSTEM_IDS, complete: systemNames },
-        autokill: { kind: 'boolean', description: 'Medieval: automatic kills in melee, agreed by the players (MED-AUTOKILL)' },
-        partdice: { kind: 'boolean', description: 'Medieval: part dice for figures short of five, agreed by the players (MED-PARTDICE)' },
-        initiative_die: { kind: 'integer', description: 'Medieval: initiative on a d6 (MED-INIT.1) or d10 (MED-SEQ.1, the default)', min: 6, max: 10 },
-      },
-      action: (o, ctx) => {
-        const options = { autokill: o.autokill, partDice: o.partdice, initiativeDie: o.initiative_die as 6 | 10 | undefined };
-        const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-        return { type: 'CreateBattle', name: o.name, system: o.system, channel: ctx.channel, ...(Object.keys(given).length ? { options: given } : {}) };
-      },
-    }),
-    status: sub({
-      description: "The battle's sides, commands, units, turn and phase",
-      who: 'anyone',
-      example: '/battle status',
-      options: {},
-      query: (_o, ctx) => [reply(ctx, statusText(ctx.state!), 'Status')],
-    }),
-    log: sub({
-      description: 'The latest events of the battle log',
-      who: 'anyone',
-      example: '/battle log last:10',
-      options: { last: { kind: 'integer', description: 'How many events (default 20)', min: 1, max: 200 } },
-      query: async (o, ctx) => [reply(ctx, logLines(ctx.state!.id, await ctx.app.log(ctx.state!.id), o.last ?? 20).join('\n'), `Log of ${ctx.state!.name}`)],
-    }),
-    report: sub({
-      description: 'A summary of the battle or some turns: strength, morale, casualties, melees, with a chart',
-      who: 'anyone',
-      example: '/battle report from:1 to:3',
-      options: {
-        from: { kind: 'integer', description: 'The first turn (default: the first)', min: 1, max: 10000 },
-        to: { kind: 'integer', description: 'The last turn (default: the current one)', min: 1, max: 10000 },
-      },
-      query: async (o, ctx) => {
-        const s = ctx.state!;
-        const r = battleReport(s.id, await ctx.app.log(s.id), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
-        const m = reply(ctx, reportText(r), `Report of ${s.name}`);
-        if (r.strength) {
-          const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
-          m.files = [{ name: `report-${s.id}-${r.turns.from}-${r.turns.to}.png`, data: await (await import('../src/app/report-chart.ts')).reportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
-        }
-        return [m];
-      },
-    }),
-    undo: sub({
-      description: 'Undo the last action (GM)',
-      who: 'gm',
-      example: '/battle undo',
-      options: {},
-      action: () => ({ type: 'Undo' }),
-    }),
-    'reveal-seed': sub({
-      description: 'Publish the dice seed now, so anyone can verify every roll (GM); later rolls would be predictable',
-      who: 'gm',
-      example: '/battle reveal-seed',
-      options: {},
-      action: () => ({ type: 'RevealSeed' }),
-    }),
-    end: sub({
-      description: 'End the battle and publish its dice seed (GM)',
-      who: 'gm',
-      example: '/battle end',
-      options: {},
-      action: () => ({ type: 'EndBattle' }),
-    }),
-    'gm add': sub({
-      description: 'Make a user a GM of this battle (GM)',
-      who: 'gm',
-      example: '/battle gm add user:@bob',
-      options: { user: { kind: 'user', description: 'The new GM', required: true } },
-      action: (o) => ({ type: 'AddGm', user: o.user }),
-    }),
-    'gm remove': sub({
-      description: 'Remove a GM of this battle (GM)',
-      who: 'gm',
-      example: '/battle gm remove user:@bob',
-      options: { user: { kind: 'user', description: 'The GM to remove', required: true } },
-      action: (o) => ({ type: 'RemoveGm', user: o.user }),
-    }),
-  },
-});
+/** Built from the systems installed: /battle create offers their ids and takes the options each adds. */
+export default (systems: readonly SystemPlugin[]) => {
+  const created: Record<string, CreateOption> = Object.assign({}, ...systems.map((x) => x.slash?.create ?? {}));
+  return defineCommand({
+    name: 'battle',
+    description: 'Create, inspect, undo and end the battle of this channel',
+    rank: 10,
+    subcommands: {
+      create: sub({
+        description: 'Start a battle in this channel; you become its GM',
+        who: 'anyone',
+        needsBattle: false,
+        example: '/battle create name:"Ligny" system:percentile (medieval: autokill:true partdice:true)',
+        options: {
+          name: { kind: 'string', description: 'The battle name', required: true },
+          system: { kind: 'string', description: 'Rule system', required: true, choices: systems.map((x) => x.id), complete: systemNames },
+          ...created,
+        },
+        action: (o, ctx) => {
+          const values = o as Record<string, unknown>;
+          const given = Object.fromEntries(Object.entries(created).flatMap(([name, c]) => (values[name] !== undefined ? [[c.key, values[name]]] : [])));
+          return { type: 'CreateBattle', name: o.name, system: o.system, channel: ctx.channel, ...(Object.keys(given).length ? { options: given } : {}) };
+        },
+      }),
+      status: sub({
+        description: "The battle's sides, commands, units, turn and phase",
+        who: 'anyone',
+        example: '/battle status',
+        options: {},
+        query: (_o, ctx) => [reply(ctx, statusText(ctx.state!), 'Status')],
+      }),
+      log: sub({
+        description: 'The latest events of the battle log',
+        who: 'anyone',
+        example: '/battle log last:10',
+        options: { last: { kind: 'integer', description: 'How many events (default 20)', min: 1, max: 200 } },
+        query: async (o, ctx) => [reply(ctx, logLines(ctx.state!.id, await ctx.app.log(ctx.state!.id), o.last ?? 20).join('\n'), `Log of ${ctx.state!.name}`)],
+      }),
+      report: sub({
+        description: 'A summary of the battle or some turns: strength, morale, casualties, melees, with a chart',
+        who: 'anyone',
+        example: '/battle report from:1 to:3',
+        options: {
+          from: { kind: 'integer', description: 'The first turn (default: the first)', min: 1, max: 10000 },
+          to: { kind: 'integer', description: 'The last turn (default: the current one)', min: 1, max: 10000 },
+        },
+        query: async (o, ctx) => {
+          const s = ctx.state!;
+          const r = battleReport(s.id, await ctx.app.log(s.id), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+          const m = reply(ctx, reportText(r), `Report of ${s.name}`);
+          if (r.strength) {
+            const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
+            m.files = [{ name: `report-${s.id}-${r.turns.from}-${r.turns.to}.png`, data: await (await import('../src/app/report-chart.ts')).reportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
+          }
+          return [m];
+        },
+      }),
+      undo: sub({
+        description: 'Undo the last action (GM)',
+        who: 'gm',
+        example: '/battle undo',
+        options: {},
+        action: () => ({ type: 'Undo' }),
+      }),
+      'reveal-seed': sub({
+        description: 'Publish the dice seed now, so anyone can verify every roll (GM); later rolls would be predictable',
+        who: 'gm',
+        example: '/battle reveal-seed',
+        options: {},
+        action: () => ({ type: 'RevealSeed' }),
+      }),
+      end: sub({
+        description: 'End the battle and publish its dice seed (GM)',
+        who: 'gm',
+        example: '/battle end',
+        options: {},
+        action: () => ({ type: 'EndBattle' }),
+      }),
+      'gm add': sub({
+        description: 'Make a user a GM of this battle (GM)',
+        who: 'gm',
+        example: '/battle gm add user:@bob',
+        options: { user: { kind: 'user', description: 'The new GM', required: true } },
+        action: (o) => ({ type: 'AddGm', user: o.user }),
+      }),
+      'gm remove': sub({
+        description: 'Remove a GM of this battle (GM)',
+        who: 'gm',
+        example: '/battle gm remove user:@bob',
+        options: { user: { kind: 'user', description: 'The GM to remove', required: true } },
+        action: (o) => ({ type: 'RemoveGm', user: o.user }),
+      }),
+    },
+  });
+};

@@ -4,6 +4,7 @@ import { commandNames, sideNames } from '../src/app/complete.ts';
 export default defineCommand({
   name: 'command',
   description: "The wargame's commands: units under one officer, played by one player",
+  rank: 40,
   subcommands: {
     add: sub({
       description: 'Add a command to a side (GM)',

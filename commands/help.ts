@@ -5,6 +5,7 @@ import { reply } from '../src/app/replies.ts';
 export default defineCommand({
   name: 'help',
   description: 'The commands you may use here, with an example each',
+  rank: 270,
   subcommands: {
     '': sub({
       description: 'The commands you may use here, with an example each',

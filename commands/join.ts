@@ -4,6 +4,7 @@ import { sideNames } from '../src/app/complete.ts';
 export default defineCommand({
   name: 'join',
   description: 'Join a side of the battle as a player',
+  rank: 30,
   subcommands: {
     '': sub({
       description: 'Join a side of the battle as a player',

@@ -1,22 +1,9 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
-import { unitNames } from '../src/app/complete.ts';
-import { ARTILLERY_RATES, FOOT_HORSE_RATES, type RateColumn } from '../src/rules/charge/rules.ts';
+import { defineCommand } from '../src/app/commands.ts';
 
+/** Shared by the rule systems: each adds its own subcommands (src/systems/README.md). */
 export default defineCommand({
   name: 'move',
   description: 'Movement rolls, by the battle\'s rule system',
-  subcommands: {
-    roll: sub({
-      description: 'A unit rolls to move: class and roll scale its MOVE-RATES distance; a natural 2 is no move (MOVE-ROLL)',
-      who: 'player',
-      example: '/move roll unit:"10e Léger" rate:column',
-      systems: ['charge'],
-      options: {
-        unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
-        rate: { kind: 'string', description: 'The MOVE-RATES column it moves in, for the distance', choices: [...new Set([...FOOT_HORSE_RATES, ...ARTILLERY_RATES])] },
-        die: { kind: 'integer', description: 'GM: the movement die, not named in the source (pack movement.roll.die)', min: 2, max: 100 },
-      },
-      action: (o) => ({ type: 'ChargeMovementRoll', unit: o.unit, ...(o.rate !== undefined ? { rate: o.rate as RateColumn } : {}), ...(o.die !== undefined ? { die: o.die } : {}) }),
-    }),
-  },
+  rank: 150,
+  subcommands: {},
 });

@@ -35,6 +35,7 @@ function parseOob(name: string, text: string): unknown {
 export default defineCommand({
   name: 'oob',
   description: 'Orders of battle',
+  rank: 60,
   subcommands: {
     import: sub({
       description: 'Import sides, commands and units from a YAML or JSON file (GM); all or nothing',

@@ -4,6 +4,7 @@ import { defineCommand, sub } from '../src/app/commands.ts';
 export default defineCommand({
   name: 'reveal',
   description: 'Post one of your secret rolls to the channel (the roller or a GM)',
+  rank: 260,
   subcommands: {
     '': sub({
       description: 'Post one of your secret rolls to the channel (the roller or a GM)',

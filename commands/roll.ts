@@ -11,6 +11,7 @@ import { evaluateRollFresh, MAX_DICE, MAX_SIDES, RollError } from '../src/dice/n
 export default defineCommand({
   name: 'roll',
   description: 'Roll dice: /roll 2d6+1 (verifiable in a battle channel, openly or in secret)',
+  rank: 250,
   subcommands: {
     '': sub({
       description: `Roll dice notation: 3d6, d%, 4d6kh3+2, 2d20kl1, 3d6!, 4d10>=8, 1d6+1d8+3 (at most ${MAX_DICE} dice, d${MAX_SIDES})`,

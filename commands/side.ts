@@ -3,6 +3,7 @@ import { defineCommand, sub } from '../src/app/commands.ts';
 export default defineCommand({
   name: 'side',
   description: 'The opposing sides of the battle',
+  rank: 20,
   subcommands: {
     add: sub({
       description: 'Add a side (GM)',

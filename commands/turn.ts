@@ -1,10 +1,11 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { matching } from '../src/app/complete.ts';
-import { getRuleSystem } from '../src/rules/index.ts';
+import { getRuleSystem } from '../src/battle/registry.ts';
 
 export default defineCommand({
   name: 'turn',
   description: 'Game turns',
+  rank: 80,
   subcommands: {
     next: sub({
       description: 'Skip to the first phase of the next turn (GM)',

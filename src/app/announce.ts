@@ -2,7 +2,7 @@ import { describeEvent } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
-import { getRuleSystem } from '../rules/index.ts';
+import { getRuleSystem } from '../battle/registry.ts';
 import type { Message } from '../messages.ts';
 import { privateMessages } from './private-messages.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Action } from '../battle/actions.ts';
-import type { SystemId } from '../rules/system.ts';
+import type { SystemId } from '../rules/pack.ts';
+import type { RuleSystem } from '../battle/system.ts';
 import type { BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import type { Umpire } from './umpire.ts';
@@ -67,8 +68,10 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
   example: string;
   /** False for subcommands that work without a battle in the channel (create, help). */
   needsBattle?: boolean;
-  /** The rule systems whose battles use this subcommand (all when left out). */
+  /** The rule systems whose battles use this subcommand (all when left out); set for a system's own at assembly. */
   systems?: readonly SystemId[];
+  /** Its place among the command's subcommands in Discord's list and /help: lower first (default 0), ties in the order they were added. */
+  rank?: number;
   /** Either an action for the battle (or, where there is no battle to log it in, a plain answer)... */
   action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | Message[] | Promise<Action | Message[]>;
   /** ...or a read-only answer. */
@@ -78,9 +81,32 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
 export interface CommandDef {
   name: string;
   description: string;
+  /** Its place among all the commands in Discord's list and /help: lower first; the core's stand at 10, 20, 30... */
+  rank: number;
   /** Keyed by subcommand name (`group sub` for a subcommand group); a command without subcommands uses the key ''. */
   subcommands: Record<string, SubcommandDef>;
 }
+
+/** A creation option a rule system adds to /battle create, naming the key of the battle's `options` it sets. */
+export type CreateOption = OptionDef & { key: string };
+
+/**
+ * A rule system as the program plugs it in (src/systems/README.md): its battle rules, and the slash
+ * commands it adds, merged with the core's where the program is assembled (src/assemble.ts).
+ */
+export interface SystemPlugin<S = unknown> extends RuleSystem<S> {
+  slash?: {
+    /** Commands of its own, e.g. /weather. */
+    commands?: readonly CommandDef[];
+    /** Subcommands it adds to a command the core or another system defines, by command name: `{ fire: { medieval: sub(...) } }`. */
+    adds?: Readonly<Record<string, Readonly<Record<string, SubcommandDef>>>>;
+    /** Options it adds to /battle create. */
+    create?: Readonly<Record<string, CreateOption>>;
+  };
+}
+
+/** A core command: fixed, or built from the systems installed (their ids, attributes, creation options). */
+export type CoreCommand = CommandDef | ((systems: readonly SystemPlugin[]) => CommandDef);
 
 /** Keeps the option types of each subcommand while erasing them for the registry. */
 export const sub = <O extends Record<string, OptionDef>>(def: SubcommandDef<O>): SubcommandDef => def as unknown as SubcommandDef;

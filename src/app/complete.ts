@@ -1,6 +1,7 @@
 import type { BattleState } from '../battle/state.ts';
-import { getRuleSystem, ruleSystems, SYSTEM_IDS } from '../rules/index.ts';
-import type { AttributeSpec } from '../rules/system.ts';
+import { getRuleSystem, systemIds } from '../battle/registry.ts';
+import type { RuleSystem } from '../battle/system.ts';
+import type { AttributeSpec } from '../rules/pack.ts';
 import type { CompleteContext, OptionDef } from './commands.ts';
 
 const MAX_CHOICES = 25; // Discord's limit for autocomplete answers
@@ -25,16 +26,16 @@ const from = (pick: (s: BattleState) => { name: string }[]) => (ctx: CompleteCon
 export const sideNames = from((s) => Object.values(s.sides));
 export const commandNames = from((s) => Object.values(s.commands));
 export const unitNames = from((s) => Object.values(s.units));
-export const systemNames = (ctx: CompleteContext) => matching(SYSTEM_IDS, ctx.typed);
+export const systemNames = (ctx: CompleteContext) => matching(systemIds(), ctx.typed);
 
 /**
  * Every unit attribute any rule system declares, as slash command options (a Discord command's
  * options are fixed, so /unit add offers the union and the battle's pack says which apply).
  */
-export function attributeOptions(): Record<string, OptionDef> {
+export function attributeOptions(systems: readonly RuleSystem[]): Record<string, OptionDef> {
   const specs = new Map<string, AttributeSpec[]>();
   const usedBy = new Map<string, string[]>();
-  for (const system of Object.values(ruleSystems)) {
+  for (const system of systems) {
     for (const a of system.pack.attributes) {
       specs.set(a.name, [...(specs.get(a.name) ?? []), a]);
       usedBy.set(a.name, [...(usedBy.get(a.name) ?? []), system.id]);

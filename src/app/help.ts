@@ -5,7 +5,7 @@ import { commands } from './registry.ts';
 /** The subcommands the user may use now, in this channel, with one example each. */
 export function helpText(ctx: InvokeContext): string {
   const lines: string[] = [];
-  for (const c of commands) {
+  for (const c of commands()) {
     for (const [name, s] of Object.entries(c.subcommands) as [string, SubcommandDef][]) {
       if (s.needsBattle !== false && !ctx.state) continue;
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;

@@ -1,33 +1,57 @@
-import activate from '../../commands/activate.ts';
-import ballot from '../../commands/ballot.ts';
-import brigade from '../../commands/brigade.ts';
-import battle from '../../commands/battle.ts';
-import charge from '../../commands/charge.ts';
-import command from '../../commands/command.ts';
-import control from '../../commands/control.ts';
-import fire from '../../commands/fire.ts';
-import help from '../../commands/help.ts';
-import initiative from '../../commands/initiative.ts';
-import join from '../../commands/join.ts';
-import melee from '../../commands/melee.ts';
-import mfp from '../../commands/mfp.ts';
-import move from '../../commands/move.ts';
-import morale from '../../commands/morale.ts';
-import night from '../../commands/night.ts';
-import oob from '../../commands/oob.ts';
-import orders from '../../commands/orders.ts';
-import phase from '../../commands/phase.ts';
-import ref from '../../commands/ref.ts';
-import reveal from '../../commands/reveal.ts';
-import roll from '../../commands/roll.ts';
-import side from '../../commands/side.ts';
-import skirmish from '../../commands/skirmish.ts';
-import turn from '../../commands/turn.ts';
-import unit from '../../commands/unit.ts';
-import weather from '../../commands/weather.ts';
-import type { CommandDef } from './commands.ts';
+import { defineCommand, type CommandDef, type CoreCommand, type SubcommandDef, type SystemPlugin } from './commands.ts';
 
-/** Every slash command, one file each in commands/. */
-export const commands: readonly CommandDef[] = [battle, side, join, command, unit, oob, phase, turn, ballot, night, orders, initiative, activate, weather, move, charge, fire, melee, brigade, skirmish, control, morale, mfp, ref, roll, reveal, help];
+/**
+ * The slash commands: the core's (commands/) with each installed system's merged in, handed to the
+ * app where the program is assembled (src/assemble.ts). Discord's payload, /help, the table and the
+ * interaction handler all read this one list.
+ */
+let installed: readonly CommandDef[] | undefined;
 
-export const findCommand = (name: string): CommandDef | undefined => commands.find((c) => c.name === name);
+/**
+ * The core's commands with the systems' merged in: a system's own commands, and the subcommands it
+ * adds to a command defined by the core or another system, each kept to that system's battles.
+ * Commands stand in rank order, and so do a command's subcommands (ties in the order added); a
+ * command left with no subcommand is dropped. A name claimed twice stops the assembly.
+ */
+export function composeCommands(core: readonly CoreCommand[], systems: readonly SystemPlugin[]): CommandDef[] {
+  const byName = new Map<string, CommandDef>();
+  const define = (c: CommandDef, by: string) => {
+    if (byName.has(c.name)) throw new Error(`/${c.name} is defined twice (again by ${by})`);
+    byName.set(c.name, { ...c, subcommands: { ...c.subcommands } });
+  };
+  for (const c of core) define(typeof c === 'function' ? c(systems) : c, 'the core');
+  for (const x of systems) for (const c of x.slash?.commands ?? []) define({ ...c, subcommands: own(x, c.subcommands) }, x.id);
+  for (const x of systems) {
+    for (const [name, subs] of Object.entries(x.slash?.adds ?? {})) {
+      const c = byName.get(name);
+      if (!c) throw new Error(`${x.id} adds to /${name}, which neither the core nor an installed system defines`);
+      for (const [k, s] of Object.entries(own(x, subs))) {
+        if (Object.hasOwn(c.subcommands, k)) throw new Error(`/${name} ${k} is defined twice (again by ${x.id})`);
+        c.subcommands[k] = s;
+      }
+    }
+  }
+  return [...byName.values()]
+    .filter((c) => Object.keys(c.subcommands).length > 0)
+    .map((c) => defineCommand({ ...c, subcommands: Object.fromEntries(byRank(Object.entries(c.subcommands), ([, s]) => s.rank ?? 0)) }))
+    .sort((a, b) => a.rank - b.rank);
+}
+
+/** A system's subcommands, kept to its battles. */
+const own = (x: SystemPlugin, subs: Readonly<Record<string, SubcommandDef>>): Record<string, SubcommandDef> =>
+  Object.fromEntries(Object.entries(subs).map(([k, s]) => [k, { ...s, systems: [x.id] }]));
+
+/** Stable: ties keep their order. */
+const byRank = <T>(items: T[], rank: (t: T) => number): T[] => items.map((t, i) => [t, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([t]) => t);
+
+export function installCommands(defs: readonly CommandDef[]): void {
+  installed = defs;
+}
+
+/** Every slash command, in Discord's and /help's order. */
+export function commands(): readonly CommandDef[] {
+  if (!installed) throw new Error('no slash commands installed: the program calls assemble() (src/assemble.ts) first');
+  return installed;
+}
+
+export const findCommand = (name: string): CommandDef | undefined => commands().find((c) => c.name === name);

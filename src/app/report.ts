@@ -1,8 +1,8 @@
 import type { LoggedEvent, SystemEvent } from '../battle/events.ts';
 import { replay } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
-import { getRuleSystem, ownerOfEvent } from '../rules/index.ts';
-import type { MeleeReport } from '../rules/system.ts';
+import { getRuleSystem, ownerOfEvent } from '../battle/registry.ts';
+import type { MeleeReport } from '../battle/system.ts';
 import { RuleError } from '../rules/errors.ts';
 
 /**

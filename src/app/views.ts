@@ -3,7 +3,7 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { fold } from '../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../battle/state.ts';
 import { mention } from '../messages.ts';
-import { getRuleSystem } from '../rules/index.ts';
+import { getRuleSystem } from '../battle/registry.ts';
 import { optionsText } from '../battle/describe.ts';
 
 /** The battle at a glance: what everyone may see (nothing secret). */

@@ -1,4 +1,5 @@
-import type { Role, SystemId } from '../rules/system.ts';
+import type { Role } from './system.ts';
+import type { SystemId } from '../rules/pack.ts';
 
 /**
  * Requests to change a battle: the input of `decide`. Names of sides, commands and units may be given

@@ -1,4 +1,4 @@
-import { getRuleSystem } from '../rules/index.ts';
+import { getRuleSystem } from './registry.ts';
 import type { Consequences } from './decide-ballots.ts';
 
 /** What a revealed ballot sets off: a poll only informs; any other kind is its rule system's. */

@@ -1,6 +1,7 @@
 import type { DiceStream } from '../dice/stream.ts';
-import { getRuleSystem, ownerOfAction, SYSTEM_IDS } from '../rules/index.ts';
-import { unitSchema, type RuleSystem, type UnitAttrs } from '../rules/system.ts';
+import { getRuleSystem, ownerOfAction, systemIds } from './registry.ts';
+import { unitSchema, type UnitAttrs } from '../rules/pack.ts';
+import type { RuleSystem } from './system.ts';
 import { CORE_ACTION_ROLE, UMPIRE, type Action, type CoreAction, type SystemAction } from './actions.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
@@ -60,7 +61,7 @@ function attrsOf(s: BattleState, raw: Record<string, unknown>, mode: 'full' | 'p
 export function decide(s: BattleState, action: Action, ctx: DecideContext): BattleEvent[] {
   if (action.type === 'CreateBattle') {
     if (exists(s)) refuse(`Battle ${s.id} already exists.`);
-    if (!SYSTEM_IDS.includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${SYSTEM_IDS.join(', ')}.`);
+    if (!systemIds().includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${systemIds().join(', ')}.`);
     const data: Extract<BattleEvent, { type: 'BattleCreated' }>['data'] = { battleId: s.id, name: checkName('battle', action.name), system: action.system, channel: action.channel, gm: ctx.actor };
     if (ctx.seedHash) data.seedHash = ctx.seedHash;
     const options = checkOptions(getRuleSystem(action.system), action.options ?? {});
@@ -194,7 +195,7 @@ function checkOptions(system: RuleSystem, o: Record<string, unknown>): Record<st
   const given = Object.keys(o).filter((k) => o[k] !== undefined);
   const foreign = given.filter((k) => !system.options?.keys.includes(k));
   if (foreign.length) {
-    const theirs = SYSTEM_IDS.map(getRuleSystem).find((x) => foreign.every((k) => x.options?.keys.includes(k)));
+    const theirs = systemIds().map(getRuleSystem).find((x) => foreign.every((k) => x.options?.keys.includes(k)));
     const these = `${foreign.join(', ')}: ${foreign.length > 1 ? 'these are options' : 'this is an option'}`;
     refuse(`${these} ${theirs ? `of ${theirs.rulesName} only` : 'no rule system takes'}; a ${system.id} battle takes ${system.options ? system.options.keys.join(', ') : 'none'}.`);
   }

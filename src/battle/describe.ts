@@ -1,6 +1,6 @@
 import { mention } from '../messages.ts';
-import type { TurnPosition } from '../rules/system.ts';
-import { getRuleSystem, ownerOfEvent } from '../rules/index.ts';
+import type { TurnPosition } from '../rules/sequence.ts';
+import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import type { BattleEvent, CoreEvent, SystemEvent } from './events.ts';
 import type { BattleState } from './state.ts';
 import { rollText } from './rolls.ts';

@@ -1,4 +1,4 @@
-import { getRuleSystem, ownerOfEvent } from '../rules/index.ts';
+import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import { applyBallotEvent } from './ballots.ts';
 import { applyRollEvent } from './rolls.ts';
 import { draft, own } from './draft.ts';

@@ -1,7 +1,7 @@
 import type { DiceStream } from '../dice/stream.ts';
 import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
-import type { TurnPosition } from '../rules/system.ts';
+import type { TurnPosition } from '../rules/sequence.ts';
 import { findByName, isGm, type BattleState, type Command, type Side, type Unit } from './state.ts';
 
 /**

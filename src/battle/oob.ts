@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unitSchema, type AttributeSpec, type UnitAttrs } from '../rules/system.ts';
+import { unitSchema, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 
 /** An order of battle as a file holds it (YAML or JSON), before its units are checked against the pack. */
 const Name = z.string({ error: 'expected a name' }).trim().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' });

@@ -1,4 +1,5 @@
-import type { SystemId, TurnPosition, UnitAttrs } from '../rules/system.ts';
+import type { SystemId, UnitAttrs } from '../rules/pack.ts';
+import type { TurnPosition } from '../rules/sequence.ts';
 import type { Ballot } from './ballots.ts';
 import type { RollRecord } from './rolls.ts';
 

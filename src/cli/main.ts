@@ -1,4 +1,5 @@
 import 'dotenv/config';
+import { assemble } from '../assemble.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { DatabaseError } from '../store/db.ts';
 import { buildProgram } from './program.ts';
@@ -10,6 +11,7 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 try {
+  assemble();
   await buildProgram(loadConfig()).parseAsync();
 } catch (err) {
   if (!(err instanceof ConfigError || err instanceof DatabaseError)) throw err;

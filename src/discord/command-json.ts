@@ -107,4 +107,4 @@ export function commandJson(def: CommandDef): RESTPostAPIChatInputApplicationCom
 }
 
 /** Every slash command of `commands/`, as the JSON PUT to Discord's application commands. */
-export const applicationCommands = (defs: readonly CommandDef[] = commands): RESTPostAPIChatInputApplicationCommandsJSONBody[] => defs.map(commandJson);
+export const applicationCommands = (defs: readonly CommandDef[] = commands()): RESTPostAPIChatInputApplicationCommandsJSONBody[] => defs.map(commandJson);

@@ -22,7 +22,7 @@ export async function complete(table: Table, line: string): Promise<CompleterRes
   const cmdToken = tokens.find((t) => t.startsWith('/'));
   const offer = (items: string[]): [string[], string] => [items.filter((i) => i.toLowerCase().startsWith(current.toLowerCase())), current];
   if (!cmdToken) {
-    if (current.startsWith('/') || current === '') return offer(commands.map((c) => `/${c.name}`));
+    if (current.startsWith('/') || current === '') return offer(commands().map((c) => `/${c.name}`));
     return [[], current];
   }
   const def = findCommand(cmdToken.slice(1));

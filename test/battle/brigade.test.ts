@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { brg, type BrigadeEvent } from '../../src/rules/brigade/battle.ts';
+import { brg, type BrigadeEvent } from '../../src/systems/brigade/battle.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, logged } from '../support/spec.ts';
 import { battleReport } from '../../src/app/report.ts';
 
 /**
- * The brigade game as the battle applies it (src/rules/brigade/battle.ts), by BRG rule ID: given
+ * The brigade game as the battle applies it (src/systems/brigade/battle.ts), by BRG rule ID: given
  * events, when an action with scripted dice, then events, state or a refusal. Allies (alice) against
  * French (bob); GM gm.
  */

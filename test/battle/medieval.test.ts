@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { med, medievalStatusLines, medievalUnitLines, parseModifierList, parseReasonList, type MedievalEvent, type MedievalOptions } from '../../src/rules/medieval/battle.ts';
-import { MEDIEVAL_PHASES } from '../../src/rules/medieval/sequence.ts';
+import { med, medievalStatusLines, medievalUnitLines, parseModifierList, parseReasonList, type MedievalEvent, type MedievalOptions } from '../../src/systems/medieval/battle.ts';
+import { MEDIEVAL_PHASES } from '../../src/systems/medieval/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';

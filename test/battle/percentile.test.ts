@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { describeEvent } from '../../src/battle/describe.ts';
-import { parseDecimal, pct, parseFireModifiers, percentileUnitLines, type MoraleState, type PercentileAction, type PercentileEvent, type PercentileFireAction } from '../../src/rules/percentile/battle.ts';
-import { nightMoraleModifier } from '../../src/rules/percentile/index.ts';
+import { parseDecimal, pct, parseFireModifiers, percentileUnitLines, type MoraleState, type PercentileAction, type PercentileEvent, type PercentileFireAction } from '../../src/systems/percentile/battle.ts';
+import { nightMoraleModifier } from '../../src/systems/percentile/index.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
@@ -12,7 +12,7 @@ import { given } from '../support/spec.ts';
  * The percentage-dice fire rules as the battle applies them (src/battle/percentile.ts): given events,
  * when an action with scripted dice, then events, state, or a refusal. French (alice) against
  * Allies (bob). Positions: each turn's phases are 0 Reciprocal Artillery Fire, 1 Reciprocal Infantry
- * Fire, 2 Movement, 3 Shock Combat (src/rules/percentile/sequence.ts).
+ * Fire, 2 Movement, 3 Shock Combat (src/systems/percentile/sequence.ts).
  */
 const unit = (unitId: string, name: string, commandId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitAdded', data: { unitId, name, commandId, attrs } });
 const setup: BattleEvent[] = [

@@ -5,15 +5,15 @@ import type { LoggedEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { render } from '../../src/discord/render.ts';
 import type { Message } from '../../src/messages.ts';
-import { chargePack } from '../../src/rules/charge/pack.ts';
-import { ruleSystems } from '../../src/rules/index.ts';
+import { chargePack } from '../../src/systems/charge/pack.ts';
+import { ruleSystems } from '../../src/battle/registry.ts';
 import { textLines } from '../../src/table/render.ts';
 import { startTable, type Out } from '../support/table.ts';
 
 /**
  * Issue 17: every outcome reads as prose and an ordered working, at the table and in Discord, with
  * no JSON, `null` or empty list reaching a player. The event types come from the registry: every
- * event type a rule system declares (`ruleSystems[*].events`) and the core's ballot reveal and
+ * event type a rule system declares (`ruleSystems()[*].events`) and the core's ballot reveal and
  * rolls need a sample, found by playing every example script (examples/*.table) and the extra
  * lines below. A system that adds an event type adds a line to its example script (or here).
  */
@@ -140,7 +140,7 @@ describe('every outcome of every rule system reads as prose and working, with no
 
   it('has a sample of every event type each registered system declares, and of the ballot reveal and rolls', () => {
     const seen = new Set<string>(all().map(({ e }) => e.event.type));
-    const wanted = [...Object.values(ruleSystems).flatMap((s) => s.events), ...CORE_OUTCOME_EVENTS];
+    const wanted = [...ruleSystems().flatMap((s) => s.events), ...CORE_OUTCOME_EVENTS];
     expect(wanted.filter((t) => !seen.has(t)), 'event types with no sample: play them in an example script or in EXTRA').toEqual([]);
     expect(outcomeEvents().length).toBeGreaterThan(30);
   });

@@ -60,7 +60,7 @@ function example(s: SubcommandDef, own: string, enemy: string): string {
 
 describe('authorization (issue 20)', () => {
   it('every subcommand against every role: wrong allows 0, wrong refusals 0', async () => {
-    const subs = commands.flatMap((c) => Object.entries(c.subcommands).map(([name, s]) => ({ path: `/${c.name}${name ? ` ${name}` : ''}`, s })));
+    const subs = commands().flatMap((c) => Object.entries(c.subcommands).map(([name, s]) => ({ path: `/${c.name}${name ? ` ${name}` : ''}`, s })));
     const figures = { cells: 0, wrongAllows: [] as string[], wrongRefusals: [] as string[] };
     for (const { path, s } of subs) {
       if (s.needsBattle === false) continue; // /battle create, /help: no battle to be authorized in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { armyMorale, armyMoraleDue, BrigadePack, brigadePack as pack } from '../../src/rules/brigade/rules.ts';
+import { armyMorale, armyMoraleDue, BrigadePack, brigadePack as pack } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 

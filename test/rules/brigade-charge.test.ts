@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BrigadePack, breakBayonets, brigadePack as pack, checkAction, placeCloseCombatTokens, resolveChargeReaction, nextActivation, activate } from '../../src/rules/brigade/rules.ts';
+import { BrigadePack, breakBayonets, brigadePack as pack, checkAction, placeCloseCombatTokens, resolveChargeReaction, nextActivation, activate } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 

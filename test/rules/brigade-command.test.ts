@@ -9,7 +9,7 @@ import {
   rallyRetreating,
   replaceFallenLeaders,
   replacementTurn,
-} from '../../src/rules/brigade/rules.ts';
+} from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 
 describe('BRG-1 Command & Control', () => {

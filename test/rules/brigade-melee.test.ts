@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignRemainder, brigadePack as pack, meleeResults, resolveMelee, type MeleeSide } from '../../src/rules/brigade/rules.ts';
+import { assignRemainder, brigadePack as pack, meleeResults, resolveMelee, type MeleeSide } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 

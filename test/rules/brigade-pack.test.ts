@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BrigadePack, brigadePack as pack } from '../../src/rules/brigade/rules.ts';
-import { loadPack } from '../../src/rules/system.ts';
+import { BrigadePack, brigadePack as pack } from '../../src/systems/brigade/rules.ts';
+import { loadPack } from '../../src/rules/pack.ts';
 
 describe('brigade pack, every value the source prints', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeVolleyRound } from '../../src/rules/brigade/rules.ts';
+import { closeVolleyRound } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 
 describe('BRG-2.2 March and Volley round', () => {

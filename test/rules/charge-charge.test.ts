@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { ChargeRulesPack, chargePack, checkContinue, resolveCharge, resolveRideDown, type ChargeInput, type ChargeUnit } from '../../src/rules/charge/rules.ts';
-import { loadPack } from '../../src/rules/system.ts';
+import { ChargeRulesPack, chargePack, checkContinue, resolveCharge, resolveRideDown, type ChargeInput, type ChargeUnit } from '../../src/systems/charge/rules.ts';
+import { loadPack } from '../../src/rules/pack.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 /** A GM's house-ruled copy: the charge die set to d10, checked by the schema as a loaded pack is. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { ChargeRulesPack, chargePack as pack, parseDisciplineCell, resolveFire, resolveFireDiscipline, type FireRow } from '../../src/rules/charge/rules.ts';
-import { loadPack } from '../../src/rules/system.ts';
+import { ChargeRulesPack, chargePack as pack, parseDisciplineCell, resolveFire, resolveFireDiscipline, type FireRow } from '../../src/systems/charge/rules.ts';
+import { loadPack } from '../../src/rules/pack.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 /** A d10 roll and a GM modifier that together make `total` (the d10 alone gives 1-10). */

@@ -8,8 +8,8 @@ import {
   resolveMelee,
   resolveMovementRoll,
   resolveSkirmish,
-} from '../../src/rules/charge/rules.ts';
-import { loadPack } from '../../src/rules/system.ts';
+} from '../../src/systems/charge/rules.ts';
+import { loadPack } from '../../src/rules/pack.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 const house = (patch: Record<string, unknown>) => loadPack(ChargeRulesPack, { ...pack, ...patch }, 'house pack');

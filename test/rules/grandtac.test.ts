@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DiceStream } from '../../src/dice/stream.ts';
-import { GRANDTAC, checkGrandTacPoints, resolveGrandTac } from '../../src/rules/charge/index.ts';
+import { GRANDTAC, checkGrandTacPoints, resolveGrandTac } from '../../src/systems/charge/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 describe('INIT-GRANDTAC', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { controlTest, medievalPack as pack, type TestingUnit } from '../../src/rules/medieval/index.ts';
+import { controlTest, medievalPack as pack, type TestingUnit } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 const unit: TestingUnit = { arm: 'infantry' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { ARMOUR, medievalPack as pack, rangeBand, resolveFire } from '../../src/rules/medieval/index.ts';
+import { ARMOUR, medievalPack as pack, rangeBand, resolveFire } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 const weaponOf = (group: string) => pack.fire.groups.find((g) => g.id === group)!.weapons[0]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { MedievalPack, medievalPack as pack, rollInitiative } from '../../src/rules/medieval/index.ts';
+import { MedievalPack, medievalPack as pack, rollInitiative } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 describe('MED-INIT', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { ARMOUR, medievalPack as pack, resolveMelee } from '../../src/rules/medieval/index.ts';
+import { ARMOUR, medievalPack as pack, resolveMelee } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 describe('MED-MELEE chart, every cell as transcribed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { medievalPack as pack, moraleDerivedModifiers, moraleTest, type MoraleColumn, type MoraleReasonChoice, type TestingUnit } from '../../src/rules/medieval/index.ts';
+import { medievalPack as pack, moraleDerivedModifiers, moraleTest, type MoraleColumn, type MoraleReasonChoice, type TestingUnit } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 const foot: TestingUnit = { arm: 'infantry', order: 'close' };

@@ -20,7 +20,7 @@ import {
   nightPack,
   passiveOrder,
   percentilePack,
-} from '../../src/rules/percentile/index.ts';
+} from '../../src/systems/percentile/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { getRuleSystem, ruleSystems, SYSTEM_IDS } from '../../src/rules/index.ts';
-import { FirePack, percentilePack } from '../../src/rules/percentile/index.ts';
-import { loadPack, unitSchema, type SystemId } from '../../src/rules/system.ts';
+import { getRuleSystem, systemIds } from '../../src/battle/registry.ts';
+import { FirePack, percentilePack } from '../../src/systems/percentile/index.ts';
+import { loadPack, unitSchema, type SystemId } from '../../src/rules/pack.ts';
 
 interface ExampleOob {
   sides: { name: string; commands: { name: string; officer: string; player?: string; units: ({ name: string } & Record<string, unknown>)[] }[] }[];
@@ -11,14 +11,14 @@ interface ExampleOob {
 
 const example = (id: SystemId): ExampleOob => parse(readFileSync(new URL(`../../examples/oob/${id}.yaml`, import.meta.url), 'utf8')) as ExampleOob;
 
-const packs = SYSTEM_IDS.map((id) => [id, getRuleSystem(id).pack] as const);
+const packs = systemIds().map((id) => [id, getRuleSystem(id).pack] as const);
 const union = [...new Set(packs.flatMap(([, p]) => p.attributes.map((a) => a.name)))].sort();
 
 describe('ruleset packs', () => {
   it('a pack a GM broke (a Fire Chart cell with a count in words) is refused as it loads, naming the file and the entry', () => {
     const broken = { ...percentilePack.fire, chart: [{ row: '2 rank', cells: [{ count: 'six', class: 'B', massed: 40, linear: 25 }] }] };
-    expect(() => loadPack(FirePack, broken, 'the fire section of src/rules/percentile/pack.json')).toThrow(
-      /^the fire section of src\/rules\/percentile\/pack\.json is not a valid rules pack:\n.*expected number.*\n.*at chart\[0\]\.cells\[0\]\.count/,
+    expect(() => loadPack(FirePack, broken, 'the fire section of src/systems/percentile/pack.json')).toThrow(
+      /^the fire section of src\/systems\/percentile\/pack\.json is not a valid rules pack:\n.*expected number.*\n.*at chart\[0\]\.cells\[0\]\.count/,
     );
     expect(loadPack(FirePack, percentilePack.fire, 'the shipped fire section')).toEqual(percentilePack.fire);
   });
@@ -85,7 +85,7 @@ describe('ruleset packs', () => {
 });
 
 describe('unitSchema built from a pack', () => {
-  const schema = unitSchema(ruleSystems.percentile.pack.attributes);
+  const schema = unitSchema(getRuleSystem('percentile').pack.attributes);
 
   it('rejects figures: 0 with "expected a positive whole number"', () => {
     const r = schema.safeParse({ arm: 'infantry', figures: 0 });
@@ -100,13 +100,13 @@ describe('unitSchema built from a pack', () => {
   });
 
   it('rejects an enum value outside the rules and accepts any letter case', () => {
-    const medieval = unitSchema(ruleSystems.medieval.pack.attributes);
+    const medieval = unitSchema(getRuleSystem('medieval').pack.attributes);
     expect(medieval.safeParse({ arm: 'infantry', figures: 20, class: 'F' }).error?.issues[0]?.message).toMatch(/^expected one of A, B, C, D, E, M/);
     expect(medieval.parse({ arm: 'Infantry', figures: '20', class: 'm', weapon: 'Longbow' })).toEqual({ arm: 'infantry', figures: 20, class: 'M', weapon: 'longbow' });
   });
 
   it('requires what the pack requires', () => {
-    const brigade = unitSchema(ruleSystems.brigade.pack.attributes);
+    const brigade = unitSchema(getRuleSystem('brigade').pack.attributes);
     expect(brigade.safeParse({ arm: 'cavalry' }).success).toBe(false);
     expect(brigade.safeParse({ arm: 'cavalry', morale: 4 }).success).toBe(false);
     expect(brigade.safeParse({ arm: 'cavalry', morale: 4, figures: 6 }).success).toBe(true);
@@ -114,7 +114,7 @@ describe('unitSchema built from a pack', () => {
 });
 
 describe('example orders of battle (examples/oob)', () => {
-  it.each(SYSTEM_IDS)('%s: two sides, two commands each, three units a command, every unit valid against the pack', (id) => {
+  it.each(systemIds())('%s: two sides, two commands each, three units a command, every unit valid against the pack', (id) => {
     const oob = example(id);
     const schema = unitSchema(getRuleSystem(id).pack.attributes);
     expect(oob.sides).toHaveLength(2);
@@ -137,7 +137,7 @@ describe('example orders of battle (examples/oob)', () => {
   });
 
   it('player is optional: some examples leave it off', () => {
-    const without = SYSTEM_IDS.filter((id) => example(id).sides.some((s) => s.commands.some((c) => c.player === undefined)));
+    const without = systemIds().filter((id) => example(id).sides.some((s) => s.commands.some((c) => c.player === undefined)));
     expect(without).toEqual(expect.arrayContaining(['brigade', 'charge']));
   });
 });

@@ -14,7 +14,7 @@ import {
   type FireOutcome,
   type FireResult,
   type FireRules,
-} from '../../src/rules/percentile/index.ts';
+} from '../../src/systems/percentile/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 /** A daylight volley of 6 of 6 line infantry figures, class B, at 3" on a line, with `base` 30. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getRuleSystem, ruleSystems, SYSTEM_IDS } from '../../src/rules/index.ts';
-import type { Sequence, TurnPosition } from '../../src/rules/system.ts';
+import { getRuleSystem, ruleSystems, systemIds } from '../../src/battle/registry.ts';
+import type { Sequence, TurnPosition } from '../../src/rules/sequence.ts';
 
 /** Walks `steps` phases from the start: [turn, period, phase id] at each position, start included. */
 function walk(seq: Sequence, steps: number, from: TurnPosition = seq.start): [number, string | undefined, string][] {
@@ -19,7 +19,7 @@ const dueAt = (seq: Sequence, turns: number[], phase: number, period?: string) =
 
 describe('rule systems', () => {
   it('the registry holds the four systems of shared/rules/, each under its id, whose id, pack and sequence agree', () => {
-    expect(SYSTEM_IDS).toEqual(['percentile', 'brigade', 'medieval', 'charge']);
+    expect(systemIds()).toEqual(['percentile', 'brigade', 'medieval', 'charge']);
     for (const [id, system] of Object.entries(ruleSystems)) {
       expect(getRuleSystem(id)).toBe(system);
       expect(system.id).toBe(id);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chg, type ChargeBattleOutcome } from '../../src/rules/charge/battle.ts';
-import type { FireDisciplineOutcome, FireOutcome, MeleeOutcome, RideDownOutcome, SkirmishOutcome } from '../../src/rules/charge/rules.ts';
+import { chg, type ChargeBattleOutcome } from '../../src/systems/charge/battle.ts';
+import type { FireDisciplineOutcome, FireOutcome, MeleeOutcome, RideDownOutcome, SkirmishOutcome } from '../../src/systems/charge/rules.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 
 const results = (m: Out) => posted<object>(m).dice.rolls.map((r) => r.result);

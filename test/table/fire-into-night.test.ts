@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pct, type MoraleCheckOutcome, type PercentileFireOutcome } from '../../src/rules/percentile/battle.ts';
+import { pct, type MoraleCheckOutcome, type PercentileFireOutcome } from '../../src/systems/percentile/battle.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 
 const fireOf = (m: Out) => posted<PercentileFireOutcome>(m);

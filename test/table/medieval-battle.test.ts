@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchingLast } from '../../src/app/complete.ts';
-import { med, type MedievalFireOutcome, type MedievalMeleeOutcome } from '../../src/rules/medieval/battle.ts';
-import type { ControlOutcome, InitiativeOutcome, MoraleOutcome } from '../../src/rules/medieval/index.ts';
+import { med, type MedievalFireOutcome, type MedievalMeleeOutcome } from '../../src/systems/medieval/battle.ts';
+import type { ControlOutcome, InitiativeOutcome, MoraleOutcome } from '../../src/systems/medieval/index.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 
 const results = (m: Out) => posted<object>(m).dice.rolls.map((r) => r.result);

@@ -11,7 +11,7 @@ const line = fc.oneof(
   fc
     .record({
       user: fc.constantFrom(...users),
-      cmd: fc.constantFrom(...commands),
+      cmd: fc.constantFrom(...commands()),
       sub: fc.nat(),
       opts: fc.array(fc.tuple(fc.nat(), fc.constantFrom(...words)), { maxLength: 4 }),
     })

@@ -1,0 +1,32 @@
+import { composeCommands, installCommands } from './app/registry.ts';
+import type { CoreCommand, SystemPlugin } from './app/commands.ts';
+import { installSystems } from './battle/registry.ts';
+import { systems } from './systems/index.ts';
+import ballot from '../commands/ballot.ts';
+import battle from '../commands/battle.ts';
+import command from '../commands/command.ts';
+import fire from '../commands/fire.ts';
+import help from '../commands/help.ts';
+import join from '../commands/join.ts';
+import morale from '../commands/morale.ts';
+import move from '../commands/move.ts';
+import oob from '../commands/oob.ts';
+import phase from '../commands/phase.ts';
+import reveal from '../commands/reveal.ts';
+import roll from '../commands/roll.ts';
+import side from '../commands/side.ts';
+import turn from '../commands/turn.ts';
+import unit from '../commands/unit.ts';
+
+/** The core's slash commands, one file each in commands/. */
+export const coreCommands: readonly CoreCommand[] = [battle, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, help];
+
+/**
+ * The composition root: the rule systems handed to the battle core, and the slash commands (the
+ * core's with the systems' merged in) to the app. Every entry point calls it once before it plays;
+ * the tests call it with the systems they play.
+ */
+export function assemble(plugins: readonly SystemPlugin[] = systems): void {
+  installSystems(plugins);
+  installCommands(composeCommands(coreCommands, plugins));
+}

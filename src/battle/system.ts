@@ -1,0 +1,90 @@
+import type { SystemId, PackBase } from '../rules/pack.ts';
+import type { Sequence, TurnPosition } from '../rules/sequence.ts';
+import type { SystemAction } from './actions.ts';
+import type { Consequences } from './decide-ballots.ts';
+import type { DecideContext } from './decide.ts';
+import type { BattleEvent, SystemEvent } from './events.ts';
+import type { BattleState, Command, Unit } from './state.ts';
+
+/** Who may take an action: a GM, anyone (the action checks whose units), or the umpire by itself. */
+export type Role = 'gm' | 'anyone' | 'umpire';
+
+/** Events before a move through the sequence, where it really goes, and what falls due there. */
+export interface Advance {
+  to: TurnPosition;
+  before: BattleEvent[];
+  due: string[];
+}
+
+/** A unit as a battle report (/battle report) reads it in one state of the battle. */
+export interface UnitStanding {
+  /** Its strength now, in the system's unit of strength (`ReportHooks.strength`). */
+  strength: number;
+  /** Its strength before any loss (the roster's). */
+  start: number;
+  /** Its morale in the system's words: "good", "disordered", "routing", "shaken". */
+  morale: string;
+}
+
+/** A melee as a battle report lists it: who fought, who came out on top by the system's rules, and a line saying so. */
+export interface MeleeReport {
+  units: string[];
+  /** The winning unit's name; none for a tie or a melee the rules leave open. */
+  winner?: string;
+  text: string;
+}
+
+/**
+ * What a rule system lets a battle report read from its log (/battle report, `umpire report`):
+ * every unit's strength and morale in any state, and the melees its events resolved.
+ */
+export interface ReportHooks {
+  /** What its strength counts: "figures", "steps". */
+  strength: string;
+  unit(s: BattleState, u: Unit): UnitStanding;
+  /** The melee an event resolved, read against the state before it; undefined for any other event. */
+  melee?(e: SystemEvent, s: BattleState): MeleeReport | undefined;
+}
+
+/**
+ * A rule system as the battle plays it: the one interface each folder of src/rules/ implements in
+ * its `plugin.ts` and the registry (src/systems/index.ts) lists. The core battle asks it and never
+ * names a system. Its pure rules stay apart in the same folder and import none of this.
+ */
+export interface RuleSystem<S = unknown> {
+  id: SystemId;
+  /** Human name, e.g. "Percentage-dice fire (Napoleonic)". */
+  name: string;
+  /** How a refusal names the rules: "the medieval d10 rules". */
+  rulesName: string;
+  pack: PackBase;
+  sequence: Sequence;
+  /** The system's own state in a new battle: `BattleState.rules`. */
+  initialState(): S;
+  /** Options the players agree on at creation (`/battle create`); none when left out. */
+  options?: {
+    keys: readonly string[];
+    /** The options given, checked (refusing with a reason) and as they are recorded. */
+    check(given: Record<string, unknown>): Record<string, unknown>;
+    text(options: Record<string, unknown>): string;
+  };
+  /** Its actions and who may take each; `decide` is asked only these. */
+  actions: Readonly<Record<string, Role>>;
+  decide(s: BattleState, action: SystemAction, ctx: DecideContext): BattleEvent[];
+  /** Its event types; `describe` is asked only these. */
+  events: readonly string[];
+  /** Any event's effect on the system's state (its own, phases, units removed), on a draft the caller owns (a core record changes through `own`, draft.ts). */
+  evolve(d: BattleState, e: BattleEvent): void;
+  /** One line a reader of the log understands; `s` is the state before the event. */
+  describe(e: SystemEvent, s: BattleState): string;
+  /** A move through the sequence: events it sets off first, a destination the rules change, what falls due. */
+  advance?(s: BattleState, next: Advance, period: string | undefined, nextTurn: (period: string) => TurnPosition): Advance;
+  /** What a revealed ballot of one of its kinds sets off. */
+  ballotConsequences?: Consequences;
+  /** Lines for /battle status, for a command in it, and for /unit show. */
+  statusLines?(s: BattleState): string[];
+  commandLines?(s: BattleState, c: Command): string[];
+  unitLines?(s: BattleState, u: Unit): string[];
+  /** What a battle report reads of its units and melees; a battle of a system without it reports its melees-free log only. */
+  report?: ReportHooks;
+}

@@ -1,0 +1,99 @@
+import { refuse } from '../../rules/errors.ts';
+import { measureText, printed, type Measure } from './measure.ts';
+import type { BrigadePack } from './pack-schema.ts';
+
+/**
+ * Activate tokens (BRG-1.5, BRG-3.1.1, BRG-3.4.2) as plain data the battle keeps: who holds one, who
+ * has activated. Placing them, removing one as a formation or unit activates (BRG-2.1.1,
+ * BRG-3.2.1.1), and the loop conditions (BRG-2.3, BRG-3.2.6, BRG-3.4.7: "until all ... have been
+ * activated") are pure functions over it.
+ */
+
+/** Where the tokens were placed: behind formations (BRG-1.5), units in close combat range (BRG-3.1.1), exploiting units (BRG-3.4.2). */
+export type TokenRound = 'BRG-1.5' | 'BRG-3.1.1' | 'BRG-3.4.2';
+
+export interface TokenHolder {
+  /** A formation (BRG-1.5) or a unit (BRG-3.1.1, BRG-3.4.2). */
+  id: string;
+  side: string;
+  name?: string;
+}
+
+export interface Tokens {
+  placed: TokenRound;
+  what: 'formation' | 'unit';
+  holders: TokenHolder[];
+  /** Ids that have activated, in order: their token is removed. */
+  activated: string[];
+}
+
+const WHAT: Record<TokenRound, Tokens['what']> = { 'BRG-1.5': 'formation', 'BRG-3.1.1': 'unit', 'BRG-3.4.2': 'unit' };
+const LOOP: Record<TokenRound, string> = { 'BRG-1.5': 'BRG-2.3', 'BRG-3.1.1': 'BRG-3.2.6', 'BRG-3.4.2': 'BRG-3.4.7' };
+const label = (h: TokenHolder) => h.name ?? h.id;
+
+export function placeTokens(placed: TokenRound, holders: readonly TokenHolder[]): Tokens {
+  const ids = holders.map((h) => h.id);
+  const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (twice !== undefined) refuse(`${twice} is named twice; each ${WHAT[placed]} gets one activate token (${placed}).`);
+  return { placed, what: WHAT[placed], holders: holders.map((h) => ({ ...h })), activated: [] };
+}
+
+/** Holders still waiting to activate, of one side or of both. */
+export const awaiting = (t: Tokens, side?: string): TokenHolder[] => t.holders.filter((h) => !t.activated.includes(h.id) && (side === undefined || h.side === side));
+
+export type NextActivation =
+  | { status: 'done'; rule: string; steps: string[] }
+  | { status: 'initiative'; sides: [string, string]; steps: string[] }
+  /** Only one side has tokens left: the source does not say whether initiative is still rolled. */
+  | { status: 'one-side'; side: string; steps: string[] };
+
+/** What comes next in a token loop: another initiative round, or the end of the loop. */
+export function nextActivation(t: Tokens): NextActivation {
+  const left = [...new Set(awaiting(t).map((h) => h.side))];
+  if (left.length === 0) return { status: 'done', rule: LOOP[t.placed], steps: [`Every ${t.what} of both sides has activated: the loop ends (${LOOP[t.placed]}).`] };
+  if (left.length === 1) {
+    return {
+      status: 'one-side',
+      side: left[0]!,
+      steps: [`Only ${left[0]} has ${t.what}s left to activate. The source does not say whether an initiative round is still rolled (${t.placed === 'BRG-1.5' ? 'BRG-2.1' : 'BRG-3.2.1'}); the GM rules.`],
+    };
+  }
+  if (left.length > 2) refuse(`Initiative is rolled between two sides; ${left.join(', ')} all hold activate tokens.`);
+  return { status: 'initiative', sides: [left[0]!, left[1]!], steps: [`${left.join(' and ')} both have ${t.what}s left to activate: roll initiative.`] };
+}
+
+/**
+ * The active side removes the token of the formation or unit it selects (BRG-2.1.1, BRG-3.2.1.1).
+ * Refused: one not holding a token, one of the other side, one that has already activated.
+ */
+export function activate(t: Tokens, input: { side: string; id: string }): { tokens: Tokens; steps: string[] } {
+  const rule = t.placed === 'BRG-1.5' ? 'BRG-2.1.1' : 'BRG-3.2.1.1';
+  const h = t.holders.find((x) => x.id === input.id);
+  if (!h) refuse(`${input.id} holds no activate token this round (${t.placed}); the ${t.what}s waiting are ${awaiting(t, input.side).map(label).join(', ') || 'none'}.`);
+  if (h.side !== input.side) refuse(`${label(h)} is ${h.side}'s; ${input.side} is the active side and selects one of its own ${t.what}s (${rule}).`);
+  if (t.activated.includes(h.id)) {
+    const rest = awaiting(t, input.side).map(label);
+    refuse(`${label(h)} has already activated and its token is gone (${rule}); ${rest.length ? `select one of ${rest.join(', ')}` : `${input.side} has no ${t.what} left to activate: the source gives no rule for this, the GM rules`}.`);
+  }
+  const steps = [`${input.side} selects ${label(h)} and removes its activate token (${rule}).`];
+  if (t.placed === 'BRG-1.5') steps.push('All units in the formation must act in this March and Volley round (BRG-2.1.2).');
+  return { tokens: { ...t, activated: [...t.activated, h.id] }, steps };
+}
+
+/** A unit and its measured distance to the nearest enemy, for BRG-3.1.1. */
+export interface RangeCheck extends TokenHolder {
+  nearestEnemy: Measure;
+}
+
+/** BRG-3.1.1: activate tokens go behind every unit within close combat range, 2" (5cm). */
+export function placeCloseCombatTokens(units: readonly RangeCheck[], pack: BrigadePack): { tokens: Tokens; steps: string[] } {
+  const range = pack.closeCombat.range;
+  const steps: string[] = [];
+  const inRange = units.filter((u) => {
+    const limit = printed(range, u.nearestEnemy, 'close combat range (BRG-3.1.1)');
+    const yes = u.nearestEnemy.value <= limit;
+    steps.push(`${label(u)} is ${measureText(u.nearestEnemy)} from the nearest enemy: ${yes ? 'within' : 'beyond'} close combat range ${u.nearestEnemy.unit === 'in' ? `${range.in}"` : `${limit}cm`} (BRG-3.1.1).`);
+    return yes;
+  });
+  return { tokens: placeTokens('BRG-3.1.1', inRange.map(({ nearestEnemy: _m, ...h }) => h)), steps };
+}

@@ -1,0 +1,113 @@
+import { refuse } from '../../rules/errors.ts';
+import type { BrigadePack } from './pack-schema.ts';
+import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
+
+/**
+ * The Army Morale phase, BRG-4. At the end of every fourth turn, or on the turn an army general has
+ * fallen, each player with broken brigades checks the Army Morale Table; with enough of them he must
+ * test (BRG-4.1): a d6 equal to or lower than the table number, cross-referenced by broken brigades
+ * out of all formed infantry and cavalry brigades, fights on, higher withdraws (BRG-4.2); both armies
+ * may withdraw at once (BRG-4.3).
+ *
+ * Neither the table nor the definition of a broken brigade is in the source ("the current
+ * rulebook"): the broken count is an input, and so is the table number (null = not enough broken
+ * brigades to test) unless a house-ruled pack gives the table. "Every fourth turn" is counted from
+ * the battle's first turn (turns 4, 8, 12...), as src/systems/brigade/sequence.ts does; the source does
+ * not say.
+ */
+
+export interface ArmyMoraleArmy {
+  side: string;
+  /** Broken brigades, by the rulebook's definition (not in the source). */
+  broken: number;
+  /** Formed infantry and formed cavalry brigades in the army (BRG-4.2). */
+  formed: number;
+  /** The GM's Army Morale Table lookup where the pack has no table: the number, or null when not enough are broken to test. */
+  tableNumber?: number | null;
+}
+
+export interface ArmyMoraleResult {
+  side: string;
+  broken: number;
+  formed: number;
+  /** The table number; null when the army need not test. */
+  number: number | null;
+  by: 'pack' | 'gm' | null;
+  tests: boolean;
+  roll: number | null;
+  /** fights-on: the army is OK and may continue fighting; withdraws: it leaves the battlefield. */
+  result: 'fights-on' | 'withdraws' | 'no-test';
+}
+
+export interface ArmyMoraleOutcome extends Outcome {
+  rule: 'BRG-4';
+  due: boolean;
+  armies: ArmyMoraleResult[];
+  withdrawing: string[];
+}
+
+/** BRG-4.1: whether army morale is checked this turn, and why. */
+export function armyMoraleDue(input: { turn: number; armyGeneralFell: boolean; pack: BrigadePack }): { due: boolean; why: string } {
+  const n = input.pack.armyMorale.everyNthTurn;
+  if (!Number.isInteger(input.turn) || input.turn < 1) refuse(`The turn is a whole number, 1 or more (got ${input.turn}) (BRG-4.1).`);
+  if (input.turn % n === 0) return { due: true, why: `the end of turn ${input.turn}, every ${n === 4 ? 'fourth' : `${n}th`} turn counted from turn 1 (BRG-4.1)` };
+  if (input.armyGeneralFell) return { due: true, why: 'an army general has fallen this turn (BRG-4.1)' };
+  return { due: false, why: `turn ${input.turn} is not a ${n === 4 ? 'fourth' : `${n}th`} turn and no army general has fallen (BRG-4.1)` };
+}
+
+function tableNumber(a: ArmyMoraleArmy, pack: BrigadePack): { number: number | null; by: 'pack' | 'gm' } {
+  const table = pack.armyMorale.table;
+  if (table) {
+    if (a.tableNumber !== undefined) refuse(`This pack gives the Army Morale Table; ${a.side}'s number cannot be given (BRG-4.2).`);
+    const cell = table.find((c) => c.formed === a.formed && c.broken === a.broken);
+    return { number: cell?.number ?? null, by: 'pack' };
+  }
+  if (a.tableNumber === undefined) {
+    refuse(`The Army Morale Table is not in the source: give ${a.side}'s number for ${a.broken} broken of ${a.formed} formed brigades, or none if that is not enough to test (BRG-4.1, BRG-4.2).`);
+  }
+  if (a.tableNumber !== null && (!Number.isInteger(a.tableNumber) || a.tableNumber < 0)) refuse(`${a.side}'s Army Morale Table number is a whole number, 0 or more (got ${a.tableNumber}) (BRG-4.2).`);
+  return { number: a.tableNumber, by: 'gm' };
+}
+
+/** BRG-4.1 to BRG-4.3: who tests, the d6 of each (rolled together), and who withdraws. */
+export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armies: readonly ArmyMoraleArmy[]; dice: Dice; pack: BrigadePack }): ArmyMoraleOutcome {
+  const { pack } = input;
+  const due = armyMoraleDue(input);
+  const steps = [`Army morale ${due.due ? 'is checked' : 'is not checked'}: ${due.why}.`];
+  const rec = recorder(input.dice);
+  if (!due.due) return { rule: 'BRG-4', due: false, armies: [], withdrawing: [], dice: rec.rolled, steps };
+  const sides = input.armies.map((a) => a.side);
+  if (new Set(sides).size !== sides.length) refuse(`Each army checks once; an army is named twice (BRG-4.1).`);
+  // Every lookup is checked before any die is rolled: the tests are simultaneous (BRG-4.1).
+  const looked = input.armies.map((a) => {
+    if (!Number.isInteger(a.broken) || a.broken < 0 || !Number.isInteger(a.formed) || a.formed < 0) refuse(`${a.side}: broken and formed brigades are whole numbers, 0 or more (BRG-4.2).`);
+    if (a.broken > a.formed) refuse(`${a.side}: ${a.broken} broken brigades out of ${a.formed} formed is more than there are (BRG-4.2).`);
+    if (a.broken === 0) return { a, number: null, by: null };
+    return { a, ...tableNumber(a, pack) };
+  });
+  const armies: ArmyMoraleResult[] = looked.map(({ a, number, by }) => {
+    const base = { side: a.side, broken: a.broken, formed: a.formed, number, by };
+    if (a.broken === 0) {
+      steps.push(`${a.side} has no broken brigade: no check (BRG-4.1).`);
+      return { ...base, tests: false, roll: null, result: 'no-test' };
+    }
+    if (number === null) {
+      steps.push(`${a.side}: ${a.broken} broken of ${a.formed} formed brigades is not enough to test (${by === 'pack' ? 'Army Morale Table' : 'GM lookup'}, BRG-4.1).`);
+      return { ...base, tests: false, roll: null, result: 'no-test' };
+    }
+    return { ...base, tests: true, roll: null, result: 'no-test' };
+  });
+  const testing = armies.filter((a) => a.tests);
+  if (testing.length > 1) steps.push(`${testing.map((a) => a.side).join(' and ')} have enough broken brigades: they roll simultaneously (BRG-4.1).`);
+  for (const a of testing) {
+    const roll = rec.roll(pack.armyMorale.die);
+    a.roll = roll;
+    a.result = roll <= a.number! ? 'fights-on' : 'withdraws';
+    steps.push(
+      `${a.side}: ${a.broken} broken of ${a.formed} formed brigades, table number ${a.number} (${a.by === 'pack' ? 'pack' : 'GM lookup: the table is not in the source'}); d${pack.armyMorale.die} ${roll}: ${a.result === 'fights-on' ? `${a.number} or lower, the army is OK and may continue fighting` : `higher than ${a.number}, the army withdraws from the battlefield`} (BRG-4.2).`,
+    );
+  }
+  const withdrawing = testing.filter((a) => a.result === 'withdraws').map((a) => a.side);
+  if (withdrawing.length > 1) steps.push(`${withdrawing.join(' and ')} both withdraw from the battlefield simultaneously (BRG-4.3).`);
+  return { rule: 'BRG-4', due: true, armies, withdrawing, dice: rec.rolled, steps };
+}

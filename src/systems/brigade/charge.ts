@@ -1,0 +1,167 @@
+import { refuse } from '../../rules/errors.ts';
+import type { Effect } from './effects.ts';
+import { measureText, printed, type Measure } from './measure.ts';
+import type { Arm, BrigadePack, Distance } from './pack-schema.ts';
+import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
+
+/**
+ * Charge and Reaction, BRG-3.2 (and its exploitation repeat, BRG-3.4.4-3.4.6). The activated unit
+ * charges within 1" (2.5cm) for infantry or 2" (5cm) for cavalry, changes formation or facing, evades
+ * (skirmishers only) or taps out (BRG-3.2.2). The charger tests morale; if it passes, each charged
+ * unit tests to stay and retreats if it fails (BRG-3.2.3); those that stay and have not activated may
+ * fire defensively (BRG-3.2.4); cavalry charging infantry roll 1D6 to break the bayonets (BRG-3.2.5).
+ * How a morale test is rolled is not in the source: results are inputs.
+ */
+
+export type ChargeAction = BrigadePack['charge']['actions'][number];
+export type TestResult = 'passed' | 'failed';
+
+const DOES: Record<ChargeAction, string> = {
+  charge: 'charges',
+  'change-formation': 'changes formation',
+  'change-facing': 'changes facing',
+  evade: 'evades',
+  'tap-out': 'taps out (does nothing, as BRG-3.4.3 glosses it; BRG-3.2.2 does not define it)',
+};
+
+export interface ActionOutcome extends Outcome {
+  rule: 'BRG-3.2.2';
+  unit: string;
+  action: ChargeAction;
+  range: Distance | null;
+}
+
+/** BRG-3.2.2: charge range for the arm; null for arms the source gives none (skirmishers, elephants). */
+export const chargeRange = (arm: Arm, pack: BrigadePack): Distance | null => (arm === 'infantry' || arm === 'cavalry' ? pack.charge.range[arm] : null);
+
+/**
+ * BRG-3.2.2: checks the activated unit's action. A charge needs the measured distance to its target
+ * within the arm's range; for an arm without a printed range the GM gives the range (`gmRange`).
+ */
+export function checkAction(input: { unit: string; arm: Arm; action: ChargeAction; target?: string; distance?: Measure; gmRange?: Measure; pack: BrigadePack }): ActionOutcome {
+  const { unit, arm, action, pack } = input;
+  if (!pack.charge.actions.includes(action)) refuse(`The activated unit may ${pack.charge.actions.join(', ')} (got "${action}") (BRG-3.2.2).`);
+  if (action === 'evade' && !pack.charge.evadeArms.includes(arm)) refuse(`Only ${pack.charge.evadeArms.join(', ')} may evade; ${unit} is ${arm} (BRG-3.2.2).`);
+  const steps: string[] = [];
+  const range = chargeRange(arm, pack);
+  if (action === 'charge') {
+    if (!input.target || !input.distance) refuse(`A charge names its target and the measured distance to it (BRG-3.2.2).`);
+    let limit: number;
+    let limitText: string;
+    if (range) {
+      limit = printed(range, input.distance, `the ${arm} charge range (BRG-3.2.2)`);
+      limitText = input.distance.unit === 'in' ? `${range.in}"` : `${limit}cm`;
+    } else {
+      const g = input.gmRange;
+      if (!g) refuse(`The source gives charge ranges for infantry and cavalry only; a GM gives the range for ${arm} (BRG-3.2.2).`);
+      if (g.unit !== input.distance.unit) refuse(`Give the GM's range and the measured distance in the same unit (BRG-3.2.2).`);
+      limit = g.value;
+      limitText = `${measureText(g)} (GM ruling; the source gives none for ${arm})`;
+    }
+    if (input.distance.value > limit) refuse(`${input.target} is ${measureText(input.distance)} away, beyond ${unit}'s charge range of ${limitText} (BRG-3.2.2).`);
+    steps.push(`${unit} (${arm}) charges ${input.target}, ${measureText(input.distance)} away, within ${limitText} (BRG-3.2.2).`);
+  } else {
+    steps.push(`${unit} ${DOES[action]} (BRG-3.2.2).`);
+  }
+  return { rule: 'BRG-3.2.2', unit, action, range, dice: [], steps };
+}
+
+export interface ChargedUnit {
+  unit: string;
+  arm: Arm;
+  /** Its morale test result this (sub-)phase; a unit tests once per phase or sub-phase, so one that has tested gives that result (BRG-3.2.3). */
+  test?: TestResult;
+  /** Has activated already (this sub-phase, or this exploitation): no defensive fire (BRG-3.2.4, BRG-3.4.5). */
+  activated: boolean;
+}
+
+export interface ReactionOutcome extends Outcome {
+  rule: 'BRG-3.2.3' | 'BRG-3.4.4';
+  charger: string;
+  chargerTest: TestResult;
+  /** Charged units that passed and stay. */
+  stay: string[];
+  /** Charged units that failed and retreat. */
+  retreat: string[];
+  effects: Effect[];
+}
+
+/**
+ * BRG-3.2.3 (BRG-3.4.4 in exploitation) with BRG-3.2.4/3.4.5 and BRG-3.2.5/3.4.6 as effects. What a
+ * charger that fails does, and how far a failing charged unit retreats, the source does not say: a
+ * `gm-ruling` effect asks. The bayonet roll is listed only against infantry that stayed: infantry
+ * that retreated is not reached (BRG-3.4.1 counts such chargers as not getting into melee).
+ */
+export function resolveChargeReaction(input: { exploitation?: boolean; charger: { unit: string; arm: Arm; test: TestResult }; charged: readonly ChargedUnit[] }): ReactionOutcome {
+  const x = input.exploitation === true;
+  const rule = x ? 'BRG-3.4.4' : 'BRG-3.2.3';
+  const fireRule = x ? 'BRG-3.4.5' : 'BRG-3.2.4';
+  const bayonetRule = x ? 'BRG-3.4.6' : 'BRG-3.2.5';
+  const { charger } = input;
+  if (input.charged.length === 0) refuse(`Name the unit(s) ${charger.unit} charges (${rule}).`);
+  const effects: Effect[] = [];
+  const steps: string[] = [];
+  const stay: string[] = [];
+  const retreat: string[] = [];
+  if (charger.test === 'failed') {
+    steps.push(`${charger.unit}, charging, fails its morale test (${rule}): the charged units do not test.`);
+    effects.push({ unit: charger.unit, effect: 'gm-ruling', rule, question: 'what a charger that fails its morale test does (not in the source)' });
+    steps.push('The source does not say what a charger that fails does: the GM rules.');
+    return { rule, charger: charger.unit, chargerTest: 'failed', stay, retreat, effects, dice: [], steps };
+  }
+  steps.push(`${charger.unit}, charging, passes its morale test (${rule}): each charged unit tests to stay.`);
+  for (const d of input.charged) {
+    if (!d.test) refuse(`Give ${d.unit}'s morale test result, passed or failed: the source does not say how it is rolled (${rule}).`);
+    if (d.test === 'failed') {
+      retreat.push(d.unit);
+      effects.push({ unit: d.unit, effect: 'retreat', rule: 'BRG-3.2.3', distance: null, facing: 'direction of retreat', marker: null });
+      effects.push({ unit: d.unit, effect: 'gm-ruling', rule: 'BRG-3.2.3', question: 'how far it retreats (not in the source)' });
+      steps.push(`${d.unit} fails: it retreats (${rule}). The source gives no distance for this retreat: the GM rules.`);
+      continue;
+    }
+    stay.push(d.unit);
+    steps.push(`${d.unit} passes: it stays (${rule}).`);
+    if (!d.activated) {
+      effects.push({ unit: d.unit, effect: 'may-defensive-fire', rule: fireRule });
+      steps.push(`${d.unit} has not activated: it may fire defensively (${fireRule}).`);
+    } else steps.push(`${d.unit} has already activated: no defensive fire (${fireRule}).`);
+    if (charger.arm === 'cavalry' && d.arm === 'infantry') {
+      effects.push({ unit: charger.unit, effect: 'break-bayonets-roll', rule: bayonetRule, against: d.unit });
+      steps.push(`${charger.unit} is cavalry charging infantry: it rolls 1D6 to break ${d.unit}'s bayonets (${bayonetRule}).`);
+    }
+  }
+  return { rule, charger: charger.unit, chargerTest: 'passed', stay, retreat, effects, dice: [], steps };
+}
+
+export interface BayonetsOutcome extends Outcome {
+  rule: 'BRG-3.2.5' | 'BRG-3.4.6';
+  cavalry: string;
+  infantry: string;
+  roll: number;
+  /** null: the source gives no score; the GM reads the roll. */
+  broken: boolean | null;
+  /** Where the score came from. */
+  by: 'pack' | 'gm' | null;
+}
+
+/**
+ * BRG-3.2.5, BRG-3.4.6: cavalry charging infantry roll 1D6 to break the bayonets. The score needed and
+ * the effect of failing are not in the source: the faces that break them come from a house-ruled
+ * pack (`breakBayonets.breaksOn`) or the GM (`breaksOn`); with neither, `broken` is null.
+ */
+export function breakBayonets(input: { cavalry: string; infantry: string; exploitation?: boolean; breaksOn?: readonly number[]; dice: Dice; pack: BrigadePack }): BayonetsOutcome {
+  const rule = input.exploitation ? 'BRG-3.4.6' : 'BRG-3.2.5';
+  const bb = input.pack.breakBayonets;
+  if (input.breaksOn && bb.breaksOn) refuse(`This pack gives the faces that break the bayonets (${bb.breaksOn.join(', ')}); they cannot be given (${rule}).`);
+  for (const f of input.breaksOn ?? []) if (!Number.isInteger(f) || f < 1 || f > bb.die) refuse(`The faces that break the bayonets are whole numbers 1 to ${bb.die} (got ${f}) (${rule}).`);
+  const faces = bb.breaksOn ?? input.breaksOn ?? null;
+  const rec = recorder(input.dice);
+  const roll = rec.roll(bb.die);
+  const steps = [`${input.cavalry} charges ${input.infantry} and rolls 1D${bb.die} to break the bayonets: ${roll} (${rule}).`];
+  let broken: boolean | null = null;
+  if (faces) {
+    broken = faces.includes(roll);
+    steps.push(`Breaks on ${faces.join(', ')} (${bb.breaksOn ? 'pack' : 'GM ruling; the source gives no score'}): ${broken ? 'the bayonets are broken' : 'the bayonets hold'}. The effect of failing is not in the source.`);
+  } else steps.push('The source gives neither the score needed nor the effect: the GM reads the roll.');
+  return { rule, cavalry: input.cavalry, infantry: input.infantry, roll, broken, by: bb.breaksOn ? 'pack' : input.breaksOn ? 'gm' : null, dice: rec.rolled, steps };
+}

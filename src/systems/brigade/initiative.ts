@@ -1,0 +1,91 @@
+import { refuse } from '../../rules/errors.ts';
+import type { BrigadePack } from './pack-schema.ts';
+import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
+
+/**
+ * The initiative rounds, BRG-2.1 (which side must activate a formation), BRG-3.2.1 and BRG-3.4.2
+ * (which side activates a unit): both players roll 1D6 and the higher roll wins; the winner declares
+ * which side, his own or the other, activates. The source gives no tie rule: with the shipped pack
+ * (`initiative.onTie` null) a tie is returned as tied, with no winner, and no re-roll is assumed;
+ * the GM rules (`declareActiveSide` with `gmRuling`). A house-ruled pack may set "roll-again".
+ */
+
+export type InitiativeStep = 'BRG-2.1' | 'BRG-3.2.1' | 'BRG-3.4.2';
+
+const DECLARES: Record<InitiativeStep, string> = {
+  'BRG-2.1': 'which side must activate a formation',
+  'BRG-3.2.1': 'which side activates a unit',
+  'BRG-3.4.2': 'which side activates an exploiting unit',
+};
+
+export interface InitiativeRoll {
+  round: number;
+  side: string;
+  roll: number;
+}
+
+export interface InitiativeOutcome extends Outcome {
+  rule: InitiativeStep;
+  sides: [string, string];
+  rolls: InitiativeRoll[];
+  /** The higher roll; null when tied and the pack gives no tie rule. */
+  winner: string | null;
+  tied: boolean;
+  rounds: number;
+  /** What the winner declares. */
+  declares: string;
+}
+
+const MAX_ROUNDS = 100;
+
+export function rollInitiative(input: { step: InitiativeStep; sides: readonly [string, string]; dice: Dice; pack: BrigadePack }): InitiativeOutcome {
+  const { step, pack } = input;
+  const sides: [string, string] = [input.sides[0], input.sides[1]];
+  if (sides[0] === sides[1]) refuse(`Initiative is rolled by two different sides; ${sides[0]} is named twice (${step}).`);
+  const die = pack.initiative.die;
+  const rec = recorder(input.dice);
+  const rolls: InitiativeRoll[] = [];
+  const steps = [`Initiative round (${step}): both players roll 1D${die}; the winner declares ${DECLARES[step]}.`];
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    const [a, b] = sides.map((side) => {
+      const r = { round, side, roll: rec.roll(die) };
+      rolls.push(r);
+      return r;
+    }) as [InitiativeRoll, InitiativeRoll];
+    steps.push(`${round > 1 ? `Re-roll ${round - 1}: ` : ''}${a.side} ${a.roll}, ${b.side} ${b.roll}.`);
+    if (a.roll !== b.roll) {
+      const winner = a.roll > b.roll ? a.side : b.side;
+      steps.push(`${winner} wins and declares ${DECLARES[step]} (${step}).`);
+      return { rule: step, sides, rolls, winner, tied: false, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
+    }
+    if (pack.initiative.onTie !== 'roll-again') {
+      steps.push(`Tied at ${a.roll}. The source gives no tie rule (${step}): no winner, and no re-roll is assumed; the GM rules who declares.`);
+      return { rule: step, sides, rolls, winner: null, tied: true, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
+    }
+    steps.push(`Tied at ${a.roll}: both roll again (house rule of this pack, initiative.onTie "roll-again"; not in the source).`);
+  }
+  throw new Error(`initiative still tied after ${MAX_ROUNDS} rounds`);
+}
+
+export interface Declaration {
+  rule: InitiativeStep;
+  /** The side that activates. */
+  side: string;
+  declaredBy: string;
+  steps: string[];
+}
+
+/**
+ * The winner's declaration (BRG-2.1, BRG-3.2.1, BRG-3.4.2). Only the winner declares; after a tie the
+ * source names no one, so only a GM ruling (`gmRuling`) may declare, and the steps say so.
+ */
+export function declareActiveSide(input: { initiative: InitiativeOutcome; declaredBy: string; side: string; gmRuling?: boolean }): Declaration {
+  const { initiative: ini, side, declaredBy } = input;
+  if (!ini.sides.includes(side)) refuse(`${side} did not roll this initiative; name ${ini.sides.join(' or ')} (${ini.rule}).`);
+  if (input.gmRuling) {
+    return { rule: ini.rule, side, declaredBy, steps: [`GM ruling${ini.tied ? ' on a tied initiative (the source gives no tie rule)' : ''}: ${side} activates (${ini.rule}).`] };
+  }
+  if (ini.winner === null) refuse(`The initiative is tied and the source gives no tie rule (${ini.rule}); a GM rules which side activates.`);
+  if (declaredBy !== ini.winner) refuse(`${ini.winner} won the initiative, so ${ini.winner} declares ${ini.declares} (${ini.rule}).`);
+  return { rule: ini.rule, side, declaredBy, steps: [`${declaredBy} declares that ${side}${side === declaredBy ? ' (its own side)' : ''} activates (${ini.rule}).`] };
+}

@@ -1,0 +1,276 @@
+import { refuse } from '../../rules/errors.ts';
+import { distanceText, type Effect, type FallenLeaderRoll } from './effects.ts';
+import { ROUNDINGS, type Arm, type BrigadePack, type Distance, type MeleeDie, type Rounding } from './pack-schema.ts';
+import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
+
+/**
+ * Melee, BRG-3.3.2 to BRG-3.3.5. Each side's strength = the average starting morale, with melee
+ * modifiers, of its units + one die per unit (0, 1D3 or 1D6, the roster's `melee_dice`) +
+ * supplementary modifiers (BRG-3.3.2); the higher strength wins (BRG-3.3.3). Every unit in the melee
+ * takes 1 casualty, the loser's units share extra casualties equal to the difference evenly, and the
+ * losers retreat (cavalry 12", infantry illegible in the source) with a retreat marker (BRG-3.3.4);
+ * attached leaders roll for falling (BRG-3.3.5, a roll not in the source).
+ *
+ * What the source leaves open is an input, never guessed:
+ * - the melee and supplementary modifiers themselves (none are printed); a unit's melee modifiers
+ *   are added to its morale before averaging, a side's `meleeModifiers` to the average: the source
+ *   does not say which, so the GM gives them where they read it;
+ * - rounding a fractional average (pack `melee.averageRounding`, or `rounding`; refused before any
+ *   die is rolled when neither is given);
+ * - equal strengths: no winner, no results; the GM rules with `meleeResults`;
+ * - an uneven split of the extra casualties: the side's `remainderOrder` (the GM's choice) takes
+ *   the remainder one each, else it is left pending for the GM;
+ * - the infantry retreat distance (`infantryRetreat`), and any distance for other arms.
+ * "All units in the melee" of the split is read as the loser's units. A 1D3 is rolled as a d3.
+ */
+
+/** A modifier the GM or players give: the source prints no melee or supplementary modifiers. */
+export interface GivenModifier {
+  text: string;
+  value: number;
+}
+
+export interface MeleeUnit {
+  unit: string;
+  arm: Arm;
+  /** Starting morale (the roster's `morale`). */
+  morale: number;
+  /** The roster's `melee_dice`. */
+  meleeDie: MeleeDie;
+  /** Melee modifiers of this unit, added to its morale before averaging (BRG-3.3.2). */
+  modifiers?: readonly GivenModifier[];
+  /** Leaders attached to it (BRG-3.3.5). */
+  leaders?: readonly string[];
+}
+
+export interface MeleeSide {
+  side: string;
+  units: readonly MeleeUnit[];
+  /** Melee modifiers applied to the side's average (BRG-3.3.2). */
+  meleeModifiers?: readonly GivenModifier[];
+  /** Supplementary modifiers (BRG-3.3.2). */
+  supplementary?: readonly GivenModifier[];
+  /** The GM's order of this side's units to take an uneven remainder of extra casualties, one each (BRG-3.3.4). */
+  remainderOrder?: readonly string[];
+}
+
+export interface SideStrength {
+  side: string;
+  units: { unit: string; morale: number; modifiers: GivenModifier[]; modified: number }[];
+  /** The exact average of the modified morale. */
+  average: number;
+  /** The average as counted: rounded only when it is not whole. */
+  counted: number;
+  rounding: Rounding | null;
+  meleeModifiers: GivenModifier[];
+  dice: { unit: string; die: MeleeDie; roll: number | null }[];
+  diceTotal: number;
+  supplementary: GivenModifier[];
+  strength: number;
+}
+
+export interface MeleeResults {
+  rule: 'BRG-3.3.4';
+  winner: string;
+  loser: string;
+  difference: number;
+  casualties: { unit: string; side: string; count: number }[];
+  /** Casualties, retreats and GM questions, for the battle to apply. */
+  effects: Effect[];
+  /** Extra casualties not yet assigned: the split is uneven and no `remainderOrder` covers it. */
+  pendingRemainder: { count: number; among: string[] } | null;
+  fallenLeaderRolls: FallenLeaderRoll[];
+  steps: string[];
+}
+
+export interface MeleeOutcome extends Outcome {
+  rule: 'BRG-3.3';
+  strengths: [SideStrength, SideStrength];
+  winner: string | null;
+  loser: string | null;
+  tied: boolean;
+  difference: number;
+  /** null when tied: the GM rules (`meleeResults`). */
+  results: MeleeResults | null;
+}
+
+export interface MeleeInput {
+  sides: readonly [MeleeSide, MeleeSide];
+  /** How to round a fractional average where the pack gives no rule (BRG-3.3.2). */
+  rounding?: Rounding;
+  /** The infantry retreat distance, illegible in the source (BRG-3.3.4). */
+  infantryRetreat?: Distance;
+  dice: Dice;
+  pack: BrigadePack;
+}
+
+const sum = (ms: readonly GivenModifier[]) => ms.reduce((t, m) => t + m.value, 0);
+const round = (x: number, r: Rounding) => (r === 'down' ? Math.floor(x) : r === 'up' ? Math.ceil(x) : Math.round(x));
+const modText = (ms: readonly GivenModifier[]) => ms.map((m) => `${m.text} ${signed(m.value)}`).join(', ');
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function checkSide(s: MeleeSide) {
+  if (s.units.length === 0) refuse(`${s.side} has no unit in the melee (BRG-3.3.2).`);
+  for (const u of s.units) {
+    if (!Number.isInteger(u.morale)) refuse(`${u.unit}'s starting morale is a whole number (got ${u.morale}) (BRG-3.3.2).`);
+    if (!['0', '1D3', '1D6'].includes(u.meleeDie)) refuse(`${u.unit}'s melee die is 0, 1D3 or 1D6 (got "${u.meleeDie}") (BRG-3.3.2).`);
+  }
+  for (const m of [...(s.meleeModifiers ?? []), ...(s.supplementary ?? []), ...s.units.flatMap((u) => u.modifiers ?? [])]) {
+    if (!Number.isInteger(m.value)) refuse(`The modifier "${m.text}" is a whole number (got ${m.value}) (BRG-3.3.2).`);
+  }
+}
+
+/** The part of a side's strength known before the dice: the averaged morale with its modifiers. */
+function averagePart(s: MeleeSide, input: MeleeInput) {
+  const units = s.units.map((u) => {
+    const modifiers = [...(u.modifiers ?? [])];
+    return { unit: u.unit, morale: u.morale, modifiers, modified: u.morale + sum(modifiers) };
+  });
+  const average = units.reduce((t, u) => t + u.modified, 0) / units.length;
+  let rounding: Rounding | null = null;
+  let counted = average;
+  if (!Number.isInteger(average)) {
+    const packRule = input.pack.melee.averageRounding;
+    if (packRule && input.rounding) refuse(`This pack rounds the average ${packRule}; the rounding cannot be given (BRG-3.3.2).`);
+    rounding = packRule ?? input.rounding ?? null;
+    if (rounding === null) refuse(`${s.side}'s average starting morale is ${+average.toFixed(3)}; the source does not say how to round it: give the rounding, ${ROUNDINGS.join(', ')} (BRG-3.3.2).`);
+    counted = round(average, rounding);
+  }
+  return { units, average, counted, rounding };
+}
+
+export function resolveMelee(input: MeleeInput): MeleeOutcome {
+  const { pack } = input;
+  const [a, b] = input.sides;
+  if (a.side === b.side) refuse(`A melee is fought between two sides; ${a.side} is named twice (BRG-3.3.2).`);
+  const all = [...a.units, ...b.units].map((u) => u.unit);
+  const twice = all.find((u, i) => all.indexOf(u) !== i);
+  if (twice !== undefined) refuse(`${twice} is named twice in the melee (BRG-3.3.2).`);
+  checkSide(a);
+  checkSide(b);
+  // Everything that can be refused is checked before the first die is rolled.
+  const parts = [averagePart(a, input), averagePart(b, input)] as const;
+
+  const rec = recorder(input.dice);
+  const steps: string[] = [];
+  const strengths = input.sides.map((s, i) => {
+    const p = parts[i]!;
+    const meleeModifiers = [...(s.meleeModifiers ?? [])];
+    const supplementary = [...(s.supplementary ?? [])];
+    const dice = s.units.map((u) => {
+      const sides = pack.melee.dice[u.meleeDie];
+      return { unit: u.unit, die: u.meleeDie, roll: sides === 0 ? null : rec.roll(sides) };
+    });
+    const diceTotal = dice.reduce((t, d) => t + (d.roll ?? 0), 0);
+    const strength = p.counted + sum(meleeModifiers) + diceTotal + sum(supplementary);
+    steps.push(
+      `${s.side}: starting morale ${p.units.map((u) => `${u.unit} ${u.morale}${u.modifiers.length ? ` (${modText(u.modifiers)}) = ${u.modified}` : ''}`).join(', ')}; average ${+p.average.toFixed(3)}${p.rounding ? `, rounded ${p.rounding} to ${p.counted} (${pack.melee.averageRounding ? 'pack' : 'GM ruling; the source gives no rounding'})` : ''} (BRG-3.3.2).`,
+    );
+    if (meleeModifiers.length) steps.push(`${s.side}: melee modifiers on the average: ${modText(meleeModifiers)} (BRG-3.3.2, as given).`);
+    steps.push(`${s.side}: dice ${dice.map((d) => `${d.unit} ${d.die === '0' ? 'no die' : `${d.die} ${d.roll}`}`).join(', ')} = ${diceTotal} (BRG-3.3.2).`);
+    if (supplementary.length) steps.push(`${s.side}: supplementary modifiers ${modText(supplementary)} (BRG-3.3.2, as given).`);
+    steps.push(
+      `${s.side} melee strength ${p.counted}${meleeModifiers.length ? ` ${signed(sum(meleeModifiers))}` : ''} + ${diceTotal}${supplementary.length ? ` ${signed(sum(supplementary))}` : ''} = ${strength}.`,
+    );
+    return { side: s.side, units: p.units, average: p.average, counted: p.counted, rounding: p.rounding, meleeModifiers, dice, diceTotal, supplementary, strength };
+  }) as [SideStrength, SideStrength];
+
+  const [sa, sb] = strengths;
+  const difference = Math.abs(sa.strength - sb.strength);
+  if (difference === 0) {
+    steps.push(`Equal melee strengths, ${sa.strength} each. The source gives no rule for a tie (BRG-3.3.3): no winner, and no casualties or retreats are applied until the GM rules.`);
+    return { rule: 'BRG-3.3', strengths, winner: null, loser: null, tied: true, difference: 0, results: null, dice: rec.rolled, steps };
+  }
+  const winner = sa.strength > sb.strength ? a : b;
+  const loser = winner === a ? b : a;
+  steps.push(`${winner.side} wins with the higher melee strength, by ${difference} (BRG-3.3.3).`);
+  const results = meleeResults({ sides: input.sides, loser: loser.side, difference, infantryRetreat: input.infantryRetreat, pack });
+  steps.push(...results.steps);
+  return { rule: 'BRG-3.3', strengths, winner: winner.side, loser: loser.side, tied: false, difference, results, dice: rec.rolled, steps };
+}
+
+/** BRG-3.3.4 retreat distance for an arm; null where the source gives none. */
+export function retreatDistance(arm: Arm, pack: BrigadePack, infantryRetreat?: Distance): { distance: Distance | null; by: 'pack' | 'gm' | null } {
+  if (arm === 'cavalry' || arm === 'infantry') {
+    const d = pack.retreat.distance[arm];
+    if (d) {
+      if (arm === 'infantry' && infantryRetreat) refuse(`This pack gives the infantry retreat distance (${distanceText(d)}); it cannot be given (BRG-3.3.4).`);
+      return { distance: d, by: 'pack' };
+    }
+    if (arm === 'infantry' && infantryRetreat) return { distance: infantryRetreat, by: 'gm' };
+  }
+  return { distance: null, by: null };
+}
+
+/**
+ * BRG-3.3.4 and BRG-3.3.5 once a loser is known: from `resolveMelee`, or from the GM after equal
+ * strengths (the source gives no tie rule, so the GM names the loser and the difference to apply).
+ */
+export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; loser: string; difference: number; infantryRetreat?: Distance; pack: BrigadePack }): MeleeResults {
+  const { pack, difference } = input;
+  const loser = input.sides.find((s) => s.side === input.loser);
+  const winner = input.sides.find((s) => s.side !== input.loser);
+  if (!loser || !winner) refuse(`The loser is ${input.sides.map((s) => s.side).join(' or ')} (got "${input.loser}") (BRG-3.3.4).`);
+  if (!Number.isInteger(difference) || difference < 0) refuse(`The difference in melee strength is a whole number, 0 or more (got ${difference}) (BRG-3.3.4).`);
+  const per = pack.melee.casualtiesPerUnit;
+  const n = loser.units.length;
+  const share = Math.floor(difference / n);
+  const remainder = difference % n;
+  const steps = [`Every unit in the melee takes ${plural(per, 'casualty', 'casualties')} (BRG-3.3.4).`];
+  const extra = new Map(loser.units.map((u) => [u.unit, share]));
+  let pendingRemainder: MeleeResults['pendingRemainder'] = null;
+  const effects: Effect[] = [];
+  // "Distributed evenly across all units in the melee" is read as the loser's units (brigade-phases.md).
+  if (remainder === 0) steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')}, ${share} on each of its ${plural(n, 'unit', 'units')} (BRG-3.3.4).`);
+  else {
+    steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')} over ${plural(n, 'unit', 'units')}: ${share} each and ${remainder} over; the source does not say how an uneven split is assigned (BRG-3.3.4).`);
+    const order = (loser.remainderOrder ?? []).filter((u, i, xs) => extra.has(u) && xs.indexOf(u) === i);
+    if (order.length >= remainder) {
+      for (const u of order.slice(0, remainder)) extra.set(u, share + 1);
+      steps.push(`GM ruling: ${order.slice(0, remainder).join(', ')} take one more each.`);
+    } else {
+      const among = loser.units.map((u) => u.unit);
+      pendingRemainder = { count: remainder, among };
+      effects.push({ unit: loser.side, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `which ${plural(remainder, 'unit takes', 'units take')} the ${remainder} remaining extra ${remainder === 1 ? 'casualty' : 'casualties'}, one each, of ${among.join(', ')}` });
+      steps.push(`The GM assigns the remaining ${remainder}, one each to ${plural(remainder, 'unit', 'units')} of ${among.join(', ')} (/brigade remainder).`);
+    }
+  }
+  const casualties = input.sides.flatMap((s) => s.units.map((u) => ({ unit: u.unit, side: s.side, count: per + (extra.get(u.unit) ?? 0) })));
+  for (const c of casualties) {
+    const x = extra.get(c.unit) ?? 0;
+    effects.push({ unit: c.unit, effect: 'casualties', rule: 'BRG-3.3.4', count: c.count, why: `${per} for being in the melee${x ? ` + ${x} of the loser's extra` : ''}` });
+  }
+  for (const u of loser.units) {
+    const r = retreatDistance(u.arm, pack, input.infantryRetreat);
+    effects.push({ unit: u.unit, effect: 'retreat', rule: 'BRG-3.3.4', distance: r.distance, facing: 'direction of retreat', marker: true });
+    if (r.distance) steps.push(`${u.unit} (${u.arm}) retreats ${distanceText(r.distance)} at once${r.by === 'gm' ? ' (GM ruling: the infantry distance is illegible in the source)' : ''}, facing the direction of retreat, with a retreat marker (BRG-3.3.4).`);
+    else {
+      const why = u.arm === 'infantry' ? 'the infantry retreat distance is illegible in the source' : `the source gives no retreat distance for ${u.arm}`;
+      effects.push({ unit: u.unit, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `how far it retreats (${why})` });
+      steps.push(`${u.unit} (${u.arm}) retreats at once, facing the direction of retreat, with a retreat marker (BRG-3.3.4); ${why}: the GM gives the distance.`);
+    }
+  }
+  const fallenLeaderRolls: FallenLeaderRoll[] = input.sides.flatMap((s) =>
+    s.units.flatMap((u) => (u.leaders ?? []).map((leader) => ({ leader, unit: u.unit, rule: 'BRG-3.3.5' as const, why: `attached to ${u.unit} in the melee` }))),
+  );
+  for (const l of fallenLeaderRolls) steps.push(`${l.leader}, attached to ${l.unit}, rolls to see if he has fallen in melee (BRG-3.3.5; the roll is not in the source: the GM gives the result).`);
+  return { rule: 'BRG-3.3.4', winner: winner.side, loser: loser.side, difference, casualties, effects, pendingRemainder, fallenLeaderRolls, steps };
+}
+
+/**
+ * BRG-3.3.4, an uneven split left pending (`MeleeResults.pendingRemainder`): the GM names the units
+ * that take the remaining extra casualties, one each, as `remainderOrder` does at the melee. Exactly
+ * as many distinct units of the loser's as there are casualties left; anything else is refused.
+ */
+export function assignRemainder(input: { pending: { count: number; among: readonly string[] }; units: readonly string[] }): { casualties: { unit: string; count: 1 }[]; steps: string[] } {
+  const { pending, units } = input;
+  const stranger = units.find((u) => !pending.among.includes(u));
+  if (stranger !== undefined) refuse(`${stranger} is not one of the losing units of that melee: name ${pending.among.join(', ')} (BRG-3.3.4).`);
+  const twice = units.find((u, i) => units.indexOf(u) !== i);
+  if (twice !== undefined) refuse(`${twice} is named twice: the remaining extra casualties go one each (BRG-3.3.4).`);
+  if (units.length !== pending.count) refuse(`${plural(pending.count, 'extra casualty is', 'extra casualties are')} left, one each: name ${plural(pending.count, 'unit', 'units')} of ${pending.among.join(', ')} (got ${units.length}) (BRG-3.3.4).`);
+  return {
+    casualties: units.map((unit) => ({ unit, count: 1 as const })),
+    steps: [`GM ruling on the uneven split (the source does not say how it is assigned, BRG-3.3.4): ${units.join(', ')} ${units.length === 1 ? 'takes one more casualty' : 'take one more casualty each'}.`],
+  };
+}

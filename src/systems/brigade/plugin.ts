@@ -1,0 +1,54 @@
+import type { SystemPlugin } from '../../app/commands.ts';
+import {
+  applyBrigadeEvent,
+  BRIGADE_ACTION_ROLE,
+  BRIGADE_EVENT_TYPES,
+  brigadeAdvance,
+  brigadeStatusLines,
+  brigadeUnitLines,
+  decideBrigade,
+  describeBrigadeEvent,
+  initialBrigade,
+  type BrigadeAction,
+  type BrigadeEvent,
+  type BrigadeState,
+} from './battle.ts';
+import { brigadePack } from './index.ts';
+import { brigadeSequence } from './sequence.ts';
+import { brigadeReport } from './report-battle.ts';
+import { activate } from './commands/activate.ts';
+import { brigade as brigadeCommand } from './commands/brigade.ts';
+import { fire } from './commands/fire.ts';
+import { morale } from './commands/morale.ts';
+import { charge } from './commands/charge.ts';
+
+declare module '../../battle/actions.ts' {
+  interface SystemActions {
+    brigade: BrigadeAction;
+  }
+}
+declare module '../../battle/events.ts' {
+  interface SystemEvents {
+    brigade: BrigadeEvent;
+  }
+}
+
+/** The four-phase brigade game (shared/rules/brigade-phases.md) as the battle plays it. */
+export const brigade: SystemPlugin<BrigadeState> = {
+  id: 'brigade',
+  name: brigadePack.name,
+  rulesName: 'the four-phase brigade rules',
+  pack: brigadePack,
+  sequence: brigadeSequence,
+  initialState: initialBrigade,
+  actions: BRIGADE_ACTION_ROLE,
+  decide: (s, a, ctx) => decideBrigade(s, a as BrigadeAction, ctx),
+  events: BRIGADE_EVENT_TYPES,
+  evolve: applyBrigadeEvent,
+  describe: (e, s) => describeBrigadeEvent(e as BrigadeEvent, s),
+  advance: brigadeAdvance,
+  statusLines: brigadeStatusLines,
+  unitLines: brigadeUnitLines,
+  report: brigadeReport,
+  slash: { commands: [activate, brigadeCommand], adds: { fire, morale, charge } },
+};

@@ -1,0 +1,27 @@
+import type { ReportHooks } from '../../battle/system.ts';
+import { brg, type BrigadeEvent } from './battle.ts';
+
+/**
+ * What a battle report reads of a brigade battle: a unit's strength is its figures, the casualties
+ * it can take, less those taken (BRG-2.2, BRG-3.3.4), and it is retreating until it rallies
+ * (BRG-3.2.3, BRG-3.3.4, BRG-1.1). A melee is won by a side (BRG-3.3.3); the winning unit is named
+ * only when its side fought with one unit.
+ */
+export const brigadeReport: ReportHooks = {
+  strength: 'figures',
+  unit: (s, u) => {
+    const st = brg(s).units[u.id];
+    const start = Number(u.attrs.figures ?? 0);
+    return { strength: Math.max(0, start - (st?.casualties ?? 0)), start, morale: st?.retreating ? 'retreating' : 'not retreating' };
+  },
+  melee: (event, s) => {
+    const e = event as BrigadeEvent;
+    if (e.type !== 'BrigadeMeleeResolved') return undefined;
+    const name = (id: string) => s.units[id]?.name ?? id;
+    const o = e.data.outcome;
+    const [a, b] = [e.data.a.map(name), e.data.b.map(name)];
+    const won = o.winner === null ? undefined : o.winner === o.strengths[0].side ? a : b;
+    const text = `${a.join(', ')} (${o.strengths[0].side}, ${o.strengths[0].strength}) against ${b.join(', ')} (${o.strengths[1].side}, ${o.strengths[1].strength}): ${o.winner ? `${o.winner} won by ${o.difference}` : 'equal strengths, the GM names the loser'} (BRG-3.3.3)`;
+    return { units: [...a, ...b], ...(won?.length === 1 ? { winner: won[0]! } : {}), text };
+  },
+};

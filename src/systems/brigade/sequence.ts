@@ -1,0 +1,44 @@
+import { tableSequence, type PhaseDef } from '../../rules/sequence.ts';
+import type { Sequence } from '../../rules/sequence.ts';
+
+/**
+ * BRG-4.1: army morale is checked "at the end of every fourth turn". The source does not say from
+ * which turn the four are counted; we count from the battle's first turn, so turns 4, 8, 12...
+ */
+export const armyMoraleCheckDue = (turn: number): boolean => turn % 4 === 0;
+
+/**
+ * BRG-SEQ: a turn is four phases played in order (BRG-1 to BRG-4). Each phase cites its steps;
+ * the loops inside a phase (BRG-2.3, BRG-3.2.6, BRG-3.3.6, BRG-3.4.7) repeat until their source
+ * condition holds and are the battle's business, not the turn sequence's.
+ */
+export const BRIGADE_PHASES: readonly PhaseDef[] = [
+  {
+    id: 'BRG-1',
+    name: 'Command & Control Phase',
+    rules: ['BRG-1', 'BRG-1.1', 'BRG-1.2', 'BRG-1.3', 'BRG-1.4', 'BRG-1.5'],
+  },
+  {
+    id: 'BRG-2',
+    name: 'March and Volley Phase',
+    rules: ['BRG-2', 'BRG-2.1', 'BRG-2.2', 'BRG-2.3'],
+  },
+  {
+    id: 'BRG-3',
+    name: 'Close Combat Phase',
+    rules: ['BRG-3', 'BRG-3.1', 'BRG-3.2', 'BRG-3.3', 'BRG-3.4'],
+  },
+  {
+    id: 'BRG-4',
+    name: 'Army Morale Phase',
+    rules: ['BRG-4', 'BRG-4.1', 'BRG-4.2', 'BRG-4.3'],
+    // The other trigger of BRG-4.1, an army general fallen this turn, is battle state the
+    // sequence cannot see, so on other turns it is only a conditional reminder.
+    due: (turn) =>
+      armyMoraleCheckDue(turn)
+        ? ['army morale check due (BRG-4.1)']
+        : ['if an army general fell this turn, army morale is checked (BRG-4.1)'],
+  },
+];
+
+export const brigadeSequence: Sequence = tableSequence({ periods: [], phases: () => BRIGADE_PHASES });

@@ -1,0 +1,84 @@
+import { refuse } from '../../rules/errors.ts';
+import type { Effect, FallenLeaderRoll } from './effects.ts';
+import type { Outcome } from '../../rules/outcome.ts';
+
+/**
+ * The March and Volley round, BRG-2.2. The source gives no fire procedure (no fire table, no
+ * modifiers, no number of actions per unit): a volley's casualties are the players' or GM's input,
+ * and this round computes what follows from them. That every unit of the activated formation acts
+ * (BRG-2.1.2) is seen on the table: moves are not logged. Units hit test morale at the end of the
+ * round (BRG-2.2.1) but only once per
+ * phase unless stampeding elephants affect them (BRG-2.2.2), and leaders attached to a unit that lost
+ * at least one casualty to shooting roll on the Fallen Leader table (BRG-2.2.3, a table not in the
+ * source).
+ */
+
+export interface Volley {
+  firer: string;
+  target: string;
+  /** Casualties inflicted, as looked up or ruled: the source gives no fire table. */
+  casualties: number;
+}
+
+/** What the battle knows of a unit hit by the round's fire. */
+export interface VolleyTarget {
+  unit: string;
+  /** Leaders attached to it (BRG-2.2.3). */
+  leaders?: readonly string[];
+  /** It has already tested morale this phase (BRG-2.2.2). */
+  testedThisPhase?: boolean;
+  /** It is affected by stampeding elephants, so it tests again (BRG-2.2.2). */
+  stampedingElephants?: boolean;
+}
+
+export interface VolleyRoundOutcome extends Outcome {
+  rule: 'BRG-2.2';
+  formation: string;
+  volleys: Volley[];
+  /** Casualties from this round's fire, per unit hit. */
+  casualties: { unit: string; count: number }[];
+  moraleTests: Extract<Effect, { effect: 'morale-test' }>[];
+  /** Units hit that need not test again this phase (BRG-2.2.2). */
+  excused: string[];
+  fallenLeaderRolls: FallenLeaderRoll[];
+}
+
+export function closeVolleyRound(input: {
+  formation: string;
+  volleys: readonly Volley[];
+  targets?: readonly VolleyTarget[];
+}): VolleyRoundOutcome {
+  const { formation } = input;
+  for (const v of input.volleys) {
+    if (!Number.isInteger(v.casualties) || v.casualties < 0) refuse(`${v.firer}'s volley at ${v.target}: casualties are a whole number, 0 or more (got ${v.casualties}) (BRG-2.2).`);
+  }
+  const steps = [`End of ${formation}'s March and Volley round (BRG-2.2).`];
+  const byUnit = new Map<string, number>();
+  for (const v of input.volleys) {
+    byUnit.set(v.target, (byUnit.get(v.target) ?? 0) + v.casualties);
+    steps.push(`${v.firer} fires at ${v.target}: ${v.casualties} casualt${v.casualties === 1 ? 'y' : 'ies'} (as given; the source has no fire table).`);
+  }
+  const casualties = [...byUnit].filter(([, n]) => n > 0).map(([unit, count]) => ({ unit, count }));
+  const targets = new Map((input.targets ?? []).map((t) => [t.unit, t]));
+  const moraleTests: VolleyRoundOutcome['moraleTests'] = [];
+  const excused: string[] = [];
+  const fallenLeaderRolls: FallenLeaderRoll[] = [];
+  for (const { unit, count } of casualties) {
+    const t = targets.get(unit);
+    if (t?.testedThisPhase && !t.stampedingElephants) {
+      excused.push(unit);
+      steps.push(`${unit} has already tested morale this phase: no test (BRG-2.2.2).`);
+    } else {
+      const why = `${count} casualt${count === 1 ? 'y' : 'ies'} from ${formation}'s fire${t?.testedThisPhase ? ', tests again: stampeding elephants (BRG-2.2.2)' : ''}`;
+      moraleTests.push({ unit, effect: 'morale-test', rule: 'BRG-2.2.1', why });
+      steps.push(`${unit}: ${why}: morale test at the end of the round (BRG-2.2.1).`);
+    }
+    for (const leader of t?.leaders ?? []) {
+      fallenLeaderRolls.push({ leader, unit, rule: 'BRG-2.2.3', why: `attached to ${unit}, which lost ${count} to shooting` });
+      steps.push(`${leader}, attached to ${unit}, rolls on the Fallen Leader table (BRG-2.2.3; the table is not in the source: the GM gives the result).`);
+    }
+  }
+  if (moraleTests.length) steps.push('How a morale test is rolled, and which casualties require one, are not in the source: the GM gives each result.');
+  if (!casualties.length) steps.push('No casualties from this round: no morale tests, no Fallen Leader rolls.');
+  return { rule: 'BRG-2.2', formation, volleys: input.volleys.map((v) => ({ ...v })), casualties, moraleTests, excused, fallenLeaderRolls, dice: [], steps };
+}

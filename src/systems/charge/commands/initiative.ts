@@ -1,0 +1,41 @@
+import { defineCommand, sub } from '../../../app/commands.ts';
+import { unitNames } from '../../../app/complete.ts';
+import { parseDeadline } from '../../../app/deadline.ts';
+import { parseGmModifiers } from '../battle.ts';
+
+export const initiative = defineCommand({
+  name: 'initiative',
+  description: 'Initiative: the charge rules\' secret Grand-Tac points (INIT-GRANDTAC), the medieval roll (MED-INIT)',
+  rank: 120,
+  subcommands: {
+    open: sub({
+      description: "Ask each side's commander for Grand-Tac points in secret; the roll follows the reveal (GM)",
+      who: 'gm',
+      example: '/initiative open deadline:1h',
+      options: { deadline: { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time' } },
+      action: (o, ctx) => ({ type: 'OpenGrandTac', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
+    }),
+    local: sub({
+      description: 'A unit rolls local initiative, at any time, to move or form square: Class Dice plus mods (INIT-LOCAL)',
+      who: 'player',
+      example: '/initiative local unit:"IR 57 Josef Colloredo" purpose:"form square" reacting_cavalry:true',
+      options: {
+        unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
+        purpose: { kind: 'string', description: 'Movement or forming square, its only uses', required: true, choices: ['movement', 'form square'] },
+        flank_endangered: { kind: 'boolean', description: "Enemy action endangers the unit's flank: the roll is mandatory" },
+        reacting_cavalry: { kind: 'boolean', description: 'Reacting to a cavalry charge (-1)' },
+        die: { kind: 'integer', description: "GM: the class's Class Dice, not defined in the source", min: 2, max: 100 },
+        modifiers: { kind: 'string', description: 'GM: other modifiers: "label=+1"' },
+      },
+      action: (o) => ({
+        type: 'ChargeLocalInitiative',
+        unit: o.unit,
+        purpose: o.purpose as 'movement' | 'form square',
+        ...(o.flank_endangered !== undefined ? { flankEndangered: o.flank_endangered } : {}),
+        ...(o.reacting_cavalry !== undefined ? { reactingToCavalryCharge: o.reacting_cavalry } : {}),
+        ...(o.die !== undefined ? { die: o.die } : {}),
+        ...(o.modifiers !== undefined ? { modifiers: parseGmModifiers(o.modifiers, 'INIT-LOCAL') } : {}),
+      }),
+    }),
+  },
+});

@@ -1,0 +1,93 @@
+import { refuse } from '../../rules/errors.ts';
+import { findBand } from './bands.ts';
+import type { Dice } from '../../rules/outcome.ts';
+import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
+import { recorder, type Outcome } from '../../rules/outcome.ts';
+import { DISCIPLINE_COLUMNS, type ChargeRulesPack, type DisciplineColumn } from './pack-schema.ts';
+import { checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
+
+/**
+ * Fire Discipline, FIRE-DISCIPLINE: the roll's row in the Normal, Smoke or Firefight column gives
+ * "free", N" fire, N" FF or FF (none defined; FF presumably firefight). "A natural roll of 9 causes
+ * an additional AP to be spent. A natural roll of 10, roll again (1-7=1AP, 8-9=2AP, 10=3AP)."
+ * The source gives no modifiers for this roll (they are the GM's) and no row below 2; illegible
+ * cells (9 Firefight, 2 Normal) are the GM's (`gm.cell`).
+ */
+
+export interface DisciplineResult {
+  printed: string;
+  kind: 'free' | 'fire' | 'firefight';
+  /** The distance printed with "fire" or "FF"; null for plain "free" or "FF". */
+  inches: number | null;
+}
+
+export interface FireDisciplineInput {
+  /** Normal, Smoke or Firefight: the situation at the table. */
+  column: DisciplineColumn;
+  modifiers?: readonly GmModifier[];
+  gm?: { die?: number; cell?: string };
+  dice: Dice;
+  pack: ChargeRulesPack;
+}
+
+export interface FireDisciplineOutcome extends Outcome {
+  rule: 'FIRE-DISCIPLINE';
+  die: Sourced<number>;
+  roll: number;
+  modifiers: GmModifier[];
+  total: number;
+  row: string;
+  column: DisciplineColumn;
+  result: DisciplineResult & { from: 'pack' | 'gm' };
+  /** Extra AP for a natural 9, or the natural 10's second roll and its AP. */
+  ap: { natural: 9; extra: number } | { natural: 10; reroll: number; ap: number } | null;
+}
+
+export function parseDisciplineCell(printed: string): DisciplineResult {
+  if (printed === 'free') return { printed, kind: 'free', inches: null };
+  if (printed === 'FF') return { printed, kind: 'firefight', inches: null };
+  const m = /^(\d+(?:\.\d+)?)" (fire|Fire|FF)$/.exec(printed);
+  if (!m) refuse(`"${printed}" is not a Fire Discipline result: free, FF, N" fire or N" FF (FIRE-DISCIPLINE).`);
+  return { printed, kind: m[2] === 'FF' ? 'firefight' : 'fire', inches: Number(m[1]) };
+}
+
+export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplineOutcome {
+  const { pack, column } = input;
+  const fd = pack.fireDiscipline;
+  const gm = input.gm ?? {};
+  if (!DISCIPLINE_COLUMNS.includes(column)) refuse(`The Fire Discipline column must be one of ${DISCIPLINE_COLUMNS.join(', ')} (got "${column}").`);
+  checkDie(gm.die, 'the Fire Discipline die');
+  if (gm.cell !== undefined) parseDisciplineCell(gm.cell);
+  const modifiers = [...(input.modifiers ?? [])];
+  checkGmModifiers(modifiers, 'FIRE-DISCIPLINE');
+  const die = sourced(fd.die, gm.die, { what: 'the Fire Discipline die (FIRE-DISCIPLINE)', why: 'the block does not name it', packPath: 'fireDiscipline.die', input: 'gm.die' }, (n) => `d${n}`);
+
+  const rec = recorder(input.dice);
+  const roll = rec.roll(die.value);
+  const total = roll + sumGm(modifiers);
+  const steps = [`Fire Discipline, ${column} column: d${die.value} ${roll}${modifiers.map((m) => `, ${gmModifierLine(m)}`).join('')}: ${total} (FIRE-DISCIPLINE, die ${fromWord(die)}).`];
+  const found = findBand(fd.rows, total);
+  if (!found) throw new Error(`pack FIRE-DISCIPLINE has no row for ${total}`);
+  const row = found.band;
+  const printed = sourced(row[column], gm.cell, {
+    what: `the Fire Discipline cell of row ${row.label}, ${column} column`,
+    why: `it is ${row.note ?? 'illegible in the source'}`,
+    packPath: `fireDiscipline.rows[${found.index}].${column}`,
+    input: 'gm.cell',
+  });
+  const result = { ...parseDisciplineCell(printed.value), from: printed.from };
+  steps.push(`Row ${row.label}, ${column}: ${result.printed} (${fromWord(printed)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}.`);
+
+  let ap: FireDisciplineOutcome['ap'] = null;
+  if (roll === 9) {
+    ap = { natural: 9, extra: fd.natural9ExtraAp };
+    steps.push(`A natural 9: ${fd.natural9ExtraAp} additional AP is spent (FIRE-DISCIPLINE).`);
+  } else if (roll === 10) {
+    const reroll = rec.roll(fd.natural10.rerollDie);
+    const band = fd.natural10.ap.find((b) => reroll >= b.min && reroll <= b.max);
+    if (!band) throw new Error(`pack FIRE-DISCIPLINE natural10 has no AP for ${reroll}`);
+    ap = { natural: 10, reroll, ap: band.ap };
+    steps.push(`A natural 10: roll again, d${fd.natural10.rerollDie} ${reroll}: ${band.ap} AP (${band.min}-${band.max}) (FIRE-DISCIPLINE).`);
+  }
+  return { rule: 'FIRE-DISCIPLINE', die, roll, modifiers, total, row: row.label, column, result, ap, dice: rec.rolled, steps };
+}

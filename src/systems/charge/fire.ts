@@ -1,0 +1,127 @@
+import { refuse } from '../../rules/errors.ts';
+import { findBand } from './bands.ts';
+import type { Dice } from '../../rules/outcome.ts';
+import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
+import { recorder, signed, type Outcome } from '../../rules/outcome.ts';
+import { FIRE_ROWS, type ChargeRulesPack, type FireBand, type FireRow } from './pack-schema.ts';
+import { fromWord, sourced, type Sourced } from './sourced.ts';
+
+/**
+ * Fire, FIRE-TABLE: "Roll 1d10 plus Mods". The modified roll picks the column (15+ ... 0), the
+ * row is Half or 1-9, and the cell is the result. The source does not say how the row is chosen or
+ * what the cell counts, so the row is an input and the cell is reported as printed. The one
+ * modifier the source gives is the range band's Effect (FIRE-TABLE.RANGE); any other is the GM's.
+ * Row 2 and some bands are illegible: the GM gives the value (`gm.cell`, `gm.effect`). A roll
+ * modified below 0 has no column; FIRE-TABLE.NOTES "Rolls modified to 0 ... NE" is partly lost, so
+ * the pack's `fire.belowZero` (or `gm.belowZero`) says whether it is no effect or column 0.
+ */
+
+export interface FireRange {
+  /** FIRE-TABLE.RANGE block id, in source order: 1, 2 (small arms), A-D (artillery), E (Austrian guns). */
+  block: string;
+  band: FireBand['band'];
+  /** The measured range in inches, checked against the band where the band's limits are legible. */
+  distance?: number;
+}
+
+export interface FireInput {
+  /** The grid row (Half, 1-9): the source does not say what it counts, so it is named. */
+  row: FireRow;
+  /** Range "only matters during approach fire" (FIRE-TABLE.NOTES): leave out otherwise. */
+  range?: FireRange;
+  /** Other modifiers: the source lists none, so they are the GM's, labelled. */
+  modifiers?: readonly GmModifier[];
+  gm?: { cell?: number; effect?: number; belowZero?: 'no-effect' | 'column-0' };
+  dice: Dice;
+  pack: ChargeRulesPack;
+}
+
+export interface FireOutcome extends Outcome {
+  rule: 'FIRE-TABLE';
+  roll: number;
+  range: { block: string; band: FireBand['band']; distance?: number; effect: Sourced<number>; printed?: string } | null;
+  modifiers: GmModifier[];
+  total: number;
+  /** The column read, or null when a roll below 0 has no effect. */
+  column: string | null;
+  row: FireRow;
+  /** The cell as printed (what it counts is not stated), or null for no effect. */
+  cell: Sourced<number> | null;
+  /** The row's last column as printed (heading illegible, meaning not stated); null where it is illegible. */
+  lastColumn: number | null;
+  noEffect: boolean;
+}
+
+function rangeEffect(range: FireRange, pack: ChargeRulesPack, gmEffect: number | undefined, steps: string[]) {
+  const block = pack.fire.blocks.find((b) => b.id === range.block);
+  if (!block) refuse(`"${range.block}" is not a range block of FIRE-TABLE.RANGE; they are ${pack.fire.blocks.map((b) => b.id).join(', ')}.`);
+  const bi = pack.fire.blocks.indexOf(block);
+  const index = block.bands.findIndex((b) => b.band === range.band);
+  const band = block.bands[index];
+  if (!band) refuse(`Block ${block.id} of FIRE-TABLE.RANGE has no legible ${range.band} band; its bands are ${block.bands.map((b) => b.band).join(', ')}.`);
+  const d = range.distance;
+  if (d !== undefined) {
+    if (!Number.isFinite(d) || d < 0) refuse(`The range must be 0 or more inches (got ${d}) (FIRE-TABLE.RANGE).`);
+    if (band.min !== null && d < band.min) refuse(`${d}" is short of block ${block.id}'s ${band.band} band, ${band.min}" to ${band.max ?? '?'}" (FIRE-TABLE.RANGE).`);
+    if (band.max !== null && d > band.max) refuse(`${d}" is beyond block ${block.id}'s ${band.band} band, ${band.min ?? '?'}" to ${band.max}" (FIRE-TABLE.RANGE).`);
+  }
+  if (gmEffect !== undefined && !Number.isInteger(gmEffect)) refuse(`The range Effect must be a whole number (got ${gmEffect}).`);
+  const effect = sourced(band.effect, gmEffect, {
+    what: `the Effect of block ${block.id}'s ${band.band} band (FIRE-TABLE.RANGE)`,
+    why: `it is illegible in the source (${band.note ?? 'lost'})`,
+    packPath: `fire.blocks[${bi}].bands[${index}].effect`,
+    input: 'gm.effect',
+  }, signed);
+  const limits = band.min === null && band.max === null ? 'range illegible' : `${band.min ?? '?'}" to ${band.max ?? '?'}"`;
+  const unreadable = d !== undefined && (band.min === null || band.max === null) ? '; a limit is illegible, so the range is not checked against it' : '';
+  steps.push(
+    `Block ${block.id} ${band.band}, ${limits}${d !== undefined ? `, range ${d}"` : ''}: Effect ${band.printed ?? signed(effect.value)}${band.printed ? ` (read as ${signed(effect.value)}; ${pack.fire.neNote})` : ''}, ${fromWord(effect)}${band.uncertain ? ` [reading uncertain: ${band.uncertain}]` : ''}${unreadable} (FIRE-TABLE.RANGE).`,
+  );
+  return { block: block.id, band: band.band, ...(d !== undefined ? { distance: d } : {}), effect, ...(band.printed ? { printed: band.printed } : {}) };
+}
+
+export function resolveFire(input: FireInput): FireOutcome {
+  const { pack } = input;
+  const fire = pack.fire;
+  const gm = input.gm ?? {};
+  if (!FIRE_ROWS.includes(input.row)) refuse(`The fire row must be one of ${FIRE_ROWS.join(', ')} (got "${input.row}") (FIRE-TABLE).`);
+  const modifiers = [...(input.modifiers ?? [])];
+  checkGmModifiers(modifiers, 'FIRE-TABLE');
+  if (gm.cell !== undefined && (!Number.isInteger(gm.cell) || gm.cell < 0)) refuse(`The fire result must be a whole number, 0 or more (got ${gm.cell}).`);
+
+  const steps: string[] = [];
+  const range = input.range ? rangeEffect(input.range, pack, gm.effect, steps) : null;
+  if (!range) steps.push('No range band: range only matters during approach fire (FIRE-TABLE.NOTES).');
+  const rec = recorder(input.dice);
+  const roll = rec.roll(fire.die);
+  const total = roll + (range?.effect.value ?? 0) + sumGm(modifiers);
+  steps.push(`d${fire.die} ${roll}${range ? ` ${signed(range.effect.value)} range` : ''}${modifiers.map((m) => `, ${gmModifierLine(m)}`).join('')}: ${total} (FIRE-TABLE).`);
+
+  let found = findBand(fire.columns, total);
+  let noEffect = false;
+  if (!found) {
+    const below = sourced(fire.belowZero, gm.belowZero, { what: 'what a fire roll modified below 0 does (FIRE-TABLE.NOTES)', why: `the note is partly illegible (${fire.belowZeroNote})`, packPath: 'fire.belowZero', input: 'gm.belowZero' });
+    if (below.value === 'no-effect') {
+      noEffect = true;
+      steps.push(`${total} is below the last column: no effect (${fromWord(below)}, FIRE-TABLE.NOTES).`);
+    } else {
+      found = { band: fire.columns.at(-1)!, index: fire.columns.length - 1 };
+      steps.push(`${total} is below the last column: read in column ${found.band.label} (${fromWord(below)}, FIRE-TABLE.NOTES).`);
+    }
+  }
+  const rowIndex = fire.rows.findIndex((r) => r.row === input.row);
+  const row = fire.rows[rowIndex];
+  if (!row) throw new Error(`pack FIRE-TABLE has no row ${input.row}`);
+  let cell: Sourced<number> | null = null;
+  if (found) {
+    cell = sourced(row.cells[found.index] ?? null, gm.cell, {
+      what: `the FIRE-TABLE cell of row ${row.row}, column ${found.band.label}`,
+      why: `it is illegible in the source (${row.note ?? 'lost'})`,
+      packPath: `fire.rows[${rowIndex}].cells[${found.index}]`,
+      input: 'gm.cell',
+    });
+    steps.push(`Row ${row.row}, column ${found.band.label}: ${cell.value} (${fromWord(cell)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}. ${fire.rowNote}`);
+  } else if (gm.cell !== undefined) refuse('A roll with no effect reads no cell; a fire result cannot be given.');
+  steps.push(`Row ${row.row}, last column: ${row.lastColumn ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
+  return { rule: 'FIRE-TABLE', roll, range, modifiers, total, column: found?.band.label ?? null, row: input.row, cell, lastColumn: row.lastColumn, noEffect, dice: rec.rolled, steps };
+}

@@ -1,0 +1,156 @@
+import { refuse } from '../../rules/errors.ts';
+import { inBand } from './bands.ts';
+import { meleeRound, type MeleeOutcome, type MeleeSide } from './melee.ts';
+import type { Dice } from '../../rules/outcome.ts';
+import type { Arm, ChargeResult, ChargeRulesPack } from './pack-schema.ts';
+import { fromWord, sourced, type Sourced } from './sourced.ts';
+import { isCavalry } from './unit.ts';
+
+/**
+ * What may follow a charge result: CHG-CONTINUE (the attacker charges on) and CHG-RIDEDOWN
+ * (cavalry rides down infantry that lost). Both are options a player takes, so the charge outcome
+ * says whether each is open, and these functions check and resolve them when taken.
+ */
+
+export interface Continuation {
+  rule: 'CHG-CONTINUE';
+  /** The result involves occupying the original target's position (or says "may continue"). */
+  allowed: boolean;
+  /** The next target must be less than this many inches from the position occupied; null when not allowed or not given for the arm. */
+  lessThan: number | null;
+  text: string;
+}
+
+/**
+ * CHG-CONTINUE: "Both infantry and cavalry may continue a charge if the charge result involves
+ * occupying the original target's position and the distance ... to the next target is less than
+ * 4" (infantry) or 6" (cavalry)". The 9 to 10 / 10 row says "may continue" outright.
+ */
+export function continuationFor(result: ChargeResult, arm: Arm, pack: ChargeRulesPack): Continuation {
+  const c = pack.charge.continue;
+  const e = pack.charge.results[result].attacker;
+  const occupies = Boolean(e.mayOccupy || e.mayContinue);
+  if (!occupies) return { rule: 'CHG-CONTINUE', allowed: false, lessThan: null, text: 'The result does not put the attacker in the target\'s position: no continuing the charge (CHG-CONTINUE).' };
+  if (arm === 'artillery') return { rule: 'CHG-CONTINUE', allowed: false, lessThan: null, text: 'CHG-CONTINUE gives distances for infantry and cavalry only; artillery does not continue a charge.' };
+  const lessThan = isCavalry(arm) ? c.cavalryLessThan : c.infantryLessThan;
+  return { rule: 'CHG-CONTINUE', allowed: true, lessThan, text: `The attacker may continue the charge against a next target less than ${lessThan}" from the position occupied (CHG-CONTINUE).` };
+}
+
+/** CHG-CONTINUE when a player measures the next target: refused with the reason when it may not. */
+export function checkContinue(input: { result: ChargeResult; arm: Arm; distance: number; pack: ChargeRulesPack }): { rule: 'CHG-CONTINUE'; distance: number; lessThan: number; steps: string[] } {
+  const { distance } = input;
+  if (!Number.isFinite(distance) || distance < 0) refuse(`The distance to the next target must be 0 or more inches (got ${distance}) (CHG-CONTINUE).`);
+  const c = continuationFor(input.result, input.arm, input.pack);
+  if (!c.allowed || c.lessThan === null) refuse(c.text);
+  if (distance >= c.lessThan) refuse(`The next target is ${distance}" away; a charge continues only against one less than ${c.lessThan}" away (CHG-CONTINUE).`);
+  return { rule: 'CHG-CONTINUE', distance, lessThan: c.lessThan, steps: [`Next target ${distance}" away, less than ${c.lessThan}": the charge continues (CHG-CONTINUE).`] };
+}
+
+export type RideDownChance =
+  | { rule: 'CHG-RIDEDOWN'; status: 'not-applicable'; text: string }
+  | { rule: 'CHG-RIDEDOWN'; status: 'possible' | 'outside-area'; cavalry: string; infantry: string; area: Sourced<{ min: number; max: number }>; text: string }
+  | { rule: 'CHG-RIDEDOWN'; status: 'area-unknown'; cavalry: string; infantry: string; text: string };
+
+/** Who lost the charge: the side whose unit the result moves back, routs or makes surrender. */
+export function chargeLoser(result: ChargeResult): 'attacker' | 'defender' | null {
+  if (result.startsWith('defender-')) return 'defender';
+  if (result.startsWith('attacker-')) return 'attacker';
+  return null;
+}
+
+/**
+ * CHG-RIDEDOWN: "Cavalry may Ride Down infantry which loses a charge in the dotted line area."
+ * The area is not legible: it is the pack's `charge.rideDown.area` for the table, or the GM's.
+ * Either side may be the infantry that lost: the source does not say.
+ */
+export function rideDownFor(x: {
+  result: ChargeResult;
+  table: 'open' | 'cover';
+  difference: number;
+  attacker: { id: string; arm: Arm };
+  defender: { id: string; arm: Arm };
+  pack: ChargeRulesPack;
+  gmArea?: { min: number; max: number };
+}): RideDownChance {
+  const loser = chargeLoser(x.result);
+  const [lost, won] = loser === 'defender' ? [x.defender, x.attacker] : loser === 'attacker' ? [x.attacker, x.defender] : [null, null];
+  if (!lost || !won || lost.arm !== 'infantry' || !isCavalry(won.arm)) return { rule: 'CHG-RIDEDOWN', status: 'not-applicable', text: 'No ride down: that needs infantry losing a charge to cavalry (CHG-RIDEDOWN).' };
+  const packArea = x.pack.charge.rideDown.area[x.table];
+  if (x.gmArea && (!Number.isInteger(x.gmArea.min) || !Number.isInteger(x.gmArea.max) || x.gmArea.min > x.gmArea.max)) refuse(`The ride-down area is whole results, min not above max (got ${x.gmArea.min} to ${x.gmArea.max}) (CHG-RIDEDOWN).`);
+  if (!packArea && !x.gmArea)
+    return {
+      rule: 'CHG-RIDEDOWN',
+      status: 'area-unknown',
+      cavalry: won.id,
+      infantry: lost.id,
+      text: `${won.id} may ride down ${lost.id} only if the result lies in the dotted line area, which is not legible (CHG-RIDEDOWN): a GM sets charge.rideDown.area.${x.table} in the pack, or gives it with the ride down.`,
+    };
+  const area = sourced(packArea, x.gmArea, { what: `the ride-down area of ${x.table}`, why: 'it is not legible', packPath: `charge.rideDown.area.${x.table}`, input: 'gm.rideDownArea' }, (a) => `${a.min} to ${a.max}`);
+  const inside = inBand(area.value, x.difference);
+  return {
+    rule: 'CHG-RIDEDOWN',
+    status: inside ? 'possible' : 'outside-area',
+    cavalry: won.id,
+    infantry: lost.id,
+    area,
+    text: inside
+      ? `${won.id} may ride down ${lost.id}: ${x.difference} is in the dotted line area ${area.value.min} to ${area.value.max} (${fromWord(area)}); a round of melee is fought before the retreat (CHG-RIDEDOWN).`
+      : `${x.difference} is outside the dotted line area ${area.value.min} to ${area.value.max} (${fromWord(area)}): no ride down (CHG-RIDEDOWN).`,
+  };
+}
+
+export interface RideDownInput {
+  /** The charge's ride-down chance (ChargeOutcome.rideDown). */
+  chance: RideDownChance;
+  /** The charge's result and table, to place it in the area when the pack has none. */
+  difference: number;
+  table: 'open' | 'cover';
+  cavalry: MeleeSide;
+  infantry: MeleeSide;
+  gm?: { area?: { min: number; max: number } };
+  dice: Dice;
+  pack: ChargeRulesPack;
+}
+
+export interface RideDownOutcome extends MeleeOutcome {
+  rideDown: { rule: 'CHG-RIDEDOWN'; area: Sourced<{ min: number; max: number }>; infantryModifier: number };
+}
+
+/**
+ * CHG-RIDEDOWN: "Prior to the retreat a round of melee is fought with the infantry's melee
+ * modifier reduced by -8" (as printed: 8 is subtracted). One MEL-D10 round; the retreat the
+ * charge result gave follows it.
+ */
+export function resolveRideDown(input: RideDownInput): RideDownOutcome {
+  const { chance, pack } = input;
+  if (chance.status === 'not-applicable') refuse(chance.text);
+  if (input.cavalry.id !== chance.cavalry || input.infantry.id !== chance.infantry) refuse(`The ride down is ${chance.cavalry} against ${chance.infantry} (CHG-RIDEDOWN).`);
+  const gmArea = input.gm?.area;
+  if (gmArea && (!Number.isInteger(gmArea.min) || !Number.isInteger(gmArea.max) || gmArea.min > gmArea.max)) refuse(`The ride-down area is whole results, min not above max (got ${gmArea.min} to ${gmArea.max}) (CHG-RIDEDOWN).`);
+  const area =
+    chance.status === 'area-unknown'
+      ? sourced(
+          null,
+          gmArea,
+          {
+            what: `the dotted line area of ${input.table === 'open' ? 'CHG-OPEN' : 'CHG-COVER'} (CHG-RIDEDOWN)`,
+            why: 'its extent is not legible in the source',
+            packPath: `charge.rideDown.area.${input.table}`,
+            input: 'gm.area',
+          },
+          (a) => `${a.min} to ${a.max}`,
+        )
+      : chance.area;
+  if (!inBand(area.value, input.difference)) refuse(`${input.difference} is outside the dotted line area ${area.value.min} to ${area.value.max}: no ride down (CHG-RIDEDOWN).`);
+  const mod = pack.charge.rideDown.infantryMeleeModifier;
+  const round = meleeRound({
+    sides: [input.cavalry, { ...input.infantry, modifiers: [...(input.infantry.modifiers ?? []), { label: 'Ride Down: infantry melee modifier', value: mod, rule: 'CHG-RIDEDOWN' }] }],
+    dice: input.dice,
+    pack,
+  });
+  return {
+    ...round,
+    steps: [`Ride down: ${chance.cavalry} against ${chance.infantry}, result in the dotted line area (${fromWord(area)}); one round of melee before the retreat (CHG-RIDEDOWN).`, ...round.steps],
+    rideDown: { rule: 'CHG-RIDEDOWN', area, infantryModifier: mod },
+  };
+}

@@ -1,0 +1,78 @@
+import { refuse } from '../../rules/errors.ts';
+import { findBand } from './bands.ts';
+import { classDie } from './class-dice.ts';
+import type { Dice } from '../../rules/outcome.ts';
+import { applyRows, checkGmModifiers, gmModifierLine, modifierLine, sumGm, sumModifiers, type AppliedModifier, type GmModifier, type Wanted } from './modifiers.ts';
+import { recorder, type Outcome } from '../../rules/outcome.ts';
+import type { ChargeRulesPack, LocalInitKey, LocalResult, UnitClass } from './pack-schema.ts';
+import { fromWord, type Sourced } from './sourced.ts';
+
+/**
+ * Local initiative, INIT-LOCAL: "Local initiative may be rolled by any single unit at ANY time",
+ * "may only be used for movement, or for forming square", and is mandatory "if enemy action
+ * endangers a unit's flank". Class Dice plus Mods (+1 Division or better leader attached, -1
+ * reacting to a cavalry charge) give AA, NA or No Action by class. The Class Dice and the whole
+ * table are illegible: refused until a GM sets `classDice.dice` (or gives `gm.die`) and
+ * `localInitiative.table`.
+ */
+
+export interface LocalInitiativeUnit {
+  id: string;
+  class?: UnitClass;
+  /** From the roster: a Division or better leader is attached. */
+  divisionLeaderAttached?: boolean;
+  /** From the log: the unit is reacting to a cavalry charge. */
+  reactingToCavalryCharge?: boolean;
+}
+
+export interface LocalInitiativeInput {
+  unit: LocalInitiativeUnit;
+  purpose: 'movement' | 'form square';
+  /** Enemy action endangers the unit's flank: the roll is mandatory (recorded, not a modifier). */
+  flankEndangered?: boolean;
+  modifiers?: readonly GmModifier[];
+  gm?: { die?: number };
+  dice: Dice;
+  pack: ChargeRulesPack;
+}
+
+export interface LocalInitiativeOutcome extends Outcome {
+  rule: 'INIT-LOCAL';
+  die: Sourced<number>;
+  roll: number;
+  modifiers: AppliedModifier[];
+  gmModifiers: GmModifier[];
+  total: number;
+  result: LocalResult;
+  text: string;
+  purpose: 'movement' | 'form square';
+  mandatory: boolean;
+}
+
+export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitiativeOutcome {
+  const { pack, unit } = input;
+  const li = pack.localInitiative;
+  if (!li.uses.includes(input.purpose)) refuse(`Local initiative may only be used for ${li.uses.join(' or ')} (INIT-LOCAL); not "${input.purpose}".`);
+  const die = classDie(unit.class, input.gm?.die, 'INIT-LOCAL', pack);
+  const table = li.table;
+  if (!table) refuse(`The Local Initiative table's roll bands and cells are illegible in the source (INIT-LOCAL). A GM sets localInitiative.table in the pack.`);
+  const gmModifiers = [...(input.modifiers ?? [])];
+  checkGmModifiers(gmModifiers, 'INIT-LOCAL');
+  const wanted: Wanted<LocalInitKey>[] = [];
+  if (unit.divisionLeaderAttached) wanted.push({ key: 'divisionLeaderAttached', by: 'unit' });
+  if (unit.reactingToCavalryCharge) wanted.push({ key: 'reactingToCavalryCharge', by: 'unit' });
+  const modifiers = applyRows(li.modifiers, wanted, {}, { chart: 'INIT-LOCAL', packPath: 'localInitiative.modifiers', input: 'gm.values' });
+
+  const rec = recorder(input.dice);
+  const roll = rec.roll(die.value);
+  const total = roll + sumModifiers(modifiers) + sumGm(gmModifiers);
+  const steps = [`${unit.id} rolls local initiative for ${input.purpose}${input.flankEndangered ? ' (mandatory: its flank is endangered)' : ''}: ${unit.class} Class Dice d${die.value} (${fromWord(die)}) ${roll} (INIT-LOCAL).`];
+  for (const m of modifiers) steps.push(`  ${modifierLine(m)}`);
+  for (const m of gmModifiers) steps.push(`  ${gmModifierLine(m)}`);
+  const found = findBand(table, total);
+  if (!found) throw new Error(`pack INIT-LOCAL table has no band for ${total}`);
+  const result = found.band[unit.class!];
+  const text = li.results[result];
+  steps.push(`Total ${total}: ${result} (${text}) (INIT-LOCAL, the pack's table).`);
+  return { rule: 'INIT-LOCAL', die, roll, modifiers, gmModifiers, total, result, text, purpose: input.purpose, mandatory: Boolean(input.flankEndangered), dice: rec.rolled, steps };
+}

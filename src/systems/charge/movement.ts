@@ -1,0 +1,103 @@
+import { refuse } from '../../rules/errors.ts';
+import { findBand } from './bands.ts';
+import type { Dice } from '../../rules/outcome.ts';
+import { recorder, type Outcome } from '../../rules/outcome.ts';
+import { MOVE_CLASSES, type Arm, type ChargeRulesPack, type Gun, type MoveClass } from './pack-schema.ts';
+import { checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
+
+/**
+ * Movement, MOVE-ROLL and MOVE-RATES. "All units must roll to move"; the class and the roll scale
+ * the unit's rate (1.25, Full, 3/4, 1/2) and "a natural 2 = NM (No movement)". The roll bands, the
+ * number of columns and the die are illegible, so the roll is refused until a GM sets
+ * `movement.roll.die` (or gives `gm.die`) and `movement.roll.table`. MOVE-RATES is reference data:
+ * Road, Column and Line for foot and horse (the other three columns cannot be matched), and the
+ * artillery table.
+ */
+
+export const FOOT_HORSE_RATES = ['road', 'column', 'line'] as const;
+export const ARTILLERY_RATES = ['road', 'field', 'limberMoveOrMoveUnlimber', 'moveUnlimberFire', 'limberMoveUnlimberFire', 'prolong'] as const;
+export type RateColumn = (typeof FOOT_HORSE_RATES)[number] | (typeof ARTILLERY_RATES)[number];
+
+export interface MovementRate {
+  rule: 'MOVE-RATES.FOOT-HORSE' | 'MOVE-RATES.ART';
+  column: RateColumn;
+  inches: number;
+  /** AP the move costs (3-6pdr Horse). */
+  ap?: number;
+  uncertain?: string;
+}
+
+/** MOVE-RATES: a unit's rate in one column; refused where the source prints NA or it is illegible. */
+export function movementRate(unit: { arm: Arm; gun?: Gun }, column: RateColumn, pack: ChargeRulesPack): MovementRate {
+  const rates = pack.movement.rates;
+  if (unit.arm === 'artillery') {
+    if (!unit.gun) refuse("The battery's gun (12pdr heavy, 8-9pdr, 3-4pdr or 3-6pdr horse) is needed for its rate (MOVE-RATES.ART).");
+    const row = rates.artillery.find((r) => r.gun === unit.gun);
+    if (!row) refuse(`MOVE-RATES.ART has no row for "${unit.gun}".`);
+    if (!(ARTILLERY_RATES as readonly string[]).includes(column)) refuse(`Artillery rates are ${ARTILLERY_RATES.join(', ')} (MOVE-RATES.ART); not ${column}.`);
+    const v = row[column as (typeof ARTILLERY_RATES)[number]];
+    if (v === null) refuse(`${row.gun} cannot ${column}: printed ${row.printed?.[column] ?? 'NA'} (MOVE-RATES.ART).`);
+    const ap = row.ap?.[column];
+    return { rule: 'MOVE-RATES.ART', column, inches: v, ...(ap !== undefined ? { ap } : {}) };
+  }
+  const row = rates.footHorse.find((r) => r.arm === unit.arm);
+  if (!row) refuse(`MOVE-RATES prints no row for ${unit.arm}; the GM gives the distance.`);
+  if (!(FOOT_HORSE_RATES as readonly string[]).includes(column))
+    refuse(`MOVE-RATES gives ${FOOT_HORSE_RATES.join(', ')} for ${unit.arm}; General, Square and Charge are printed (${row.unassigned.join(', ')}) but cannot be matched to their columns. The GM gives the distance.`);
+  const v = row[column as (typeof FOOT_HORSE_RATES)[number]];
+  if (v === null) refuse(`The ${unit.arm} ${column} rate is illegible in the source (MOVE-RATES.FOOT-HORSE); the GM gives the distance.`);
+  return { rule: 'MOVE-RATES.FOOT-HORSE', column, inches: v, ...(row.uncertain ? { uncertain: row.uncertain } : {}) };
+}
+
+export interface MovementRollInput {
+  /** The unit's move_class on the roster: the MOVE-ROLL row. */
+  unit: { id: string; moveClass?: MoveClass; arm: Arm; gun?: Gun };
+  /** The MOVE-RATES column the unit moves in, for the distance; left out, only the fraction is given. */
+  rate?: RateColumn;
+  gm?: { die?: number };
+  dice: Dice;
+  pack: ChargeRulesPack;
+}
+
+export interface MovementRollOutcome extends Outcome {
+  rule: 'MOVE-ROLL';
+  die: Sourced<number>;
+  roll: number;
+  /** A fraction of the rate, or NM (no movement). */
+  fraction: number | 'NM';
+  rate: MovementRate | null;
+  /** fraction x rate, when a rate was named. */
+  inches: number | null;
+}
+
+export function resolveMovementRoll(input: MovementRollInput): MovementRollOutcome {
+  const { pack, unit } = input;
+  const mr = pack.movement.roll;
+  const cls = unit.moveClass;
+  if (!cls || !MOVE_CLASSES.includes(cls)) refuse(`${unit.id}'s move_class (excellent or average) is needed: only those MOVE-ROLL rows are legible.`);
+  checkDie(input.gm?.die, 'the movement die');
+  const die = sourced(mr.die, input.gm?.die, { what: 'the movement die (MOVE-ROLL)', why: 'the source does not name it', packPath: 'movement.roll.die', input: 'gm.die' }, (n) => `d${n}`);
+  const table = mr.table;
+  if (!table) refuse(`The MOVE-ROLL roll bands are illegible in the source (printed rows: excellent ${mr.printed.excellent.join(' ')}; average ${mr.printed.average.join(' ')}). A GM sets movement.roll.table in the pack.`);
+  const rate = input.rate ? movementRate(unit, input.rate, pack) : null;
+
+  const rec = recorder(input.dice);
+  const roll = rec.roll(die.value);
+  const steps = [`${unit.id} rolls to move: d${die.value} ${roll} (MOVE-ROLL, die ${fromWord(die)}).`];
+  let fraction: number | 'NM';
+  if (roll === mr.noMovementOnNatural) {
+    fraction = 'NM';
+    steps.push(`A natural ${mr.noMovementOnNatural}: NM, no movement (MOVE-ROLL).`);
+  } else {
+    const found = findBand(table.columns, roll);
+    if (!found) refuse(`The pack's MOVE-ROLL table has no column for ${roll}; a GM completes movement.roll.table.`);
+    fraction = table.rows[cls][found.index]!;
+    steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)}, ${found.band.min}-${found.band.max}: ${fraction === 'NM' ? 'NM, no movement' : fraction === 1 ? 'Full' : `${fraction} of the rate`} (MOVE-ROLL, the pack's table).`);
+  }
+  let inches: number | null = null;
+  if (rate) {
+    inches = fraction === 'NM' ? 0 : fraction * rate.inches;
+    steps.push(`${rate.column} rate ${rate.inches}" (${rate.rule}${rate.uncertain ? `, reading uncertain: ${rate.uncertain}` : ''}): ${inches}".`);
+  }
+  return { rule: 'MOVE-ROLL', die, roll, fraction, rate, inches, dice: rec.rolled, steps };
+}

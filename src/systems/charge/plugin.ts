@@ -1,0 +1,53 @@
+import type { SystemPlugin } from '../../app/commands.ts';
+import {
+  applyChargeEvent,
+  CHARGE_ACTION_ROLE,
+  CHARGE_EVENT_TYPES,
+  chargeStatusLines,
+  chargeUnitLines,
+  decideCharge,
+  describeChargeEvent,
+  grandTacConsequences,
+  initialCharge,
+  type ChargeAction,
+  type ChargeEvent,
+  type ChargeState,
+} from './battle.ts';
+import { chargePack } from './index.ts';
+import { chargeSequence } from './sequence.ts';
+import { charge as chargeCommand } from './commands/charge.ts';
+import { initiative } from './commands/initiative.ts';
+import { skirmish } from './commands/skirmish.ts';
+import { fire } from './commands/fire.ts';
+import { move } from './commands/move.ts';
+import { ref } from './commands/ref.ts';
+
+declare module '../../battle/actions.ts' {
+  interface SystemActions {
+    charge: ChargeAction;
+  }
+}
+declare module '../../battle/events.ts' {
+  interface SystemEvents {
+    charge: ChargeEvent;
+  }
+}
+
+/** The Napoleonic d10 charge and melee game (shared/rules/d10-charge.md) as the battle plays it. */
+export const charge: SystemPlugin<ChargeState> = {
+  id: 'charge',
+  name: chargePack.name,
+  rulesName: 'the Napoleonic d10 charge rules',
+  pack: chargePack,
+  sequence: chargeSequence,
+  initialState: initialCharge,
+  actions: CHARGE_ACTION_ROLE,
+  decide: (s, a, ctx) => decideCharge(s, a as ChargeAction, ctx),
+  events: CHARGE_EVENT_TYPES,
+  evolve: applyChargeEvent,
+  describe: (e, s) => describeChargeEvent(e as ChargeEvent, s),
+  ballotConsequences: grandTacConsequences,
+  statusLines: chargeStatusLines,
+  unitLines: chargeUnitLines,
+  slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, move, ref } },
+};

@@ -1,0 +1,43 @@
+import { tableSequence, type PhaseDef } from '../../rules/sequence.ts';
+import type { Sequence } from '../../rules/sequence.ts';
+
+/**
+ * The Napoleonic d10 charts (d10-charge.md) print no turn sequence. What they give:
+ * - INIT-GRANDTAC: "The two army commanders roll for initiative at the beginning of the turn",
+ *   after secretly allotting Grand-Tac points; unmodified rolls totalling 17 or more end the turn
+ *   at once (the battle then calls nextTurn). Division or better commanders may contest the
+ *   initiative during the turn, and INIT-LOCAL lets any unit roll local initiative at any time:
+ *   neither is a phase.
+ * - MOVE-ROLL: "All units must roll to move."
+ * - the charge (CHG-*), fire (FIRE-*, SKIRMISH) and melee (MEL-D10) procedures, with no order.
+ * So only "initiative first" is from the source. Movement, charges, fire, melee after it is our
+ * order, chosen because charge results lead into fire ("may occupy and fire", FIREFIGHT) and into
+ * melee (CHG-CAV "shift the result inward (melee)", CHG-RIDEDOWN). Ids are the rule IDs that
+ * govern each phase; names are the source's section headings.
+ */
+export const CHARGE_PHASES: readonly PhaseDef[] = [
+  {
+    id: 'INIT-GRANDTAC',
+    name: 'Grand-tac Initiative',
+    rules: ['INIT-GRANDTAC'],
+    due: () => [
+      'Grand-Tac points allotted secretly before the initiative rolls (INIT-GRANDTAC)',
+      'army commanders roll for initiative; unmodified rolls totalling 17 or more end the turn at once (INIT-GRANDTAC)',
+    ],
+  },
+  {
+    id: 'MOVE-ROLL',
+    name: 'Movement',
+    rules: ['MOVE-ROLL', 'MOVE-RATES', 'INIT-LOCAL'],
+    due: () => ['all units must roll to move (MOVE-ROLL)'],
+  },
+  {
+    id: 'CHG-ROLL',
+    name: 'Charges',
+    rules: ['CHG-ROLL', 'CHG-OPEN', 'CHG-COVER', 'CHG-ATT-MOD', 'CHG-DEF-MOD', 'CHG-CAV', 'CHG-CONTINUE', 'CHG-RIDEDOWN'],
+  },
+  { id: 'FIRE-TABLE', name: 'Fire', rules: ['FIRE-TABLE', 'FIRE-DISCIPLINE', 'SKIRMISH'] },
+  { id: 'MEL-D10', name: 'Melee', rules: ['MEL-D10'] },
+];
+
+export const chargeSequence: Sequence = tableSequence({ periods: [], phases: () => CHARGE_PHASES });

@@ -1,0 +1,73 @@
+import { refuse } from '../../rules/errors.ts';
+import { findBand } from './bands.ts';
+import { classDie } from './class-dice.ts';
+import type { Dice } from '../../rules/outcome.ts';
+import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
+import { recorder, type Outcome } from '../../rules/outcome.ts';
+import type { ChargeRulesPack, UnitClass } from './pack-schema.ts';
+import { fromWord, sourced, type Sourced } from './sourced.ts';
+
+/**
+ * Skirmish Combat, SKIRMISH: "Class Dice + Screen mods" read on the class row (8+, 7, 6, 5, 2-4,
+ * 1). Only the Line row is legible; NE, Smk, SH, DO, DOR and the bracketed numbers are reported as
+ * printed (the source expands none). The Class Dice, Screen mods and the other rows are the GM's.
+ */
+
+export interface SkirmishCell {
+  printed: string;
+  code: string;
+  /** The bracketed number, e.g. 20 in SH(20); its meaning is not stated. */
+  number: number | null;
+}
+
+export interface SkirmishInput {
+  unit: { id: string; class?: UnitClass };
+  /** Screen mods: not defined in the source, so the GM's, labelled. */
+  screenModifiers?: readonly GmModifier[];
+  gm?: { die?: number; cell?: string };
+  dice: Dice;
+  pack: ChargeRulesPack;
+}
+
+export interface SkirmishOutcome extends Outcome {
+  rule: 'SKIRMISH';
+  die: Sourced<number>;
+  roll: number;
+  modifiers: GmModifier[];
+  total: number;
+  column: string;
+  result: SkirmishCell & { from: 'pack' | 'gm' };
+}
+
+export function parseSkirmishCell(printed: string): SkirmishCell {
+  const m = /^([A-Za-z]+)(?:\((\d+)\))?$/.exec(printed.trim());
+  if (!m) refuse(`"${printed}" is not a Skirmish Combat result such as NE, Smk or SH(20) (SKIRMISH).`);
+  return { printed: printed.trim(), code: m[1]!, number: m[2] === undefined ? null : Number(m[2]) };
+}
+
+export function resolveSkirmish(input: SkirmishInput): SkirmishOutcome {
+  const { pack, unit } = input;
+  const sk = pack.skirmish;
+  const die = classDie(unit.class, input.gm?.die, 'SKIRMISH', pack);
+  const cls = unit.class!;
+  if (input.gm?.cell !== undefined) parseSkirmishCell(input.gm.cell);
+  const modifiers = [...(input.screenModifiers ?? [])];
+  checkGmModifiers(modifiers, 'SKIRMISH');
+
+  const rec = recorder(input.dice);
+  const roll = rec.roll(die.value);
+  const total = roll + sumGm(modifiers);
+  const steps = [`${unit.id} skirmishes: ${cls} Class Dice d${die.value} (${fromWord(die)}) ${roll}${modifiers.map((m) => `, ${gmModifierLine(m)}`).join('')}: ${total} (SKIRMISH).`];
+  const found = findBand(sk.columns, total);
+  const row = sk.rows[cls];
+  const label = found?.band.label ?? `${total}`;
+  const printed = sourced(found && row ? (row[found.index] ?? null) : null, input.gm?.cell, {
+    what: `the Skirmish Combat result for ${cls} class at ${label}`,
+    why: !found ? `no column is printed for ${total}` : `the ${cls} row is illegible in the source (${sk.note})`,
+    packPath: !found ? 'skirmish.columns' : `skirmish.rows.${cls}`,
+    input: 'gm.cell',
+  });
+  const result = { ...parseSkirmishCell(printed.value), from: printed.from };
+  steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)} row, column ${label}: ${result.printed} (${fromWord(printed)})${found?.band.uncertain ? ` [reading uncertain: ${found.band.uncertain}]` : ''}. The source does not expand it.`);
+  return { rule: 'SKIRMISH', die, roll, modifiers, total, column: label, result, dice: rec.rolled, steps };
+}

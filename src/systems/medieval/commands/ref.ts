@@ -1,0 +1,90 @@
+import { defineCommand, sub } from '../../../app/commands.ts';
+import { reply } from '../../../app/replies.ts';
+import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../index.ts';
+
+/** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */
+const dist = (d: { cm: number | null; in: number }) => (d.cm === null ? `${d.in}"` : `${d.cm} cm (${d.in}")`);
+const note = (n?: string) => (n ? ` [${n}]` : '');
+
+function movement(): string {
+  const m = pack.movement;
+  return [
+    `Troops: line / column March Rate, bonus for each ${m.bonusFor}`,
+    ...m.troops.map((t) => `${t.id} ${t.troopType}, class ${t.classes.join('/')}: line ${dist(t.line)}, column ${dist(t.column)}, bonus +${dist(t.bonus)}${note(t.note)}`),
+    '',
+    'Artillery: limbered / manhandled March Rate, limber or unlimber, road bonus',
+    ...m.artillery.map((a) => `${a.id} ${a.type}: limbered ${dist(a.limbered)}, manhandled ${dist(a.manhandled)}, limber/unlimber ${a.limberOrUnlimber}, road +${dist(a.roadBonus)}`),
+  ].join('\n');
+}
+
+function terrain(): string {
+  const t = pack.terrain;
+  return [
+    `Columns: ${t.columns.map((c, i) => `${i + 1} ${c}`).join('; ')}`,
+    ...t.rows.map((r) => `${r.id} ${r.feature}: ${r.cells.map((c, i) => `${i + 1} ${c ?? '(none printed)'}`).join('; ')}${note(r.note)}`),
+    '',
+    ...t.footnotes.map((f) => `${f.id}${f.mark ? ` (${f.mark})` : ''} ${f.text}`),
+    `MED-TERRAIN.12 Each cm moved counts as: ${t.cost.map((c) => `${c.marchRate} M.R. ${c.cmCountsAs} cm`).join('; ')}`,
+  ].join('\n');
+}
+
+function range(): string {
+  const r = pack.range;
+  return [
+    `Range to target${r.roundedUp ? ' (rounded up)' : ''}: short / medium / long`,
+    ...r.weapons.map((w) => `${w.id} ${w.weapons.join(', ')}: short to ${dist(w.short)}, medium to ${dist(w.medium)}, long to ${dist(w.long)}${w.artillery ? ' (artillery)' : ''}`),
+    '',
+    `${r.misfire.rule} ${r.misfire.note}`,
+    `${r.explosionDistance.rule} Explosion distance from the gun's base: ${r.explosionDistance['25mm'].in}" (25mm figures), ${r.explosionDistance['15mm'].in}" (15mm figures).`,
+  ].join('\n');
+}
+
+const CHARTS = {
+  fire: () => pack.fire.modifiers,
+  melee: () => pack.melee.modifiers,
+  control: () => pack.control.modifiers,
+  morale: () => pack.morale.modifiers,
+} as const;
+
+const byUmpire = (m: PackModifier) => {
+  const from = derivedFrom(m);
+  if (from) return ` — derived by the umpire from ${from}; a player may not claim or drop it, a GM may rule (${m.id.replace(/^.*\./, '')} to add, -${m.id.replace(/^.*\./, '')} to drop)`;
+  return m.derivable ? ' — set from the command option, not given here' : '';
+};
+const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${m.value === null ? '? (give it as id=+n)' : signed(m.value)}${m.each ? ' each (give a count as idxN)' : ''}${byUmpire(m)}`;
+
+export const ref = defineCommand({
+  name: 'ref',
+  description: 'The medieval charts for players measuring on the table',
+  rank: 240,
+  subcommands: {
+    movement: sub({
+      description: 'March Rates of troops and artillery (MED-MOVE)',
+      who: 'anyone',
+      example: '/ref movement',
+      options: {},
+      query: (_o, ctx) => [reply(ctx, movement(), 'Movement Chart (MED-MOVE)')],
+    }),
+    terrain: sub({
+      description: 'Terrain and its effect upon March Rates (MED-TERRAIN)',
+      who: 'anyone',
+      example: '/ref terrain',
+      options: {},
+      query: (_o, ctx) => [reply(ctx, terrain(), 'Terrain Chart (MED-TERRAIN)')],
+    }),
+    range: sub({
+      description: 'Firing ranges by weapon, artillery misfires (MED-RANGE)',
+      who: 'anyone',
+      example: '/ref range',
+      options: {},
+      query: (_o, ctx) => [reply(ctx, range(), 'Firing Ranges Chart (MED-RANGE)')],
+    }),
+    modifiers: sub({
+      description: 'The modifiers of a chart, by id, for the modifiers option of /fire, /melee, /control, /morale',
+      who: 'anyone',
+      example: '/ref modifiers chart:fire',
+      options: { chart: { kind: 'string', description: 'fire, melee, control or morale', required: true, choices: Object.keys(CHARTS) } },
+      query: (o, ctx) => [reply(ctx, CHARTS[o.chart as keyof typeof CHARTS]().map(modifierLine).join('\n'), `Modifiers: ${o.chart}`)],
+    }),
+  },
+});

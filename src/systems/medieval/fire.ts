@@ -1,0 +1,228 @@
+import { refuse } from '../../rules/errors.ts';
+import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
+import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
+import { ARMOUR, BANDS, type Armour, type MedievalPack, type RangeBand, type TroopClass } from './pack-schema.ts';
+import { rangeRow } from './range.ts';
+import { recorder, type Dice, type Outcome, type Recorder } from '../../rules/outcome.ts';
+
+/**
+ * Firing, MED-FIRE with MED-FIRE-MOD, MED-PARTDICE and the artillery saving throw (MED-RANGE.9).
+ * The score needed is the chart cell for the weapon's group, range band and target armour; the
+ * modifiers change it before rolling and the final score is clamped to 2..10 (MED-FIRE-MOD.23).
+ * Musket, caliver and pistol have ranges but no chart row (MED-FIRE source note): their base score
+ * is an input (`chartScore`), never guessed. Artillery rolls one d10 per gun model (MED-FIRE.1):
+ * `figures` is then the number of guns and part dice do not arise.
+ */
+
+/** What the umpire knows from the log and the unit, turned into MED-FIRE-MOD rows. */
+export interface FireDerived {
+  /** The firing unit's class: MED-FIRE-MOD.1, .3, .4, .6, .7 (M counts with C). */
+  firerClass?: TroopClass;
+  /** The firing unit's arm: MED-FIRE-MOD.11 is for infantry. */
+  firerArm?: string;
+  /** This volley's number in an unbroken run of volleys: 4 or more is MED-FIRE-MOD.8 (bowmen). */
+  consecutiveVolley?: number;
+  /** The unit's first artillery or firearm shot of the day: MED-FIRE-MOD.21 (gunpowder weapons). */
+  firstGunpowderShot?: boolean;
+  /** The firer was fired on this move or last: MED-FIRE-MOD.9. */
+  firerUnderFire?: boolean;
+  /** The target moved this move or last: MED-FIRE-MOD.10. */
+  targetMoving?: boolean;
+  /** The target's arm, order and formation as the roster has them: MED-FIRE-MOD.12, .13, .15, .19. */
+  target?: { arm: string; order?: string; formation?: string };
+  /** Rain or snow as the GM recorded the weather: light MED-FIRE-MOD.18, heavy .20. */
+  rain?: 'none' | 'light' | 'heavy';
+}
+
+export interface FireOptions {
+  partDice?: boolean;
+  /** Accepted so battle options pass straight through; automatic kills are for melee only (MED-AUTOKILL.1). */
+  autokill?: boolean;
+}
+
+export interface FireInput {
+  /** A weapon of the Firing Ranges Chart, e.g. "longbow", "medium field artillery". */
+  weapon: string;
+  /** Firing figures, or gun models for artillery (MED-FIRE.1). */
+  figures: number;
+  band: RangeBand;
+  targetArmour: Armour;
+  /** Modifiers the players chose, by MED-FIRE-MOD id. */
+  modifiers?: readonly ModifierChoice[];
+  derived?: FireDerived;
+  /** The base score for a weapon with no MED-FIRE row (musket, caliver, pistol); refused otherwise. */
+  chartScore?: number;
+  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
+  gm?: boolean;
+  dice: Dice;
+  pack: MedievalPack;
+  options?: FireOptions;
+}
+
+export interface GunThrow {
+  gun: number;
+  first: number;
+  reroll?: number;
+  /** ok: no effect given for 2-10 on the first roll; misfire: can't re-fire until next turn. */
+  result: 'ok' | 'misfire' | 'explodes';
+}
+
+export interface FireOutcome extends Outcome {
+  rule: 'MED-FIRE';
+  weapon: string;
+  group: string | null;
+  /** The chart cell used, or the input base score for a weapon with no row. */
+  cell: { id: string; band: RangeBand; armour: Armour; score: number } | { id: null; input: number };
+  base: number;
+  modifiers: AppliedModifier[];
+  modified: number;
+  needed: number;
+  clamped: boolean;
+  entitled: number;
+  rolls: KillDie[];
+  partDie?: PartDie;
+  kills: number;
+  /** MED-RANGE.9-10, artillery only: one saving throw per gun. */
+  artillery?: { rule: 'MED-RANGE.9'; throws: GunThrow[]; explosionDistance: { '25mm': number; '15mm': number } };
+}
+
+const CLASS_MOD = 'MED-FIRE-MOD.';
+
+export function fireDerivedModifiers(weapon: string, derived: FireDerived, pack: MedievalPack): ModifierChoice[] {
+  const out: ModifierChoice[] = [];
+  const fire = pack.fire;
+  if (derived.firerClass) {
+    const cls = derived.firerClass;
+    const row = fire.modifiers.find((m) => m.derivable && m.classes?.includes(cls));
+    if (row) out.push({ id: row.id });
+  }
+  if (derived.firerUnderFire) out.push({ id: `${CLASS_MOD}9` });
+  if (derived.targetMoving) out.push({ id: `${CLASS_MOD}10` });
+  if ((derived.consecutiveVolley ?? 0) >= 4 && fire.bowmen.includes(weapon)) out.push({ id: `${CLASS_MOD}8` });
+  if (derived.firstGunpowderShot && fire.gunpowder.includes(weapon)) out.push({ id: `${CLASS_MOD}21` });
+  if (derived.rain === 'light') out.push({ id: `${CLASS_MOD}18` });
+  if (derived.rain === 'heavy') out.push({ id: `${CLASS_MOD}20` });
+  const t = derived.target;
+  if (t) {
+    const guns = t.arm === 'artillery';
+    if (t.order === 'skirmish' || (guns && t.formation === 'deployed')) out.push({ id: `${CLASS_MOD}12` });
+    if ((guns && t.formation === 'limbered') || t.arm === 'wagons') out.push({ id: `${CLASS_MOD}13` });
+    if (t.arm === 'infantry' && t.order === 'loose') out.push({ id: `${CLASS_MOD}15` });
+    if (t.formation === 'column' || (t.arm === 'infantry' && t.formation === 'schiltron')) out.push({ id: `${CLASS_MOD}19` });
+  }
+  return out;
+}
+
+/** MED-RANGE.9: a d10 per gun; a 1 is re-rolled, 1-3 on the re-roll explodes, 4-10 misfires. */
+export function artillerySavingThrows(guns: number, rec: Recorder, pack: MedievalPack): { throws: GunThrow[]; steps: string[] } {
+  const m = pack.range.misfire;
+  const throws: GunThrow[] = [];
+  const steps: string[] = [];
+  for (let gun = 1; gun <= guns; gun++) {
+    const first = rec.roll(m.die);
+    if (!m.chanceOn.includes(first)) {
+      throws.push({ gun, first, result: 'ok' });
+      steps.push(`Gun ${gun} saving throw ${first}: no misfire (MED-RANGE.9).`);
+      continue;
+    }
+    const reroll = rec.roll(m.die);
+    const result = m.explodeOn.includes(reroll) ? 'explodes' : 'misfire';
+    throws.push({ gun, first, reroll, result });
+    steps.push(`Gun ${gun} saving throw ${first}, re-rolled ${reroll}: ${result === 'explodes' ? 'the gun explodes' : "the gun misfires and can't re-fire until next Game Turn"} (MED-RANGE.9).`);
+  }
+  return { throws, steps };
+}
+
+export function resolveFire(input: FireInput): FireOutcome {
+  const { pack, band, targetArmour } = input;
+  const fire = pack.fire;
+  const rangeEntry = rangeRow(input.weapon, pack);
+  const weapon = input.weapon.trim().toLowerCase();
+  if (!Number.isInteger(input.figures) || input.figures < 1) refuse(`Give the number of ${rangeEntry.artillery ? 'gun models' : 'figures'} firing, 1 or more (got ${input.figures}) (MED-FIRE.1).`);
+  if (!BANDS.includes(band)) refuse(`The range band must be short, medium or long (got "${band}") (MED-RANGE).`);
+  if (!ARMOUR.includes(targetArmour)) refuse(`The target armour must be one of ${ARMOUR.join(', ')} (got "${targetArmour}") (MED-FIRE).`);
+
+  const steps: string[] = [];
+  const group = fire.groups.find((g) => g.weapons.includes(weapon)) ?? null;
+  let cell: FireOutcome['cell'];
+  if (group) {
+    if (input.chartScore !== undefined) refuse(`${weapon} has a row on the Firing Chart (MED-FIRE); the score needed cannot be given.`);
+    const row = fire.chart.find((r) => r.group === group.id && r.band === band);
+    if (!row) throw new Error(`pack MED-FIRE has no ${band} row for ${group.id}`);
+    cell = { id: row.id, band, armour: targetArmour, score: row.scores[targetArmour] };
+    steps.push(`${group.name} at ${band} range against ${targetArmour} armour: ${cell.score}+ (${row.id}).`);
+  } else {
+    const s = input.chartScore;
+    if (s === undefined || !Number.isInteger(s) || s < 1 || s > 10) refuse(`${weapon} has ranges (${rangeEntry.id}) but no row on the Firing Chart (MED-FIRE); give the score needed before modifiers, 1 to 10.`);
+    cell = { id: null, input: s };
+    steps.push(`${weapon} has no Firing Chart row (MED-FIRE); score needed given as ${s}+.`);
+  }
+  const base = cell.id === null ? cell.input : cell.score;
+
+  const chosen = input.modifiers ?? [];
+  for (const c of chosen) {
+    const row = fire.modifiers.find((m) => m.id === c.id);
+    if (row?.weapons === 'non-gunpowder' && fire.gunpowder.includes(weapon)) refuse(`${row.id} (${row.text}) is for non-gunpowder weapons; ${weapon} is a gunpowder weapon.`);
+    if (row?.weapons === 'gunpowder' && !fire.gunpowder.includes(weapon)) refuse(`${row.id} (${row.text}) is for artillery and firearms; ${weapon} is not one.`);
+    if (row?.weapons === 'bowmen' && !fire.bowmen.includes(weapon)) refuse(`${row.id} (${row.text}) is for bowmen; ${weapon} is not a bow.`);
+    if (row?.weapons === 'crossbow-or-firearm' && !fire.crossbowsAndFirearms.includes(weapon)) refuse(`${row.id} (${row.text}) is for crossbows and firearms; ${weapon} is neither.`);
+    const arm = input.derived?.firerArm;
+    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(`${row.id} (${row.text}) is for ${row.arms.join(' or ')}; the firer is ${arm}.`);
+  }
+  const modifiers = applyModifiers(fire.modifiers, chosen, fireDerivedModifiers(weapon, input.derived ?? {}, pack), 'MED-FIRE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
+  for (const m of modifiers) steps.push(modifierLine(m));
+  steps.push(...droppedLines(fire.modifiers, chosen));
+  const { modified, needed, clamped, step } = neededScore(base, modifiers, fire.clamp);
+  steps.push(step);
+
+  const rec = recorder(input.dice);
+  if (input.options?.autokill) steps.push('Automatic kills are exchanged in melee only (MED-AUTOKILL.1); none in firing.');
+  const artilleryFire = rangeEntry.artillery;
+  const killDice = rollKillDice({
+    figures: input.figures,
+    perDie: artilleryFire ? 1 : fire.figuresPerDie,
+    needed,
+    partDice: !artilleryFire && (input.options?.partDice ?? false),
+    autokill: false,
+    pack,
+    rec,
+  });
+  if (artilleryFire) killDice.steps[0] = `${input.figures} gun model${input.figures === 1 ? '' : 's'}: ${input.figures} d10, one per gun (MED-FIRE.1).`;
+  steps.push(...killDice.steps);
+
+  let artillery: FireOutcome['artillery'];
+  let kills = killDice.kills;
+  if (artilleryFire) {
+    const st = artillerySavingThrows(input.figures, rec, pack);
+    steps.push(...st.steps);
+    // MED-RANGE.9: a gun that misfires or explodes has not fired; its kill die (one a gun) does not count.
+    const lost = st.throws.filter((t) => t.result !== 'ok' && killDice.rolls[t.gun - 1]?.kill);
+    if (lost.length) {
+      kills -= lost.length;
+      const guns = lost.map((t) => t.gun).join(', ');
+      steps.push(`${lost.length === 1 ? `Gun ${guns}'s kill die does` : `The kill dice of guns ${guns} do`} not count: ${lost.length === 1 ? 'it' : 'they'} did not fire (MED-RANGE.9). Kills: ${kills}.`);
+    }
+    const d = pack.range.explosionDistance;
+    artillery = { rule: 'MED-RANGE.9', throws: st.throws, explosionDistance: { '25mm': d['25mm'].in, '15mm': d['15mm'].in } };
+    if (st.throws.some((t) => t.result === 'explodes')) steps.push(`Explosion distance from the gun's base: ${d['25mm'].in}" (25mm figures) or ${d['15mm'].in}" (15mm figures) (MED-RANGE.10).`);
+  }
+
+  return {
+    rule: 'MED-FIRE',
+    weapon,
+    group: group?.id ?? null,
+    cell,
+    base,
+    modifiers,
+    modified,
+    needed,
+    clamped,
+    entitled: killDice.entitled,
+    rolls: killDice.rolls,
+    ...(killDice.partDie ? { partDie: killDice.partDie } : {}),
+    kills,
+    ...(artillery ? { artillery } : {}),
+    dice: rec.rolled,
+    steps,
+  };
+}

@@ -1,0 +1,137 @@
+import { refuse } from '../../rules/errors.ts';
+import type { Commander, PackModifier } from './pack-schema.ts';
+import { signed } from '../../rules/outcome.ts';
+
+/**
+ * Modifiers chosen by id from a pack table (MED-FIRE-MOD, MED-MELEE-MOD, MED-CONTROL-MOD,
+ * MED-MORALE-MOD). `count` is for the "each ..." rows; `value` only for a row whose value the
+ * source lost (null in the pack, e.g. MED-MORALE-MOD.26); `commander` for MED-CONTROL-MOD.32.
+ * `exclude` drops a modifier the umpire derived: a GM's ruling only.
+ */
+export interface ModifierChoice {
+  id: string;
+  count?: number;
+  value?: number;
+  commander?: Commander;
+  exclude?: boolean;
+}
+
+export interface AppliedModifier {
+  id: string;
+  text: string;
+  value: number;
+  count: number;
+  total: number;
+  /** Supplied by the umpire (from the log or the unit), not chosen by a player. */
+  derived: boolean;
+  /** A GM's ruling against what the battle derives (a modifier it would not apply). */
+  ruling?: boolean;
+}
+
+/**
+ * The modifiers the battle derives from the roster and the log, with where from: a player's claim
+ * to one the battle does not apply is refused, a GM's stands as a ruling (see applyModifiers).
+ * Every class row (a row with `classes`) is derived from the unit's class as well. Rows the pack
+ * marks `derivable` but not listed here come from an option of the command (charging, pushed
+ * back, friends routing, commander dead, target moving): the player says those.
+ */
+export const DERIVED_FROM: Readonly<Record<string, string>> = {
+  'MED-FIRE-MOD.8': "the firer's run of volleys, Game Turns in a row",
+  'MED-FIRE-MOD.9': 'fire on the firer this Game Turn or last',
+  'MED-FIRE-MOD.12': "the target's order, or its arm and formation",
+  'MED-FIRE-MOD.13': "the target's arm and formation",
+  'MED-FIRE-MOD.15': "the target's arm and order",
+  'MED-FIRE-MOD.18': 'the weather (/weather set rain:light)',
+  'MED-FIRE-MOD.19': "the target's formation",
+  'MED-FIRE-MOD.20': 'the weather (/weather set rain:heavy)',
+  'MED-FIRE-MOD.21': "the firer's earlier gunpowder shots",
+  'MED-MELEE-MOD.3': 'a failed Control Test not yet retaken',
+  'MED-MELEE-MOD.5': "the opponents' arm, order and weapon, and your arm",
+  'MED-MELEE-MOD.7': "the opponents' arm, order and weapon, and your arm",
+  'MED-MELEE-MOD.8': "the unit's arm (mounted infantry)",
+  'MED-MORALE-MOD.7': "the unit's class or arm (artillery gunners)",
+  'MED-MORALE-MOD.11': 'a failed Control Test',
+  'MED-MORALE-MOD.16': "the unit's fire this or last Game Turn",
+  'MED-MORALE-MOD.23': 'the unit routing',
+  'MED-MORALE-MOD.25': 'the unit disordered and not routing',
+  'MED-MORALE-MOD.27': "the unit's arm and order",
+  'MED-MORALE-MOD.29': "the unit's arm and formation",
+  'MED-MORALE-MOD.33': "the unit's losses",
+  'MED-CONTROL-MOD.4': "the unit's losses",
+  'MED-CONTROL-MOD.25': 'the unit disordered',
+};
+
+/** Where the battle derives a row from, or undefined when a player (or a command option) gives it. */
+export const derivedFrom = (row: PackModifier): string | undefined => DERIVED_FROM[row.id] ?? (row.classes ? "the unit's class" : undefined);
+
+/**
+ * `chosen` by the player and `derived` by the umpire, checked against the chart. With `claims` (the
+ * battle's call), a chosen row the battle derives is a claim about what it knows: refused for a
+ * player with what it derived, a GM's ruling when `gm` (and so is a GM's `exclude` of a derived
+ * row), shown as such in the working.
+ */
+export function applyModifiers(table: readonly PackModifier[], chosen: readonly ModifierChoice[], derived: readonly ModifierChoice[], chart: string, claims?: { gm: boolean }): AppliedModifier[] {
+  const seen = new Set<string>();
+  const out: AppliedModifier[] = [];
+  const find = (id: string) => table.find((m) => m.id === id) ?? refuse(`${id} is not a ${chart} modifier; they are ${table[0]?.id ?? chart} to ${table.at(-1)?.id ?? chart}.`);
+  const excluded = new Set<string>();
+  for (const c of chosen.filter((x) => x.exclude)) {
+    const row = find(c.id);
+    if (!derived.some((d) => d.id === c.id)) refuse(`${c.id} (${row.text}) is not applied here, so there is nothing to drop.`);
+    if (!claims?.gm) refuse(`${c.id} (${row.text}) is derived by the umpire from ${derivedFrom(row) ?? 'the command'}; only a GM may rule that it does not apply (the ruling is logged).`);
+    excluded.add(c.id);
+  }
+  const all = [...derived.filter((c) => !excluded.has(c.id)).map((c) => ({ c, derived: true })), ...chosen.filter((x) => !x.exclude).map((c) => ({ c, derived: false }))];
+  for (const { c, derived: isDerived } of all) {
+    const row = find(c.id);
+    if (seen.has(c.id)) refuse(`${c.id} (${row.text}) is counted once; it was given twice${isDerived ? '' : ' (the umpire already applies it from the log)'}.`);
+    seen.add(c.id);
+    if (excluded.has(c.id)) refuse(`${c.id} (${row.text}) cannot be both dropped and given.`);
+    // Without `claims` the caller gives every fact itself (a pure call); the battle always says who chose.
+    const source = isDerived || !claims ? undefined : derivedFrom(row);
+    if (source !== undefined && derived.some((d) => d.id === c.id)) refuse(`${c.id} (${row.text}) is counted once; the umpire already applies it from ${source}.`);
+    if (source !== undefined && !claims?.gm) {
+      const instead = row.classes ? derived.map((d) => table.find((m) => m.id === d.id)).find((m) => m?.classes) : undefined;
+      refuse(
+        `${c.id} (${row.text}) is derived by the umpire from ${source}, and does not apply here${instead ? `: it applies ${instead.id} (${instead.text})` : ''}. Only a GM may rule otherwise (the ruling is logged).`,
+      );
+    }
+    let count = 1;
+    if (c.count !== undefined) {
+      if (!row.each) refuse(`${c.id} (${row.text}) is not counted per unit or rank; give it without a count.`);
+      if (!Number.isInteger(c.count) || c.count < 0) refuse(`${c.id}: the count must be a whole number, 0 or more (got ${c.count}).`);
+      if (row.maxCount !== undefined && c.count > row.maxCount) refuse(`${c.id} (${row.text}): at most ${row.maxCount} (got ${c.count}).`);
+      count = c.count;
+    }
+    let value: number;
+    if (row.value === null) {
+      if (c.value === undefined || !Number.isInteger(c.value)) refuse(`${c.id} (${row.text}): the source does not give its value (${row.note ?? 'printed lost'}); give it as a whole number.`);
+      value = c.value;
+    } else {
+      if (c.value !== undefined) refuse(`${c.id} (${row.text}) is ${signed(row.value)} in the pack; its value cannot be given.`);
+      value = c.commander === 'Rash' && row.rashValue !== undefined ? row.rashValue : row.value;
+    }
+    if (count === 0) continue;
+    out.push({ id: row.id, text: row.text, value, count, total: value * count, derived: isDerived, ...(source !== undefined ? { ruling: true } : {}) });
+  }
+  return out;
+}
+
+/** The working's lines for derived modifiers a GM ruled out. */
+export const droppedLines = (table: readonly PackModifier[], chosen: readonly ModifierChoice[]): string[] =>
+  chosen.filter((c) => c.exclude).map((c) => `${c.id} ${table.find((m) => m.id === c.id)?.text ?? ''}: not applied, the GM's ruling (the umpire derived it).`);
+
+export const modifierLine = (m: AppliedModifier): string =>
+  `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${m.derived ? ' (from the log)' : m.ruling ? " (the GM's ruling; the umpire did not derive it)" : ''}`;
+
+export const sumModifiers = (ms: readonly AppliedModifier[]): number => ms.reduce((t, m) => t + m.total, 0);
+
+/** The score needed after modifiers, clamped to the chart's range (MED-FIRE-MOD, MED-MELEE-MOD), with its working line. */
+export function neededScore(base: number, modifiers: readonly AppliedModifier[], clamp: { min: number; max: number; rule: string }) {
+  const total = sumModifiers(modifiers);
+  const modified = base + total;
+  const needed = Math.min(clamp.max, Math.max(clamp.min, modified));
+  const clamped = needed !== modified;
+  const step = `Score needed ${base}${modifiers.length ? ` ${signed(total)} = ${modified}` : ''}${clamped ? `, counts as ${needed} (${clamp.rule})` : ''}: ${needed}+.`;
+  return { modified, needed, clamped, step };
+}

@@ -1,0 +1,59 @@
+import type { SystemPlugin } from '../../app/commands.ts';
+import {
+  applyMedievalEvent,
+  decideMedieval,
+  describeMedievalEvent,
+  initialMedieval,
+  MEDIEVAL_ACTION_ROLE,
+  MEDIEVAL_EVENT_TYPES,
+  MEDIEVAL_OPTIONS,
+  medievalAdvance,
+  medievalStatusLines,
+  medievalUnitLines,
+  type MedievalAction,
+  type MedievalEvent,
+  type MedievalState,
+} from './battle.ts';
+import { medievalPack } from './index.ts';
+import { medievalSequence } from './sequence.ts';
+import { medievalReport } from './report-battle.ts';
+import { weather } from './commands/weather.ts';
+import { melee } from './commands/melee.ts';
+import { control } from './commands/control.ts';
+import { ref } from './commands/ref.ts';
+import { fire } from './commands/fire.ts';
+import { morale } from './commands/morale.ts';
+import { initiative } from './commands/initiative.ts';
+import { create } from './commands/create.ts';
+
+declare module '../../battle/actions.ts' {
+  interface SystemActions {
+    medieval: MedievalAction;
+  }
+}
+declare module '../../battle/events.ts' {
+  interface SystemEvents {
+    medieval: MedievalEvent;
+  }
+}
+
+/** The medieval d10 game (shared/rules/d10-medieval.md) as the battle plays it. */
+export const medieval: SystemPlugin<MedievalState> = {
+  id: 'medieval',
+  name: medievalPack.name,
+  rulesName: 'the medieval d10 rules',
+  pack: medievalPack,
+  sequence: medievalSequence,
+  initialState: initialMedieval,
+  options: MEDIEVAL_OPTIONS,
+  actions: MEDIEVAL_ACTION_ROLE,
+  decide: (s, a, ctx) => decideMedieval(s, a as MedievalAction, ctx),
+  events: MEDIEVAL_EVENT_TYPES,
+  evolve: applyMedievalEvent,
+  describe: (e, s) => describeMedievalEvent(e as MedievalEvent, s),
+  advance: medievalAdvance,
+  statusLines: medievalStatusLines,
+  unitLines: (s, u) => medievalUnitLines(s, u.id),
+  report: medievalReport,
+  slash: { commands: [weather, melee, control, ref], adds: { fire, morale, initiative }, create },
+};

@@ -1,0 +1,53 @@
+import { refuse } from '../../rules/errors.ts';
+import { BANDS, type MedievalPack, type RangeBand } from './pack-schema.ts';
+import type { Outcome } from '../../rules/outcome.ts';
+
+/**
+ * MED-RANGE, the Firing Ranges Chart: the band of a measured range for a weapon. "Range to Target
+ * (rounded up)": the distance is rounded up to a whole inch or cm, then it is Short up to the
+ * Short figure, Medium up to the Medium figure, Long up to the Long figure; beyond that the weapon
+ * cannot reach, and the refusal states its maximum. The cm and inch columns are the source's own
+ * (approximate) pairs, so each unit is looked up in its own column.
+ */
+
+export type Unit = 'in' | 'cm';
+
+export interface RangeOutcome extends Outcome {
+  rule: 'MED-RANGE';
+  /** The chart row, e.g. MED-RANGE.2. */
+  row: string;
+  weapon: string;
+  distance: number;
+  unit: Unit;
+  rounded: number;
+  band: RangeBand;
+  limits: Record<RangeBand, number>;
+}
+
+export function rangeRow(weapon: string, pack: MedievalPack) {
+  const w = weapon.trim().toLowerCase();
+  const row = pack.range.weapons.find((r) => r.weapons.includes(w));
+  if (!row) refuse(`"${weapon}" is not on the Firing Ranges Chart (MED-RANGE); the weapons are ${pack.range.weapons.flatMap((r) => r.weapons).join(', ')}.`);
+  return row;
+}
+
+export function rangeBand(weapon: string, distance: number, unit: Unit, pack: MedievalPack): RangeOutcome {
+  const row = rangeRow(weapon, pack);
+  if (!Number.isFinite(distance) || distance < 0) refuse(`The range must be a distance, 0 or more (got ${distance}) (MED-RANGE).`);
+  const key = unit === 'in' ? 'in' : 'cm';
+  const limits = {} as Record<RangeBand, number>;
+  for (const b of BANDS) {
+    const v = row[b][key];
+    if (v === null) throw new Error(`pack ${row.id} has no ${unit} value for ${b} range`);
+    limits[b] = v;
+  }
+  const rounded = pack.range.roundedUp ? Math.ceil(distance) : distance;
+  const show = (n: number) => (unit === 'in' ? `${n}"` : `${n} cm`);
+  const band = BANDS.find((b) => rounded <= limits[b]);
+  if (!band) refuse(`${weapon} cannot reach ${show(rounded)}: its longest range is ${show(limits.long)} (${row.id}).`);
+  const steps = [
+    `${weapon}: Short to ${show(limits.short)}, Medium to ${show(limits.medium)}, Long to ${show(limits.long)} (${row.id}).`,
+    `Range ${distance !== rounded ? `${show(distance)} rounded up to ` : ''}${show(rounded)}: ${band} range.`,
+  ];
+  return { rule: 'MED-RANGE', row: row.id, weapon: row.weapons.find((x) => x === weapon.trim().toLowerCase()) ?? weapon, distance, unit, rounded, band, limits, dice: [], steps };
+}

@@ -1,0 +1,37 @@
+import { sub } from '../../../app/commands.ts';
+import { unitNames } from '../../../app/complete.ts';
+import { MORALE_KINDS, MORALE_STATES, type MoraleKind, type MoraleState } from '../battle.ts';
+
+export const morale = {
+  check: sub({
+    description: "A morale check at the percent from your chart: -20% at night to rally or charge (NIGHT-18.61)",
+    who: 'player',
+    example: '/morale check unit:"1/28th Foot" kind:fire-loss percent:65 on_fail:disordered',
+    options: {
+      unit: { kind: 'string', description: 'The testing unit', required: true, complete: unitNames },
+      kind: { kind: 'string', description: 'fire-loss (PCT-11.72), rally a router, declare or receive a charge, other', required: true, choices: MORALE_KINDS },
+      percent: { kind: 'integer', description: "The unit's chance from your morale chart (15.0); pass at or under", required: true, min: 0, max: 100 },
+      on_pass: { kind: 'string', description: "The unit's state after a pass, as your chart gives it (default unchanged)", choices: MORALE_STATES },
+      on_fail: { kind: 'string', description: "The unit's state after a failure, as your chart gives it (default unchanged)", choices: MORALE_STATES },
+    },
+    action: (o) => ({
+      type: 'PercentileMoraleCheck',
+      unit: o.unit,
+      kind: o.kind as MoraleKind,
+      percent: o.percent,
+      ...(o.on_pass ? { onPass: o.on_pass as MoraleState } : {}),
+      ...(o.on_fail ? { onFail: o.on_fail as MoraleState } : {}),
+    }),
+  }),
+  state: sub({
+    description: "Record a unit's morale state no check here decided: a rally, shock combat, terrain (GM)",
+    who: 'gm',
+    example: '/morale state unit:"61e de Ligne" state:disordered reason:"shock combat"',
+    options: {
+      unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
+      state: { kind: 'string', description: 'good, disordered or routing', required: true, choices: MORALE_STATES },
+      reason: { kind: 'string', description: 'Why, in a few words' },
+    },
+    action: (o) => ({ type: 'PercentileSetMorale', unit: o.unit, state: o.state as MoraleState, ...(o.reason ? { reason: o.reason } : {}) }),
+  }),
+};

@@ -1,0 +1,57 @@
+import type { SystemPlugin } from '../../app/commands.ts';
+import {
+  applyPercentileEvent,
+  decidePercentile,
+  describePercentileEvent,
+  initialPercentile,
+  PERCENTILE_ACTION_ROLE,
+  PERCENTILE_EVENT_TYPES,
+  percentileAdvance,
+  percentileUnitLines,
+  type PercentileAction,
+  type PercentileEvent,
+  type PercentileState,
+} from './battle.ts';
+import { percentilePack } from './index.ts';
+import { nightCommandLines, nightConsequences, nightStatusLines } from './night-battle.ts';
+import { percentileSequence } from './sequence.ts';
+import { percentileReport } from './report-battle.ts';
+import { night } from './commands/night.ts';
+import { orders } from './commands/orders.ts';
+import { mfp } from './commands/mfp.ts';
+import { fire } from './commands/fire.ts';
+import { morale } from './commands/morale.ts';
+import { unit } from './commands/unit.ts';
+
+declare module '../../battle/actions.ts' {
+  interface SystemActions {
+    percentile: PercentileAction;
+  }
+}
+declare module '../../battle/events.ts' {
+  interface SystemEvents {
+    percentile: PercentileEvent;
+  }
+}
+
+/** Percentage-dice fire (shared/rules/percentile-fire.md) with its night combat (night-combat.md), as the battle plays them. */
+export const percentile: SystemPlugin<PercentileState> = {
+  id: 'percentile',
+  name: percentilePack.name,
+  rulesName: 'the percentage-dice rules',
+  pack: percentilePack,
+  sequence: percentileSequence,
+  initialState: initialPercentile,
+  actions: PERCENTILE_ACTION_ROLE,
+  decide: (s, a, ctx) => decidePercentile(s, a as PercentileAction, ctx),
+  events: PERCENTILE_EVENT_TYPES,
+  evolve: applyPercentileEvent,
+  describe: (e, s) => describePercentileEvent(e as PercentileEvent, s),
+  advance: percentileAdvance,
+  ballotConsequences: nightConsequences,
+  statusLines: nightStatusLines,
+  commandLines: nightCommandLines,
+  unitLines: (s, u) => percentileUnitLines(s, u.id),
+  report: percentileReport,
+  slash: { commands: [night, orders, mfp], adds: { fire, morale, unit } },
+};
