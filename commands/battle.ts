@@ -6,7 +6,11 @@ import { battleReport, reportText } from '../src/app/report.ts';
 
 /** Built from the systems installed: /battle create offers their ids and takes the options each adds. */
 export default (systems: readonly SystemPlugin[]) => {
-  const created: Record<string, CreateOption> = Object.assign({}, ...systems.map((x) => x.slash?.create ?? {}));
+  const created: Record<string, CreateOption> = {};
+  for (const [name, option] of systems.flatMap((x) => Object.entries(x.slash?.create ?? {}))) {
+    if (Object.hasOwn(created, name)) throw new Error(`/battle create option ${name} is added by two systems`);
+    created[name] = option;
+  }
   return defineCommand({
     name: 'battle',
     description: 'Create, inspect, undo and end the battle of this channel',

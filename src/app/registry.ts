@@ -10,7 +10,8 @@ let installed: readonly CommandDef[] | undefined;
 /**
  * The core's commands with the systems' merged in: a system's own commands, and the subcommands it
  * adds to a command defined by the core or another system, each kept to that system's battles.
- * Commands stand in rank order, and so do a command's subcommands (ties in the order added); a
+ * Commands stand in rank order, and so do a command's subcommands (the sort is stable: ties keep
+ * the order added, the core's first, then the systems' in the registry's order); a
  * command left with no subcommand is dropped. A name claimed twice stops the assembly.
  */
 export function composeCommands(core: readonly CoreCommand[], systems: readonly SystemPlugin[]): CommandDef[] {
@@ -33,16 +34,13 @@ export function composeCommands(core: readonly CoreCommand[], systems: readonly 
   }
   return [...byName.values()]
     .filter((c) => Object.keys(c.subcommands).length > 0)
-    .map((c) => defineCommand({ ...c, subcommands: Object.fromEntries(byRank(Object.entries(c.subcommands), ([, s]) => s.rank ?? 0)) }))
+    .map((c) => defineCommand({ ...c, subcommands: Object.fromEntries(Object.entries(c.subcommands).sort(([, a], [, b]) => (a.rank ?? 0) - (b.rank ?? 0))) }))
     .sort((a, b) => a.rank - b.rank);
 }
 
 /** A system's subcommands, kept to its battles. */
 const own = (x: SystemPlugin, subs: Readonly<Record<string, SubcommandDef>>): Record<string, SubcommandDef> =>
   Object.fromEntries(Object.entries(subs).map(([k, s]) => [k, { ...s, systems: [x.id] }]));
-
-/** Stable: ties keep their order. */
-const byRank = <T>(items: T[], rank: (t: T) => number): T[] => items.map((t, i) => [t, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([t]) => t);
 
 export function installCommands(defs: readonly CommandDef[]): void {
   installed = defs;

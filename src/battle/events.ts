@@ -3,12 +3,8 @@ import type { TurnPosition } from '../rules/sequence.ts';
 import type { BallotEvent } from './ballots.ts';
 import type { RollEvent } from './rolls.ts';
 
-/** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
-export interface DiceUsed {
-  from: number;
-  to: number;
-  rolls: { sides: number; result: number }[];
-}
+/** Dice a rolling event consumed (src/dice/stream.ts). */
+export type { DiceUsed } from '../dice/stream.ts';
 
 /**
  * The battle's events. A type's meaning never changes once it has landed (DESIGN.md): add a type

@@ -24,7 +24,8 @@ export function installSystems(systems: readonly RuleSystem[]): void {
   const byAction = new Map<string, RuleSystem>();
   const byEvent = new Map<string, RuleSystem>();
   for (const x of systems) {
-    claim(byId, 'rule system', x.id, x);
+    if (byId.has(x.id)) throw new Error(`two rule systems have the id "${x.id}"`);
+    byId.set(x.id, x);
     for (const type of Object.keys(x.actions)) claim(byAction, 'action', type, x);
     for (const type of x.events) claim(byEvent, 'event', type, x);
   }

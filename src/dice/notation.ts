@@ -1,6 +1,5 @@
 import { Dice, DiceRoll, NumberGenerator, Parser, RollGroup } from '@dice-roller/rpg-dice-roller';
-import type { DiceUsed } from '../battle/events.ts';
-import { DiceStream, hmacWords, newSeed } from './stream.ts';
+import { DiceStream, hmacWords, newSeed, type DiceUsed } from './stream.ts';
 
 /**
  * `/roll` expressions, evaluated by rpg-dice-roller (its notation: NdM, d%, dF, keep/drop, exploding,

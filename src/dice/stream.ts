@@ -1,5 +1,11 @@
 import { createHash, createHmac, createSecretKey, randomBytes } from 'node:crypto';
-import type { DiceUsed } from '../battle/events.ts';
+
+/** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
+export interface DiceUsed {
+  from: number;
+  to: number;
+  rolls: { sides: number; result: number }[];
+}
 
 /**
  * The battle's verifiable dice stream (DESIGN.md, Dice).
