@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { med, medievalStatusLines, medievalUnitLines, parseModifierList, parseReasonList, type MedievalEvent, type MedievalOptions } from '../../src/systems/medieval/battle.ts';
+import type { MedievalEvent } from '../../src/systems/medieval/battle/index.ts';
+import { parseModifierList, parseReasonList } from '../../src/systems/medieval/battle/parse.ts';
+import { med, type MedievalOptions } from '../../src/systems/medieval/battle/state.ts';
+import { medievalStatusLines, medievalUnitLines } from '../../src/systems/medieval/battle/views.ts';
 import { MEDIEVAL_PHASES } from '../../src/systems/medieval/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';

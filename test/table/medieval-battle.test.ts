@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchingLast } from '../../src/app/complete.ts';
-import { med, type MedievalFireOutcome, type MedievalMeleeOutcome } from '../../src/systems/medieval/battle.ts';
+import type { MedievalFireOutcome } from '../../src/systems/medieval/battle/fire.ts';
+import type { MedievalMeleeOutcome } from '../../src/systems/medieval/battle/melee.ts';
+import { med } from '../../src/systems/medieval/battle/state.ts';
 import type { ControlOutcome, InitiativeOutcome, MoraleOutcome } from '../../src/systems/medieval/index.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 

@@ -1,22 +1,11 @@
 import type { SystemPlugin } from '../../app/commands.ts';
-import {
-  applyMedievalEvent,
-  decideMedieval,
-  describeMedievalEvent,
-  initialMedieval,
-  MEDIEVAL_ACTION_ROLE,
-  MEDIEVAL_EVENT_TYPES,
-  MEDIEVAL_OPTIONS,
-  medievalAdvance,
-  medievalStatusLines,
-  medievalUnitLines,
-  type MedievalAction,
-  type MedievalEvent,
-  type MedievalState,
-} from './battle.ts';
+import { applyMedievalEvent, decideMedieval, describeMedievalEvent, MEDIEVAL_ACTION_ROLE, MEDIEVAL_EVENT_TYPES, type MedievalAction, type MedievalEvent } from './battle/index.ts';
+import { initialMedieval, MEDIEVAL_OPTIONS, type MedievalState } from './battle/state.ts';
+import { medievalAdvance } from './battle/advance.ts';
+import { medievalStatusLines, medievalUnitLines } from './battle/views.ts';
 import { medievalPack } from './index.ts';
 import { medievalSequence } from './sequence.ts';
-import { medievalReport } from './report-battle.ts';
+import { medievalReport } from './battle/report.ts';
 import { weather } from './commands/weather.ts';
 import { melee } from './commands/melee.ts';
 import { control } from './commands/control.ts';

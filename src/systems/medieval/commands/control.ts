@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
 import { matching, matchingLast, unitNames } from '../../../app/complete.ts';
-import { parseModifierList, parseReasonList } from '../battle.ts';
+import { parseModifierList, parseReasonList } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { medievalPack } from '../index.ts';
 

@@ -1,6 +1,6 @@
 import { sub } from '../../../app/commands.ts';
 import { matchingLast, unitNames } from '../../../app/complete.ts';
-import { parseModifierList } from '../battle.ts';
+import { parseModifierList } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { BANDS, medievalPack, type RangeBand } from '../index.ts';
 

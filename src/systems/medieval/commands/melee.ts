@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
 import { matchingLast, unitNames } from '../../../app/complete.ts';
-import { parseModifierList } from '../battle.ts';
+import { parseModifierList } from '../battle/parse.ts';
 import { medievalPack } from '../index.ts';
 
 const modifiers = (whose: string) =>

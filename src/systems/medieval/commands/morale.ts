@@ -1,6 +1,6 @@
 import { sub } from '../../../app/commands.ts';
 import { matchingLast, unitNames } from '../../../app/complete.ts';
-import { parseModifierList, parseReasonList } from '../battle.ts';
+import { parseModifierList, parseReasonList } from '../battle/parse.ts';
 import { medievalPack, type MoraleIntent } from '../index.ts';
 
 const INTENTS: readonly MoraleIntent[] = ['receive', 'evade', 'rally', 'restore'];

@@ -1,5 +1,5 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
-import { RAIN, type Rain } from '../battle.ts';
+import { RAIN, type Rain } from '../battle/state.ts';
 
 export const weather = defineCommand({
   name: 'weather',

@@ -1,5 +1,6 @@
-import type { ReportHooks } from '../../battle/system.ts';
-import { med, type MedievalEvent } from './battle.ts';
+import type { ReportHooks } from '../../../battle/system.ts';
+import type { MedievalEvent } from './index.ts';
+import { med } from './state.ts';
 
 /**
  * What a battle report reads of a medieval battle: figures against the roster's, morale as the

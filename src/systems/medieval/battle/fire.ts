@@ -1,0 +1,196 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { DiceUsed } from '../../../battle/events.ts';
+import { checkActsFor, findUnit, needDice, samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState } from '../../../battle/state.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { refuse } from '../../../rules/errors.ts';
+import {
+  BANDS,
+  medievalPack as pack,
+  rangeBand,
+  rangeRow,
+  resolveFire,
+  type Armour,
+  type FireDerived,
+  type FireOutcome,
+  type ModifierChoice,
+  type RangeBand,
+  type RangeOutcome,
+  type TroopClass,
+  type Unit as Measure,
+} from '../index.ts';
+import { MEDIEVAL_PHASES } from '../sequence.ts';
+import { addLosses, checkPhase, figuresNow, FIRING_SIDE, letterOf, lines, med, options, phaseId, phaseText, setUnit, unitStatus } from './state.ts';
+
+/** Firing by the Firing Chart (MED-FIRE, MED-RANGE, MED-FIRE-MOD): kills, guns exploded and misfired. */
+
+export type FireAction = {
+  type: 'MedievalFire';
+  firer: string;
+  target: string;
+  range?: number;
+  measure?: Measure;
+  band?: RangeBand;
+  figures?: number;
+  modifiers?: ModifierChoice[];
+  targetMoving?: boolean;
+  score?: number;
+};
+
+/** The firing outcome as posted: the chart resolution plus what the battle supplied and applied. */
+export interface MedievalFireOutcome extends FireOutcome {
+  firer: string;
+  target: string;
+  range: RangeOutcome | null;
+  band: RangeBand;
+  firing: { figures: number; why: string };
+  derived: FireDerived;
+  applied: { losses: number; figuresLeft: number; gunsExploded: number; gunsMisfired: number };
+}
+
+export type FireEvent = { type: 'MedievalFireResolved'; data: { firerId: string; targetId: string; at: TurnPosition; volley: number; gunpowder: boolean; outcome: MedievalFireOutcome; dice: DiceUsed } };
+
+/** MED-FIRE with MED-RANGE, MED-FIRE-MOD (derived from the log where it can be) and MED-RANGE.9. */
+export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): FireEvent[] {
+  const firer = findUnit(s, a.firer);
+  const target = findUnit(s, a.target);
+  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkPhase(s, 'MED-FIRE', 'Units fire');
+  const at = s.position;
+  const pid = phaseId(at);
+  const firerSide = unitSideId(s, firer);
+  const letter = letterOf(s, firerSide);
+  if (FIRING_SIDE[pid] !== letter) {
+    refuse(`In phase ${pid.replace('MED-SEQ.', '')} side ${FIRING_SIDE[pid]} fires (${pid}); ${firer.name} is side ${letter} (${sideName(s, firerSide)}) this turn.`);
+  }
+  if (firer.id === target.id) refuse(`${firer.name} cannot fire at itself.`);
+  if (unitSideId(s, target) === firerSide) refuse(`${firer.name} and ${target.name} are both ${sideName(s, firerSide)}'s; fire at an enemy unit.`);
+  const weapon = firer.attrs.weapon === undefined ? refuse(`${firer.name} has no missile weapon: set one with /unit set unit:"${firer.name}" weapon:... (MED-RANGE).`) : String(firer.attrs.weapon);
+  const armour = target.attrs.armour === undefined ? refuse(`${target.name} has no armour grade, the column of the Firing Chart: set it with /unit set unit:"${target.name}" armour:... (MED-FIRE).`) : String(target.attrs.armour);
+  const st = unitStatus(s, firer.id);
+  if (st.routing) refuse(`${firer.name} is routing: a routing unit may not fire its weapons (MED-MORALE-EFFECTS.1b).`);
+  if (samePhase(st.firedAt, at)) refuse(`${firer.name} has fired in this phase already: a unit moves and fires once in its phase (MED-SEQ.11, .12).`);
+  const effect = st.morale?.at.turn === at.turn ? st.morale : undefined;
+  if (effect?.mayFire === 'no') refuse(`${firer.name} fell back (${effect.name}, ${phaseText(effect.at)}) and may not fire this Game Turn (${effect.rules.join(', ')}).`);
+  const targetLeft = figuresNow(s, target);
+  if (targetLeft === 0) refuse(`${target.name} has no figures left.`);
+
+  const artillery = rangeRow(weapon, pack).artillery;
+  let figures: number;
+  let why: string;
+  if (artillery) {
+    if (st.gunsAbandoned) refuse(`${firer.name} has abandoned its guns (MED-MORALE-EFFECTS.1c, .2c); a GM can record them manned again with /morale set.`);
+    const cannon = firer.attrs.cannon === undefined ? refuse(`${firer.name} fires artillery but has no gun models: set them with /unit set unit:"${firer.name}" cannon:N (MED-FIRE.1).`) : Number(firer.attrs.cannon);
+    const lost = st.gunsLost ?? 0;
+    const misfired = st.misfired?.turn === at.turn ? st.misfired.guns : 0;
+    const ready = cannon - lost - misfired;
+    const reasons = [lost ? `${lost} exploded` : '', misfired ? `${misfired} misfired this turn and can't re-fire until next Game Turn` : ''].filter(Boolean).join('; ');
+    if (ready <= 0) refuse(`${firer.name} has no gun that can fire: ${reasons} (MED-RANGE.9).`);
+    if (a.figures !== undefined && a.figures > ready) refuse(`${firer.name} has ${ready} gun${ready === 1 ? '' : 's'} that can fire (${cannon} models; ${reasons}) (MED-RANGE.9); ${a.figures} asked.`);
+    figures = a.figures ?? ready;
+    why = `${figures} gun model${figures === 1 ? '' : 's'} of ${cannon}${reasons ? ` (${reasons})` : ''}: one d10 per gun (MED-FIRE.1)`;
+  } else {
+    const now = figuresNow(s, firer);
+    // MED-SEQ.12: side B's figures "shot" in phase 11 still fire in phase 12.
+    const shot = pid === 'MED-SEQ.12' && st.shot?.turn === at.turn && MEDIEVAL_PHASES[st.shot.phase]?.id === 'MED-SEQ.11' ? st.shot.figures : 0;
+    let max = now + shot;
+    let whyMax = shot ? `${now} figures and the ${shot} shot in phase 11, who still fire (MED-SEQ.12)` : `${now} figures`;
+    // MED-MORALE-EFFECTS.3b: skirmishers falling back in good order fire at half headcount (rounded down: the source gives no rounding).
+    if (effect?.mayFire === 'half') {
+      max = Math.floor(max / 2);
+      whyMax += `, half headcount after falling back in good order (${effect.rules.join(', ')}): ${max}`;
+    }
+    if (max === 0) refuse(`${firer.name} has no figures that can fire (${whyMax}).`);
+    if (a.figures !== undefined && a.figures > max) refuse(`${firer.name} can fire at most ${max} figures (${whyMax}); ${a.figures} asked.`);
+    figures = a.figures ?? max;
+    const limited = shot > 0 || effect?.mayFire === 'half';
+    why = a.figures !== undefined ? `${figures} figures firing, as given (of ${whyMax})` : limited ? `${figures} figures firing (${whyMax})` : `${figures} figures firing, all it has`;
+  }
+
+  if (a.range !== undefined && a.band !== undefined) refuse('Give the measured range or the range band, not both (MED-RANGE).');
+  if (a.measure !== undefined && a.range === undefined) refuse(`The unit (${a.measure}) is the measured range's; give the range too, or only the band (MED-RANGE).`);
+  if (a.range === undefined && a.band === undefined) refuse(`Give the range measured from ${firer.name} to ${target.name} (range:12 unit:in) or its band (band:short) (MED-RANGE).`);
+  if (a.band !== undefined && !BANDS.includes(a.band)) refuse(`The range band is short, medium or long (got "${a.band}") (MED-RANGE).`);
+  const range = a.range !== undefined ? rangeBand(weapon, a.range, a.measure ?? 'in', pack) : null;
+  const band = range?.band ?? a.band!;
+
+  const prevVolleys = st.volleys;
+  // MED-FIRE-MOD.8: the unit's run of volleys counts Game Turns in a row in which it fired.
+  const volley = prevVolleys?.turn === at.turn ? prevVolleys.run : prevVolleys?.turn === at.turn - 1 ? prevVolleys.run + 1 : 1;
+  const firedOn = st.firedOn;
+  const gunpowder = pack.fire.gunpowder.includes(weapon.trim().toLowerCase());
+  const rain = med(s).weather?.rain;
+  const derived: FireDerived = {
+    ...(firer.attrs.class !== undefined ? { firerClass: String(firer.attrs.class) as TroopClass } : {}),
+    firerArm: String(firer.attrs.arm),
+    consecutiveVolley: volley,
+    firstGunpowderShot: gunpowder && !st.firedGunpowder,
+    // MED-FIRE-MOD.9 "this move or last": a move is a Game Turn, so fire in phase 12 still counts in the next turn's phase 11.
+    firerUnderFire: firedOn !== undefined && at.turn - firedOn.turn <= 1,
+    targetMoving: a.targetMoving ?? false,
+    ...(rain !== undefined ? { rain } : {}),
+    target: {
+      arm: String(target.attrs.arm),
+      ...(target.attrs.order !== undefined ? { order: String(target.attrs.order) } : {}),
+      ...(target.attrs.formation !== undefined ? { formation: String(target.attrs.formation) } : {}),
+    },
+  };
+  const dice = needDice(ctx.dice);
+  const { value: o, dice: used } = dice.take((d) =>
+    resolveFire({
+      weapon,
+      figures,
+      band,
+      targetArmour: armour as Armour,
+      ...(a.modifiers ? { modifiers: a.modifiers } : {}),
+      derived,
+      ...(a.score !== undefined ? { chartScore: a.score } : {}),
+      gm: isGm(s, ctx.actor),
+      dice: d,
+      pack,
+      options: { ...(options(s).partDice !== undefined ? { partDice: options(s).partDice } : {}) },
+    }),
+  );
+  const losses = Math.min(o.kills, targetLeft);
+  const gunsExploded = o.artillery?.throws.filter((t) => t.result === 'explodes').length ?? 0;
+  const gunsMisfired = o.artillery?.throws.filter((t) => t.result === 'misfire').length ?? 0;
+  const outcome: MedievalFireOutcome = {
+    ...o,
+    firer: firer.name,
+    target: target.name,
+    range,
+    band,
+    firing: { figures, why },
+    derived,
+    applied: { losses, figuresLeft: targetLeft - losses, gunsExploded, gunsMisfired },
+  };
+  return [{ type: 'MedievalFireResolved', data: { firerId: firer.id, targetId: target.id, at, volley, gunpowder, outcome, dice: used } }];
+}
+
+export function evolveFireResolved(d: BattleState, e: FireEvent): void {
+  const { firerId, targetId, at, volley, gunpowder, outcome } = e.data;
+  const { gunsExploded, gunsMisfired, losses } = outcome.applied;
+  setUnit(d, firerId, (st) => ({
+    ...st,
+    firedAt: at,
+    volleys: { turn: at.turn, run: volley },
+    ...(gunpowder ? { firedGunpowder: true } : {}),
+    ...(gunsExploded ? { gunsLost: (st.gunsLost ?? 0) + gunsExploded } : {}),
+    ...(gunsMisfired ? { misfired: { turn: at.turn, guns: (st.misfired?.turn === at.turn ? st.misfired.guns : 0) + gunsMisfired } } : {}),
+  }));
+  setUnit(d, targetId, (st) => ({
+    ...addLosses(st, losses),
+    firedOn: at,
+    shot: { turn: at.turn, phase: at.phase, figures: (samePhase(st.shot, at) ? st.shot!.figures : 0) + losses },
+  }));
+}
+
+export function describeFireResolved(e: FireEvent): string {
+  const o = e.data.outcome;
+  const extra = [
+    `${o.target} loses ${o.applied.losses} figure${o.applied.losses === 1 ? '' : 's'}${o.applied.losses < o.kills ? ` (${o.kills} kills, more than it had)` : ''}: ${o.applied.figuresLeft} left.`,
+    ...(o.applied.gunsExploded ? [`${o.firer} loses ${o.applied.gunsExploded} gun${o.applied.gunsExploded === 1 ? '' : 's'} (exploded, MED-RANGE.9).`] : []),
+    ...(o.applied.gunsMisfired ? [`${o.applied.gunsMisfired} gun${o.applied.gunsMisfired === 1 ? '' : 's'} of ${o.firer} misfired: can't re-fire until turn ${e.data.at.turn + 1} (MED-RANGE.9).`] : []),
+  ];
+  return lines(`${o.firer} fires at ${o.target} (MED-FIRE): ${o.kills} kill${o.kills === 1 ? '' : 's'}`, [...(o.range?.steps ?? [`${o.band} range, as given.`]), `${o.firing.why}.`, ...o.steps, ...extra]);
+}

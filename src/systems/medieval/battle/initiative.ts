@@ -1,0 +1,87 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { DiceUsed } from '../../../battle/events.ts';
+import { findSide, needDice, playsSide, sideName } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { COMMANDERS, medievalPack as pack, rollInitiative, signed, type Commander, type InitiativeOutcome } from '../index.ts';
+import { checkPhase, lines, med, options } from './state.ts';
+
+/** Each side's army commander, the initiative roll and the winner's choice of side A or B (MED-CMDR, MED-INIT, MED-SEQ.1). */
+
+export type InitiativeAction =
+  | { type: 'MedievalSetCommander'; side: string; commander: Commander | null }
+  | { type: 'MedievalRollInitiative' }
+  | { type: 'MedievalChooseSide'; as: 'A' | 'B' };
+
+export type InitiativeEvent =
+  | { type: 'MedievalCommanderSet'; data: { sideId: string; commander: Commander | null } }
+  | { type: 'MedievalInitiativeRolled'; data: { turn: number; winnerSideId: string; outcome: InitiativeOutcome; dice: DiceUsed } }
+  | { type: 'MedievalSideChosen'; data: { turn: number; sideId: string; as: 'A' | 'B'; a: string; b: string } };
+
+type Of<T extends InitiativeEvent['type']> = Extract<InitiativeEvent, { type: T }>;
+
+export function decideSetCommander(s: BattleState, a: Extract<InitiativeAction, { type: 'MedievalSetCommander' }>): InitiativeEvent[] {
+  const side = findSide(s, a.side);
+  if (a.commander !== null && !COMMANDERS.includes(a.commander)) refuse(`A commander is ${COMMANDERS.join(', ')} (got "${a.commander}") (MED-CMDR.2).`);
+  if ((med(s).commanders[side.id] ?? null) === a.commander) refuse(`${side.name}'s commander is ${a.commander ?? 'not set'} already.`);
+  return [{ type: 'MedievalCommanderSet', data: { sideId: side.id, commander: a.commander } }];
+}
+
+/** MED-INIT: in phase 1, each side's d6/d10 plus its commander's modifier; ties roll again. */
+export function decideRollInitiative(s: BattleState, ctx: DecideContext): InitiativeEvent[] {
+  checkPhase(s, 'MED-INIT', 'Initiative is rolled');
+  const sides = Object.values(s.sides);
+  // Side A and side B (MED-SEQ.1) make initiative a roll between two sides.
+  if (sides.length !== 2) refuse(`Initiative decides which of two sides is A and which B (MED-SEQ.1); this battle has ${sides.length} side(s).`);
+  const done = med(s).initiative;
+  if (done?.turn === s.position.turn) refuse(`Initiative for turn ${s.position.turn} has been rolled: ${sideName(s, done.winner)} won (MED-INIT).`);
+  const dice = needDice(ctx.dice);
+  const { value: outcome, dice: used } = dice.take((d) =>
+    rollInitiative({
+      sides: sides.map((x) => ({ side: x.name, ...(med(s).commanders[x.id] ? { commander: med(s).commanders[x.id] } : {}) })),
+      dice: d,
+      pack,
+      die: options(s).initiativeDie ?? pack.options.initiativeDie,
+    }),
+  );
+  const winner = sides.find((x) => x.name === outcome.winner)!;
+  return [{ type: 'MedievalInitiativeRolled', data: { turn: s.position.turn, winnerSideId: winner.id, outcome, dice: used } }];
+}
+
+/** MED-SEQ.1, MED-INIT.4: the winner chooses to be side A or B this Game Turn. */
+export function decideChooseSide(s: BattleState, as: 'A' | 'B', actor: string): InitiativeEvent[] {
+  if (as !== 'A' && as !== 'B') refuse(`Choose side A or B (got "${String(as)}") (MED-SEQ.1).`);
+  const won = med(s).initiative;
+  if (won?.turn !== s.position.turn) refuse(`Initiative has not been rolled for turn ${s.position.turn}: /initiative roll first (MED-SEQ.1).`);
+  const chosen = med(s).sides;
+  if (chosen?.turn === s.position.turn) refuse(`${sideName(s, won.winner)} has chosen already this turn: side A ${sideName(s, chosen.a)}, side B ${sideName(s, chosen.b)}.`);
+  if (!isGm(s, actor) && !playsSide(s, actor, won.winner)) refuse(`${sideName(s, won.winner)} won the initiative: its players (or a GM) choose A or B (MED-INIT.4).`);
+  const other = Object.keys(s.sides).find((id) => id !== won.winner)!;
+  const [a, b] = as === 'A' ? [won.winner, other] : [other, won.winner];
+  return [{ type: 'MedievalSideChosen', data: { turn: s.position.turn, sideId: won.winner, as, a, b } }];
+}
+
+export function evolveCommanderSet(d: BattleState, e: Of<'MedievalCommanderSet'>): void {
+  const { [e.data.sideId]: _old, ...rest } = med(d).commanders;
+  d.rules = { ...med(d), commanders: e.data.commander ? { ...rest, [e.data.sideId]: e.data.commander } : rest };
+}
+
+export function evolveInitiativeRolled(d: BattleState, e: Of<'MedievalInitiativeRolled'>): void {
+  d.rules = { ...med(d), initiative: { turn: e.data.turn, winner: e.data.winnerSideId } };
+}
+
+export function evolveSideChosen(d: BattleState, e: Of<'MedievalSideChosen'>): void {
+  d.rules = { ...med(d), sides: { turn: e.data.turn, a: e.data.a, b: e.data.b } };
+}
+
+export function describeCommanderSet(e: Of<'MedievalCommanderSet'>, s: BattleState): string {
+  return `${sideName(s, e.data.sideId)}'s army commander: ${e.data.commander ? `${e.data.commander}, initiative ${signed(pack.initiative.commanders[e.data.commander])} (MED-INIT.2, MED-CMDR.2)` : 'none, no initiative modifier'}`;
+}
+
+export function describeInitiativeRolled(e: Of<'MedievalInitiativeRolled'>, s: BattleState): string {
+  return lines(`initiative for turn ${e.data.turn} (MED-INIT, d${e.data.outcome.die}): ${sideName(s, e.data.winnerSideId)} wins and chooses to be side A or B with /initiative choose`, e.data.outcome.steps);
+}
+
+export function describeSideChosen(e: Of<'MedievalSideChosen'>, s: BattleState): string {
+  return `${sideName(s, e.data.sideId)} chooses to be side ${e.data.as} for turn ${e.data.turn}: side A ${sideName(s, e.data.a)}, side B ${sideName(s, e.data.b)} (MED-SEQ.1)`;
+}

@@ -1,0 +1,129 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { DiceUsed } from '../../../battle/events.ts';
+import { actsFor, findUnit, needDice, sideName, unitSideId } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState, type Unit } from '../../../battle/state.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { medievalPack as pack, resolveMelee, type Armour, type MeleeDerived, type MeleeOutcome, type ModifierChoice, type TroopClass } from '../index.ts';
+import { addLosses, checkPhase, figuresNow, lines, options, setUnit, unitStatus } from './state.ts';
+
+/** A round of melee by the Melee Chart, both units striking at once (MED-MELEE, MED-SEQ.13). */
+
+/** One side of a melee as the players give it. */
+export interface MeleeSideInput {
+  unit: string;
+  figures?: number;
+  modifiers?: ModifierChoice[];
+  charging?: boolean;
+  pushedBack?: boolean;
+  /** Score needed before modifiers where the Melee Chart has no cell (MED-MELEE source note). */
+  score?: number;
+}
+
+export type MeleeAction = { type: 'MedievalMelee'; attacker: MeleeSideInput; defender: MeleeSideInput };
+
+export interface MeleeSideOutcome extends MeleeOutcome {
+  unit: string;
+  figures: number;
+  derived: MeleeDerived;
+  /** Kills applied to the enemy (never more than its figures) and the figures it has left. */
+  applied: { losses: number; enemyFiguresLeft: number };
+}
+
+export interface MedievalMeleeOutcome {
+  rule: 'MED-MELEE';
+  attacker: MeleeSideOutcome;
+  defender: MeleeSideOutcome;
+  dice: { sides: number; result: number }[];
+  steps: string[];
+}
+
+export type MeleeEvent = { type: 'MedievalMeleeResolved'; data: { attackerId: string; defenderId: string; at: TurnPosition; outcome: MedievalMeleeOutcome; dice: DiceUsed } };
+
+/**
+ * MED-MELEE, MED-SEQ.13: one /melee resolves one round between two units, both sides' figures
+ * fighting at once (the kills of each side are rolled from the figures it had when the round began,
+ * then applied to both). Automatic kills and part dice as the battle's options (MED-AUTOKILL,
+ * MED-PARTDICE). Who won the round the source does not say, so the umpire does not declare it.
+ */
+export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext): MeleeEvent[] {
+  checkPhase(s, 'MED-MELEE', 'Melee is resolved');
+  const att = findUnit(s, a.attacker.unit);
+  const def = findUnit(s, a.defender.unit);
+  if (att.id === def.id) refuse(`${att.name} cannot fight itself.`);
+  if (unitSideId(s, att) === unitSideId(s, def)) refuse(`${att.name} and ${def.name} are both ${sideName(s, unitSideId(s, att))}'s; a melee is between enemy units.`);
+  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(`Only the players of ${att.name} or ${def.name}, or a GM, may resolve their melee.`);
+  const prepare = (u: Unit, input: MeleeSideInput, enemy: Unit) => {
+    const now = figuresNow(s, u);
+    if (now === 0) refuse(`${u.name} has no figures left.`);
+    if (input.figures !== undefined && input.figures > now) refuse(`${u.name} has ${now} figures; ${input.figures} cannot fight.`);
+    if (u.attrs.melee_weapon === undefined) refuse(`${u.name} has no hand weapon: set it with /unit set unit:"${u.name}" melee_weapon:... (MED-MELEE).`);
+    if (enemy.attrs.armour === undefined) refuse(`${enemy.name} has no armour grade, the column of the Melee Chart: set it with /unit set unit:"${enemy.name}" armour:... (MED-MELEE).`);
+    const derived: MeleeDerived = {
+      charging: input.charging ?? false,
+      impetuous: unitStatus(s, u.id).impetuous !== undefined,
+      pushedBack: input.pushedBack ?? false,
+      arm: String(u.attrs.arm),
+      opponents: {
+        arm: String(enemy.attrs.arm),
+        ...(enemy.attrs.order !== undefined ? { order: String(enemy.attrs.order) } : {}),
+        ...(enemy.attrs.melee_weapon !== undefined ? { weapon: String(enemy.attrs.melee_weapon) } : {}),
+      },
+    };
+    return { u, enemy, input, figures: input.figures ?? now, derived };
+  };
+  const sides = [prepare(att, a.attacker, def), prepare(def, a.defender, att)] as const;
+  const dice = needDice(ctx.dice);
+  const { value: outcomes, dice: used } = dice.take((d) =>
+    sides.map((p) =>
+      resolveMelee({
+        weapon: String(p.u.attrs.melee_weapon),
+        grade: String(p.u.attrs.class) as TroopClass,
+        // Cavalry, and mounted infantry fighting on horseback (MED-MELEE-MOD.8), use the mounted rows.
+        mounted: p.u.attrs.arm === 'cavalry' || p.u.attrs.arm === 'mounted infantry',
+        figures: p.figures,
+        targetArmour: String(p.enemy.attrs.armour) as Armour,
+        ...(p.input.modifiers ? { modifiers: p.input.modifiers } : {}),
+        derived: p.derived,
+        ...(p.input.score !== undefined ? { chartScore: p.input.score } : {}),
+        gm: isGm(s, ctx.actor),
+        dice: d,
+        pack,
+        options: { autokill: options(s).autokill ?? false, partDice: options(s).partDice ?? false },
+      }),
+    ),
+  );
+  const side = (i: 0 | 1): MeleeSideOutcome => {
+    const p = sides[i];
+    const o = outcomes[i]!;
+    const enemyNow = figuresNow(s, p.enemy);
+    const losses = Math.min(o.kills, enemyNow);
+    return { ...o, unit: p.u.name, figures: p.figures, derived: p.derived, applied: { losses, enemyFiguresLeft: enemyNow - losses } };
+  };
+  const attacker = side(0);
+  const defender = side(1);
+  const outcome: MedievalMeleeOutcome = {
+    rule: 'MED-MELEE',
+    attacker,
+    defender,
+    dice: [...attacker.dice, ...defender.dice],
+    steps: [
+      `${att.name}, ${attacker.figures} figures, against ${def.name}:`,
+      ...attacker.steps,
+      `${def.name}, ${defender.figures} figures, against ${att.name}:`,
+      ...defender.steps,
+      `Both sides strike at once (MED-SEQ.13): ${def.name} loses ${attacker.applied.losses} (${attacker.applied.enemyFiguresLeft} left), ${att.name} loses ${defender.applied.losses} (${defender.applied.enemyFiguresLeft} left).`,
+    ],
+  };
+  return [{ type: 'MedievalMeleeResolved', data: { attackerId: att.id, defenderId: def.id, at: s.position, outcome, dice: used } }];
+}
+
+export function evolveMeleeResolved(d: BattleState, e: MeleeEvent): void {
+  setUnit(d, e.data.defenderId, (st) => addLosses(st, e.data.outcome.attacker.applied.losses));
+  setUnit(d, e.data.attackerId, (st) => addLosses(st, e.data.outcome.defender.applied.losses));
+}
+
+export function describeMeleeResolved(e: MeleeEvent): string {
+  const o = e.data.outcome;
+  return lines(`melee (MED-MELEE): ${o.attacker.unit} ${o.attacker.kills} kill${o.attacker.kills === 1 ? '' : 's'}, ${o.defender.unit} ${o.defender.kills} kill${o.defender.kills === 1 ? '' : 's'}`, o.steps);
+}

@@ -1,0 +1,132 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { DiceUsed } from '../../../battle/events.ts';
+import { checkActsFor, findUnit, needDice, samePhase, unitSideId } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState } from '../../../battle/state.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { medievalPack as pack, moraleTest, type ModifierChoice, type MoraleDerived, type MoraleOutcome, type MoraleReasonChoice, type TestingUnit } from '../index.ts';
+import { checkPhase, figuresNow, letterOf, lines, lossesTenths, phaseId, setUnit, testingUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
+
+/**
+ * Morale Tests and their effects on a unit (MED-MORALE, MED-MORALE-EFFECTS), and a GM's record of
+ * what the log cannot know of a unit's order (/morale set).
+ */
+
+export type MoraleAction =
+  | { type: 'MedievalMoraleTest'; unit: string; reasons: MoraleReasonChoice[]; modifiers?: ModifierChoice[]; commanderDead?: boolean; friendsRouting?: number }
+  | { type: 'MedievalSetStatus'; unit: string; disordered?: boolean; routing?: boolean; gunsAbandoned?: boolean };
+
+export type MoraleEvent =
+  | { type: 'MedievalMoraleTested'; data: { unitId: string; at: TurnPosition; outcome: MoraleOutcome & { unit: string; derived: MoraleDerived }; dice: DiceUsed } }
+  | { type: 'MedievalStatusSet'; data: { unitId: string; disordered?: boolean; routing?: boolean; gunsAbandoned?: boolean } };
+
+type Of<T extends MoraleEvent['type']> = Extract<MoraleEvent, { type: T }>;
+
+/** The side whose units take morale tests in a phase (MED-SEQ.4-9); both in 10 and 15. */
+const MORALE_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.4': 'A', 'MED-SEQ.5': 'B', 'MED-SEQ.6': 'B', 'MED-SEQ.7': 'A', 'MED-SEQ.8': 'A', 'MED-SEQ.9': 'B' };
+
+/**
+ * MED-MORALE: one test per unit per phase for the highest-priority reason (MED-MORALE.3), in the
+ * phases the sequence gives morale tests to the unit's side; the effect is applied to the unit.
+ * Whether the unit is charging or advancing already (MED-MORALE-EFFECTS.4a, .5a) is read from the
+ * factors chosen, MED-MORALE-MOD.13 and .15.
+ */
+export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type: 'MedievalMoraleTest' }>, ctx: DecideContext): MoraleEvent[] {
+  const u = findUnit(s, a.unit);
+  checkActsFor(s, ctx.actor, u, 'test it');
+  checkPhase(s, 'MED-MORALE', 'Morale Tests are taken');
+  const pid = phaseId(s.position);
+  const testing = MORALE_SIDE[pid];
+  if (testing) {
+    const letter = letterOf(s, unitSideId(s, u));
+    if (letter !== testing) refuse(`In phase ${pid.replace('MED-SEQ.', '')} side ${testing}'s units test (${pid}); ${u.name} is side ${letter} this turn.`);
+  }
+  const st = unitStatus(s, u.id);
+  if (samePhase(st.morale?.at, s.position)) {
+    refuse(`${u.name} has taken its one Morale Test of this phase already (${st.morale!.name}); a unit makes only ONE test in a game phase, for all its reasons at once (MED-MORALE.3).`);
+  }
+  if (figuresNow(s, u) === 0) refuse(`${u.name} has no figures left.`);
+  // An intent (receive, evade, rally, restore) goes with the reasons whose column depends on it (MED-MORALE-REASONS.3, .10).
+  const intents = [...new Set(a.reasons.flatMap((r) => (r.intent ? [r.intent] : [])))];
+  const reasons = a.reasons.map(({ id, intent }) => {
+    const row = pack.morale.reasons.find((r) => r.id === id);
+    return intent && row?.columnByIntent?.[intent] !== undefined ? { id, intent } : { id };
+  });
+  for (const intent of intents) {
+    if (!reasons.some((r) => 'intent' in r && r.intent === intent)) {
+      const takers = pack.morale.reasons.filter((r) => r.columnByIntent?.[intent] !== undefined).map((r) => r.id);
+      refuse(`"${intent}" is what a unit means to do for ${takers.join(' or ')}; none of the reasons given takes it.`);
+    }
+  }
+  const chosen = a.modifiers ?? [];
+  const unit: TestingUnit = {
+    ...testingUnit(s, u),
+    ...(chosen.some((m) => m.id === 'MED-MORALE-MOD.13') ? { charging: true } : {}),
+    ...(chosen.some((m) => m.id === 'MED-MORALE-MOD.15') ? { advancing: true } : {}),
+  };
+  const derived: MoraleDerived = {
+    lossesTenths: lossesTenths(s, u),
+    commanderDead: a.commanderDead ?? false,
+    friendsRoutingNearby: a.friendsRouting ?? 0,
+    impetuous: st.impetuous !== undefined,
+    firedRecently: st.volleys !== undefined && st.volleys.turn >= s.position.turn - 1,
+  };
+  const dice = needDice(ctx.dice);
+  const { value: o, dice: used } = dice.take((d) => moraleTest({ reasons, unit, modifiers: chosen, derived, gm: isGm(s, ctx.actor), dice: d, pack }));
+  return [{ type: 'MedievalMoraleTested', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name, derived }, dice: used } }];
+}
+
+/** What the log cannot know: disorder from terrain (MED-TERRAIN), a rally or reform on the table, guns manned again. */
+export function decideSetStatus(s: BattleState, a: Extract<MoraleAction, { type: 'MedievalSetStatus' }>): MoraleEvent[] {
+  const u = findUnit(s, a.unit);
+  const st = unitStatus(s, u.id);
+  const data: Of<'MedievalStatusSet'>['data'] = { unitId: u.id };
+  if (a.disordered !== undefined && a.disordered !== !!st.disordered) data.disordered = a.disordered;
+  if (a.routing !== undefined && a.routing !== !!st.routing) data.routing = a.routing;
+  if (a.gunsAbandoned !== undefined) {
+    if (u.attrs.arm !== 'artillery') refuse(`${u.name} is not artillery; it has no guns to abandon.`);
+    if (a.gunsAbandoned !== !!st.gunsAbandoned) data.gunsAbandoned = a.gunsAbandoned;
+  }
+  if (Object.keys(data).length === 1) refuse(`Nothing to change: ${u.name} is ${statusWords(st) || 'in good order'} already.`);
+  return [{ type: 'MedievalStatusSet', data }];
+}
+
+/** A unit's order in words, for /unit show and for /morale set when nothing would change. */
+export function statusWords(st: MedievalUnitStatus): string {
+  return [st.routing ? 'routing' : '', st.disordered ? 'disordered' : '', st.gunsAbandoned ? 'guns abandoned' : ''].filter(Boolean).join(', ');
+}
+
+export function evolveMoraleTested(d: BattleState, e: Of<'MedievalMoraleTested'>): void {
+  const fx = e.data.outcome.effect;
+  setUnit(d, e.data.unitId, (st) => ({
+    ...st,
+    ...(fx.disordered === true ? { disordered: true } : {}),
+    routing: fx.routing ? true : fx.rallied ? false : !!st.routing,
+    ...(fx.abandonGuns ? { gunsAbandoned: true } : {}),
+    morale: {
+      result: fx.result,
+      name: fx.name,
+      rules: fx.rules,
+      advance: fx.advance,
+      mayFire: fx.mayFire,
+      at: e.data.at,
+      ...(fx.routsOnContact ? { routsOnContact: true } : {}),
+    },
+  }));
+}
+
+export function evolveStatusSet(d: BattleState, e: Of<'MedievalStatusSet'>): void {
+  const { unitId: _id, ...change } = e.data;
+  setUnit(d, e.data.unitId, (st) => ({ ...st, ...change }));
+}
+
+export function describeMoraleTested(e: Of<'MedievalMoraleTested'>): string {
+  const o = e.data.outcome;
+  return lines(`${o.unit} takes a Morale Test (MED-MORALE): ${o.effect.name}`, [...o.steps, ...o.effect.text]);
+}
+
+export function describeStatusSet(e: Of<'MedievalStatusSet'>, s: BattleState): string {
+  const { unitId, ...change } = e.data;
+  const words = Object.entries(change).map(([k, v]) => `${k === 'gunsAbandoned' ? 'guns abandoned' : k} ${v ? 'yes' : 'no'}`);
+  return `${s.units[unitId]?.name ?? unitId}: ${words.join(', ')} (recorded by a GM)`;
+}

@@ -1,0 +1,43 @@
+import { refuse } from '../../../rules/errors.ts';
+import type { ModifierChoice } from '../index.ts';
+
+/** Input syntax shared by the slash commands: modifier and reason lists as players type them. */
+
+const TOKEN = /^(-)?(?:(MED-[A-Z-]+)\.)?(\d+)(?:x(\d+))?(?:=([+-]?\d+))?$/i;
+
+/**
+ * Modifiers by id, separated by spaces or commas: `MED-FIRE-MOD.12` or just `12`; `x2` after an id
+ * counts an "each" row (`MED-MORALE-MOD.4x2`); `=+2` gives a value the source lost (`26=+2`); a
+ * leading `-` drops a modifier the umpire derived (`-9`), a GM's ruling.
+ */
+export function parseModifierList(text: string | undefined, table: string): ModifierChoice[] {
+  if (text === undefined) return [];
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((token) => {
+      const m = TOKEN.exec(token) ?? refuse(`"${token}" is not a modifier: give ${table} ids such as ${table}.3, or their numbers, with x2 for a count, =+1 for a value and a leading - to drop a derived one (see /ref modifiers).`);
+      if (m[2] !== undefined && m[2].toUpperCase() !== table) refuse(`${token} is not a ${table} modifier.`);
+      if (m[1] !== undefined && (m[4] !== undefined || m[5] !== undefined)) refuse(`${token}: a dropped modifier takes no count or value.`);
+      return {
+        id: `${table}.${Number(m[3])}`,
+        ...(m[1] !== undefined ? { exclude: true } : {}),
+        ...(m[4] !== undefined ? { count: Number(m[4]) } : {}),
+        ...(m[5] !== undefined ? { value: Number(m[5]) } : {}),
+      };
+    });
+}
+
+/** Reasons by id or number, separated by spaces or commas (`MED-MORALE-REASONS.4 8`). */
+export function parseReasonList(text: string, table: string): string[] {
+  const ids = text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((token) => {
+      const m = /^(?:(MED-[A-Z-]+)\.)?(\d+)$/i.exec(token) ?? refuse(`"${token}" is not a reason: give ${table} ids such as ${table}.4, or their numbers.`);
+      if (m[1] !== undefined && m[1].toUpperCase() !== table) refuse(`${token} is not a ${table} reason.`);
+      return `${table}.${Number(m[2])}`;
+    });
+  if (!ids.length) refuse(`Give at least one reason (${table}).`);
+  return ids;
+}

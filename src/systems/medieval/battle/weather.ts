@@ -1,0 +1,52 @@
+import type { BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { weatherRollDue } from '../sequence.ts';
+import { med, phaseId, RAIN, type Rain } from './state.ts';
+
+/** The weather as a GM records it (MED-SEQ.2); its rain or snow counts in fire (MED-FIRE-MOD.18, .20). */
+
+export type WeatherAction = { type: 'MedievalRecordWeather'; weather: string; windStrength: string; windDirection: string; rain?: Rain };
+
+export type WeatherEvent = { type: 'MedievalWeatherRecorded'; data: { turn: number; weather: string; windStrength: string; windDirection: string; rain?: Rain } };
+
+/**
+ * MED-SEQ.2: the weather changes at the start of every twelfth Game Turn; the rules that roll it are
+ * not in the source, so a GM records the result. Also taken on turn 1, the scenario's weather (the
+ * source says nothing of it); refused at any other time.
+ */
+export function decideRecordWeather(s: BattleState, a: WeatherAction): WeatherEvent[] {
+  const { turn } = s.position;
+  const due = turn === 1 || (phaseId(s.position) === 'MED-SEQ.2' && weatherRollDue(turn));
+  if (!due) {
+    const next = weatherRollDue(turn) && s.position.phase < 1 ? turn : (Math.floor(turn / 12) + 1) * 12;
+    refuse(`The weather changes at the start of every twelfth Game Turn, in phase 2 (MED-SEQ.2): next in turn ${next}. The scenario's weather may be recorded in turn 1.`);
+  }
+  const clean = (what: string, v: string) => {
+    const t = v.trim();
+    if (!t || t.length > 60) refuse(`Give the ${what} in a few words (1 to 60 characters).`);
+    return t;
+  };
+  if (a.rain !== undefined && !RAIN.includes(a.rain)) refuse(`Rain or snow is none, light or heavy (got "${String(a.rain)}") (MED-FIRE-MOD.18, .20).`);
+  return [
+    {
+      type: 'MedievalWeatherRecorded',
+      data: {
+        turn,
+        weather: clean('weather', a.weather),
+        windStrength: clean('wind strength', a.windStrength),
+        windDirection: clean('wind direction', a.windDirection),
+        ...(a.rain !== undefined ? { rain: a.rain } : {}),
+      },
+    },
+  ];
+}
+
+export function evolveWeatherRecorded(d: BattleState, e: WeatherEvent): void {
+  d.rules = { ...med(d), weather: { ...e.data } };
+}
+
+export const rainText = (rain: Rain | undefined) => (rain === 'light' || rain === 'heavy' ? `; ${rain} rain or snow: fire ${rain === 'light' ? 'MED-FIRE-MOD.18' : 'MED-FIRE-MOD.20'}` : '');
+
+export function describeWeatherRecorded(e: WeatherEvent): string {
+  return `weather from turn ${e.data.turn}: ${e.data.weather}; wind ${e.data.windStrength}, from ${e.data.windDirection}${rainText(e.data.rain)} (MED-SEQ.2; recorded by a GM, the weather rules are not in the source)`;
+}
