@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { pct } from '../../src/systems/percentile/battle.ts';
+import { pct } from '../../src/systems/percentile/battle/state.ts';
 import { given, NOW } from '../support/spec.ts';
 
 const at = (turn: number, period: string, phase = 0) => ({ turn, phase, period });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pct, type MoraleCheckOutcome, type PercentileFireOutcome } from '../../src/systems/percentile/battle.ts';
+import type { PercentileFireOutcome } from '../../src/systems/percentile/battle/fire.ts';
+import type { MoraleCheckOutcome } from '../../src/systems/percentile/battle/morale.ts';
+import { pct } from '../../src/systems/percentile/battle/state.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 
 const fireOf = (m: Out) => posted<PercentileFireOutcome>(m);

@@ -30,6 +30,12 @@ export const firePack: FirePack = parsed.fire;
 
 export * from './night.ts';
 export * from './fire-pack.ts';
+export * from './fire-input.ts';
+export * from './fire-outcome.ts';
+export * from './fire-refusal.ts';
+export * from './fire-chart.ts';
 export * from './fire.ts';
+export * from './counterbattery.ts';
+export * from './mfp.ts';
 export * from './zones.ts';
 export * from './night-morale.ts';

@@ -1,21 +1,20 @@
 import type { SystemPlugin } from '../../app/commands.ts';
+import { percentileAdvance } from './battle/advance.ts';
 import {
   applyPercentileEvent,
   decidePercentile,
   describePercentileEvent,
-  initialPercentile,
   PERCENTILE_ACTION_ROLE,
   PERCENTILE_EVENT_TYPES,
-  percentileAdvance,
-  percentileUnitLines,
+  percentileConsequences,
   type PercentileAction,
   type PercentileEvent,
-  type PercentileState,
-} from './battle.ts';
+} from './battle/index.ts';
+import { percentileReport } from './battle/report.ts';
+import { initialPercentile, type PercentileState } from './battle/state.ts';
+import { nightCommandLines, nightStatusLines, percentileUnitLines } from './battle/views.ts';
 import { percentilePack } from './index.ts';
-import { nightCommandLines, nightConsequences, nightStatusLines } from './night-battle.ts';
 import { percentileSequence } from './sequence.ts';
-import { percentileReport } from './report-battle.ts';
 import { night } from './commands/night.ts';
 import { orders } from './commands/orders.ts';
 import { mfp } from './commands/mfp.ts';
@@ -48,7 +47,7 @@ export const percentile: SystemPlugin<PercentileState> = {
   evolve: applyPercentileEvent,
   describe: (e, s) => describePercentileEvent(e as PercentileEvent, s),
   advance: percentileAdvance,
-  ballotConsequences: nightConsequences,
+  ballotConsequences: percentileConsequences,
   statusLines: nightStatusLines,
   commandLines: nightCommandLines,
   unitLines: (s, u) => percentileUnitLines(s, u.id),

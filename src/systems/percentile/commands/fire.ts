@@ -1,6 +1,8 @@
 import { sub } from '../../../app/commands.ts';
 import { matching, matchingLast, unitNames } from '../../../app/complete.ts';
-import { FIRE_KINDS, MARKER_MET, namedModifiers, parseDecimal, parseFireModifiers, SHOTS } from '../battle.ts';
+import { MARKER_MET } from '../battle/counterbattery.ts';
+import { FIRE_KINDS, SHOTS } from '../battle/fire.ts';
+import { namedModifiers, parseDecimal, parseFireModifiers } from '../battle/parse.ts';
 import { CHART_LINES, type FireKind, type Shot } from '../index.ts';
 
 export const fire = {

@@ -1,7 +1,7 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
 import { sideNames } from '../../../app/complete.ts';
 import { reply } from '../../../app/replies.ts';
-import { mfpText } from '../battle.ts';
+import { mfpText } from '../battle/mfp.ts';
 
 export const mfp = defineCommand({
   name: 'mfp',

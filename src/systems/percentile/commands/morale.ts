@@ -1,6 +1,7 @@
 import { sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
-import { MORALE_KINDS, MORALE_STATES, type MoraleKind, type MoraleState } from '../battle.ts';
+import { MORALE_KINDS, type MoraleKind } from '../battle/morale.ts';
+import { MORALE_STATES, type MoraleState } from '../battle/state.ts';
 
 export const morale = {
   check: sub({

@@ -1,6 +1,6 @@
 import { sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
-import { LOSS_KINDS, type LossKind } from '../battle.ts';
+import { LOSS_KINDS, type LossKind } from '../battle/losses.ts';
 
 export const unit = {
   losses: sub({

@@ -1,5 +1,5 @@
-import type { ReportHooks } from '../../battle/system.ts';
-import { pct } from './battle.ts';
+import type { ReportHooks } from '../../../battle/system.ts';
+import { pct } from './state.ts';
 
 /**
  * What a battle report reads of a percentile battle: figures against the roster's, less figures

@@ -1,8 +1,7 @@
-import { claim, type Ruling } from '../../battle/mechanics.ts';
-import type { BattleState } from '../../battle/state.ts';
-import { refuse } from '../../rules/errors.ts';
-import { chartLine, enfiladeable, fireZone, type FireInput, type FireZones, type ZoneResult } from './index.ts';
-import type { PercentileFireAction } from './battle.ts';
+import { claim, type Ruling } from '../../../battle/mechanics.ts';
+import type { BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { chartLine, enfiladeable, fireZone, type FireInput, type FireZones, type ZoneResult } from '../index.ts';
 
 /**
  * What the battle knows about a fire attack is not the player's to claim (issue 16): the fire zone
@@ -12,6 +11,19 @@ import type { PercentileFireAction } from './battle.ts';
  * officer and the Maximum Roundshot Zone, 11.29, 11.32). A player's contrary claim is refused with the
  * derived value named; a GM's stands as a Ruling, kept in the outcome and shown in the working.
  */
+
+/** What a /fire percentile action (fire.ts's PercentileFireAction) claims that the battle can check; its own type, so that fire.ts imports this module and not the other way round. */
+export interface FireClaims {
+  /** Measured, inches. */
+  range: number;
+  zone?: 'minimum' | 'maximum';
+  row?: string;
+  enfiladed?: boolean;
+  massedBattery?: boolean;
+  targetCharge?: 'charging' | 'declared-passed';
+  artilleryOfficer?: boolean;
+  modifiers?: { id: string; value?: number }[];
+}
 
 export interface FireFacts {
   /** The input as built from the roster and the log, before the claims. */
@@ -35,7 +47,7 @@ const ARTILLERY = ['artillery', 'rockets', 'siege artillery'];
 const zoneWord = (z: 'minimum' | 'maximum' | null) => (z === null ? 'none of the small-arms zones' : `${z}`);
 
 /** The action's claims against `facts`; refuses a player's contrary claim, returns a GM's as rulings. */
-export function claimFire(s: BattleState, actor: string, a: PercentileFireAction, f: FireFacts): ClaimedFire {
+export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireFacts): ClaimedFire {
   const rulings: Ruling[] = [];
   const ruled = (r: Ruling | null) => {
     if (r) rulings.push(r);

@@ -1,0 +1,56 @@
+import { findUnit } from '../../../battle/mechanics.ts';
+import type { BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { COUNTERBATTERY_A_CLEARED_BY, COUNTERBATTERY_B_CLEARED_BY } from '../index.ts';
+import { posText } from './phase.ts';
+import { setUnit, status, type CounterbatteryMarker, type PercentileUnitStatus } from './state.ts';
+
+/**
+ * Counterbattery markers (PCT-11.76, 11.77) as the battle keeps them: fire places them (fire.ts),
+ * the end of a Reciprocal Artillery Fire Phase clears some (advance.ts), and a GM records here what
+ * the table did to clear the others.
+ */
+
+/** The Counterbattery requirements only the table can see (PCT-11.76, 11.77 b-e); a is read from the log. */
+export const MARKER_MET = ['b', 'c', 'd', 'e'] as const;
+export type MarkerMet = (typeof MARKER_MET)[number];
+
+export type CounterbatteryAction = { type: 'PercentileCounterbatteryMet'; unit: string; met: MarkerMet };
+
+export type CounterbatteryEvent = {
+  type: 'PercentileCounterbatteryCleared';
+  data: { unitId: string; marker: 'A' | 'B'; met: MarkerMet; rule: string; text: string; roundLost: boolean };
+};
+
+/** PCT-11.76, 11.77: a GM records a requirement the table met (b-e); a is read from the log when the battery fires. */
+export function decideCounterbatteryMet(s: BattleState, a: CounterbatteryAction): CounterbatteryEvent[] {
+  const u = findUnit(s, a.unit);
+  if (!MARKER_MET.includes(a.met)) refuse(`met is b, c, d or e (PCT-11.76, 11.77); a is read from the log when the battery fires at enemy artillery.`);
+  const markers = status(s, u.id).markers ?? [];
+  if (!markers.length) refuse(`${u.name} has no Counterbattery marker.`);
+  // One GM ruling clears the oldest marker; a battery with both answers for each in turn.
+  const m = markers[0]!;
+  const list = m.marker === 'A' ? COUNTERBATTERY_A_CLEARED_BY : COUNTERBATTERY_B_CLEARED_BY;
+  const text = list[MARKER_MET.indexOf(a.met) + 1]!;
+  return [{ type: 'PercentileCounterbatteryCleared', data: { unitId: u.id, marker: m.marker, met: a.met, rule: `${m.marker === 'A' ? 'PCT-11.76' : 'PCT-11.77'}.${a.met}`, text, roundLost: m.marker === 'B' && a.met === 'c' } }];
+}
+
+export const withoutMarker = (st: PercentileUnitStatus, marker: 'A' | 'B'): PercentileUnitStatus => {
+  const markers = (st.markers ?? []).filter((m) => m.marker !== marker);
+  const { markers: _old, ...rest } = st;
+  return markers.length ? { ...rest, markers } : rest;
+};
+
+export function applyCounterbatteryCleared(d: BattleState, e: CounterbatteryEvent): void {
+  setUnit(d, e.data.unitId, (st) => ({ ...withoutMarker(st, e.data.marker), ...(e.data.roundLost ? { roundsLost: (st.roundsLost ?? 0) + 1 } : {}) }));
+}
+
+export function describeCounterbatteryCleared(e: CounterbatteryEvent, s: BattleState): string {
+  return `Counterbattery ${e.data.marker} removed from ${s.units[e.data.unitId]?.name ?? e.data.unitId}, as a GM recorded: ${e.data.text}${e.data.roundLost ? ' One ammunition round lost.' : ''}`;
+}
+
+/** A marker as /unit show lists it, with what removes it. */
+export const markerLines = (m: CounterbatteryMarker, name: (id: string) => string): string[] => [
+  `Counterbattery ${m.marker} (${m.marker === 'A' ? 'PCT-11.76' : 'PCT-11.77'}) since ${posText(m.since)}, ${m.placedBy === 'gm' ? "the GM's ruling" : 'a critical hit'} on ${name(m.byId)}'s fire; removed by any one of:`,
+  ...(m.marker === 'A' ? COUNTERBATTERY_A_CLEARED_BY : COUNTERBATTERY_B_CLEARED_BY).map((t) => `  ${t}`),
+];

@@ -1,0 +1,377 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
+import { checkActsFor, checkGmRulings, findUnit, needDice, rulingLine, samePhase, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { refuse } from '../../../rules/errors.ts';
+import {
+  fireRefusal,
+  percentilePack as pack,
+  resolveFire,
+  type FireInput,
+  type FireKind,
+  type FireOutcome,
+  type FirePhase,
+  type FirerArm,
+  type FiringClass,
+  type Formation,
+  type Shot,
+  type TargetArm,
+} from '../index.ts';
+import { declaredChargeThisTurn } from './charge.ts';
+import { withoutMarker } from './counterbattery.ts';
+import { claimFire } from './fire-facts.ts';
+import { mfpApplied, mfpCriticalEvents, type MfpApplied } from './mfp.ts';
+import { checkCombatTime, firePhase, phaseOf } from './phase.ts';
+import { cannonOf, figures, figuresNow, GUNS, isGuns, pct, setUnit, status, type FireRecord, type MoraleState, type PercentileUnitStatus } from './state.ts';
+import { lines, lossWord } from './words.ts';
+
+/**
+ * Percentage-dice fire combat (shared/rules/percentile-fire.md, PCT-11.x) as the battle keeps it: a
+ * fire attack with what the log knows, the losses, markers and rounds it leaves, and its working as
+ * the log reads it. The Fire Routine itself is resolveFire, a pure function in ../fire.ts.
+ */
+
+export const FIRE_KINDS: readonly FireKind[] = ['normal', 'opportunity', 'passby', 'final-shock', 'supportive'];
+export const SHOTS: readonly Shot[] = ['roundshot', 'shot', 'shell', 'special'];
+
+export interface PercentileFireAction {
+  type: 'PercentileFire';
+  firer: string;
+  target: string;
+  /** Measured, inches. */
+  range: number;
+  kind: FireKind;
+  count?: number;
+  zone?: 'minimum' | 'maximum';
+  row?: string;
+  base?: number;
+  modifiers?: { id: string; value?: number }[];
+  shot?: Shot;
+  firerPosition?: 'open' | 'building' | 'redoubt';
+  targetPosition?: 'open' | 'building' | 'redoubt';
+  enfiladed?: boolean;
+  gapUnder1?: boolean;
+  massedBattery?: boolean;
+  screened?: boolean;
+  officerAttached?: boolean;
+  targetCharge?: 'charging' | 'declared-passed';
+  artilleryOfficer?: boolean;
+  /** GM rulings. */
+  counterbattery?: 'A' | 'B';
+  noOtherTarget?: boolean;
+  doubleSupportive?: boolean;
+}
+
+/** The fire outcome as posted: the Fire Routine's plus what the battle supplied and applied. */
+export interface PercentileFireOutcome extends FireOutcome {
+  firer: string;
+  target: string;
+  kind: FireKind;
+  range: number;
+  /** The routine's dice with their purposes; a post replaces `dice` with the event's cursor range (announce.ts). */
+  rolled: FireOutcome['dice'];
+  derived: {
+    turn: number;
+    phase: FirePhase;
+    phaseName: string;
+    firer: { arm: string; class: string | null; formation: string; morale: MoraleState; strength: number; of: 'figures' | 'cannon' };
+    target: { arm: string; formation: string; strength: number; of: 'figures' | 'cannon' | 'train material' };
+    earlierAttacksThisPhase: number;
+    firedInReciprocalPhases: boolean;
+    batteriesOnTarget: number;
+    night: { visibility: number | null } | null;
+    /** The fire zone from weapon and measured range (PCT-11.32 - 11.37); absent in fire logged before it was derived. */
+    zone?: { zone: 'minimum' | 'maximum' | null; rule: string; why: string; ruled: boolean };
+    /** Rounds left before this fire where the roster gives `ammunition` (PCT-11.23.5). */
+    ammunitionLeft?: number;
+  };
+  /** GM rulings against what the battle derived (mechanics.ts `claim`); absent when none. */
+  rulings?: Ruling[];
+  /** Steps the rules leave to the GM that this fire calls for (PCT-11.78, 11.79, 11.86). */
+  gmSteps?: string[];
+  applied: {
+    losses: number;
+    lossKind: FireOutcome['lossKind'];
+    targetLeft: number;
+    moraleCheckDue: boolean;
+    mfp: MfpApplied | null;
+    markersPlaced: ('A' | 'B')[];
+    /** Markers the firer's fire at an enemy battery cleared (PCT-11.76.a, 11.77.a). */
+    markersCleared: ('A' | 'B')[];
+    rounds: { shot: Shot; fired: number } | null;
+  };
+}
+
+export type FireEvent = {
+  type: 'PercentileFireResolved';
+  data: { firerId: string; targetId: string; targetSideId: string; at: TurnPosition; outcome: PercentileFireOutcome; dice: DiceUsed };
+};
+
+const MAX_CHART_NUMBER = 100000;
+
+/** The formation a fire attack needs, or a refusal naming the /unit set that gives it. */
+function formationOf(u: Unit): Formation {
+  if (u.attrs.formation === undefined) refuse(`${u.name} has no formation: set it with /unit set unit:"${u.name}" formation:... (PCT-11.61, 11.23.6).`);
+  return String(u.attrs.formation) as Formation;
+}
+
+/** PCT-11.15 / 11.16 with everything the log knows; the Fire Routine itself is resolveFire. */
+export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): BattleEvent[] {
+  const firer = findUnit(s, a.firer);
+  const target = findUnit(s, a.target);
+  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkCombatTime(s);
+  if (firer.id === target.id) refuse(`${firer.name} cannot fire at itself.`);
+  const firerSide = unitSideId(s, firer);
+  const targetSide = unitSideId(s, target);
+  if (firerSide === targetSide) refuse(`${firer.name} and ${target.name} are both ${sideName(s, firerSide)}'s; fire at an enemy unit.`);
+  if (!(Number.isFinite(a.range) && a.range >= 0)) refuse(`range must be the measured distance in inches, 0 or more (got ${a.range}).`);
+  if (!FIRE_KINDS.includes(a.kind)) refuse(`kind is one of ${FIRE_KINDS.join(', ')} (got "${a.kind}").`);
+  // The routine keeps exact fractions of the numbers as written; 1e21 or 1e-7 are no chart values.
+  for (const [what, v] of [['base', a.base], ...(a.modifiers ?? []).map((m) => [m.id, m.value] as const)] as const) {
+    if (v !== undefined && !(Number.isFinite(v) && Math.abs(v) <= MAX_CHART_NUMBER && !/e/i.test(String(v)))) refuse(`${what} must be a number from -${MAX_CHART_NUMBER} to ${MAX_CHART_NUMBER}, as a chart prints it (got ${v}).`);
+  }
+  const gmOnly = [a.counterbattery !== undefined ? 'counterbattery' : '', a.noOtherTarget !== undefined ? 'no_other_target' : '', a.doubleSupportive !== undefined ? 'double_supportive' : ''].filter(Boolean);
+  checkGmRulings(s, ctx.actor, gmOnly, 'PCT-11.28, 11.76, 11.85', 'fire it');
+  if (a.counterbattery !== undefined && !(isGuns(target) || target.attrs.arm === 'train')) {
+    refuse(`A Counterbattery marker goes on an artillery battery or train (PCT-11.76, 11.77); ${target.name} is ${String(target.attrs.arm)}.`);
+  }
+
+  const at = s.position;
+  const phase = firePhase(at);
+  const fst = status(s, firer.id);
+  const artillery = isGuns(firer);
+  const onGuns = artillery && (isGuns(target) || target.attrs.arm === 'train');
+  const firerStrength = artillery ? cannonOf(s, firer) : figuresNow(s, firer);
+  if (firerStrength === 0) refuse(`${firer.name} has no ${artillery ? 'cannon' : 'figures'} left to fire (PCT-11.27).`);
+  // PCT-11.74: artillery fire on guns takes cannon; on a train its material; else figures.
+  const targetOf: PercentileFireOutcome['derived']['target']['of'] = onGuns ? (target.attrs.arm === 'train' ? 'train material' : 'cannon') : 'figures';
+  const targetStrength = targetOf === 'cannon' ? cannonOf(s, target) : figuresNow(s, target);
+  if (targetStrength === 0) refuse(`${target.name} has no ${targetOf} left.`);
+  const charging = declaredChargeThisTurn(s, firer.id);
+  const targetCharging = declaredChargeThisTurn(s, target.id);
+  // PCT-11.23.5: rounds issued less rounds fired and lost, where the roster gives them.
+  const ammunitionLeft = firer.attrs.ammunition === undefined ? undefined : Math.max(0, Number(firer.attrs.ammunition) - Object.values(fst.rounds ?? {}).reduce((x, y) => x + y, 0) - (fst.roundsLost ?? 0));
+  // PCT-11.79: a battery's howitzer is destroyed first, so cannon lost come off its howitzers.
+  const howitzers = firer.attrs.howitzers === undefined ? null : Math.max(0, Number(firer.attrs.howitzers) - (fst.cannonLost ?? 0));
+  const passbyOnTarget = (pct(s).passby ?? []).some((x) => x.firerId === firer.id && x.targetId === target.id && x.turn >= at.turn - 1);
+
+  // From the log: this turn's attacks (PCT-11.87, 11.25, 11.28).
+  const attacks = pct(s).attacks.filter((x) => x.at.turn === at.turn);
+  const earlier = attacks.filter((x) => x.firerId === firer.id && samePhase(x.at, at)).length;
+  const firedInReciprocal = attacks.some((x) => x.firerId === firer.id && firePhase(x.at) !== 'other');
+  const batteries = new Set(attacks.filter((x) => x.targetId === target.id && x.artillery && x.firerId !== firer.id && samePhase(x.at, at)).map((x) => x.firerId)).size;
+  const night = at.period === 'night' ? { visibility: pct(s).night.visibility ?? null } : undefined;
+
+  const base: FireInput = {
+    firer: {
+      arm: firerArm(firer),
+      ...(firer.attrs.class !== undefined ? { class: String(firer.attrs.class) as FiringClass } : {}),
+      formation: formationOf(firer),
+      morale: fst.morale ?? 'good',
+      strength: firerStrength,
+      ...(charging ? { charging: true } : {}),
+      ...(artillery ? { crewed: figuresNow(s, firer) > 0 } : {}),
+      ...(a.firerPosition ? { position: a.firerPosition } : {}),
+      ...(a.artilleryOfficer ? { artilleryOfficer: true } : {}),
+      ...(firer.attrs.gun !== undefined ? { gun: String(firer.attrs.gun) } : {}),
+      ...(a.shot ? { shot: a.shot } : {}),
+      ...(ammunitionLeft !== undefined ? { ammunition: ammunitionLeft } : {}),
+      ...(howitzers !== null ? { howitzers } : {}),
+      ...(firer.attrs.rating === 'militia' ? { militia: true } : {}),
+    },
+    target: {
+      arm: targetArm(target),
+      formation: formationOf(target),
+      strength: targetStrength,
+      figures: figuresNow(s, target),
+      ...(isGuns(target) ? { crewed: figuresNow(s, target) > 0 } : {}),
+      ...(a.targetPosition ? { position: a.targetPosition } : {}),
+      ...(targetCharging ? { charging: true } : {}),
+      ...(a.officerAttached ? { officerAttached: true } : {}),
+      ...(a.screened ? { screened: true } : {}),
+      ...(a.enfiladed ? { enfiladed: true } : {}),
+      ...(a.gapUnder1 ? { gapUnder1: true } : {}),
+      ...(a.massedBattery ? { massedBattery: true } : {}),
+    },
+    range: a.range,
+    kind: a.kind,
+    phase,
+    earlierAttacksThisPhase: earlier,
+    firedInReciprocalPhases: firedInReciprocal,
+    batteriesOnTarget: batteries,
+    shockCombat: phaseOf(at).id === 'shock-combat',
+    ...(passbyOnTarget ? { passbyOnTarget: true } : {}),
+    ...(status(s, firer.id).replaced?.turn === at.turn ? { replacement: true } : {}),
+    ...(a.count !== undefined ? { count: a.count } : {}),
+    ...(a.row ? { row: a.row } : {}),
+    ...(a.base !== undefined ? { base: a.base } : {}),
+    ...(a.modifiers?.length ? { modifiers: a.modifiers } : {}),
+    ...(night ? { night } : {}),
+    ...(a.counterbattery ? { counterbattery: a.counterbattery } : {}),
+    ...(a.noOtherTarget !== undefined || a.doubleSupportive !== undefined
+      ? { gm: { ...(a.noOtherTarget !== undefined ? { noOtherTarget: a.noOtherTarget } : {}), ...(a.doubleSupportive !== undefined ? { doubleSupportive: a.doubleSupportive } : {}) } }
+      : {}),
+  };
+  // PCT-11.22 - 11.28: a unit that may not fire at all is refused before the range and the claims are read.
+  const never = fireRefusal({ ...base, modifiers: [] }, pack);
+  if (never) refuse(`${firer.name} may not fire at ${target.name}: ${withRule(never.reason, never.rule)}`);
+  // What the battle knows is not the player's to claim; a GM's claim is a ruling (fire-facts.ts).
+  const { input, rulings, zone } = claimFire(s, ctx.actor, a, { input: base, weapon: firer.attrs.weapon === undefined ? undefined : String(firer.attrs.weapon), howitzers, targetCharging, night: night !== undefined, zones: pack.fire.zones });
+
+  // Nothing is rolled for a refusal or a question (resolveFire), so the cursor only moves when resolved.
+  const { value: result, dice: used } = needDice(ctx.dice).take((d) => resolveFire(input, d, pack));
+  if (result.status === 'refused') refuse(`${firer.name} may not fire at ${target.name}: ${withRule(result.reason, result.rule)}`);
+  if (result.status === 'needsGm') refuse(`${withRule(result.question, result.rule)} ${answeredBy(result.rule)}`);
+
+  const mfp = mfpApplied(s, targetSide, result.mfpChange.points);
+  const shot = input.firer.shot ?? 'roundshot';
+  const gmSteps = fireGmSteps(target, targetOf, targetStrength, result.losses, figures(target));
+  const outcome: PercentileFireOutcome = {
+    ...result,
+    firer: firer.name,
+    target: target.name,
+    kind: a.kind,
+    range: a.range,
+    rolled: result.dice,
+    derived: {
+      turn: at.turn,
+      phase,
+      phaseName: phaseOf(at).name,
+      firer: { arm: input.firer.arm, class: input.firer.class ?? null, formation: input.firer.formation, morale: input.firer.morale, strength: firerStrength, of: artillery ? 'cannon' : 'figures' },
+      target: { arm: input.target.arm, formation: input.target.formation, strength: targetStrength, of: targetOf },
+      earlierAttacksThisPhase: earlier,
+      firedInReciprocalPhases: firedInReciprocal,
+      batteriesOnTarget: batteries,
+      night: night ?? null,
+      zone,
+      ...(ammunitionLeft !== undefined ? { ammunitionLeft } : {}),
+    },
+    ...(rulings.length ? { rulings } : {}),
+    ...(gmSteps.length ? { gmSteps } : {}),
+    applied: {
+      losses: result.losses,
+      lossKind: result.lossKind,
+      targetLeft: targetStrength - result.losses,
+      moraleCheckDue: result.moraleCheckDue,
+      mfp,
+      markersPlaced: result.markers.map((m) => (m.marker === 'counterbattery-A' ? 'A' : 'B')),
+      markersCleared: isGuns(target) ? (fst.markers ?? []).map((m) => m.marker) : [],
+      // The roster's rounds are not a pack attribute (packs hold at most 10), so the umpire counts rounds fired.
+      rounds: artillery ? { shot, fired: (fst.rounds?.[shot] ?? 0) + 1 } : null,
+    },
+  };
+  const events: BattleEvent[] = [{ type: 'PercentileFireResolved', data: { firerId: firer.id, targetId: target.id, targetSideId: targetSide, at, outcome, dice: used } }];
+  if (mfp) events.push(...mfpCriticalEvents(s, targetSide, mfp.to));
+  return events;
+}
+
+/** The roster's arm as the Fire Routine reads it: a headquarters base (PCT-11.23.1). */
+function firerArm(u: Unit): FirerArm {
+  const arm = String(u.attrs.arm);
+  return (arm === 'headquarters' ? 'hq' : arm) as FirerArm;
+}
+/** A target's arm: regimental guns are hit through their crew figures, like a crew-only unit. */
+function targetArm(u: Unit): TargetArm {
+  const arm = String(u.attrs.arm);
+  return (arm === 'headquarters' ? 'hq' : arm === 'regimental artillery' ? 'artillery crew' : arm) as TargetArm;
+}
+
+/**
+ * What the rules leave to the GM after a fire's losses: who in a shared square loses (PCT-11.78: the
+ * battle keeps one unit per square) and the 50% conventions of PCT-11.79 (the light skirmish and
+ * regimental artillery crew figures inside a battalion are not on the roster).
+ */
+function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', before: number, lost: number, all: number): string[] {
+  if (lost === 0) return [];
+  const out: string[] = [];
+  if (target.attrs.formation === 'square' && of === 'figures') {
+    out.push(`PCT-11.78: if other units share ${target.name}'s square, the unit with the highest current CMR suffers every loss until another equals it; a GM records losses that fall on another unit with /unit losses (and undoes this fire's if needed).`);
+  }
+  if (of === 'figures' && target.attrs.arm === 'infantry' && before * 2 > all && (before - lost) * 2 <= all) {
+    out.push(`PCT-11.79: ${target.name} is down to 50% or less: by convention its light (voltigeur) skirmish figures within the battalion and any regimental artillery crew figure are removed; a GM records them with /unit losses.`);
+  }
+  if (of === 'cannon' && Number(target.attrs.howitzers ?? 0) > 0) out.push(`PCT-11.79: the howitzer is destroyed first: ${target.name}'s howitzers are counted down with its cannon.`);
+  return out;
+}
+
+const withRule = (text: string, rule: string) => (text.includes(rule.replace(/^[A-Z]+-/, '')) ? text : `${text} (${rule})`);
+
+/** The option of /fire percentile that answers a question the Fire Routine put to the GM. */
+function answeredBy(rule: string): string {
+  if (/step[78]$/.test(rule)) return 'Give it with base: (the percent read from your Fire Chart).';
+  if (rule === 'PCT-11.85') return 'A GM fires it with double_supportive:true or double_supportive:false.';
+  if (rule === 'NIGHT-18.51') return 'The GM sets it with /night conditions.';
+  if (rule === 'PCT-11.71') return 'The GM records the losses they rule with /unit losses unit: lost: reason:.';
+  return 'Give its value in modifiers: as id=value (e.g. maximum-roundshot=0.5), or the GM enters it in a house-ruled pack (src/systems/percentile/FIRE-CHART.md).';
+}
+
+export function applyFireResolved(d: BattleState, e: FireEvent): void {
+  const { firerId, targetId, targetSideId, at, outcome } = e.data;
+  const { applied } = outcome;
+  setUnit(d, firerId, (st) => {
+    let next = st;
+    for (const m of applied.markersCleared) next = withoutMarker(next, m);
+    return applied.rounds ? { ...next, rounds: { ...next.rounds, [applied.rounds.shot]: applied.rounds.fired } } : next;
+  });
+  setUnit(d, targetId, (st) => {
+    const kind = applied.lossKind;
+    const add = (n: number | undefined) => (n ?? 0) + applied.losses;
+    let next: PercentileUnitStatus = kind === 'cannon' ? { ...st, cannonLost: add(st.cannonLost) } : kind === 'train material' ? { ...st, materialLost: add(st.materialLost) } : { ...st, losses: add(st.losses) };
+    if (applied.moraleCheckDue) next = { ...next, moraleDue: { since: at, losses: (st.moraleDue?.losses ?? 0) + applied.losses } };
+    for (const m of outcome.markers) {
+      const marker = m.marker === 'counterbattery-A' ? 'A' : 'B';
+      next = { ...next, markers: [...(withoutMarker(next, marker).markers ?? []), { marker, since: at, placedBy: m.placedBy, byId: firerId }] };
+    }
+    return next;
+  });
+  const attack: FireRecord = { firerId, targetId, at, artillery: GUNS.includes(outcome.derived.firer.arm) };
+  d.rules = {
+    ...pct(d),
+    attacks: [...pct(d).attacks, attack],
+    ...(outcome.kind === 'passby' ? { passby: [...(pct(d).passby ?? []), { firerId, targetId, turn: at.turn }] } : {}),
+    ...(applied.mfp ? { mfp: { ...pct(d).mfp, [targetSideId]: applied.mfp.to } } : {}),
+  };
+}
+
+/** A step as a player checks it: the label, the value where the label does not end on it, the rule. */
+function stepText(st: FireOutcome['steps'][number]): string {
+  const shown = typeof st.value === 'string' ? st.label.includes(st.value) : new RegExp(`(^|-> |= |\\(|d100 |[+-])${st.value}(\\D|$)`).test(st.label);
+  return `${st.label}${shown ? '' : ` = ${st.value}`} (${st.rule})`;
+}
+
+/** The full working of one fire attack, line by line, every number from the outcome. */
+export function describeFireResolved(e: FireEvent): string {
+  const o = e.data.outcome;
+  const dv = o.derived;
+  const ap = o.applied;
+  const m = pack.fire.mfp;
+  const head = `${o.firer} fires at ${o.target} (${o.rule}, ${o.kind} fire, range ${o.range}", turn ${dv.turn}, ${dv.phaseName}): ${o.losses ? `${lossWord(o.losses, o.lossKind)} lost` : 'no loss'}`;
+  const body = [
+    `From the log: ${o.firer} ${dv.firer.arm}${dv.firer.class ? ` class ${dv.firer.class}` : ''}, ${dv.firer.formation}, morale ${dv.firer.morale}, ${lossWord(dv.firer.strength, dv.firer.of)} now; ${o.target} ${dv.target.arm}, ${dv.target.formation}, ${lossWord(dv.target.strength, dv.target.of)} now`,
+    `From the log: ${dv.earlierAttacksThisPhase} earlier attack${dv.earlierAttacksThisPhase === 1 ? '' : 's'} by ${o.firer} this phase (PCT-11.87)${
+      dv.phase !== 'other' ? `; fired in this turn's Reciprocal Fire Phases before: ${dv.firedInReciprocalPhases ? 'yes' : 'no'} (PCT-11.25)` : ''
+    }${dv.firer.of === 'cannon' ? `; ${dv.batteriesOnTarget} other batter${dv.batteriesOnTarget === 1 ? 'y' : 'ies'} fired on ${o.target} this phase (PCT-11.28)` : ''}`,
+    ...(dv.night ? [`Night turn: visibility ${dv.night.visibility}" is the maximum range (NIGHT-18.51)`] : []),
+    ...(dv.zone ? [`${dv.zone.ruled ? "Fire zone by the GM's ruling" : 'Fire zone from the weapon and range'}: ${dv.zone.zone === null ? dv.zone.why : `${dv.zone.zone} (${dv.zone.why})`} (${dv.zone.rule})`] : []),
+    ...(dv.ammunitionLeft !== undefined ? [`${o.firer}: ${dv.ammunitionLeft} rounds left before this fire (PCT-11.23.5)`] : []),
+    ...(o.rulings ?? []).map(rulingLine),
+    ...o.steps.map(stepText),
+    ...(o.criticalHit ? [o.criticalHit.text] : []),
+    ...(o.randomOfficerHit ? [o.randomOfficerHit.text] : []),
+    `${o.target}: ${lossWord(ap.targetLeft, dv.target.of)} left${ap.losses ? ` (${lossWord(ap.losses, ap.lossKind)} lost, ${ap.lossKind === 'figures' ? o.rule : 'PCT-11.74'})` : ''}`,
+    ...(ap.moraleCheckDue ? [`${o.target}: morale check due after this phase's fire (PCT-11.72, 11.88)`] : []),
+    ...(ap.mfp
+      ? [
+          `${ap.mfp.side} MFP level ${ap.mfp.from} → ${ap.mfp.to}${ap.mfp.critical !== null ? `, critical level ${ap.mfp.critical}${ap.mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''} — this pack's reading of PCT-11.73: ${m.perFigure} a figure, ${m.perBatteryOrTrain} ${m.batteryLoss === 'each-cannon' ? 'each cannon or train material loss' : 'a whole battery or train'}, the level counting ${m.direction} (15.85 is not in the sources)`,
+        ]
+      : []),
+    ...ap.markersPlaced.map((x) => `Counterbattery ${x} on ${o.target} (${x === 'A' ? 'PCT-11.76' : 'PCT-11.77'}): /unit show lists what clears it`),
+    ...ap.markersCleared.map((x) => `Counterbattery ${x} removed from ${o.firer}: it fired at an enemy battery (${x === 'A' ? 'PCT-11.76.a' : 'PCT-11.77.a'})`),
+    ...(ap.rounds ? [`${o.firer}: ${ap.rounds.shot} rounds fired ${ap.rounds.fired} (PCT-11.15.step2)`] : []),
+    ...o.notes.filter((n) => !(ap.moraleCheckDue && n.startsWith('Morale check due'))),
+    ...(o.gmSteps ?? []),
+  ];
+  return lines(head, body);
+}

@@ -1,0 +1,90 @@
+import type { BattleEvent } from '../../../battle/events.ts';
+import { findSide, sideName } from '../../../battle/mechanics.ts';
+import type { BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { mfpCritical, percentilePack as pack } from '../index.ts';
+import { decideReachMfpCritical } from './night.ts';
+import { pct } from './state.ts';
+
+/**
+ * The sides' MFP levels (PCT-11.73) as the battle keeps them: losses move the level of the side that
+ * suffers them (fire.ts, losses.ts), a GM sets a level and its critical level, and at night a side
+ * reaching it turns its ACTIVE commands PASSIVE (NIGHT-18.63).
+ */
+
+const MAX_MFP = 100000;
+
+export type MfpAction = { type: 'PercentileSetMfp'; side: string; level: number; critical?: number };
+
+export type MfpEvent = { type: 'PercentileMfpSet'; data: { sideId: string; level: number; from: number; critical?: number } };
+
+/** A side's MFP change as applied (PCT-11.73) and whether it reached the critical level (NIGHT-18.63). */
+export interface MfpApplied {
+  side: string;
+  from: number;
+  to: number;
+  critical: number | null;
+  reached: boolean;
+}
+
+const mfpLevel = (s: BattleState, sideId: string) => pct(s).mfp[sideId] ?? 0;
+const criticalOf = (s: BattleState, sideId: string): number | null => pct(s).mfpCritical[sideId] ?? pack.fire.mfp.criticalLevel;
+
+/** PCT-11.73: the side that loses figures, cannon or material adjusts its MFP level by `points`. */
+export function mfpApplied(s: BattleState, sideId: string, points: number): MfpApplied | null {
+  if (points === 0) return null;
+  const from = mfpLevel(s, sideId);
+  const critical = criticalOf(s, sideId);
+  const dir = pack.fire.mfp.direction;
+  return { side: sideName(s, sideId), from, to: from + points, critical, reached: critical !== null && mfpCritical(from + points, critical, dir) && !mfpCritical(from, critical, dir) };
+}
+
+/**
+ * NIGHT-18.63 at night: a side at or past its critical level turns its ACTIVE commands PASSIVE. The
+ * GM's /night mfp-critical does the same; its events are reused, not rebuilt.
+ */
+export function mfpCriticalEvents(s: BattleState, sideId: string, level: number): BattleEvent[] {
+  const critical = criticalOf(s, sideId);
+  if (s.position.period !== 'night' || critical === null || !mfpCritical(level, critical, pack.fire.mfp.direction)) return [];
+  if (!Object.values(s.commands).some((c) => c.sideId === sideId && c.stance === 'ACTIVE')) return [];
+  return decideReachMfpCritical(s, { type: 'ReachMfpCritical', side: sideId });
+}
+
+export function decideSetMfp(s: BattleState, a: MfpAction): BattleEvent[] {
+  const side = findSide(s, a.side);
+  for (const [k, v] of [['level', a.level], ['critical', a.critical]] as const) {
+    if (v !== undefined && !(Number.isInteger(v) && Math.abs(v) <= MAX_MFP)) refuse(`${k} must be a whole number from -${MAX_MFP} to ${MAX_MFP} (got ${v}).`);
+  }
+  const from = mfpLevel(s, side.id);
+  if (from === a.level && (a.critical === undefined || a.critical === pct(s).mfpCritical[side.id])) refuse(`${side.name}'s MFP level is ${from} already${a.critical !== undefined ? `, critical ${a.critical}` : ''}.`);
+  const event: BattleEvent = { type: 'PercentileMfpSet', data: { sideId: side.id, level: a.level, from, ...(a.critical !== undefined ? { critical: a.critical } : {}) } };
+  const after: BattleState = { ...s, rules: { ...pct(s), mfpCritical: a.critical !== undefined ? { ...pct(s).mfpCritical, [side.id]: a.critical } : pct(s).mfpCritical } };
+  return [event, ...mfpCriticalEvents(after, side.id, a.level)];
+}
+
+export function applyMfpSet(d: BattleState, e: MfpEvent): void {
+  d.rules = {
+    ...pct(d),
+    mfp: { ...pct(d).mfp, [e.data.sideId]: e.data.level },
+    ...(e.data.critical !== undefined ? { mfpCritical: { ...pct(d).mfpCritical, [e.data.sideId]: e.data.critical } } : {}),
+  };
+}
+
+export function describeMfpSet(e: MfpEvent, s: BattleState): string {
+  return `${sideName(s, e.data.sideId)}'s MFP level ${e.data.from === e.data.level ? `stays ${e.data.level}` : `set by a GM: ${e.data.from} → ${e.data.level}`} (PCT-11.73, 15.85)${e.data.critical !== undefined ? `; its critical level is ${e.data.critical}, as a GM set it (NIGHT-18.63)` : ''}`;
+}
+
+/** /mfp show: each side's level and critical level, and this pack's reading of PCT-11.73. */
+export function mfpText(s: BattleState): string {
+  const m = pack.fire.mfp;
+  const sides = Object.values(s.sides).map((x) => {
+    const critical = criticalOf(s, x.id);
+    const reached = critical !== null && mfpCritical(mfpLevel(s, x.id), critical, m.direction);
+    return `${x.name}: MFP ${mfpLevel(s, x.id)}; critical level ${critical === null ? 'not set (/mfp set critical:)' : `${critical}${pct(s).mfpCritical[x.id] === undefined ? ' (pack)' : ''}${reached ? ', reached (NIGHT-18.63)' : ''}`}`;
+  });
+  return [
+    ...(sides.length ? sides : ['No sides yet.']),
+    `Losses move the level of the side that suffers them (PCT-11.73): ${m.perFigure} a figure, ${m.perBatteryOrTrain} ${m.batteryLoss === 'each-cannon' ? 'each cannon or train material loss' : 'a whole battery or train'}, counting ${m.direction} toward the critical level; this is the pack's reading, as 15.85 is not in the sources.`,
+    'At night a side reaching its critical level turns its ACTIVE commands PASSIVE (NIGHT-18.63).',
+  ].join('\n');
+}

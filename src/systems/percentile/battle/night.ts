@@ -1,0 +1,257 @@
+import {
+  allowedStances,
+  checkDawnAttack,
+  MOONS,
+  nextDayCmrPenalty,
+  nightBanner,
+  nightOutcome,
+  nightVisibility,
+  TRIGGER_REASONS,
+  WEATHERS,
+  type Moon,
+  type Stance,
+  type Weather,
+} from '../index.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { commandVoters, openBallots, type BallotEvent } from '../../../battle/ballots.ts';
+import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
+import { own } from '../../../battle/draft.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { BattleEvent } from '../../../battle/events.ts';
+import { findCommand, findSide } from '../../../battle/mechanics.ts';
+import type { BattleState } from '../../../battle/state.ts';
+import { passiveOrderEvents } from './orders.ts';
+import { isNight } from './phase.ts';
+import { pct, setCommand, type NightState } from './state.ts';
+
+/**
+ * Night combat (shared/rules/night-combat.md, NIGHT-18.x) as the battle keeps it: the secret
+ * ACTIVE/PASSIVE vote at dusk, what it does to orders, triggers, visibility, the CMR penalties it
+ * leaves, dawn attacks. The rules themselves are pure functions in ../night.ts; this module applies
+ * them to the battle's state, as part of the percentile rules'. The orders of the turn: orders.ts.
+ */
+
+const DAWN_CHOICES = ['DAWN ATTACK', 'NO'] as const;
+
+export type NightEvent =
+  | { type: 'NightDecided'; data: { ballotId: string; night: boolean; active: string[]; passive: string[]; unvoted: string[] } }
+  | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string } }
+  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' } }
+  | { type: 'ArmyDemoralizationSet'; data: { sideId: string; on: boolean } }
+  | { type: 'MfpCriticalReached'; data: { sideId: string; toPassive: string[] } }
+  | { type: 'NightCmrRecorded'; data: { notes: { commandId: string; text: string }[] } }
+  | { type: 'DawnAttacksAnnounced'; data: { ballotId: string; attackers: string[] } };
+
+/** Night combat (NIGHT-18.x). */
+export type NightAction =
+  | { type: 'OpenNightVote'; deadline?: string }
+  | { type: 'OpenDawnBallot'; deadline?: string }
+  | { type: 'TriggerCommand'; command: string; reason: string }
+  | { type: 'SetNightConditions'; moon: string; weather: string; inches?: number }
+  | { type: 'SetDemoralization'; side: string; on: boolean }
+  | { type: 'ReachMfpCritical'; side: string };
+
+type NightActionOf<T extends NightAction['type']> = Extract<NightAction, { type: T }>;
+type NightEventOf<T extends NightEvent['type']> = Extract<NightEvent, { type: T }>;
+
+const night = (s: BattleState): NightState => pct(s).night;
+
+// ---------------------------------------------------------------------------------------------
+// decide
+
+export function decideOpenNightVote(s: BattleState, a: NightActionOf<'OpenNightVote'>, ctx: BallotContext): BattleEvent[] {
+  if (s.position.period !== 'dusk') refuse('The night-combat vote is taken at the end of the last daylight (dusk) turn (NIGHT-18.11): advance to the dusk turn first with /turn next period:dusk.');
+  const decided = night(s).decided;
+  if (decided) refuse(`Tonight's stance has been decided already (ballot ${decided.ballotId}).`);
+  const voters = commandVoters(s, (c) => {
+    const allowed = allowedStances({ armyDemoralized: s.sides[c.sideId]?.demoralized ?? false, attackedAtDawn: c.attackedAtDawn ?? false });
+    return { allowed: allowed.allowed, ...(allowed.reason ? { why: allowed.reason } : {}) };
+  });
+  return [openBallot(s, ctx, { kind: 'night', title: 'Night stance: ACTIVE or PASSIVE?', rule: 'NIGHT-18.11', voters, input: { kind: 'choice' }, audience: 'channel', ...(a.deadline ? { deadline: a.deadline } : {}) })];
+}
+
+export function decideOpenDawnBallot(s: BattleState, a: NightActionOf<'OpenDawnBallot'>, ctx: BallotContext): BattleEvent[] {
+  if (s.position.period !== 'interphase') refuse('Dawn attacks are noted during the battleday interphase (NIGHT-18.82): advance to it first.');
+  const voters = commandVoters(s, (c) => {
+    const check = checkDawnAttack({ activeLastNight: c.stance === 'ACTIVE' && night(s).decided?.night === true });
+    return check.ok ? { allowed: [...DAWN_CHOICES] } : { allowed: ['NO'], why: check.reason };
+  });
+  return [openBallot(s, ctx, { kind: 'dawn', title: 'Dawn attack: note it to the GM', rule: 'NIGHT-18.82', voters, input: { kind: 'choice' }, audience: 'gms', ...(a.deadline ? { deadline: a.deadline } : {}) })];
+}
+
+export function decideTriggerCommand(s: BattleState, a: NightActionOf<'TriggerCommand'>): BattleEvent[] {
+  const c = findCommand(s, a.command);
+  const reason = TRIGGER_REASONS.find((r) => r.id === a.reason.trim().toLowerCase()) ?? refuse(`The trigger reason is one of ${TRIGGER_REASONS.map((r) => `${r.id} (${r.text})`).join('; ')} (NIGHT-18.24).`);
+  if (!isNight(s) || c.stance !== 'PASSIVE') refuse(`Only a PASSIVE command is triggered, during the night turns; ${c.name} is ${c.stance ?? 'without a stance'}${isNight(s) ? '' : ' and it is not night'} (NIGHT-18.24).`);
+  if (c.triggered) refuse(`${c.name} has been triggered already.`);
+  return [{ type: 'CommandTriggered', data: { commandId: c.id, reason: reason.id, text: reason.text } }];
+}
+
+export function decideSetNightConditions(a: NightActionOf<'SetNightConditions'>): BattleEvent[] {
+  const moon = MOONS.find((m) => m === a.moon) ?? refuse(`moon is one of ${MOONS.join(', ')}.`);
+  const weather = WEATHERS.find((w) => w === a.weather) ?? refuse(`weather is one of ${WEATHERS.join(', ')}.`);
+  const v = nightVisibility(moon, weather, a.inches);
+  if (!v.ok) refuse(v.reason);
+  return [{ type: 'NightConditionsSet', data: { moon, weather, visibility: v.inches, condition: v.condition.text, from: v.from } }];
+}
+
+export function decideSetDemoralization(s: BattleState, a: NightActionOf<'SetDemoralization'>): BattleEvent[] {
+  const side = findSide(s, a.side);
+  if ((side.demoralized ?? false) === a.on) refuse(`${side.name} is ${a.on ? 'already' : 'not'} under Army Demoralization.`);
+  return [{ type: 'ArmyDemoralizationSet', data: { sideId: side.id, on: a.on } }];
+}
+
+export function decideReachMfpCritical(s: BattleState, a: NightActionOf<'ReachMfpCritical'>): BattleEvent[] {
+  const side = findSide(s, a.side);
+  if (!isNight(s)) refuse('NIGHT-18.63 applies during the night turns.');
+  const active = Object.values(s.commands).filter((c) => c.sideId === side.id && c.stance === 'ACTIVE');
+  if (!active.length) refuse(`${side.name} has no ACTIVE command to turn PASSIVE.`);
+  return [{ type: 'MfpCriticalReached', data: { sideId: side.id, toPassive: active.map((c) => c.id) } }, ...active.flatMap((c) => passiveOrderEvents({ ...c, stance: 'PASSIVE' }))];
+}
+
+/** What the night ballot sets off when revealed; the dawn notes set off nothing until the first daylight turn. */
+export const nightConsequences: Consequences = (s, b, revealed) => {
+  if (b.kind !== 'night') return [];
+  // A command that never voted placed no ACTIVE marker: it is PASSIVE (our reading; NIGHT-18.11 is silent).
+  const out = nightOutcome(revealed.choices.map((c) => ({ commandId: c.voter, stance: (c.choice as Stance | null) ?? null })));
+  const passive = [...out.passive, ...out.unvoted];
+  const events: BattleEvent[] = [{ type: 'NightDecided', data: { ballotId: b.id, night: out.night, active: out.active, passive, unvoted: out.unvoted } }];
+  // NIGHT-18.22 and 18.23 only matter when the night is fought (18.12).
+  if (out.night) for (const id of passive) if (s.commands[id]) events.push(...passiveOrderEvents(s.commands[id]!));
+  return events;
+};
+
+/**
+ * What the night rules add around a move through the sequence: the period after dusk follows the
+ * vote (NIGHT-18.11/18.12), CMR penalties are recorded when the night ends (NIGHT-18.71), dawn
+ * attacks announced at the first daylight turn (NIGHT-18.82), and each night turn shows its banner
+ * (NIGHT-18.31, 18.41, 18.42, 18.51, 18.71).
+ */
+export function aroundAdvance(
+  s: BattleState,
+  to: TurnPosition,
+  explicitPeriod: string | undefined,
+  nextTurn: (period: string) => TurnPosition,
+): { to: TurnPosition; before: BattleEvent[]; due: string[] } {
+  const before: BattleEvent[] = [];
+  const due: string[] = [];
+  const from = s.position.period;
+  if (from === 'dusk' && to.period !== 'dusk' && explicitPeriod === undefined) {
+    const vote = openBallots(s).find((b) => b.kind === 'night');
+    if (vote) refuse(`The night-combat vote (${vote.id}) is still open: wait for it, or reveal it with /ballot reveal ballot:${vote.id} (NIGHT-18.11).`);
+    const decided = night(s).decided ?? refuse('The night-combat vote is due before the night (NIGHT-18.11): open it with /night vote, or choose /turn next period:interphase.');
+    to = nextTurn(decided.night ? 'night' : 'interphase');
+  }
+  if (to.period === 'night' && to.phase === 0) due.push(...nightBanner({ visibility: night(s).visibility ?? null, moon: night(s).moon ?? 'none', weather: night(s).weather ?? 'heavy clouds' }));
+  if (from === 'night' && to.period !== 'night') {
+    const notes = Object.values(s.commands)
+      .filter((c) => c.stance)
+      .map((c) => ({ commandId: c.id, text: nextDayCmrPenalty(c.stance as Stance, { restedInReserveTurns: 0 }, 1).reason }));
+    if (notes.length) before.push({ type: 'NightCmrRecorded', data: { notes } });
+  }
+  if (from === 'interphase' && to.period === 'day') {
+    const open = openBallots(s).find((b) => b.kind === 'dawn');
+    let notes = night(s).dawnNotes;
+    if (open) {
+      const closing = reveal(s, open, 'phase', nightConsequences);
+      before.push(...closing);
+      const revealed = closing[0] as Extract<BallotEvent, { type: 'BallotRevealed' }>;
+      notes = { ballotId: open.id, attackers: revealed.data.choices.filter((c) => c.choice === 'DAWN ATTACK').map((c) => c.voter) };
+    }
+    if (notes) before.push({ type: 'DawnAttacksAnnounced', data: { ballotId: notes.ballotId, attackers: notes.attackers } });
+  }
+  return { to, before, due };
+}
+
+// ---------------------------------------------------------------------------------------------
+// evolve: on a draft the caller owns
+
+const setNight = (d: BattleState, n: NightState) => {
+  d.rules = { ...pct(d), night: n };
+};
+
+/** A dawn ballot revealed: its notes wait for the first daylight turn (NIGHT-18.82). */
+export function applyDawnNotes(d: BattleState, e: Extract<BallotEvent, { type: 'BallotRevealed' }>): void {
+  const b = d.ballots[e.data.ballotId];
+  if (b?.kind === 'dawn') setNight(d, { ...night(d), dawnNotes: { ballotId: b.id, attackers: e.data.choices.filter((c) => c.choice === 'DAWN ATTACK').map((c) => c.voter) } });
+}
+
+/** A new battleday: the night and its dawn are over (NIGHT-18.82). */
+export function applyNewBattleday(d: BattleState, e: Extract<BattleEvent, { type: 'PhaseAdvanced' }>): void {
+  if (e.data.from.period === 'interphase' && e.data.to.period === 'day') setNight(d, {});
+}
+
+export function applyNightDecided(d: BattleState, e: NightEventOf<'NightDecided'>): void {
+  setNight(d, { ...night(d), decided: { ballotId: e.data.ballotId, night: e.data.night } });
+  const commands = own(d, 'commands');
+  for (const c of Object.values(commands)) {
+    const stance = e.data.active.includes(c.id) ? 'ACTIVE' : e.data.passive.includes(c.id) ? 'PASSIVE' : undefined;
+    // The vote is taken; a dawn attack's bar on ACTIVE (NIGHT-18.85) has done its work.
+    commands[c.id] = { ...c, ...(stance ? { stance } : {}), triggered: false, attackedAtDawn: false };
+  }
+}
+
+export function applyCommandTriggered(d: BattleState, e: NightEventOf<'CommandTriggered'>): void {
+  setCommand(d, e.data.commandId, { triggered: true });
+}
+
+export function applyNightConditionsSet(d: BattleState, e: NightEventOf<'NightConditionsSet'>): void {
+  setNight(d, { ...night(d), moon: e.data.moon as Moon, weather: e.data.weather as Weather, visibility: e.data.visibility });
+}
+
+export function applyArmyDemoralizationSet(d: BattleState, e: NightEventOf<'ArmyDemoralizationSet'>): void {
+  const side = d.sides[e.data.sideId];
+  if (side) own(d, 'sides')[side.id] = { ...side, demoralized: e.data.on };
+}
+
+export function applyMfpCriticalReached(d: BattleState, e: NightEventOf<'MfpCriticalReached'>): void {
+  for (const id of e.data.toPassive) setCommand(d, id, { stance: 'PASSIVE' });
+}
+
+export function applyNightCmrRecorded(d: BattleState, e: NightEventOf<'NightCmrRecorded'>): void {
+  for (const n of e.data.notes) setCommand(d, n.commandId, { cmrNote: n.text });
+}
+
+export function applyDawnAttacksAnnounced(d: BattleState, e: NightEventOf<'DawnAttacksAnnounced'>): void {
+  for (const id of e.data.attackers) setCommand(d, id, { attackedAtDawn: true });
+  const { dawnNotes: _announced, decided: _night, ...rest } = night(d);
+  setNight(d, rest);
+}
+
+// ---------------------------------------------------------------------------------------------
+// describe: one line a reader of the log understands; `s` is the state before the event, for names
+
+const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
+
+export function describeNightDecided(e: NightEventOf<'NightDecided'>, s: BattleState): string {
+  const names = (ids: string[]) => ids.map((id) => nameOf(s.commands, id)).join(', ') || 'none';
+  return e.data.night
+    ? `night combat: ACTIVE ${names(e.data.active)}; PASSIVE ${names(e.data.passive)}${e.data.unvoted.length ? ` (${names(e.data.unvoted)} did not vote: PASSIVE)` : ''} — one ACTIVE command is enough for night turns (NIGHT-18.12)`
+    : `no command chose ACTIVE: no night combat; on to the battleday interphase (NIGHT-18.11)`;
+}
+
+export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s: BattleState): string {
+  return `${nameOf(s.commands, e.data.commandId)} is triggered: ${e.data.text} (NIGHT-18.24.${e.data.reason}); normal order changes apply`;
+}
+
+export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): string {
+  return `night: ${e.data.moon} moon, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${e.data.from === 'pack' ? 'NIGHT-18.31' : 'the GM, NIGHT-18.31 gives no legible value'})`;
+}
+
+export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): string {
+  return `${nameOf(s.sides, e.data.sideId)}: Army Demoralization ${e.data.on ? 'in effect: its commands can only be PASSIVE at night (NIGHT-18.13)' : 'lifted'}`;
+}
+
+export function describeMfpCriticalReached(e: NightEventOf<'MfpCriticalReached'>, s: BattleState): string {
+  return `${nameOf(s.sides, e.data.sideId)} reached its MFP critical level: ${e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ')} become PASSIVE at once (NIGHT-18.63)`;
+}
+
+export function describeNightCmrRecorded(e: NightEventOf<'NightCmrRecorded'>, s: BattleState): string {
+  return `the night is over; CMR for the next battleday: ${e.data.notes.map((n) => `${nameOf(s.commands, n.commandId)}: ${n.text}`).join(' ')}`;
+}
+
+export function describeDawnAttacksAnnounced(e: NightEventOf<'DawnAttacksAnnounced'>, s: BattleState): string {
+  return e.data.attackers.length
+    ? `the GM announces a DAWN ATTACK by ${e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ')} (NIGHT-18.82); they must be PASSIVE next night (NIGHT-18.85) and suffer -1 CMR from the fatigue turn (NIGHT-18.84)`
+    : 'no dawn attack was noted (NIGHT-18.82)';
+}

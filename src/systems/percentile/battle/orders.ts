@@ -1,0 +1,95 @@
+import { commandVoters, openBallots } from '../../../battle/ballots.ts';
+import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
+import { own } from '../../../battle/draft.ts';
+import type { BattleEvent } from '../../../battle/events.ts';
+import { findCommand } from '../../../battle/mechanics.ts';
+import type { BattleState, Command } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { checkNightOrderChange, ORDERS, passiveOrder, PASSIVE_ORDERS, type Order, type Stance } from '../index.ts';
+import { isNight } from './phase.ts';
+import { setCommand } from './state.ts';
+
+/**
+ * Each command's orders: given in secret by ballot and revealed as the next phase begins, or set
+ * openly by a GM; at night only as NIGHT-18.22 - 18.24 allow, and a command turned PASSIVE takes a
+ * PASSIVE order (NIGHT-18.22).
+ */
+
+export type OrdersAction = { type: 'OpenOrders'; deadline?: string } | { type: 'SetOrder'; command: string; order: string };
+
+export type OrdersEvent =
+  | { type: 'OrderChangeDue'; data: { commandId: string; choices: string[]; reason: string } }
+  | { type: 'OrderChanged'; data: { commandId: string; order: string; from?: string; rule: string; reason: string } };
+
+type OrdersEventOf<T extends OrdersEvent['type']> = Extract<OrdersEvent, { type: T }>;
+
+/** The orders a command may be given now: at night, as NIGHT-18.22/18.23 allow. */
+function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: string } {
+  if (!isNight(s) || !c.stance) return { allowed: [...ORDERS] };
+  const checks = ORDERS.map((o) => ({ o, r: checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: o, ...(c.order ? { from: c.order as Order } : {}) }) }));
+  const allowed = checks.filter((x) => x.r.ok).map((x) => x.o);
+  const refused = checks.find((x) => !x.r.ok);
+  return { allowed: allowed.length ? allowed : [c.order ?? 'MARCH'], ...(refused && !refused.r.ok ? { why: `${c.stance} at night: ${refused.r.reason}` } : {}) };
+}
+
+export function decideOpenOrders(s: BattleState, a: Extract<OrdersAction, { type: 'OpenOrders' }>, ctx: BallotContext): BattleEvent[] {
+  const voters = commandVoters(s, (c) => ordersAllowed(s, c));
+  return [openBallot(s, ctx, { kind: 'orders', title: `Orders for turn ${s.position.turn}`, voters, input: { kind: 'choice' }, audience: 'channel', ...(a.deadline ? { deadline: a.deadline } : {}) })];
+}
+
+export function decideSetOrder(s: BattleState, a: Extract<OrdersAction, { type: 'SetOrder' }>): BattleEvent[] {
+  const c = findCommand(s, a.command);
+  const order = ORDERS.find((o) => o === a.order.trim().toUpperCase()) ?? refuse(`"${a.order}" is not an order; orders are ${ORDERS.join(', ')}.`);
+  if (c.orderDue && !c.orderDue.includes(order)) refuse(`${c.name} turned PASSIVE: its order must become ${c.orderDue.join(', ')} (NIGHT-18.22).`);
+  const check = isNight(s) && c.stance ? checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: order, ...(c.order ? { from: c.order as Order } : {}) }) : { ok: true as const, rule: 'GM' };
+  if (!check.ok && !c.orderDue) refuse(`${c.name}: ${check.reason}`);
+  if (c.order === order && !c.orderDue) refuse(`${c.name} is already under ${order}.`);
+  return [orderChanged(c, order, c.orderDue ? 'NIGHT-18.22' : check.ok ? check.rule : 'NIGHT-18.22', c.orderDue ? 'the GM picked the PASSIVE order' : 'order changed')];
+}
+
+const orderChanged = (c: Command, order: string, rule: string, reason: string): BattleEvent => ({
+  type: 'OrderChanged',
+  data: c.order ? { commandId: c.id, order, from: c.order, rule, reason } : { commandId: c.id, order, rule, reason },
+});
+
+/** NIGHT-18.22: a PASSIVE command's order becomes MARCH, ENGAGE or RESERVE; the GM picks where the senior order is unknown. */
+export function passiveOrderEvents(c: Command): BattleEvent[] {
+  if (c.order && (PASSIVE_ORDERS as readonly string[]).includes(c.order)) return [];
+  const p = passiveOrder((c.order as Order | undefined) ?? 'MARCH');
+  if (p.order) return [orderChanged(c, p.order, 'NIGHT-18.22', p.reason)];
+  return [{ type: 'OrderChangeDue', data: { commandId: c.id, choices: p.choices, reason: p.reason } }];
+}
+
+/** What the orders ballot sets off when revealed: each command's new order. */
+export const ordersConsequences: Consequences = (s, b, revealed) => {
+  if (b.kind !== 'orders') return [];
+  return revealed.choices.flatMap((c) => {
+    const cmd = s.commands[c.voter];
+    return cmd && c.choice && c.choice !== cmd.order ? [orderChanged(cmd, c.choice, 'orders', `secret orders of turn ${b.turn} revealed`)] : [];
+  });
+};
+
+/** The secret orders are revealed as the next phase starts. */
+export const revealOrders = (s: BattleState): BattleEvent[] => openBallots(s).filter((x) => x.kind === 'orders').flatMap((b) => reveal(s, b, 'phase', ordersConsequences));
+
+export function applyOrderChangeDue(d: BattleState, e: OrdersEventOf<'OrderChangeDue'>): void {
+  setCommand(d, e.data.commandId, { orderDue: e.data.choices });
+}
+
+export function applyOrderChanged(d: BattleState, e: OrdersEventOf<'OrderChanged'>): void {
+  const c = d.commands[e.data.commandId];
+  if (c) {
+    const { orderDue: _done, ...rest } = c;
+    own(d, 'commands')[c.id] = { ...rest, order: e.data.order };
+  }
+}
+
+const commandName = (s: BattleState, id: string) => s.commands[id]?.name ?? id;
+
+export function describeOrderChangeDue(e: OrdersEventOf<'OrderChangeDue'>, s: BattleState): string {
+  return `${commandName(s, e.data.commandId)} needs a new order from the GM: ${e.data.choices.join(', ')} — ${e.data.reason} Use /orders set.`;
+}
+
+export function describeOrderChanged(e: OrdersEventOf<'OrderChanged'>, s: BattleState): string {
+  return `${commandName(s, e.data.commandId)}: order ${e.data.from ? `${e.data.from} → ` : ''}${e.data.order} (${e.data.reason}; ${e.data.rule})`;
+}
