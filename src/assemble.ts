@@ -7,6 +7,7 @@ import battle from '../commands/battle.ts';
 import command from '../commands/command.ts';
 import fire from '../commands/fire.ts';
 import help from '../commands/help.ts';
+import house from '../commands/house.ts';
 import join from '../commands/join.ts';
 import morale from '../commands/morale.ts';
 import move from '../commands/move.ts';
@@ -19,7 +20,7 @@ import turn from '../commands/turn.ts';
 import unit from '../commands/unit.ts';
 
 /** The core's slash commands, one file each in commands/. */
-export const coreCommands: readonly CoreCommand[] = [battle, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, help];
+export const coreCommands: readonly CoreCommand[] = [battle, house, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, help];
 
 /**
  * The composition root: the rule systems handed to the battle core, and the slash commands (the

@@ -48,3 +48,6 @@ export interface Message {
 }
 
 export const mention = (user: string): string => `<@${user}>`;
+
+/** A sentence starting with a name written in lower case ("the medieval d10 rules leave..."). */
+export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,4 +1,5 @@
 import { describeEvent } from '../battle/describe.ts';
+import { openValuesText } from '../battle/house.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
@@ -28,6 +29,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       const system = getRuleSystem(first.data.system);
       title = `Battle "${first.data.name}" (${first.data.battleId})`;
       lines.push(`Rule system: ${system.name}. GM: <@${first.data.gm}>.`);
+      if (system.house?.length) lines.push(openValuesText(system.house, system.rulesName));
       if (first.data.seedHash) lines.push(`Dice commitment (SHA-256 of the secret seed): \`${first.data.seedHash}\``);
       lines.push('Next: /side add, /command add, /unit add, or /oob import.');
       break;

@@ -1,8 +1,10 @@
 import type { LoggedEvent, SystemEvent } from '../battle/events.ts';
+import { describeHouseEvent } from '../battle/house.ts';
 import { replay } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem, ownerOfEvent } from '../battle/registry.ts';
 import type { MeleeReport } from '../battle/system.ts';
+import { capitalize } from '../messages.ts';
 import { RuleError } from '../rules/errors.ts';
 
 /**
@@ -20,6 +22,8 @@ export interface BattleReport {
   series: { turn: number; unit: string; side: string; strength: number; morale: string }[];
   casualties: { turn: number; side: string; lost: number }[];
   melees: (MeleeReport & { turn: number; event: number })[];
+  /** Every house rule set or unset up to the end of the range: the rules the turns were played under. */
+  houseRules: { turn: number; event: number; text: string }[];
 }
 
 export interface ReportRange {
@@ -99,7 +103,8 @@ export function battleReport(battleId: string, log: readonly LoggedEvent[], rang
     const m = owner.report.melee(e.event as SystemEvent, replay(battleId, log, e.version - 1));
     if (m) melees.push({ ...m, turn: t, event: e.version });
   }
-  return { battle: { id: end.id, name: end.name, system: end.system }, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), series, casualties, melees };
+  const houseRules = live.flatMap((e) => (turnOf.get(e.version)! <= to && (e.event.type === 'HouseRuleSet' || e.event.type === 'HouseRuleUnset') ? [{ turn: turnOf.get(e.version)!, event: e.version, text: describeHouseEvent(e.event) }] : []));
+  return { battle: { id: end.id, name: end.name, system: end.system }, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), series, casualties, melees, houseRules };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 || word.endsWith('s') ? '' : 's'}`;
@@ -108,7 +113,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 || word.endsW
 export function reportText(r: BattleReport): string {
   const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
   const lines = [`Report of "${r.battle.name}" (${r.battle.id}), ${range}.`];
-  if (!r.strength) lines.push(`The ${getRuleSystem(r.battle.system).rulesName} give the report no unit strength or morale to read.`);
+  if (!r.strength) lines.push(`${capitalize(getRuleSystem(r.battle.system).rulesName)} give the report no unit strength or morale to read.`);
   else {
     lines.push('', `Units (${r.strength} at the start and at the end of ${range}; morale, and the turn it changed):`);
     const units = [...new Set(r.series.map((p) => p.unit))];
@@ -130,5 +135,6 @@ export function reportText(r: BattleReport): string {
   }
   lines.push('', r.melees.length ? 'Melees:' : 'No melee was resolved in these turns.');
   for (const m of r.melees) lines.push(`• turn ${m.turn} (log event ${m.event}): ${m.text}`);
+  if (r.houseRules.length) lines.push('', 'House rules (set by a GM where the rules leave a value open):', ...r.houseRules.map((h) => `• turn ${h.turn} (log event ${h.event}): ${h.text}`));
   return lines.join('\n');
 }

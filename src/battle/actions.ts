@@ -1,5 +1,6 @@
 import type { Role } from './system.ts';
 import type { SystemId } from '../rules/pack.ts';
+import type { HouseAction } from './house.ts';
 
 /**
  * Requests to change a battle: the input of `decide`. Names of sides, commands and units may be given
@@ -44,7 +45,8 @@ export type CoreAction =
   // Dice in chat and the seed (DESIGN.md, Dice).
   | { type: 'RollDice'; expression: string; secret: boolean; reason?: string }
   | { type: 'RevealRoll'; number: number }
-  | { type: 'RevealSeed' };
+  | { type: 'RevealSeed' }
+  | HouseAction;
 
 /** Who may take each core action (DESIGN.md: only a GM changes setup or advances the turn); a rule system says for its own. */
 export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
@@ -72,6 +74,9 @@ export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
   RollDice: 'anyone',
   RevealRoll: 'anyone',
   RevealSeed: 'gm',
+  SetHouseRule: 'gm',
+  UnsetHouseRule: 'gm',
+  SetHouseRules: 'gm',
 };
 
 /** The actor of what the umpire does by itself (deadlines, reminders); no user can act as it. */

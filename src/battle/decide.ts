@@ -5,6 +5,7 @@ import type { RuleSystem } from './system.ts';
 import { CORE_ACTION_ROLE, UMPIRE, type Action, type CoreAction, type SystemAction } from './actions.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
+import { decideHouse } from './house.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
@@ -187,6 +188,12 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'CloseBallot':
     case 'RemindBallot':
       return decideBallot(s, action, ctx, ballotConsequences);
+    case 'SetHouseRule':
+    case 'UnsetHouseRule':
+    case 'SetHouseRules': {
+      const system = getRuleSystem(s.system);
+      return decideHouse(s, action, ctx.actor, system.house ?? [], system.rulesName);
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import type { TurnPosition } from '../rules/sequence.ts';
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import type { BattleEvent, CoreEvent, SystemEvent } from './events.ts';
 import type { BattleState } from './state.ts';
+import { describeHouseEvent } from './house.ts';
 import { rollText } from './rolls.ts';
 
 /** "turn 2 (night), phase 3": `number` is the phase's printed number where the rulebook's differs from its place. */
@@ -83,6 +84,9 @@ function describeCore(e: CoreEvent, s: BattleState): string {
       return `dice seed published: \`${e.data.seed}\` — anyone can now check every roll with umpire verify (its SHA-256 is the commitment posted at creation)${
         s.ended ? '' : '. /roll is closed in this battle from now on; any die the rules still roll is predictable from the seed (and still logged)'
       }`;
+    case 'HouseRuleSet':
+    case 'HouseRuleUnset':
+      return describeHouseEvent(e);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import type { BallotEvent } from './ballots.ts';
+import type { HouseEvent } from './house.ts';
 import type { RollEvent } from './rolls.ts';
 
 /** Dice a rolling event consumed (src/dice/stream.ts). */
@@ -40,7 +41,8 @@ export type CoreEvent =
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
   | BallotEvent
-  | RollEvent;
+  | RollEvent
+  | HouseEvent;
 
 /** An event as it stands in the log. */
 export interface LoggedEvent {

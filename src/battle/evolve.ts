@@ -1,5 +1,6 @@
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import { applyBallotEvent } from './ballots.ts';
+import { applyHouseEvent } from './house.ts';
 import { applyRollEvent } from './rolls.ts';
 import { draft, own } from './draft.ts';
 import type { BattleEvent, CoreEvent } from './events.ts';
@@ -10,13 +11,13 @@ const UNDO_DEPTH = 50;
 const withoutKey = (rec: Record<string, string>, key: string): Record<string, string> => Object.fromEntries(Object.entries(rec).filter(([k]) => k !== key));
 
 /** The effect of one event on a draft the caller owns, apart from version and undo bookkeeping. */
-function apply(d: BattleState, e: BattleEvent): void {
-  if (!ownerOfEvent(e.type)) applyCore(d, e as CoreEvent);
+function apply(d: BattleState, e: BattleEvent, version: number): void {
+  if (!ownerOfEvent(e.type)) applyCore(d, e as CoreEvent, version);
   // A rule system's own state follows its events and the core's (phases, units removed).
   getRuleSystem(d.system).evolve(d, e);
 }
 
-function applyCore(d: BattleState, e: CoreEvent): void {
+function applyCore(d: BattleState, e: CoreEvent, version: number): void {
   switch (e.type) {
     case 'BattleCreated': {
       const { battleId, name, system, channel, gm, seedHash, options } = e.data;
@@ -100,6 +101,10 @@ function applyCore(d: BattleState, e: CoreEvent): void {
     case 'BallotReminded':
       applyBallotEvent(d, e);
       return;
+    case 'HouseRuleSet':
+    case 'HouseRuleUnset':
+      applyHouseEvent(d, e, version);
+      return;
   }
 }
 
@@ -158,7 +163,7 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: stri
 
 /** One event's own effect, without bookkeeping, on a draft the caller owns (decide previews with it). */
 export function applySetup(d: BattleState, e: BattleEvent): void {
-  apply(d, e);
+  apply(d, e, d.version + 1);
 }
 
 /** evolve(state, event): the state after one logged event. Pure. */
@@ -174,6 +179,6 @@ export function evolve(s: BattleState, e: BattleEvent, meta: EventMeta): BattleS
  */
 export function evolveOwned(d: BattleState, e: BattleEvent, meta: EventMeta): void {
   const summary = opensUndoEntry(d, e, meta) ? meta.describe(e, d) : '';
-  apply(d, e);
+  apply(d, e, meta.version);
   bookkeep(d, e, meta, summary);
 }

@@ -38,6 +38,13 @@ export interface Unit {
   attrs: UnitAttrs;
 }
 
+/** A house rule in force (house.ts): its value, who set it, at which event of the log. */
+export interface HouseEntry {
+  value: unknown;
+  by: string;
+  version: number;
+}
+
 /** One undoable action: the versions of the events it appended. */
 export interface UndoEntry {
   versions: number[];
@@ -71,6 +78,8 @@ export interface BattleState {
   revealedSeed?: string;
   /** Options the players agreed on at creation, as the rule system checked them. */
   options: Record<string, unknown>;
+  /** The house rules in force, by key: values the seed leaves open, set by a GM (house.ts). */
+  house: Record<string, HouseEntry>;
   /** The rule system's own state (its plugin's `initialState`, changed by its `evolve`). */
   rules: unknown;
   /** Secret ballots, open and revealed (ballots.ts). */
@@ -98,6 +107,7 @@ export const initialState = (battleId: string): BattleState => ({
   diceCursor: 0,
   rolls: {},
   options: {},
+  house: {},
   rules: undefined,
   ballots: {},
   joinRequests: {},

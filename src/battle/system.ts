@@ -1,3 +1,4 @@
+import type { HouseRule } from '../rules/house.ts';
 import type { SystemId, PackBase } from '../rules/pack.ts';
 import type { Sequence, TurnPosition } from '../rules/sequence.ts';
 import type { SystemAction } from './actions.ts';
@@ -58,6 +59,8 @@ export interface RuleSystem<S = unknown> {
   /** How a refusal names the rules: "the medieval d10 rules". */
   rulesName: string;
   pack: PackBase;
+  /** The values its seed leaves open, each set per battle by a GM (/house set); none when left out. */
+  house?: readonly HouseRule[];
   sequence: Sequence;
   /** The system's own state in a new battle: `BattleState.rules`. */
   initialState(): S;

@@ -25,12 +25,12 @@ export type Used = { dice: { from: number; to: number; rolls: { sides: number; r
 export const posted = <T>(m: Out) => m.outcome as Omit<T, 'dice'> & Used;
 
 /** A local table on a database (in memory unless a file is given), printing JSON lines into `out`; a report's PNG goes to a temporary folder, never the working tree. */
-export function startTable(opts: UmpireOptions & { file?: string } = {}) {
+export function startTable(opts: UmpireOptions & { file?: string; cwd?: string } = {}) {
   const db = openDatabase(opts.file ?? ':memory:');
   const store = new SqliteEventStore(db);
   const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 1), ...opts });
   const out: Out[] = [];
-  const table = new Table(app, { json: true, cwd: process.cwd(), filesDir: mkdtempSync(join(tmpdir(), 'umpire-files-')), print: (l) => out.push(JSON.parse(l) as Out) });
+  const table = new Table(app, { json: true, cwd: opts.cwd ?? process.cwd(), filesDir: mkdtempSync(join(tmpdir(), 'umpire-files-')), print: (l) => out.push(JSON.parse(l) as Out) });
   return {
     db,
     store,

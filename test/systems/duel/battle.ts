@@ -1,5 +1,6 @@
 import type { DecideContext } from '../../../src/battle/decide.ts';
 import type { DiceUsed } from '../../../src/battle/events.ts';
+import { houseNote, houseRule } from '../../../src/battle/house.ts';
 import { checkActsFor, findUnit, needDice } from '../../../src/battle/mechanics.ts';
 import type { BattleState } from '../../../src/battle/state.ts';
 import { refuse } from '../../../src/rules/errors.ts';
@@ -21,7 +22,8 @@ export function decideDuel(s: BattleState, a: DuelAction, ctx: DecideContext): D
   if (attacker.id === target.id) refuse(`${attacker.name} cannot strike itself.`);
   checkActsFor(s, ctx.actor, attacker, 'strike with it');
   const needed = (s.options.needed as number | undefined) ?? 4;
-  const { value: outcome, dice } = needDice(ctx.dice).take((d) => strike(d, needed));
+  const die = houseRule(s, 'strike.die');
+  const { value: outcome, dice } = needDice(ctx.dice).take((d) => (die ? strike(d, needed, die.value as number, houseNote(die)) : strike(d, needed)));
   return [{ type: 'DuelStruck', data: { attackerId: attacker.id, targetId: target.id, outcome, dice } }];
 }
 

@@ -1,4 +1,5 @@
 import type { SystemPlugin } from '../../../src/app/commands.ts';
+import { z } from 'zod';
 import { refuse } from '../../../src/rules/errors.ts';
 import { tableSequence } from '../../../src/rules/sequence.ts';
 import { decideDuel, describeDuel, evolveDuel, type DuelAction, type DuelEvent, type DuelState } from './battle.ts';
@@ -26,6 +27,7 @@ export const duel: SystemPlugin<DuelState> = {
   rulesName: 'the duel rules',
   pack: { system: 'duel', name: 'Duel', source: 'test/systems/duel', attributes: [{ name: 'wounds_allowed', description: 'Wounds it can take', type: 'int', required: true, min: 1 }] },
   sequence: tableSequence({ periods: [], phases: () => [{ id: 'DUEL-1', name: 'Strikes', rules: ['DUEL-1'] }] }),
+  house: [{ key: 'strike.die', rules: ['DUEL-1'], seed: 'A strike rolls a d6 (the example system is the tests\' own).', expects: 'a die size, 2 to 20', schema: z.number().int().min(2).max(20) }],
   initialState: () => ({ wounds: {} }),
   options: {
     keys: ['needed'],

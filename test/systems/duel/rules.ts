@@ -1,9 +1,9 @@
 import { recorder, type Dice, type Outcome } from '../../../src/rules/outcome.ts';
 
-/** DUEL-1: a strike hits on a d6 of `needed` or more. Pure: dice in, an outcome with its working out. */
-export function strike(dice: Dice, needed: number): Outcome & { hit: boolean } {
+/** DUEL-1: a strike hits on a die of `needed` or more; the die is a d6 unless the battle's house rule says otherwise (`dieNote`). Pure. */
+export function strike(dice: Dice, needed: number, die = 6, dieNote?: string): Outcome & { hit: boolean } {
   const r = recorder(dice);
-  const roll = r.roll(6);
+  const roll = r.roll(die);
   const hit = roll >= needed;
-  return { rule: 'DUEL-1', dice: r.rolled, steps: [`d6: ${roll}, needing ${needed}+`, hit ? 'a hit: one wound' : 'a miss'], hit };
+  return { rule: 'DUEL-1', dice: r.rolled, steps: [`d${die}: ${roll}, needing ${needed}+${dieNote ? ` (die: d${die}, ${dieNote})` : ''}`, hit ? 'a hit: one wound' : 'a miss'], hit };
 }

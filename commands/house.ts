@@ -1,0 +1,83 @@
+import { parse as parseYaml, stringify } from 'yaml';
+import { defineCommand, sub } from '../src/app/commands.ts';
+import { matching } from '../src/app/complete.ts';
+import { parseDataFile } from '../src/app/data-file.ts';
+import { reply } from '../src/app/replies.ts';
+import { houseRule, houseText } from '../src/battle/house.ts';
+import { getRuleSystem } from '../src/battle/registry.ts';
+import type { BattleState } from '../src/battle/state.ts';
+
+const rulesOf = (s: BattleState) => getRuleSystem(s.system).house ?? [];
+const keyNames = (ctx: { state?: BattleState; typed: string }) => (ctx.state ? matching(rulesOf(ctx.state).map((r) => r.key), ctx.typed) : []);
+const key = { kind: 'string', description: 'The open value, by key (/house show lists them)', required: true, complete: keyNames } as const;
+
+/** A value as typed: read as YAML, so 10 is a number and [1, 2] a list; what YAML cannot read stays text. */
+function typed(value: string): unknown {
+  try {
+    return parseYaml(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** House rules per battle: the values the rule system's seed leaves open, set once by a GM (src/battle/house.ts). */
+export default defineCommand({
+  name: 'house',
+  description: 'House rules: the values the rules leave open, set once per battle by a GM',
+  rank: 15,
+  subcommands: {
+    set: sub({
+      description: 'Set an open value or reading for this battle (GM); it applies from the next action',
+      who: 'gm',
+      example: '/house set key:charge.die value:10',
+      options: { key, value: { kind: 'string', description: 'The value: a number, a reading\'s name, a list as [1, 2]', required: true } },
+      action: (o) => ({ type: 'SetHouseRule', key: o.key, value: typed(o.value) }),
+    }),
+    unset: sub({
+      description: 'Unset a house rule (GM): the value is open again, asked of the GM where needed',
+      who: 'gm',
+      example: '/house unset key:charge.die',
+      options: { key },
+      action: (o) => ({ type: 'UnsetHouseRule', key: o.key }),
+    }),
+    show: sub({
+      description: 'Every value the rules leave open: set (by whom, when) or open, its rule IDs, the seed',
+      who: 'anyone',
+      example: '/house show',
+      options: {},
+      query: (_o, ctx) => {
+        const system = getRuleSystem(ctx.state!.system);
+        return [reply(ctx, houseText(ctx.state!, system.house ?? [], system.rulesName), 'House rules')];
+      },
+    }),
+    upload: sub({
+      description: 'Set house rules from a YAML or JSON file of key: value (GM); all or nothing',
+      who: 'gm',
+      example: '/house upload file:examples/house/charge.yaml',
+      options: { file: { kind: 'attachment', description: 'The house rules (YAML or JSON), as /house export writes them', required: true } },
+      action: async (o, ctx) => {
+        const file = await ctx.readFile(o.file);
+        return { type: 'SetHouseRules', source: file.name, rules: parseDataFile(file.name, file.text, 'house rules are a map of key: value') };
+      },
+    }),
+    export: sub({
+      description: 'The house rules in force as a YAML file, to upload into another battle',
+      who: 'anyone',
+      example: '/house export',
+      options: {},
+      query: (_o, ctx) => {
+        const s = ctx.state!;
+        const set = rulesOf(s).filter((r) => houseRule(s, r.key));
+        const text = set.length ? `${set.length} house rule${set.length > 1 ? 's' : ''} of "${s.name}": ${set.map((r) => r.key).join(', ')}.` : `"${s.name}" has no house rule set yet.`;
+        const yaml = [
+          `# House rules of "${s.name}" (${s.system}): the group's choices where the seed leaves a value open, not the seed's.`,
+          ...set.map((r) => `# ${r.key}: ${r.rules.join(', ')}`),
+          set.length ? stringify(Object.fromEntries(set.map((r) => [r.key, houseRule(s, r.key)!.value]))) : '{}\n',
+        ].join('\n');
+        const m = reply(ctx, text, 'House rules');
+        m.files = [{ name: `house-rules-${s.id}.yaml`, data: new TextEncoder().encode(yaml), description: `The house rules of ${s.name}` }];
+        return [m];
+      },
+    }),
+  },
+});
