@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { chg, chargeStatusLines, chargeUnitLines, parseArea, parseChargeRows, parseChargeValues, parseGmModifiers, type ChargeEvent } from '../../src/systems/charge/battle.ts';
+import type { ChargeEvent } from '../../src/systems/charge/battle/index.ts';
+import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../../src/systems/charge/battle/parse.ts';
+import { chg } from '../../src/systems/charge/battle/state.ts';
+import { chargeStatusLines, chargeUnitLines } from '../../src/systems/charge/battle/views.ts';
 import { CHARGE_PHASES } from '../../src/systems/charge/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
 
 /**
- * The Napoleonic d10 charge rules as the battle applies them (src/systems/charge/battle.ts): given
+ * The Napoleonic d10 charge rules as the battle applies them (src/systems/charge/battle/): given
  * events, when an action with scripted dice, then events, state or a refusal. French (alice)
  * against Austrian (bob). The charge die, the Class Dice and other values the OCR lost are the GM's.
  */

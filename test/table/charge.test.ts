@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chg, type ChargeBattleOutcome } from '../../src/systems/charge/battle.ts';
+import type { ChargeBattleOutcome } from '../../src/systems/charge/battle/charge.ts';
+import { chg } from '../../src/systems/charge/battle/state.ts';
 import type { FireDisciplineOutcome, FireOutcome, MeleeOutcome, RideDownOutcome, SkirmishOutcome } from '../../src/systems/charge/rules.ts';
 import { posted, startTable, type Out } from '../support/table.ts';
 

@@ -1,18 +1,8 @@
 import type { SystemPlugin } from '../../app/commands.ts';
-import {
-  applyChargeEvent,
-  CHARGE_ACTION_ROLE,
-  CHARGE_EVENT_TYPES,
-  chargeStatusLines,
-  chargeUnitLines,
-  decideCharge,
-  describeChargeEvent,
-  grandTacConsequences,
-  initialCharge,
-  type ChargeAction,
-  type ChargeEvent,
-  type ChargeState,
-} from './battle.ts';
+import { applyChargeEvent, CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideCharge, describeChargeEvent, type ChargeAction, type ChargeEvent } from './battle/index.ts';
+import { grandTacConsequences } from './battle/initiative.ts';
+import { initialCharge, type ChargeState } from './battle/state.ts';
+import { chargeStatusLines, chargeUnitLines } from './battle/views.ts';
 import { chargePack } from './index.ts';
 import { chargeSequence } from './sequence.ts';
 import { charge as chargeCommand } from './commands/charge.ts';

@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
-import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../battle.ts';
+import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 
 /** GM inputs: the values the OCR of the charge chart lost (README, "Where the OCR lost a value"). */

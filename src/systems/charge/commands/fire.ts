@@ -1,6 +1,6 @@
 import { sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
-import { parseGmModifiers } from '../battle.ts';
+import { parseGmModifiers } from '../battle/parse.ts';
 import { chargePack, DISCIPLINE_COLUMNS, FIRE_ROWS, type DisciplineColumn, type FireBand, type FireRow } from '../rules.ts';
 import { inches } from './charge.ts';
 

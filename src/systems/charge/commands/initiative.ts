@@ -1,7 +1,7 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
 import { parseDeadline } from '../../../app/deadline.ts';
-import { parseGmModifiers } from '../battle.ts';
+import { parseGmModifiers } from '../battle/parse.ts';
 
 export const initiative = defineCommand({
   name: 'initiative',

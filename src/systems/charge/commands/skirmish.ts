@@ -1,6 +1,6 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
-import { parseGmModifiers } from '../battle.ts';
+import { parseGmModifiers } from '../battle/parse.ts';
 
 export const skirmish = defineCommand({
   name: 'skirmish',

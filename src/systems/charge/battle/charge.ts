@@ -1,0 +1,186 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
+import { checkActsFor, checkGmRulings, claim, findUnit, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import {
+  chargePack as pack,
+  resolveCharge,
+  signed,
+  type AppliedEffects,
+  type AttackerChoices,
+  type AttackerKey,
+  type ChargeOutcome,
+  type ChargeResult,
+  type ChargingUnit,
+  type DefenderChoices,
+  type DefenderKey,
+  type Formation,
+  type UnitClass,
+} from '../rules.ts';
+import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, plural, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
+
+/** Values the source lost, as a GM gives them with a charge. */
+export interface ChargeGmOptions {
+  die?: number;
+  values?: { attacker?: Partial<Record<AttackerKey, number>>; defender?: Partial<Record<DefenderKey, number>> };
+  rows?: Record<string, ChargeResult>;
+  outwardRows?: number;
+  surrenderPercentPerPip?: number;
+  rideDownArea?: { min: number; max: number };
+}
+
+export type ChargeRoll = {
+  type: 'ChargeRoll';
+  attacker: string;
+  defender: string;
+  table: 'open' | 'cover';
+  attackerChoices?: AttackerChoices;
+  defenderChoices?: DefenderChoices;
+  /** A claim on the attacker's closing casualties (%): a GM's stands as a ruling. */
+  closing?: number;
+} & ChargeGmOptions;
+
+/** What a charge result did to one unit. */
+export interface ChargeApplied {
+  figuresLost: number;
+  figuresLeft: number;
+  disordered?: true;
+  routBroken?: 'routed' | 'broken';
+}
+
+export interface ChargeBattleOutcome extends ChargeOutcome {
+  table: 'open' | 'cover';
+  rulings: Ruling[];
+  applied: { attacker: ChargeApplied; defender: ChargeApplied };
+}
+
+export type ChargeResolved = { type: 'ChargeResolved'; data: { attackerId: string; defenderId: string; at: TurnPosition; outcome: ChargeBattleOutcome; dice: DiceUsed } };
+
+/** A unit as the charge rules read it: arm, figures left, formation and class from the roster; shaken, disorder, rout from the log. */
+function chargeUnit(s: BattleState, u: Unit): ChargingUnit {
+  const st = unitStatus(s, u.id);
+  const figures = figuresNow(s, u);
+  if (figures < 1) refuse(`${u.name} has no figures left.`);
+  const formation = attr<Formation>(u, 'formation');
+  const cls = attr<UnitClass>(u, 'class');
+  const leader = attr<string>(u, 'leader');
+  return {
+    id: u.name,
+    arm: armOf(u),
+    figures,
+    ...(formation ? { formation } : {}),
+    ...(cls ? { class: cls } : {}),
+    ...(st.shaken ? { shaken: true } : {}),
+    ...(st.disordered ? { disordered: true } : {}),
+    ...(st.routBroken ? { routBroken: true } : {}),
+    ...(leader && leader !== 'none' ? { leaderAttached: true } : {}),
+  };
+}
+
+/** What a side's effects do to the unit: surrendered figures leave it (rounded down: the source gives no rounding), rout, broken, disorder. */
+function applyEffects(e: AppliedEffects, figures: number): ChargeApplied {
+  const lost = e.surrender ? Math.floor((figures * e.surrender.percent) / 100) : 0;
+  return {
+    figuresLost: lost,
+    figuresLeft: figures - lost,
+    ...(e.disordered ? { disordered: true as const } : {}),
+    ...(e.routs ? { routBroken: 'routed' as const } : e.broken ? { routBroken: 'broken' as const } : {}),
+  };
+}
+
+/** CHG-ROLL with CHG-ATT-MOD / CHG-DEF-MOD from the roster and log, the table's choices, and the GM's values for what the OCR lost. */
+export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideContext): BattleEvent[] {
+  const att = findUnit(s, a.attacker);
+  const def = findUnit(s, a.defender);
+  checkActsFor(s, ctx.actor, att, 'charge with it');
+  checkEnemies(s, att, def, 'charge');
+  checkGmRulings(
+    s,
+    ctx.actor,
+    given({ die: a.die, values: a.values, rows: a.rows, outward_rows: a.outwardRows, surrender_pct: a.surrenderPercentPerPip, ride_down_area: a.rideDownArea }),
+    'CHG-ROLL',
+    'give the values the source lost',
+  );
+  const attacker = chargeUnit(s, att);
+  const defender = chargeUnit(s, def);
+  const rulings: Ruling[] = [];
+  const derived = closingNow(s, att);
+  let closing = derived;
+  if (a.closing !== undefined) {
+    if (!Number.isFinite(a.closing) || a.closing < 0 || a.closing > 100) refuse(`Closing casualties are a percentage of the unit, 0 to 100 (got ${a.closing}) (CHG-ATT-MOD.7).`);
+    const r = claim(s, ctx.actor, {
+      what: `${att.name}'s closing casualties`,
+      claimed: `${a.closing}%`,
+      derived: `${derived}%`,
+      source: derived ? 'recorded this phase' : 'none recorded this phase',
+      rule: 'CHG-ATT-MOD.7',
+    });
+    if (r) {
+      rulings.push(r);
+      closing = a.closing;
+    }
+  }
+  const dice = needDice(ctx.dice);
+  const { value: o, dice: used } = dice.take((d) =>
+    resolveCharge({
+      attacker: { ...attacker, ...(closing ? { closingLossPercent: closing } : {}) },
+      defender,
+      table: a.table,
+      ...(a.attackerChoices ? { attackerChoices: a.attackerChoices } : {}),
+      ...(a.defenderChoices ? { defenderChoices: a.defenderChoices } : {}),
+      gm: {
+        ...(a.die !== undefined ? { die: a.die } : {}),
+        ...(a.values ? { values: a.values } : {}),
+        ...(a.rows ? { rows: a.rows } : {}),
+        ...(a.outwardRows !== undefined ? { cavalryOutwardRows: a.outwardRows } : {}),
+        ...(a.surrenderPercentPerPip !== undefined ? { surrenderPercentPerPip: a.surrenderPercentPerPip } : {}),
+        ...(a.rideDownArea ? { rideDownArea: a.rideDownArea } : {}),
+      },
+      dice: d,
+      pack,
+    }),
+  );
+  const outcome: ChargeBattleOutcome = {
+    ...o,
+    table: a.table,
+    rulings,
+    applied: { attacker: applyEffects(o.effects.attacker, attacker.figures), defender: applyEffects(o.effects.defender, defender.figures) },
+  };
+  return [{ type: 'ChargeResolved', data: { attackerId: att.id, defenderId: def.id, at: s.position, outcome, dice: used } }];
+}
+
+const applyCharge = (st: ChargeUnitStatus, a: ChargeApplied): ChargeUnitStatus => ({
+  ...st,
+  ...(a.figuresLost ? { figuresLost: (st.figuresLost ?? 0) + a.figuresLost } : {}),
+  ...(a.disordered ? { disordered: true } : {}),
+  ...(a.routBroken ? { routBroken: a.routBroken } : {}),
+});
+
+/** Both units take the result; the attacker's charge is kept for what may follow it this phase. */
+export function evolveChargeResolved(d: BattleState, e: ChargeResolved): void {
+  const { attackerId, defenderId, at, outcome: o } = e.data;
+  setUnit(d, attackerId, (st) => applyCharge(st, o.applied.attacker));
+  setUnit(d, defenderId, (st) => applyCharge(st, o.applied.defender));
+  const c = chg(d);
+  d.rules = { ...c, charges: { ...c.charges, [attackerId]: { at, defenderId, table: o.table, difference: o.difference, result: o.result, continuation: o.continuation, rideDown: o.rideDown } } };
+}
+
+function appliedLines(unit: string, a: ChargeApplied): string[] {
+  const out: string[] = [];
+  if (a.figuresLost) out.push(`${unit}: ${plural(a.figuresLost, 'figure')} surrender (rounded down), ${a.figuresLeft} left.`);
+  if (a.routBroken) out.push(`${unit} is ${a.routBroken}.`);
+  if (a.disordered) out.push(`${unit} is disordered.`);
+  return out;
+}
+
+export function describeChargeResolved(e: ChargeResolved): string {
+  const o = e.data.outcome;
+  return lines(`${o.attacker.unit} charges ${o.defender.unit} (CHG-ROLL, ${o.table === 'open' ? 'CHG-OPEN' : 'CHG-COVER'}): ${signed(o.difference)}, ${o.text}`, [
+    ...o.rulings.map(rulingLine),
+    ...o.steps,
+    ...appliedLines(o.attacker.unit, o.applied.attacker),
+    ...appliedLines(o.defender.unit, o.applied.defender),
+  ]);
+}

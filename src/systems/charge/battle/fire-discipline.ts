@@ -1,0 +1,36 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
+import { checkActsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
+import type { BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { chargePack as pack, DISCIPLINE_COLUMNS, resolveFireDiscipline, type DisciplineColumn, type FireDisciplineOutcome, type GmModifier } from '../rules.ts';
+import { given, lines } from './state.ts';
+
+export type ChargeFireDiscipline = { type: 'ChargeFireDiscipline'; unit: string; column: DisciplineColumn; modifiers?: GmModifier[]; die?: number; cell?: string };
+
+export type ChargeFireDisciplineRolled = { type: 'ChargeFireDisciplineRolled'; data: { unitId: string; at: TurnPosition; outcome: FireDisciplineOutcome & { unit: string }; dice: DiceUsed } };
+
+/** FIRE-DISCIPLINE, with the natural 9 and natural 10 AP notes. */
+export function decideDiscipline(s: BattleState, a: ChargeFireDiscipline, ctx: DecideContext): BattleEvent[] {
+  const u = findUnit(s, a.unit);
+  checkActsFor(s, ctx.actor, u, 'roll for it');
+  checkGmRulings(s, ctx.actor, given({ modifiers: a.modifiers, die: a.die, cell: a.cell }), 'FIRE-DISCIPLINE', 'give them');
+  if (!DISCIPLINE_COLUMNS.includes(a.column)) refuse(`The Fire Discipline column is one of ${DISCIPLINE_COLUMNS.join(', ')} (got "${a.column}").`);
+  const dice = needDice(ctx.dice);
+  const { value: o, dice: used } = dice.take((d) =>
+    resolveFireDiscipline({
+      column: a.column,
+      ...(a.modifiers ? { modifiers: a.modifiers } : {}),
+      gm: { ...(a.die !== undefined ? { die: a.die } : {}), ...(a.cell !== undefined ? { cell: a.cell } : {}) },
+      dice: d,
+      pack,
+    }),
+  );
+  return [{ type: 'ChargeFireDisciplineRolled', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name }, dice: used } }];
+}
+
+export function describeDiscipline(e: ChargeFireDisciplineRolled): string {
+  const o = e.data.outcome;
+  return lines(`${o.unit} rolls Fire Discipline (FIRE-DISCIPLINE): ${o.result.printed}`, o.steps);
+}

@@ -1,0 +1,70 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
+import { actsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { chargePack as pack, resolveMelee, type GmModifier, type MeleeOutcome } from '../rules.ts';
+import { checkEnemies, figuresNow, given, lines, plural, setUnit } from './state.ts';
+
+export type ChargeMelee = { type: 'ChargeMelee'; attacker: string; defender: string; attackerModifiers?: GmModifier[]; defenderModifiers?: GmModifier[] };
+
+/** Step losses a melee round left, by unit id; every participant is disordered (MEL-D10). */
+export interface MeleeApplied {
+  steps: { unitId: string; unit: string; steps: number }[];
+  disordered: string[];
+}
+
+export type ChargeMeleeResolved = { type: 'ChargeMeleeResolved'; data: { attackerId: string; defenderId: string; at: TurnPosition; outcome: MeleeOutcome & { applied: MeleeApplied }; dice: DiceUsed } };
+
+/** A melee round's losses by unit id (MEL-D10); a ride-down (CHG-RIDEDOWN) is one such round. */
+export function meleeApplied(o: MeleeOutcome, units: Unit[]): MeleeApplied {
+  const byName = (name: string) => units.find((u) => u.name === name)!;
+  return {
+    steps: o.result.kind === 'winner' ? o.result.losses.map((l) => ({ unitId: byName(l.unit).id, unit: l.unit, steps: l.steps })) : [],
+    disordered: units.map((u) => u.id),
+  };
+}
+
+/** MEL-D10: one round; step losses and disorder applied; a tie is the GM's to settle. */
+export function decideMelee(s: BattleState, a: ChargeMelee, ctx: DecideContext): BattleEvent[] {
+  const att = findUnit(s, a.attacker);
+  const def = findUnit(s, a.defender);
+  checkEnemies(s, att, def, 'fight');
+  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(`Only the players of ${att.name} or ${def.name}, or a GM, may resolve their melee.`);
+  checkGmRulings(s, ctx.actor, given({ attacker_modifiers: a.attackerModifiers, defender_modifiers: a.defenderModifiers }), 'MEL-D10', 'give melee modifiers: the source lists none');
+  for (const u of [att, def]) if (figuresNow(s, u) < 1) refuse(`${u.name} has no figures left.`);
+  const dice = needDice(ctx.dice);
+  const { value: o, dice: used } = dice.take((d) =>
+    resolveMelee({
+      sides: [
+        { id: att.name, ...(a.attackerModifiers ? { modifiers: a.attackerModifiers } : {}) },
+        { id: def.name, ...(a.defenderModifiers ? { modifiers: a.defenderModifiers } : {}) },
+      ],
+      dice: d,
+      pack,
+    }),
+  );
+  return [{ type: 'ChargeMeleeResolved', data: { attackerId: att.id, defenderId: def.id, at: s.position, outcome: { ...o, applied: meleeApplied(o, [att, def]) }, dice: used } }];
+}
+
+export function applyMelee(d: BattleState, applied: MeleeApplied): void {
+  for (const id of applied.disordered) setUnit(d, id, (st) => ({ ...st, disordered: true }));
+  for (const l of applied.steps) if (l.steps) setUnit(d, l.unitId, (st) => ({ ...st, steps: (st.steps ?? 0) + l.steps }));
+}
+
+export function evolveMelee(d: BattleState, e: ChargeMeleeResolved): void {
+  applyMelee(d, e.data.outcome.applied);
+}
+
+export function meleeLines(a: MeleeApplied, s: BattleState): string[] {
+  const names = a.disordered.map((id) => s.units[id]?.name ?? id);
+  return [...a.steps.map((l) => `${l.unit}: ${plural(l.steps, 'casualty step')} lost.`), `${names.join(' and ')} disordered (MEL-D10).`];
+}
+
+export const meleeHead = (o: MeleeOutcome) => (o.result.kind === 'winner' ? `${o.result.winner} wins` : 'a tie, the GM decides');
+
+export function describeMelee(e: ChargeMeleeResolved, s: BattleState): string {
+  const o = e.data.outcome;
+  return lines(`melee, ${o.rolls[0].unit} against ${o.rolls[1].unit} (MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s)]);
+}

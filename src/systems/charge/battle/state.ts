@@ -1,0 +1,96 @@
+import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import type { Arm, ChargeResult, Continuation, RideDownChance } from '../rules.ts';
+
+/** What the charge rules track of a unit beyond its pack attributes. */
+export interface ChargeUnitStatus {
+  /** CHG-ATT-MOD.3, CHG-DEF-MOD.1: the source has no morale rules, so a GM records it (/charge status). */
+  shaken?: boolean;
+  /** From a charge result, a melee (MEL-D10: every participant), or a GM. */
+  disordered?: boolean;
+  /** Routed or broken by a charge result, or a GM (CHG-ATT-MOD.6, CHG-DEF-MOD.3). */
+  routBroken?: 'routed' | 'broken';
+  /** Figures that surrendered (CHG 11+, -12+) or a GM recorded lost. */
+  figuresLost?: number;
+  /** Casualty step losses from melee (MEL-D10, CHG-RIDEDOWN). */
+  steps?: number;
+  /** Casualties taken while closing, % of the unit, as a GM recorded them in a phase (CHG-ATT-MOD.7). */
+  closing?: { at: TurnPosition; percent: number };
+}
+
+/** A unit's last charge, for what may follow it in the same phase. */
+export interface LastCharge {
+  at: TurnPosition;
+  defenderId: string;
+  table: 'open' | 'cover';
+  difference: number;
+  result: ChargeResult;
+  continuation: Continuation;
+  rideDown: RideDownChance;
+  continued?: boolean;
+  rodeDown?: boolean;
+}
+
+export interface ChargeState {
+  units: Record<string, ChargeUnitStatus>;
+  /** Each attacker's last charge, by unit id. */
+  charges: Record<string, LastCharge>;
+}
+
+export const initialCharge = (): ChargeState => ({ units: {}, charges: {} });
+
+/** The charge rules' state of a battle that plays them (`BattleState.rules`). */
+export const chg = (s: BattleState): ChargeState => (s.rules as ChargeState | undefined) ?? initialCharge();
+
+// ---------------------------------------------------------------------------------------------
+// Units: what the roster and the log know.
+
+export const unitStatus = (s: BattleState, unitId: string): ChargeUnitStatus => chg(s).units[unitId] ?? {};
+export const startFigures = (u: Unit) => Number(u.attrs.figures ?? 0);
+export const figuresNow = (s: BattleState, u: Unit) => Math.max(0, startFigures(u) - (unitStatus(s, u.id).figuresLost ?? 0));
+export const attr = <T extends string>(u: Unit, name: string): T | undefined => (u.attrs[name] === undefined ? undefined : (String(u.attrs[name]) as T));
+export const armOf = (u: Unit): Arm => attr<Arm>(u, 'arm') ?? refuse(`${u.name} has no arm: set it with /unit set unit:"${u.name}" arm:...`);
+/** Closing casualties a GM recorded for the unit in this phase (CHG-ATT-MOD.7); 0 when none. */
+export const closingNow = (s: BattleState, u: Unit): number => {
+  const c = unitStatus(s, u.id).closing;
+  return c && samePhase(c.at, s.position) ? c.percent : 0;
+};
+
+export function checkEnemies(s: BattleState, a: Unit, b: Unit, what: string): void {
+  if (a.id === b.id) refuse(`${a.name} cannot ${what} itself.`);
+  if (unitSideId(s, a) === unitSideId(s, b)) refuse(`${a.name} and ${b.name} are both ${sideName(s, unitSideId(s, a))}'s; ${what} an enemy unit.`);
+}
+
+/** The options a GM alone may give (the values the source lost), by option name. */
+export const given = (o: Record<string, unknown>): string[] => Object.entries(o).filter(([, v]) => v !== undefined).map(([k]) => k);
+
+// ---------------------------------------------------------------------------------------------
+// evolve: replaces, never mutates.
+
+export function setUnit(d: BattleState, unitId: string, change: (st: ChargeUnitStatus) => ChargeUnitStatus): void {
+  const c = chg(d);
+  d.rules = { ...c, units: { ...c.units, [unitId]: change(c.units[unitId] ?? {}) } };
+}
+
+export function setCharge(d: BattleState, attackerId: string, change: (c: LastCharge) => LastCharge): void {
+  const c = chg(d);
+  const last = c.charges[attackerId];
+  if (last) d.rules = { ...c, charges: { ...c.charges, [attackerId]: change(last) } };
+}
+
+/** A unit removed from the roster leaves the charge state too. */
+export function forgetUnit(d: BattleState, unitId: string): void {
+  const c = chg(d);
+  if (!c.units[unitId] && !c.charges[unitId]) return;
+  const { [unitId]: _u, ...units } = c.units;
+  const { [unitId]: _c, ...charges } = c.charges;
+  d.rules = { ...c, units, charges };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words for the log and the views.
+
+export const lines = (head: string, steps: string[]) => [head, ...steps.map((x) => `• ${x}`)].join('\n');
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

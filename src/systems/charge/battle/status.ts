@@ -1,0 +1,73 @@
+import type { BattleEvent } from '../../../battle/events.ts';
+import { findUnit } from '../../../battle/mechanics.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { closingNow, setUnit, startFigures, unitStatus } from './state.ts';
+
+export type ChargeSetStatus = { type: 'ChargeSetStatus'; unit: string; shaken?: boolean; disordered?: boolean; rout?: 'none' | 'routed' | 'broken'; closing?: number; steps?: number; figuresLost?: number };
+
+export type ChargeStatusChange = { shaken?: boolean; disordered?: boolean; rout?: 'none' | 'routed' | 'broken'; closing?: number; steps?: number; figuresLost?: number };
+
+export type ChargeStatusSet = { type: 'ChargeStatusSet'; data: { unitId: string; at: TurnPosition; change: ChargeStatusChange } };
+
+/** A unit's rout, shaken, disorder and closing casualties of this phase, as words. */
+export function statusWords(s: BattleState, u: Unit): string {
+  const st = unitStatus(s, u.id);
+  return [st.routBroken ?? '', st.shaken ? 'shaken' : '', st.disordered ? 'disordered' : '', closingNow(s, u) ? `closing casualties ${closingNow(s, u)}% this phase` : ''].filter(Boolean).join(', ');
+}
+
+/** What the log cannot know: shaken (the source has no morale rules), a rally, losses ruled, closing casualties. Logged as the GM's. */
+export function decideSetStatus(s: BattleState, a: ChargeSetStatus): BattleEvent[] {
+  const u = findUnit(s, a.unit);
+  const st = unitStatus(s, u.id);
+  const change: ChargeStatusChange = {};
+  if (a.shaken !== undefined && a.shaken !== !!st.shaken) change.shaken = a.shaken;
+  if (a.disordered !== undefined && a.disordered !== !!st.disordered) change.disordered = a.disordered;
+  if (a.rout !== undefined && a.rout !== (st.routBroken ?? 'none')) change.rout = a.rout;
+  if (a.closing !== undefined) {
+    if (!Number.isInteger(a.closing) || a.closing < 0 || a.closing > 100) refuse(`Closing casualties are a whole percentage, 0 to 100 (got ${a.closing}) (CHG-ATT-MOD.7).`);
+    if (a.closing !== closingNow(s, u)) change.closing = a.closing;
+  }
+  if (a.steps !== undefined) {
+    if (!Number.isInteger(a.steps) || a.steps < 0) refuse(`Casualty steps are a whole number, 0 or more (got ${a.steps}) (MEL-D10).`);
+    if (a.steps !== (st.steps ?? 0)) change.steps = a.steps;
+  }
+  if (a.figuresLost !== undefined) {
+    if (!Number.isInteger(a.figuresLost) || a.figuresLost < 0 || a.figuresLost > startFigures(u)) refuse(`${u.name} has ${startFigures(u)} figures; figures lost are 0 to ${startFigures(u)} (got ${a.figuresLost}).`);
+    if (a.figuresLost !== (st.figuresLost ?? 0)) change.figuresLost = a.figuresLost;
+  }
+  if (!Object.keys(change).length) refuse(`Nothing to change: ${u.name} is ${statusWords(s, u) || 'in good order'} already.`);
+  return [{ type: 'ChargeStatusSet', data: { unitId: u.id, at: s.position, change } }];
+}
+
+export function evolveStatusSet(d: BattleState, e: ChargeStatusSet): void {
+  const { change, at } = e.data;
+  setUnit(d, e.data.unitId, (st) => {
+    const { routBroken: _r, closing: _c, ...rest } = st;
+    const rout = change.rout === undefined ? st.routBroken : change.rout === 'none' ? undefined : change.rout;
+    const closing = change.closing === undefined ? st.closing : { at, percent: change.closing };
+    return {
+      ...rest,
+      ...(change.shaken !== undefined ? { shaken: change.shaken } : {}),
+      ...(change.disordered !== undefined ? { disordered: change.disordered } : {}),
+      ...(change.steps !== undefined ? { steps: change.steps } : {}),
+      ...(change.figuresLost !== undefined ? { figuresLost: change.figuresLost } : {}),
+      ...(rout ? { routBroken: rout } : {}),
+      ...(closing ? { closing } : {}),
+    };
+  });
+}
+
+export function describeStatusSet(e: ChargeStatusSet, s: BattleState): string {
+  const c = e.data.change;
+  const words = [
+    c.shaken !== undefined ? `shaken ${c.shaken ? 'yes' : 'no'}` : '',
+    c.disordered !== undefined ? `disordered ${c.disordered ? 'yes' : 'no'}` : '',
+    c.rout !== undefined ? `rout/broken ${c.rout}` : '',
+    c.closing !== undefined ? `closing casualties ${c.closing}% this phase (CHG-ATT-MOD.7)` : '',
+    c.steps !== undefined ? `casualty steps ${c.steps}` : '',
+    c.figuresLost !== undefined ? `figures lost ${c.figuresLost}` : '',
+  ].filter(Boolean);
+  return `${s.units[e.data.unitId]?.name ?? e.data.unitId}: ${words.join(', ')} (the GM's ruling)`;
+}
