@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { brg, type BrigadeEvent } from '../../src/systems/brigade/battle.ts';
+import type { BrigadeEvent } from '../../src/systems/brigade/battle/index.ts';
+import { brg } from '../../src/systems/brigade/battle/state.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, logged } from '../support/spec.ts';
 import { battleReport } from '../../src/app/report.ts';
 
 /**
- * The brigade game as the battle applies it (src/systems/brigade/battle.ts), by BRG rule ID: given
+ * The brigade game as the battle applies it (src/systems/brigade/battle/), by BRG rule ID: given
  * events, when an action with scripted dice, then events, state or a refusal. Allies (alice) against
  * French (bob); GM gm.
  */

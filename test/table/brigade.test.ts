@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { brg } from '../../src/systems/brigade/battle.ts';
+import { brg } from '../../src/systems/brigade/battle/state.ts';
 import { startTable } from '../support/table.ts';
 
 describe('one turn of the brigade game at the table (examples/brigade.table)', () => {

@@ -1,21 +1,11 @@
 import type { SystemPlugin } from '../../app/commands.ts';
-import {
-  applyBrigadeEvent,
-  BRIGADE_ACTION_ROLE,
-  BRIGADE_EVENT_TYPES,
-  brigadeAdvance,
-  brigadeStatusLines,
-  brigadeUnitLines,
-  decideBrigade,
-  describeBrigadeEvent,
-  initialBrigade,
-  type BrigadeAction,
-  type BrigadeEvent,
-  type BrigadeState,
-} from './battle.ts';
+import { brigadeAdvance } from './battle/advance.ts';
+import { applyBrigadeEvent, BRIGADE_ACTION_ROLE, BRIGADE_EVENT_TYPES, decideBrigade, describeBrigadeEvent, type BrigadeAction, type BrigadeEvent } from './battle/index.ts';
+import { initialBrigade, type BrigadeState } from './battle/state.ts';
+import { brigadeStatusLines, brigadeUnitLines } from './battle/views.ts';
 import { brigadePack } from './index.ts';
 import { brigadeSequence } from './sequence.ts';
-import { brigadeReport } from './report-battle.ts';
+import { brigadeReport } from './battle/report.ts';
 import { activate } from './commands/activate.ts';
 import { brigade as brigadeCommand } from './commands/brigade.ts';
 import { fire } from './commands/fire.ts';

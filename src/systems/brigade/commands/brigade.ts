@@ -1,8 +1,8 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
 import { commandNames, sideNames } from '../../../app/complete.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { LEADER_KINDS, parseGivenModifiers, parseNames, parseNumber, parsePairs, ROUNDINGS } from '../battle.ts';
-import type { LeaderKind, Rounding } from '../index.ts';
+import { LEADER_KINDS, ROUNDINGS, type LeaderKind, type Rounding } from '../index.ts';
+import { parseGivenModifiers, parseNames, parseNumber, parsePairs } from './parse.ts';
 
 /** The brigade game's melee (BRG-3.3), command and leaders (BRG-1.2, BRG-1.3): no other verb fits them. */
 export const brigade = defineCommand({

@@ -1,6 +1,6 @@
 import { sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
-import { parseFaces, parseNumber } from '../battle.ts';
+import { parseFaces, parseNumber } from './parse.ts';
 
 export const charge = {
   brigade: sub({

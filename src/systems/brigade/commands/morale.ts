@@ -1,6 +1,6 @@
 import { sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
-import { parsePairs } from '../battle.ts';
+import { parsePairs } from './parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 
 export const morale = {

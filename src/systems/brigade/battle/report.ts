@@ -1,5 +1,6 @@
-import type { ReportHooks } from '../../battle/system.ts';
-import { brg, type BrigadeEvent } from './battle.ts';
+import type { ReportHooks } from '../../../battle/system.ts';
+import type { BrigadeEvent } from './index.ts';
+import { brg } from './state.ts';
 
 /**
  * What a battle report reads of a brigade battle: a unit's strength is its figures, the casualties

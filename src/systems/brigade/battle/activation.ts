@@ -1,0 +1,88 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent } from '../../../battle/events.ts';
+import { findCommand, findUnit, playsSide, sideName, unitSideId } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { activate, awaiting, brigadePack as pack, placeCloseCombatTokens, type Measure, type Tokens } from '../index.ts';
+import { brg, checkPhase, initiativeNow, initiativeStep, lines, setState, sideOfUnit, tokensNow } from './state.ts';
+
+/** Activate tokens (BRG-1.5, BRG-3.1.1): placed, removed as the active side selects a formation or unit, or cleared by a GM. */
+export type ActivationAction =
+  | { type: 'BrigadeActivate'; formation?: string; unit?: string }
+  | { type: 'BrigadeClearTokens' }
+  | { type: 'BrigadePlaceCloseCombatTokens'; units: { unit: string; distance: number }[]; measure?: 'in' | 'cm' };
+
+export type ActivationEvent =
+  | { type: 'BrigadeTokensPlaced'; data: { at: TurnPosition; tokens: Tokens; steps: string[] } }
+  | { type: 'BrigadeActivated'; data: { at: TurnPosition; id: string; name: string; what: 'formation' | 'unit'; sideId: string; steps: string[] } }
+  | { type: 'BrigadeTokensCleared'; data: { at: TurnPosition; ids: string[]; names: string[]; by: string } };
+
+/** BRG-2.1.1 (a formation) and BRG-3.2.1.1 (a unit): the active side removes the token of the one it selects. */
+export function activateOne(s: BattleState, a: Extract<ActivationAction, { type: 'BrigadeActivate' }>, ctx: DecideContext): BattleEvent[] {
+  const t = tokensNow(s) ?? refuse('No activate tokens are down in this phase (BRG-1.5, BRG-3.1.1).');
+  const rule = t.placed === 'BRG-1.5' ? 'BRG-2.1.1' : 'BRG-3.2.1.1';
+  if (t.what === 'formation' && a.formation === undefined) refuse(`In the March and Volley phase the active side selects a formation: /activate formation (${rule}).`);
+  if (t.what === 'unit' && a.unit === undefined) refuse(`In the Close Combat phase the active side selects a unit: /activate unit (${rule}).`);
+  const ini = initiativeNow(s);
+  const declared = ini && ini.declaredSideId !== undefined && !ini.used ? ini.declaredSideId : undefined;
+  if (declared === undefined) refuse(`No side is declared to activate: /activate roll, then the winner's /activate declare (${initiativeStep(s, t)}).`);
+  const holder = t.what === 'formation' ? findCommand(s, a.formation!) : findUnit(s, a.unit!);
+  const sideId = 'sideId' in holder ? holder.sideId : unitSideId(s, holder);
+  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, declared)) refuse(`${sideName(s, declared)} is the active side: its player selects the ${t.what} (${rule}).`);
+  const { steps } = activate(t, { side: sideName(s, declared), id: holder.id });
+  return [{ type: 'BrigadeActivated', data: { at: s.position, id: holder.id, name: holder.name, what: t.what, sideId, steps } }];
+}
+
+/** A GM removes the tokens still down (a ruling: the source has the loop run until all have activated, BRG-2.3, BRG-3.2.6). */
+export function clearTokens(s: BattleState, ctx: DecideContext): BattleEvent[] {
+  const t = tokensNow(s) ?? refuse('No activate tokens are down in this phase.');
+  const rest = awaiting(t);
+  if (!rest.length) refuse('Every token holder has activated already: nothing to clear.');
+  return [{ type: 'BrigadeTokensCleared', data: { at: s.position, ids: rest.map((h) => h.id), names: rest.map((h) => h.name ?? h.id), by: ctx.actor } }];
+}
+
+/** BRG-3.1.1: tokens behind every unit within 2" (5cm) of an enemy, as measured on the table. */
+export function closeCombatTokens(s: BattleState, a: Extract<ActivationAction, { type: 'BrigadePlaceCloseCombatTokens' }>): BattleEvent[] {
+  checkPhase(s, 'BRG-3', 'Activate tokens go behind units in close combat range');
+  if (tokensNow(s)) refuse(`Activate tokens are down already in this phase (${tokensNow(s)!.placed}).`);
+  if (!a.units.length) refuse('Name the units and their measured distance to the nearest enemy, e.g. "1/45th Foot=1.5; 3rd Dragoons=4" (BRG-3.1.1).');
+  const units = a.units.map((x) => {
+    const u = findUnit(s, x.unit);
+    return { id: u.id, name: u.name, side: sideOfUnit(s, u), nearestEnemy: { value: x.distance, unit: a.measure ?? 'in' } as Measure };
+  });
+  const { tokens, steps } = placeCloseCombatTokens(units, pack);
+  return [{ type: 'BrigadeTokensPlaced', data: { at: s.position, tokens, steps } }];
+}
+
+export function evolveActivation(d: BattleState, e: ActivationEvent): void {
+  switch (e.type) {
+    case 'BrigadeTokensPlaced':
+      setState(d, { tokens: { ...e.data.tokens, at: e.data.at }, active: undefined, initiative: undefined });
+      return;
+    case 'BrigadeActivated': {
+      const t = brg(d).tokens;
+      if (t) setState(d, { tokens: { ...t, activated: [...t.activated, e.data.id] } });
+      const ini = brg(d).initiative;
+      setState(d, { active: { at: e.data.at, id: e.data.id, what: e.data.what, ...(e.data.what === 'unit' ? { done: false } : {}) }, ...(ini ? { initiative: { ...ini, used: true } } : {}) });
+      if (e.data.what === 'formation') setState(d, { volleys: { at: e.data.at, formationId: e.data.id, fired: [] } });
+      return;
+    }
+    case 'BrigadeTokensCleared': {
+      const t = brg(d).tokens;
+      if (t) setState(d, { tokens: { ...t, activated: [...t.activated, ...e.data.ids.filter((id) => !t.activated.includes(id))] } });
+      return;
+    }
+  }
+}
+
+export function describeActivation(e: ActivationEvent, _s: BattleState): string {
+  switch (e.type) {
+    case 'BrigadeTokensPlaced':
+      return lines(`activate tokens placed (${e.data.tokens.placed}): ${e.data.tokens.holders.map((h) => h.name ?? h.id).join(', ') || 'none'}`, e.data.steps);
+    case 'BrigadeActivated':
+      return lines(`${e.data.name} activates (${e.data.what === 'formation' ? 'BRG-2.1.1' : 'BRG-3.2.1.1'})`, e.data.steps);
+    case 'BrigadeTokensCleared':
+      return `GM's ruling: the activate tokens of ${e.data.names.join(', ')} are removed without activating (the source repeats rounds until all have activated, BRG-2.3, BRG-3.2.6)`;
+  }
+}

@@ -1,0 +1,63 @@
+import type { BattleEvent } from '../../../battle/events.ts';
+import { samePhase, sideName } from '../../../battle/mechanics.ts';
+import type { BattleState } from '../../../battle/state.ts';
+import type { Advance } from '../../../battle/system.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { armyMoraleDue, awaiting, brigadePack as pack, placeTokens, rallyRetreating, replaceFallenLeaders } from '../index.ts';
+import { remainderWaits } from './melee.ts';
+import { brg, combatNow, phaseId, tokensNow, unitsOf } from './state.ts';
+
+/**
+ * The turn sequence: what is refused on leaving a phase, the events that fall due on entering one
+ * (tokens, rallies, leaders replaced), and what the players are told to do next.
+ */
+
+/** Formations (commands with units) of the sides still on the field. */
+const formations = (s: BattleState) => Object.values(s.commands).filter((c) => unitsOf(s, c).length > 0 && !brg(s).withdrawn.includes(c.sideId));
+
+export function brigadeAdvance(s: BattleState, next: Advance): Advance {
+  const from = phaseId(s.position);
+  const t = tokensNow(s);
+  const waiting = t ? awaiting(t) : [];
+  if (from === 'BRG-2') {
+    const round = brg(s).volleys;
+    if (round && samePhase(round.at, s.position)) refuse(`${s.commands[round.formationId]?.name}'s March and Volley round is under way: end it with /activate end-round first (BRG-2.2.1).`);
+    if (waiting.length) refuse(`${waiting.map((h) => h.name ?? h.id).join(', ')} still ${waiting.length === 1 ? 'has its' : 'have their'} activate token: rounds repeat until every formation of both sides has activated (BRG-2.3). Roll the next round (/activate roll), or a GM clears the tokens (/activate clear).`);
+  }
+  if (from === 'BRG-3') {
+    if (combatNow(s)?.tied) refuse('A melee of equal strengths waits for the GM: /brigade melee-tie loser:<side> (BRG-3.3.3).');
+    if (combatNow(s)?.remainder) refuse(remainderWaits(s));
+    if (waiting.length) refuse(`${waiting.map((h) => h.name ?? h.id).join(', ')} still ${waiting.length === 1 ? 'holds its' : 'hold their'} activate token (${t!.placed === 'BRG-3.4.2' ? 'BRG-3.4.7' : 'BRG-3.2.6'}): /activate roll, or a GM clears them (/activate clear).`);
+  }
+  const before: BattleEvent[] = [];
+  const due: string[] = [];
+  const to = phaseId(next.to);
+  if (from === 'BRG-1' && to === 'BRG-2') {
+    // BRG-1.5: the last step of Command & Control places the tokens for the March and Volley phase.
+    const holders = formations(s).map((c) => ({ id: c.id, name: c.name, side: sideName(s, c.sideId) }));
+    if (holders.length) {
+      const tokens = placeTokens('BRG-1.5', holders);
+      before.push({ type: 'BrigadeTokensPlaced', data: { at: next.to, tokens, steps: [`Activate tokens behind every formation (BRG-1.5): ${holders.map((h) => h.name).join(', ')}.`] } });
+      due.push(`each round: /activate roll (1D6 each, BRG-2.1), the winner's /activate declare, then /activate formation; until all ${holders.length} formations have activated (BRG-2.3)`);
+    }
+  }
+  if (to === 'BRG-1' && next.to.turn !== s.position.turn) {
+    const retreating = Object.entries(brg(s).units).filter(([id, st]) => st.retreating && s.units[id]);
+    if (retreating.length) {
+      const outcome = rallyRetreating(retreating.map(([id]) => ({ unit: s.units[id]!.name })));
+      before.push({ type: 'BrigadeRallied', data: { turn: next.to.turn, outcome, unitIds: retreating.map(([id]) => id) } });
+    }
+    if (brg(s).fallen.length) {
+      const outcome = replaceFallenLeaders({ turn: next.to.turn, fallen: brg(s).fallen, pack });
+      before.push({ type: 'BrigadeLeadersReplaced', data: { turn: next.to.turn, outcome } });
+    }
+    due.push('out of command: measure each brigade with /brigade out-of-command (BRG-1.3); move generals (BRG-1.4)');
+  }
+  if (to === 'BRG-3') due.push('place activate tokens behind the units within 2" (5cm) of an enemy: /activate close-combat (BRG-3.1.1)');
+  if (to === 'BRG-4') {
+    const fell = brg(s).fallen.some((f) => f.kind === 'army-commander' && f.removedTurn === next.to.turn);
+    const check = armyMoraleDue({ turn: next.to.turn, armyGeneralFell: fell, pack });
+    due.push(check.due ? `army morale check due: ${check.why}; a GM gives the broken brigades and the Army Morale Table numbers with /morale army` : `no army morale check: ${check.why}`);
+  }
+  return { ...next, before: [...next.before, ...before], due: [...next.due, ...due] };
+}

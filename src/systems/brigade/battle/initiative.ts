@@ -1,0 +1,95 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
+import { findSide, needDice, playsSide, samePhase, sideName } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { awaiting, brigadePack as pack, declareActiveSide, nextActivation, rollInitiative, type InitiativeOutcome, type InitiativeStep } from '../index.ts';
+import { activeNow, brg, initiativeNow, initiativeStep, lines, phaseId, phaseName, setState, tokensNow } from './state.ts';
+
+/** Initiative rounds (BRG-2.1, BRG-3.2.1, BRG-3.4.2): both sides roll, the winner (or a GM) declares which side activates. */
+export type InitiativeAction =
+  | { type: 'BrigadeRollInitiative' }
+  | { type: 'BrigadeDeclareSide'; side: string };
+
+export type InitiativeEvent =
+  | { type: 'BrigadeInitiativeRolled'; data: { at: TurnPosition; sideIds: string[]; winnerSideId: string | null; outcome: InitiativeOutcome; dice: DiceUsed } }
+  | { type: 'BrigadeSideDeclared'; data: { at: TurnPosition; rule: string; sideId: string; by: string; gmRuling: boolean; steps: string[] } };
+
+/** BRG-2.1, BRG-3.2.1, BRG-3.4.2: both roll 1D6 with the battle's dice; the winner declares. */
+export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleEvent[] {
+  const t = tokensNow(s) ?? refuse(phaseId(s.position) === 'BRG-3' ? 'No activate tokens are down in this Close Combat phase: place them behind the units within 2" (5cm) first with /activate close-combat (BRG-3.1.1).' : `Initiative rounds are rolled while activate tokens are down: in the March and Volley phase (BRG-2.1) and the Close Combat phase (BRG-3.2.1, BRG-3.4.2); now it is ${phaseName(s.position)}.`);
+  const step = initiativeStep(s, t);
+  const act = activeNow(s);
+  if (brg(s).volleys && samePhase(brg(s).volleys!.at, s.position)) refuse(`${s.commands[brg(s).volleys!.formationId]?.name}'s March and Volley round is under way: end it with /activate end-round before the next initiative round (BRG-2.2.1, BRG-2.3).`);
+  if (act && act.what === 'unit' && !act.done) refuse(`${s.units[act.id]?.name} has activated and has not acted: its Action Round first (/charge brigade) (${step === 'BRG-3.4.2' ? 'BRG-3.4.3' : 'BRG-3.2.2'}).`);
+  const ini = initiativeNow(s);
+  if (ini && ini.step === step && !ini.used) {
+    if (ini.declaredSideId === undefined) refuse(`This initiative round is rolled${ini.winnerSideId ? `: ${sideName(s, ini.winnerSideId)} won and declares which side activates (/activate declare)` : ': tied, and the source gives no tie rule; a GM declares which side activates (/activate declare)'} (${step}).`);
+    refuse(`${sideName(s, ini.declaredSideId)} must activate first: /activate ${t.what} (${step === 'BRG-2.1' ? 'BRG-2.1.1' : 'BRG-3.2.1.1'}).`);
+  }
+  const next = nextActivation(t);
+  if (next.status === 'done') refuse(`${next.steps[0]} Move on with /phase next.`);
+  if (next.status === 'one-side') refuse(`${next.steps[0]} A GM names the side with /activate declare side:"${next.side}".`);
+  const [a, b] = next.sides;
+  const { value: outcome, dice } = needDice(ctx.dice).take((d) => rollInitiativeFor(step, [a, b], d));
+  const sideIds = [findSide(s, a).id, findSide(s, b).id];
+  const winnerSideId = outcome.winner === null ? null : findSide(s, outcome.winner).id;
+  return [{ type: 'BrigadeInitiativeRolled', data: { at: s.position, sideIds, winnerSideId, outcome, dice } }];
+}
+
+const rollInitiativeFor = (step: InitiativeStep, sides: [string, string], d: { die(n: number): number }) => rollInitiative({ step, sides, dice: d, pack });
+
+/** The winner declares which side activates; after a tie, or with one side left, only a GM rules (BRG-2.1). */
+export function declareSide(s: BattleState, ref: string, ctx: DecideContext): BattleEvent[] {
+  const t = tokensNow(s) ?? refuse('No activate tokens are down in this phase: there is no side to declare (BRG-2.1, BRG-3.2.1).');
+  const step = initiativeStep(s, t);
+  const side = findSide(s, ref);
+  const ini = initiativeNow(s);
+  const pending = ini && ini.step === step && ini.declaredSideId === undefined ? ini : undefined;
+  const gm = isGm(s, ctx.actor);
+  const tokenRule = step === 'BRG-2.1' ? 'BRG-2.1.1' : 'BRG-3.2.1.1';
+  if (!awaiting(t, side.name).length) refuse(`${side.name} has no ${t.what} left to activate (${tokenRule}); the source gives no rule for naming such a side (${step}): name ${[...new Set(awaiting(t).map((h) => h.side))].join(' or ')}.`);
+  let gmRuling: boolean;
+  let steps: string[];
+  if (pending) {
+    const outcome = { rule: step, sides: [sideName(s, pending.sideIds[0]!), sideName(s, pending.sideIds[1]!)] as [string, string], rolls: [], winner: pending.winnerSideId ? sideName(s, pending.winnerSideId) : null, tied: pending.tied, rounds: 1, declares: '', dice: [], steps: [] } satisfies InitiativeOutcome;
+    const mine = pending.winnerSideId !== null && playsSide(s, ctx.actor, pending.winnerSideId);
+    gmRuling = gm && !mine;
+    const declaredBy = pending.winnerSideId && (mine || !gm) ? sideName(s, pending.winnerSideId) : 'GM';
+    if (!gm && !mine) refuse(pending.winnerSideId ? `${sideName(s, pending.winnerSideId)} won the initiative, so its player declares which side activates (${step}).` : `The initiative is tied and the source gives no tie rule (${step}); a GM rules which side activates.`);
+    steps = declareActiveSide({ initiative: outcome, declaredBy, side: side.name, ...(gmRuling ? { gmRuling: true } : {}) }).steps;
+  } else {
+    const next = nextActivation(t);
+    if (next.status !== 'one-side') refuse(`Roll the initiative round first: /activate roll (${step}).`);
+    if (!gm) refuse(`${next.steps[0]}`);
+    gmRuling = true;
+    steps = [`GM ruling: only ${next.side} has ${t.what}s left; ${side.name} activates without an initiative round (the source does not say whether one is rolled, ${step}).`];
+  }
+  return [{ type: 'BrigadeSideDeclared', data: { at: s.position, rule: step, sideId: side.id, by: ctx.actor, gmRuling, steps } }];
+}
+
+export function evolveInitiative(d: BattleState, e: InitiativeEvent): void {
+  switch (e.type) {
+    case 'BrigadeInitiativeRolled':
+      setState(d, { initiative: { at: e.data.at, step: e.data.outcome.rule, sideIds: e.data.sideIds, winnerSideId: e.data.winnerSideId, tied: e.data.outcome.tied } });
+      return;
+    case 'BrigadeSideDeclared': {
+      const ini = brg(d).initiative;
+      const base = ini && samePhase(ini.at, e.data.at) && ini.declaredSideId === undefined ? ini : { at: e.data.at, step: e.data.rule as InitiativeStep, sideIds: [e.data.sideId], winnerSideId: null, tied: false };
+      setState(d, { initiative: { ...base, declaredSideId: e.data.sideId } });
+      return;
+    }
+  }
+}
+
+export function describeInitiative(e: InitiativeEvent, s: BattleState): string {
+  switch (e.type) {
+    case 'BrigadeInitiativeRolled': {
+      const o = e.data.outcome;
+      return lines(`initiative round (${o.rule}): ${o.winner ? `${o.winner} wins and declares which side activates (/activate declare)` : 'tied; a GM rules which side activates (/activate declare)'}`, o.steps);
+    }
+    case 'BrigadeSideDeclared':
+      return lines(`${sideName(s, e.data.sideId)} activates (${e.data.rule})${e.data.gmRuling ? " — GM's ruling" : ''}`, e.data.steps);
+  }
+}

@@ -1,0 +1,73 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent } from '../../../battle/events.ts';
+import { findSide, sideName, type Ruling } from '../../../battle/mechanics.ts';
+import type { BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { brigadePack as pack, LEADER_KINDS, type LeaderKind, type LeaderReplacementOutcome } from '../index.ts';
+import { brg, lines, setState } from './state.ts';
+
+/** Leaders (BRG-1.2): declared by a GM, fallen (BRG-2.2.3, BRG-3.3.5), replaced at the start of a later turn. */
+export type LeaderAction =
+  | { type: 'BrigadeSetLeader'; name: string; side: string; kind: LeaderKind | null }
+  | { type: 'BrigadeLeaderFell'; leader: string; rule: 'BRG-2.2.3' | 'BRG-3.3.5' };
+
+export type LeaderEvent =
+  | { type: 'BrigadeLeaderSet'; data: { name: string; sideId: string; kind: LeaderKind | null } }
+  | { type: 'BrigadeLeaderFallen'; data: { turn: number; leader: string; kind: LeaderKind; sideId: string; rule: string; by: string; ruling?: Ruling } }
+  | { type: 'BrigadeLeadersReplaced'; data: { turn: number; outcome: LeaderReplacementOutcome } };
+
+/** A GM declares a leader's kind (BRG-1.2): army commander or Sub General; a brigade's officer is its brigade commander. */
+export function setLeader(s: BattleState, a: Extract<LeaderAction, { type: 'BrigadeSetLeader' }>): BattleEvent[] {
+  const side = findSide(s, a.side);
+  const name = a.name.trim();
+  if (!name || name.length > 80) refuse('Give the leader\'s name (1 to 80 characters).');
+  if (a.kind !== null && !LEADER_KINDS.includes(a.kind)) refuse(`A leader is ${LEADER_KINDS.join(', ')} (got "${a.kind}") (BRG-1.2).`);
+  return [{ type: 'BrigadeLeaderSet', data: { name, sideId: side.id, kind: a.kind } }];
+}
+
+/** The leader's kind and side as the battle knows them: declared by a GM, or a command's officer (brigade commander). */
+function knownLeader(s: BattleState, name: string): { kind: LeaderKind; sideId: string } | undefined {
+  const key = name.trim().toLowerCase();
+  const declared = Object.values(brg(s).leaders).find((l) => l.name.toLowerCase() === key);
+  if (declared) return { kind: declared.kind, sideId: declared.sideId };
+  const c = Object.values(s.commands).find((x) => x.officer?.toLowerCase() === key);
+  if (c) return { kind: 'brigade-commander', sideId: c.sideId };
+  return undefined;
+}
+
+/** The Fallen Leader table is not in the source (BRG-2.2.3, BRG-3.3.5): a GM records that a leader fell; he is replaced by BRG-1.2. */
+export function leaderFell(s: BattleState, a: Extract<LeaderAction, { type: 'BrigadeLeaderFell' }>, ctx: DecideContext): BattleEvent[] {
+  const known = knownLeader(s, a.leader) ?? refuse(`The battle does not know ${a.leader}: a command's officer is its brigade commander; declare an army commander or Sub General with /brigade leader (BRG-1.2).`);
+  if (brg(s).fallen.some((f) => f.leader.toLowerCase() === a.leader.trim().toLowerCase())) refuse(`${a.leader} has fallen already and waits to be replaced (BRG-1.2).`);
+  return [{ type: 'BrigadeLeaderFallen', data: { turn: s.position.turn, leader: a.leader.trim(), kind: known.kind, sideId: known.sideId, rule: a.rule, by: ctx.actor } }];
+}
+
+export function evolveLeaders(d: BattleState, e: LeaderEvent): void {
+  switch (e.type) {
+    case 'BrigadeLeaderSet': {
+      const key = e.data.name.toLowerCase();
+      const { [key]: _old, ...rest } = brg(d).leaders;
+      setState(d, { leaders: e.data.kind ? { ...rest, [key]: { name: e.data.name, kind: e.data.kind, sideId: e.data.sideId } } : rest });
+      return;
+    }
+    case 'BrigadeLeaderFallen':
+      setState(d, { fallen: [...brg(d).fallen, { leader: e.data.leader, kind: e.data.kind, sideId: e.data.sideId, removedTurn: e.data.turn }] });
+      return;
+    case 'BrigadeLeadersReplaced': {
+      const back = e.data.outcome.replaced.map((r) => r.leader);
+      setState(d, { fallen: brg(d).fallen.filter((f) => !back.includes(f.leader)) });
+      return;
+    }
+  }
+}
+
+export function describeLeaders(e: LeaderEvent, s: BattleState): string {
+  switch (e.type) {
+    case 'BrigadeLeaderSet':
+      return `${e.data.name} (${sideName(s, e.data.sideId)}): ${e.data.kind ?? 'no longer a declared leader'} (BRG-1.2; declared by a GM)`;
+    case 'BrigadeLeaderFallen':
+      return `${e.data.leader} (${e.data.kind}, ${sideName(s, e.data.sideId)}) has fallen (${e.data.rule}; the Fallen Leader table is not in the source: the GM's result); replaced at the start of turn ${e.data.turn + (pack.leaders.replacedAfterTurns.find((r) => r.kind === e.data.kind)?.turns ?? 0)} (BRG-1.2)`;
+    case 'BrigadeLeadersReplaced':
+      return lines(`fallen leaders at the start of turn ${e.data.turn} (BRG-1.2)`, e.data.outcome.steps);
+  }
+}

@@ -1,0 +1,190 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
+import { actsFor, checkGmRulings, claim, findSide, findUnit, needDice, rulingLine, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import {
+  assignRemainder,
+  brigadePack as pack,
+  meleeResults,
+  resolveMelee,
+  type Distance,
+  type GivenModifier,
+  type MeleeDie,
+  type MeleeOutcome,
+  type MeleeResults,
+  type MeleeSide,
+  type Rounding,
+} from '../index.ts';
+import { addCasualties, armOf, checkPhase, combatNow, leaderOf, left, lines, setCombat, setUnit, sideOfUnit, strength, unitName } from './state.ts';
+
+/** Melee (BRG-3.3): resolved, and the GM's rulings the source leaves open (a tie, an uneven split). */
+export type MeleeAction =
+  | {
+      type: 'BrigadeMelee';
+      a: string[];
+      b: string[];
+      /** GM rulings: supplementary modifiers per side, rounding, infantry retreat, remainder order, a tie's loser, melee dice. */
+      supplementaryA?: GivenModifier[];
+      supplementaryB?: GivenModifier[];
+      rounding?: Rounding;
+      infantryRetreat?: number;
+      remainder?: string[];
+      onTie?: string;
+      meleeDice?: { unit: string; die: string }[];
+    }
+  | { type: 'BrigadeMeleeTie'; loser: string }
+  | { type: 'BrigadeAssignRemainder'; units: string[] };
+
+export interface BrigadeMeleeOutcome extends MeleeOutcome {
+  rulings: Ruling[];
+}
+
+export type MeleeEvent =
+  | { type: 'BrigadeMeleeResolved'; data: { at: TurnPosition; a: string[]; b: string[]; outcome: BrigadeMeleeOutcome; dice: DiceUsed } }
+  | { type: 'BrigadeMeleeTieRuled'; data: { at: TurnPosition; by: string; results: MeleeResults; unitIds: Record<string, string> } }
+  | { type: 'BrigadeRemainderAssigned'; data: { at: TurnPosition; by: string; unitIds: string[]; steps: string[] } };
+
+const byName = (s: BattleState) => (ref: string) => findUnit(s, ref);
+
+/** BRG-3.3.2-3.3.5: one melee between the units of two sides, applied to them. */
+export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMelee' }>, ctx: DecideContext): BattleEvent[] {
+  checkPhase(s, 'BRG-3', 'Melees are resolved');
+  if (combatNow(s)?.tied) refuse('A melee of equal strengths waits for the GM: /brigade melee-tie loser:<side> (BRG-3.3.3).');
+  if (combatNow(s)?.remainder) refuse(remainderWaits(s));
+  const ua = a.a.map(byName(s));
+  const ub = a.b.map(byName(s));
+  if (!ua.length || !ub.length) refuse('Name the units of both sides in the melee (BRG-3.3.2).');
+  const sideA = unitSideId(s, ua[0]!);
+  const sideB = unitSideId(s, ub[0]!);
+  for (const u of ua) if (unitSideId(s, u) !== sideA) refuse(`${u.name} is ${sideOfUnit(s, u)}'s, not ${sideName(s, sideA)}'s: name one side's units in units_a (BRG-3.3.2).`);
+  for (const u of ub) if (unitSideId(s, u) !== sideB) refuse(`${u.name} is ${sideOfUnit(s, u)}'s, not ${sideName(s, sideB)}'s: name one side's units in units_b (BRG-3.3.2).`);
+  if (sideA === sideB) refuse(`Both sides of the melee are ${sideName(s, sideA)}'s; a melee is between enemy units (BRG-3.3.2).`);
+  if (![...ua, ...ub].some((u) => actsFor(s, ctx.actor, u))) refuse('Only the players of the units in the melee, or a GM, may resolve it.');
+  for (const u of [...ua, ...ub]) if (left(s, u) === 0) refuse(`${u.name} has no strength left.`);
+  const gmRulings = [a.supplementaryA ? 'supplementary_a' : '', a.supplementaryB ? 'supplementary_b' : '', a.rounding ? 'rounding' : '', a.infantryRetreat !== undefined ? 'infantry_retreat' : '', a.remainder ? 'remainder' : '', a.onTie ? 'on_tie' : ''].filter(Boolean);
+  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.3.2-3.3.4', 'give it');
+  const rulings: Ruling[] = [];
+  const dieOf = (u: Unit): MeleeDie => {
+    const roster = u.attrs.melee_dice === undefined ? undefined : String(u.attrs.melee_dice);
+    const given = a.meleeDice?.find((m) => findUnit(s, m.unit).id === u.id)?.die;
+    if (given !== undefined) {
+      if (!['0', '1D3', '1D6'].includes(given)) refuse(`${u.name}'s melee die is 0, 1D3 or 1D6 (got "${given}") (BRG-3.3.2).`);
+      const r = claim(s, ctx.actor, { what: `${u.name}'s melee die`, claimed: given, derived: roster ?? 'not set', source: 'the roster', rule: 'BRG-3.3.2' });
+      if (r) rulings.push(r);
+      return given as MeleeDie;
+    }
+    return (roster ?? refuse(`${u.name} has no melee die: set it with /unit set unit:"${u.name}" melee_dice:1D6 (BRG-3.3.2).`)) as MeleeDie;
+  };
+  for (const m of a.meleeDice ?? []) if (![...ua, ...ub].some((u) => u.id === findUnit(s, m.unit).id)) refuse(`${m.unit} is not in this melee.`);
+  const remainder = (a.remainder ?? []).map((r) => findUnit(s, r).name);
+  const side = (units: Unit[], sideId: string, supp: GivenModifier[] | undefined): MeleeSide => ({
+    side: sideName(s, sideId),
+    units: units.map((u) => ({ unit: u.name, arm: armOf(u), morale: Number(u.attrs.morale), meleeDie: dieOf(u), leaders: leaderOf(u) })),
+    ...(supp ? { supplementary: supp } : {}),
+    ...(remainder.length ? { remainderOrder: remainder } : {}),
+  });
+  const sides: [MeleeSide, MeleeSide] = [side(ua, sideA, a.supplementaryA), side(ub, sideB, a.supplementaryB)];
+  const infantryRetreat: Distance | undefined = a.infantryRetreat !== undefined ? { in: a.infantryRetreat, cm: null } : undefined;
+  if (a.onTie !== undefined) findSide(s, a.onTie);
+  const { value: o, dice } = needDice(ctx.dice).take((d) => resolveMelee({ sides, ...(a.rounding ? { rounding: a.rounding } : {}), ...(infantryRetreat ? { infantryRetreat } : {}), dice: d, pack }));
+  let outcome: BrigadeMeleeOutcome = { ...o, rulings };
+  if (o.tied && a.onTie !== undefined) {
+    const loser = findSide(s, a.onTie).name;
+    const results = meleeResults({ sides, loser, difference: 0, ...(infantryRetreat ? { infantryRetreat } : {}), pack });
+    outcome = { ...outcome, winner: sides.find((x) => x.side !== loser)!.side, loser, results, steps: [...o.steps, `GM's ruling on equal strengths (the source gives none, BRG-3.3.3): ${loser} loses.`, ...results.steps] };
+  }
+  return [{ type: 'BrigadeMeleeResolved', data: { at: s.position, a: ua.map((u) => u.id), b: ub.map((u) => u.id), outcome, dice } }];
+}
+
+/** BRG-3.3.3: equal strengths; the source gives no rule, so the GM names the loser and the results follow (BRG-3.3.4). */
+export function meleeTie(s: BattleState, loserRef: string, ctx: DecideContext): BattleEvent[] {
+  const tied = combatNow(s)?.tied ?? refuse('No melee of equal strengths is waiting for a ruling (BRG-3.3.3).');
+  const loser = findSide(s, loserRef).name;
+  const results = meleeResults({ sides: tied.sides, loser, difference: 0, ...(tied.infantryRetreat ? { infantryRetreat: tied.infantryRetreat } : {}), pack });
+  const unitIds = Object.fromEntries(tied.sides.flatMap((x) => x.units.map((u) => [u.unit, findUnit(s, u.unit).id])));
+  return [{ type: 'BrigadeMeleeTieRuled', data: { at: s.position, by: ctx.actor, results, unitIds } }];
+}
+
+/** The refusal while an uneven split waits for the GM (BRG-3.3.4). */
+export function remainderWaits(s: BattleState): string {
+  const r = combatNow(s)!.remainder!;
+  return `The last melee's uneven split waits for the GM: ${r.count} extra casualt${r.count === 1 ? 'y' : 'ies'}, one each to units of ${r.among.map((id) => unitName(s, id)).join(', ')} (/brigade remainder, BRG-3.3.4).`;
+}
+
+/** BRG-3.3.4: the GM names the units that take an uneven split's remaining extra casualties, one each. */
+export function remainderRuling(s: BattleState, refs: string[], ctx: DecideContext): BattleEvent[] {
+  const r = combatNow(s)?.remainder ?? refuse('No melee has extra casualties waiting to be assigned (BRG-3.3.4).');
+  const names = refs.map((ref) => findUnit(s, ref).name);
+  const { steps } = assignRemainder({ pending: { count: r.count, among: r.among.map((id) => unitName(s, id)) }, units: names });
+  const unitIds = names.map((n) => r.among.find((id) => unitName(s, id) === n)!);
+  for (const id of unitIds) steps.push(`${unitName(s, id)}: ${Math.max(0, left(s, s.units[id]!) - 1)} of ${strength(s.units[id]!)} left.`);
+  return [{ type: 'BrigadeRemainderAssigned', data: { at: s.position, by: ctx.actor, unitIds, steps } }];
+}
+
+/** Melee results applied: casualties, retreats with markers, who won and lost. */
+function applyResults(d: BattleState, at: TurnPosition, results: MeleeResults, idOf: (name: string) => string | undefined) {
+  for (const c of results.casualties) {
+    const id = idOf(c.unit);
+    if (id) setUnit(d, id, addCasualties(c.count));
+  }
+  for (const e of results.effects) {
+    if (e.effect !== 'retreat') continue;
+    const id = idOf(e.unit);
+    if (id) setUnit(d, id, (st) => ({ ...st, retreating: { at, rule: e.rule, marker: e.marker === true } }));
+  }
+  const pending = results.pendingRemainder;
+  const among = pending ? pending.among.flatMap((n) => (idOf(n) ? [idOf(n)!] : [])) : [];
+  setCombat(d, at, (c) => ({
+    ...c,
+    tied: undefined,
+    remainder: pending ? { count: pending.count, among } : undefined,
+    melee: { ...c.melee, ...Object.fromEntries(results.casualties.flatMap((x) => (idOf(x.unit) ? [[idOf(x.unit)!, x.side === results.loser ? 'lost' : 'won'] as const] : []))) },
+  }));
+}
+
+export function evolveMelee(d: BattleState, e: MeleeEvent): void {
+  switch (e.type) {
+    case 'BrigadeMeleeResolved': {
+      const { at, outcome } = e.data;
+      const ids = [...e.data.a, ...e.data.b];
+      const idOf = (name: string) => ids.find((id) => d.units[id]?.name === name);
+      if (outcome.results) applyResults(d, at, outcome.results, idOf);
+      else if (outcome.tied) {
+        const sides = outcome.strengths.map((st, i) => {
+          const unitIds = i === 0 ? e.data.a : e.data.b;
+          return {
+            side: st.side,
+            units: unitIds.flatMap((id) => {
+              const u = d.units[id];
+              return u ? [{ unit: u.name, arm: armOf(u), morale: Number(u.attrs.morale), meleeDie: (st.dice.find((x) => x.unit === u.name)?.die ?? '0') as MeleeDie, leaders: leaderOf(u) }] : [];
+            }),
+          };
+        });
+        setCombat(d, at, (c) => ({ ...c, tied: { sides: [sides[0]!, sides[1]!] } }));
+      }
+      return;
+    }
+    case 'BrigadeMeleeTieRuled':
+      applyResults(d, e.data.at, e.data.results, (name) => e.data.unitIds[name]);
+      return;
+    case 'BrigadeRemainderAssigned':
+      for (const id of e.data.unitIds) setUnit(d, id, addCasualties(1));
+      setCombat(d, e.data.at, (c) => ({ ...c, remainder: undefined }));
+      return;
+  }
+}
+
+export function describeMelee(e: MeleeEvent, s: BattleState): string {
+  switch (e.type) {
+    case 'BrigadeMeleeResolved': {
+      const o = e.data.outcome;
+      return lines(`melee (BRG-3.3): ${o.tied ? `equal strengths${o.results ? `, ${o.loser} loses by the GM's ruling` : ', the GM rules (/brigade melee-tie)'}` : `${o.winner} wins by ${o.difference}`}`, [...o.steps, ...o.rulings.map(rulingLine)]);
+    }
+    case 'BrigadeRemainderAssigned':
+      return lines(`GM's ruling on a melee's uneven split (BRG-3.3.4): one more casualty each for ${e.data.unitIds.map((id) => unitName(s, id)).join(', ')}`, e.data.steps);
+    case 'BrigadeMeleeTieRuled':
+      return lines(`GM's ruling on a melee of equal strengths (BRG-3.3.3, no rule in the source): ${e.data.results.loser} loses`, e.data.results.steps);
+  }
+}

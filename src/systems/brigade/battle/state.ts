@@ -1,0 +1,139 @@
+import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
+import type { BattleState, Command, Unit } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import type { Arm, Distance, InitiativeStep, LeaderKind, MeleeSide, TestResult, Tokens } from '../index.ts';
+import { BRIGADE_PHASES } from '../sequence.ts';
+
+/**
+ * The brigade rules' own state of a battle (`BattleState.rules`), and what every procedure of the
+ * wiring reads and changes of it: the phase, a unit's strength left, the tokens, initiative and
+ * close combat of the phase under way.
+ */
+
+/** What the brigade rules track of a unit beyond its pack attributes. */
+export interface BrigadeUnitStatus {
+  /** Casualties taken so far (BRG-2.2 volleys, BRG-3.3.4 melee). */
+  casualties: number;
+  /** Retreating, with or without a retreat marker (BRG-3.2.3, BRG-3.3.4), until it rallies (BRG-1.1). */
+  retreating?: { at: TurnPosition; rule: string; marker: boolean };
+  /** Marked out of command in the turn's Command & Control phase (BRG-1.3). */
+  outOfCommand?: { turn: number; why: string };
+  /** Its last morale test, as the GM gave its result: once per phase or sub-phase (BRG-2.2.2, BRG-3.2.3). */
+  morale?: { at: TurnPosition; sub: string; result: TestResult };
+}
+
+export interface BrigadeLeader {
+  name: string;
+  kind: LeaderKind;
+  sideId: string;
+}
+
+/** The tokens of the round under way, and the phase they belong to. */
+export type PlacedTokens = Tokens & { at: TurnPosition };
+
+export interface BrigadeState {
+  units: Record<string, BrigadeUnitStatus>;
+  /** Army commanders and Sub Generals as a GM declared them; a command's officer is its brigade commander (BRG-1.2). */
+  leaders: Record<string, BrigadeLeader>;
+  /** Fallen leaders waiting to be replaced (BRG-1.2). */
+  fallen: { leader: string; kind: LeaderKind; sideId: string; removedTurn: number }[];
+  tokens?: PlacedTokens;
+  /** The last initiative round and what its winner (or a GM) declared. */
+  initiative?: { at: TurnPosition; step: InitiativeStep; sideIds: string[]; winnerSideId: string | null; tied: boolean; declaredSideId?: string; used?: boolean };
+  /** The formation (BRG-2.2) or unit (BRG-3.2.2, BRG-3.4.3) that activated and acts now. */
+  active?: { at: TurnPosition; id: string; what: 'formation' | 'unit'; done?: boolean };
+  /** The March and Volley round under way: its volleys (BRG-2.2). */
+  volleys?: { at: TurnPosition; formationId: string; fired: { firerId: string; targetId: string; casualties: number }[] };
+  /** This turn's Close Combat phase, as the log holds it (BRG-3.2 to BRG-3.4). */
+  combat?: BrigadeCombat;
+  /** Sides whose army withdrew from the battlefield (BRG-4.2, BRG-4.3). */
+  withdrawn: string[];
+}
+
+export interface BrigadeCombat {
+  at: TurnPosition;
+  /** Charges made: the charger, its target, whether the target failed morale and retreated. */
+  charges: { unitId: string; targetId: string; targetRetreated: boolean; exploitation: boolean }[];
+  /** Units that may fire defensively (BRG-3.2.4, BRG-3.4.5). */
+  defensiveFire: string[];
+  /** Units' last melee result this phase. */
+  melee: Record<string, 'won' | 'lost'>;
+  /** A melee of equal strengths waiting for the GM (BRG-3.3.3). */
+  tied?: { sides: [MeleeSide, MeleeSide]; infantryRetreat?: Distance };
+  /** Extra casualties of an uneven split waiting for the GM, one each to units of these ids (BRG-3.3.4). */
+  remainder?: { count: number; among: string[] };
+  /** Exploitation under way: who may charge again (BRG-3.4.1), moves made. */
+  exploiting?: string[];
+  moves: Record<string, number>;
+}
+
+export const initialBrigade = (): BrigadeState => ({ units: {}, leaders: {}, fallen: [], withdrawn: [] });
+
+/** The brigade rules' state of a battle that plays them (`BattleState.rules`). */
+export const brg = (s: BattleState): BrigadeState => (s.rules as BrigadeState | undefined) ?? initialBrigade();
+
+// ---------------------------------------------------------------------------------------------
+// Phases and units.
+
+export const phaseId = (pos: TurnPosition) => BRIGADE_PHASES[pos.phase]?.id ?? `phase ${pos.phase + 1}`;
+export const phaseName = (pos: TurnPosition) => BRIGADE_PHASES[pos.phase]?.name ?? '?';
+
+export function checkPhase(s: BattleState, id: string, what: string) {
+  if (phaseId(s.position) !== id) refuse(`${what} in the ${BRIGADE_PHASES.find((p) => p.id === id)?.name} (${id}); now it is turn ${s.position.turn}, ${phaseName(s.position)} (${phaseId(s.position)}).`);
+}
+
+export const status = (s: BattleState, unitId: string): BrigadeUnitStatus => brg(s).units[unitId] ?? { casualties: 0 };
+export const strength = (u: Unit) => Number(u.attrs.figures ?? 0);
+export const left = (s: BattleState, u: Unit) => Math.max(0, strength(u) - status(s, u.id).casualties);
+export const armOf = (u: Unit): Arm => String(u.attrs.arm) as Arm;
+export const leaderOf = (u: Unit): string[] => (u.attrs.leader !== undefined && String(u.attrs.leader).trim() ? [String(u.attrs.leader).trim()] : []);
+export const unitsOf = (s: BattleState, c: Command) => Object.values(s.units).filter((u) => u.commandId === c.id);
+export const sideOfUnit = (s: BattleState, u: Unit) => sideName(s, unitSideId(s, u));
+
+// ---------------------------------------------------------------------------------------------
+// What is under way in this phase: tokens, initiative, the active formation or unit, close combat.
+
+/** The current tokens, only if they belong to this phase. */
+export function tokensNow(s: BattleState): PlacedTokens | undefined {
+  const t = brg(s).tokens;
+  return t && samePhase(t.at, s.position) ? t : undefined;
+}
+export const combatNow = (s: BattleState): BrigadeCombat | undefined => {
+  const c = brg(s).combat;
+  return c && samePhase(c.at, s.position) ? c : undefined;
+};
+const emptyCombat = (at: TurnPosition): BrigadeCombat => ({ at, charges: [], defensiveFire: [], melee: {}, moves: {} });
+/** "Once per phase or sub-phase" (BRG-2.2.2, BRG-3.2.3): in the Close Combat phase, charge and reaction and exploitation are apart. */
+export const subPhase = (s: BattleState) => (phaseId(s.position) === 'BRG-3' ? (combatNow(s)?.exploiting ? 'BRG-3.4' : 'BRG-3.2') : phaseId(s.position));
+export const initiativeStep = (_s: BattleState, t: Tokens): InitiativeStep => (t.placed === 'BRG-1.5' ? 'BRG-2.1' : t.placed === 'BRG-3.1.1' ? 'BRG-3.2.1' : 'BRG-3.4.2');
+export const initiativeNow = (s: BattleState) => {
+  const i = brg(s).initiative;
+  return i && samePhase(i.at, s.position) ? i : undefined;
+};
+export const activeNow = (s: BattleState) => {
+  const a = brg(s).active;
+  return a && samePhase(a.at, s.position) ? a : undefined;
+};
+
+// ---------------------------------------------------------------------------------------------
+// evolve: the state is replaced, never mutated.
+
+export function setUnit(d: BattleState, unitId: string, change: (st: BrigadeUnitStatus) => BrigadeUnitStatus) {
+  const st = brg(d).units[unitId] ?? { casualties: 0 };
+  d.rules = { ...brg(d), units: { ...brg(d).units, [unitId]: change(st) } };
+}
+export const setState = (d: BattleState, change: Partial<BrigadeState>) => {
+  d.rules = { ...brg(d), ...change };
+};
+export const setCombat = (d: BattleState, at: TurnPosition, change: (c: BrigadeCombat) => BrigadeCombat) => {
+  const c = brg(d).combat;
+  setState(d, { combat: change(c && samePhase(c.at, at) ? c : emptyCombat(at)) });
+};
+export const addCasualties = (n: number) => (st: BrigadeUnitStatus) => (n ? { ...st, casualties: st.casualties + n } : st);
+
+// ---------------------------------------------------------------------------------------------
+// Words for the log and the views.
+
+export const lines = (head: string, steps: string[]) => [head, ...steps.map((x) => `• ${x}`)].join('\n');
+export const unitName = (s: BattleState, id: string) => s.units[id]?.name ?? id;

@@ -1,0 +1,85 @@
+import type { DecideContext } from '../../../battle/decide.ts';
+import type { BattleEvent } from '../../../battle/events.ts';
+import { checkActsFor, findUnit, playsSide, samePhase, unitSideId } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState } from '../../../battle/state.ts';
+import { refuse } from '../../../rules/errors.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { closeVolleyRound, type VolleyRoundOutcome } from '../index.ts';
+import { addCasualties, brg, combatNow, leaderOf, left, lines, phaseId, phaseName, setCombat, setState, setUnit, sideOfUnit, status, strength, unitName } from './state.ts';
+
+/** The March and Volley round of the activated formation (BRG-2.2), and defensive fire in close combat (BRG-3.2.4, BRG-3.4.5). */
+export type VolleyAction =
+  | { type: 'BrigadeVolley'; firer: string; target: string; casualties: number }
+  | { type: 'BrigadeEndRound' };
+
+export type VolleyEvent =
+  | { type: 'BrigadeVolleyFired'; data: { at: TurnPosition; firerId: string; targetId: string; casualties: number; defensive: boolean; left: number; steps: string[] } }
+  | { type: 'BrigadeRoundEnded'; data: { at: TurnPosition; formationId: string; outcome: VolleyRoundOutcome } };
+
+/** BRG-2.2: a unit of the activated formation fires; the casualties are given (no fire table in the source) and applied. BRG-3.2.4 defensive fire too. */
+export function volley(s: BattleState, a: Extract<VolleyAction, { type: 'BrigadeVolley' }>, ctx: DecideContext): BattleEvent[] {
+  const firer = findUnit(s, a.firer);
+  const target = findUnit(s, a.target);
+  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  const pid = phaseId(s.position);
+  let defensive = false;
+  if (pid === 'BRG-2') {
+    const round = brg(s).volleys;
+    if (!round || !samePhase(round.at, s.position)) refuse(`No formation is acting: units fire in their formation's March and Volley round, after /activate formation (BRG-2.1.1, BRG-2.2).`);
+    if (firer.commandId !== round.formationId) refuse(`${firer.name} is not of ${s.commands[round.formationId]?.name}, the formation acting this round (BRG-2.2).`);
+  } else if (pid === 'BRG-3') {
+    if (!combatNow(s)?.defensiveFire.includes(firer.id)) refuse(`${firer.name} may not fire now: in the Close Combat phase only a charged unit that passed morale and has not activated fires, defensively (BRG-3.2.4, BRG-3.4.5).`);
+    defensive = true;
+  } else refuse(`Units fire in the March and Volley phase (BRG-2.2), or defensively when charged (BRG-3.2.4); now it is ${phaseName(s.position)}.`);
+  if (unitSideId(s, target) === unitSideId(s, firer)) refuse(`${firer.name} and ${target.name} are both ${sideOfUnit(s, firer)}'s; fire at an enemy unit.`);
+  if (!Number.isInteger(a.casualties) || a.casualties < 0) refuse(`Casualties are a whole number, 0 or more (got ${a.casualties}).`);
+  const now = left(s, target);
+  if (a.casualties > now) refuse(`${target.name} has ${now} of ${strength(target)} left; it cannot take ${a.casualties} casualties.`);
+  const steps = [`${firer.name} fires at ${target.name}: ${a.casualties} casualt${a.casualties === 1 ? 'y' : 'ies'}, as given (the source has no fire table)${defensive ? `; defensive fire (BRG-3.2.4)` : ' (BRG-2.2)'}.`, `${target.name}: ${now - a.casualties} of ${strength(target)} left.`];
+  return [{ type: 'BrigadeVolleyFired', data: { at: s.position, firerId: firer.id, targetId: target.id, casualties: a.casualties, defensive, left: now - a.casualties, steps } }];
+}
+
+/** BRG-2.2.1-2.2.3: the end of the formation's round: morale tests due, once per phase, and Fallen Leader rolls. */
+export function endRound(s: BattleState, ctx: DecideContext): BattleEvent[] {
+  const round = brg(s).volleys;
+  if (!round || !samePhase(round.at, s.position)) refuse('No March and Volley round is under way: /activate formation starts one (BRG-2.1.1).');
+  const formation = s.commands[round.formationId];
+  const ownSide = formation?.sideId ?? '';
+  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, ownSide)) refuse(`${formation?.name}'s players or a GM end its round (BRG-2.2).`);
+  const name = (id: string) => s.units[id]?.name ?? id;
+  const targets = [...new Set(round.fired.map((f) => f.targetId))].flatMap((id) => {
+    const u = s.units[id];
+    if (!u) return [];
+    const m = status(s, id).morale;
+    return [{ unit: u.name, leaders: leaderOf(u), testedThisPhase: m !== undefined && samePhase(m.at, s.position) }];
+  });
+  const outcome = closeVolleyRound({ formation: formation?.name ?? round.formationId, volleys: round.fired.map((f) => ({ firer: name(f.firerId), target: name(f.targetId), casualties: f.casualties })), targets });
+  outcome.steps.push('All units in the formation must have acted this round (BRG-2.1.2): moves are made on the table, not logged.');
+  return [{ type: 'BrigadeRoundEnded', data: { at: s.position, formationId: round.formationId, outcome } }];
+}
+
+export function evolveVolley(d: BattleState, e: VolleyEvent): void {
+  switch (e.type) {
+    case 'BrigadeVolleyFired': {
+      setUnit(d, e.data.targetId, addCasualties(e.data.casualties));
+      const v = brg(d).volleys;
+      if (!e.data.defensive && v) setState(d, { volleys: { ...v, fired: [...v.fired, { firerId: e.data.firerId, targetId: e.data.targetId, casualties: e.data.casualties }] } });
+      if (e.data.defensive) setCombat(d, e.data.at, (c) => ({ ...c, defensiveFire: c.defensiveFire.filter((id) => id !== e.data.firerId) }));
+      return;
+    }
+    case 'BrigadeRoundEnded':
+      setState(d, { volleys: undefined });
+      return;
+  }
+}
+
+export function describeVolley(e: VolleyEvent, s: BattleState): string {
+  switch (e.type) {
+    case 'BrigadeVolleyFired':
+      return lines(`${unitName(s, e.data.firerId)} fires at ${unitName(s, e.data.targetId)}: ${e.data.casualties} casualt${e.data.casualties === 1 ? 'y' : 'ies'} (${e.data.defensive ? 'BRG-3.2.4' : 'BRG-2.2'})`, e.data.steps);
+    case 'BrigadeRoundEnded': {
+      const o = e.data.outcome;
+      return lines(`end of ${o.formation}'s March and Volley round (BRG-2.2.1): ${o.moraleTests.length ? `morale tests due for ${o.moraleTests.map((m) => m.unit).join(', ')} (a GM gives each result: /morale brigade)` : 'no morale tests'}`, o.steps);
+    }
+  }
+}

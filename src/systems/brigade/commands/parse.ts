@@ -1,0 +1,50 @@
+import { refuse } from '../../../rules/errors.ts';
+import type { GivenModifier } from '../index.ts';
+
+// Input syntax shared by the slash commands.
+
+/** "name=1.5; name=3": names with a measured distance (or a number), separated by ; or newlines. */
+export function parsePairs(text: string, what: string): { name: string; value: string }[] {
+  return text
+    .split(/[;\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => {
+      const i = p.lastIndexOf('=');
+      if (i <= 0 || i === p.length - 1) refuse(`"${p}" is not name=${what}: write e.g. "1/45th Foot=1.5; 3rd Dragoons=4".`);
+      return { name: p.slice(0, i).trim(), value: p.slice(i + 1).trim() };
+    });
+}
+
+export function parseNumber(what: string, v: string): number {
+  const n = Number(v);
+  if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n)) refuse(`${what} must be a distance such as 3 or 1.5 (got "${v}").`);
+  return n;
+}
+
+/** Unit names separated by commas or semicolons. */
+export const parseNames = (text: string): string[] =>
+  text
+    .split(/[;,\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** "label=+1, other=-2": modifiers a GM gives where the source prints none. */
+export function parseGivenModifiers(text: string): GivenModifier[] {
+  return parseNames(text).map((p) => {
+    const m = /^(.+?)\s*=\s*([+-]?\d+)$/.exec(p) ?? refuse(`"${p}" is not a modifier: write label=+1 (the source prints no melee or supplementary modifiers, BRG-3.3.2).`);
+    return { text: m[1]!.trim(), value: Number(m[2]) };
+  });
+}
+
+/** Faces of a d6, e.g. "5 6". */
+export function parseFaces(text: string): number[] {
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((f) => {
+      const n = Number(f);
+      if (!Number.isInteger(n)) refuse(`"${f}" is not a face of the die.`);
+      return n;
+    });
+}
