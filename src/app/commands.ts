@@ -72,6 +72,11 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
   systems?: readonly SystemId[];
   /** Its place among the command's subcommands in Discord's list and /help: lower first (default 0), ties in the order they were added. */
   rank?: number;
+  /**
+   * Set at assembly where several systems answer one subcommand (/ref modifiers): each system's own,
+   * by id. The battle's system picks one, which checks the options, answers and shows in /help.
+   */
+  variants?: Readonly<Record<SystemId, SubcommandDef>>;
   /** Either an action for the battle (or, where there is no battle to log it in, a plain answer)... */
   action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | Message[] | Promise<Action | Message[]>;
   /** ...or a read-only answer. */

@@ -6,10 +6,11 @@ import { commands } from './registry.ts';
 export function helpText(ctx: InvokeContext): string {
   const lines: string[] = [];
   for (const c of commands()) {
-    for (const [name, s] of Object.entries(c.subcommands) as [string, SubcommandDef][]) {
+    for (const [name, shared] of Object.entries(c.subcommands) as [string, SubcommandDef][]) {
+      const s = (ctx.state && shared.variants?.[ctx.state.system]) || shared;
       if (s.needsBattle !== false && !ctx.state) continue;
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;
-      if (ctx.state && s.systems && !s.systems.includes(ctx.state.system)) continue;
+      if (ctx.state && shared.systems && !shared.systems.includes(ctx.state.system)) continue;
       if (mayUse(s.who, ctx.state, ctx.actor) !== true) continue;
       lines.push(`/${c.name}${name ? ` ${name}` : ''} — ${s.description}\n    e.g. ${s.example}`);
     }

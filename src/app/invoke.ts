@@ -48,7 +48,7 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
     const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
     return fail(`${path} is not a command. Did you mean ${subs.join(', ')}?`);
   }
-  const parsed = parseOptions(path, s, inv.options);
+  let parsed = parseOptions(path, s, inv.options);
   if (!parsed.ok) return fail(parsed.error);
   try {
     const running = await app.battleIn(inv.channel);
@@ -59,11 +59,14 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
       const others = Object.entries(def.subcommands).filter(([, o]) => o.systems?.includes(state.system)).map(([k]) => `/${def.name} ${k}`);
       return fail(`${path} is for ${s.systems.join(' or ')} battles; this one plays ${state.system}.${others.length ? ` Use ${others.join(' or ')}.` : ''}`);
     }
-    const allowed = mayUse(s.who, state, inv.actor);
+    // A subcommand several systems answer: the battle's own checks the options and answers.
+    const own = (state && s.variants?.[state.system]) || s;
+    if (own !== s && !(parsed = parseOptions(path, own, inv.options)).ok) return fail(parsed.error);
+    const allowed = mayUse(own.who, state, inv.actor);
     if (allowed !== true) return fail(allowed);
     const ctx: InvokeContext = { app, ...ctxBase, state, readFile: inv.readFile ?? noFiles };
-    if (s.query) return { messages: await s.query(parsed.values, ctx), versions: [] };
-    const action = await s.action!(parsed.values, ctx);
+    if (own.query) return { messages: await own.query(parsed.values, ctx), versions: [] };
+    const action = await own.action!(parsed.values, ctx);
     if (Array.isArray(action)) return { messages: action, versions: [] };
     const result = await app.handle(state?.id ?? null, action, inv.actor, requestId);
     return { messages: result.replies, versions: result.versions };

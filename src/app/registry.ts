@@ -1,4 +1,4 @@
-import { defineCommand, type CommandDef, type CoreCommand, type SubcommandDef, type SystemPlugin } from './commands.ts';
+import { defineCommand, type CommandDef, type CoreCommand, type OptionDef, type SubcommandDef, type SystemPlugin } from './commands.ts';
 
 /**
  * The slash commands: the core's (commands/) with each installed system's merged in, handed to the
@@ -27,8 +27,9 @@ export function composeCommands(core: readonly CoreCommand[], systems: readonly 
       const c = byName.get(name);
       if (!c) throw new Error(`${x.id} adds to /${name}, which neither the core nor an installed system defines`);
       for (const [k, s] of Object.entries(own(x, subs))) {
-        if (Object.hasOwn(c.subcommands, k)) throw new Error(`/${name} ${k} is defined twice (again by ${x.id})`);
-        c.subcommands[k] = s;
+        const had = Object.hasOwn(c.subcommands, k) ? c.subcommands[k]! : undefined;
+        if (had && !had.systems) throw new Error(`/${name} ${k} is defined twice (again by ${x.id})`);
+        c.subcommands[k] = had ? variant(had, s, x.id, `/${name} ${k}`) : s;
       }
     }
   }
@@ -36,6 +37,25 @@ export function composeCommands(core: readonly CoreCommand[], systems: readonly 
     .filter((c) => Object.keys(c.subcommands).length > 0)
     .map((c) => defineCommand({ ...c, subcommands: Object.fromEntries(Object.entries(c.subcommands).sort(([, a], [, b]) => (a.rank ?? 0) - (b.rank ?? 0))) }))
     .sort((a, b) => a.rank - b.rank);
+}
+
+/**
+ * One subcommand several systems answer, each its own way (src/systems/README.md): Discord gets one
+ * set of options, so an option both declare must be of one kind (its choices joined), and one only
+ * some declare is optional; the battle's system picks the variant that checks and answers.
+ */
+function variant(had: SubcommandDef, s: SubcommandDef, id: string, where: string): SubcommandDef {
+  if (!had.action !== !s.action) throw new Error(`${where}: one system answers it with an action, another with a query`);
+  const options: Record<string, OptionDef> = {};
+  for (const name of new Set([...Object.keys(had.options), ...Object.keys(s.options)])) {
+    const [a, b] = [had.options[name], s.options[name]];
+    if (a && b && a.kind !== b.kind) throw new Error(`${where}: option ${name} is ${a.kind} for one system and ${b.kind} for ${id}`);
+    const choices = a?.choices || b?.choices ? [...new Set([...(a?.choices ?? []), ...(b?.choices ?? [])])] : undefined;
+    const { required: _, ...first } = (a ?? b)!;
+    options[name] = { ...first, ...(choices ? { choices } : {}), ...(a?.required && b?.required ? { required: true } : {}) };
+  }
+  const variants = had.variants ?? Object.fromEntries(had.systems!.map((x) => [x, had]));
+  return { ...had, options, systems: [...had.systems!, id], variants: { ...variants, [id]: s } };
 }
 
 /** A system's subcommands, kept to its battles. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeCommands } from '../../src/app/registry.ts';
-import { commands } from '../../src/app/registry.ts';
+import { sub } from '../../src/app/commands.ts';
+import { commands, composeCommands } from '../../src/app/registry.ts';
+import { reply } from '../../src/app/replies.ts';
 import { assemble, coreCommands } from '../../src/assemble.ts';
 import { installSystems } from '../../src/battle/registry.ts';
 import { replay } from '../../src/battle/replay.ts';
@@ -70,7 +71,7 @@ describe('assembly refuses a system that claims what is taken', () => {
 
   it('a subcommand added to a command nobody defines, or defined twice, or a command defined twice', () => {
     expect(() => composeCommands(coreCommands, [...systems, variant({ adds: { joust: duel.slash!.adds!.fire! } })])).toThrow('duel adds to /joust, which neither the core nor an installed system defines');
-    expect(() => composeCommands(coreCommands, [...systems, variant({ adds: { fire: { medieval: duel.slash!.adds!.fire!.duel! } } })])).toThrow('/fire medieval is defined twice (again by duel)');
+    expect(() => composeCommands(coreCommands, [...systems, variant({ adds: { unit: { show: duel.slash!.adds!.fire!.duel! } } })])).toThrow('/unit show is defined twice (again by duel)');
     expect(() => composeCommands(coreCommands, [...systems, variant({ commands: [{ ...duel.slash!.commands![0]!, name: 'weather' }] })])).toThrow('/weather is defined twice (again by duel)');
     expect(() => composeCommands(coreCommands, [...systems, variant({ create: { autokill: duel.slash!.create!.needed! } })])).toThrow('/battle create option autokill is added by two systems');
   });
@@ -79,6 +80,29 @@ describe('assembly refuses a system that claims what is taken', () => {
     expect(() => installSystems([...systems, { ...duel, id: 'medieval' }])).toThrow('two rule systems have the id "medieval"');
     expect(() => installSystems([...systems, { ...duel, actions: { MedievalFire: 'anyone' } }])).toThrow('action "MedievalFire" is claimed by both medieval and duel');
     expect(() => installSystems([...systems, { ...duel, events: ['DuelStruck', 'BrigadeVolleyFired'] }])).toThrow(/event "BrigadeVolleyFired" is claimed by both brigade and duel/);
+  });
+
+  it('a subcommand another system already answers becomes one Discord sees, answered by each battle\'s own: options joined, choices merged', async () => {
+    const modifiers = sub({
+      description: 'The duel has no modifiers',
+      who: 'anyone',
+      example: '/ref modifiers chart:strike',
+      options: { chart: { kind: 'string', description: 'strike', required: true, choices: ['strike'] } },
+      query: (o, ctx) => [reply(ctx, `No modifiers to a ${o.chart}.`)],
+    });
+    assemble([...systems, variant({ commands: [duel.slash!.commands![0]!], adds: { ref: { modifiers } } })]);
+    const ref = commands().find((c) => c.name === 'ref')!.subcommands.modifiers!;
+    expect(ref.systems).toEqual(['medieval', 'duel']);
+    expect(ref.options.chart).toMatchObject({ required: true, choices: ['fire', 'melee', 'control', 'morale', 'strike'] });
+    const t = startTable();
+    await t.run(['@gm /battle create name:Ring system:duel', '#towton @gm /battle create name:Towton system:medieval']);
+    const answer = async (line: string) => (await t.run(line)).map((o) => o.error ?? o.text)[0];
+    expect(await answer('#table @gm /ref modifiers chart:strike')).toBe('No modifiers to a strike.');
+    expect(await answer('#table @gm /ref modifiers chart:fire')).toBe('/ref modifiers: chart must be one of strike. Example: /ref modifiers chart:strike');
+    expect(await answer('#towton @gm /ref modifiers chart:strike')).toBe('/ref modifiers: chart must be one of fire, melee, control, morale. Example: /ref modifiers chart:fire');
+    expect(await answer('#towton @gm /ref modifiers chart:melee')).toMatch(/^MED-MELEE-MOD\.1 /);
+    expect(await answer('#table @gm /help')).toContain('/ref modifiers — The duel has no modifiers\n    e.g. /ref modifiers chart:strike');
+    expect(() => composeCommands(coreCommands, [...systems, variant({ adds: { ref: { modifiers: { ...modifiers, options: { chart: { kind: 'integer', description: 'n' } } } } } })])).toThrow('/ref modifiers: option chart is string for one system and integer for duel');
   });
 
   it('the program plays the four systems when nothing else is installed', () => {
