@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Invocation } from './invoke.ts';
-import type { Umpire } from './umpire.ts';
+import type { BattleState } from '../battle/state.ts';
 
 /**
  * Component custom ids, versioned and parsed with zod. They name what was pressed and carry no
@@ -34,8 +33,8 @@ export const buttonBattle = (customId: string): string | undefined => {
 /** The slash command a button stands for, and the battle it belongs to; a v2 id's option is looked up in the battle's log. */
 export async function buttonInvocation(
   customId: string,
-  app: Pick<Umpire, 'state' | 'battle'>,
-): Promise<{ battle: string; invocation: Pick<Invocation, 'command' | 'sub' | 'options'> } | undefined> {
+  app: { state(battleId: string): Promise<BattleState>; battle(battleId: string): Promise<unknown> },
+): Promise<{ battle: string; invocation: { command: string; sub: string; options: Record<string, unknown> } } | undefined> {
   const b = BallotButton.safeParse(customId);
   if (!b.success) return undefined;
   const { version, battle, ballot, voter, option } = b.data;

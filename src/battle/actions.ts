@@ -1,6 +1,8 @@
-import type { Role } from './system.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { HouseAction } from './house.ts';
+
+/** Who may take an action: a GM, anyone (the action checks whose units), or the umpire by itself. */
+export type Role = 'gm' | 'anyone' | 'umpire';
 
 /**
  * Requests to change a battle: the input of `decide`. Names of sides, commands and units may be given

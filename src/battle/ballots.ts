@@ -2,6 +2,7 @@ import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import { own } from './draft.ts';
 import type { BattleEvent } from './events.ts';
+import type { Ballot, BallotEvent, RevealedChoice, Vote, Voter } from './ballot-data.ts';
 import type { BattleState, Command } from './state.ts';
 
 /**
@@ -9,68 +10,7 @@ import type { BattleState, Command } from './state.ts';
  * changeable until the ballot closes, all revealed at once. The choices are in the log from the
  * moment they are cast, but nothing shows them to anybody but the voter until the reveal.
  */
-/** `poll` is the core's GM poll; a rule system names its own kinds (`night`, `grandtac`) and says what their reveal sets off. */
-export type BallotKind = string;
-
-export interface Voter {
-  /** A command id or a side id. */
-  id: string;
-  label: string;
-  /** The users who may cast this voter's choice (the command's player, the side's players). */
-  users: string[];
-  /** The choices open to this voter (a number ballot lists none). */
-  allowed: string[];
-  /** Why the choices are restricted, for the prompt (e.g. NIGHT-18.13). */
-  why?: string;
-}
-
-export type BallotInput = { kind: 'choice' } | { kind: 'number'; min: number; max: number };
-
-export interface Vote {
-  choice: string;
-  by: string;
-  /** Cast by a GM for an absent player, by an explicit action. */
-  onBehalf: boolean;
-}
-
-export interface Ballot {
-  id: string;
-  kind: BallotKind;
-  title: string;
-  rule?: string;
-  voters: Voter[];
-  input: BallotInput;
-  openedAt: string;
-  /** ISO time after which the umpire closes it. */
-  deadline?: string;
-  /** Who sees the result: the channel, or only the GMs (dawn-attack notes, NIGHT-18.82). */
-  audience: 'channel' | 'gms';
-  turn: number;
-  open: boolean;
-  reminded: boolean;
-  votes: Record<string, Vote>;
-}
-
-export interface RevealedChoice {
-  voter: string;
-  label: string;
-  /** null when the voter never voted before the ballot closed. */
-  choice: string | null;
-  by?: string;
-  onBehalf?: boolean;
-}
-
-/** Why a ballot closed: the last vote, its deadline, a GM, or the phase that uses it began (secret orders, dawn notes). */
-export type CloseReason = 'all voted' | 'deadline' | 'gm' | 'phase';
-
-export type BallotEvent =
-  | {
-      type: 'BallotOpened';
-      data: { ballotId: string; kind: BallotKind; title: string; rule?: string; voters: Voter[]; input: BallotInput; openedAt: string; deadline?: string; audience: 'channel' | 'gms'; turn: number };
-    }
-  | { type: 'VoteCast'; data: { ballotId: string; voter: string; choice: string; by: string; onBehalf: boolean } }
-  | { type: 'BallotReminded'; data: { ballotId: string; waitingFor: string[] } }
-  | { type: 'BallotRevealed'; data: { ballotId: string; reason: CloseReason; choices: RevealedChoice[] } };
+export type { BallotKind, Voter, BallotInput, Vote, Ballot, RevealedChoice, CloseReason, BallotEvent } from './ballot-data.ts';
 
 export function ballot(s: BattleState, ref: string): Ballot {
   const b = (Object.hasOwn(s.ballots, ref) ? s.ballots[ref] : undefined) ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());

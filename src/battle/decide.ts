@@ -1,7 +1,6 @@
-import type { DiceStream } from '../dice/stream.ts';
 import { getRuleSystem, ownerOfAction, systemIds } from './registry.ts';
 import { unitSchema, type UnitAttrs } from '../rules/pack.ts';
-import type { RuleSystem } from './system.ts';
+import type { DecideContext, RuleSystem } from './system.ts';
 import { CORE_ACTION_ROLE, UMPIRE, type Action, type CoreAction, type SystemAction } from './actions.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
@@ -16,17 +15,7 @@ import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
 import { mention } from '../messages.ts';
 
-export interface DecideContext {
-  actor: string;
-  /** SHA-256 of the new battle's dice seed, posted at creation (DESIGN.md, Dice). */
-  seedHash?: string;
-  /** ISO time of the decision (ballot deadlines). */
-  now: string;
-  /** The battle's dice stream at its cursor, for actions that roll (DESIGN.md, Dice). */
-  dice?: DiceStream;
-  /** The battle's secret seed (hex), given only to the actions that publish it. */
-  seed?: string;
-}
+export type { DecideContext } from './system.ts';
 
 const MAX_NAME = 80;
 

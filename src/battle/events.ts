@@ -1,8 +1,8 @@
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
-import type { BallotEvent } from './ballots.ts';
+import type { BallotEvent } from './ballot-data.ts';
 import type { HouseEvent } from './house.ts';
-import type { RollEvent } from './rolls.ts';
+import type { RollEvent } from './roll-data.ts';
 
 /** Dice a rolling event consumed (src/dice/stream.ts). */
 export type { DiceUsed } from '../dice/stream.ts';

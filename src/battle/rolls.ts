@@ -1,10 +1,10 @@
 import { evaluateRoll, RollError } from '../dice/notation.ts';
 import type { DiceStream } from '../dice/stream.ts';
 import { mention } from '../messages.ts';
-import type { DiceUsed } from './events.ts';
 import { own } from './draft.ts';
 import { needDice } from './mechanics.ts';
 import { refuse } from '../rules/errors.ts';
+import type { RollEvent, RollRecord } from './roll-data.ts';
 import type { BattleState } from './state.ts';
 
 /**
@@ -12,21 +12,7 @@ import type { BattleState } from './state.ts';
  * and the seed's publication. A secret roll's result is in the log from the start but shown only
  * to the roller and the GMs until `/reveal roll:`.
  */
-export interface RollRecord {
-  number: number;
-  roller: string;
-  expression: string;
-  reason?: string;
-  secret: boolean;
-  revealed: boolean;
-  output: string;
-  total: number;
-}
-
-export type RollEvent =
-  | { type: 'DiceRolled'; data: { number: number; roller: string; expression: string; reason?: string; secret: boolean; output: string; total: number; dice: DiceUsed } }
-  | { type: 'RollRevealed'; data: { number: number } }
-  | { type: 'SeedRevealed'; data: { seed: string } };
+export type { RollRecord, RollEvent } from './roll-data.ts';
 
 export function decideRoll(s: BattleState, a: { expression: string; secret: boolean; reason?: string }, actor: string, dice: DiceStream | undefined): RollEvent[] {
   if (s.revealedSeed) refuse('The dice seed of this battle has been published, so its rolls would be predictable: roll outside the battle channel, or start a new battle.');

@@ -1,7 +1,7 @@
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
-import type { Ballot } from './ballots.ts';
-import type { RollRecord } from './rolls.ts';
+import type { Ballot } from './ballot-data.ts';
+import type { RollRecord } from './roll-data.ts';
 
 export interface Side {
   id: string;

@@ -1,14 +1,26 @@
 import type { HouseRule } from '../rules/house.ts';
 import type { SystemId, PackBase } from '../rules/pack.ts';
 import type { Sequence, TurnPosition } from '../rules/sequence.ts';
-import type { SystemAction } from './actions.ts';
+import type { DiceStream } from '../dice/stream.ts';
+import type { Role, SystemAction } from './actions.ts';
 import type { Consequences } from './decide-ballots.ts';
-import type { DecideContext } from './decide.ts';
 import type { BattleEvent, SystemEvent } from './events.ts';
 import type { BattleState, Command, Unit } from './state.ts';
 
-/** Who may take an action: a GM, anyone (the action checks whose units), or the umpire by itself. */
-export type Role = 'gm' | 'anyone' | 'umpire';
+export type { Role } from './actions.ts';
+
+/** What decide is given besides the state and the action: who acts, when, and the battle's dice. */
+export interface DecideContext {
+  actor: string;
+  /** SHA-256 of the new battle's dice seed, posted at creation (DESIGN.md, Dice). */
+  seedHash?: string;
+  /** ISO time of the decision (ballot deadlines). */
+  now: string;
+  /** The battle's dice stream at its cursor, for actions that roll (DESIGN.md, Dice). */
+  dice?: DiceStream;
+  /** The battle's secret seed (hex), given only to the actions that publish it. */
+  seed?: string;
+}
 
 /** Events before a move through the sequence, where it really goes, and what falls due there. */
 export interface Advance {

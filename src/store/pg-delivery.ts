@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { guarded } from './pg-errors.ts';
 import { closedDms, heldDms, statusPosts } from './pg-schema.ts';
-import type { PgDb } from './pg-store.ts';
+import type { PgDb } from './pg-db.ts';
 import type { DeliveryStateStore } from './types.ts';
 
 /**

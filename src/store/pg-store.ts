@@ -4,13 +4,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Message } from '../messages.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import { pgliteAppend, serverAppend, type AppendRows, type Head, type RunAppend } from './pg-append.ts';
+import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, driverSays, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
 import * as tables from './pg-schema.ts';
@@ -31,8 +31,6 @@ import {
   type StoredEvent,
 } from './types.ts';
 
-/** A drizzle database on PostgreSQL, whatever the driver: node-postgres over a pg.Pool, or PGlite. */
-export type PgDb = PgDatabase<PgQueryResultHKT, typeof tables>;
 
 /** The SQL migrations drizzle-kit generated from pg-schema.ts, found from this file so any working directory works. */
 export const pgMigrationsFolder = fileURLToPath(new URL('../../migrations/postgres', import.meta.url));
