@@ -77,7 +77,18 @@ export function applyHouseEvent(d: BattleState, e: HouseEvent, version: number):
   else d.house = Object.fromEntries(Object.entries(d.house).filter(([k]) => k !== e.data.key));
 }
 
-export const houseValueText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+const flat = (x: unknown): boolean => x === null || typeof x !== 'object';
+
+/** A value in words for the log and the channel: a table's rows as "0: melee, 5: firefight", a cell the seed lost as "open"; never JSON. */
+export function houseValueText(v: unknown): string {
+  if (v === null || v === undefined) return 'open';
+  if (Array.isArray(v)) return v.length ? (v.every(flat) ? `[${v.map(houseValueText).join(', ')}]` : v.map(houseValueText).join('; ')) : 'none';
+  if (typeof v === 'object') {
+    const entries = Object.entries(v);
+    return entries.length ? entries.map(([k, x]) => `${k}: ${flat(x) || (Array.isArray(x) && x.every(flat)) ? houseValueText(x) : `(${houseValueText(x)})`}`).join(', ') : 'none';
+  }
+  return String(v);
+}
 
 export function describeHouseEvent(e: HouseEvent): string {
   const cited = `(${e.data.rules.join(', ')})`;

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/app/verify.ts';
 import { assemble } from '../../src/assemble.ts';
+import { houseValueText } from '../../src/battle/house.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { systems } from '../../src/systems/index.ts';
 import { duel } from '../systems/duel/plugin.ts';
@@ -116,10 +117,12 @@ describe('house rules', () => {
     await t.run(['@gm /house set key:strike.die value:12', '@gm /battle undo']);
     const [b] = await t.app.battles();
     expect((await t.app.state(b!.id)).house).toEqual({});
+    assemble([{ ...duel, house: undefined }]);
     const m = startTable();
-    const out = await m.run(['@gm /battle create name:Towton system:medieval', '@gm /house set key:die value:6', '@gm /house show']);
-    expect(out.filter((o) => o.error).map((o) => o.error)).toEqual(['The medieval d10 rules leave no value open to a house rule.']);
-    expect(out.at(-1)!.text).toBe('The medieval d10 rules leave no value open to a house rule.');
+    const out = await m.run(['@gm /battle create name:Ring system:duel', '@gm /house set key:die value:6', '@gm /house show']);
+    expect(out.filter((o) => o.error).map((o) => o.error)).toEqual(['The duel rules leave no value open to a house rule.']);
+    expect(out.at(-1)!.text).toBe('The duel rules leave no value open to a house rule.');
+    assemble([...systems, duel]);
   });
 });
 
@@ -133,5 +136,15 @@ describe('house rules in the battle report', () => {
     const text = (await t.run('@alice /battle report'))[0]!.text;
     expect(text).toContain('The duel rules give the report no unit strength or morale to read.');
     expect(text).toMatch(/House rules \(set by a GM where the rules leave a value open\):\n• turn 1 \(log event \d+\): House rule strike\.die \(DUEL-1\): 10, set by <@gm>; it applies from the next action\.\n• turn 2 \(log event \d+\): House rule strike\.die \(DUEL-1\) unset by <@gm>/);
+  });
+});
+
+describe('a house rule value in words', () => {
+  it('reads a table, a list and a lost cell as prose, never JSON', () => {
+    expect(houseValueText({ 0: 'melee', 5: null })).toBe('0: melee, 5: open');
+    expect(houseValueText([{ min: 7, max: null, elite: 'AA' }, { min: null, max: 3, elite: 'NA' }])).toBe('min: 7, max: open, elite: AA; min: open, max: 3, elite: NA');
+    expect(houseValueText([1, 2, 3])).toBe('[1, 2, 3]');
+    expect(houseValueText({ elite: { dice: '2d6' }, line: [], rows: [1.25, 1] })).toBe('elite: (dice: 2d6), line: none, rows: [1.25, 1]');
+    expect(houseValueText(10)).toBe('10');
   });
 });
