@@ -35,7 +35,8 @@ const setup: BattleEvent[] = [
 const phaseIndex = (id: string) => CHARGE_PHASES.findIndex((p) => p.id === id);
 /** The battle moved to `turn`, the phase `id`. */
 const to = (turn: number, id: string): BattleEvent => ({ type: 'PhaseAdvanced', data: { from: { turn: 1, phase: 0 }, to: { turn, phase: phaseIndex(id) }, phaseId: id, phaseName: 'x', due: [] } });
-const charges = [...setup, to(1, 'CHG-ROLL')];
+/** Charges, Mass read as the figures' ratio (the battle's house rule). */
+const charges = [...setup, to(1, 'CHG-ROLL'), { type: 'HouseRuleSet', data: { key: 'mass', value: 'ratio', by: 'gm', rules: [] } } as BattleEvent];
 
 const play = (events: BattleEvent[], action: Action, actor: string, ...dice: number[]) => given(events).when(action, actor, { dice: scriptedStream(...dice) }).events();
 const only = <T extends ChargeEvent['type']>(events: BattleEvent[], type: T) => {
@@ -54,8 +55,8 @@ const state = (events: BattleEvent[]) => given(events).state;
 const status = (s: ReturnType<typeof state>, id: string) => chg(s).units[id] ?? {};
 
 describe('CHG-ROLL the charge, with the die the OCR lost', () => {
-  it('CHG-ROLL the die is lost: refused naming the pack path and the GM input; a player may not give it; a GM does, and it shows as the GM\'s', () => {
-    refused(charges, roll('Ligne', 'Zach', { die: undefined }), 'gm', /The charge die \(CHG-ROLL\) is needed.*charge\.die in the pack, or gives gm\.die/, 5, 5);
+  it('CHG-ROLL the die is lost: refused naming the option and the house rule; a player may not give it; a GM does, and it shows as the GM\'s', () => {
+    refused(charges, roll('Ligne', 'Zach', { die: undefined }), 'gm', /The charge die \(CHG-ROLL\) is needed.*A GM gives die: with the charge, or sets it for the battle with \/house set key:charge\.die value:/, 5, 5);
     refused(charges, roll('Ligne', 'Zach'), 'alice', /die: this is a ruling of the GM; ask a GM to give the values the source lost \(CHG-ROLL\)/, 5, 5);
     const dice = scriptedDice(6, 3);
     const [e] = given(charges).when(roll('Ligne', 'Zach'), 'gm', { dice: dice as never }).events();
@@ -91,8 +92,8 @@ describe('CHG-ATT-MOD and CHG-DEF-MOD: the roster and the log, not the player', 
     expect(mods(e, 'defender')).toEqual([['CHG-DEF-MOD.5', 3, 'unit', 'pack']]);
   });
 
-  it('CHG-ATT-MOD.18 a leader attached (the roster\'s leader) has no legible value: refused naming the pack path and the GM input', () => {
-    refused(charges, roll('Hussards', 'Colloredo'), 'gm', /CHG-ATT-MOD\.18 Leader attached applies but the source gives no value.*charge\.attackerModifiers\[17\]\.value.*gm\.values\.attacker\.leaderAttached/, 5, 5);
+  it('CHG-ATT-MOD.18 a leader attached (the roster\'s leader) has no legible value: refused naming the option and the house rule', () => {
+    refused(charges, roll('Hussards', 'Colloredo'), 'gm', /CHG-ATT-MOD\.18 Leader attached is needed: it applies, but the source gives none.*values:"CHG-ATT-MOD\.18=<value>" with the charge, or sets it for the battle with \/house set key:charge\.leader-attached value:/, 5, 5);
   });
 
   it('CHG-ATT-MOD.14 and CHG-DEF-MOD.9 general order from the roster\'s formation', () => {
@@ -149,10 +150,10 @@ describe('CHG-OPEN and CHG-COVER results applied to both units', () => {
     expect(again.data.outcome.defender.modifiers.map((m) => [m.id, m.total])).toContainEqual(['CHG-DEF-MOD.3', -9]);
   });
 
-  it('CHG-OPEN 11+ the defender rolls 1d10 for the percentage that surrenders: those figures leave the unit (rounded down), the rest rout', () => {
-    const events = play(charges, roll('Ligne', 'Zach', { attackerChoices: { chargingRear: true } }), 'gm', 10, 1, 3);
+  it('CHG-OPEN 11+ the defender rolls 1d10 for the percentage that surrenders: those figures leave the unit (rounded as the GM gives it), the rest rout', () => {
+    const events = play(charges, roll('Ligne', 'Zach', { attackerChoices: { chargingRear: true }, surrenderRounding: 'down' }), 'gm', 10, 1, 3);
     const e = only(events, 'ChargeResolved');
-    expect(e.data.outcome.applied.defender).toEqual({ figuresLost: 7, figuresLeft: 17, routBroken: 'routed' });
+    expect(e.data.outcome.applied.defender).toEqual({ figuresLost: 7, rounding: "7.2 rounded down, the GM's value", figuresLeft: 17, routBroken: 'routed' });
     expect(e.data.outcome.effects.defender.surrender).toMatchObject({ roll: 3, percent: 30, percentPerPip: { value: 10, from: 'pack' } });
     const s = state([...charges, ...events]);
     expect(chargeUnitLines(s, s.units.u3!)).toEqual(['figures 17 of 24 (7 lost)', 'routed']);
@@ -165,14 +166,14 @@ describe('CHG-OPEN and CHG-COVER results applied to both units', () => {
   });
 
   it('CHG-OPEN 0 is a row the OCR lost: refused naming it; the GM gives its result and the outcome shows it as the GM\'s', () => {
-    refused(charges, roll('Ligne', 'Zach'), 'gm', /CHG-OPEN\.7, a row the OCR lost.*charge\.open\.rows\[6\]\.result in the pack, or gives gm\.rows\["CHG-OPEN\.7"\]/, 5, 5);
+    refused(charges, roll('Ligne', 'Zach'), 'gm', /result of CHG-OPEN\.7 \(0\) is needed: the OCR lost that row.*rows:"CHG-OPEN\.7=<result>" with the charge, or sets it for the battle with \/house set key:charge\.open\.rows value: \(its 0 entry\)/, 5, 5);
     const e = only(play(charges, roll('Ligne', 'Zach', { rows: { 'CHG-OPEN.7': 'firefight' } }), 'gm', 4, 4), 'ChargeResolved');
     expect(e.data.outcome.read).toMatchObject({ id: 'CHG-OPEN.7', result: 'firefight', from: 'gm' });
     refused(charges, roll('Ligne', 'Zach', { rows: { 'CHG-OPEN.7': 'firefight' } }), 'bob', /Ligne is French's/, 4, 4);
   });
 
   it('CHG-CAV a firefight involving infantry shifts outward by rows the source does not give; a purely cavalry action shifts inward to melee', () => {
-    refused(charges, roll('Hussards', 'Colloredo', { values: { attacker: { leaderAttached: 1 } } }), 'gm', /How many rows a firefight shifts outward \(CHG-CAV\) is needed.*charge\.cavalry\.outwardRows.*gm\.cavalryOutwardRows/, 7, 9);
+    refused(charges, roll('Hussards', 'Colloredo', { values: { attacker: { leaderAttached: 1 } } }), 'gm', /How many rows a firefight shifts outward \(CHG-CAV\) is needed.*outward_rows: with the charge.*\/house set key:cavalry\.outward-rows value:/, 7, 9);
     const out = only(play(charges, roll('Hussards', 'Colloredo', { values: { attacker: { leaderAttached: 1 } }, outwardRows: 1 }), 'gm', 7, 9), 'ChargeResolved');
     expect(out.data.outcome).toMatchObject({ difference: 2, result: 'defender-recoils-2', cavalryShift: { direction: 'outward', rows: { value: 1, from: 'gm' } } });
     const cav = only(play(charges, roll('Hussards', 'Rosenberg', { values: { attacker: { leaderAttached: 1 } } }), 'gm', 1, 1), 'ChargeResolved');
@@ -204,7 +205,7 @@ describe('CHG-CONTINUE and CHG-RIDEDOWN follow the charge result', () => {
   });
 
   it('CHG-RIDEDOWN the dotted line area is illegible: the GM gives it; one MEL-D10 round with the infantry at -8; steps and disorder applied', () => {
-    refused(routed, { type: 'ChargeRideDown', cavalry: 'Hussards', infantry: 'Colloredo' }, 'alice', /The dotted line area of CHG-OPEN \(CHG-RIDEDOWN\) is needed.*charge\.rideDown\.area\.open.*gm\.area/, 5, 5);
+    refused(routed, { type: 'ChargeRideDown', cavalry: 'Hussards', infantry: 'Colloredo' }, 'alice', /The dotted line area of CHG-OPEN \(CHG-RIDEDOWN\) is needed.*area: with the ride down.*\/house set key:ride-down\.area\.open value:/, 5, 5);
     refused(routed, { type: 'ChargeRideDown', cavalry: 'Hussards', infantry: 'Colloredo', area: { min: 5, max: 10 } }, 'alice', /area: this is a ruling of the GM/, 5, 5);
     refused(routed, { type: 'ChargeRideDown', cavalry: 'Hussards', infantry: 'Colloredo', area: { min: 1, max: 4 } }, 'gm', /\d+ is outside the dotted line area 1 to 4/, 5, 5);
     const events = play(routed, { type: 'ChargeRideDown', cavalry: 'Hussards', infantry: 'Colloredo', area: { min: 5, max: 12 } }, 'gm', 6, 8);
@@ -259,7 +260,7 @@ describe('FIRE-TABLE and FIRE-DISCIPLINE', () => {
   });
 
   it('FIRE-TABLE row 2 is illegible: the GM gives the cell; a player may not', () => {
-    refused(charges, fire({ row: '2' }), 'alice', /The FIRE-TABLE cell of row 2, column 6-4 is needed.*fire\.rows\[2\]\.cells\[5\].*gm\.cell/, 5);
+    refused(charges, fire({ row: '2' }), 'alice', /The FIRE-TABLE cell of row 2, column 6-4 is needed.*cell: with the fire.*\/house set key:fire\.row-2 value:/, 5);
     refused(charges, fire({ row: '2', cell: 3 }), 'alice', /cell: this is a ruling of the GM/, 5);
     const e = only(play(charges, fire({ row: '2', cell: 3 }), 'gm', 5), 'ChargeFireResolved');
     expect(e.data.outcome.cell).toEqual({ value: 3, from: 'gm' });
@@ -280,21 +281,21 @@ describe('FIRE-TABLE and FIRE-DISCIPLINE', () => {
 });
 
 describe('MOVE-ROLL, INIT-LOCAL and SKIRMISH: the illegible tables are the GM\'s', () => {
-  it('MOVE-ROLL the die and the roll bands are illegible: refused naming movement.roll.die and movement.roll.table', () => {
-    refused(charges, { type: 'ChargeMovementRoll', unit: 'Ligne', rate: 'column' }, 'alice', /The movement die \(MOVE-ROLL\) is needed.*movement\.roll\.die in the pack, or gives gm\.die/, 5);
-    refused(charges, { type: 'ChargeMovementRoll', unit: 'Ligne', rate: 'column', die: 10 }, 'gm', /MOVE-ROLL roll bands are illegible.*movement\.roll\.table/, 5);
+  it('MOVE-ROLL the die and the roll bands are illegible: refused naming the option and the house rules move.die and move.table', () => {
+    refused(charges, { type: 'ChargeMovementRoll', unit: 'Ligne', rate: 'column' }, 'alice', /The movement die \(MOVE-ROLL\) is needed.*die: with the roll, or sets it for the battle with \/house set key:move\.die value:/, 5);
+    refused(charges, { type: 'ChargeMovementRoll', unit: 'Ligne', rate: 'column', die: 10 }, 'gm', /MOVE-ROLL table is needed: its roll bands are illegible.*\/house set key:move\.table value:/, 5);
     refused(charges, { type: 'ChargeMovementRoll', unit: 'Ligne', die: 10 }, 'alice', /die: this is a ruling of the GM/, 5);
   });
 
-  it('INIT-LOCAL the Class Dice are the GM\'s; the table is illegible: refused naming localInitiative.table', () => {
-    refused(charges, { type: 'ChargeLocalInitiative', unit: 'Ligne', purpose: 'form square' }, 'alice', /The line class's Class Dice \(INIT-LOCAL\) is needed.*classDice\.dice\.line.*gm\.die/, 5);
-    refused(charges, { type: 'ChargeLocalInitiative', unit: 'Ligne', purpose: 'form square', die: 10 }, 'gm', /Local Initiative table's roll bands and cells are illegible.*localInitiative\.table/, 5);
+  it('INIT-LOCAL the Class Dice are the GM\'s or a house rule; the table is illegible: refused naming the house rule local-initiative.table', () => {
+    refused(charges, { type: 'ChargeLocalInitiative', unit: 'Ligne', purpose: 'form square' }, 'alice', /The line class's Class Dice \(INIT-LOCAL\) is needed.*die: with the roll.*\/house set key:class-dice value: \(its line entry\)/, 5);
+    refused(charges, { type: 'ChargeLocalInitiative', unit: 'Ligne', purpose: 'form square', die: 10 }, 'gm', /Local Initiative table \(INIT-LOCAL\) is needed: its roll bands and cells are illegible.*\/house set key:local-initiative\.table value:/, 5);
   });
 
   it('SKIRMISH the Line row is printed; the Class Dice are the GM\'s; another class\'s row is the GM\'s cell', () => {
     const e = only(play(charges, { type: 'ChargeSkirmish', unit: 'Voltigeurs', die: 10 }, 'gm', 6), 'ChargeSkirmishResolved');
     expect(e.data.outcome).toMatchObject({ unit: 'Voltigeurs', die: { value: 10, from: 'gm' }, column: '6', result: { printed: 'Smk', from: 'pack' } });
-    refused(charges, { type: 'ChargeSkirmish', unit: 'Hussards', die: 10 }, 'gm', /Skirmish Combat result for elite class.*skirmish\.rows\.elite.*gm\.cell/, 6);
+    refused(charges, { type: 'ChargeSkirmish', unit: 'Hussards', die: 10 }, 'gm', /Skirmish Combat result for elite class.*cell: with the roll.*\/house set key:skirmish\.rows value: \(its elite entry\)/, 6);
     const elite = only(play(charges, { type: 'ChargeSkirmish', unit: 'Hussards', die: 10, cell: 'SH(20)' }, 'gm', 6), 'ChargeSkirmishResolved');
     expect(elite.data.outcome.result).toEqual({ printed: 'SH(20)', code: 'SH', number: 20, from: 'gm' });
   });

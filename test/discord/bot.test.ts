@@ -134,7 +134,7 @@ describe('the bot in a Discord guild', () => {
       channel,
       command: 'charge',
       sub: 'roll',
-      options: { attacker: '8e Hussards', defender: 'IR 57 Josef Colloredo', table: 'open', die: 10, outward_rows: 1, rows: 'CHG-OPEN.7=melee' },
+      options: { attacker: '8e Hussards', defender: 'IR 57 Josef Colloredo', table: 'open', die: 10, outward_rows: 1, rows: 'CHG-OPEN.7=melee', mass: 'none' },
     });
     expect(textOf(charged.original)).toMatch(/^Done \(event \d+\): 8e Hussards charges IR 57 Josef Colloredo \(CHG-ROLL, CHG-OPEN\)/);
     const post = await h.fake.until(() => h.fake.channelMessages(channel).find((m) => textOf(m).startsWith('8e Hussards charges IR 57 Josef Colloredo')), 'the charge posted');

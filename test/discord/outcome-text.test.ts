@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEvent } from '../../src/battle/describe.ts';
 import type { LoggedEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { render } from '../../src/discord/render.ts';
 import type { Message } from '../../src/messages.ts';
-import { chargePack } from '../../src/systems/charge/pack.ts';
 import { ruleSystems } from '../../src/battle/registry.ts';
 import { textLines } from '../../src/table/render.ts';
 import { startTable, type Out } from '../support/table.ts';
@@ -36,16 +35,21 @@ const EXTRA: Record<string, string[]> = {
     '@gm /night demoralized side:French on:true',
   ],
   medieval: [...readFileSync('examples/medieval-battle.table', 'utf8').split('\n'), '@gm /morale set unit:"Irish Kerns" disordered:true'],
-  // A GM's house-ruled pack completes what the OCR lost (see beforeAll); the Kürassiers' charge, on this seed, occupies.
+  // The example plays with the group's house rules (examples/house/charge.yaml); here a GM opens the
+  // dotted line area to every result, so the Kürassiers' charge (a firefight shifted outward, CHG-CAV)
+  // on this seed opens a ride down, and
+  // gives the Grand-Tac roll a modifier.
   charge: [
     ...readFileSync('examples/charge.table', 'utf8').split('\n'),
+    '@gm /house set key:ride-down.area.open value:"{min: -30, max: 30}"',
     '@gm /phase next',
-    '@gm /phase next',
-    '@gm /phase next',
-    '@gm /charge roll attacker:"Kürassier-Regiment Erzherzog Franz" defender:"3e de Ligne" table:open die:10 outward_rows:1 values:"CHG-ATT-MOD.18=+1"',
+    '@charles /charge roll attacker:"Kürassier-Regiment Erzherzog Franz" defender:"3e de Ligne" table:open charging:rear',
     '@charles /charge continue attacker:"Kürassier-Regiment Erzherzog Franz" target:"10e Léger" distance:3',
-    '@gm /move roll unit:"IR 15 Zach" die:10',
-    '@gm /initiative local unit:"IR 15 Zach" purpose:movement die:10',
+    '@charles /charge ride-down cavalry:"Kürassier-Regiment Erzherzog Franz" infantry:"3e de Ligne"',
+    '@gm /charge status unit:"3e de Ligne" shaken:true',
+    '@gm /phase next',
+    '@gm /phase next',
+    '@gm /initiative open modifiers:"French: army commander=+1"',
   ],
   // A GM's ruling clearing the tokens (BRG-2.3), a melee of equal strengths the GM rules on (BRG-3.3.3), an uneven split he assigns (BRG-3.3.4).
   brigade: [
@@ -110,24 +114,6 @@ const scripts = [
     .map((f) => [`examples/${f}`, readFileSync(`examples/${f}`, 'utf8').split('\n')] as const),
   ...Object.entries(EXTRA).map(([k, lines]) => [`extra ${k}`, lines] as const),
 ];
-
-// A GM's house-ruled charge pack: what the OCR lost in MOVE-ROLL and INIT-LOCAL, so those events can be sampled.
-const lost = { roll: chargePack.movement.roll, localInitiative: chargePack.localInitiative, classDice: chargePack.classDice };
-beforeAll(() => {
-  chargePack.movement.roll = { ...lost.roll, table: { columns: [{ min: 1, max: 3 }, { min: 4, max: 7 }, { min: 8, max: 10 }], rows: { excellent: [0.75, 1, 1.25], average: [0.5, 0.75, 1] } } } as typeof lost.roll;
-  chargePack.localInitiative = {
-    ...lost.localInitiative,
-    table: [
-      { min: 7, max: null, elite: 'AA', line: 'AA', conscript: 'NA' },
-      { min: 4, max: 6, elite: 'AA', line: 'NA', conscript: 'none' },
-      { min: null, max: 3, elite: 'NA', line: 'none', conscript: 'none' },
-    ],
-  } as typeof lost.localInitiative;
-});
-afterAll(() => {
-  chargePack.movement.roll = lost.roll;
-  chargePack.localInitiative = lost.localInitiative;
-});
 
 describe('every outcome of every rule system reads as prose and working, with no JSON or null (issue 17)', () => {
   let played: Played[] = [];

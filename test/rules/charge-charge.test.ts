@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { ChargeRulesPack, chargePack, checkContinue, resolveCharge, resolveRideDown, type ChargeInput, type ChargeUnit } from '../../src/systems/charge/rules.ts';
+import { ChargeRulesPack, chargePack, checkContinue, resolveCharge, resolveRideDown, type ChargeHouse, type ChargeInput, type ChargeUnit } from '../../src/systems/charge/rules.ts';
 import { loadPack } from '../../src/rules/pack.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
-/** A GM's house-ruled copy: the charge die set to d10, checked by the schema as a loaded pack is. */
+/** The battle's house rule for Mass: the figures' ratio (CHG-ATT-MOD.8-11, CHG-DEF-MOD.4-7). */
+const ratio: ChargeHouse = { mass: { value: 'ratio', note: 'house rule set by <@gm> at event 1' } };
+
+/** A house-ruled copy of the pack: the charge die set to d10, checked by the schema as a loaded pack is. */
 const pack10 = loadPack(ChargeRulesPack, { ...chargePack, charge: { ...chargePack.charge, die: 10 } }, 'test pack');
 
 const inf = (id: string, more: Partial<ChargeUnit> = {}): ChargeUnit => ({ id, arm: 'infantry', figures: 12, ...more });
 const cav = (id: string, more: Partial<ChargeUnit> = {}): ChargeUnit => ({ id, arm: 'heavy cavalry', figures: 12, ...more });
-const charge = (over: Partial<ChargeInput> & { rolls: number[] }) => resolveCharge({ attacker: inf('A'), defender: inf('D'), table: 'open', pack: pack10, dice: scriptedDice(...over.rolls), ...over });
+const charge = (over: Partial<ChargeInput> & { rolls: number[] }) => resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table: 'open', pack: pack10, dice: scriptedDice(...over.rolls), ...over });
 
 /** Two d20 rolls (the GM's die) whose difference is `diff`, -19..19. */
 const rollsFor = (diff: number): [number, number] => (diff >= 0 ? [Math.min(20, diff + 1), Math.min(20, diff + 1) - diff] : [1, 1 - diff]);
@@ -28,7 +31,7 @@ describe('CHG-OPEN and CHG-COVER, every printed row', () => {
   it.each(rows)('%s: a difference of %i reads %s', (id, diff, result, table) => {
     const [a, d] = rollsFor(diff);
     const surrender = result.endsWith('surrenders') ? [3] : [];
-    const o = resolveCharge({ attacker: inf('A'), defender: inf('D'), table, gm: { die: 20 }, dice: scriptedDice(a, d, ...surrender), pack: chargePack });
+    const o = resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table, gm: { die: 20 }, dice: scriptedDice(a, d, ...surrender), pack: chargePack });
     expect(o.difference).toBe(diff);
     expect(o.read).toMatchObject({ rule: table === 'open' ? 'CHG-OPEN' : 'CHG-COVER', id, result, from: 'pack' });
     expect(o.result).toBe(result);
@@ -42,15 +45,17 @@ describe('CHG-OPEN and CHG-COVER, every printed row', () => {
     ['cover', 0, 'CHG-COVER.12'],
   ] as const)('CHG-%s a difference of %i falls on %s, a row the OCR lost: refused naming the row and how to give it', (table, diff, id) => {
     const [a, d] = rollsFor(diff);
-    const run = () => resolveCharge({ attacker: inf('A'), defender: inf('D'), table, gm: { die: 20 }, dice: scriptedDice(a, d), pack: chargePack });
+    const run = () => resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table, gm: { die: 20 }, dice: scriptedDice(a, d), pack: chargePack });
     expect(run).toThrow(RuleError);
-    expect(run).toThrow(new RegExp(`${id.replace('.', '\\.')}.*charge\\.${table}\\.rows\\[\\d+\\]\\.result.*gm\\.rows`));
-    const o = resolveCharge({ attacker: inf('A'), defender: inf('D'), table, gm: { die: 20, rows: { [id]: 'melee' } }, dice: scriptedDice(a, d), pack: chargePack });
+    expect(run).toThrow(new RegExp(`${id.replace('.', '\\.')}.*rows:"${id.replace('.', '\\.')}=<result>" with the charge, or sets it for the battle with /house set key:charge\\.${table}\\.rows value:`));
+    const house = resolveCharge({ house: { ...ratio, [`charge.${table}.rows`]: { value: { [String(diff)]: 'firefight' }, note: 'house rule set by <@gm> at event 2' } }, attacker: inf('A'), defender: inf('D'), table, gm: { die: 20 }, dice: scriptedDice(a, d), pack: chargePack });
+    expect(house.read).toMatchObject({ id, result: 'firefight', from: 'house', note: `charge.${table}.rows.${diff}: firefight, house rule set by <@gm> at event 2` });
+    const o = resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table, gm: { die: 20, rows: { [id]: 'melee' } }, dice: scriptedDice(a, d), pack: chargePack });
     expect(o.read).toMatchObject({ id, result: 'melee', from: 'gm' });
   });
 
   it('CHG-OPEN a GM cannot overwrite a printed row with gm.rows', () => {
-    expect(() => charge({ rolls: [5, 5], gm: { rows: { 'CHG-OPEN.6': 'melee' } } })).toThrow(/CHG-OPEN\.6 reads "firefight" in the pack/);
+    expect(() => charge({ rolls: [5, 5], gm: { rows: { 'CHG-OPEN.6': 'melee' } } })).toThrow(/CHG-OPEN\.6 reads "firefight" as printed/);
   });
 
   it('CHG-OPEN 11+ the defender rolls 1d10 for the percentage that surrenders; the rest rout; the attacker may occupy', () => {
@@ -66,7 +71,7 @@ describe('CHG-OPEN and CHG-COVER, every printed row', () => {
   });
 
   it('CHG-COVER -12+ the attacker rolls for surrender, and "Attacker may occupy" is kept as printed (sic)', () => {
-    const o = resolveCharge({ attacker: inf('A'), defender: inf('D'), table: 'cover', gm: { die: 20 }, dice: scriptedDice(1, 15, 7), pack: chargePack });
+    const o = resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table: 'cover', gm: { die: 20 }, dice: scriptedDice(1, 15, 7), pack: chargePack });
     expect(o.result).toBe('attacker-surrenders');
     expect(o.effects.attacker).toMatchObject({ routs: true, mayOccupy: true, surrender: { roll: 7, percent: 70 } });
     expect(o.steps.join('\n')).toMatch(/sic/);
@@ -75,20 +80,20 @@ describe('CHG-OPEN and CHG-COVER, every printed row', () => {
 
 describe('CHG-ROLL', () => {
   it('CHG-ROLL the die is lost in the source: with none in the pack or from the GM the charge is refused, naming both ways', () => {
-    const run = () => resolveCharge({ attacker: inf('A'), defender: inf('D'), table: 'open', dice: scriptedDice(5, 5), pack: chargePack });
+    const run = () => resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table: 'open', dice: scriptedDice(5, 5), pack: chargePack });
     expect(run).toThrow(RuleError);
-    expect(run).toThrow(/charge die \(CHG-ROLL\) is needed.*charge\.die.*gm\.die/);
+    expect(run).toThrow(/charge die \(CHG-ROLL\) is needed.*A GM gives die: with the charge, or sets it for the battle with \/house set key:charge\.die value:/);
   });
 
   it("CHG-ROLL the outcome says whether the die came from the pack or the GM, and a GM cannot contradict the pack's", () => {
     expect(charge({ rolls: [6, 5] }).die).toEqual({ value: 10, from: 'pack' });
-    expect(resolveCharge({ attacker: inf('A'), defender: inf('D'), table: 'open', gm: { die: 6 }, dice: scriptedDice(6, 1), pack: chargePack }).die).toEqual({ value: 6, from: 'gm' });
-    expect(() => charge({ rolls: [5, 5], gm: { die: 6 } })).toThrow(/d10 in the pack/);
+    expect(resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table: 'open', gm: { die: 6 }, dice: scriptedDice(6, 1), pack: chargePack }).die).toEqual({ value: 6, from: 'gm' });
+    expect(() => charge({ rolls: [5, 5], gm: { die: 6 } })).toThrow(/d10 as the chart prints it/);
   });
 
   it("CHG-ROLL the defender's modified roll is subtracted from the attacker's and read on the table named", () => {
     const dice = scriptedDice(7, 2);
-    const o = resolveCharge({ attacker: inf('A'), defender: inf('D', { disordered: true }), table: 'cover', pack: pack10, dice });
+    const o = resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D', { disordered: true }), table: 'cover', pack: pack10, dice });
     expect(dice.asked).toEqual([10, 10]);
     expect(o.attacker).toMatchObject({ roll: 7, total: 7 });
     expect(o.defender).toMatchObject({ roll: 2, total: -2 });
@@ -137,16 +142,25 @@ describe('CHG-ATT-MOD, every row', () => {
     ['cwDifference', 'CHG-ATT-MOD.2', { attackerChoices: { cwDifference: 2 } }, 2],
     ['cavVsSquare', 'CHG-ATT-MOD.16', { attacker: cav('A'), defender: inf('D', { formation: 'square' }) }, 1],
     ['leaderAttached', 'CHG-ATT-MOD.18', { attacker: { ...inf('A'), leaderAttached: true } }, 1],
-    ['routBroken', 'CHG-ATT-MOD.6', { attacker: inf('A', { routBroken: true }) }, 1],
   ] as const)('CHG-ATT-MOD %s (%s) has no value in the source: refused until a GM gives one, then marked as the GM\'s', (key, id, input, count) => {
     const run = () => charge({ rolls: [10, 1, 5], ...(input as Partial<ChargeInput>) });
-    expect(run).toThrow(new RegExp(`${id.replace('.', '\\.')} .*no value.*charge\\.attackerModifiers\\[\\d+\\]\\.value.*gm\\.values\\.attacker\\.${key}`));
+    expect(run).toThrow(new RegExp(`${id.replace('.', '\\.')} .*the source gives none.*values:"${id.replace('.', '\\.')}=<value>" with the charge, or sets it for the battle with /house set key:charge\\.`));
     const o = charge({ rolls: [10, 1, 5], ...(input as Partial<ChargeInput>), gm: { values: { attacker: { [key]: -5 } } } });
     expect(o.attacker.modifiers).toEqual([expect.objectContaining({ id, value: -5, count, total: -5 * count, valueFrom: 'gm' })]);
   });
 
   it('CHG-ATT-MOD a GM cannot override a printed value', () => {
-    expect(() => charge({ rolls: [10, 1], gm: { values: { attacker: { chargingRear: 2 } } } })).toThrow(/\+8 in the pack/);
+    expect(() => charge({ rolls: [10, 1], gm: { values: { attacker: { chargingRear: 2 } } } })).toThrow(/\+8 as the chart prints it/);
+  });
+
+  it('CHG-ATT-MOD.18 the battle\'s house rule gives the lost value, cited in the working', () => {
+    const o = charge({ rolls: [10, 1], attacker: { ...inf('A'), leaderAttached: true }, house: { ...ratio, 'charge.leader-attached': { value: 1, note: 'house rule set by <@gm> at event 3' } } });
+    expect(o.attacker.modifiers).toEqual([expect.objectContaining({ id: 'CHG-ATT-MOD.18', value: 1, valueFrom: 'house' })]);
+    expect(o.steps.join('\n')).toContain('CHG-ATT-MOD.18 Leader attached: +1 (from the roster and log), charge.leader-attached: +1, house rule set by <@gm> at event 3');
+  });
+
+  it('CHG-ATT-MOD.6 a routed or broken unit may not charge (printed NA): refused, no value asked', () => {
+    expect(() => charge({ rolls: [10, 1], attacker: inf('A', { routBroken: 'routed' }) })).toThrow(/A is routed: a routed or broken unit may not charge \(CHG-ATT-MOD\.6, printed NA\)/);
   });
 
   it('CHG-ATT-MOD.7 Closing Cas. counts each full 10%', () => {
@@ -199,7 +213,7 @@ describe('CHG-CAV', () => {
 
   it('CHG-CAV with infantry involved the firefight shifts outward, by a number the source does not give: refused until set', () => {
     const fire = (gm = {}) => charge({ rolls: [2, 5], attacker: cav('A'), defender: inf('D', { formation: 'column' }), gm });
-    expect(fire).toThrow(/How many rows a firefight shifts outward \(CHG-CAV\) is needed.*charge\.cavalry\.outwardRows.*gm\.cavalryOutwardRows/);
+    expect(fire).toThrow(/How many rows a firefight shifts outward \(CHG-CAV\) is needed.*outward_rows: with the charge.*\/house set key:cavalry\.outward-rows value:/);
     const o = fire({ cavalryOutwardRows: 1 });
     expect(o.difference).toBe(1);
     expect(o.read.result).toBe('firefight');
@@ -247,13 +261,13 @@ describe('CHG-RIDEDOWN', () => {
     const o = lost();
     expect(o.difference).toBe(5);
     expect(o.rideDown).toMatchObject({ status: 'area-unknown', cavalry: 'A', infantry: 'D' });
-    expect(o.rideDown.text).toMatch(/charge\.rideDown\.area\.open/);
+    expect(o.rideDown.text).toMatch(/\/house set key:ride-down\.area\.open value:/);
   });
 
   it('CHG-RIDEDOWN resolving it without the area is refused; with the GM\'s area one melee round is fought, the infantry at -8', () => {
     const o = lost();
     const base = { chance: o.rideDown, difference: o.difference, table: 'open' as const, cavalry: { id: 'A' }, infantry: { id: 'D' }, pack: pack10 };
-    expect(() => resolveRideDown({ ...base, dice: scriptedDice(5, 5) })).toThrow(/dotted line area of CHG-OPEN.*charge\.rideDown\.area\.open.*gm\.area/);
+    expect(() => resolveRideDown({ ...base, dice: scriptedDice(5, 5) })).toThrow(/dotted line area of CHG-OPEN.*area: with the ride down.*\/house set key:ride-down\.area\.open value:/);
     expect(() => resolveRideDown({ ...base, gm: { area: { min: 7, max: 10 } }, dice: scriptedDice(5, 5) })).toThrow(/outside the dotted line area/);
     const r = resolveRideDown({ ...base, gm: { area: { min: 5, max: 10 } }, dice: scriptedDice(4, 9) });
     expect(r.rideDown).toEqual({ rule: 'CHG-RIDEDOWN', area: { value: { min: 5, max: 10 }, from: 'gm' }, infantryModifier: -8 });
@@ -263,7 +277,7 @@ describe('CHG-RIDEDOWN', () => {
 
   it('CHG-RIDEDOWN a house-ruled area in the pack places the result; no ride down for cavalry against cavalry', () => {
     const housePack = loadPack(ChargeRulesPack, { ...pack10, charge: { ...pack10.charge, rideDown: { ...pack10.charge.rideDown, area: { open: { min: 5, max: 8 }, cover: null } } } }, 'house');
-    const o = resolveCharge({ attacker: cav('A'), defender: inf('D', { formation: 'closed column' }), table: 'open', dice: scriptedDice(10, 3), pack: housePack });
+    const o = resolveCharge({ house: ratio, attacker: cav('A'), defender: inf('D', { formation: 'closed column' }), table: 'open', dice: scriptedDice(10, 3), pack: housePack });
     expect(o.rideDown).toMatchObject({ status: 'possible', area: { value: { min: 5, max: 8 }, from: 'pack' } });
     expect(charge({ rolls: [10, 3], attacker: cav('A'), defender: cav('D') }).rideDown.status).toBe('not-applicable');
   });

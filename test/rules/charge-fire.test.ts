@@ -41,14 +41,16 @@ describe('FIRE-TABLE.GRID, every printed cell', () => {
   });
 
   it('FIRE-TABLE row 2 is illegible: refused naming the cell, then read from the GM', () => {
-    expect(() => resolveFire({ row: '2', dice: scriptedDice(5), pack })).toThrow(/row 2, column 6-4 is needed.*fire\.rows\[2\]\.cells\[5\].*gm\.cell/);
+    expect(() => resolveFire({ row: '2', dice: scriptedDice(5), pack })).toThrow(/row 2, column 6-4 is needed.*cell: with the fire, or sets it for the battle with \/house set key:fire\.row-2 value: \(its 6-4 entry\)/);
     expect(resolveFire({ row: '2', gm: { cell: 2 }, dice: scriptedDice(5), pack }).cell).toEqual({ value: 2, from: 'gm' });
-    expect(() => resolveFire({ row: '3', gm: { cell: 2 }, dice: scriptedDice(5), pack })).toThrow(/3 in the pack/);
+    const house = { 'fire.row-2': { value: [9, 8, 7, 6, 5, 4, 3, 2, 1, 0], note: 'house rule set by <@gm> at event 4' } };
+    expect(resolveFire({ row: '2', house, dice: scriptedDice(5), pack }).cell).toEqual({ value: 4, from: 'house', note: 'fire.row-2.6-4: 4, house rule set by <@gm> at event 4' });
+    expect(() => resolveFire({ row: '3', gm: { cell: 2 }, dice: scriptedDice(5), pack })).toThrow(/3 as the chart prints it/);
   });
 
   it('FIRE-TABLE.NOTES a roll modified below 0 has no column: refused until a GM says what the note means', () => {
     const below = (gm = {}) => resolveFire({ row: '5', range: { block: 'A', band: 'extreme', distance: 20 }, gm, dice: scriptedDice(3), pack });
-    expect(below).toThrow(/fire roll modified below 0.*fire\.belowZero.*gm\.belowZero/);
+    expect(below).toThrow(/fire roll modified below 0.*below_zero: with the fire, or sets it for the battle with \/house set key:fire\.below-zero value:/);
     expect(below({ belowZero: 'no-effect' })).toMatchObject({ total: -6, noEffect: true, cell: null, column: null });
     expect(below({ belowZero: 'column-0' })).toMatchObject({ column: '0', cell: { value: 3, from: 'pack' } });
   });
@@ -101,7 +103,7 @@ describe('FIRE-DISCIPLINE', () => {
   it.each(cells.filter(([, , v]) => v === null))('FIRE-DISCIPLINE row %s, %s is illegible: refused, then the GM reads it', (_label, column, _v, total) => {
     const roll = Math.min(8, Math.max(2, total));
     const modifiers = total !== roll ? [{ label: 'test', value: total - roll }] : [];
-    expect(() => resolveFireDiscipline({ column, modifiers, dice: scriptedDice(roll), pack })).toThrow(/Fire Discipline cell.*fireDiscipline\.rows\[\d\]\..*gm\.cell/);
+    expect(() => resolveFireDiscipline({ column, modifiers, dice: scriptedDice(roll), pack })).toThrow(/Fire Discipline cell.*cell: with the roll, or sets it for the battle with \/house set key:fire-discipline\.cells value: \(its \d\.\w+ entry\)/);
     expect(resolveFireDiscipline({ column, modifiers, gm: { cell: '4" FF' }, dice: scriptedDice(roll), pack }).result).toEqual({ printed: '4" FF', kind: 'firefight', inches: 4, from: 'gm' });
   });
 
@@ -131,8 +133,8 @@ describe('FIRE-DISCIPLINE', () => {
 
   it('FIRE-DISCIPLINE a GM-set die in a pack without one is the GM\'s; a die in the pack cannot be contradicted', () => {
     const noDie = loadPack(ChargeRulesPack, { ...pack, fireDiscipline: { ...pack.fireDiscipline, die: null } }, 'test');
-    expect(() => resolveFireDiscipline({ column: 'normal', dice: scriptedDice(5), pack: noDie })).toThrow(/Fire Discipline die.*fireDiscipline\.die.*gm\.die/);
+    expect(() => resolveFireDiscipline({ column: 'normal', dice: scriptedDice(5), pack: noDie })).toThrow(/Fire Discipline die.*A GM gives die: with the roll\./);
     expect(resolveFireDiscipline({ column: 'normal', gm: { die: 10 }, dice: scriptedDice(5), pack: noDie }).die).toEqual({ value: 10, from: 'gm' });
-    expect(() => resolveFireDiscipline({ column: 'normal', gm: { die: 12 }, dice: scriptedDice(5), pack })).toThrow(/d10 in the pack/);
+    expect(() => resolveFireDiscipline({ column: 'normal', gm: { die: 12 }, dice: scriptedDice(5), pack })).toThrow(/d10 as the chart prints it/);
   });
 });

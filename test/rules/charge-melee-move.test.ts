@@ -77,8 +77,8 @@ describe('MOVE-ROLL', () => {
   const table = { columns: [{ min: 1, max: 3 }, { min: 4, max: 7 }, { min: 8, max: 10 }], rows: { excellent: [0.75, 1, 1.25], average: [0.5, 0.75, 1] } };
 
   it('MOVE-ROLL the die and the roll bands are illegible: refused until a GM sets them', () => {
-    expect(() => resolveMovementRoll({ unit, dice: scriptedDice(5), pack })).toThrow(/movement die \(MOVE-ROLL\) is needed.*movement\.roll\.die.*gm\.die/);
-    expect(() => resolveMovementRoll({ unit, gm: { die: 10 }, dice: scriptedDice(5), pack })).toThrow(/roll bands are illegible.*movement\.roll\.table/);
+    expect(() => resolveMovementRoll({ unit, dice: scriptedDice(5), pack })).toThrow(/movement die \(MOVE-ROLL\) is needed.*die: with the roll, or sets it for the battle with \/house set key:move\.die value:/);
+    expect(() => resolveMovementRoll({ unit, gm: { die: 10 }, dice: scriptedDice(5), pack })).toThrow(/roll bands are illegible.*\/house set key:move\.table value:/);
   });
 
   it('MOVE-ROLL the two legible rows are kept as printed, in source order, and quoted when the roll is refused', () => {
@@ -112,8 +112,8 @@ describe('INIT-LOCAL', () => {
   const p = house({ classDice: { ...pack.classDice, dice: { elite: 10, line: 8, conscript: 6 } }, localInitiative: { ...pack.localInitiative, table } });
 
   it('INIT-LOCAL the Class Dice and the table are illegible: refused until a GM sets them', () => {
-    expect(() => resolveLocalInitiative({ unit: { id: 'U', class: 'line' }, purpose: 'movement', dice: scriptedDice(5), pack })).toThrow(/line class's Class Dice.*classDice\.dice\.line.*gm\.die/);
-    expect(() => resolveLocalInitiative({ unit: { id: 'U', class: 'line' }, purpose: 'movement', gm: { die: 10 }, dice: scriptedDice(5), pack })).toThrow(/localInitiative\.table/);
+    expect(() => resolveLocalInitiative({ unit: { id: 'U', class: 'line' }, purpose: 'movement', dice: scriptedDice(5), pack })).toThrow(/line class's Class Dice.*die: with the roll, or sets it for the battle with \/house set key:class-dice value: \(its line entry\)/);
+    expect(() => resolveLocalInitiative({ unit: { id: 'U', class: 'line' }, purpose: 'movement', gm: { die: 10 }, dice: scriptedDice(5), pack })).toThrow(/\/house set key:local-initiative\.table value:/);
   });
 
   it('INIT-LOCAL Class Dice plus mods: +1 division leader attached, -1 reacting to a cavalry charge, from the roster and log', () => {
@@ -148,7 +148,7 @@ describe('SKIRMISH', () => {
 
   it('SKIRMISH the Class Dice is not defined, and rows other than Line are illegible: the GM gives them', () => {
     expect(() => resolveSkirmish({ unit: { id: 'S', class: 'line' }, dice: scriptedDice(5), pack })).toThrow(/Class Dice \(SKIRMISH\) is needed/);
-    expect(() => resolveSkirmish({ unit: { id: 'S', class: 'elite' }, gm: { die: 6 }, dice: scriptedDice(5), pack })).toThrow(/elite row is illegible.*skirmish\.rows\.elite.*gm\.cell/);
+    expect(() => resolveSkirmish({ unit: { id: 'S', class: 'elite' }, gm: { die: 6 }, dice: scriptedDice(5), pack })).toThrow(/elite row is illegible.*cell: with the roll, or sets it for the battle with \/house set key:skirmish\.rows value: \(its elite entry\)/);
     expect(resolveSkirmish({ unit: { id: 'S', class: 'elite' }, gm: { die: 6, cell: 'DO(20)' }, dice: scriptedDice(5), pack }).result).toEqual({ printed: 'DO(20)', code: 'DO', number: 20, from: 'gm' });
     expect(() => resolveSkirmish({ unit: { id: 'S', class: 'line' }, screenModifiers: [{ label: 's', value: -3 }], gm: { die: 6 }, dice: scriptedDice(1), pack })).toThrow(/no column is printed for -2/);
   });

@@ -1,13 +1,14 @@
 import { refuse } from '../../rules/errors.ts';
 import { CLASSES, type ChargeRulesPack, type UnitClass } from './pack-schema.ts';
-import { checkDie, sourced, type Sourced } from './sourced.ts';
+import type { ChargeHouse } from './house.ts';
+import { checkDie, part, sourced, type Sourced } from './sourced.ts';
 
 /**
  * "Class Dice" (INIT-LOCAL, SKIRMISH): the die a unit of each class rolls. The source does not
- * define it, so it is the pack's `classDice.dice` or the GM's `gm.die`.
+ * define it, so it is the battle's house rule `class-dice` or the GM's die with the roll.
  */
-export function classDie(cls: UnitClass | undefined, gmDie: number | undefined, rule: string, pack: ChargeRulesPack): Sourced<number> {
+export function classDie(cls: UnitClass | undefined, gmDie: number | undefined, rule: string, pack: ChargeRulesPack, house: ChargeHouse = {}): Sourced<number> {
   if (!cls || !CLASSES.includes(cls)) refuse(`The unit's class (elite, line or conscript) is needed for its Class Dice (${rule}).`);
   checkDie(gmDie, `the ${cls} Class Dice`);
-  return sourced(pack.classDice.dice[cls], gmDie, { what: `the ${cls} class's Class Dice (${rule})`, why: 'the source does not define Class Dice', packPath: `classDice.dice.${cls}`, input: 'gm.die' }, (n) => `d${n}`);
+  return sourced(pack.classDice.dice[cls], part(house['class-dice'], cls), gmDie, { what: `the ${cls} class's Class Dice (${rule})`, why: 'the source does not define Class Dice', house: 'class-dice', entry: cls, option: 'die: with the roll' }, (n) => `d${n}`);
 }

@@ -4,14 +4,16 @@ import type { Dice } from '../../rules/outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { DISCIPLINE_COLUMNS, type ChargeRulesPack, type DisciplineColumn } from './pack-schema.ts';
-import { checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
+import type { ChargeHouse } from './house.ts';
+import { checkDie, fromWord, part, sourced, type Sourced } from './sourced.ts';
 
 /**
  * Fire Discipline, FIRE-DISCIPLINE: the roll's row in the Normal, Smoke or Firefight column gives
  * "free", N" fire, N" FF or FF (none defined; FF presumably firefight). "A natural roll of 9 causes
  * an additional AP to be spent. A natural roll of 10, roll again (1-7=1AP, 8-9=2AP, 10=3AP)."
  * The source gives no modifiers for this roll (they are the GM's) and no row below 2; illegible
- * cells (9 Firefight, 2 Normal) are the GM's (`gm.cell`).
+ * cells (9 Firefight, 2 Normal, the row below 2) are the battle's house rule `fire-discipline.cells`
+ * or the GM's (`gm.cell`).
  */
 
 export interface DisciplineResult {
@@ -25,6 +27,7 @@ export interface FireDisciplineInput {
   /** Normal, Smoke or Firefight: the situation at the table. */
   column: DisciplineColumn;
   modifiers?: readonly GmModifier[];
+  house?: ChargeHouse;
   gm?: { die?: number; cell?: string };
   dice: Dice;
   pack: ChargeRulesPack;
@@ -38,7 +41,7 @@ export interface FireDisciplineOutcome extends Outcome {
   total: number;
   row: string;
   column: DisciplineColumn;
-  result: DisciplineResult & { from: 'pack' | 'gm' };
+  result: DisciplineResult & { from: Sourced<string>['from'] };
   /** Extra AP for a natural 9, or the natural 10's second roll and its AP. */
   ap: { natural: 9; extra: number } | { natural: 10; reroll: number; ap: number } | null;
 }
@@ -55,12 +58,13 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   const { pack, column } = input;
   const fd = pack.fireDiscipline;
   const gm = input.gm ?? {};
+  const house = input.house ?? {};
   if (!DISCIPLINE_COLUMNS.includes(column)) refuse(`The Fire Discipline column must be one of ${DISCIPLINE_COLUMNS.join(', ')} (got "${column}").`);
   checkDie(gm.die, 'the Fire Discipline die');
   if (gm.cell !== undefined) parseDisciplineCell(gm.cell);
   const modifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(modifiers, 'FIRE-DISCIPLINE');
-  const die = sourced(fd.die, gm.die, { what: 'the Fire Discipline die (FIRE-DISCIPLINE)', why: 'the block does not name it', packPath: 'fireDiscipline.die', input: 'gm.die' }, (n) => `d${n}`);
+  const die = sourced(fd.die, undefined, gm.die, { what: 'the Fire Discipline die (FIRE-DISCIPLINE)', why: 'the block does not name it', option: 'die: with the roll' }, (n) => `d${n}`);
 
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
@@ -69,11 +73,14 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   const found = findBand(fd.rows, total);
   if (!found) throw new Error(`pack FIRE-DISCIPLINE has no row for ${total}`);
   const row = found.band;
-  const printed = sourced(row[column], gm.cell, {
+  const cells = house['fire-discipline.cells'] as { value: Partial<Record<string, Partial<Record<DisciplineColumn, string>>>>; note: string } | undefined;
+  const rowKey = String(row.min ?? row.max);
+  const printed = sourced(row[column], part(part(cells, rowKey), column), gm.cell, {
     what: `the Fire Discipline cell of row ${row.label}, ${column} column`,
     why: `it is ${row.note ?? 'illegible in the source'}`,
-    packPath: `fireDiscipline.rows[${found.index}].${column}`,
-    input: 'gm.cell',
+    house: 'fire-discipline.cells',
+    entry: `${rowKey}.${column}`,
+    option: 'cell: with the roll',
   });
   const result = { ...parseDisciplineCell(printed.value), from: printed.from };
   steps.push(`Row ${row.label}, ${column}: ${result.printed} (${fromWord(printed)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}.`);

@@ -4,16 +4,18 @@ import type { Dice } from '../../rules/outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
 import { recorder, signed, type Outcome } from '../../rules/outcome.ts';
 import { FIRE_ROWS, type ChargeRulesPack, type FireBand, type FireRow } from './pack-schema.ts';
-import { fromWord, sourced, type Sourced } from './sourced.ts';
+import type { ChargeHouse } from './house.ts';
+import { fromWord, part, sourced, type Sourced } from './sourced.ts';
 
 /**
  * Fire, FIRE-TABLE: "Roll 1d10 plus Mods". The modified roll picks the column (15+ ... 0), the
  * row is Half or 1-9, and the cell is the result. The source does not say how the row is chosen or
  * what the cell counts, so the row is an input and the cell is reported as printed. The one
  * modifier the source gives is the range band's Effect (FIRE-TABLE.RANGE); any other is the GM's.
- * Row 2 and some bands are illegible: the GM gives the value (`gm.cell`, `gm.effect`). A roll
- * modified below 0 has no column; FIRE-TABLE.NOTES "Rolls modified to 0 ... NE" is partly lost, so
- * the pack's `fire.belowZero` (or `gm.belowZero`) says whether it is no effect or column 0.
+ * Row 2 and some bands are illegible: the battle's house rules `fire.row-2` and `fire.range-effects`
+ * hold them, else the GM gives them (`gm.cell`, `gm.effect`). A roll modified below 0 has no column;
+ * FIRE-TABLE.NOTES "Rolls modified to 0 ... NE" is partly lost, so the house rule `fire.below-zero`
+ * (or `gm.belowZero`) says whether it is no effect or column 0.
  */
 
 export interface FireRange {
@@ -31,6 +33,7 @@ export interface FireInput {
   range?: FireRange;
   /** Other modifiers: the source lists none, so they are the GM's, labelled. */
   modifiers?: readonly GmModifier[];
+  house?: ChargeHouse;
   gm?: { cell?: number; effect?: number; belowZero?: 'no-effect' | 'column-0' };
   dice: Dice;
   pack: ChargeRulesPack;
@@ -52,10 +55,9 @@ export interface FireOutcome extends Outcome {
   noEffect: boolean;
 }
 
-function rangeEffect(range: FireRange, pack: ChargeRulesPack, gmEffect: number | undefined, steps: string[]) {
+function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse, gmEffect: number | undefined, steps: string[]) {
   const block = pack.fire.blocks.find((b) => b.id === range.block);
   if (!block) refuse(`"${range.block}" is not a range block of FIRE-TABLE.RANGE; they are ${pack.fire.blocks.map((b) => b.id).join(', ')}.`);
-  const bi = pack.fire.blocks.indexOf(block);
   const index = block.bands.findIndex((b) => b.band === range.band);
   const band = block.bands[index];
   if (!band) refuse(`Block ${block.id} of FIRE-TABLE.RANGE has no legible ${range.band} band; its bands are ${block.bands.map((b) => b.band).join(', ')}.`);
@@ -66,11 +68,13 @@ function rangeEffect(range: FireRange, pack: ChargeRulesPack, gmEffect: number |
     if (band.max !== null && d > band.max) refuse(`${d}" is beyond block ${block.id}'s ${band.band} band, ${band.min ?? '?'}" to ${band.max}" (FIRE-TABLE.RANGE).`);
   }
   if (gmEffect !== undefined && !Number.isInteger(gmEffect)) refuse(`The range Effect must be a whole number (got ${gmEffect}).`);
-  const effect = sourced(band.effect, gmEffect, {
+  const entry = `${block.id}-${band.band}`;
+  const effect = sourced(band.effect, part(house['fire.range-effects'] as { value: Partial<Record<string, number>>; note: string } | undefined, entry), gmEffect, {
     what: `the Effect of block ${block.id}'s ${band.band} band (FIRE-TABLE.RANGE)`,
     why: `it is illegible in the source (${band.note ?? 'lost'})`,
-    packPath: `fire.blocks[${bi}].bands[${index}].effect`,
-    input: 'gm.effect',
+    house: 'fire.range-effects',
+    entry,
+    option: 'effect: with the fire',
   }, signed);
   const limits = band.min === null && band.max === null ? 'range illegible' : `${band.min ?? '?'}" to ${band.max ?? '?'}"`;
   const unreadable = d !== undefined && (band.min === null || band.max === null) ? '; a limit is illegible, so the range is not checked against it' : '';
@@ -84,13 +88,14 @@ export function resolveFire(input: FireInput): FireOutcome {
   const { pack } = input;
   const fire = pack.fire;
   const gm = input.gm ?? {};
+  const house = input.house ?? {};
   if (!FIRE_ROWS.includes(input.row)) refuse(`The fire row must be one of ${FIRE_ROWS.join(', ')} (got "${input.row}") (FIRE-TABLE).`);
   const modifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(modifiers, 'FIRE-TABLE');
   if (gm.cell !== undefined && (!Number.isInteger(gm.cell) || gm.cell < 0)) refuse(`The fire result must be a whole number, 0 or more (got ${gm.cell}).`);
 
   const steps: string[] = [];
-  const range = input.range ? rangeEffect(input.range, pack, gm.effect, steps) : null;
+  const range = input.range ? rangeEffect(input.range, pack, house, gm.effect, steps) : null;
   if (!range) steps.push('No range band: range only matters during approach fire (FIRE-TABLE.NOTES).');
   const rec = recorder(input.dice);
   const roll = rec.roll(fire.die);
@@ -100,7 +105,7 @@ export function resolveFire(input: FireInput): FireOutcome {
   let found = findBand(fire.columns, total);
   let noEffect = false;
   if (!found) {
-    const below = sourced(fire.belowZero, gm.belowZero, { what: 'what a fire roll modified below 0 does (FIRE-TABLE.NOTES)', why: `the note is partly illegible (${fire.belowZeroNote})`, packPath: 'fire.belowZero', input: 'gm.belowZero' });
+    const below = sourced(fire.belowZero, house['fire.below-zero'], gm.belowZero, { what: 'what a fire roll modified below 0 does (FIRE-TABLE.NOTES)', why: 'the note is partly illegible: no-effect or column-0', house: 'fire.below-zero', option: 'below_zero: with the fire' });
     if (below.value === 'no-effect') {
       noEffect = true;
       steps.push(`${total} is below the last column: no effect (${fromWord(below)}, FIRE-TABLE.NOTES).`);
@@ -109,16 +114,15 @@ export function resolveFire(input: FireInput): FireOutcome {
       steps.push(`${total} is below the last column: read in column ${found.band.label} (${fromWord(below)}, FIRE-TABLE.NOTES).`);
     }
   }
-  const rowIndex = fire.rows.findIndex((r) => r.row === input.row);
-  const row = fire.rows[rowIndex];
+  const row = fire.rows.find((r) => r.row === input.row);
   if (!row) throw new Error(`pack FIRE-TABLE has no row ${input.row}`);
   let cell: Sourced<number> | null = null;
   if (found) {
-    cell = sourced(row.cells[found.index] ?? null, gm.cell, {
+    cell = sourced(row.cells[found.index] ?? null, row.row === '2' ? part(house['fire.row-2'], found.index) : undefined, gm.cell, {
       what: `the FIRE-TABLE cell of row ${row.row}, column ${found.band.label}`,
       why: `it is illegible in the source (${row.note ?? 'lost'})`,
-      packPath: `fire.rows[${rowIndex}].cells[${found.index}]`,
-      input: 'gm.cell',
+      ...(row.row === '2' ? { house: 'fire.row-2', entry: found.band.label } : {}),
+      option: 'cell: with the fire',
     });
     steps.push(`Row ${row.row}, column ${found.band.label}: ${cell.value} (${fromWord(cell)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}. ${fire.rowNote}`);
   } else if (gm.cell !== undefined) refuse('A roll with no effect reads no cell; a fire result cannot be given.');

@@ -3,7 +3,8 @@ import { inBand } from './bands.ts';
 import { meleeRound, type MeleeOutcome, type MeleeSide } from './melee.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import type { Arm, ChargeResult, ChargeRulesPack } from './pack-schema.ts';
-import { fromWord, sourced, type Sourced } from './sourced.ts';
+import type { ChargeHouse } from './house.ts';
+import { fromWord, openValue, sourced, type Missing, type Sourced } from './sourced.ts';
 import { isCavalry } from './unit.ts';
 
 /**
@@ -60,7 +61,7 @@ export function chargeLoser(result: ChargeResult): 'attacker' | 'defender' | nul
 
 /**
  * CHG-RIDEDOWN: "Cavalry may Ride Down infantry which loses a charge in the dotted line area."
- * The area is not legible: it is the pack's `charge.rideDown.area` for the table, or the GM's.
+ * The area is not legible: it is the battle's house rule `ride-down.area.open` / `.cover`, or the GM's.
  * Either side may be the infantry that lost: the source does not say.
  */
 export function rideDownFor(x: {
@@ -70,22 +71,25 @@ export function rideDownFor(x: {
   attacker: { id: string; arm: Arm };
   defender: { id: string; arm: Arm };
   pack: ChargeRulesPack;
+  house?: ChargeHouse;
   gmArea?: { min: number; max: number };
 }): RideDownChance {
   const loser = chargeLoser(x.result);
   const [lost, won] = loser === 'defender' ? [x.defender, x.attacker] : loser === 'attacker' ? [x.attacker, x.defender] : [null, null];
   if (!lost || !won || lost.arm !== 'infantry' || !isCavalry(won.arm)) return { rule: 'CHG-RIDEDOWN', status: 'not-applicable', text: 'No ride down: that needs infantry losing a charge to cavalry (CHG-RIDEDOWN).' };
   const packArea = x.pack.charge.rideDown.area[x.table];
+  const house = x.house?.[`ride-down.area.${x.table}`];
   if (x.gmArea && (!Number.isInteger(x.gmArea.min) || !Number.isInteger(x.gmArea.max) || x.gmArea.min > x.gmArea.max)) refuse(`The ride-down area is whole results, min not above max (got ${x.gmArea.min} to ${x.gmArea.max}) (CHG-RIDEDOWN).`);
-  if (!packArea && !x.gmArea)
+  const missing = areaMissing(x.table, 'ride_down_area: with the charge, or area: with the ride down');
+  if (!packArea && !house && !x.gmArea)
     return {
       rule: 'CHG-RIDEDOWN',
       status: 'area-unknown',
       cavalry: won.id,
       infantry: lost.id,
-      text: `${won.id} may ride down ${lost.id} only if the result lies in the dotted line area, which is not legible (CHG-RIDEDOWN): a GM sets charge.rideDown.area.${x.table} in the pack, or gives it with the ride down.`,
+      text: `${won.id} may ride down ${lost.id} only if the result lies in the dotted line area. ${openValue(missing)}`,
     };
-  const area = sourced(packArea, x.gmArea, { what: `the ride-down area of ${x.table}`, why: 'it is not legible', packPath: `charge.rideDown.area.${x.table}`, input: 'gm.rideDownArea' }, (a) => `${a.min} to ${a.max}`);
+  const area = sourced(packArea, house, x.gmArea, missing, (a) => `${a.min} to ${a.max}`);
   const inside = inBand(area.value, x.difference);
   return {
     rule: 'CHG-RIDEDOWN',
@@ -99,6 +103,14 @@ export function rideDownFor(x: {
   };
 }
 
+/** The dotted line area of a table, lost in the source (CHG-RIDEDOWN). */
+const areaMissing = (table: 'open' | 'cover', option: string): Missing => ({
+  what: `the dotted line area of ${table === 'open' ? 'CHG-OPEN' : 'CHG-COVER'} (CHG-RIDEDOWN)`,
+  why: 'its extent is not legible in the source',
+  house: `ride-down.area.${table}`,
+  option,
+});
+
 export interface RideDownInput {
   /** The charge's ride-down chance (ChargeOutcome.rideDown). */
   chance: RideDownChance;
@@ -107,6 +119,7 @@ export interface RideDownInput {
   table: 'open' | 'cover';
   cavalry: MeleeSide;
   infantry: MeleeSide;
+  house?: ChargeHouse;
   gm?: { area?: { min: number; max: number } };
   dice: Dice;
   pack: ChargeRulesPack;
@@ -127,20 +140,7 @@ export function resolveRideDown(input: RideDownInput): RideDownOutcome {
   if (input.cavalry.id !== chance.cavalry || input.infantry.id !== chance.infantry) refuse(`The ride down is ${chance.cavalry} against ${chance.infantry} (CHG-RIDEDOWN).`);
   const gmArea = input.gm?.area;
   if (gmArea && (!Number.isInteger(gmArea.min) || !Number.isInteger(gmArea.max) || gmArea.min > gmArea.max)) refuse(`The ride-down area is whole results, min not above max (got ${gmArea.min} to ${gmArea.max}) (CHG-RIDEDOWN).`);
-  const area =
-    chance.status === 'area-unknown'
-      ? sourced(
-          null,
-          gmArea,
-          {
-            what: `the dotted line area of ${input.table === 'open' ? 'CHG-OPEN' : 'CHG-COVER'} (CHG-RIDEDOWN)`,
-            why: 'its extent is not legible in the source',
-            packPath: `charge.rideDown.area.${input.table}`,
-            input: 'gm.area',
-          },
-          (a) => `${a.min} to ${a.max}`,
-        )
-      : chance.area;
+  const area = chance.status === 'area-unknown' ? sourced(null, input.house?.[`ride-down.area.${input.table}`], gmArea, areaMissing(input.table, 'area: with the ride down'), (a) => `${a.min} to ${a.max}`) : chance.area;
   if (!inBand(area.value, input.difference)) refuse(`${input.difference} is outside the dotted line area ${area.value.min} to ${area.value.max}: no ride down (CHG-RIDEDOWN).`);
   const mod = pack.charge.rideDown.infantryMeleeModifier;
   const round = meleeRound({

@@ -5,15 +5,16 @@ import type { Dice } from '../../rules/outcome.ts';
 import { applyRows, checkGmModifiers, gmModifierLine, modifierLine, sumGm, sumModifiers, type AppliedModifier, type GmModifier, type Wanted } from './modifiers.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack, LocalInitKey, LocalResult, UnitClass } from './pack-schema.ts';
-import { fromWord, type Sourced } from './sourced.ts';
+import type { ChargeHouse } from './house.ts';
+import { fromWord, sourced, type Sourced } from './sourced.ts';
 
 /**
  * Local initiative, INIT-LOCAL: "Local initiative may be rolled by any single unit at ANY time",
  * "may only be used for movement, or for forming square", and is mandatory "if enemy action
  * endangers a unit's flank". Class Dice plus Mods (+1 Division or better leader attached, -1
  * reacting to a cavalry charge) give AA, NA or No Action by class. The Class Dice and the whole
- * table are illegible: refused until a GM sets `classDice.dice` (or gives `gm.die`) and
- * `localInitiative.table`.
+ * table are illegible: refused until the battle's house rules `class-dice` (or the GM's die with the
+ * roll) and `local-initiative.table` give them; the printed modifiers then apply.
  */
 
 export interface LocalInitiativeUnit {
@@ -31,6 +32,7 @@ export interface LocalInitiativeInput {
   /** Enemy action endangers the unit's flank: the roll is mandatory (recorded, not a modifier). */
   flankEndangered?: boolean;
   modifiers?: readonly GmModifier[];
+  house?: ChargeHouse;
   gm?: { die?: number };
   dice: Dice;
   pack: ChargeRulesPack;
@@ -53,15 +55,15 @@ export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitia
   const { pack, unit } = input;
   const li = pack.localInitiative;
   if (!li.uses.includes(input.purpose)) refuse(`Local initiative may only be used for ${li.uses.join(' or ')} (INIT-LOCAL); not "${input.purpose}".`);
-  const die = classDie(unit.class, input.gm?.die, 'INIT-LOCAL', pack);
-  const table = li.table;
-  if (!table) refuse(`The Local Initiative table's roll bands and cells are illegible in the source (INIT-LOCAL). A GM sets localInitiative.table in the pack.`);
+  const house = input.house ?? {};
+  const die = classDie(unit.class, input.gm?.die, 'INIT-LOCAL', pack, house);
+  const table = sourced(li.table, house['local-initiative.table'], undefined, { what: 'the Local Initiative table (INIT-LOCAL)', why: 'its roll bands and cells are illegible in the source', house: 'local-initiative.table' }, () => 'the table');
   const gmModifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(gmModifiers, 'INIT-LOCAL');
   const wanted: Wanted<LocalInitKey>[] = [];
   if (unit.divisionLeaderAttached) wanted.push({ key: 'divisionLeaderAttached', by: 'unit' });
   if (unit.reactingToCavalryCharge) wanted.push({ key: 'reactingToCavalryCharge', by: 'unit' });
-  const modifiers = applyRows(li.modifiers, wanted, {}, { chart: 'INIT-LOCAL', packPath: 'localInitiative.modifiers', input: 'gm.values' });
+  const modifiers = applyRows(li.modifiers, wanted, {}, { chart: 'INIT-LOCAL', house: {}, houseKeys: {}, option: () => 'nothing: the modifiers are printed' });
 
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
@@ -69,10 +71,10 @@ export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitia
   const steps = [`${unit.id} rolls local initiative for ${input.purpose}${input.flankEndangered ? ' (mandatory: its flank is endangered)' : ''}: ${unit.class} Class Dice d${die.value} (${fromWord(die)}) ${roll} (INIT-LOCAL).`];
   for (const m of modifiers) steps.push(`  ${modifierLine(m)}`);
   for (const m of gmModifiers) steps.push(`  ${gmModifierLine(m)}`);
-  const found = findBand(table, total);
+  const found = findBand(table.value, total);
   if (!found) throw new Error(`pack INIT-LOCAL table has no band for ${total}`);
   const result = found.band[unit.class!];
   const text = li.results[result];
-  steps.push(`Total ${total}: ${result} (${text}) (INIT-LOCAL, the pack's table).`);
+  steps.push(`Total ${total}: ${result} (${text}) (INIT-LOCAL, ${fromWord(table)}).`);
   return { rule: 'INIT-LOCAL', die, roll, modifiers, gmModifiers, total, result, text, purpose: input.purpose, mandatory: Boolean(input.flankEndangered), dice: rec.rolled, steps };
 }

@@ -1,17 +1,21 @@
 import { refuse } from '../../rules/errors.ts';
 import type { ChargeModifierRow } from './pack-schema.ts';
 import { signed } from '../../rules/outcome.ts';
+import { sourced, type Noted } from './sourced.ts';
 
 /**
  * Modifier rows applied by key (CHG-ATT-MOD, CHG-DEF-MOD, INIT-LOCAL): the umpire's own (`by:
- * 'unit'`, read from the roster and log) and the players' (`by: 'table'`). A row whose value the
- * source lost (null) takes the GM's value or is refused; a GM cannot override a pack value.
+ * 'unit'`, read from the roster and log), the players' (`by: 'table'`) and a GM's (`by: 'gm'`,
+ * Mass per charge). A row whose value the source lost (null) takes the battle's house rule, else
+ * the GM's value, else is refused naming both; a printed value cannot be overridden.
  */
 
 export interface Wanted<K extends string> {
   key: K;
   count?: number;
-  by: 'unit' | 'table';
+  by: 'unit' | 'table' | 'gm';
+  /** How the working cites the reading that made it apply (Mass: "mass: ratio, house rule set by ..."). */
+  note?: string;
 }
 
 export interface AppliedModifier {
@@ -21,10 +25,12 @@ export interface AppliedModifier {
   value: number;
   count: number;
   total: number;
-  /** Who knew it applies: the umpire from the roster/log, or the players from the table. */
-  by: 'unit' | 'table';
+  /** Who knew it applies: the umpire from the roster/log, the players from the table, or a GM. */
+  by: 'unit' | 'table' | 'gm';
   /** Where its value came from. */
-  valueFrom: 'pack' | 'gm';
+  valueFrom: 'pack' | 'house' | 'gm';
+  /** The house rule it used, as the working cites it. */
+  note?: string;
   uncertain?: string;
 }
 
@@ -35,36 +41,39 @@ export interface GmModifier {
   rule?: string;
 }
 
-export function applyRows<K extends string, R extends ChargeModifierRow & { key: K }>(
-  rows: readonly R[],
-  wanted: readonly Wanted<K>[],
-  gmValues: Partial<Record<K, number>>,
-  where: { chart: string; packPath: string; input: string },
-): AppliedModifier[] {
+/** Where a chart's lost values are set: the house key of each row (by its key), and how a GM gives one with the action. */
+export interface RowValues<K extends string> {
+  chart: string;
+  house: Partial<Record<K, Noted<number>>>;
+  houseKeys: Partial<Record<K, string>>;
+  /** The option a GM types for a row: `values:"CHG-ATT-MOD.18=<value>" with the charge`. */
+  option: (id: string) => string;
+}
+
+export function applyRows<K extends string, R extends ChargeModifierRow & { key: K }>(rows: readonly R[], wanted: readonly Wanted<K>[], gmValues: Partial<Record<K, number>>, where: RowValues<K>): AppliedModifier[] {
   const out: AppliedModifier[] = [];
   for (const key of Object.keys(gmValues) as K[]) {
     const row = rows.find((r) => r.key === key);
     if (!row) refuse(`"${key}" is not a ${where.chart} modifier.`);
-    if (row.value !== null) refuse(`${row.id} ${row.text} is ${signed(row.value)} in the pack; its value cannot be given.`);
+    if (row.value !== null) refuse(`${row.id} ${row.text} is ${signed(row.value)} as the chart prints it; its value cannot be given.`);
+    if (!Number.isInteger(gmValues[key])) refuse(`${row.id} ${row.text}: the GM's value must be a whole number (got ${gmValues[key]}).`);
   }
   for (const w of wanted) {
-    const index = rows.findIndex((r) => r.key === w.key);
-    const row = rows[index];
+    const row = rows.find((r) => r.key === w.key);
     if (!row) throw new Error(`pack ${where.chart} has no row "${w.key}"`);
     const count = w.count ?? 1;
     if (!Number.isInteger(count) || count < 0) refuse(`${row.id} ${row.text}: the count must be a whole number, 0 or more (got ${count}).`);
     if (count === 0) continue;
-    let value = row.value;
-    let valueFrom: 'pack' | 'gm' = 'pack';
-    if (value === null) {
-      const given = gmValues[w.key];
-      const why = row.printed ? `printed ${row.printed}` : (row.note ?? 'lost in the source');
-      if (given === undefined) refuse(`${row.id} ${row.text} applies but the source gives no value (${why}). A GM sets ${where.packPath}[${index}].value in the pack, or gives ${where.input}.${w.key} with the action.`);
-      if (!Number.isInteger(given)) refuse(`${row.id} ${row.text}: the GM's value must be a whole number (got ${given}).`);
-      value = given;
-      valueFrom = 'gm';
-    }
-    out.push({ id: row.id, key: row.key, text: row.text, value, count, total: value * count, by: w.by, valueFrom, ...(row.uncertain ? { uncertain: row.uncertain } : {}) });
+    const why = row.printed ? `printed ${row.printed}` : (row.note ?? 'lost in the source');
+    const houseKey = where.houseKeys[w.key];
+    const v = sourced(row.value, where.house[w.key], gmValues[w.key], {
+      what: `the value of ${row.id} ${row.text}`,
+      why: `it applies, but the source gives none (${why})`,
+      ...(houseKey ? { house: houseKey } : {}),
+      option: where.option(row.id),
+    }, signed);
+    const note = v.note ?? w.note;
+    out.push({ id: row.id, key: row.key, text: row.text, value: v.value, count, total: v.value * count, by: w.by, valueFrom: v.from, ...(note ? { note } : {}), ...(row.uncertain ? { uncertain: row.uncertain } : {}) });
   }
   return out;
 }
@@ -73,8 +82,10 @@ export function checkGmModifiers(ms: readonly GmModifier[], rule: string): void 
   for (const m of ms) if (!Number.isInteger(m.value)) refuse(`Modifier "${m.label}" must be a whole number (got ${m.value}) (${rule}).`);
 }
 
+const BY = { unit: ' (from the roster and log)', table: ' (on the table)', gm: " (the GM's, with the charge)" } as const;
+
 export const modifierLine = (m: AppliedModifier): string =>
-  `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${m.by === 'unit' ? ' (from the roster and log)' : ' (on the table)'}${m.valueFrom === 'gm' ? ", the GM's value" : ''}${m.uncertain ? ` [reading uncertain: ${m.uncertain}]` : ''}`;
+  `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${BY[m.by]}${m.valueFrom === 'gm' ? ", the GM's value" : ''}${m.note ? `, ${m.note}` : ''}${m.uncertain ? ` [reading uncertain: ${m.uncertain}]` : ''}`;
 
 export const gmModifierLine = (m: GmModifier): string => `${m.label}: ${signed(m.value)}${m.rule ? ` (${m.rule})` : " (the GM's)"}`;
 

@@ -3,13 +3,14 @@ import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { MOVE_CLASSES, type Arm, type ChargeRulesPack, type Gun, type MoveClass } from './pack-schema.ts';
+import type { ChargeHouse } from './house.ts';
 import { checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
 
 /**
  * Movement, MOVE-ROLL and MOVE-RATES. "All units must roll to move"; the class and the roll scale
  * the unit's rate (1.25, Full, 3/4, 1/2) and "a natural 2 = NM (No movement)". The roll bands, the
- * number of columns and the die are illegible, so the roll is refused until a GM sets
- * `movement.roll.die` (or gives `gm.die`) and `movement.roll.table`. MOVE-RATES is reference data:
+ * number of columns and the die are illegible, so the roll is refused until the battle's house rules
+ * `move.die` (or the GM's die with the roll) and `move.table` give them. MOVE-RATES is reference data:
  * Road, Column and Line for foot and horse (the other three columns cannot be matched), and the
  * artillery table.
  */
@@ -54,6 +55,7 @@ export interface MovementRollInput {
   unit: { id: string; moveClass?: MoveClass; arm: Arm; gun?: Gun };
   /** The MOVE-RATES column the unit moves in, for the distance; left out, only the fraction is given. */
   rate?: RateColumn;
+  house?: ChargeHouse;
   gm?: { die?: number };
   dice: Dice;
   pack: ChargeRulesPack;
@@ -76,9 +78,13 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
   const cls = unit.moveClass;
   if (!cls || !MOVE_CLASSES.includes(cls)) refuse(`${unit.id}'s move_class (excellent or average) is needed: only those MOVE-ROLL rows are legible.`);
   checkDie(input.gm?.die, 'the movement die');
-  const die = sourced(mr.die, input.gm?.die, { what: 'the movement die (MOVE-ROLL)', why: 'the source does not name it', packPath: 'movement.roll.die', input: 'gm.die' }, (n) => `d${n}`);
-  const table = mr.table;
-  if (!table) refuse(`The MOVE-ROLL roll bands are illegible in the source (printed rows: excellent ${mr.printed.excellent.join(' ')}; average ${mr.printed.average.join(' ')}). A GM sets movement.roll.table in the pack.`);
+  const house = input.house ?? {};
+  const die = sourced(mr.die, house['move.die'], input.gm?.die, { what: 'the movement die (MOVE-ROLL)', why: 'the source does not name it', house: 'move.die', option: 'die: with the roll' }, (n) => `d${n}`);
+  const table = sourced(mr.table, house['move.table'], undefined, {
+    what: 'the MOVE-ROLL table',
+    why: `its roll bands are illegible in the source (printed rows: excellent ${mr.printed.excellent.join(' ')}; average ${mr.printed.average.join(' ')})`,
+    house: 'move.table',
+  }, () => 'the table');
   const rate = input.rate ? movementRate(unit, input.rate, pack) : null;
 
   const rec = recorder(input.dice);
@@ -89,10 +95,10 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
     fraction = 'NM';
     steps.push(`A natural ${mr.noMovementOnNatural}: NM, no movement (MOVE-ROLL).`);
   } else {
-    const found = findBand(table.columns, roll);
-    if (!found) refuse(`The pack's MOVE-ROLL table has no column for ${roll}; a GM completes movement.roll.table.`);
-    fraction = table.rows[cls][found.index]!;
-    steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)}, ${found.band.min}-${found.band.max}: ${fraction === 'NM' ? 'NM, no movement' : fraction === 1 ? 'Full' : `${fraction} of the rate`} (MOVE-ROLL, the pack's table).`);
+    const found = findBand(table.value.columns, roll);
+    if (!found) refuse(`The MOVE-ROLL table has no column for ${roll}; a GM completes it with /house set key:move.table value:.`);
+    fraction = table.value.rows[cls][found.index]!;
+    steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)}, ${found.band.min}-${found.band.max}: ${fraction === 'NM' ? 'NM, no movement' : fraction === 1 ? 'Full' : `${fraction} of the rate`} (MOVE-ROLL, ${fromWord(table)}).`);
   }
   let inches: number | null = null;
   if (rate) {

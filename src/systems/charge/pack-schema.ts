@@ -4,9 +4,9 @@ import { PackBase } from '../../rules/pack.ts';
 /**
  * The zod schema of the charge pack (shared/rules/d10-charge.md): every chart of the source as
  * data. A value the OCR lost is null (the charge die, CHG-OPEN 0, CHG-COVER 5 to 0, FIRE-TABLE row
- * 2, the Class Dice...): a GM may set it in a house-ruled copy, and until then the resolver asks
- * for it as an input or refuses, naming it. Nothing here is made up; readings the transcription
- * marks uncertain keep its note in `uncertain`.
+ * 2, the Class Dice...): the battle's house rule gives it (house.ts, whose schemas are parts of
+ * this one), else the GM's option with the action, else the resolver refuses, naming both.
+ * Nothing here is made up; readings the transcription marks uncertain keep its note in `uncertain`.
  */
 
 export const ARMS = ['infantry', 'light cavalry', 'heavy cavalry', 'artillery', 'skirmishers'] as const;
@@ -147,7 +147,8 @@ const ChargeTable = z.object({
   rows: z.array(ChargeTableRow).min(1).superRefine((rows, ctx) => checkBands(rows, ctx, true, true)),
 });
 
-const ResultArea = z.object({ min: int, max: int }).refine((a) => a.min <= a.max, { message: 'min must not be above max' });
+/** A range of charge results (CHG-RIDEDOWN's dotted line area). */
+export const ResultArea = z.object({ min: int, max: int }).refine((a) => a.min <= a.max, { message: 'min must not be above max' });
 
 const ChargePack = z.object({
   rule: z.literal('CHG-ROLL'),
@@ -211,11 +212,10 @@ const FirePack = z
     });
   });
 
-/** A Fire Discipline cell as printed: "free", `N" fire`, `N" FF` or "FF"; null = illegible. */
-const DisciplineCell = z
-  .string()
-  .regex(/^(free|FF|\d+(\.\d+)?" (fire|Fire|FF))$/, { message: 'expected free, FF, N" fire or N" FF' })
-  .nullable();
+/** A Fire Discipline cell as printed: "free", `N" fire`, `N" FF` or "FF". */
+export const DisciplineText = z.string().regex(/^(free|FF|\d+(\.\d+)?" (fire|Fire|FF))$/, { message: 'expected free, FF, N" fire or N" FF' });
+/** null = illegible. */
+const DisciplineCell = DisciplineText.nullable();
 export const DISCIPLINE_COLUMNS = ['normal', 'smoke', 'firefight'] as const;
 export type DisciplineColumn = (typeof DISCIPLINE_COLUMNS)[number];
 
@@ -234,7 +234,7 @@ const FireDisciplinePack = z.object({
 
 /** MOVE-ROLL cells a GM sets: a fraction of the rate, or NM (no movement). */
 const MoveFraction = z.union([z.literal('NM'), z.number().nonnegative()]);
-const MoveTable = z
+export const MoveTable = z
   .object({
     columns: z.array(z.object({ min: int, max: int })).min(1),
     rows: z.object({ excellent: z.array(MoveFraction), average: z.array(MoveFraction) }),
@@ -281,27 +281,29 @@ const ClassDicePack = z.object({ rule: z.literal('INIT-LOCAL'), dice: z.record(z
 
 export const LOCAL_RESULTS = ['AA', 'NA', 'none'] as const;
 export type LocalResult = (typeof LOCAL_RESULTS)[number];
+/** INIT-LOCAL's class table: bands highest first, a result per class. */
+export const LocalInitiativeTable = z
+  .array(z.object({ min: int.nullable(), max: int.nullable(), elite: z.enum(LOCAL_RESULTS), line: z.enum(LOCAL_RESULTS), conscript: z.enum(LOCAL_RESULTS) }))
+  .min(1)
+  .superRefine((rows, ctx) => checkBands(rows, ctx, true, true));
+export type LocalInitiativeTable = z.infer<typeof LocalInitiativeTable>;
 const LocalInitiativePack = z.object({
   rule: z.literal('INIT-LOCAL'),
   uses: z.array(z.string()).min(1),
   modifiers: z.array(LocalInitModifier),
   results: z.record(z.enum(LOCAL_RESULTS), z.string()),
-  /** Illegible in the source; a GM sets it: bands highest first, a result per class. */
-  table: z
-    .array(z.object({ min: int.nullable(), max: int.nullable(), elite: z.enum(LOCAL_RESULTS), line: z.enum(LOCAL_RESULTS), conscript: z.enum(LOCAL_RESULTS) }))
-    .min(1)
-    .superRefine((rows, ctx) => checkBands(rows, ctx, true, true))
-    .nullable(),
+  /** Illegible in the source: the battle's house rule `local-initiative.table`. */
+  table: LocalInitiativeTable.nullable(),
   note: z.string(),
 });
 
 /** A Skirmish Combat cell as printed: a code, with a bracketed number for some ("SH(20)"). */
-const SkirmishCell = z.string().regex(/^[A-Za-z]+(\(\d+\))?$/);
+export const SkirmishText = z.string().regex(/^[A-Za-z]+(\(\d+\))?$/);
 const SkirmishPack = z
   .object({
     rule: z.literal('SKIRMISH'),
     columns: z.array(Column).min(1).superRefine((cols, ctx) => checkBands(cols, ctx, true, false)),
-    rows: z.record(z.enum(CLASSES), z.array(SkirmishCell).nullable()),
+    rows: z.record(z.enum(CLASSES), z.array(SkirmishText).nullable()),
     unplaced: z.array(z.string()),
     note: z.string(),
   })

@@ -1,8 +1,10 @@
 import type { SystemPlugin } from '../../app/commands.ts';
 import { applyChargeEvent, CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideCharge, describeChargeEvent, type ChargeAction, type ChargeEvent } from './battle/index.ts';
 import { grandTacConsequences } from './battle/initiative.ts';
+import { chargeReport } from './battle/report.ts';
 import { initialCharge, type ChargeState } from './battle/state.ts';
 import { chargeStatusLines, chargeUnitLines } from './battle/views.ts';
+import { CHARGE_HOUSE } from './house.ts';
 import { chargePack } from './index.ts';
 import { chargeSequence } from './sequence.ts';
 import { charge as chargeCommand } from './commands/charge.ts';
@@ -29,6 +31,7 @@ export const charge: SystemPlugin<ChargeState> = {
   name: chargePack.name,
   rulesName: 'the Napoleonic d10 charge rules',
   pack: chargePack,
+  house: CHARGE_HOUSE,
   sequence: chargeSequence,
   initialState: initialCharge,
   actions: CHARGE_ACTION_ROLE,
@@ -39,5 +42,6 @@ export const charge: SystemPlugin<ChargeState> = {
   ballotConsequences: grandTacConsequences,
   statusLines: chargeStatusLines,
   unitLines: chargeUnitLines,
+  report: chargeReport,
   slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, move, ref } },
 };

@@ -5,12 +5,14 @@ import type { Dice } from '../../rules/outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack, UnitClass } from './pack-schema.ts';
-import { fromWord, sourced, type Sourced } from './sourced.ts';
+import type { ChargeHouse } from './house.ts';
+import { fromWord, part, sourced, type Sourced } from './sourced.ts';
 
 /**
  * Skirmish Combat, SKIRMISH: "Class Dice + Screen mods" read on the class row (8+, 7, 6, 5, 2-4,
  * 1). Only the Line row is legible; NE, Smk, SH, DO, DOR and the bracketed numbers are reported as
- * printed (the source expands none). The Class Dice, Screen mods and the other rows are the GM's.
+ * printed (the source expands none). The Class Dice and the other rows are the battle's house
+ * rules (`class-dice`, `skirmish.rows`) or the GM's; Screen mods are the GM's.
  */
 
 export interface SkirmishCell {
@@ -24,6 +26,7 @@ export interface SkirmishInput {
   unit: { id: string; class?: UnitClass };
   /** Screen mods: not defined in the source, so the GM's, labelled. */
   screenModifiers?: readonly GmModifier[];
+  house?: ChargeHouse;
   gm?: { die?: number; cell?: string };
   dice: Dice;
   pack: ChargeRulesPack;
@@ -36,7 +39,7 @@ export interface SkirmishOutcome extends Outcome {
   modifiers: GmModifier[];
   total: number;
   column: string;
-  result: SkirmishCell & { from: 'pack' | 'gm' };
+  result: SkirmishCell & { from: Sourced<string>['from'] };
 }
 
 export function parseSkirmishCell(printed: string): SkirmishCell {
@@ -48,7 +51,8 @@ export function parseSkirmishCell(printed: string): SkirmishCell {
 export function resolveSkirmish(input: SkirmishInput): SkirmishOutcome {
   const { pack, unit } = input;
   const sk = pack.skirmish;
-  const die = classDie(unit.class, input.gm?.die, 'SKIRMISH', pack);
+  const house = input.house ?? {};
+  const die = classDie(unit.class, input.gm?.die, 'SKIRMISH', pack, house);
   const cls = unit.class!;
   if (input.gm?.cell !== undefined) parseSkirmishCell(input.gm.cell);
   const modifiers = [...(input.screenModifiers ?? [])];
@@ -61,11 +65,12 @@ export function resolveSkirmish(input: SkirmishInput): SkirmishOutcome {
   const found = findBand(sk.columns, total);
   const row = sk.rows[cls];
   const label = found?.band.label ?? `${total}`;
-  const printed = sourced(found && row ? (row[found.index] ?? null) : null, input.gm?.cell, {
+  const houseRow = cls === 'line' ? undefined : part(house['skirmish.rows'], cls);
+  const printed = sourced(found && row ? (row[found.index] ?? null) : null, found ? part(houseRow, found.index) : undefined, input.gm?.cell, {
     what: `the Skirmish Combat result for ${cls} class at ${label}`,
     why: !found ? `no column is printed for ${total}` : `the ${cls} row is illegible in the source (${sk.note})`,
-    packPath: !found ? 'skirmish.columns' : `skirmish.rows.${cls}`,
-    input: 'gm.cell',
+    ...(found && cls !== 'line' ? { house: 'skirmish.rows', entry: cls } : {}),
+    option: 'cell: with the roll',
   });
   const result = { ...parseSkirmishCell(printed.value), from: printed.from };
   steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)} row, column ${label}: ${result.printed} (${fromWord(printed)})${found?.band.uncertain ? ` [reading uncertain: ${found.band.uncertain}]` : ''}. The source does not expand it.`);

@@ -1,36 +1,73 @@
 import { refuse } from '../../rules/errors.ts';
 
 /**
- * Where a value the rules use came from: the pack (as shipped or as a GM house-ruled it) or the
- * GM's input with the action. A value the OCR lost is null in the pack; then the GM must give it,
- * and without it the resolver refuses naming the value and both ways to give it. Nothing is guessed.
+ * Where a value the rules use came from: the chart as printed (the pack), the battle's house rule
+ * (a GM set it once, house.ts), or a GM's option with the action. A value the OCR lost is null in
+ * the pack: then the house rule holds, else the GM's option, else the action is refused, naming
+ * the option a GM types and the house key that sets it for the battle. Nothing is guessed.
  */
 export interface Sourced<T> {
   value: T;
-  from: 'pack' | 'gm';
+  from: 'pack' | 'house' | 'gm';
+  /** For a house rule, how the working cites it: "charge.die: d10, house rule set by <@gm> at event 12". */
+  note?: string;
+}
+
+/** A house rule's value as the battle holds it, with how the working names it ("house rule set by <@gm> at event 12"). */
+export interface Noted<T> {
+  value: T;
+  note: string;
 }
 
 export interface Missing {
   /** What the value is, with its rule ID: "the charge die (CHG-ROLL)". */
   what: string;
-  /** Why it is not in the pack: "the OCR lost the text that named it". */
+  /** Why the chart does not give it: "the text that named it is lost in the source". */
   why: string;
-  /** The pack path a GM sets: "charge.die". */
-  packPath: string;
-  /** The action input that gives it: "gm.die". */
-  input: string;
+  /** The house rule that sets it for the battle: "charge.die". */
+  house?: string;
+  /** The part of that house rule's value, where it holds several: "line" of class-dice. */
+  entry?: string;
+  /** What a GM types with the action instead: "die: with the charge"; none where there is no option. */
+  option?: string;
+  /** The readings a value takes, where it is one of a few: "down, nearest, up". */
+  takes?: string;
 }
 
-export function sourced<T>(packValue: T | null, gmValue: T | undefined, missing: Missing, show: (v: T) => string = String): Sourced<T> {
-  if (packValue !== null) {
-    if (gmValue !== undefined && gmValue !== packValue) refuse(`${cap(missing.what)} is ${show(packValue)} in the pack (${missing.packPath}); it cannot be given as ${show(gmValue)} with the action.`);
-    return { value: packValue, from: 'pack' };
+/** A part of a house rule's value (an entry of a map, a cell of a list), still citing the rule. */
+export function part<T, K extends keyof T>(n: Noted<T> | undefined, k: K): Noted<NonNullable<T[K]>> | undefined {
+  const v = n?.value[k];
+  return n && v !== undefined && v !== null ? { value: v, note: n.note } : undefined;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const keyOf = (m: Missing) => `${m.house}${m.entry !== undefined ? `.${m.entry}` : ''}`;
+
+/** The refusal for a value still open: the option a GM types, and the house key that sets it for the battle. */
+export function openValue(m: Missing): string {
+  const set = m.house ? `/house set key:${m.house} value:${m.takes ? ` ${m.takes}` : ''}${m.entry !== undefined ? ` (its ${m.entry} entry)` : ''}` : '';
+  const how = m.option && set ? `A GM gives ${m.option}, or sets it for the battle with ${set}` : m.option ? `A GM gives ${m.option}` : `A GM sets it for the battle with ${set}`;
+  return `${cap(m.what)} is needed: ${m.why}. ${how}.`;
+}
+
+/** The refusal for a GM's option where the battle's house rule holds: how to change or open it. */
+export const houseHolds = (what: string, key: string, shown: string, note: string): string =>
+  `${cap(what)} is ${shown} by this battle's house rule ${key} (${note}); a GM changes it with /house set key:${key} value: or opens it again with /house unset key:${key}.`;
+
+export function sourced<T>(printed: T | null, house: Noted<T> | undefined, gm: T | undefined, m: Missing, show: (v: T) => string = String): Sourced<T> {
+  if (printed !== null) {
+    if (gm !== undefined && !same(gm, printed)) refuse(`${cap(m.what)} is ${show(printed)} as the chart prints it; it cannot be given as ${show(gm)}.`);
+    return { value: printed, from: 'pack' };
   }
-  if (gmValue === undefined) refuse(`${cap(missing.what)} is needed: ${missing.why}. A GM sets ${missing.packPath} in the pack, or gives ${missing.input} with the action.`);
-  return { value: gmValue, from: 'gm' };
+  if (house) {
+    if (gm !== undefined && !same(gm, house.value)) refuse(houseHolds(m.what, m.house ?? '', show(house.value), house.note));
+    return { value: house.value, from: 'house', note: `${keyOf(m)}: ${show(house.value)}, ${house.note}` };
+  }
+  if (gm === undefined) refuse(openValue(m));
+  return { value: gm, from: 'gm' };
 }
 
-export const fromWord = (s: Sourced<unknown>): string => (s.from === 'pack' ? 'from the pack' : "the GM's value");
+export const fromWord = (s: Sourced<unknown>): string => (s.from === 'pack' ? 'from the pack' : s.from === 'house' ? (s.note ?? 'a house rule') : "the GM's value");
 
 export const cap = (s: string): string => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
 

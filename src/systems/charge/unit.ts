@@ -14,8 +14,8 @@ export interface ChargeUnit {
   class?: UnitClass;
   shaken?: boolean;
   disordered?: boolean;
-  /** Routed or broken: CHG-ATT-MOD.6 (printed NA), CHG-DEF-MOD.3. */
-  routBroken?: boolean;
+  /** Routed or broken (which, where the log says): CHG-ATT-MOD.6 (printed NA: it may not charge), CHG-DEF-MOD.3. */
+  routBroken?: boolean | 'routed' | 'broken';
 }
 
 /** The charging unit, with what the log holds of its approach. */

@@ -9,22 +9,28 @@ import {
   resolveCharge,
   signed,
   type AppliedEffects,
+  surrendered,
   type AttackerChoices,
-  type AttackerKey,
+  type ChargeHouse,
   type ChargeOutcome,
   type ChargeResult,
   type ChargingUnit,
   type DefenderChoices,
-  type DefenderKey,
   type Formation,
+  type MassChoice,
+  type ModifierValues,
+  type Rounding,
   type UnitClass,
 } from '../rules.ts';
+import { chargeHouse } from './house.ts';
 import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, plural, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
 
-/** Values the source lost, as a GM gives them with a charge. */
+/** Values the source lost, as a GM gives them with a charge where the battle has no house rule. */
 export interface ChargeGmOptions {
   die?: number;
-  values?: { attacker?: Partial<Record<AttackerKey, number>>; defender?: Partial<Record<DefenderKey, number>> };
+  values?: ModifierValues;
+  mass?: MassChoice;
+  surrenderRounding?: Rounding;
   rows?: Record<string, ChargeResult>;
   outwardRows?: number;
   surrenderPercentPerPip?: number;
@@ -45,6 +51,8 @@ export type ChargeRoll = {
 /** What a charge result did to one unit. */
 export interface ChargeApplied {
   figuresLost: number;
+  /** How a part of a figure was rounded (surrender.rounding); absent in logs from before it was a house rule, which rounded down. */
+  rounding?: string;
   figuresLeft: number;
   disordered?: true;
   routBroken?: 'routed' | 'broken';
@@ -74,17 +82,18 @@ function chargeUnit(s: BattleState, u: Unit): ChargingUnit {
     ...(cls ? { class: cls } : {}),
     ...(st.shaken ? { shaken: true } : {}),
     ...(st.disordered ? { disordered: true } : {}),
-    ...(st.routBroken ? { routBroken: true } : {}),
+    ...(st.routBroken ? { routBroken: st.routBroken } : {}),
     ...(leader && leader !== 'none' ? { leaderAttached: true } : {}),
   };
 }
 
-/** What a side's effects do to the unit: surrendered figures leave it (rounded down: the source gives no rounding), rout, broken, disorder. */
-function applyEffects(e: AppliedEffects, figures: number): ChargeApplied {
-  const lost = e.surrender ? Math.floor((figures * e.surrender.percent) / 100) : 0;
+/** What a side's effects do to the unit: surrendered figures leave it (rounded by the battle's house rule), rout, broken, disorder. */
+function applyEffects(e: AppliedEffects, figures: number, house: ChargeHouse, gm: Rounding | undefined): ChargeApplied {
+  const s = e.surrender ? surrendered({ figures, percent: e.surrender.percent, rounding: house['surrender.rounding'], gm }) : { lost: 0, how: '' };
   return {
-    figuresLost: lost,
-    figuresLeft: figures - lost,
+    figuresLost: s.lost,
+    ...(s.how ? { rounding: s.how } : {}),
+    figuresLeft: figures - s.lost,
     ...(e.disordered ? { disordered: true as const } : {}),
     ...(e.routs ? { routBroken: 'routed' as const } : e.broken ? { routBroken: 'broken' as const } : {}),
   };
@@ -99,7 +108,7 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
   checkGmRulings(
     s,
     ctx.actor,
-    given({ die: a.die, values: a.values, rows: a.rows, outward_rows: a.outwardRows, surrender_pct: a.surrenderPercentPerPip, ride_down_area: a.rideDownArea }),
+    given({ die: a.die, values: a.values, mass: a.mass, rows: a.rows, outward_rows: a.outwardRows, surrender_pct: a.surrenderPercentPerPip, surrender_rounding: a.surrenderRounding, ride_down_area: a.rideDownArea }),
     'CHG-ROLL',
     'give the values the source lost',
   );
@@ -122,6 +131,7 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
       closing = a.closing;
     }
   }
+  const house = chargeHouse(s);
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveCharge({
@@ -130,9 +140,11 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
       table: a.table,
       ...(a.attackerChoices ? { attackerChoices: a.attackerChoices } : {}),
       ...(a.defenderChoices ? { defenderChoices: a.defenderChoices } : {}),
+      house,
       gm: {
         ...(a.die !== undefined ? { die: a.die } : {}),
         ...(a.values ? { values: a.values } : {}),
+        ...(a.mass ? { mass: a.mass } : {}),
         ...(a.rows ? { rows: a.rows } : {}),
         ...(a.outwardRows !== undefined ? { cavalryOutwardRows: a.outwardRows } : {}),
         ...(a.surrenderPercentPerPip !== undefined ? { surrenderPercentPerPip: a.surrenderPercentPerPip } : {}),
@@ -146,7 +158,7 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
     ...o,
     table: a.table,
     rulings,
-    applied: { attacker: applyEffects(o.effects.attacker, attacker.figures), defender: applyEffects(o.effects.defender, defender.figures) },
+    applied: { attacker: applyEffects(o.effects.attacker, attacker.figures, house, a.surrenderRounding), defender: applyEffects(o.effects.defender, defender.figures, house, a.surrenderRounding) },
   };
   return [{ type: 'ChargeResolved', data: { attackerId: att.id, defenderId: def.id, at: s.position, outcome, dice: used } }];
 }
@@ -169,7 +181,7 @@ export function evolveChargeResolved(d: BattleState, e: ChargeResolved): void {
 
 function appliedLines(unit: string, a: ChargeApplied): string[] {
   const out: string[] = [];
-  if (a.figuresLost) out.push(`${unit}: ${plural(a.figuresLost, 'figure')} surrender (rounded down), ${a.figuresLeft} left.`);
+  if (a.figuresLost) out.push(`${unit}: ${plural(a.figuresLost, 'figure')} surrender (${a.rounding ?? 'rounded down'}), ${a.figuresLeft} left.`);
   if (a.routBroken) out.push(`${unit} is ${a.routBroken}.`);
   if (a.disordered) out.push(`${unit} is disordered.`);
   return out;

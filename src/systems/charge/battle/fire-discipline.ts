@@ -1,3 +1,4 @@
+import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -24,6 +25,7 @@ export function decideDiscipline(s: BattleState, a: ChargeFireDiscipline, ctx: D
       ...(a.modifiers ? { modifiers: a.modifiers } : {}),
       gm: { ...(a.die !== undefined ? { die: a.die } : {}), ...(a.cell !== undefined ? { cell: a.cell } : {}) },
       dice: d,
+      house: chargeHouse(s),
       pack,
     }),
   );

@@ -1,3 +1,4 @@
+import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -44,6 +45,7 @@ export function decideFire(s: BattleState, a: ChargeFire, ctx: DecideContext): B
       ...(a.modifiers ? { modifiers: a.modifiers } : {}),
       gm: { ...(a.cell !== undefined ? { cell: a.cell } : {}), ...(a.effect !== undefined ? { effect: a.effect } : {}), ...(a.belowZero ? { belowZero: a.belowZero } : {}) },
       dice: d,
+      house: chargeHouse(s),
       pack,
     }),
   );

@@ -1,3 +1,4 @@
+import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice, samePhase } from '../../../battle/mechanics.ts';
@@ -58,6 +59,7 @@ export function decideRideDown(s: BattleState, a: ChargeRideDown, ctx: DecideCon
       infantry: { id: inf.name, ...(a.infantryModifiers ? { modifiers: a.infantryModifiers } : {}) },
       ...(a.area ? { gm: { area: a.area } } : {}),
       dice: d,
+      house: chargeHouse(s),
       pack,
     }),
   );

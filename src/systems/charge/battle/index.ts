@@ -17,7 +17,8 @@ import {
   type ChargeRideDown,
   type ChargeRideDownResolved,
 } from './follow-up.ts';
-import { decideGrandTac, describeGrandTac, type GrandTacRolled, type OpenGrandTac } from './initiative.ts';
+import { decideContest, describeContest, type ContestInitiative, type InitiativeContested } from './contest.ts';
+import { decideGrandTac, describeGrandTac, describeGrandTacModifiers, evolveGrandTacModifiers, type GrandTacModifiersSet, type GrandTacRolled, type OpenGrandTac } from './initiative.ts';
 import { decideLocalInitiative, describeLocalInitiative, type ChargeLocalInitiative, type ChargeLocalInitiativeRolled } from './local-initiative.ts';
 import { decideMelee, describeMelee, evolveMelee, type ChargeMelee, type ChargeMeleeResolved } from './melee.ts';
 import { decideMovement, describeMovement, type ChargeMovementRoll, type ChargeMovementRolled } from './movement.ts';
@@ -31,12 +32,13 @@ import { decideSetStatus, describeStatusSet, evolveStatusSet, type ChargeSetStat
  * them (CHG-CONTINUE, CHG-RIDEDOWN), melee rounds (MEL-D10), fire (FIRE-TABLE, FIRE-DISCIPLINE),
  * movement rolls (MOVE-ROLL), local initiative (INIT-LOCAL) and skirmish combat (SKIRMISH). The
  * rules are pure functions in the folder above; each module here gives one procedure what the
- * roster and the log know, and applies its results. A value the OCR lost comes from the pack or
- * from a GM's option, and the outcome says which.
+ * roster and the log know, and applies its results. A value the OCR lost comes from the battle's
+ * house rule (house.ts) or a GM's option, and the outcome says which.
  */
 
 export type ChargeAction =
   | OpenGrandTac
+  | ContestInitiative
   | ChargeRoll
   | ChargeContinue
   | ChargeRideDown
@@ -50,6 +52,8 @@ export type ChargeAction =
 
 export type ChargeEvent =
   | GrandTacRolled
+  | GrandTacModifiersSet
+  | InitiativeContested
   | ChargeResolved
   | ChargeContinued
   | ChargeRideDownResolved
@@ -64,6 +68,7 @@ export type ChargeEvent =
 /** Who may take each action: players act for their own side's units (checked in decide). */
 export const CHARGE_ACTION_ROLE: Record<ChargeAction['type'], Role> = {
   OpenGrandTac: 'gm',
+  ContestInitiative: 'anyone',
   ChargeRoll: 'anyone',
   ChargeContinue: 'anyone',
   ChargeRideDown: 'anyone',
@@ -77,6 +82,8 @@ export const CHARGE_ACTION_ROLE: Record<ChargeAction['type'], Role> = {
 };
 export const CHARGE_EVENT_TYPES = [
   'GrandTacRolled',
+  'GrandTacModifiersSet',
+  'InitiativeContested',
   'ChargeResolved',
   'ChargeContinued',
   'ChargeRideDownResolved',
@@ -93,6 +100,8 @@ export function decideCharge(s: BattleState, action: ChargeAction, ctx: DecideCo
   switch (action.type) {
     case 'OpenGrandTac':
       return decideGrandTac(s, action, ctx);
+    case 'ContestInitiative':
+      return decideContest(s, action, ctx);
     case 'ChargeRoll':
       return decideChargeRoll(s, action, ctx);
     case 'ChargeContinue':
@@ -121,6 +130,8 @@ export function applyChargeEvent(d: BattleState, e: BattleEvent): void {
   switch (e.type) {
     case 'UnitRemoved':
       return forgetUnit(d, e.data.unitId);
+    case 'GrandTacModifiersSet':
+      return evolveGrandTacModifiers(d, e);
     case 'ChargeResolved':
       return evolveChargeResolved(d, e);
     case 'ChargeContinued':
@@ -138,6 +149,10 @@ export function describeChargeEvent(e: ChargeEvent, s: BattleState): string {
   switch (e.type) {
     case 'GrandTacRolled':
       return describeGrandTac(e);
+    case 'GrandTacModifiersSet':
+      return describeGrandTacModifiers(e);
+    case 'InitiativeContested':
+      return describeContest(e);
     case 'ChargeResolved':
       return describeChargeResolved(e);
     case 'ChargeContinued':

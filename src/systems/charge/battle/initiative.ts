@@ -2,14 +2,18 @@ import type { DiceStream } from '../../../dice/stream.ts';
 import { sideVoters } from '../../../battle/ballots.ts';
 import { openBallot, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
+import { findSide } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { resolveGrandTac, type GrandTacOutcome } from '../initiative.ts';
-import { lines } from './state.ts';
+import { resolveGrandTac, type GrandTacOutcome, type Modifier } from '../initiative.ts';
+import { chargeSequence } from '../sequence.ts';
+import { chg, lines } from './state.ts';
 
-export type OpenGrandTac = { type: 'OpenGrandTac'; deadline?: string };
+export type OpenGrandTac = { type: 'OpenGrandTac'; deadline?: string; modifiers?: Record<string, Modifier[]> };
 
 export type GrandTacRolled = { type: 'GrandTacRolled'; data: { ballotId: string; outcome: GrandTacOutcome; dice: DiceUsed } };
+/** A GM's modifiers to a Grand-Tac roll, by side name, given as the ballot opens; applied at its reveal. */
+export type GrandTacModifiersSet = { type: 'GrandTacModifiersSet'; data: { ballotId: string; modifiers: Record<string, Modifier[]> } };
 
 /**
  * The source sets no limit on Grand-Tac points (INIT-GRANDTAC); this only keeps a typo (a year, a
@@ -17,35 +21,68 @@ export type GrandTacRolled = { type: 'GrandTacRolled'; data: { ballotId: string;
  */
 const MAX_POINTS = 999;
 
-/** INIT-GRANDTAC: each side's commander allots points in secret before the initiative roll. */
+/** INIT-GRANDTAC: each side's commander allots points in secret before the initiative roll; a GM may give the roll's modifiers (the source lists none). */
 export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: BallotContext): BattleEvent[] {
   if (Object.keys(s.sides).length !== 2) refuse(`Grand-tactical initiative is a roll between two commanders; this battle has ${Object.keys(s.sides).length} side(s).`);
+  const modifiers = Object.fromEntries(Object.entries(action.modifiers ?? {}).map(([side, ms]) => [findSide(s, side).name, checked(ms)]));
   const voters = sideVoters(s, []);
-  return [
-    openBallot(s, ctx, {
-      kind: 'grandtac',
-      title: `Grand-Tac points for turn ${s.position.turn}`,
-      rule: 'INIT-GRANDTAC',
-      voters,
-      input: { kind: 'number', min: 0, max: MAX_POINTS },
-      audience: 'channel',
-      ...(action.deadline ? { deadline: action.deadline } : {}),
-    }),
-  ];
+  const opened = openBallot(s, ctx, {
+    kind: 'grandtac',
+    title: `Grand-Tac points for turn ${s.position.turn}`,
+    rule: 'INIT-GRANDTAC',
+    voters,
+    input: { kind: 'number', min: 0, max: MAX_POINTS },
+    audience: 'channel',
+    ...(action.deadline ? { deadline: action.deadline } : {}),
+  });
+  const ballotId = (opened.data as { ballotId: string }).ballotId;
+  return Object.keys(modifiers).length ? [opened, { type: 'GrandTacModifiersSet', data: { ballotId, modifiers } }] : [opened];
 }
 
-/** The points revealed, then the roll: 1d10 a commander, high wins, unmodified 17 or more ends the turn. */
-export const grandTacConsequences: Consequences = (_s, b, revealed, dice?: DiceStream) => {
+export function checked(ms: readonly Modifier[]): Modifier[] {
+  for (const m of ms) if (!Number.isInteger(m.value)) refuse(`Modifier "${m.label}" must be a whole number (got ${m.value}) (INIT-GRANDTAC).`);
+  return [...ms];
+}
+
+/**
+ * INIT-GRANDTAC: "If during initiative, the combined rolls (without modifiers) of the two commanders
+ * equals or exceeds 17, the turn ends immediately": the battle moves to the next turn, whose first
+ * phase is the army commanders' roll.
+ */
+export function turnEnded(s: BattleState): BattleEvent {
+  const to = chargeSequence.nextTurn(s.position);
+  const info = chargeSequence.describe(to);
+  return { type: 'PhaseAdvanced', data: { from: s.position, to, phaseId: info.id, phaseName: info.name, ...(info.number !== undefined ? { phaseNumber: info.number } : {}), due: [...info.due] } };
+}
+
+/** The points revealed, then the roll: 1d10 a commander with the GM's modifiers, high wins, unmodified 17 or more ends the turn. */
+export const grandTacConsequences: Consequences = (s, b, revealed, dice?: DiceStream) => {
   if (b.kind !== 'grandtac') return [];
   if (!dice) refuse('This battle has no dice stream to roll the initiative with.');
+  const modifiers = chg(s).grandTac?.[b.id] ?? {};
   const { value: outcome, dice: used } = dice.take((d) =>
-    resolveGrandTac({ sides: revealed.choices.map((c) => ({ side: c.label, ...(c.choice !== null ? { points: Number(c.choice) } : {}) })), dice: d }),
+    resolveGrandTac({
+      sides: revealed.choices.map((c) => ({ side: c.label, ...(c.choice !== null ? { points: Number(c.choice) } : {}), ...(modifiers[c.label] ? { modifiers: modifiers[c.label] } : {}) })),
+      dice: d,
+    }),
   );
-  return [{ type: 'GrandTacRolled', data: { ballotId: b.id, outcome, dice: used } }];
+  return [{ type: 'GrandTacRolled', data: { ballotId: b.id, outcome, dice: used } }, ...(outcome.turnEnds ? [turnEnded(s)] : [])];
 };
+
+export function evolveGrandTacModifiers(d: BattleState, e: GrandTacModifiersSet): void {
+  const c = chg(d);
+  d.rules = { ...c, grandTac: { ...c.grandTac, [e.data.ballotId]: e.data.modifiers } };
+}
+
+export const rollLine = (r: GrandTacOutcome['rolls'][number]) =>
+  `${r.side}${r.points !== undefined ? ` (${r.points} points)` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`;
 
 export function describeGrandTac(e: GrandTacRolled): string {
   const o = e.data.outcome;
-  const rolls = o.rolls.map((r) => `${r.side}${r.points !== undefined ? ` (${r.points} points)` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`);
-  return lines(`grand-tactical initiative: ${o.result.reason}`, [...rolls.map((r) => `${r}.`), ...o.notes]);
+  return lines(`grand-tactical initiative: ${o.result.reason}`, [...o.rolls.map((r) => `${rollLine(r)}.`), ...o.notes]);
+}
+
+export function describeGrandTacModifiers(e: GrandTacModifiersSet): string {
+  const sides = Object.entries(e.data.modifiers).map(([side, ms]) => `${side} ${ms.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(', ')}`);
+  return `The GM's modifiers to the Grand-Tac roll of ballot ${e.data.ballotId} (INIT-GRANDTAC): ${sides.join('; ')}.`;
 }

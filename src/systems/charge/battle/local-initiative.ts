@@ -1,3 +1,4 @@
+import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -34,6 +35,7 @@ export function decideLocalInitiative(s: BattleState, a: ChargeLocalInitiative, 
       ...(a.modifiers ? { modifiers: a.modifiers } : {}),
       ...(a.die !== undefined ? { gm: { die: a.die } } : {}),
       dice: d,
+      house: chargeHouse(s),
       pack,
     }),
   );

@@ -1,3 +1,4 @@
+import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -26,6 +27,7 @@ export function decideMovement(s: BattleState, a: ChargeMovementRoll, ctx: Decid
       ...(a.rate ? { rate: a.rate } : {}),
       ...(a.die !== undefined ? { gm: { die: a.die } } : {}),
       dice: d,
+      house: chargeHouse(s),
       pack,
     }),
   );

@@ -22,6 +22,17 @@ export function parseGmModifiers(text: string | undefined, rule: string): GmModi
   return out;
 }
 
+/** A GM's modifiers by side: `French: army commander=+1; Austrian: surprise=-1` (INIT-GRANDTAC). */
+export function parseSideModifiers(text: string): Record<string, GmModifier[]> {
+  const out: Record<string, GmModifier[]> = {};
+  for (const part of text.split(';').map((t) => t.trim()).filter(Boolean)) {
+    const m = /^([^:]+):(.+)$/.exec(part) ?? refuse(`"${part}" is not a side's modifiers: give side: label=value, e.g. "French: army commander=+1; Austrian: surprise=-1" (INIT-GRANDTAC).`);
+    out[m[1]!.trim()] = parseGmModifiers(m[2], 'INIT-GRANDTAC')!;
+  }
+  if (!Object.keys(out).length) refuse('Give at least one side\'s modifiers as side: label=value (INIT-GRANDTAC).');
+  return out;
+}
+
 /** Values of CHG-ATT-MOD / CHG-DEF-MOD rows the source lost: `CHG-ATT-MOD.16=+5 18=+1` (a bare number is CHG-ATT-MOD). */
 export function parseChargeValues(text: string | undefined): ChargeGmOptions['values'] {
   if (text === undefined) return undefined;

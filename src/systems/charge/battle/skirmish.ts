@@ -1,3 +1,4 @@
+import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -23,6 +24,7 @@ export function decideSkirmish(s: BattleState, a: ChargeSkirmish, ctx: DecideCon
       ...(a.screenModifiers ? { screenModifiers: a.screenModifiers } : {}),
       gm: { ...(a.die !== undefined ? { die: a.die } : {}), ...(a.cell !== undefined ? { cell: a.cell } : {}) },
       dice: d,
+      house: chargeHouse(s),
       pack,
     }),
   );

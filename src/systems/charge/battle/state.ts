@@ -3,6 +3,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import type { Arm, ChargeResult, Continuation, RideDownChance } from '../rules.ts';
+import type { Modifier } from '../initiative.ts';
 
 /** What the charge rules track of a unit beyond its pack attributes. */
 export interface ChargeUnitStatus {
@@ -37,6 +38,8 @@ export interface ChargeState {
   units: Record<string, ChargeUnitStatus>;
   /** Each attacker's last charge, by unit id. */
   charges: Record<string, LastCharge>;
+  /** The GM's modifiers to a Grand-Tac roll, by ballot id and side name (INIT-GRANDTAC); absent until a GM gives some. */
+  grandTac?: Record<string, Record<string, Modifier[]>>;
 }
 
 export const initialCharge = (): ChargeState => ({ units: {}, charges: {} });

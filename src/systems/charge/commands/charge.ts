@@ -2,8 +2,9 @@ import { defineCommand, sub } from '../../../app/commands.ts';
 import { unitNames } from '../../../app/complete.ts';
 import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
+import { MASS_CHOICES, ROUNDINGS, type MassChoice, type Rounding } from '../rules.ts';
 
-/** GM inputs: the values the OCR of the charge chart lost (README, "Where the OCR lost a value"). */
+/** GM inputs: the values the OCR of the charge chart lost, where the battle has no house rule for them (/house show). */
 const gm = (what: string) => `GM: ${what}`;
 
 export const charge = defineCommand({
@@ -14,7 +15,7 @@ export const charge = defineCommand({
     roll: sub({
       description: 'Charge an enemy unit: both roll, modifiers from the roster and log, the result applied to both (CHG-ROLL)',
       who: 'player',
-      example: '/charge roll attacker:"8e Hussards" defender:"IR 57 Josef Colloredo" table:open charging:flank die:10',
+      example: '/charge roll attacker:"8e Hussards" defender:"IR 57 Josef Colloredo" table:open charging:flank',
       options: {
         attacker: { kind: 'string', description: 'The charging unit', required: true, complete: unitNames },
         defender: { kind: 'string', description: 'The unit charged', required: true, complete: unitNames },
@@ -26,11 +27,13 @@ export const charge = defineCommand({
         secure_flanks: { kind: 'integer', description: "The defender's secure flanks, 0 to 2 (CHG-DEF-MOD.8)", min: 0, max: 2 },
         cover: { kind: 'string', description: "The defender's cover (CHG-DEF-MOD.10-12)", choices: ['light', 'medium', 'heavy'] },
         closing: { kind: 'integer', description: "Attacker's closing casualties %; the log's unless a GM rules (CHG-ATT-MOD.7)", min: 0, max: 100 },
-        die: { kind: 'integer', description: gm('the charge die, lost in the source (pack charge.die)'), min: 2, max: 100 },
+        die: { kind: 'integer', description: gm('the charge die, lost in the source (house rule charge.die)'), min: 2, max: 100 },
+        mass: { kind: 'string', description: gm('Mass for this charge, undefined in the source (house rule mass)'), choices: MASS_CHOICES },
         values: { kind: 'string', description: gm('lost modifier values, e.g. "CHG-ATT-MOD.16=+5 CHG-ATT-MOD.18=+1"') },
         rows: { kind: 'string', description: gm('results of lost table rows, e.g. "CHG-OPEN.7=melee"') },
         outward_rows: { kind: 'integer', description: gm('rows a cavalry firefight shifts outward (CHG-CAV)'), min: 1, max: 12 },
         surrender_pct: { kind: 'integer', description: gm('percent a pip of the surrender d10, where the pack has none'), min: 1, max: 100 },
+        surrender_rounding: { kind: 'string', description: gm('rounding of surrendered figures (house rule surrender.rounding)'), choices: ROUNDINGS },
         ride_down_area: { kind: 'string', description: gm('the dotted line area of the table, e.g. "1 to 6" (CHG-RIDEDOWN)') },
       },
       action: (o) => ({
@@ -50,6 +53,8 @@ export const charge = defineCommand({
         },
         ...(o.closing !== undefined ? { closing: o.closing } : {}),
         ...(o.die !== undefined ? { die: o.die } : {}),
+        ...(o.mass !== undefined ? { mass: o.mass as MassChoice } : {}),
+        ...(o.surrender_rounding !== undefined ? { surrenderRounding: o.surrender_rounding as Rounding } : {}),
         ...(o.values !== undefined ? { values: parseChargeValues(o.values) } : {}),
         ...(o.rows !== undefined ? { rows: parseChargeRows(o.rows) } : {}),
         ...(o.outward_rows !== undefined ? { outwardRows: o.outward_rows } : {}),

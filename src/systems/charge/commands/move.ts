@@ -10,7 +10,7 @@ export const move = {
     options: {
       unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
       rate: { kind: 'string', description: 'The MOVE-RATES column it moves in, for the distance', choices: [...new Set([...FOOT_HORSE_RATES, ...ARTILLERY_RATES])] },
-      die: { kind: 'integer', description: 'GM: the movement die, not named in the source (pack movement.roll.die)', min: 2, max: 100 },
+      die: { kind: 'integer', description: 'GM: the movement die, not named in the source (house rule move.die)', min: 2, max: 100 },
     },
     action: (o) => ({ type: 'ChargeMovementRoll', unit: o.unit, ...(o.rate !== undefined ? { rate: o.rate as RateColumn } : {}), ...(o.die !== undefined ? { die: o.die } : {}) }),
   }),

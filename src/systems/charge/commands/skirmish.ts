@@ -13,7 +13,7 @@ export const skirmish = defineCommand({
       example: '/skirmish unit:"10e Léger" die:10',
       options: {
         unit: { kind: 'string', description: 'The skirmishing unit', required: true, complete: unitNames },
-        die: { kind: 'integer', description: "GM: the class's Class Dice, not defined in the source", min: 2, max: 100 },
+        die: { kind: 'integer', description: "GM: the class's Class Dice, not defined in the source (house rule class-dice)", min: 2, max: 100 },
         screen_modifiers: { kind: 'string', description: 'GM: Screen mods, not defined in the source: "label=+1"' },
         cell: { kind: 'string', description: 'GM: the result where the class row is illegible, e.g. NE, SH(20)' },
       },

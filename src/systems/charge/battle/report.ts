@@ -1,0 +1,28 @@
+import type { ReportHooks } from '../../../battle/system.ts';
+import type { ChargeEvent } from './index.ts';
+import { figuresNow, startFigures, unitStatus } from './state.ts';
+
+/**
+ * What a battle report reads of a charge battle: figures left against the roster's (surrenders,
+ * CHG-OPEN / CHG-COVER 11+ and -12+, and losses a GM recorded), morale as the log left it (rout or
+ * broken, shaken, disordered: CHG-ATT-MOD, CHG-DEF-MOD), and each melee round and ride down
+ * (MEL-D10, CHG-RIDEDOWN): the higher modified roll wins, a tie has no winner.
+ */
+export const chargeReport: ReportHooks = {
+  strength: 'figures',
+  unit: (s, u) => {
+    const st = unitStatus(s, u.id);
+    const morale = st.routBroken ?? (st.shaken ? 'shaken' : st.disordered ? 'disordered' : 'good');
+    return { strength: figuresNow(s, u), start: startFigures(u), morale };
+  },
+  melee: (event) => {
+    const e = event as ChargeEvent;
+    if (e.type !== 'ChargeMeleeResolved' && e.type !== 'ChargeRideDownResolved') return undefined;
+    const o = e.data.outcome;
+    const [a, b] = o.rolls;
+    const steps = o.result.kind === 'winner' ? o.result.losses.map((l) => `${l.unit} ${l.steps} step${l.steps === 1 ? '' : 's'}`).join(', ') : '';
+    const rule = e.type === 'ChargeRideDownResolved' ? 'CHG-RIDEDOWN, MEL-D10' : 'MEL-D10';
+    const text = `${a.unit} against ${b.unit} (${rule}): ${o.result.kind === 'winner' ? `${o.result.winner} wins, ${a.total} against ${b.total}; lost ${steps}` : `a tie at ${a.total}, the GM decides`}`;
+    return { units: [a.unit, b.unit], ...(o.result.kind === 'winner' ? { winner: o.result.winner } : {}), text };
+  },
+};
