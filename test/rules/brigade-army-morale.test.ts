@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { armyMorale, armyMoraleDue, BrigadePack, brigadePack as pack } from '../../src/systems/brigade/rules.ts';
+import { armyMorale, armyMoraleDue, brigadePack as pack } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
@@ -59,8 +59,8 @@ describe('BRG-4.2 the test', () => {
     expect(o.withdrawing).toEqual(result === 'withdraws' ? ['French'] : []);
   });
 
-  it('BRG-4.2 a pack with an Army Morale Table looks the number up by broken of formed brigades', () => {
-    const house = BrigadePack.parse({ ...pack, armyMorale: { ...pack.armyMorale, table: [{ formed: 4, broken: 2, number: 3 }] } });
+  it('BRG-4.2 the battle\'s house rule Army Morale Table gives the number by broken of formed brigades', () => {
+    const table = { key: 'army-morale.table', value: [{ formed: 4, broken: 2, number: 3 }], note: 'house rule set by <@gm> at event 5' };
     const o = armyMorale({
       turn: 4,
       armyGeneralFell: false,
@@ -68,14 +68,15 @@ describe('BRG-4.2 the test', () => {
         { side: 'British', broken: 1, formed: 4 },
         { side: 'French', broken: 2, formed: 4 },
       ],
+      table,
       dice: scriptedDice(4),
-      pack: house,
+      pack,
     });
     expect(o.armies.map((a) => [a.side, a.number, a.tests, a.result])).toEqual([
       ['British', null, false, 'no-test'],
       ['French', 3, true, 'withdraws'],
     ]);
-    expect(() => armyMorale({ turn: 4, armyGeneralFell: false, armies: [{ side: 'French', broken: 2, formed: 4, tableNumber: 5 }], dice: scriptedDice(1), pack: house })).toThrow(RuleError);
+    expect(() => armyMorale({ turn: 4, armyGeneralFell: false, armies: [{ side: 'French', broken: 2, formed: 4, tableNumber: 5 }], table, dice: scriptedDice(1), pack })).toThrow(RuleError);
   });
 
   it('BRG-4.2 more broken than formed brigades is refused', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BrigadePack, breakBayonets, brigadePack as pack, checkAction, placeCloseCombatTokens, resolveChargeReaction, nextActivation, activate } from '../../src/systems/brigade/rules.ts';
+import { breakBayonets, brigadePack as pack, checkAction, placeCloseCombatTokens, resolveChargeReaction, nextActivation, activate } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
@@ -128,9 +128,11 @@ describe('BRG-3.2.3 to BRG-3.2.5 charge and reaction', () => {
     expect([o.broken, o.by]).toEqual([broken, 'gm']);
   });
 
-  it('BRG-3.2.5 a pack that gives the faces refuses the GM’s', () => {
-    const house = BrigadePack.parse({ ...pack, breakBayonets: { ...pack.breakBayonets, breaksOn: [5, 6] } });
-    expect(breakBayonets({ cavalry: 'c', infantry: 'i', dice: scriptedDice(5), pack: house })).toMatchObject({ broken: true, by: 'pack' });
-    expect(() => breakBayonets({ cavalry: 'c', infantry: 'i', breaksOn: [6], dice: scriptedDice(5), pack: house })).toThrow(RuleError);
+  it('BRG-3.2.5 the battle\'s house rule gives the faces and is cited; the GM\'s faces are refused beside it', () => {
+    const house = { key: 'bayonets.breaks-on', value: [5, 6], note: 'house rule set by <@gm> at event 3' };
+    const o = breakBayonets({ cavalry: 'c', infantry: 'i', house, dice: scriptedDice(5), pack });
+    expect(o).toMatchObject({ broken: true, by: 'house' });
+    expect(o.steps[1]).toContain('(bayonets.breaks-on: 5, 6, house rule set by <@gm> at event 3)');
+    expect(() => breakBayonets({ cavalry: 'c', infantry: 'i', breaksOn: [6], house, dice: scriptedDice(5), pack })).toThrow(/breaks_on cannot be given: this battle's house rule gives it/);
   });
 });

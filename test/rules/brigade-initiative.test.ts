@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BrigadePack, brigadePack as pack, declareActiveSide, rollInitiative } from '../../src/systems/brigade/rules.ts';
+import { brigadePack as pack, declareActiveSide, rollInitiative } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
@@ -35,11 +35,11 @@ describe('BRG-2.1, BRG-3.2.1, BRG-3.4.2 initiative rounds', () => {
     expect(o.steps.at(-1)).toMatch(/no tie rule \(BRG-2\.1\).*no re-roll is assumed; the GM rules/);
   });
 
-  it('BRG-2.1 a house-ruled pack that sets onTie "roll-again" rolls again, and says it is not the source', () => {
-    const house = BrigadePack.parse({ ...pack, initiative: { ...pack.initiative, onTie: 'roll-again' } });
-    const o = rollInitiative({ step: 'BRG-2.1', sides, dice: scriptedDice(3, 3, 1, 2), pack: house });
+  it('BRG-2.1 the battle\'s house rule initiative.tie "roll-again" rolls again, and the working cites it', () => {
+    const tie = { key: 'initiative.tie', value: 'roll-again' as const, note: 'house rule set by <@gm> at event 4' };
+    const o = rollInitiative({ step: 'BRG-2.1', sides, dice: scriptedDice(3, 3, 1, 2), pack, tie });
     expect([o.winner, o.rounds, o.rolls.length]).toEqual(['French', 2, 4]);
-    expect(o.steps.join('\n')).toContain('not in the source');
+    expect(o.steps).toContain('Tied at 3: both roll again (initiative.tie: roll-again, house rule set by <@gm> at event 4).');
   });
 
   it('BRG-2.1 the same side cannot roll twice', () => {

@@ -1,5 +1,6 @@
 import { refuse } from '../../rules/errors.ts';
-import type { BrigadePack } from './pack-schema.ts';
+import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue } from './house.ts';
+import type { ArmyMoraleCell, BrigadePack } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
 
 /**
@@ -11,7 +12,7 @@ import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
  *
  * Neither the table nor the definition of a broken brigade is in the source ("the current
  * rulebook"): the broken count is an input, and so is the table number (null = not enough broken
- * brigades to test) unless a house-ruled pack gives the table. "Every fourth turn" is counted from
+ * brigades to test) unless the battle's house rule army-morale.table gives the table. "Every fourth turn" is counted from
  * the battle's first turn (turns 4, 8, 12...), as src/systems/brigade/sequence.ts does; the source does
  * not say.
  */
@@ -22,7 +23,7 @@ export interface ArmyMoraleArmy {
   broken: number;
   /** Formed infantry and formed cavalry brigades in the army (BRG-4.2). */
   formed: number;
-  /** The GM's Army Morale Table lookup where the pack has no table: the number, or null when not enough are broken to test. */
+  /** The GM's Army Morale Table lookup where no house rule gives the table: the number, or null when not enough are broken to test. */
   tableNumber?: number | null;
 }
 
@@ -32,7 +33,7 @@ export interface ArmyMoraleResult {
   formed: number;
   /** The table number; null when the army need not test. */
   number: number | null;
-  by: 'pack' | 'gm' | null;
+  by: 'house' | 'gm' | null;
   tests: boolean;
   roll: number | null;
   /** fights-on: the army is OK and may continue fighting; withdraws: it leaves the battlefield. */
@@ -55,22 +56,22 @@ export function armyMoraleDue(input: { turn: number; armyGeneralFell: boolean; p
   return { due: false, why: `turn ${input.turn} is not a ${n === 4 ? 'fourth' : `${n}th`} turn and no army general has fallen (BRG-4.1)` };
 }
 
-function tableNumber(a: ArmyMoraleArmy, pack: BrigadePack): { number: number | null; by: 'pack' | 'gm' } {
-  const table = pack.armyMorale.table;
+function tableNumber(a: ArmyMoraleArmy, table: HouseValue<ArmyMoraleCell[]> | undefined): { number: number | null; by: 'house' | 'gm' } {
   if (table) {
-    if (a.tableNumber !== undefined) refuse(`This pack gives the Army Morale Table; ${a.side}'s number cannot be given (BRG-4.2).`);
-    const cell = table.find((c) => c.formed === a.formed && c.broken === a.broken);
-    return { number: cell?.number ?? null, by: 'pack' };
+    checkNotBoth(table, a.tableNumber !== undefined, `${a.side}'s table number`, 'BRG-4.2', 'the table');
+    const cell = table.value.find((c) => c.formed === a.formed && c.broken === a.broken);
+    return { number: cell?.number ?? null, by: 'house' };
   }
   if (a.tableNumber === undefined) {
-    refuse(`The Army Morale Table is not in the source: give ${a.side}'s number for ${a.broken} broken of ${a.formed} formed brigades, or none if that is not enough to test (BRG-4.1, BRG-4.2).`);
+    refuse(`The Army Morale Table is not in the source: give ${a.side}'s number for ${a.broken} broken of ${a.formed} formed brigades (table:"${a.side}=N"), or none if that is not enough to test; or set the table for the battle with /house set key:${HOUSE_KEYS.armyMoraleTable} value: (BRG-4.1, BRG-4.2).`);
   }
   if (a.tableNumber !== null && (!Number.isInteger(a.tableNumber) || a.tableNumber < 0)) refuse(`${a.side}'s Army Morale Table number is a whole number, 0 or more (got ${a.tableNumber}) (BRG-4.2).`);
   return { number: a.tableNumber, by: 'gm' };
 }
 
 /** BRG-4.1 to BRG-4.3: who tests, the d6 of each (rolled together), and who withdraws. */
-export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armies: readonly ArmyMoraleArmy[]; dice: Dice; pack: BrigadePack }): ArmyMoraleOutcome {
+/** `table`: the battle's house rule army-morale.table, if one is set. */
+export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armies: readonly ArmyMoraleArmy[]; table?: HouseValue<ArmyMoraleCell[]>; dice: Dice; pack: BrigadePack }): ArmyMoraleOutcome {
   const { pack } = input;
   const due = armyMoraleDue(input);
   const steps = [`Army morale ${due.due ? 'is checked' : 'is not checked'}: ${due.why}.`];
@@ -83,7 +84,7 @@ export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armi
     if (!Number.isInteger(a.broken) || a.broken < 0 || !Number.isInteger(a.formed) || a.formed < 0) refuse(`${a.side}: broken and formed brigades are whole numbers, 0 or more (BRG-4.2).`);
     if (a.broken > a.formed) refuse(`${a.side}: ${a.broken} broken brigades out of ${a.formed} formed is more than there are (BRG-4.2).`);
     if (a.broken === 0) return { a, number: null, by: null };
-    return { a, ...tableNumber(a, pack) };
+    return { a, ...tableNumber(a, input.table) };
   });
   const armies: ArmyMoraleResult[] = looked.map(({ a, number, by }) => {
     const base = { side: a.side, broken: a.broken, formed: a.formed, number, by };
@@ -92,7 +93,7 @@ export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armi
       return { ...base, tests: false, roll: null, result: 'no-test' };
     }
     if (number === null) {
-      steps.push(`${a.side}: ${a.broken} broken of ${a.formed} formed brigades is not enough to test (${by === 'pack' ? 'Army Morale Table' : 'GM lookup'}, BRG-4.1).`);
+      steps.push(`${a.side}: ${a.broken} broken of ${a.formed} formed brigades is not enough to test (${by === 'house' && input.table ? `no cell of the Army Morale Table ${cite(input.table, 'the table')}` : 'GM lookup'}, BRG-4.1).`);
       return { ...base, tests: false, roll: null, result: 'no-test' };
     }
     return { ...base, tests: true, roll: null, result: 'no-test' };
@@ -104,7 +105,7 @@ export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armi
     a.roll = roll;
     a.result = roll <= a.number! ? 'fights-on' : 'withdraws';
     steps.push(
-      `${a.side}: ${a.broken} broken of ${a.formed} formed brigades, table number ${a.number} (${a.by === 'pack' ? 'pack' : 'GM lookup: the table is not in the source'}); d${pack.armyMorale.die} ${roll}: ${a.result === 'fights-on' ? `${a.number} or lower, the army is OK and may continue fighting` : `higher than ${a.number}, the army withdraws from the battlefield`} (BRG-4.2).`,
+      `${a.side}: ${a.broken} broken of ${a.formed} formed brigades, table number ${a.number} ${a.by === 'house' && input.table ? cite(input.table, 'the table') : '(GM lookup: the table is not in the source)'}; d${pack.armyMorale.die} ${roll}: ${a.result === 'fights-on' ? `${a.number} or lower, the army is OK and may continue fighting` : `higher than ${a.number}, the army withdraws from the battlefield`} (BRG-4.2).`,
     );
   }
   const withdrawing = testing.filter((a) => a.result === 'withdraws').map((a) => a.side);

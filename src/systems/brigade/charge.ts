@@ -1,5 +1,6 @@
 import { refuse } from '../../rules/errors.ts';
 import type { Effect } from './effects.ts';
+import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue } from './house.ts';
 import { measureText, printed, type Measure } from './measure.ts';
 import type { Arm, BrigadePack, Distance } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
@@ -138,30 +139,32 @@ export interface BayonetsOutcome extends Outcome {
   cavalry: string;
   infantry: string;
   roll: number;
-  /** null: the source gives no score; the GM reads the roll. */
+  /** null: no score is given; the GM reads the roll. */
   broken: boolean | null;
-  /** Where the score came from. */
-  by: 'pack' | 'gm' | null;
+  /** Where the score came from: the battle's house rule, or a GM's ruling at this charge. */
+  by: 'house' | 'gm' | null;
 }
 
 /**
  * BRG-3.2.5, BRG-3.4.6: cavalry charging infantry roll 1D6 to break the bayonets. The score needed and
- * the effect of failing are not in the source: the faces that break them come from a house-ruled
- * pack (`breakBayonets.breaksOn`) or the GM (`breaksOn`); with neither, `broken` is null.
+ * the effect of failing are not in the source: the faces that break them come from the battle's
+ * house rule (bayonets.breaks-on, `house`) or, where none is set, the GM (`breaksOn`); with neither,
+ * `broken` is null.
  */
-export function breakBayonets(input: { cavalry: string; infantry: string; exploitation?: boolean; breaksOn?: readonly number[]; dice: Dice; pack: BrigadePack }): BayonetsOutcome {
+export function breakBayonets(input: { cavalry: string; infantry: string; exploitation?: boolean; breaksOn?: readonly number[]; house?: HouseValue<number[]>; dice: Dice; pack: BrigadePack }): BayonetsOutcome {
   const rule = input.exploitation ? 'BRG-3.4.6' : 'BRG-3.2.5';
-  const bb = input.pack.breakBayonets;
-  if (input.breaksOn && bb.breaksOn) refuse(`This pack gives the faces that break the bayonets (${bb.breaksOn.join(', ')}); they cannot be given (${rule}).`);
-  for (const f of input.breaksOn ?? []) if (!Number.isInteger(f) || f < 1 || f > bb.die) refuse(`The faces that break the bayonets are whole numbers 1 to ${bb.die} (got ${f}) (${rule}).`);
-  const faces = bb.breaksOn ?? input.breaksOn ?? null;
+  const die = input.pack.breakBayonets.die;
+  const { house } = input;
+  checkNotBoth(house, input.breaksOn !== undefined, 'breaks_on', rule);
+  for (const f of input.breaksOn ?? []) if (!Number.isInteger(f) || f < 1 || f > die) refuse(`The faces that break the bayonets are whole numbers 1 to ${die} (got ${f}) (${rule}).`);
+  const faces = house?.value ?? input.breaksOn ?? null;
   const rec = recorder(input.dice);
-  const roll = rec.roll(bb.die);
-  const steps = [`${input.cavalry} charges ${input.infantry} and rolls 1D${bb.die} to break the bayonets: ${roll} (${rule}).`];
+  const roll = rec.roll(die);
+  const steps = [`${input.cavalry} charges ${input.infantry} and rolls 1D${die} to break the bayonets: ${roll} (${rule}).`];
   let broken: boolean | null = null;
   if (faces) {
     broken = faces.includes(roll);
-    steps.push(`Breaks on ${faces.join(', ')} (${bb.breaksOn ? 'pack' : 'GM ruling; the source gives no score'}): ${broken ? 'the bayonets are broken' : 'the bayonets hold'}. The effect of failing is not in the source.`);
-  } else steps.push('The source gives neither the score needed nor the effect: the GM reads the roll.');
-  return { rule, cavalry: input.cavalry, infantry: input.infantry, roll, broken, by: bb.breaksOn ? 'pack' : input.breaksOn ? 'gm' : null, dice: rec.rolled, steps };
+    steps.push(`Breaks on ${faces.join(', ')} ${house ? cite(house, faces.join(', ')) : '(GM ruling; the source gives no score)'}: ${broken ? 'the bayonets are broken' : 'the bayonets hold'}. The effect of failing is not in the source.`);
+  } else steps.push(`The source gives neither the score needed nor the effect: the GM reads the roll (breaks_on:, or for the battle /house set key:${HOUSE_KEYS.bayonets} value:).`);
+  return { rule, cavalry: input.cavalry, infantry: input.infantry, roll, broken, by: house ? 'house' : input.breaksOn ? 'gm' : null, dice: rec.rolled, steps };
 }

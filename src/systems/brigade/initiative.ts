@@ -1,13 +1,14 @@
 import { refuse } from '../../rules/errors.ts';
+import { cite, HOUSE_KEYS, type HouseValue, type TieReading } from './house.ts';
 import type { BrigadePack } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
 
 /**
  * The initiative rounds, BRG-2.1 (which side must activate a formation), BRG-3.2.1 and BRG-3.4.2
  * (which side activates a unit): both players roll 1D6 and the higher roll wins; the winner declares
- * which side, his own or the other, activates. The source gives no tie rule: with the shipped pack
- * (`initiative.onTie` null) a tie is returned as tied, with no winner, and no re-roll is assumed;
- * the GM rules (`declareActiveSide` with `gmRuling`). A house-ruled pack may set "roll-again".
+ * which side, his own or the other, activates. The source gives no tie rule: unless the battle's
+ * house rule `initiative.tie` is "roll-again", a tie is returned as tied, with no winner, and no
+ * re-roll is assumed; the GM rules (`declareActiveSide` with `gmRuling`).
  */
 
 export type InitiativeStep = 'BRG-2.1' | 'BRG-3.2.1' | 'BRG-3.4.2';
@@ -28,7 +29,7 @@ export interface InitiativeOutcome extends Outcome {
   rule: InitiativeStep;
   sides: [string, string];
   rolls: InitiativeRoll[];
-  /** The higher roll; null when tied and the pack gives no tie rule. */
+  /** The higher roll; null when tied and no house rule has the players roll again. */
   winner: string | null;
   tied: boolean;
   rounds: number;
@@ -38,7 +39,8 @@ export interface InitiativeOutcome extends Outcome {
 
 const MAX_ROUNDS = 100;
 
-export function rollInitiative(input: { step: InitiativeStep; sides: readonly [string, string]; dice: Dice; pack: BrigadePack }): InitiativeOutcome {
+/** `tie`: the battle's house rule for a tie (initiative.tie), if one is set. */
+export function rollInitiative(input: { step: InitiativeStep; sides: readonly [string, string]; dice: Dice; pack: BrigadePack; tie?: HouseValue<TieReading> }): InitiativeOutcome {
   const { step, pack } = input;
   const sides: [string, string] = [input.sides[0], input.sides[1]];
   if (sides[0] === sides[1]) refuse(`Initiative is rolled by two different sides; ${sides[0]} is named twice (${step}).`);
@@ -58,14 +60,25 @@ export function rollInitiative(input: { step: InitiativeStep; sides: readonly [s
       steps.push(`${winner} wins and declares ${DECLARES[step]} (${step}).`);
       return { rule: step, sides, rolls, winner, tied: false, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
     }
-    if (pack.initiative.onTie !== 'roll-again') {
-      steps.push(`Tied at ${a.roll}. The source gives no tie rule (${step}): no winner, and no re-roll is assumed; the GM rules who declares.`);
+    const tie = input.tie;
+    if (tie?.value !== 'roll-again') {
+      steps.push(
+        tie
+          ? `Tied at ${a.roll}: no winner; a GM rules who declares ${cite(tie)}.`
+          : `Tied at ${a.roll}. The source gives no tie rule (${step}): no winner, and no re-roll is assumed; the GM rules who declares (/activate declare), or sets a tie rule for the battle (/house set key:${HOUSE_KEYS.initiativeTie} value:).`,
+      );
       return { rule: step, sides, rolls, winner: null, tied: true, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
     }
-    steps.push(`Tied at ${a.roll}: both roll again (house rule of this pack, initiative.onTie "roll-again"; not in the source).`);
+    steps.push(`Tied at ${a.roll}: both roll again ${cite(tie)}.`);
   }
   throw new Error(`initiative still tied after ${MAX_ROUNDS} rounds`);
 }
+
+/** After a tie only a GM declares; while no house rule says so, he may set one for the battle instead. */
+export const tiedRefusal = (rule: InitiativeStep, tie?: HouseValue<TieReading>): string =>
+  tie
+    ? `The initiative is tied: a GM rules which side activates (/activate declare side:) ${cite(tie)}.`
+    : `The initiative is tied and the source gives no tie rule (${rule}); a GM rules which side activates (/activate declare side:), or sets a tie rule for the battle (/house set key:${HOUSE_KEYS.initiativeTie} value:).`;
 
 export interface Declaration {
   rule: InitiativeStep;
@@ -85,7 +98,7 @@ export function declareActiveSide(input: { initiative: InitiativeOutcome; declar
   if (input.gmRuling) {
     return { rule: ini.rule, side, declaredBy, steps: [`GM ruling${ini.tied ? ' on a tied initiative (the source gives no tie rule)' : ''}: ${side} activates (${ini.rule}).`] };
   }
-  if (ini.winner === null) refuse(`The initiative is tied and the source gives no tie rule (${ini.rule}); a GM rules which side activates.`);
+  if (ini.winner === null) refuse(tiedRefusal(ini.rule));
   if (declaredBy !== ini.winner) refuse(`${ini.winner} won the initiative, so ${ini.winner} declares ${ini.declares} (${ini.rule}).`);
   return { rule: ini.rule, side, declaredBy, steps: [`${declaredBy} declares that ${side}${side === declaredBy ? ' (its own side)' : ''} activates (${ini.rule}).`] };
 }

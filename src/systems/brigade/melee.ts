@@ -1,5 +1,6 @@
 import { refuse } from '../../rules/errors.ts';
 import { distanceText, type Effect, type FallenLeaderRoll } from './effects.ts';
+import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue, type TieReading } from './house.ts';
 import { ROUNDINGS, type Arm, type BrigadePack, type Distance, type MeleeDie, type Rounding } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
 
@@ -11,16 +12,19 @@ import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.t
  * losers retreat (cavalry 12", infantry illegible in the source) with a retreat marker (BRG-3.3.4);
  * attached leaders roll for falling (BRG-3.3.5, a roll not in the source).
  *
- * What the source leaves open is an input, never guessed:
+ * What the source leaves open is an input, never guessed: the battle's house rule (`house`, cited in
+ * the working) where one is set, else the GM's value:
  * - the melee and supplementary modifiers themselves (none are printed); a unit's melee modifiers
  *   are added to its morale before averaging, a side's `meleeModifiers` to the average: the source
  *   does not say which, so the GM gives them where they read it;
- * - rounding a fractional average (pack `melee.averageRounding`, or `rounding`; refused before any
- *   die is rolled when neither is given);
- * - equal strengths: no winner, no results; the GM rules with `meleeResults`;
+ * - rounding a fractional average (melee.rounding, or `rounding`; refused before any die is rolled
+ *   when neither is given);
+ * - equal strengths: no winner, no results, and the GM rules with `meleeResults`, unless melee.tie
+ *   is "roll-again";
  * - an uneven split of the extra casualties: the side's `remainderOrder` (the GM's choice) takes
  *   the remainder one each, else it is left pending for the GM;
- * - the infantry retreat distance (`infantryRetreat`), and any distance for other arms.
+ * - the infantry retreat distance (retreat.infantry, or `infantryRetreat`), and any distance for
+ *   other arms.
  * "All units in the melee" of the split is read as the loser's units. A 1D3 is rolled as a d3.
  */
 
@@ -62,6 +66,8 @@ export interface SideStrength {
   /** The average as counted: rounded only when it is not whole. */
   counted: number;
   rounding: Rounding | null;
+  /** The house rule that rounded it (melee.rounding); else a GM's ruling. */
+  roundingBy?: string;
   meleeModifiers: GivenModifier[];
   dice: { unit: string; die: MeleeDie; roll: number | null }[];
   diceTotal: number;
@@ -94,15 +100,25 @@ export interface MeleeOutcome extends Outcome {
   results: MeleeResults | null;
 }
 
+/** The battle's house rules a melee reads (house.ts), where set. */
+export interface MeleeHouse {
+  rounding?: HouseValue<Rounding>;
+  tie?: HouseValue<TieReading>;
+  infantryRetreat?: HouseValue<number>;
+}
+
 export interface MeleeInput {
   sides: readonly [MeleeSide, MeleeSide];
-  /** How to round a fractional average where the pack gives no rule (BRG-3.3.2). */
+  /** The GM's rounding of a fractional average where no house rule gives it (BRG-3.3.2). */
   rounding?: Rounding;
-  /** The infantry retreat distance, illegible in the source (BRG-3.3.4). */
+  /** The GM's infantry retreat distance, illegible in the source, where no house rule gives it (BRG-3.3.4). */
   infantryRetreat?: Distance;
+  house?: MeleeHouse;
   dice: Dice;
   pack: BrigadePack;
 }
+
+const MAX_ROUNDS = 100;
 
 const sum = (ms: readonly GivenModifier[]) => ms.reduce((t, m) => t + m.value, 0);
 const round = (x: number, r: Rounding) => (r === 'down' ? Math.floor(x) : r === 'up' ? Math.ceil(x) : Math.round(x));
@@ -127,17 +143,19 @@ function averagePart(s: MeleeSide, input: MeleeInput) {
     return { unit: u.unit, morale: u.morale, modifiers, modified: u.morale + sum(modifiers) };
   });
   const average = units.reduce((t, u) => t + u.modified, 0) / units.length;
+  const house = input.house?.rounding;
   let rounding: Rounding | null = null;
   let counted = average;
   if (!Number.isInteger(average)) {
-    const packRule = input.pack.melee.averageRounding;
-    if (packRule && input.rounding) refuse(`This pack rounds the average ${packRule}; the rounding cannot be given (BRG-3.3.2).`);
-    rounding = packRule ?? input.rounding ?? null;
-    if (rounding === null) refuse(`${s.side}'s average starting morale is ${+average.toFixed(3)}; the source does not say how to round it: give the rounding, ${ROUNDINGS.join(', ')} (BRG-3.3.2).`);
+    rounding = house?.value ?? input.rounding ?? null;
+    if (rounding === null) {
+      refuse(`${s.side}'s average starting morale is ${+average.toFixed(3)}; the source does not say how to round it: a GM gives rounding: ${ROUNDINGS.join(', ')}, or sets it for the battle with /house set key:${HOUSE_KEYS.rounding} value: (BRG-3.3.2).`);
+    }
     counted = round(average, rounding);
   }
-  return { units, average, counted, rounding };
+  return { units, average, counted, rounding, ...(rounding && house ? { roundingBy: cite(house) } : {}) };
 }
+
 
 export function resolveMelee(input: MeleeInput): MeleeOutcome {
   const { pack } = input;
@@ -148,57 +166,73 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
   if (twice !== undefined) refuse(`${twice} is named twice in the melee (BRG-3.3.2).`);
   checkSide(a);
   checkSide(b);
+  checkNotBoth(input.house?.rounding, input.rounding !== undefined, 'rounding', 'BRG-3.3.2');
+  checkNotBoth(input.house?.infantryRetreat, input.infantryRetreat !== undefined, 'infantry_retreat', 'BRG-3.3.4');
   // Everything that can be refused is checked before the first die is rolled.
   const parts = [averagePart(a, input), averagePart(b, input)] as const;
 
   const rec = recorder(input.dice);
   const steps: string[] = [];
-  const strengths = input.sides.map((s, i) => {
-    const p = parts[i]!;
-    const meleeModifiers = [...(s.meleeModifiers ?? [])];
-    const supplementary = [...(s.supplementary ?? [])];
-    const dice = s.units.map((u) => {
-      const sides = pack.melee.dice[u.meleeDie];
-      return { unit: u.unit, die: u.meleeDie, roll: sides === 0 ? null : rec.roll(sides) };
-    });
-    const diceTotal = dice.reduce((t, d) => t + (d.roll ?? 0), 0);
-    const strength = p.counted + sum(meleeModifiers) + diceTotal + sum(supplementary);
-    steps.push(
-      `${s.side}: starting morale ${p.units.map((u) => `${u.unit} ${u.morale}${u.modifiers.length ? ` (${modText(u.modifiers)}) = ${u.modified}` : ''}`).join(', ')}; average ${+p.average.toFixed(3)}${p.rounding ? `, rounded ${p.rounding} to ${p.counted} (${pack.melee.averageRounding ? 'pack' : 'GM ruling; the source gives no rounding'})` : ''} (BRG-3.3.2).`,
-    );
-    if (meleeModifiers.length) steps.push(`${s.side}: melee modifiers on the average: ${modText(meleeModifiers)} (BRG-3.3.2, as given).`);
-    steps.push(`${s.side}: dice ${dice.map((d) => `${d.unit} ${d.die === '0' ? 'no die' : `${d.die} ${d.roll}`}`).join(', ')} = ${diceTotal} (BRG-3.3.2).`);
-    if (supplementary.length) steps.push(`${s.side}: supplementary modifiers ${modText(supplementary)} (BRG-3.3.2, as given).`);
-    steps.push(
-      `${s.side} melee strength ${p.counted}${meleeModifiers.length ? ` ${signed(sum(meleeModifiers))}` : ''} + ${diceTotal}${supplementary.length ? ` ${signed(sum(supplementary))}` : ''} = ${strength}.`,
-    );
-    return { side: s.side, units: p.units, average: p.average, counted: p.counted, rounding: p.rounding, meleeModifiers, dice, diceTotal, supplementary, strength };
-  }) as [SideStrength, SideStrength];
+  /** Each side's dice and strength: rolled once, and again while a house rule has a tie rolled again (BRG-3.3.3). */
+  const rollStrengths = (first: boolean) =>
+    input.sides.map((s, i) => {
+      const p = parts[i]!;
+      const meleeModifiers = [...(s.meleeModifiers ?? [])];
+      const supplementary = [...(s.supplementary ?? [])];
+      if (first) {
+        const rounded = p.rounding ? `, rounded ${p.rounding} to ${p.counted} ${p.roundingBy ?? '(GM ruling; the source gives no rounding)'}` : '';
+        steps.push(`${s.side}: starting morale ${p.units.map((u) => `${u.unit} ${u.morale}${u.modifiers.length ? ` (${modText(u.modifiers)}) = ${u.modified}` : ''}`).join(', ')}; average ${+p.average.toFixed(3)}${rounded} (BRG-3.3.2).`);
+        if (meleeModifiers.length) steps.push(`${s.side}: melee modifiers on the average: ${modText(meleeModifiers)} (BRG-3.3.2, as given).`);
+      }
+      const dice = s.units.map((u) => {
+        const sides = pack.melee.dice[u.meleeDie];
+        return { unit: u.unit, die: u.meleeDie, roll: sides === 0 ? null : rec.roll(sides) };
+      });
+      const diceTotal = dice.reduce((t, d) => t + (d.roll ?? 0), 0);
+      const strength = p.counted + sum(meleeModifiers) + diceTotal + sum(supplementary);
+      steps.push(`${s.side}: dice ${dice.map((d) => `${d.unit} ${d.die === '0' ? 'no die' : `${d.die} ${d.roll}`}`).join(', ')} = ${diceTotal} (BRG-3.3.2).`);
+      if (supplementary.length) steps.push(`${s.side}: supplementary modifiers ${modText(supplementary)} (BRG-3.3.2, as given).`);
+      steps.push(`${s.side} melee strength ${p.counted}${meleeModifiers.length ? ` ${signed(sum(meleeModifiers))}` : ''} + ${diceTotal}${supplementary.length ? ` ${signed(sum(supplementary))}` : ''} = ${strength}.`);
+      return { side: s.side, units: p.units, average: p.average, counted: p.counted, rounding: p.rounding, ...(p.roundingBy ? { roundingBy: p.roundingBy } : {}), meleeModifiers, dice, diceTotal, supplementary, strength };
+    }) as [SideStrength, SideStrength];
 
+  const tie = input.house?.tie;
+  const anyDie = [...a.units, ...b.units].some((u) => pack.melee.dice[u.meleeDie] !== 0);
+  let strengths = rollStrengths(true);
+  for (let round = 1; strengths[0].strength === strengths[1].strength && tie?.value === 'roll-again' && anyDie; round++) {
+    if (round >= MAX_ROUNDS) throw new Error(`melee still tied after ${MAX_ROUNDS} rolls`);
+    steps.push(`Equal melee strengths, ${strengths[0].strength} each: every melee die is rolled again ${cite(tie)}.`);
+    strengths = rollStrengths(false);
+  }
   const [sa, sb] = strengths;
   const difference = Math.abs(sa.strength - sb.strength);
   if (difference === 0) {
-    steps.push(`Equal melee strengths, ${sa.strength} each. The source gives no rule for a tie (BRG-3.3.3): no winner, and no casualties or retreats are applied until the GM rules.`);
+    const pending = 'no casualties or retreats are applied until a GM names the loser (/brigade melee-tie)';
+    steps.push(
+      !tie
+        ? `Equal melee strengths, ${sa.strength} each. The source gives no rule for a tie (BRG-3.3.3): no winner, and ${pending}, or sets a tie rule for the battle (/house set key:${HOUSE_KEYS.meleeTie} value:).`
+        : tie.value === 'gm-rules'
+          ? `Equal melee strengths, ${sa.strength} each: no winner, and ${pending} ${cite(tie)}.`
+          : `Equal melee strengths, ${sa.strength} each, and no melee die to roll again ${cite(tie)}: no winner, and ${pending}.`,
+    );
     return { rule: 'BRG-3.3', strengths, winner: null, loser: null, tied: true, difference: 0, results: null, dice: rec.rolled, steps };
   }
   const winner = sa.strength > sb.strength ? a : b;
   const loser = winner === a ? b : a;
   steps.push(`${winner.side} wins with the higher melee strength, by ${difference} (BRG-3.3.3).`);
-  const results = meleeResults({ sides: input.sides, loser: loser.side, difference, infantryRetreat: input.infantryRetreat, pack });
+  const results = meleeResults({ sides: input.sides, loser: loser.side, difference, ...(input.infantryRetreat ? { infantryRetreat: input.infantryRetreat } : {}), ...(input.house ? { house: input.house } : {}), pack });
   steps.push(...results.steps);
   return { rule: 'BRG-3.3', strengths, winner: winner.side, loser: loser.side, tied: false, difference, results, dice: rec.rolled, steps };
 }
 
-/** BRG-3.3.4 retreat distance for an arm; null where the source gives none. */
-export function retreatDistance(arm: Arm, pack: BrigadePack, infantryRetreat?: Distance): { distance: Distance | null; by: 'pack' | 'gm' | null } {
-  if (arm === 'cavalry' || arm === 'infantry') {
-    const d = pack.retreat.distance[arm];
-    if (d) {
-      if (arm === 'infantry' && infantryRetreat) refuse(`This pack gives the infantry retreat distance (${distanceText(d)}); it cannot be given (BRG-3.3.4).`);
-      return { distance: d, by: 'pack' };
-    }
-    if (arm === 'infantry' && infantryRetreat) return { distance: infantryRetreat, by: 'gm' };
+/** BRG-3.3.4 retreat distance for an arm: the pack's (cavalry), the battle's house rule or the GM's (infantry); null where none is given. */
+export function retreatDistance(arm: Arm, pack: BrigadePack, infantryRetreat?: Distance, house?: HouseValue<number>): { distance: Distance | null; by: 'pack' | 'gm' | 'house' | null } {
+  if (arm === 'cavalry') {
+    const d = pack.retreat.distance.cavalry;
+    return d ? { distance: d, by: 'pack' } : { distance: null, by: null };
   }
+  if (arm === 'infantry' && house) return { distance: { in: house.value, cm: null }, by: 'house' };
+  if (arm === 'infantry' && infantryRetreat) return { distance: infantryRetreat, by: 'gm' };
   return { distance: null, by: null };
 }
 
@@ -206,7 +240,7 @@ export function retreatDistance(arm: Arm, pack: BrigadePack, infantryRetreat?: D
  * BRG-3.3.4 and BRG-3.3.5 once a loser is known: from `resolveMelee`, or from the GM after equal
  * strengths (the source gives no tie rule, so the GM names the loser and the difference to apply).
  */
-export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; loser: string; difference: number; infantryRetreat?: Distance; pack: BrigadePack }): MeleeResults {
+export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; loser: string; difference: number; infantryRetreat?: Distance; house?: MeleeHouse; pack: BrigadePack }): MeleeResults {
   const { pack, difference } = input;
   const loser = input.sides.find((s) => s.side === input.loser);
   const winner = input.sides.find((s) => s.side !== input.loser);
@@ -241,13 +275,16 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
     effects.push({ unit: c.unit, effect: 'casualties', rule: 'BRG-3.3.4', count: c.count, why: `${per} for being in the melee${x ? ` + ${x} of the loser's extra` : ''}` });
   }
   for (const u of loser.units) {
-    const r = retreatDistance(u.arm, pack, input.infantryRetreat);
+    const house = input.house?.infantryRetreat;
+    const r = retreatDistance(u.arm, pack, input.infantryRetreat, house);
     effects.push({ unit: u.unit, effect: 'retreat', rule: 'BRG-3.3.4', distance: r.distance, facing: 'direction of retreat', marker: true });
-    if (r.distance) steps.push(`${u.unit} (${u.arm}) retreats ${distanceText(r.distance)} at once${r.by === 'gm' ? ' (GM ruling: the infantry distance is illegible in the source)' : ''}, facing the direction of retreat, with a retreat marker (BRG-3.3.4).`);
+    const by = r.by === 'house' && house ? ` ${cite(house, `${house.value}"`)}` : r.by === 'gm' ? ' (GM ruling: the infantry distance is illegible in the source)' : '';
+    if (r.distance) steps.push(`${u.unit} (${u.arm}) retreats ${distanceText(r.distance)} at once${by}, facing the direction of retreat, with a retreat marker (BRG-3.3.4).`);
     else {
-      const why = u.arm === 'infantry' ? 'the infantry retreat distance is illegible in the source' : `the source gives no retreat distance for ${u.arm}`;
+      const infantry = u.arm === 'infantry';
+      const why = infantry ? 'the infantry retreat distance is illegible in the source' : `the source gives no retreat distance for ${u.arm}`;
       effects.push({ unit: u.unit, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `how far it retreats (${why})` });
-      steps.push(`${u.unit} (${u.arm}) retreats at once, facing the direction of retreat, with a retreat marker (BRG-3.3.4); ${why}: the GM gives the distance.`);
+      steps.push(`${u.unit} (${u.arm}) retreats at once, facing the direction of retreat, with a retreat marker (BRG-3.3.4); ${why}: the GM gives the distance${infantry ? ` (infantry_retreat:, or for the battle /house set key:${HOUSE_KEYS.infantryRetreat} value:)` : ''}.`);
     }
   }
   const fallenLeaderRolls: FallenLeaderRoll[] = input.sides.flatMap((s) =>

@@ -5,8 +5,9 @@ import { PackBase } from '../../rules/pack.ts';
  * The zod schema of the brigade pack (shared/rules/brigade-phases.md, BRG-x): every value the source
  * prints, as data. The source leaves much to "the current rulebook" (the Army Morale Table, the
  * Fallen Leader table, how a morale test is rolled, the infantry retreat distance...): those settings
- * are null in the shipped pack, and the resolvers then take the GM's value as an input instead of
- * guessing. A GM's house-ruled copy may fill them.
+ * are null in the pack, which is install-wide. A value a group chooses is a house rule of one battle
+ * (house.ts, checked by the parts below); until one is set, the resolvers take the GM's value as an
+ * input instead of guessing.
  */
 
 export const ARMS = ['infantry', 'cavalry', 'skirmishers', 'elephants'] as const;
@@ -22,17 +23,31 @@ export type Rounding = (typeof ROUNDINGS)[number];
 const Distance = z.object({ in: z.number().positive(), cm: z.number().positive().nullable() });
 export type Distance = z.infer<typeof Distance>;
 const ruleId = z.string().regex(/^BRG-\d+(\.\d+)*$/);
-const face = z.number().int().min(1);
 
-/** A house rule for a tied initiative or melee; null (shipped) = the source gives none, the GM rules. */
-const TieRule = z.literal('roll-again').nullable();
+/** Faces of a die of `die` sides that give a result (break the bayonets, become uncontrolled): a house rule. */
+export const Faces = (die: number) =>
+  z
+    .array(z.number().int().min(1).max(die))
+    .min(1)
+    .refine((fs) => new Set(fs).size === fs.length, { error: 'a face is listed twice' });
 
 /** One cell of an Army Morale Table: with `broken` of `formed` brigades broken, the army tests against `number`. */
-const ArmyMoraleCell = z.object({ formed: z.number().int().positive(), broken: z.number().int().positive(), number: z.number().int().min(0) });
+const ArmyMoraleCell = z
+  .object({ formed: z.number().int().positive(), broken: z.number().int().positive(), number: z.number().int().min(0) })
+  .refine((c) => c.broken <= c.formed, { error: 'broken is at most formed' });
 export type ArmyMoraleCell = z.infer<typeof ArmyMoraleCell>;
 
+/** An Army Morale Table (BRG-4.2), not in the source: a house rule, one cell per pair of formed and broken brigades. */
+export const ArmyMoraleTable = z
+  .array(ArmyMoraleCell)
+  .min(1)
+  .refine((cells) => new Set(cells.map((c) => `${c.formed}/${c.broken}`)).size === cells.length, { error: 'a pair of formed and broken brigades is listed twice' });
+
+/** A value the source leaves open: always null in the pack; a battle's house rule holds it (house.ts). */
+const open = z.null();
+
 export const BrigadePack = PackBase.extend({
-  initiative: z.object({ rules: z.array(ruleId), die: z.number().int().min(2), onTie: TieRule, note: z.string() }),
+  initiative: z.object({ rules: z.array(ruleId), die: z.number().int().min(2), onTie: open, note: z.string() }),
   leaders: z.object({
     rule: z.literal('BRG-1.2'),
     replacedAfterTurns: z.array(z.object({ id: ruleId, kind: z.enum(LEADER_KINDS), turns: z.number().int().positive(), text: z.string() })),
@@ -62,14 +77,14 @@ export const BrigadePack = PackBase.extend({
     actions: z.array(z.enum(['charge', 'change-formation', 'change-facing', 'evade', 'tap-out'])),
     evadeArms: z.array(z.enum(ARMS)),
   }),
-  breakBayonets: z.object({ rules: z.array(ruleId), die: z.number().int().min(2), breaksOn: z.array(face).nullable(), note: z.string() }),
+  breakBayonets: z.object({ rules: z.array(ruleId), die: z.number().int().min(2), breaksOn: open, note: z.string() }),
   melee: z.object({
     rules: z.array(ruleId),
     /** Sides of each melee die; 0 = no die. */
     dice: z.object({ '0': z.literal(0), '1D3': z.number().int().min(2), '1D6': z.number().int().min(2) }),
-    averageRounding: z.enum(ROUNDINGS).nullable(),
-    /** Equal melee strengths: not in the source, so the GM rules (`meleeResults` with the loser). */
-    onTie: z.null(),
+    averageRounding: open,
+    /** Equal melee strengths: not in the source. */
+    onTie: open,
     casualtiesPerUnit: z.number().int().min(0),
     /** How an uneven split of the loser's extra casualties is assigned: not in the source. */
     unevenSplit: z.null(),
@@ -77,21 +92,22 @@ export const BrigadePack = PackBase.extend({
   }),
   retreat: z.object({
     rule: z.literal('BRG-3.3.4'),
-    distance: z.object({ infantry: Distance.nullable(), cavalry: Distance.nullable() }),
+    /** The infantry distance is illegible in the source. */
+    distance: z.object({ infantry: open, cavalry: Distance.nullable() }),
     note: z.string(),
   }),
   exploitation: z.object({
     rules: z.array(ruleId),
     moves: z.object({ infantry: z.number().int().min(0), cavalry: z.number().int().min(0) }),
     actions: z.array(z.enum(['charge', 'consolidate', 'tap-out'])),
-    uncontrolled: z.object({ rule: z.literal('BRG-3.4.3.1'), die: z.number().int().min(2), uncontrolledOn: z.array(face).nullable(), note: z.string() }),
+    uncontrolled: z.object({ rule: z.literal('BRG-3.4.3.1'), die: z.number().int().min(2), uncontrolledOn: open, note: z.string() }),
   }),
   armyMorale: z.object({
     rules: z.array(ruleId),
     everyNthTurn: z.number().int().positive(),
     die: z.number().int().min(2),
-    /** The Army Morale Table "in the current rulebook": null in the shipped pack. */
-    table: z.array(ArmyMoraleCell).nullable(),
+    /** The Army Morale Table "in the current rulebook". */
+    table: open,
     note: z.string(),
   }),
 });

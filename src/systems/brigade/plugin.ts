@@ -3,6 +3,7 @@ import { brigadeAdvance } from './battle/advance.ts';
 import { applyBrigadeEvent, BRIGADE_ACTION_ROLE, BRIGADE_EVENT_TYPES, decideBrigade, describeBrigadeEvent, type BrigadeAction, type BrigadeEvent } from './battle/index.ts';
 import { initialBrigade, type BrigadeState } from './battle/state.ts';
 import { brigadeStatusLines, brigadeUnitLines } from './battle/views.ts';
+import { brigadeHouse } from './house.ts';
 import { brigadePack } from './index.ts';
 import { brigadeSequence } from './sequence.ts';
 import { brigadeReport } from './battle/report.ts';
@@ -29,6 +30,7 @@ export const brigade: SystemPlugin<BrigadeState> = {
   name: brigadePack.name,
   rulesName: 'the four-phase brigade rules',
   pack: brigadePack,
+  house: brigadeHouse,
   sequence: brigadeSequence,
   initialState: initialBrigade,
   actions: BRIGADE_ACTION_ROLE,

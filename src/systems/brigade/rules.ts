@@ -1,6 +1,7 @@
 /** The pure rules of the brigade game (shared/rules/brigade-phases.md, BRG-x), for the plug-in to wire. */
 export * from './pack-schema.ts';
 export * from './shipped-pack.ts';
+export * from './house.ts';
 export * from '../../rules/outcome.ts';
 export * from './measure.ts';
 export * from './effects.ts';

@@ -5,6 +5,7 @@ import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { armyMorale, armyMoraleDue, brigadePack as pack, type ArmyMoraleOutcome } from '../index.ts';
+import { armyMoraleTable } from './house.ts';
 import { armOf, brg, checkPhase, lines, setState, unitsOf } from './state.ts';
 
 /** Army morale (BRG-4): the GM gives the broken brigades and the table numbers; an army that fails withdraws. */
@@ -45,7 +46,8 @@ export function armyMoraleCheck(s: BattleState, a: ArmyMoraleAction, ctx: Decide
     }
     return { side: side.name, broken: x.broken, formed, ...(x.tableNumber !== undefined ? { tableNumber: x.tableNumber } : {}) };
   });
-  const { value: outcome, dice } = needDice(ctx.dice).take((d) => armyMorale({ turn: s.position.turn, armyGeneralFell: armyGeneralFell(s), armies, dice: d, pack }));
+  const table = armyMoraleTable(s);
+  const { value: outcome, dice } = needDice(ctx.dice).take((d) => armyMorale({ turn: s.position.turn, armyGeneralFell: armyGeneralFell(s), armies, ...(table ? { table } : {}), dice: d, pack }));
   return [{ type: 'BrigadeArmyMoraleChecked', data: { at: s.position, outcome, sideIds, rulings, dice } }];
 }
 

@@ -18,6 +18,7 @@ import {
   type TestResult,
   type UncontrolledOutcome,
 } from '../index.ts';
+import { bayonetsRule, uncontrolledRule } from './house.ts';
 import { activeNow, armOf, brg, checkPhase, combatNow, left, lines, setCombat, setState, setUnit, sideOfUnit, status, subPhase, tokensNow, unitName } from './state.ts';
 
 /** The activated unit's Action Round (BRG-3.2.2-3.2.5), or an exploiting unit's (BRG-3.4.3-3.4.6): a charge and what it sets off. */
@@ -114,9 +115,10 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   const dice = needDice(ctx.dice);
   const bayonetsFor = effects.filter((e): e is Extract<Effect, { effect: 'break-bayonets-roll' }> => e.effect === 'break-bayonets-roll');
   const uncontrolledDue = exploiting && arm === 'cavalry' && (a.action === 'charge' || a.action === 'consolidate');
+  const [bayonetsHouse, uncontrolledHouse] = [bayonetsRule(s), uncontrolledRule(s)];
   const { value: rolled, dice: used } = dice.take((d) => ({
-    bayonets: bayonetsFor.map((e) => breakBayonets({ cavalry: u.name, infantry: e.against, exploitation: exploiting, ...(a.breaksOn ? { breaksOn: a.breaksOn } : {}), dice: d, pack })),
-    uncontrolled: uncontrolledDue ? uncontrolledTest({ unit: u.name, arm, action: a.action as 'charge' | 'consolidate', ...(a.uncontrolledOn ? { uncontrolledOn: a.uncontrolledOn } : {}), dice: d, pack }) : null,
+    bayonets: bayonetsFor.map((e) => breakBayonets({ cavalry: u.name, infantry: e.against, exploitation: exploiting, ...(a.breaksOn ? { breaksOn: a.breaksOn } : {}), ...(bayonetsHouse ? { house: bayonetsHouse } : {}), dice: d, pack })),
+    uncontrolled: uncontrolledDue ? uncontrolledTest({ unit: u.name, arm, action: a.action as 'charge' | 'consolidate', ...(a.uncontrolledOn ? { uncontrolledOn: a.uncontrolledOn } : {}), ...(uncontrolledHouse ? { house: uncontrolledHouse } : {}), dice: d, pack }) : null,
   }));
   const outcome: ActOutcome = { unit: u.name, exploitation: exploiting, action: actionOutcome, morale, reaction, bayonets: rolled.bayonets, uncontrolled: rolled.uncontrolled, steps };
   for (const m of morale) if (m.by === 'gm') steps.push(`${m.unit}'s morale test ${m.result}: GM's ruling (${m.result}), the source does not say how it is rolled.`);

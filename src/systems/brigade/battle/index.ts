@@ -5,6 +5,7 @@ import type { Role } from '../../../battle/system.ts';
 import { activateOne, clearTokens, closeCombatTokens, describeActivation, evolveActivation, type ActivationAction, type ActivationEvent } from './activation.ts';
 import { armyMoraleCheck, describeArmyMorale, evolveArmyMorale, type ArmyMoraleAction, type ArmyMoraleEvent } from './army-morale.ts';
 import { act, describeAct, evolveAct, type ActAction, type ActEvent } from './charge.ts';
+import { counterCharge, describeCounterCharge, evolveCounterCharge, type CounterChargeAction, type CounterChargeEvent } from './counter-charge.ts';
 import { describeCommandControl, evolveCommandControl, outOfCommand, type CommandControlAction, type CommandControlEvent } from './command.ts';
 import { describeExploitation, evolveExploitation, exploit, type ExploitationAction, type ExploitationEvent } from './exploitation.ts';
 import { declareSide, describeInitiative, evolveInitiative, rollInitiativeRound, type InitiativeAction, type InitiativeEvent } from './initiative.ts';
@@ -29,6 +30,7 @@ export type BrigadeAction =
   | VolleyAction
   | MoraleAction
   | ActAction
+  | CounterChargeAction
   | MeleeAction
   | ExploitationAction
   | CommandControlAction
@@ -41,6 +43,7 @@ export type BrigadeEvent =
   | VolleyEvent
   | MoraleEvent
   | ActEvent
+  | CounterChargeEvent
   | MeleeEvent
   | ExploitationEvent
   | CommandControlEvent
@@ -57,6 +60,7 @@ export const BRIGADE_ACTION_ROLE: Record<BrigadeAction['type'], Role> = {
   BrigadeEndRound: 'anyone',
   BrigadeMoraleResult: 'gm',
   BrigadeAct: 'anyone',
+  BrigadeCounterCharge: 'anyone',
   BrigadeMelee: 'anyone',
   BrigadeMeleeTie: 'gm',
   BrigadeAssignRemainder: 'gm',
@@ -77,6 +81,7 @@ export const BRIGADE_EVENT_TYPES = [
   'BrigadeRoundEnded',
   'BrigadeMoraleRecorded',
   'BrigadeActed',
+  'BrigadeCounterCharged',
   'BrigadeMeleeResolved',
   'BrigadeMeleeTieRuled',
   'BrigadeRemainderAssigned',
@@ -109,6 +114,8 @@ export function decideBrigade(s: BattleState, action: BrigadeAction, ctx: Decide
       return moraleResult(s, action, ctx);
     case 'BrigadeAct':
       return act(s, action, ctx);
+    case 'BrigadeCounterCharge':
+      return counterCharge(s, action, ctx);
     case 'BrigadeMelee':
       return melee(s, action, ctx);
     case 'BrigadeMeleeTie':
@@ -150,6 +157,8 @@ export function applyBrigadeEvent(d: BattleState, e: BattleEvent): void {
       return evolveMorale(d, e);
     case 'BrigadeActed':
       return evolveAct(d, e);
+    case 'BrigadeCounterCharged':
+      return evolveCounterCharge(d, e);
     case 'BrigadeMeleeResolved':
     case 'BrigadeMeleeTieRuled':
     case 'BrigadeRemainderAssigned':
@@ -184,6 +193,8 @@ export function describeBrigadeEvent(e: BrigadeEvent, s: BattleState): string {
       return describeMorale(e, s);
     case 'BrigadeActed':
       return describeAct(e, s);
+    case 'BrigadeCounterCharged':
+      return describeCounterCharge(e, s);
     case 'BrigadeMeleeResolved':
     case 'BrigadeMeleeTieRuled':
     case 'BrigadeRemainderAssigned':

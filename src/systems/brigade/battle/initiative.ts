@@ -4,7 +4,8 @@ import { findSide, needDice, playsSide, samePhase, sideName } from '../../../bat
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { awaiting, brigadePack as pack, declareActiveSide, nextActivation, rollInitiative, type InitiativeOutcome, type InitiativeStep } from '../index.ts';
+import { awaiting, brigadePack as pack, declareActiveSide, nextActivation, rollInitiative, tiedRefusal, type InitiativeOutcome, type InitiativeStep } from '../index.ts';
+import { initiativeTie } from './house.ts';
 import { activeNow, brg, initiativeNow, initiativeStep, lines, phaseId, phaseName, setState, tokensNow } from './state.ts';
 
 /** Initiative rounds (BRG-2.1, BRG-3.2.1, BRG-3.4.2): both sides roll, the winner (or a GM) declares which side activates. */
@@ -32,13 +33,12 @@ export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleE
   if (next.status === 'done') refuse(`${next.steps[0]} Move on with /phase next.`);
   if (next.status === 'one-side') refuse(`${next.steps[0]} A GM names the side with /activate declare side:"${next.side}".`);
   const [a, b] = next.sides;
-  const { value: outcome, dice } = needDice(ctx.dice).take((d) => rollInitiativeFor(step, [a, b], d));
+  const tie = initiativeTie(s);
+  const { value: outcome, dice } = needDice(ctx.dice).take((d) => rollInitiative({ step, sides: [a, b], dice: d, pack, ...(tie ? { tie } : {}) }));
   const sideIds = [findSide(s, a).id, findSide(s, b).id];
   const winnerSideId = outcome.winner === null ? null : findSide(s, outcome.winner).id;
   return [{ type: 'BrigadeInitiativeRolled', data: { at: s.position, sideIds, winnerSideId, outcome, dice } }];
 }
-
-const rollInitiativeFor = (step: InitiativeStep, sides: [string, string], d: { die(n: number): number }) => rollInitiative({ step, sides, dice: d, pack });
 
 /** The winner declares which side activates; after a tie, or with one side left, only a GM rules (BRG-2.1). */
 export function declareSide(s: BattleState, ref: string, ctx: DecideContext): BattleEvent[] {
@@ -57,7 +57,7 @@ export function declareSide(s: BattleState, ref: string, ctx: DecideContext): Ba
     const mine = pending.winnerSideId !== null && playsSide(s, ctx.actor, pending.winnerSideId);
     gmRuling = gm && !mine;
     const declaredBy = pending.winnerSideId && (mine || !gm) ? sideName(s, pending.winnerSideId) : 'GM';
-    if (!gm && !mine) refuse(pending.winnerSideId ? `${sideName(s, pending.winnerSideId)} won the initiative, so its player declares which side activates (${step}).` : `The initiative is tied and the source gives no tie rule (${step}); a GM rules which side activates.`);
+    if (!gm && !mine) refuse(pending.winnerSideId ? `${sideName(s, pending.winnerSideId)} won the initiative, so its player declares which side activates (${step}).` : tiedRefusal(step, initiativeTie(s)));
     steps = declareActiveSide({ initiative: outcome, declaredBy, side: side.name, ...(gmRuling ? { gmRuling: true } : {}) }).steps;
   } else {
     const next = nextActivation(t);

@@ -7,6 +7,8 @@ import type { TurnPosition } from '../../../rules/sequence.ts';
 import {
   assignRemainder,
   brigadePack as pack,
+  checkNotBoth,
+  cite,
   meleeResults,
   resolveMelee,
   type Distance,
@@ -17,6 +19,7 @@ import {
   type MeleeSide,
   type Rounding,
 } from '../index.ts';
+import { meleeHouse } from './house.ts';
 import { addCasualties, armOf, checkPhase, combatNow, leaderOf, left, lines, setCombat, setUnit, sideOfUnit, strength, unitName } from './state.ts';
 
 /** Melee (BRG-3.3): resolved, and the GM's rulings the source leaves open (a tie, an uneven split). */
@@ -88,12 +91,16 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
   const sides: [MeleeSide, MeleeSide] = [side(ua, sideA, a.supplementaryA), side(ub, sideB, a.supplementaryB)];
   const infantryRetreat: Distance | undefined = a.infantryRetreat !== undefined ? { in: a.infantryRetreat, cm: null } : undefined;
   if (a.onTie !== undefined) findSide(s, a.onTie);
-  const { value: o, dice } = needDice(ctx.dice).take((d) => resolveMelee({ sides, ...(a.rounding ? { rounding: a.rounding } : {}), ...(infantryRetreat ? { infantryRetreat } : {}), dice: d, pack }));
+  const house = meleeHouse(s);
+  // A tie the house rule has rolled again needs no ruling given beforehand (BRG-3.3.3).
+  if (house.tie?.value === 'roll-again') checkNotBoth(house.tie, a.onTie !== undefined, 'on_tie', 'BRG-3.3.3');
+  const { value: o, dice } = needDice(ctx.dice).take((d) => resolveMelee({ sides, ...(a.rounding ? { rounding: a.rounding } : {}), ...(infantryRetreat ? { infantryRetreat } : {}), house, dice: d, pack }));
   let outcome: BrigadeMeleeOutcome = { ...o, rulings };
   if (o.tied && a.onTie !== undefined) {
     const loser = findSide(s, a.onTie).name;
-    const results = meleeResults({ sides, loser, difference: 0, ...(infantryRetreat ? { infantryRetreat } : {}), pack });
-    outcome = { ...outcome, winner: sides.find((x) => x.side !== loser)!.side, loser, results, steps: [...o.steps, `GM's ruling on equal strengths (the source gives none, BRG-3.3.3): ${loser} loses.`, ...results.steps] };
+    const results = meleeResults({ sides, loser, difference: 0, ...(infantryRetreat ? { infantryRetreat } : {}), house, pack });
+    const ruling = house.tie ? `GM's ruling on equal strengths (BRG-3.3.3) ${cite(house.tie)}: ${loser} loses.` : `GM's ruling on equal strengths (the source gives none, BRG-3.3.3): ${loser} loses.`;
+    outcome = { ...outcome, winner: sides.find((x) => x.side !== loser)!.side, loser, results, steps: [...o.steps, ruling, ...results.steps] };
   }
   return [{ type: 'BrigadeMeleeResolved', data: { at: s.position, a: ua.map((u) => u.id), b: ub.map((u) => u.id), outcome, dice } }];
 }
@@ -102,7 +109,7 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
 export function meleeTie(s: BattleState, loserRef: string, ctx: DecideContext): BattleEvent[] {
   const tied = combatNow(s)?.tied ?? refuse('No melee of equal strengths is waiting for a ruling (BRG-3.3.3).');
   const loser = findSide(s, loserRef).name;
-  const results = meleeResults({ sides: tied.sides, loser, difference: 0, ...(tied.infantryRetreat ? { infantryRetreat: tied.infantryRetreat } : {}), pack });
+  const results = meleeResults({ sides: tied.sides, loser, difference: 0, ...(tied.infantryRetreat ? { infantryRetreat: tied.infantryRetreat } : {}), house: meleeHouse(s), pack });
   const unitIds = Object.fromEntries(tied.sides.flatMap((x) => x.units.map((u) => [u.unit, findUnit(s, u.unit).id])));
   return [{ type: 'BrigadeMeleeTieRuled', data: { at: s.position, by: ctx.actor, results, unitIds } }];
 }
@@ -136,11 +143,14 @@ function applyResults(d: BattleState, at: TurnPosition, results: MeleeResults, i
   }
   const pending = results.pendingRemainder;
   const among = pending ? pending.among.flatMap((n) => (idOf(n) ? [idOf(n)!] : [])) : [];
+  const fought = Object.fromEntries(results.casualties.flatMap((x) => (idOf(x.unit) ? [[idOf(x.unit)!, x.side === results.loser ? ('lost' as const) : ('won' as const)]] : [])));
   setCombat(d, at, (c) => ({
     ...c,
     tied: undefined,
     remainder: pending ? { count: pending.count, among } : undefined,
-    melee: { ...c.melee, ...Object.fromEntries(results.casualties.flatMap((x) => (idOf(x.unit) ? [[idOf(x.unit)!, x.side === results.loser ? 'lost' : 'won'] as const] : []))) },
+    melee: { ...c.melee, ...fought },
+    // BRG-3.4.1: a counter-charge is met by the first melee its unit fights after it.
+    ...(c.counters ? { counters: c.counters.map((x) => (x.met === undefined && fought[x.unitId] ? { ...x, met: fought[x.unitId] } : x)) } : {}),
   }));
 }
 

@@ -57,6 +57,12 @@ export interface BrigadeCombat {
   charges: { unitId: string; targetId: string; targetRetreated: boolean; exploitation: boolean }[];
   /** Units that may fire defensively (BRG-3.2.4, BRG-3.4.5). */
   defensiveFire: string[];
+  /**
+   * Counter-charges recorded (BRG-3.4.1), each against an enemy charging in the same sub-phase;
+   * `met` is the result of the first melee the counter-charger fought after it. Absent in a phase
+   * with none, so that logs written before counter-charges could be recorded replay as they were.
+   */
+  counters?: { unitId: string; targetId: string; exploitation: boolean; met?: 'won' | 'lost' }[];
   /** Units' last melee result this phase. */
   melee: Record<string, 'won' | 'lost'>;
   /** A melee of equal strengths waiting for the GM (BRG-3.3.3). */

@@ -19,10 +19,10 @@ export const brigade = defineCommand({
         units_b: { kind: 'string', description: "The other side's units, separated by commas", required: true },
         supplementary_a: { kind: 'string', description: 'GM: modifiers of side a, "label=+1, other=-1" (none in the source)' },
         supplementary_b: { kind: 'string', description: 'GM: modifiers of side b, "label=+1" (none in the source)' },
-        rounding: { kind: 'string', description: 'GM: how a fractional average morale is rounded (not in the source)', choices: ROUNDINGS },
-        infantry_retreat: { kind: 'string', description: 'GM: the infantry retreat in inches, illegible in the source' },
+        rounding: { kind: 'string', description: 'GM: how a fractional average morale is rounded (house rule melee.rounding)', choices: ROUNDINGS },
+        infantry_retreat: { kind: 'string', description: 'GM: the infantry retreat in inches, illegible in the source (house rule retreat.infantry)' },
         remainder: { kind: 'string', description: "GM: the loser's units to take an uneven remainder, in order" },
-        on_tie: { kind: 'string', description: 'GM: the side that loses if strengths are equal (no tie rule in the source)', complete: sideNames },
+        on_tie: { kind: 'string', description: 'GM: the side that loses if strengths are equal (house rule melee.tie)', complete: sideNames },
         melee_dice: { kind: 'string', description: 'Melee dice other than the roster\'s: "unit=1D3"; a GM\'s ruling, logged' },
       },
       action: (o) => ({

@@ -16,8 +16,8 @@ export const charge = {
       range: { kind: 'string', description: 'GM: the charge range of skirmishers or elephants (none in the source)' },
       charger_morale: { kind: 'string', description: "GM: the charger's morale test, where not recorded with /morale brigade", choices: ['passed', 'failed'] },
       target_morale: { kind: 'string', description: "GM: the target's morale test, where not recorded with /morale brigade", choices: ['passed', 'failed'] },
-      breaks_on: { kind: 'string', description: 'GM: faces of the 1D6 that break the bayonets, e.g. "5 6" (not in the source)' },
-      uncontrolled_on: { kind: 'string', description: 'GM: faces of the 1D6 on which cavalry is uncontrolled (not in the source)' },
+      breaks_on: { kind: 'string', description: 'GM: faces of the 1D6 that break the bayonets, e.g. "5 6" (house rule bayonets.breaks-on)' },
+      uncontrolled_on: { kind: 'string', description: 'GM: faces of the 1D6 on which cavalry is uncontrolled (house rule uncontrolled.on)' },
     },
     action: (o) => ({
       type: 'BrigadeAct',
@@ -32,6 +32,16 @@ export const charge = {
       ...(o.breaks_on ? { breaksOn: parseFaces(o.breaks_on) } : {}),
       ...(o.uncontrolled_on ? { uncontrolledOn: parseFaces(o.uncontrolled_on) } : {}),
     }),
+  }),
+  counter: sub({
+    description: 'Counter-charge an enemy unit that charged this sub-phase; a winner may exploit (BRG-3.4.1)',
+    who: 'player',
+    example: '/charge counter unit:"3e Hussards" target:"3rd Dragoons"',
+    options: {
+      unit: { kind: 'string', description: 'The counter-charging unit', required: true, complete: unitNames },
+      target: { kind: 'string', description: 'The enemy unit that charged, which it meets', required: true, complete: unitNames },
+    },
+    action: (o) => ({ type: 'BrigadeCounterCharge', unit: o.unit, target: o.target }),
   }),
   exploit: sub({
     description: "Exploitation: who may charge again, from this phase's charges and melees (BRG-3.4.1, BRG-3.4.2)",

@@ -21,7 +21,7 @@ export const morale = {
     example: '/morale army broken:"Anglo-Portuguese=0; French Army of Portugal=1" table:"French Army of Portugal=4"',
     options: {
       broken: { kind: 'string', description: 'Each side=its broken brigades (the definition is not in the source)', required: true },
-      table: { kind: 'string', description: 'Each side=its Army Morale Table number, or none (the table is not in the source)' },
+      table: { kind: 'string', description: 'Each side=its Army Morale Table number, or none (house rule army-morale.table)' },
       formed: { kind: 'string', description: 'Each side=formed infantry and cavalry brigades, where not the roster\'s (GM ruling)' },
     },
     action: (o) => {
