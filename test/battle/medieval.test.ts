@@ -55,7 +55,9 @@ const fire = (firer: string, target: string, more: Partial<Extract<Action, { typ
 const state = (events: BattleEvent[]) => given(events).state;
 
 describe('MED-INIT initiative and MED-SEQ.1 sides A and B', () => {
-  const turn1 = [...setup(), { type: 'MedievalCommanderSet', data: { sideId: 's1', commander: 'Bold' } } as BattleEvent];
+  // The seed leaves the initiative die open (MED-INIT.1 d6, MED-SEQ.1 d10): this battle's GM set it.
+  const d10: BattleEvent = { type: 'HouseRuleSet', data: { key: 'initiative.die', value: 'd10', by: 'gm', rules: ['MED-INIT.1', 'MED-SEQ.1'] } };
+  const turn1 = [...setup(), d10, { type: 'MedievalCommanderSet', data: { sideId: 's1', commander: 'Bold' } } as BattleEvent];
 
   it('MED-INIT.2 adds the army commander modifier; MED-INIT.5 ties roll again', () => {
     const e = only(play(turn1, { type: 'MedievalRollInitiative' }, 'alice', 4, 8, 5, 8), 'MedievalInitiativeRolled');
@@ -417,19 +419,20 @@ describe('MED-MORALE in the battle', () => {
     expect(play([...after, to(2, 10)], test('Billmen', ['MED-MORALE-REASONS.7']), 'gm', 5)).toHaveLength(1);
   });
 
-  it('MED-MORALE-MOD.33 losses in tenths from the unit; .28 commander and .6 friends routing as given', () => {
+  it('MED-MORALE-MOD.33 losses in tenths from the unit; .28 commander and .6 friends routing as given; .18 the archers\' fire', () => {
     const p11 = [...setup(), sides(1), to(1, 11)];
     // 5 of 24 figures shot: 2 full tenths.
     const lost = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), to(1, 15)];
     const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.4'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
-    expect(o.derived).toEqual({ lossesTenths: 2, commanderDead: true, friendsRoutingNearby: 2, impetuous: false, firedRecently: false });
+    expect(o.derived).toEqual({ lossesTenths: 2, commanderDead: true, friendsRoutingNearby: 2, impetuous: false, firedRecently: false, underFire: [{ kind: 'formed', by: 'Archers', when: 'turn 1, phase 11' }] });
     expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
       ['MED-MORALE-MOD.5', 0],
       ['MED-MORALE-MOD.6', -2],
       ['MED-MORALE-MOD.28', -3],
       ['MED-MORALE-MOD.33', -4],
+      ['MED-MORALE-MOD.18', -1],
     ]);
-    expect([o.total, o.result]).toEqual([-4, 'fall-back-disorder']);
+    expect([o.total, o.result]).toEqual([-5, 'rout']);
   });
 
   it('MED-MORALE-MOD.11 impetuous, .16 fired this or last turn, .27 loose order, .29 hedgehog and MED-CONTROL-MOD.25 disordered come from the log and the roster', () => {
@@ -454,7 +457,7 @@ describe('MED-MORALE in the battle', () => {
 
   it('MED-MORALE-EFFECTS.1 a rout is applied: routing, disordered, may not fire; MED-SEQ.3 says it moves', () => {
     // d10 1 = +1, C class +0, loose order -1 (MED-MORALE-MOD.27, from the roster), 5 friends routing -5.
-    const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.4'], { friendsRouting: 5 }), 'alice', 1), 'MedievalMoraleTested');
+    const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.4'], { friendsRouting: 2, commanderDead: true }), 'alice', 1), 'MedievalMoraleTested');
     expect([e.data.outcome.total, e.data.outcome.result]).toEqual([-5, 'rout']);
     const after = [...p15, e];
     expect(med(state(after)).units.u1).toMatchObject({ routing: true, disordered: true, morale: { result: 'rout', mayFire: 'no', advance: 'none' } });
@@ -479,7 +482,7 @@ describe('MED-MORALE in the battle', () => {
   });
 
   it('MED-MORALE-EFFECTS.2c artillery falling back in disorder throws its own d10: 1-5 abandons the guns, which then cannot fire', () => {
-    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 3 }), 'bob', 1, 3), 'MedievalMoraleTested');
+    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 2 }), 'bob', 1, 3), 'MedievalMoraleTested');
     expect(e.data.outcome.effect).toMatchObject({ result: 'fall-back-disorder', artilleryRoll: 3, abandonGuns: true });
     expect(e.data.dice.rolls).toEqual([
       { sides: 10, result: 1 },
@@ -492,7 +495,7 @@ describe('MED-MORALE in the battle', () => {
 
   it('MED-MORALE-EFFECTS.4a a charging unit (MED-MORALE-MOD.13 given) told No Advance halts disordered', () => {
     const p4 = [...setup(), sides(1), to(1, 4)];
-    const e = only(play(p4, test('Knights', ['MED-MORALE-REASONS.1'], { modifiers: [{ id: 'MED-MORALE-MOD.13' }], friendsRouting: 5 }), 'alice', 3), 'MedievalMoraleTested');
+    const e = only(play(p4, test('Knights', ['MED-MORALE-REASONS.1'], { modifiers: [{ id: 'MED-MORALE-MOD.13' }], friendsRouting: 2, commanderDead: true }), 'alice', 3), 'MedievalMoraleTested');
     // d10 3 = +2, A class +2, charging +2, 5 friends routing -5: +1, No Advance.
     expect([e.data.outcome.total, e.data.outcome.result, e.data.outcome.effect.rules]).toEqual([1, 'no-advance', ['MED-MORALE-EFFECTS.4a']]);
     expect(med(state([...p4, e])).units.u2).toMatchObject({ disordered: true, morale: { advance: 'none' } });

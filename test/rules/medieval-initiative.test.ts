@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
-import { MedievalPack, medievalPack as pack, rollInitiative } from '../../src/systems/medieval/index.ts';
+import { medievalPack as pack, rollInitiative } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
 describe('MED-INIT', () => {
   it('MED-INIT.2 commander modifiers Cautious +2, Bold +4, Rash +4, Exceptional +6', () => {
     expect(pack.initiative.commanders).toEqual({ Cautious: 2, Bold: 4, Rash: 4, Exceptional: 6 });
-    const o = rollInitiative({ sides: [{ side: 'red', commander: 'Exceptional' }, { side: 'blue', commander: 'Cautious' }], dice: scriptedDice(1, 4), pack });
+    const o = rollInitiative({ sides: [{ side: 'red', commander: 'Exceptional' }, { side: 'blue', commander: 'Cautious' }], dice: scriptedDice(1, 4), pack, die: 10 });
     expect(o.rolls).toEqual([
       { round: 1, side: 'red', roll: 1, modifier: 6, total: 7 },
       { round: 1, side: 'blue', roll: 4, modifier: 2, total: 6 },
@@ -14,9 +14,10 @@ describe('MED-INIT', () => {
     expect(o.winner).toBe('red');
   });
 
-  it('MED-INIT.1 a d10 by default as in the sequence chart (MED-SEQ.1)', () => {
+  it('MED-INIT.1 the die is the battle\'s, never a pack default: a d10 as in the sequence chart (MED-SEQ.1)', () => {
+    expect(pack.options).not.toHaveProperty('initiativeDie');
     const dice = scriptedDice(10, 9);
-    const o = rollInitiative({ sides: [{ side: 'red' }, { side: 'blue' }], dice, pack });
+    const o = rollInitiative({ sides: [{ side: 'red' }, { side: 'blue' }], dice, pack, die: 10 });
     expect(o.die).toBe(10);
     expect(dice.asked).toEqual([10, 10]);
     expect(o.dice).toEqual([
@@ -25,15 +26,16 @@ describe('MED-INIT', () => {
     ]);
   });
 
-  it('MED-INIT.1 the d6 of the paragraph is a pack option', () => {
-    const d6 = MedievalPack.parse({ ...pack, options: { ...pack.options, initiativeDie: 6 } });
+  it('MED-INIT.1 or the d6 of the paragraph, with where it came from in the working', () => {
     const dice = scriptedDice(3, 2);
-    expect(rollInitiative({ sides: [{ side: 'red' }, { side: 'blue' }], dice, pack: d6 }).die).toBe(6);
+    const o = rollInitiative({ sides: [{ side: 'red' }, { side: 'blue' }], dice, pack, die: 6, dieNote: 'house rule set by <@gm> at event 3' });
+    expect(o.die).toBe(6);
+    expect(o.steps[0]).toBe("Each side rolls a d6 and adds its commander's modifier (MED-INIT.1-2); the die: house rule set by <@gm> at event 3.");
     expect(dice.asked).toEqual([6, 6]);
   });
 
   it('MED-INIT.5 ties roll again, and every roll is kept', () => {
-    const o = rollInitiative({ sides: [{ side: 'red', commander: 'Bold' }, { side: 'blue', commander: 'Rash' }], dice: scriptedDice(5, 5, 3, 3, 2, 8), pack });
+    const o = rollInitiative({ sides: [{ side: 'red', commander: 'Bold' }, { side: 'blue', commander: 'Rash' }], dice: scriptedDice(5, 5, 3, 3, 2, 8), pack, die: 10 });
     expect(o.rounds).toBe(3);
     expect(o.rolls).toHaveLength(6);
     expect(o.winner).toBe('blue');
@@ -41,14 +43,14 @@ describe('MED-INIT', () => {
   });
 
   it('MED-INIT.5 with three sides only those tied for the highest roll again', () => {
-    const o = rollInitiative({ sides: [{ side: 'a' }, { side: 'b' }, { side: 'c' }], dice: scriptedDice(7, 7, 2, 1, 4), pack });
+    const o = rollInitiative({ sides: [{ side: 'a' }, { side: 'b' }, { side: 'c' }], dice: scriptedDice(7, 7, 2, 1, 4), pack, die: 10 });
     expect(o.rolls.filter((r) => r.round === 2).map((r) => r.side)).toEqual(['a', 'b']);
     expect(o.winner).toBe('b');
   });
 
   it('MED-INIT needs two distinct sides', () => {
-    expect(() => rollInitiative({ sides: [{ side: 'a' }], dice: scriptedDice(1), pack })).toThrow(RuleError);
-    expect(() => rollInitiative({ sides: [{ side: 'a' }, { side: 'a' }], dice: scriptedDice(1, 2), pack })).toThrow(RuleError);
+    expect(() => rollInitiative({ sides: [{ side: 'a' }], dice: scriptedDice(1), pack, die: 10 })).toThrow(RuleError);
+    expect(() => rollInitiative({ sides: [{ side: 'a' }, { side: 'a' }], dice: scriptedDice(1, 2), pack, die: 10 })).toThrow(RuleError);
   });
 });
 

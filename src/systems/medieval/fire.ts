@@ -52,6 +52,8 @@ export interface FireInput {
   derived?: FireDerived;
   /** The base score for a weapon with no MED-FIRE row (musket, caliver, pistol); refused otherwise. */
   chartScore?: number;
+  /** For a weapon with no MED-FIRE row: the group whose rows it reads, by the battle's house rule `key` (`note` cites it). */
+  houseRow?: { key: string; group: string; note: string };
   /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
   gm?: boolean;
   dice: Dice;
@@ -143,17 +145,27 @@ export function resolveFire(input: FireInput): FireOutcome {
   if (!ARMOUR.includes(targetArmour)) refuse(`The target armour must be one of ${ARMOUR.join(', ')} (got "${targetArmour}") (MED-FIRE).`);
 
   const steps: string[] = [];
-  const group = fire.groups.find((g) => g.weapons.includes(weapon)) ?? null;
+  const own = fire.groups.find((g) => g.weapons.includes(weapon));
+  // MED-FIRE source note: musket, caliver and pistol have no row; a house rule names the row they read.
+  const ruled = own ? undefined : input.houseRow;
+  const group = own ?? (ruled ? (fire.groups.find((g) => g.id === ruled.group) ?? refuse(`House rule ${ruled.key} names "${ruled.group}", not a Firing Chart row.`)) : null);
+  const byHouse = ruled && group ? `${weapon} reads the ${group.name} row by house rule ${ruled.key} (${ruled.note})` : undefined;
   let cell: FireOutcome['cell'];
   if (group) {
-    if (input.chartScore !== undefined) refuse(`${weapon} has a row on the Firing Chart (MED-FIRE); the score needed cannot be given.`);
+    if (input.chartScore !== undefined) refuse(byHouse ? `${byHouse}; the score needed cannot be given (a GM changes the house rule with /house set).` : `${weapon} has a row on the Firing Chart (MED-FIRE); the score needed cannot be given.`);
     const row = fire.chart.find((r) => r.group === group.id && r.band === band);
     if (!row) throw new Error(`pack MED-FIRE has no ${band} row for ${group.id}`);
     cell = { id: row.id, band, armour: targetArmour, score: row.scores[targetArmour] };
-    steps.push(`${group.name} at ${band} range against ${targetArmour} armour: ${cell.score}+ (${row.id}).`);
+    steps.push(
+      ruled
+        ? `${weapon} has no Firing Chart row (MED-FIRE); it reads the ${group.name} row by house rule ${ruled.key} (${ruled.note}): ${band} range against ${targetArmour} armour, ${cell.score}+ (${row.id}).`
+        : `${group.name} at ${band} range against ${targetArmour} armour: ${cell.score}+ (${row.id}).`,
+    );
   } else {
     const s = input.chartScore;
-    if (s === undefined || !Number.isInteger(s) || s < 1 || s > 10) refuse(`${weapon} has ranges (${rangeEntry.id}) but no row on the Firing Chart (MED-FIRE); give the score needed before modifiers, 1 to 10.`);
+    if (s === undefined || !Number.isInteger(s) || s < 1 || s > 10) {
+      refuse(`${weapon} has ranges (${rangeEntry.id}) but no row on the Firing Chart (MED-FIRE); give the score needed before modifiers, 1 to 10, or a GM sets the row it reads once with /house set key:fire.${weapon} value:... (/house show).`);
+    }
     cell = { id: null, input: s };
     steps.push(`${weapon} has no Firing Chart row (MED-FIRE); score needed given as ${s}+.`);
   }

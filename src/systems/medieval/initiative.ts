@@ -6,8 +6,9 @@ import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.t
  * Initiative, MED-INIT: each side rolls one die and adds its Commander's modifier (Cautious +2,
  * Bold +4, Rash +4, Exceptional +6); the highest total chooses to be side A or B this turn
  * (MED-INIT.4, MED-SEQ.1); equal totals roll again (MED-INIT.5). The die is a d10 (MED-SEQ.1) or a
- * d6 (MED-INIT.1): the source disagrees, so it is the pack option `options.initiativeDie`, d10 by
- * default, or `die` here. With more than two sides only those tied for the highest roll again.
+ * d6 (MED-INIT.1): the source disagrees, so `die` is the battle's (house rule initiative.die, or
+ * the die agreed at creation), never a default. With more than two sides only those tied for the
+ * highest roll again.
  */
 
 export interface InitiativeSide {
@@ -35,15 +36,15 @@ export interface InitiativeOutcome extends Outcome {
 
 const MAX_ROUNDS = 100;
 
-export function rollInitiative(input: { sides: readonly InitiativeSide[]; dice: Dice; pack: MedievalPack; die?: 6 | 10 }): InitiativeOutcome {
-  const { pack } = input;
-  const die = input.die ?? pack.options.initiativeDie;
+/** `dieNote` says where the die came from (a house rule), for the working. */
+export function rollInitiative(input: { sides: readonly InitiativeSide[]; dice: Dice; pack: MedievalPack; die: 6 | 10; dieNote?: string }): InitiativeOutcome {
+  const { pack, die } = input;
   if (input.sides.length < 2) refuse('Initiative needs at least two sides (MED-INIT).');
   if (new Set(input.sides.map((s) => s.side)).size !== input.sides.length) refuse('Each side rolls once for initiative; a side is named twice (MED-INIT).');
   for (const s of input.sides) if (s.commander !== undefined && !COMMANDERS.includes(s.commander)) refuse(`A commander is ${COMMANDERS.join(', ')} (got "${s.commander}") (MED-CMDR.2).`);
   const rec = recorder(input.dice);
   const rolls: InitiativeRoll[] = [];
-  const steps: string[] = [`Each side rolls a d${die} and adds its commander's modifier (MED-INIT.1-2).`];
+  const steps: string[] = [`Each side rolls a d${die} and adds its commander's modifier (MED-INIT.1-2)${input.dieNote ? `; the die: ${input.dieNote}` : ''}.`];
   let contenders = [...input.sides];
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const these = contenders.map((s) => {

@@ -14,6 +14,8 @@ export interface ModifierChoice {
   value?: number;
   commander?: Commander;
   exclude?: boolean;
+  /** Where the umpire took it from (who fired, a house rule), for the working. */
+  source?: string;
 }
 
 export interface AppliedModifier {
@@ -26,6 +28,8 @@ export interface AppliedModifier {
   derived: boolean;
   /** A GM's ruling against what the battle derives (a modifier it would not apply). */
   ruling?: boolean;
+  /** Where the umpire took it from (who fired, a house rule). */
+  source?: string;
 }
 
 /**
@@ -52,6 +56,9 @@ export const DERIVED_FROM: Readonly<Record<string, string>> = {
   'MED-MORALE-MOD.7': "the unit's class or arm (artillery gunners)",
   'MED-MORALE-MOD.11': 'a failed Control Test',
   'MED-MORALE-MOD.16': "the unit's fire this or last Game Turn",
+  'MED-MORALE-MOD.18': "fire on the unit this Game Turn or last, by the firer's arm and order",
+  'MED-MORALE-MOD.20': "fire on the unit this Game Turn or last, by the firer's arm and order",
+  'MED-MORALE-MOD.22': "fire on the unit this Game Turn or last, by the firer's arm and order",
   'MED-MORALE-MOD.23': 'the unit routing',
   'MED-MORALE-MOD.25': 'the unit disordered and not routing',
   'MED-MORALE-MOD.27': "the unit's arm and order",
@@ -105,14 +112,17 @@ export function applyModifiers(table: readonly PackModifier[], chosen: readonly 
     }
     let value: number;
     if (row.value === null) {
-      if (c.value === undefined || !Number.isInteger(c.value)) refuse(`${c.id} (${row.text}): the source does not give its value (${row.note ?? 'printed lost'}); give it as a whole number.`);
+      if (c.value === undefined || !Number.isInteger(c.value)) {
+        const house = row.house ? `, or a GM sets it once with /house set key:${row.house} value:n` : '';
+        refuse(`${c.id} (${row.text}): the source does not give its value (${row.note ?? 'printed lost'}); give it as a whole number (${c.id.replace(/^.*\./, '')}=+n)${house}.`);
+      }
       value = c.value;
     } else {
       if (c.value !== undefined) refuse(`${c.id} (${row.text}) is ${signed(row.value)} in the pack; its value cannot be given.`);
       value = c.commander === 'Rash' && row.rashValue !== undefined ? row.rashValue : row.value;
     }
     if (count === 0) continue;
-    out.push({ id: row.id, text: row.text, value, count, total: value * count, derived: isDerived, ...(source !== undefined ? { ruling: true } : {}) });
+    out.push({ id: row.id, text: row.text, value, count, total: value * count, derived: isDerived, ...(source !== undefined ? { ruling: true } : {}), ...(c.source ? { source: c.source } : {}) });
   }
   return out;
 }
@@ -122,7 +132,7 @@ export const droppedLines = (table: readonly PackModifier[], chosen: readonly Mo
   chosen.filter((c) => c.exclude).map((c) => `${c.id} ${table.find((m) => m.id === c.id)?.text ?? ''}: not applied, the GM's ruling (the umpire derived it).`);
 
 export const modifierLine = (m: AppliedModifier): string =>
-  `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${m.derived ? ' (from the log)' : m.ruling ? " (the GM's ruling; the umpire did not derive it)" : ''}`;
+  `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${m.derived ? ` (from the log${m.source ? `: ${m.source}` : ''})` : m.ruling ? " (the GM's ruling; the umpire did not derive it)" : m.source ? ` (${m.source})` : ''}`;
 
 export const sumModifiers = (ms: readonly AppliedModifier[]): number => ms.reduce((t, m) => t + m.total, 0);
 

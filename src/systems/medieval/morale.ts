@@ -1,7 +1,7 @@
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
-import type { MedievalPack, MoraleColumn, MoraleResult } from './pack-schema.ts';
+import type { FireKind, MedievalPack, MoraleColumn, MoraleResult } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome, type Recorder } from '../../rules/outcome.ts';
 import type { TestingUnit } from './unit.ts';
 
@@ -39,6 +39,8 @@ export interface MoraleDerived {
   impetuous?: boolean;
   /** Fired at the enemy this or last Game Turn: MED-MORALE-MOD.16. */
   firedRecently?: boolean;
+  /** Fired on this Game Turn or last, the latest fire of each kind: MED-MORALE-MOD.18, .20, .22. */
+  underFire?: { kind: FireKind; by: string; when: string }[];
 }
 
 export interface MoraleInput {
@@ -125,6 +127,10 @@ export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived
   if (tenths > 0) out.push({ id: 'MED-MORALE-MOD.33', count: tenths });
   if (derived.impetuous) out.push({ id: 'MED-MORALE-MOD.11' });
   if (derived.firedRecently) out.push({ id: 'MED-MORALE-MOD.16' });
+  for (const f of derived.underFire ?? []) {
+    const row = pack.morale.modifiers.find((m) => m.underFire === f.kind);
+    if (row) out.push({ id: row.id, source: `${f.by} fired on it, ${f.when}` });
+  }
   if (unit.routing) out.push({ id: 'MED-MORALE-MOD.23' });
   // "Disordered (but also charging, advancing or halted)": not a routing unit (.23), nor one falling back in disorder (.21).
   else if (unit.disordered && !chosen.some((m) => m.id === FALLING_BACK_IN_DISORDER && !m.exclude)) out.push({ id: 'MED-MORALE-MOD.25' });

@@ -29,6 +29,9 @@ export const MORALE_RESULTS = [
   'act-as-ordered',
 ] as const;
 export type MoraleResult = (typeof MORALE_RESULTS)[number];
+/** Who fired, as the morale factors name them: non-skirmishing infantry or cavalry, skirmishers, artillery (MED-MORALE-MOD.18, .20, .22). */
+export const FIRE_KINDS = ['formed', 'skirmishing', 'artillery'] as const;
+export type FireKind = (typeof FIRE_KINDS)[number];
 
 const score = z.number().int().min(1).max(10);
 const dist = z.object({ cm: z.number().positive().nullable(), in: z.number().positive() });
@@ -54,6 +57,12 @@ const Modifier = z.object({
   weapons: z.enum(['gunpowder', 'non-gunpowder', 'bowmen', 'crossbow-or-firearm']).optional(),
   /** MED-CONTROL-MOD.32: the value when the Commander Figure is Rash. */
   rashValue: z.number().int().optional(),
+  /** An "each unit within 150yds" row: which units it counts, so a count is bounded by the units the battle holds. */
+  perUnit: z.object({ side: z.enum(['friendly', 'enemy']), moving: z.enum(['halted-or-advancing', 'routing-or-falling-back']) }).optional(),
+  /** MED-MORALE-MOD.18, .20, .22: under fire from this kind of firer, derived from the log's fire. */
+  underFire: z.enum(FIRE_KINDS).optional(),
+  /** The house rule (src/systems/medieval/house.ts) that sets a value the source lost. */
+  house: z.string().optional(),
   note: z.string().optional(),
 });
 export type PackModifier = z.infer<typeof Modifier>;
@@ -152,7 +161,7 @@ const MoralePack = z.object({
 
 /** The medieval pack: setup attributes plus every chart of MED-x. */
 export const MedievalPack = PackBase.extend({
-  options: z.object({ initiativeDie: z.union([z.literal(6), z.literal(10)]), note: z.string() }),
+  options: z.object({ note: z.string() }),
   initiative: z.object({ rule: z.literal('MED-INIT'), dice: z.array(z.number().int()), commanders: z.record(z.enum(COMMANDERS), z.number().int()), tiesRollAgain: z.boolean() }),
   commanders: z.array(z.object({ name: z.enum(COMMANDERS), initiative: z.number().int(), controlIfKilled: z.number().int(), morale: z.number().int() })),
   movement: MovementPack,

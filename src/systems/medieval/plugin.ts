@@ -4,6 +4,7 @@ import { initialMedieval, MEDIEVAL_OPTIONS, type MedievalState } from './battle/
 import { medievalAdvance } from './battle/advance.ts';
 import { medievalStatusLines, medievalUnitLines } from './battle/views.ts';
 import { medievalPack } from './index.ts';
+import { MEDIEVAL_HOUSE } from './house.ts';
 import { medievalSequence } from './sequence.ts';
 import { medievalReport } from './battle/report.ts';
 import { weather } from './commands/weather.ts';
@@ -34,6 +35,7 @@ export const medieval: SystemPlugin<MedievalState> = {
   pack: medievalPack,
   sequence: medievalSequence,
   initialState: initialMedieval,
+  house: MEDIEVAL_HOUSE,
   options: MEDIEVAL_OPTIONS,
   actions: MEDIEVAL_ACTION_ROLE,
   decide: (s, a, ctx) => decideMedieval(s, a as MedievalAction, ctx),

@@ -5,7 +5,8 @@ import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { medievalPack as pack, signed } from '../index.ts';
 import { weatherRollDue } from '../sequence.ts';
-import { FIRING_SIDE, med, options, phaseDef, phaseId } from './state.ts';
+import { initiativeDie } from './initiative.ts';
+import { FIRING_SIDE, med, phaseDef, phaseId } from './state.ts';
 
 /** A move through the sequence: what falls due on entering the phase (added to PhaseAdvanced's due list). */
 export function medievalAdvance(s: BattleState, next: Advance): Advance {
@@ -23,7 +24,9 @@ function medievalDue(s: BattleState, to: TurnPosition): string[] {
   const statuses = Object.entries(med(s).units).filter(([id]) => s.units[id]);
   if (pid === 'MED-SEQ.1') {
     const cmd = Object.values(s.sides).map((x) => `${x.name} ${med(s).commanders[x.id] ? `${med(s).commanders[x.id]} (${signed(pack.initiative.commanders[med(s).commanders[x.id]!])})` : 'no commander modifier'}`);
-    out.push(`initiative: /initiative roll, d${options(s).initiativeDie ?? pack.options.initiativeDie} each plus the commander's modifier (MED-INIT): ${cmd.join('; ')}`);
+    const die = initiativeDie(s);
+    const each = die ? `d${die.die} each` : 'a die each (d6 or d10: open until a GM sets house rule initiative.die)';
+    out.push(`initiative: /initiative roll, ${each} plus the commander's modifier (MED-INIT): ${cmd.join('; ')}`);
   }
   const chosen = med(s).sides;
   if (/\(side [AB]\)$/.test(phaseDef(to)?.name ?? '')) {

@@ -5,6 +5,7 @@ import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlTest, medievalPack as pack, type ControlOutcome, type ModifierChoice } from '../index.ts';
+import { checkUnitCounts } from './unit-counts.ts';
 import { checkPhase, figuresNow, lines, lossesTenths, phaseText, setUnit, testingUnit, unitStatus } from './state.ts';
 
 /** Control Tests for impetuous troops and their retest (MED-CONTROL, MED-CONTROL-RESULT). */
@@ -29,6 +30,8 @@ export function decideControlTest(s: BattleState, a: ControlAction, ctx: DecideC
     refuse(`${u.name} is impetuous already (failed in ${phaseText(st.impetuous.since)}); its test now is the retest, reason ${CONTROL_RETEST} (MED-CONTROL-RESULT.3).`);
   }
   if (figuresNow(s, u) === 0) refuse(`${u.name} has no figures left.`);
+  // MED-CONTROL-MOD.14, .16, .18, .20: no count passes the units the battle holds.
+  checkUnitCounts(s, u, pack.control.modifiers, (a.modifiers ?? []).filter((m) => !m.exclude).map((m) => ({ id: m.id, count: m.count ?? 1 })));
   const tenths = lossesTenths(s, u);
   const modifiers = a.rashCommander ? (a.modifiers ?? []).map((m) => ({ ...m, commander: 'Rash' as const })) : a.modifiers;
   const dice = needDice(ctx.dice);

@@ -1,5 +1,6 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
+import { houseNote, houseRule } from '../../../battle/house.ts';
 import { checkActsFor, findUnit, needDice, samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
@@ -12,6 +13,7 @@ import {
   resolveFire,
   type Armour,
   type FireDerived,
+  type FireKind,
   type FireOutcome,
   type ModifierChoice,
   type RangeBand,
@@ -135,6 +137,7 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
       ...(target.attrs.formation !== undefined ? { formation: String(target.attrs.formation) } : {}),
     },
   };
+  const houseRow = pack.fire.noChartRow.includes(weapon.trim().toLowerCase()) ? houseRule(s, `fire.${weapon.trim().toLowerCase()}`) : undefined;
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveFire({
@@ -145,6 +148,7 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
       ...(a.modifiers ? { modifiers: a.modifiers } : {}),
       derived,
       ...(a.score !== undefined ? { chartScore: a.score } : {}),
+      ...(houseRow ? { houseRow: { key: `fire.${weapon.trim().toLowerCase()}`, group: String(houseRow.value), note: houseNote(houseRow) } } : {}),
       gm: isGm(s, ctx.actor),
       dice: d,
       pack,
@@ -178,11 +182,23 @@ export function evolveFireResolved(d: BattleState, e: FireEvent): void {
     ...(gunsExploded ? { gunsLost: (st.gunsLost ?? 0) + gunsExploded } : {}),
     ...(gunsMisfired ? { misfired: { turn: at.turn, guns: (st.misfired?.turn === at.turn ? st.misfired.guns : 0) + gunsMisfired } } : {}),
   }));
+  const kind = fireKind(d.units[firerId]?.attrs ?? {}, outcome.artillery !== undefined);
   setUnit(d, targetId, (st) => ({
     ...addLosses(st, losses),
     firedOn: at,
+    ...(kind ? { underFire: { ...st.underFire, [kind]: { at, by: firerId } } } : {}),
     shot: { turn: at.turn, phase: at.phase, figures: (samePhase(st.shot, at) ? st.shot!.figures : 0) + losses },
   }));
+}
+
+/**
+ * Who fired, as MED-MORALE-MOD.18, .20 and .22 name them: artillery fire (a gun's), skirmishing or
+ * non-skirmishing infantry or cavalry (mounted infantry count as infantry); wagons name none.
+ */
+export function fireKind(attrs: Readonly<Record<string, unknown>>, artillery: boolean): FireKind | undefined {
+  if (artillery || attrs.arm === 'artillery') return 'artillery';
+  if (attrs.arm !== 'infantry' && attrs.arm !== 'cavalry' && attrs.arm !== 'mounted infantry') return undefined;
+  return attrs.order === 'skirmish' ? 'skirmishing' : 'formed';
 }
 
 export function describeFireResolved(e: FireEvent): string {

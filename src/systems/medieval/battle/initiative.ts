@@ -1,5 +1,6 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
+import { houseNote, houseRule } from '../../../battle/house.ts';
 import { findSide, needDice, playsSide, sideName } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -27,6 +28,19 @@ export function decideSetCommander(s: BattleState, a: Extract<InitiativeAction, 
   return [{ type: 'MedievalCommanderSet', data: { sideId: side.id, commander: a.commander } }];
 }
 
+/**
+ * The initiative die: d6 (MED-INIT.1) or d10 (MED-SEQ.1), the seed says both. House rule
+ * initiative.die when a GM has set it, else the die agreed at /battle create; undefined while open.
+ */
+export function initiativeDie(s: BattleState): { die: 6 | 10; note?: string } | undefined {
+  const ruled = houseRule(s, 'initiative.die');
+  if (ruled) return { die: ruled.value === 'd6' ? 6 : 10, note: houseNote(ruled) };
+  const agreed = options(s).initiativeDie;
+  return agreed ? { die: agreed } : undefined;
+}
+
+export const INITIATIVE_DIE_OPEN = 'The seed gives the initiative die as one d6 (MED-INIT.1) and one d10 (MED-SEQ.1): a GM sets which, once for the battle, with /house set key:initiative.die value:d6 (or d10).';
+
 /** MED-INIT: in phase 1, each side's d6/d10 plus its commander's modifier; ties roll again. */
 export function decideRollInitiative(s: BattleState, ctx: DecideContext): InitiativeEvent[] {
   checkPhase(s, 'MED-INIT', 'Initiative is rolled');
@@ -35,13 +49,15 @@ export function decideRollInitiative(s: BattleState, ctx: DecideContext): Initia
   if (sides.length !== 2) refuse(`Initiative decides which of two sides is A and which B (MED-SEQ.1); this battle has ${sides.length} side(s).`);
   const done = med(s).initiative;
   if (done?.turn === s.position.turn) refuse(`Initiative for turn ${s.position.turn} has been rolled: ${sideName(s, done.winner)} won (MED-INIT).`);
+  const die = initiativeDie(s) ?? refuse(INITIATIVE_DIE_OPEN);
   const dice = needDice(ctx.dice);
   const { value: outcome, dice: used } = dice.take((d) =>
     rollInitiative({
       sides: sides.map((x) => ({ side: x.name, ...(med(s).commanders[x.id] ? { commander: med(s).commanders[x.id] } : {}) })),
       dice: d,
       pack,
-      die: options(s).initiativeDie ?? pack.options.initiativeDie,
+      die: die.die,
+      ...(die.note ? { dieNote: die.note } : {}),
     }),
   );
   const winner = sides.find((x) => x.name === outcome.winner)!;

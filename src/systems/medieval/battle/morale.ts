@@ -1,10 +1,12 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
+import { houseNote, houseRule } from '../../../battle/house.ts';
 import { checkActsFor, findUnit, needDice, samePhase, unitSideId } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { medievalPack as pack, moraleTest, type ModifierChoice, type MoraleDerived, type MoraleOutcome, type MoraleReasonChoice, type TestingUnit } from '../index.ts';
+import { FIRE_KINDS, medievalPack as pack, moraleTest, signed, type ModifierChoice, type MoraleDerived, type MoraleOutcome, type MoraleReasonChoice, type TestingUnit } from '../index.ts';
+import { checkUnitCounts } from './unit-counts.ts';
 import { checkPhase, figuresNow, letterOf, lines, lossesTenths, phaseId, setUnit, testingUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
 
 /**
@@ -58,7 +60,10 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
       refuse(`"${intent}" is what a unit means to do for ${takers.join(' or ')}; none of the reasons given takes it.`);
     }
   }
-  const chosen = a.modifiers ?? [];
+  const chosen = lostValues(s, a.modifiers ?? []);
+  // MED-MORALE-MOD.4, .6, .8, .10: no count passes the units the battle holds.
+  const counts = chosen.filter((m) => !m.exclude).map((m) => ({ id: m.id, count: m.count ?? 1 }));
+  checkUnitCounts(s, u, pack.morale.modifiers, [...counts, ...(a.friendsRouting ? [{ id: 'MED-MORALE-MOD.6', count: a.friendsRouting }] : [])]);
   const unit: TestingUnit = {
     ...testingUnit(s, u),
     ...(chosen.some((m) => m.id === 'MED-MORALE-MOD.13') ? { charging: true } : {}),
@@ -70,10 +75,41 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
     friendsRoutingNearby: a.friendsRouting ?? 0,
     impetuous: st.impetuous !== undefined,
     firedRecently: st.volleys !== undefined && st.volleys.turn >= s.position.turn - 1,
+    ...underFire(s, st),
   };
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) => moraleTest({ reasons, unit, modifiers: chosen, derived, gm: isGm(s, ctx.actor), dice: d, pack }));
   return [{ type: 'MedievalMoraleTested', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name, derived }, dice: used } }];
+}
+
+/**
+ * MED-MORALE-MOD.18, .20, .22 from the log: the latest fire on the unit by each kind of firer.
+ * "Under fire" has no window in the morale chart; the firing chart gives the same words one,
+ * "under fire (this move or last)" (MED-FIRE-MOD.9), read there as this Game Turn or the last.
+ */
+function underFire(s: BattleState, st: MedievalUnitStatus): Pick<MoraleDerived, 'underFire'> {
+  const fired = FIRE_KINDS.flatMap((kind) => {
+    const f = st.underFire?.[kind];
+    if (!f || f.at.turn < s.position.turn - 1) return [];
+    return [{ kind, by: s.units[f.by]?.name ?? f.by, when: `turn ${f.at.turn}, phase ${phaseId(f.at).replace('MED-SEQ.', '')}` }];
+  });
+  return fired.length ? { underFire: fired } : {};
+}
+
+/**
+ * A factor whose value the source lost (MED-MORALE-MOD.26, "+?") takes the battle's house rule when
+ * a GM has set one, cited in the working; then a value given with it is refused. Unset, it is
+ * given at the use (26=+n), as the resolver asks.
+ */
+function lostValues(s: BattleState, chosen: readonly ModifierChoice[]): ModifierChoice[] {
+  return chosen.map((c) => {
+    const row = pack.morale.modifiers.find((m) => m.id === c.id);
+    const entry = row?.house && !c.exclude ? houseRule(s, row.house) : undefined;
+    if (!row?.house || !entry) return c;
+    const value = entry.value as number;
+    if (c.value !== undefined) refuse(`${row.id} (${row.text}) is ${signed(value)} by house rule ${row.house} (${houseNote(entry)}); a GM changes it with /house set key:${row.house} value:n.`);
+    return { ...c, value, source: houseNote(entry) };
+  });
 }
 
 /** What the log cannot know: disorder from terrain (MED-TERRAIN), a rally or reform on the table, guns manned again. */

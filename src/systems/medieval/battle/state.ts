@@ -1,7 +1,7 @@
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
-import type { Commander, MoraleResult, TestingUnit, TroopClass } from '../index.ts';
+import type { Commander, FireKind, MoraleResult, TestingUnit, TroopClass } from '../index.ts';
 import { MEDIEVAL_PHASES } from '../sequence.ts';
 
 /**
@@ -43,6 +43,8 @@ export interface MedievalUnitStatus {
   firedGunpowder?: boolean;
   /** Last fired on (MED-FIRE-MOD.9). */
   firedOn?: TurnPosition;
+  /** Last fired on by each kind of firer, and by which unit (MED-MORALE-MOD.18, .20, .22). */
+  underFire?: Partial<Record<FireKind, { at: TurnPosition; by: string }>>;
   /** Last fired (MED-SEQ.11: a unit fires once in a phase). */
   firedAt?: TurnPosition;
   /** Figures shot in one phase; those shot in phase 11 still fire in phase 12 (MED-SEQ.12). */

@@ -51,7 +51,9 @@ const byUmpire = (m: PackModifier) => {
   if (from) return ` — derived by the umpire from ${from}; a player may not claim or drop it, a GM may rule (${m.id.replace(/^.*\./, '')} to add, -${m.id.replace(/^.*\./, '')} to drop)`;
   return m.derivable ? ' — set from the command option, not given here' : '';
 };
-const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${m.value === null ? '? (give it as id=+n)' : signed(m.value)}${m.each ? ' each (give a count as idxN)' : ''}${byUmpire(m)}`;
+const value = (m: PackModifier) => (m.value !== null ? signed(m.value) : `? (give it as id=+n${m.house ? `, or a GM sets it once: house rule ${m.house}` : ''})`);
+const each = (m: PackModifier) => (!m.each ? '' : ` each (give a count as idxN${m.perUnit ? `; at most the ${m.perUnit.side} units the battle holds` : ''})`);
+const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${value(m)}${each(m)}${byUmpire(m)}`;
 
 export const ref = defineCommand({
   name: 'ref',
