@@ -9,9 +9,9 @@ import { FIRE_PACK, FIRE_RULES, resolveFire, type FireInput, type FireRules } fr
 export const MONTE_CARLO_ATTACKS = 200_000;
 const SEED = Buffer.alloc(32, 7);
 
-/** The pack's reading of the PCT-11.71 remainder, or the other one (a new roll for the second figure). */
+/** The two readings of the PCT-11.71 remainder a GM chooses between (house rule over-100.remainder): the same roll, or a new roll for the second figure. */
 export const REMAINDER_RULES: Record<'same-roll' | 'new-roll', FireRules> = {
-  'same-roll': FIRE_RULES,
+  'same-roll': { ...FIRE_RULES, fire: { ...FIRE_PACK, overHundred: { ...FIRE_PACK.overHundred, secondFigure: 'same-roll' } } },
   'new-roll': { ...FIRE_RULES, fire: { ...FIRE_PACK, overHundred: { ...FIRE_PACK.overHundred, secondFigure: 'new-roll' } } },
 };
 

@@ -79,4 +79,5 @@ export function claim(s: BattleState, actor: string, c: { what: string; claimed:
   return { what: c.what, ruled: c.claimed, derived: c.derived, by: actor };
 }
 
-export const rulingLine = (r: Ruling): string => `GM's ruling (${mention(r.by)}): ${r.what} ${r.ruled}, where the battle derived ${r.derived}.`;
+/** A ruling as one sentence of the working, whatever the system's `what` (a noun phrase: "the target", "Red's melee die"). */
+export const rulingLine = (r: Ruling): string => `GM's ruling: ${mention(r.by)} ruled ${r.ruled} for ${r.what}, where the battle derived ${r.derived}.`;

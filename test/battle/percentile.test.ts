@@ -38,6 +38,17 @@ const setup: BattleEvent[] = [
   unit('u9', 'Guard Battery', 'c1', { arm: 'artillery', figures: 6, class: 'A', formation: 'unlimbered', cannon: 6, gun: '12pdr' }),
   unit('u10', '95th Rifles', 'c2', { arm: 'infantry', figures: 16, class: 'A', formation: 'skirmish', weapon: 'rifle' }),
   unit('u11', 'Limbered Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'limbered', cannon: 6, gun: '6pdr' }),
+  // The values the seeds leave open, as this battle's GM set them (house rules; percentile-house.test.ts specifies them).
+  ...(
+    [
+      ['mfp.direction', 'up', 'PCT-11.73'],
+      ['mfp.battery-loss', 'each-cannon', 'PCT-11.73'],
+      ['over-100.remainder', 'same-roll', 'PCT-11.71'],
+      ['officer-hit.rolls', 'per-figure', 'PCT-11.16.step10'],
+      ['skirmish-screen', 'by-a-third', 'PCT-11.46'],
+      ['night.morale', 'points', 'NIGHT-18.61'],
+    ] as const
+  ).map(([key, value, rule]): BattleEvent => ({ type: 'HouseRuleSet', data: { key, value, by: 'gm', rules: [rule] } })),
 ];
 const pos = (turn: number, phase: number, period = 'day') => ({ turn, phase, period });
 const moveTo = (from: ReturnType<typeof pos>, to: ReturnType<typeof pos>): BattleEvent => ({ type: 'PhaseAdvanced', data: { from, to, phaseId: 'x', phaseName: 'x', due: [] } });
@@ -56,7 +67,7 @@ const morale = (unitId: string, after: MoraleState): BattleEvent => ({
   data: {
     unitId,
     at: pos(1, 0),
-    outcome: { rules: [], unit: unitId, kind: 'other', percent: 50, night: nightMoraleModifier({ kind: 'other', night: false }), chance: 50, roll: 99, passed: false, before: 'good', after, effectGiven: true, clearsDue: false },
+    outcome: { rules: [], unit: unitId, kind: 'other', percent: 50, night: nightMoraleModifier({ kind: 'other', night: false }, null), chance: 50, roll: 99, passed: false, before: 'good', after, effectGiven: true, clearsDue: false },
     dice: { from: 0, to: 1, rolls: [{ sides: 100, result: 99 }] },
   },
 });
@@ -176,7 +187,7 @@ describe('firing counts and chart lines derived from the state', () => {
   it('PCT-11.36 a morale disordered firer fires on the Morale Disordered line; another row is refused', () => {
     const disordered = [...infantryPhase, morale('u3', 'disordered')];
     expect(stepLabels(play(disordered, shoot('2e Léger', '1/28th Foot', { range: 3, count: 12 }), 'alice', 99))).toContain('Fire Chart line: morale disordered (morale disordered infantry)');
-    refusedWith(disordered, shoot('2e Léger', '1/28th Foot', { range: 3, count: 12, row: '2 rank' }), 'alice', /row: the battle knows it is morale disordered \(morale disordered infantry, PCT-11.36\), not 2 rank; only a GM may rule otherwise/);
+    refusedWith(disordered, shoot('2e Léger', '1/28th Foot', { range: 3, count: 12, row: '2 rank' }), 'alice', /the Fire Chart line: the battle knows it is morale disordered \(morale disordered infantry, PCT-11.36\), not 2 rank; only a GM may rule otherwise/);
   });
 
   it('PCT-11.46 artillery firing past a skirmish screen: x2/3 (the pack reads "(1/3)" as reduced by a third)', () => {
@@ -189,7 +200,7 @@ describe('firing counts and chart lines derived from the state', () => {
   it('PCT-11.71 above 100%: one figure automatically and the remainder as a chance on the same roll', () => {
     const o = fired(play(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'opportunity', range: 2, count: 12, base: 70 }), 'alice', 40)).outcome;
     expect(o).toMatchObject({ percent: 140, automaticLosses: 1, losses: 2, roll: 40 });
-    expect(o.steps.map((s) => s.label)).toEqual(expect.arrayContaining(['x2: opportunity fire is doubled', 'Over 100%: 1 figure lost automatically', 'Remainder 40%: d100 40 <= 40: another figure (the fire roll)']));
+    expect(o.steps.map((s) => s.label)).toEqual(expect.arrayContaining(['x2: opportunity fire is doubled', 'Over 100%: 1 figure lost automatically', 'Remainder 40%: d100 40 <= 40: another figure (the fire roll, house rule set by <@gm> at event 21)']));
   });
 });
 
@@ -223,7 +234,7 @@ describe('PCT-11.71 above 200% and what else the umpire does not resolve: the GM
     expect(pct(s).units.u4).toMatchObject({ losses: 3, moraleDue: { since: pos(1, 2), losses: 3 } });
     expect(pct(s).mfp).toEqual({ s2: 3 });
     expect(describeEvent(events[0]!, s)).toBe(
-      ['1/28th Foot loses 3 figures, as a GM ruled: fire at 210%', '• 1/28th Foot: 17 figures left', '• 1/28th Foot: morale check due (PCT-11.72)', '• MFP +3: 3 figures x 1, level counting up (PCT-11.73)', '• Allies MFP level 0 → 3'].join('\n'),
+      ['1/28th Foot loses 3 figures, as a GM ruled: fire at 210%', '• 1/28th Foot: 17 figures left', '• 1/28th Foot: morale check due (PCT-11.72)', '• MFP +3: 3 figures x 1, level counting up (house rule set by <@gm> at event 19) (PCT-11.73)', '• Allies MFP level 0 → 3'].join('\n'),
     );
     // Shock combat on a battery: cannon, and no morale check when the GM says so.
     const guns = play(movementPhase, ruled({ unit: 'Horse Battery', lost: 2, kind: 'cannon', reason: 'overrun', check: false }), 'gm');
@@ -465,12 +476,12 @@ describe('the log and the views', () => {
       '• x2: opportunity fire is doubled = 110 (PCT-11.81)',
       '• Modified base percent to hit = 110 (PCT-11.71)',
       '• Over 100%: 1 figure lost automatically = 1 (PCT-11.71)',
-      '• Remainder 10%: d100 30 > 10: no further figure (the fire roll) (PCT-11.71)',
+      '• Remainder 10%: d100 30 > 10: no further figure (the fire roll, house rule set by <@gm> at event 21) (PCT-11.71)',
       '• figures lost = 1 (PCT-11.16.step9)',
-      '• MFP +1: 1 figure x 1, level counting up (PCT-11.73)',
+      '• MFP +1: 1 figure x 1, level counting up (house rule set by <@gm> at event 19) (PCT-11.73)',
       '• 2e Léger: 23 figures left (1 figure lost, PCT-11.16)',
       "• 2e Léger: morale check due after this phase's fire (PCT-11.72, 11.88)",
-      "• French MFP level 0 → 1 — this pack's reading of PCT-11.73: 1 a figure, 5 each cannon or train material loss, the level counting up (15.85 is not in the sources)",
+      '• French MFP level 0 → 1 (PCT-11.73)',
     ]);
     const events = [...movementPhase, ...hit];
     const s = given(events).state;
@@ -490,12 +501,12 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
   const fireText = (events: BattleEvent[], produced: BattleEvent[]) => describeEvent(produced[0]!, given(events).state);
 
   it('PCT-11.34 the fire zone follows from weapon and range: a player\'s zone: is refused naming the derived zone; a GM\'s stands as a ruling in the working', () => {
-    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum' }), 'bob', /zone: the battle knows it is maximum \(infantry musket: Maximum Range Fire Zone.*at the measured 3", PCT-11.34\), not minimum; only a GM may rule otherwise/);
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum' }), 'bob', /the fire zone: the battle knows it is maximum \(infantry musket: Maximum Range Fire Zone.*at the measured 3", PCT-11.34\), not minimum; only a GM may rule otherwise/);
     const produced = play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum', row: '2 rank' }), 'gm', 99);
     const o = fired(produced).outcome;
-    expect(o.rulings).toEqual([{ what: 'zone', ruled: 'minimum', derived: 'maximum', by: 'gm' }]);
+    expect(o.rulings).toEqual([{ what: 'the fire zone', ruled: 'minimum', derived: 'maximum', by: 'gm' }]);
     expect(o.chartLine).toBe('2 rank');
-    expect(fireText(infantryPhase, produced)).toContain("GM's ruling (<@gm>): zone minimum, where the battle derived maximum.");
+    expect(fireText(infantryPhase, produced)).toContain("GM's ruling: <@gm> ruled minimum for the fire zone, where the battle derived maximum.");
     // Without zone: the Maximum Range Fire Zone line is derived, and shown.
     const derived = fired(play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10 }), 'bob', 99)).outcome;
     expect(derived).toMatchObject({ chartLine: 'maximum range/disordered', derived: { zone: { zone: 'maximum', rule: 'PCT-11.34', ruled: false } } });
@@ -505,7 +516,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
   it('PCT-11.34 musket fire at 10" or at an absurd range is refused; a weapon without a range in the rules needs a GM', () => {
     refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 10, count: 10 }), 'bob', /The infantry musket's maximum range is 4"; the target is at 10", out of range \(PCT-11.34\)/);
     refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 9999, count: 10 }), 'bob', /out of range \(PCT-11.34\)/);
-    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 10, count: 10, zone: 'maximum' }), 'bob', /zone: the battle knows it is out of range/);
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 10, count: 10, zone: 'maximum' }), 'bob', /the fire zone: the battle knows it is out of range/);
     const pistols = more(unit('u20', 'Pistoleers', 'c2', { arm: 'infantry', figures: 12, class: 'B', formation: 'line', weapon: 'pistol' }), moveTo(pos(1, 0), pos(1, 1)));
     refusedWith(pistols, shoot('Pistoleers', '2e Léger', { range: 1, count: 6 }), 'bob', /Weapon Range Chart, which is not in the source.*A GM rules it with zone:/);
   });
@@ -520,9 +531,9 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'opportunity', range: 3, count: 12 }), 'alice', /opportunity fire is only at an enemy within the firer's Minimum Range Fire Zone; at 3" the target is beyond it \(PCT-11.0, 11.22\)/));
 
   it('PCT-11.36 a row the battle derives is refused for a player, naming it; a GM\'s row is a ruling', () => {
-    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: 'skirmish' }), 'bob', /row: the battle knows it is 2 rank or 3 rank \(the roster gives no ranks\)/);
+    refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: 'skirmish' }), 'bob', /the Fire Chart line: the battle knows it is 2 rank or 3 rank \(the roster gives no ranks\)/);
     const o = fired(play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: 'square' }), 'gm', 99)).outcome;
-    expect(o).toMatchObject({ chartLine: 'square', rulings: [{ what: 'row', ruled: 'square' }] });
+    expect(o).toMatchObject({ chartLine: 'square', rulings: [{ what: 'the Fire Chart line', ruled: 'square' }] });
   });
 
   it('PCT-11.23.1 the roster takes a headquarters base (/unit add arm:headquarters), and it never fires, not even in the infantry fire phase', () => {
@@ -545,7 +556,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
   it('PCT-11.83.exception.a the charge the log records is derived; a player\'s target_charge: without one is refused', () => {
     const declared = after(movementPhase, { type: 'PercentileDeclareCharge', unit: 'Lanciers' }, 'alice');
     expect(fired(play(declared, shoot('Horse Battery', 'Lanciers', { kind: 'passby', range: 3, count: 6, base: 30 }), 'bob', 99)).outcome.percent).toBe(30);
-    refusedWith(movementPhase, shoot('Horse Battery', 'Lanciers', { kind: 'passby', range: 3, count: 6, targetCharge: 'charging' }), 'bob', /target_charge: the battle knows it is no declared charge/);
+    refusedWith(movementPhase, shoot('Horse Battery', 'Lanciers', { kind: 'passby', range: 3, count: 6, targetCharge: 'charging' }), 'bob', /the target: the battle knows it is not charging \(no charge declared by the target this turn/);
   });
 
   it('PCT-11.23.5 a unit with no ammunition left may not fire; rounds fired are counted off', () => {
@@ -582,40 +593,40 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
 
   it('PCT-11.50 / PCT-11.56 an indirect-fire modifier is refused for rockets and for batteries without howitzers', () => {
     const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }] };
-    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', indirect), 'alice', /indirect fire: the battle knows it is no howitzers on the roster/);
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', indirect), 'alice', /the fire: the battle knows it is direct fire only: no howitzers on the roster/);
     const batteries = more(
       unit('u20', 'Rocket Troop', 'c1', { arm: 'rockets', figures: 4, class: 'B', formation: 'unlimbered', cannon: 4 }),
       unit('u21', 'Howitzer Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2 }),
       unit('u22', 'Gun Battery', 'c1', { arm: 'artillery', figures: 6, class: 'B', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 0 }),
     );
-    refusedWith(batteries, shoot('Rocket Troop', '1/28th Foot', { ...indirect, count: 4 }), 'alice', /indirect fire: the battle knows it is rockets: no indirect fire \(PCT-11.56\)/);
+    refusedWith(batteries, shoot('Rocket Troop', '1/28th Foot', { ...indirect, count: 4 }), 'alice', /the fire: the battle knows it is direct fire only: rockets never fire indirectly \(PCT-11.56\)/);
     refusedWith(batteries, shoot('Gun Battery', '1/28th Foot', { ...indirect, count: 6 }), 'alice', /no howitzers or mortars left/);
     expect(fired(play(batteries, shoot('Howitzer Battery', '1/28th Foot', { ...indirect, count: 6 }), 'alice', 99)).outcome.percent).toBe(20);
     const ruled = fired(play(batteries, shoot('Gun Battery', '1/28th Foot', { ...indirect, count: 6 }), 'gm', 99)).outcome;
-    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'indirect fire', derived: 'no howitzers or mortars left' }] });
+    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'the fire', derived: 'direct fire only: no howitzers or mortars left' }] });
   });
 
   it('PCT-11.57 a militia rated crew (the roster\'s rating:) may not fire indirectly, even with howitzers; a GM\'s ruling stands', () => {
     const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }], count: 6 };
     const militia = more(unit('u20', 'Militia Battery', 'c1', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2, rating: 'militia' }));
-    refusedWith(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'alice', /indirect fire: the battle knows it is a militia rated crew: no indirect fire \(PCT-11.57\).*only a GM may rule otherwise/);
+    refusedWith(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'alice', /the fire: the battle knows it is direct fire only: a militia rated crew never fires indirectly \(PCT-11.57\).*only a GM may rule otherwise/);
     expect(fired(play(militia, shoot('Militia Battery', '1/28th Foot', { count: 6 }), 'alice', 99)).outcome.status).toBe('resolved');
     const ruled = fired(play(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'gm', 99)).outcome;
-    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'indirect fire', derived: 'a militia rated crew: no indirect fire (PCT-11.57)' }] });
+    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'the fire', derived: 'direct fire only: a militia rated crew never fires indirectly (PCT-11.57)' }] });
     const landwehr = more(unit('u20', 'Landwehr Battery', 'c1', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2, rating: 'landwehr' }));
     expect(fired(play(landwehr, shoot('Landwehr Battery', '1/28th Foot', indirect), 'alice', 99)).outcome.percent).toBe(20);
   });
 
   it('PCT-11.64 an enfiladed single-figure unit is not classed Massed', () => {
     const lone = more(unit('u20', 'Lone Picket', 'c2', { arm: 'infantry', figures: 1, class: 'C', formation: 'line', weapon: 'musket' }));
-    refusedWith(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'alice', /enfiladed: the battle knows it is not enfiladed: it cannot be \(the target is a single figure, PCT-11.64\)/);
-    refusedWith(setup, shoot('Foot Battery', '95th Rifles', { enfiladed: true }), 'alice', /the target is skirmish \(open\) order, PCT-11.64/);
-    expect(fired(play(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'gm', 99)).outcome).toMatchObject({ targetType: 'Massed', rulings: [{ what: 'enfiladed' }] });
+    refusedWith(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'alice', /the target: the battle knows it is not enfiladed \(the target is a single figure, which cannot be enfiladed, PCT-11.64\)/);
+    refusedWith(setup, shoot('Foot Battery', '95th Rifles', { enfiladed: true }), 'alice', /the target is skirmish \(open\) order, which cannot be enfiladed, PCT-11.64/);
+    expect(fired(play(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'gm', 99)).outcome).toMatchObject({ targetType: 'Massed', rulings: [{ what: 'the target', ruled: 'enfiladed' }] });
     expect(fired(play(setup, shoot('Foot Battery', '1/28th Foot', { enfiladed: true }), 'alice', 99)).outcome.targetType).toBe('Massed');
   });
 
   it('PCT-11.63 a massed battery claim on a unit that is not a battery is refused', () =>
-    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { massedBattery: true }), 'alice', /massed_battery: the battle knows it is not a battery \(infantry\)/));
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { massedBattery: true }), 'alice', /the target: the battle knows it is not a battery but infantry/));
 
   it('PCT-11.84 final shock fire outside the Shock Combat Phase is refused', () =>
     refusedWith(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'final-shock', range: 1, count: 12 }), 'alice', /Final Shock Combat fire can only occur during the Shock Combat Phase \(PCT-11.84\)/));
@@ -652,7 +663,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 0 }), 'bob', /count:0: no figure can bear on the target, so the unit cannot fire at it \(PCT-11.41\)/));
 
   it('NIGHT-18.51 naming the night modifier by day is a claim the battle refuses', () =>
-    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { modifiers: [{ id: 'night' }] }), 'alice', /night: the battle knows it is a daylight turn/));
+    refusedWith(setup, shoot('Foot Battery', '1/28th Foot', { modifiers: [{ id: 'night' }] }), 'alice', /this turn: the battle knows it is a daylight turn/));
 
   it('NIGHT-18.21 entering the night, the screens to close are named with no opportunity fire for it', () => {
     const [e] = given([...setup, moveTo(pos(1, 0), pos(2, 4, 'dusk'))]).when({ type: 'AdvanceTurn', period: 'night' }).events();

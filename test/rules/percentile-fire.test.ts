@@ -57,6 +57,14 @@ function resolved(r: FireResult): FireOutcome {
 }
 
 const withFire = (fire: Partial<FirePack>): FireRules => ({ ...FIRE_RULES, fire: FirePack.parse({ ...FIRE_PACK, ...fire }) });
+/** A battle whose house rules chose, where the seed is open, the readings the pack once shipped (house-rules.ts). */
+const HOUSE: FireRules = withFire({
+  overHundred: { ...FIRE_PACK.overHundred, secondFigure: 'same-roll' },
+  officerHit: { ...FIRE_PACK.officerHit, rolls: 'per-figure' },
+  mfp: { ...FIRE_PACK.mfp, direction: 'up', batteryLoss: 'each-cannon' },
+  modifiers: FIRE_PACK.modifiers.map((m) => (m.id === 'skirmish-screen' ? { ...m, value: '2/3' } : m)),
+});
+const withHouse = (fire: Partial<FirePack>): FireRules => ({ ...HOUSE, fire: FirePack.parse({ ...HOUSE.fire, ...fire }) });
 /** The percent an attack reaches, rolling a sure miss (00). */
 const percentOf = (input: FireInput, rules: FireRules = FIRE_RULES) => resolved(resolveFire(input, scriptedDice(100, 100, 100), rules)).percent;
 
@@ -65,11 +73,13 @@ describe('pack fire data', () => {
     expect(firePack).toEqual(FIRE_PACK);
     expect(percentilePack.fire.chart).toBeNull();
     const values = Object.fromEntries(FIRE_PACK.modifiers.map((m) => [m.id, m.value]));
-    expect(values).toEqual({ 'artillery-officer': null, 'maximum-roundshot': null, 'skirmish-screen': '2/3', indirect: null, night: '3/4' });
+    // PCT-11.46's "(1/3)" is open between two readings: a battle's house rule chooses (house-rules.ts).
+    expect(values).toEqual({ 'artillery-officer': null, 'maximum-roundshot': null, 'skirmish-screen': null, indirect: null, night: '3/4' });
     expect(FIRE_PACK.modifiers.filter((m) => m.derivable).map((m) => m.id)).toEqual(['night']);
     expect(FIRE_PACK.criticalHit.table).toBeNull();
-    expect(FIRE_PACK.officerHit).toMatchObject({ percentPerFigure: 5, randomOfficerHitChart: null });
-    expect(FIRE_PACK.mfp).toMatchObject({ perFigure: 1, perBatteryOrTrain: 5, direction: 'up', criticalLevel: null });
+    expect(FIRE_PACK.officerHit).toMatchObject({ percentPerFigure: 5, rolls: null, randomOfficerHitChart: null });
+    expect(FIRE_PACK.overHundred).toMatchObject({ secondFigure: null, aboveTwoHundred: 'gm' });
+    expect(FIRE_PACK.mfp).toMatchObject({ perFigure: 1, perBatteryOrTrain: 5, direction: null, batteryLoss: null, criticalLevel: null });
     expect(FIRE_PACK.maxBatteriesOnTarget).toBe(2);
     // the attributes and night keys are untouched
     expect(percentilePack.night.fireFactor).toBe(0.75);
@@ -98,7 +108,7 @@ describe('PCT-11.57 militia crews', () => {
 describe('the Fire Routine', () => {
   it('PCT-11.16 infantry fire: base, rounding, d100 at most the percent hits, and every number is a step', () => {
     const dice = scriptedDice(30);
-    const o = resolved(resolveFire(infantry(), dice));
+    const o = resolved(resolveFire(infantry(), dice, HOUSE));
     expect(o).toMatchObject({ rule: 'PCT-11.16', base: 30, percent: 30, roll: 30, hit: true, losses: 1, lossKind: 'figures', targetType: 'Linear', chartLine: '2 rank', firing: 6 });
     expect(o.dice).toEqual([{ sides: 100, result: 30, purpose: 'fire (PCT-11.16.step2)' }]);
     expect(o.steps.map((s) => s.rule)).toEqual(['PCT-11.61.b', 'PCT-11.16.step3', 'PCT-11.34', 'PCT-11.16.step7', 'PCT-11.16.step8', 'PCT-11.71', 'PCT-11.16.step9', 'PCT-11.16.step9', 'PCT-11.73']);
@@ -235,24 +245,31 @@ describe('successive fire and night', () => {
 describe('effects', () => {
   it('PCT-11.71 above 100%: one automatic loss and the remainder as a chance of another', () => {
     const at140 = { base: 70, kind: 'opportunity' as const, phase: 'other' as const };
-    expect(resolved(resolveFire(infantry(at140), scriptedDice(40)))).toMatchObject({ percent: 140, automaticLosses: 1, losses: 2 });
-    expect(resolved(resolveFire(infantry(at140), scriptedDice(41)))).toMatchObject({ percent: 140, automaticLosses: 1, losses: 1, hit: true });
-    const fresh = withFire({ overHundred: { ...FIRE_PACK.overHundred, secondFigure: 'new-roll' } });
+    // Same roll or a new one is open: asked before any die is rolled until a house rule chooses.
+    expect(resolveFire(infantry(at140), scriptedDice())).toMatchObject({ status: 'needsGm', rule: 'PCT-11.71', house: 'over-100.remainder' });
+    expect(resolved(resolveFire(infantry(at140), scriptedDice(40), HOUSE))).toMatchObject({ percent: 140, automaticLosses: 1, losses: 2 });
+    expect(resolved(resolveFire(infantry(at140), scriptedDice(41), HOUSE))).toMatchObject({ percent: 140, automaticLosses: 1, losses: 1, hit: true });
+    const fresh = withHouse({ overHundred: { ...FIRE_PACK.overHundred, secondFigure: 'new-roll' } });
     const o = resolved(resolveFire(infantry(at140), scriptedDice(90, 12), fresh));
     expect(o).toMatchObject({ losses: 2, dice: [{ result: 90 }, { result: 12, purpose: 'PCT-11.71 remainder' }] });
-    expect(resolveFire(infantry({ ...at140, base: 101 }), scriptedDice())).toMatchObject({ status: 'needsGm', rule: 'PCT-11.71' });
-    const extend = withFire({ overHundred: { ...FIRE_PACK.overHundred, aboveTwoHundred: 'extend' } });
+    expect(resolveFire(infantry({ ...at140, base: 101 }), scriptedDice(), HOUSE)).toMatchObject({ status: 'needsGm', rule: 'PCT-11.71', house: 'over-200' });
+    const extend = withHouse({ overHundred: { ...FIRE_PACK.overHundred, secondFigure: 'same-roll', aboveTwoHundred: 'extend' } });
     expect(resolved(resolveFire(infantry({ ...at140, base: 120 }), scriptedDice(41), extend))).toMatchObject({ percent: 240, automaticLosses: 2, losses: 2 });
-    expect(resolved(resolveFire(infantry({ ...at140, base: 70 }, {}, { strength: 1 }), scriptedDice(1)))).toMatchObject({ losses: 1 });
+    // The 140% example read on above 200%: one figure and a certain second, no more.
+    const two = withHouse({ overHundred: { ...FIRE_PACK.overHundred, aboveTwoHundred: 'two-at-most' } });
+    expect(resolved(resolveFire(infantry({ ...at140, base: 120 }), scriptedDice(99), two))).toMatchObject({ percent: 240, automaticLosses: 2, losses: 2 });
+    expect(resolved(resolveFire(infantry({ ...at140, base: 70 }, {}, { strength: 1 }), scriptedDice(1), HOUSE))).toMatchObject({ losses: 1 });
   });
 
-  it('PCT-11.72 a loss makes a morale check due; PCT-11.73 MFP moves 1 a figure, 5 a battery loss, up by default', () => {
-    const o = resolved(resolveFire(infantry({ base: 70, kind: 'opportunity', phase: 'other' }), scriptedDice(5)));
+  it('PCT-11.72 a loss makes a morale check due; PCT-11.73 MFP moves 1 a figure, 5 a battery loss, the way a house rule says', () => {
+    // Direction open: the loss moves no level and the text names what is open.
+    expect(resolved(resolveFire(infantry(), scriptedDice(5))).mfpChange).toMatchObject({ points: 0, direction: null, text: expect.stringContaining('mfp.direction is open') });
+    const o = resolved(resolveFire(infantry({ base: 70, kind: 'opportunity', phase: 'other' }), scriptedDice(5), HOUSE));
     expect(o).toMatchObject({ moraleCheckDue: true, mfpChange: { rule: 'PCT-11.73', points: 2, direction: 'up' } });
     expect(o.notes.join(' ')).toContain('PCT-11.88');
-    const guns = resolved(resolveFire(battery({}, {}, { arm: 'artillery', formation: 'unlimbered', strength: 6 }), scriptedDice(5, 3)));
+    const guns = resolved(resolveFire(battery({}, {}, { arm: 'artillery', formation: 'unlimbered', strength: 6 }), scriptedDice(5, 3), HOUSE));
     expect(guns).toMatchObject({ lossKind: 'cannon', losses: 1, mfpChange: { points: 5, batteryLoss: 'each-cannon' } });
-    const down = withFire({ mfp: { ...FIRE_PACK.mfp, direction: 'down', batteryLoss: 'whole-battery' } });
+    const down = withHouse({ mfp: { ...FIRE_PACK.mfp, direction: 'down', batteryLoss: 'whole-battery' } });
     expect(resolved(resolveFire(battery({}, {}, { arm: 'artillery', formation: 'unlimbered', strength: 6 }), scriptedDice(5, 3), down)).mfpChange.points).toBe(0);
     expect(resolved(resolveFire(battery({}, {}, { arm: 'artillery', formation: 'unlimbered', strength: 1 }), scriptedDice(5, 3), down)).mfpChange.points).toBe(-5);
   });
@@ -264,21 +281,23 @@ describe('effects', () => {
 
   it('PCT-11.16.step10 a 5% officer check per figure hit when an officer is attached; 01/00 starts the random officer hit sequence', () => {
     const two = infantry({ base: 70, kind: 'opportunity', phase: 'other' }, {}, { officerAttached: true });
-    const o = resolved(resolveFire(two, scriptedDice(10, 5, 6)));
+    // One roll per figure or one combined is open: asked before any die is rolled until a house rule chooses.
+    expect(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice())).toMatchObject({ status: 'needsGm', house: 'officer-hit.rolls' });
+    const o = resolved(resolveFire(two, scriptedDice(10, 5, 6), HOUSE));
     expect(o.officerChecks).toEqual([
       { rule: 'PCT-11.16.step10', roll: 5, chance: 5, hit: true, randomOfficerHit: false },
       { rule: 'PCT-11.16.step10', roll: 6, chance: 5, hit: false, randomOfficerHit: false },
     ]);
     expect(o.randomOfficerHit).toBeNull();
-    const seq = resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(10, 100)));
+    const seq = resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(10, 100), HOUSE));
     expect(seq.officerChecks[0]).toMatchObject({ roll: 100, hit: false, randomOfficerHit: true });
     expect(seq.randomOfficerHit).toMatchObject({ needsGm: true });
     expect(seq.randomOfficerHit?.text).toContain('GM rules');
-    expect(resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(50))).officerChecks).toEqual([]);
+    expect(resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(50), HOUSE)).officerChecks).toEqual([]);
   });
 
-  it('PCT-11.15.step11 artillery officer checks, one roll at 5% x figures when the pack combines them', () => {
-    const combined = withFire({ officerHit: { ...FIRE_PACK.officerHit, rolls: 'combined' } });
+  it('PCT-11.15.step11 artillery officer checks, one roll at 5% x figures when the house rule combines them', () => {
+    const combined = withHouse({ officerHit: { ...FIRE_PACK.officerHit, rolls: 'combined' } });
     const o = resolved(resolveFire(battery({ base: 70, kind: 'opportunity', phase: 'other' }, {}, { officerAttached: true }), scriptedDice(3, 10), combined));
     expect(o.officerChecks).toEqual([{ rule: 'PCT-11.15.step11', roll: 10, chance: 10, hit: true, randomOfficerHit: false }]);
   });
@@ -356,11 +375,12 @@ describe('refusals', () => {
     expect(resolved(resolveFire(battery({ batteriesOnTarget: 2 }, { artilleryOfficer: true }), scriptedDice(100))).status).toBe('resolved');
   });
 
-  it('PCT-11.46 a skirmish screen reduces artillery fire (by a third in this pack, to a third in another) and takes no casualties', () => {
-    const o = resolved(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice(100)));
+  it('PCT-11.46 a skirmish screen reduces artillery fire (by a third or to a third, as a house rule reads "(1/3)") and takes no casualties', () => {
+    expect(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice())).toMatchObject({ status: 'needsGm', rule: 'PCT-11.46', house: 'skirmish-screen' });
+    const o = resolved(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice(100), HOUSE));
     expect(o.percent).toBe(30);
     expect(o.notes.join(' ')).toContain('no casualties');
-    const to = withFire({ modifiers: FIRE_PACK.modifiers.map((m) => (m.id === 'skirmish-screen' ? { ...m, value: '1/3' } : m)) });
+    const to = withHouse({ modifiers: FIRE_PACK.modifiers.map((m) => (m.id === 'skirmish-screen' ? { ...m, value: '1/3' } : m)) });
     expect(percentOf(battery({ base: 45 }, {}, { screened: true }), to)).toBe(15);
   });
 
@@ -372,11 +392,13 @@ describe('refusals', () => {
 
 describe('NIGHT-18.61', () => {
   it('NIGHT-18.61 night morale checks to rally routers or for a declared cavalry charge are -20%, squares exempt', () => {
-    expect(nightMoraleModifier({ kind: 'rally-routing', night: true })).toMatchObject({ rule: 'NIGHT-18.61', applies: true, points: -20 });
-    expect(nightMoraleModifier({ kind: 'declare-charge', night: true })).toMatchObject({ applies: true, points: -20 });
-    expect(nightMoraleModifier({ kind: 'receive-charge', night: true, square: true })).toMatchObject({ applies: false, points: 0 });
-    expect(nightMoraleModifier({ kind: 'other', night: true })).toMatchObject({ applies: false });
-    expect(nightMoraleModifier({ kind: 'rally-routing', night: false })).toMatchObject({ applies: false });
+    // 20 points or a fifth is open: nothing applies until the battle's house rule night.morale chooses.
+    expect(nightMoraleModifier({ kind: 'rally-routing', night: true }, null)).toMatchObject({ rule: 'NIGHT-18.61', applies: true, open: true, points: 0, factor: 1 });
+    expect(nightMoraleModifier({ kind: 'rally-routing', night: true }, 'points')).toMatchObject({ rule: 'NIGHT-18.61', applies: true, points: -20 });
+    expect(nightMoraleModifier({ kind: 'declare-charge', night: true }, 'points')).toMatchObject({ applies: true, points: -20 });
+    expect(nightMoraleModifier({ kind: 'receive-charge', night: true, square: true }, null)).toMatchObject({ applies: false, points: 0 });
+    expect(nightMoraleModifier({ kind: 'other', night: true }, null)).toMatchObject({ applies: false });
+    expect(nightMoraleModifier({ kind: 'rally-routing', night: false }, null)).toMatchObject({ applies: false });
     expect(nightMoraleModifier({ kind: 'rally-routing', night: true }, 'fifth')).toMatchObject({ applies: true, points: 0, factor: 0.8 });
     expect(NIGHT_CHARGE_TESTING_RADIUS).toBe(8);
   });

@@ -102,10 +102,11 @@ describe('a daylight artillery duel and a firefight into the night (examples/fir
     }
     // NIGHT-18.61: the charge declared at night and the rally of the routing 61e are checked at -20%; a fire-loss check is not.
     expect(posted<MoraleCheckOutcome>(checks[2]!)).toMatchObject({ percent: 70, chance: 50, night: { applies: true, points: -20 } });
-    expect(checks[2]!.text).toContain('Night: morale check to declare a cavalry charge -20%: -20 → 50% (NIGHT-18.61)');
+    // Twenty points, not a fifth: the battle's house rule night.morale, cited in the working.
+    expect(checks[2]!.text).toMatch(/Night: morale check to declare a cavalry charge -20% \(house rule set by <@gm> at event \d+\): -20 → 50% \(NIGHT-18.61\)/);
     expect(posted<MoraleCheckOutcome>(checks[3]!)).toMatchObject({ percent: 55, chance: 55, before: 'good', after: 'routing', night: { applies: false } });
     expect(posted<MoraleCheckOutcome>(checks[4]!)).toMatchObject({ percent: 60, chance: 40, before: 'routing', after: 'routing', effectGiven: false });
-    expect(checks[4]!.text).toContain('Night: morale check to rally a routing unit -20%: -20 → 40% (NIGHT-18.61)');
+    expect(checks[4]!.text).toMatch(/Night: morale check to rally a routing unit -20% \(house rule set by <@gm> at event \d+\): -20 → 40% \(NIGHT-18.61\)/);
     expect(pct(s).units[unitId('2e Léger')]?.morale).toBe('disordered');
     expect(pct(s).units[unitId('61e de Ligne')]?.morale).toBe('routing');
 

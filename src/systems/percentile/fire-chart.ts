@@ -1,5 +1,5 @@
 import type { ChartLine } from './fire-pack.ts';
-import { ARTILLERY, GUNS, type FireInput } from './fire-input.ts';
+import { ARTILLERY, GUNS, type FireInput, type FireRules } from './fire-input.ts';
 import type { FireRefused } from './fire-outcome.ts';
 
 /**
@@ -78,8 +78,14 @@ export function firingCount(input: FireInput, artillery: boolean): { n: number; 
   return { n: c, rule: 'PCT-11.16.step3', label: `${c} figures within the angle and range` };
 }
 
-/** PCT-ALGO step 6: the doubling of 11.81, 11.83, 11.84, 11.85; null = not given in source. */
-export function doubling(input: Pick<FireInput, 'kind' | 'firer' | 'target' | 'gm'>): { factor: 1 | 2; rule: string; why: string } | { factor: null; rule: string; question: string } {
+/**
+ * PCT-ALGO step 6: the doubling of 11.81, 11.83, 11.84, 11.85; null = not given in source, asked of the
+ * GM unless the battle's house rule (`house`: supportive.cavalry, supportive.artillery-other) says.
+ */
+export function doubling(
+  input: Pick<FireInput, 'kind' | 'firer' | 'target' | 'gm'>,
+  house: Pick<FireRules, 'supportive' | 'house'> = {},
+): { factor: 1 | 2; rule: string; why: string } | { factor: null; rule: string; question: string; house?: string } | { rule: string; reason: string } {
   const artillery = ARTILLERY.includes(input.firer.arm);
   const t = input.target;
   const chargingCavalry = t.arm === 'cavalry' && (t.charging === true || t.declaredChargePassed === true);
@@ -102,10 +108,19 @@ export function doubling(input: Pick<FireInput, 'kind' | 'firer' | 'target' | 'g
         return { factor: 2, rule: 'PCT-11.85', why: `artillery supportive fire at ${t.arm === 'infantry' ? 'infantry' : 'non-charge-movement cavalry'} is doubled` };
       }
       const who = artillery ? `artillery supportive fire at ${t.arm}` : `${input.firer.arm} supportive fire`;
+      const key = artillery ? 'supportive.artillery-other' : input.firer.arm === 'cavalry' ? 'supportive.cavalry' : undefined;
+      const set = artillery ? house.supportive?.artilleryOther : input.firer.arm === 'cavalry' ? house.supportive?.cavalry : undefined;
+      if (key && set !== undefined) {
+        const word = (d: boolean) => (d ? 'doubled' : 'normal');
+        if (input.gm?.doubleSupportive !== undefined && input.gm.doubleSupportive !== set) {
+          return { rule: 'PCT-11.85', reason: `${key} is ${word(set)} in this battle (${house.house?.[key] ?? 'house rule'}); /house set changes it, not double_supportive.` };
+        }
+        return { factor: set ? 2 : 1, rule: 'PCT-11.85', why: `${who} is ${set ? 'doubled' : 'not doubled'} (${house.house?.[key] ?? 'house rule'})` };
+      }
       if (input.gm?.doubleSupportive !== undefined) {
         return { factor: input.gm.doubleSupportive ? 2 : 1, rule: 'PCT-11.85', why: `${who}: ${input.gm.doubleSupportive ? 'doubled' : 'not doubled'} by the GM's ruling (the rules do not say)` };
       }
-      return { factor: null, rule: 'PCT-11.85', question: `The rules do not say whether ${who} is doubled (PCT-11.85): the GM rules doubled or not.` };
+      return { factor: null, rule: 'PCT-11.85', question: `The rules do not say whether ${who} is doubled (PCT-11.85): the GM rules doubled or not.`, ...(key ? { house: key } : {}) };
     }
   }
 }

@@ -112,10 +112,14 @@ export interface FireInput {
   };
 }
 
-/** The two keys of the percentile pack the routine reads. */
+/** The two keys of the percentile pack the routine reads, as a battle's house rules set them (battle/house.ts). */
 export interface FireRules {
   fire: FirePack;
   night: NightPack;
+  /** PCT-11.85 supportive fire the rules leave open: doubled (true) or not; absent: asked of the GM. */
+  supportive?: { cavalry?: boolean; artilleryOther?: boolean };
+  /** How the working cites each value a house rule set, by key: "house rule set by @gm at event 12". */
+  house?: Readonly<Record<string, string>>;
 }
 export const FIRE_RULES: FireRules = { fire: FIRE_PACK, night: NIGHT_PACK };
 

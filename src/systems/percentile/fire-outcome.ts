@@ -72,7 +72,8 @@ export interface FireOutcome {
   randomOfficerHit: { rule: string; needsGm: true; text: string } | null;
   criticalHit: CriticalHit | null;
   markers: Marker[];
-  mfpChange: { rule: 'PCT-11.73'; points: number; direction: 'up' | 'down'; perFigure: number; perBatteryOrTrain: number; batteryLoss: 'each-cannon' | 'whole-battery'; text: string };
+  /** `direction` or `batteryLoss` null: open in this battle, so no level moved (PCT-11.73). */
+  mfpChange: { rule: 'PCT-11.73'; points: number; direction: 'up' | 'down' | null; perFigure: number; perBatteryOrTrain: number; batteryLoss: 'each-cannon' | 'whole-battery' | null; text: string };
   moraleCheckDue: boolean;
   ammunition: { rule: string; spent: 1; shot: Shot } | null;
   notes: string[];
@@ -91,6 +92,8 @@ export interface FireNeedsGm {
   status: 'needsGm';
   rule: string;
   question: string;
+  /** The house rule a GM may set instead of answering at each use (house-rules.ts). */
+  house?: string;
   /** The working so far, for the GM to rule on. */
   steps: Step[];
 }

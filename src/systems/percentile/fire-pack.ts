@@ -93,16 +93,16 @@ export const FirePack = z
     /** Applied to the base percent in this order (PCT-11.15.step9, 11.16.step8). */
     modifiers: z.array(FireModifier),
     overHundred: z.object({
-      /** PCT-11.71: the remainder tested on the fire roll itself or on a new d100. */
-      secondFigure: z.enum(['same-roll', 'new-roll']),
-      /** Above 200%: 'gm' asks the GM; 'extend' takes one figure per full 100% and the remainder as a chance. */
-      aboveTwoHundred: z.enum(['gm', 'extend']),
+      /** PCT-11.71: the remainder tested on the fire roll itself or on a new d100; null: open, a battle's house rule over-100.remainder. */
+      secondFigure: z.enum(['same-roll', 'new-roll']).nullable(),
+      /** Above 200%: 'gm' asks (a battle's house rule over-200 may choose); 'extend' a figure per full 100%; 'two-at-most' a second figure at most. */
+      aboveTwoHundred: z.enum(['gm', 'extend', 'two-at-most']),
       note: z.string().optional(),
     }),
     officerHit: z.object({
       percentPerFigure: z.number().min(0).max(100),
-      /** One d100 per figure hit, or one d100 at percentPerFigure x figures hit. */
-      rolls: z.enum(['per-figure', 'combined']),
+      /** One d100 per figure hit, or one d100 at percentPerFigure x figures hit; null: open, a battle's house rule officer-hit.rolls. */
+      rolls: z.enum(['per-figure', 'combined']).nullable(),
       randomOfficerHitOn: z.array(z.number().int().min(1).max(100)),
       /** The Random Officer Hit chart (14.62); not in the source. */
       randomOfficerHitChart: z.array(z.object({ min: z.number().int(), max: z.number().int(), text: z.string() })).nullable(),
@@ -127,19 +127,19 @@ export const FirePack = z
     mfp: z.object({
       perFigure: z.number().int().min(0),
       perBatteryOrTrain: z.number().int().min(0),
-      /** What a PCT-11.73 "battery/train loss" is: each cannon or train-material loss, or a whole battery or train lost. */
-      batteryLoss: z.enum(['each-cannon', 'whole-battery']),
-      /** Which way losses move the side's MFP level (15.85, not in the source). */
-      direction: z.enum(['up', 'down']),
+      /** What a PCT-11.73 "battery/train loss" is: each cannon or train-material loss, or a whole battery or train lost; null: open (house rule mfp.battery-loss). */
+      batteryLoss: z.enum(['each-cannon', 'whole-battery']).nullable(),
+      /** Which way losses move the side's MFP level (15.85, not in the source); null: open (house rule mfp.direction). */
+      direction: z.enum(['up', 'down']).nullable(),
       /** NIGHT-18.63; not given in the source. */
       criticalLevel: z.number().int().nullable(),
       note: z.string().optional(),
     }),
   })
   .refine((f) => new Set(f.modifiers.map((m) => m.id)).size === f.modifiers.length, { error: 'fire.modifiers ids must be unique' })
-  // resolveFire applies these two itself when the log says so (NIGHT-18.51, PCT-11.46).
-  .refine((f) => ['night', 'skirmish-screen'].every((id) => f.modifiers.some((m) => m.id === id && m.kind === 'multiplier' && m.value !== null)), {
-    error: 'fire.modifiers must hold the "night" and "skirmish-screen" multipliers with their values',
+  // resolveFire applies these two itself when the log says so (NIGHT-18.51, PCT-11.46); the screen's value may be open (a house rule).
+  .refine((f) => f.modifiers.some((m) => m.id === 'night' && m.kind === 'multiplier' && m.value !== null) && f.modifiers.some((m) => m.id === 'skirmish-screen' && m.kind === 'multiplier'), {
+    error: 'fire.modifiers must hold the "night" multiplier with its value and the "skirmish-screen" multiplier',
   });
 export type FirePack = z.infer<typeof FirePack>;
 

@@ -30,6 +30,8 @@ const step = (label: string, v: Fraction, rule: string): Step => (isWhole(v) ? {
  */
 export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIRE_RULES): FireResult {
   const fp = rules.fire;
+  // A value a battle's house rule set is cited where the working uses it (house-rules.ts).
+  const cite = (key: string, text: string) => (rules.house?.[key] ? `${text} (${rules.house[key]})` : text);
   const { firer, target } = input;
   const artillery = ARTILLERY.includes(firer.arm);
   const rule = artillery ? 'PCT-11.15' : 'PCT-11.16';
@@ -120,19 +122,23 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   for (const def of fp.modifiers) {
     if (!applies.has(def.id)) continue;
     const given = named.get(def.id)?.value;
-    if (def.kind === null) {
-      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give this modifier (${def.rule}); the GM enters it in the pack (kind and value).`, steps };
+    // PCT-11.46's "(1/3)" is open between two readings: only a house rule chooses, never a value at the fire.
+    const key = def.id === 'skirmish-screen' ? 'skirmish-screen' : `modifier.${def.id}`;
+    if (def.kind === null || (def.id === 'skirmish-screen' && def.value === null)) {
+      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give this modifier (${def.rule}).`, house: key, steps };
     }
+    const kind = def.kind === 'multiplier' ? 'x' : '';
     if (def.value !== null && given !== undefined && fraction(def.value).n * fraction(given).d !== fraction(given).n * fraction(def.value).d) {
-      return { status: 'refused', rule: def.rule, reason: `${def.label} is ${def.value} in this pack; a different value belongs in a house-ruled pack.` };
+      const where = rules.house?.[key] ? `in this battle (${rules.house[key]}); /house set changes it` : 'in this pack; a different value belongs in a house rule of the battle';
+      return { status: 'refused', rule: def.rule, reason: `${def.label} is ${kind}${def.value} ${where}.` };
     }
     const raw = def.value ?? given;
     if (raw === undefined) {
-      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give its value (${def.rule}); give it as the modifier's value, or the GM enters it in the pack.`, steps };
+      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give its value (${def.rule}); give it as the modifier's value.`, house: key, steps };
     }
     const v = fraction(raw);
     p = def.kind === 'multiplier' ? mul(p, v) : add(p, v);
-    steps.push(step(`${def.label}: ${def.kind === 'multiplier' ? `x${show(v)}` : `${v.n >= 0n ? '+' : ''}${show(v)}`} -> ${show(p)}`, p, def.rule));
+    steps.push(step(cite(key, `${def.label}: ${def.kind === 'multiplier' ? `x${show(v)}` : `${v.n >= 0n ? '+' : ''}${show(v)}`} -> ${show(p)}`), p, def.rule));
   }
   if (p.n < 0n) p = fraction(0);
   const rounded = ceil(p);
@@ -140,8 +146,9 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   p = rounded;
 
   // PCT-ALGO step 6: doubling.
-  const dbl = doubling(input);
-  if (dbl.factor === null) return { status: 'needsGm', rule: dbl.rule, question: dbl.question, steps };
+  const dbl = doubling(input, rules);
+  if ('reason' in dbl) return { status: 'refused', rule: dbl.rule, reason: dbl.reason };
+  if (dbl.factor === null) return { status: 'needsGm', rule: dbl.rule, question: dbl.question, ...(dbl.house ? { house: dbl.house } : {}), steps };
   if (dbl.factor === 2) {
     p = mul(p, fraction(2));
     steps.push(step(`x2: ${dbl.why}`, p, dbl.rule));
@@ -162,8 +169,18 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   steps.push({ label: 'Modified base percent to hit', value: percent, rule: 'PCT-11.71' });
 
   const over = percent > 100;
-  if (percent > 200 && fp.overHundred.aboveTwoHundred === 'gm') {
-    return { status: 'needsGm', rule: 'PCT-11.71', question: `${percent}% is above 200%: the rules give 1 figure plus a chance of a second for over 100% but say nothing above 200%; the GM rules the losses.`, steps };
+  const above = fp.overHundred.aboveTwoHundred;
+  if (percent > 200 && above === 'gm') {
+    return { status: 'needsGm', rule: 'PCT-11.71', question: `${percent}% is above 200%: the rules give 1 figure plus a chance of a second for over 100% but say nothing above 200%; the GM rules the losses.`, house: 'over-200', steps };
+  }
+  // Asked before any die is rolled, so a question never follows a roll the player has seen.
+  const secondFigure = fp.overHundred.secondFigure;
+  if (over && percent % 100 !== 0 && secondFigure === null && !(percent > 200 && above === 'two-at-most')) {
+    return { status: 'needsGm', rule: 'PCT-11.71', question: `${percent}%: one figure and a ${percent % 100}% chance of another, and the rules do not say whether the fire roll or a new roll tests it (PCT-11.71).`, house: 'over-100.remainder', steps };
+  }
+  const officerRolls = fp.officerHit.rolls;
+  if (target.officerAttached && officerRolls === null) {
+    return { status: 'needsGm', rule: S(stepNo.officer), question: `An officer is attached: "5% per figure hit" may be one d100 per figure or one at 5% x the figures hit, and the rules do not say which (${S(stepNo.officer)}).`, house: 'officer-hit.rolls', steps };
   }
 
   // The roll and the hits.
@@ -182,15 +199,19 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
     hits = hit ? 1 : 0;
     steps.push({ label: `d100 ${fireRoll} ${hit ? (fireRoll <= percent ? `<= ${percent}: hit` : '= 01: always a hit') : `> ${percent}: miss`}`, value: fireRoll, rule: S(stepNo.hit) });
   } else {
-    automatic = Math.floor(percent / 100);
-    const rest = percent - automatic * 100;
-    steps.push({ label: `Over 100%: ${automatic} figure${automatic > 1 ? 's' : ''} lost automatically`, value: automatic, rule: 'PCT-11.71' });
+    // Above 200% the house rule over-200 reads on: a figure per full 100%, or one and a second at most.
+    const twoAtMost = percent > 200 && above === 'two-at-most';
+    automatic = twoAtMost ? 2 : Math.floor(percent / 100);
+    const rest = twoAtMost ? 0 : percent - automatic * 100;
+    const overLabel = `Over 100%: ${automatic} figure${automatic > 1 ? 's' : ''} lost automatically${twoAtMost ? ' (a second at most)' : ''}`;
+    steps.push({ label: percent > 200 ? cite('over-200', overLabel) : overLabel, value: automatic, rule: 'PCT-11.71' });
     hits = automatic;
     if (rest > 0) {
-      const r = fp.overHundred.secondFigure === 'same-roll' ? fireRoll : roll(100, 'PCT-11.71 remainder');
+      const r = secondFigure === 'same-roll' ? fireRoll : roll(100, 'PCT-11.71 remainder');
       const extra = r <= rest;
       if (extra) hits += 1;
-      steps.push({ label: `Remainder ${rest}%: d100 ${r} ${extra ? `<= ${rest}: another figure` : `> ${rest}: no further figure`}${fp.overHundred.secondFigure === 'same-roll' ? ' (the fire roll)' : ' (a new roll)'}`, value: r, rule: 'PCT-11.71' });
+      const which = secondFigure === 'same-roll' ? 'the fire roll' : 'a new roll';
+      steps.push({ label: `Remainder ${rest}%: d100 ${r} ${extra ? `<= ${rest}: another figure` : `> ${rest}: no further figure`} (${rules.house?.['over-100.remainder'] ? `${which}, ${rules.house['over-100.remainder']}` : which})`, value: r, rule: 'PCT-11.71' });
     }
     hit = true;
   }
@@ -208,12 +229,12 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   const orule = S(stepNo.officer);
   if (target.officerAttached && losses > 0) {
     const per = fp.officerHit.percentPerFigure;
-    const chances = fp.officerHit.rolls === 'per-figure' ? Array.from({ length: losses }, () => per) : [Math.min(100, per * losses)];
+    const chances = officerRolls === 'per-figure' ? Array.from({ length: losses }, () => per) : [Math.min(100, per * losses)];
     for (const chance of chances) {
       const r = roll(100, `officer hit (${orule})`);
       const check = { rule: orule, roll: r, chance, hit: r <= chance, randomOfficerHit: fp.officerHit.randomOfficerHitOn.includes(r) };
       officerChecks.push(check);
-      steps.push({ label: `Officer check: d100 ${r} ${check.hit ? `<= ${chance}: officer hit` : `> ${chance}: officer not hit`}`, value: r, rule: orule });
+      steps.push({ label: cite('officer-hit.rolls', `Officer check: d100 ${r} ${check.hit ? `<= ${chance}: officer hit` : `> ${chance}: officer not hit`}`), value: r, rule: orule });
     }
     if (officerChecks.some((c) => c.randomOfficerHit)) {
       const chart = fp.officerHit.randomOfficerHitChart;
@@ -262,7 +283,7 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   }
   if (input.counterbattery) markers.push(counterbatteryMarker(input.counterbattery, 'gm'));
 
-  const mfpChange = mfpChangeFor(lossKind, losses, target.strength, target.arm, fp);
+  const mfpChange = mfpChangeFor(lossKind, losses, target.strength, target.arm, fp, rules.house);
   if (mfpChange.points !== 0) steps.push({ label: mfpChange.text, value: mfpChange.points, rule: 'PCT-11.73' });
 
   const moraleCheckDue = losses > 0;

@@ -246,7 +246,8 @@ export type Visibility =
  * as: full moon with limited clouds; any moonlit night (full or partial) with passing clouds; a dark
  * night (no moon) or heavy clouds or bad weather. Only the full-moon distance (12") is legible; for
  * the others the GM gives `gmInches`. A combination no condition names (a partial moon with limited
- * clouds) also needs the GM. A GM value where the pack has one is refused: house rules go in the pack.
+ * clouds) also needs the GM. A GM value where the pack has one is refused; a battle's house rules
+ * (night.visibility.moonlit, .dark) fill the illegible distances in the `pack` it passes.
  */
 export function nightVisibility(moon: Moon, weather: Weather, gmInches?: number, pack: NightPack = NIGHT_PACK): Visibility {
   const rule = 'NIGHT-18.31';

@@ -21,6 +21,8 @@ import { mfp } from './commands/mfp.ts';
 import { fire } from './commands/fire.ts';
 import { morale } from './commands/morale.ts';
 import { unit } from './commands/unit.ts';
+import { ref } from './commands/ref.ts';
+import { PERCENTILE_HOUSE } from './house-rules.ts';
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -40,6 +42,7 @@ export const percentile: SystemPlugin<PercentileState> = {
   rulesName: 'the percentage-dice rules',
   pack: percentilePack,
   sequence: percentileSequence,
+  house: PERCENTILE_HOUSE,
   initialState: initialPercentile,
   actions: PERCENTILE_ACTION_ROLE,
   decide: (s, a, ctx) => decidePercentile(s, a as PercentileAction, ctx),
@@ -52,5 +55,5 @@ export const percentile: SystemPlugin<PercentileState> = {
   commandLines: nightCommandLines,
   unitLines: (s, u) => percentileUnitLines(s, u.id),
   report: percentileReport,
-  slash: { commands: [night, orders, mfp], adds: { fire, morale, unit } },
+  slash: { commands: [night, orders, mfp], adds: { fire, morale, unit, ref } },
 };

@@ -62,13 +62,13 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
   let zone: ClaimedFire['zone'];
   if (derived.status === 'derived') {
     zone = { zone: derived.zone, rule: derived.rule, why: derived.why, ruled: false };
-    if (a.zone !== undefined && ruled(claim(s, actor, { what: 'zone', claimed: a.zone, derived: zoneWord(derived.zone), source: `${derived.why}, at the measured ${a.range}"`, rule: derived.rule }))) {
+    if (a.zone !== undefined && ruled(claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: zoneWord(derived.zone), source: `${derived.why}, at the measured ${a.range}"`, rule: derived.rule }))) {
       zone = { ...zone, zone: a.zone, ruled: true };
     }
   } else {
     const what = derived.status === 'refused' ? derived.reason : `The fire zone is not in the rules here: ${derived.why} (${derived.rule}).`;
     if (a.zone === undefined) refuse(`${what} ${derived.status === 'refused' ? 'Only a GM may rule otherwise, with zone:.' : 'A GM rules it with zone:minimum or zone:maximum.'}`);
-    const r = claim(s, actor, { what: 'zone', claimed: a.zone, derived: derived.status === 'refused' ? 'out of range' : 'not given by the rules', source: derived.status === 'refused' ? derived.reason.replace(/\.$/, '') : derived.why, rule: derived.rule });
+    const r = claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: derived.status === 'refused' ? 'out of range' : 'not given by the rules', source: derived.status === 'refused' ? derived.reason.replace(/\.$/, '') : derived.why, rule: derived.rule });
     ruled(r);
     zone = { zone: a.zone, rule: derived.rule, why: derived.status === 'refused' ? derived.reason : derived.why, ruled: true };
   }
@@ -82,27 +82,28 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
       const cl = chartLine(input);
       const allowed = cl.line === null ? ['2 rank', '3 rank'] : [cl.line];
       if (!allowed.includes(a.row)) {
-        gm.row = ruled(claim(s, actor, { what: 'row', claimed: a.row, derived: cl.line ?? '2 rank or 3 rank (the roster gives no ranks)', source: cl.why, rule: cl.rule }));
+        gm.row = ruled(claim(s, actor, { what: 'the Fire Chart line', claimed: a.row, derived: cl.line ?? '2 rank or 3 rank (the roster gives no ranks)', source: cl.why, rule: cl.rule }));
       }
     } else if (input.firer.gun !== undefined && !a.row.startsWith(`${input.firer.gun} `)) {
       // A battery's row names its own gun; which of its rows (a Maximum Roundshot row, say) is measured on the table.
-      ruled(claim(s, actor, { what: 'row', claimed: a.row, derived: `a ${input.firer.gun} row`, source: "the battery's gun on the roster", rule: 'PCT-11.15.step5' }));
+      ruled(claim(s, actor, { what: 'the Fire Chart row', claimed: a.row, derived: `a ${input.firer.gun} row`, source: "the battery's gun on the roster", rule: 'PCT-11.15.step5' }));
     }
   }
 
   // PCT-11.64: single figures, headquarters bases and skirmish order cannot be enfiladed.
   if (a.enfiladed && !enfiladeable(input.target)) {
     const why = input.target.formation === 'skirmish' ? 'skirmish (open) order' : input.target.arm === 'hq' ? 'a headquarters base' : 'a single figure';
-    gm.enfilade = ruled(claim(s, actor, { what: 'enfiladed', claimed: 'enfiladed', derived: 'not enfiladed: it cannot be', source: `the target is ${why}`, rule: 'PCT-11.64' }));
+    gm.enfilade = ruled(claim(s, actor, { what: 'the target', claimed: 'enfiladed', derived: 'not enfiladed', source: `the target is ${why}, which cannot be enfiladed`, rule: 'PCT-11.64' }));
   }
   // PCT-11.63: only a battery is a massed battery.
   if (a.massedBattery && !ARTILLERY.includes(input.target.arm)) {
-    gm.massedBattery = ruled(claim(s, actor, { what: 'massed_battery', claimed: 'a massed battery', derived: `not a battery (${input.target.arm})`, source: 'the roster', rule: 'PCT-11.63' }));
+    gm.massedBattery = ruled(claim(s, actor, { what: 'the target', claimed: 'a massed battery', derived: `not a battery but ${input.target.arm}`, source: 'the roster', rule: 'PCT-11.63' }));
   }
 
   // PCT-11.23.3, 11.83, 11.85: a charge by the target is what the log records.
   if (a.targetCharge !== undefined && !f.targetCharging) {
-    if (ruled(claim(s, actor, { what: 'target_charge', claimed: a.targetCharge, derived: 'no declared charge', source: 'no charge declared by the target this turn in the log (/unit charge)', rule: 'PCT-11.23.3' }))) {
+    const claimed = a.targetCharge === 'charging' ? 'charging' : 'a declared charge that passed its morale check';
+    if (ruled(claim(s, actor, { what: 'the target', claimed, derived: 'not charging', source: 'no charge declared by the target this turn in the log (/unit charge)', rule: 'PCT-11.23.3' }))) {
       input.target.charging = a.targetCharge === 'charging';
       if (a.targetCharge === 'declared-passed') input.target.declaredChargePassed = true;
     }
@@ -110,7 +111,7 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
 
   // PCT-11.29: an artillery officer directs batteries only.
   if ((a.artilleryOfficer || a.modifiers?.some((m) => m.id === 'artillery-officer')) && !artillery) {
-    ruled(claim(s, actor, { what: 'artillery officer', claimed: 'directing the fire', derived: `not for ${input.firer.arm}`, source: 'the roster', rule: 'PCT-11.29' }));
+    ruled(claim(s, actor, { what: 'the fire', claimed: 'directed by an artillery officer', derived: `${input.firer.arm} fire, which no artillery officer directs`, source: 'the roster', rule: 'PCT-11.29' }));
   }
 
   // The named modifiers the battle can check.
@@ -120,31 +121,31 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
     if (m.id === 'night') {
       // NIGHT-18.51: the umpire applies it on a night turn; naming it by day is a claim.
       if (f.night) continue;
-      if (ruled(claim(s, actor, { what: 'night', claimed: 'a night turn', derived: 'a daylight turn', source: `the turn's period, ${s.position.period ?? 'day'}`, rule: 'NIGHT-18.51' }))) gm.modifiers = [...(gm.modifiers ?? []), 'night'];
+      if (ruled(claim(s, actor, { what: 'this turn', claimed: 'a night turn', derived: 'a daylight turn', source: `the turn's period, ${s.position.period ?? 'day'}`, rule: 'NIGHT-18.51' }))) gm.modifiers = [...(gm.modifiers ?? []), 'night'];
       else continue;
     }
     if (m.id === 'indirect') {
       // PCT-11.50, 11.53, 11.56, 11.57: howitzers or mortars only, never rockets or a militia rated crew.
       const derivedIndirect =
         input.firer.arm === 'rockets'
-          ? 'rockets: no indirect fire (PCT-11.56)'
+          ? 'direct fire only: rockets never fire indirectly (PCT-11.56)'
           : !artillery
-            ? `${input.firer.arm}: no indirect fire`
+            ? `direct fire only: ${input.firer.arm} never fires indirectly`
             : input.firer.militia
-              ? 'a militia rated crew: no indirect fire (PCT-11.57)'
+              ? 'direct fire only: a militia rated crew never fires indirectly (PCT-11.57)'
               : f.howitzers === null
-                ? 'no howitzers on the roster (set howitzers:)'
+                ? 'direct fire only: no howitzers on the roster (set howitzers:)'
                 : f.howitzers <= 0
-                  ? 'no howitzers or mortars left'
+                  ? 'direct fire only: no howitzers or mortars left'
                   : null;
       if (derivedIndirect !== null) {
         const rule = input.firer.arm === 'rockets' ? 'PCT-11.56' : artillery && input.firer.militia ? 'PCT-11.57' : 'PCT-11.50';
-        gm.indirect = ruled(claim(s, actor, { what: 'indirect fire', claimed: 'howitzers or mortars firing indirectly', derived: derivedIndirect, source: 'the roster and the losses in the log', rule }));
+        gm.indirect = ruled(claim(s, actor, { what: 'the fire', claimed: 'indirect fire by howitzers or mortars', derived: derivedIndirect, source: 'the roster and the losses in the log', rule }));
       }
     }
     if (m.id === 'maximum-roundshot' && (!artillery || (input.firer.shot ?? 'roundshot') !== 'roundshot' || zone.zone === 'minimum')) {
       const why = !artillery ? `${input.firer.arm} fires no roundshot` : zone.zone === 'minimum' ? `the target is in the Minimum Range Fire Zone (${zone.why})` : `the shot fired is ${input.firer.shot}`;
-      ruled(claim(s, actor, { what: 'maximum-roundshot', claimed: 'Maximum Roundshot Zone', derived: 'not the Maximum Roundshot Zone', source: why, rule: 'PCT-11.32' }));
+      ruled(claim(s, actor, { what: 'the target', claimed: 'in the Maximum Roundshot Zone', derived: 'not in the Maximum Roundshot Zone', source: why, rule: 'PCT-11.32' }));
     }
     if (m.id === 'skirmish-screen') input.target.screened = true;
     kept.push(m);

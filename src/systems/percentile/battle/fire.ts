@@ -6,7 +6,6 @@ import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import {
   fireRefusal,
-  percentilePack as pack,
   resolveFire,
   type FireInput,
   type FireKind,
@@ -21,7 +20,8 @@ import {
 import { declaredChargeThisTurn } from './charge.ts';
 import { withoutMarker } from './counterbattery.ts';
 import { claimFire } from './fire-facts.ts';
-import { mfpApplied, mfpCriticalEvents, type MfpApplied } from './mfp.ts';
+import { asked, battleRules } from './house.ts';
+import { mfpApplied, mfpCriticalEvents, mfpOpenLines, type MfpApplied } from './mfp.ts';
 import { checkCombatTime, firePhase, phaseOf } from './phase.ts';
 import { cannonOf, figures, figuresNow, GUNS, isGuns, pct, setUnit, status, type FireRecord, type MoraleState, type PercentileUnitStatus } from './state.ts';
 import { lines, lossWord } from './words.ts';
@@ -214,16 +214,18 @@ export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideC
       ? { gm: { ...(a.noOtherTarget !== undefined ? { noOtherTarget: a.noOtherTarget } : {}), ...(a.doubleSupportive !== undefined ? { doubleSupportive: a.doubleSupportive } : {}) } }
       : {}),
   };
+  // The pack with this battle's house rules in place of the values the seeds leave open.
+  const rules = battleRules(s);
   // PCT-11.22 - 11.28: a unit that may not fire at all is refused before the range and the claims are read.
-  const never = fireRefusal({ ...base, modifiers: [] }, pack);
+  const never = fireRefusal({ ...base, modifiers: [] }, rules);
   if (never) refuse(`${firer.name} may not fire at ${target.name}: ${withRule(never.reason, never.rule)}`);
   // What the battle knows is not the player's to claim; a GM's claim is a ruling (fire-facts.ts).
-  const { input, rulings, zone } = claimFire(s, ctx.actor, a, { input: base, weapon: firer.attrs.weapon === undefined ? undefined : String(firer.attrs.weapon), howitzers, targetCharging, night: night !== undefined, zones: pack.fire.zones });
+  const { input, rulings, zone } = claimFire(s, ctx.actor, a, { input: base, weapon: firer.attrs.weapon === undefined ? undefined : String(firer.attrs.weapon), howitzers, targetCharging, night: night !== undefined, zones: rules.fire.zones });
 
   // Nothing is rolled for a refusal or a question (resolveFire), so the cursor only moves when resolved.
-  const { value: result, dice: used } = needDice(ctx.dice).take((d) => resolveFire(input, d, pack));
+  const { value: result, dice: used } = needDice(ctx.dice).take((d) => resolveFire(input, d, rules));
   if (result.status === 'refused') refuse(`${firer.name} may not fire at ${target.name}: ${withRule(result.reason, result.rule)}`);
-  if (result.status === 'needsGm') refuse(`${withRule(result.question, result.rule)} ${answeredBy(result.rule)}`);
+  if (result.status === 'needsGm') refuse(`${withRule(result.question, result.rule)} ${answeredBy(result.rule, result.house)}`);
 
   const mfp = mfpApplied(s, targetSide, result.mfpChange.points);
   const shot = input.firer.shot ?? 'roundshot';
@@ -298,13 +300,20 @@ function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', 
 
 const withRule = (text: string, rule: string) => (text.includes(rule.replace(/^[A-Z]+-/, '')) ? text : `${text} (${rule})`);
 
-/** The option of /fire percentile that answers a question the Fire Routine put to the GM. */
-function answeredBy(rule: string): string {
+/** What answers a question the Fire Routine put to the GM: an option of /fire percentile, and the house rule (`house`) that settles it for the battle. */
+function answeredBy(rule: string, house: string | undefined): string {
   if (/step[78]$/.test(rule)) return 'Give it with base: (the percent read from your Fire Chart).';
-  if (rule === 'PCT-11.85') return 'A GM fires it with double_supportive:true or double_supportive:false.';
   if (rule === 'NIGHT-18.51') return 'The GM sets it with /night conditions.';
-  if (rule === 'PCT-11.71') return 'The GM records the losses they rule with /unit losses unit: lost: reason:.';
-  return 'Give its value in modifiers: as id=value (e.g. maximum-roundshot=0.5), or the GM enters it in a house-ruled pack (src/systems/percentile/FIRE-CHART.md).';
+  const atFire =
+    rule === 'PCT-11.85'
+      ? 'A GM fires it with double_supportive:true or double_supportive:false'
+      : house === 'over-200'
+        ? 'The GM records the losses they rule with /unit losses unit: lost: reason:'
+        : house === 'modifier.maximum-roundshot' || house === 'modifier.indirect'
+          ? 'Give its value in modifiers: as id=value (e.g. maximum-roundshot=0.5)'
+          : undefined;
+  if (!house) return atFire ? `${atFire}.` : '';
+  return atFire ? `${atFire}, or a GM sets it for this battle with ${asked(house)}.` : `A GM sets it for this battle with ${asked(house)}.`;
 }
 
 export function applyFireResolved(d: BattleState, e: FireEvent): void {
@@ -346,7 +355,6 @@ export function describeFireResolved(e: FireEvent): string {
   const o = e.data.outcome;
   const dv = o.derived;
   const ap = o.applied;
-  const m = pack.fire.mfp;
   const head = `${o.firer} fires at ${o.target} (${o.rule}, ${o.kind} fire, range ${o.range}", turn ${dv.turn}, ${dv.phaseName}): ${o.losses ? `${lossWord(o.losses, o.lossKind)} lost` : 'no loss'}`;
   const body = [
     `From the log: ${o.firer} ${dv.firer.arm}${dv.firer.class ? ` class ${dv.firer.class}` : ''}, ${dv.firer.formation}, morale ${dv.firer.morale}, ${lossWord(dv.firer.strength, dv.firer.of)} now; ${o.target} ${dv.target.arm}, ${dv.target.formation}, ${lossWord(dv.target.strength, dv.target.of)} now`,
@@ -362,11 +370,8 @@ export function describeFireResolved(e: FireEvent): string {
     ...(o.randomOfficerHit ? [o.randomOfficerHit.text] : []),
     `${o.target}: ${lossWord(ap.targetLeft, dv.target.of)} left${ap.losses ? ` (${lossWord(ap.losses, ap.lossKind)} lost, ${ap.lossKind === 'figures' ? o.rule : 'PCT-11.74'})` : ''}`,
     ...(ap.moraleCheckDue ? [`${o.target}: morale check due after this phase's fire (PCT-11.72, 11.88)`] : []),
-    ...(ap.mfp
-      ? [
-          `${ap.mfp.side} MFP level ${ap.mfp.from} → ${ap.mfp.to}${ap.mfp.critical !== null ? `, critical level ${ap.mfp.critical}${ap.mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''} — this pack's reading of PCT-11.73: ${m.perFigure} a figure, ${m.perBatteryOrTrain} ${m.batteryLoss === 'each-cannon' ? 'each cannon or train material loss' : 'a whole battery or train'}, the level counting ${m.direction} (15.85 is not in the sources)`,
-        ]
-      : []),
+    ...(ap.mfp ? [`${ap.mfp.side} MFP level ${ap.mfp.from} → ${ap.mfp.to}${ap.mfp.critical !== null ? `, critical level ${ap.mfp.critical}${ap.mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''} (PCT-11.73)`] : []),
+    ...mfpOpenLines(o.mfpChange),
     ...ap.markersPlaced.map((x) => `Counterbattery ${x} on ${o.target} (${x === 'A' ? 'PCT-11.76' : 'PCT-11.77'}): /unit show lists what clears it`),
     ...ap.markersCleared.map((x) => `Counterbattery ${x} removed from ${o.firer}: it fired at an enemy battery (${x === 'A' ? 'PCT-11.76.a' : 'PCT-11.77.a'})`),
     ...(ap.rounds ? [`${o.firer}: ${ap.rounds.shot} rounds fired ${ap.rounds.fired} (PCT-11.15.step2)`] : []),

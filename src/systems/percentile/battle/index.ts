@@ -107,7 +107,7 @@ export function decidePercentile(s: BattleState, action: PercentileAction, ctx: 
     case 'TriggerCommand':
       return decideTriggerCommand(s, action);
     case 'SetNightConditions':
-      return decideSetNightConditions(action);
+      return decideSetNightConditions(s, action);
     case 'SetDemoralization':
       return decideSetDemoralization(s, action);
     case 'ReachMfpCritical':

@@ -3,8 +3,9 @@ import { findUnit, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { mfpChangeFor, percentilePack as pack, type MfpChange } from '../index.ts';
-import { mfpApplied, mfpCriticalEvents, type MfpApplied } from './mfp.ts';
+import { mfpChangeFor, type MfpChange } from '../index.ts';
+import { battleRules } from './house.ts';
+import { mfpApplied, mfpCriticalEvents, mfpOpenLines, type MfpApplied } from './mfp.ts';
 import { cannonOf, figuresNow, isGuns, pct, setUnit, type PercentileUnitStatus } from './state.ts';
 import { lines, lossWord } from './words.ts';
 
@@ -36,7 +37,8 @@ export function decideRuleLosses(s: BattleState, a: LossesAction): BattleEvent[]
   const has = kind === 'cannon' ? cannonOf(s, u) : figuresNow(s, u);
   if (a.lost > has) refuse(`${u.name} has ${lossWord(has, kind)} left; it cannot lose ${a.lost}.`);
   const sideId = unitSideId(s, u);
-  const mfpChange = mfpChangeFor(kind, a.lost, has, String(u.attrs.arm), pack.fire);
+  const rules = battleRules(s);
+  const mfpChange = mfpChangeFor(kind, a.lost, has, String(u.attrs.arm), rules.fire, rules.house);
   const mfp = mfpApplied(s, sideId, mfpChange.points);
   const events: BattleEvent[] = [
     { type: 'PercentileLossesRuled', data: { unitId: u.id, sideId, at: s.position, kind, lost: a.lost, left: has - a.lost, reason, moraleCheckDue: a.check ?? true, mfpChange, mfp } },
@@ -61,6 +63,7 @@ export function describeLossesRuled(e: LossesEvent, s: BattleState): string {
   return lines(`${name} loses ${lossWord(lost, kind)}, as a GM ruled: ${reason}`, [
     `${name}: ${left} ${kind} left`,
     ...(moraleCheckDue ? [`${name}: morale check due (PCT-11.72)`] : []),
+    ...mfpOpenLines(mfpChange),
     ...(mfp ? [`${mfpChange.text} (PCT-11.73)`, `${mfp.side} MFP level ${mfp.from} → ${mfp.to}${mfp.critical !== null ? `, critical level ${mfp.critical}${mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''}`] : []),
   ]);
 }

@@ -2,7 +2,8 @@ import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { mfpCritical, percentilePack as pack } from '../index.ts';
+import { mfpCritical, percentilePack as pack, type MfpChange } from '../index.ts';
+import { asked, battleRules } from './house.ts';
 import { decideReachMfpCritical } from './night.ts';
 import { pct } from './state.ts';
 
@@ -29,14 +30,18 @@ export interface MfpApplied {
 
 const mfpLevel = (s: BattleState, sideId: string) => pct(s).mfp[sideId] ?? 0;
 const criticalOf = (s: BattleState, sideId: string): number | null => pct(s).mfpCritical[sideId] ?? pack.fire.mfp.criticalLevel;
+/** Which way losses move the level in this battle (house rule mfp.direction); null while open. */
+const directionOf = (s: BattleState) => battleRules(s).fire.mfp.direction;
+/** The level has reached the critical level, counting `dir`; never while the direction is open. */
+const reachedAt = (level: number, critical: number | null, dir: 'up' | 'down' | null) => critical !== null && dir !== null && mfpCritical(level, critical, dir);
 
 /** PCT-11.73: the side that loses figures, cannon or material adjusts its MFP level by `points`. */
 export function mfpApplied(s: BattleState, sideId: string, points: number): MfpApplied | null {
   if (points === 0) return null;
   const from = mfpLevel(s, sideId);
   const critical = criticalOf(s, sideId);
-  const dir = pack.fire.mfp.direction;
-  return { side: sideName(s, sideId), from, to: from + points, critical, reached: critical !== null && mfpCritical(from + points, critical, dir) && !mfpCritical(from, critical, dir) };
+  const dir = directionOf(s);
+  return { side: sideName(s, sideId), from, to: from + points, critical, reached: reachedAt(from + points, critical, dir) && !reachedAt(from, critical, dir) };
 }
 
 /**
@@ -45,9 +50,16 @@ export function mfpApplied(s: BattleState, sideId: string, points: number): MfpA
  */
 export function mfpCriticalEvents(s: BattleState, sideId: string, level: number): BattleEvent[] {
   const critical = criticalOf(s, sideId);
-  if (s.position.period !== 'night' || critical === null || !mfpCritical(level, critical, pack.fire.mfp.direction)) return [];
+  if (s.position.period !== 'night' || !reachedAt(level, critical, directionOf(s))) return [];
   if (!Object.values(s.commands).some((c) => c.sideId === sideId && c.stance === 'ACTIVE')) return [];
   return decideReachMfpCritical(s, { type: 'ReachMfpCritical', side: sideId });
+}
+
+/** PCT-11.73 left open in this battle (../mfp.ts): the loss moved no level, and the GM is told what settles it. */
+export function mfpOpenLines(m: MfpChange): string[] {
+  if (!m.text.startsWith('MFP not adjusted')) return [];
+  const keys = ['mfp.direction', 'mfp.battery-loss'].filter((k) => m.text.includes(k));
+  return [`${m.text}: a GM sets ${keys.length > 1 ? 'them' : 'it'} with ${keys.map(asked).join(' and ')}, and records this loss on the level with /mfp set.`];
 }
 
 export function decideSetMfp(s: BattleState, a: MfpAction): BattleEvent[] {
@@ -74,17 +86,21 @@ export function describeMfpSet(e: MfpEvent, s: BattleState): string {
   return `${sideName(s, e.data.sideId)}'s MFP level ${e.data.from === e.data.level ? `stays ${e.data.level}` : `set by a GM: ${e.data.from} → ${e.data.level}`} (PCT-11.73, 15.85)${e.data.critical !== undefined ? `; its critical level is ${e.data.critical}, as a GM set it (NIGHT-18.63)` : ''}`;
 }
 
-/** /mfp show: each side's level and critical level, and this pack's reading of PCT-11.73. */
+/** /mfp show: each side's level and critical level, and the battle's readings of PCT-11.73 (house rules). */
 export function mfpText(s: BattleState): string {
-  const m = pack.fire.mfp;
+  const r = battleRules(s);
+  const m = r.fire.mfp;
+  const by = (key: string) => (r.house[key] ? ` (${r.house[key]})` : '');
   const sides = Object.values(s.sides).map((x) => {
     const critical = criticalOf(s, x.id);
-    const reached = critical !== null && mfpCritical(mfpLevel(s, x.id), critical, m.direction);
+    const reached = reachedAt(mfpLevel(s, x.id), critical, m.direction);
     return `${x.name}: MFP ${mfpLevel(s, x.id)}; critical level ${critical === null ? 'not set (/mfp set critical:)' : `${critical}${pct(s).mfpCritical[x.id] === undefined ? ' (pack)' : ''}${reached ? ', reached (NIGHT-18.63)' : ''}`}`;
   });
   return [
     ...(sides.length ? sides : ['No sides yet.']),
-    `Losses move the level of the side that suffers them (PCT-11.73): ${m.perFigure} a figure, ${m.perBatteryOrTrain} ${m.batteryLoss === 'each-cannon' ? 'each cannon or train material loss' : 'a whole battery or train'}, counting ${m.direction} toward the critical level; this is the pack's reading, as 15.85 is not in the sources.`,
+    `Losses move the level of the side that suffers them (PCT-11.73): ${m.perFigure} a figure, ${m.perBatteryOrTrain} ${
+      m.batteryLoss === null ? `a battery/train loss (each cannon or a whole battery: open, ${asked('mfp.battery-loss')})` : m.batteryLoss === 'each-cannon' ? `each cannon or train material loss${by('mfp.battery-loss')}` : `a whole battery or train${by('mfp.battery-loss')}`
+    }, counting ${m.direction === null ? `up or down: open, ${asked('mfp.direction')}; until then no loss moves a level` : `${m.direction}${by('mfp.direction')}`} toward the critical level; 15.85 is not in the sources.`,
     'At night a side reaching its critical level turns its ACTIVE commands PASSIVE (NIGHT-18.63).',
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { nightMoraleModifier, type NightMoraleCheck, type NightMoraleModifier } from '../index.ts';
+import { asked, houseValue } from './house.ts';
 import { MORALE_STATES, setUnit, status, type MoraleState } from './state.ts';
 import { lines } from './words.ts';
 
@@ -71,8 +72,12 @@ export function decideMoraleCheck(s: BattleState, a: MoraleActionOf<'PercentileM
   }
   if (a.kind === 'rally' && now !== 'routing') refuse(`${u.name} is ${now === 'good' ? 'in good order' : now}, not routing; a rally check (NIGHT-18.61) is for a routing unit: use kind:other.`);
   if (a.kind === 'declare-charge' && u.attrs.arm !== 'cavalry') refuse(`${u.name} is ${String(u.attrs.arm)}; only cavalry declares a charge (NIGHT-18.61).`);
-  const nightMod = nightMoraleModifier({ kind: NIGHT_KIND[a.kind], square: u.attrs.formation === 'square', night: s.position.period === 'night' });
-  const chance = Math.max(0, a.percent + nightMod.points);
+  // NIGHT-18.61: 20 points or a fifth is the battle's house rule night.morale; asked until it is set.
+  const reading = houseValue(s, 'night.morale');
+  const nightMod = nightMoraleModifier({ kind: NIGHT_KIND[a.kind], square: u.attrs.formation === 'square', night: s.position.period === 'night' }, (reading?.value as 'points' | 'fifth' | undefined) ?? null, reading?.note);
+  if (nightMod.open) refuse(`${nightMod.reason} A GM sets it for this battle with ${asked('night.morale')}.`);
+  // A fifth off may leave a fraction: the roll is compared with it as it is, nothing rounded.
+  const chance = Math.max(0, a.percent * nightMod.factor + nightMod.points);
   const { value: roll, dice: used } = needDice(ctx.dice).take((d) => d.die(100));
   const passed = roll <= chance;
   const given = passed ? a.onPass : a.onFail;
@@ -124,11 +129,12 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 
 export function describeMoraleChecked(e: MoraleEventOf<'PercentileMoraleChecked'>): string {
   const o = e.data.outcome;
-  const night = o.night.reason.replace(/ \(NIGHT-18.61\)\.$/, '');
+  const night = o.night.reason.replace(/ \(NIGHT-18.61(; (.*))?\)\.$/, (_m, _g, note?: string) => (note ? ` (${note})` : ''));
+  const change = o.night.factor !== 1 ? `x${o.night.factor}` : signed(o.night.points);
   const state = o.effectGiven ? (o.after === o.before ? `stays ${o.after}` : `${o.before} → ${o.after}`) : `stays ${o.before}; the effect of the result is read from the GM's morale chart (15.0)`;
   return lines(`${o.unit} takes a ${o.kind} morale check: ${o.passed ? 'passed' : 'failed'}`, [
     `Chance from the GM's morale chart (15.0): ${o.percent}%`,
-    o.night.applies ? `${night}: ${signed(o.night.points)} → ${o.chance}% (NIGHT-18.61)` : `${night} (NIGHT-18.61)`,
+    o.night.applies ? `${night}: ${change} → ${o.chance}% (NIGHT-18.61)` : `${night} (NIGHT-18.61)`,
     `d100 ${o.roll} ${o.passed ? `<= ${o.chance}: passed` : `> ${o.chance}: failed`}`,
     `${o.unit} ${state}`,
     ...(o.clearsDue ? ['The morale check due for fire losses is taken (PCT-11.72).'] : []),

@@ -20,6 +20,7 @@ import { refuse } from '../../../rules/errors.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findCommand, findSide } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
+import { asked, battleRules, houseValue } from './house.ts';
 import { passiveOrderEvents } from './orders.ts';
 import { isNight } from './phase.ts';
 import { pct, setCommand, type NightState } from './state.ts';
@@ -36,7 +37,8 @@ const DAWN_CHOICES = ['DAWN ATTACK', 'NO'] as const;
 export type NightEvent =
   | { type: 'NightDecided'; data: { ballotId: string; night: boolean; active: string[]; passive: string[]; unvoted: string[] } }
   | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string } }
-  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' } }
+  /** `from` 'house': a house rule of the battle gave the distance the seed leaves illegible; `house` cites it. */
+  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' | 'house'; house?: string } }
   | { type: 'ArmyDemoralizationSet'; data: { sideId: string; on: boolean } }
   | { type: 'MfpCriticalReached'; data: { sideId: string; toPassive: string[] } }
   | { type: 'NightCmrRecorded'; data: { notes: { commandId: string; text: string }[] } }
@@ -87,12 +89,18 @@ export function decideTriggerCommand(s: BattleState, a: NightActionOf<'TriggerCo
   return [{ type: 'CommandTriggered', data: { commandId: c.id, reason: reason.id, text: reason.text } }];
 }
 
-export function decideSetNightConditions(a: NightActionOf<'SetNightConditions'>): BattleEvent[] {
+export function decideSetNightConditions(s: BattleState, a: NightActionOf<'SetNightConditions'>): BattleEvent[] {
   const moon = MOONS.find((m) => m === a.moon) ?? refuse(`moon is one of ${MOONS.join(', ')}.`);
   const weather = WEATHERS.find((w) => w === a.weather) ?? refuse(`weather is one of ${WEATHERS.join(', ')}.`);
-  const v = nightVisibility(moon, weather, a.inches);
-  if (!v.ok) refuse(v.reason);
-  return [{ type: 'NightConditionsSet', data: { moon, weather, visibility: v.inches, condition: v.condition.text, from: v.from } }];
+  // NIGHT-18.31: the moonlit and dark distances are illegible; a house rule of the battle may give them.
+  const shipped = nightVisibility(moon, weather, undefined);
+  const key = shipped.condition ? `night.visibility.${shipped.condition.id}` : '';
+  const set = key ? houseValue(s, key) : undefined;
+  if (set && a.inches !== undefined && a.inches !== set.value) refuse(`${key} is ${String(set.value)}" in this battle (${set.note}); /house set changes it, not inches:.`);
+  const v = nightVisibility(moon, weather, a.inches, battleRules(s).night);
+  if (!v.ok) refuse(v.needsGm && asked(key) ? `${v.reason} Give it with inches:, or a GM sets it for this battle with ${asked(key)}.` : v.reason);
+  const house = set && v.from === 'pack' ? { from: 'house' as const, house: set.note } : { from: v.from };
+  return [{ type: 'NightConditionsSet', data: { moon, weather, visibility: v.inches, condition: v.condition.text, ...house } }];
 }
 
 export function decideSetDemoralization(s: BattleState, a: NightActionOf<'SetDemoralization'>): BattleEvent[] {
@@ -235,7 +243,8 @@ export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s:
 }
 
 export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): string {
-  return `night: ${e.data.moon} moon, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${e.data.from === 'pack' ? 'NIGHT-18.31' : 'the GM, NIGHT-18.31 gives no legible value'})`;
+  const from = e.data.from === 'pack' ? 'NIGHT-18.31' : e.data.from === 'house' ? `NIGHT-18.31 gives no legible value; ${e.data.house}` : 'the GM, NIGHT-18.31 gives no legible value';
+  return `night: ${e.data.moon} moon, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${from})`;
 }
 
 export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): string {
