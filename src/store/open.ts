@@ -13,7 +13,7 @@ const isPostgres = (location: string): boolean => /^(postgres(ql)?:\/\/|pglite:)
 export async function openStore(location: string, opts: { readonly?: boolean } = {}): Promise<EventStore> {
   if (isPostgres(location)) {
     // Loaded only when asked for: a SQLite install never starts the PostgreSQL drivers.
-    const { openPostgres, maskUrl } = await import('./pg-store.ts');
+    const { openPostgres, maskUrl } = await import('./pg-open.ts');
     try {
       return await openPostgres(location);
     } catch (err) {

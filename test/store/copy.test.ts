@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyStore } from '../../src/store/copy.ts';
-import { openPostgres } from '../../src/store/pg-store.ts';
+import { openPostgres } from '../../src/store/pg-open.ts';
 import { startTable } from '../support/table.ts';
 
 const umpire = (args: string[], input?: string) =>

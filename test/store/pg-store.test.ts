@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Message } from '../../src/messages.ts';
 import { eventHash, verifyChain } from '../../src/store/hash.ts';
 import { StoreError } from '../../src/store/pg-errors.ts';
-import { maskUrl, openPostgres, type PgEventStore } from '../../src/store/pg-store.ts';
+import { maskUrl, openPostgres } from '../../src/store/pg-open.ts';
+import type { PgEventStore } from '../../src/store/pg-store.ts';
 import { ConcurrencyError, type AppendMeta, type NewEvent } from '../../src/store/types.ts';
 import { TABLES } from './stores.ts';
 

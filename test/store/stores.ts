@@ -1,7 +1,8 @@
 import { sql as raw } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../src/store/db.ts';
-import { openPostgres, type PgEventStore } from '../../src/store/pg-store.ts';
+import { openPostgres } from '../../src/store/pg-open.ts';
+import type { PgEventStore } from '../../src/store/pg-store.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import type { EventStore } from '../../src/store/types.ts';
 
