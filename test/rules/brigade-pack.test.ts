@@ -77,3 +77,10 @@ describe('brigade pack, every value the source prints', () => {
     expect(BrigadePack.safeParse({ ...pack, armyMorale: { ...pack.armyMorale, table: [{ formed: 4, broken: 2, number: 3 }] } }).success).toBe(false);
   });
 });
+
+describe('an install-wide pack cannot fill what the source leaves open (issue 26)', () => {
+  it('BRG-2.1 a tie rule written into pack.json is refused, pointing to the battle\'s house rules', () => {
+    const filled = { ...pack, initiative: { ...pack.initiative, onTie: 'roll-again' } };
+    expect(() => loadPack(BrigadePack, filled, 'a GM pack')).toThrow(/a GM sets it per battle with \/house set[\s\S]*at initiative\.onTie/);
+  });
+});

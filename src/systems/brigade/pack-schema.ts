@@ -44,7 +44,7 @@ export const ArmyMoraleTable = z
   .refine((cells) => new Set(cells.map((c) => `${c.formed}/${c.broken}`)).size === cells.length, { error: 'a pair of formed and broken brigades is listed twice' });
 
 /** A value the source leaves open: always null in the pack; a battle's house rule holds it (house.ts). */
-const open = z.null();
+const open = z.null({ error: 'the source leaves this open, so the install-wide pack keeps it null: a GM sets it per battle with /house set (src/systems/brigade/house.ts)' });
 
 export const BrigadePack = PackBase.extend({
   initiative: z.object({ rules: z.array(ruleId), die: z.number().int().min(2), onTie: open, note: z.string() }),
