@@ -36,7 +36,7 @@ function checked(rule: HouseRule, value: unknown): unknown {
 }
 
 function find(rules: readonly HouseRule[], key: string, rulesName: string): HouseRule {
-  const rule = rules.find((r) => r.key === key.trim());
+  const rule = rules.find((r) => r.key === key.trim().toLowerCase());
   if (rule) return rule;
   refuse(rules.length ? `${capitalize(rulesName)} leave no value "${key}" open. The house rules of this battle: ${rules.map((r) => r.key).join(', ')} (/house show).` : `${capitalize(rulesName)} leave no value open to a house rule.`);
 }

@@ -73,10 +73,12 @@ describe('house rules', () => {
     await t.run(SETUP);
     const [b] = await t.app.battles();
     const version = (await t.app.state(b!.id)).version;
-    const out = await t.run(['@alice /house set key:strike.die value:10', '@gm /house set key:charge.die value:10', '@gm /house set key:strike.die value:ten', '@gm /house set key:strike.die value:100', '@gm /house unset key:strike.die']);
+    const out = await t.run(['@alice /house set key:strike.die value:10', '@gm /house set key:charge.die value:10', '@gm /house set key:strikе.die value:10', '@gm /house set key:strike.die value:ten', '@gm /house set key:strike.die value:100', '@gm /house unset key:strike.die']);
     expect(out.map((o) => o.error)).toEqual([
       'Only a GM of this battle may do that.',
       'The duel rules leave no value "charge.die" open. The house rules of this battle: strike.die (/house show).',
+      // A key that only looks like one (a Cyrillic е) is not it.
+      'The duel rules leave no value "strikе.die" open. The house rules of this battle: strike.die (/house show).',
       expect.stringMatching(/^strike\.die takes a die size, 2 to 20 \(DUEL-1\); "ten" is not: /),
       expect.stringMatching(/^strike\.die takes a die size, 2 to 20 \(DUEL-1\); 100 is not: /),
       'strike.die is not set in this battle; nothing to unset.',
@@ -109,6 +111,12 @@ describe('house rules', () => {
     expect(refused[0]!.error).toMatch(/^wrong\.yaml has 2 wrong house rules; none was set:\nstrike\.die takes a die size, 2 to 20 \(DUEL-1\); 30 is not: .*\nThe duel rules leave no value "mass" open/);
     const [b] = await other.app.battles();
     expect((await other.app.state(b!.id)).house['strike.die']!.value).toBe(8);
+  });
+
+  it('a key typed in capitals is the key', async () => {
+    const t = startTable();
+    await t.run(SETUP);
+    expect((await t.run('@gm /house set key:Strike.DIE value:8')).find((o) => o.to === 'channel')!.text).toMatch(/^House rule strike\.die \(DUEL-1\): 8/);
   });
 
   it('a house rule set is undone like any other setup, and a system with no open value says so', async () => {
