@@ -13,7 +13,7 @@ import { scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
 
 /**
- * The percentage-dice fire rules as the battle applies them (src/battle/percentile.ts): given events,
+ * The percentage-dice fire rules as the battle applies them (src/systems/percentile/battle/): given events,
  * when an action with scripted dice, then events, state, or a refusal. French (alice) against
  * Allies (bob). Positions: each turn's phases are 0 Reciprocal Artillery Fire, 1 Reciprocal Infantry
  * Fire, 2 Movement, 3 Shock Combat (src/systems/percentile/sequence.ts).
