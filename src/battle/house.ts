@@ -27,6 +27,12 @@ export const houseRule = (s: BattleState, key: string): HouseEntry | undefined =
 /** How an outcome's working names a house rule it used: "house rule set by @gm at event 12". */
 export const houseNote = (e: HouseEntry): string => `house rule set by ${mention(e.by)} at event ${e.version}`;
 
+/** A house rule in force as a system's pure rules read it: its value and how the working cites it; undefined while open. */
+export function houseValue<T = unknown>(s: BattleState, key: string): { value: T; note: string } | undefined {
+  const e = houseRule(s, key);
+  return e ? { value: e.value as T, note: houseNote(e) } : undefined;
+}
+
 /** A value as typed or uploaded, checked by the rule's schema; refusing with the key, what it takes and the rule IDs. */
 function checked(rule: HouseRule, value: unknown): unknown {
   const parsed = rule.schema.safeParse(value);

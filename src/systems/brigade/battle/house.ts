@@ -1,11 +1,11 @@
-import { houseNote, houseRule } from '../../../battle/house.ts';
+import { houseValue } from '../../../battle/house.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { armyMoraleCells, HOUSE_KEYS, type ArmyMoraleCell, type HouseValue, type MeleeHouse, type Rounding, type TieReading } from '../index.ts';
 
 /** The battle's house rule `key` as the pure rules read it (its value and how the working cites it), or undefined while it is open. */
 function inForce<T>(s: BattleState, key: string): HouseValue<T> | undefined {
-  const e = houseRule(s, key);
-  return e ? { key, value: e.value as T, note: houseNote(e) } : undefined;
+  const v = houseValue<T>(s, key);
+  return v && { key, ...v };
 }
 
 /** Only the rules that are set: the pure rules read an absent key as open. */

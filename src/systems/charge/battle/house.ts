@@ -1,4 +1,4 @@
-import { houseNote, houseRule } from '../../../battle/house.ts';
+import { houseValue } from '../../../battle/house.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { CHARGE_HOUSE, type ChargeHouse } from '../house.ts';
 
@@ -10,8 +10,8 @@ import { CHARGE_HOUSE, type ChargeHouse } from '../house.ts';
 export function chargeHouse(s: BattleState): ChargeHouse {
   const out: Record<string, { value: unknown; note: string }> = {};
   for (const { key } of CHARGE_HOUSE) {
-    const e = houseRule(s, key);
-    if (e) out[key] = { value: e.value, note: houseNote(e) };
+    const v = houseValue(s, key);
+    if (v) out[key] = v;
   }
   return out as ChargeHouse;
 }

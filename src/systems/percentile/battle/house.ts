@@ -1,4 +1,4 @@
-import { houseNote, houseRule } from '../../../battle/house.ts';
+import { houseValue } from '../../../battle/house.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { PERCENTILE_HOUSE } from '../house-rules.ts';
 import { percentilePack as pack, type FireModifier, type FireRules, type NightPack } from '../index.ts';
@@ -11,12 +11,6 @@ import { percentilePack as pack, type FireModifier, type FireRules, type NightPa
 
 export interface BattleRules extends FireRules {
   house: Readonly<Record<string, string>>;
-}
-
-/** The value a house rule of this battle sets, with its citation; undefined while open. */
-export function houseValue(s: BattleState, key: string): { value: unknown; note: string } | undefined {
-  const e = houseRule(s, key);
-  return e ? { value: e.value, note: houseNote(e) } : undefined;
 }
 
 /** A modifier value as typed: +10 adds points, "x1/2" multiplies. */

@@ -5,7 +5,8 @@ import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { nightMoraleModifier, type NightMoraleCheck, type NightMoraleModifier } from '../index.ts';
-import { asked, houseValue } from './house.ts';
+import { houseValue } from '../../../battle/house.ts';
+import { asked } from './house.ts';
 import { MORALE_STATES, setUnit, status, type MoraleState } from './state.ts';
 import { lines } from './words.ts';
 

@@ -1,7 +1,8 @@
 import { sub } from '../../../app/commands.ts';
 import { reply } from '../../../app/replies.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import { asked, battleRules, houseValue } from '../battle/house.ts';
+import { houseValue } from '../../../battle/house.ts';
+import { asked, battleRules } from '../battle/house.ts';
 import { NIGHT_MORALE_PERCENT, type FireModifier } from '../index.ts';
 
 /**
