@@ -74,7 +74,10 @@ export async function interactive(table: Table): Promise<void> {
 }
 
 /** Runs a script, one line at a time, from any line source (a file or piped stdin). */
-export async function script(table: Table, lines: AsyncIterable<string> | Iterable<string>): Promise<void> {
+export async function script(table: Table, lines: AsyncIterable<string>): Promise<void> {
+  // The iterator first: readline drops the lines it reads before one exists, and the first tick
+  // waits on the store (a round trip to a PostgreSQL server) while the input is being read.
+  const reading = lines[Symbol.asyncIterator]();
   await table.tick();
-  for await (const line of lines) await table.run(line);
+  for (let next = await reading.next(); !next.done; next = await reading.next()) await table.run(next.value);
 }
