@@ -34,12 +34,24 @@ export const sideName = (s: BattleState, sideId: string): string => s.sides[side
 export const playsSide = (s: BattleState, user: string, sideId: string): boolean =>
   s.sides[sideId]?.players.includes(user) === true || Object.values(s.commands).some((c) => c.sideId === sideId && c.player === user);
 
-/** A GM, or a player of the unit's side, acts for the unit. */
-export const actsFor = (s: BattleState, actor: string, u: Unit): boolean => isGm(s, actor) || playsSide(s, actor, unitSideId(s, u));
+/**
+ * The user plays the command: the player it is assigned to; while it has none, any player of its
+ * side. A player who joined a side does not act for a command another player was given.
+ */
+export const playsCommand = (s: BattleState, user: string, c: Command): boolean => (c.player ? c.player === user : playsSide(s, user, c.sideId));
+
+/** A GM, or the player of the unit's command (any player of its side while the command has none), acts for the unit. */
+export const actsFor = (s: BattleState, actor: string, u: Unit): boolean => {
+  const c = s.commands[u.commandId];
+  return isGm(s, actor) || (c ? playsCommand(s, actor, c) : playsSide(s, actor, unitSideId(s, u)));
+};
 
 /** Refuses anyone who does not act for the unit (`what` they tried). */
 export function checkActsFor(s: BattleState, actor: string, u: Unit, what: string): void {
-  if (!actsFor(s, actor, u)) refuse(`${u.name} is ${sideName(s, unitSideId(s, u))}'s; only its players or a GM may ${what}.`);
+  if (actsFor(s, actor, u)) return;
+  const c = s.commands[u.commandId];
+  if (c?.player && playsSide(s, actor, c.sideId)) refuse(`${u.name} is of ${c.name}, which ${mention(c.player)} plays; only its players or a GM may ${what}.`);
+  refuse(`${u.name} is ${sideName(s, unitSideId(s, u))}'s; only its players or a GM may ${what}.`);
 }
 
 /** Refuses a player who gives what only a GM may rule (`rulings`, by option name), citing `rules`. */

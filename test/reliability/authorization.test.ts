@@ -8,8 +8,8 @@ import { startTable } from '../support/table.ts';
 import { figureLine } from './figures.ts';
 
 /**
- * Authorization (issue 20): every subcommand, by its own /help example, against a GM, a unit's owner,
- * a player of the same side, one of the other side, a stranger, and a newcomer who asked to join after
+ * Authorization (issues 20, 27): every subcommand, by its own /help example, against a GM, a unit's
+ * owner (its command assigned to them), a player who joined the same side, one of the other side, a stranger, and a newcomer who asked to join after
  * the start and was not admitted. A wrong allow is an event a role may not cause; a wrong refusal is
  * an authority refusal a role should not get. Both must be 0.
  */
@@ -78,10 +78,12 @@ describe('authorization (issue 20)', () => {
         const outsider = role === 'stranger' || role === 'trent';
         // A melee is between two units: the players of either may resolve it (MED-MELEE, MEL-D10).
         const eitherSide = Object.hasOwn(s.options, 'defender') && /melee/.test(path);
-        const mayNot = (s.who === 'gm' && role !== 'gm') || (s.who === 'player' && outsider) || (acting && (outsider || (role === 'otto' && !eitherSide)));
-        // Sure to be allowed: a GM anything; a unit's owner and its side's players what acts for that unit.
+        // Acting for a unit is its command's player's: sam, who joined its side, does not act for a
+        // unit of the command assigned to @owner (issue 27); otto, of the other side, only in a melee.
+        const mayNot = (s.who === 'gm' && role !== 'gm') || (s.who === 'player' && outsider) || (acting && (outsider || role === 'sam' || (role === 'otto' && !eitherSide)));
+        // Sure to be allowed: a GM anything; a unit's owner what acts for that unit.
         // (A player subcommand naming no unit of ours, say another side's brigade, may rightly refuse them.)
-        const may = role === 'gm' || (s.who !== 'gm' && acting && (role === 'owner' || role === 'sam'));
+        const may = role === 'gm' || (s.who !== 'gm' && acting && role === 'owner');
         if (mayNot && (appended || (!authRefused && (s.who === 'gm' || (s.who === 'player' && outsider))))) figures.wrongAllows.push(`${path} by ${role}: ${reply?.error ?? reply?.text}`);
         if (may && authRefused) figures.wrongRefusals.push(`${path} by ${role}: ${reply!.error}`);
       }

@@ -1,6 +1,7 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
-import { findCommand, findUnit, playsSide, sideName } from '../../../battle/mechanics.ts';
+import { findCommand, findUnit, playsCommand, sideName } from '../../../battle/mechanics.ts';
+import { mention } from '../../../messages.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { brigadePack as pack, markOutOfCommand, type Measure, type OutOfCommandOutcome, type RallyOutcome } from '../index.ts';
@@ -17,7 +18,7 @@ export type CommandControlEvent =
 export function outOfCommand(s: BattleState, a: CommandControlAction, ctx: DecideContext): BattleEvent[] {
   checkPhase(s, 'BRG-1', 'Battalions are marked out of command');
   const c = findCommand(s, a.brigade);
-  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, c.sideId)) refuse(`${c.name} is ${sideName(s, c.sideId)}'s; only its players or a GM measure it.`);
+  if (!isGm(s, ctx.actor) && !playsCommand(s, ctx.actor, c)) refuse(`${c.name} is ${sideName(s, c.sideId)}'s${c.player ? `, played by ${mention(c.player)}` : ''}; only its players or a GM measure it.`);
   const measure = a.measure ?? 'in';
   const own = unitsOf(s, c);
   const given = a.battalions.map((b) => {

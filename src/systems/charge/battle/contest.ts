@@ -1,6 +1,7 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
-import { checkGmRulings, findCommand, needDice, playsSide, sideName } from '../../../battle/mechanics.ts';
+import { checkGmRulings, findCommand, needDice, playsCommand, sideName } from '../../../battle/mechanics.ts';
+import { mention } from '../../../messages.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
@@ -25,7 +26,7 @@ export function decideContest(s: BattleState, a: ContestInitiative, ctx: DecideC
   const c = findCommand(s, a.commander);
   const against = findCommand(s, a.against);
   if (c.sideId === against.sideId) refuse(`${c.name} and ${against.name} are both ${sideName(s, c.sideId)}'s; the initiative is contested against the enemy's active commander (INIT-GRANDTAC).`);
-  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, c.sideId)) refuse(`${c.name} is ${sideName(s, c.sideId)}'s; only its players or a GM may contest the initiative with it.`);
+  if (!isGm(s, ctx.actor) && !playsCommand(s, ctx.actor, c)) refuse(`${c.name} is ${sideName(s, c.sideId)}'s${c.player ? `, played by ${mention(c.player)}` : ''}; only its players or a GM may contest the initiative with it.`);
   checkGmRulings(s, ctx.actor, given({ commander_modifiers: a.commanderModifiers, against_modifiers: a.againstModifiers }), 'INIT-GRANDTAC', 'give initiative modifiers: the source lists none');
   const units = Object.values(s.units).filter((u) => u.commandId === c.id);
   if (!units.some((u) => DIVISION_OR_BETTER.includes(attr<string>(u, 'leader') ?? '')))
