@@ -1,21 +1,21 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { applicationCommands } from '../../src/discord/command-json.ts';
-import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
+import { openStore } from '../../src/store/open.ts';
 import { FakeDiscord, shardOf } from '../support/fake-discord.ts';
-import { tempDb } from '../support/bot-harness.ts';
+import { freshLocation, locationKinds } from '../support/locations.ts';
 
 /**
- * `npm run bot:sharded` (issue 18): discord.js's ShardingManager starts two `umpire bot` processes on
- * one database against a fake Discord recommending two shards. Each guild's commands reach the shard
+ * `npm run bot:sharded` (issues 18, 27): discord.js's ShardingManager starts two `umpire bot` processes on
+ * one database (a SQLite file; a PostgreSQL server when TEST_DATABASE_URL names one) against a fake Discord recommending two shards. Each guild's commands reach the shard
  * that owns it; both processes deliver the shared outbox; an interaction delivered to both shards
  * is recorded once and answered once.
  */
-describe('two shards on one database (ShardingManager)', () => {
+describe.each(locationKinds)('two shards on one %s store (ShardingManager)', (kind) => {
   it('each guild is served by its own shard, and no event or post is doubled', async () => {
     const fake = await FakeDiscord.start(undefined, { shards: 2 });
     fake.useCommands(applicationCommands());
-    const db = tempDb();
+    const db = await freshLocation(kind, 'shards');
     const manager = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'shards', '--db', db, '--spawn-delay', '0'], {
       env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.api, LOG_LEVEL: 'silent' },
       stdio: 'ignore',
@@ -38,7 +38,7 @@ describe('two shards on one database (ShardingManager)', () => {
       const twice = await fake.slash({ user: gm, guild: guilds[0]!, channel: channels[0]!, command: 'side', sub: 'add', options: { name: 'Yorkists' } });
       await fake.redeliver(twice, 1500, true);
 
-      const store = SqliteEventStore.open(db, { readonly: true });
+      const store = await openStore(db, { readonly: true });
       const battles = await store.battles();
       expect(battles.map((b) => [b.name, b.channel])).toEqual([
         ['Battle 0', channels[0]],

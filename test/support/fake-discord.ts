@@ -25,7 +25,7 @@ export interface FakeMessage {
   channel_id: string;
   type: number;
   content: string;
-  embeds: { title?: string; description?: string; fields?: { name: string; value: string }[]; footer?: { text: string } }[];
+  embeds: { title?: string; description?: string; color?: number; fields?: { name: string; value: string }[]; footer?: { text: string } }[];
   components: { type: number; components: { type: number; custom_id: string; label: string }[] }[];
   flags: number;
   nonce?: string;
