@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { assemble } from '../src/assemble.ts';
 import { benchDice } from './dice.ts';
 import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
-import { appendVsInsert, buildBattle, handleLatency, inTemp, liveBattlesMemory, pgMeasured, rawInsertLatency, replayVsSelect, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
+import { appendVsInsert, buildBattle, handleLatency, inTemp, largeBattle, liveBattlesMemory, pgMeasured, rawInsertLatency, replayVsSelect, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
 
 /** `npm run bench`: every figure beside the raw driver's on this machine, in one run. */
 assemble();
@@ -72,6 +72,17 @@ await pgLatency.close();
 await inTemp(async (dir) => {
   const sqlite = sqliteMeasured(join(dir, 'verify.db'));
   line('verify of a 100,000-event battle, SQLite', `${ms(await verifyTime(sqlite.store, 100_000))} (goal < 2 s)`);
+  await sqlite.close();
+});
+
+await inTemp(async (dir) => {
+  const sqlite = sqliteMeasured(join(dir, 'large.db'));
+  const secs = (x: number) => `${x.toFixed(2)} s`;
+  for (const units of [1_000, 10_000]) {
+    const f = await largeBattle(sqlite.store, dir, units);
+    const goals = units === 10_000 ? ' (goals: import < 2 s, log < 0.5 s, each < 1 s)' : '';
+    line(`battle of ${fmt(units)} units, SQLite file`, `/oob import ${secs(f.import)}, /battle log last:5 ${secs(f.log)}, /unit show ${secs(f.show)}, /battle status ${secs(f.status)}, /roll ${secs(f.roll)}, replay ${secs(f.replay)}${goals}`);
+  }
   await sqlite.close();
 });
 

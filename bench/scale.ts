@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -10,6 +10,7 @@ import { replay } from '../src/battle/replay.ts';
 import { openPostgres } from '../src/store/pg-open.ts';
 import type { PgEventStore } from '../src/store/pg-store.ts';
 import { SqliteEventStore } from '../src/store/sqlite-store.ts';
+import { Table } from '../src/table/table.ts';
 import type { EventStore, StoredEvent } from '../src/store/types.ts';
 import { battleEvents } from './battle.ts';
 
@@ -227,4 +228,53 @@ export async function inTemp<T>(work: (dir: string) => Promise<T>, base = tmpdir
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Issue 27's figures: a battle of `units` units (2 sides x `units / 100` commands x 50 units, the
+ * shape of examples/oob/percentile.yaml) at the local table on `store`, the order of battle in a
+ * JSON file in `dir`: the seconds each of /oob import, /battle log last:5, /unit show, /battle
+ * status, a /roll and a replay (a fresh umpire's load) takes, wall clock, replies included.
+ */
+export async function largeBattle(store: EventStore, dir: string, units: number): Promise<Record<'import' | 'log' | 'show' | 'status' | 'roll' | 'replay', number>> {
+  const commands = units / 100;
+  const unitName = (s: number, c: number, u: number) => `Unit ${s}-${c}-${u}`;
+  const oob = {
+    sides: [0, 1].map((s) => ({
+      name: `Side ${s}`,
+      commands: Array.from({ length: commands }, (_, c) => ({
+        name: `Division ${s}-${c}`,
+        officer: `General ${s}-${c}`,
+        player: `p${s}x${c % 10}`,
+        units: Array.from({ length: 50 }, (_, u) => ({ name: unitName(s, c, u), arm: 'infantry', figures: 24, class: 'B', formation: 'line', weapon: 'musket' })),
+      })),
+    })),
+  };
+  writeFileSync(join(dir, 'army.json'), JSON.stringify(oob));
+  const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 1) });
+  const errors: string[] = [];
+  const table = new Table(app, { json: true, cwd: dir, print: (l) => void ((JSON.parse(l) as { error?: string }).error && errors.push(l)) });
+  const timed = async (line: string) => {
+    const t = performance.now();
+    await table.run(line);
+    const ms = performance.now() - t;
+    if (errors.length) throw new Error(`${line}: ${errors.join('; ')}`);
+    return ms / 1000;
+  };
+  // A channel of its own: a store may hold a large battle of each size.
+  await timed(`#large-${units} @gm /battle create name:Large system:percentile`);
+  const figures = {
+    import: await timed('@gm /oob import file:army.json'),
+    log: await timed('@gm /battle log last:5'),
+    show: await timed(`@gm /unit show unit:"${unitName(1, commands - 1, 48)}"`),
+    status: await timed('@gm /battle status'),
+    roll: await timed('@gm /roll expression:2d6'),
+    replay: 0,
+  };
+  const id = (await app.battleIn(`large-${units}`))!.id;
+  const t = performance.now();
+  const s = await new Umpire(store).state(id);
+  figures.replay = (performance.now() - t) / 1000;
+  if (Object.keys(s.units).length !== units) throw new Error(`the replay has ${Object.keys(s.units).length} units of ${units}`);
+  return figures;
 }

@@ -116,9 +116,14 @@ export function reportText(r: BattleReport): string {
   if (!r.strength) lines.push(`${capitalize(getRuleSystem(r.battle.system).rulesName)} give the report no unit strength or morale to read.`);
   else {
     lines.push('', `Units (${r.strength} at the start and at the end of ${range}; morale, and the turn it changed):`);
-    const units = [...new Set(r.series.map((p) => p.unit))];
-    for (const unit of units) {
-      const points = r.series.filter((p) => p.unit === unit);
+    // Each unit's points in one pass (a filter of the series for each unit was quadratic in the units).
+    const seriesOf = new Map<string, BattleReport['series']>();
+    for (const p of r.series) {
+      const points = seriesOf.get(p.unit);
+      if (points) points.push(p);
+      else seriesOf.set(p.unit, [p]);
+    }
+    for (const [unit, points] of seriesOf) {
       const first = points[0]!;
       const last = points.at(-1)!;
       const changes = points.slice(1).filter((p, i) => p.morale !== points[i]!.morale);

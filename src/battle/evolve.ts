@@ -4,7 +4,7 @@ import { applyHouseEvent } from './house.ts';
 import { applyRollEvent } from './rolls.ts';
 import { draft, own } from './draft.ts';
 import type { BattleEvent, CoreEvent } from './events.ts';
-import { initialState, type BattleState } from './state.ts';
+import { initialState, type BattleState, type UndoEntry } from './state.ts';
 
 const UNDO_DEPTH = 50;
 
@@ -91,10 +91,13 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
     case 'BattleEnded':
       d.ended = true;
       return;
-    case 'ActionUndone':
-      // Voided events are skipped by replay (replay.ts); here only the undo stack changes.
-      d.undoable = d.undoable.filter((u) => !u.versions.some((v) => e.data.voids.includes(v)));
+    case 'ActionUndone': {
+      // Voided events are skipped by replay (replay.ts); here only the undo stack changes. By a set:
+      // the undo of a 10,000-unit import voids 10,000 events of an entry of as many.
+      const voids = new Set(e.data.voids);
+      d.undoable = d.undoable.filter((u) => !u.versions.some((v) => voids.has(v)));
       return;
+    }
     case 'BallotRevealed':
     case 'BallotOpened':
     case 'VoteCast':
@@ -136,6 +139,14 @@ function opensUndoEntry(d: BattleState, e: BattleEvent, meta: EventMeta): boolea
   return !(last && meta.requestId !== null && last.requestId === meta.requestId);
 }
 
+/**
+ * The undo entry a state opened (or copied) itself while being folded, which it alone holds and so
+ * may lengthen in place: copying an entry's versions at each event of its request made a request
+ * of 10,000 events (an order of battle) quadratic to fold. A state drafted from it holds the same
+ * entry but is another key here, so it copies the entry before changing it.
+ */
+const ownEntry = new WeakMap<BattleState, UndoEntry>();
+
 /** Version, dice cursor and undo stack: what every logged event does besides its own effect. */
 function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: string): void {
   d.version = meta.version;
@@ -153,10 +164,17 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: stri
   const undoable = own(d, 'undoable');
   const last = undoable.at(-1);
   if (last && meta.requestId !== null && last.requestId === meta.requestId) {
-    // One literal, not a spread of `last`: a spread entry folds a long request's events far slower.
-    undoable[undoable.length - 1] = { versions: [...last.versions, meta.version], summary: last.summary, requestId: last.requestId };
+    if (ownEntry.get(d) === last) last.versions.push(meta.version);
+    else {
+      // One literal, not a spread of `last`: a spread entry folds a long request's events far slower.
+      const entry: UndoEntry = { versions: [...last.versions, meta.version], summary: last.summary, requestId: last.requestId };
+      undoable[undoable.length - 1] = entry;
+      ownEntry.set(d, entry);
+    }
   } else {
-    undoable.push({ versions: [meta.version], summary, requestId: meta.requestId });
+    const entry: UndoEntry = { versions: [meta.version], summary, requestId: meta.requestId };
+    undoable.push(entry);
+    ownEntry.set(d, entry);
     if (undoable.length > UNDO_DEPTH) undoable.shift();
   }
 }

@@ -1,3 +1,4 @@
+import { setRulesUnit } from '../../../battle/draft.ts';
 import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Command, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -127,7 +128,7 @@ export const activeNow = (s: BattleState) => {
 
 export function setUnit(d: BattleState, unitId: string, change: (st: BrigadeUnitStatus) => BrigadeUnitStatus) {
   const st = brg(d).units[unitId] ?? { casualties: 0 };
-  d.rules = { ...brg(d), units: { ...brg(d).units, [unitId]: change(st) } };
+  setRulesUnit(d, unitId, change(st));
 }
 export const setState = (d: BattleState, change: Partial<BrigadeState>) => {
   d.rules = { ...brg(d), ...change };

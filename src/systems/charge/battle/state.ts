@@ -1,3 +1,4 @@
+import { setRulesUnit } from '../../../battle/draft.ts';
 import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -74,7 +75,7 @@ export const given = (o: Record<string, unknown>): string[] => Object.entries(o)
 
 export function setUnit(d: BattleState, unitId: string, change: (st: ChargeUnitStatus) => ChargeUnitStatus): void {
   const c = chg(d);
-  d.rules = { ...c, units: { ...c.units, [unitId]: change(c.units[unitId] ?? {}) } };
+  setRulesUnit(d, unitId, change(c.units[unitId] ?? {}));
 }
 
 export function setCharge(d: BattleState, attackerId: string, change: (c: LastCharge) => LastCharge): void {

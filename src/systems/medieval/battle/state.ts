@@ -1,3 +1,4 @@
+import { setRulesUnit } from '../../../battle/draft.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -155,7 +156,7 @@ export function testingUnit(s: BattleState, u: Unit): TestingUnit {
 /** Replaces a unit's status with `change` of it: the draft shares the old one with the published state. */
 export function setUnit(d: BattleState, unitId: string, change: (st: MedievalUnitStatus) => MedievalUnitStatus) {
   const st = med(d).units[unitId] ?? { losses: 0 };
-  d.rules = { ...med(d), units: { ...med(d).units, [unitId]: change(st) } };
+  setRulesUnit(d, unitId, change(st));
 }
 
 export const addLosses = (st: MedievalUnitStatus, n: number): MedievalUnitStatus => (n ? { ...st, losses: st.losses + n } : st);

@@ -1,4 +1,4 @@
-import { own } from '../../../battle/draft.ts';
+import { own, setRulesUnit } from '../../../battle/draft.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import type { BattleState, Command, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
@@ -88,7 +88,7 @@ export const status = (s: BattleState, unitId: string): PercentileUnitStatus => 
 /** Replaces a unit's status on the draft; never mutates the one it had. */
 export function setUnit(d: BattleState, unitId: string, change: (st: PercentileUnitStatus) => PercentileUnitStatus) {
   const st = pct(d).units[unitId] ?? { losses: 0 };
-  d.rules = { ...pct(d), units: { ...pct(d).units, [unitId]: change(st) } };
+  setRulesUnit(d, unitId, change(st));
 }
 
 /** A command changed on the draft, through `own` (src/battle/draft.ts); nothing when it is gone. */
