@@ -36,11 +36,11 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     }
     case 'OrderOfBattleImported':
       title = 'Order of battle imported';
-      for (const side of Object.values(after.sides)) {
-        const cmds = Object.values(after.commands).filter((c) => c.sideId === side.id);
-        const units = Object.values(after.units).filter((u) => cmds.some((c) => c.id === u.commandId));
-        lines.push(`${side.name}: ${cmds.length} command(s), ${units.length} unit(s)`);
-      }
+      // Counted in one pass each: a 10,000-unit import has hundreds of commands.
+      const count = (sideIds: string[]) => sideIds.reduce((n, id) => n.set(id, (n.get(id) ?? 0) + 1), new Map<string, number>());
+      const cmds = count(Object.values(after.commands).map((c) => c.sideId));
+      const units = count(Object.values(after.units).map((u) => after.commands[u.commandId]?.sideId ?? ''));
+      for (const side of Object.values(after.sides)) lines.push(`${side.name}: ${cmds.get(side.id) ?? 0} command(s), ${units.get(side.id) ?? 0} unit(s)`);
       break;
     case 'PhaseAdvanced':
       title = `Turn ${first.data.to.turn}${first.data.to.period ? ` (${first.data.to.period})` : ''} — ${first.data.phaseName}`;
