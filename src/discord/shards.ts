@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { Logger } from 'pino';
+import { unshareable } from '../store/open.ts';
 
 export interface ShardsOptions {
   token: string;
@@ -22,6 +23,9 @@ export interface ShardsOptions {
  * ids keep events single, and whose outbox claims keep posts single. No coordination of our own.
  */
 export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
+  // Each shard is a process of its own: the store must be one they can all open at once.
+  const alone = unshareable(o.db);
+  if (alone) throw new Error(alone);
   let total = o.shards;
   if (total === 'auto') {
     // ShardingManager's own 'auto' asks discord.com whatever the REST base: ask the one configured.

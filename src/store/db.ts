@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -32,6 +32,60 @@ function schemaOf(sqlite: Database.Database): { applied: number; newer: boolean 
 
 const SQLITE_SAYS = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Whether this process may create files beside `file` (SQLite's -wal and -shm). */
+function dirWritable(file: string): boolean {
+  try {
+    accessSync(dirname(file), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SQLite could not write or create a file it needs (the database, or its -wal and -shm beside it). */
+const cannotWrite = (err: unknown) => err instanceof Database.SqliteError && /^SQLITE_(READONLY|CANTOPEN)/.test(err.code);
+
+/**
+ * A WAL database in a directory this process cannot write cannot be read in place: SQLite reads it
+ * through a -shm file it must create beside it. It is read from a copy in memory instead (the copy's
+ * header set to a rollback journal, as it has no WAL), unless its -wal holds changes the file lacks.
+ */
+function readInMemory(file: string): Database.Database {
+  const wal = `${file}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) {
+    throw new DatabaseError(`${file} cannot be read where it is: its write-ahead log ${wal} holds changes not yet in the file, and SQLite reads them only through ${file}-shm, which it cannot create in that read-only directory. Copy the file with its -wal to a writable directory and read the copy. Nothing was changed.`);
+  }
+  const bytes = readFileSync(file);
+  if (bytes.length >= 20 && bytes[18] === 2) bytes.fill(1, 18, 20);
+  return new Database(bytes, { readonly: true });
+}
+
+/** The first reads: a file that is no database, or a damaged one, fails here, before any write. */
+function firstRead(sqlite: Database.Database, memory: boolean): { applied: number; newer: boolean } {
+  sqlite.pragma('schema_version');
+  const schema = schemaOf(sqlite);
+  if (!memory && sqlite.pragma('quick_check', { simple: true }) !== 'ok') throw new Error('the integrity check failed');
+  return schema;
+}
+
+const readOnlyMessage = (file: string) =>
+  `${file} is read-only: the umpire records every action in it, so it will not run on it. Make it writable (chmod u+w ${file}); umpire verify, export and replay read it as it is. Nothing was changed.`;
+
+/**
+ * Why the store refused a write it was asked for, in words for the user, when it did because of
+ * where the database lives rather than what was asked: a full disk (SQLITE_FULL, PostgreSQL's
+ * 53100), a read-only file or directory (SQLITE_READONLY, 25006), a disk error (SQLITE_IOERR).
+ * The transaction was rolled back whole.
+ */
+export function writeRefused(err: unknown): string | undefined {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') return undefined;
+  if (code === 'SQLITE_FULL' || code === '53100') return 'the disk is full';
+  if (code.startsWith('SQLITE_READONLY') || code === '25006') return 'it is read-only';
+  if (code.startsWith('SQLITE_IOERR')) return 'a disk error';
+  return undefined;
+}
+
 /**
  * Opens (creating if need be) the battle database and brings its schema up to date.
  * WAL with synchronous = FULL: a commit the user was told about survives a power cut (DESIGN.md, Storage).
@@ -48,7 +102,10 @@ export function openDatabase(file: string, opts: { readonly?: boolean } = {}): D
   if (!memory) {
     if (readonly && !existsSync(file)) throw new DatabaseError(`${file}: there is no such database.`);
     if (!readonly && existsSync(file) && (statSync(file).mode & 0o222) === 0) {
-      throw new DatabaseError(`${file} is read-only: the umpire records every action in it, so it will not run on it. Make it writable (chmod u+w ${file}); umpire verify, export and replay read it as it is. Nothing was changed.`);
+      throw new DatabaseError(readOnlyMessage(file));
+    }
+    if (!readonly && existsSync(file) && !dirWritable(file)) {
+      throw new DatabaseError(`${file} is read-only here: its directory ${dirname(file)} cannot be written, and SQLite writes its journal (${file}-wal) beside the file. Make the directory writable; umpire verify, export and replay read it as it is. Nothing was changed.`);
     }
     if (!readonly) mkdirSync(dirname(file), { recursive: true });
   }
@@ -61,11 +118,16 @@ export function openDatabase(file: string, opts: { readonly?: boolean } = {}): D
   try {
     let schema;
     try {
-      // The first read: a file that is no database, or a damaged one, fails here, before any write.
-      sqlite.pragma('schema_version');
-      schema = schemaOf(sqlite);
-      if (!memory && sqlite.pragma('quick_check', { simple: true }) !== 'ok') throw new Error('the integrity check failed');
+      try {
+        schema = firstRead(sqlite, memory);
+      } catch (err) {
+        if (!(readonly && cannotWrite(err) && !dirWritable(file))) throw err;
+        sqlite.close();
+        sqlite = readInMemory(file);
+        schema = firstRead(sqlite, memory);
+      }
     } catch (err) {
+      if (err instanceof DatabaseError) throw err;
       throw new DatabaseError(`${file} is not an Umpire database, or it is damaged (SQLite says: ${SQLITE_SAYS(err)}). It was left untouched; restore it from a backup, or give another file with --db.`);
     }
     const known = journal().entries.length;

@@ -6,6 +6,16 @@ import type { EventStore } from './types.ts';
 const isPostgres = (location: string): boolean => /^(postgres(ql)?:\/\/|pglite:)/i.test(location);
 
 /**
+ * Why a store cannot be shared by several processes (the shards of `umpire shards`), if it cannot:
+ * PGlite is PostgreSQL inside one process, in its memory or holding its directory alone.
+ */
+export function unshareable(location: string): string | undefined {
+  if (!/^pglite:/i.test(location)) return undefined;
+  const shown = location.length === 'pglite:'.length ? `${location} (PGlite in memory)` : location;
+  return `${shown} cannot be shared between processes: PGlite is a database inside one process, so each shard would have its own (in memory) or be refused its directory. Use a PostgreSQL server (--db postgres://…) or a SQLite file (--db data/umpire.db) for shards. Nothing was started.`;
+}
+
+/**
  * Opens the battle store at `location`: SQLite, the embedded default, or PostgreSQL past one
  * machine. `readonly` (verify, export, replay) never migrates or writes a SQLite file; a PostgreSQL
  * store is opened as it is for every use (its server's permissions decide who may write).

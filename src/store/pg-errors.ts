@@ -40,6 +40,20 @@ export function uniqueViolation(err: unknown): string | undefined {
   return typeof d.constraint === 'string' ? d.constraint : '';
 }
 
+/**
+ * SQLSTATEs that mean the database's files are damaged, not that a request was wrong: XX001
+ * data_corrupted and XX002 index_corrupted (a page that does not read back, a file shorter than its
+ * table), 58P01 undefined_file (a relation file gone), 58030 io_error.
+ */
+const DAMAGED = new Set(['XX001', 'XX002', '58P01', '58030']);
+
+/** What PostgreSQL said, when `err` (or a StoreError carrying its code) says the database is damaged. */
+export function damage(err: unknown): string | undefined {
+  if (err instanceof StoreError) return err.code !== undefined && DAMAGED.has(err.code) ? err.message.replace(/^.*?PostgreSQL says: /, 'PostgreSQL says: ').replace(/ \([0-9A-Z]{5}\)$/, '') : undefined;
+  const d = driverError(err);
+  return d && DAMAGED.has(d.code) ? `PostgreSQL says: ${driverSays(err)}` : undefined;
+}
+
 /** What the driver said, without the query's parameters; an AggregateError (every address refused) lists each. */
 export function driverSays(err: unknown): string {
   const d = driverError(err) ?? err;

@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,7 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteAppend, serverAppend } from './pg-append.ts';
-import { driverSays } from './pg-errors.ts';
+import { DatabaseError } from './db.ts';
+import { damage, driverSays } from './pg-errors.ts';
+import { lockDirectory, LOCK_FILE, LOCK_FILES } from './pglite-lock.ts';
 import * as tables from './pg-schema.ts';
 import { LOCK_SPACE, MIGRATIONS, PgEventStore, rowsOf } from './pg-store.ts';
 
@@ -98,25 +101,124 @@ async function openServer(url: string, shown: string, options: OpenPostgresOptio
   }
 }
 
+/**
+ * Why `dir` is not a PGlite database the umpire may open or create, if it is not: it holds files
+ * (other than the lock's) but no PG_VERSION. Only an empty or absent directory becomes a new one.
+ */
+function foreignDirectory(dir: string, shown: string): string | undefined {
+  if (!existsSync(dir) || existsSync(join(dir, 'PG_VERSION'))) return undefined;
+  const others = readdirSync(dir).filter((f) => !LOCK_FILES.includes(f)).sort();
+  if (others.length === 0) return undefined;
+  const listed = others.length > 3 ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more` : others.join(', ');
+  return `${shown} is not a PGlite database: ${dir} has no PG_VERSION file, and holds ${listed}. The umpire creates a new database only in an empty or absent directory: give another one with --db. Nothing was changed.`;
+}
+
+/** A damaged database, in one line: what PostgreSQL (or PGlite) said, and that nothing was changed. */
+const damaged = (shown: string, why: string) =>
+  new DatabaseError(`${shown} is damaged (${why}); nothing was changed. Restore the directory from a backup, or give another one with --db.`);
+
+/**
+ * Reads every page of every table in the store's schema before anything is written: a relation file
+ * truncated or overwritten fails here, so the umpire stops at once rather than on some later read.
+ * Each table is read twice: a sequential scan reads its own pages (an overwritten one fails), then
+ * a scan through an index reads the rows the index points to (a table cut short fails there, as a
+ * sequential scan just stops at its end).
+ */
+async function checkTables(client: PGlite, shown: string): Promise<void> {
+  try {
+    await client.transaction(async (tx) => {
+      const tables = await tx.query<{ name: string }>("SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = current_schema()");
+      await tx.exec('SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off; SET LOCAL enable_bitmapscan = off');
+      for (const { name } of tables.rows) await tx.query(`SELECT count(*) FROM ONLY ${name}`);
+      await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off; SET LOCAL enable_indexscan = on');
+      for (const { name } of tables.rows) {
+        // In primary key order: an index scan, which fetches each row the key points to.
+        const key = await tx.query<{ cols: string | null }>(
+          "SELECT string_agg(format('%I', a.attname), ', ') AS cols FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey) WHERE i.indrelid = $1::regclass AND i.indisprimary",
+          [name],
+        );
+        const cols = key.rows[0]?.cols;
+        if (cols) await tx.query(`SELECT count(*) FROM (SELECT 1 FROM ONLY ${name} ORDER BY ${cols}) AS s`);
+      }
+    });
+  } catch (err) {
+    throw damaged(shown, `PostgreSQL says: ${driverSays(err)}`);
+  }
+}
+
+/**
+ * The store with a damage the opening check could not see (an index, a page read later) reported as
+ * a DatabaseError naming the directory, which ends the table or the command with that one line.
+ */
+function namingDamage(store: PgEventStore, shown: string): PgEventStore {
+  return new Proxy(store, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch((err: unknown) => {
+          const why = damage(err);
+          throw why ? damaged(shown, why) : err;
+        });
+      };
+    },
+  });
+}
+
 async function openPglite(dir: string, shown: string): Promise<PgEventStore> {
   if (dir !== '' && existsSync(dir) && !statSync(dir).isDirectory()) {
     throw new Error(`cannot open PGlite at ${shown}: ${dir} is a file, not a directory`);
   }
-  let client: PGlite;
+  if (dir === '') return openPgliteIn(undefined, shown, () => {});
+  // Refused before the lock touches it (unless a lock is there: then an opener is making it, and the lock says who).
+  const foreign = foreignDirectory(dir, shown);
+  if (foreign && !existsSync(join(dir, LOCK_FILE))) throw new DatabaseError(foreign);
   try {
-    client = await PGlite.create(dir === '' ? undefined : dir);
+    mkdirSync(dir, { recursive: true });
   } catch (err) {
     throw new Error(`cannot open PGlite at ${shown}: ${driverSays(err)}`, { cause: err });
   }
+  const lock = lockDirectory(dir, shown);
   try {
+    const again = foreignDirectory(dir, shown);
+    if (again) throw new DatabaseError(again);
+    return namingDamage(await openPgliteIn(dir, shown, () => lock.release()), shown);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function openPgliteIn(dir: string | undefined, shown: string, release: () => void): Promise<PgEventStore> {
+  const existing = dir !== undefined && existsSync(join(dir, 'PG_VERSION'));
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (err) {
+    // PGlite aborts on a directory it cannot start from; one it made before is damaged.
+    if (existing) throw damaged(shown, `PGlite could not start on it: ${driverSays(err).replace(/\.?\s*Build with -sASSERTIONS for more info\.?/, '')}`);
+    throw new Error(`cannot open PGlite at ${shown}: ${driverSays(err)}`, { cause: err });
+  }
+  try {
+    if (existing) await checkTables(client, shown);
     const db = drizzlePglite(client, { schema: tables });
     const schema = schemaOf((await rowsOf<{ schema: string | null }>(db, CURRENT_SCHEMA))[0], shown);
     try {
       await migratePglite(db, { migrationsFolder: pgMigrationsFolder, migrationsSchema: schema });
     } catch (err) {
+      const why = damage(err);
+      if (why) throw damaged(shown, why);
       throw new Error(`${shown}: the schema migration failed: ${driverSays(err)}. Nothing of it was applied.`, { cause: err });
     }
-    return new PgEventStore(db, pgliteAppend(client), () => client.close());
+    return new PgEventStore(db, pgliteAppend(client), async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    });
   } catch (err) {
     await client.close().catch(() => {});
     throw err;

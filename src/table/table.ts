@@ -9,6 +9,7 @@ import { pendingPrompts } from '../app/prompts.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
+import { writeRefused } from '../store/db.ts';
 import { RuleError } from '../rules/errors.ts';
 import type { Message } from '../messages.ts';
 import { parseLine } from './line.ts';
@@ -142,7 +143,20 @@ export class Table {
 
   /** Deadlines and reminders that fell due, then everything the outbox holds. */
   async tick(): Promise<void> {
-    await this.app.tick();
-    await this.flush();
+    try {
+      await this.app.tick();
+      await this.flush();
+    } catch (err) {
+      // A full disk or a read-only database refused marking posts delivered: the table stays up, and
+      // the posts not marked are shown again at a later tick. Anything else ends the table.
+      const why = writeRefused(err);
+      if (!why) throw err;
+      this.app.logger?.error({ code: (err as { code?: unknown }).code, err: (err as Error).message }, 'the database refused a write while delivering posts');
+      this.show({
+        to: { kind: 'reply', user: this.user, channel: this.channel },
+        text: `The battle's database cannot be written now (${why}): posts waiting to be shown (or shown but not yet marked) are shown once it can be. Nothing that was recorded is lost.`,
+        error: true,
+      });
+    }
   }
 }
