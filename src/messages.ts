@@ -51,3 +51,52 @@ export const mention = (user: string): string => `<@${user}>`;
 
 /** A sentence starting with a name written in lower case ("the medieval d10 rules leave..."). */
 export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The longest input a reply repeats whole: a name's length (80 characters); longer input is shown as an excerpt. */
+export const ECHO_MAX = 80;
+const EXCERPT = 40;
+
+/** Characters as people count them (code points), without copying a long string into an array. */
+function characters(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) n++;
+  }
+  return n;
+}
+
+/** `aaaa… (1,048,576 characters)`: the first characters of a long input, never half a character. */
+function excerpt(s: string, quote: boolean): string {
+  const head = Array.from(s.slice(0, EXCERPT * 2)).slice(0, EXCERPT).join('');
+  const q = quote ? '"' : '';
+  return `${q}${head}…${q} (${characters(s).toLocaleString('en-US')} characters)`;
+}
+
+/**
+ * A user's input as a reply repeats it: `"value"` whole up to ECHO_MAX characters, else
+ * `"first 40 characters…" (1,048,576 characters)`, so a 1 MB line is never sent back whole.
+ */
+export function quoteInput(value: string): string {
+  return characters(value) <= ECHO_MAX ? `"${value}"` : excerpt(value, true);
+}
+
+/**
+ * A refusal with every long input it repeats (an option's value, an unknown command or option, a
+ * name, as given or trimmed) cut to an excerpt: the one place that caps what a refusal quotes,
+ * whatever message quoted it. Inputs of ECHO_MAX characters or fewer are left whole.
+ */
+export function capEchoes(text: string, inputs: Iterable<unknown>): string {
+  const long = new Set<string>();
+  for (const v of inputs) {
+    if (typeof v !== 'string') continue;
+    for (const s of [v, v.trim()]) if (s.length > ECHO_MAX && characters(s) > ECHO_MAX) long.add(s);
+  }
+  let out = text;
+  // The longest first: a trimmed value is inside the value as given.
+  for (const v of [...long].sort((a, b) => b.length - a.length)) {
+    if (!out.includes(v)) continue;
+    out = out.split(`"${v}"`).join(excerpt(v, true)).split(v).join(excerpt(v, false));
+  }
+  return out;
+}

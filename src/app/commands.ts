@@ -3,7 +3,7 @@ import type { Action } from '../battle/actions.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { RuleSystem } from '../battle/system.ts';
 import type { BattleState } from '../battle/state.ts';
-import type { Message } from '../messages.ts';
+import { quoteInput, type Message } from '../messages.ts';
 import type { Umpire } from './umpire.ts';
 
 /**
@@ -49,6 +49,9 @@ export type OptionValues<O extends Record<string, OptionDef>> = {
  * checked before reading, at the table and in Discord alike.
  */
 export const MAX_FILE_BYTES = 2_000_000;
+
+/** The longest text option a command takes (a poll's question, a list of modifiers): longer is refused, never repeated. */
+export const MAX_TEXT = 1000;
 
 export interface InvokeContext {
   app: Umpire;
@@ -153,7 +156,7 @@ function buildSchema(name: string, o: OptionDef): z.ZodType {
         error: `${name} must be true or false`,
       });
     default: {
-      const s = z.string({ error: `${name} must be text` }).trim().min(1, { error: `${name} must not be empty` }).max(1000, { error: `${name} is too long (at most 1000 characters)` });
+      const s = z.string({ error: `${name} must be text` }).trim().min(1, { error: `${name} must not be empty` }).max(MAX_TEXT, { error: `${name} is too long (at most ${MAX_TEXT} characters)` });
       if (!o.choices) return s;
       const choices = o.choices;
       return s.refine((v) => choices.includes(v), { error: `${name} must be one of ${choices.join(', ')}` });
@@ -168,7 +171,7 @@ export function parseOptions(path: string, s: SubcommandDef, raw: Record<string,
   const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(s.options, k));
   if (unknown.length) {
     const known = Object.keys(s.options);
-    return { ok: false, error: `${path} has no option ${unknown.map((k) => `"${k}"`).join(', ')}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
+    return { ok: false, error: `${path} has no option ${unknown.map(quoteInput).join(', ')}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
   }
   const values: Record<string, unknown> = {};
   const errors: string[] = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RuleError } from '../rules/errors.ts';
 import { isGm, isPlayer, type BattleState } from '../battle/state.ts';
-import type { Message } from '../messages.ts';
+import { capEchoes, type Message } from '../messages.ts';
 import { parseOptions, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';
 import { findCommand } from './registry.ts';
 import { errorReply } from './replies.ts';
@@ -37,6 +37,13 @@ const noFiles: InvokeContext['readFile'] = async () => {
  * query or handles the action. Always answers; never throws for anything a user can cause.
  */
 export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: Message[]; versions: number[] }> {
+  const result = await run(app, inv);
+  // A refusal repeats at most an excerpt of a long input, whichever message quoted it (issue 27).
+  const inputs = [inv.command, inv.sub, ...Object.keys(inv.options), ...Object.values(inv.options)];
+  return { ...result, messages: result.messages.map((m) => (m.error ? { ...m, text: capEchoes(m.text, inputs) } : m)) };
+}
+
+async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[]; versions: number[] }> {
   const requestId = inv.requestId ?? randomUUID();
   const ctxBase = { actor: inv.actor, channel: inv.channel };
   const path = `/${inv.command}${inv.sub ? ` ${inv.sub}` : ''}`;

@@ -13,14 +13,16 @@ import { applySetup } from './evolve.ts';
 import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
-import { mention } from '../messages.ts';
+import { capitalize, mention } from '../messages.ts';
+import { looksLike, NameIndex, nameClash, sameName, normalizeName } from './names.ts';
 
 export type { DecideContext } from './system.ts';
 
 const MAX_NAME = 80;
 
+/** A name as the battle stores it (names.ts: NFKC, no invisible or bidi controls, single spaces), refused empty or too long. */
 function checkName(what: string, name: string): string {
-  const n = name.trim();
+  const n = normalizeName(name);
   if (!n) refuse(`The ${what} needs a name.`);
   if (n.length > MAX_NAME) refuse(`The ${what} name is too long (${n.length} characters; at most ${MAX_NAME}).`);
   return n;
@@ -28,11 +30,19 @@ function checkName(what: string, name: string): string {
 
 const command = findCommand;
 
+/** Refuses a name that is, or only looks like, that of another thing of its kind (or is the id of one). */
 function unique(s: BattleState, kind: 'side' | 'command' | 'unit', name: string, except?: string) {
   const pool: Record<string, { id: string; name: string }> = kind === 'side' ? s.sides : kind === 'command' ? s.commands : s.units;
-  const clash = findByName(pool, name);
-  if (clash && clash.id !== except) refuse(`There is already a ${kind} named "${clash.name}".`);
+  const clash = (Object.hasOwn(pool, name) && name !== except ? pool[name] : undefined) ?? Object.values(pool).find((t) => t.id !== except && looksLike(t.name, name));
+  if (clash) refuse(`${capitalize(nameClash(kind, name, clash.name))}.`);
 }
+
+/** An officer may lead several commands under one name, never under one that only looks like another's. */
+function officerClash(officers: NameIndex, officer: string): string | undefined {
+  const clash = officers.clash(officer);
+  return clash !== undefined && !sameName(clash, officer) ? nameClash('officer', officer, clash) : undefined;
+}
+const officersOf = (s: BattleState) => new NameIndex(Object.values(s.commands).flatMap((c) => (c.officer ? [c.officer] : [])));
 
 /** The battle is under way once it left its first phase or rolled a die. */
 const underWay = (s: BattleState): boolean => s.diceCursor > 0 || JSON.stringify(s.position) !== JSON.stringify(getRuleSystem(s.system).sequence.start);
@@ -109,7 +119,11 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
       const name = checkName('command', action.name);
       unique(s, 'command', name);
       const data = { commandId: `c${s.nextId.command}`, name, sideId: findSide(s, action.side).id };
-      return [{ type: 'CommandAdded', data: action.officer ? { ...data, officer: checkName('officer', action.officer) } : data }];
+      if (!action.officer) return [{ type: 'CommandAdded', data }];
+      const officer = checkName('officer', action.officer);
+      const clash = officerClash(officersOf(s), officer);
+      if (clash) refuse(`${capitalize(clash)}.`);
+      return [{ type: 'CommandAdded', data: { ...data, officer } }];
     }
     case 'AssignCommand': {
       const c = command(s, action.command);
@@ -206,10 +220,14 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
     refuse(`${source} has ${checked.errors.length} error${checked.errors.length > 1 ? 's' : ''}; nothing was imported:\n${shown.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`);
   }
   // Apply the file to a scratch state (one copy, changed in place) so names are checked against the
-  // battle and the file alike; unit names by a set, so a large file imports in linear time.
+  // battle and the file alike; commands, officers and units by an index of their names (names.ts), so
+  // a large file imports in linear time. The file's names come normalised (oob.ts).
   const events: BattleEvent[] = [];
   const scratch = draft(s);
-  const unitNames = new Set(Object.values(s.units).map((u) => u.name.trim().toLowerCase()));
+  const commandNames = new NameIndex(Object.values(s.commands).map((c) => c.name));
+  const officers = officersOf(s);
+  const unitNames = new NameIndex(Object.values(s.units).map((u) => u.name));
+  const clashed = (where: string, clash: string): never => refuse(`${source}: ${where}: ${clash}; nothing was imported.`);
   const emit = (e: BattleEvent) => {
     events.push(e);
     applySetup(scratch, e);
@@ -217,15 +235,25 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
   const counts = { sides: 0, commands: 0, units: 0 };
   checked.oob.sides.forEach((sd, si) => {
     const at = `sides[${si}]`;
+    // A side the battle has (by its name or the one name it looks like) takes the file's commands.
     let target = findByName(scratch.sides, sd.name);
     if (!target) {
+      const like = Object.values(scratch.sides).find((x) => looksLike(x.name, sd.name));
+      if (like) clashed(`${at}.name`, nameClash('side', sd.name, like.name));
       emit({ type: 'SideAdded', data: { sideId: `s${scratch.nextId.side}`, name: checkName('side', sd.name) } });
       target = findByName(scratch.sides, sd.name)!;
       counts.sides++;
     }
     sd.commands.forEach((cmd, ci) => {
       const cat = `${at}.commands[${ci}]`;
-      if (findByName(scratch.commands, cmd.name)) refuse(`${source}: ${cat}.name: there is already a command named "${cmd.name}"; nothing was imported.`);
+      const clash = (Object.hasOwn(scratch.commands, cmd.name) ? scratch.commands[cmd.name]!.name : undefined) ?? commandNames.clash(cmd.name);
+      if (clash !== undefined) clashed(`${cat}.name`, nameClash('command', cmd.name, clash));
+      commandNames.add(cmd.name);
+      if (cmd.officer) {
+        const odd = officerClash(officers, cmd.officer);
+        if (odd) clashed(`${cat}.officer`, odd);
+        officers.add(cmd.officer);
+      }
       const commandId = `c${scratch.nextId.command}`;
       emit({ type: 'CommandAdded', data: cmd.officer ? { commandId, name: cmd.name, sideId: target.id, officer: cmd.officer } : { commandId, name: cmd.name, sideId: target.id } });
       counts.commands++;
@@ -236,9 +264,9 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
         emit({ type: 'CommandAssigned', data: { commandId, user: cmd.player } });
       }
       cmd.units.forEach((u, ui) => {
-        const key = u.name.trim().toLowerCase();
-        if (unitNames.has(key)) refuse(`${source}: ${cat}.units[${ui}].name: there is already a unit named "${u.name}"; nothing was imported.`);
-        unitNames.add(key);
+        const clash = unitNames.clash(u.name);
+        if (clash !== undefined) clashed(`${cat}.units[${ui}].name`, nameClash('unit', u.name, clash));
+        unitNames.add(u.name);
         emit({ type: 'UnitAdded', data: { unitId: `u${scratch.nextId.unit}`, name: u.name, commandId, attrs: u.attrs } });
         counts.units++;
       });

@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { normalizeName } from './names.ts';
 import { unitSchema, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 
-/** An order of battle as a file holds it (YAML or JSON), before its units are checked against the pack. */
-const Name = z.string({ error: 'expected a name' }).trim().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' });
+/**
+ * An order of battle as a file holds it (YAML or JSON), before its units are checked against the
+ * pack. Names come out normalised as every name the battle stores (names.ts).
+ */
+const Name = z
+  .string({ error: 'expected a name' })
+  .transform(normalizeName)
+  .pipe(z.string().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' }));
+/** A player is a user id, not a name the battle gives anything. */
+const Player = z.string({ error: 'expected a user' }).trim().min(1, { error: 'expected a user' }).max(80, { error: 'expected a user id of at most 80 characters' });
 const OobFile = z.strictObject({
   sides: z
     .array(
@@ -13,7 +22,7 @@ const OobFile = z.strictObject({
             z.strictObject({
               name: Name,
               officer: Name.optional(),
-              player: Name.optional(),
+              player: Player.optional(),
               units: z.array(z.looseObject({ name: Name }), { error: 'expected a list of units' }),
             }),
             { error: 'expected a list of commands' },

@@ -2,6 +2,7 @@ import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import type { Ballot } from './ballot-data.ts';
 import type { RollRecord } from './roll-data.ts';
+import { findNamed } from './names.ts';
 
 export interface Side {
   id: string;
@@ -124,9 +125,10 @@ export const isPlayer = (s: BattleState, user: string): boolean =>
   Object.values(s.sides).some((side) => side.players.includes(user)) ||
   Object.values(s.commands).some((c) => c.player === user);
 
-const norm = (name: string) => name.trim().toLowerCase();
-
-/** Finds a thing by id or by (case-insensitive) name. */
+/**
+ * Finds a thing by id or by name, in any case: as logged, else normalised, else by a look-alike
+ * (names.ts); a name that several things could be finds none.
+ */
 export function findByName<T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined {
-  return (Object.hasOwn(things, ref) ? things[ref] : undefined) ?? Object.values(things).find((t) => norm(t.name) === norm(ref));
+  return (Object.hasOwn(things, ref) ? things[ref] : undefined) ?? findNamed(Object.values(things), ref, (t) => t.name);
 }

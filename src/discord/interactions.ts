@@ -18,7 +18,7 @@ import { pendingPrompts } from '../app/prompts.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
-import type { Message } from '../messages.ts';
+import { capEchoes, type Message } from '../messages.ts';
 import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';
 import { discordErrorInfo } from './delivery.ts';
 import type { DeliveryStateStore } from '../store/types.ts';
@@ -118,7 +118,7 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
         ? { error: `/${i.commandName} ${sub} is for a GM in the battle's channel, not in direct messages.` }
         : await battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
     if ('error' in found) {
-      await responder.send(errorPart(found.error));
+      await responder.send(errorPart(capEchoes(found.error, Object.values(options))));
       return showHeld(i, responder, deps, log);
     }
     channel = found.battle.channel;

@@ -1,7 +1,9 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName, type Ruling } from '../../../battle/mechanics.ts';
+import { findNamed, lookAlike, nameClash, normalizeName, sameName } from '../../../battle/names.ts';
 import type { BattleState } from '../../../battle/state.ts';
+import { capitalize } from '../../../messages.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { brigadePack as pack, LEADER_KINDS, type LeaderKind, type LeaderReplacementOutcome } from '../index.ts';
 import { brg, lines, setState } from './state.ts';
@@ -16,30 +18,39 @@ export type LeaderEvent =
   | { type: 'BrigadeLeaderFallen'; data: { turn: number; leader: string; kind: LeaderKind; sideId: string; rule: string; by: string; ruling?: Ruling } }
   | { type: 'BrigadeLeadersReplaced'; data: { turn: number; outcome: LeaderReplacementOutcome } };
 
+/** The leaders the battle knows (BRG-1.2): declared by a GM, then commands' officers (brigade commanders), one per name. */
+function leaders(s: BattleState): { name: string; kind: LeaderKind; sideId: string }[] {
+  const all = [
+    ...Object.values(brg(s).leaders).map((l) => ({ name: l.name, kind: l.kind, sideId: l.sideId })),
+    ...Object.values(s.commands).flatMap((c) => (c.officer ? [{ name: c.officer, kind: 'brigade-commander' as const, sideId: c.sideId }] : [])),
+  ];
+  return all.filter((l, i) => all.findIndex((x) => sameName(x.name, l.name)) === i);
+}
+
 /** A GM declares a leader's kind (BRG-1.2): army commander or Sub General; a brigade's officer is its brigade commander. */
 export function setLeader(s: BattleState, a: Extract<LeaderAction, { type: 'BrigadeSetLeader' }>): BattleEvent[] {
   const side = findSide(s, a.side);
-  const name = a.name.trim();
+  const name = normalizeName(a.name);
   if (!name || name.length > 80) refuse('Give the leader\'s name (1 to 80 characters).');
   if (a.kind !== null && !LEADER_KINDS.includes(a.kind)) refuse(`A leader is ${LEADER_KINDS.join(', ')} (got "${a.kind}") (BRG-1.2).`);
+  // The same leader again takes his new kind; one who only looks like him would be a second leader.
+  const like = lookAlike(leaders(s).map((l) => l.name), name);
+  if (like !== undefined && !sameName(like, name)) refuse(`${capitalize(nameClash('leader', name, like))} (BRG-1.2).`);
   return [{ type: 'BrigadeLeaderSet', data: { name, sideId: side.id, kind: a.kind } }];
 }
 
-/** The leader's kind and side as the battle knows them: declared by a GM, or a command's officer (brigade commander). */
-function knownLeader(s: BattleState, name: string): { kind: LeaderKind; sideId: string } | undefined {
-  const key = name.trim().toLowerCase();
-  const declared = Object.values(brg(s).leaders).find((l) => l.name.toLowerCase() === key);
-  if (declared) return { kind: declared.kind, sideId: declared.sideId };
-  const c = Object.values(s.commands).find((x) => x.officer?.toLowerCase() === key);
-  if (c) return { kind: 'brigade-commander', sideId: c.sideId };
-  return undefined;
+/** The leader's name, kind and side as the battle knows them: declared by a GM, or a command's officer (brigade commander); by a look-alike if only one. */
+function knownLeader(s: BattleState, name: string): { name: string; kind: LeaderKind; sideId: string } | undefined {
+  return findNamed(leaders(s), name, (l) => l.name);
 }
 
 /** The Fallen Leader table is not in the source (BRG-2.2.3, BRG-3.3.5): a GM records that a leader fell; he is replaced by BRG-1.2. */
 export function leaderFell(s: BattleState, a: Extract<LeaderAction, { type: 'BrigadeLeaderFell' }>, ctx: DecideContext): BattleEvent[] {
   const known = knownLeader(s, a.leader) ?? refuse(`The battle does not know ${a.leader}: a command's officer is its brigade commander; declare an army commander or Sub General with /brigade leader (BRG-1.2).`);
-  if (brg(s).fallen.some((f) => f.leader.toLowerCase() === a.leader.trim().toLowerCase())) refuse(`${a.leader} has fallen already and waits to be replaced (BRG-1.2).`);
-  return [{ type: 'BrigadeLeaderFallen', data: { turn: s.position.turn, leader: a.leader.trim(), kind: known.kind, sideId: known.sideId, rule: a.rule, by: ctx.actor } }];
+  // As typed when it is his name (in any case), else the name he is known by.
+  const leader = sameName(a.leader, known.name) ? normalizeName(a.leader) : known.name;
+  if (brg(s).fallen.some((f) => sameName(f.leader, leader))) refuse(`${leader} has fallen already and waits to be replaced (BRG-1.2).`);
+  return [{ type: 'BrigadeLeaderFallen', data: { turn: s.position.turn, leader, kind: known.kind, sideId: known.sideId, rule: a.rule, by: ctx.actor } }];
 }
 
 export function evolveLeaders(d: BattleState, e: LeaderEvent): void {
