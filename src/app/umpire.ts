@@ -10,6 +10,7 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll, replay } from '../battle/replay.ts';
 import { initialState, type BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
+import { nextBattleId } from '../store/copy.ts';
 import { ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { announce } from './announce.ts';
 
@@ -41,6 +42,12 @@ export const asLogged = (entries: EventEntry[]): LoggedEvent[] => entries as Log
  */
 export class Umpire {
   private readonly cache = new Map<string, BattleState>();
+  /**
+   * The id each battle's dice stream is derived from, where it is not the battle's own: a battle
+   * renumbered by a copy between stores (store/copy.ts) rolls on under the id it was created with,
+   * which its BattleCreated records as `diceStream`.
+   */
+  private readonly diceStreams = new Map<string, string>();
   /** The tail of each battle's queue of requests in this process. */
   private readonly queues = new Map<string, Promise<unknown>>();
   readonly now: () => Date;
@@ -60,6 +67,8 @@ export class Umpire {
   async state(battleId: string): Promise<BattleState> {
     const cached = this.cache.get(battleId) ?? initialState(battleId);
     const newer = asLogged(await this.store.loadEntries(battleId, cached.version));
+    const created = newer[0]?.event.type === 'BattleCreated' ? (newer[0].event.data as { diceStream?: unknown }) : undefined;
+    if (typeof created?.diceStream === 'string') this.diceStreams.set(battleId, created.diceStream);
     let s = cached;
     if (newer.some((e) => e.event.type === 'ActionUndone')) s = replay(battleId, asLogged(await this.store.loadEntries(battleId)));
     else if (newer.length) s = foldAll(s, newer);
@@ -119,15 +128,17 @@ export class Umpire {
     if (action.type === 'CreateBattle') {
       const running = await this.store.runningIn(action.channel);
       if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}); its GM ends it with /battle end first.`);
-      id = `b${(await this.store.battles()).length + 1}`;
+      id = nextBattleId(await this.store.battles());
       seedHex = this.newSeed().toString('hex');
     }
     if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
-    const before = await this.state(id);
+    // A new battle is decided on an empty stream: the append (expected version 0) is what claims its
+    // id, so a process that lost the id to another meets a ConcurrencyError and tries the next one.
+    const before = action.type === 'CreateBattle' ? initialState(id) : await this.state(id);
     const seedHash = seedHex ? seedCommitment(Buffer.from(seedHex, 'hex')) : undefined;
     const at = this.now().toISOString();
     const seed = await this.store.seed(id);
-    const dice = seed ? DiceStream.fromSeed(Buffer.from(seed, 'hex'), id, before.diceCursor) : undefined;
+    const dice = seed ? DiceStream.fromSeed(Buffer.from(seed, 'hex'), this.diceStreams.get(id) ?? id, before.diceCursor) : undefined;
     const publishes = action.type === 'EndBattle' || action.type === 'RevealSeed';
     const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}), ...(publishes && seed ? { seed } : {}) });
     // Fold the new events to render them with the names they introduce, before anything is written.

@@ -23,6 +23,9 @@ export function verifyDice(battleId: string, events: readonly StoredEvent[], giv
   const created = events.find((e) => e.type === 'BattleCreated');
   const commitment = (created?.data as { seedHash?: string } | undefined)?.seedHash;
   const published = (events.find((e) => e.type === 'SeedRevealed')?.data as { seed?: string } | undefined)?.seed;
+  // A battle renumbered by a copy between stores rolls on the stream of the id it was created with (store/copy.ts).
+  const named = (created?.data as { diceStream?: unknown } | undefined)?.diceStream;
+  const stream = typeof named === 'string' ? named : battleId;
   if (givenSeed !== undefined && !/^[0-9a-f]{64}$/i.test(givenSeed)) return { status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' };
   const seed = givenSeed?.toLowerCase() ?? published;
   if (!seed) return { status: 'skipped', reason: 'the seed has not been published (it is at the end of the battle, or by /battle reveal-seed); give it with --seed to check the rolls.' };
@@ -44,7 +47,7 @@ export function verifyDice(battleId: string, events: readonly StoredEvent[], giv
         reason: `${e.type} starts at word ${dice.from} of the dice stream, but the previous roll ended at word ${expectedFrom}: a roll is missing, or dice were rolled again.`,
       };
     }
-    const r = rederive(Buffer.from(seed, 'hex'), battleId, dice);
+    const r = rederive(Buffer.from(seed, 'hex'), stream, dice);
     if (!r.ok) return { status: 'failed', version: e.version, reason: `${e.type}: ${r.message}.` };
     expectedFrom = dice.to;
     rolls += dice.rolls.length;

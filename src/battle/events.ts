@@ -23,7 +23,21 @@ export type SystemEvent = SystemEvents[keyof SystemEvents];
 
 /** What every battle logs, whatever its rule system. */
 export type CoreEvent =
-  | { type: 'BattleCreated'; data: { battleId: string; name: string; system: SystemId; channel: string; gm: string; seedHash?: string; options?: Record<string, unknown> } }
+  | {
+      type: 'BattleCreated';
+      data: {
+        battleId: string;
+        name: string;
+        system: SystemId;
+        channel: string;
+        gm: string;
+        seedHash?: string;
+        options?: Record<string, unknown>;
+        /** A battle renumbered by a copy between stores (store/copy.ts): the id its dice stream is derived from, and where it came from. */
+        diceStream?: string;
+        copiedFrom?: { battleId: string; data: string; firstHash: string; lastHash: string; events: number };
+      };
+    }
   | { type: 'GmAdded'; data: { user: string } }
   | { type: 'GmRemoved'; data: { user: string } }
   | { type: 'SideAdded'; data: { sideId: string; name: string } }

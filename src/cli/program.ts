@@ -11,7 +11,7 @@ import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
 import { SingleBar, Presets } from 'cli-progress';
 import { copyStore } from '../store/copy.ts';
-import { openStore } from '../store/open.ts';
+import { openStore, unshareable } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { interactive, script } from '../table/console.ts';
 import { Table } from '../table/table.ts';
@@ -145,6 +145,12 @@ export function buildProgram(config: Config): Command {
     .option('--shards <count>', "how many shards ('auto': as many as Discord recommends)", (v: string) => (v === 'auto' ? v : atLeastOne(v)), 'auto' as number | 'auto')
     .option('--spawn-delay <ms>', 'wait between starting two shards (Discord asks for about 5 s)', positive, 5500)
     .action(async (o: { db: string; shards: number | 'auto'; spawnDelay: number }) => {
+      const alone = unshareable(o.db);
+      if (alone) {
+        console.error(alone);
+        process.exitCode = 2;
+        return;
+      }
       const token = needToken();
       if (!token) return;
       let manager;
@@ -290,8 +296,14 @@ export function buildProgram(config: Config): Command {
       try {
         const copied = await copyStore(from, to, (n) => bar?.increment(n));
         bar?.stop();
-        for (const c of copied) console.log(`${c.battle.id} "${c.battle.name}": ${c.events} events ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
-        console.log(`${copied.length} battles, ${total} events; every chain verified in the target.`);
+        // A battle the target gives another id to is named both ways, so players can find it again.
+        const source = /^postgres(ql)?:\/\//i.test(o.from) ? (await import('../store/pg-open.ts')).maskUrl(o.from) : o.from;
+        for (const c of copied) {
+          if (c.id === c.battle.id) console.log(`${c.battle.id} "${c.battle.name}": ${c.events} events ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
+          else console.log(`${c.battle.id} of ${source} is ${c.id} here ("${c.battle.name}"): ${c.events} events ${c.skipped ? 'already there, the same chain' : `copied under ${c.id}, its chain re-hashed and verified, and the hashes it had as ${c.battle.id} recomputed from it`}.`);
+        }
+        const renumbered = copied.filter((c) => c.id !== c.battle.id).length;
+        console.log(`${copied.length} battles, ${total} events; every chain verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}`);
       } catch (err) {
         bar?.stop();
         console.error(err instanceof Error ? err.message : String(err));

@@ -3,7 +3,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyStore } from '../../src/store/copy.ts';
+import { Umpire } from '../../src/app/umpire.ts';
+import { verifyDice } from '../../src/app/verify.ts';
+import { copyStore, sourceChain, type CopiedFrom } from '../../src/store/copy.ts';
+import { verifyChain } from '../../src/store/hash.ts';
+import { Table } from '../../src/table/table.ts';
 import { openPostgres } from '../../src/store/pg-open.ts';
 import { startTable } from '../support/table.ts';
 
@@ -56,4 +60,123 @@ describe('umpire migrate-store (issue 18)', () => {
     expect(umpire(['replay', '--db', target, '--battle', 'b1']).stdout).toBe(umpire(['replay', '--db', db, '--battle', 'b1']).stdout);
     expect(umpire(['migrate-store', '--from', db, '--to', db]).stderr).toMatch(/name the same store/);
   }, 120_000);
+});
+
+describe('merging stores: a battle whose id the target holds is renumbered (issue 27)', () => {
+  const quatreBras = ['#x @gm /battle create name:"Quatre Bras" system:percentile', '#x @gm /oob import file:examples/oob/percentile.yaml', '#x @gm /roll 2d6 reason:first'];
+  /** A source store: one battle, b1, in channel x, with a roll and a request id the umpire made from its id. */
+  async function source(seed: number, lines: string[] = quatreBras) {
+    const t = startTable({ newSeed: () => Buffer.alloc(32, seed) });
+    await t.run(lines);
+    await t.app.handle('b1', { type: 'AddSide', name: `Reserve ${seed}` }, 'gm', 'CloseBallot:b1:v1');
+    return t;
+  }
+
+  it('copies b1 of a second store as b2: the chain re-hashed and verified, every old hash recomputable, the dice still on their stream', async () => {
+    const a = await source(1, ['#a @gm /battle create name:"Stoke Field" system:medieval', '#a @gm /roll 1d10 reason:a']);
+    const b = await source(2);
+    await b.run(['#x @gm /ballot open question:"Attack?" options:"YES,NO"']);
+    // The bot stopped before it delivered a ballot prompt and a status post (the table delivers at once: held here by hand).
+    const prompt = { to: { kind: 'dm' as const, user: 'alice' }, text: 'Attack?', buttons: [{ label: 'YES', customId: 'v1:ballot:b1:v1:c1:YES' }] };
+    const status = { to: { kind: 'channel' as const, channel: 'x' }, text: 'Voted: alice', status: 'ballot:b1:v1' };
+    await b.store.append('b1', await b.store.version('b1'), [], { actor: 'umpire', at: new Date().toISOString(), requestId: null }, [prompt, status], []);
+    const to = await openPostgres('pglite:');
+    expect((await copyStore(a.store, to)).map((c) => [c.battle.id, c.id, c.skipped])).toEqual([['b1', 'b1', false]]);
+
+    const copied = await copyStore(b.store, to);
+
+    expect(copied.map((c) => [c.battle.id, c.id, c.skipped])).toEqual([['b1', 'b2', false]]);
+    expect((await to.battles()).map((r) => [r.id, r.channel, r.name])).toEqual([
+      ['b1', 'a', 'Stoke Field'],
+      ['b2', 'x', 'Quatre Bras'],
+    ]);
+    const sourceEvents = await b.store.load('b1');
+    const chain = await to.chain('b2');
+    expect(verifyChain(chain)).toEqual({ ok: true, count: sourceEvents.length });
+    const created = (await to.load('b2'))[0]!.data as { battleId: string; diceStream: string; copiedFrom: CopiedFrom; seedHash: string };
+    expect(created).toMatchObject({ battleId: 'b2', diceStream: 'b1', copiedFrom: { battleId: 'b1', firstHash: sourceEvents[0]!.hash, lastHash: sourceEvents.at(-1)!.hash, events: sourceEvents.length } });
+    // A player who kept any hash of b1 in the source finds it recomputed from the copy.
+    expect(sourceChain(chain.rows, created.copiedFrom)).toEqual({ ok: true, hashes: sourceEvents.map((e) => e.hash) });
+    // The rest of the log is the source's, event for event.
+    expect((await to.load('b2')).slice(1).map((e) => [e.version, e.type, e.data, e.actor, e.at])).toEqual(sourceEvents.slice(1).map((e) => [e.version, e.type, e.data, e.actor, e.at]));
+    expect(await to.seed('b2')).toBe(await b.store.seed('b1'));
+    // The request the umpire named after b1 is named after b2 here; a's own keeps its name.
+    expect(await to.findRequest('CloseBallot:b2:v1')).toEqual(await b.store.findRequest('CloseBallot:b1:v1'));
+    expect(await to.findRequest('CloseBallot:b1:v1')).toEqual(await a.store.findRequest('CloseBallot:b1:v1'));
+    // Posts not yet delivered go with it, their ballot buttons naming b2.
+    const pending = (await to.undelivered()).filter((r) => r.battleId === 'b2');
+    expect(pending.length).toBe((await b.store.undelivered()).length);
+    expect(pending.map((r) => [r.message.buttons?.map((x) => x.customId), r.message.status])).toEqual([
+      [['v1:ballot:b2:v1:c1:YES'], undefined],
+      [undefined, 'ballot:b2:v1'],
+    ]);
+
+    // Played on in the target, it rolls on the same stream: every roll re-derives from its seed.
+    const here = new Umpire(to);
+    const table = new Table(here, { json: true, cwd: process.cwd(), filesDir: mkdtempSync(join(tmpdir(), 'umpire-files-')), print: () => undefined });
+    await table.run('#x @gm /roll 3d6 reason:after');
+    await table.run('#x @gm /battle end');
+    const after = await to.load('b2');
+    expect(after.filter((e) => e.type === 'DiceRolled').length).toBe(2);
+    expect(verifyDice(created.diceStream, after)).toMatchObject({ status: 'checked', events: 2, rolls: 5 });
+    expect(verifyChain(await to.chain('b2')).ok).toBe(true);
+
+    // Run again (the copy played on meanwhile): skipped, under the id it was given, nothing written twice.
+    const count = async () => (await Promise.all((await to.battles()).map((r) => to.version(r.id)))).reduce((x, y) => x + y, 0);
+    const before = await count();
+    expect((await copyStore(b.store, to)).map((c) => [c.battle.id, c.id, c.skipped])).toEqual([['b1', 'b2', true]]);
+    expect(await copyStore(a.store, to).then((r) => r.map((c) => c.skipped))).toEqual([true]);
+    expect(await count()).toBe(before);
+    // The source played on after the copy: refused by name, nothing copied again.
+    await b.run('#x @gm /roll 1d6');
+    await expect(copyStore(b.store, to)).rejects.toThrow(/Battle b1 \("Quatre Bras"\) was copied here as b2 when it had \d+ events; it has \d+ now/);
+    expect(await count()).toBe(before);
+    await to.close();
+  }, 120_000);
+
+  it('refuses, before writing anything, a battle running in a channel where the target runs another', async () => {
+    const a = await source(1);
+    const b = await source(2, [...quatreBras, '#y @gm /battle create name:"Ligny" system:medieval']);
+    const to = await openPostgres('pglite:');
+    await copyStore(a.store, to);
+
+    await expect(copyStore(b.store, to)).rejects.toThrow(
+      'Battle b1 ("Quatre Bras") is running in channel x, and b1 ("Quatre Bras") is running there in the target: a channel has one running battle. A GM ends one of them (/battle end), then the copy is run again. Nothing was copied.',
+    );
+    expect((await to.battles()).map((r) => r.id)).toEqual(['b1']);
+
+    // Ended in its source, it is copied: the channel's running battle stays the target's own.
+    await b.run('#x @gm /battle end');
+    expect((await copyStore(b.store, to)).map((c) => [c.battle.id, c.id])).toEqual([
+      ['b1', 'b2'],
+      ['b2', 'b3'],
+    ]);
+    expect((await to.runningIn('x'))?.id).toBe('b1');
+    expect((await to.runningIn('y'))?.id).toBe('b3');
+    // A battle created here afterwards takes the next free id.
+    expect((await new Umpire(to).handle(null, { type: 'CreateBattle', name: 'Wavre', system: 'medieval', channel: 'z' }, 'gm')).battleId).toBe('b4');
+    await to.close();
+  }, 120_000);
+
+  it('from the command line: the second store\'s b1 is named b2 here, a re-run skips it, and verify reads the copy', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'umpire-merge-'));
+    const [a, b] = [join(dir, 'a.db'), join(dir, 'b.db')];
+    const script = readFileSync('examples/short-battle.table', 'utf8');
+    expect(umpire(['table', '--db', a, '--json'], `${script}\n@gm /battle end\n`).status).toBe(0);
+    expect(umpire(['table', '--db', b, '--json'], script).status).toBe(0);
+    const target = `pglite:${join(dir, 'pg')}`;
+    expect(umpire(['migrate-store', '--from', a, '--to', target]).status).toBe(0);
+
+    const m = umpire(['migrate-store', '--from', b, '--to', target]);
+
+    expect(m.stderr).toBe('');
+    expect(m.stdout).toMatch(
+      new RegExp(`^b1 of ${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is b2 here \\("Quatre Bras"\\): \\d+ events copied under b2, its chain re-hashed and verified, and the hashes it had as b1 recomputed from it\\.\n1 battles, \\d+ events; every chain verified in the target\\. 1 renumbered: their ids were taken here by other battles\\.\n$`),
+    );
+    expect(umpire(['migrate-store', '--from', b, '--to', target]).stdout).toMatch(/^b1 of .* is b2 here \("Quatre Bras"\): \d+ events already there, the same chain\.\n/);
+    const v = umpire(['verify', '--db', target, '--battle', 'b2']);
+    expect(v.status).toBe(0);
+    expect(v.stdout).toMatch(/^Battle b2: hash chain of \d+ events verified\./);
+    expect(umpire(['replay', '--db', target, '--battle', 'b2']).stdout).toBe(umpire(['replay', '--db', b, '--battle', 'b1']).stdout.replace('(b1)', '(b2)'));
+  }, 180_000);
 });
