@@ -21,7 +21,7 @@ export interface DeliveryRow {
 }
 
 /** The part of EventStore the dispatcher uses. */
-export type OutboxStore = Pick<EventStore, 'claimOutbox' | 'markDelivered' | 'markFailed'>;
+export type OutboxStore = Pick<EventStore, 'claimOutbox' | 'renewOutbox' | 'markDelivered' | 'markFailed'>;
 
 /** pino-compatible; only ids, destinations and errors are logged, never a message's text (DESIGN.md, Secrecy). */
 export interface DispatcherLogger {
@@ -38,9 +38,27 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** Who claims the rows: one name per running dispatcher (process or shard). */
   owner?: string;
-  /** How long a claim holds: a dispatcher that died frees its rows after this. */
+  /**
+   * How long a claim holds without a heartbeat: a dispatcher killed while delivering frees its rows
+   * (and every later row to their destinations) this long after its last heartbeat.
+   */
   leaseMs?: number;
+  /** How often a pass renews its claim while it delivers (default a third of the lease). */
+  heartbeatMs?: number;
+  /**
+   * Milliseconds on a monotonic clock (default `performance.now`): how long a pass has waited, so
+   * the heartbeat reads `now` no more often than delivering does. A test moving `now` by hand
+   * passes that clock here too.
+   */
+  elapsed?: () => number;
 }
+
+/**
+ * The default lease: short, so a restarted process or another one sharing the store resumes a dead
+ * one's posts within seconds (issue 27), while the heartbeat keeps a live holder's claim however long
+ * Discord takes. The clocks of processes sharing a store must agree to well within it (NTP does).
+ */
+export const DEFAULT_LEASE_MS = 3_000;
 
 /** 1 s, 2 s, 4 s ... capped at 5 minutes. */
 export const defaultBackoffMs = (attempt: number): number => Math.min(1000 * 2 ** Math.max(0, attempt - 1), 5 * 60_000);
@@ -68,6 +86,8 @@ export class OutboxDispatcher {
   private readonly batchSize: number;
   private readonly owner: string;
   private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly elapsed: () => number;
   private current: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -84,7 +104,9 @@ export class OutboxDispatcher {
     this.logger = opts.logger;
     this.batchSize = opts.batchSize ?? 100;
     this.owner = opts.owner ?? `${hostname()}:${process.pid}:${randomUUID()}`;
-    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    this.heartbeatMs = opts.heartbeatMs ?? this.leaseMs / 3;
+    this.elapsed = opts.elapsed ?? (() => performance.now());
   }
 
   /**
@@ -100,30 +122,89 @@ export class OutboxDispatcher {
 
   private async pass(): Promise<number> {
     const now = this.now();
+    const since = this.elapsed();
     const rows = await this.store.claimOutbox(this.owner, this.batchSize, now.toISOString(), new Date(now.getTime() + this.leaseMs).toISOString());
+    if (!rows.length) return 0;
+    const claim = this.heartbeat(rows, now.getTime(), since);
     const held = new Set<string>();
     let delivered = 0;
-    for (const row of rows) {
-      const key = destinationKey(row.destination);
-      if (held.has(key)) continue;
-      try {
-        await this.port.deliver(row.message, { id: row.id, battleId: row.battleId, createdAt: row.createdAt });
-      } catch (err) {
-        held.add(key);
-        await this.failed(row, err);
-        continue;
+    try {
+      for (const row of rows) {
+        const key = destinationKey(row.destination);
+        if (held.has(key) || !(await claim.stillHeld(row.id))) {
+          // Behind a failure, or taken over by another dispatcher: later rows to that destination wait too.
+          held.add(key);
+          claim.done(row.id);
+          continue;
+        }
+        try {
+          await this.port.deliver(row.message, { id: row.id, battleId: row.battleId, createdAt: row.createdAt });
+        } catch (err) {
+          held.add(key);
+          await this.failed(row, err);
+          claim.done(row.id);
+          continue;
+        }
+        // Renewed until it is marked, so no one else takes up a row already posted.
+        await this.store.markDelivered(row.id, this.now().toISOString());
+        claim.done(row.id);
+        delivered++;
       }
-      await this.store.markDelivered(row.id, this.now().toISOString());
-      delivered++;
+    } finally {
+      claim.stop();
     }
     return delivered;
+  }
+
+  /**
+   * Renews the claim on a pass's rows every `heartbeatMs` while the pass delivers, so a live
+   * dispatcher keeps its rows however slow Discord is, and a dead one's lapse within `leaseMs`.
+   * `stillHeld` is asked before each row goes out: it makes up for a late heartbeat (a frozen
+   * process, a slow database) and says no for a row another dispatcher took over meanwhile.
+   * The time is the claim's `now` plus what `elapsed` says passed since.
+   */
+  private heartbeat(rows: OutboxRow[], claimedAt: number, since: number) {
+    const clock = () => claimedAt + (this.elapsed() - since);
+    const pending = new Set(rows.map((r) => r.id));
+    let heldUntil = claimedAt + this.leaseMs;
+    let chain: Promise<void> = Promise.resolve();
+    let renewing = 0;
+    const renew = (): Promise<void> => {
+      renewing++;
+      chain = chain.then(async () => {
+        const until = clock() + this.leaseMs;
+        try {
+          const still = new Set(await this.store.renewOutbox(this.owner, [...pending], new Date(until).toISOString()));
+          for (const id of pending) if (!still.has(id)) pending.delete(id);
+          heldUntil = until;
+        } catch (err) {
+          this.logger?.warn({ err: errorText(err), outboxIds: [...pending] }, 'renewing the claim on outbox rows failed; will try again');
+        } finally {
+          renewing--;
+        }
+      });
+      return chain;
+    };
+    const timer = setInterval(() => {
+      if (!renewing && pending.size) void renew();
+    }, this.heartbeatMs);
+    timer.unref();
+    return {
+      stillHeld: async (id: number): Promise<boolean> => {
+        if (heldUntil - clock() < this.leaseMs / 2) await renew();
+        return pending.has(id) && heldUntil > clock();
+      },
+      /** The row is marked delivered or failed, or skipped: no longer renewed. */
+      done: (id: number): void => void pending.delete(id),
+      stop: (): void => clearInterval(timer),
+    };
   }
 
   private async failed(row: OutboxRow, err: unknown): Promise<void> {
     const attempt = row.attempts + 1;
     const wait = Math.max(this.backoffMs(attempt), retryAfterMs(err) ?? 0);
     const nextAttemptAt = new Date(this.now().getTime() + wait).toISOString();
-    await this.store.markFailed(row.id, errorText(err), nextAttemptAt);
+    await this.store.markFailed(row.id, errorText(err), nextAttemptAt, this.owner);
     this.logger?.warn(
       { outboxId: row.id, battleId: row.battleId, destination: row.destination, attempt, nextAttemptAt, err: errorText(err) },
       'outbox delivery failed; will retry',

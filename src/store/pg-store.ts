@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import type { AppendRows, Head, RunAppend } from './pg-append.ts';
@@ -364,12 +364,29 @@ export class PgEventStore implements EventStore {
     });
   }
 
-  markFailed(id: number, error: string, nextAttemptAt: string): Promise<void> {
+  markFailed(id: number, error: string, nextAttemptAt: string, owner?: string): Promise<void> {
     return guarded(`marking outbox row ${id} failed`, async () => {
       await this.db
         .update(outbox)
         .set({ attempts: sql`${outbox.attempts} + 1`, lastError: registryText(error), nextAttemptAt, claimedBy: null, claimedUntil: null })
-        .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)));
+        .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt), owner === undefined ? undefined : or(isNull(outbox.claimedBy), eq(outbox.claimedBy, owner))));
+    });
+  }
+
+  /**
+   * The holder's heartbeat (EventStore.renewOutbox): one UPDATE of the rows still its own. A claim
+   * under way waits for the row's lock and then sees the renewed lease, or runs first and the
+   * renewal finds the row another owner's: a row is renewed or taken over, never both.
+   */
+  renewOutbox(owner: string, ids: number[], leaseUntil: string): Promise<number[]> {
+    return guarded('renewing the claim on outbox rows', async () => {
+      if (!ids.length) return [];
+      const rows = await this.db
+        .update(outbox)
+        .set({ claimedUntil: leaseUntil })
+        .where(and(inArray(outbox.id, ids), eq(outbox.claimedBy, owner), isNull(outbox.deliveredAt)))
+        .returning({ id: outbox.id });
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
     });
   }
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
 import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, toBattleRow, toOutboxRow, type StoredBattleRow } from './rows.ts';
@@ -305,6 +305,22 @@ export class SqliteEventStore implements EventStore {
     return rows.map(toOutboxRow);
   }
 
+  /**
+   * The holder's heartbeat (EventStore.renewOutbox): one UPDATE of the rows still its own, so a row
+   * is either renewed or was taken over by another claim, never both (SQLite runs one writer at a time).
+   */
+  async renewOutbox(owner: string, ids: number[], leaseUntil: string): Promise<number[]> {
+    if (!ids.length) return [];
+    return this.db
+      .update(outbox)
+      .set({ claimedUntil: leaseUntil })
+      .where(and(inArray(outbox.id, ids), eq(outbox.claimedBy, owner), isNull(outbox.deliveredAt)))
+      .returning({ id: outbox.id })
+      .all()
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+  }
+
   async undelivered(): Promise<OutboxRow[]> {
     return this.db.select(OUTBOX_ROW).from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id)).all().map(toOutboxRow);
   }
@@ -317,11 +333,11 @@ export class SqliteEventStore implements EventStore {
       .run();
   }
 
-  async markFailed(id: number, error: string, nextAttemptAt: string): Promise<void> {
+  async markFailed(id: number, error: string, nextAttemptAt: string, owner?: string): Promise<void> {
     this.db
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error, nextAttemptAt, claimedBy: null, claimedUntil: null })
-      .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)))
+      .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt), owner === undefined ? undefined : or(isNull(outbox.claimedBy), eq(outbox.claimedBy, owner))))
       .run();
   }
 

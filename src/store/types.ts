@@ -130,10 +130,19 @@ export interface EventStore {
    * (PostgreSQL: FOR UPDATE SKIP LOCKED).
    */
   claimOutbox(owner: string, limit: number, now: string, leaseUntil: string): Promise<OutboxRow[]>;
+  /**
+   * The holder's heartbeat: extends `owner`'s claim on the rows `ids` to `leaseUntil` and resolves
+   * to the ids it still holds. A row delivered, or taken over by another owner once the claim had
+   * lapsed, is left alone and left out, so the holder knows not to hand it to its port.
+   */
+  renewOutbox(owner: string, ids: number[], leaseUntil: string): Promise<number[]>;
   /** Marks a row delivered (once; a second call changes nothing) and frees its claim. */
   markDelivered(id: number, at: string): Promise<void>;
-  /** Counts a failed attempt, sets when to retry, and frees its claim. */
-  markFailed(id: number, error: string, nextAttemptAt: string): Promise<void>;
+  /**
+   * Counts a failed attempt, sets when to retry, and frees its claim. Given `owner`, only while the
+   * row is free or still that owner's: a holder that lost its claim never undoes the new holder's.
+   */
+  markFailed(id: number, error: string, nextAttemptAt: string, owner?: string): Promise<void>;
   /** Rows not yet delivered, whoever holds them (for tests and the CLI). */
   undelivered(): Promise<OutboxRow[]>;
   /** The battle's secret dice seed (hex), kept apart from the log until revealed (DESIGN.md, Dice). */

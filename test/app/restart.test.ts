@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OutboxDispatcher } from '../../src/app/dispatcher.ts';
+import { invoke } from '../../src/app/invoke.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
@@ -77,5 +79,49 @@ describe('restart', () => {
     // A second process starting later finds nothing more to do.
     const d = start();
     expect(await d.app.tick()).toBe(0);
+  });
+
+  it('posts a process was delivering when it was killed come out of the next process once its last heartbeat lapsed (seconds, not a minute), once and in order (issue 27)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'umpire-restart-')), 'u.db');
+    let now = new Date('2026-11-22T20:00:00Z');
+    const start = () => {
+      const store = new SqliteEventStore(openDatabase(file));
+      const app = new Umpire(store, { now: () => now });
+      const out: { to: string; title?: string; text: string }[] = [];
+      return { store, app, out, table: new Table(app, { json: true, cwd: process.cwd(), print: (l) => out.push(JSON.parse(l)) }) };
+    };
+    // Process A records a battle and three rolls, and is killed while Discord is still answering the first post.
+    const a = start();
+    await invoke(a.app, { command: 'battle', sub: 'create', options: { name: 'Ligny', system: 'percentile' }, actor: 'gm', channel: 'table' });
+    for (const r of [1, 2, 3]) await invoke(a.app, { command: 'roll', sub: '', options: { expression: '1d6', reason: `roll ${r}` }, actor: 'gm', channel: 'table' });
+    let handed = 0;
+    let answer: () => void = () => undefined;
+    const delivering = new OutboxDispatcher(a.store, { deliver: () => (handed++, new Promise<void>((r) => (answer = r))) }, { now: () => now }).drainOnce();
+    for (let i = 0; i < 100 && !handed; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(handed).toBe(1);
+    await a.store.close(); // killed: its heartbeat never reaches the database again
+
+    // Process B starts 2 s later: the claim A renewed last at 20:00:00 still holds, so B waits.
+    now = new Date('2026-11-22T20:00:02Z');
+    const b = start();
+    await b.table.flush();
+    expect(b.out).toEqual([]);
+    // Past the 3 s lease, B delivers everything, in order.
+    now = new Date('2026-11-22T20:00:03.001Z');
+    await b.table.flush();
+    expect(b.out.map((m) => m.title ?? m.text.split('\n')[0])).toEqual([
+      expect.stringMatching(/Ligny/),
+      expect.stringMatching(/roll 1/),
+      expect.stringMatching(/roll 2/),
+      expect.stringMatching(/roll 3/),
+    ]);
+    // Nothing is left for a third process, so nothing is posted twice.
+    const c = start();
+    await c.table.flush();
+    expect(c.out).toEqual([]);
+    answer();
+    await delivering.catch(() => undefined);
+    await b.store.close();
+    await c.store.close();
   });
 });

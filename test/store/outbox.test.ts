@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutboxDispatcher, type DeliveryPort } from '../../src/app/dispatcher.ts';
+import { OutboxDispatcher, type DeliveryPort, type OutboxStore } from '../../src/app/dispatcher.ts';
 import type { Message } from '../../src/messages.ts';
 import { ConcurrencyError } from '../../src/store/types.ts';
 import type { EventStore } from '../../src/store/types.ts';
@@ -27,6 +27,64 @@ function recorder(failing: (m: Message) => unknown = () => undefined): DeliveryP
       if (err) return Promise.reject(err);
       delivered.push(m.text);
       return Promise.resolve();
+    },
+  };
+}
+
+/** Polls until `check` holds (1 ms steps, at most 5 s). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+/**
+ * The store as one dispatcher sees it, to freeze its heartbeat: `stall()` holds its renewals back
+ * (the process is frozen, or was killed), `resume()` lets them through. `renewed()` resolves once a
+ * renewal that started after the call has reached the store.
+ */
+function heartbeatOf(store: EventStore): OutboxStore & { stall(): void; resume(): void; renewed(): Promise<void> } {
+  let gate: Promise<void> | undefined;
+  let open: () => void = () => undefined;
+  let started = 0;
+  const waiting: { after: number; done: () => void }[] = [];
+  return {
+    claimOutbox: (...a) => store.claimOutbox(...a),
+    markDelivered: (...a) => store.markDelivered(...a),
+    markFailed: (...a) => store.markFailed(...a),
+    async renewOutbox(...a) {
+      const n = ++started;
+      await gate;
+      const held = await store.renewOutbox(...a);
+      for (const w of waiting.filter((x) => n > x.after)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.done();
+      }
+      return held;
+    },
+    stall() {
+      gate ??= new Promise<void>((r) => (open = r));
+    },
+    resume() {
+      open();
+      gate = undefined;
+    },
+    renewed: () => new Promise<void>((done) => waiting.push({ after: started, done })),
+  };
+}
+
+/** A port that records what it is handed and keeps the first message of `slow` waiting until `release()`. */
+function slowPort(slow: string): DeliveryPort & { tried: string[]; release: () => void } {
+  const tried: string[] = [];
+  let release: () => void = () => undefined;
+  return {
+    tried,
+    release: () => release(),
+    deliver(m) {
+      tried.push(m.text);
+      return m.text === slow && tried.filter((t) => t === slow).length === 1 ? new Promise<void>((r) => (release = r)) : Promise.resolve();
     },
   };
 }
@@ -95,6 +153,98 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
       const [firstRow] = await store.undelivered();
       await store.markDelivered(firstRow!.id, '2025-06-16T15:00:01.000Z');
       expect((await claim(store, '2025-06-16T15:00:02.000Z', 100, 'shard-0')).map((r) => r.message.text)).toEqual([]);
+    });
+  });
+
+  describe('the lease and its heartbeat (issue 27)', () => {
+    const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+    const texts = (rows: { message: Message }[]) => rows.map((r) => r.message.text);
+
+    it('keeps a claim its holder renews, and gives it to another owner only once the holder stopped renewing', async () => {
+      const { store } = await storeWith([post('chan-1', 'first'), post('chan-1', 'second'), post('chan-2', 'elsewhere')]);
+      const held = await store.claimOutbox('A', 2, at(0), at(3));
+      expect(texts(held)).toEqual(['first', 'second']);
+      const ids = held.map((r) => r.id);
+      // A's heartbeat at 2 s carries its claim to 5 s: at 4 s B gets chan-2 only.
+      expect(await store.renewOutbox('A', ids, at(5))).toEqual(ids);
+      expect(texts(await store.claimOutbox('B', 10, at(4), at(7)))).toEqual(['elsewhere']);
+      // A was killed: no heartbeat after 2 s, so just past 5 s B takes chan-1 over, in order.
+      expect(texts(await store.claimOutbox('B', 10, at(5.001), at(8)))).toEqual(['first', 'second', 'elsewhere']);
+      // Had A only been frozen, it finds it holds nothing; its late failure report leaves B's claim alone.
+      expect(await store.renewOutbox('A', ids, at(9))).toEqual([]);
+      await store.markFailed(ids[0]!, 'timed out', at(6), 'A');
+      expect(await store.claimOutbox('C', 10, at(7), at(10))).toEqual([]);
+      expect((await store.undelivered()).map((r) => r.attempts)).toEqual([0, 0, 0]);
+      // A delivered row drops out of every renewal.
+      await store.markDelivered(ids[0]!, at(6));
+      expect(await store.renewOutbox('B', ids, at(11))).toEqual([ids[1]]);
+      expect(await store.renewOutbox('B', [], at(11))).toEqual([]);
+    });
+
+    it('keeps its rows while a delivery is slow: the heartbeat renews the claim, so another dispatcher takes none of them', async () => {
+      const { store } = await storeWith([post('chan-1', 'slow'), post('chan-1', 'next'), dm('u1', 'other')]);
+      const c = clock();
+      const a = heartbeatOf(store);
+      const portA = slowPort('slow');
+      const dispatcherA = new OutboxDispatcher(a, portA, { now: c.now, leaseMs: 3_000, heartbeatMs: 5, elapsed: () => c.now().getTime(), owner: 'A' });
+      const pass = dispatcherA.drainOnce();
+      await until(() => portA.tried.length === 1, 'A to deliver');
+      // Discord takes 10 s to answer: three times the lease, which A's heartbeat kept renewing.
+      c.advance(10_000);
+      await a.renewed();
+      const portB = slowPort('');
+      expect(await new OutboxDispatcher(store, portB, { now: c.now, leaseMs: 3_000, owner: 'B' }).drainOnce()).toBe(0);
+      portA.release();
+      expect(await pass).toBe(3);
+      expect(portA.tried).toEqual(['slow', 'next', 'other']);
+      expect(portB.tried).toEqual([]);
+    });
+
+    it('gives the rows of a dispatcher killed while delivering to another once its short lease lapsed; woken, it hands none of them to its port', async () => {
+      const { store } = await storeWith([post('chan-1', 'one'), post('chan-1', 'two'), dm('u1', 'three')]);
+      const c = clock();
+      const a = heartbeatOf(store);
+      const portA = slowPort('one');
+      const passA = new OutboxDispatcher(a, portA, { now: c.now, leaseMs: 3_000, heartbeatMs: 5, elapsed: () => c.now().getTime(), owner: 'A' }).drainOnce();
+      await until(() => portA.tried.length === 1, 'A to deliver');
+      a.stall();
+      const portB = slowPort('');
+      const b = new OutboxDispatcher(store, portB, { now: c.now, leaseMs: 3_000, owner: 'B' });
+      c.advance(2_999);
+      expect(await b.drainOnce()).toBe(0);
+      c.advance(1);
+      expect(await b.drainOnce()).toBe(3);
+      expect(portB.tried).toEqual(['one', 'two', 'three']);
+      // A was only frozen: its delivery under way ends (the port's idempotency key, the outbox id, makes it
+      // one post), and it hands no further row to its port.
+      a.resume();
+      portA.release();
+      await passA;
+      expect(portA.tried).toEqual(['one']);
+      expect(await store.undelivered()).toEqual([]);
+    });
+
+    it('hands no further row to its port once it cannot renew its claim, and logs why', async () => {
+      const { store } = await storeWith([post('chan-1', 'one'), post('chan-1', 'two')]);
+      const c = clock();
+      const warnings: string[] = [];
+      const broken: OutboxStore = {
+        claimOutbox: (...a) => store.claimOutbox(...a),
+        markDelivered: (...a) => store.markDelivered(...a),
+        markFailed: (...a) => store.markFailed(...a),
+        renewOutbox: () => Promise.reject(new Error('connection lost')),
+      };
+      const port = slowPort('one');
+      const logger = { warn: (o: object, msg: string) => void warnings.push(`${msg} (${(o as { err: string }).err})`), error: () => undefined };
+      const pass = new OutboxDispatcher(broken, port, { now: c.now, leaseMs: 3_000, heartbeatMs: 5, elapsed: () => c.now().getTime(), owner: 'A', logger }).drainOnce();
+      await until(() => port.tried.length === 1, 'A to deliver');
+      c.advance(3_000);
+      port.release();
+      expect(await pass).toBe(1);
+      expect(port.tried).toEqual(['one']);
+      expect(warnings).toContain('renewing the claim on outbox rows failed; will try again (Error: connection lost)');
+      // The row it could not vouch for is left for the next pass, or for another dispatcher.
+      expect(texts(await store.claimOutbox('B', 10, at(3), at(6)))).toEqual(['two']);
     });
   });
 
@@ -168,13 +318,14 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
 
     it('marks a row delivered only after the port resolved', async () => {
       const { store } = await storeWith([post('chan-1', 'slow')]);
-      let release: () => void = () => undefined;
+      let release: (() => void) | undefined;
       const port: DeliveryPort = { deliver: () => new Promise<void>((r) => (release = r)) };
       const d = new OutboxDispatcher(store, port);
       const pass = d.drainOnce();
-      await new Promise((r) => setTimeout(r, 5));
+      // Until the port has the row (a claim on PostgreSQL may take longer than a few ms).
+      await until(() => release !== undefined, 'the port to be handed the row');
       expect((await store.undelivered()).map((r) => r.message.text)).toEqual(['slow']);
-      release();
+      release!();
       expect(await pass).toBe(1);
       expect(await store.undelivered()).toEqual([]);
     });
