@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { applicationCommands } from '../../src/discord/command-json.ts';
 import { openStore } from '../../src/store/open.ts';
-import { FakeDiscord, shardOf } from '../support/fake-discord.ts';
+import { shardOf } from '../support/fake-discord.ts';
 import { freshLocation, locationKinds } from '../support/locations.ts';
+import { startShards } from '../support/shards.ts';
 
 /**
  * `npm run bot:sharded` (issues 18, 27): discord.js's ShardingManager starts two `umpire bot` processes on
@@ -13,16 +12,9 @@ import { freshLocation, locationKinds } from '../support/locations.ts';
  */
 describe.each(locationKinds)('two shards on one %s store (ShardingManager)', (kind) => {
   it('each guild is served by its own shard, and no event or post is doubled', async () => {
-    const fake = await FakeDiscord.start(undefined, { shards: 2 });
-    fake.useCommands(applicationCommands());
     const db = await freshLocation(kind, 'shards');
-    const manager = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'shards', '--db', db, '--spawn-delay', '0'], {
-      env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.api, LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-      detached: true,
-    });
+    const { fake, stop } = await startShards(2, db);
     try {
-      await fake.until(() => fake.readyShards().join() === '0,1', 'both shards to be ready', 90_000);
       // Two guilds, one on each shard.
       const guilds = [fake.guildId, (BigInt(fake.guildId) + (1n << 22n)).toString()];
       expect(guilds.map((g) => shardOf(g, 2)).sort()).toEqual([0, 1]);
@@ -58,8 +50,7 @@ describe.each(locationKinds)('two shards on one %s store (ShardingManager)', (ki
       }
       await store.close();
     } finally {
-      process.kill(-manager.pid!, 'SIGKILL');
-      await fake.stop();
+      await stop();
     }
   }, 180_000);
 });

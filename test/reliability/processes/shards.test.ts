@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { verifyDice } from '../../../src/app/verify.ts';
-import { applicationCommands } from '../../../src/discord/command-json.ts';
 import { verifyChain } from '../../../src/store/hash.ts';
 import { openStore } from '../../../src/store/open.ts';
 import { answers } from '../../support/bot-harness.ts';
-import { FakeDiscord, shardOf, type FakeInteraction } from '../../support/fake-discord.ts';
+import { shardOf, type FakeInteraction } from '../../support/fake-discord.ts';
 import { freshLocation, locationKinds } from '../../support/locations.ts';
+import { startShards } from '../../support/shards.ts';
 import { FULL, figureLine } from '../figures.ts';
 
 /**
@@ -31,17 +30,9 @@ const guildOf = (base: string, k: number, n: number): string => {
 
 describe.each(locationKinds.flatMap((kind) => [2, 4].map((n) => [n, kind] as const)))('%i shards on one %s store', (n, kind) => {
   it('create battles at once, and play one battle from two shards with every interaction delivered to all: nothing lost, doubled or refused', async () => {
-    const fake = await FakeDiscord.start(undefined, { shards: n });
-    fake.useCommands(applicationCommands());
     const db = await freshLocation(kind, 'shards');
-    const manager = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'shards', '--db', db, '--spawn-delay', '0'], {
-      env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.api, LOG_LEVEL: 'silent' },
-      stdio: 'ignore',
-      detached: true,
-    });
+    const { fake, stop } = await startShards(n, db);
     try {
-      const all = Array.from({ length: n }, (_, k) => k).join();
-      await fake.until(() => fake.readyShards().join() === all, `all ${n} shards to be ready`, 120_000);
       const guilds = Array.from({ length: n }, (_, k) => guildOf(fake.guildId, k, n));
       const gm = fake.user('gm');
       const player = fake.user('player');
@@ -98,12 +89,7 @@ describe.each(locationKinds.flatMap((kind) => [2, 4].map((n) => [n, kind] as con
       expect(figures).toEqual({ battlesLost: 0, actsLost: 0, actsDoubled: 0, postsDoubled: 0, errors: 0, chainsBroken: 0 });
       expect(dice.status).toBe('checked');
     } finally {
-      try {
-        process.kill(-manager.pid!, 'SIGKILL');
-      } catch {
-        // The manager's group has already ended.
-      }
-      await fake.stop();
+      await stop();
     }
   }, 300_000);
 });
