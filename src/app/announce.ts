@@ -34,7 +34,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       lines.push('Next: /side add, /command add, /unit add, or /oob import.');
       break;
     }
-    case 'OrderOfBattleImported':
+    case 'OrderOfBattleImported': {
       title = 'Order of battle imported';
       // Counted in one pass each: a 10,000-unit import has hundreds of commands.
       const count = (sideIds: string[]) => sideIds.reduce((n, id) => n.set(id, (n.get(id) ?? 0) + 1), new Map<string, number>());
@@ -42,6 +42,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       const units = count(Object.values(after.units).map((u) => after.commands[u.commandId]?.sideId ?? ''));
       for (const side of Object.values(after.sides)) lines.push(`${side.name}: ${cmds.get(side.id) ?? 0} command(s), ${units.get(side.id) ?? 0} unit(s)`);
       break;
+    }
     case 'PhaseAdvanced':
       title = `Turn ${first.data.to.turn}${first.data.to.period ? ` (${first.data.to.period})` : ''} — ${first.data.phaseName}`;
       break;
