@@ -12,7 +12,7 @@ import { FULL, figureLine } from '../figures.ts';
  * Shards racing (issue 27): `umpire shards` (discord.js's ShardingManager) runs 2 and 4 `umpire bot`
  * processes on one store, a SQLite file and a PostgreSQL server, against a fake Discord. Every shard
  * creates battles at once in its own guild's channels; then one battle is played from two shards at
- * once (its guild's shard for the GM's rolls in the channel, shard 0 for a player's votes by DM), and every one of those
+ * once (its guild's shard for the GM's rolls in the channel, shard 0 for its players' votes by DM), and every one of those
  * interactions is also delivered to every shard, as a resuming gateway may. Lost 0, doubled 0,
  * errors 0, every chain and every die verified, every post delivered once.
  */
@@ -35,7 +35,6 @@ describe.each(locationKinds.flatMap((kind) => [2, 4].map((n) => [n, kind] as con
     try {
       const guilds = Array.from({ length: n }, (_, k) => guildOf(fake.guildId, k, n));
       const gm = fake.user('gm');
-      const player = fake.user('player');
 
       // Every shard creates battles at once, one a channel of its guild.
       const creating = guilds.flatMap((guild, k) =>
@@ -47,15 +46,19 @@ describe.each(locationKinds.flatMap((kind) => [2, 4].map((n) => [n, kind] as con
       const played = creating[CHANNELS]!;
       const at = { guild: played.guild, channel: played.channel };
       await fake.slash({ user: gm, ...at, command: 'side', sub: 'add', options: { name: 'Tudor' } });
-      await fake.slash({ user: gm, ...at, command: 'command', sub: 'add', options: { name: 'Vanguard', side: 'Tudor' } });
-      await fake.slash({ user: gm, ...at, command: 'command', sub: 'assign', options: { command: 'Vanguard', user: player.id } });
-      // A second voter who does not vote keeps the ballot open.
+      // Players of a command each: their secret votes come by DM, to shard 0, one vote each.
+      const players = Array.from({ length: ROLLS }, (_, r) => fake.user(`player${r}`));
+      for (const [r, player] of players.entries()) {
+        await fake.slash({ user: gm, ...at, command: 'command', sub: 'add', options: { name: `Column ${r}`, side: 'Tudor' } });
+        await fake.slash({ user: gm, ...at, command: 'command', sub: 'assign', options: { command: `Column ${r}`, user: player.id } });
+      }
+      // A voter who does not vote keeps the ballot open.
       await fake.slash({ user: gm, ...at, command: 'command', sub: 'add', options: { name: 'Rearguard', side: 'Tudor' } });
       await fake.slash({ user: gm, ...at, command: 'ballot', sub: 'open', options: { question: 'Advance?', options: 'YES,NO' } });
-      // The GM rolls in the channel while the player changes a secret vote by DM, each vote an event.
+      // The GM rolls in the channel while the players vote by DM.
       const acts = await Promise.all([
         ...Array.from({ length: ROLLS }, (_, r) => fake.slash({ user: gm, ...at, command: 'roll', options: { expression: '1d6', reason: `channel ${r}` } })),
-        ...Array.from({ length: ROLLS }, (_, r) => fake.slash({ user: player, dm: true, command: 'ballot', sub: 'vote', options: { ballot: 'v1', choice: r % 2 ? 'YES' : 'NO' } })),
+        ...players.map((player, r) => fake.slash({ user: player, dm: true, command: 'ballot', sub: 'vote', options: { ballot: 'v1', choice: r % 2 ? 'YES' : 'NO' } })),
       ]);
       // Every one of them again, to every shard at once: each finds the request already recorded.
       await Promise.all(acts.map((i) => fake.redeliver(i, 2000, true)));
