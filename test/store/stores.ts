@@ -1,10 +1,10 @@
 import { sql as raw } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../../src/store/db.ts';
 import { openPostgres } from '../../src/store/pg-open.ts';
 import type { PgEventStore } from '../../src/store/pg-store.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import type { EventStore } from '../../src/store/types.ts';
+import { freshLocation } from '../support/locations.ts';
 
 /** A fresh, empty store of one kind, with a way to run SQL on its database behind the contract's back. */
 export interface OpenedStore {
@@ -39,14 +39,14 @@ export const TABLES = 'events, requests, outbox, battles, battle_seeds, closed_d
 
 /**
  * PostgreSQL, one engine for the whole file (starting PGlite takes seconds), emptied for each test.
- * A server's run works in a schema of its own.
+ * A server's run works in a schema of its own (test/support/locations.ts).
  */
-function postgres(name: string, url: string, before: () => Promise<void> = async () => undefined): StoreKind {
+function postgres(name: string, location: () => Promise<string>): StoreKind {
   let shared: Promise<PgEventStore> | undefined;
   return {
     name,
     async open() {
-      shared ??= before().then(() => openPostgres(url));
+      shared ??= location().then((url) => openPostgres(url));
       const store = await shared;
       const sql = async (query: string) => ((await store.db.execute(raw.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
       await sql(`TRUNCATE ${TABLES} RESTART IDENTITY`);
@@ -55,22 +55,9 @@ function postgres(name: string, url: string, before: () => Promise<void> = async
   };
 }
 
-/** A PostgreSQL server's kind, in a schema of this run's own (left behind for a look after a failure). */
-function server(url: string): StoreKind {
-  const schema = `umpire_test_${process.pid}_${Date.now().toString(36)}`;
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return postgres('a PostgreSQL server', u.toString(), async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-  });
-}
-
 /** Every store the contract tests run against: SQLite and PGlite always, a PostgreSQL server when TEST_DATABASE_URL names one. */
 export const storeKinds: StoreKind[] = [
   sqlite,
-  postgres('PGlite', 'pglite:'),
-  ...(process.env.TEST_DATABASE_URL ? [server(process.env.TEST_DATABASE_URL)] : []),
+  postgres('PGlite', async () => 'pglite:'),
+  ...(process.env.TEST_DATABASE_URL ? [postgres('a PostgreSQL server', () => freshLocation('postgres', 'store'))] : []),
 ];
