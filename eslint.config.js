@@ -9,7 +9,7 @@ const restrictImports = (...blocks) =>
   blocks.map(({ patterns, ...where }) => ({ ...where, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'migrations', 'data', 'coverage'] },
+  { ignores: ['node_modules', 'migrations', 'data', 'coverage', 'dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { assemble } from '../src/assemble.ts';
 import { benchDice } from './dice.ts';
 import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
-import { appendVsInsert, buildBattle, handleLatency, inTemp, largeBattle, liveBattlesMemory, pgMeasured, rawInsertLatency, replayVsSelect, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
+import { canUseTerminal, liveBattlesProcess, startTimes } from './process.ts';
+import { appendVsInsert, buildBattle, handleLatency, inTemp, largeBattle, pgMeasured, rawInsertLatency, replayVsSelect, seedLiveBattles, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
 
 /** `npm run bench`: every figure beside the raw driver's on this machine, in one run. */
 assemble();
@@ -25,13 +27,30 @@ async function storeFigures(m: Measured, goal = '(goal >= 0.8x)'): Promise<void>
 }
 
 const shm = existsSync('/dev/shm') ? '/dev/shm' : undefined;
-// First, before the other figures fill the process.
-await inTemp(async (dir) => {
-  const sqlite = sqliteMeasured(join(dir, 'live.db'));
-  const mem = await liveBattlesMemory(sqlite.store, 1_000);
-  line('1,000 live battles loaded', `${mem.rssMb.toFixed(0)} MB resident memory, the whole process; their states ${mem.heapMb.toFixed(1)} MB of it (${fmt(mem.events)} events; goal < 300 MB)`);
-  await sqlite.close();
-});
+
+// Issue 28: the start, and the live battles' memory, each in processes of their own. The compiled
+// program first brought up to date, so no start below compiles it.
+const built = spawnSync(process.execPath, ['--input-type=module', '-e', "(await import('./bin/build.js')).ensureBuilt()"], { stdio: 'inherit' });
+if (built.status !== 0) throw new Error('the program did not compile');
+const secs = (x: number) => `${(x / 1000).toFixed(2)} s`;
+const at = canUseTerminal() ? 'to the prompt' : 'to the first reply (no terminal here: `script` is missing)';
+const compiledStart = await startTimes('npm start -s', 5);
+line('npm start (compiled), fresh SQLite file', `first line ${secs(compiledStart.firstLine)}, ${at} ${secs(compiledStart.prompt)} (median of 5; goal < 1.5 s)`);
+const tsxStart = await startTimes('npm run -s dev', 3);
+line("  today's: npm run dev (tsx src/main.ts)", `first line ${secs(tsxStart.firstLine)}, ${at} ${secs(tsxStart.prompt)} (median of 3)`);
+const pgliteStart = await startTimes('npm start -s', 3, { pglite: true });
+line('npm start (compiled), fresh PGlite directory', `first line ${secs(pgliteStart.firstLine)}, ${at} ${secs(pgliteStart.prompt)} (median of 3)`);
+for (const count of [1_000, 10_000]) {
+  await inTemp(async (dir) => {
+    const sqlite = sqliteMeasured(join(dir, 'live.db'));
+    const events = await seedLiveBattles(sqlite.store, count);
+    await sqlite.close();
+    const mem = liveBattlesProcess(join(dir, 'live.db'), count, true);
+    const tsx = liveBattlesProcess(join(dir, 'live.db'), count, false);
+    line(`${fmt(count)} live battles loaded`, `${mem.rssMb.toFixed(0)} MB resident memory, the compiled bot's whole process (${mem.beforeMb.toFixed(0)} MB before a battle); their states ${mem.heapMb.toFixed(1)} MB of it (${fmt(events)} events; goal < 300 MB)`);
+    line("  today's: the same through tsx", `${tsx.rssMb.toFixed(0)} MB resident memory (${tsx.beforeMb.toFixed(0)} MB before a battle)`);
+  }, shm);
+}
 await inTemp(async (dir) => {
   const file = sqliteMeasured(join(dir, 'file.db'));
   await storeFigures({ ...file, name: 'SQLite file (fsync each)' });

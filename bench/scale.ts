@@ -184,13 +184,8 @@ function exampleLogs(): StoredEvent[][] {
     );
 }
 
-/**
- * Memory of an umpire holding `count` live battles, each one of the example battles (6 to 14
- * units, 27 to 74 events) under its own id: the process's resident memory once they are loaded,
- * and how much the JavaScript heap grew by loading them (both after a collection when the bench
- * runs with --expose-gc, as npm run bench does).
- */
-export async function liveBattlesMemory(store: EventStore, count: number): Promise<{ rssMb: number; heapMb: number; events: number }> {
+/** Stores `count` battles live0, live1, … each one of the example battles under its own id and channel; returns how many events. */
+export async function seedLiveBattles(store: EventStore, count: number): Promise<number> {
   const logs = exampleLogs();
   let events = 0;
   for (let b = 0; b < count; b++) {
@@ -200,6 +195,17 @@ export async function liveBattlesMemory(store: EventStore, count: number): Promi
     await store.append(id, 0, renamed, { actor: 'gm', at: AT, requestId: id }, [], []);
     events += renamed.length;
   }
+  return events;
+}
+
+/**
+ * Memory of an umpire holding `count` live battles, each one of the example battles (6 to 14
+ * units, 27 to 74 events) under its own id: the process's resident memory once they are loaded,
+ * and how much the JavaScript heap grew by loading them (both after a collection when the bench
+ * runs with --expose-gc, as npm run bench does).
+ */
+export async function liveBattlesMemory(store: EventStore, count: number): Promise<{ rssMb: number; heapMb: number; events: number }> {
+  const events = await seedLiveBattles(store, count);
   const app = new Umpire(store);
   globalThis.gc?.();
   const before = process.memoryUsage().heapUsed;

@@ -1,7 +1,5 @@
 import 'dotenv/config';
-import { assemble } from '../assemble.ts';
 import { ConfigError, loadConfig } from '../config/config.ts';
-import { DatabaseError } from '../store/db.ts';
 import { buildProgram } from './program.ts';
 
 // `umpire export | head` closes the pipe early: that is the reader's choice, not an error.
@@ -10,10 +8,13 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   throw err;
 });
 
+// Only the command line loads here: each subcommand loads the rule systems, the store and the rest
+// it needs (src/cli/program.ts), after its first line.
 try {
-  assemble();
   await buildProgram(loadConfig()).parseAsync();
 } catch (err) {
+  // The store's module is loaded by then if it threw (and cheaply if not).
+  const { DatabaseError } = await import('../store/db.ts');
   if (!(err instanceof ConfigError || err instanceof DatabaseError)) throw err;
   console.error(err.message);
   process.exit(2);

@@ -2,29 +2,62 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
-import { asLogged, Umpire } from '../app/umpire.ts';
-import { verifyLog } from '../app/verify.ts';
-import { battleReport, reportText } from '../app/report.ts';
-import { RuleError } from '../rules/errors.ts';
-import { replay } from '../battle/replay.ts';
+import type { asLogged, Umpire } from '../app/umpire.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
-import { SingleBar, Presets } from 'cli-progress';
-import { copyStore } from '../store/copy.ts';
-import { openStore, unshareable } from '../store/open.ts';
+import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
-import { interactive, script } from '../table/console.ts';
-import { Table } from '../table/table.ts';
-import { statusText } from '../app/views.ts';
-import { plain } from '../table/render.ts';
+import { plural } from '../messages.ts';
+import { progress } from './progress.ts';
+
+/**
+ * The program's heavy modules, loaded by the subcommand that runs once it has said what it does
+ * (`umpire table` prints its first line before they load): the rule systems and slash commands,
+ * installed once (src/assemble.ts), the umpire, and the store drivers.
+ */
+let loading: Promise<{ Umpire: typeof Umpire; asLogged: typeof asLogged; openStore: typeof openStore }> | undefined;
+const load = () =>
+  (loading ??= Promise.all([import('../assemble.ts'), import('../app/umpire.ts'), import('../store/open.ts')]).then(([assembly, umpire, store]) => {
+    assembly.assemble();
+    return { Umpire: umpire.Umpire, asLogged: umpire.asLogged, openStore: store.openStore };
+  }));
+
+/** A store's location as the first line says it: a PostgreSQL URL without its user, password or parameters. */
+export function shownLocation(location: string): string {
+  if (!/^postgres(ql)?:\/\//i.test(location)) return location;
+  try {
+    const u = new URL(location);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return 'the PostgreSQL server of DATABASE_URL';
+  }
+}
 
 /** The `umpire` command line: table, bot, shards, deploy-commands, replay, verify, report, export, migrate-store. */
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
   async function open(location: string, seed?: Buffer, readonly = false) {
+    const { openStore, Umpire } = await load();
     const store = await openStore(location, { readonly });
     return { store, app: new Umpire(store, { logger, ...(seed ? { newSeed: () => seed } : {}) }) };
+  }
+
+  /**
+   * Opens a store showing progress (a PGlite directory takes seconds to start and migrate): after
+   * two seconds a bar on a terminal, a line now and then otherwise, on stderr. The clock starts once
+   * the program's modules are loaded: a small store's command prints its result alone even on a
+   * busy machine (the table at a terminal counts its loading too: there the wait is the user's).
+   */
+  async function opening<T>(label: string, location: string, work: () => Promise<T>, loaded = true): Promise<T> {
+    if (loaded) await load();
+    const p = progress(label);
+    p.phase(`opening ${shownLocation(location)}`);
+    try {
+      return await work();
+    } finally {
+      p.stop();
+    }
   }
 
   const positive = (v: string) => {
@@ -43,8 +76,8 @@ export function buildProgram(config: Config): Command {
   };
 
   /** Runs `work` on a battle of the store opened read-only, closing it after; an unknown battle is named with those there are. */
-  async function withBattle(location: string, battleId: string, work: (store: EventStore) => Promise<void>): Promise<void> {
-    const { store } = await open(location, undefined, true);
+  async function withBattle(command: string, location: string, battleId: string, work: (store: EventStore) => Promise<void>): Promise<void> {
+    const { store } = await opening(command, location, () => open(location, undefined, true));
     try {
       const battles = await store.battles();
       if (!battles.some((b) => b.id === battleId)) {
@@ -58,8 +91,39 @@ export function buildProgram(config: Config): Command {
     }
   }
 
+  /**
+   * `umpire verify`'s work (verifyLog, src/app/verify.ts) with its steps in the progress: the store
+   * it reads is watched, each read naming the step it starts.
+   */
+  async function verifyWithProgress(store: EventStore, battleId: string, seed?: string) {
+    const { verifyLog } = await import('../app/verify.ts');
+    const p = progress('verify');
+    const steps: Record<string, string> = { chain: `reading and checking the hash chain of battle ${battleId}`, load: `re-deriving the rolls of battle ${battleId}` };
+    const watched = new Proxy(store, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        const step = typeof key === 'string' ? steps[key] : undefined;
+        return (...args: unknown[]): unknown => {
+          if (step) p.phase(step);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    try {
+      return await verifyLog(watched, battleId, seed);
+    } finally {
+      p.stop();
+    }
+  }
+
   async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string }): Promise<void> {
-    const { app, store } = await open(opts.db, opts.seed);
+    // At a terminal, a line at once, before the store opens and the rule systems load; a script's
+    // run (a file, piped lines) prints its results alone, as before.
+    const atTerminal = !opts.script && process.stdin.isTTY;
+    if (atTerminal) console.log(`Umpire — opening ${shownLocation(opts.db)}…`);
+    const starting = () => Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
+    const [{ app, store }, { interactive, script }, { Table }] = atTerminal ? await opening('table', opts.db, starting, false) : await starting();
     const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
@@ -86,7 +150,7 @@ export function buildProgram(config: Config): Command {
   async function runBot(opts: { db: string }): Promise<void> {
     const token = needToken();
     if (!token) return;
-    const { app, store } = await open(opts.db);
+    const { app, store } = await opening('bot', opts.db, () => open(opts.db));
     let bot;
     try {
       const { startBot } = await discord.bot();
@@ -145,7 +209,7 @@ export function buildProgram(config: Config): Command {
     .option('--shards <count>', "how many shards ('auto': as many as Discord recommends)", (v: string) => (v === 'auto' ? v : atLeastOne(v)), 'auto' as number | 'auto')
     .option('--spawn-delay <ms>', 'wait between starting two shards (Discord asks for about 5 s)', positive, 5500)
     .action(async (o: { db: string; shards: number | 'auto'; spawnDelay: number }) => {
-      const alone = unshareable(o.db);
+      const alone = (await import('../store/open.ts')).unshareable(o.db);
       if (alone) {
         console.error(alone);
         process.exitCode = 2;
@@ -179,6 +243,7 @@ export function buildProgram(config: Config): Command {
     .option('--print', 'print the command JSON instead of sending it')
     .option('--clear', 'remove the commands registered in that scope (the guild, or global)')
     .action(async (o: { guild?: string; print?: boolean; clear?: boolean }) => {
+      await load(); // the slash commands, installed
       if (o.print) {
         console.log(JSON.stringify((await discord.commandJson()).applicationCommands(), null, 2));
         return;
@@ -210,7 +275,8 @@ export function buildProgram(config: Config): Command {
     .option('--to <version>', 'the log version (default: the latest)', positive)
     .option('--json', 'the state as JSON')
     .action((o: { db: string; battle: string; to?: number; json?: boolean }) =>
-      withBattle(o.db, o.battle, async (store) => {
+      withBattle('replay', o.db, o.battle, async (store) => {
+        const [{ asLogged }, { replay }, { statusText }, { plain }] = await Promise.all([load(), import('../battle/replay.ts'), import('../app/views.ts'), import('../table/render.ts')]);
         const state = replay(o.battle, asLogged(await store.loadEntries(o.battle)), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
       }),
@@ -223,11 +289,11 @@ export function buildProgram(config: Config): Command {
     .requiredOption('--battle <id>', 'the battle id')
     .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
     .action((o: { db: string; battle: string; seed?: string }) =>
-      withBattle(o.db, o.battle, async (store) => {
-        const { chain, dice } = await verifyLog(store, o.battle, o.seed);
-        if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${chain.count} events verified.`);
+      withBattle('verify', o.db, o.battle, async (store) => {
+        const { chain, dice } = await verifyWithProgress(store, o.battle, o.seed);
+        if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${plural(chain.count, 'event')} verified.`);
         else console.log(`Battle ${o.battle}: FAILED at event ${chain.version}: ${chain.reason}`);
-        if (dice.status === 'checked') console.log(`Dice: ${dice.rolls} rolls in ${dice.events} events re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`);
+        if (dice.status === 'checked') console.log(`Dice: ${plural(dice.rolls, 'roll')} in ${plural(dice.events, 'event')} re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`);
         else if (dice.status === 'skipped') console.log(`Dice: not checked: ${dice.reason}`);
         else console.log(`Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`);
         if (!chain.ok || dice.status === 'failed') process.exitCode = 1;
@@ -241,15 +307,16 @@ export function buildProgram(config: Config): Command {
     .requiredOption('--battle <id>', 'the battle id')
     .option('--from <turn>', 'the first turn (default: the first)', positive)
     .option('--to <turn>', 'the last turn (default: the current one)', positive)
-    .option('--png <file>', 'where the chart goes (default: report-<battle>-<from>-<to>.png here)')
+    .option('--png <file>', 'where the chart goes (default: <name>-<battle>-<hash>-t<from>-t<to>.png here)')
     .option('--json', 'the report as JSON (the chart still written)')
     .action((o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) =>
-      withBattle(o.db, o.battle, async (store) => {
+      withBattle('report', o.db, o.battle, async (store) => {
+        const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
         try {
           const r = battleReport(o.battle, asLogged(await store.loadEntries(o.battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
           if (r.strength) {
-            const file = resolvePath(o.png ?? `report-${o.battle}-${r.turns.from}-${r.turns.to}.png`);
+            const file = resolvePath(o.png ?? reportFileName(r));
             writeFileSync(file, await (await import('../app/report-chart.ts')).reportChart(r));
             console.error(`chart written to ${file}`);
           }
@@ -267,8 +334,19 @@ export function buildProgram(config: Config): Command {
     .option(...dbOption)
     .requiredOption('--battle <id>', 'the battle id')
     .action((o: { db: string; battle: string }) =>
-      withBattle(o.db, o.battle, async (store) => {
-        for (const e of await store.load(o.battle)) console.log(JSON.stringify(e));
+      withBattle('export', o.db, o.battle, async (store) => {
+        const p = progress('export', { unit: 'events written' });
+        try {
+          p.phase(`reading battle ${o.battle}`);
+          const events = await store.load(o.battle);
+          // One write a thousand events: a long log leaves in a few large writes, its count shown.
+          for (let i = 0; i < events.length; i += 1000) {
+            process.stdout.write(`${events.slice(i, i + 1000).map((e) => JSON.stringify(e)).join('\n')}\n`);
+            p.count(Math.min(i + 1000, events.length), events.length);
+          }
+        } finally {
+          p.stop();
+        }
       }),
     );
 
@@ -283,29 +361,39 @@ export function buildProgram(config: Config): Command {
         process.exitCode = 1;
         return;
       }
-      const from = await openStore(o.from, { readonly: true });
+      const [{ openStore }, { copyStore }] = await Promise.all([load(), import('../store/copy.ts')]);
+      // Progress from the start (a PGlite target takes seconds to open); a copy of under two
+      // seconds prints its result alone (src/cli/progress.ts).
+      const p = progress('migrate-store', { unit: 'events copied' });
+      p.phase(`opening ${shownLocation(o.from)}`);
+      const from = await openStore(o.from, { readonly: true }).catch((err: unknown) => {
+        p.stop();
+        throw err;
+      });
+      p.phase(`opening ${shownLocation(o.to)}`);
       const to = await openStore(o.to).catch(async (err: unknown) => {
+        p.stop();
         await from.close();
         throw err;
       });
       let total = 0;
-      for (const b of await from.battles()) total += await from.version(b.id);
-      // A bar for a long copy on a terminal; a short one, or one into a pipe, prints its result only.
-      const bar = process.stderr.isTTY && total >= 1000 ? new SingleBar({ format: 'copying {bar} {value}/{total} events | {eta_formatted} left', stream: process.stderr }, Presets.shades_classic) : undefined;
-      bar?.start(total, 0);
+      let done = 0;
       try {
-        const copied = await copyStore(from, to, (n) => bar?.increment(n));
-        bar?.stop();
+        p.phase('counting the events');
+        for (const b of await from.battles()) total += await from.version(b.id);
+        p.count(0, total);
+        const copied = await copyStore(from, to, (n) => p.count((done += n), total));
+        p.stop();
         // A battle the target gives another id to is named both ways, so players can find it again.
         const source = /^postgres(ql)?:\/\//i.test(o.from) ? (await import('../store/pg-open.ts')).maskUrl(o.from) : o.from;
         for (const c of copied) {
-          if (c.id === c.battle.id) console.log(`${c.battle.id} "${c.battle.name}": ${c.events} events ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
-          else console.log(`${c.battle.id} of ${source} is ${c.id} here ("${c.battle.name}"): ${c.events} events ${c.skipped ? 'already there, the same chain' : `copied under ${c.id}, its chain re-hashed and verified, and the hashes it had as ${c.battle.id} recomputed from it`}.`);
+          if (c.id === c.battle.id) console.log(`${c.battle.id} "${c.battle.name}": ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
+          else console.log(`${c.battle.id} of ${source} is ${c.id} here ("${c.battle.name}"): ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : `copied under ${c.id}, its chain re-hashed and verified, and the hashes it had as ${c.battle.id} recomputed from it`}.`);
         }
         const renumbered = copied.filter((c) => c.id !== c.battle.id).length;
-        console.log(`${copied.length} battles, ${total} events; every chain verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}`);
+        console.log(`${plural(copied.length, 'battle')}, ${plural(total, 'event')}; every chain verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}`);
       } catch (err) {
-        bar?.stop();
+        p.stop();
         console.error(err instanceof Error ? err.message : String(err));
         process.exitCode = 1;
       } finally {

@@ -1,4 +1,6 @@
-import { Dice, DiceRoll, NumberGenerator, Parser, RollGroup } from '@dice-roller/rpg-dice-roller';
+import { createRequire } from 'node:module';
+import type * as Roller from '@dice-roller/rpg-dice-roller';
+import type { DiceRoll } from '@dice-roller/rpg-dice-roller';
 import { DiceStream, hmacWords, newSeed, type DiceUsed } from './stream.ts';
 
 /**
@@ -109,7 +111,22 @@ interface StreamEngine {
 
 type IntegerFn = (min: number, max: number) => number;
 
-function installHook(): void {
+let library: typeof Roller | undefined;
+
+/**
+ * The dice library, loaded at the first roll rather than with the program: it builds the whole of
+ * mathjs as it loads (about a second), which a start need not wait for (issue 28). Required, so a
+ * roll stays a plain function call inside `decide`.
+ */
+function roller(): typeof Roller {
+  if (!library) {
+    library = createRequire(import.meta.url)('@dice-roller/rpg-dice-roller') as typeof Roller;
+    installHook(library);
+  }
+  return library;
+}
+
+function installHook({ NumberGenerator }: typeof Roller): void {
   const generator = NumberGenerator.generator;
   const current = generator.integer as IntegerFn & { [STREAM_DIE]?: true };
   if (current[STREAM_DIE]) return; // already wrapped (module evaluated twice, e.g. by a test runner)
@@ -123,7 +140,6 @@ function installHook(): void {
   Object.defineProperty(wrapped, STREAM_DIE, { value: true });
   generator.integer = wrapped;
 }
-installHook();
 
 /** The library drew a raw word instead of calling integer(): that die would not be die(n) nor recorded. */
 class UnroutedDrawError extends Error {
@@ -150,6 +166,7 @@ function rollOn(expression: string, stream: DiceStream): DiceRoll {
       return stream.die(sides);
     },
   };
+  const { NumberGenerator, DiceRoll } = roller();
   const generator = NumberGenerator.generator;
   const previous: unknown = generator.engine;
   generator.engine = engine;
@@ -212,7 +229,7 @@ function checkNow(expression: string): void {
   }
   let parsed: unknown[];
   try {
-    parsed = Parser.parse(expression) as unknown[];
+    parsed = roller().Parser.parse(expression) as unknown[];
   } catch (error) {
     throw parseRollError(error, expression);
   }
@@ -235,7 +252,8 @@ function checkNow(expression: string): void {
 }
 
 /** Every die term, also inside groups. */
-function* diceOf(expressions: unknown[]): Generator<InstanceType<typeof Dice.StandardDice>> {
+function* diceOf(expressions: unknown[]): Generator<InstanceType<typeof Roller.Dice.StandardDice>> {
+  const { Dice, RollGroup } = roller();
   for (const item of expressions) {
     if (item instanceof Dice.StandardDice) yield item;
     else if (item instanceof RollGroup) for (const sub of item.expressions) yield* diceOf(sub);
@@ -247,7 +265,7 @@ function* diceOf(expressions: unknown[]): Generator<InstanceType<typeof Dice.Sta
  * An explode or re-roll whose compare point matches every face, or more unique dice than faces,
  * would only stop at the library's cap of 1000 repeats per die.
  */
-function alwaysRepeats(modifier: unknown, die: InstanceType<typeof Dice.StandardDice>): string | null {
+function alwaysRepeats(modifier: unknown, die: InstanceType<typeof Roller.Dice.StandardDice>): string | null {
   const m = modifier as { name?: string; once?: boolean; comparePoint?: { isMatch(value: number): boolean } };
   if (m.name === 'unique' && !m.once && m.comparePoint === undefined && die.qty > die.max - die.min + 1) {
     return 'has more dice than faces, so they can never all be unique';

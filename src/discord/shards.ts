@@ -32,12 +32,15 @@ export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
     const rest = new REST({ ...(o.api ? { api: o.api } : {}) }).setToken(o.token);
     total = ((await rest.get(Routes.gatewayBot())) as { shards: number }).shards;
   }
-  const manager = new ShardingManager(fileURLToPath(new URL('../cli/main.ts', import.meta.url)), {
+  // Each shard runs the command line as this process does: compiled (dist/, from bin/umpire.js, which
+  // built it), or the TypeScript through tsx (npm run dev:umpire, the tests).
+  const compiled = import.meta.url.endsWith('.js');
+  const manager = new ShardingManager(fileURLToPath(new URL(compiled ? '../cli/main.js' : '../cli/main.ts', import.meta.url)), {
     token: o.token,
     totalShards: total,
     mode: 'process',
     shardArgs: ['bot', '--db', o.db],
-    execArgv: ['--import', 'tsx'],
+    execArgv: compiled ? [] : ['--import', 'tsx'],
     respawn: true,
   });
   manager.on('shardCreate', (shard) => {
