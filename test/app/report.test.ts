@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { battleReport, reportText } from '../../src/app/report.ts';
+import { battleReport, reportFileName, reportText } from '../../src/app/report.ts';
 import { CHART, reportChart } from '../../src/app/report-chart.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
@@ -94,13 +94,14 @@ describe('a battle report (medieval, examples/medieval-battle.table)', () => {
   }, 30_000);
 
   it('at the table /battle report answers the asker with the text, and writes the chart to a file whose path it prints', async () => {
-    const { table, out, filesDir } = await played('examples/medieval-battle.table');
+    const { app, table, out, filesDir } = await played('examples/medieval-battle.table');
     const start = out.length;
     await table.run('@alice /battle report from:1 to:2');
     const [m] = out.slice(start) as (Out & { files?: string[] })[];
     expect(m).toMatchObject({ to: 'reply', user: 'alice', title: 'Report of Stoke Field' });
     expect(m!.text).toMatch(/^Report of "Stoke Field" \(b1\), turns 1 to 2\./);
-    expect(m!.files).toEqual([join(filesDir, 'report-b1-1-2.png')]);
+    // Issue 28: named by the battle's name, id and first event's hash, and the turns.
+    expect(m!.files).toEqual([join(filesDir, reportFileName(battleReport('b1', await app.log('b1'), { from: 1, to: 2 })))]);
     expect({ width: decode(readFileSync(m!.files![0]!)).width, height: decode(readFileSync(m!.files![0]!)).height }).toEqual(CHART);
   }, 30_000);
 });

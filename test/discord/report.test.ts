@@ -27,8 +27,9 @@ describe('/battle report and /roll in Discord', () => {
     const [m, ...more] = answers(i);
     expect(more).toEqual([]);
     expect(textOf(m)).toMatch(/Report of Stoke Field\nReport of "Stoke Field" \(b1\), turns 1 to 2\.[\s\S]*Melees:\n• turn 1/);
-    expect(m!.attachments.map((a) => [a.filename, a.content_type])).toEqual([['report-b1-1-2.png', 'image/png']]);
-    expect(m!.embeds[0]).toMatchObject({ image: { url: 'attachment://report-b1-1-2.png' } });
+    // Named by the battle's name, id and first hash, and its turns: no other battle's chart has its name (issue 28).
+    expect(m!.attachments.map((a) => [a.filename, a.content_type])).toEqual([[expect.stringMatching(/^stoke-field-b1-[0-9a-f]{8}-t1-t2\.png$/), 'image/png']]);
+    expect(m!.embeds[0]).toMatchObject({ image: { url: `attachment://${m!.attachments[0]!.filename}` } });
     const png = PNG.sync.read(m!.attachments[0]!.data);
     expect({ width: png.width, height: png.height }).toEqual(CHART);
     // The upload went as multipart/form-data to the interaction callback or the deferred reply.

@@ -1,0 +1,264 @@
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { battleReport, reportFileName, type BattleReport } from '../../src/app/report.ts';
+import { CHART, legendColumns, reportChart, reportSpecsShaded, reportView } from '../../src/app/report-chart.ts';
+import { Umpire } from '../../src/app/umpire.ts';
+import { openDatabase } from '../../src/store/db.ts';
+import { openPostgres } from '../../src/store/pg-open.ts';
+import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
+import type { EventStore } from '../../src/store/types.ts';
+import { Table } from '../../src/table/table.ts';
+import type { Out } from '../support/table.ts';
+
+/**
+ * Issue 28: the report's chart reads at a glance and its file is the battle's own. Units are grouped
+ * by side (a legend a side, its units shades of the side's colour family, distinct within it); the
+ * casualty bars are each side's base colour of the same family; the y axes tick at whole figures;
+ * the file is named by the battle's name, id and first event's hash, so no other battle's replaces it.
+ */
+
+/** A report of `perSide` units a side over three turns, losing at most two figures a turn: made, not played. */
+function synthetic(sides: string[], perSide: number): BattleReport {
+  const series: BattleReport['series'] = [];
+  const casualties: BattleReport['casualties'] = [];
+  const morale = ['steady', 'shaken', 'routing'];
+  for (let t = 0; t <= 3; t++)
+    for (const [s, side] of sides.entries()) {
+      for (let u = 0; u < perSide; u++) series.push({ turn: t, unit: `${side} unit ${u + 1}`, side, strength: 6 - Math.min(t, (u % 3) + s), morale: morale[(u + t) % 3]! });
+      if (t > 0) casualties.push({ turn: t, side, lost: (t + s) % 3 });
+    }
+  return { battle: { id: 'b1', name: 'Twelve Units', system: 'medieval', hash: 'ab'.repeat(32) }, sides, turns: { from: 1, to: 3 }, strength: 'figures', series, casualties, melees: [], houseRules: [] };
+}
+
+/** A node of vega's scene graph: a mark (with a role) or an item of one. */
+interface Item {
+  role?: string;
+  text?: unknown;
+  fill?: string;
+  items?: Item[];
+}
+/** The scene's marks of a role, depth first (in drawing order). */
+function marks(node: Item, role: string): Item[] {
+  const found = node.role === role ? [node] : [];
+  return [...found, ...(node.items ?? []).flatMap((i) => marks(i, role))];
+}
+const items = (node: Item, role: string) => marks(node, role).flatMap((m) => m.items ?? []);
+
+/** Each legend of a rendered spec, in order: its title and its entries' labels and symbol colours; the y axis's tick labels. */
+async function legendsOf(spec: Parameters<typeof reportView>[0]) {
+  const view = await reportView(spec);
+  try {
+    const root = (view.scenegraph() as unknown as { root: Item }).root;
+    const legends = marks(root, 'legend').flatMap((m) => m.items ?? []);
+    const leftLabels = marks(root, 'axis')
+      .flatMap((m) => m.items ?? [])
+      .filter((a) => !String(items(a, 'axis-title')[0]?.text).startsWith('turn'))
+      .flatMap((a) => items(a, 'axis-label').map((l) => l.text));
+    return {
+      legends: legends.map((l) => {
+        const labels = items(l, 'legend-label').map((i) => String(i.text));
+        const fills = items(l, 'legend-symbol').map((i) => String(i.fill));
+        return { title: String(items(l, 'legend-title')[0]?.text), entries: labels.map((label, k) => ({ label, fill: fills[k]! })) };
+      }),
+      yTicks: leftLabels,
+    };
+  } finally {
+    view.finalize();
+  }
+}
+
+/** [r, g, b] of a colour as vega writes it: "#rrggbb" or "rgb(r, g, b)". */
+function rgb(colour: string): [number, number, number] {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (hex) return [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16), parseInt(hex[3]!, 16)];
+  const fn = /^rgb\((\d+), ?(\d+), ?(\d+)\)$/.exec(colour);
+  if (!fn) throw new Error(`not a colour: ${colour}`);
+  return [Number(fn[1]), Number(fn[2]), Number(fn[3])];
+}
+const blue = (c: string) => rgb(c)[2] > rgb(c)[0];
+const redOrange = (c: string) => rgb(c)[0] > rgb(c)[2];
+
+describe('the report chart groups units by side, a colour family a side (issue 28)', () => {
+  const r = synthetic(['Tudor', 'Yorkist'], 7);
+
+  it('given 14 units on two sides, when rendered, then the PNG is CHART.width x CHART.height', async () => {
+    const png = PNG.sync.read(Buffer.from(await reportChart(r)));
+    expect({ width: png.width, height: png.height }).toEqual(CHART);
+  }, 30_000);
+
+  it('a legend a side, in the order of the sides, naming every unit of it; the morale legend after them', async () => {
+    const { legends } = await legendsOf((await reportSpecsShaded(r)).strength);
+    expect(legends.map((l) => l.title)).toEqual(['Tudor', 'Yorkist', 'morale']);
+    for (const [k, side] of ['Tudor', 'Yorkist'].entries())
+      expect(legends[k]!.entries.map((e) => e.label).sort()).toEqual(Array.from({ length: 7 }, (_, u) => `${side} unit ${u + 1}`));
+  }, 30_000);
+
+  it('no two units of one side share a colour; side 1 is a blue family, side 2 a red/orange one', async () => {
+    const [tudor, yorkist] = (await legendsOf((await reportSpecsShaded(r)).strength)).legends;
+    for (const side of [tudor!, yorkist!]) expect(new Set(side.entries.map((e) => e.fill)).size).toBe(7);
+    expect(tudor!.entries.every((e) => blue(e.fill))).toBe(true);
+    expect(yorkist!.entries.every((e) => redOrange(e.fill))).toBe(true);
+    expect(tudor!.entries[0]!.fill).not.toBe(yorkist!.entries[0]!.fill);
+  }, 30_000);
+
+  it("the casualties panel colours each side with its family's base colour: a colour means one side in both panels", async () => {
+    const specs = await reportSpecsShaded(r);
+    const [side] = (await legendsOf(specs.casualties)).legends;
+    expect(side!.title).toBe('side');
+    expect(side!.entries.map((e) => e.label)).toEqual(['Tudor', 'Yorkist']);
+    expect(blue(side!.entries[0]!.fill)).toBe(true);
+    expect(redOrange(side!.entries[1]!.fill)).toBe(true);
+  }, 30_000);
+
+  it('three sides of nine units: each side its own family, all 27 colours different', async () => {
+    const { legends } = await legendsOf((await reportSpecsShaded(synthetic(['Tudor', 'Yorkist', 'Scots'], 9))).strength);
+    expect(legends.map((l) => l.title)).toEqual(['Tudor', 'Yorkist', 'Scots', 'morale']);
+    expect(new Set(legends.slice(0, 3).flatMap((l) => l.entries.map((e) => e.fill))).size).toBe(27);
+  }, 30_000);
+
+  it('the y axes tick at whole figures only, even when at most two figures are lost in a turn', async () => {
+    const specs = await reportSpecsShaded(r);
+    for (const spec of [specs.strength, specs.casualties]) {
+      const { yTicks } = await legendsOf(spec);
+      expect(yTicks.length).toBeGreaterThan(1);
+      for (const t of yTicks) expect(t).toMatch(/^\d+$/);
+      expect(new Set(yTicks).size).toBe(yTicks.length);
+    }
+    expect((await legendsOf(specs.casualties)).yTicks).toEqual(['0', '1', '2']);
+  }, 30_000);
+
+  it('the legends fit beside the chart: one column for a few units, more for many', () => {
+    expect(legendColumns([5, 5, 3], CHART.height / 2)).toBe(1);
+    expect(legendColumns([9, 9, 9, 3], CHART.height / 2)).toBeGreaterThan(1);
+  });
+});
+
+async function created(seed: number, name = 'Stoke Field', store: EventStore = new SqliteEventStore(openDatabase(':memory:'))) {
+  const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, seed) });
+  const table = new Table(app, { json: true, cwd: process.cwd(), print: () => undefined });
+  await table.run(`@gm /battle create name:"${name}" system:medieval`);
+  return { app, store };
+}
+
+describe('the chart file is named by the battle, never another battle’s (issue 28)', () => {
+  it('two battles both b1 of one name in two stores give two different files: name, id and first event hash', async () => {
+    const [one, two] = [await created(1), await created(2)];
+    const [a, b] = [battleReport('b1', await one.app.log('b1')), battleReport('b1', await two.app.log('b1'))];
+    expect(reportFileName(a)).toMatch(/^stoke-field-b1-[0-9a-f]{8}-t1-t1\.png$/);
+    expect(reportFileName(b)).toMatch(/^stoke-field-b1-[0-9a-f]{8}-t1-t1\.png$/);
+    expect(reportFileName(a)).not.toBe(reportFileName(b));
+    // The hash is the one the store keeps for the battle's first event.
+    expect(a.battle.hash).toBe((await one.store.load('b1'))[0]!.hash);
+    expect(reportFileName(a)).toContain(`-b1-${a.battle.hash.slice(0, 8)}-`);
+  });
+
+  it('on PostgreSQL (PGlite) too, the hash in the name is the one the store keeps for the first event', async () => {
+    const store = await openPostgres('pglite:');
+    try {
+      const { app } = await created(3, 'Stoke Field', store);
+      const r = battleReport('b1', await app.log('b1'));
+      expect(r.battle.hash).toBe((await store.load('b1'))[0]!.hash);
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
+
+  it('the same battle and turns always give the same name (a re-render replaces its own file)', async () => {
+    const { app } = await created(1);
+    const log = await app.log('b1');
+    expect(reportFileName(battleReport('b1', log))).toBe(reportFileName(battleReport('b1', log)));
+  });
+
+  const named = (name: string, id = 'b1') => reportFileName({ battle: { id, name, system: 'medieval', hash: '0123456789abcdef'.repeat(4) }, turns: { from: 1, to: 2 } });
+  it.each([
+    ['../../etc/x', /^etc-x-b1-01234567-t1-t2\.png$/],
+    ['⚔️🏰', /^battle-b1-01234567-t1-t2\.png$/],
+    ['東京の戦い', /^battle-b1-01234567-t1-t2\.png$/],
+    ['Бородино', /^borodino-b1-01234567-t1-t2\.png$/],
+    ['a\\b:c*d?e"f<g>h|i\u0000j', /^a-b-c-d-e-f-g-h-i-j-b1-01234567-t1-t2\.png$/],
+    ['', /^battle-b1-01234567-t1-t2\.png$/],
+  ])('a hostile or non-ASCII name %j gives a safe ASCII name', (name, expected) => {
+    expect(named(name)).toMatch(expected);
+  });
+
+  it('a long name is cut to a bounded slug; a hostile id cannot escape either', () => {
+    const long = named('The Battle of the Very Long Name '.repeat(20));
+    expect(long).toMatch(/^[a-z0-9-]+-b1-01234567-t1-t2\.png$/);
+    expect(long.length).toBeLessThanOrEqual(80);
+    expect(named('x', '../../b1')).toBe('x-b1-01234567-t1-t2.png');
+  });
+
+  it('at the table, two databases’ b1 reports written into one files dir are two files', async () => {
+    const filesDir = mkdtempSync(join(tmpdir(), 'umpire-report-names-'));
+    const files: string[] = [];
+    for (const seed of [1, 2]) {
+      const app = new Umpire(new SqliteEventStore(openDatabase(':memory:')), { newSeed: () => Buffer.alloc(32, seed) });
+      const out: Out[] = [];
+      const table = new Table(app, { json: true, cwd: process.cwd(), filesDir, print: (l) => out.push(JSON.parse(l) as Out) });
+      for (const l of readFileSync('examples/medieval-battle.table', 'utf8').split('\n')) await table.run(l);
+      const start = out.length;
+      await table.run('@alice /battle report from:1 to:2');
+      const [m] = out.slice(start) as (Out & { files?: string[] })[];
+      expect(m!.files).toEqual([join(filesDir, reportFileName(battleReport('b1', await app.log('b1'), { from: 1, to: 2 })))]);
+      files.push(...m!.files!);
+    }
+    expect(new Set(files).size).toBe(2);
+    expect(readdirSync(filesDir).sort()).toEqual(files.map((f) => f.slice(filesDir.length + 1)).sort());
+  }, 60_000);
+});
+
+describe('the table writes a chart file into its files dir (issue 28)', () => {
+  /** A played battle at a table writing into `filesDir`, and a report asked for: the message and its files. */
+  async function reported(filesDir: string) {
+    const app = new Umpire(new SqliteEventStore(openDatabase(':memory:')), { newSeed: () => Buffer.alloc(32, 1) });
+    const out: Out[] = [];
+    const table = new Table(app, { json: true, cwd: process.cwd(), filesDir, print: (l) => out.push(JSON.parse(l) as Out) });
+    for (const l of readFileSync('examples/medieval-battle.table', 'utf8').split('\n')) await table.run(l);
+    const ask = async () => {
+      const start = out.length;
+      await table.run('@alice /battle report from:1 to:2');
+      return out.slice(start)[0] as Out & { files?: string[] };
+    };
+    return { ask };
+  }
+
+  it('the same battle and turns re-rendered replace their own file, leaving no other file behind', async () => {
+    const filesDir = mkdtempSync(join(tmpdir(), 'umpire-report-again-'));
+    const { ask } = await reported(filesDir);
+    const first = await ask();
+    writeFileSync(first.files![0]!, 'stale');
+    const again = await ask();
+    expect(again.files).toEqual(first.files);
+    expect(PNG.sync.read(readFileSync(again.files![0]!)).width).toBe(CHART.width);
+    expect(readdirSync(filesDir)).toHaveLength(1);
+  }, 60_000);
+
+  it('a link or a directory of that name is left alone, and the message says the chart was not written', async () => {
+    const filesDir = mkdtempSync(join(tmpdir(), 'umpire-report-link-'));
+    const { ask } = await reported(filesDir);
+    const path = (await ask()).files![0]!;
+    const target = join(mkdtempSync(join(tmpdir(), 'umpire-report-target-')), 'precious.txt');
+    writeFileSync(target, 'precious');
+    rmSync(path);
+    symlinkSync(target, path);
+    const m = await ask();
+    expect(m.files ?? []).toEqual([]);
+    expect(m.text).toMatch(/^Report of "Stoke Field"/);
+    expect(m.text).toMatch(/was not written: .* is not a regular file \(a link or a directory\), so it was left alone\. Nothing was changed\.$/);
+    expect(readFileSync(target, 'utf8')).toBe('precious');
+    expect(lstatSync(path).isSymbolicLink()).toBe(true);
+  }, 60_000);
+
+  it('a files dir that cannot be made: the report is shown all the same, saying the chart could not be written', async () => {
+    const blocker = join(mkdtempSync(join(tmpdir(), 'umpire-report-blocked-')), 'not-a-dir');
+    writeFileSync(blocker, 'a file where the dir should be');
+    const { ask } = await reported(join(blocker, 'charts'));
+    const m = await ask();
+    expect(m.files ?? []).toEqual([]);
+    expect(m.text).toMatch(/^Report of "Stoke Field"[\s\S]*could not be written to .*not-a-dir\/charts \((ENOTDIR|EEXIST)\); nothing was written there\.$/);
+    expect(m.text).not.toMatch(/\n\s+at /);
+  }, 60_000);
+});
