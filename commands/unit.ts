@@ -20,7 +20,7 @@ export default (systems: readonly SystemPlugin[]) => {
       add: sub({
         description: "Add a unit to a command (GM); attributes as the battle's rule system needs",
         who: 'gm',
-        example: '/unit add name:"1/45th Line" command:"I Corps" arm:infantry class:B figures:24',
+        example: '/unit add name:"1/45th Line" command:"I Corps" arm:infantry figures:24 formation:line weapon:musket class:B',
         options: {
           name: { kind: 'string', description: 'The unit name', required: true },
           command: { kind: 'string', description: 'Its command', required: true, complete: commandNames },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeName } from './names.ts';
-import { unitSchema, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
+import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 
 /**
  * An order of battle as a file holds it (YAML or JSON), before its units are checked against the
@@ -53,7 +53,8 @@ const pathText = (path: readonly PropertyKey[]): string =>
 
 /**
  * Validates a parsed file against the shape and the system's unit attributes.
- * Returns every problem as `sides[0].commands[1].units[3].figures: expected a positive whole number`.
+ * Returns every problem as `sides[0].commands[1].units[3].figures: expected a positive whole number`,
+ * and each unit's missing attributes on one line: `sides[0].commands[0].units[2] ("Royal Ordnance") needs cannon (...)`.
  */
 export function checkOrderOfBattle(
   raw: unknown,
@@ -63,7 +64,6 @@ export function checkOrderOfBattle(
   if (!shape.success) {
     return { ok: false, errors: shape.error.issues.map((i) => `${pathText(i.path) || '(file)'}: ${i.message}`) };
   }
-  const schema = unitSchema(attributes);
   const errors: string[] = [];
   const oob: OrderOfBattle = { sides: [] };
   shape.data.sides.forEach((side, si) => {
@@ -72,10 +72,15 @@ export function checkOrderOfBattle(
       const units: OobUnit[] = [];
       cmd.units.forEach((unit, ui) => {
         const { name, ...attrs } = unit;
-        const parsed = schema.safeParse(attrs);
+        const checked = checkUnitAttrs(attributes, attrs);
         const at = `sides[${si}].commands[${ci}].units[${ui}]`;
-        if (parsed.success) units.push({ name, attrs: parsed.data as UnitAttrs });
-        else for (const i of parsed.error.issues) errors.push(`${at}${i.path.length ? '.' + pathText(i.path) : ''}: ${i.message}`);
+        if (checked.ok) {
+          units.push({ name, attrs: checked.attrs });
+          return;
+        }
+        if (checked.unknown.length) errors.push(`${at}: unknown attribute ${checked.unknown.map((k) => `"${k}"`).join(', ')}; this system's attributes are ${attributes.map((a) => a.name).join(', ')}`);
+        for (const i of checked.invalid) errors.push(`${at}.${i}`);
+        if (checked.missing.length) errors.push(`${at} ("${name}") needs ${missingText(checked.missing)}`);
       });
       commands.push({ name: cmd.name, officer: cmd.officer, player: cmd.player, units });
     });

@@ -8,14 +8,130 @@ export const AttributeSpec = z.object({
   name: z.string().regex(/^[a-z][a-z_]*$/),
   description: z.string(),
   type: z.enum(['int', 'enum', 'text']),
+  /** Every unit needs it: /unit add and /oob import refuse a unit without it. */
   required: z.boolean().default(false),
+  /**
+   * Some units need it: those whose attribute named here has one of the values listed (any entry
+   * suffices), e.g. `{ "arm": ["artillery"] }` for a battery's gun count. The pack says who needs
+   * what, so the core never names an attribute.
+   */
+  requiredWhen: z.record(z.string(), z.array(z.string()).min(1)).optional(),
+  /** The rule IDs that read it, cited when a unit lacks it: "MED-FIRE, MED-MELEE". */
+  requiredBy: z.string().optional(),
   values: z.array(z.string()).optional(),
   min: z.number().int().optional(),
   max: z.number().int().optional(),
 });
 export type AttributeSpec = z.infer<typeof AttributeSpec>;
 
+/** A pack's attributes: each `requiredWhen` names another of its enum attributes and values it has, so a typo stops the start. */
+const Attributes = z
+  .array(AttributeSpec)
+  .min(1)
+  .superRefine((all, ctx) => {
+    all.forEach((a, i) => {
+      for (const [name, values] of Object.entries(a.requiredWhen ?? {})) {
+        const on = all.find((b) => b.name === name);
+        if (!on || on.type !== 'enum' || name === a.name) {
+          ctx.addIssue({ code: 'custom', path: [i, 'requiredWhen', name], message: `${a.name} is required by "${name}", which is not another enum attribute of this pack` });
+          continue;
+        }
+        const unknown = values.filter((v) => !on.values?.includes(v));
+        if (unknown.length) ctx.addIssue({ code: 'custom', path: [i, 'requiredWhen', name], message: `${unknown.join(', ')}: not values of ${name} (${on.values?.join(', ')})` });
+      }
+    });
+  });
+
 export type UnitAttrs = Record<string, string | number>;
+
+/** What an int attribute takes, in the words of its messages. */
+const wholeNumber = (a: AttributeSpec): string => {
+  const min = a.min ?? 0;
+  return min >= 1 ? 'a positive whole number' : min === 0 ? 'a whole number, 0 or more' : 'a whole number';
+};
+
+/** What an attribute takes, for a message: its values, "a positive whole number" or "text". */
+export const attributeTakes = (a: AttributeSpec): string => (a.type === 'enum' ? (a.values ?? []).join(', ') : a.type === 'int' ? wholeNumber(a) : 'text');
+
+/** An attribute a unit lacks, and for one some units need, the value of the unit's that calls for it. */
+export interface MissingAttribute {
+  spec: AttributeSpec;
+  because?: { attribute: string; value: string };
+}
+
+const present = (v: unknown): boolean => v !== undefined && v !== null;
+
+/**
+ * The attributes a unit lacks that the pack requires of it (`required`, or `requiredWhen` one of
+ * its attributes has a listed value, compared as the enum parse does: any case, trimmed).
+ */
+export function missingAttributes(attributes: readonly AttributeSpec[], attrs: Readonly<Record<string, unknown>>): MissingAttribute[] {
+  const out: MissingAttribute[] = [];
+  for (const a of attributes) {
+    if (present(attrs[a.name])) continue;
+    if (a.required) {
+      out.push({ spec: a });
+      continue;
+    }
+    for (const [name, values] of Object.entries(a.requiredWhen ?? {})) {
+      const v = attrs[name];
+      if (!present(v)) continue;
+      const hit = values.find((x) => x.toLowerCase() === String(v).trim().toLowerCase());
+      if (hit !== undefined) {
+        out.push({ spec: a, because: { attribute: name, value: hit } });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const listed = (xs: readonly string[]): string => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : (xs[0] ?? ''));
+
+/** "armour (super heavy, ..., light; MED-FIRE, MED-MELEE) and cannon (a positive whole number, as its arm is artillery; MED-FIRE.1)". */
+export const missingText = (missing: readonly MissingAttribute[]): string =>
+  listed(missing.map(({ spec, because }) => `${spec.name} (${attributeTakes(spec)}${because ? `, as its ${because.attribute} is ${because.value}` : ''}${spec.requiredBy ? `; ${spec.requiredBy}` : ''})`));
+
+/** A unit's attributes checked against the pack: the values parsed, or what is wrong with them. */
+export type CheckedAttrs = { ok: true; attrs: UnitAttrs } | { ok: false; unknown: string[]; invalid: string[]; missing: MissingAttribute[] };
+
+/**
+ * The attributes given for a new unit (or, with `before`, an edit of one) against the pack, every
+ * problem at once: names the pack does not declare, values it does not take, and what the unit would
+ * lack. An edit is refused only what it makes missing, so a unit from an older log (before the
+ * pack required an attribute) can still be edited, and is never left worse.
+ */
+export function checkUnitAttrs(attributes: readonly AttributeSpec[], raw: Readonly<Record<string, unknown>>, before?: Readonly<Record<string, unknown>>): CheckedAttrs {
+  const sent = Object.fromEntries(Object.entries(raw).filter(([, v]) => present(v)));
+  const names = new Set(attributes.map((a) => a.name));
+  const unknown = Object.keys(sent).filter((k) => !names.has(k));
+  const known = Object.fromEntries(Object.entries(sent).filter(([k]) => names.has(k)));
+  const parsed = unitSchema(attributes, 'partial').safeParse(known);
+  const invalid = parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+  const lacking = missingAttributes(attributes, { ...before, ...known });
+  const already = before ? new Set(missingAttributes(attributes, before).map((m) => m.spec.name)) : new Set<string>();
+  const missing = lacking.filter((m) => !already.has(m.spec.name));
+  if (parsed.success && !unknown.length && !missing.length) return { ok: true, attrs: parsed.data as UnitAttrs };
+  return { ok: false, unknown, invalid, missing };
+}
+
+/**
+ * One sentence naming everything wrong with a unit's attributes (checkUnitAttrs), for a refusal:
+ * another system's attribute by whose it is (`whose` names the rules that declare one), a value
+ * out of the rules, each attribute the unit needs with what it takes and the rules that read it:
+ * `"Oxford's Archers" needs armour (super heavy, ..., light; MED-FIRE, MED-MELEE) for the medieval d10 rules`.
+ */
+export function unitProblems(checked: Extract<CheckedAttrs, { ok: false }>, unit: string, rulesName: string, attributes: readonly AttributeSpec[], whose: (name: string) => string[]): string {
+  const out: string[] = [];
+  if (checked.unknown.length) {
+    const named = checked.unknown.map((k) => (whose(k).length ? `${k} (of ${listed(whose(k))})` : k));
+    const many = checked.unknown.length > 1;
+    out.push(`${listed(named)} ${many ? 'are not attributes' : 'is not an attribute'} of ${rulesName}; its attributes are ${attributes.map((a) => a.name).join(', ')}`);
+  }
+  if (checked.invalid.length) out.push(`"${unit}" does not fit ${rulesName}: ${checked.invalid.join('; ')}`);
+  if (checked.missing.length) out.push(`"${unit}" needs ${missingText(checked.missing)} for ${rulesName}`);
+  return out.join('; ');
+}
 
 /**
  * The zod schema of a unit's attributes, built from the pack's declarations so a house-ruled pack
@@ -27,7 +143,7 @@ export function unitSchema(attributes: readonly AttributeSpec[], mode: 'full' | 
     let s: z.ZodType;
     if (a.type === 'int') {
       const min = a.min ?? 0;
-      const what = min >= 1 ? 'a positive whole number' : min === 0 ? 'a whole number, 0 or more' : 'a whole number';
+      const what = wholeNumber(a);
       let n = z.coerce
         .number({ error: `expected ${what}` })
         .int({ error: `expected ${what}` })
@@ -50,13 +166,20 @@ export function unitSchema(attributes: readonly AttributeSpec[], mode: 'full' | 
     } else {
       s = z.string({ error: 'expected text' }).trim().min(1, { error: 'expected text' });
     }
-    shape[a.name] = a.required && mode === 'full' ? s : s.optional();
+    shape[a.name] = s.optional();
   }
-  return z.strictObject(shape, {
+  const object = z.strictObject(shape, {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
         ? `unknown attribute ${iss.keys.map((k) => `"${k}"`).join(', ')}; this system's attributes are ${attributes.map((a) => a.name).join(', ')}`
         : undefined,
+  });
+  if (mode === 'partial') return object;
+  // A whole unit: each attribute it lacks (required, or required by another's value) is one issue.
+  return object.superRefine((v, ctx) => {
+    for (const m of missingAttributes(attributes, v)) {
+      ctx.addIssue({ code: 'custom', path: [m.spec.name], message: `missing: expected ${m.spec.type === 'enum' ? `one of ${attributeTakes(m.spec)}` : attributeTakes(m.spec)}${m.because ? `, as its ${m.because.attribute} is ${m.because.value}` : ''}` });
+    }
   });
 }
 
@@ -65,7 +188,7 @@ export const PackBase = z.object({
   system: z.string(),
   name: z.string(),
   source: z.string(),
-  attributes: z.array(AttributeSpec).min(1),
+  attributes: Attributes,
 });
 export type PackBase = z.infer<typeof PackBase>;
 

@@ -1,5 +1,6 @@
 import { createInterface, type AsyncCompleter, type CompleterResult } from 'node:readline';
 import type { CompleteContext } from '../app/commands.ts';
+import { optionApplies } from '../app/complete.ts';
 import { commands, findCommand } from '../app/registry.ts';
 import { tokenize } from './line.ts';
 import { WELCOME, type Table } from './table.ts';
@@ -48,13 +49,20 @@ export async function complete(table: Table, line: string): Promise<CompleterRes
     return [values.map((v) => `${open[1]}:${/\s/.test(v) ? `"${v}"` : v}`), typed];
   }
   const m = /^([\w-]+):(.*)$/.exec(current);
-  if (!m) return offer(Object.keys(s.options).map((o) => `${o}:`));
+  if (!m) {
+    // In a battle, /unit add and /unit set offer only the attributes of its rule system.
+    const running = await table.app.battleIn(table.channel);
+    const state = running ? await table.app.state(running.id) : undefined;
+    return offer(Object.entries(s.options).flatMap(([name, o]) => (optionApplies(o, state) ? [`${name}:`] : [])));
+  }
   const o = Object.hasOwn(s.options, m[1]!) ? s.options[m[1]!] : undefined;
   if (!o) return [[], current];
   const running = await table.app.battleIn(table.channel);
   const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: m[2]!.replace(/^"/, '') };
   const values = o.choices ? [...o.choices] : (o.complete?.(ctx) ?? []);
-  return [values.map((v) => `${m[1]}:${/\s/.test(v) ? `"${v}"` : v}`).filter((v) => v.toLowerCase().startsWith(current.toLowerCase())), current];
+  // A value with spaces is offered quoted, whether or not its opening quote was typed (phase:Normal, phase:"Normal).
+  const bare = (x: string) => x.replace(/"/g, '').toLowerCase();
+  return [values.map((v) => `${m[1]}:${/\s/.test(v) ? `"${v}"` : v}`).filter((v) => bare(v).startsWith(bare(current))), current];
 }
 
 /** The interactive table: history, completion, a prompt showing who is typing where. */

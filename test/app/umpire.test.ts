@@ -103,7 +103,7 @@ const actionArb: fc.Arbitrary<{ action: Action; actor: string }> = fc.record({
     fc.tuple(fc.constantFrom(...names), fc.constantFrom(...users)).map(([c, user]): Action => ({ type: 'AssignCommand', command: `cmd ${c}`, user })),
     fc
       .tuple(fc.constantFrom(...names), fc.constantFrom(...names), fc.integer({ min: 0, max: 30 }))
-      .map(([u, c, figures]): Action => ({ type: 'AddUnit', name: `unit ${u}`, command: `cmd ${c}`, attrs: { arm: 'infantry', figures, class: 'C' } })),
+      .map(([u, c, figures]): Action => ({ type: 'AddUnit', name: `unit ${u}`, command: `cmd ${c}`, attrs: { arm: 'infantry', figures, class: 'C', order: 'close', formation: 'line', armour: 'light', melee_weapon: 'spear' } })),
     fc.tuple(fc.constantFrom(...names), fc.integer({ min: 0, max: 30 })).map(([u, figures]): Action => ({ type: 'EditUnit', unit: `unit ${u}`, attrs: { figures } })),
     fc.constantFrom(...names).map((u): Action => ({ type: 'RemoveUnit', unit: `unit ${u}` })),
     fc.constant<Action>({ type: 'AdvancePhase' }),

@@ -119,13 +119,13 @@ describe('end and undo', () => {
 
 const knights: BattleEvent = {
   type: 'UnitAdded',
-  data: { unitId: 'u1', name: 'Household Knights', commandId: 'c1', attrs: { arm: 'cavalry', figures: 12, class: 'A', armour: 'extra heavy' } },
+  data: { unitId: 'u1', name: 'Household Knights', commandId: 'c1', attrs: { arm: 'cavalry', figures: 12, class: 'A', order: 'close', formation: 'line', armour: 'extra heavy', melee_weapon: 'heavy lance' } },
 };
 
 describe('units (validated against the pack: MED unit attributes)', () => {
   it('adds a unit, attributes normalised by the pack', () =>
     given([created, french, corps])
-      .when({ type: 'AddUnit', name: 'Household Knights', command: 'III Corps', attrs: { arm: 'Cavalry', figures: '12', class: 'A', armour: 'extra heavy' } })
+      .when({ type: 'AddUnit', name: 'Household Knights', command: 'III Corps', attrs: { arm: 'Cavalry', figures: '12', class: 'A', order: 'Close', formation: 'line', armour: 'extra heavy', melee_weapon: 'Heavy Lance' } })
       .then([knights]));
   it('refuses figures that are not a positive whole number', () =>
     given([created, french, corps])
@@ -133,10 +133,10 @@ describe('units (validated against the pack: MED unit attributes)', () => {
       .refused(/figures: expected a positive whole number/));
   it('refuses a missing required attribute', () =>
     given([created, french, corps]).when({ type: 'AddUnit', name: 'K', command: 'III Corps', attrs: { arm: 'cavalry', figures: 3 } }).refused(/class/));
-  it("refuses an attribute the system doesn't have", () =>
-    given([created, french, corps])
-      .when({ type: 'AddUnit', name: 'K', command: 'III Corps', attrs: { arm: 'cavalry', figures: 3, class: 'A', howitzers: 2 } })
-      .refused(/unknown attribute "howitzers"/));
+  it("refuses an attribute the system doesn't have, naming whose it is", () =>
+    given([created, french, corps, knights])
+      .when({ type: 'AddUnit', name: 'K', command: 'III Corps', attrs: { ...knights.data.attrs, howitzers: 2 } })
+      .refused(/^howitzers \(of the percentage-dice rules\) is not an attribute of the medieval d10 rules; its attributes are arm, figures, class, order, formation, armour, weapon, melee_weapon, cannon; nothing was changed\.$/));
   it('refuses a value outside the list', () =>
     given([created, french, corps])
       .when({ type: 'AddUnit', name: 'K', command: 'III Corps', attrs: { arm: 'tanks', figures: 3, class: 'A' } })
@@ -170,13 +170,15 @@ describe('units (validated against the pack: MED unit attributes)', () => {
 });
 
 describe('order of battle import', () => {
+  /** What MED-MOVE, MED-FIRE and MED-MELEE need of a medieval foot unit besides arm, figures and class. */
+  const foot = { order: 'close', formation: 'line', armour: 'medium', melee_weapon: 'spear' };
   const oob = {
     sides: [
       {
         name: 'French',
-        commands: [{ name: 'Guard', officer: 'Drouot', player: 'alice', units: [{ name: 'Old Guard', arm: 'infantry', figures: 30, class: 'A' }] }],
+        commands: [{ name: 'Guard', officer: 'Drouot', player: 'alice', units: [{ name: 'Old Guard', arm: 'infantry', figures: 30, class: 'A', ...foot }] }],
       },
-      { name: 'Prussians', commands: [{ name: 'I Corps', units: [{ name: 'Landwehr', arm: 'infantry', figures: 24, class: 'D' }] }] },
+      { name: 'Prussians', commands: [{ name: 'I Corps', units: [{ name: 'Landwehr', arm: 'infantry', figures: 24, class: 'D', ...foot }] }] },
     ],
   };
   it('adds sides (reusing one of the same name), commands, players and units as one action', () =>
@@ -187,10 +189,10 @@ describe('order of battle import', () => {
         { type: 'CommandAdded', data: { commandId: 'c1', name: 'Guard', sideId: 's1', officer: 'Drouot' } },
         { type: 'SideJoined', data: { sideId: 's1', user: 'alice' } },
         { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
-        { type: 'UnitAdded', data: { unitId: 'u1', name: 'Old Guard', commandId: 'c1', attrs: { arm: 'infantry', figures: 30, class: 'A' } } },
+        { type: 'UnitAdded', data: { unitId: 'u1', name: 'Old Guard', commandId: 'c1', attrs: { arm: 'infantry', figures: 30, class: 'A', ...foot } } },
         { type: 'SideAdded', data: { sideId: 's2', name: 'Prussians' } },
         { type: 'CommandAdded', data: { commandId: 'c2', name: 'I Corps', sideId: 's2' } },
-        { type: 'UnitAdded', data: { unitId: 'u2', name: 'Landwehr', commandId: 'c2', attrs: { arm: 'infantry', figures: 24, class: 'D' } } },
+        { type: 'UnitAdded', data: { unitId: 'u2', name: 'Landwehr', commandId: 'c2', attrs: { arm: 'infantry', figures: 24, class: 'D', ...foot } } },
       ]));
   it('names every bad entry and field, and imports nothing', () =>
     given([created])
@@ -203,7 +205,7 @@ describe('order of battle import', () => {
               name: 'French',
               commands: [
                 { name: 'A', units: [] },
-                { name: 'B', units: [{ name: 'x', arm: 'infantry', figures: 1, class: 'A' }, { name: 'y', arm: 'infantry', figures: 2, class: 'A' }, { name: 'z', arm: 'infantry', figures: 3, class: 'A' }, { name: 'w', arm: 'infantry', figures: 0, class: 'Q' }] },
+                { name: 'B', units: [{ name: 'x', arm: 'infantry', figures: 1, class: 'A', ...foot }, { name: 'y', arm: 'infantry', figures: 2, class: 'A', ...foot }, { name: 'z', arm: 'infantry', figures: 3, class: 'A', ...foot }, { name: 'w', arm: 'infantry', figures: 0, class: 'Q', ...foot }] },
               ],
             },
           ],

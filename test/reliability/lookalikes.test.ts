@@ -23,7 +23,7 @@ const LOOKALIKES: [string, string][] = [
   ['no-break space', '61e\u00A0de Ligne'],
 ];
 const meant = (typed: string) => (typed.normalize('NFC').includes('Vistule') ? VISTULE : NAME);
-const unitLine = (name: string) => `@gm /unit add name:"${name}" command:"IV Corps" arm:infantry figures:24 class:B`;
+const unitLine = (name: string) => `@gm /unit add name:"${name}" command:"IV Corps" arm:infantry figures:24 class:B order:close formation:line armour:medium melee_weapon:pike`;
 const SETUP = ['@gm /battle create name:Wagram system:medieval', '@gm /side add name:French', '@gm /command add name:"IV Corps" side:French', unitLine(NAME), unitLine('62e de Ligne'), unitLine(VISTULE)];
 
 describe('look-alike names (issue 27)', () => {

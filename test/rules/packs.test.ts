@@ -88,7 +88,7 @@ describe('unitSchema built from a pack', () => {
   const schema = unitSchema(getRuleSystem('percentile').pack.attributes);
 
   it('rejects figures: 0 with "expected a positive whole number"', () => {
-    const r = schema.safeParse({ arm: 'infantry', figures: 0 });
+    const r = schema.safeParse({ arm: 'infantry', figures: 0, formation: 'line', weapon: 'musket' });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message)).toEqual(['expected a positive whole number']);
   });
@@ -102,14 +102,16 @@ describe('unitSchema built from a pack', () => {
   it('rejects an enum value outside the rules and accepts any letter case', () => {
     const medieval = unitSchema(getRuleSystem('medieval').pack.attributes);
     expect(medieval.safeParse({ arm: 'infantry', figures: 20, class: 'F' }).error?.issues[0]?.message).toMatch(/^expected one of A, B, C, D, E, M/);
-    expect(medieval.parse({ arm: 'Infantry', figures: '20', class: 'm', weapon: 'Longbow' })).toEqual({ arm: 'infantry', figures: 20, class: 'M', weapon: 'longbow' });
+    const whole = { order: 'loose', formation: 'line', armour: 'light', melee_weapon: 'sword' };
+    expect(medieval.parse({ arm: 'Infantry', figures: '20', class: 'm', weapon: 'Longbow', ...whole })).toEqual({ arm: 'infantry', figures: 20, class: 'M', weapon: 'longbow', ...whole });
   });
 
   it('requires what the pack requires', () => {
     const brigade = unitSchema(getRuleSystem('brigade').pack.attributes);
     expect(brigade.safeParse({ arm: 'cavalry' }).success).toBe(false);
     expect(brigade.safeParse({ arm: 'cavalry', morale: 4 }).success).toBe(false);
-    expect(brigade.safeParse({ arm: 'cavalry', morale: 4, figures: 6 }).success).toBe(true);
+    expect(brigade.safeParse({ arm: 'cavalry', morale: 4, figures: 6 }).success).toBe(false);
+    expect(brigade.safeParse({ arm: 'cavalry', morale: 4, figures: 6, melee_dice: '1D6' }).success).toBe(true);
   });
 });
 
