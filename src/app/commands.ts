@@ -18,6 +18,14 @@ export interface CompleteContext {
   actor: string;
   /** What the user has typed so far. */
   typed: string;
+  /** The other options typed so far, where the adapter knows them (Discord's autocomplete does), by name. */
+  options?: Readonly<Record<string, unknown>>;
+}
+
+/** A value offered as the user types, with the words shown for it (Discord shows up to 100 characters). */
+export interface Choice {
+  value: string;
+  label: string;
 }
 
 export interface OptionDef {
@@ -34,6 +42,12 @@ export interface OptionDef {
   default?: boolean;
   /** Names to offer as the user types. */
   complete?: (ctx: CompleteContext) => string[];
+  /**
+   * The same values with words to show for each (a code and what it means), where an adapter can
+   * show a label apart from the value it puts in (Discord's autocomplete); `complete` gives the
+   * values alone. `labelled` in complete.ts sets both.
+   */
+  completeLabelled?: (ctx: CompleteContext) => Choice[];
 }
 
 /** Who may use a subcommand: a GM of the channel's battle, a player of it (or a GM), or anyone. */

@@ -11,7 +11,7 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import { buttonBattle, buttonInvocation } from '../app/buttons.ts';
-import type { InvokeContext, OptionDef } from '../app/commands.ts';
+import type { CompleteContext, InvokeContext, OptionDef } from '../app/commands.ts';
 import { battleForDm, battlesOf } from '../app/dm-battle.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';
 import { pendingPrompts } from '../app/prompts.ts';
@@ -194,15 +194,20 @@ async function autocomplete(i: AutocompleteInteraction, deps: RouterDeps, log: L
   const command = findCommand(i.commandName);
   const sub = command && Object.hasOwn(command.subcommands, subKey(i)) ? command.subcommands[subKey(i)] : undefined;
   const o = sub && Object.hasOwn(sub.options, focused.name) ? sub.options[focused.name] : undefined;
-  if (!o?.complete) return i.respond([]);
+  if (!o?.complete && !o?.completeLabelled) return i.respond([]);
   const rows = i.inGuild() ? [await app.battleIn(i.channelId)].filter((b) => b !== undefined) : await battlesOf(app, i.user.id);
-  const ctx = { app, actor: i.user.id, typed: String(focused.value ?? '') };
+  // The other options typed so far: a reason's completion offers only the codes that fit the unit named.
+  const { [focused.name]: _typing, ...others } = leafOptions(i.options.data);
+  const ctx = { app, actor: i.user.id, typed: String(focused.value ?? ''), options: others };
   const states = await Promise.all(rows.map((b) => app.state(b.id)));
-  const names = states.length ? states.flatMap((state) => o.complete!({ ...ctx, state })) : o.complete({ ...ctx });
-  const choices = [...new Set(names)]
-    .filter((n) => n.length <= 100 && (o.kind !== 'integer' || Number.isInteger(Number(n))))
+  // Labelled choices show a code's words; plain names show themselves.
+  const offer = o.completeLabelled ?? ((c: CompleteContext) => o.complete!(c).map((n) => ({ value: n, label: n })));
+  const offered = states.length ? states.flatMap((state) => offer({ ...ctx, state })) : offer({ ...ctx });
+  const seen = new Set<string>();
+  const choices = offered
+    .filter((c) => !seen.has(c.value) && seen.add(c.value) && c.value.length <= 100 && (o.kind !== 'integer' || Number.isInteger(Number(c.value))))
     .slice(0, 25)
-    .map((n) => ({ name: n, value: o.kind === 'integer' ? Number(n) : n }));
+    .map((c) => ({ name: c.label.length <= 100 ? c.label : c.value, value: o.kind === 'integer' ? Number(c.value) : c.value }));
   await i.respond(choices);
   log.debug({ option: focused.name, offered: choices.length }, 'autocomplete');
 }

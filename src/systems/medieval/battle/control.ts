@@ -1,18 +1,27 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
-import { checkActsFor, findUnit, needDice } from '../../../battle/mechanics.ts';
+import { checkActsFor, findUnit, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlTest, medievalPack as pack, type ControlOutcome, type ModifierChoice } from '../index.ts';
+import { controlReasonFromLog, controlReasonMisfit, fitOrRule, type ReasonFromLog } from './reasons.ts';
 import { checkUnitCounts } from './unit-counts.ts';
 import { checkPhase, figuresNow, lines, lossesTenths, phaseText, setUnit, testingUnit, unitStatus } from './state.ts';
 
 /** Control Tests for impetuous troops and their retest (MED-CONTROL, MED-CONTROL-RESULT). */
 
-export type ControlAction = { type: 'MedievalControlTest'; unit: string; reason: string; modifiers?: ModifierChoice[]; rashCommander?: boolean };
+/** `reason` left out: the one the log gives (the retest of an impetuous unit, MED-CONTROL.2), if any. */
+export type ControlAction = { type: 'MedievalControlTest'; unit: string; reason?: string; modifiers?: ModifierChoice[]; rashCommander?: boolean };
 
-export type ControlEvent = { type: 'MedievalControlTested'; data: { unitId: string; at: TurnPosition; outcome: ControlOutcome & { unit: string; lossesTenths: number }; dice: DiceUsed } };
+/**
+ * `reasonFromLog`: the reason the battle took from the log, none being given; `rulings`: a GM's
+ * reason that the roster or the log contradict. Both absent in logs from before they were kept.
+ */
+export type ControlEvent = {
+  type: 'MedievalControlTested';
+  data: { unitId: string; at: TurnPosition; outcome: ControlOutcome & { unit: string; lossesTenths: number; reasonFromLog?: ReasonFromLog; rulings?: Ruling[] }; dice: DiceUsed };
+};
 
 /** The reason an impetuous unit gives when it retakes its test in a later phase 16 (MED-CONTROL-RESULT.3). */
 const CONTROL_RETEST = 'MED-CONTROL.6';
@@ -23,22 +32,27 @@ export function decideControlTest(s: BattleState, a: ControlAction, ctx: DecideC
   checkActsFor(s, ctx.actor, u, 'test it');
   checkPhase(s, 'MED-CONTROL', 'Control Tests are taken');
   const st = unitStatus(s, u.id);
-  if (a.reason === CONTROL_RETEST) {
+  const fromLog = a.reason === undefined ? controlReasonFromLog(s, u) : null;
+  const reason = a.reason ?? fromLog?.id ?? refuse(`Give the reason for ${u.name}'s Control Test (MED-CONTROL.1 to .8): the log gives none (only the retest of an impetuous unit, .6, and .2, a won round of melee against a unit now routing, come from it).`);
+  if (reason === CONTROL_RETEST) {
     if (!st.impetuous) refuse(`${u.name} is not impetuous: only a unit that failed its Control Test retakes it (${CONTROL_RETEST}).`);
     if (st.impetuous.since.turn === s.position.turn) refuse(`${u.name} failed its Control Test this turn; it may retake it in phase 16 of a later Game Turn (MED-CONTROL-RESULT.3).`);
   } else if (st.impetuous) {
     refuse(`${u.name} is impetuous already (failed in ${phaseText(st.impetuous.since)}); its test now is the retest, reason ${CONTROL_RETEST} (MED-CONTROL-RESULT.3).`);
   }
   if (figuresNow(s, u) === 0) refuse(`${u.name} has no figures left.`);
+  const row = pack.control.reasons.find((r) => r.id === reason);
+  const ruling = row ? fitOrRule(s, ctx.actor, u, row, controlReasonMisfit(s, u, reason, a.modifiers)) : null;
   // MED-CONTROL-MOD.14, .16, .18, .20: no count passes the units the battle holds.
   checkUnitCounts(s, u, pack.control.modifiers, (a.modifiers ?? []).filter((m) => !m.exclude).map((m) => ({ id: m.id, count: m.count ?? 1 })));
   const tenths = lossesTenths(s, u);
   const modifiers = a.rashCommander ? (a.modifiers ?? []).map((m) => ({ ...m, commander: 'Rash' as const })) : a.modifiers;
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
-    controlTest({ reason: a.reason, unit: testingUnit(s, u), ...(modifiers ? { modifiers } : {}), derived: { lossesTenths: tenths }, gm: isGm(s, ctx.actor), dice: d, pack }),
+    controlTest({ reason, unit: testingUnit(s, u), ...(modifiers ? { modifiers } : {}), derived: { lossesTenths: tenths }, gm: isGm(s, ctx.actor), dice: d, pack }),
   );
-  return [{ type: 'MedievalControlTested', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name, lossesTenths: tenths }, dice: used } }];
+  const outcome = { ...o, unit: u.name, lossesTenths: tenths, ...(fromLog ? { reasonFromLog: fromLog } : {}), ...(ruling ? { rulings: [ruling] } : {}) };
+  return [{ type: 'MedievalControlTested', data: { unitId: u.id, at: s.position, outcome, dice: used } }];
 }
 
 export function evolveControlTested(d: BattleState, e: ControlEvent): void {
@@ -53,6 +67,8 @@ export function evolveControlTested(d: BattleState, e: ControlEvent): void {
 export function describeControlTested(e: ControlEvent): string {
   const o = e.data.outcome;
   return lines(`${o.unit} takes a Control Test (MED-CONTROL): ${o.passed ? 'passed' : 'failed, impetuous'}`, [
+    ...(o.reasonFromLog ? [`${o.reasonFromLog.id} from the log: ${o.unit} ${o.reasonFromLog.why}.`] : []),
+    ...(o.rulings ?? []).map(rulingLine),
     ...o.steps,
     ...(o.passed && o.reason.id === CONTROL_RETEST ? [`${o.unit} is no longer impetuous.`] : []),
   ]);

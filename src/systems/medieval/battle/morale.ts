@@ -1,11 +1,12 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { houseNote, houseRule } from '../../../battle/house.ts';
-import { checkActsFor, findUnit, needDice, samePhase, unitSideId } from '../../../battle/mechanics.ts';
+import { checkActsFor, findUnit, needDice, rulingLine, samePhase, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { FIRE_KINDS, medievalPack as pack, moraleTest, signed, type ModifierChoice, type MoraleDerived, type MoraleOutcome, type MoraleReasonChoice, type TestingUnit } from '../index.ts';
+import { dropOrRefuse, fitOrRule, moraleReasonMisfit, moraleReasonsFromLog, type ReasonFromLog } from './reasons.ts';
 import { checkUnitCounts } from './unit-counts.ts';
 import { checkPhase, figuresNow, letterOf, lines, lossesTenths, phaseId, setUnit, testingUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
 
@@ -15,11 +16,16 @@ import { checkPhase, figuresNow, letterOf, lines, lossesTenths, phaseId, setUnit
  */
 
 export type MoraleAction =
-  | { type: 'MedievalMoraleTest'; unit: string; reasons: MoraleReasonChoice[]; modifiers?: ModifierChoice[]; commanderDead?: boolean; friendsRouting?: number }
+  /** `reasons` the player's; the log's are added (MED-MORALE-REASONS.4, .8, .9, .11), less those a GM drops (`dropReasons`). */
+  | { type: 'MedievalMoraleTest'; unit: string; reasons: MoraleReasonChoice[]; dropReasons?: string[]; modifiers?: ModifierChoice[]; commanderDead?: boolean; friendsRouting?: number }
   | { type: 'MedievalSetStatus'; unit: string; disordered?: boolean; routing?: boolean; gunsAbandoned?: boolean };
 
 export type MoraleEvent =
-  | { type: 'MedievalMoraleTested'; data: { unitId: string; at: TurnPosition; outcome: MoraleOutcome & { unit: string; derived: MoraleDerived }; dice: DiceUsed } }
+  | {
+      type: 'MedievalMoraleTested';
+      /** `reasonsFromLog`, `rulings`: the reasons the log gave, a GM's against the roster or log; absent in logs from before they were kept. */
+      data: { unitId: string; at: TurnPosition; outcome: MoraleOutcome & { unit: string; derived: MoraleDerived; reasonsFromLog?: ReasonFromLog[]; rulings?: Ruling[] }; dice: DiceUsed };
+    }
   | { type: 'MedievalStatusSet'; data: { unitId: string; disordered?: boolean; routing?: boolean; gunsAbandoned?: boolean } };
 
 type Of<T extends MoraleEvent['type']> = Extract<MoraleEvent, { type: T }>;
@@ -50,16 +56,33 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
   if (figuresNow(s, u) === 0) refuse(`${u.name} has no figures left.`);
   // An intent (receive, evade, rally, restore) goes with the reasons whose column depends on it (MED-MORALE-REASONS.3, .10).
   const intents = [...new Set(a.reasons.flatMap((r) => (r.intent ? [r.intent] : [])))];
-  const reasons = a.reasons.map(({ id, intent }) => {
+  const given = a.reasons.map(({ id, intent }) => {
     const row = pack.morale.reasons.find((r) => r.id === id);
     return intent && row?.columnByIntent?.[intent] !== undefined ? { id, intent } : { id };
   });
   for (const intent of intents) {
-    if (!reasons.some((r) => 'intent' in r && r.intent === intent)) {
+    if (!given.some((r) => 'intent' in r && r.intent === intent)) {
       const takers = pack.morale.reasons.filter((r) => r.columnByIntent?.[intent] !== undefined).map((r) => r.id);
       refuse(`"${intent}" is what a unit means to do for ${takers.join(' or ')}; none of the reasons given takes it.`);
     }
   }
+  // The reasons: the player's checked against the roster and log, the log's added, a GM's drops ruled.
+  const rulings: Ruling[] = [];
+  for (const r of given) {
+    const row = pack.morale.reasons.find((x) => x.id === r.id);
+    const ruling = row ? fitOrRule(s, ctx.actor, u, row, moraleReasonMisfit(s, u, r.id, 'intent' in r ? r.intent : undefined)) : null;
+    if (ruling) rulings.push(ruling);
+  }
+  const logged = moraleReasonsFromLog(s, u);
+  for (const id of a.dropReasons ?? []) {
+    const from = logged.find((r) => r.id === id);
+    if (!from) refuse(`${id} does not come from the log for ${u.name} now (the log gives ${logged.map((r) => r.id).join(', ') || 'none'}), so there is nothing to drop.`);
+    if (given.some((r) => r.id === id)) refuse(`${id} is both given and dropped; give it or drop it.`);
+    rulings.push(dropOrRefuse(s, ctx.actor, u, from));
+  }
+  const fromLog = logged.filter((r) => !given.some((g) => g.id === r.id) && !(a.dropReasons ?? []).includes(r.id));
+  const reasons: MoraleReasonChoice[] = [...given, ...fromLog.map(({ id }) => ({ id }))];
+  if (!reasons.length) refuse(`Give the reason for ${u.name}'s Morale Test (MED-MORALE-REASONS): the log gives none now (it gives .4 a round of melee drawn or lost, .8 casualties from fire, .9 first under fire, .11 strength at 50% or less).`);
   const chosen = lostValues(s, a.modifiers ?? []);
   // MED-MORALE-MOD.4, .6, .8, .10: no count passes the units the battle holds.
   const counts = chosen.filter((m) => !m.exclude).map((m) => ({ id: m.id, count: m.count ?? 1 }));
@@ -79,7 +102,8 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
   };
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) => moraleTest({ reasons, unit, modifiers: chosen, derived, gm: isGm(s, ctx.actor), dice: d, pack }));
-  return [{ type: 'MedievalMoraleTested', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name, derived }, dice: used } }];
+  const outcome = { ...o, unit: u.name, derived, ...(fromLog.length ? { reasonsFromLog: fromLog } : {}), ...(rulings.length ? { rulings } : {}) };
+  return [{ type: 'MedievalMoraleTested', data: { unitId: u.id, at: s.position, outcome, dice: used } }];
 }
 
 /**
@@ -158,7 +182,12 @@ export function evolveStatusSet(d: BattleState, e: Of<'MedievalStatusSet'>): voi
 
 export function describeMoraleTested(e: Of<'MedievalMoraleTested'>): string {
   const o = e.data.outcome;
-  return lines(`${o.unit} takes a Morale Test (MED-MORALE): ${o.effect.name}`, [...o.steps, ...o.effect.text]);
+  return lines(`${o.unit} takes a Morale Test (MED-MORALE): ${o.effect.name}`, [
+    ...(o.reasonsFromLog ?? []).map((r) => `${r.id} from the log: ${o.unit} ${r.why}.`),
+    ...(o.rulings ?? []).map(rulingLine),
+    ...o.steps,
+    ...o.effect.text,
+  ]);
 }
 
 export function describeStatusSet(e: Of<'MedievalStatusSet'>, s: BattleState): string {

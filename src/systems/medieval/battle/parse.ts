@@ -41,3 +41,14 @@ export function parseReasonList(text: string, table: string): string[] {
   if (!ids.length) refuse(`Give at least one reason (${table}).`);
   return ids;
 }
+
+/**
+ * Reasons as `parseReasonList` reads them, and those a leading `-` drops (`4 -8`): a reason the log
+ * gives that a GM rules does not apply. None at all is allowed: the log may give them.
+ */
+export function parseReasonChoices(text: string | undefined, table: string): { ids: string[]; drop: string[] } {
+  const tokens = (text ?? '').split(/[\s,]+/).filter(Boolean);
+  const drop = tokens.filter((t) => t.startsWith('-')).map((t) => t.slice(1));
+  const keep = tokens.filter((t) => !t.startsWith('-'));
+  return { ids: keep.length ? parseReasonList(keep.join(' '), table) : [], drop: drop.length ? parseReasonList(drop.join(' '), table) : [] };
+}

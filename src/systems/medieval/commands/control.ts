@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
-import { matching, matchingLast, unitNames } from '../../../app/complete.ts';
+import { labelled, matchingCodes, matchingLastCode, unitNames } from '../../../app/complete.ts';
 import { parseModifierList, parseReasonList } from '../battle/parse.ts';
+import { controlReasonMisfit, typedUnit } from '../battle/reasons.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { medievalPack } from '../index.ts';
 
@@ -17,24 +18,28 @@ export const control = defineCommand({
         unit: { kind: 'string', description: 'The testing unit', required: true, complete: unitNames },
         reason: {
           kind: 'string',
-          description: 'MED-CONTROL.1 to .8 (or its number); .6 is the retest of an impetuous unit',
-          required: true,
-          complete: (ctx) => matching(medievalPack.control.reasons.map((r) => r.id), ctx.typed),
+          description: 'MED-CONTROL.1 to .8 or its number, checked against the unit; none given: .6 or .2 from the log',
+          // In a battle with the unit typed, only the reasons that fit it.
+          ...labelled((ctx) => {
+            const u = typedUnit(ctx.state, ctx.options);
+            const fit = medievalPack.control.reasons.filter((r) => !u || !ctx.state || controlReasonMisfit(ctx.state, u, r.id) === null);
+            return matchingCodes(fit, ctx.typed);
+          }),
         },
         modifiers: {
           kind: 'string',
           description: 'MED-CONTROL-MOD ids, e.g. "14x2 22"; class, losses, disorder: derived (/ref modifiers)',
-          complete: (ctx) => matchingLast(medievalPack.control.modifiers.map((m) => m.id), ctx.typed),
+          ...labelled((ctx) => matchingLastCode(medievalPack.control.modifiers, ctx.typed)),
         },
         rash_commander: { kind: 'boolean', description: 'The Commander Figure present is Rash: .22 and .24 count +0 and +1 (MED-CONTROL-MOD.32)' },
       },
       action: (o) => {
-        const [reason, ...more] = parseReasonList(o.reason, 'MED-CONTROL');
+        const [reason, ...more] = o.reason === undefined ? [] : parseReasonList(o.reason, 'MED-CONTROL');
         if (more.length) refuse(`Give one reason for the Control Test (got ${[reason, ...more].join(', ')}).`);
         return {
           type: 'MedievalControlTest',
           unit: o.unit,
-          reason: reason!,
+          ...(reason ? { reason } : {}),
           ...(o.modifiers ? { modifiers: parseModifierList(o.modifiers, 'MED-CONTROL-MOD') } : {}),
           ...(o.rash_commander !== undefined ? { rashCommander: o.rash_commander } : {}),
         };

@@ -1,5 +1,5 @@
 import { sub } from '../../../app/commands.ts';
-import { matchingLast, unitNames } from '../../../app/complete.ts';
+import { labelled, matchingLastCode, unitNames } from '../../../app/complete.ts';
 import { parseModifierList } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { BANDS, medievalPack, type RangeBand } from '../index.ts';
@@ -20,7 +20,7 @@ export const fire = {
       modifiers: {
         kind: 'string',
         description: 'MED-FIRE-MOD ids, e.g. "14 16"; the log\'s are derived (/ref modifiers); a GM drops with -9',
-        complete: (ctx) => matchingLast(medievalPack.fire.modifiers.map((m) => m.id), ctx.typed),
+        ...labelled((ctx) => matchingLastCode(medievalPack.fire.modifiers, ctx.typed)),
       },
       target_moving: { kind: 'boolean', description: 'The target moved this move or last (MED-FIRE-MOD.10); the log has no moves' },
       score: { kind: 'integer', description: 'Score needed for a weapon with no Firing Chart row (musket, caliver, pistol)', min: 1, max: 10 },

@@ -1,5 +1,5 @@
 import { defineCommand, sub } from '../../../app/commands.ts';
-import { matchingLast, unitNames } from '../../../app/complete.ts';
+import { labelled, matchingLastCode, unitNames } from '../../../app/complete.ts';
 import { parseModifierList } from '../battle/parse.ts';
 import { medievalPack } from '../index.ts';
 
@@ -7,7 +7,7 @@ const modifiers = (whose: string) =>
   ({
     kind: 'string',
     description: `The ${whose}'s MED-MELEE-MOD ids, e.g. "2 13"; the roster's are derived (/ref modifiers)`,
-    complete: (ctx: { typed: string }) => matchingLast(medievalPack.melee.modifiers.map((m) => m.id), ctx.typed),
+    ...labelled((ctx) => matchingLastCode(medievalPack.melee.modifiers, ctx.typed)),
   }) as const;
 const score = (whose: string) => ({ kind: 'integer', description: `The ${whose}'s score needed where the Melee Chart has no cell`, min: 1, max: 10 }) as const;
 

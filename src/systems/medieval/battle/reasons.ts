@@ -1,0 +1,172 @@
+import { findByName, isGm, type BattleState, type Unit } from '../../../battle/state.ts';
+import { unitSideId, type Ruling } from '../../../battle/mechanics.ts';
+import type { TurnPosition } from '../../../rules/sequence.ts';
+import { refuse } from '../../../rules/errors.ts';
+import { controlExemption, medievalPack as pack, type ModifierChoice, type MoraleIntent } from '../index.ts';
+import { figuresNow, startFigures, testingUnit, unitStatus } from './state.ts';
+
+/**
+ * Why a unit tests (MED-CONTROL.1-8, MED-MORALE-REASONS.1-12), read against the roster and the log.
+ * Each reason is one of three kinds:
+ * - a condition on the unit itself (class, arm): checked against the roster;
+ * - a fact the log knows (a round of melee drawn or lost, casualties from fire, first under fire,
+ *   strength at 50% or less): a morale test includes it without the player naming it, and a player
+ *   naming it when the log says otherwise is refused;
+ * - what only the table knows (distances, sight, intentions): the player's word, unchecked.
+ * A GM may rule against any check; the ruling is kept in the event and shown in its working.
+ *
+ * Who won a round of melee the source does not say (MED-MELEE). The battle reads it by figures
+ * killed: a unit that killed more than it lost won the round, one that killed as many drew, fewer
+ * lost. A GM who reads a round otherwise rules so (a reason given against it, or dropped).
+ */
+
+/** A reason as the pack gives it: its id and words. */
+export interface ReasonRow {
+  id: string;
+  text: string;
+}
+
+/** A reason that comes from the log, and why. */
+export interface ReasonFromLog {
+  id: string;
+  why: string;
+}
+
+const later = (a: TurnPosition, b: TurnPosition | undefined) => b === undefined || a.turn > b.turn || (a.turn === b.turn && a.phase > b.phase);
+
+/** "B class infantry", "C class infantry in skirmish order": the roster as the reasons read it. */
+export function rosterWords(u: Unit): string {
+  const order = u.attrs.order === 'skirmish' || u.attrs.order === 'loose' ? ` in ${String(u.attrs.order)} order` : '';
+  return `${u.attrs.class !== undefined ? `${String(u.attrs.class)} class ` : ''}${String(u.attrs.arm)}${order}`;
+}
+
+/** This turn's rounds of melee, in words ("killed 2, lost 3 against Irish Kerns"), or null. */
+function meleeThisTurn(s: BattleState, u: Unit) {
+  const m = unitStatus(s, u.id).melee;
+  if (m?.turn !== s.position.turn) return null;
+  const names = m.against.map((id) => s.units[id]?.name ?? id).join(', ');
+  return { ...m, names, words: `killed ${m.kills}, lost ${m.losses} against ${names}` };
+}
+
+const WON_READING = 'read by figures killed: the source does not say who wins a round';
+
+const enemyRouting = (s: BattleState, u: Unit) =>
+  Object.values(s.units).filter((x) => unitSideId(s, x) !== unitSideId(s, u) && unitStatus(s, x.id).routing && figuresNow(s, x) > 0);
+
+/**
+ * Why control reason `id` does not fit the unit, or null: it fits, or only the table can say
+ * (MED-CONTROL.6, .8 and the distances and sight in all of them). `modifiers` are the test's: a
+ * unit declared Irregular (MED-CONTROL-MOD.15) may test for MED-CONTROL.4.
+ */
+export function controlReasonMisfit(s: BattleState, u: Unit, id: string, modifiers: readonly ModifierChoice[] = []): string | null {
+  if (controlExemption(testingUnit(s, u), pack)) return null;
+  const cls = String(u.attrs.class ?? '');
+  const arm = String(u.attrs.arm ?? '');
+  // An impetuous unit's test is the retest (MED-CONTROL-RESULT.3); the battle refuses the rest outright.
+  const impetuous = unitStatus(s, u.id).impetuous !== undefined;
+  if (id === 'MED-CONTROL.6') return impetuous ? null : 'it is not impetuous: only a unit that failed its Control Test retakes it';
+  if (impetuous) return 'it is impetuous already: its test is the retest, MED-CONTROL.6';
+  switch (id) {
+    case 'MED-CONTROL.1':
+    case 'MED-CONTROL.2': {
+      const m = meleeThisTurn(s, u);
+      if (!m) return 'it fought no round of melee this turn';
+      if (m.kills <= m.losses) return `it did not win its round of melee this turn (${m.words}; ${WON_READING})`;
+      if (id === 'MED-CONTROL.2' && !m.against.some((e) => unitStatus(s, e).routing)) return `none of the units it beat (${m.names}) is routing`;
+      return null;
+    }
+    case 'MED-CONTROL.3':
+      if (arm !== 'cavalry') return 'it is not cavalry';
+      if (unitStatus(s, u.id).firedOn?.turn !== s.position.turn) return 'no enemy unit fired at it this Game Turn';
+      return null;
+    case 'MED-CONTROL.4':
+      if (cls !== 'D' && cls !== 'E' && !modifiers.some((m) => m.id === 'MED-CONTROL-MOD.15' && !m.exclude)) return 'it is neither D nor E class, nor declared Irregular (MED-CONTROL-MOD.15)';
+      if (!enemyRouting(s, u).length) return 'no enemy unit is routing';
+      return null;
+    case 'MED-CONTROL.5':
+      return cls === 'A' && arm === 'cavalry' ? null : 'it is not A class cavalry';
+    case 'MED-CONTROL.7':
+      return cls === 'M' ? null : 'it is not M class (mercenaries)';
+    default:
+      return null;
+  }
+}
+
+/** The control reason the log gives the unit when none is named: the retest (.6) of an impetuous unit, or .2. */
+export function controlReasonFromLog(s: BattleState, u: Unit): ReasonFromLog | null {
+  const st = unitStatus(s, u.id);
+  if (st.impetuous) return { id: 'MED-CONTROL.6', why: `is impetuous since turn ${st.impetuous.since.turn} and retakes its test (MED-CONTROL-RESULT.3)` };
+  const m = meleeThisTurn(s, u);
+  if (m && !controlReasonMisfit(s, u, 'MED-CONTROL.2')) return { id: 'MED-CONTROL.2', why: `won its round of melee this turn (${m.words}; ${WON_READING}) and an enemy it beat is routing` };
+  return null;
+}
+
+/**
+ * Why morale reason `id` does not fit the unit, or null: it fits, or only the table can say
+ * (MED-MORALE-REASONS.1, .3, .5, .6, .7, .12: sight, distances, intentions, commanders).
+ */
+export function moraleReasonMisfit(s: BattleState, u: Unit, id: string, intent?: MoraleIntent): string | null {
+  const st = unitStatus(s, u.id);
+  const turn = s.position.turn;
+  switch (id) {
+    case 'MED-MORALE-REASONS.2':
+      return st.firedOn?.turn === turn ? null : 'it has not been under fire this Game Turn';
+    case 'MED-MORALE-REASONS.4': {
+      const m = meleeThisTurn(s, u);
+      if (!m) return 'it fought no round of melee this turn';
+      return m.kills > m.losses ? `it won its round of melee this turn (${m.words}; ${WON_READING})` : null;
+    }
+    case 'MED-MORALE-REASONS.8':
+      return st.fireLosses?.turn === turn ? null : 'it lost no figures to enemy fire this Game Turn';
+    case 'MED-MORALE-REASONS.9':
+      if (!st.firstFiredOn) return 'it has never been under fire';
+      return st.firstFiredOn.turn === turn ? null : `it was first under fire in turn ${st.firstFiredOn.turn}`;
+    case 'MED-MORALE-REASONS.10':
+      if (intent === 'rally' && !st.routing) return 'it is not routing, so has nothing to rally from';
+      if (intent === 'restore' && !st.routing && (!st.morale || st.morale.result === 'act-as-ordered')) return 'its morale status is "Obey Orders" already';
+      return null;
+    case 'MED-MORALE-REASONS.11':
+      return figuresNow(s, u) * 2 <= startFigures(u) ? null : `it has ${figuresNow(s, u)} of its ${startFigures(u)} figures, more than 50%`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The morale reasons the log gives the unit now, each once: a fact that arose after its last
+ * Morale Test (one test covers all its reasons, MED-MORALE.3); strength at 50% or less once each
+ * Game Turn (MED-MORALE-REASONS.11).
+ */
+export function moraleReasonsFromLog(s: BattleState, u: Unit): ReasonFromLog[] {
+  const st = unitStatus(s, u.id);
+  const turn = s.position.turn;
+  const since = st.morale?.at;
+  const out: ReasonFromLog[] = [];
+  const m = meleeThisTurn(s, u);
+  if (m && m.kills <= m.losses && later(m.at, since)) out.push({ id: 'MED-MORALE-REASONS.4', why: `${m.kills < m.losses ? 'lost' : 'drew'} its round of melee this turn (${m.words}; ${WON_READING})` });
+  if (st.fireLosses?.turn === turn && later(st.fireLosses.at, since)) out.push({ id: 'MED-MORALE-REASONS.8', why: `lost ${st.fireLosses.figures} figure${st.fireLosses.figures === 1 ? '' : 's'} to enemy fire this Game Turn` });
+  if (st.firstFiredOn?.turn === turn && later(st.firstFiredOn, since)) out.push({ id: 'MED-MORALE-REASONS.9', why: 'was under fire for the first time in the game this Game Turn' });
+  if (figuresNow(s, u) * 2 <= startFigures(u) && (since === undefined || since.turn < turn)) out.push({ id: 'MED-MORALE-REASONS.11', why: `has ${figuresNow(s, u)} of its ${startFigures(u)} figures left, 50% or less` });
+  return out;
+}
+
+/**
+ * A reason given that does not fit (`misfit`): a player's is refused, naming the reason, its words
+ * and why; a GM's stands as a ruling, kept in the event.
+ */
+export function fitOrRule(s: BattleState, actor: string, u: Unit, row: ReasonRow, misfit: string | null): Ruling | null {
+  if (misfit === null) return null;
+  if (!isGm(s, actor)) refuse(`Reason ${row.id} "${row.text}" does not fit ${u.name} (${rosterWords(u)}): ${misfit}. Only a GM may rule otherwise, and the ruling is logged.`);
+  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it applies', derived: `that it does not fit (${rosterWords(u)}): ${misfit}`, by: actor };
+}
+
+/** A reason the log gives that a GM drops; a player may not. */
+export function dropOrRefuse(s: BattleState, actor: string, u: Unit, from: ReasonFromLog): Ruling {
+  const row = pack.morale.reasons.find((r) => r.id === from.id)!;
+  if (!isGm(s, actor)) refuse(`Reason ${row.id} "${row.text}" comes from the log: ${u.name} ${from.why}. Only a GM may rule that it does not apply, and the ruling is logged.`);
+  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it does not apply', derived: `that it applies (${u.name} ${from.why})`, by: actor };
+}
+
+/** The unit named in a command's `unit` option, when a battle holds it (completion). */
+export const typedUnit = (s: BattleState | undefined, options: Readonly<Record<string, unknown>> | undefined): Unit | undefined =>
+  s && typeof options?.unit === 'string' ? findByName(s.units, options.unit) : undefined;
