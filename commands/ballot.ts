@@ -2,6 +2,7 @@ import { defineCommand, sub, type CompleteContext } from '../src/app/commands.ts
 import { matching } from '../src/app/complete.ts';
 import { parseDeadline } from '../src/app/deadline.ts';
 import { reply } from '../src/app/replies.ts';
+import { when } from '../src/messages.ts';
 import { ballot as findBallot, openBallots, votersOf, waitingFor } from '../src/battle/ballots.ts';
 
 const ballotIds = (ctx: CompleteContext) => (ctx.state ? matching(openBallots(ctx.state).map((b) => b.id), ctx.typed) : []);
@@ -45,7 +46,7 @@ export default defineCommand({
           const waiting = waitingFor(b);
           const mine = votersOf(b, ctx.actor).map((v) => `  your vote for ${v.label}: ${b.votes[v.id]?.choice ?? 'not cast yet'}`);
           return [
-            `${b.id} ${b.title}${b.deadline ? ` — closes ${b.deadline}` : ''}: ${b.voters.length - waiting.length} of ${b.voters.length} voted${waiting.length ? `; waiting for ${waiting.map((v) => v.label).join(', ')}` : ''}`,
+            `${b.id} ${b.title}${b.deadline ? ` — closes ${when(b.deadline)}` : ''}: ${b.voters.length - waiting.length} of ${b.voters.length} voted${waiting.length ? `; waiting for ${waiting.map((v) => v.label).join(', ')}` : ''}`,
             ...mine,
           ];
         });

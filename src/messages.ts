@@ -49,6 +49,26 @@ export interface Message {
 
 export const mention = (user: string): string => `<@${user}>`;
 
+/**
+ * A count with its noun in the right number: `plural(1, 'figure')` is "1 figure", `plural(3,
+ * 'casualty', 'casualties')` "3 casualties". The one helper for counts a user reads ("1 figures"
+ * read wrong, issue 28).
+ */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A time a user reads, written once as Discord's own timestamp syntax, `<t:1795687891:f> (<t:1795687891:R>)`:
+ * Discord shows it in each reader's time zone, and "in 5 minutes" as it stays true; the table shows
+ * the local time and the same relative words (src/table/render.ts). The log keeps ISO times; only
+ * the text a message carries is written so. A time that is not one is left as it was given.
+ */
+export function when(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const unix = Math.floor(ms / 1000);
+  return `<t:${unix}:f> (<t:${unix}:R>)`;
+}
+
 /** A sentence starting with a name written in lower case ("the medieval d10 rules leave..."). */
 export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -3,7 +3,7 @@ import { choicesText } from '../battle/describe.ts';
 import { rollText } from '../battle/rolls.ts';
 import type { BattleEvent } from '../battle/events.ts';
 import type { BattleState } from '../battle/state.ts';
-import { mention, type Button, type Message } from '../messages.ts';
+import { mention, when, type Button, type Message } from '../messages.ts';
 import { ballotButtonId } from './buttons.ts';
 
 const dm = (user: string, text: string, title?: string, buttons?: Button[]): Message => ({
@@ -23,7 +23,7 @@ export function ballotPrompt(battleId: string, b: Ballot, v: Voter, user: string
     `${b.title}${b.rule ? ` (${b.rule})` : ''} for ${v.label}.`,
     ...(v.why ? [v.why] : []),
     how,
-    `You can change your answer until the ballot closes${b.deadline ? ` (${b.deadline})` : ''}. Nobody sees it before the reveal.`,
+    `You can change your answer until the ballot closes${b.deadline ? ` (${when(b.deadline)})` : ''}. Nobody sees it before the reveal.`,
   ];
   const buttons = b.input.kind === 'choice' ? v.allowed.map((o, i) => ({ label: o, customId: ballotButtonId(battleId, b.id, v.id, o, i) })) : [];
   return dm(user, lines.join('\n'), `Ballot ${b.id}: ${v.label}`, buttons);
@@ -58,7 +58,8 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
     case 'BallotReminded': {
       const b = after.ballots[e.data.ballotId]!;
       const late = b.voters.filter((v) => e.data.waitingFor.includes(v.id));
-      return { lines: [], messages: late.flatMap((v) => v.users.map((u) => ({ ...ballotPrompt(after.id, b, v, u), title: `Reminder — ballot ${b.id} closes ${b.deadline}` }))) };
+      // The deadline goes in the text, where Discord shows a timestamp in each reader's zone (a title shows it raw).
+      return { lines: [], messages: late.flatMap((v) => v.users.map((u) => { const p = ballotPrompt(after.id, b, v, u); return { ...p, title: `Reminder — ballot ${b.id}`, text: `Reminder: this ballot closes ${b.deadline ? when(b.deadline) : 'soon'}.\n${p.text}` }; })) };
     }
     case 'BallotRevealed': {
       const b = after.ballots[e.data.ballotId]!;

@@ -2,7 +2,7 @@ import { attrsText, describeEvent, positionText } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll } from '../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../battle/state.ts';
-import { mention } from '../messages.ts';
+import { mention, when } from '../messages.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { optionsText } from '../battle/describe.ts';
 
@@ -76,7 +76,7 @@ export function logLines(battleId: string, events: readonly LoggedEvent[], last 
   let i = 0;
   foldAll(initialState(battleId), events, (e, before) => {
     if (i++ < first) return;
-    lines.push(`${e.version}. ${voided.has(e.version) ? '~~' : ''}${describeEvent(e.event, before)}${voided.has(e.version) ? '~~ (undone)' : ''} — ${mention(e.actor)}, ${e.at}`);
+    lines.push(`${e.version}. ${voided.has(e.version) ? '~~' : ''}${describeEvent(e.event, before)}${voided.has(e.version) ? '~~ (undone)' : ''} — ${mention(e.actor)}, ${when(e.at)}`);
   });
   return lines;
 }

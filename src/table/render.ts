@@ -1,7 +1,121 @@
 import type { Message } from '../messages.ts';
 
-/** Mentions as people read them at the table: `<@alice>` -> `@alice`, `<#table>` -> `#table`. */
-export const plain = (text: string): string => text.replace(/<@!?([^>]+)>/g, '@$1').replace(/<#([^>]+)>/g, '#$1');
+/** How the table shows text: with ANSI styles (a terminal) or without, and the clock relative times count from. */
+export interface TerminalOptions {
+  /** ANSI bold, italics, dim... (stdout is a TTY); else the plain words, markers left out. */
+  color?: boolean;
+  /** The table's clock, for `<t:N:R>` ("in 5 minutes"); now by default. */
+  now?: Date;
+}
+
+/** SGR codes: each style's on and off, so that styles nest (bold inside a quote's dim). */
+const SGR = { bold: [1, 22], dim: [2, 22], italic: [3, 23], underline: [4, 24], strike: [9, 29], code: [36, 39] } as const;
+type Style = keyof typeof SGR;
+const style = (on: boolean, s: Style, text: string) => (on ? `\x1b[${SGR[s][0]}m${text}\x1b[${SGR[s][1]}m` : text);
+
+/** Discord's timestamp styles (developer docs, "Message Formatting": t, T, d, D, f, F, R), in the table's locale and time zone (TZ). */
+const DATE_STYLES: Record<string, Intl.DateTimeFormatOptions> = {
+  t: { hour: '2-digit', minute: '2-digit' },
+  T: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  d: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  D: { day: 'numeric', month: 'long', year: 'numeric' },
+  f: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  F: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  s: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  S: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+};
+const LOCALE = 'en-GB';
+const RELATIVE: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+
+/** `<t:1795687891:f>` as the table reads it: the local time in TZ's zone, or "in 5 minutes" / "3 hours ago" from `now`. */
+export function timestamp(unix: number, styleLetter: string, now: Date): string {
+  const at = new Date(unix * 1000);
+  if (Number.isNaN(at.getTime())) return `<t:${unix}:${styleLetter}>`;
+  if (styleLetter === 'R') {
+    const diff = at.getTime() - now.getTime();
+    const [unit, ms] = RELATIVE.find(([, ms]) => Math.abs(diff) >= ms) ?? RELATIVE.at(-1)!;
+    return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(Math.round(diff / ms), unit);
+  }
+  return new Intl.DateTimeFormat(LOCALE, DATE_STYLES[styleLetter] ?? DATE_STYLES.f).format(at);
+}
+
+/**
+ * One line's inline Discord markdown, in one left-to-right pass (so a code span or an escape keeps
+ * what it holds): code, escapes, timestamps, mentions, links `[text](url)` -> `text (url)`, bold,
+ * underline, strikethrough, spoilers, italics (`*x*`, `_x_` between words only, as Discord reads
+ * snake_case).
+ */
+const INLINE =
+  /(`+)([^`][\s\S]*?)\1(?!`)|\\([!-/:-@[-`{-~])|<t:(-?\d{1,15})(?::([tTdDfFRsS]))?>|<@[!&]?([^>\s]+)>|<#([^>\s]+)>|\[([^\]\n]+)\]\(<?(https?:\/\/[^\s)>]+)>?\)|<(https?:\/\/[^\s>]+)>|\*\*(?=\S)([\s\S]+?)\*\*|__(?=\S)([\s\S]+?)__|~~(?=\S)([\s\S]+?)~~|\|\|([\s\S]+?)\|\||\*(?=[^\s*])([^*\n]+?)\*(?!\*)|(?<![\p{L}\p{N}_\\])_(?=[^\s_])([^_\n]+?)_(?![\p{L}\p{N}_])/gu;
+
+function inline(text: string, o: Required<TerminalOptions>): string {
+  return text.replace(INLINE, (...g: (string | undefined)[]) => {
+    const [all, , code, escaped, unix, tStyle, user, channel, linkText, linkUrl, bare, bold, under, strike, spoiler, star, underscore] = g;
+    if (code !== undefined) return style(o.color, 'code', code);
+    if (escaped !== undefined) return escaped;
+    if (unix !== undefined) return timestamp(Number(unix), tStyle ?? 'f', o.now);
+    if (user !== undefined) return `@${user}`;
+    if (channel !== undefined) return `#${channel}`;
+    if (linkText !== undefined) return `${inline(linkText, o)} (${linkUrl})`;
+    if (bare !== undefined) return bare;
+    if (bold !== undefined) return style(o.color, 'bold', inline(bold, o));
+    if (under !== undefined) return style(o.color, 'underline', inline(under, o));
+    if (strike !== undefined) return style(o.color, 'strike', inline(strike, o));
+    if (spoiler !== undefined) return inline(spoiler, o);
+    const italic = star ?? underscore;
+    return italic !== undefined ? style(o.color, 'italic', inline(italic, o)) : all!;
+  });
+}
+
+/**
+ * Discord markdown as a terminal shows it: `**bold**`, `*italic*`, `__underline__`, `~~struck~~` as
+ * ANSI styles when `color` (else the words alone, no asterisks), `` `code` `` and code blocks, `> quote`
+ * and `>>> quote` under a bar, headers `#`, `-# subtext` dimmed, `[text](url)` as "text (url)",
+ * `\*` as `*`, mentions `<@alice>` as `@alice` and `<#table>` as `#table`, and timestamps
+ * `<t:N:f>` as the local time, `<t:N:R>` relative to `now`. Discord's markdown is a small subset
+ * that keeps every line break (CommonMark folds them into paragraphs), so a few rules here rather
+ * than a CommonMark library.
+ */
+export function terminal(text: string, opts: TerminalOptions = {}): string {
+  const o: Required<TerminalOptions> = { color: opts.color ?? false, now: opts.now ?? new Date() };
+  const out: string[] = [];
+  let fence = false;
+  let quoteRest = false;
+  for (const line of text.split('\n')) {
+    if (/^```/.test(line.trimStart())) {
+      fence = !fence;
+      // A fence's language word (```yaml) is not shown; text on the fence line after it is.
+      const rest = line.trimStart().slice(3).replace(/^[\w+-]*$/, '');
+      if (rest) out.push(style(o.color, 'code', rest.replace(/```$/, '')));
+      continue;
+    }
+    if (fence) {
+      out.push(style(o.color, 'code', line));
+      continue;
+    }
+    let body = line;
+    let bar: boolean = quoteRest;
+    if (/^>>> /.test(body)) [body, bar, quoteRest] = [body.slice(4), true, true];
+    else if (/^> /.test(body) || body === '>') [body, bar] = [body.slice(2), true];
+    let shown: string;
+    const header = /^(#{1,3}) (.*)$/.exec(body);
+    if (/^-# /.test(body)) shown = style(o.color, 'dim', inline(body.slice(3), o));
+    else if (header) shown = style(o.color, 'bold', inline(header[2]!, o));
+    else shown = inline(body, o);
+    out.push(bar ? `│ ${shown}` : shown);
+  }
+  return out.join('\n');
+}
+
+/** Text as people read it at the table without styles: mentions, timestamps and markdown rendered plain (`umpire status`, `umpire report`). */
+export const plain = (text: string, now?: Date): string => terminal(text, { color: false, ...(now ? { now } : {}) });
 
 /** The JSON line of one message (`--json`); `files` are the paths its files were written to. */
 export function jsonLine(m: Message, files: string[] = []): string {
@@ -19,10 +133,14 @@ export function jsonLine(m: Message, files: string[] = []): string {
   return JSON.stringify(o);
 }
 
-/** The human form: destination, then the title and text indented under it, and where its files were written. */
-export function textLines(m: Message, files: string[] = []): string {
+/**
+ * The human form: destination, then the title (bold) and text indented under it, its markdown,
+ * mentions and timestamps rendered for a terminal, and where its files were written.
+ */
+export function textLines(m: Message, files: string[] = [], opts: TerminalOptions = {}): string {
   const where = m.to.kind === 'channel' ? `#${m.to.channel}` : m.to.kind === 'dm' ? `@${m.to.user} (DM)` : `@${m.to.user} (only you)`;
-  const body = [m.title ? `**${plain(m.title)}**` : '', plain(m.text)].filter(Boolean).join('\n');
+  const title = m.title ? style(opts.color ?? false, 'bold', terminal(m.title, opts)) : '';
+  const body = [title, terminal(m.text, opts)].filter(Boolean).join('\n');
   const buttons = m.buttons?.length ? `\n${m.buttons.map((b) => `[${b.label}]`).join(' ')}` : '';
   const written = files.map((f) => `\nwritten to ${f}`).join('');
   const mark = m.error ? '✗ ' : '';

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { MAX_FILE_BYTES } from '../app/commands.ts';
@@ -11,7 +11,7 @@ import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { writeRefused } from '../store/db.ts';
 import { RuleError } from '../rules/errors.ts';
-import type { Message } from '../messages.ts';
+import type { Message, MessageFile } from '../messages.ts';
 import { parseLine } from './line.ts';
 import { jsonLine, textLines } from './render.ts';
 
@@ -22,6 +22,39 @@ export interface TableOptions {
   print: (line: string) => void;
   /** Where files a message carries (a report's chart) are written; their paths are printed. */
   filesDir?: string;
+  /** ANSI styles for markdown in the human form; by default when stdout is a terminal and NO_COLOR is unset. */
+  color?: boolean;
+}
+
+/**
+ * Writes a file a message carries (a report's chart) into `dir` under its own name, which says whose
+ * it is (a report's name carries the battle's name, id, first event's hash and turns): a file of that
+ * name is the same battle's same chart, re-rendered, and is replaced. It is written beside and renamed
+ * over, so a reader never sees half a PNG; a link, directory or other non-file of that name is left
+ * alone. Returns the path, or why nothing was written (told to the user with the message).
+ */
+function writeMessageFile(dir: string, f: MessageFile): { path: string } | string {
+  const name = basename(f.name);
+  if (!name || name === '.' || name === '..') return `The file "${f.name}" was not written: that is no file name. Nothing was changed.`;
+  const path = join(dir, name);
+  const tmp = join(dir, `.${name}.${process.pid}.tmp`);
+  let begun = false;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const there = lstatSync(path, { throwIfNoEntry: false });
+    if (there && !there.isFile()) return `${name} was not written: ${path} is there already and is not a regular file (a link or a directory), so it was left alone. Nothing was changed.`;
+    begun = true;
+    writeFileSync(tmp, f.data);
+    renameSync(tmp, path);
+    return { path };
+  } catch (err) {
+    try {
+      if (begun) rmSync(tmp, { force: true });
+    } catch {
+      // A temporary file that cannot be removed either is hidden (a dot file) and replaced by the next try.
+    }
+    return `${name} could not be written to ${dir} (${(err as NodeJS.ErrnoException).code ?? 'an error'}); nothing was written there.`;
+  }
 }
 
 export const WELCOME = [
@@ -42,6 +75,9 @@ export class Table {
   /** The latest message with buttons each user received, for `!press`. */
   private readonly prompts = new Map<string, Message>();
   private readonly dispatcher: OutboxDispatcher;
+  /** The channel posts shown since the latest command began, as `channel#event`: the acknowledgements they make needless. */
+  private readonly posted = new Set<string>();
+  private readonly color: boolean;
 
   constructor(
     readonly app: Umpire,
@@ -49,18 +85,35 @@ export class Table {
   ) {
     const port: DeliveryPort = { deliver: async (m) => this.show(m) };
     this.dispatcher = new OutboxDispatcher(app.store, port, { now: app.now, logger: app.logger });
+    this.color = opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
   }
 
   private show(m: Message): void {
     if (m.buttons?.length && m.to.kind !== 'channel') this.prompts.set(m.to.user, m);
-    const paths = (m.files ?? []).map((f) => {
-      const dir = resolve(this.opts.cwd, this.opts.filesDir ?? '.');
-      mkdirSync(dir, { recursive: true });
-      const path = join(dir, basename(f.name));
-      writeFileSync(path, f.data);
-      return path;
+    // A file that could not be written is said in the message; the message itself is shown all the same.
+    const dir = resolve(this.opts.cwd, this.opts.filesDir ?? '.');
+    const unwritten: string[] = [];
+    const paths = (m.files ?? []).flatMap((f) => {
+      const written = writeMessageFile(dir, f);
+      if (typeof written === 'string') unwritten.push(written);
+      return typeof written === 'string' ? [] : [written.path];
     });
-    this.opts.print(this.opts.json ? jsonLine(m, paths) : textLines(m, paths));
+    if (unwritten.length) m = { ...m, text: [m.text, ...unwritten].join('\n\n') };
+    if (m.to.kind === 'channel' && m.event !== undefined) this.posted.add(`${m.to.channel}#${m.event}`);
+    if (this.opts.json) return this.opts.print(jsonLine(m, paths));
+    // The table's clock, read only for a message with a timestamp (a test's clock moves at each read).
+    const now = /<t:-?\d/.test(`${m.title ?? ''}${m.text}`) ? this.app.now() : undefined;
+    this.opts.print(textLines(m, paths, { color: this.color, ...(now ? { now } : {}) }));
+  }
+
+  /**
+   * An action's acknowledgement to its invoker ("Done (event 38): ...", ephemeral in Discord) is
+   * the first line of the channel post of the same event. At the table the invoker reads that
+   * channel, so the human form shows the post alone (issue 28): the acknowledgement is held and shown
+   * only if its post did not come out (the outbox could not be written). `--json` keeps every message.
+   */
+  private acknowledges(m: Message): boolean {
+    return !this.opts.json && m.to.kind === 'reply' && !m.error && m.event !== undefined && !m.buttons?.length && !m.files?.length;
   }
 
   /**
@@ -137,8 +190,11 @@ export class Table {
 
   private async invokeAndShow(inv: Invocation): Promise<void> {
     const result = await invoke(this.app, { ...inv, readFile: this.readFile });
-    for (const m of result.messages) this.show(m);
+    this.posted.clear();
+    const held = result.messages.filter((m) => this.acknowledges(m));
+    for (const m of result.messages) if (!held.includes(m)) this.show(m);
     await this.tick();
+    for (const m of held) if (m.to.kind === 'reply' && !this.posted.has(`${m.to.channel}#${m.event}`)) this.show(m);
   }
 
   /** Deadlines and reminders that fell due, then everything the outbox holds. */

@@ -129,7 +129,7 @@ describe('deadlines and reminders (the umpire acting by itself)', () => {
       .refused(/needs no reminder/);
   });
   it('a vote is not undone by the GM: undo skips to the last undoable action', () =>
-    given([...setup, opened, aliceYes]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [11], summary: 'ballot v1 opened: Storm? — voters: III Corps, I Corps; closes 2026-01-01T13:00:00.000Z' } }]));
+    given([...setup, opened, aliceYes]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [11], summary: 'ballot v1 opened: Storm? — voters: III Corps, I Corps; closes <t:1767272400:f> (<t:1767272400:R>)' } }]));
 });
 
 describe('grand-tactical initiative (INIT-GRANDTAC)', () => {

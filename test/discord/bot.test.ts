@@ -36,12 +36,12 @@ describe('the bot in a Discord guild', () => {
 
     const imported = await h.fake.slash({ user: gm, command: 'oob', sub: 'import', files: { file: { name: 'quatre-bras.yaml', text: quatreBras(players) } } });
     expect(imported.callback!.type).toBe(5); // a download may be slow: deferred at once, then filled in
-    expect(textOf(imported.original)).toMatch(/Done \(events? [\d-]+\): order of battle imported from quatre-bras\.yaml: 2 new side\(s\), 4 command\(s\), 12 unit\(s\)/);
+    expect(textOf(imported.original)).toMatch(/Done \(events? [\d-]+\): order of battle imported from quatre-bras\.yaml: 2 new sides, 4 commands, 12 units/);
     expect(h.fake.requests.filter((r) => r.path.startsWith('/attachments/'))).toHaveLength(1);
 
     await h.fake.until(() => h.fake.channelMessages().length === 2, 'two channel posts');
     expect(titles()).toEqual(['Battle "Quatre Bras" (b1)', 'Order of battle imported']);
-    expect(textOf(h.fake.channelMessages()[1])).toMatch(/French: 2 command\(s\), 6 unit\(s\)\nAnglo-Allied: 2 command\(s\), 6 unit\(s\)/);
+    expect(textOf(h.fake.channelMessages()[1])).toMatch(/French: 2 commands, 6 units\nAnglo-Allied: 2 commands, 6 units/);
   });
 
   it('an autocomplete request returns the battle’s unit names', async () => {

@@ -64,9 +64,9 @@ describe(`a battle of ${UNITS.toLocaleString('en')} units (issue 27)`, () => {
     await t.run('@gm /battle create name:Large system:percentile');
     const imported = await timed('oob import', '@gm /oob import file:army.json');
     expect(post(imported).split('\n')).toEqual([
-      `order of battle imported from army.json: 2 new side(s), ${2 * COMMANDS} command(s), ${UNITS} unit(s)`,
-      `Side 0: ${COMMANDS} command(s), ${UNITS / 2} unit(s)`,
-      `Side 1: ${COMMANDS} command(s), ${UNITS / 2} unit(s)`,
+      `order of battle imported from army.json: 2 new sides, ${2 * COMMANDS} commands, ${UNITS} units`,
+      `Side 0: ${COMMANDS} commands, ${UNITS / 2} units`,
+      `Side 1: ${COMMANDS} commands, ${UNITS / 2} units`,
     ]);
     // BattleCreated, then OrderOfBattleImported, 2 sides, 10 players joining each, the commands (each assigned) and the units.
     const version = 1 + 1 + 2 + 20 + 4 * COMMANDS + UNITS;

@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { Effect } from './effects.ts';
 import { beyond, measureText, type Measure } from './measure.ts';
@@ -105,6 +106,6 @@ export function markOutOfCommand(input: { brigades: readonly BrigadeCommand[]; p
       if (away || far) effects.push({ unit: bn.unit, effect: 'out-of-command', rule: 'BRG-1.3', why });
     }
   }
-  steps.push(effects.length ? `${effects.length} battalion(s) marked out of command. Its effects are not in the source.` : 'Every battalion is in command (BRG-1.3).');
+  steps.push(effects.length ? `${plural(effects.length, 'battalion')} marked out of command. ${effects.length === 1 ? 'Its effects are' : 'Their effects are'} not in the source.` : 'Every battalion is in command (BRG-1.3).');
   return { rule: 'BRG-1.3', effects, dice: [], steps };
 }

@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
 import { distanceText, type Effect, type FallenLeaderRoll } from './effects.ts';
 import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue, type TieReading } from './house.ts';
@@ -123,7 +124,6 @@ const MAX_ROUNDS = 100;
 const sum = (ms: readonly GivenModifier[]) => ms.reduce((t, m) => t + m.value, 0);
 const round = (x: number, r: Rounding) => (r === 'down' ? Math.floor(x) : r === 'up' ? Math.ceil(x) : Math.round(x));
 const modText = (ms: readonly GivenModifier[]) => ms.map((m) => `${m.text} ${signed(m.value)}`).join(', ');
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function checkSide(s: MeleeSide) {
   if (s.units.length === 0) refuse(`${s.side} has no unit in the melee (BRG-3.3.2).`);

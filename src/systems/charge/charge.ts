@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
 import { bandLabel, findBand } from './bands.ts';
 import { chargeModifiers, type AttackerChoices, type DefenderChoices, type ModifierValues } from './charge-modifiers.ts';
@@ -259,6 +260,6 @@ function applyEffects(e: SideEffects, role: 'attacker' | 'defender', unit: Charg
   });
   const roll = rec.roll(s.die);
   const percent = Math.min(100, roll * perPip.value);
-  steps.push(`${cap(role)} ${unit.id} rolls d${s.die} ${roll} for the percentage which surrenders: ${percent}% (${perPip.value}% a pip, ${fromWord(perPip)}) of ${unit.figures} figures; the remaining figures rout.`);
+  steps.push(`${cap(role)} ${unit.id} rolls d${s.die} ${roll} for the percentage which surrenders: ${percent}% (${perPip.value}% a pip, ${fromWord(perPip)}) of ${plural(unit.figures, 'figure')}; the remaining figures rout.`);
   return { ...rest, surrender: { rule: role === 'defender' ? 'CHG-OPEN/CHG-COVER 11+' : 'CHG-OPEN/CHG-COVER -12+', roll, percent, percentPerPip: perPip } };
 }

@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import { fromWord, sourced, type Noted } from './sourced.ts';
 
 /**
@@ -16,7 +17,7 @@ export function surrendered(x: { figures: number; percent: number; rounding?: No
   if (Number.isInteger(exact)) return { lost: exact, how: 'a whole number' };
   const r = sourced(null, x.rounding, x.gm, {
     what: `how ${exact} figures surrender (CHG-OPEN.1, CHG-OPEN.13, CHG-COVER.1, CHG-COVER.18)`,
-    why: `${x.percent}% of ${x.figures} figures is not whole, and the seed says nothing of a part of a figure`,
+    why: `${x.percent}% of ${plural(x.figures, 'figure')} is not whole, and the seed says nothing of a part of a figure`,
     house: 'surrender.rounding',
     option: 'surrender_rounding: with the charge',
     takes: ROUNDINGS.join(', '),

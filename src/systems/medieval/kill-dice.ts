@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import type { MedievalPack } from './pack-schema.ts';
 import type { Recorder } from '../../rules/outcome.ts';
 
@@ -52,7 +53,7 @@ export function rollKillDice(input: {
   const odd = figures % perDie;
   const part = input.partDice && odd > 0 ? odd : 0;
   let ordinary = entitled - (part > 0 ? 1 : 0);
-  steps.push(`${figures} figures: ${entitled} d10 (one per ${perDie}, rounded up)${part > 0 ? `, of which 1 is a Part-Dice for the odd ${part} (MED-PARTDICE.3)` : ''}.`);
+  steps.push(`${plural(figures, 'figure')}: ${entitled} d10 (one per ${perDie}, rounded up)${part > 0 ? `, of which 1 is a Part-Dice for the odd ${part} (MED-PARTDICE.3)` : ''}.`);
 
   let automaticKills = 0;
   if (input.autokill) {
@@ -72,7 +73,7 @@ export function rollKillDice(input: {
     const result = rec.roll(10);
     rolls.push({ result, kill: result >= needed });
   }
-  if (ordinary > 0) steps.push(`Rolled ${rolls.map((r) => r.result).join(', ')} needing ${needed}+: ${rolls.filter((r) => r.kill).length} kill(s).`);
+  if (ordinary > 0) steps.push(`Rolled ${rolls.map((r) => r.result).join(', ')} needing ${needed}+: ${plural(rolls.filter((r) => r.kill).length, 'kill')}.`);
 
   let partDie: PartDie | undefined;
   if (part > 0) {
@@ -86,9 +87,9 @@ export function rollKillDice(input: {
       const saved = save >= row.saveOn;
       partDie.save = { rule: row.id, needed: row.saveOn, result: save, saved };
       partDie.kill = !saved;
-      steps.push(`Part-Dice for ${part} figures rolled ${result}, a hit; the enemy saves on ${row.saveOn}+ (${row.id}) and rolled ${save}: ${saved ? 'saved' : 'not saved, 1 kill'}.`);
+      steps.push(`Part-Dice for ${plural(part, 'figure')} rolled ${result}, a hit; the enemy saves on ${row.saveOn}+ (${row.id}) and rolled ${save}: ${saved ? 'saved' : 'not saved, 1 kill'}.`);
     } else {
-      steps.push(`Part-Dice for ${part} figures rolled ${result}, needing ${needed}+: no hit (MED-PARTDICE).`);
+      steps.push(`Part-Dice for ${plural(part, 'figure')} rolled ${result}, needing ${needed}+: no hit (MED-PARTDICE).`);
     }
   }
 

@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import type { ChartLine } from './fire-pack.ts';
 import { ARTILLERY, GUNS, type FireInput, type FireRules } from './fire-input.ts';
 import type { FireRefused } from './fire-outcome.ts';
@@ -75,7 +76,7 @@ export function firingCount(input: FireInput, artillery: boolean): { n: number; 
     const rule = input.range <= 1 ? 'PCT-11.66' : 'PCT-11.41.a';
     return { n: half, rule, label: `${c} in the angle, raised to the minimum of half the unit, ${s}/2 rounded up = ${half}` };
   }
-  return { n: c, rule: 'PCT-11.16.step3', label: `${c} figures within the angle and range` };
+  return { n: c, rule: 'PCT-11.16.step3', label: `${plural(c, 'figure')} within the angle and range` };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import { ARTILLERY, FIRE_RULES, type FireInput, type FireRules } from './fire-input.ts';
 import type { FireRefused } from './fire-outcome.ts';
 
@@ -94,7 +95,7 @@ function fireRefusalRest(input: FireInput, rules: FireRules, artillery: boolean)
   if (artillery && input.batteriesOnTarget >= max && !firer.artilleryOfficer && !input.gm?.noOtherTarget) {
     return no(
       'PCT-11.28',
-      `${input.batteriesOnTarget} batteries already fired on this target; at most ${max} may unless no other possible target is within range (GM override) or an attached artillery officer directs the fire (PCT-11.28, 11.29).`,
+      `${plural(input.batteriesOnTarget, 'battery', 'batteries')} already fired on this target; at most ${max} may unless no other possible target is within range (GM override) or an attached artillery officer directs the fire (PCT-11.28, 11.29).`,
     );
   }
 

@@ -1,3 +1,4 @@
+import { plural } from '../../messages.ts';
 import { ARTILLERY, FIRE_RULES, GUNS, type FireInput, type FireRules } from './fire-input.ts';
 import type { CriticalHit, FireOutcome, FireResult, Marker, OfficerCheck, RolledDie, Step } from './fire-outcome.ts';
 import { chartLine, doubling, firingCount, targetType } from './fire-chart.ts';
@@ -216,7 +217,7 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
     hit = true;
   }
   const losses = Math.min(hits, target.strength);
-  if (losses < hits) notes.push(`${hits} hits but the target has only ${target.strength}: ${losses} lost.`);
+  if (losses < hits) notes.push(`${plural(hits, 'hit')} but the target has only ${target.strength}: ${losses} lost.`);
 
   // PCT-11.74: artillery on guns or trains takes cannon or train material.
   const onGuns = artillery && (GUNS.includes(target.arm) || target.arm === 'train');

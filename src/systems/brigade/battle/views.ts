@@ -1,3 +1,4 @@
+import { plural } from '../../../messages.ts';
 import { samePhase, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import { awaiting } from '../index.ts';
@@ -6,7 +7,7 @@ import { brg, combatNow, initiativeNow, leaderOf, left, status, strength, tokens
 /** Lines for /unit show. */
 export function brigadeUnitLines(s: BattleState, u: Unit): string[] {
   const st = status(s, u.id);
-  const out = [`strength ${left(s, u)} of ${strength(u)}${st.casualties ? ` (${st.casualties} casualties)` : ''}`];
+  const out = [`strength ${left(s, u)} of ${strength(u)}${st.casualties ? ` (${plural(st.casualties, 'casualty', 'casualties')})` : ''}`];
   if (st.retreating) out.push(`retreating${st.retreating.marker ? ', retreat marker' : ''} (${st.retreating.rule}); rallies in the next Command & Control phase (BRG-1.1)`);
   if (st.outOfCommand?.turn === s.position.turn) out.push(`out of command this turn: ${st.outOfCommand.why} (BRG-1.3)`);
   if (st.morale && st.morale.at.turn === s.position.turn) out.push(`morale test ${st.morale.result} (turn ${st.morale.at.turn}, ${st.morale.sub})`);

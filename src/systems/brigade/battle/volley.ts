@@ -1,3 +1,4 @@
+import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, playsSide, samePhase, unitSideId } from '../../../battle/mechanics.ts';
@@ -34,7 +35,7 @@ export function volley(s: BattleState, a: Extract<VolleyAction, { type: 'Brigade
   if (unitSideId(s, target) === unitSideId(s, firer)) refuse(`${firer.name} and ${target.name} are both ${sideOfUnit(s, firer)}'s; fire at an enemy unit.`);
   if (!Number.isInteger(a.casualties) || a.casualties < 0) refuse(`Casualties are a whole number, 0 or more (got ${a.casualties}).`);
   const now = left(s, target);
-  if (a.casualties > now) refuse(`${target.name} has ${now} of ${strength(target)} left; it cannot take ${a.casualties} casualties.`);
+  if (a.casualties > now) refuse(`${target.name} has ${now} of ${strength(target)} left; it cannot take ${plural(a.casualties, 'casualty', 'casualties')}.`);
   const steps = [`${firer.name} fires at ${target.name}: ${a.casualties} casualt${a.casualties === 1 ? 'y' : 'ies'}, as given (the source has no fire table)${defensive ? `; defensive fire (BRG-3.2.4)` : ' (BRG-2.2)'}.`, `${target.name}: ${now - a.casualties} of ${strength(target)} left.`];
   return [{ type: 'BrigadeVolleyFired', data: { at: s.position, firerId: firer.id, targetId: target.id, casualties: a.casualties, defensive, left: now - a.casualties, steps } }];
 }

@@ -97,4 +97,5 @@ export function forgetUnit(d: BattleState, unitId: string): void {
 // Words for the log and the views.
 
 export const lines = (head: string, steps: string[]) => [head, ...steps.map((x) => `• ${x}`)].join('\n');
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Counts in the right number: the one helper of every system (src/messages.ts). */
+export { plural } from '../../../messages.ts';

@@ -1,3 +1,4 @@
+import { plural } from '../../../messages.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findUnit } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
@@ -34,7 +35,7 @@ export function decideSetStatus(s: BattleState, a: ChargeSetStatus): BattleEvent
     if (a.steps !== (st.steps ?? 0)) change.steps = a.steps;
   }
   if (a.figuresLost !== undefined) {
-    if (!Number.isInteger(a.figuresLost) || a.figuresLost < 0 || a.figuresLost > startFigures(u)) refuse(`${u.name} has ${startFigures(u)} figures; figures lost are 0 to ${startFigures(u)} (got ${a.figuresLost}).`);
+    if (!Number.isInteger(a.figuresLost) || a.figuresLost < 0 || a.figuresLost > startFigures(u)) refuse(`${u.name} has ${plural(startFigures(u), 'figure')}; figures lost are 0 to ${startFigures(u)} (got ${a.figuresLost}).`);
     if (a.figuresLost !== (st.figuresLost ?? 0)) change.figuresLost = a.figuresLost;
   }
   if (!Object.keys(change).length) refuse(`Nothing to change: ${u.name} is ${statusWords(s, u) || 'in good order'} already.`);

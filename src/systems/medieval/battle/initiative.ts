@@ -1,3 +1,4 @@
+import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { houseNote, houseRule } from '../../../battle/house.ts';
@@ -46,7 +47,7 @@ export function decideRollInitiative(s: BattleState, ctx: DecideContext): Initia
   checkPhase(s, 'MED-INIT', 'Initiative is rolled');
   const sides = Object.values(s.sides);
   // Side A and side B (MED-SEQ.1) make initiative a roll between two sides.
-  if (sides.length !== 2) refuse(`Initiative decides which of two sides is A and which B (MED-SEQ.1); this battle has ${sides.length} side(s).`);
+  if (sides.length !== 2) refuse(`Initiative decides which of two sides is A and which B (MED-SEQ.1); this battle has ${plural(sides.length, 'side')}.`);
   const done = med(s).initiative;
   if (done?.turn === s.position.turn) refuse(`Initiative for turn ${s.position.turn} has been rolled: ${sideName(s, done.winner)} won (MED-INIT).`);
   const die = initiativeDie(s) ?? refuse(INITIATIVE_DIE_OPEN);

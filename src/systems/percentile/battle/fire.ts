@@ -1,3 +1,4 @@
+import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice, rulingLine, samePhase, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
@@ -363,7 +364,7 @@ export function describeFireResolved(e: FireEvent): string {
     }${dv.firer.of === 'cannon' ? `; ${dv.batteriesOnTarget} other batter${dv.batteriesOnTarget === 1 ? 'y' : 'ies'} fired on ${o.target} this phase (PCT-11.28)` : ''}`,
     ...(dv.night ? [`Night turn: visibility ${dv.night.visibility}" is the maximum range (NIGHT-18.51)`] : []),
     ...(dv.zone ? [`${dv.zone.ruled ? "Fire zone by the GM's ruling" : 'Fire zone from the weapon and range'}: ${dv.zone.zone === null ? dv.zone.why : `${dv.zone.zone} (${dv.zone.why})`} (${dv.zone.rule})`] : []),
-    ...(dv.ammunitionLeft !== undefined ? [`${o.firer}: ${dv.ammunitionLeft} rounds left before this fire (PCT-11.23.5)`] : []),
+    ...(dv.ammunitionLeft !== undefined ? [`${o.firer}: ${plural(dv.ammunitionLeft, 'round')} left before this fire (PCT-11.23.5)`] : []),
     ...(o.rulings ?? []).map(rulingLine),
     ...o.steps.map(stepText),
     ...(o.criticalHit ? [o.criticalHit.text] : []),

@@ -4,6 +4,7 @@ import { markerLines } from './counterbattery.ts';
 import { posText } from './phase.ts';
 import { cannonNow, figures, figuresNow, pct, status } from './state.ts';
 import { count } from './words.ts';
+import { moonText } from '../night.ts';
 
 /** The percentile lines of the views: /unit show, /battle status and a command in it. */
 
@@ -43,7 +44,7 @@ export function percentileUnitLines(s: BattleState, unitId: string): string[] {
 /** /battle status: the night's visibility (NIGHT-18.31). */
 export function nightStatusLines(s: BattleState): string[] {
   const n = pct(s).night;
-  return n.visibility ? [`Night: ${n.moon} moon, ${n.weather}, visibility ${n.visibility}" (NIGHT-18.31)`] : [];
+  return n.visibility ? [`Night: ${moonText(n.moon)}, ${n.weather}, visibility ${n.visibility}" (NIGHT-18.31)`] : [];
 }
 
 /** /battle status, a command's order and night stance. */

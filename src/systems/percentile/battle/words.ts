@@ -1,5 +1,7 @@
 /** How the percentile log words a working: a head line over bulleted steps, counts and losses. */
+import { plural } from '../../../messages.ts';
 
 export const lines = (head: string, body: string[]) => [head, ...body.map((x) => `• ${x}`)].join('\n');
-export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** A count in the right number ("1 figure", "2 losses"): the one helper, src/messages.ts. */
+export const count = plural;
 export const lossWord = (n: number, kind: string) => (kind === 'figures' ? count(n, 'figure') : `${n} ${kind}`);
