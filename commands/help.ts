@@ -8,12 +8,12 @@ export default defineCommand({
   rank: 270,
   subcommands: {
     '': sub({
-      description: 'The commands you may use here, with an example each',
+      description: "What you may do now: the phase's commands with an example each (all:true for every command)",
       who: 'anyone',
       needsBattle: false,
       example: '/help',
-      options: {},
-      query: (_o, ctx) => [reply(ctx, helpText(ctx), 'Commands you can use now')],
+      options: { all: { kind: 'boolean', description: 'Every command you may use here, not only those of the phase' } },
+      query: (o, ctx) => [reply(ctx, helpText(ctx, o.all === true), 'Commands you can use now')],
     }),
   },
 });

@@ -1,4 +1,23 @@
 import { defineCommand, sub } from '../src/app/commands.ts';
+import { matching } from '../src/app/complete.ts';
+import { getRuleSystem } from '../src/battle/registry.ts';
+import type { BattleState } from '../src/battle/state.ts';
+import type { TurnPosition } from '../src/rules/sequence.ts';
+
+/** The phases ahead of the battle's, to the end of the next turn, by name: what /phase goto completes. */
+function phasesAhead(s: BattleState): string[] {
+  const { sequence } = getRuleSystem(s.system);
+  const names: string[] = [];
+  let p: TurnPosition = s.position;
+  do {
+    p = sequence.nextPhase(p);
+    const { name } = sequence.describe(p);
+    if (!names.includes(name)) names.push(name);
+  } while (p.turn <= s.position.turn);
+  return names;
+}
+
+const skip = { kind: 'boolean', description: 'Pass over what the phase still owes (GM; logged)' } as const;
 
 export default defineCommand({
   name: 'phase',
@@ -6,11 +25,26 @@ export default defineCommand({
   rank: 70,
   subcommands: {
     next: sub({
-      description: 'Advance to the next phase and say what is due (GM)',
+      description: 'Advance to the next phase and say what is due; held while the phase owes something (GM)',
       who: 'gm',
       example: '/phase next',
-      options: {},
-      action: () => ({ type: 'AdvancePhase' }),
+      options: { skip },
+      action: (o) => ({ type: 'AdvancePhase', ...(o.skip ? { skip: true } : {}) }),
+    }),
+    goto: sub({
+      description: 'Walk forward to a phase, stopping early where something is owed (GM)',
+      who: 'gm',
+      example: '/phase goto phase:"Normal Movement and Firing (side A)"',
+      options: {
+        phase: {
+          kind: 'string',
+          description: 'The phase: its name, or its number as the rules print it',
+          required: true,
+          default: true,
+          complete: (ctx) => (ctx.state ? matching(phasesAhead(ctx.state), ctx.typed) : []),
+        },
+      },
+      action: (o) => ({ type: 'GotoPhase', phase: o.phase }),
     }),
   },
 });

@@ -17,8 +17,9 @@ export default defineCommand({
           description: 'Where the system has them: the next turn is day, dusk, night or interphase',
           complete: (ctx) => (ctx.state ? matching(getRuleSystem(ctx.state.system).sequence.periods, ctx.typed) : []),
         },
+        skip: { kind: 'boolean', description: 'Pass over what the phase still owes (GM; logged)' },
       },
-      action: (o) => ({ type: 'AdvanceTurn', period: o.period }),
+      action: (o) => ({ type: 'AdvanceTurn', period: o.period, ...(o.skip ? { skip: true } : {}) }),
     }),
   },
 });

@@ -51,7 +51,7 @@ describe('README.md', () => {
       const runnable = blocks(README).filter((b) => /^sh\s+runnable\b/.test(b.info));
       expect(runnable.length).toBeGreaterThanOrEqual(3);
       const dir = mkdtempSync(join(tmpdir(), 'umpire-readme-'));
-      for (const f of ['package.json', 'node_modules', 'src', 'commands', 'examples', 'migrations', 'tsconfig.json']) symlinkSync(resolve(f), join(dir, f));
+      for (const f of ['package.json', 'node_modules', 'bin', 'src', 'commands', 'examples', 'migrations', 'tsconfig.json']) symlinkSync(resolve(f), join(dir, f));
       for (const b of runnable) {
         const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', b.body], { cwd: dir, timeout: LIMIT_MS, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn' } });
         expect(stdout.length, `block at README.md:${b.line}`).toBeGreaterThan(0);

@@ -1,11 +1,12 @@
-import { describeEvent } from '../battle/describe.ts';
+import { describeEvent, positionText } from '../battle/describe.ts';
 import { openValuesText } from '../battle/house.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem } from '../battle/registry.ts';
-import type { Message } from '../messages.ts';
+import { plural, type Message } from '../messages.ts';
 import { privateMessages } from './private-messages.ts';
+import { phaseGuide } from './help.ts';
 
 /**
  * What the channel is told of newly appended events, and the invoking user's reply.
@@ -17,8 +18,11 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const first = events[0]!.event;
   const lines: string[] = [];
   const extra: Message[] = [];
+  // /phase goto logs each phase it passes: all but the last read as one line each.
+  const entered = events.filter((e) => e.event.type === 'PhaseAdvanced').at(-1);
   foldAll(before, events, (e, s) => {
-    if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
+    if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(`passed ${positionText(e.event.data.to, e.event.data.phaseNumber)}: ${e.event.data.phaseName}`);
+    else if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
     const more = privateMessages(e.event, after);
     lines.push(...more.lines);
     extra.push(...more.messages);
@@ -40,12 +44,10 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       const count = (sideIds: string[]) => sideIds.reduce((n, id) => n.set(id, (n.get(id) ?? 0) + 1), new Map<string, number>());
       const cmds = count(Object.values(after.commands).map((c) => c.sideId));
       const units = count(Object.values(after.units).map((u) => after.commands[u.commandId]?.sideId ?? ''));
-      for (const side of Object.values(after.sides)) lines.push(`${side.name}: ${cmds.get(side.id) ?? 0} command(s), ${units.get(side.id) ?? 0} unit(s)`);
+      for (const side of Object.values(after.sides)) lines.push(`${side.name}: ${plural(cmds.get(side.id) ?? 0, 'command')}, ${plural(units.get(side.id) ?? 0, 'unit')}`);
       break;
     }
-    case 'PhaseAdvanced':
-      title = `Turn ${first.data.to.turn}${first.data.to.period ? ` (${first.data.to.period})` : ''} — ${first.data.phaseName}`;
-      break;
+
     case 'BattleEnded':
       title = `Battle "${after.name}" has ended`;
       break;
@@ -62,6 +64,12 @@ export function announce(before: BattleState, after: BattleState, events: Logged
         title = b?.audience === 'gms' ? `Closed: ${b.title}` : `Revealed: ${b?.title}`;
       }
       break;
+  }
+  // A phase entered (by /phase next, /turn next, /phase goto, after a waiver): its banner says who acts and with what.
+  if (entered?.event.type === 'PhaseAdvanced') {
+    const to = entered.event.data.to;
+    title = `Turn ${to.turn}${to.period ? ` (${to.period})` : ''} — ${entered.event.data.phaseName}`;
+    lines.push(...phaseGuide(after));
   }
   const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
   if (title) post.title = title;

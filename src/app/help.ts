@@ -1,9 +1,84 @@
+import { owedLine, owedNow } from '../battle/advance.ts';
+import { positionText } from '../battle/describe.ts';
+import { getRuleSystem } from '../battle/registry.ts';
+import type { BattleState } from '../battle/state.ts';
+import { capitalize } from '../messages.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
 import { mayUse } from './invoke.ts';
-import { commands } from './registry.ts';
+import { commands, findCommand } from './registry.ts';
 
-/** The subcommands the user may use now, in this channel, with one example each. */
-export function helpText(ctx: InvokeContext): string {
+/** A subcommand by its path (`fire medieval`, `phase next`), as the battle's system answers it; undefined where it does not apply. */
+function subcommand(s: BattleState | undefined, path: string): SubcommandDef | undefined {
+  const [name, sub = ''] = path.split(' ');
+  const shared = findCommand(name!)?.subcommands[sub];
+  if (!shared) return undefined;
+  if (s && shared.systems && !shared.systems.includes(s.system)) return undefined;
+  return (s && shared.variants?.[s.system]) || shared;
+}
+
+const entry = (path: string, d: SubcommandDef, example = d.example): string => `/${path.trim()} — ${d.description}\n    e.g. ${example}`;
+
+/** Options that name the acting unit, and those that name the unit acted on: an example fills them from the roster. */
+const ACTOR_OPTIONS = ['unit', 'firer', 'attacker', 'cavalry', 'units_a'];
+const TARGET_OPTIONS = ['target', 'defender', 'infantry', 'units_b'];
+
+/** A subcommand's example with this battle's own units in it (its first unit, and one of another side), so it can be typed as it stands. */
+export function localExample(s: BattleState, example: string): string {
+  const units = Object.values(s.units);
+  const actor = units[0];
+  if (!actor) return example;
+  const sideOf = (commandId: string) => s.commands[commandId]?.sideId;
+  const target = units.find((u) => sideOf(u.commandId) !== sideOf(actor.commandId)) ?? actor;
+  const quoted = (name: string) => `"${name.replace(/"/g, "'")}"`;
+  return example.replace(/\b([a-z_]+):"[^"]*"/g, (all, option: string) =>
+    ACTOR_OPTIONS.includes(option) ? `${option}:${quoted(actor.name)}` : TARGET_OPTIONS.includes(option) ? `${option}:${quoted(target.name)}` : all,
+  );
+}
+
+/**
+ * The phase the battle is in, as its banner and /help say it: who acts, the commands the phase is
+ * for with an example each, and what it still owes.
+ */
+export function phaseGuide(s: BattleState): string[] {
+  const system = getRuleSystem(s.system);
+  const info = system.sequence.describe(s.position);
+  const acts = system.acting?.(s, s.position) ?? info.acts;
+  const lines: string[] = [];
+  if (acts) lines.push(`Acts: ${acts}.`);
+  const examples = info.commands.flatMap((path) => {
+    const d = subcommand(s, path);
+    return d ? [`• ${localExample(s, d.example)}`] : [];
+  });
+  if (examples.length) lines.push('Commands of this phase, for example:', ...examples);
+  return lines;
+}
+
+/** Always at hand in a battle: what anyone reads, and the GM's walk through the turn. */
+const ANY_TIME = ['battle status', 'battle log', 'unit show', 'roll', 'ballot status'];
+const GM_TIME = ['phase next', 'phase goto', 'turn next', 'battle undo'];
+
+/**
+ * /help: outside a battle, how to start one; in a battle, the phase it is in (who acts, its commands
+ * with an example, what it owes) and what is always at hand, short. `all` lists every subcommand the
+ * user may use here, one example each.
+ */
+export function helpText(ctx: InvokeContext, all = false): string {
+  const s = ctx.state;
+  if (!s || all) return everything(ctx);
+  const info = getRuleSystem(s.system).sequence.describe(s.position);
+  const lines = [`${capitalize(positionText(s.position, info.number))}: ${info.name} [${info.id}]`, ...phaseGuide(s)];
+  const owed = owedNow(s);
+  if (owed.length) lines.push('Owed before the phase ends:', ...owed.map((o) => `• ${owedLine(o)}`));
+  const may = (paths: string[]) => paths.filter((p) => subcommand(s, p) && mayUse(subcommand(s, p)!.who, s, ctx.actor) === true).map((p) => `/${p}`);
+  lines.push(`Any time: ${may(ANY_TIME).join(' · ')}`);
+  const gm = may(GM_TIME);
+  if (gm.length) lines.push(`GM: ${gm.join(' · ')}`);
+  lines.push('Everything you may use here: /help all:true');
+  return lines.join('\n');
+}
+
+/** Every subcommand the user may use now, in this channel, with one example each. */
+function everything(ctx: InvokeContext): string {
   const lines: string[] = [];
   for (const c of commands()) {
     for (const [name, shared] of Object.entries(c.subcommands) as [string, SubcommandDef][]) {
@@ -12,7 +87,7 @@ export function helpText(ctx: InvokeContext): string {
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;
       if (ctx.state && shared.systems && !shared.systems.includes(ctx.state.system)) continue;
       if (mayUse(s.who, ctx.state, ctx.actor) !== true) continue;
-      lines.push(`/${c.name}${name ? ` ${name}` : ''} — ${s.description}\n    e.g. ${s.example}`);
+      lines.push(entry(`${c.name} ${name}`, s));
     }
   }
   if (!ctx.state) lines.push('', 'There is no battle in this channel yet: start one with /battle create.');

@@ -33,8 +33,11 @@ export type CoreAction =
   | { type: 'EditUnit'; unit: string; name?: string; command?: string; attrs: Record<string, unknown> }
   | { type: 'RemoveUnit'; unit: string }
   | { type: 'ImportOrderOfBattle'; source: string; oob: unknown }
-  | { type: 'AdvancePhase' }
-  | { type: 'AdvanceTurn'; period?: string }
+  /** `skip`: a GM passes over what the phase still owes (logged as DueWaived). */
+  | { type: 'AdvancePhase'; skip?: boolean }
+  | { type: 'AdvanceTurn'; period?: string; skip?: boolean }
+  /** Forward phase by phase to `phase` (its name, id or printed number), stopping where something is owed. */
+  | { type: 'GotoPhase'; phase: string }
   | { type: 'EndBattle' }
   | { type: 'Undo' }
   | { type: 'OpenPoll'; title: string; options: string[]; electorate: 'commands' | 'sides'; deadline?: string }
@@ -66,6 +69,7 @@ export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
   ImportOrderOfBattle: 'gm',
   AdvancePhase: 'gm',
   AdvanceTurn: 'gm',
+  GotoPhase: 'gm',
   EndBattle: 'gm',
   Undo: 'gm',
   OpenPoll: 'gm',

@@ -1,7 +1,8 @@
 import { getRuleSystem, ownerOfAction, systemIds } from './registry.ts';
-import { unitSchema, type UnitAttrs } from '../rules/pack.ts';
+import { checkUnitAttrs, unitProblems, type UnitAttrs } from '../rules/pack.ts';
 import type { DecideContext, RuleSystem } from './system.ts';
 import { CORE_ACTION_ROLE, UMPIRE, type Action, type CoreAction, type SystemAction } from './actions.ts';
+import { decideAdvance, decideGoto } from './advance.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
 import { decideHouse } from './house.ts';
@@ -47,14 +48,17 @@ const officersOf = (s: BattleState) => new NameIndex(Object.values(s.commands).f
 /** The battle is under way once it left its first phase or rolled a die. */
 const underWay = (s: BattleState): boolean => s.diceCursor > 0 || JSON.stringify(s.position) !== JSON.stringify(getRuleSystem(s.system).sequence.start);
 
-function attrsOf(s: BattleState, raw: Record<string, unknown>, mode: 'full' | 'partial'): UnitAttrs {
-  const { pack, name } = getRuleSystem(s.system);
-  const parsed = unitSchema(pack.attributes, mode).safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
-    refuse(`That unit does not fit ${name}: ${issues.join('; ')}.`);
-  }
-  return parsed.data as UnitAttrs;
+/**
+ * A unit's attributes as the battle's pack takes them (a new unit's, or with `before` an edit's), or
+ * one refusal naming every problem: each attribute the unit would lack (the pack's `required` and
+ * `requiredWhen`), so a gap shows at /unit add and not when the unit is first fired on.
+ */
+function attrsOf(s: BattleState, unit: string, raw: Record<string, unknown>, before?: UnitAttrs): UnitAttrs {
+  const { pack, rulesName } = getRuleSystem(s.system);
+  const checked = checkUnitAttrs(pack.attributes, raw, before);
+  if (checked.ok) return checked.attrs;
+  const whose = (attr: string) => systemIds().filter((id) => id !== s.system && getRuleSystem(id).pack.attributes.some((a) => a.name === attr)).map((id) => getRuleSystem(id).rulesName);
+  return refuse(`${unitProblems(checked, unit, rulesName, pack.attributes, whose)}; nothing was changed.`);
 }
 
 /** decide(state, action): the events an action causes, or a RuleError saying why not. Pure. */
@@ -138,11 +142,11 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
       const name = checkName('unit', action.name);
       unique(s, 'unit', name);
       const c = command(s, action.command);
-      return [{ type: 'UnitAdded', data: { unitId: `u${s.nextId.unit}`, name, commandId: c.id, attrs: attrsOf(s, action.attrs, 'full') } }];
+      return [{ type: 'UnitAdded', data: { unitId: `u${s.nextId.unit}`, name, commandId: c.id, attrs: attrsOf(s, name, action.attrs) } }];
     }
     case 'EditUnit': {
       const u = findUnit(s, action.unit);
-      const attrs = attrsOf(s, action.attrs, 'partial');
+      const attrs = attrsOf(s, u.name, action.attrs, u.attrs);
       const data: Extract<BattleEvent, { type: 'UnitEdited' }>['data'] = { unitId: u.id, attrs };
       if (action.name !== undefined) {
         data.name = checkName('unit', action.name);
@@ -159,19 +163,10 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'ImportOrderOfBattle':
       return importOrderOfBattle(s, action.source, action.oob);
     case 'AdvancePhase':
-    case 'AdvanceTurn': {
-      const system = getRuleSystem(s.system);
-      const { sequence } = system;
-      if (action.type === 'AdvanceTurn' && action.period !== undefined && !sequence.periods.includes(action.period)) {
-        refuse(sequence.periods.length ? `Unknown period "${action.period}"; choose one of ${sequence.periods.join(', ')}.` : `This rule system has no periods; use /turn next alone.`);
-      }
-      const to = action.type === 'AdvancePhase' ? sequence.nextPhase(s.position) : sequence.nextTurn(s.position, action.period);
-      const period = action.type === 'AdvanceTurn' ? action.period : undefined;
-      const plain = { to, before: [], due: [] };
-      const move = system.advance?.(s, plain, period, (p) => sequence.nextTurn(s.position, p)) ?? plain;
-      const info = sequence.describe(move.to);
-      return [...move.before, { type: 'PhaseAdvanced', data: { from: s.position, to: move.to, phaseId: info.id, phaseName: info.name, phaseNumber: info.number, due: [...info.due, ...move.due] } }];
-    }
+    case 'AdvanceTurn':
+      return decideAdvance(s, action, ctx.actor);
+    case 'GotoPhase':
+      return decideGoto(s, action.phase, ctx.actor);
     case 'EndBattle':
       // The end publishes the seed: from now on anyone can re-derive every roll (DESIGN.md, Dice).
       return [{ type: 'BattleEnded', data: { by: ctx.actor } }, ...(s.revealedSeed || !ctx.seed ? [] : decideRevealSeed(s, ctx.seed))];

@@ -1,4 +1,4 @@
-import { mention } from '../messages.ts';
+import { mention, plural, when } from '../messages.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import type { BattleEvent, CoreEvent, SystemEvent } from './events.ts';
@@ -48,16 +48,18 @@ function describeCore(e: CoreEvent, s: BattleState): string {
     case 'UnitRemoved':
       return `unit ${e.data.name} removed`;
     case 'OrderOfBattleImported':
-      return `order of battle imported from ${e.data.source}: ${e.data.sides} new side(s), ${e.data.commands} command(s), ${e.data.units} unit(s)`;
+      return `order of battle imported from ${e.data.source}: ${plural(e.data.sides, 'new side')}, ${plural(e.data.commands, 'command')}, ${plural(e.data.units, 'unit')}`;
     case 'PhaseAdvanced':
-      return `${positionText(e.data.to, e.data.phaseNumber)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.map((d) => `\n• ${d}`).join('')}`;
+      return `${positionText(e.data.to, e.data.phaseNumber)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.map((d) => `\n• ${d}`).join('')}${(e.data.owed ?? []).map((o) => `\n• owed before the phase ends: ${o}`).join('')}`;
+    case 'DueWaived':
+      return `${mention(e.data.by)} passed over what the phase owed: ${e.data.items.map((i) => i.text).join('; ')}`;
     case 'BattleEnded':
       return `battle ended by ${mention(e.data.by)}`;
     case 'ActionUndone':
       return `undone: ${e.data.summary} (event${e.data.voids.length > 1 ? 's' : ''} ${e.data.voids.join(', ')})`;
     // Ballot lines never show a choice before its reveal (DESIGN.md, Secrecy).
     case 'BallotOpened':
-      return `ballot ${e.data.ballotId} opened: ${e.data.title}${e.data.rule ? ` (${e.data.rule})` : ''} — voters: ${e.data.voters.map((v) => v.label).join(', ')}${e.data.deadline ? `; closes ${e.data.deadline}` : ''}`;
+      return `ballot ${e.data.ballotId} opened: ${e.data.title}${e.data.rule ? ` (${e.data.rule})` : ''} — voters: ${e.data.voters.map((v) => v.label).join(', ')}${e.data.deadline ? `; closes ${when(e.data.deadline)}` : ''}`;
     case 'VoteCast': {
       const b = s.ballots[e.data.ballotId];
       const label = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;

@@ -51,7 +51,10 @@ export type CoreEvent =
   | { type: 'UnitEdited'; data: { unitId: string; name?: string; commandId?: string; attrs: UnitAttrs } }
   | { type: 'UnitRemoved'; data: { unitId: string; name: string } }
   | { type: 'OrderOfBattleImported'; data: { source: string; sides: number; commands: number; units: number } }
-  | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; phaseNumber?: number; due: string[] } }
+  /** `owed`: what the phase entered owes before it may end (owed.ts), as it stood on entering it. */
+  | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; phaseNumber?: number; due: string[]; owed?: string[] } }
+  /** A GM passed over work the phase owed (a check the rules require, a ballot still open): by its keys (owed.ts). */
+  | { type: 'DueWaived'; data: { by: string; items: { key: string; text: string }[] } }
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
   | BallotEvent

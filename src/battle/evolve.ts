@@ -88,6 +88,9 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
     case 'PhaseAdvanced':
       d.position = e.data.to;
       return;
+    case 'DueWaived':
+      d.waived = [...(d.waived ?? []), ...e.data.items.map((i) => i.key)];
+      return;
     case 'BattleEnded':
       d.ended = true;
       return;

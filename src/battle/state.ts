@@ -89,6 +89,8 @@ export interface BattleState {
   joinRequests: Record<string, string>;
   /** Undoable actions, most recent last. */
   undoable: UndoEntry[];
+  /** The keys of owed work a GM passed over (DueWaived, owed.ts); absent until the first. */
+  waived?: string[];
   /** Counters for ids that stay stable when things are renamed. */
   nextId: { side: number; command: number; unit: number; ballot: number; roll: number };
 }

@@ -29,6 +29,20 @@ export interface Advance {
   due: string[];
 }
 
+/**
+ * Work the rules require before the battle leaves its phase: a check owed after fire losses, a roll
+ * the phase is for, a ballot still open. It holds /phase next and /turn next until done, or until a
+ * GM passes over it (DueWaived, by `key`); /phase goto stops where something is owed.
+ */
+export interface Owed {
+  /** Stable while the work is owed and unique to it (`morale:u3@1.4`): what a GM's waiver names. */
+  key: string;
+  /** What is owed, with its rule ID: "Landsknecht Pikes: Morale Test for figures lost (MED-MORALE-REASONS.3)". */
+  text: string;
+  /** A command that does it, as typed: `/morale test unit:"Landsknecht Pikes" reasons:3`. */
+  example?: string;
+}
+
 /** A unit as a battle report (/battle report) reads it in one state of the battle. */
 export interface UnitStanding {
   /** Its strength now, in the system's unit of strength (`ReportHooks.strength`). */
@@ -94,6 +108,12 @@ export interface RuleSystem<S = unknown> {
   describe(e: SystemEvent, s: BattleState): string;
   /** A move through the sequence: events it sets off first, a destination the rules change, what falls due. */
   advance?(s: BattleState, next: Advance, period: string | undefined, nextTurn: (period: string) => TurnPosition): Advance;
+  /** What the current phase still owes by its rules (`Owed`); the core adds open ballots. */
+  owed?(s: BattleState): Owed[];
+  /** Who acts in the phase at `pos`, named for this battle ("side A: Tudor"); else the phase's `acts`. */
+  acting?(s: BattleState, pos: TurnPosition): string | undefined;
+  /** Its ballot kinds the next phase closes itself, revealing what was cast (secret orders, dawn notes): one still open does not hold the phase. */
+  closedByPhase?: readonly string[];
   /** What a revealed ballot of one of its kinds sets off. */
   ballotConsequences?: Consequences;
   /** Lines for /battle status, for a command in it, and for /unit show. */

@@ -20,6 +20,10 @@ export interface PhaseInfo {
   rules: string[];
   /** Things the umpire reminds everyone of on entering the phase, e.g. "army morale check due". */
   due: string[];
+  /** Who acts in the phase as the rules say it ("side A", "both sides"); the banner names them. */
+  acts?: string;
+  /** The slash commands the phase is for, as `command subcommand` paths (`fire medieval`, `morale test`). */
+  commands: string[];
 }
 
 export interface Sequence {
@@ -44,6 +48,10 @@ export interface PhaseDef {
   number?: number;
   /** What falls due on entering the phase on game turn `turn` (1-based). */
   due?: (turn: number) => string[];
+  /** Who acts in the phase ("side A", "both sides"). */
+  acts?: string;
+  /** The slash commands the phase is for (`fire medieval`, `morale test`): its banner and /help show them. */
+  commands?: readonly string[];
 }
 
 /** A turn sequence as data: the phases of a turn, per period where the system has periods. */
@@ -84,7 +92,15 @@ export function tableSequence(table: PhaseTable): Sequence {
     periods,
     describe(pos: TurnPosition): PhaseInfo {
       const def = phaseAt(pos);
-      return { id: def.id, name: def.name, number: def.number ?? pos.phase + 1, rules: [...def.rules], due: def.due?.(pos.turn) ?? [] };
+      return {
+        id: def.id,
+        name: def.name,
+        number: def.number ?? pos.phase + 1,
+        rules: [...def.rules],
+        due: def.due?.(pos.turn) ?? [],
+        ...(def.acts ? { acts: def.acts } : {}),
+        commands: [...(def.commands ?? [])],
+      };
     },
     nextPhase(pos: TurnPosition): TurnPosition {
       phaseAt(pos);

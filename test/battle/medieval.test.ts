@@ -5,6 +5,7 @@ import type { MedievalEvent } from '../../src/systems/medieval/battle/index.ts';
 import { parseModifierList, parseReasonList } from '../../src/systems/medieval/battle/parse.ts';
 import { med, type MedievalOptions } from '../../src/systems/medieval/battle/state.ts';
 import { medievalStatusLines, medievalUnitLines } from '../../src/systems/medieval/battle/views.ts';
+import { medievalActing } from '../../src/systems/medieval/battle/advance.ts';
 import { MEDIEVAL_PHASES } from '../../src/systems/medieval/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
@@ -81,7 +82,7 @@ describe('MED-INIT initiative and MED-SEQ.1 sides A and B', () => {
     const rolled = [...turn1, ...play(turn1, { type: 'MedievalRollInitiative' }, 'gm', 9, 1)];
     given(rolled).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: scriptedStream(1, 1) }).refused(/Initiative for turn 1 has been rolled: Tudor won \(MED-INIT\)/);
     given([...turn1, to(1, 2)]).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: scriptedStream(1, 1) }).refused(/Initiative is rolled in phase 1 \(MED-SEQ\); now it is turn 1, phase 2/);
-    given([...turn1, { type: 'SideAdded', data: { sideId: 's3', name: 'Stanley' } }]).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: scriptedStream(1, 1, 1) }).refused(/of two sides.*this battle has 3 side\(s\)/);
+    given([...turn1, { type: 'SideAdded', data: { sideId: 's3', name: 'Stanley' } }]).when({ type: 'MedievalRollInitiative' }, 'gm', { dice: scriptedStream(1, 1, 1) }).refused(/of two sides.*this battle has 3 sides/);
     given(turn1).when({ type: 'MedievalRollInitiative' }, 'gm').refused(/no dice stream/);
   });
 
@@ -93,15 +94,16 @@ describe('MED-INIT initiative and MED-SEQ.1 sides A and B', () => {
     const chosen = [...rolled, ...play(rolled, { type: 'MedievalChooseSide', as: 'B' }, 'gm')];
     given(chosen).when({ type: 'MedievalChooseSide', as: 'A' }, 'alice').refused(/Tudor has chosen already this turn: side A Royal, side B Tudor/);
     const [phase2] = given(chosen).when({ type: 'AdvancePhase' }).events();
-    expect(phase2).toMatchObject({ data: { phaseId: 'MED-SEQ.2', due: ['this turn side A is Royal, side B is Tudor (MED-SEQ.1)'] } });
+    expect(phase2).toMatchObject({ data: { phaseId: 'MED-SEQ.2', to: { turn: 1, phase: 1 } } });
+    // The banner names who acts (issue 28): phase 2 is side A's.
+    expect(medievalActing(state(chosen), { turn: 1, phase: 1 })).toBe('side A, Royal (<@bob>)');
     expect(medievalStatusLines(state(chosen))).toEqual(['Side A this turn: Royal; side B: Tudor (MED-SEQ.1)', 'Army commanders: Tudor Bold (MED-CMDR)']);
   });
 
   it('MED-SEQ.1 a new turn asks for the initiative and the sides are to be chosen again', () => {
     const [turn2] = given([...turn1, sides(1), to(1, 16)]).when({ type: 'AdvancePhase' }).events();
     expect(turn2).toMatchObject({ data: { to: { turn: 2, phase: 0 }, due: ['initiative: /initiative roll, d10 each plus the commander\'s modifier (MED-INIT): Tudor Bold (+4); Royal no commander modifier'] } });
-    const [phase4] = given([...turn1, sides(1), to(2, 3)]).when({ type: 'AdvancePhase' }).events();
-    expect(phase4).toMatchObject({ data: { due: ['sides A and B are not chosen for turn 2: /initiative roll, then the winner\'s /initiative choose (MED-SEQ.1)'] } });
+    expect(medievalActing(state([...turn1, sides(1), to(2, 3)]), { turn: 2, phase: 3 })).toBe('side A (not chosen yet for turn 2: /initiative roll)');
   });
 
   it('MED-CMDR.2 a commander type is one of the four', () => {
@@ -412,8 +414,8 @@ describe('MED-MORALE in the battle', () => {
   const test = (unit: string, reasons: string[], more: Partial<Extract<Action, { type: 'MedievalMoraleTest' }>> = {}): Action => ({ type: 'MedievalMoraleTest', unit, reasons: reasons.map((id) => ({ id })), ...more });
 
   it('MED-MORALE.3 one test per unit per phase, for all its reasons at once', () => {
-    const e = only(play(p15, test('Billmen', ['MED-MORALE-REASONS.8', 'MED-MORALE-REASONS.4']), 'bob', 9), 'MedievalMoraleTested');
-    expect(e.data.outcome).toMatchObject({ reason: { id: 'MED-MORALE-REASONS.4' }, covers: ['MED-MORALE-REASONS.8'], roll: 9, factor: 5, total: 5, result: 'act-as-ordered' });
+    const e = only(play(p15, test('Billmen', ['MED-MORALE-REASONS.7', 'MED-MORALE-REASONS.5']), 'bob', 9), 'MedievalMoraleTested');
+    expect(e.data.outcome).toMatchObject({ reason: { id: 'MED-MORALE-REASONS.5' }, covers: ['MED-MORALE-REASONS.7'], roll: 9, factor: 5, total: 5, result: 'act-as-ordered' });
     const after = [...p15, e];
     given(after).when(test('Billmen', ['MED-MORALE-REASONS.7']), 'bob', { dice: scriptedStream(1) }).refused(/Billmen has taken its one Morale Test of this phase already \(Act as Ordered\).*\(MED-MORALE.3\)/);
     expect(play([...after, to(2, 10)], test('Billmen', ['MED-MORALE-REASONS.7']), 'gm', 5)).toHaveLength(1);
@@ -423,7 +425,7 @@ describe('MED-MORALE in the battle', () => {
     const p11 = [...setup(), sides(1), to(1, 11)];
     // 5 of 24 figures shot: 2 full tenths.
     const lost = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), to(1, 15)];
-    const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.4'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
+    const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.8'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
     expect(o.derived).toEqual({ lossesTenths: 2, commanderDead: true, friendsRoutingNearby: 2, impetuous: false, firedRecently: false, underFire: [{ kind: 'formed', by: 'Archers', when: 'turn 1, phase 11' }] });
     expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
       ['MED-MORALE-MOD.5', 0],
@@ -440,16 +442,16 @@ describe('MED-MORALE in the battle', () => {
     // The archers fired in phase 11: in phase 15 and all next turn they have "fired this or last Game Turn".
     const p11 = [...setup(), sides(1), to(1, 11)];
     const fired = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 1, 1, 1, 1, 1)];
-    expect(derivedIds(only(play([...fired, to(1, 15)], test('Archers', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.5', 'MED-MORALE-MOD.16', 'MED-MORALE-MOD.27']);
-    expect(derivedIds(only(play([...fired, sides(2), to(2, 15)], test('Archers', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).toContain('MED-MORALE-MOD.16');
-    expect(derivedIds(only(play([...fired, sides(3), to(3, 15)], test('Archers', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).not.toContain('MED-MORALE-MOD.16');
+    expect(derivedIds(only(play([...fired, to(1, 15)], test('Archers', ['MED-MORALE-REASONS.7']), 'alice', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.5', 'MED-MORALE-MOD.16', 'MED-MORALE-MOD.27']);
+    expect(derivedIds(only(play([...fired, sides(2), to(2, 15)], test('Archers', ['MED-MORALE-REASONS.7']), 'alice', 5), 'MedievalMoraleTested'))).toContain('MED-MORALE-MOD.16');
+    expect(derivedIds(only(play([...fired, sides(3), to(3, 15)], test('Archers', ['MED-MORALE-REASONS.7']), 'alice', 5), 'MedievalMoraleTested'))).not.toContain('MED-MORALE-MOD.16');
     // The knights failed a control test: impetuous.
     const p16 = [...setup(), sides(1), to(1, 16)];
     const impetuous = [...p16, ...play(p16, { type: 'MedievalControlTest', unit: 'Knights', reason: 'MED-CONTROL.5' }, 'alice', 10), sides(2), to(2, 15)];
-    expect(derivedIds(only(play(impetuous, test('Knights', ['MED-MORALE-REASONS.8']), 'alice', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.1', 'MED-MORALE-MOD.11']);
+    expect(derivedIds(only(play(impetuous, test('Knights', ['MED-MORALE-REASONS.7']), 'alice', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.1', 'MED-MORALE-MOD.11']);
     // Billmen formed in a hedgehog (close-order infantry: no .27).
     const hedgehog: BattleEvent = { type: 'UnitEdited', data: { unitId: 'u4', attrs: { formation: 'hedgehog' } } };
-    expect(derivedIds(only(play([...p15, hedgehog], test('Billmen', ['MED-MORALE-REASONS.8']), 'bob', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.5', 'MED-MORALE-MOD.29']);
+    expect(derivedIds(only(play([...p15, hedgehog], test('Billmen', ['MED-MORALE-REASONS.7']), 'bob', 5), 'MedievalMoraleTested'))).toEqual(['MED-MORALE-MOD.5', 'MED-MORALE-MOD.29']);
     // A GM recorded the knights disordered by terrain: their control test counts it.
     const disordered = [...p16, { type: 'MedievalStatusSet', data: { unitId: 'u2', disordered: true } } as BattleEvent];
     expect(derivedIds(only(play(disordered, { type: 'MedievalControlTest', unit: 'Knights', reason: 'MED-CONTROL.5' }, 'alice', 1), 'MedievalControlTested'))).toEqual(['MED-CONTROL-MOD.3', 'MED-CONTROL-MOD.25']);
@@ -457,7 +459,7 @@ describe('MED-MORALE in the battle', () => {
 
   it('MED-MORALE-EFFECTS.1 a rout is applied: routing, disordered, may not fire; MED-SEQ.3 says it moves', () => {
     // d10 1 = +1, C class +0, loose order -1 (MED-MORALE-MOD.27, from the roster), 5 friends routing -5.
-    const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.4'], { friendsRouting: 2, commanderDead: true }), 'alice', 1), 'MedievalMoraleTested');
+    const e = only(play(p15, test('Archers', ['MED-MORALE-REASONS.7'], { friendsRouting: 2, commanderDead: true }), 'alice', 1), 'MedievalMoraleTested');
     expect([e.data.outcome.total, e.data.outcome.result]).toEqual([-5, 'rout']);
     const after = [...p15, e];
     expect(med(state(after)).units.u1).toMatchObject({ routing: true, disordered: true, morale: { result: 'rout', mayFire: 'no', advance: 'none' } });
@@ -482,7 +484,7 @@ describe('MED-MORALE in the battle', () => {
   });
 
   it('MED-MORALE-EFFECTS.2c artillery falling back in disorder throws its own d10: 1-5 abandons the guns, which then cannot fire', () => {
-    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.4'], { friendsRouting: 2 }), 'bob', 1, 3), 'MedievalMoraleTested');
+    const e = only(play(p15, test('Ordnance', ['MED-MORALE-REASONS.7'], { friendsRouting: 2 }), 'bob', 1, 3), 'MedievalMoraleTested');
     expect(e.data.outcome.effect).toMatchObject({ result: 'fall-back-disorder', artilleryRoll: 3, abandonGuns: true });
     expect(e.data.dice.rolls).toEqual([
       { sides: 10, result: 1 },
@@ -616,15 +618,17 @@ describe('what the battle knows is not the player\'s to claim; rules as written 
   });
 
   it('MED-CONTROL-MOD.25 a player may not claim a disorder the log does not record; a GM may, as a ruling', () => {
-    const test = (by: string) => given(p16).when({ type: 'MedievalControlTest', unit: 'Billmen', reason: 'MED-CONTROL.1', modifiers: [{ id: 'MED-CONTROL-MOD.25' }] }, by, { dice: scriptedStream(5) });
+    const test = (by: string) => given(p16).when({ type: 'MedievalControlTest', unit: 'Billmen', reason: 'MED-CONTROL.8', modifiers: [{ id: 'MED-CONTROL-MOD.25' }] }, by, { dice: scriptedStream(5) });
     test('bob').refused(/MED-CONTROL-MOD.25 .* is derived by the umpire from the unit disordered, and does not apply here/);
     const e = only(test('gm').events(), 'MedievalControlTested');
     expect(e.data.outcome.modifiers.find((m) => m.id === 'MED-CONTROL-MOD.25')).toMatchObject({ ruling: true });
   });
 
   it('MED-SEQ.1 the GM cannot leave phase 1 before initiative is rolled and sides A and B are chosen', () => {
-    given(setup()).when({ type: 'AdvancePhase' }, 'gm').refused(/Sides A and B are not chosen for turn 1: \/initiative roll, then the winner's \/initiative choose \(MED-SEQ.1\)/);
-    given(setup()).when({ type: 'AdvanceTurn' }, 'gm').refused(/Sides A and B are not chosen for turn 1/);
+    given(setup()).when({ type: 'AdvancePhase' }, 'gm').refused(/owes:\n• sides A and B for turn 1: each side rolls, the winner chooses \(MED-SEQ.1, MED-INIT\) — \/initiative roll, then \/initiative choose as:A/);
+    // Passed over, it still may not go on: the turn's phases need its sides A and B.
+    given(setup()).when({ type: 'AdvancePhase', skip: true }, 'gm').refused(/Sides A and B are not chosen for turn 1: \/initiative roll, then the winner's \/initiative choose \(MED-SEQ.1\)/);
+    given(setup()).when({ type: 'AdvanceTurn', skip: true }, 'gm').refused(/Sides A and B are not chosen for turn 1/);
     const e = given([...setup(), sides(1)]).when({ type: 'AdvancePhase' }, 'gm').events();
     expect(e.map((x) => x.type)).toEqual(['PhaseAdvanced']);
   });

@@ -186,7 +186,7 @@ describe('/ref modifiers and /house in a percentile battle', () => {
     expect(melee).toBe('/ref modifiers: chart must be one of fire, morale. Example: /ref modifiers chart:fire');
     await t.run('@gm /house set key:night.morale value:fifth');
     expect(await answer('@gm /ref modifiers chart:morale')).toMatch(/: x4\/5 \(NIGHT-18\.61\) — derived by the umpire from the turn's period and the check's kind; house rule set by <@gm> at event \d+$/);
-    expect((await t.run('@gm /help'))[0]!.text).toContain('/ref modifiers');
+    expect((await t.run('@gm /help all:true'))[0]!.text).toContain('/ref modifiers');
   });
   it('/house show lists the open values of the percentage-dice rules; a wrong reading is refused naming the readings', async () => {
     const t = startTable();

@@ -46,7 +46,7 @@ describe('a fifth system plugs in through the registry alone', () => {
       '@alice /join side:Red',
       '@alice /duel strike attacker:Rufus target:Bruno',
       '@alice /fire duel attacker:Rufus target:Bruno',
-      '@alice /help',
+      '@alice /help all:true',
     ]);
     expect(out.filter((o) => o.error)).toEqual([]);
     const strikes = out.filter((o) => o.to === 'channel' && /^Rufus strikes Bruno: a (hit|miss)\n• d6: \d, needing 5\+/.test(o.text));
@@ -101,7 +101,7 @@ describe('assembly refuses a system that claims what is taken', () => {
     expect(await answer('#table @gm /ref modifiers chart:fire')).toBe('/ref modifiers: chart must be one of strike. Example: /ref modifiers chart:strike');
     expect(await answer('#towton @gm /ref modifiers chart:strike')).toBe('/ref modifiers: chart must be one of fire, melee, control, morale. Example: /ref modifiers chart:fire');
     expect(await answer('#towton @gm /ref modifiers chart:melee')).toMatch(/^MED-MELEE-MOD\.1 /);
-    expect(await answer('#table @gm /help')).toContain('/ref modifiers — The duel has no modifiers\n    e.g. /ref modifiers chart:strike');
+    expect(await answer('#table @gm /help all:true')).toContain('/ref modifiers — The duel has no modifiers\n    e.g. /ref modifiers chart:strike');
     expect(() => composeCommands(coreCommands, [...systems, variant({ adds: { ref: { modifiers: { ...modifiers, options: { chart: { kind: 'integer', description: 'n' } } } } } })])).toThrow('/ref modifiers: option chart is string for one system and integer for duel');
   });
 

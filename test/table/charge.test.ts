@@ -65,7 +65,7 @@ describe('a charge, a melee and a volley at the table (examples/charge.table)', 
   it('/help in a charge battle lists the charge commands and leaves out the other systems\'', async () => {
     const t = startTable();
     await t.run(['@gm /battle create name:Aspern system:charge']);
-    const [help] = await t.run('@gm /help');
+    const [help] = await t.run('@gm /help all:true');
     for (const c of ['/charge roll', '/charge continue', '/charge ride-down', '/charge melee', '/charge status', '/fire charge', '/fire discipline', '/initiative local', '/initiative open', '/move roll', '/skirmish', '/ref rates']) expect(help!.text).toContain(`${c} — `);
     for (const c of ['/fire medieval', '/fire percentile', '/melee —', '/initiative roll', '/ref movement']) expect(help!.text).not.toContain(c);
     await t.run('#other @gm /battle create name:Stoke system:medieval');

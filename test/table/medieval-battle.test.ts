@@ -23,6 +23,8 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
       "In phase 11 side A fires (MED-SEQ.11); Schwartz's Handgunners is side B (Yorkist) this turn.",
       'the Knife, Cudgel, Farming Tools rows have no grade E (MED-MELEE source note); give the score needed before modifiers, 1 to 10 (MED-MELEE).',
       'Landsknecht Pikes has taken its one Morale Test of this phase already (Fall back in good order); a unit makes only ONE test in a game phase, for all its reasons at once (MED-MORALE.3).',
+      // The tests the log owes hold the phase until taken or passed over (issue 28); the GM then passes over them.
+      expect.stringMatching(/^Turn 1, phase 15 \(Morale Tests \(both sides\)\) is not done; it owes:\n• Oxford's Archers: a Morale Test, for reason \.8 /),
       "Schwartz's Handgunners is Yorkist's; only its players or a GM may test it.",
     ]);
 
@@ -93,7 +95,8 @@ describe('a small medieval battle at the table (examples/medieval-battle.table)'
     expect(med(s).units[unitId('Landsknecht Pikes')]?.losses).toBeGreaterThan(0);
     expect(t.out.find((m) => m.title === 'Household Knights')?.text).toMatch(/impetuous since turn 1, phase 16 .*\(MED-CONTROL.1\)/);
     // The phases go by the chart's printed numbers, which skip 14.
-    expect(channel.map((m) => m.text).filter((x) => /^turn 1, phase 1[3-6]/.test(x)).map((x) => x.split(' [')[0])).toEqual([
+    // (A GM's waiver of what phase 15 owed opens phase 16's post.)
+    expect(channel.flatMap((m) => m.text.split('\n').filter((x) => /^turn 1, phase 1[3-6]/.test(x))).map((x) => x.split(' [')[0])).toEqual([
       'turn 1, phase 13: Melee Calculations (both sides)',
       'turn 1, phase 15: Morale Tests (both sides)',
       'turn 1, phase 16: Control Tests (both sides)',

@@ -19,7 +19,7 @@ describe('the local table', () => {
     const channel = t.out.filter((m) => m.to === 'channel');
     expect(channel[0]).toMatchObject({ title: 'Battle "Quatre Bras" (b1)', event: 1 });
     expect(channel[0]!.text).toMatch(/Dice commitment \(SHA-256 of the secret seed\): `[0-9a-f]{64}`/);
-    expect(channel[1]).toMatchObject({ title: 'Order of battle imported', text: expect.stringContaining('2 new side(s), 4 command(s), 12 unit(s)') });
+    expect(channel[1]).toMatchObject({ title: 'Order of battle imported', text: expect.stringContaining('2 new sides, 4 commands, 12 units') });
     const s = (await t.app.state('b1'));
     expect(Object.keys(s.sides)).toHaveLength(2);
     expect(Object.keys(s.commands)).toHaveLength(4);
@@ -94,7 +94,9 @@ describe('the local table', () => {
     expect(player!.text).toMatch(/\/battle status/);
     expect(player!.text).not.toMatch(/\/phase next|\/battle create/);
     const [gm] = await t.run('@gm /help');
-    expect(gm!.text).toMatch(/\/phase next — .*\n {4}e\.g\. \/phase next/);
+    expect(gm!.text).toMatch(/^GM: \/phase next · \/phase goto · \/turn next · \/battle undo$/m);
+    const [all] = await t.run('@gm /help all:true');
+    expect(all!.text).toMatch(/\/phase next — .*\n {4}e\.g\. \/phase next/);
   });
 
   it('/battle create takes the medieval options and shows them; other systems refuse them', async () => {
@@ -113,7 +115,7 @@ describe('the local table', () => {
     const [help] = await t.run('@gm /help');
     expect(help!.text).toMatch(/\/initiative open/);
     await t.run('#med @gm /battle create name:Bosworth system:medieval');
-    const [medHelp] = await t.run('#med @gm /help');
+    const [medHelp] = await t.run('#med @gm /help all:true');
     expect(medHelp!.text).not.toMatch(/\/initiative open|\/night |\/orders |\/fire percentile|\/mfp /);
     expect(medHelp!.text).toMatch(/\/fire medieval[\s\S]*\/melee[\s\S]*\/control/);
     const [refused] = await t.run('#med @gm /initiative open');

@@ -1,5 +1,5 @@
 import type { SystemPlugin } from '../../app/commands.ts';
-import { brigadeAdvance } from './battle/advance.ts';
+import { brigadeAdvance, brigadeOwed } from './battle/advance.ts';
 import { applyBrigadeEvent, BRIGADE_ACTION_ROLE, BRIGADE_EVENT_TYPES, decideBrigade, describeBrigadeEvent, type BrigadeAction, type BrigadeEvent } from './battle/index.ts';
 import { initialBrigade, type BrigadeState } from './battle/state.ts';
 import { brigadeStatusLines, brigadeUnitLines } from './battle/views.ts';
@@ -39,6 +39,7 @@ export const brigade: SystemPlugin<BrigadeState> = {
   evolve: applyBrigadeEvent,
   describe: (e, s) => describeBrigadeEvent(e as BrigadeEvent, s),
   advance: brigadeAdvance,
+  owed: brigadeOwed,
   statusLines: brigadeStatusLines,
   unitLines: brigadeUnitLines,
   report: brigadeReport,

@@ -17,21 +17,29 @@ export const BRIGADE_PHASES: readonly PhaseDef[] = [
     id: 'BRG-1',
     name: 'Command & Control Phase',
     rules: ['BRG-1', 'BRG-1.1', 'BRG-1.2', 'BRG-1.3', 'BRG-1.4', 'BRG-1.5'],
+    acts: 'both sides',
+    commands: ['brigade out-of-command', 'brigade leader'],
   },
   {
     id: 'BRG-2',
     name: 'March and Volley Phase',
     rules: ['BRG-2', 'BRG-2.1', 'BRG-2.2', 'BRG-2.3'],
+    acts: 'each formation in turn, as the activate tokens fall',
+    commands: ['activate roll', 'activate declare', 'activate formation', 'activate unit', 'fire brigade', 'activate end-round'],
   },
   {
     id: 'BRG-3',
     name: 'Close Combat Phase',
     rules: ['BRG-3', 'BRG-3.1', 'BRG-3.2', 'BRG-3.3', 'BRG-3.4'],
+    acts: 'the units within 2" (5cm) of an enemy, as the activate tokens fall',
+    commands: ['activate close-combat', 'activate roll', 'charge brigade', 'charge counter', 'brigade melee', 'charge exploit', 'morale brigade'],
   },
   {
     id: 'BRG-4',
     name: 'Army Morale Phase',
     rules: ['BRG-4', 'BRG-4.1', 'BRG-4.2', 'BRG-4.3'],
+    acts: 'both armies',
+    commands: ['morale army'],
     // The other trigger of BRG-4.1, an army general fallen this turn, is battle state the
     // sequence cannot see, so on other turns it is only a conditional reminder.
     due: (turn) =>

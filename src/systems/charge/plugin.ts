@@ -1,6 +1,6 @@
 import type { SystemPlugin } from '../../app/commands.ts';
 import { applyChargeEvent, CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideCharge, describeChargeEvent, type ChargeAction, type ChargeEvent } from './battle/index.ts';
-import { grandTacConsequences } from './battle/initiative.ts';
+import { chargeOwed, grandTacConsequences } from './battle/initiative.ts';
 import { chargeReport } from './battle/report.ts';
 import { initialCharge, type ChargeState } from './battle/state.ts';
 import { chargeStatusLines, chargeUnitLines } from './battle/views.ts';
@@ -33,6 +33,7 @@ export const charge: SystemPlugin<ChargeState> = {
   pack: chargePack,
   house: CHARGE_HOUSE,
   sequence: chargeSequence,
+  owed: chargeOwed,
   initialState: initialCharge,
   actions: CHARGE_ACTION_ROLE,
   decide: (s, a, ctx) => decideCharge(s, a as ChargeAction, ctx),

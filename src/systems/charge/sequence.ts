@@ -20,6 +20,8 @@ export const CHARGE_PHASES: readonly PhaseDef[] = [
     id: 'INIT-GRANDTAC',
     name: 'Grand-tac Initiative',
     rules: ['INIT-GRANDTAC'],
+    acts: 'the two army commanders',
+    commands: ['initiative open'],
     due: () => [
       'Grand-Tac points allotted secretly before the initiative rolls (INIT-GRANDTAC)',
       'army commanders roll for initiative; unmodified rolls totalling 17 or more end the turn at once (INIT-GRANDTAC)',
@@ -29,15 +31,19 @@ export const CHARGE_PHASES: readonly PhaseDef[] = [
     id: 'MOVE-ROLL',
     name: 'Movement',
     rules: ['MOVE-ROLL', 'MOVE-RATES', 'INIT-LOCAL'],
+    acts: 'both sides',
+    commands: ['move roll', 'initiative local', 'initiative contest', 'ref rates'],
     due: () => ['all units must roll to move (MOVE-ROLL)'],
   },
   {
     id: 'CHG-ROLL',
     name: 'Charges',
     rules: ['CHG-ROLL', 'CHG-OPEN', 'CHG-COVER', 'CHG-ATT-MOD', 'CHG-DEF-MOD', 'CHG-CAV', 'CHG-CONTINUE', 'CHG-RIDEDOWN'],
+    acts: 'both sides',
+    commands: ['charge roll', 'charge continue', 'charge ride-down'],
   },
-  { id: 'FIRE-TABLE', name: 'Fire', rules: ['FIRE-TABLE', 'FIRE-DISCIPLINE', 'SKIRMISH'] },
-  { id: 'MEL-D10', name: 'Melee', rules: ['MEL-D10'] },
+  { id: 'FIRE-TABLE', name: 'Fire', rules: ['FIRE-TABLE', 'FIRE-DISCIPLINE', 'SKIRMISH'], acts: 'both sides', commands: ['fire charge', 'fire discipline', 'skirmish'] },
+  { id: 'MEL-D10', name: 'Melee', rules: ['MEL-D10'], acts: 'both sides', commands: ['charge melee'] },
 ];
 
 export const chargeSequence: Sequence = tableSequence({ periods: [], phases: () => CHARGE_PHASES });

@@ -48,6 +48,8 @@ export type PassiveOrder = (typeof PASSIVE_ORDERS)[number];
 /** Moon and weather as the NIGHT-18.31 conditions word them. */
 export const MOONS = ['full', 'partial', 'none'] as const;
 export type Moon = (typeof MOONS)[number];
+/** The moon as a sentence says it: "full moon", "partial moon", "no moon" (the option's value `none`; "none moon" read wrong, issue 28). */
+export const moonText = (moon: string | undefined): string => (moon === undefined ? 'moon not set' : moon === 'none' ? 'no moon' : `${moon} moon`);
 export const WEATHERS = ['limited clouds', 'passing clouds', 'heavy clouds', 'bad weather'] as const;
 export type Weather = (typeof WEATHERS)[number];
 
@@ -262,9 +264,9 @@ export function nightVisibility(moon: Moon, weather: Weather, gmInches?: number,
     }
     return { ok: true, rule, condition: condition!, inches: row.inches, from: 'pack' };
   }
-  const what = row ? `${row.text}: the rules’ visibility distance is not legible` : `No NIGHT-18.31 condition names a ${moon} moon with ${weather}`;
+  const what = row ? `${row.text}: the rules’ visibility distance is not legible` : `No NIGHT-18.31 condition names ${moon === 'none' ? 'no moon' : `a ${moonText(moon)}`} with ${weather}`;
   if (gmInches === undefined) return { ok: false, rule, condition, needsGm: true, reason: `${what} (NIGHT-18.31); the GM gives the visibility in inches.` };
-  return { ok: true, rule, condition: condition ?? { id: 'gm', text: `${moon} moon, ${weather}`, chart: null }, inches: gmInches, from: 'gm' };
+  return { ok: true, rule, condition: condition ?? { id: 'gm', text: `${moonText(moon)}, ${weather}`, chart: null }, inches: gmInches, from: 'gm' };
 }
 
 // --- Night turn banner: NIGHT-18.41, 18.42, 18.51, 18.71 ---------------------------------------
@@ -277,7 +279,7 @@ export function nightBanner(n: { visibility: number | null; moon: Moon; weather:
   const sides = pack.chargeDirection.die;
   const faces = pack.chargeDirection.results.map((r) => `${r.min === r.max ? r.min : `${r.min}-${r.max}`} ${r.direction === 'straight' ? 'straight' : `${r.degrees}° ${r.direction}`}`).join(', ');
   return [
-    `Night turn: ${n.moon} moon, ${n.weather}; ${vis} (NIGHT-18.31).`,
+    `Night turn: ${moonText(n.moon)}, ${n.weather}; ${vis} (NIGHT-18.31).`,
     `Fire x${pack.fireFactor}; maximum range ${range} (NIGHT-18.51).`,
     `Movement ${pack.moveFactor * 100}%, except ${exceptions} (NIGHT-18.41).`,
     `Each declared cavalry charge rolls 1D${sides} for direction: ${faces} (NIGHT-18.42).`,

@@ -1,5 +1,5 @@
 import type { SystemPlugin } from '../../app/commands.ts';
-import { percentileAdvance } from './battle/advance.ts';
+import { percentileAdvance, percentileOwed } from './battle/advance.ts';
 import {
   applyPercentileEvent,
   decidePercentile,
@@ -50,6 +50,9 @@ export const percentile: SystemPlugin<PercentileState> = {
   evolve: applyPercentileEvent,
   describe: (e, s) => describePercentileEvent(e as PercentileEvent, s),
   advance: percentileAdvance,
+  owed: percentileOwed,
+  // Orders are revealed as the next phase starts, dawn notes as the first daylight turn does (orders.ts, night.ts).
+  closedByPhase: ['orders', 'dawn'],
   ballotConsequences: percentileConsequences,
   statusLines: nightStatusLines,
   commandLines: nightCommandLines,

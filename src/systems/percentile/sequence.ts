@@ -32,6 +32,8 @@ const artilleryFire = (night: boolean): PhaseDef => ({
   id: 'reciprocal-artillery-fire',
   name: 'Reciprocal Artillery Fire Phase',
   rules: ['PCT-11.0', 'PCT-11.15', 'PCT-11.22', 'PCT-11.25', 'PCT-11.76', 'PCT-11.77', 'PCT-11.89', ...(night ? ['NIGHT-18.51'] : [])],
+  acts: 'both sides (reciprocal fire)',
+  commands: ['fire percentile', 'fire counterbattery', 'morale check'],
   due: () => (night ? [nightFire] : []),
 });
 
@@ -39,6 +41,8 @@ const infantryFire = (night: boolean): PhaseDef => ({
   id: 'reciprocal-infantry-fire',
   name: 'Reciprocal Infantry Fire Phase',
   rules: ['PCT-11.0', 'PCT-11.16', 'PCT-11.22', 'PCT-11.25', ...(night ? ['NIGHT-18.51', 'NIGHT-18.52'] : [])],
+  acts: 'both sides (reciprocal fire)',
+  commands: ['fire percentile', 'morale check'],
   due: () => (night ? [nightFire] : []),
 });
 
@@ -46,6 +50,8 @@ const movement = (night: boolean): PhaseDef => ({
   id: 'movement',
   name: 'Movement Phase',
   rules: ['PCT-11.81', 'PCT-11.82', 'PCT-11.83', ...(night ? ['NIGHT-18.41', 'NIGHT-18.42', 'NIGHT-18.43', 'NIGHT-18.44'] : [])],
+  acts: 'both sides',
+  commands: ['unit charge', 'morale check', ...(night ? ['night charge'] : [])],
   due: () =>
     night
       ? [
@@ -59,6 +65,8 @@ const shockCombat = (night: boolean): PhaseDef => ({
   id: 'shock-combat',
   name: 'Shock Combat Phase',
   rules: ['PCT-11.84', 'PCT-11.85', 'PCT-11.86', 'PCT-11.88', ...(night ? ['NIGHT-18.61', 'NIGHT-18.62', 'NIGHT-18.71'] : [])],
+  acts: 'both sides',
+  commands: ['fire percentile', 'morale check', 'unit losses', 'morale state'],
   due: () => (night ? ['night turn: PASSIVE commands -1 CMR in shock combat (NIGHT-18.71)'] : []),
 });
 
@@ -74,6 +82,8 @@ const DUSK: PhaseDef[] = [
     id: 'active-passive-vote',
     name: 'Determining if Active or Passive stance',
     rules: ['NIGHT-18.0', 'NIGHT-18.10', 'NIGHT-18.11', 'NIGHT-18.12', 'NIGHT-18.13', 'NIGHT-18.85', 'NIGHT-18.21', 'NIGHT-18.22', 'NIGHT-18.23'],
+    acts: 'every command, in secret',
+    commands: ['night vote', 'ballot vote', 'ballot status'],
     due: () => [
       'night-combat vote due (NIGHT-18.11)',
       'if any command votes ACTIVE: close skirmish screens to column or line (NIGHT-18.21), PASSIVE commands to MARCH, ENGAGE or RESERVE orders (NIGHT-18.22)',
@@ -86,12 +96,16 @@ const INTERPHASE: PhaseDef[] = [
     id: 'battleday-interphase',
     name: 'BATTLEDAY interphase: figure disposition and command reorganization',
     rules: ['NIGHT-18.0', 'NIGHT-18.11', 'NIGHT-18.82'],
+    acts: "the GM, with each side's dawn-attack notes",
+    commands: ['night dawn', 'ballot vote'],
     due: () => ['dawn-attack declarations due before the interphase is completed (NIGHT-18.82)'],
   },
   {
     id: 'dawn-attack-announcement',
     name: 'Dawn attack announcement',
     rules: ['NIGHT-18.81', 'NIGHT-18.82', 'NIGHT-18.83', 'NIGHT-18.86', 'NIGHT-18.87'],
+    acts: 'the GM',
+    commands: ['battle status'],
     due: () => ['game master announces any dawn attacks declared (NIGHT-18.82)'],
   },
 ];

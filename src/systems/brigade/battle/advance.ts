@@ -1,7 +1,7 @@
 import type { BattleEvent } from '../../../battle/events.ts';
 import { samePhase, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import type { Advance } from '../../../battle/system.ts';
+import type { Advance, Owed } from '../../../battle/system.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { armyMoraleDue, awaiting, brigadePack as pack, placeTokens, rallyRetreating, replaceFallenLeaders } from '../index.ts';
 import { remainderWaits } from './melee.ts';
@@ -14,6 +14,15 @@ import { brg, combatNow, phaseId, tokensNow, unitsOf } from './state.ts';
 
 /** Formations (commands with units) of the sides still on the field. */
 const formations = (s: BattleState) => Object.values(s.commands).filter((c) => unitsOf(s, c).length > 0 && !brg(s).withdrawn.includes(c.sideId));
+
+/** The army morale check the Army Morale Phase owes on the turns BRG-4.1 calls for it, until a GM gives it. */
+export function brigadeOwed(s: BattleState): Owed[] {
+  if (phaseId(s.position) !== 'BRG-4' || brg(s).armyMoraleTurn === s.position.turn) return [];
+  const { turn } = s.position;
+  const fell = brg(s).fallen.some((f) => f.kind === 'army-commander' && f.removedTurn === turn);
+  const check = armyMoraleDue({ turn, armyGeneralFell: fell, pack });
+  return check.due ? [{ key: `army-morale@${turn}`, text: `the army morale check: ${check.why} (BRG-4.1)`, example: '/morale army broken:"<side>=<brigades broken>; ..."' }] : [];
+}
 
 export function brigadeAdvance(s: BattleState, next: Advance): Advance {
   const from = phaseId(s.position);

@@ -55,7 +55,7 @@ export function evolveArmyMorale(d: BattleState, e: ArmyMoraleEvent): void {
   switch (e.type) {
     case 'BrigadeArmyMoraleChecked': {
       const out = e.data.outcome.withdrawing.flatMap((n) => (e.data.sideIds[n] ? [e.data.sideIds[n]] : []));
-      if (out.length) setState(d, { withdrawn: [...brg(d).withdrawn, ...out.filter((id) => !brg(d).withdrawn.includes(id))] });
+      setState(d, { armyMoraleTurn: e.data.at.turn, ...(out.length ? { withdrawn: [...brg(d).withdrawn, ...out.filter((id) => !brg(d).withdrawn.includes(id))] } : {}) });
       return;
     }
   }

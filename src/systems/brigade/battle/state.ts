@@ -50,6 +50,8 @@ export interface BrigadeState {
   combat?: BrigadeCombat;
   /** Sides whose army withdrew from the battlefield (BRG-4.2, BRG-4.3). */
   withdrawn: string[];
+  /** The turn of the last army morale check (BRG-4.1). */
+  armyMoraleTurn?: number;
 }
 
 export interface BrigadeCombat {

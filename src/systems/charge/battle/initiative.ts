@@ -1,9 +1,11 @@
+import { plural } from '../../../messages.ts';
 import type { DiceStream } from '../../../dice/stream.ts';
 import { sideVoters } from '../../../battle/ballots.ts';
 import { openBallot, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { findSide } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
+import type { Owed } from '../../../battle/system.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { resolveGrandTac, type GrandTacOutcome, type Modifier } from '../initiative.ts';
 import { chargeSequence } from '../sequence.ts';
@@ -23,7 +25,7 @@ const MAX_POINTS = 999;
 
 /** INIT-GRANDTAC: each side's commander allots points in secret before the initiative roll; a GM may give the roll's modifiers (the source lists none). */
 export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: BallotContext): BattleEvent[] {
-  if (Object.keys(s.sides).length !== 2) refuse(`Grand-tactical initiative is a roll between two commanders; this battle has ${Object.keys(s.sides).length} side(s).`);
+  if (Object.keys(s.sides).length !== 2) refuse(`Grand-tactical initiative is a roll between two commanders; this battle has ${plural(Object.keys(s.sides).length, 'side')}.`);
   const modifiers = Object.fromEntries(Object.entries(action.modifiers ?? {}).map(([side, ms]) => [findSide(s, side).name, checked(ms)]));
   const voters = sideVoters(s, []);
   const opened = openBallot(s, ctx, {
@@ -55,6 +57,14 @@ export function turnEnded(s: BattleState): BattleEvent {
   return { type: 'PhaseAdvanced', data: { from: s.position, to, phaseId: info.id, phaseName: info.name, ...(info.number !== undefined ? { phaseNumber: info.number } : {}), due: [...info.due] } };
 }
 
+/** The Grand-Tac initiative the first phase owes each turn, until a GM opens it (its ballot then holds the phase while votes are missing). */
+export function chargeOwed(s: BattleState): Owed[] {
+  const { turn } = s.position;
+  if (chargeSequence.describe(s.position).id !== 'INIT-GRANDTAC' || Object.keys(s.sides).length !== 2) return [];
+  if (Object.values(s.ballots).some((b) => b.kind === 'grandtac' && b.turn === turn)) return [];
+  return [{ key: `grandtac@${turn}`, text: `the Grand-Tac initiative of turn ${turn}: points allotted in secret, then the commanders' roll (INIT-GRANDTAC)`, example: '/initiative open deadline:1h' }];
+}
+
 /** The points revealed, then the roll: 1d10 a commander with the GM's modifiers, high wins, unmodified 17 or more ends the turn. */
 export const grandTacConsequences: Consequences = (s, b, revealed, dice?: DiceStream) => {
   if (b.kind !== 'grandtac') return [];
@@ -75,7 +85,7 @@ export function evolveGrandTacModifiers(d: BattleState, e: GrandTacModifiersSet)
 }
 
 export const rollLine = (r: GrandTacOutcome['rolls'][number]) =>
-  `${r.side}${r.points !== undefined ? ` (${r.points} points)` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`;
+  `${r.side}${r.points !== undefined ? ` (${plural(r.points, 'point')})` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`;
 
 export function describeGrandTac(e: GrandTacRolled): string {
   const o = e.data.outcome;

@@ -1,12 +1,14 @@
 import { sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import type { Advance } from '../../../battle/system.ts';
+import type { Advance, Owed } from '../../../battle/system.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
+import { mention } from '../../../messages.ts';
 import { medievalPack as pack, signed } from '../index.ts';
 import { weatherRollDue } from '../sequence.ts';
 import { initiativeDie } from './initiative.ts';
-import { FIRING_SIDE, med, phaseDef, phaseId } from './state.ts';
+import { FIRING_SIDE, figuresNow, med, phaseDef, phaseId } from './state.ts';
+import { moraleReasonsFromLog } from './reasons.ts';
 
 /** A move through the sequence: what falls due on entering the phase (added to PhaseAdvanced's due list). */
 export function medievalAdvance(s: BattleState, next: Advance): Advance {
@@ -15,6 +17,47 @@ export function medievalAdvance(s: BattleState, next: Advance): Advance {
     refuse(`Sides A and B are not chosen for turn ${s.position.turn}: /initiative roll, then the winner's /initiative choose (MED-SEQ.1), before the turn goes on.`);
   }
   return { ...next, due: [...next.due, ...medievalDue(s, next.to)] };
+}
+
+/**
+ * What a medieval phase owes before it ends: the turn's sides A and B (MED-SEQ.1), the weather roll
+ * of every twelfth turn (MED-SEQ.2), and in a Morale Tests phase (MED-SEQ.10, .15) the test of every
+ * unit the log gives a reason to test (MED-MORALE-REASONS.4, .8, .9, .11; one test a phase, MED-MORALE.3).
+ */
+export function medievalOwed(s: BattleState): Owed[] {
+  const { turn } = s.position;
+  const pid = phaseId(s.position);
+  const out: Owed[] = [];
+  if (pid === 'MED-SEQ.1' && Object.keys(s.sides).length === 2 && med(s).sides?.turn !== turn) {
+    out.push({ key: `initiative@${turn}`, text: `sides A and B for turn ${turn}: each side rolls, the winner chooses (MED-SEQ.1, MED-INIT)`, example: '/initiative roll, then /initiative choose as:A' });
+  }
+  if (pid === 'MED-SEQ.2' && weatherRollDue(turn) && med(s).weather?.turn !== turn) {
+    out.push({ key: `weather@${turn}`, text: `the weather roll of turn ${turn} (MED-SEQ.2; its rules are not in the source: roll as agreed)`, example: '/weather set weather:"fair, dry" wind_strength:light wind_direction:west' });
+  }
+  if (pid === 'MED-SEQ.10' || pid === 'MED-SEQ.15') {
+    for (const u of Object.values(s.units)) {
+      if (figuresNow(s, u) === 0) continue;
+      const reasons = moraleReasonsFromLog(s, u);
+      if (!reasons.length) continue;
+      out.push({
+        key: `morale:${u.id}@${turn}.${s.position.phase}`,
+        text: `${u.name}: a Morale Test, for ${reasons.map((r) => `${r.id.replace('MED-MORALE-REASONS', 'reason ')} (it ${r.why})`).join('; ')} (MED-MORALE-REASONS)`,
+        example: `/morale test unit:"${u.name}"`,
+      });
+    }
+  }
+  return out;
+}
+
+/** Who acts in a phase the chart gives to side A or B, named once the turn's sides are chosen (MED-SEQ.1). */
+export function medievalActing(s: BattleState, pos: TurnPosition): string | undefined {
+  const letter = /\(side ([AB])\)$/.exec(phaseDef(pos)?.name ?? '')?.[1];
+  const chosen = med(s).sides;
+  if (!letter) return phaseDef(pos)?.acts;
+  if (chosen?.turn !== pos.turn) return `side ${letter} (not chosen yet for turn ${pos.turn}: /initiative roll)`;
+  const id = letter === 'A' ? chosen.a : chosen.b;
+  const players = new Set([...(s.sides[id]?.players ?? []), ...Object.values(s.commands).flatMap((c) => (c.sideId === id && c.player ? [c.player] : []))]);
+  return `side ${letter}, ${sideName(s, id)}${players.size ? ` (${[...players].map(mention).join(', ')})` : ''}`;
 }
 
 function medievalDue(s: BattleState, to: TurnPosition): string[] {
@@ -28,14 +71,8 @@ function medievalDue(s: BattleState, to: TurnPosition): string[] {
     const each = die ? `d${die.die} each` : 'a die each (d6 or d10: open until a GM sets house rule initiative.die)';
     out.push(`initiative: /initiative roll, ${each} plus the commander's modifier (MED-INIT): ${cmd.join('; ')}`);
   }
+  // Which side is A and which B this turn the banner says (medievalActing).
   const chosen = med(s).sides;
-  if (/\(side [AB]\)$/.test(phaseDef(to)?.name ?? '')) {
-    out.push(
-      chosen?.turn === to.turn
-        ? `this turn side A is ${sideName(s, chosen.a)}, side B is ${sideName(s, chosen.b)} (MED-SEQ.1)`
-        : `sides A and B are not chosen for turn ${to.turn}: /initiative roll, then the winner's /initiative choose (MED-SEQ.1)`,
-    );
-  }
   const firing = FIRING_SIDE[pid];
   if (firing && chosen?.turn === to.turn) {
     const name = sideName(s, firing === 'A' ? chosen.a : chosen.b);

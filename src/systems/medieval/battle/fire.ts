@@ -1,3 +1,4 @@
+import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { houseNote, houseRule } from '../../../battle/house.ts';
@@ -88,7 +89,7 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
     const ready = cannon - lost - misfired;
     const reasons = [lost ? `${lost} exploded` : '', misfired ? `${misfired} misfired this turn and can't re-fire until next Game Turn` : ''].filter(Boolean).join('; ');
     if (ready <= 0) refuse(`${firer.name} has no gun that can fire: ${reasons} (MED-RANGE.9).`);
-    if (a.figures !== undefined && a.figures > ready) refuse(`${firer.name} has ${ready} gun${ready === 1 ? '' : 's'} that can fire (${cannon} models; ${reasons}) (MED-RANGE.9); ${a.figures} asked.`);
+    if (a.figures !== undefined && a.figures > ready) refuse(`${firer.name} has ${ready} gun${ready === 1 ? '' : 's'} that can fire (${plural(cannon, 'model')}; ${reasons}) (MED-RANGE.9); ${a.figures} asked.`);
     figures = a.figures ?? ready;
     why = `${figures} gun model${figures === 1 ? '' : 's'} of ${cannon}${reasons ? ` (${reasons})` : ''}: one d10 per gun (MED-FIRE.1)`;
   } else {
@@ -96,17 +97,17 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
     // MED-SEQ.12: side B's figures "shot" in phase 11 still fire in phase 12.
     const shot = pid === 'MED-SEQ.12' && st.shot?.turn === at.turn && MEDIEVAL_PHASES[st.shot.phase]?.id === 'MED-SEQ.11' ? st.shot.figures : 0;
     let max = now + shot;
-    let whyMax = shot ? `${now} figures and the ${shot} shot in phase 11, who still fire (MED-SEQ.12)` : `${now} figures`;
+    let whyMax = shot ? `${plural(now, 'figure')} and the ${shot} shot in phase 11, who still fire (MED-SEQ.12)` : plural(now, 'figure');
     // MED-MORALE-EFFECTS.3b: skirmishers falling back in good order fire at half headcount (rounded down: the source gives no rounding).
     if (effect?.mayFire === 'half') {
       max = Math.floor(max / 2);
       whyMax += `, half headcount after falling back in good order (${effect.rules.join(', ')}): ${max}`;
     }
     if (max === 0) refuse(`${firer.name} has no figures that can fire (${whyMax}).`);
-    if (a.figures !== undefined && a.figures > max) refuse(`${firer.name} can fire at most ${max} figures (${whyMax}); ${a.figures} asked.`);
+    if (a.figures !== undefined && a.figures > max) refuse(`${firer.name} can fire at most ${plural(max, 'figure')} (${whyMax}); ${a.figures} asked.`);
     figures = a.figures ?? max;
     const limited = shot > 0 || effect?.mayFire === 'half';
-    why = a.figures !== undefined ? `${figures} figures firing, as given (of ${whyMax})` : limited ? `${figures} figures firing (${whyMax})` : `${figures} figures firing, all it has`;
+    why = a.figures !== undefined ? `${plural(figures, 'figure')} firing, as given (of ${whyMax})` : limited ? `${plural(figures, 'figure')} firing (${whyMax})` : `${plural(figures, 'figure')} firing, all it has`;
   }
 
   if (a.range !== undefined && a.band !== undefined) refuse('Give the measured range or the range band, not both (MED-RANGE).');
@@ -186,6 +187,8 @@ export function evolveFireResolved(d: BattleState, e: FireEvent): void {
   setUnit(d, targetId, (st) => ({
     ...addLosses(st, losses),
     firedOn: at,
+    ...(st.firstFiredOn ? {} : { firstFiredOn: at }),
+    ...(losses ? { fireLosses: { turn: at.turn, figures: (st.fireLosses?.turn === at.turn ? st.fireLosses.figures : 0) + losses, at } } : {}),
     ...(kind ? { underFire: { ...st.underFire, [kind]: { at, by: firerId } } } : {}),
     shot: { turn: at.turn, phase: at.phase, figures: (samePhase(st.shot, at) ? st.shot!.figures : 0) + losses },
   }));
@@ -204,7 +207,7 @@ export function fireKind(attrs: Readonly<Record<string, unknown>>, artillery: bo
 export function describeFireResolved(e: FireEvent): string {
   const o = e.data.outcome;
   const extra = [
-    `${o.target} loses ${o.applied.losses} figure${o.applied.losses === 1 ? '' : 's'}${o.applied.losses < o.kills ? ` (${o.kills} kills, more than it had)` : ''}: ${o.applied.figuresLeft} left.`,
+    `${o.target} loses ${o.applied.losses} figure${o.applied.losses === 1 ? '' : 's'}${o.applied.losses < o.kills ? ` (${plural(o.kills, 'kill')}, more than it had)` : ''}: ${o.applied.figuresLeft} left.`,
     ...(o.applied.gunsExploded ? [`${o.firer} loses ${o.applied.gunsExploded} gun${o.applied.gunsExploded === 1 ? '' : 's'} (exploded, MED-RANGE.9).`] : []),
     ...(o.applied.gunsMisfired ? [`${o.applied.gunsMisfired} gun${o.applied.gunsMisfired === 1 ? '' : 's'} of ${o.firer} misfired: can't re-fire until turn ${e.data.at.turn + 1} (MED-RANGE.9).`] : []),
   ];

@@ -1,3 +1,4 @@
+import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { actsFor, findUnit, needDice, sideName, unitSideId } from '../../../battle/mechanics.ts';
@@ -5,7 +6,7 @@ import { isGm, type BattleState, type Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { medievalPack as pack, resolveMelee, type Armour, type MeleeDerived, type MeleeOutcome, type ModifierChoice, type TroopClass } from '../index.ts';
-import { addLosses, checkPhase, figuresNow, lines, options, setUnit, unitStatus } from './state.ts';
+import { addLosses, checkPhase, figuresNow, lines, options, setUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
 
 /** A round of melee by the Melee Chart, both units striking at once (MED-MELEE, MED-SEQ.13). */
 
@@ -56,7 +57,7 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
   const prepare = (u: Unit, input: MeleeSideInput, enemy: Unit) => {
     const now = figuresNow(s, u);
     if (now === 0) refuse(`${u.name} has no figures left.`);
-    if (input.figures !== undefined && input.figures > now) refuse(`${u.name} has ${now} figures; ${input.figures} cannot fight.`);
+    if (input.figures !== undefined && input.figures > now) refuse(`${u.name} has ${plural(now, 'figure')}; ${input.figures} cannot fight.`);
     if (u.attrs.melee_weapon === undefined) refuse(`${u.name} has no hand weapon: set it with /unit set unit:"${u.name}" melee_weapon:... (MED-MELEE).`);
     if (enemy.attrs.armour === undefined) refuse(`${enemy.name} has no armour grade, the column of the Melee Chart: set it with /unit set unit:"${enemy.name}" armour:... (MED-MELEE).`);
     const derived: MeleeDerived = {
@@ -108,9 +109,9 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
     defender,
     dice: [...attacker.dice, ...defender.dice],
     steps: [
-      `${att.name}, ${attacker.figures} figures, against ${def.name}:`,
+      `${att.name}, ${plural(attacker.figures, 'figure')}, against ${def.name}:`,
       ...attacker.steps,
-      `${def.name}, ${defender.figures} figures, against ${att.name}:`,
+      `${def.name}, ${plural(defender.figures, 'figure')}, against ${att.name}:`,
       ...defender.steps,
       `Both sides strike at once (MED-SEQ.13): ${def.name} loses ${attacker.applied.losses} (${attacker.applied.enemyFiguresLeft} left), ${att.name} loses ${defender.applied.losses} (${defender.applied.enemyFiguresLeft} left).`,
     ],
@@ -119,8 +120,15 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
 }
 
 export function evolveMeleeResolved(d: BattleState, e: MeleeEvent): void {
-  setUnit(d, e.data.defenderId, (st) => addLosses(st, e.data.outcome.attacker.applied.losses));
-  setUnit(d, e.data.attackerId, (st) => addLosses(st, e.data.outcome.defender.applied.losses));
+  const { attackerId, defenderId, at, outcome: o } = e.data;
+  setUnit(d, defenderId, (st) => fought(addLosses(st, o.attacker.applied.losses), at, o.defender.applied.losses, o.attacker.applied.losses, attackerId));
+  setUnit(d, attackerId, (st) => fought(addLosses(st, o.defender.applied.losses), at, o.attacker.applied.losses, o.defender.applied.losses, defenderId));
+}
+
+/** A round of melee added to the unit's rounds this turn (MED-MORALE-REASONS.4, MED-CONTROL.1-2). */
+function fought(st: MedievalUnitStatus, at: TurnPosition, kills: number, losses: number, enemyId: string): MedievalUnitStatus {
+  const m = st.melee?.turn === at.turn ? st.melee : { turn: at.turn, kills: 0, losses: 0, against: [] as string[] };
+  return { ...st, melee: { turn: at.turn, kills: m.kills + kills, losses: m.losses + losses, against: m.against.includes(enemyId) ? m.against : [...m.against, enemyId], at } };
 }
 
 export function describeMeleeResolved(e: MeleeEvent): string {

@@ -50,6 +50,15 @@ export interface MedievalUnitStatus {
   firedAt?: TurnPosition;
   /** Figures shot in one phase; those shot in phase 11 still fire in phase 12 (MED-SEQ.12). */
   shot?: { turn: number; phase: number; figures: number };
+  /** First fired on in the game (MED-MORALE-REASONS.9). */
+  firstFiredOn?: TurnPosition;
+  /** Figures lost to enemy fire in `turn`, the last loss `at` (MED-MORALE-REASONS.8). */
+  fireLosses?: { turn: number; figures: number; at: TurnPosition };
+  /**
+   * Its rounds of melee in `turn`: figures it killed and lost, the enemy units, the last round `at`
+   * (MED-MORALE-REASONS.4, MED-CONTROL.1-2).
+   */
+  melee?: { turn: number; kills: number; losses: number; against: string[]; at: TurnPosition };
 }
 
 export interface MedievalState {
@@ -128,7 +137,11 @@ export function letterOf(s: BattleState, sideId: string): 'A' | 'B' {
 }
 
 export function checkPhase(s: BattleState, rule: string, what: string) {
-  if (!phaseHas(s.position, rule)) refuse(`${what} in phase${phasesWith(rule).includes(',') ? 's' : ''} ${phasesWith(rule)} (MED-SEQ); now it is ${phaseText(s.position)}.`);
+  if (phaseHas(s.position, rule)) return;
+  // The next phase for it, this turn or the next: where a GM's /phase goto takes the battle.
+  const numbers = phasesWith(rule).split(', ').map(Number);
+  const next = numbers.find((n) => n > Number(phaseId(s.position).replace('MED-SEQ.', ''))) ?? numbers[0];
+  refuse(`${what} in phase${numbers.length > 1 ? 's' : ''} ${phasesWith(rule)} (MED-SEQ); now it is ${phaseText(s.position)}. A GM walks there with /phase goto phase:${next}.`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 import type { BattleEvent } from '../../../battle/events.ts';
 import { samePhase } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import type { Advance } from '../../../battle/system.ts';
+import type { Advance, Owed } from '../../../battle/system.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { withoutMarker } from './counterbattery.ts';
-import { aroundAdvance } from './night.ts';
+import { aroundAdvance, night } from './night.ts';
 import { revealOrders } from './orders.ts';
 import { before, phaseOf } from './phase.ts';
 import { pct, setUnit } from './state.ts';
@@ -67,6 +67,28 @@ function percentileDue(s: BattleState, to: TurnPosition): string[] {
       const still = (st.markers ?? []).filter((m) => !(end.silentA.includes(id) && m.marker === 'A') && !(end.roundLostB.includes(id) && m.marker === 'B'));
       for (const m of still) if (s.units[id]) out.push(`${name(id)} is under Counterbattery ${m.marker}: its target hierarchy puts enemy artillery first (PCT-11.44.art.b, ${m.marker === 'A' ? '11.76' : '11.77'})`);
     }
+  }
+  return out;
+}
+
+/**
+ * What a percentile phase owes before it ends: the morale check of every unit whose fire losses
+ * called for one once the fire of their phase was complete (PCT-11.72, 11.88), and at the start of
+ * a night the night's conditions, which set its visibility (NIGHT-18.31).
+ */
+export function percentileOwed(s: BattleState): Owed[] {
+  const out: Owed[] = [];
+  if (s.position.period === 'night' && s.position.phase === 0 && !night(s).moon) {
+    out.push({ key: `night-conditions@${s.position.turn}`, text: 'the night conditions: moon and weather give the visibility (NIGHT-18.31)', example: '/night conditions moon:full weather:"limited clouds"' });
+  }
+  for (const [id, st] of Object.entries(pct(s).units)) {
+    const u = s.units[id];
+    if (!u || !st.moraleDue || !before(st.moraleDue.since, s.position)) continue;
+    out.push({
+      key: `morale:${id}@${st.moraleDue.since.turn}.${st.moraleDue.since.phase}`,
+      text: `${u.name}: a morale check for fire losses (${count(st.moraleDue.losses, 'loss', 'losses')}, PCT-11.72, 11.88)`,
+      example: `/morale check unit:"${u.name}" kind:fire-loss`,
+    });
   }
   return out;
 }

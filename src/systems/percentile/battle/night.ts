@@ -2,6 +2,7 @@ import {
   allowedStances,
   checkDawnAttack,
   MOONS,
+  moonText,
   nextDayCmrPenalty,
   nightBanner,
   nightOutcome,
@@ -57,7 +58,8 @@ export type NightAction =
 type NightActionOf<T extends NightAction['type']> = Extract<NightAction, { type: T }>;
 type NightEventOf<T extends NightEvent['type']> = Extract<NightEvent, { type: T }>;
 
-const night = (s: BattleState): NightState => pct(s).night;
+/** The night's state of the battle (its conditions, the vote, the dawn notes). */
+export const night = (s: BattleState): NightState => pct(s).night;
 
 // ---------------------------------------------------------------------------------------------
 // decide
@@ -151,7 +153,12 @@ export function aroundAdvance(
     const decided = night(s).decided ?? refuse('The night-combat vote is due before the night (NIGHT-18.11): open it with /night vote, or choose /turn next period:interphase.');
     to = nextTurn(decided.night ? 'night' : 'interphase');
   }
-  if (to.period === 'night' && to.phase === 0) due.push(...nightBanner({ visibility: night(s).visibility ?? null, moon: night(s).moon ?? 'none', weather: night(s).weather ?? 'heavy clouds' }));
+  if (to.period === 'night' && to.phase === 0) {
+    const n = night(s);
+    // Without a GM's conditions the night has none: it owes them (percentileOwed), never a default.
+    if (n.moon && n.weather) due.push(...nightBanner({ visibility: n.visibility ?? null, moon: n.moon, weather: n.weather }));
+    else due.push('night turn: the night conditions are not set; a GM gives the moon and weather, which set the visibility (NIGHT-18.31): /night conditions');
+  }
   if (from === 'night' && to.period !== 'night') {
     const notes = Object.values(s.commands)
       .filter((c) => c.stance)
@@ -245,7 +252,7 @@ export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s:
 
 export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): string {
   const from = e.data.from === 'pack' ? 'NIGHT-18.31' : e.data.from === 'house' ? `NIGHT-18.31 gives no legible value; ${e.data.house}` : 'the GM, NIGHT-18.31 gives no legible value';
-  return `night: ${e.data.moon} moon, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${from})`;
+  return `night: ${moonText(e.data.moon)}, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${from})`;
 }
 
 export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): string {

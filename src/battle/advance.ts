@@ -1,0 +1,154 @@
+import { refuse, RuleError } from '../rules/errors.ts';
+import type { PhaseInfo, TurnPosition } from '../rules/sequence.ts';
+import { capitalize } from '../messages.ts';
+import { openBallots, waitingFor } from './ballots.ts';
+import { positionText } from './describe.ts';
+import { draft } from './draft.ts';
+import type { BattleEvent } from './events.ts';
+import { applySetup } from './evolve.ts';
+import { getRuleSystem } from './registry.ts';
+import type { BattleState } from './state.ts';
+import type { Owed } from './system.ts';
+
+/**
+ * Walking the turn sequence: /phase next, /turn next and /phase goto. What the current phase owes
+ * (the system's checks, every ballot still waiting for votes) holds the walk until it is done or a
+ * GM passes over it; the waiver is logged (DueWaived) and what it named never holds again.
+ */
+
+type Advance = { type: 'AdvancePhase'; skip?: boolean } | { type: 'AdvanceTurn'; period?: string; skip?: boolean };
+
+/**
+ * What the current phase still owes: the system's by its rules and every ballot waiting for votes
+ * (but those the next phase closes itself), less what a GM passed over.
+ */
+export function owedNow(s: BattleState): Owed[] {
+  const system = getRuleSystem(s.system);
+  const ballots: Owed[] = openBallots(s)
+    .filter((b) => waitingFor(b).length > 0 && !system.closedByPhase?.includes(b.kind))
+    .map((b) => ({
+      key: `ballot:${b.id}`,
+      text: `ballot ${b.id} "${b.title}"${b.rule ? ` (${b.rule})` : ''} is still open, waiting for ${waitingFor(b)
+        .map((v) => v.label)
+        .join(', ')}`,
+      example: `/ballot vote ballot:${b.id} (a GM: /ballot cast-for, or /ballot reveal ballot:${b.id})`,
+    }));
+  const waived = new Set(s.waived ?? []);
+  return [...(system.owed?.(s) ?? []), ...ballots].filter((o) => !waived.has(o.key));
+}
+
+export const owedLine = (o: Owed): string => (o.example ? `${o.text} — ${o.example}` : o.text);
+
+/** The state after `events`, for looking ahead inside a decision; `s` is left as it was. */
+function preview(s: BattleState, events: readonly BattleEvent[]): BattleState {
+  const d = draft(s);
+  for (const e of events) applySetup(d, e);
+  return d;
+}
+
+const here = (s: BattleState): string => {
+  const info = getRuleSystem(s.system).sequence.describe(s.position);
+  return `${capitalize(positionText(s.position, info.number))} (${info.name})`;
+};
+
+function heldText(s: BattleState, owed: readonly Owed[], command: string): string {
+  const them = owed.length === 1 ? 'it' : 'them';
+  return [
+    `${here(s)} is not done; it owes:`,
+    ...owed.map((o) => `• ${owedLine(o)}`),
+    `Do ${them} first, or a GM passes over ${them} with ${command} skip:true (logged). Nothing was changed.`,
+  ].join('\n');
+}
+
+/** /phase next and /turn next: one move through the sequence, held by what the phase owes unless a GM skips it. */
+export function decideAdvance(s: BattleState, action: Advance, actor: string): BattleEvent[] {
+  const system = getRuleSystem(s.system);
+  const { sequence } = system;
+  const period = action.type === 'AdvanceTurn' ? action.period : undefined;
+  if (period !== undefined && !sequence.periods.includes(period)) {
+    refuse(sequence.periods.length ? `Unknown period "${period}"; choose one of ${sequence.periods.join(', ')}.` : `This rule system has no periods; use /turn next alone.`);
+  }
+  const owed = owedNow(s);
+  if (owed.length && !action.skip) refuse(heldText(s, owed, action.type === 'AdvanceTurn' ? '/turn next' : '/phase next'));
+  const waived: BattleEvent[] = owed.length ? [{ type: 'DueWaived', data: { by: actor, items: owed.map(({ key, text }) => ({ key, text })) } }] : [];
+  const from = waived.length ? preview(s, waived) : s;
+  const to = action.type === 'AdvancePhase' ? sequence.nextPhase(from.position) : sequence.nextTurn(from.position, period);
+  const plain = { to, before: [], due: [] };
+  const move = system.advance?.(from, plain, period, (p) => sequence.nextTurn(from.position, p)) ?? plain;
+  const info = sequence.describe(move.to);
+  const entered: Extract<BattleEvent, { type: 'PhaseAdvanced' }> = {
+    type: 'PhaseAdvanced',
+    data: { from: from.position, to: move.to, phaseId: info.id, phaseName: info.name, phaseNumber: info.number, due: [...info.due, ...move.due] },
+  };
+  const owes = owedNow(preview(from, [...move.before, entered]));
+  if (owes.length) entered.data.owed = owes.map(owedLine);
+  return [...waived, ...move.before, entered];
+}
+
+/** A phase of the turn by its printed number, id or name (a unique start of it will do). */
+function matches(info: PhaseInfo, ref: string): 'exact' | 'start' | undefined {
+  const r = ref.trim().toLowerCase();
+  const name = info.name.toLowerCase();
+  if (String(info.number) === r || info.id.toLowerCase() === r || name === r) return 'exact';
+  return r.length >= 3 && name.startsWith(r) ? 'start' : undefined;
+}
+
+/** How a refusal lists the phases of the current turn, one per line. */
+export function phaseList(s: BattleState): string {
+  const { sequence } = getRuleSystem(s.system);
+  const lines: string[] = [];
+  let p: TurnPosition = { ...s.position, phase: 0 };
+  do {
+    const info = sequence.describe(p);
+    lines.push(`${info.number}. ${info.name}`);
+    p = sequence.nextPhase(p);
+  } while (p.turn === s.position.turn);
+  return lines.join('\n');
+}
+
+/** How many phases forward the first phase `ref` names lies (within the next two turns), and its description. */
+function phaseAhead(s: BattleState, ref: string): { steps: number; info: PhaseInfo } {
+  const { sequence } = getRuleSystem(s.system);
+  const found: { steps: number; info: PhaseInfo; how: 'exact' | 'start' }[] = [];
+  let p = s.position;
+  for (let steps = 1; p.turn <= s.position.turn + 1; steps++) {
+    p = sequence.nextPhase(p);
+    const info = sequence.describe(p);
+    const how = matches(info, ref);
+    if (how && !found.some((f) => f.info.id === info.id)) found.push({ steps, info, how });
+  }
+  const exact = found.filter((f) => f.how === 'exact');
+  const pick = exact.length ? exact : found;
+  if (pick.length === 1 || (pick.length > 1 && exact.length > 0)) return pick[0]!;
+  if (pick.length > 1) refuse(`"${ref}" names ${pick.length} phases (${pick.map((f) => `${f.info.number}. ${f.info.name}`).join('; ')}); give its number. Nothing was changed.`);
+  return refuse(`There is no phase "${ref}" ahead in this battle's turn. The phases are:\n${phaseList(s)}\nNothing was changed.`);
+}
+
+/**
+ * /phase goto: forward phase by phase to the phase named, passing those that owe nothing, and
+ * stopping early in the first phase that owes something (its banner says what), or where a move is
+ * refused by the rules (the refusal is kept as what it owes). Each phase passed is logged as
+ * /phase next logs it.
+ */
+export function decideGoto(s: BattleState, ref: string, actor: string): BattleEvent[] {
+  const current = getRuleSystem(s.system).sequence.describe(s.position);
+  if (matches(current, ref) === 'exact') refuse(`The battle is in ${here(s)} already. Nothing was changed.`);
+  const target = phaseAhead(s, ref);
+  const out: BattleEvent[] = [];
+  let cur = s;
+  for (let i = 0; i < target.steps; i++) {
+    if (i > 0 && owedNow(cur).length) break;
+    let step: BattleEvent[];
+    try {
+      step = decideAdvance(cur, { type: 'AdvancePhase' }, actor);
+    } catch (err) {
+      if (!(err instanceof RuleError) || out.length === 0) throw err;
+      const last = out.filter((e) => e.type === 'PhaseAdvanced').at(-1)!;
+      last.data.owed = [...(last.data.owed ?? []), err.message];
+      break;
+    }
+    out.push(...step);
+    cur = preview(cur, step);
+  }
+  return out;
+}
