@@ -107,7 +107,14 @@ export function openDatabase(file: string, opts: { readonly?: boolean } = {}): D
     if (!readonly && existsSync(file) && !dirWritable(file)) {
       throw new DatabaseError(`${file} is read-only here: its directory ${dirname(file)} cannot be written, and SQLite writes its journal (${file}-wal) beside the file. Make the directory writable; umpire verify, export and replay read it as it is. Nothing was changed.`);
     }
-    if (!readonly) mkdirSync(dirname(file), { recursive: true });
+    if (!readonly) {
+      try {
+        mkdirSync(dirname(file), { recursive: true });
+      } catch (err) {
+        // A path through a file (data.db/x.db), or a folder that may not be made: named, never a stack trace.
+        throw new DatabaseError(`${file}: its folder ${dirname(file)} cannot be made (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}). Nothing was changed.`);
+      }
+    }
   }
   let sqlite: Database.Database;
   try {
