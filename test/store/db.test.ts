@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase } from '../../src/store/db.ts';
+import { DatabaseError, migrationsFolder, openDatabase } from '../../src/store/db.ts';
 import { CHECKPOINT_EVERY, SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { created, meta } from './fixtures.ts';
 
@@ -48,6 +48,13 @@ describe('openDatabase', () => {
     expect(db.$client.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
     expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
     db.$client.close();
+  });
+
+  it('refuses, by name and as a DatabaseError, a path whose folder cannot be made (it runs through a file)', () => {
+    const file = join(tempDir(), 'data.db');
+    writeFileSync(file, '');
+    expect(() => openDatabase(join(file, 'x.db'))).toThrow(DatabaseError);
+    expect(() => openDatabase(join(file, 'x.db'))).toThrow(/data\.db\/x\.db: its folder .*data\.db cannot be made \((EEXIST|ENOTDIR)\)\. Nothing was changed\./);
   });
 
   it('opens an in-memory database for tests', () => {
