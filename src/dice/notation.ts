@@ -126,6 +126,11 @@ function roller(): typeof Roller {
   return library;
 }
 
+/** Loads the dice library now, once nobody waits: the table after its prompt, the bot once ready, so no first /roll pays for it. */
+export function warmDice(): void {
+  roller();
+}
+
 function installHook({ NumberGenerator }: typeof Roller): void {
   const generator = NumberGenerator.generator;
   const current = generator.integer as IntegerFn & { [STREAM_DIE]?: true };

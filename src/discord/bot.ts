@@ -5,6 +5,7 @@ import { OutboxDispatcher, defaultBackoffMs } from '../app/dispatcher.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { DiscordDelivery, deliveryRest, discordErrorInfo } from './delivery.ts';
 import { interactionHandler } from './interactions.ts';
+import { warmDice } from '../dice/notation.ts';
 
 export interface BotOptions {
   token: string;
@@ -82,6 +83,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   }
   const c = client as Client<true>;
   logger.info({ bot: c.user.tag, application: c.application.id }, 'Discord bot ready');
+  setTimeout(warmDice, 0);
 
   // Posts left over from a previous run go out first; then the outbox is polled.
   if (deliver) dispatcher.start(o.pollMs ?? 1000);

@@ -3,6 +3,7 @@ import type { CompleteContext } from '../app/commands.ts';
 import { optionApplies } from '../app/complete.ts';
 import { commands, findCommand } from '../app/registry.ts';
 import { tokenize } from './line.ts';
+import { warmDice } from '../dice/notation.ts';
 import { WELCOME, type Table } from './table.ts';
 
 /** Tab completion for readline. */
@@ -75,6 +76,7 @@ export async function interactive(table: Table): Promise<void> {
     rl.prompt();
   };
   prompt();
+  setTimeout(warmDice, 0);
   for await (const line of rl) {
     await table.run(line);
     prompt();
