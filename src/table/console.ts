@@ -59,11 +59,29 @@ export async function complete(table: Table, line: string): Promise<CompleterRes
   const o = Object.hasOwn(s.options, m[1]!) ? s.options[m[1]!] : undefined;
   if (!o) return [[], current];
   const running = await table.app.battleIn(table.channel);
-  const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: m[2]!.replace(/^"/, '') };
-  const values = o.choices ? [...o.choices] : (o.complete?.(ctx) ?? []);
+  const ctx: CompleteContext = {
+    app: table.app,
+    state: running ? await table.app.state(running.id) : undefined,
+    actor: table.user,
+    typed: m[2]!.replace(/^"/, ''),
+    options: typedOptions(tokens),
+  };
+  const choices = o.choices ? o.choices.map((v) => ({ value: v, label: v })) : (o.completeLabelled?.(ctx) ?? (o.complete?.(ctx) ?? []).map((v) => ({ value: v, label: v })));
   // A value with spaces is offered quoted, whether or not its opening quote was typed (phase:Normal, phase:"Normal).
   const bare = (x: string) => x.replace(/"/g, '').toLowerCase();
-  return [values.map((v) => `${m[1]}:${/\s/.test(v) ? `"${v}"` : v}`).filter((v) => bare(v).startsWith(bare(current))), current];
+  const offered = choices.map((c) => ({ ...c, text: `${m[1]}:${/\s/.test(c.value) ? `"${c.value}"` : c.value}` })).filter((c) => bare(c.text).startsWith(bare(current)));
+  // Several to choose from: each shown with its words (a code and what it means), which readline lists and
+  // never types in, as it types only what they share; one: the value alone, which it types in.
+  if (offered.length > 1 && offered.some((c) => c.label !== c.value)) return [offered.map((c) => (c.label === c.value ? c.text : `${c.text} — ${c.label.replace(/^.*? — /, '')}`)), current];
+  return [offered.map((c) => c.text), current];
+}
+
+/** The options already typed on the line, by name (unquoted): what a completion may depend on (the unit a code must fit). */
+function typedOptions(tokens: readonly string[]): Record<string, string> {
+  return Object.fromEntries(tokens.flatMap((t) => {
+    const o = /^([\w-]+):(.*)$/.exec(t);
+    return o ? [[o[1]!, o[2]!.replace(/^"(.*)"$/, '$1')]] : [];
+  }));
 }
 
 /** The interactive table: history, completion, a prompt showing who is typing where. */
