@@ -78,4 +78,11 @@ describe('ballots: an open ballot holds the phase', () => {
     const revealed: BattleEvent = { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'gm', choices: [{ voter: 's1', label: 'French', choice: null }] } };
     expect(owedNow(given([...percentile, opened, revealed]).state)).toEqual([]);
   });
+  it('a ballot the next phase closes itself (percentile secret orders, revealed as it starts) holds nothing', () => {
+    const orders: BattleEvent = {
+      type: 'BallotOpened',
+      data: { ballotId: 'v1', kind: 'orders', title: 'Orders for turn 1', voters: [{ id: 'c1', label: 'Bachelu', users: ['alice'], allowed: ['ATTACK', 'RESERVE'] }], input: { kind: 'choice' }, openedAt: '2026-01-01T00:00:00.000Z', audience: 'channel', turn: 1 },
+    };
+    expect(owedNow(given([...percentile, orders]).state)).toEqual([]);
+  });
 });
