@@ -86,9 +86,16 @@ function characters(s: string): number {
   return n;
 }
 
+/**
+ * Bidi controls (UAX #9): echoed as typed, one would reorder the words after it in the reply (a
+ * refusal made to read as something else), so a reply shows each by its code point instead.
+ */
+const BIDI = /\p{Bidi_Control}/gu;
+const shown = (s: string): string => s.replace(BIDI, (c) => `<U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`);
+
 /** `aaaa… (1,048,576 characters)`: the first characters of a long input, never half a character. */
 function excerpt(s: string, quote: boolean): string {
-  const head = Array.from(s.slice(0, EXCERPT * 2)).slice(0, EXCERPT).join('');
+  const head = shown(Array.from(s.slice(0, EXCERPT * 2)).slice(0, EXCERPT).join(''));
   const q = quote ? '"' : '';
   return `${q}${head}…${q} (${characters(s).toLocaleString('en-US')} characters)`;
 }
@@ -104,13 +111,18 @@ export function quoteInput(value: string): string {
 /**
  * A refusal with every long input it repeats (an option's value, an unknown command or option, a
  * name, as given or trimmed) cut to an excerpt: the one place that caps what a refusal quotes,
- * whatever message quoted it. Inputs of ECHO_MAX characters or fewer are left whole.
+ * whatever message quoted it. Inputs of ECHO_MAX characters or fewer are left whole, but for the
+ * bidi controls in them, shown by code point.
  */
 export function capEchoes(text: string, inputs: Iterable<unknown>): string {
   const long = new Set<string>();
+  const bidi = new Set<string>();
   for (const v of inputs) {
     if (typeof v !== 'string') continue;
-    for (const s of [v, v.trim()]) if (s.length > ECHO_MAX && characters(s) > ECHO_MAX) long.add(s);
+    for (const s of [v, v.trim()]) {
+      if (s.length > ECHO_MAX && characters(s) > ECHO_MAX) long.add(s);
+      else if (s.search(BIDI) >= 0) bidi.add(s);
+    }
   }
   let out = text;
   // The longest first: a trimmed value is inside the value as given.
@@ -118,5 +130,6 @@ export function capEchoes(text: string, inputs: Iterable<unknown>): string {
     if (!out.includes(v)) continue;
     out = out.split(`"${v}"`).join(excerpt(v, true)).split(v).join(excerpt(v, false));
   }
+  for (const v of [...bidi].sort((a, b) => b.length - a.length)) out = out.split(v).join(shown(v));
   return out;
 }

@@ -113,3 +113,19 @@ describe('a 1 MB line (issue 27)', () => {
     }, 60_000);
   });
 });
+
+describe('bidi controls in a refusal (issue 27, left from it)', () => {
+  it('a refusal that repeats an input shows its bidi controls by code point, never passing them on to reorder the reply', async () => {
+    const t = startTable();
+    await t.run(SETUP);
+    const typed = ['\u202Eenilg\u202C', 'x\u2067y\u2069', '\u200F61e'];
+    const lines = typed.flatMap((v) => [`@gm /unit show unit:"${v}"`, `@gm /phase goto phase:"${v}"`, `@gm /battle log last:"${v}"`]);
+    const out: Out[] = [];
+    for (const l of lines) out.push(...(await t.run(l)));
+    const passed = out.filter((m) => /\p{Bidi_Control}/u.test(m.text)).length;
+    figureLine('bidi echoes', `${out.length} replies to inputs with bidi controls, bidi controls passed on ${passed}`);
+    expect(out.every((m) => m.error)).toBe(true);
+    expect(passed).toBe(0);
+    expect(out[0]!.error).toContain('"<U+202E>enilg<U+202C>"');
+  });
+});
