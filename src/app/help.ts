@@ -23,7 +23,7 @@ const ACTOR_OPTIONS = ['unit', 'firer', 'attacker', 'cavalry', 'units_a'];
 const TARGET_OPTIONS = ['target', 'defender', 'infantry', 'units_b'];
 
 /** A subcommand's example with this battle's own units in it (its first unit, and one of another side), so it can be typed as it stands. */
-export function localExample(s: BattleState, example: string): string {
+function localExample(s: BattleState, example: string): string {
   const units = Object.values(s.units);
   const actor = units[0];
   if (!actor) return example;

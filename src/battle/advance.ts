@@ -94,7 +94,7 @@ function matches(info: PhaseInfo, ref: string): 'exact' | 'start' | undefined {
 }
 
 /** How a refusal lists the phases of the current turn, one per line. */
-export function phaseList(s: BattleState): string {
+function phaseList(s: BattleState): string {
   const { sequence } = getRuleSystem(s.system);
   const lines: string[] = [];
   let p: TurnPosition = { ...s.position, phase: 0 };
