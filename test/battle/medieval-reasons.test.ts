@@ -4,12 +4,11 @@ import type { BattleEvent } from '../../src/battle/events.ts';
 import type { CompleteContext } from '../../src/app/commands.ts';
 import { findCommand } from '../../src/app/registry.ts';
 import { describeControlTested } from '../../src/systems/medieval/battle/control.ts';
-import type { MedievalEvent } from '../../src/systems/medieval/battle/index.ts';
 import { describeMoraleTested } from '../../src/systems/medieval/battle/morale.ts';
 import { parseReasonChoices } from '../../src/systems/medieval/battle/parse.ts';
-import { MEDIEVAL_PHASES } from '../../src/systems/medieval/sequence.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
+import { only, play, sides, to, unit } from '../support/medieval.ts';
 
 /**
  * Issue 28: why a unit tests (MED-CONTROL, MED-MORALE-REASONS) read against the roster and the
@@ -17,7 +16,6 @@ import { given } from '../support/spec.ts';
  * it, what only the table knows stays the player's; a GM may rule against any check, logged.
  * Tudor (alice) against Royal (bob), as in medieval.test.ts.
  */
-const unit = (unitId: string, name: string, commandId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitAdded', data: { unitId, name, commandId, attrs } });
 const setup: BattleEvent[] = [
   { type: 'BattleCreated', data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'table', gm: 'gm' } },
   { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
@@ -32,18 +30,6 @@ const setup: BattleEvent[] = [
   unit('u6', 'Handgunners', 'c2', { arm: 'infantry', figures: 12, class: 'M', order: 'loose', formation: 'line', armour: 'light', weapon: 'handgonne', melee_weapon: 'sword' }),
   unit('u7', 'Kerns', 'c2', { arm: 'infantry', figures: 20, class: 'E', order: 'loose', formation: 'line', armour: 'light', weapon: 'javelin', melee_weapon: 'knife' }),
 ];
-const phaseIndex = (id: string) => MEDIEVAL_PHASES.findIndex((p) => p.id === id);
-const to = (turn: number, n: number): BattleEvent => ({
-  type: 'PhaseAdvanced',
-  data: { from: { turn: 1, phase: 0 }, to: { turn, phase: phaseIndex(`MED-SEQ.${n}`) }, phaseId: `MED-SEQ.${n}`, phaseName: 'x', due: [] },
-});
-const sides = (turn: number, a: 's1' | 's2' = 's1'): BattleEvent => ({ type: 'MedievalSideChosen', data: { turn, sideId: a, as: 'A', a, b: a === 's1' ? 's2' : 's1' } });
-const play = (events: BattleEvent[], action: Action, actor: string, ...dice: number[]) => given(events).when(action, actor, { dice: scriptedStream(...dice) }).events();
-const only = <T extends MedievalEvent['type']>(events: BattleEvent[], type: T) => {
-  expect(events).toHaveLength(1);
-  expect(events[0]!.type).toBe(type);
-  return events[0] as Extract<MedievalEvent, { type: T }>;
-};
 const control = (unit: string, reason?: string, more: Partial<Extract<Action, { type: 'MedievalControlTest' }>> = {}): Action => ({ type: 'MedievalControlTest', unit, ...(reason ? { reason } : {}), ...more });
 const morale = (unit: string, reasons: string[], more: Partial<Extract<Action, { type: 'MedievalMoraleTest' }>> = {}): Action => ({ type: 'MedievalMoraleTest', unit, reasons: reasons.map((id) => ({ id })), ...more });
 const routing = (unitId: string): BattleEvent => ({ type: 'MedievalStatusSet', data: { unitId, routing: true } });

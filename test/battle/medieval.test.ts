@@ -6,10 +6,10 @@ import { parseModifierList, parseReasonList } from '../../src/systems/medieval/b
 import { med, type MedievalOptions } from '../../src/systems/medieval/battle/state.ts';
 import { medievalStatusLines, medievalUnitLines } from '../../src/systems/medieval/battle/views.ts';
 import { medievalActing } from '../../src/systems/medieval/battle/advance.ts';
-import { MEDIEVAL_PHASES } from '../../src/systems/medieval/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
+import { only, phaseIndex, play, sides, to, unit } from '../support/medieval.ts';
 
 /**
  * The medieval d10 rules as the battle applies them (src/battle/medieval.ts): given events, when an
@@ -19,7 +19,6 @@ const created = (options?: MedievalOptions): BattleEvent => ({
   type: 'BattleCreated',
   data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'table', gm: 'gm', ...(options ? { options } : {}) },
 });
-const unit = (unitId: string, name: string, commandId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitAdded', data: { unitId, name, commandId, attrs } });
 const army: BattleEvent[] = [
   { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
   { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
@@ -36,22 +35,6 @@ const army: BattleEvent[] = [
 ];
 const setup = (options?: MedievalOptions) => [created(options), ...army];
 
-const phaseIndex = (id: string) => MEDIEVAL_PHASES.findIndex((p) => p.id === id);
-/** The battle moved to turn `turn`, phase MED-SEQ.`n`. */
-const to = (turn: number, n: number): BattleEvent => ({
-  type: 'PhaseAdvanced',
-  data: { from: { turn: 1, phase: 0 }, to: { turn, phase: phaseIndex(`MED-SEQ.${n}`) }, phaseId: `MED-SEQ.${n}`, phaseName: 'x', due: [] },
-});
-/** Sides A and B chosen for `turn` (MED-SEQ.1): Tudor plays A unless said. */
-const sides = (turn: number, a: 's1' | 's2' = 's1'): BattleEvent => ({ type: 'MedievalSideChosen', data: { turn, sideId: a, as: 'A', a, b: a === 's1' ? 's2' : 's1' } });
-
-/** The events `action` appends after `events`, with scripted dice. */
-const play = (events: BattleEvent[], action: Action, actor: string, ...dice: number[]) => given(events).when(action, actor, { dice: scriptedStream(...dice) }).events();
-const only = <T extends MedievalEvent['type']>(events: BattleEvent[], type: T) => {
-  expect(events).toHaveLength(1);
-  expect(events[0]!.type).toBe(type);
-  return events[0] as Extract<MedievalEvent, { type: T }>;
-};
 const fire = (firer: string, target: string, more: Partial<Extract<Action, { type: 'MedievalFire' }>> = {}): Action => ({ type: 'MedievalFire', firer, target, band: 'short', ...more });
 const state = (events: BattleEvent[]) => given(events).state;
 
