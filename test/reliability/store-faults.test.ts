@@ -24,11 +24,15 @@ import { figureLine, FULL } from './figures.ts';
  */
 const dir = (name: string) => mkdtempSync(join(tmpdir(), `umpire-faults-${name}-`));
 const quiet = { LOG_LEVEL: 'silent' };
-/** The umpire CLI; as root, run as nobody when `asUser` (root reads and writes any file whatever its mode). */
+/**
+ * The umpire CLI; as root, when `asUser`, without the capabilities that let root read and write any
+ * file whatever its mode (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH), so file modes bind it as they bind a
+ * user. Not as nobody: nobody cannot reach a clone under a private directory (mktemp -d is 0700).
+ */
 function cli(args: string[], opts: { input?: string; asUser?: boolean } = {}) {
   const node = [process.execPath, '--import', 'tsx', 'src/cli/main.ts', ...args];
   const drop = opts.asUser && process.getuid?.() === 0;
-  const [cmd, ...rest] = drop ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...node] : node;
+  const [cmd, ...rest] = drop ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search', '--', ...node] : node;
   return spawnSync(cmd!, rest, { encoding: 'utf8', input: opts.input ?? '', env: { ...process.env, ...quiet, HOME: tmpdir() } });
 }
 const oneLine = (stderr: string) => stderr.trim().split('\n').length === 1 && !/\n\s+at /.test(stderr);
