@@ -74,6 +74,20 @@ export interface ReportHooks {
 }
 
 /**
+ * A unit's state at a battle's end as its log shows it, for a campaign to carry into the next
+ * (issue 29). Only what the rules and the log give: no attrition or recovery the seeds do not give.
+ */
+export interface UnitAftermath {
+  /** Figures left: what the campaign carries as the unit's `figures`. */
+  figures: number;
+  status: 'fit' | 'routed' | 'destroyed' | 'captured';
+  /** What the log shows, each with its rule ID: "lost 4 figures to fire (MED-FIRE)", "routed on turn 3 (MED-MORALE)". */
+  why: string[];
+  /** The leader the log shows fell with or beside this unit (by name, as the roster gives it), if any. */
+  leaderFallen?: string;
+}
+
+/**
  * A rule system as the battle plays it: the one interface each folder of src/rules/ implements in
  * its `plugin.ts` and the registry (src/systems/index.ts) lists. The core battle asks it and never
  * names a system. Its pure rules stay apart in the same folder and import none of this.
@@ -122,4 +136,6 @@ export interface RuleSystem<S = unknown> {
   unitLines?(s: BattleState, u: Unit): string[];
   /** What a battle report reads of its units and melees; a battle of a system without it reports its melees-free log only. */
   report?: ReportHooks;
+  /** A unit's state at the battle's end, for a campaign; a system without it carries its report's strength, and destroyed at none. */
+  aftermath?(s: BattleState, u: Unit): UnitAftermath;
 }

@@ -1,0 +1,122 @@
+import type { SystemId, UnitAttrs } from '../rules/pack.ts';
+
+/**
+ * A campaign's log (DESIGN.md, Words: campaign): armies whose units' state is carried from battle
+ * to battle, and campaign turns with secret orders and deadlines. A stream of its own in the same
+ * store as the battles, hash-chained as they are; its id is `c<n>`.
+ */
+
+/** A unit's standing in the campaign between battles. */
+export type UnitStatus = 'fit' | 'routed' | 'destroyed' | 'captured';
+export const UNIT_STATUSES: readonly UnitStatus[] = ['fit', 'routed', 'destroyed', 'captured'];
+
+/** A command of an army: the wargame's, with its officer (a leader) and who plays it. */
+export interface ArmyCommand {
+  name: string;
+  officer?: string;
+  player?: string;
+  /** The officer fell in a battle (a GM's confirmed result): the command fights on without him. */
+  officerFallen?: boolean;
+}
+
+export interface UnitRecord {
+  unitId: string;
+  name: string;
+  /** The army command it belongs to, by name. */
+  command: string;
+  /** The attributes of the rule system its army fights under, `figures` its current strength. */
+  attrs: UnitAttrs;
+  status: UnitStatus;
+}
+
+export interface ArmyRecord {
+  armyId: string;
+  name: string;
+  system: SystemId;
+  commands: ArmyCommand[];
+  units: UnitRecord[];
+}
+
+/** A unit's state as a battle's result proposes it, and as the GM confirmed or adjusted it. */
+export interface UnitResult {
+  unitId: string;
+  name: string;
+  before: { figures: number; status: UnitStatus };
+  after: { attrs: UnitAttrs; status: UnitStatus };
+  /** What the battle's log shows, each with its rule ID where the rules give one. */
+  why: string[];
+  /** A GM changed what the log proposed: their words, logged and shown as the GM's ruling. */
+  ruling?: { by: string; note: string };
+}
+
+/** An officer of an army's command who fell in the battle, as the log shows it. */
+export interface LeaderResult {
+  armyId: string;
+  command: string;
+  officer: string;
+  why: string;
+}
+
+export type RevealReason = 'all sent' | 'deadline' | 'gm';
+
+export interface RevealedOrders {
+  armyId: string;
+  army: string;
+  /** null when no orders came before the reveal. */
+  text: string | null;
+  by?: string;
+  onBehalf?: boolean;
+}
+
+export type CampaignEvent =
+  | { type: 'CampaignCreated'; data: { campaignId: string; name: string; channel: string; gm: string } }
+  | { type: 'CampaignGmAdded'; data: { user: string } }
+  | { type: 'CampaignSideAdded'; data: { sideId: string; name: string } }
+  | { type: 'CampaignSideJoined'; data: { sideId: string; user: string } }
+  /** A side's armies from a roster file, validated whole against each army's rule system. */
+  | { type: 'ArmiesImported'; data: { sideId: string; source: string; armies: ArmyRecord[] } }
+  /** A GM's reinforcements: new units for an army. */
+  | { type: 'UnitsReinforced'; data: { armyId: string; units: UnitRecord[]; note?: string } }
+  /** A GM's ruling on a unit between battles (replacements, recovery, capture): logged with their words. */
+  | { type: 'UnitStateSet'; data: { unitId: string; attrs: UnitAttrs; status: UnitStatus; note: string } }
+  | { type: 'UnitTransferred'; data: { unitId: string; from: string; to: string; command: string } }
+  /** Asks each army's players for secret orders (by DM); `voters` are the users who may send each army's. */
+  | { type: 'CampaignTurnOpened'; data: { turn: number; openedAt: string; deadline?: string; voters: { armyId: string; users: string[] }[] } }
+  /** Secret until the reveal: nothing shows `text` to anyone but the army's players and the GMs. */
+  | { type: 'OrdersSent'; data: { turn: number; armyId: string; text: string; by: string; onBehalf: boolean } }
+  | { type: 'OrdersReminded'; data: { turn: number; waitingFor: string[] } }
+  | { type: 'TurnDeadlineExtended'; data: { turn: number; deadline: string } }
+  /** The deadline stops; `remainingMs` is what was left of it, given back at the resume. */
+  | { type: 'CampaignTurnPaused'; data: { turn: number; remainingMs?: number } }
+  | { type: 'CampaignTurnResumed'; data: { turn: number; deadline?: string } }
+  | { type: 'OrdersRevealed'; data: { turn: number; reason: RevealReason; orders: RevealedOrders[] } }
+  /** A battle of the campaign, in a channel (or thread) of its own, with these armies' units as its roster. */
+  | {
+      type: 'CampaignBattleStarted';
+      data: { battleId: string; name: string; channel: string; system: SystemId; turn: number; armies: string[]; units: string[] };
+    }
+  /** The battle could not be created (its channel got another battle meanwhile): its units are free again. */
+  | { type: 'CampaignBattleCancelled'; data: { battleId: string; reason: string } }
+  /**
+   * The battle ended; its log proposes each unit's new state. `through` is the battle's last event
+   * then, by version and hash: the campaign's chain covers the battle's up to there.
+   */
+  | {
+      type: 'BattleResultProposed';
+      data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string };
+    }
+  | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string } }
+  | { type: 'BattleResultApplied'; data: { battleId: string; units: UnitResult[]; leaders: LeaderResult[] } }
+  | { type: 'CampaignEnded'; data: { by: string } };
+
+export type CampaignEventType = CampaignEvent['type'];
+
+/** An event as the campaign folds it. */
+export interface LoggedCampaignEvent {
+  battleId: string;
+  version: number;
+  event: CampaignEvent;
+  actor: string;
+  at: string;
+  requestId: string | null;
+}

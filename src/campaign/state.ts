@@ -1,0 +1,110 @@
+import type { SystemId } from '../rules/pack.ts';
+import type { ArmyCommand, LeaderResult, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
+
+export interface CampaignSide {
+  id: string;
+  name: string;
+  players: string[];
+}
+
+export interface Army {
+  id: string;
+  name: string;
+  sideId: string;
+  system: SystemId;
+  commands: ArmyCommand[];
+}
+
+export interface CampaignUnit extends UnitRecord {
+  armyId: string;
+}
+
+export interface SentOrders {
+  text: string;
+  by: string;
+  onBehalf: boolean;
+  at: string;
+}
+
+export interface CampaignTurn {
+  number: number;
+  openedAt: string;
+  /** When the orders are revealed if not all in before; absent while paused or when none was set. */
+  deadline?: string;
+  paused?: { remainingMs?: number };
+  reminded: boolean;
+  voters: { armyId: string; users: string[] }[];
+  /** Secret until revealed (DESIGN.md, Secrecy). */
+  orders: Record<string, SentOrders>;
+  revealed?: RevealedOrders[];
+}
+
+export type CampaignBattleStage = 'running' | 'cancelled' | 'proposed' | 'applied';
+
+export interface CampaignBattle {
+  id: string;
+  name: string;
+  channel: string;
+  system: SystemId;
+  turn: number;
+  armies: string[];
+  units: string[];
+  stage: CampaignBattleStage;
+  /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. */
+  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string };
+}
+
+export interface CampaignState {
+  id: string;
+  version: number;
+  name: string;
+  channel: string;
+  gms: string[];
+  sides: Record<string, CampaignSide>;
+  armies: Record<string, Army>;
+  units: Record<string, CampaignUnit>;
+  /** Campaign turns by number; the latest is the current one. */
+  turns: CampaignTurn[];
+  battles: Record<string, CampaignBattle>;
+  ended: boolean;
+  nextId: { side: number; army: number; unit: number; battle: number };
+}
+
+export const initialCampaign = (id: string): CampaignState => ({
+  id,
+  version: 0,
+  name: '',
+  channel: '',
+  gms: [],
+  sides: {},
+  armies: {},
+  units: {},
+  turns: [],
+  battles: {},
+  ended: false,
+  nextId: { side: 1, army: 1, unit: 1, battle: 1 },
+});
+
+export const currentTurn = (s: CampaignState): CampaignTurn | undefined => s.turns.at(-1);
+export const isCampaignGm = (s: CampaignState, user: string): boolean => s.gms.includes(user);
+export const sideOf = (s: CampaignState, user: string): CampaignSide | undefined => Object.values(s.sides).find((x) => x.players.includes(user));
+export const isCampaignPlayer = (s: CampaignState, user: string): boolean => isCampaignGm(s, user) || sideOf(s, user) !== undefined;
+
+/** The users who send an army's orders: its commands' players where set, else every player of its side. */
+export function armyUsers(s: CampaignState, army: Army): string[] {
+  const assigned = [...new Set(army.commands.map((c) => c.player).filter((p): p is string => !!p))];
+  return assigned.length ? assigned : [...(s.sides[army.sideId]?.players ?? [])];
+}
+
+/** The units of the campaign in a battle not yet settled (running, or its result not applied). */
+export function unitsInBattle(s: CampaignState): Map<string, CampaignBattle> {
+  const busy = new Map<string, CampaignBattle>();
+  for (const b of Object.values(s.battles)) if (b.stage === 'running' || b.stage === 'proposed') for (const u of b.units) busy.set(u, b);
+  return busy;
+}
+
+/** An army's strength: the figures of its units still fit or routed (destroyed and captured count none). */
+export const armyStrength = (s: CampaignState, armyId: string): number =>
+  Object.values(s.units)
+    .filter((u) => u.armyId === armyId && (u.status === 'fit' || u.status === 'routed'))
+    .reduce((sum, u) => sum + (typeof u.attrs.figures === 'number' ? u.attrs.figures : 0), 0);
