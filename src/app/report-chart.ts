@@ -17,10 +17,10 @@ const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 const FONT_FILES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].filter((f) => existsSync(f));
 
 /** A legend's lines in pixels at the config's font sizes (a title, an entry), and its labels' longest width. */
-const LEGEND = { title: 24, entry: 18, labelLimit: 260, maxColumns: 4 };
+export const LEGEND = { title: 24, entry: 18, labelLimit: 260, maxColumns: 4 };
 
 /** A vega-lite chart fitted to exactly `width` x `height`, axes and legend inside. */
-const fitted = (spec: Record<string, unknown>, width: number, height: number): TopLevelSpec =>
+export const fitted = (spec: Record<string, unknown>, width: number, height: number): TopLevelSpec =>
   ({
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     width,
@@ -58,9 +58,15 @@ export function sideColours(r: BattleReport, shade: Shade): { side: string; fami
   return sides.map((side, i) => {
     const family = FAMILIES[i % FAMILIES.length]!;
     const units = unitsOf.get(side) ?? [];
-    const t = (k: number) => (units.length === 1 ? BASE : SHADES.dark - ((SHADES.dark - SHADES.light) * k) / (units.length - 1));
-    return { side, family, base: shade(family, BASE), units: units.map((unit, k) => ({ unit, colour: shade(family, t(k)) })) };
+    const colours = shadesOf(family, units.length, shade);
+    return { side, family, base: shade(family, BASE), units: units.map((unit, k) => ({ unit, colour: colours[k]! })) };
   });
+}
+
+/** `n` shades of a family, dark to light and all distinct (one alone at its base colour): a side's lines. */
+export function shadesOf(family: Family, n: number, shade: Shade): string[] {
+  const t = (k: number) => (n === 1 ? BASE : SHADES.dark - ((SHADES.dark - SHADES.light) * k) / (n - 1));
+  return Array.from({ length: n }, (_, k) => shade(family, t(k)));
 }
 
 /**
@@ -75,7 +81,7 @@ export function legendColumns(entries: readonly number[], height: number): numbe
 }
 
 /** Ticks at whole figures only: strength and losses are counted (figures, steps), never fractions. */
-const wholeAxis = { tickMinStep: 1, format: 'd' } as const;
+export const wholeAxis = { tickMinStep: 1, format: 'd' } as const;
 
 /**
  * The two vega-lite specs of a report: strength by turn (a line a unit, morale as the point's shape;
@@ -147,11 +153,17 @@ export async function reportView(spec: TopLevelSpec): Promise<View> {
 
 /** The report's specs with vega's own shades of each family. */
 export async function reportSpecsShaded(r: BattleReport): Promise<{ strength: TopLevelSpec; casualties: TopLevelSpec }> {
-  const { vega } = await renderers();
-  return reportSpecs(r, (family, t) => (vega.scheme(family) as (t: number) => string)(t));
+  return reportSpecs(r, await vegaShade());
 }
 
-async function toSvg(spec: TopLevelSpec): Promise<string> {
+/** Vega's own shades of the families (its sequential schemes of their names). */
+export async function vegaShade(): Promise<Shade> {
+  const { vega } = await renderers();
+  return (family, t) => (vega.scheme(family) as (t: number) => string)(t);
+}
+
+/** A spec drawn as SVG markup by vega. */
+export async function toSvg(spec: TopLevelSpec): Promise<string> {
   const view = await reportView(spec);
   try {
     return await view.toSVG();
@@ -168,6 +180,11 @@ export async function reportChart(r: BattleReport): Promise<Uint8Array> {
   const specs = await reportSpecsShaded(r);
   const [a, b] = await Promise.all([toSvg(specs.strength), toSvg(specs.casualties)]);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART.width}" height="${CHART.height}" viewBox="0 0 ${CHART.width} ${CHART.height}"><rect width="100%" height="100%" fill="white"/>${inner(a, 0)}${inner(b, CHART.height / 2)}</svg>`;
+  return svgToPng(svg);
+}
+
+/** SVG markup as a PNG of its own size (resvg), its text in DejaVu where the system has it. */
+export async function svgToPng(svg: string): Promise<Uint8Array> {
   const { Resvg } = await renderers();
   const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: true, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
   return new Uint8Array(png);

@@ -1,0 +1,244 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { CAMPAIGN_CHART, campaignChart, campaignReportFileName, campaignSpecShaded, type CampaignSeries } from '../../src/app/campaign-chart.ts';
+import { reportView } from '../../src/app/report-chart.ts';
+
+/**
+ * Issue 29: `/campaign report` draws each army's strength across the campaign's turns and battles as
+ * the battle report draws its units (issue 28): a line an army, a legend a side in the sides' order,
+ * each side a colour family and its armies shades of it, whole-figure ticks, a file named by the
+ * campaign's name, id and first event's hash.
+ */
+
+/** `perSide` armies a side over `points`, losing two figures now and then; the last army of each side (of two or more, over two or more points) joins at the second point. */
+function synthetic(sides: string[], perSide: number, points = ['start', 'turn 1', 'after Stoke Field (c1-b1)', 'turn 2']): CampaignSeries {
+  return {
+    campaign: 'Wars of the Roses',
+    points,
+    unit: 'figures',
+    sides: sides.map((side, s) => ({
+      name: side,
+      armies: Array.from({ length: perSide }, (_, a) => ({
+        name: `${side} army ${a + 1}`,
+        strength: points.map((_, p) => (a === perSide - 1 && perSide > 1 && points.length > 1 && p === 0 ? null : 12 - Math.min(p, (a % 3) + s) * 2)),
+      })),
+    })),
+  };
+}
+
+/** A node of vega's scene graph: a mark (with a role) or an item of one. */
+interface Item {
+  role?: string;
+  text?: unknown;
+  fill?: string;
+  limit?: number;
+  items?: Item[];
+}
+/** The scene's marks of a role, depth first (in drawing order). */
+function marks(node: Item, role: string): Item[] {
+  const found = node.role === role ? [node] : [];
+  return [...found, ...(node.items ?? []).flatMap((i) => marks(i, role))];
+}
+const items = (node: Item, role: string) => marks(node, role).flatMap((m) => m.items ?? []);
+
+/** The chart's legends in order (title, entries' labels, fills and label limits), its axes' labels, and its SVG. */
+async function drawn(series: CampaignSeries) {
+  const view = await reportView(await campaignSpecShaded(series));
+  try {
+    const root = (view.scenegraph() as unknown as { root: Item }).root;
+    const axes = marks(root, 'axis').flatMap((m) => m.items ?? []);
+    const labelsOf = (x: boolean) =>
+      axes.filter((a) => String(items(a, 'axis-title')[0]?.text).startsWith('turns') === x).flatMap((a) => items(a, 'axis-label').map((l) => String(l.text)));
+    return {
+      legends: marks(root, 'legend')
+        .flatMap((m) => m.items ?? [])
+        .map((l) => {
+          const labels = items(l, 'legend-label');
+          const fills = items(l, 'legend-symbol').map((i) => String(i.fill));
+          return { title: String(items(l, 'legend-title')[0]?.text), entries: labels.map((label, k) => ({ label: String(label.text), limit: label.limit, fill: fills[k]! })) };
+        }),
+      xLabels: labelsOf(true),
+      yTicks: labelsOf(false),
+      svg: await view.toSVG(),
+    };
+  } finally {
+    view.finalize();
+  }
+}
+
+/** [r, g, b] of a colour as vega writes it: "#rrggbb" or "rgb(r, g, b)". */
+function rgb(colour: string): [number, number, number] {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (hex) return [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16), parseInt(hex[3]!, 16)];
+  const fn = /^rgb\((\d+), ?(\d+), ?(\d+)\)$/.exec(colour);
+  if (!fn) throw new Error(`not a colour: ${colour}`);
+  return [Number(fn[1]), Number(fn[2]), Number(fn[3])];
+}
+const blue = (c: string) => rgb(c)[2] > rgb(c)[0];
+const redOrange = (c: string) => rgb(c)[0] > rgb(c)[2];
+const green = (c: string) => rgb(c)[1] > rgb(c)[0] && rgb(c)[1] > rgb(c)[2];
+const purple = (c: string) => rgb(c)[2] > rgb(c)[1] && rgb(c)[0] > rgb(c)[1];
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** The PNG's signature and size. */
+function pngOf(png: Uint8Array) {
+  const image = PNG.sync.read(Buffer.from(png));
+  return { signature: [...png.slice(0, 8)], width: image.width, height: image.height };
+}
+
+describe('the campaign chart: a line an army, grouped by side (issue 29, /campaign report)', () => {
+  const s = synthetic(['Lancaster', 'York'], 3);
+
+  it('given two sides of three armies over four moments, when rendered, then it is a PNG of CAMPAIGN_CHART', async () => {
+    const { png } = await campaignChart(s);
+    expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
+  }, 30_000);
+
+  it('a legend a side, in the order of the sides, naming its armies in order', async () => {
+    const { legends } = await drawn(s);
+    expect(legends.map((l) => l.title)).toEqual(['Lancaster', 'York']);
+    for (const [k, side] of ['Lancaster', 'York'].entries()) expect(legends[k]!.entries.map((e) => e.label)).toEqual([1, 2, 3].map((a) => `${side} army ${a}`));
+  }, 30_000);
+
+  it('no two armies of a side share a colour; side 1 is a blue family, side 2 a red/orange one', async () => {
+    const [lancaster, york] = (await drawn(s)).legends;
+    for (const side of [lancaster!, york!]) expect(new Set(side.entries.map((e) => e.fill)).size).toBe(3);
+    expect(lancaster!.entries.every((e) => blue(e.fill))).toBe(true);
+    expect(york!.entries.every((e) => redOrange(e.fill))).toBe(true);
+  }, 30_000);
+
+  it('the x axis names the moments in their order; the y axis ticks at whole figures only', async () => {
+    const { xLabels, yTicks } = await drawn(s);
+    expect(xLabels).toEqual(['start', 'turn 1', 'after Stoke Field (c1-b1)', 'turn 2']);
+    expect(yTicks.length).toBeGreaterThan(1);
+    for (const t of yTicks) expect(t).toMatch(/^\d+$/);
+    expect(new Set(yTicks).size).toBe(yTicks.length);
+  }, 30_000);
+
+  it('whole-figure ticks even when the strengths span two figures', async () => {
+    const small: CampaignSeries = { campaign: 'Skirmish', points: ['start', 'turn 1', 'turn 2'], unit: 'figures', sides: [{ name: 'A', armies: [{ name: 'Scouts', strength: [2, 1, 1] }] }] };
+    expect((await drawn(small)).yTicks).toEqual(['0', '1', '2']);
+  }, 30_000);
+
+  it('the description names every army with its first and last strength, and when a late army joined', async () => {
+    const { description } = await campaignChart(s);
+    expect(description).toContain('Wars of the Roses');
+    expect(description).toContain('figures');
+    expect(description).toContain('Lancaster army 1 12 → 12');
+    expect(description).toContain('York army 2 12 → 8');
+    // The last army of each side was raised after the start: its line begins where it does.
+    expect(description).toContain('York army 3 (from turn 1) 10 → 6');
+  }, 30_000);
+});
+
+describe('the campaign chart at its edges (issue 29)', () => {
+  it('one moment only (a campaign at its start): a PNG, each army a point, the moment on the x axis', async () => {
+    const one = synthetic(['Lancaster', 'York'], 2, ['start']);
+    const { png, description } = await campaignChart(one);
+    expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
+    const { xLabels, legends } = await drawn(one);
+    expect(xLabels).toEqual(['start']);
+    expect(legends.map((l) => l.entries.length)).toEqual([2, 2]);
+    expect(description).toContain('Lancaster army 1 12;');
+  }, 30_000);
+
+  it('an army of zero strength throughout: drawn, the y axis still ticking at whole figures from 0', async () => {
+    const zero: CampaignSeries = { campaign: 'Lost Cause', points: ['start', 'turn 1'], unit: 'figures', sides: [{ name: 'A', armies: [{ name: 'Remnant', strength: [0, 0] }] }] };
+    const { png, description } = await campaignChart(zero);
+    expect(pngOf(png).width).toBe(CAMPAIGN_CHART.width);
+    const { yTicks, legends } = await drawn(zero);
+    expect(legends[0]!.entries.map((e) => e.label)).toEqual(['Remnant']);
+    expect(yTicks[0]).toBe('0');
+    expect(yTicks.length).toBeGreaterThan(1);
+    for (const t of yTicks) expect(t).toMatch(/^\d+$/);
+    expect(description).toContain('Remnant 0 → 0');
+  }, 30_000);
+
+  it('20 armies on 4 sides: four legends of five, four colour families, 20 different colours, one PNG', async () => {
+    const many = synthetic(['Lancaster', 'York', 'Scots', 'French'], 5);
+    const { legends } = await drawn(many);
+    expect(legends.map((l) => [l.title, l.entries.length])).toEqual([
+      ['Lancaster', 5],
+      ['York', 5],
+      ['Scots', 5],
+      ['French', 5],
+    ]);
+    expect(new Set(legends.flatMap((l) => l.entries.map((e) => e.fill))).size).toBe(20);
+    for (const [k, family] of [blue, redOrange, green, purple].entries()) expect(legends[k]!.entries.every((e) => family(e.fill))).toBe(true);
+    const { png, description } = await campaignChart(many);
+    expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
+    expect(description.length).toBeLessThanOrEqual(1024);
+  }, 60_000);
+
+  it('a long army name is cut in the legend (with an ellipsis), the chart keeps its size, the alt text stays within Discord’s 1024', async () => {
+    const long = 'The Most Excellent and Very Long Named Army of '.repeat(6);
+    const series: CampaignSeries = {
+      campaign: 'A Campaign '.repeat(30),
+      points: ['start', `after ${'The Battle of the Long Name '.repeat(5)}(c1-b1)`],
+      unit: 'figures',
+      sides: [
+        { name: 'Lancaster', armies: Array.from({ length: 12 }, (_, k) => ({ name: `${long}${k}`, strength: [10, 9] })) },
+        { name: 'York', armies: [{ name: 'Short', strength: [8, 8] }] },
+      ],
+    };
+    const { legends, svg } = await drawn(series);
+    const label = legends[0]!.entries[0]!;
+    expect(label.label).toBe(`${long}0`);
+    expect(label.limit).toBeGreaterThan(0);
+    expect(svg).toContain('…');
+    const { png, description } = await campaignChart(series);
+    expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
+    expect(description.length).toBeLessThanOrEqual(1024);
+    expect(description).toMatch(/…$/);
+  }, 60_000);
+
+  it('two armies of one name on one side stay two lines (the second marked), an army never measured is left out of the lines', async () => {
+    const series: CampaignSeries = {
+      campaign: 'Twins',
+      points: ['start', 'turn 1'],
+      unit: 'steps',
+      sides: [{ name: 'A', armies: [{ name: 'Guard', strength: [4, 3] }, { name: 'Guard', strength: [5, 5] }, { name: 'Ghost', strength: [null, null] }] }],
+    };
+    const { legends } = await drawn(series);
+    expect(legends[0]!.entries.map((e) => e.label)).toEqual(['Guard', 'Guard (2)']);
+    const { description } = await campaignChart(series);
+    expect(description).toContain('Ghost not yet measured');
+  }, 30_000);
+
+  it('no army measured at all: still a PNG of its size, saying so', async () => {
+    const empty: CampaignSeries = { campaign: 'Empty', points: ['start'], unit: 'figures', sides: [] };
+    const { png, description } = await campaignChart(empty);
+    expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
+    expect(description).toMatch(/no army/i);
+  }, 30_000);
+});
+
+describe('the campaign chart’s file name: name, id, first event’s hash and turn (issue 29)', () => {
+  const hash = '0123456789abcdef'.repeat(4);
+  it('is `<slug of the name>-<id>-<8 hex of the first hash>-turn<turn>.png`', () => {
+    expect(campaignReportFileName('Wars of the Roses', 'c1', hash, 2)).toBe('wars-of-the-roses-c1-01234567-turn2.png');
+  });
+
+  it('two campaigns c1 of one name in two stores differ by their first hash; the same campaign and turn give the same name', () => {
+    expect(campaignReportFileName('Roses', 'c1', hash, 1)).not.toBe(campaignReportFileName('Roses', 'c1', 'fedcba98'.repeat(8), 1));
+    expect(campaignReportFileName('Roses', 'c1', hash, 1)).toBe(campaignReportFileName('Roses', 'c1', hash, 1));
+  });
+
+  it.each([
+    ['Бородино', /^borodino-c1-01234567-turn3\.png$/],
+    ['東京の戦い', /^campaign-c1-01234567-turn3\.png$/],
+    ['⚔️🏰', /^campaign-c1-01234567-turn3\.png$/],
+    ['../../etc/x', /^etc-x-c1-01234567-turn3\.png$/],
+    ['a\\b:c*d?e"f<g>h|i\u0000j', /^a-b-c-d-e-f-g-h-i-j-c1-01234567-turn3\.png$/],
+    ['', /^campaign-c1-01234567-turn3\.png$/],
+  ])('a hostile or non-Latin name %j gives a safe ASCII name', (name, expected) => {
+    expect(campaignReportFileName(name, 'c1', hash, 3)).toMatch(expected);
+  });
+
+  it('a long name is cut to a bounded slug; a hostile id or hash, or an odd turn, cannot escape', () => {
+    const long = campaignReportFileName('The Campaign of the Very Long Name '.repeat(20), 'c1', hash, 12);
+    expect(long).toMatch(/^[a-z0-9-]+-c1-01234567-turn12\.png$/);
+    expect(long.length).toBeLessThanOrEqual(80);
+    expect(campaignReportFileName('x', '../../c1', '../../', Number.NaN)).toBe('x-c1-00000000-turn0.png');
+  });
+});
