@@ -7,6 +7,7 @@ import { brigadeHouse } from './house.ts';
 import { brigadePack } from './index.ts';
 import { brigadeSequence } from './sequence.ts';
 import { brigadeReport } from './battle/report.ts';
+import { brigadeAftermath } from './battle/aftermath.ts';
 import { activate } from './commands/activate.ts';
 import { brigade as brigadeCommand } from './commands/brigade.ts';
 import { fire } from './commands/fire.ts';
@@ -43,5 +44,6 @@ export const brigade: SystemPlugin<BrigadeState> = {
   statusLines: brigadeStatusLines,
   unitLines: brigadeUnitLines,
   report: brigadeReport,
+  aftermath: brigadeAftermath,
   slash: { commands: [activate, brigadeCommand], adds: { fire, morale, charge } },
 };

@@ -2,6 +2,7 @@ import type { SystemPlugin } from '../../app/commands.ts';
 import { applyChargeEvent, CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideCharge, describeChargeEvent, type ChargeAction, type ChargeEvent } from './battle/index.ts';
 import { chargeOwed, grandTacConsequences } from './battle/initiative.ts';
 import { chargeReport } from './battle/report.ts';
+import { chargeAftermath } from './battle/aftermath.ts';
 import { initialCharge, type ChargeState } from './battle/state.ts';
 import { chargeStatusLines, chargeUnitLines } from './battle/views.ts';
 import { CHARGE_HOUSE } from './house.ts';
@@ -44,5 +45,6 @@ export const charge: SystemPlugin<ChargeState> = {
   statusLines: chargeStatusLines,
   unitLines: chargeUnitLines,
   report: chargeReport,
+  aftermath: chargeAftermath,
   slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, move, ref } },
 };

@@ -7,6 +7,7 @@ import { medievalPack } from './index.ts';
 import { MEDIEVAL_HOUSE } from './house.ts';
 import { medievalSequence } from './sequence.ts';
 import { medievalReport } from './battle/report.ts';
+import { medievalAftermath } from './battle/aftermath.ts';
 import { weather } from './commands/weather.ts';
 import { melee } from './commands/melee.ts';
 import { control } from './commands/control.ts';
@@ -48,5 +49,6 @@ export const medieval: SystemPlugin<MedievalState> = {
   statusLines: medievalStatusLines,
   unitLines: (s, u) => medievalUnitLines(s, u.id),
   report: medievalReport,
+  aftermath: medievalAftermath,
   slash: { commands: [weather, melee, control, ref], adds: { fire, morale, initiative }, create },
 };

@@ -11,6 +11,7 @@ import {
   type PercentileEvent,
 } from './battle/index.ts';
 import { percentileReport } from './battle/report.ts';
+import { percentileAftermath } from './battle/aftermath.ts';
 import { initialPercentile, type PercentileState } from './battle/state.ts';
 import { nightCommandLines, nightStatusLines, percentileUnitLines } from './battle/views.ts';
 import { percentilePack } from './index.ts';
@@ -58,5 +59,6 @@ export const percentile: SystemPlugin<PercentileState> = {
   commandLines: nightCommandLines,
   unitLines: (s, u) => percentileUnitLines(s, u.id),
   report: percentileReport,
+  aftermath: percentileAftermath,
   slash: { commands: [night, orders, mfp], adds: { fire, morale, unit, ref } },
 };

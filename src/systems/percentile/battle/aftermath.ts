@@ -1,0 +1,29 @@
+import type { BattleState, Unit } from '../../../battle/state.ts';
+import type { UnitAftermath } from '../../../battle/system.ts';
+import { plural } from '../../../messages.ts';
+import { percentileReport } from './report.ts';
+import { status } from './state.ts';
+
+/**
+ * A percentile unit at the battle's end, for a campaign (issue 29): the figures the report counts
+ * (figures and train material lost off the roster's, PCT-11.71, 11.74), destroyed with none left
+ * (PCT-11.78 "completely destroyed"), routed when routing (PCT-11.23.4 names the state; the morale
+ * chart, 15.0, is not in the sources). Disordered is not a rout. Cannon lost are said, not counted
+ * as figures: a battery's figures are its crew. The log keeps no capture and no named officer (an
+ * officer hit, PCT-11.16.step10, goes to the Random Officer Hit chart, 14.62, which is not in the
+ * sources), so neither is proposed.
+ */
+export function percentileAftermath(s: BattleState, u: Unit): UnitAftermath {
+  const { strength: figures, start } = percentileReport.unit(s, u);
+  const st = status(s, u.id);
+  const why: string[] = [];
+  if (st.losses) why.push(`lost ${st.losses} of ${plural(start, 'figure')} (PCT-11.71)`);
+  if (st.materialLost) why.push(`lost ${st.materialLost} train material, counted off its ${plural(start, 'figure')} (PCT-11.74)`);
+  if (st.cannonLost) why.push(`lost ${st.cannonLost} of ${plural(Number(u.attrs.cannon ?? st.cannonLost), 'cannon', 'cannon')} (PCT-11.74)`);
+  if (figures === 0) return { figures, status: 'destroyed', why: [...why, 'destroyed: no figures left (PCT-11.78)'] };
+  if (!why.length) why.push('no losses');
+  if (st.moraleDue) why.push('a morale check for its losses was due and not taken (PCT-11.72)');
+  if (st.morale === 'routing') return { figures, status: 'routed', why: [...why, 'routing at the end (PCT-11.23.4)'] };
+  if (st.morale === 'disordered') why.push('disordered at the end; only a rout counts as routed (PCT-11.23.4)');
+  return { figures, status: 'fit', why };
+}
