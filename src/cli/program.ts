@@ -387,11 +387,18 @@ export function buildProgram(config: Config): Command {
         // A battle the target gives another id to is named both ways, so players can find it again.
         const source = /^postgres(ql)?:\/\//i.test(o.from) ? (await import('../store/pg-open.ts')).maskUrl(o.from) : o.from;
         for (const c of copied) {
-          if (c.id === c.battle.id) console.log(`${c.battle.id} "${c.battle.name}": ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
+          if (c.refused !== undefined) console.log(`${c.battle.id} "${c.battle.name}": not copied: ${c.refused}.`);
+          else if (c.id === c.battle.id) console.log(`${c.battle.id} "${c.battle.name}": ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
           else console.log(`${c.battle.id} of ${source} is ${c.id} here ("${c.battle.name}"): ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : `copied under ${c.id}, its chain re-hashed and verified, and the hashes it had as ${c.battle.id} recomputed from it`}.`);
         }
+        for (const c of copied.campaigns) {
+          console.log(`campaign ${c.campaign.id} "${c.campaign.name}": ${c.refused !== undefined ? `not copied: ${c.refused}` : `${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}`}.`);
+        }
         const renumbered = copied.filter((c) => c.id !== c.battle.id).length;
-        console.log(`${plural(copied.length, 'battle')}, ${plural(total, 'event')}; every chain verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}`);
+        const refused = copied.filter((c) => c.refused !== undefined).length + copied.campaigns.filter((c) => c.refused !== undefined).length;
+        const campaigns = copied.campaigns.length ? ` and ${plural(copied.campaigns.length, 'campaign')}` : '';
+        const events = total + copied.campaigns.reduce((n, c) => n + c.events, 0);
+        console.log(`${plural(copied.length, 'battle')}${campaigns}, ${plural(events, 'event')}; every chain ${refused ? 'copied ' : ''}verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}${refused ? ` ${refused} not copied, each named above with why.` : ''}`);
       } catch (err) {
         p.stop();
         console.error(err instanceof Error ? err.message : String(err));

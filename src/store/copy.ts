@@ -1,6 +1,6 @@
 import type { Message } from '../messages.ts';
 import { eventHash, GENESIS_HASH, verifyChain } from './hash.ts';
-import type { BattleRow, EventStore, NewEvent, RawEventRow, StoredEvent } from './types.ts';
+import type { BattleRow, CampaignRow, EventStore, NewEvent, OutboxRow, RawEventRow, StoredEvent } from './types.ts';
 
 export interface BattleCopied {
   /** The battle as the source holds it. */
@@ -10,7 +10,33 @@ export interface BattleCopied {
   events: number;
   /** Already in the target with the same chain (a copy run again): nothing was written. */
   skipped: boolean;
+  /**
+   * Not copied, and why (`skipped` is then false): a campaign's battle (CAMPAIGN_BATTLE) whose id the
+   * target gives to another battle, or whose campaign was not copied. Nothing of it was written.
+   */
+  refused?: string;
 }
+
+/** A campaign (issue 29) as the copy left it: always under its own id. */
+export interface CampaignCopied {
+  /** The campaign as the source holds it. */
+  campaign: CampaignRow;
+  events: number;
+  /** Already in the target with the same chain (a copy run again): nothing was written. */
+  skipped: boolean;
+  /** Not copied, and why (`skipped` is then false): the target holds another campaign under its id. Nothing of it was written. */
+  refused?: string;
+}
+
+/** What copyStore did: each battle, as before, and beside them each campaign, copied after the battles. */
+export type StoreCopied = BattleCopied[] & { campaigns: CampaignCopied[] };
+
+/**
+ * A campaign's battle (`<campaignId>-b<n>`, src/campaign), its campaign's id captured. Its campaign's
+ * log names it (and its result events by hash), so it is never renumbered: a copy under another id
+ * would no longer be the battle its campaign refers to.
+ */
+const CAMPAIGN_BATTLE = /^(c\d+)-b\d+$/;
 
 /**
  * What a renumbered copy records in its BattleCreated (beside `diceStream`), under its new chain:
@@ -33,7 +59,8 @@ export interface CopiedFrom {
  * has. Another process may claim it first: the append then fails and the caller tries the next.
  */
 export function nextBattleId(battles: readonly { id: string }[]): string {
-  let n = battles.length;
+  // A campaign's battles (c1-b1) are numbered by their campaign, not among these.
+  let n = battles.filter((b) => !/^c\d+-b\d+$/.test(b.id)).length;
   for (const b of battles) {
     const m = /^b(\d+)$/.exec(b.id);
     if (m) n = Math.max(n, Number(m[1]));
@@ -102,6 +129,16 @@ interface Plan {
   skipped: boolean;
   /** Set when the target holds another battle under the source's id: the copy is renumbered and re-hashed. */
   copiedFrom?: CopiedFrom;
+  /** Set when it is not copied at all (BattleCopied.refused). */
+  refused?: string;
+}
+
+/** What the copy does with one campaign of the source, decided before anything is written. */
+interface CampaignPlan {
+  campaign: CampaignRow;
+  events: StoredEvent[];
+  skipped: boolean;
+  refused?: string;
 }
 
 /**
@@ -120,35 +157,24 @@ interface Plan {
  * skipped; one there with another log stops the copy, naming it. Before anything is written, a
  * battle running in a channel where the target (or an earlier battle of this copy) already runs one
  * stops the copy: a channel has one running battle, and commands there would reach only the newest.
+ *
+ * Campaigns (issue 29) are copied after the battles, the same way but never renumbered, and neither
+ * are their battles (`c<n>-b<n>`): one whose id the target gives to another is not copied, and the
+ * result says why (`refused`), as it does for a campaign's battle whose campaign was not copied.
  */
-export async function copyStore(from: EventStore, to: EventStore, progress: (copied: number) => void = () => undefined): Promise<BattleCopied[]> {
+export async function copyStore(from: EventStore, to: EventStore, progress: (copied: number) => void = () => undefined): Promise<StoreCopied> {
   const plans = await plan(from, to);
   const done: BattleCopied[] = [];
   const pending = await from.undelivered();
-  for (const p of plans) {
+  for (const p of plans.battles) {
     const { battle, events, id } = p;
-    if (p.skipped) {
+    if (p.skipped || p.refused !== undefined) {
       progress(events.length);
-      done.push({ battle, id, events: events.length, skipped: true });
+      done.push({ battle, id, events: events.length, skipped: p.skipped, ...(p.refused !== undefined ? { refused: p.refused } : {}) });
       continue;
     }
     const last = events.at(-1);
-    const rename = p.copiedFrom ? { message: (m: Message) => renamedMessage(m, battle.id, id), request: (r: string) => renamedRequest(r, battle.id, id) } : undefined;
-    const seed = await from.seed(battle.id);
-    if (seed) await to.saveSeed(id, seed);
-    const outbox = pending.filter((r) => r.battleId === battle.id).map((r) => r.message);
-    const groups = requests(events);
-    for (const [i, group] of groups.entries()) {
-      const first = group[0]!;
-      const sourceRequest = first.requestId?.replace(/#\d+$/, '') ?? null;
-      const replies = sourceRequest ? ((await from.findRequest(sourceRequest))?.replies ?? []) : [];
-      const requestId = sourceRequest && rename ? rename.request(sourceRequest) : sourceRequest;
-      const batch: NewEvent[] = group.map((e) => ({ type: e.type, data: e.version === 1 && p.copiedFrom ? renamedCreated(e, id, p.copiedFrom) : e.data }));
-      const out = i === groups.length - 1 ? outbox : [];
-      const r = await to.append(id, first.version - 1, batch, { actor: first.actor, at: first.at, requestId }, rename ? out.map(rename.message) : out, rename ? replies.map(rename.message) : replies);
-      if (r.status !== 'appended') throw new Error(`Battle ${battle.id}: request ${requestId} was already in the target; the copy stopped at event ${first.version}.`);
-      progress(group.length);
-    }
+    await appendStream(from, to, `Battle ${battle.id}`, battle.id, id, events, pending, p.copiedFrom, progress);
     const chain = await to.chain(id);
     const check = verifyChain(chain);
     if (!check.ok) throw new Error(`Battle ${id}: the copy's hash chain fails at event ${check.version}: ${check.reason}.`);
@@ -158,11 +184,62 @@ export async function copyStore(from: EventStore, to: EventStore, progress: (cop
     } else if (chain.rows.at(-1)?.hash !== last?.hash) throw new Error(`Battle ${battle.id}: the copy's last hash is not the source's.`);
     done.push({ battle, id, events: events.length, skipped: false });
   }
-  return done;
+  // Campaigns after the battles, each under its own id and verified as a battle is. Their events are
+  // not counted in `progress`, whose total is the battles' events.
+  const campaigns: CampaignCopied[] = [];
+  for (const p of plans.campaigns) {
+    const { campaign, events } = p;
+    if (!p.skipped && p.refused === undefined) {
+      await appendStream(from, to, `Campaign ${campaign.id}`, campaign.id, campaign.id, events, pending, undefined, () => undefined);
+      const chain = await to.chain(campaign.id);
+      const check = verifyChain(chain);
+      if (!check.ok) throw new Error(`Campaign ${campaign.id}: the copy's hash chain fails at event ${check.version}: ${check.reason}.`);
+      if (chain.rows.at(-1)?.hash !== events.at(-1)?.hash) throw new Error(`Campaign ${campaign.id}: the copy's last hash is not the source's.`);
+    }
+    campaigns.push({ campaign, events: events.length, skipped: p.skipped, ...(p.refused !== undefined ? { refused: p.refused } : {}) });
+  }
+  return Object.assign(done, { campaigns });
+}
+
+/**
+ * Appends one stream of the source (`sourceId`, a battle's or a campaign's) to the target as `id`:
+ * each request's events as they were first written, with its dice seed and its posts not yet
+ * delivered. Renamed and re-hashed when `copiedFrom` is set (a renumbered battle).
+ */
+async function appendStream(
+  from: EventStore,
+  to: EventStore,
+  what: string,
+  sourceId: string,
+  id: string,
+  events: StoredEvent[],
+  pending: OutboxRow[],
+  copiedFrom: CopiedFrom | undefined,
+  progress: (copied: number) => void,
+): Promise<void> {
+  const rename = copiedFrom ? { message: (m: Message) => renamedMessage(m, sourceId, id), request: (r: string) => renamedRequest(r, sourceId, id) } : undefined;
+  const seed = await from.seed(sourceId);
+  if (seed) await to.saveSeed(id, seed);
+  const outbox = pending.filter((r) => r.battleId === sourceId).map((r) => r.message);
+  const groups = requests(events);
+  for (const [i, group] of groups.entries()) {
+    const first = group[0]!;
+    const sourceRequest = first.requestId?.replace(/#\d+$/, '') ?? null;
+    const replies = sourceRequest ? ((await from.findRequest(sourceRequest))?.replies ?? []) : [];
+    const requestId = sourceRequest && rename ? rename.request(sourceRequest) : sourceRequest;
+    const batch: NewEvent[] = group.map((e) => ({ type: e.type, data: e.version === 1 && copiedFrom ? renamedCreated(e, id, copiedFrom) : e.data }));
+    const out = i === groups.length - 1 ? outbox : [];
+    const r = await to.append(id, first.version - 1, batch, { actor: first.actor, at: first.at, requestId }, rename ? out.map(rename.message) : out, rename ? replies.map(rename.message) : replies);
+    if (r.status !== 'appended') throw new Error(`${what}: request ${requestId} was already in the target; the copy stopped at event ${first.version}.`);
+    progress(group.length);
+  }
 }
 
 /** Decides, for every battle of the source, whether it is copied (under which id) or skipped; refuses what cannot be copied before anything is written. */
-async function plan(from: EventStore, to: EventStore): Promise<Plan[]> {
+async function plan(from: EventStore, to: EventStore): Promise<{ battles: Plan[]; campaigns: CampaignPlan[] }> {
+  // Campaigns are decided first (and copied last): a campaign's battles go where their campaign goes.
+  const campaigns = await planCampaigns(from, to);
+  const refusedCampaigns = new Set(campaigns.filter((c) => c.refused !== undefined).map((c) => c.campaign.id));
   const taken: { id: string }[] = await to.battles();
   const claimed = new Set<string>();
   let copies: Map<string, { id: string; from: CopiedFrom }> | undefined;
@@ -172,6 +249,12 @@ async function plan(from: EventStore, to: EventStore): Promise<Plan[]> {
     const first = events[0];
     const last = events.at(-1);
     if (!first || !last) throw new Error(`Battle ${battle.id} ("${battle.name}") has no events in the source; nothing was copied.`);
+    const campaignId = CAMPAIGN_BATTLE.exec(battle.id)?.[1];
+    if (campaignId !== undefined && refusedCampaigns.has(campaignId)) {
+      // Copied, it would join the target's campaign of that id, which is another campaign.
+      plans.push({ battle, events, id: battle.id, skipped: false, refused: `its campaign ${campaignId} was not copied (the target holds another campaign under that id)` });
+      continue;
+    }
     // An id this copy gives to an earlier battle is taken, as one the target holds is.
     const there = claimed.has(battle.id) ? undefined : await to.chain(battle.id);
     // The first event's hash names a battle: it covers the battle's dice commitment, a hash of 32 random bytes.
@@ -182,6 +265,10 @@ async function plan(from: EventStore, to: EventStore): Promise<Plan[]> {
       plans.push({ battle, events, id: battle.id, skipped: there.rows.length > 0 });
       if (!there.rows.length) taken.push({ id: battle.id });
       claimed.add(battle.id);
+      continue;
+    }
+    if (campaignId !== undefined) {
+      plans.push({ battle, events, id: battle.id, skipped: false, refused: "the target holds another battle under that id, and a campaign's battle is never renumbered" });
       continue;
     }
     // Another battle has this id here: this one is (or was, by an earlier run) copied under a new id.
@@ -201,7 +288,7 @@ async function plan(from: EventStore, to: EventStore): Promise<Plan[]> {
     plans.push({ battle, events, id, skipped: false, copiedFrom });
   }
   const running = new Map<string, string>();
-  for (const p of plans.filter((q) => !q.skipped && !q.battle.ended)) {
+  for (const p of plans.filter((q) => !q.skipped && q.refused === undefined && !q.battle.ended)) {
     const here = await to.runningIn(p.battle.channel);
     const clash = here ? `${here.id} ("${here.name}") is running there in the target` : running.get(p.battle.channel);
     if (clash) {
@@ -210,6 +297,46 @@ async function plan(from: EventStore, to: EventStore): Promise<Plan[]> {
       );
     }
     running.set(p.battle.channel, `${p.battle.id} ("${p.battle.name}") of the source is running there too`);
+  }
+  return { battles: plans, campaigns };
+}
+
+/**
+ * Decides, for every campaign of the source, whether it is copied, skipped (already there with the
+ * same log) or refused; refuses what cannot be copied at all before anything is written, as plan
+ * does for battles. A campaign is never renumbered: its battles' ids (`<campaignId>-b<n>`) and
+ * their results, referenced by hash from its log, name it. One whose id the target gives to another
+ * campaign (its first event's hash differs) is left out, and the result says so.
+ */
+async function planCampaigns(from: EventStore, to: EventStore): Promise<CampaignPlan[]> {
+  const plans: CampaignPlan[] = [];
+  for (const campaign of await from.campaigns()) {
+    const events = await from.load(campaign.id);
+    const first = events[0];
+    const last = events.at(-1);
+    if (!first || !last) throw new Error(`Campaign ${campaign.id} ("${campaign.name}") has no events in the source; nothing was copied.`);
+    const there = (await to.chain(campaign.id)).rows;
+    // The first event's hash names a campaign: it covers its name, channel, GM and the millisecond it was created.
+    if (!there.length || there[0]!.hash === first.hash) {
+      if (there.length && !(there.length === events.length && there.at(-1)!.hash === last.hash)) {
+        throw new Error(`Campaign ${campaign.id} ("${campaign.name}") is already in the target with another log (${there.length} events there, ${events.length} here); nothing of it was copied.`);
+      }
+      plans.push({ campaign, events, skipped: there.length > 0 });
+      continue;
+    }
+    const other = await to.campaign(campaign.id);
+    plans.push({ campaign, events, skipped: false, refused: `the target holds another ${other ? `campaign under that id ("${other.name}")` : 'log under that id'}, and a campaign is never renumbered` });
+  }
+  const running = new Map<string, string>();
+  for (const p of plans.filter((q) => !q.skipped && q.refused === undefined && !q.campaign.ended)) {
+    const here = await to.campaignIn(p.campaign.channel);
+    const clash = here ? `${here.id} ("${here.name}") is running there in the target` : running.get(p.campaign.channel);
+    if (clash) {
+      throw new Error(
+        `Campaign ${p.campaign.id} ("${p.campaign.name}") is running in channel ${p.campaign.channel}, and ${clash}: a channel has one running campaign. A GM ends one of them, then the copy is run again. Nothing was copied.`,
+      );
+    }
+    running.set(p.campaign.channel, `${p.campaign.id} ("${p.campaign.name}") of the source is running there too`);
   }
   return plans;
 }

@@ -29,6 +29,10 @@ export interface AppendRows {
   created: { channel: string; name: string; system: string; ended: 0 | 1 }[];
   /** A BattleEnded for a battle registered before this append. */
   ended: boolean;
+  /** A row of `campaigns` per CampaignCreated (issue 29). */
+  campaigns: { channel: string; name: string; ended: 0 | 1 }[];
+  /** A CampaignEnded for a campaign registered before this append. */
+  campaignEnded: boolean;
   outbox: { destination: string; message: string }[];
 }
 
@@ -48,7 +52,7 @@ const EVENTS_AS_ROWS = 16;
  * appended after the head trips the unique (battle_id, version) index, a request handled before
  * trips requests' primary key (SQLSTATE 23505), and the statement is rolled back whole. Its parts
  * all see the tables as they were before it: the seed is replaced only if the battle had no events,
- * and a battle created in this append is inserted already ended.
+ * and a battle (or campaign) created and ended in this append is inserted already ended.
  */
 function statement(r: AppendRows): { name: string; text: string; values: Value[] } {
   const values: Value[] = [];
@@ -95,6 +99,15 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
     ]);
   }
   if (r.ended) parts.push(['ended', `ended AS (UPDATE battles SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
+  if (r.campaigns.length) {
+    parts.push([
+      'campaign',
+      `campaign_registered AS (INSERT INTO campaigns (id, channel, name, created_at, ended)
+        SELECT ${battle}, c.channel, c.name, ${at}, c.ended
+        FROM head, jsonb_to_recordset(${$(JSON.stringify(r.campaigns), 'jsonb')}) AS c(channel text, name text, ended int))`,
+    ]);
+  }
+  if (r.campaignEnded) parts.push(['campaign_ended', `campaign_ended AS (UPDATE campaigns SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
   if (r.outbox.length) {
     parts.push([
       'outbox',

@@ -90,6 +90,23 @@ export const battles = pgTable(
   (t) => [index('battles_channel_idx').on(t.channel)],
 );
 
+/**
+ * Campaigns known to the store (issue 29), kept by append from CampaignCreated and CampaignEnded
+ * events as `battles` is from a battle's: a campaign is a stream of its own in `events` (its id
+ * `c<n>` in battle_id), not a battle, so it has a table of its own; a channel's campaign is found by `channel`.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel').notNull(),
+    name: text('name').notNull(),
+    createdAt: text('created_at').notNull(),
+    ended: integer('ended').notNull().default(0),
+  },
+  (t) => [index('campaigns_channel_idx').on(t.channel)],
+);
+
 /** Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice). */
 export const battleSeeds = pgTable('battle_seeds', {
   battleId: text('battle_id').primaryKey(),

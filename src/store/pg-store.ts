@@ -5,13 +5,16 @@ import type { AppendRows, Head, RunAppend } from './pg-append.ts';
 import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
-import { battles, battleSeeds, events, outbox, requests } from './pg-schema.ts';
+import { battles, battleSeeds, campaigns, events, outbox, requests } from './pg-schema.ts';
 import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, toBattleRow, toOutboxRow } from './rows.ts';
 import {
+  campaignCreatedData,
   ConcurrencyError,
+  toCampaignRow,
   type AppendMeta,
   type AppendOutcome,
   type BattleRow,
+  type CampaignRow,
   type EventChain,
   type EventEntry,
   type EventStore,
@@ -44,6 +47,8 @@ interface Batch {
   meta: AppendMeta;
   created: AppendRows['created'];
   ended: boolean;
+  campaigns: AppendRows['campaigns'];
+  campaignEnded: boolean;
   outbox: AppendRows['outbox'];
   replies: Message[];
 }
@@ -77,9 +82,12 @@ const EVENT_ROW = { position: events.position, battleId: events.battleId, ...ENT
 /** A battle's events after a version (load and loadEntries read different columns of them). */
 const after = (battleId: string, afterVersion: number) => and(eq(events.battleId, battleId), gt(events.version, afterVersion));
 
-/** Battles in the order they were created: by their BattleCreated's position, as SQLite's rowid keeps it. */
-const CREATION_ORDER = [sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${battles.id} AND ${events.version} = 1)`, iso(sql`${battles.createdAt}`), sql`${battles.id}`];
+/** Registry rows (battles, campaigns) in the order they were created: by their first event's position, as SQLite's rowid keeps it. */
+const creationOrder = (t: typeof battles | typeof campaigns) => [sql`(SELECT ${events.position} FROM ${events} WHERE ${events.battleId} = ${t.id} AND ${events.version} = 1)`, iso(sql`${t.createdAt}`), sql`${t.id}`];
+const CREATION_ORDER = creationOrder(battles);
 const BATTLE_ROW = { id: battles.id, channel: battles.channel, name: battles.name, system: battles.system, createdAt: battles.createdAt, ended: battles.ended };
+const CAMPAIGN_ORDER = creationOrder(campaigns);
+const CAMPAIGN_ROW = { id: campaigns.id, channel: campaigns.channel, name: campaigns.name, createdAt: campaigns.createdAt, ended: campaigns.ended };
 
 const OUTBOX_ROW = {
   id: outbox.id,
@@ -144,6 +152,13 @@ export class PgEventStore implements EventStore {
           return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
         }),
         ended: newEvents.some((e) => e.type === 'BattleEnded'),
+        campaigns: newEvents.flatMap((e, i) => {
+          if (e.type !== 'CampaignCreated') return [];
+          const c = campaignCreatedData(battleId, e.data);
+          const ended = newEvents.slice(i + 1).some((later) => later.type === 'CampaignEnded') ? 1 : 0;
+          return [{ channel: registryText(c.channel), name: registryText(c.name), ended }];
+        }),
+        campaignEnded: newEvents.some((e) => e.type === 'CampaignEnded'),
         outbox: out.map((m) => ({ destination: destinationJson(m.to), message: JSON.stringify(m) })),
         replies,
       };
@@ -192,6 +207,8 @@ export class PgEventStore implements EventStore {
         seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
         created: batch.created,
         ended: batch.ended,
+        campaigns: batch.campaigns,
+        campaignEnded: batch.campaignEnded,
         outbox: batch.outbox,
       });
     } catch (err) {
@@ -302,6 +319,33 @@ export class PgEventStore implements EventStore {
         .orderBy(...CREATION_ORDER.map((o) => sql`${o} DESC`))
         .limit(1);
       return row && toBattleRow(row);
+    });
+  }
+
+  /** In creation order: the order their CampaignCreated (version 1) was inserted, as SQLite's rowid keeps it. */
+  campaigns(): Promise<CampaignRow[]> {
+    return guarded('listing campaigns', async () => {
+      const rows = await this.db.select(CAMPAIGN_ROW).from(campaigns).orderBy(...CAMPAIGN_ORDER);
+      return rows.map(toCampaignRow);
+    });
+  }
+
+  campaign(id: string): Promise<CampaignRow | undefined> {
+    return guarded(`reading campaign ${id}`, async () => {
+      const [row] = await this.db.select(CAMPAIGN_ROW).from(campaigns).where(eq(campaigns.id, id));
+      return row && toCampaignRow(row);
+    });
+  }
+
+  campaignIn(channel: string): Promise<CampaignRow | undefined> {
+    return guarded(`finding the campaign of channel ${channel}`, async () => {
+      const [row] = await this.db
+        .select(CAMPAIGN_ROW)
+        .from(campaigns)
+        .where(and(eq(campaigns.channel, registryText(channel)), eq(campaigns.ended, 0)))
+        .orderBy(...CAMPAIGN_ORDER.map((o) => sql`${o} DESC`))
+        .limit(1);
+      return row && toCampaignRow(row);
     });
   }
 

@@ -7,10 +7,12 @@ import { eventHash, GENESIS_HASH } from './hash.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
 import {
+  campaignCreatedData,
   ConcurrencyError,
   type AppendMeta,
   type AppendOutcome,
   type BattleRow,
+  type CampaignRow,
   type EventChain,
   type EventEntry,
   type EventStore,
@@ -19,6 +21,7 @@ import {
   type RawEventRow,
   type RequestResult,
   type StoredEvent,
+  toCampaignRow,
 } from './types.ts';
 
 const OUTBOX_ROW = {
@@ -34,6 +37,8 @@ type EventRowTuple = [number, string, number, string, string, string, string, st
 type EntryRowTuple = [number, string, string, string, string, string | null];
 
 const BATTLE_COLUMNS = 'id, channel, name, system, created_at AS createdAt, ended';
+const CAMPAIGN_COLUMNS = 'id, channel, name, created_at AS createdAt, ended';
+type StoredCampaignRow = Omit<CampaignRow, 'ended'> & { ended: number };
 
 /** Appends between two of the store's own WAL checkpoints (SqliteEventStore.checkpointSoon). */
 export const CHECKPOINT_EVERY = 100;
@@ -86,6 +91,11 @@ export class SqliteEventStore implements EventStore {
       battles: s.prepare<[], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles ORDER BY rowid`),
       battle: s.prepare<[string], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE id = ?`),
       runningIn: s.prepare<[string], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
+      insertCampaign: s.prepare<[string, string, string, string]>('INSERT INTO campaigns (id, channel, name, created_at, ended) VALUES (?, ?, ?, ?, 0)'),
+      endCampaign: s.prepare<[string]>('UPDATE campaigns SET ended = 1 WHERE id = ?'),
+      campaigns: s.prepare<[], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns ORDER BY rowid`),
+      campaign: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ?`),
+      campaignIn: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
         .prepare<[string, number], EventRowTuple>(
@@ -196,6 +206,11 @@ export class SqliteEventStore implements EventStore {
         q.insertBattle.run(battleId, b.channel, b.name, b.system, at);
       } else if (e.type === 'BattleEnded') {
         q.endBattle.run(battleId);
+      } else if (e.type === 'CampaignCreated') {
+        const c = campaignCreatedData(battleId, e.data);
+        q.insertCampaign.run(battleId, c.channel, c.name, at);
+      } else if (e.type === 'CampaignEnded') {
+        q.endCampaign.run(battleId);
       }
       // What load will return: the stored JSON read back, not the caller's object.
       stored.push({ position: Number(lastInsertRowid), battleId, version, type: e.type, data: JSON.parse(data), actor, at, requestId: rid, hash });
@@ -265,6 +280,20 @@ export class SqliteEventStore implements EventStore {
   async runningIn(channel: string): Promise<BattleRow | undefined> {
     const row = this.q.runningIn.get(channel);
     return row && toBattleRow(row);
+  }
+
+  async campaigns(): Promise<CampaignRow[]> {
+    return this.q.campaigns.all().map(toCampaignRow);
+  }
+
+  async campaign(id: string): Promise<CampaignRow | undefined> {
+    const row = this.q.campaign.get(id);
+    return row && toCampaignRow(row);
+  }
+
+  async campaignIn(channel: string): Promise<CampaignRow | undefined> {
+    const row = this.q.campaignIn.get(channel);
+    return row && toCampaignRow(row);
   }
 
   /**

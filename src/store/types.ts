@@ -85,6 +85,25 @@ export interface BattleRow {
   ended: boolean;
 }
 
+/** A campaign known to the store (issue 29): registered when its CampaignCreated is appended, ended by its CampaignEnded. */
+export interface CampaignRow {
+  id: string;
+  channel: string;
+  name: string;
+  createdAt: string;
+  ended: boolean;
+}
+
+/** The registry's columns from a CampaignCreated; one without them cannot be stored (the append is rolled back whole). */
+export function campaignCreatedData(campaignId: string, data: unknown): { name: string; channel: string } {
+  const d = data as { name?: unknown; channel?: unknown } | null;
+  if (d && typeof d.name === 'string' && typeof d.channel === 'string') return { name: d.name, channel: d.channel };
+  throw new Error(`CampaignCreated of ${campaignId} lacks name or channel`);
+}
+
+/** A campaigns row as selected, `ended` still the stored 0/1. */
+export const toCampaignRow = (c: Omit<CampaignRow, 'ended'> & { ended: number }): CampaignRow => ({ ...c, ended: c.ended !== 0 });
+
 /**
  * The battle log, one contract for every database (SQLite embedded, PostgreSQL past one machine).
  * Every method is asynchronous because a server database is; the SQLite store answers at once.
@@ -122,6 +141,15 @@ export interface EventStore {
   battle(id: string): Promise<BattleRow | undefined>;
   /** The battle running in a channel: the newest there not ended, if any (one indexed read, however many battles). */
   runningIn(channel: string): Promise<BattleRow | undefined>;
+  /**
+   * Campaigns known to the store, in creation order; registered when their CampaignCreated is
+   * appended. A campaign is a stream of the log but not a battle: `battles` never lists it.
+   */
+  campaigns(): Promise<CampaignRow[]>;
+  /** One campaign by id, if the store knows it. */
+  campaign(id: string): Promise<CampaignRow | undefined>;
+  /** The campaign of a channel: the newest there not ended, if any (one indexed read, however many campaigns). */
+  campaignIn(channel: string): Promise<CampaignRow | undefined>;
   /**
    * Claims up to `limit` undelivered rows due at `now` (next_attempt_at null or <= now) for `owner`
    * until `leaseUntil`, oldest first. A row another owner holds under a live lease is skipped, and so is

@@ -9,7 +9,9 @@ import { copyStore, sourceChain, type CopiedFrom } from '../../src/store/copy.ts
 import { verifyChain } from '../../src/store/hash.ts';
 import { Table } from '../../src/table/table.ts';
 import { openPostgres } from '../../src/store/pg-open.ts';
+import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { startTable } from '../support/table.ts';
+import { campaignCreated, campaignEnded, created, memoryStore, meta, post } from './fixtures.ts';
 
 /** The command line, its progress lines off: the tests read stderr for what a refusal says, and a store copied slowly on a busy machine would show them. */
 const umpire = (args: string[], input?: string) =>
@@ -180,4 +182,145 @@ describe('merging stores: a battle whose id the target holds is renumbered (issu
     expect(v.stdout).toMatch(/^Battle b2: hash chain of \d+ events verified\./);
     expect(umpire(['replay', '--db', target, '--battle', 'b2']).stdout).toBe(umpire(['replay', '--db', b, '--battle', 'b1']).stdout.replace('(b1)', '(b2)'));
   }, 180_000);
+});
+
+describe('copying campaigns (issue 29): after the battles, under their own ids, never renumbered', () => {
+  const side = { type: 'CampaignSideAdded', data: { sideId: 's1', name: 'Allies' } };
+  /**
+   * A source store: battle b1 in channel x; campaign c1 in channel camp (a side added, a post not yet
+   * delivered); its battle c1-b1 in thread t1. `name` tells two sources' campaigns c1 apart, and
+   * their request ids (as two Discord servers' interactions differ).
+   */
+  async function campaignSource(name = 'The Hundred Days', at = '2025-06-16T10:00:00.000Z') {
+    const { store } = memoryStore();
+    await store.append('b1', 0, [created('b1', 'x', 'Ligny')], { ...meta(`${name}#b1`, at), seed: '01'.repeat(32) }, [], []);
+    await store.append('c1', 0, [campaignCreated('c1', 'camp', name), side], meta(`${name}#c1`, at), [post('camp', 'Turn 1 opens')], []);
+    await store.append('c1-b1', 0, [created('c1-b1', 't1', 'Quatre Bras')], { ...meta(`${name}#c1-b1`, at), seed: '02'.repeat(32) }, [], []);
+    return store;
+  }
+
+  it('given a store with a battle, a campaign and its battle, when copied to PostgreSQL, then the campaign is there under c1 with the same chain, its post and request, and not among the battles', async () => {
+    const from = await campaignSource();
+    const to = await openPostgres('pglite:');
+
+    const copied = await copyStore(from, to);
+
+    expect(copied.map((c) => [c.battle.id, c.id, c.skipped, c.refused])).toEqual([
+      ['b1', 'b1', false, undefined],
+      ['c1-b1', 'c1-b1', false, undefined],
+    ]);
+    expect(copied.campaigns.map((c) => [c.campaign.id, c.events, c.skipped, c.refused])).toEqual([['c1', 2, false, undefined]]);
+    expect(await to.campaigns()).toEqual(await from.campaigns());
+    expect((await to.battles()).map((b) => b.id)).toEqual(['b1', 'c1-b1']);
+    expect(await to.load('c1')).toEqual((await from.load('c1')).map((e) => ({ ...e, position: expect.any(Number) })));
+    expect(verifyChain(await to.chain('c1'))).toEqual({ ok: true, count: 2 });
+    expect(await to.findRequest('The Hundred Days#c1')).toEqual(await from.findRequest('The Hundred Days#c1'));
+    expect((await to.undelivered()).map((r) => [r.battleId, r.message.text])).toEqual([['c1', 'Turn 1 opens']]);
+    expect(await to.seed('c1-b1')).toBe('02'.repeat(32));
+
+    // Run again: everything skipped, nothing written twice.
+    const again = await copyStore(from, to);
+    expect([...again.map((c) => c.skipped), ...again.campaigns.map((c) => c.skipped)]).toEqual([true, true, true]);
+    expect(await to.version('c1')).toBe(2);
+    await to.close();
+  }, 60_000);
+
+  it('given a target holding another campaign c1, then c1 and its battle c1-b1 are not copied and the result says so, while b1 is renumbered as ever', async () => {
+    const to = await campaignSource('Peninsula', '2025-01-01T10:00:00.000Z');
+    await to.append('c1', 2, [campaignEnded], meta('rc-end'), [], []);
+    await to.append('b1', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('rb-end'), [], []);
+    await to.append('c1-b1', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('rcb-end'), [], []);
+    const from = await campaignSource('The Hundred Days');
+    const theirs = await to.chain('c1');
+
+    const copied = await copyStore(from, to);
+
+    const renumbered = copied[0]!.id;
+    expect(renumbered).toMatch(/^b\d+$/);
+    expect(copied.map((c) => [c.battle.id, c.id, c.skipped, c.refused])).toEqual([
+      ['b1', renumbered, false, undefined],
+      ['c1-b1', 'c1-b1', false, 'its campaign c1 was not copied (the target holds another campaign under that id)'],
+    ]);
+    expect(copied.campaigns.map((c) => [c.campaign.id, c.skipped, c.refused])).toEqual([['c1', false, 'the target holds another campaign under that id ("Peninsula"), and a campaign is never renumbered']]);
+    // The target's own c1 and c1-b1 are as they were.
+    expect(await to.chain('c1')).toEqual(theirs);
+    expect((await to.campaigns()).map((c) => [c.id, c.name])).toEqual([['c1', 'Peninsula']]);
+    expect((await to.battles()).map((b) => [b.id, b.name])).toEqual([
+      ['b1', 'Ligny'],
+      ['c1-b1', 'Quatre Bras'],
+      [renumbered, 'Ligny'],
+    ]);
+    expect(await to.version('c1-b1')).toBe(2);
+  });
+
+  it("given a target holding another battle c1-b1 but no c1, then c1 is copied and the campaign's battle c1-b1 is refused, not renumbered", async () => {
+    const { store: to } = memoryStore();
+    await to.append('c1-b1', 0, [created('c1-b1', 'elsewhere', 'Wavre'), { type: 'BattleEnded', data: { by: 'u-gm' } }], meta('other'), [], []);
+    const from = await campaignSource();
+
+    const copied = await copyStore(from, to);
+
+    expect(copied.map((c) => [c.battle.id, c.id, c.refused])).toEqual([
+      ['b1', 'b1', undefined],
+      ['c1-b1', 'c1-b1', "the target holds another battle under that id, and a campaign's battle is never renumbered"],
+    ]);
+    expect(copied.campaigns.map((c) => [c.campaign.id, c.skipped, c.refused])).toEqual([['c1', false, undefined]]);
+    expect((await to.battle('c1-b1'))?.name).toBe('Wavre');
+    expect((await to.battles()).map((b) => b.id)).toEqual(['c1-b1', 'b1']);
+  });
+
+  it('refuses, naming it, a campaign already in the target with another log (the source played on), and copies nothing', async () => {
+    const from = await campaignSource();
+    const { store: to } = memoryStore();
+    await copyStore(from, to);
+    await from.append('c1', 2, [{ type: 'CampaignGmAdded', data: { user: 'u2' } }], meta('rc2'), [], []);
+    await from.append('b9', 0, [created('b9', 'y', 'Wavre')], meta('rb9'), [], []);
+
+    await expect(copyStore(from, to)).rejects.toThrow('Campaign c1 ("The Hundred Days") is already in the target with another log (2 events there, 3 here); nothing of it was copied.');
+    expect(await to.battle('b9')).toBeUndefined();
+  });
+
+  it('refuses, before writing anything, a campaign running in a channel where the target runs another', async () => {
+    const { store: from } = memoryStore();
+    await from.append('b1', 0, [created('b1', 'x', 'Ligny')], meta('rb1'), [], []);
+    await from.append('c1', 0, [campaignCreated('c1', 'camp', 'The Hundred Days')], meta('rc1'), [], []);
+    const { store: to } = memoryStore();
+    await to.append('c7', 0, [campaignCreated('c7', 'camp', 'Peninsula')], meta('rc7'), [], []);
+
+    await expect(copyStore(from, to)).rejects.toThrow(
+      'Campaign c1 ("The Hundred Days") is running in channel camp, and c7 ("Peninsula") is running there in the target: a channel has one running campaign. A GM ends one of them, then the copy is run again. Nothing was copied.',
+    );
+    expect(await to.battles()).toEqual([]);
+
+    // Ended in its source, it is copied: the channel's campaign stays the target's own.
+    await from.append('c1', 1, [campaignEnded], meta('rc-end'), [], []);
+    expect((await copyStore(from, to)).campaigns.map((c) => [c.campaign.id, c.skipped])).toEqual([['c1', false]]);
+    expect((await to.campaignIn('camp'))?.id).toBe('c7');
+  });
+
+  it('from the command line: each campaign reported after the battles, and one not copied named with why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'umpire-campaigns-'));
+    const [a, b, target] = [join(dir, 'a.db'), join(dir, 'b.db'), join(dir, 'target.db')];
+    for (const [file, name, at] of [[a, 'The Hundred Days', '2025-06-16T10:00:00.000Z'], [b, 'Peninsula', '2025-01-01T10:00:00.000Z']] as const) {
+      const store = SqliteEventStore.open(file);
+      await store.append('c1', 0, [campaignCreated('c1', 'camp', name), side, campaignEnded], meta('rc1', at), [], []);
+      await store.append('c1-b1', 0, [created('c1-b1', 't1', 'Quatre Bras'), { type: 'BattleEnded', data: { by: 'u-gm' } }], meta('rcb1', at), [], []);
+      await store.close();
+    }
+
+    const m = umpire(['migrate-store', '--from', a, '--to', target]);
+
+    expect(m.stderr).toBe('');
+    expect(m.stdout).toBe('c1-b1 "Quatre Bras": 2 events copied, hash chain verified.\ncampaign c1 "The Hundred Days": 3 events copied, hash chain verified.\n1 battle and 1 campaign, 5 events; every chain verified in the target.\n');
+    const refused = umpire(['migrate-store', '--from', b, '--to', target]);
+    expect(refused.stderr).toBe('');
+    expect(refused.stdout).toBe(
+      [
+        'c1-b1 "Quatre Bras": not copied: its campaign c1 was not copied (the target holds another campaign under that id).',
+        'campaign c1 "Peninsula": not copied: the target holds another campaign under that id ("The Hundred Days"), and a campaign is never renumbered.',
+        '1 battle and 1 campaign, 5 events; every chain copied verified in the target. 2 not copied, each named above with why.',
+        '',
+      ].join('\n'),
+    );
+  }, 60_000);
 });
