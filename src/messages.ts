@@ -41,6 +41,12 @@ export interface Message {
    */
   status?: string;
   /**
+   * With `status`: keep this status post pinned in its channel (a campaign's board). Discord pins it
+   * when it is first posted, and again if it was deleted and posted anew; never on an edit. The table
+   * prints it as any status.
+   */
+  pin?: boolean;
+  /**
    * Files sent with the message: only on replies to the invoking user, which are answered at once
    * (channel posts and DMs go through the outbox, which keeps text).
    */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BattleState } from '../battle/state.ts';
+import { MAX_TEXT } from './commands.ts';
 
 /**
  * Component custom ids, versioned and parsed with zod. They name what was pressed and carry no
@@ -24,7 +25,53 @@ export function ballotButtonId(battleId: string, ballotId: string, voterId: stri
   return v1.length <= CUSTOM_ID_MAX ? v1 : `v2:ballot:${battleId}:${ballotId}:${voterId}:${index}`;
 }
 
-/** The battle a button belongs to, read from its custom id alone. */
+/**
+ * A button that asks for text: a campaign army's orders, written in a form (a Discord modal) as the
+ * button cannot carry them. `v1:orders:<campaignId>:<armyId>`, neither holding ':'.
+ */
+const OrdersButton = z
+  .string()
+  .regex(/^v1:orders:[^:]+:[^:]+$/)
+  .transform((id) => {
+    const [, , campaign, army] = id.split(':');
+    return { campaign: campaign!, army: army! };
+  });
+
+/** The custom id of the button that opens the form for an army's orders in a campaign. */
+export const ordersButtonId = (campaignId: string, armyId: string): string => `v1:orders:${campaignId}:${armyId}`;
+
+/** What a form button asks for: the form's title, its one text field, and the slash command the text completes. */
+export interface FormButton {
+  campaign: string;
+  army: string;
+  /** The form's title (Discord: at most 45 characters). */
+  title: string;
+  /** The text field's label (Discord: at most 45 characters). */
+  label: string;
+  /** The option the text becomes. */
+  option: 'orders';
+  /** The longest text the command takes (MAX_TEXT). */
+  max: number;
+  invocation: { command: 'campaign'; sub: 'orders send'; options: { campaign: string; army: string } };
+}
+
+/** The form a button opens, read from its custom id alone; undefined for any other button. */
+export function formButton(customId: string): FormButton | undefined {
+  const b = OrdersButton.safeParse(customId);
+  if (!b.success) return undefined;
+  const { campaign, army } = b.data;
+  return {
+    campaign,
+    army,
+    title: 'Your orders',
+    label: 'Orders for this army, secret until the reveal',
+    option: 'orders',
+    max: MAX_TEXT,
+    invocation: { command: 'campaign', sub: 'orders send', options: { campaign, army } },
+  };
+}
+
+/** The battle a button belongs to, read from its custom id alone (a form button belongs to none). */
 export const buttonBattle = (customId: string): string | undefined => {
   const b = BallotButton.safeParse(customId);
   return b.success ? b.data.battle : undefined;

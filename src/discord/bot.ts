@@ -46,9 +46,12 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const port = new DiscordDelivery({
     rest: deliveryRest(o.token, o.api),
     state,
+    // The stream an outbox row came from: a battle, or a campaign (whose GMs are told in its channel alike).
     battle: async (id) => {
       const row = await app.battle(id);
-      return row ? { channel: row.channel, gms: (await app.state(id)).gms } : undefined;
+      if (row) return { channel: row.channel, gms: (await app.state(id)).gms };
+      const campaign = await app.campaigns.row(id);
+      return campaign ? { channel: campaign.channel, gms: (await app.campaigns.state(id)).gms, campaign: true } : undefined;
     },
     logger,
     now: app.now,

@@ -41,8 +41,8 @@ export function discordErrorInfo(err: unknown): Record<string, unknown> {
 export interface DiscordDeliveryOptions {
   rest: REST;
   state: DeliveryStateStore;
-  /** The channel and GMs of a battle, to tell them whose DMs are closed. */
-  battle: (battleId: string) => Promise<{ channel: string; gms: string[] } | undefined>;
+  /** The channel and GMs of a battle or a campaign (`campaign: true`), to tell them whose DMs are closed. */
+  battle: (battleId: string) => Promise<{ channel: string; gms: string[]; campaign?: boolean } | undefined>;
   logger?: Logger;
   now?: () => Date;
   /** How long DMs to a user whose DMs refused the bot are held rather than tried (default an hour). */
@@ -52,7 +52,8 @@ export interface DiscordDeliveryOptions {
 /**
  * The Discord side of the outbox: channel posts and DMs over REST. Each part of a message carries a
  * nonce made from its outbox row (`enforce_nonce`), so a retry after a lost response returns the
- * message already created instead of posting it twice. Status posts are edited in place.
+ * message already created instead of posting it twice. Status posts are edited in place, and pinned
+ * when first posted if the message asks (`pin`).
  */
 export class DiscordDelivery implements DeliveryPort {
   private readonly dmChannels = new Map<string, string>();
@@ -87,11 +88,13 @@ export class DiscordDelivery implements DeliveryPort {
   }
 
   private async toChannel(channel: string, m: Message, row: DeliveryRow): Promise<void> {
-    const parts = render(m);
     if (m.status) {
+      // One message, always: a status post is edited in place, and an edit cannot add a second.
+      const parts = render(m, { single: true });
       const known = await this.o.state.statusPost(m.status);
-      if (known?.channelId === channel && parts.length === 1) {
+      if (known?.channelId === channel) {
         try {
+          // An edit leaves the pin as it is: pinned once, when posted.
           await this.o.rest.patch(Routes.channelMessage(channel, known.messageId), { body: parts[0] });
           return;
         } catch (err) {
@@ -100,10 +103,26 @@ export class DiscordDelivery implements DeliveryPort {
         }
       }
       const id = await this.post(channel, parts, nonceOf('o', row));
+      // Pinned before it is remembered: a retry after a failed pin finds the same post (its nonce) and pins it then.
+      if (m.pin) await this.pin(channel, id, row);
       await this.o.state.saveStatusPost(m.status, channel, id, this.now().toISOString());
       return;
     }
-    await this.post(channel, parts, nonceOf('o', row));
+    await this.post(channel, render(m), nonceOf('o', row));
+  }
+
+  /**
+   * Pins a status post. A pin Discord refuses for good (the bot lacks the permission to pin, 50013;
+   * the channel has its 50 pins, 30003) is logged and leaves the post standing, unpinned.
+   */
+  private async pin(channel: string, messageId: string, row: DeliveryRow): Promise<void> {
+    try {
+      await this.o.rest.put(Routes.channelMessagesPin(channel, messageId));
+    } catch (err) {
+      const refused = err instanceof DiscordAPIError && (err.code === RESTJSONErrorCodes.MissingPermissions || err.code === RESTJSONErrorCodes.MaximumNumberOfPinsReachedForTheChannel);
+      if (!refused) throw err;
+      this.o.logger?.warn({ outboxId: row.id, battleId: row.battleId, channel, messageId, ...discordErrorInfo(err) }, 'Discord refused to pin a status post; it stands unpinned');
+    }
   }
 
   /** Posts every part; resolves to the first part's message id. */
@@ -152,8 +171,10 @@ export class DiscordDelivery implements DeliveryPort {
           title: 'Direct messages closed',
           text: [
             `${mention(user)} does not accept direct messages from the umpire, so their prompts cannot reach them by DM.`,
-            `${mention(user)}: use any command here (for instance /ballot status) and they will be shown to you, and only you.`,
-            `GMs (${battle.gms.map(mention).join(', ')}): a GM can also vote for them with /ballot cast-for.`,
+            `${mention(user)}: use any command here (for instance ${battle.campaign ? '/campaign status' : '/ballot status'}) and they will be shown to you, and only you.`,
+            battle.campaign
+              ? `GMs (${battle.gms.map(mention).join(', ')}): a GM can also enter their orders with /campaign orders enter.`
+              : `GMs (${battle.gms.map(mention).join(', ')}): a GM can also vote for them with /ballot cast-for.`,
           ].join('\n'),
         };
         await this.post(battle.channel, render(notice, { ping: [...battle.gms, user] }), nonceOf('n', row));

@@ -1,16 +1,21 @@
 import {
   ApplicationCommandOptionType,
   DiscordAPIError,
+  LabelBuilder,
   MessageFlags,
+  ModalBuilder,
   RESTJSONErrorCodes,
+  TextInputBuilder,
+  TextInputStyle,
   type AutocompleteInteraction,
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
   type Interaction,
+  type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import { buttonBattle, buttonInvocation } from '../app/buttons.ts';
+import { buttonBattle, buttonInvocation, formButton, type FormButton } from '../app/buttons.ts';
 import type { CompleteContext, InvokeContext, OptionDef } from '../app/commands.ts';
 import { battleForDm, battlesOf } from '../app/dm-battle.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';
@@ -36,6 +41,9 @@ export interface RouterDeps {
   maxAttachmentBytes?: number;
 }
 
+/** What a button whose custom id is no longer understood (or a form of one) answers. */
+const NOT_UNDERSTOOD = 'This button is no longer understood; use the slash command instead (/help).';
+
 /** Discord errors meaning the interaction is gone or answered elsewhere: nothing to tell the user. */
 const GONE = new Set<number | string>([RESTJSONErrorCodes.UnknownInteraction, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]);
 
@@ -55,9 +63,9 @@ const subKey = (i: ChatInputCommandInteraction | AutocompleteInteraction): strin
 /**
  * The central interaction handler (DESIGN.md, the KevinNovak template's): it owns deferral, error
  * replies, the Discord errors to swallow and the per-interaction logger, so command code holds only
- * the game. Slash commands and buttons become invocations that `invoke` validates and authorizes
- * against the battle state (a button's custom id names what was pressed, never who may press it);
- * autocomplete asks the option's `complete`.
+ * the game. Slash commands, buttons and submitted forms (modals) become invocations that `invoke`
+ * validates and authorizes against the battle state (a button's custom id names what was pressed,
+ * never who may press it); autocomplete asks the option's `complete`.
  */
 export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promise<void> {
   return async (i) => {
@@ -66,6 +74,7 @@ export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promis
       if (i.isAutocomplete()) await autocomplete(i, deps, log);
       else if (i.isChatInputCommand()) await chatInput(i, deps, log);
       else if (i.isButton()) await button(i, deps, log);
+      else if (i.isModalSubmit()) await modalSubmit(i, deps, log);
       else if (i.isRepliable()) await i.reply({ embeds: errorPart('The umpire does not handle this kind of interaction.')[0]!.embeds, flags: MessageFlags.Ephemeral });
     } catch (err) {
       await failed(i, err, log);
@@ -139,10 +148,17 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
 }
 
 async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Promise<void> {
+  const form = formButton(i.customId);
+  // Text cannot ride on a button: it opens a form, whose submission is the command (modalSubmit).
+  if (form) {
+    await i.showModal(modalOf(i.customId, form));
+    log.info({ form: form.option }, 'form shown');
+    return;
+  }
   const responder = new Responder(i);
   const pressed = await buttonInvocation(i.customId, deps.app);
   if (!pressed) {
-    await responder.send(errorPart('This button is no longer understood; use the slash command instead (/help).'));
+    await responder.send(errorPart(NOT_UNDERSTOOD));
     return;
   }
   // A DM button acts in the channel of the battle it came from; invoke checks it is still running there.
@@ -153,6 +169,35 @@ async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Prom
   }
   responder.deferAfter(deps.deferAfterMs ?? 2000);
   await answer(i, { ...pressed.invocation, battle: row.id, actor: i.user.id, channel: row.channel, requestId: i.id }, responder, deps, log);
+}
+
+/**
+ * The form a form button opens (a Discord modal), with the button's own custom id: one required
+ * paragraph of at most `max` characters, its custom id the option it fills.
+ */
+function modalOf(customId: string, form: FormButton): ModalBuilder {
+  const input = new TextInputBuilder().setCustomId(form.option).setStyle(TextInputStyle.Paragraph).setRequired(true).setMaxLength(form.max);
+  return new ModalBuilder().setCustomId(customId).setTitle(form.title).addLabelComponents(new LabelBuilder().setLabel(form.label).setTextInputComponent(input));
+}
+
+/**
+ * A submitted form: the text becomes its command's option, run as the slash command a user could
+ * type, and answered as a button is (privately). The custom id names the form, never who may send it.
+ */
+async function modalSubmit(i: ModalSubmitInteraction, deps: RouterDeps, log: Logger): Promise<void> {
+  // responder.ts's Repliable names commands and buttons; a modal submit answers through the same reply, deferReply, followUp and editReply.
+  const repliable = i as unknown as Repliable;
+  const responder = new Responder(repliable);
+  const form = formButton(i.customId);
+  const text = form ? i.fields.fields.get(form.option) : undefined;
+  if (!form || !text || !('value' in text) || typeof text.value !== 'string') {
+    await responder.send(errorPart(NOT_UNDERSTOOD));
+    return;
+  }
+  responder.deferAfter(deps.deferAfterMs ?? 2000);
+  const { command, sub, options } = form.invocation;
+  const inv: Invocation = { command, sub, options: { ...options, [form.option]: text.value }, actor: i.user.id, channel: i.channelId ?? '', requestId: i.id };
+  await answer(repliable, inv, responder, deps, log);
 }
 
 /** Runs the invocation, answers the user, starts the outbox, then shows what DMs could not carry. */

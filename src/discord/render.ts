@@ -8,7 +8,7 @@ import {
   type APIButtonComponent,
   type APIEmbed,
 } from 'discord.js';
-import type { Message, MessageFile } from '../messages.ts';
+import { plural, type Message, type MessageFile } from '../messages.ts';
 import { clip, split, tame } from './text-limits.ts';
 
 /** One Discord message as the REST API takes it (a channel post, a DM, an interaction reply). */
@@ -111,6 +111,21 @@ export const shown = (m: Message): { text: string; buttons: ShownButton[] } => {
 export interface RenderOptions {
   /** Users to notify: mentioned in the message content, the only mentions allowed to ping. */
   ping?: string[];
+  /**
+   * Everything in one message (a status post, which is edited in place and so cannot grow a
+   * second): text beyond one message is cut at a line end, and a last line says how much was cut.
+   */
+  single?: boolean;
+}
+
+/** Room kept in a single message for the line that says what was cut. */
+const CUT_NOTE = 100;
+
+/** The first message's worth of `text` and a line saying how many lines did not fit. */
+function firstPart(text: string): string {
+  const [head = ''] = split(text, PART - CUT_NOTE);
+  const left = text.slice(head.length).split(/\r\n|\r|\n/).filter((l) => l.trim()).length;
+  return `${head}\n… ${plural(left, 'more line')} not shown: a status post must fit in one Discord message.`;
 }
 
 /**
@@ -119,7 +134,7 @@ export interface RenderOptions {
  * prose and its working, one "• step" a line, as the log describes it; the structured outcome stays
  * in the log and the table's --json). `<@id>` mentions are left for Discord to render; in an embed
  * they never ping. Text too long for one message is split at line ends over several messages, the
- * title on the first; the footer, buttons and files on the last. A button label too long for
+ * title on the first; the footer, buttons and files on the last (or, `single`, cut to one message). A button label too long for
  * Discord is shortened, its full text added to the message's text when the text lacks it.
  */
 export function render(m: Message, opts: RenderOptions = {}): DiscordPayload[] {
@@ -127,7 +142,8 @@ export function render(m: Message, opts: RenderOptions = {}): DiscordPayload[] {
   const title = titleText ? clip(titleText, LIMIT.title) : undefined;
   const buttons = shownButtons(m.buttons);
   // A piece of nothing but blanks (a run of empty lines at a cut) is not worth a message of its own.
-  const pieces = split(shownText(m.text, buttons), PART).filter((t) => t.trim());
+  const text = shownText(m.text, buttons);
+  const pieces = (opts.single && text.length > PART ? [firstPart(text)] : split(text, PART)).filter((t) => t.trim());
   const texts = pieces.length ? pieces : [''];
   const color = m.error ? COLOR.error : m.outcome !== undefined ? COLOR.outcome : COLOR.post;
   const ping = opts.ping?.length ? pingContent([...new Set(opts.ping)]) : undefined;

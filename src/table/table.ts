@@ -4,7 +4,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import { MAX_FILE_BYTES } from '../app/commands.ts';
 import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
-import { buttonInvocation } from '../app/buttons.ts';
+import { buttonInvocation, formButton } from '../app/buttons.ts';
 import { pendingPrompts } from '../app/prompts.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/registry.ts';
@@ -160,6 +160,13 @@ export class Table {
       const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
       if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
       if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);
+      // A button that asks for text opens a form in Discord; here the user types its command.
+      const form = formButton(button.customId);
+      if (form) {
+        const given = Object.entries(form.invocation.options).map(([k, v]) => `${k}:${v}`);
+        const typed = [`/${form.invocation.command}`, form.invocation.sub, ...given, `${form.option}:"..."`].join(' ');
+        return this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text: `Type your ${form.option}: ${typed}` });
+      }
       const pressed = await buttonInvocation(button.customId, this.app);
       if (!pressed) return reply(`That button is no longer understood (${button.customId}).`);
       // A DM button acts in the channel of the battle it came from.

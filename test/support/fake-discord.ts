@@ -5,7 +5,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
 /**
  * A fake Discord on 127.0.0.1 for tests: the REST routes the bot uses and a WebSocket gateway
  * (Hello, Identify -> Ready, Heartbeat -> ACK) that can dispatch INTERACTION_CREATE for slash
- * commands, autocomplete and button presses. The real discord.js Client runs against it with
+ * commands, autocomplete, button presses and modal submits. It keeps each channel's pins (at most 50,
+ * as Discord). The real discord.js Client runs against it with
  * `rest: { api: fake.api }`; the gateway URL comes from GET /gateway/bot as with Discord. It records
  * every request and can be told to fail (500, 429 with retry_after, a dropped connection, 50007).
  * Test code only.
@@ -84,7 +85,7 @@ export interface FakeInteraction {
   token: string;
   user: FakeUser;
   channelId: string;
-  /** The interaction callback (type 4 reply, 5 deferred, 8 autocomplete result...). */
+  /** The interaction callback (type 4 reply, 5 deferred, 8 autocomplete result, 9 modal...). */
   callback?: { type: number; data?: Record<string, unknown> };
   /** The first answer: the reply, or the deferred reply once filled in. */
   original?: FakeMessage;
@@ -97,6 +98,13 @@ const UPLOADED = '__uploaded';
 
 const OPTION = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, User: 6, Attachment: 11 } as const;
 const EPHEMERAL = 64;
+/** Discord's limit on a channel's pinned messages. */
+const MAX_PINS = 50;
+
+/** A text input a modal showed, and its value as submitted. */
+type ModalField = { type: number; custom_id: string; value?: string };
+/** A modal's top-level component: an action row of inputs (the older form) or a label around one input. */
+type ModalComponent = { type: number; components?: ModalField[]; component?: ModalField };
 
 /** A gateway connection: the shard it identified as ([id, count]; [0, 1] unsharded). */
 interface Socket {
@@ -127,6 +135,8 @@ export class FakeDiscord {
   private readonly wss = new WebSocketServer({ server: this.server, path: '/gateway' });
   private readonly sockets = new Set<Socket>();
   private readonly messages: FakeMessage[] = [];
+  /** Pinned message ids per channel, in the order they were pinned. */
+  private readonly pins = new Map<string, string[]>();
   private readonly dmChannels = new Map<string, string>();
   private readonly closedDms = new Set<string>();
   private readonly users = new Map<string, FakeUser>();
@@ -213,6 +223,24 @@ export class FakeDiscord {
     return this.messages.filter((m) => m.channel_id === channel);
   }
 
+  /** The ids of a channel's pinned messages, in the order they were pinned. */
+  pinned(channel = this.channelId): string[] {
+    return [...(this.pins.get(channel) ?? [])];
+  }
+
+  /** A message the bot posted by other means than the code under test (a prompt a test needs to press), from a rendered body; to a user, in their DM. */
+  postAsBot(to: string | FakeUser, body: object): FakeMessage {
+    return this.create(typeof to === 'string' ? to : this.dmChannel(to), body as Json, this.bot);
+  }
+
+  /** Someone deletes a message (and with it its pin): a PATCH of it answers 404 Unknown Message. */
+  deleteMessage(m: FakeMessage): void {
+    const k = this.messages.indexOf(m);
+    if (k >= 0) this.messages.splice(k, 1);
+    const pins = this.pins.get(m.channel_id);
+    if (pins) this.pins.set(m.channel_id, pins.filter((id) => id !== m.id));
+  }
+
   dmChannelOf(user: FakeUser): string | undefined {
     return this.dmChannels.get(user.id);
   }
@@ -281,6 +309,29 @@ export class FakeDiscord {
     const dm = [...this.dmChannels.values()].includes(o.message.channel_id);
     const i = this.dispatchInteraction(3, o.user, { custom_id: button.custom_id, component_type: 2 }, { dm, channel: o.message.channel_id, message: o.message });
     return this.until(() => this.answered(i), `an answer to the press of ${o.label}`);
+  }
+
+  /** The modal an interaction was answered with (callback type 9), if it was. */
+  modalOf(i: FakeInteraction): { custom_id: string; title: string; components: ModalComponent[] } | undefined {
+    return i.callback?.type === 9 ? (i.callback.data as { custom_id: string; title: string; components: ModalComponent[] }) : undefined;
+  }
+
+  /**
+   * A user fills in and submits the modal that `from` (a button press) was answered with: a
+   * MODAL_SUBMIT (type 5) from the same place, its components shaped as the modal's (a label's
+   * `component`, an action row's `components`) with each text input's `value`. With `customId` and
+   * no `from`, a submit in the guild channel of a modal of that custom id (one the bot never showed).
+   */
+  async submitModal(o: { user: FakeUser; values: Record<string, string> } & ({ from: FakeInteraction; customId?: undefined } | { from?: undefined; customId: string })): Promise<FakeInteraction> {
+    const modal = o.from ? this.modalOf(o.from) : undefined;
+    if (o.from && !modal) throw new Error(`fake Discord: interaction ${o.from.id} was not answered with a modal`);
+    const input = (f: ModalField): ModalField => ({ type: f.type, custom_id: f.custom_id, value: o.values[f.custom_id] ?? '' });
+    const shown: ModalComponent[] = modal?.components ?? Object.keys(o.values).map((k) => ({ type: 1, components: [{ type: 4, custom_id: k }] }));
+    const components = shown.map((c) => (c.component ? { type: c.type, component: input(c.component) } : { type: c.type, components: (c.components ?? []).map(input) }));
+    const before = o.from ? (this.payloads.get(o.from.id) as { guild_id?: string; message?: FakeMessage }) : { guild_id: this.guildId };
+    const where = { dm: !before.guild_id, channel: o.from?.channelId ?? this.channelId, ...(before.guild_id ? { guild: before.guild_id } : {}), ...(before.message ? { message: before.message } : {}) };
+    const i = this.dispatchInteraction(5, o.user, { custom_id: o.customId ?? modal!.custom_id, components }, where);
+    return this.until(() => this.answered(i), `an answer to the modal ${o.customId ?? modal!.custom_id}`);
   }
 
   private answered(i: FakeInteraction): FakeInteraction | undefined {
@@ -532,6 +583,19 @@ export class FakeDiscord {
       const m = this.messages.find((x) => x.channel_id === p[1] && x.id === p[3]);
       if (!m) return { status: 404, json: { message: 'Unknown Message', code: 10008 } };
       return { status: 200, json: this.edit(m, body) };
+    }
+    if (is('PUT', '/channels/:id/messages/pins/:mid') || is('PUT', '/channels/:id/pins/:mid')) {
+      const channel = p[1]!;
+      const mid = p.at(-1)!;
+      const m = this.messages.find((x) => x.channel_id === channel && x.id === mid);
+      if (!m) return { status: 404, json: { message: 'Unknown Message', code: 10008 } };
+      const pins = this.pins.get(channel) ?? [];
+      if (!pins.includes(mid)) {
+        if (pins.length >= MAX_PINS) return { status: 400, json: { message: 'Maximum number of pins reached (50)', code: 30003 } };
+        this.pins.set(channel, [...pins, mid]);
+      }
+      m.pinned = true;
+      return { status: 204 };
     }
     if (is('POST', '/interactions/:id/:token/callback')) {
       const i = this.interactions.get(p[1]!);
