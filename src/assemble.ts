@@ -4,6 +4,7 @@ import { installSystems } from './battle/registry.ts';
 import { systems } from './systems/index.ts';
 import ballot from '../commands/ballot.ts';
 import battle from '../commands/battle.ts';
+import campaign from '../commands/campaign.ts';
 import command from '../commands/command.ts';
 import fire from '../commands/fire.ts';
 import help from '../commands/help.ts';
@@ -20,7 +21,7 @@ import turn from '../commands/turn.ts';
 import unit from '../commands/unit.ts';
 
 /** The core's slash commands, one file each in commands/. */
-export const coreCommands: readonly CoreCommand[] = [battle, house, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, help];
+export const coreCommands: readonly CoreCommand[] = [battle, house, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, campaign, help];
 
 /**
  * The composition root: the rule systems handed to the battle core, and the slash commands (the

@@ -35,7 +35,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       lines.push(`Rule system: ${system.name}. GM: <@${first.data.gm}>.`);
       if (system.house?.length) lines.push(openValuesText(system.house, system.rulesName));
       if (first.data.seedHash) lines.push(`Dice commitment (SHA-256 of the secret seed): \`${first.data.seedHash}\``);
-      lines.push('Next: /side add, /command add, /unit add, or /oob import.');
+      lines.push(first.data.campaign ? `Its roster is the campaign ${first.data.campaign}'s armies, each unit in its current state; when the GM ends it with /battle end, the campaign proposes each unit's new state from this log.` : 'Next: /side add, /command add, /unit add, or /oob import.');
       break;
     }
     case 'OrderOfBattleImported': {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Action } from '../battle/actions.ts';
+import type { CampaignAction } from '../campaign/decide.ts';
+import type { CampaignState } from '../campaign/state.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { RuleSystem } from '../battle/system.ts';
 import type { BattleState } from '../battle/state.ts';
@@ -73,6 +75,8 @@ export interface InvokeContext {
   channel: string;
   /** The battle of the channel, when there is one. */
   state?: BattleState;
+  /** A campaign subcommand's campaign (the channel's, the one named, or a DM user's one), when there is one. */
+  campaign?: CampaignState;
   /** Reads an attachment (a path at the table, a URL in Discord) as text. */
   readFile: (ref: string) => Promise<{ name: string; text: string }>;
 }
@@ -94,8 +98,17 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
    * by id. The battle's system picks one, which checks the options, answers and shows in /help.
    */
   variants?: Readonly<Record<SystemId, SubcommandDef>>;
-  /** Either an action for the battle (or, where there is no battle to log it in, a plain answer)... */
-  action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | Message[] | Promise<Action | Message[]>;
+  /**
+   * A campaign's subcommand (/campaign ...): its roles are the campaign's, its action a CampaignAction
+   * handled by the campaign, found by the channel, a `campaign:` option, or the one a DM user plays.
+   */
+  scope?: 'campaign';
+  /** False for a campaign subcommand that works without a campaign (create). */
+  needsCampaign?: boolean;
+  /** A campaign subcommand used outside the campaign's channel by design (orders from a DM, a battle started in its own channel). */
+  elsewhere?: boolean;
+  /** Either an action for the battle or campaign (or, where there is none to log it in, a plain answer)... */
+  action?: (opts: OptionValues<O>, ctx: InvokeContext) => Action | CampaignAction | Message[] | Promise<Action | CampaignAction | Message[]>;
   /** ...or a read-only answer. */
   query?: (opts: OptionValues<O>, ctx: InvokeContext) => Message[] | Promise<Message[]>;
 }

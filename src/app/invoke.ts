@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { RuleError } from '../rules/errors.ts';
+import type { Action } from '../battle/actions.ts';
 import { isGm, isPlayer, type BattleState } from '../battle/state.ts';
+import type { CampaignAction } from '../campaign/decide.ts';
+import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../campaign/state.ts';
+import type { CampaignRow } from '../store/types.ts';
 import { capEchoes, type Message } from '../messages.ts';
 import { parseOptions, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';
 import { findCommand } from './registry.ts';
@@ -58,6 +62,7 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
   let parsed = parseOptions(path, s, inv.options);
   if (!parsed.ok) return fail(parsed.error);
   try {
+    if (s.scope === 'campaign') return await runCampaign(app, inv, s, parsed.values, requestId, fail);
     const running = await app.battleIn(inv.channel);
     if (inv.battle && running?.id !== inv.battle) return fail('That prompt belongs to a battle that has ended; nothing was recorded.');
     const state = running ? await app.state(running.id) : undefined;
@@ -75,7 +80,7 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
     if (own.query) return { messages: await own.query(parsed.values, ctx), versions: [] };
     const action = await own.action!(parsed.values, ctx);
     if (Array.isArray(action)) return { messages: action, versions: [] };
-    const result = await app.handle(state?.id ?? null, action, inv.actor, requestId);
+    const result = await app.handle(state?.id ?? null, action as Action, inv.actor, requestId);
     return { messages: result.replies, versions: result.versions };
   } catch (err) {
     if (err instanceof RuleError) return fail(err.message);
@@ -88,4 +93,45 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
     app.logger?.error({ err, requestId, command: path }, 'unexpected error');
     return fail(`Something went wrong on our side; nothing was changed. Please report request ${requestId}.`);
   }
+}
+
+type Answer = { messages: Message[]; versions: number[] };
+
+/**
+ * The campaign a /campaign subcommand acts on: the one named by `campaign:`, else the channel's,
+ * else (for a query, or a subcommand used elsewhere by design: orders from a DM, a battle started
+ * in its own channel) the one campaign the user plays in or runs.
+ */
+async function findCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, ref: unknown): Promise<CampaignRow | string> {
+  const rows = await app.campaigns.list();
+  if (typeof ref === 'string' && ref.trim()) {
+    const r = ref.trim().toLowerCase();
+    const named = rows.filter((c) => c.id === ref.trim() || c.name.toLowerCase() === r);
+    const found = named.find((c) => !c.ended) ?? named[0];
+    return found ?? `There is no campaign "${ref}". Campaigns: ${rows.map((c) => `${c.name} (${c.id})`).join(', ') || 'none yet'}.`;
+  }
+  const here = await app.campaigns.in(inv.channel);
+  if (here) return here;
+  if (!s.query && !s.elsewhere) return 'There is no campaign in this channel: use this command in the campaign\'s channel. A GM starts one with /campaign create.';
+  const mine = await app.campaigns.of(inv.actor);
+  if (mine.length === 1) return mine[0]!;
+  return mine.length ? `You are in several campaigns (${mine.map((c) => `${c.name} (${c.id})`).join(', ')}): name one with campaign:.` : 'There is no campaign in this channel, and you play in none. A GM starts one with /campaign create.';
+}
+
+/** A /campaign subcommand: the campaign's roles, its action handled by the campaign (Campaigns.handle). */
+async function runCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, values: Record<string, unknown>, requestId: string, fail: (text: string) => Answer): Promise<Answer> {
+  let campaign: CampaignState | undefined;
+  if (s.needsCampaign !== false) {
+    const row = await findCampaign(app, inv, s, values.campaign);
+    if (typeof row === 'string') return fail(row);
+    campaign = await app.campaigns.state(row.id);
+    if (s.who === 'gm' && !isCampaignGm(campaign, inv.actor)) return fail(`Only a GM of the campaign ${campaign.name} may do that.`);
+    if (s.who === 'player' && !isCampaignPlayer(campaign, inv.actor)) return fail(`Only a player of the campaign ${campaign.name} may do that: join a side with /campaign join.`);
+  }
+  const ctx: InvokeContext = { app, actor: inv.actor, channel: inv.channel, campaign, readFile: inv.readFile ?? noFiles };
+  if (s.query) return { messages: await s.query(values as never, ctx), versions: [] };
+  const action = await s.action!(values as never, ctx);
+  if (Array.isArray(action)) return { messages: action, versions: [] };
+  const result = await app.campaigns.handle(campaign?.id ?? null, action as CampaignAction, inv.actor, requestId);
+  return { messages: result.replies, versions: result.versions };
 }

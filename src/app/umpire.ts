@@ -13,6 +13,7 @@ import type { Message } from '../messages.ts';
 import { nextBattleId } from '../store/copy.ts';
 import { ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { announce } from './announce.ts';
+import { Campaigns } from './campaigns.ts';
 
 export interface UmpireOptions {
   now?: () => Date;
@@ -53,6 +54,8 @@ export class Umpire {
   readonly now: () => Date;
   private readonly newSeed: () => Buffer;
   readonly logger: Logger | undefined;
+  /** The campaigns in the same store: streams above the battles, which create battles from their armies. */
+  readonly campaigns: Campaigns;
 
   constructor(
     readonly store: EventStore,
@@ -61,6 +64,7 @@ export class Umpire {
     this.now = opts.now ?? (() => new Date());
     this.newSeed = opts.newSeed ?? (() => randomBytes(32));
     this.logger = opts.logger;
+    this.campaigns = new Campaigns(store, this, this.now, this.logger);
   }
 
   /** The battle's current state: the cached fold plus any newer events (a new undo means a full replay). */
@@ -128,7 +132,9 @@ export class Umpire {
     if (action.type === 'CreateBattle') {
       const running = await this.store.runningIn(action.channel);
       if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}); its GM ends it with /battle end first.`);
-      id = nextBattleId(await this.store.battles());
+      // A campaign names its battle's id (c1-b1) when it reserves it; any other battle takes the next free b<n>.
+      if (battleId && (await this.store.version(battleId)) > 0) throw new RuleError(`Battle ${battleId} already exists.`);
+      id = battleId ?? nextBattleId(await this.store.battles());
       seedHex = this.newSeed().toString('hex');
     }
     if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
@@ -176,7 +182,7 @@ export class Umpire {
         }
       }
     }
-    return done;
+    return done + (await this.campaigns.tick());
   }
 
   /** The logged events of a battle, oldest first. */

@@ -60,3 +60,37 @@ export function verifyDice(battleId: string, events: readonly StoredEvent[], giv
 export async function verifyLog(store: EventStore, battleId: string, givenSeed?: string): Promise<LogVerification> {
   return { chain: verifyChain(await store.chain(battleId)), dice: verifyDice(battleId, await store.load(battleId), givenSeed) };
 }
+
+/** A battle a campaign's log references by hash: its own chain and dice, and whether the referenced event is still the one it was. */
+export interface ReferencedBattle {
+  battleId: string;
+  /** The campaign event that references it. */
+  at: number;
+  through: { version: number; hash: string };
+  /** The battle's event at `through.version` has `through.hash`. */
+  matches: boolean;
+  log: LogVerification;
+}
+
+export interface CampaignVerification {
+  chain: VerifyResult;
+  battles: ReferencedBattle[];
+}
+
+/**
+ * `umpire verify --campaign`: the campaign's own hash chain, then every battle whose result it
+ * carried (BattleResultProposed references the battle's last event by version and hash): that
+ * battle's chain and dice are verified, and the referenced event must still hash as recorded, so
+ * a battle changed after its result was taken into the campaign is caught.
+ */
+export async function verifyCampaign(store: EventStore, campaignId: string): Promise<CampaignVerification> {
+  const chain = verifyChain(await store.chain(campaignId));
+  const battles: ReferencedBattle[] = [];
+  for (const e of await store.load(campaignId)) {
+    if (e.type !== 'BattleResultProposed') continue;
+    const { battleId, through } = e.data as { battleId: string; through: { version: number; hash: string } };
+    const rows = await store.load(battleId, through.version - 1);
+    battles.push({ battleId, at: e.version, through, matches: rows[0]?.version === through.version && rows[0].hash === through.hash, log: await verifyLog(store, battleId) });
+  }
+  return { chain, battles };
+}

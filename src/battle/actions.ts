@@ -20,7 +20,15 @@ export type SystemAction = SystemActions[keyof SystemActions];
 
 /** What every battle takes, whatever its rule system. */
 export type CoreAction =
-  | { type: 'CreateBattle'; name: string; system: SystemId; channel: string; options?: Record<string, unknown> }
+  | {
+      type: 'CreateBattle';
+      name: string;
+      system: SystemId;
+      channel: string;
+      options?: Record<string, unknown>;
+      /** A campaign's battle (issue 29): its GMs, and its sides with their players and the armies' commands and units as an order of battle. */
+      campaign?: { id: string; gms: string[]; sides: { name: string; players: string[]; commands: unknown[] }[] };
+    }
   | { type: 'AddGm'; user: string }
   | { type: 'RemoveGm'; user: string }
   | { type: 'AddSide'; name: string }

@@ -70,7 +70,8 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     if (ctx.seedHash) data.seedHash = ctx.seedHash;
     const options = checkOptions(getRuleSystem(action.system), action.options ?? {});
     if (Object.keys(options).length) data.options = options;
-    return [{ type: 'BattleCreated', data }];
+    if (!action.campaign) return [{ type: 'BattleCreated', data }];
+    return campaignBattle(s, { ...data, campaign: action.campaign.id }, action.campaign);
   }
   if (!exists(s)) refuse('There is no battle here yet. A GM starts one with /battle create.');
   if (s.ended) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
@@ -205,6 +206,27 @@ function checkOptions(system: RuleSystem, o: Record<string, unknown>): Record<st
     refuse(`${these} ${theirs ? `of ${theirs.rulesName} only` : 'no rule system takes'}; a ${system.id} battle takes ${system.options ? system.options.keys.join(', ') : 'none'}.`);
   }
   return given.length && system.options ? system.options.check(Object.fromEntries(given.map((k) => [k, o[k]]))) : {};
+}
+
+/**
+ * A campaign's battle, created whole: its GMs, its roster (the armies' units in their campaign state,
+ * as an order of battle) and its sides' players, so it starts as the campaign left its armies.
+ */
+function campaignBattle(s: BattleState, data: Extract<BattleEvent, { type: 'BattleCreated' }>['data'], c: NonNullable<Extract<CoreAction, { type: 'CreateBattle' }>['campaign']>): BattleEvent[] {
+  const scratch = draft(s);
+  const events: BattleEvent[] = [];
+  const emit = (e: BattleEvent) => {
+    events.push(e);
+    applySetup(scratch, e);
+  };
+  emit({ type: 'BattleCreated', data });
+  for (const gm of c.gms) if (gm !== data.gm) emit({ type: 'GmAdded', data: { user: gm } });
+  for (const e of importOrderOfBattle(scratch, `the campaign ${c.id}`, { sides: c.sides.map((x) => ({ name: x.name, commands: x.commands })) })) emit(e);
+  for (const side of c.sides) {
+    const sideId = findByName(scratch.sides, side.name)!.id;
+    for (const user of side.players) if (!scratch.sides[sideId]!.players.includes(user)) emit({ type: 'SideJoined', data: { sideId, user } });
+  }
+  return events;
 }
 
 function importOrderOfBattle(s: BattleState, source: string, raw: unknown): BattleEvent[] {

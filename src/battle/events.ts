@@ -36,6 +36,8 @@ export type CoreEvent =
         /** A battle renumbered by a copy between stores (store/copy.ts): the id its dice stream is derived from, and where it came from. */
         diceStream?: string;
         copiedFrom?: { battleId: string; data: string; firstHash: string; lastHash: string; events: number };
+        /** The campaign whose armies it draws (issue 29). */
+        campaign?: string;
       };
     }
   | { type: 'GmAdded'; data: { user: string } }

@@ -105,7 +105,7 @@ export type CampaignEvent =
       type: 'BattleResultProposed';
       data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string };
     }
-  | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string } }
+  | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string; by: string } }
   | { type: 'BattleResultApplied'; data: { battleId: string; units: UnitResult[]; leaders: LeaderResult[] } }
   | { type: 'CampaignEnded'; data: { by: string } };
 

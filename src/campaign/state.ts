@@ -23,7 +23,6 @@ export interface SentOrders {
   text: string;
   by: string;
   onBehalf: boolean;
-  at: string;
 }
 
 export interface CampaignTurn {

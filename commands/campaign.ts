@@ -1,0 +1,293 @@
+import { defineCommand, sub, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/commands.ts';
+import { statusPost } from '../src/app/campaign-announce.ts';
+import { campaignReport, campaignReportText } from '../src/app/campaign-report.ts';
+import { systemNames } from '../src/app/complete.ts';
+import { parseDataFile } from '../src/app/data-file.ts';
+import { parseDeadline } from '../src/app/deadline.ts';
+import { reply } from '../src/app/replies.ts';
+import { figuresOf, findArmy, findUnit } from '../src/campaign/decide.ts';
+import { UNIT_STATUSES, type UnitStatus } from '../src/campaign/events.ts';
+import { armyStrength, currentTurn, type CampaignState } from '../src/campaign/state.ts';
+import { mention, plural } from '../src/messages.ts';
+import { RuleError } from '../src/rules/errors.ts';
+
+/** Every /campaign subcommand is the campaign's: its roles and its log, never a battle's. */
+const csub = <O extends Record<string, OptionDef>>(def: SubcommandDef<O>): SubcommandDef => sub<O>({ ...def, scope: 'campaign', needsBattle: false });
+
+const campaignOf = (ctx: InvokeContext): CampaignState => ctx.campaign!;
+const campaignOpt = { kind: 'string', description: 'The campaign (its id or name), where you are in several' } as const;
+const statusOpt = { kind: 'string', description: `The unit's status: ${UNIT_STATUSES.join(', ')}`, choices: UNIT_STATUSES } as const;
+const note = { kind: 'string', description: 'Why: the GM ruling, logged and shown with it', required: true } as const;
+
+/** A delay added to the turn's deadline (12h, 1d) or a new time (2026-12-01T18:00Z). */
+function extended(text: string, s: CampaignState, now: Date): string {
+  const t = currentTurn(s);
+  const base = /^\d{4}-\d{2}-\d{2}T/.test(text.trim()) || !t?.deadline ? now : new Date(t.deadline);
+  return parseDeadline(text, base);
+}
+
+function armyText(s: CampaignState, ref: string | undefined): string {
+  if (!ref) {
+    const armies = Object.values(s.armies);
+    if (!armies.length) return `${s.name} has no army yet. Each side imports its armies with /campaign army import.`;
+    return Object.values(s.sides)
+      .map((side) => [`**${side.name}**${side.players.length ? ` (${side.players.map(mention).join(', ')})` : ''}`, ...armies.filter((a) => a.sideId === side.id).map((a) => `• ${a.name} (${a.system}): ${armyStrength(s, a.id)} figures in ${plural(Object.values(s.units).filter((u) => u.armyId === a.id && u.status !== 'destroyed' && u.status !== 'captured').length, 'unit')}`)].join('\n'))
+      .join('\n');
+  }
+  const a = findArmy(s, ref);
+  const lines = [`${a.name} (${a.id}) of ${s.sides[a.sideId]!.name}, ${a.system} rules: ${armyStrength(s, a.id)} figures.`];
+  for (const c of a.commands) {
+    lines.push(`**${c.name}**${c.officer ? ` — ${c.officer}${c.officerFallen ? ' (fallen)' : ''}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
+    for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`• ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}`);
+  }
+  return lines.join('\n');
+}
+
+function unitText(s: CampaignState, ref: string): string {
+  const u = findUnit(s, ref);
+  const a = s.armies[u.armyId]!;
+  const attrs = Object.entries(u.attrs).map(([k, v]) => `${k}: ${v}`).join(', ');
+  const fought = Object.values(s.battles).filter((b) => b.units.includes(u.unitId)).map((b) => `${b.name} (${b.id}, ${b.stage})`);
+  return [`${u.name} (${u.unitId}) of ${a.name}, ${u.command}: ${u.status}.`, attrs, ...(fought.length ? [`Battles: ${fought.join(', ')}`] : [])].join('\n');
+}
+
+/** Built from the systems installed: /campaign battle start offers their ids. */
+export default (systems: readonly SystemPlugin[]) =>
+  defineCommand({
+    name: 'campaign',
+    description: 'Play-by-post campaigns: armies carried from battle to battle, turns with secret orders',
+    rank: 95,
+    subcommands: {
+      create: csub({
+        description: 'Start a campaign in this channel; you become its GM',
+        who: 'anyone',
+        needsCampaign: false,
+        example: '/campaign create name:"Wars of the Roses"',
+        options: { name: { kind: 'string', description: 'The campaign name', required: true } },
+        action: (o, ctx) => ({ type: 'CreateCampaign', name: o.name, channel: ctx.channel }),
+      }),
+      gm: csub({
+        description: 'Make another user a GM of the campaign (GM)',
+        who: 'gm',
+        example: '/campaign gm user:@carol',
+        options: { user: { kind: 'user', description: 'The new GM', required: true } },
+        action: (o) => ({ type: 'AddCampaignGm', user: o.user }),
+      }),
+      side: csub({
+        description: 'Add a side to the campaign (GM)',
+        who: 'gm',
+        example: '/campaign side name:York',
+        options: { name: { kind: 'string', description: 'The side name', required: true } },
+        action: (o) => ({ type: 'AddCampaignSide', name: o.name }),
+      }),
+      join: csub({
+        description: 'Join a side of the campaign as a player',
+        who: 'anyone',
+        example: '/campaign join side:York',
+        options: { side: { kind: 'string', description: 'The side', required: true } },
+        action: (o) => ({ type: 'JoinCampaignSide', side: o.side }),
+      }),
+      status: csub({
+        description: 'The turn, its deadline and who has sent orders (never what); your own orders so far',
+        who: 'anyone',
+        example: '/campaign status',
+        options: { campaign: campaignOpt },
+        query: (_o, ctx) => {
+          const s = campaignOf(ctx);
+          const t = currentTurn(s);
+          const mine = t && !t.revealed ? t.voters.filter((v) => v.users.includes(ctx.actor)).map((v) => `Your orders for ${s.armies[v.armyId]!.name}: ${t.orders[v.armyId]?.text ?? 'not sent yet'}`) : [];
+          return [reply(ctx, [statusPost(s).text, ...mine].join('\n'), `${s.name} — campaign status`)];
+        },
+      }),
+      'army import': csub({
+        description: "Import your side's armies with each unit's state from a YAML or JSON roster; all or nothing",
+        who: 'player',
+        example: '/campaign army import file:examples/campaign/york.yaml',
+        options: {
+          file: { kind: 'attachment', description: 'The armies (YAML or JSON)', required: true },
+          side: { kind: 'string', description: 'Whose armies (a GM importing for a side)' },
+        },
+        action: async (o, ctx) => {
+          const file = await ctx.readFile(o.file);
+          return { type: 'ImportArmies', ...(o.side ? { side: o.side } : {}), source: file.name, file: parseDataFile(file.name, file.text, 'a roster nests five') };
+        },
+      }),
+      'army show': csub({
+        description: "The campaign's armies and their strength, or one army's commands and units",
+        who: 'anyone',
+        example: '/campaign army show army:"The King\'s Army"',
+        options: { army: { kind: 'string', description: 'The army (all when left out)' }, campaign: campaignOpt },
+        query: (o, ctx) => [reply(ctx, armyText(campaignOf(ctx), o.army), o.army ? 'Army' : 'Armies')],
+      }),
+      'army reinforce': csub({
+        description: 'Add units to an army from a roster file (GM)',
+        who: 'gm',
+        example: '/campaign army reinforce army:"The King\'s Army" file:levies.yaml note:"Levies from Coventry"',
+        options: {
+          army: { kind: 'string', description: 'The army', required: true },
+          file: { kind: 'attachment', description: 'The new units, as a roster (YAML or JSON)', required: true },
+          note: { kind: 'string', description: 'Why, for the log' },
+        },
+        action: async (o, ctx) => {
+          const file = await ctx.readFile(o.file);
+          return { type: 'ReinforceArmy', army: o.army, source: file.name, file: parseDataFile(file.name, file.text, 'a roster nests five'), ...(o.note ? { note: o.note } : {}) };
+        },
+      }),
+      'unit show': csub({
+        description: "A unit's campaign state: figures, status, attributes, battles",
+        who: 'anyone',
+        example: '/campaign unit show unit:"Oxford\'s Archers"',
+        options: { unit: { kind: 'string', description: 'The unit', required: true }, campaign: campaignOpt },
+        query: (o, ctx) => [reply(ctx, unitText(campaignOf(ctx), o.unit), 'Unit')],
+      }),
+      'unit set': csub({
+        description: "A GM's ruling on a unit between battles: replacements, recovery (GM)",
+        who: 'gm',
+        example: '/campaign unit set unit:"Oxford\'s Archers" figures:20 note:"Replacements from the depot"',
+        options: {
+          unit: { kind: 'string', description: 'The unit', required: true },
+          note,
+          figures: { kind: 'integer', description: 'Its figures now', min: 0, max: 100000 },
+          status: statusOpt,
+        },
+        action: (o) => ({ type: 'SetUnitState', unit: o.unit, note: o.note, ...(o.figures !== undefined ? { figures: o.figures } : {}), ...(o.status ? { status: o.status as UnitStatus } : {}) }),
+      }),
+      'unit transfer': csub({
+        description: 'Move a unit to another army of the same side and rules (GM)',
+        who: 'gm',
+        example: '/campaign unit transfer unit:"Oxford\'s Archers" army:"The Northern Host"',
+        options: {
+          unit: { kind: 'string', description: 'The unit', required: true },
+          army: { kind: 'string', description: 'The army it joins', required: true },
+          command: { kind: 'string', description: "The army's command it joins (its first when left out)" },
+        },
+        action: (o) => ({ type: 'TransferUnit', unit: o.unit, army: o.army, ...(o.command ? { command: o.command } : {}) }),
+      }),
+      'turn open': csub({
+        description: "Open the next campaign turn: every army's players are asked for secret orders by DM (GM)",
+        who: 'gm',
+        example: '/campaign turn open deadline:2d',
+        options: { deadline: { kind: 'string', description: 'Orders due after a delay (12h, 2d) or at a time (2026-12-01T18:00Z)' } },
+        action: (o, ctx) => ({ type: 'OpenCampaignTurn', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
+      }),
+      'turn extend': csub({
+        description: "Move the turn's deadline later: by a delay (12h, 1d), or to a time (GM)",
+        who: 'gm',
+        example: '/campaign turn extend by:1d',
+        options: { by: { kind: 'string', description: 'A delay added to the deadline (12h, 1d), or the new time', required: true } },
+        action: (o, ctx) => ({ type: 'ExtendDeadline', deadline: extended(o.by, campaignOf(ctx), ctx.app.now()) }),
+      }),
+      'turn pause': csub({
+        description: "Stop the turn's deadline until resumed (GM)",
+        who: 'gm',
+        example: '/campaign turn pause',
+        options: {},
+        action: () => ({ type: 'PauseCampaignTurn' }),
+      }),
+      'turn resume': csub({
+        description: 'Restart a paused turn with the time it had left (GM)',
+        who: 'gm',
+        example: '/campaign turn resume',
+        options: {},
+        action: () => ({ type: 'ResumeCampaignTurn' }),
+      }),
+      'turn reveal': csub({
+        description: 'Reveal the orders now, whoever is late (GM)',
+        who: 'gm',
+        example: '/campaign turn reveal',
+        options: {},
+        action: () => ({ type: 'RevealOrders' }),
+      }),
+      'orders send': csub({
+        description: "Send or change your army's secret orders for this turn (also what the DM's button does)",
+        who: 'player',
+        elsewhere: true,
+        example: '/campaign orders send army:"The King\'s Army" orders:"March on Stoke; hold the ridge"',
+        options: {
+          army: { kind: 'string', description: 'Your army', required: true },
+          orders: { kind: 'string', description: 'The orders, in your words', required: true },
+          campaign: campaignOpt,
+        },
+        action: (o) => ({ type: 'SendOrders', army: o.army, text: o.orders }),
+      }),
+      'orders enter': csub({
+        description: 'Enter the orders of an absent player, openly marked as such at the reveal (GM)',
+        who: 'gm',
+        example: '/campaign orders enter army:"Lincoln\'s Army" orders:"Hold at Newark"',
+        options: { army: { kind: 'string', description: 'The army', required: true }, orders: { kind: 'string', description: 'The orders', required: true } },
+        action: (o) => ({ type: 'SendOrders', army: o.army, text: o.orders, onBehalf: true }),
+      }),
+      'battle start': csub({
+        description: "Start a battle here (a channel or thread of its own) with armies' units in their current state (GM)",
+        who: 'gm',
+        elsewhere: true,
+        example: '/campaign battle start name:"Stoke Field" system:medieval armies:"The King\'s Army, Lincoln\'s Army"',
+        options: {
+          name: { kind: 'string', description: 'The battle name', required: true },
+          system: { kind: 'string', description: 'Rule system', required: true, choices: systems.map((x) => x.id), complete: systemNames },
+          armies: { kind: 'string', description: 'The armies it draws, separated by commas', required: true },
+          campaign: campaignOpt,
+        },
+        action: (o, ctx) => ({ type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(',') }),
+      }),
+      'battle result': csub({
+        description: "Propose each unit's new state from an ended battle's log now (the umpire also does it by itself) (GM)",
+        who: 'gm',
+        example: '/campaign battle result battle:c1-b1',
+        options: { battle: { kind: 'string', description: 'The battle (its id or name)', required: true } },
+        action: async (o, ctx) => {
+          const s = campaignOf(ctx);
+          const b = Object.values(s.battles).find((x) => x.id === o.battle.trim() || x.name.toLowerCase() === o.battle.trim().toLowerCase());
+          if (!b) throw new RuleError(`There is no battle "${o.battle}" in ${s.name}.`);
+          if (b.stage !== 'running') throw new RuleError(`${b.name} (${b.id}) is not waiting for its result: it is ${b.stage}.`);
+          return ctx.app.campaigns.proposal(s, b);
+        },
+      }),
+      'battle adjust': csub({
+        description: "Change what a battle's log proposed for one unit, a logged GM ruling (GM)",
+        who: 'gm',
+        example: '/campaign battle adjust battle:c1-b1 unit:"Oxford\'s Archers" status:fit note:"Rallied behind the ridge"',
+        options: {
+          battle: { kind: 'string', description: 'The battle', required: true },
+          unit: { kind: 'string', description: 'The unit', required: true },
+          note,
+          figures: { kind: 'integer', description: 'Its figures after the battle', min: 0, max: 100000 },
+          status: statusOpt,
+        },
+        action: (o) => ({ type: 'AdjustBattleResult', battle: o.battle, unit: o.unit, note: o.note, ...(o.figures !== undefined ? { figures: o.figures } : {}), ...(o.status ? { status: o.status as UnitStatus } : {}) }),
+      }),
+      'battle confirm': csub({
+        description: "Carry a battle's result, as proposed and adjusted, into the campaign (GM)",
+        who: 'gm',
+        example: '/campaign battle confirm battle:c1-b1',
+        options: { battle: { kind: 'string', description: 'The battle', required: true } },
+        action: (o) => ({ type: 'ConfirmBattleResult', battle: o.battle }),
+      }),
+      report: csub({
+        description: "Each army's strength across turns and battles, the battles and their results, with a chart",
+        who: 'anyone',
+        example: '/campaign report',
+        options: { campaign: campaignOpt },
+        query: async (_o, ctx) => {
+          const s = campaignOf(ctx);
+          const log = await ctx.app.campaigns.log(s.id);
+          const first = (await ctx.app.store.load(s.id, 0))[0];
+          const r = campaignReport(s.id, log, first?.hash ?? '');
+          const m = reply(ctx, campaignReportText(r), `Report of ${s.name}`);
+          // The chart's renderer loads on the first report, not at start (as /battle report's).
+          const { campaignChart, campaignReportFileName } = await import('../src/app/campaign-chart.ts');
+          const chart = await campaignChart(r.series);
+          m.files = [{ name: campaignReportFileName(s.name, s.id, r.firstHash, s.turns.length), data: chart.png, description: chart.description }];
+          return [m];
+        },
+      }),
+      end: csub({
+        description: 'End the campaign; its log stays to read, replay and verify (GM)',
+        who: 'gm',
+        example: '/campaign end',
+        options: {},
+        action: () => ({ type: 'EndCampaign' }),
+      }),
+    },
+  });
+

@@ -1,0 +1,221 @@
+import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../campaign/events.ts';
+import { figuresOf } from '../campaign/decide.ts';
+import { currentTurn, type CampaignState, type CampaignTurn } from '../campaign/state.ts';
+import { mention, plural, when, type Message } from '../messages.ts';
+import { ordersButtonId } from './buttons.ts';
+
+const dm = (user: string, text: string, title: string, extra: Partial<Message> = {}): Message => ({ to: { kind: 'dm', user }, title, text, ...extra });
+
+/** The key of a campaign's one status post, edited in place (Message.status). */
+export const statusKey = (campaignId: string): string => `campaign:${campaignId}:status`;
+
+/** How many armies the status post lists by name: Discord's embed description holds 4,096 characters. */
+const STATUS_ARMIES = 40;
+
+/**
+ * The campaign's status post: the turn, its deadline in every reader's own time zone (a Discord
+ * timestamp), and who has sent orders, never what. One post, pinned, edited in place.
+ */
+export function statusPost(s: CampaignState): Message {
+  const t = currentTurn(s);
+  const lines: string[] = [];
+  if (!t) lines.push('No campaign turn has opened yet. A GM opens one with /campaign turn open.');
+  else {
+    lines.push(
+      t.revealed
+        ? `Turn ${t.number}: orders revealed.`
+        : t.paused
+          ? `Turn ${t.number}: orders open, **paused** by a GM${t.paused.remainingMs !== undefined ? ` with ${duration(t.paused.remainingMs)} left` : ''}.`
+          : `Turn ${t.number}: orders due ${t.deadline ? when(t.deadline) : 'when all are in (no deadline)'}.`,
+    );
+    const armies = t.voters.map((v) => ({ v, army: s.armies[v.armyId]!, sent: !!t.orders[v.armyId] }));
+    const sent = armies.filter((a) => a.sent);
+    const waiting = armies.filter((a) => !a.sent);
+    lines.push(`Orders in: ${sent.length} of ${armies.length}.`);
+    const list = (xs: typeof armies, mark: string, who: boolean) =>
+      xs.slice(0, STATUS_ARMIES).map((a) => `${mark} ${a.army.name}${who ? ` (${a.v.users.length ? a.v.users.map(mention).join(', ') : 'no player: a GM enters its orders'})` : ''}`);
+    if (!t.revealed) {
+      lines.push(...list(sent, '✅', false), ...list(waiting, '⏳', true));
+      const cut = Math.max(0, sent.length - STATUS_ARMIES) + Math.max(0, waiting.length - STATUS_ARMIES);
+      if (cut) lines.push(`…and ${plural(cut, 'more army', 'more armies')}.`);
+    }
+  }
+  const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
+  if (running.length) lines.push(`Battles: ${running.map((b) => `${b.name} (${b.id}, <#${b.channel}>${b.stage === 'proposed' ? ', result waiting for the GM' : ''})`).join('; ')}.`);
+  return { to: { kind: 'channel', channel: s.channel }, title: `${s.name} — campaign status`, text: lines.join('\n'), status: statusKey(s.id), pin: true };
+}
+
+const duration = (ms: number): string => {
+  const m = Math.round(ms / 60_000);
+  return m >= 120 ? `${Math.round(m / 60)} hours` : plural(m, 'minute');
+};
+
+/** The DM asking a player for an army's orders: a button that opens a text box, and the command to type where buttons cannot be used. */
+export function ordersPrompt(s: CampaignState, t: CampaignTurn, armyId: string, user: string): Message {
+  const army = s.armies[armyId]!;
+  const mine = t.orders[armyId];
+  const lines = [
+    `${s.name}, turn ${t.number}: write the orders for ${army.name}.`,
+    `Press "Write orders", or answer with /campaign orders send army:"${army.name}" orders:"…".`,
+    `You can change them until the reveal${t.deadline ? ` (${when(t.deadline)})` : ''}. Nobody else sees them before then.`,
+    ...(mine ? [`Your orders so far: ${mine.text}`] : []),
+  ];
+  return dm(user, lines.join('\n'), `Orders: ${army.name}, turn ${t.number}`, { buttons: [{ label: 'Write orders', customId: ordersButtonId(s.id, armyId) }] });
+}
+
+/** Every prompt still waiting for a user in a campaign: the orders of each army they send for, in the open turn. */
+export function pendingOrderPrompts(s: CampaignState, user: string): Message[] {
+  const t = currentTurn(s);
+  if (!t || t.revealed) return [];
+  return t.voters.filter((v) => v.users.includes(user)).map((v) => ordersPrompt(s, t, v.armyId, user));
+}
+
+const unitLine = (r: UnitResult): string =>
+  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}` : ''}`;
+
+/** One line of the campaign's log for a reader, and the messages it sends besides (prompts, receipts). */
+function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: string; messages: Message[] } {
+  switch (e.type) {
+    case 'CampaignCreated':
+      return { line: `${mention(e.data.gm)} created the campaign "${e.data.name}" (${e.data.campaignId}). Next: /campaign side, /campaign join, /campaign army import.`, messages: [] };
+    case 'CampaignGmAdded':
+      return { line: `${mention(e.data.user)} is now a GM of the campaign.`, messages: [] };
+    case 'CampaignSideAdded':
+      return { line: `Side added: ${e.data.name}.`, messages: [] };
+    case 'CampaignSideJoined':
+      return { line: `${mention(e.data.user)} joined ${s.sides[e.data.sideId]!.name}.`, messages: [] };
+    case 'ArmiesImported':
+      return {
+        line: `${s.sides[e.data.sideId]!.name} imported ${plural(e.data.armies.length, 'army', 'armies')} from ${e.data.source}: ${e.data.armies.map((a) => `${a.name} (${a.system}, ${plural(a.units.length, 'unit')}, ${a.units.reduce((n, u) => n + figuresOf(u.attrs), 0)} figures)`).join('; ')}.`,
+        messages: [],
+      };
+    case 'UnitsReinforced':
+      return { line: `Reinforcements for ${s.armies[e.data.armyId]!.name} (GM): ${e.data.units.map((u) => `${u.name} (${figuresOf(u.attrs)} figures)`).join(', ')}${e.data.note ? ` — ${e.data.note}` : ''}.`, messages: [] };
+    case 'UnitStateSet': {
+      const u = s.units[e.data.unitId]!;
+      return { line: `GM's ruling (${mention(actor)}) on ${u.name}: ${figuresOf(u.attrs)} → ${figuresOf(e.data.attrs)} figures, ${u.status} → ${e.data.status} — ${e.data.note}`, messages: [] };
+    }
+    case 'UnitTransferred':
+      return { line: `${s.units[e.data.unitId]!.name} moved from ${s.armies[e.data.from]!.name} to ${s.armies[e.data.to]!.name} (${e.data.command}) by a GM.`, messages: [] };
+    case 'CampaignTurnOpened': {
+      const orphans = e.data.voters.filter((v) => !v.users.length).map((v) => s.armies[v.armyId]!.name);
+      return {
+        line: `Turn ${e.data.turn} is open: orders for ${plural(e.data.voters.length, 'army', 'armies')}, due ${e.data.deadline ? when(e.data.deadline) : 'when all are in'}. Prompts went to each army's players by DM.${orphans.length ? ` No player for ${orphans.join(', ')}: a GM enters their orders with /campaign orders enter.` : ''}`,
+        messages: [],
+      };
+    }
+    case 'OrdersSent': {
+      const army = s.armies[e.data.armyId]!;
+      const t = s.turns.find((x) => x.number === e.data.turn)!;
+      const users = t.voters.find((v) => v.armyId === army.id)?.users ?? [];
+      const receipt = `Recorded for ${army.name}, turn ${e.data.turn}${e.data.onBehalf ? ` (entered by ${mention(e.data.by)} on your behalf)` : ''}:\n${e.data.text}\nYou can change them until the reveal.`;
+      const to = new Set([...users, ...(e.data.onBehalf ? [e.data.by] : [])]);
+      return { line: `Orders in for ${army.name}${e.data.onBehalf ? ` (entered by a GM, ${mention(e.data.by)})` : ''}.`, messages: [...to].map((u) => dm(u, receipt, `Orders recorded: ${army.name}`)) };
+    }
+    case 'OrdersReminded':
+      return { line: `Reminded by DM: ${e.data.waitingFor.map((a) => s.armies[a]!.name).join(', ')}.`, messages: [] };
+    case 'TurnDeadlineExtended':
+      return { line: `Turn ${e.data.turn}'s deadline extended by ${mention(actor)}: orders now due ${when(e.data.deadline)}.`, messages: [] };
+    case 'CampaignTurnPaused':
+      return { line: `Turn ${e.data.turn} paused by ${mention(actor)}: its deadline is stopped${e.data.remainingMs !== undefined ? ` with ${duration(e.data.remainingMs)} left` : ''}.`, messages: [] };
+    case 'CampaignTurnResumed':
+      return { line: `Turn ${e.data.turn} resumed by ${mention(actor)}${e.data.deadline ? `: orders due ${when(e.data.deadline)}` : ''}.`, messages: [] };
+    case 'OrdersRevealed':
+      return {
+        line: [
+          `Turn ${e.data.turn}'s orders, revealed ${e.data.reason === 'all sent' ? 'as the last came in' : e.data.reason === 'deadline' ? 'at the deadline' : `by a GM (${mention(actor)})`}:`,
+          ...e.data.orders.map((o) => `**${o.army}**: ${o.text === null ? '(no orders)' : `${o.text}${o.onBehalf ? ` (entered by a GM, ${mention(o.by!)})` : ''}`}`),
+        ].join('\n'),
+        messages: [],
+      };
+    case 'CampaignBattleStarted': {
+      // A battle starts every unit as its rules start one: a unit routed in the campaign is the GM's to set there.
+      const unfit = e.data.units.map((u) => s.units[u]!).filter((u) => u.status !== 'fit');
+      const note = unfit.length ? ` Not fit in the campaign: ${unfit.map((u) => `${u.name} (${u.status})`).join(', ')}; the battle starts them as its rules start any unit, so a GM sets their state there as the scenario says.` : '';
+      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${note}`, messages: [] };
+    }
+    case 'CampaignBattleCancelled':
+      return { line: `Battle ${e.data.battleId} could not start: ${e.data.reason} Its units are free again.`, messages: [] };
+    case 'BattleResultProposed':
+      return {
+        line: [
+          `${s.battles[e.data.battleId]!.name} (${e.data.battleId}) has ended. ${e.data.result}`,
+          `Proposed from its log (up to event ${e.data.through.version}, hash ${e.data.through.hash.slice(0, 12)}…):`,
+          ...e.data.units.map(unitLine),
+          ...e.data.leaders.map((l) => `Leader fallen: ${l.officer} (${l.command}) — ${l.why}`),
+          `A GM confirms with /campaign battle confirm battle:${e.data.battleId}, or first adjusts a unit with /campaign battle adjust.`,
+        ].join('\n'),
+        messages: [],
+      };
+    case 'BattleResultAdjusted': {
+      const b = s.battles[e.data.battleId]!;
+      const r = b.result!.units.find((x) => x.unitId === e.data.unitId)!;
+      return { line: `GM's ruling (${mention(e.data.by)}) on ${r.name} after ${b.name}: ${figuresOf(e.data.after.attrs)} figures, ${e.data.after.status}, where the log proposed ${figuresOf(r.after.attrs)}, ${r.after.status} — ${e.data.note}`, messages: [] };
+    }
+    case 'BattleResultApplied':
+      return { line: [`${s.battles[e.data.battleId]!.name} (${e.data.battleId}): result confirmed by ${mention(actor)} and carried into the campaign.`, ...e.data.units.map(unitLine)].join('\n'), messages: [] };
+    case 'CampaignEnded':
+      return { line: `The campaign has ended (${mention(e.data.by)}). Its log can still be read, replayed and verified.`, messages: [] };
+  }
+}
+
+/** Events whose post changes the status post's content. */
+const STATUS_EVENTS = new Set<CampaignEvent['type']>([
+  'CampaignTurnOpened',
+  'OrdersSent',
+  'TurnDeadlineExtended',
+  'CampaignTurnPaused',
+  'CampaignTurnResumed',
+  'OrdersRevealed',
+  'CampaignBattleStarted',
+  'CampaignBattleCancelled',
+  'BattleResultProposed',
+  'BattleResultApplied',
+]);
+
+/**
+ * What the campaign's channel is told of new events, the DMs they send (prompts, receipts,
+ * reminders), the status post when it changed, and the invoking user's reply.
+ */
+export function announceCampaign(
+  before: CampaignState,
+  after: CampaignState,
+  events: LoggedCampaignEvent[],
+  fold: (s: CampaignState, e: LoggedCampaignEvent) => CampaignState,
+  actor: string,
+): { posts: Message[]; reply: Message } {
+  const lines: string[] = [];
+  const extra: Message[] = [];
+  let s = before;
+  for (const e of events) {
+    const next = fold(s, e);
+    // Described against the state before it: a ruling shows what the log proposed, a change what it changed from.
+    const d = describe(e.event, s, actor);
+    lines.push(d.line);
+    extra.push(...d.messages);
+    if (e.event.type === 'CampaignTurnOpened') {
+      const t = currentTurn(next)!;
+      extra.push(...t.voters.flatMap((v) => v.users.map((u) => ordersPrompt(next, t, v.armyId, u))));
+    }
+    if (e.event.type === 'OrdersReminded') {
+      const t = currentTurn(next)!;
+      const waiting = new Set(e.event.data.waitingFor);
+      const late = t.voters.filter((v) => waiting.has(v.armyId));
+      extra.push(...late.flatMap((v) => v.users.map((u) => { const p = ordersPrompt(next, t, v.armyId, u); return { ...p, title: `Reminder — ${p.title}`, text: `Reminder: turn ${t.number}'s orders are due ${t.deadline ? when(t.deadline) : 'soon'}.\n${p.text}` }; })));
+    }
+    s = next;
+  }
+  const version = events.at(-1)!.version;
+  const first = events[0]!.event;
+  const title = first.type === 'CampaignCreated' ? `Campaign "${first.data.name}" (${first.data.campaignId})` : `Campaign: ${after.name}`;
+  const post: Message = { to: { kind: 'channel', channel: after.channel }, title, text: lines.join('\n'), event: version };
+  // A reminder is for the late players alone: the channel already shows who is late on the status post.
+  const quiet = events.every((e) => e.event.type === 'OrdersReminded');
+  const status = events.some((e) => STATUS_EVENTS.has(e.event.type)) ? [statusPost(after)] : [];
+  // What the channel reads of an order sent is the status post's: one post per order would bury it.
+  const onlyOrders = events.every((e) => e.event.type === 'OrdersSent');
+  const posts = [...(quiet || onlyOrders ? [] : [post]), ...status, ...extra];
+  const reply: Message = { to: { kind: 'reply', user: actor, channel: after.channel }, text: onlyOrders ? lines.join('\n') : `Done (campaign event ${version}).`, event: version };
+  return { posts, reply };
+}
+

@@ -1,0 +1,383 @@
+import { getRuleSystem, systemIds } from '../battle/registry.ts';
+import { findNamed, NameIndex, nameClash, normalizeName } from '../battle/names.ts';
+import { mention } from '../messages.ts';
+import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
+import { refuse } from '../rules/errors.ts';
+import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
+import type { CampaignEvent, LeaderResult, UnitRecord, UnitResult, UnitStatus } from './events.ts';
+import { armyUsers, currentTurn, isCampaignGm, sideOf, unitsInBattle, type Army, type CampaignState, type CampaignUnit } from './state.ts';
+
+/** Requests to change a campaign: the input of `decideCampaign`. Names may be given by name (any case) or id. */
+export type CampaignAction =
+  | { type: 'CreateCampaign'; name: string; channel: string }
+  | { type: 'AddCampaignGm'; user: string }
+  | { type: 'AddCampaignSide'; name: string }
+  | { type: 'JoinCampaignSide'; side: string }
+  | { type: 'ImportArmies'; side?: string; source: string; file: unknown }
+  | { type: 'ReinforceArmy'; army: string; source: string; file: unknown; note?: string }
+  | { type: 'SetUnitState'; unit: string; figures?: number; status?: UnitStatus; note: string }
+  | { type: 'TransferUnit'; unit: string; army: string; command?: string }
+  | { type: 'OpenCampaignTurn'; deadline?: string }
+  | { type: 'SendOrders'; army: string; text: string; onBehalf?: boolean }
+  | { type: 'ExtendDeadline'; deadline: string }
+  | { type: 'PauseCampaignTurn' }
+  | { type: 'ResumeCampaignTurn' }
+  | { type: 'RevealOrders' }
+  /** The umpire's own: a turn whose deadline passed is revealed; late players are reminded. */
+  | { type: 'CloseCampaignTurn' }
+  | { type: 'RemindOrders' }
+  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[] }
+  /** The umpire's own: the battle it reserved could not be created. */
+  | { type: 'CancelCampaignBattle'; battle: string; reason: string }
+  /** Made by the app from the ended battle's log (aftermath.ts): what it proposes for each unit. */
+  | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string }
+  | { type: 'AdjustBattleResult'; battle: string; unit: string; figures?: number; status?: UnitStatus; note: string }
+  | { type: 'ConfirmBattleResult'; battle: string }
+  | { type: 'EndCampaign' };
+
+export interface CampaignContext {
+  actor: string;
+  /** ISO time of the decision. */
+  now: string;
+}
+
+/** The actor of the umpire's own actions (deadlines, reminders): the battle's UMPIRE. */
+export const CAMPAIGN_UMPIRE = 'umpire:system';
+
+type Role = 'gm' | 'anyone' | 'umpire' | 'gm or umpire';
+const ROLE: Record<CampaignAction['type'], Role> = {
+  CreateCampaign: 'anyone',
+  AddCampaignGm: 'gm',
+  AddCampaignSide: 'gm',
+  JoinCampaignSide: 'anyone',
+  ImportArmies: 'anyone',
+  ReinforceArmy: 'gm',
+  SetUnitState: 'gm',
+  TransferUnit: 'gm',
+  OpenCampaignTurn: 'gm',
+  SendOrders: 'anyone',
+  ExtendDeadline: 'gm',
+  PauseCampaignTurn: 'gm',
+  ResumeCampaignTurn: 'gm',
+  RevealOrders: 'gm',
+  CloseCampaignTurn: 'umpire',
+  RemindOrders: 'umpire',
+  StartCampaignBattle: 'gm',
+  CancelCampaignBattle: 'umpire',
+  ProposeBattleResult: 'gm or umpire',
+  AdjustBattleResult: 'gm',
+  ConfirmBattleResult: 'gm',
+  EndCampaign: 'gm',
+};
+
+const MAX_NAME = 80;
+/** The longest orders a player sends for one army: the longest text any command takes (MAX_TEXT, src/app/commands.ts). */
+export const MAX_ORDERS = 1000;
+
+function checkName(what: string, name: string): string {
+  const n = normalizeName(name);
+  if (!n) refuse(`The ${what} needs a name.`);
+  if (n.length > MAX_NAME) refuse(`The ${what} name is too long (${n.length} characters; at most ${MAX_NAME}).`);
+  return n;
+}
+
+const byRef = <T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined =>
+  (Object.hasOwn(things, ref) ? things[ref] : undefined) ?? findNamed(Object.values(things), ref, (t) => t.name);
+
+export function findArmy(s: CampaignState, ref: string): Army {
+  return byRef(s.armies, ref) ?? refuse(`There is no army "${ref}" in ${s.name}. Its armies: ${Object.values(s.armies).map((a) => a.name).join(', ') || 'none yet'}.`);
+}
+
+export function findUnit(s: CampaignState, ref: string): CampaignUnit {
+  const u = (Object.hasOwn(s.units, ref) ? s.units[ref] : undefined) ?? findNamed(Object.values(s.units), ref, (x) => x.name);
+  return u ?? refuse(`There is no unit "${ref}" in ${s.name}. /campaign army show lists each army's units.`);
+}
+
+function findSide(s: CampaignState, ref: string) {
+  return byRef(s.sides, ref) ?? refuse(`There is no side "${ref}" in ${s.name}. Its sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet (a GM adds them with /campaign side)'}.`);
+}
+
+function openTurn(s: CampaignState) {
+  const t = currentTurn(s);
+  if (!t || t.revealed) refuse(`No campaign turn is open${t ? `: turn ${t.number}'s orders were revealed` : ''}. A GM opens one with /campaign turn open.`);
+  return t;
+}
+
+/** The figures a unit counts (its `figures` attribute, which every system's pack requires). */
+export const figuresOf = (attrs: Record<string, unknown>): number => (typeof attrs.figures === 'number' ? attrs.figures : 0);
+
+/** Decides a campaign action against the state: the events it appends, or a RuleError saying what is wrong. */
+export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: CampaignContext): CampaignEvent[] {
+  if (action.type === 'CreateCampaign') {
+    if (s.version > 0) refuse(`Campaign ${s.id} already exists.`);
+    return [{ type: 'CampaignCreated', data: { campaignId: s.id, name: checkName('campaign', action.name), channel: action.channel, gm: ctx.actor } }];
+  }
+  if (s.version === 0) refuse('There is no campaign here. A GM starts one with /campaign create.');
+  if (s.ended) refuse(`Campaign "${s.name}" has ended; its log can still be read and replayed.`);
+  const role = ROLE[action.type];
+  const umpire = ctx.actor === CAMPAIGN_UMPIRE;
+  if (role === 'umpire' && !umpire) refuse('Only the umpire does that, when a deadline passes.');
+  if ((role === 'gm' || (role === 'gm or umpire' && !umpire)) && !isCampaignGm(s, ctx.actor)) refuse(`Only a GM of ${s.name} may do that.`);
+  switch (action.type) {
+    case 'AddCampaignGm':
+      if (isCampaignGm(s, action.user)) refuse(`${mention(action.user)} is already a GM of ${s.name}.`);
+      return [{ type: 'CampaignGmAdded', data: { user: action.user } }];
+    case 'AddCampaignSide': {
+      const name = checkName('side', action.name);
+      const clash = Object.values(s.sides).find((x) => new NameIndex([x.name]).clash(name) !== undefined);
+      if (clash) refuse(`${nameClash('side', name, clash.name)}; nothing was changed.`);
+      return [{ type: 'CampaignSideAdded', data: { sideId: `s${s.nextId.side}`, name } }];
+    }
+    case 'JoinCampaignSide': {
+      const side = findSide(s, action.side);
+      const now = sideOf(s, ctx.actor);
+      if (now) refuse(now.id === side.id ? `You are already on ${side.name}.` : `You are on ${now.name}; a player plays one side of a campaign.`);
+      return [{ type: 'CampaignSideJoined', data: { sideId: side.id, user: ctx.actor } }];
+    }
+    case 'ImportArmies':
+      return importArmies(s, action, ctx.actor);
+    case 'ReinforceArmy':
+      return reinforce(s, action);
+    case 'SetUnitState':
+      return setUnitState(s, action);
+    case 'TransferUnit':
+      return transfer(s, action);
+    case 'OpenCampaignTurn': {
+      const t = currentTurn(s);
+      if (t && !t.revealed) refuse(`Turn ${t.number} is still open: its orders are revealed when all are in, at its deadline, or by a GM with /campaign turn reveal.`);
+      const armies = Object.values(s.armies).filter((a) => Object.values(s.units).some((u) => u.armyId === a.id && u.status !== 'destroyed' && u.status !== 'captured'));
+      if (!armies.length) refuse(`${s.name} has no army to give orders to. Each side imports its armies with /campaign army import.`);
+      const voters = armies.map((a) => ({ armyId: a.id, users: armyUsers(s, a) }));
+      return [{ type: 'CampaignTurnOpened', data: { turn: (t?.number ?? 0) + 1, openedAt: ctx.now, ...(action.deadline ? { deadline: action.deadline } : {}), voters } }];
+    }
+    case 'SendOrders':
+      return sendOrders(s, action, ctx.actor);
+    case 'ExtendDeadline': {
+      const t = openTurn(s);
+      if (t.paused) refuse(`Turn ${t.number} is paused; /campaign turn resume gives its deadline back first.`);
+      if (t.deadline && action.deadline <= t.deadline) refuse(`Turn ${t.number}'s deadline is already ${t.deadline}; an extension must be later.`);
+      return [{ type: 'TurnDeadlineExtended', data: { turn: t.number, deadline: action.deadline } }];
+    }
+    case 'PauseCampaignTurn': {
+      const t = openTurn(s);
+      if (t.paused) refuse(`Turn ${t.number} is already paused.`);
+      const remainingMs = t.deadline ? Math.max(0, Date.parse(t.deadline) - Date.parse(ctx.now)) : undefined;
+      return [{ type: 'CampaignTurnPaused', data: { turn: t.number, ...(remainingMs !== undefined ? { remainingMs } : {}) } }];
+    }
+    case 'ResumeCampaignTurn': {
+      const t = openTurn(s);
+      if (!t.paused) refuse(`Turn ${t.number} is not paused.`);
+      const remaining = t.paused.remainingMs;
+      const resumed: CampaignEvent = { type: 'CampaignTurnResumed', data: { turn: t.number, ...(remaining !== undefined ? { deadline: new Date(Date.parse(ctx.now) + remaining).toISOString() } : {}) } };
+      // Orders that all came in during the pause are revealed as it ends.
+      return t.voters.every((v) => t.orders[v.armyId]) ? [resumed, reveal(s, t.number, 'all sent')] : [resumed];
+    }
+    case 'RevealOrders':
+      return [reveal(s, openTurn(s).number, 'gm')];
+    case 'CloseCampaignTurn': {
+      const t = openTurn(s);
+      if (t.paused || !t.deadline || t.deadline > ctx.now) refuse(`Turn ${t.number}'s deadline has not passed.`);
+      return [reveal(s, t.number, 'deadline')];
+    }
+    case 'RemindOrders': {
+      const t = openTurn(s);
+      if (t.reminded || t.paused) refuse(`Turn ${t.number}'s late players were already reminded.`);
+      const waitingFor = t.voters.filter((v) => !t.orders[v.armyId]).map((v) => v.armyId);
+      if (!waitingFor.length) refuse(`Turn ${t.number} waits for nobody.`);
+      return [{ type: 'OrdersReminded', data: { turn: t.number, waitingFor } }];
+    }
+    case 'StartCampaignBattle':
+      return startBattle(s, action);
+    case 'CancelCampaignBattle': {
+      const b = s.battles[action.battle];
+      if (b?.stage !== 'running') refuse(`Battle ${action.battle} is not a running battle of ${s.name}.`);
+      return [{ type: 'CampaignBattleCancelled', data: { battleId: b.id, reason: action.reason } }];
+    }
+    case 'ProposeBattleResult': {
+      const b = campaignBattle(s, action.battle);
+      if (b.stage !== 'running') refuse(`${b.name} (${b.id}) is not waiting for its result: it is ${b.stage}.`);
+      return [{ type: 'BattleResultProposed', data: { battleId: b.id, through: action.through, units: action.units, leaders: action.leaders, result: action.result } }];
+    }
+    case 'AdjustBattleResult':
+      return adjust(s, action, ctx.actor);
+    case 'ConfirmBattleResult': {
+      const b = campaignBattle(s, action.battle);
+      if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no result waiting: ${b.stage === 'running' ? 'the battle has not ended' : `it is ${b.stage}`}.`);
+      return [{ type: 'BattleResultApplied', data: { battleId: b.id, units: b.result.units, leaders: b.result.leaders } }];
+    }
+    case 'EndCampaign': {
+      const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
+      if (running.length) refuse(`${running.map((b) => `${b.name} (${b.id})`).join(', ')} ${running.length > 1 ? 'are' : 'is'} not settled yet; confirm ${running.length > 1 ? 'their results' : 'its result'} first.`);
+      return [{ type: 'CampaignEnded', data: { by: ctx.actor } }];
+    }
+  }
+}
+
+function campaignBattle(s: CampaignState, ref: string) {
+  return byRef(s.battles, ref) ?? refuse(`There is no battle "${ref}" in ${s.name}. Its battles: ${Object.values(s.battles).map((b) => `${b.name} (${b.id})`).join(', ') || 'none yet'}.`);
+}
+
+/** Names of a kind across the campaign: a unit or command name is one thing in every battle it is drawn into. */
+function nameIndexes(s: CampaignState) {
+  return {
+    armies: new NameIndex(Object.values(s.armies).map((a) => a.name)),
+    commands: new NameIndex(Object.values(s.armies).flatMap((a) => a.commands.map((c) => c.name))),
+    units: new NameIndex(Object.values(s.units).map((u) => u.name)),
+  };
+}
+
+function records(roster: RosterArmy['units'], firstUnit: number): UnitRecord[] {
+  return roster.map((u, i) => ({ unitId: `u${firstUnit + i}`, name: u.name, command: u.command, attrs: u.attrs, status: u.status }));
+}
+
+function checkRosterNames(s: CampaignState, source: string, armies: RosterArmy[], newArmies: boolean): void {
+  const names = nameIndexes(s);
+  const clash = (where: string, msg: string): never => refuse(`${source}: ${where}: ${msg}; nothing was imported.`);
+  armies.forEach((a, ai) => {
+    if (newArmies) {
+      const c = names.armies.clash(a.name);
+      if (c !== undefined) clash(`armies[${ai}].name`, nameClash('army', a.name, c));
+      names.armies.add(a.name);
+      for (const [ci, cmd] of a.commands.entries()) {
+        const cc = names.commands.clash(cmd.name);
+        if (cc !== undefined) clash(`armies[${ai}].commands[${ci}].name`, nameClash('command', cmd.name, cc));
+        names.commands.add(cmd.name);
+      }
+    }
+    for (const u of a.units) {
+      const uc = names.units.clash(u.name);
+      if (uc !== undefined) clash(`armies[${ai}] unit "${u.name}"`, nameClash('unit', u.name, uc));
+      names.units.add(u.name);
+    }
+  });
+}
+
+function importArmies(s: CampaignState, action: Extract<CampaignAction, { type: 'ImportArmies' }>, actor: string): CampaignEvent[] {
+  const gm = isCampaignGm(s, actor);
+  const own = sideOf(s, actor);
+  const side = action.side ? findSide(s, action.side) : own ?? refuse(gm ? 'Name the side whose armies these are: side:"…".' : `You are on no side of ${s.name}: join one with /campaign join.`);
+  if (!gm && own?.id !== side.id) refuse(`Only ${side.name}'s players or a GM may import ${side.name}'s armies.`);
+  const checked = checkRoster(action.file);
+  if (!checked.ok) refuse(rosterRefusal(action.source, checked.errors));
+  checkRosterNames(s, action.source, checked.armies, true);
+  let unit = s.nextId.unit;
+  const armies = checked.armies.map((a, i) => {
+    const units = records(a.units, unit);
+    unit += units.length;
+    return { armyId: `a${s.nextId.army + i}`, name: a.name, system: a.system, commands: a.commands, units };
+  });
+  return [{ type: 'ArmiesImported', data: { sideId: side.id, source: action.source, armies } }];
+}
+
+function reinforce(s: CampaignState, action: Extract<CampaignAction, { type: 'ReinforceArmy' }>): CampaignEvent[] {
+  const army = findArmy(s, action.army);
+  const checked = checkRoster(action.file);
+  if (!checked.ok) refuse(rosterRefusal(action.source, checked.errors));
+  const wrong = checked.armies.find((a) => a.system !== army.system);
+  if (wrong) refuse(`${action.source}: ${army.name} fights under the ${army.system} rules; "${wrong.name}" is written for ${wrong.system}. Nothing was imported.`);
+  checkRosterNames(s, action.source, checked.armies, false);
+  const units = records(checked.armies.flatMap((a) => a.units), s.nextId.unit);
+  return [{ type: 'UnitsReinforced', data: { armyId: army.id, units, ...(action.note ? { note: action.note } : {}) } }];
+}
+
+function busy(s: CampaignState, u: CampaignUnit): void {
+  const b = unitsInBattle(s).get(u.unitId);
+  if (b) refuse(`${u.name} is in ${b.name} (${b.id}), which is not settled yet; change it once its result is confirmed.`);
+}
+
+function setUnitState(s: CampaignState, action: Extract<CampaignAction, { type: 'SetUnitState' }>): CampaignEvent[] {
+  const u = findUnit(s, action.unit);
+  busy(s, u);
+  if (action.figures === undefined && action.status === undefined) refuse('Give the unit its new figures:, status:, or both.');
+  const status = action.status ?? u.status;
+  const attrs = withFigures(s.armies[u.armyId]!.system, u.name, u.attrs, action.figures, status);
+  return [{ type: 'UnitStateSet', data: { unitId: u.unitId, attrs, status, note: action.note } }];
+}
+
+function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'TransferUnit' }>): CampaignEvent[] {
+  const u = findUnit(s, action.unit);
+  busy(s, u);
+  const from = s.armies[u.armyId]!;
+  const to = findArmy(s, action.army);
+  if (to.id === from.id) refuse(`${u.name} is already in ${to.name}.`);
+  if (to.system !== from.system) refuse(`${u.name} fights under the ${from.system} rules and ${to.name} under ${to.system}: a unit cannot change rule systems.`);
+  const command = action.command ? checkName('command', action.command) : to.commands[0]!.name;
+  const other = Object.values(s.armies).find((a) => a.id !== to.id && a.commands.some((c) => c.name === command));
+  if (other) refuse(`${other.name} has a command named "${command}"; give ${to.name} a command of its own.`);
+  return [{ type: 'UnitTransferred', data: { unitId: u.unitId, from: from.id, to: to.id, command } }];
+}
+
+/**
+ * A unit's attributes with its figures changed by a GM, checked against its system's pack. A pack
+ * counts figures from 1; a campaign also keeps a unit with none left, destroyed or captured.
+ */
+function withFigures(system: string, name: string, attrs: UnitAttrs, figures: number | undefined, status: UnitStatus): UnitAttrs {
+  if (figures === undefined) return attrs;
+  if (figures === 0 && status !== 'destroyed' && status !== 'captured') refuse(`${name} with no figures left is destroyed or captured: give status:destroyed or status:captured with figures:0.`);
+  const checked = checkUnitAttrs(getRuleSystem(system).pack.attributes, { ...attrs, figures: Math.max(1, figures) });
+  if (!checked.ok) refuse(`${name} cannot take that: ${[...checked.invalid, ...(checked.missing.length ? [`needs ${missingText(checked.missing)}`] : [])].join('; ')}. Nothing was changed.`);
+  return { ...checked.attrs, figures };
+}
+
+function sendOrders(s: CampaignState, action: Extract<CampaignAction, { type: 'SendOrders' }>, actor: string): CampaignEvent[] {
+  const t = openTurn(s);
+  const army = findArmy(s, action.army);
+  const voter = t.voters.find((v) => v.armyId === army.id) ?? refuse(`${army.name} takes no orders in turn ${t.number}: it had no fit unit when the turn opened.`);
+  if (action.onBehalf) {
+    if (!isCampaignGm(s, actor)) refuse('Only a GM may enter orders for an absent player.');
+  } else if (!voter.users.includes(actor)) {
+    refuse(voter.users.length ? `${army.name} is not yours: only ${voter.users.map(mention).join(' or ')} may send its orders.` : `${army.name} has no player; a GM enters its orders with /campaign orders enter.`);
+  }
+  const text = action.text.trim();
+  if (!text) refuse('The orders are empty.');
+  if (text.length > MAX_ORDERS) refuse(`The orders are too long (${text.length} characters; at most ${MAX_ORDERS}).`);
+  const sent: CampaignEvent = { type: 'OrdersSent', data: { turn: t.number, armyId: army.id, text, by: actor, onBehalf: !!action.onBehalf } };
+  // The last orders in reveal all at once (DESIGN.md, Secrecy: revealed together).
+  const all = t.voters.every((v) => v.armyId === army.id || t.orders[v.armyId]);
+  return all && !t.paused ? [sent, reveal(s, t.number, 'all sent', { armyId: army.id, text, by: actor, onBehalf: !!action.onBehalf })] : [sent];
+}
+
+function reveal(s: CampaignState, turn: number, reason: 'all sent' | 'deadline' | 'gm', pending?: { armyId: string; text: string; by: string; onBehalf: boolean }): CampaignEvent {
+  const t = s.turns.find((x) => x.number === turn)!;
+  const orders = t.voters.map((v) => {
+    const o = pending?.armyId === v.armyId ? pending : t.orders[v.armyId];
+    const army = s.armies[v.armyId]!.name;
+    return o ? { armyId: v.armyId, army, text: o.text, by: o.by, onBehalf: o.onBehalf } : { armyId: v.armyId, army, text: null };
+  });
+  return { type: 'OrdersRevealed', data: { turn, reason, orders } };
+}
+
+function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: 'StartCampaignBattle' }>): CampaignEvent[] {
+  if (!systemIds().includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${systemIds().join(', ')}.`);
+  if (action.channel === s.channel) refuse(`A campaign battle is played in a channel or thread of its own, not in ${s.name}'s channel: open a thread (or go to the battle's channel) and start it there.`);
+  const name = checkName('battle', action.name);
+  const refs = [...new Set(action.armies.map((a) => a.trim()).filter(Boolean))];
+  if (refs.length < 2) refuse('A battle draws at least two armies: armies:"Army A, Army B".');
+  const armies = refs.map((r) => findArmy(s, r));
+  const wrong = armies.filter((a) => a.system !== action.system);
+  if (wrong.length) refuse(`${wrong.map((a) => `${a.name} fights under the ${a.system} rules`).join('; ')}: a ${action.system} battle draws ${action.system} armies only.`);
+  if (new Set(armies.map((a) => a.sideId)).size < 2) refuse(`${armies.map((a) => a.name).join(' and ')} are all on one side: a battle needs armies of two sides.`);
+  const inBattle = unitsInBattle(s);
+  const units = Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId) && u.status !== 'destroyed' && u.status !== 'captured');
+  const taken = units.filter((u) => inBattle.has(u.unitId));
+  if (taken.length) refuse(`${taken.map((u) => `${u.name} is in ${inBattle.get(u.unitId)!.name} (${inBattle.get(u.unitId)!.id})`).join('; ')}, not settled yet: a unit fights one battle at a time. Nothing was started.`);
+  for (const a of armies) if (!units.some((u) => u.armyId === a.id)) refuse(`${a.name} has no unit left to fight (all destroyed or captured).`);
+  const t = currentTurn(s);
+  return [
+    {
+      type: 'CampaignBattleStarted',
+      data: { battleId: `${s.id}-b${s.nextId.battle}`, name, channel: action.channel, system: action.system, turn: t?.number ?? 0, armies: armies.map((a) => a.id), units: units.map((u) => u.unitId) },
+    },
+  ];
+}
+
+function adjust(s: CampaignState, action: Extract<CampaignAction, { type: 'AdjustBattleResult' }>, actor: string): CampaignEvent[] {
+  const b = campaignBattle(s, action.battle);
+  if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no proposed result to adjust${b.stage === 'applied' ? ': it was confirmed; a GM changes a unit now with /campaign unit set' : ''}.`);
+  const u = findUnit(s, action.unit);
+  const r = b.result.units.find((x) => x.unitId === u.unitId) ?? refuse(`${u.name} did not fight in ${b.name}.`);
+  if (action.figures === undefined && action.status === undefined) refuse('Give the unit its figures:, status:, or both.');
+  const status = action.status ?? r.after.status;
+  const attrs = withFigures(b.system, u.name, r.after.attrs, action.figures, status);
+  return [{ type: 'BattleResultAdjusted', data: { battleId: b.id, unitId: u.unitId, after: { attrs, status }, note: action.note, by: actor } }];
+}

@@ -1,0 +1,123 @@
+import type { CampaignEvent, LoggedCampaignEvent, UnitRecord } from './events.ts';
+import { initialCampaign, type CampaignState, type CampaignTurn } from './state.ts';
+
+const withTurn = (s: CampaignState, turn: number, change: (t: CampaignTurn) => CampaignTurn): CampaignTurn[] =>
+  s.turns.map((t) => (t.number === turn ? change(t) : t));
+
+const addUnits = (units: CampaignState['units'], armyId: string, added: UnitRecord[]): CampaignState['units'] => {
+  const out = { ...units };
+  for (const u of added) out[u.unitId] = { ...u, armyId };
+  return out;
+};
+
+/** A campaign event's effect on the state: pure, each change a new object (states are cached and shared). */
+export function evolveCampaign(s: CampaignState, e: CampaignEvent): CampaignState {
+  switch (e.type) {
+    case 'CampaignCreated':
+      return { ...s, name: e.data.name, channel: e.data.channel, gms: [e.data.gm] };
+    case 'CampaignGmAdded':
+      return { ...s, gms: [...s.gms, e.data.user] };
+    case 'CampaignSideAdded':
+      return { ...s, sides: { ...s.sides, [e.data.sideId]: { id: e.data.sideId, name: e.data.name, players: [] } }, nextId: { ...s.nextId, side: s.nextId.side + 1 } };
+    case 'CampaignSideJoined': {
+      const side = s.sides[e.data.sideId];
+      return side ? { ...s, sides: { ...s.sides, [side.id]: { ...side, players: [...new Set([...side.players, e.data.user])] } } } : s;
+    }
+    case 'ArmiesImported': {
+      let units = s.units;
+      const armies = { ...s.armies };
+      let unitCount = 0;
+      for (const a of e.data.armies) {
+        armies[a.armyId] = { id: a.armyId, name: a.name, sideId: e.data.sideId, system: a.system, commands: a.commands };
+        units = addUnits(units, a.armyId, a.units);
+        unitCount += a.units.length;
+      }
+      return { ...s, armies, units, nextId: { ...s.nextId, army: s.nextId.army + e.data.armies.length, unit: s.nextId.unit + unitCount } };
+    }
+    case 'UnitsReinforced': {
+      const army = s.armies[e.data.armyId];
+      if (!army) return s;
+      const known = new Set(army.commands.map((c) => c.name));
+      const commands = [...army.commands, ...[...new Set(e.data.units.map((u) => u.command))].filter((c) => !known.has(c)).map((name) => ({ name }))];
+      return { ...s, armies: { ...s.armies, [army.id]: { ...army, commands } }, units: addUnits(s.units, army.id, e.data.units), nextId: { ...s.nextId, unit: s.nextId.unit + e.data.units.length } };
+    }
+    case 'UnitStateSet': {
+      const u = s.units[e.data.unitId];
+      return u ? { ...s, units: { ...s.units, [u.unitId]: { ...u, attrs: e.data.attrs, status: e.data.status } } } : s;
+    }
+    case 'UnitTransferred': {
+      const u = s.units[e.data.unitId];
+      const to = s.armies[e.data.to];
+      if (!u || !to) return s;
+      const commands = to.commands.some((c) => c.name === e.data.command) ? to.commands : [...to.commands, { name: e.data.command }];
+      return { ...s, armies: { ...s.armies, [to.id]: { ...to, commands } }, units: { ...s.units, [u.unitId]: { ...u, armyId: to.id, command: e.data.command } } };
+    }
+    case 'CampaignTurnOpened':
+      return {
+        ...s,
+        turns: [...s.turns, { number: e.data.turn, openedAt: e.data.openedAt, ...(e.data.deadline ? { deadline: e.data.deadline } : {}), reminded: false, voters: e.data.voters, orders: {} }],
+      };
+    case 'OrdersSent':
+      return { ...s, turns: withTurn(s, e.data.turn, (t) => ({ ...t, orders: { ...t.orders, [e.data.armyId]: { text: e.data.text, by: e.data.by, onBehalf: e.data.onBehalf } } })) };
+    case 'OrdersReminded':
+      return { ...s, turns: withTurn(s, e.data.turn, (t) => ({ ...t, reminded: true })) };
+    case 'TurnDeadlineExtended':
+      // A new deadline earns a new reminder before it.
+      return { ...s, turns: withTurn(s, e.data.turn, (t) => ({ ...t, deadline: e.data.deadline, reminded: false })) };
+    case 'CampaignTurnPaused':
+      return {
+        ...s,
+        turns: withTurn(s, e.data.turn, ({ deadline: _d, ...t }) => ({ ...t, paused: e.data.remainingMs !== undefined ? { remainingMs: e.data.remainingMs } : {} })),
+      };
+    case 'CampaignTurnResumed':
+      return { ...s, turns: withTurn(s, e.data.turn, ({ paused: _p, ...t }) => ({ ...t, ...(e.data.deadline ? { deadline: e.data.deadline } : {}) })) };
+    case 'OrdersRevealed':
+      return { ...s, turns: withTurn(s, e.data.turn, (t) => ({ ...t, revealed: e.data.orders })) };
+    case 'CampaignBattleStarted': {
+      const { battleId, ...rest } = e.data;
+      return { ...s, battles: { ...s.battles, [battleId]: { id: battleId, ...rest, stage: 'running' } }, nextId: { ...s.nextId, battle: s.nextId.battle + 1 } };
+    }
+    case 'CampaignBattleCancelled': {
+      const b = s.battles[e.data.battleId];
+      return b ? { ...s, battles: { ...s.battles, [b.id]: { ...b, stage: 'cancelled' } } } : s;
+    }
+    case 'BattleResultProposed': {
+      const b = s.battles[e.data.battleId];
+      if (!b) return s;
+      return { ...s, battles: { ...s.battles, [b.id]: { ...b, stage: 'proposed', result: { through: e.data.through, units: e.data.units, leaders: e.data.leaders, text: e.data.result } } } };
+    }
+    case 'BattleResultAdjusted': {
+      const b = s.battles[e.data.battleId];
+      if (!b?.result) return s;
+      const units = b.result.units.map((u) => (u.unitId === e.data.unitId ? { ...u, after: e.data.after, ruling: { by: e.data.by, note: e.data.note } } : u));
+      return { ...s, battles: { ...s.battles, [b.id]: { ...b, result: { ...b.result, units } } } };
+    }
+    case 'BattleResultApplied': {
+      const b = s.battles[e.data.battleId];
+      const units = { ...s.units };
+      for (const r of e.data.units) {
+        const u = units[r.unitId];
+        if (u) units[r.unitId] = { ...u, attrs: r.after.attrs, status: r.after.status };
+      }
+      const armies = { ...s.armies };
+      for (const l of e.data.leaders) {
+        const a = armies[l.armyId];
+        if (a) armies[a.id] = { ...a, commands: a.commands.map((c) => (c.name === l.command && c.officer === l.officer ? { ...c, officerFallen: true } : c)) };
+      }
+      return { ...s, units, armies, battles: b ? { ...s.battles, [b.id]: { ...b, stage: 'applied', result: b.result && { ...b.result, units: e.data.units, leaders: e.data.leaders } } } : s.battles };
+    }
+    case 'CampaignEnded':
+      return { ...s, ended: true };
+  }
+}
+
+/** Folds logged events onto a state (the campaign's version follows the log's). */
+export function foldCampaign(s: CampaignState, events: readonly LoggedCampaignEvent[]): CampaignState {
+  let out = s;
+  for (const l of events) {
+    out = { ...evolveCampaign(out, l.event), version: l.version };
+  }
+  return out;
+}
+
+export const replayCampaign = (id: string, events: readonly LoggedCampaignEvent[]): CampaignState => foldCampaign(initialCampaign(id), events);

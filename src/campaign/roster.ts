@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { getRuleSystem, systemIds } from '../battle/registry.ts';
+import { normalizeName } from '../battle/names.ts';
+import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
+import { UNIT_STATUSES, type ArmyCommand, type UnitStatus } from './events.ts';
+
+/**
+ * A side's armies as a roster file holds them (YAML or JSON), each unit with its campaign state:
+ *
+ *     armies:
+ *       - name: The King's Army
+ *         system: medieval
+ *         commands:
+ *           - name: Oxford's Battle
+ *             officer: John de Vere, Earl of Oxford
+ *             units:
+ *               - { name: Oxford's Archers, status: fit, arm: archers, figures: 18, class: B, armour: light }
+ *
+ * Every unit's attributes are checked against its army's rule system, as a battle's order of battle is.
+ */
+const Name = z
+  .string({ error: 'expected a name' })
+  .transform(normalizeName)
+  .pipe(z.string().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' }));
+const Player = z.string({ error: 'expected a user id' }).trim().min(1, { error: 'expected a user id' }).max(80, { error: 'expected a user id of at most 80 characters' });
+const RosterFile = z.strictObject({
+  armies: z
+    .array(
+      z.strictObject({
+        name: Name,
+        system: z.string({ error: 'expected a rule system' }),
+        commands: z
+          .array(
+            z.strictObject({
+              name: Name,
+              officer: Name.optional(),
+              player: Player.optional(),
+              units: z.array(z.looseObject({ name: Name, status: z.enum(UNIT_STATUSES as [UnitStatus, ...UnitStatus[]], { error: `expected a status: ${UNIT_STATUSES.join(', ')}` }).optional() }), {
+                error: 'expected a list of units',
+              }),
+            }),
+            { error: 'expected a list of commands' },
+          )
+          .min(1, { error: 'expected at least one command' }),
+      }),
+      { error: 'expected a list of armies' },
+    )
+    .min(1, { error: 'expected at least one army' }),
+});
+
+export interface RosterUnit {
+  name: string;
+  command: string;
+  attrs: UnitAttrs;
+  status: UnitStatus;
+}
+export interface RosterArmy {
+  name: string;
+  system: string;
+  commands: ArmyCommand[];
+  units: RosterUnit[];
+}
+
+const pathText = (path: readonly PropertyKey[]): string =>
+  path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');
+
+/** Checks a roster file whole: every problem, one line each, or the armies as the campaign records them. */
+export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | { ok: false; errors: string[] } {
+  const shape = RosterFile.safeParse(raw);
+  if (!shape.success) return { ok: false, errors: shape.error.issues.map((i) => `${pathText(i.path) || '(file)'}: ${i.message}`) };
+  const errors: string[] = [];
+  const armies: RosterArmy[] = [];
+  shape.data.armies.forEach((a, ai) => {
+    if (!systemIds().includes(a.system)) {
+      errors.push(`armies[${ai}].system: unknown rule system "${a.system}"; choose one of ${systemIds().join(', ')}`);
+      return;
+    }
+    const attributes = getRuleSystem(a.system).pack.attributes;
+    const units: RosterUnit[] = [];
+    a.commands.forEach((c, ci) =>
+      c.units.forEach((u, ui) => {
+        const { name, status, ...attrs } = u;
+        const at = `armies[${ai}].commands[${ci}].units[${ui}]`;
+        const checked = checkUnitAttrs(attributes, attrs);
+        if (checked.ok) {
+          units.push({ name, command: c.name, attrs: checked.attrs, status: status ?? 'fit' });
+          return;
+        }
+        if (checked.unknown.length) errors.push(`${at}: unknown attribute ${checked.unknown.map((k) => `"${k}"`).join(', ')}; the ${a.system} attributes are ${attributes.map((x) => x.name).join(', ')}`);
+        for (const i of checked.invalid) errors.push(`${at}.${i}`);
+        if (checked.missing.length) errors.push(`${at} ("${name}") needs ${missingText(checked.missing)}`);
+      }),
+    );
+    armies.push({ name: a.name, system: a.system, commands: a.commands.map(({ units: _u, ...c }) => c), units });
+  });
+  return errors.length ? { ok: false, errors } : { ok: true, armies };
+}
+
+/** A refusal listing a roster's problems, at most 15 shown. */
+export function rosterRefusal(source: string, errors: readonly string[]): string {
+  const shown = errors.slice(0, 15);
+  const more = errors.length - shown.length;
+  return `${source} has ${errors.length} error${errors.length > 1 ? 's' : ''}; nothing was imported:\n${shown.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`;
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTable, type Out } from '../support/table.ts';
+
+/** A clock a test moves by hand: deadlines and reminders fall due when it says. */
+export function clock(start = '2026-12-01T12:00:00.000Z') {
+  let now = new Date(start);
+  return {
+    now: () => now,
+    set: (iso: string) => void (now = new Date(iso)),
+    advance: (ms: number) => void (now = new Date(now.getTime() + ms)),
+  };
+}
+
+export const HOUR = 3_600_000;
+
+/** The two sides' rosters of examples/campaign, as files the table reads. */
+export const TUDOR = 'examples/campaign/tudor.yaml';
+export const YORK = 'examples/campaign/york.yaml';
+
+/** A campaign in #campaign with sides Tudor (@alice) and Yorkist (@bob), each with its army imported. */
+export async function campaignTable(opts: { file?: string; clock?: ReturnType<typeof clock> } = {}) {
+  const c = opts.clock ?? clock();
+  const t = startTable({ now: c.now, ...(opts.file ? { file: opts.file } : {}) });
+  await t.run([
+    '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
+    '#campaign @gm /campaign side name:Tudor',
+    '#campaign @gm /campaign side name:Yorkist',
+    '#campaign @alice /campaign join side:Tudor',
+    '#campaign @bob /campaign join side:Yorkist',
+    `#campaign @alice /campaign army import file:${TUDOR}`,
+    `#campaign @bob /campaign army import file:${YORK}`,
+  ]);
+  return { ...t, clock: c };
+}
+
+/** A temporary database file, for a restart. */
+export const dbFile = (): string => join(mkdtempSync(join(tmpdir(), 'umpire-campaign-')), 'umpire.db');
+
+export const errors = (out: Out[]): string[] => out.filter((m) => m.error).map((m) => m.error!);
+export const dms = (out: Out[], user: string): Out[] => out.filter((m) => m.to === 'dm' && m.user === user);
+export const channel = (out: Out[], name: string): Out[] => out.filter((m) => m.to === 'channel' && m.channel === name);
