@@ -2,7 +2,7 @@ import { defineCommand, sub, type CreateOption, type SystemPlugin } from '../src
 import { systemNames } from '../src/app/complete.ts';
 import { logLines, statusText } from '../src/app/views.ts';
 import { reply } from '../src/app/replies.ts';
-import { battleReport, reportFileName, reportText } from '../src/app/report.ts';
+import { battleReport, renderReportChart, reportFileName, reportText } from '../src/app/report.ts';
 
 /** Built from the systems installed: /battle create offers their ids and takes the options each adds. */
 export default (systems: readonly SystemPlugin[]) => {
@@ -60,7 +60,7 @@ export default (systems: readonly SystemPlugin[]) => {
           const m = reply(ctx, reportText(r), `Report of ${s.name}`);
           if (r.strength) {
             const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
-            m.files = [{ name: reportFileName(r), data: await (await import('../src/app/report-chart.ts')).reportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
+            m.files = [{ name: reportFileName(r), data: await renderReportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
           }
           return [m];
         },

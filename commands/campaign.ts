@@ -1,6 +1,6 @@
 import { defineCommand, sub, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/commands.ts';
 import { statusPost } from '../src/app/campaign-announce.ts';
-import { campaignReport, campaignReportText } from '../src/app/campaign-report.ts';
+import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/campaign-report.ts';
 import { systemNames } from '../src/app/complete.ts';
 import { parseDataFile } from '../src/app/data-file.ts';
 import { parseDeadline } from '../src/app/deadline.ts';
@@ -218,7 +218,7 @@ export default (systems: readonly SystemPlugin[]) =>
         action: (o) => ({ type: 'SendOrders', army: o.army, text: o.orders, onBehalf: true }),
       }),
       'battle start': csub({
-        description: "Start a battle here (a channel or thread of its own) with armies' units in their current state (GM)",
+        description: "Start a battle here (its own channel or thread) with armies' units in their current state (GM)",
         who: 'gm',
         elsewhere: true,
         example: '/campaign battle start name:"Stoke Field" system:medieval armies:"The King\'s Army, Lincoln\'s Army"',
@@ -231,7 +231,7 @@ export default (systems: readonly SystemPlugin[]) =>
         action: (o, ctx) => ({ type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(',') }),
       }),
       'battle result': csub({
-        description: "Propose each unit's new state from an ended battle's log now (the umpire also does it by itself) (GM)",
+        description: "Propose each unit's new state from an ended battle's log now (the umpire does it by itself too) (GM)",
         who: 'gm',
         example: '/campaign battle result battle:c1-b1',
         options: { battle: { kind: 'string', description: 'The battle (its id or name)', required: true } },
@@ -274,10 +274,7 @@ export default (systems: readonly SystemPlugin[]) =>
           const first = (await ctx.app.store.load(s.id, 0))[0];
           const r = campaignReport(s.id, log, first?.hash ?? '');
           const m = reply(ctx, campaignReportText(r), `Report of ${s.name}`);
-          // The chart's renderer loads on the first report, not at start (as /battle report's).
-          const { campaignChart, campaignReportFileName } = await import('../src/app/campaign-chart.ts');
-          const chart = await campaignChart(r.series);
-          m.files = [{ name: campaignReportFileName(s.name, s.id, r.firstHash, s.turns.length), data: chart.png, description: chart.description }];
+          m.files = [await campaignChartFile(r)];
           return [m];
         },
       }),

@@ -1,8 +1,10 @@
 import type { LoggedCampaignEvent } from '../campaign/events.ts';
 import { evolveCampaign } from '../campaign/evolve.ts';
-import { armyStrength, initialCampaign, type CampaignState } from '../campaign/state.ts';
-import { plural } from '../messages.ts';
+import { figuresOf } from '../campaign/decide.ts';
+import { armyStrength, currentTurn, initialCampaign, type CampaignState } from '../campaign/state.ts';
+import { mention, plural } from '../messages.ts';
 import type { CampaignSeries } from './campaign-chart.ts';
+import type { MessageFile } from '../messages.ts';
 
 export interface CampaignReport {
   series: CampaignSeries;
@@ -63,4 +65,48 @@ export function campaignReportText(r: CampaignReport): string {
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * A campaign's state in words, as `umpire replay --campaign` prints it at a turn or a version: the
+ * turn, each side's armies with their commands and units (as /campaign army show names them), and
+ * the battles with their stage. Orders not yet revealed are counted, never shown. `latest` is the
+ * log's last version, said beside the state's when the state is an earlier one.
+ */
+export function campaignStateText(s: CampaignState, latest?: number): string {
+  const t = currentTurn(s);
+  const at = `at event ${s.version}${latest !== undefined && latest !== s.version ? ` of ${latest}` : ''}`;
+  const lines = [`Campaign "${s.name}" (${s.id}) ${at}: ${t ? `turn ${t.number}` : 'before its first turn'}${s.ended ? ', ended' : ''}.`];
+  if (t) {
+    const sent = t.voters.filter((v) => t.orders[v.armyId]).length;
+    lines.push(t.revealed ? `Turn ${t.number}: orders revealed.` : `Turn ${t.number}: orders in from ${sent} of ${plural(t.voters.length, 'army', 'armies')}${t.paused ? ', paused by a GM' : ''}.`);
+  }
+  const armies = Object.values(s.armies);
+  for (const side of Object.values(s.sides)) {
+    lines.push(`**${side.name}**${side.players.length ? ` (${side.players.map(mention).join(', ')})` : ''}`);
+    for (const a of armies.filter((x) => x.sideId === side.id)) {
+      lines.push(`${a.name} (${a.id}), ${a.system} rules: ${armyStrength(s, a.id)} figures.`);
+      for (const c of a.commands) {
+        lines.push(`  ${c.name}${c.officer ? ` — ${c.officer}${c.officerFallen ? ' (fallen)' : ''}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
+        for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`  • ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}`);
+      }
+    }
+  }
+  if (!armies.length) lines.push('No army yet: each side imports its armies with /campaign army import.');
+  const battles = Object.values(s.battles);
+  if (battles.length) {
+    lines.push('**Battles**');
+    for (const b of battles) {
+      const stage = b.stage === 'applied' ? `result confirmed: ${b.result!.text}` : b.stage === 'proposed' ? `result proposed, waiting for the GM's confirmation: ${b.result!.text}` : b.stage === 'running' ? 'being fought' : 'cancelled';
+      lines.push(`• ${b.name} (${b.id}, turn ${b.turn}, ${b.system}): ${stage}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The report's chart as a file, its renderer loaded on the first report (and imported from src/, where the build rewrites it: see renderReportChart). */
+export async function campaignChartFile(r: CampaignReport): Promise<MessageFile> {
+  const { campaignChart, campaignReportFileName } = await import('./campaign-chart.ts');
+  const chart = await campaignChart(r.series);
+  return { name: campaignReportFileName(r.state.name, r.state.id, r.firstHash, r.state.turns.length), data: chart.png, description: chart.description };
 }

@@ -176,3 +176,10 @@ export function reportText(r: BattleReport): string {
   if (r.houseRules.length) lines.push('', 'House rules (set by a GM where the rules leave a value open):', ...r.houseRules.map((h) => `• turn ${h.turn} (log event ${h.event}): ${h.text}`));
   return lines.join('\n');
 }
+
+/**
+ * The chart's PNG, its renderer (vega, resvg) loaded on the first report rather than at start. The
+ * import is made here, in src/, where the build rewrites its extension for dist/ (tsc leaves a
+ * dynamic import in commands/ as written, which the compiled program cannot load).
+ */
+export const renderReportChart = async (r: BattleReport): Promise<Uint8Array> => (await import('./report-chart.ts')).reportChart(r);

@@ -3,6 +3,8 @@ import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
 import type { asLogged, Umpire } from '../app/umpire.ts';
+import type { DiceCheck } from '../app/verify.ts';
+import type { LoggedCampaignEvent } from '../campaign/events.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
@@ -75,13 +77,32 @@ export function buildProgram(config: Config): Command {
     return Buffer.from(v, 'hex');
   };
 
-  /** Runs `work` on a battle of the store opened read-only, closing it after; an unknown battle is named with those there are. */
-  async function withBattle(command: string, location: string, battleId: string, work: (store: EventStore) => Promise<void>): Promise<void> {
+  /** The one log a command reads: a battle's or a campaign's. */
+  type Log = { kind: 'battle' | 'campaign'; id: string };
+
+  /**
+   * The log of `--battle` or `--campaign`, exactly one of them; undefined (its user told why, exit
+   * code 1) when neither or both are given.
+   */
+  function oneLog(command: string, o: { battle?: string; campaign?: string }): Log | undefined {
+    if (o.battle !== undefined && o.campaign !== undefined) console.error(`umpire ${command} reads one log: give --battle <id> or --campaign <id>, not both. Nothing was read.`);
+    else if (o.battle === undefined && o.campaign === undefined) console.error(`umpire ${command} needs the log to read: --battle <id> (b1, c1-b1, ...) or --campaign <id> (c1, ...). Nothing was read.`);
+    else return o.battle !== undefined ? { kind: 'battle', id: o.battle } : { kind: 'campaign', id: o.campaign! };
+    process.exitCode = 1;
+    return undefined;
+  }
+
+  /**
+   * Runs `work` on a battle or a campaign of the store opened read-only, closing it after; an unknown
+   * one is named with those of its kind there are.
+   */
+  async function withLog(command: string, location: string, log: Log, work: (store: EventStore) => Promise<void>): Promise<void> {
     const { store } = await opening(command, location, () => open(location, undefined, true));
     try {
-      const battles = await store.battles();
-      if (!battles.some((b) => b.id === battleId)) {
-        console.error(`No battle ${battleId} in this database. Battles: ${battles.map((b) => `${b.id} "${b.name}"`).join(', ') || 'none'}.`);
+      const known = log.kind === 'battle' ? await store.battles() : await store.campaigns();
+      if (!known.some((b) => b.id === log.id)) {
+        const kinds = log.kind === 'battle' ? 'Battles' : 'Campaigns';
+        console.error(`No ${log.kind} ${log.id} in this database. ${kinds}: ${known.map((b) => `${b.id} "${b.name}"`).join(', ') || 'none'}.`);
         process.exitCode = 1;
         return;
       }
@@ -91,27 +112,56 @@ export function buildProgram(config: Config): Command {
     }
   }
 
+  /** Runs `work` on a battle of the store opened read-only, closing it after; an unknown battle is named with those there are. */
+  const withBattle = (command: string, location: string, battleId: string, work: (store: EventStore) => Promise<void>): Promise<void> =>
+    withLog(command, location, { kind: 'battle', id: battleId }, work);
+
   /**
-   * `umpire verify`'s work (verifyLog, src/app/verify.ts) with its steps in the progress: the store
-   * it reads is watched, each read naming the step it starts.
+   * `umpire verify`'s work (verifyLog or verifyCampaign, src/app/verify.ts) with its steps in the
+   * progress: the store it reads is watched, each read naming the step it starts.
    */
-  async function verifyWithProgress(store: EventStore, battleId: string, seed?: string) {
-    const { verifyLog } = await import('../app/verify.ts');
+  async function verifyWithProgress<T>(store: EventStore, campaignId: string | undefined, work: (store: EventStore) => Promise<T>): Promise<T> {
     const p = progress('verify');
-    const steps: Record<string, string> = { chain: `reading and checking the hash chain of battle ${battleId}`, load: `re-deriving the rolls of battle ${battleId}` };
+    const named = (id: string) => (id === campaignId ? `campaign ${id}` : `battle ${id}`);
+    const steps: Record<string, (id: string, after?: number) => string> = {
+      chain: (id) => `reading and checking the hash chain of ${named(id)}`,
+      load: (id, after) => (id === campaignId ? `reading the events of campaign ${id}` : after !== undefined ? `reading the event of battle ${id} the campaign references` : `re-deriving the rolls of battle ${id}`),
+    };
     const watched = new Proxy(store, {
       get(target, key, receiver) {
         const value: unknown = Reflect.get(target, key, receiver);
         if (typeof value !== 'function') return value;
         const step = typeof key === 'string' ? steps[key] : undefined;
         return (...args: unknown[]): unknown => {
-          if (step) p.phase(step);
+          if (step) p.phase(step(String(args[0]), args[1] as number | undefined));
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
       },
     });
     try {
-      return await verifyLog(watched, battleId, seed);
+      return await work(watched);
+    } finally {
+      p.stop();
+    }
+  }
+
+  /** A battle's dice check in words (`umpire verify`). */
+  function diceText(dice: DiceCheck): string {
+    if (dice.status === 'checked') return `Dice: ${plural(dice.rolls, 'roll')} in ${plural(dice.events, 'event')} re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`;
+    if (dice.status === 'skipped') return `Dice: not checked: ${dice.reason}`;
+    return `Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`;
+  }
+
+  /** A battle's or a campaign's log as JSON lines, one write a thousand events: a long log leaves in a few large writes, its count shown. */
+  async function exportLog(store: EventStore, log: Log): Promise<void> {
+    const p = progress('export', { unit: 'events written' });
+    try {
+      p.phase(`reading ${log.kind} ${log.id}`);
+      const events = await store.load(log.id);
+      for (let i = 0; i < events.length; i += 1000) {
+        process.stdout.write(`${events.slice(i, i + 1000).map((e) => JSON.stringify(e)).join('\n')}\n`);
+        p.count(Math.min(i + 1000, events.length), events.length);
+      }
     } finally {
       p.stop();
     }
@@ -269,36 +319,99 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('replay')
-    .description('the state of a battle at a version of its log')
+    .description("the state of a battle or a campaign at a version of its log, or a campaign's at the start of a turn")
     .option(...dbOption)
-    .requiredOption('--battle <id>', 'the battle id (b1, b2, ...)')
+    .option('--battle <id>', 'the battle id (b1, b2, c1-b1, ...)')
+    .option('--campaign <id>', 'the campaign id (c1, c2, ...)')
     .option('--to <version>', 'the log version (default: the latest)', positive)
+    .option('--turn <n>', "a campaign's state at the start of its turn n (just after the turn opened)", atLeastOne)
     .option('--json', 'the state as JSON')
-    .action((o: { db: string; battle: string; to?: number; json?: boolean }) =>
-      withBattle('replay', o.db, o.battle, async (store) => {
+    .action((o: { db: string; battle?: string; campaign?: string; to?: number; turn?: number; json?: boolean }) => {
+      const log = oneLog('replay', o);
+      if (!log) return;
+      if (o.turn !== undefined && (log.kind === 'battle' || o.to !== undefined)) {
+        console.error(log.kind === 'battle' ? `--turn is a campaign's: a battle's replay takes --to <version>. Nothing was read.` : 'Give --turn or --to, not both: the state is at one point of the log. Nothing was read.');
+        process.exitCode = 1;
+        return;
+      }
+      if (log.kind === 'campaign') return withLog('replay', o.db, log, (store) => replayCampaignAt(store, log.id, o));
+      return withLog('replay', o.db, log, async (store) => {
         const [{ asLogged }, { replay }, { statusText }, { plain }] = await Promise.all([load(), import('../battle/replay.ts'), import('../app/views.ts'), import('../table/render.ts')]);
-        const state = replay(o.battle, asLogged(await store.loadEntries(o.battle)), o.to ?? Infinity);
+        const state = replay(log.id, asLogged(await store.loadEntries(log.id)), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
-      }),
-    );
+      });
+    });
+
+  /** `umpire replay --campaign`: its log folded up to a version, or to the opening of a turn. */
+  async function replayCampaignAt(store: EventStore, id: string, o: { to?: number; turn?: number; json?: boolean }): Promise<void> {
+    const [{ replayCampaign }, { campaignStateText }, { plain }] = await Promise.all([import('../campaign/evolve.ts'), import('../app/campaign-report.ts'), import('../table/render.ts')]);
+    const entries = (await store.loadEntries(id)) as unknown as LoggedCampaignEvent[];
+    let cut = o.to ?? Infinity;
+    if (o.turn !== undefined) {
+      const opened = entries.filter((l) => l.event.type === 'CampaignTurnOpened');
+      const at = opened.find((l) => l.event.type === 'CampaignTurnOpened' && l.event.data.turn === o.turn);
+      if (!at) {
+        const turns = opened.map((l) => (l.event.type === 'CampaignTurnOpened' ? l.event.data.turn : 0));
+        console.error(`Campaign ${id} has no turn ${o.turn}: ${turns.length ? `its turns are ${turns.join(', ')}` : 'no turn has opened yet'}.`);
+        process.exitCode = 1;
+        return;
+      }
+      cut = at.version;
+    }
+    const state = replayCampaign(id, entries.filter((l) => l.version <= cut));
+    console.log(o.json ? JSON.stringify(state, null, 2) : plain(campaignStateText(state, entries.at(-1)?.version ?? 0)));
+  }
 
   program
     .command('verify')
-    .description("recompute a battle's hash chain and, when its seed is known, re-derive every roll; names the first bad event")
+    .description("recompute a battle's hash chain and, when its seed is known, re-derive every roll; or a campaign's chain and every battle whose result it took; names the first bad event")
     .option(...dbOption)
-    .requiredOption('--battle <id>', 'the battle id')
+    .option('--battle <id>', 'the battle id')
+    .option('--campaign <id>', 'the campaign id: its chain, and each battle it took a result from, checked against the hash it recorded')
     .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
-    .action((o: { db: string; battle: string; seed?: string }) =>
-      withBattle('verify', o.db, o.battle, async (store) => {
-        const { chain, dice } = await verifyWithProgress(store, o.battle, o.seed);
-        if (chain.ok) console.log(`Battle ${o.battle}: hash chain of ${plural(chain.count, 'event')} verified.`);
-        else console.log(`Battle ${o.battle}: FAILED at event ${chain.version}: ${chain.reason}`);
-        if (dice.status === 'checked') console.log(`Dice: ${plural(dice.rolls, 'roll')} in ${plural(dice.events, 'event')} re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`);
-        else if (dice.status === 'skipped') console.log(`Dice: not checked: ${dice.reason}`);
-        else console.log(`Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`);
+    .action((o: { db: string; battle?: string; campaign?: string; seed?: string }) => {
+      const log = oneLog('verify', o);
+      if (!log) return;
+      if (log.kind === 'campaign' && o.seed !== undefined) {
+        console.error(`--seed is a battle's: verify that battle with --battle <id> --seed <hex>. Nothing was read.`);
+        process.exitCode = 1;
+        return;
+      }
+      if (log.kind === 'campaign') return withLog('verify', o.db, log, (store) => verifyCampaignLines(store, log.id));
+      return withLog('verify', o.db, log, async (store) => {
+        const { verifyLog } = await import('../app/verify.ts');
+        const { chain, dice } = await verifyWithProgress(store, undefined, (watched) => verifyLog(watched, log.id, o.seed));
+        if (chain.ok) console.log(`Battle ${log.id}: hash chain of ${plural(chain.count, 'event')} verified.`);
+        else console.log(`Battle ${log.id}: FAILED at event ${chain.version}: ${chain.reason}`);
+        console.log(diceText(dice));
         if (!chain.ok || dice.status === 'failed') process.exitCode = 1;
-      }),
-    );
+      });
+    });
+
+  /**
+   * `umpire verify --campaign`: the campaign's chain, then each battle whose result it took: that
+   * battle's chain and dice, and whether the event the campaign referenced still has the hash it
+   * recorded (a battle changed after, even re-hashed whole, is caught there).
+   */
+  async function verifyCampaignLines(store: EventStore, id: string): Promise<void> {
+    const { verifyCampaign } = await import('../app/verify.ts');
+    const { chain, battles } = await verifyWithProgress(store, id, (watched) => verifyCampaign(watched, id));
+    if (chain.ok) console.log(`Campaign ${id}: hash chain of ${plural(chain.count, 'event')} verified.`);
+    else console.log(`Campaign ${id}: FAILED at event ${chain.version}: ${chain.reason}`);
+    if (!battles.length) console.log(`No battle's result has been taken into campaign ${id} yet: no battle to check.`);
+    let failed = !chain.ok;
+    for (const b of battles) {
+      const { chain: bc, dice } = b.log;
+      const v = b.through.version;
+      const own = bc.ok ? `hash chain of ${plural(bc.count, 'event')} verified` : `FAILED at event ${bc.version}: ${bc.reason}`;
+      const reference = b.matches
+        ? `event ${v} still has the hash the campaign recorded`
+        : `FAILED: its event ${v} no longer has the hash the campaign recorded (${b.through.hash}): the battle's log was changed after its result was taken`;
+      console.log(`Battle ${b.battleId} (its result taken at campaign event ${b.at}, up to its event ${v}): ${own}; ${reference}. ${diceText(dice)}`);
+      if (!bc.ok || !b.matches || dice.status === 'failed') failed = true;
+    }
+    if (failed) process.exitCode = 1;
+  }
 
   program
     .command('report')
@@ -330,25 +443,14 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('export')
-    .description("a battle's log as JSON lines")
+    .description("a battle's or a campaign's log as JSON lines")
     .option(...dbOption)
-    .requiredOption('--battle <id>', 'the battle id')
-    .action((o: { db: string; battle: string }) =>
-      withBattle('export', o.db, o.battle, async (store) => {
-        const p = progress('export', { unit: 'events written' });
-        try {
-          p.phase(`reading battle ${o.battle}`);
-          const events = await store.load(o.battle);
-          // One write a thousand events: a long log leaves in a few large writes, its count shown.
-          for (let i = 0; i < events.length; i += 1000) {
-            process.stdout.write(`${events.slice(i, i + 1000).map((e) => JSON.stringify(e)).join('\n')}\n`);
-            p.count(Math.min(i + 1000, events.length), events.length);
-          }
-        } finally {
-          p.stop();
-        }
-      }),
-    );
+    .option('--battle <id>', 'the battle id')
+    .option('--campaign <id>', 'the campaign id')
+    .action((o: { db: string; battle?: string; campaign?: string }) => {
+      const log = oneLog('export', o);
+      if (log) return withLog('export', o.db, log, (store) => exportLog(store, log));
+    });
 
   program
     .command('migrate-store')
