@@ -13,7 +13,12 @@ export default defineCommand({
       needsBattle: false,
       example: '/help',
       options: { all: { kind: 'boolean', description: 'Every command you may use here, not only those of the phase' } },
-      query: (o, ctx) => [reply(ctx, helpText(ctx, o.all === true), 'Commands you can use now')],
+      query: async (o, ctx) => {
+        // In a campaign's channel, its commands by the campaign's roles.
+        const row = ctx.state ? undefined : await ctx.app.campaigns.in(ctx.channel);
+        const campaign = row ? await ctx.app.campaigns.state(row.id) : undefined;
+        return [reply(ctx, helpText({ ...ctx, ...(campaign ? { campaign } : {}) }, o.all === true), 'Commands you can use now')];
+      },
     }),
   },
 });

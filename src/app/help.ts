@@ -4,7 +4,7 @@ import { getRuleSystem } from '../battle/registry.ts';
 import type { BattleState } from '../battle/state.ts';
 import { capitalize } from '../messages.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
-import { mayUse } from './invoke.ts';
+import { mayUse, mayUseCampaign } from './invoke.ts';
 import { commands, findCommand } from './registry.ts';
 
 /** A subcommand by its path (`fire medieval`, `phase next`), as the battle's system answers it; undefined where it does not apply. */
@@ -83,6 +83,12 @@ function everything(ctx: InvokeContext): string {
   for (const c of commands()) {
     for (const [name, shared] of Object.entries(c.subcommands) as [string, SubcommandDef][]) {
       const s = (ctx.state && shared.variants?.[ctx.state.system]) || shared;
+      if (s.scope === 'campaign') {
+        // A campaign's commands are its channel's (by its roles), and where there is neither a battle nor a campaign, its creation.
+        const here = !ctx.state && (ctx.campaign ? s.needsCampaign !== false && mayUseCampaign(s.who, ctx.campaign, ctx.actor) === true : s.needsCampaign === false);
+        if (here) lines.push(entry(`${c.name} ${name}`, s));
+        continue;
+      }
       if (s.needsBattle !== false && !ctx.state) continue;
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;
       if (ctx.state && shared.systems && !shared.systems.includes(ctx.state.system)) continue;
@@ -90,6 +96,6 @@ function everything(ctx: InvokeContext): string {
       lines.push(entry(`${c.name} ${name}`, s));
     }
   }
-  if (!ctx.state) lines.push('', 'There is no battle in this channel yet: start one with /battle create.');
+  if (!ctx.state) lines.push('', `There is no battle in this channel yet: start one with /battle create${ctx.campaign ? `, or a battle of the campaign ${ctx.campaign.name} with /campaign battle start in a channel of its own` : ''}.`);
   return lines.join('\n');
 }

@@ -32,6 +32,13 @@ export function mayUse(who: Who, state: BattleState | undefined, actor: string):
   return isPlayer(state, actor) || 'Only a player of this battle may do that: join a side with /join.';
 }
 
+/** The same for a /campaign subcommand, by the campaign's roles. */
+export function mayUseCampaign(who: Who, c: CampaignState, actor: string): true | string {
+  if (who === 'gm') return isCampaignGm(c, actor) || `Only a GM of the campaign ${c.name} may do that.`;
+  if (who === 'player') return isCampaignPlayer(c, actor) || `Only a player of the campaign ${c.name} may do that: join a side with /campaign join.`;
+  return true;
+}
+
 const noFiles: InvokeContext['readFile'] = async () => {
   throw new RuleError('Files cannot be read here.');
 };
@@ -125,8 +132,8 @@ async function runCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, value
     const row = await findCampaign(app, inv, s, values.campaign);
     if (typeof row === 'string') return fail(row);
     campaign = await app.campaigns.state(row.id);
-    if (s.who === 'gm' && !isCampaignGm(campaign, inv.actor)) return fail(`Only a GM of the campaign ${campaign.name} may do that.`);
-    if (s.who === 'player' && !isCampaignPlayer(campaign, inv.actor)) return fail(`Only a player of the campaign ${campaign.name} may do that: join a side with /campaign join.`);
+    const allowed = mayUseCampaign(s.who, campaign, inv.actor);
+    if (allowed !== true) return fail(allowed);
   }
   const ctx: InvokeContext = { app, actor: inv.actor, channel: inv.channel, campaign, readFile: inv.readFile ?? noFiles };
   if (s.query) return { messages: await s.query(values as never, ctx), versions: [] };

@@ -13,11 +13,12 @@ import type { CommandDef, OptionDef, OptionKind, SubcommandDef } from '../app/co
 import { commands } from '../app/registry.ts';
 
 /**
- * Commands that also work in the bot's DMs (besides guild channels): ballot votes are cast from the
- * DM prompts, dice can be rolled and help read in private. Discord sets contexts per command, not
- * per subcommand; the other /ballot subcommands answer in a DM that they belong in the battle's channel.
+ * Commands that also work in the bot's DMs (besides guild channels): ballot votes and campaign orders
+ * are cast from the DM prompts, dice can be rolled and help read in private. Discord sets contexts per
+ * command, not per subcommand; the other /ballot and /campaign subcommands answer in a DM that they
+ * belong in the battle's or the campaign's channel.
  */
-export const DM_COMMANDS: ReadonlySet<string> = new Set(['ballot', 'roll', 'help']);
+export const DM_COMMANDS: ReadonlySet<string> = new Set(['ballot', 'roll', 'help', 'campaign']);
 
 /**
  * The default member permission of commands whose every subcommand is GM-only. A GM is a role in a

@@ -29,8 +29,12 @@ describe('a fifth system plugs in through the registry alone', () => {
     expect(create.name).toBe('create');
     expect(create.options.find((o) => o.name === 'system')!.choices!.map((c) => c.value)).toEqual(['percentile', 'brigade', 'medieval', 'charge', 'duel']);
     expect(create.options.map((o) => o.name)).toContain('needed');
+    // /campaign battle start offers the systems as /battle create does.
+    const battles = payload.find((c) => c.name === 'campaign')!.options!.find((o) => o.name === 'battle') as { options: { name: string; options: { name: string; choices?: { value: string }[] }[] }[] };
+    expect(battles.options.find((o) => o.name === 'start')!.options.find((o) => o.name === 'system')!.choices!.map((c) => c.value)).toEqual(['percentile', 'brigade', 'medieval', 'charge', 'duel']);
     const without = applicationCommands(composeCommands(coreCommands, systems));
-    expect(payload.filter((c) => c.name !== 'duel' && c.name !== 'fire' && c.name !== 'battle' && c.name !== 'unit')).toEqual(without.filter((c) => !['fire', 'battle', 'unit'].includes(c.name)));
+    const moved = ['fire', 'battle', 'unit', 'campaign'];
+    expect(payload.filter((c) => c.name !== 'duel' && !moved.includes(c.name))).toEqual(without.filter((c) => !moved.includes(c.name)));
   });
 
   it('plays at the table: a strike rolls the battle dice against the option agreed at creation, is logged, described and replayed', async () => {
