@@ -28,7 +28,7 @@ const RosterFile = z.strictObject({
     .array(
       z.strictObject({
         name: Name,
-        system: z.string({ error: 'expected a rule system' }),
+        system: z.string({ error: 'expected a rule system' }).refine((v) => systemIds().includes(v), { error: (i) => `unknown rule system "${String(i.input)}"; choose one of ${systemIds().join(', ')}` }),
         commands: z
           .array(
             z.strictObject({
@@ -71,10 +71,6 @@ export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | 
   const errors: string[] = [];
   const armies: RosterArmy[] = [];
   shape.data.armies.forEach((a, ai) => {
-    if (!systemIds().includes(a.system)) {
-      errors.push(`armies[${ai}].system: unknown rule system "${a.system}"; choose one of ${systemIds().join(', ')}`);
-      return;
-    }
     const attributes = getRuleSystem(a.system).pack.attributes;
     const units: RosterUnit[] = [];
     a.commands.forEach((c, ci) =>
