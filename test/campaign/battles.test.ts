@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { Campaigns } from '../../src/app/campaigns.ts';
 import { invoke } from '../../src/app/invoke.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
@@ -165,6 +166,23 @@ describe('battles from the campaign', () => {
     t.db.$client.prepare("UPDATE events SET hash = ? WHERE battle_id = 'c1-b1' AND version = (SELECT max(version) FROM events WHERE battle_id = 'c1-b1')").run('f'.repeat(64));
     const bad = await verifyCampaign(t.store, 'c1');
     expect(bad.battles[0]!.matches).toBe(false);
+  });
+
+  it('a process killed between reserving the battle and creating it: the next start (its tick) creates it, once', async () => {
+    const file = dbFile();
+    const t = await campaignTable({ file });
+    await t.store.close();
+    const store = new SqliteEventStore(openDatabase(file));
+    // Dies as it creates the battle, after the campaign's reservation was appended.
+    const dying = new Campaigns(store, { handle: () => Promise.reject(new Error('killed')), state: () => Promise.reject(new Error('killed')) }, () => new Date());
+    await expect(dying.handle('c1', { type: 'StartCampaignBattle', name: 'Stoke Field', system: 'medieval', channel: 'stoke', armies: ["The King's Army", "Lincoln's Army"] }, 'gm')).rejects.toThrow('killed');
+    expect(await store.battles()).toEqual([]);
+    await store.close();
+    const again = new Umpire(new SqliteEventStore(openDatabase(file)));
+    expect(await again.tick()).toBe(1);
+    expect(await again.tick()).toBe(0);
+    expect((await again.store.battles()).map((b) => [b.id, b.channel])).toEqual([['c1-b1', 'stoke']]);
+    expect(Object.keys((await again.state('c1-b1')).units)).toHaveLength(6);
   });
 
   it('two processes starting battles from the same armies at once: one starts, the other is refused', async () => {
