@@ -153,7 +153,14 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       return { line: `GM's ruling (${mention(e.data.by)}) on ${r.name} after ${b.name}: ${figuresOf(e.data.after.attrs)} figures, ${e.data.after.status}, where the log proposed ${figuresOf(r.after.attrs)}, ${r.after.status} — ${e.data.note}`, messages: [] };
     }
     case 'BattleResultApplied':
-      return { line: [`${s.battles[e.data.battleId]!.name} (${e.data.battleId}): result confirmed by ${mention(actor)} and carried into the campaign.`, ...e.data.units.map(unitLine)].join('\n'), messages: [] };
+      return {
+        line: [
+          `${s.battles[e.data.battleId]!.name} (${e.data.battleId}): result confirmed by ${mention(actor)} and carried into the campaign.`,
+          ...e.data.units.map(unitLine),
+          ...e.data.leaders.map((l) => `Leader fallen: ${l.officer} (${l.command}) — ${l.why}; the command fights on without him.`),
+        ].join('\n'),
+        messages: [],
+      };
     case 'CampaignEnded':
       return { line: `The campaign has ended (${mention(e.data.by)}). Its log can still be read, replayed and verified.`, messages: [] };
   }

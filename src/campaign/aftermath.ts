@@ -28,7 +28,10 @@ export function proposeResult(c: CampaignState, b: CampaignBattle, battle: Battl
     }
     const a: UnitAftermath = system.aftermath?.(battle, bu) ?? fallback(battle, bu);
     const figures = Math.max(0, Math.min(a.figures, before.figures));
-    units.push({ unitId: id, name: cu.name, before, after: { attrs: { ...cu.attrs, figures }, status: a.status }, why: a.why });
+    // A leader who fell is no longer the unit's: the next battle draws it without him.
+    const { leader, ...rest } = cu.attrs;
+    const attrs = a.leaderFallen !== undefined && leader === a.leaderFallen ? { ...rest, figures } : { ...cu.attrs, figures };
+    units.push({ unitId: id, name: cu.name, before, after: { attrs, status: a.status }, why: a.why });
     if (a.leaderFallen) {
       const army = c.armies[cu.armyId]!;
       const command = army.commands.find((x) => x.officer === a.leaderFallen) ?? army.commands.find((x) => x.name === cu.command)!;

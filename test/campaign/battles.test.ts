@@ -168,6 +168,28 @@ describe('battles from the campaign', () => {
     expect(bad.battles[0]!.matches).toBe(false);
   });
 
+  it('a leader the log shows fallen (brigade, BRG-3.3.5) is proposed, and the next battle draws his command and unit without him', async () => {
+    const t = await campaignTable();
+    const roster = (name: string, cmd: string, officer: string, units: string) => `armies:\n  - name: ${name}\n    system: brigade\n    commands:\n      - name: ${cmd}\n        officer: ${officer}\n        units:\n${units}`;
+    const files: Record<string, string> = {
+      'fr.yaml': roster('Army of Portugal', "Arnauld's Brigade", 'Général de brigade Arnauld', '          - { name: 1/15e de Ligne, arm: infantry, morale: 4, melee_dice: 1D3, figures: 8, leader: Général de brigade Arnauld }\n'),
+      'br.yaml': roster("Wellington's Army", "Wallace's Brigade", 'Lieutenant-Colonel Alexander Wallace', '          - { name: 1/45th Foot, arm: infantry, morale: 5, melee_dice: 1D6, figures: 8 }\n'),
+    };
+    const readFile = async (ref: string) => ({ name: ref, text: files[ref]! });
+    for (const [side, file] of [['Yorkist', 'fr.yaml'], ['Tudor', 'br.yaml']]) await invoke(t.app, { command: 'campaign', sub: 'army import', options: { side, file }, actor: 'gm', channel: 'campaign', readFile });
+    const out = await t.run([
+      '#s @gm /campaign battle start name:Salamanca system:brigade armies:"Army of Portugal, Wellington\'s Army"',
+      '#s @gm /brigade fallen leader:"Général de brigade Arnauld" rule:BRG-3.3.5',
+      '#s @gm /battle end',
+      '#campaign @gm /campaign battle confirm battle:c1-b1',
+    ]);
+    expect(channel(out, 'campaign').map((m) => m.text).join('\n')).toContain("Leader fallen: Général de brigade Arnauld (Arnauld's Brigade) — fell with 1/15e de Ligne; the command fights on without him.");
+    await t.run('#t @gm /campaign battle start name:Arapiles system:brigade armies:"Army of Portugal, Wellington\'s Army"');
+    const next = await t.app.state('c1-b2');
+    expect(Object.values(next.commands).map((c) => [c.name, c.officer])).toEqual([["Arnauld's Brigade", undefined], ["Wallace's Brigade", 'Lieutenant-Colonel Alexander Wallace']]);
+    expect(Object.values(next.units).find((u) => u.name === '1/15e de Ligne')!.attrs.leader).toBeUndefined();
+  });
+
   it('a process killed between reserving the battle and creating it: the next start (its tick) creates it, once', async () => {
     const file = dbFile();
     const t = await campaignTable({ file });
