@@ -12,6 +12,7 @@ import { RuleError } from '../rules/errors.ts';
 import { ConcurrencyError, type CampaignRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { announceCampaign } from './campaign-announce.ts';
 import { reminderTime } from './deadline.ts';
+import { KeyedQueue } from './queue.ts';
 
 /** What the campaign asks of the battles: to create one from its armies, and to read one's end. */
 export interface BattlePort {
@@ -48,7 +49,7 @@ export function nextCampaignId(rows: readonly { id: string }[]): string {
  */
 export class Campaigns {
   private readonly cache = new Map<string, CampaignState>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
 
   constructor(
     private readonly store: EventStore,
@@ -89,14 +90,7 @@ export class Campaigns {
   }
 
   handle(campaignId: string | null, action: CampaignAction, actor: string, requestId: string = randomUUID()): Promise<CampaignResult> {
-    const key = campaignId ?? 'new campaign';
-    const run = (this.queues.get(key) ?? Promise.resolve()).then(() => this.handleNow(campaignId, action, actor, requestId));
-    const settled = run.catch(() => undefined);
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return run;
+    return this.queue.run(campaignId ?? 'new campaign', () => this.handleNow(campaignId, action, actor, requestId));
   }
 
   private async handleNow(campaignId: string | null, action: CampaignAction, actor: string, requestId: string): Promise<CampaignResult> {

@@ -14,6 +14,7 @@ import { nextBattleId } from '../store/copy.ts';
 import { ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { announce } from './announce.ts';
 import { Campaigns } from './campaigns.ts';
+import { KeyedQueue } from './queue.ts';
 
 export interface UmpireOptions {
   now?: () => Date;
@@ -49,8 +50,8 @@ export class Umpire {
    * which its BattleCreated records as `diceStream`.
    */
   private readonly diceStreams = new Map<string, string>();
-  /** The tail of each battle's queue of requests in this process. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Each battle's requests, one at a time in this process. */
+  private readonly queue = new KeyedQueue();
   readonly now: () => Date;
   private readonly newSeed: () => Buffer;
   readonly logger: Logger | undefined;
@@ -102,14 +103,7 @@ export class Umpire {
    */
   handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): Promise<HandleResult> {
     // One request of a battle at a time in this process: the next waits rather than conflicting.
-    const key = battleId ?? 'new battle';
-    const run = (this.queues.get(key) ?? Promise.resolve()).then(() => this.handleNow(battleId, action, actor, requestId));
-    const settled = run.catch(() => undefined);
-    this.queues.set(key, settled);
-    void settled.then(() => {
-      if (this.queues.get(key) === settled) this.queues.delete(key);
-    });
-    return run;
+    return this.queue.run(battleId ?? 'new battle', () => this.handleNow(battleId, action, actor, requestId));
   }
 
   private async handleNow(battleId: string | null, action: Action, actor: string, requestId: string): Promise<HandleResult> {

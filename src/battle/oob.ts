@@ -6,12 +6,12 @@ import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from 
  * An order of battle as a file holds it (YAML or JSON), before its units are checked against the
  * pack. Names come out normalised as every name the battle stores (names.ts).
  */
-const Name = z
+export const Name = z
   .string({ error: 'expected a name' })
   .transform(normalizeName)
   .pipe(z.string().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' }));
 /** A player is a user id, not a name the battle gives anything. */
-const Player = z.string({ error: 'expected a user' }).trim().min(1, { error: 'expected a user' }).max(80, { error: 'expected a user id of at most 80 characters' });
+export const Player = z.string({ error: 'expected a user' }).trim().min(1, { error: 'expected a user' }).max(80, { error: 'expected a user id of at most 80 characters' });
 const OobFile = z.strictObject({
   sides: z
     .array(
@@ -48,7 +48,8 @@ export interface OrderOfBattle {
   sides: { name: string; commands: OobCommand[] }[];
 }
 
-const pathText = (path: readonly PropertyKey[]): string =>
+/** Where in a file a problem is: `sides[0].commands[1].units[3]`. */
+export const pathText = (path: readonly PropertyKey[]): string =>
   path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');
 
 /**

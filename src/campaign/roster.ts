@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
-import { normalizeName } from '../battle/names.ts';
+import { Name, pathText, Player } from '../battle/oob.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { UNIT_STATUSES, type ArmyCommand, type UnitStatus } from './events.ts';
 
@@ -16,13 +16,9 @@ import { UNIT_STATUSES, type ArmyCommand, type UnitStatus } from './events.ts';
  *             units:
  *               - { name: Oxford's Archers, status: fit, arm: archers, figures: 18, class: B, armour: light }
  *
- * Every unit's attributes are checked against its army's rule system, as a battle's order of battle is.
+ * Every unit's attributes are checked against its army's rule system, as a battle's order of battle is
+ * (its names and players read as oob.ts reads them).
  */
-const Name = z
-  .string({ error: 'expected a name' })
-  .transform(normalizeName)
-  .pipe(z.string().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' }));
-const Player = z.string({ error: 'expected a user id' }).trim().min(1, { error: 'expected a user id' }).max(80, { error: 'expected a user id of at most 80 characters' });
 const RosterFile = z.strictObject({
   armies: z
     .array(
@@ -60,9 +56,6 @@ export interface RosterArmy {
   commands: ArmyCommand[];
   units: RosterUnit[];
 }
-
-const pathText = (path: readonly PropertyKey[]): string =>
-  path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');
 
 /** Checks a roster file whole: every problem, one line each, or the armies as the campaign records them. */
 export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | { ok: false; errors: string[] } {

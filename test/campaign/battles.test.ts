@@ -6,23 +6,8 @@ import { Umpire } from '../../src/app/umpire.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
-import { campaignTable, channel, dbFile, errors } from './support.ts';
+import { campaignTable, channel, dbFile, errors, STOKE } from './support.ts';
 
-/** Stoke Field as examples/campaign.table fights it: the archers kill 3 pikes, the handgunners 2 archers (MED-FIRE). */
-const STOKE = [
-  '#stoke @gm /campaign battle start name:"Stoke Field" system:medieval armies:"The King\'s Army, Lincoln\'s Army"',
-  '#stoke @gm /house set key:initiative.die value:d10',
-  '#stoke @gm /initiative commander side:Tudor type:Cautious',
-  '#stoke @gm /initiative commander side:Yorkist type:Rash',
-  '#stoke @gm /weather set weather:"fair, dry" wind_strength:light wind_direction:south-west',
-  '#stoke @alice /initiative roll',
-  '#stoke @alice /initiative choose as:A',
-  '#stoke @gm /phase goto phase:"Normal Movement and Firing (side A)"',
-  '#stoke @alice /fire medieval firer:"Oxford\'s Archers" target:"Landsknecht Pikes" range:18 unit:in',
-  '#stoke @gm /phase next',
-  '#stoke @bob /fire medieval firer:"Schwartz\'s Handgunners" target:"Oxford\'s Archers" range:5 unit:in',
-  '#stoke @gm /battle end',
-];
 
 const figures = (s: { units: Record<string, { name: string; attrs: Record<string, unknown> }> }, name: string) => Object.values(s.units).find((u) => u.name === name)?.attrs.figures;
 

@@ -41,3 +41,19 @@ export const dbFile = (): string => join(mkdtempSync(join(tmpdir(), 'umpire-camp
 export const errors = (out: Out[]): string[] => out.filter((m) => m.error).map((m) => m.error!);
 export const dms = (out: Out[], user: string): Out[] => out.filter((m) => m.to === 'dm' && m.user === user);
 export const channel = (out: Out[], name: string): Out[] => out.filter((m) => m.to === 'channel' && m.channel === name);
+
+/** Stoke Field as examples/campaign.table fights it: the archers kill 3 pikes, the handgunners 2 archers (MED-FIRE). */
+export const STOKE = [
+  '#stoke @gm /campaign battle start name:"Stoke Field" system:medieval armies:"The King\'s Army, Lincoln\'s Army"',
+  '#stoke @gm /house set key:initiative.die value:d10',
+  '#stoke @gm /initiative commander side:Tudor type:Cautious',
+  '#stoke @gm /initiative commander side:Yorkist type:Rash',
+  '#stoke @gm /weather set weather:"fair, dry" wind_strength:light wind_direction:south-west',
+  '#stoke @alice /initiative roll',
+  '#stoke @alice /initiative choose as:A',
+  '#stoke @gm /phase goto phase:"Normal Movement and Firing (side A)"',
+  '#stoke @alice /fire medieval firer:"Oxford\'s Archers" target:"Landsknecht Pikes" range:18 unit:in',
+  '#stoke @gm /phase next',
+  '#stoke @bob /fire medieval firer:"Schwartz\'s Handgunners" target:"Oxford\'s Archers" range:5 unit:in',
+  '#stoke @gm /battle end',
+];

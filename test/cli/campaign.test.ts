@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventHash } from '../../src/store/hash.ts';
+import { STOKE } from '../campaign/support.ts';
 
 /** The `umpire` command line as a user runs it, in a child process (as test/cli/cli.test.ts does). */
 const umpire = (args: string[], input?: string) =>
@@ -27,18 +28,7 @@ const SCRIPT = [
   '#campaign @gm /campaign turn open',
   '#campaign @alice /campaign orders send army:"The King\'s Army" orders:"March north to Nottingham"',
   '#campaign @bob /campaign orders send army:"Lincoln\'s Army" orders:"Cross the Trent at Fiskerton"',
-  '#stoke @gm /campaign battle start name:"Stoke Field" system:medieval armies:"The King\'s Army, Lincoln\'s Army"',
-  '#stoke @gm /house set key:initiative.die value:d10',
-  '#stoke @gm /initiative commander side:Tudor type:Cautious',
-  '#stoke @gm /initiative commander side:Yorkist type:Rash',
-  '#stoke @gm /weather set weather:"fair, dry" wind_strength:light wind_direction:south-west',
-  '#stoke @alice /initiative roll',
-  '#stoke @alice /initiative choose as:A',
-  '#stoke @gm /phase goto phase:"Normal Movement and Firing (side A)"',
-  '#stoke @alice /fire medieval firer:"Oxford\'s Archers" target:"Landsknecht Pikes" range:18 unit:in',
-  '#stoke @gm /phase next',
-  '#stoke @bob /fire medieval firer:"Schwartz\'s Handgunners" target:"Oxford\'s Archers" range:5 unit:in',
-  '#stoke @gm /battle end',
+  ...STOKE,
   '#campaign @gm /campaign battle confirm battle:c1-b1',
   '#campaign @gm /campaign turn open',
 ].join('\n');
