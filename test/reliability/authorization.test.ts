@@ -12,8 +12,14 @@ import { figureLine } from './figures.ts';
  * owner (its command assigned to them), a player who joined the same side, one of the other side, a stranger, and a newcomer who asked to join after
  * the start and was not admitted. A wrong allow is an event a role may not cause; a wrong refusal is
  * an authority refusal a role should not get. Both must be 0.
+ *
+ * Issue 29: every /campaign subcommand that acts in a campaign, by its example, against the campaign's
+ * roles: its GM, the player of the army the example names (a side's player), the other side's player,
+ * and an outsider.
  */
 const AUTH = /Only a GM|Only a player of this battle|only its players or a GM|Only the players of|Only <@[^>]+> (or <@[^>]+> )?may vote|its players \(or a GM\)/;
+/** A campaign's authority refusals (src/app/invoke.ts's role gate, src/campaign/decide.ts's own checks). */
+const CAMPAIGN_AUTH = /Only a GM of|Only a player of the campaign|is not yours: only <@[^>]+>|Only a GM may enter orders|Only [^.]+'s players or a GM may import/;
 /** Options that name the unit acting; the other unit options name its enemy. */
 const ACTING = ['firer', 'unit', 'attacker', 'cavalry'];
 const ENEMY = ['target', 'defender', 'infantry'];
@@ -58,6 +64,27 @@ function example(s: SubcommandDef, own: string, enemy: string): string {
   return `/${line.command} ${line.words.join(' ')} ${Object.entries(opts).map(([k, v]) => `${k}:${q(v)}`).join(' ')}`;
 }
 
+const CAMPAIGN_ROLES = ['outsider', 'other', 'player', 'gm'] as const;
+/** Who plays each campaign role: alice plays Tudor and its army (The King's Army), bob York. */
+const CAMPAIGN_USER: Record<(typeof CAMPAIGN_ROLES)[number], string> = { outsider: 'stranger', other: 'bob', player: 'alice', gm: 'gm' };
+
+/** A campaign in #campaign with a turn open; for the battle result subcommands, its battle c1-b1 ended too. */
+function campaignSetup(sub: string): string[] {
+  return [
+    '#campaign @gm /campaign create name:Auth',
+    '#campaign @gm /campaign side name:Tudor',
+    '#campaign @gm /campaign side name:York',
+    '#campaign @alice /campaign join side:Tudor',
+    '#campaign @bob /campaign join side:York',
+    '#campaign @alice /campaign army import file:examples/campaign/tudor.yaml',
+    '#campaign @bob /campaign army import file:examples/campaign/york.yaml',
+    '#campaign @gm /campaign turn open deadline:2d',
+    ...(/^battle (result|adjust|confirm)$/.test(sub)
+      ? ['#stoke @gm /campaign battle start name:"Stoke Field" system:medieval armies:"The King\'s Army, Lincoln\'s Army"', '#stoke @gm /battle end']
+      : []),
+  ];
+}
+
 describe('authorization (issue 20)', () => {
   it('every subcommand against every role: wrong allows 0, wrong refusals 0', async () => {
     const subs = commands().flatMap((c) => Object.entries(c.subcommands).map(([name, s]) => ({ path: `/${c.name}${name ? ` ${name}` : ''}`, s })));
@@ -90,7 +117,34 @@ describe('authorization (issue 20)', () => {
       t.db.$client.close();
     }
     const inBattle = figures.cells / ROLES.length;
-    figureLine('authorization', `${figures.cells} cells (${inBattle} subcommands that act in a battle x ${ROLES.length} roles; ${subs.length - inBattle} need none), wrong allows ${figures.wrongAllows.length}, wrong refusals ${figures.wrongRefusals.length}`);
+
+    // The campaign's subcommands, by the campaign's roles, each in a campaign of its own.
+    let inCampaign = 0;
+    for (const { path, s } of subs) {
+      if (s.scope !== 'campaign' || s.needsCampaign === false) continue; // /campaign create: no campaign to be authorized in
+      inCampaign++;
+      const sub = path.replace(/^\/campaign /, '');
+      const t = startTable();
+      await t.run(campaignSetup(sub));
+      // The example names The King's Army: only its player sends its orders (a GM enters them, openly, with orders enter).
+      const forArmy = sub === 'orders send';
+      for (const role of CAMPAIGN_ROLES) {
+        const before = (await t.app.campaigns.state('c1')).version;
+        const [reply] = await t.run([`#campaign @${CAMPAIGN_USER[role]} ${s.example}`]);
+        const appended = (await t.app.campaigns.state('c1')).version > before;
+        const authRefused = CAMPAIGN_AUTH.test(reply?.error ?? '');
+        figures.cells++;
+        const mayNot = (s.who === 'gm' && role !== 'gm') || (s.who === 'player' && role === 'outsider') || (forArmy && role !== 'player');
+        const may = forArmy ? role === 'player' : role === 'gm' || (s.who === 'player' && role !== 'outsider') || s.who === 'anyone';
+        if (mayNot && (appended || !authRefused)) figures.wrongAllows.push(`${path} by ${role}: ${reply?.error ?? reply?.text}`);
+        if (may && authRefused) figures.wrongRefusals.push(`${path} by ${role}: ${reply!.error}`);
+      }
+      t.db.$client.close();
+    }
+    figureLine(
+      'authorization',
+      `${figures.cells} cells (${inBattle} subcommands that act in a battle x ${ROLES.length} roles, ${inCampaign} that act in a campaign x ${CAMPAIGN_ROLES.length} roles; ${subs.length - inBattle - inCampaign} need neither), wrong allows ${figures.wrongAllows.length}, wrong refusals ${figures.wrongRefusals.length}`,
+    );
     expect(figures.wrongAllows).toEqual([]);
     expect(figures.wrongRefusals).toEqual([]);
   }, 300_000);
