@@ -1,7 +1,7 @@
-import { defineCommand, sub, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/commands.ts';
+import { defineCommand, sub, type CompleteContext, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/commands.ts';
 import { statusPost } from '../src/app/campaign-announce.ts';
 import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/campaign-report.ts';
-import { systemNames } from '../src/app/complete.ts';
+import { matching, systemNames } from '../src/app/complete.ts';
 import { parseDataFile } from '../src/app/data-file.ts';
 import { parseDeadline } from '../src/app/deadline.ts';
 import { reply } from '../src/app/replies.ts';
@@ -15,6 +15,18 @@ import { RuleError } from '../src/rules/errors.ts';
 const csub = <O extends Record<string, OptionDef>>(def: SubcommandDef<O>): SubcommandDef => sub<O>({ ...def, scope: 'campaign', needsBattle: false });
 
 const campaignOf = (ctx: InvokeContext): CampaignState => ctx.campaign!;
+
+/** Names offered as a /campaign option is typed, from the campaign it would act on. */
+const names = (pick: (c: CampaignState, actor: string) => string[]) => (ctx: CompleteContext) => (ctx.campaign ? matching(pick(ctx.campaign, ctx.actor), ctx.typed) : []);
+const armyNames = names((c) => Object.values(c.armies).map((a) => a.name));
+/** The armies whose orders the user sends in the open turn (a GM: every army). */
+const myArmies = names((c, actor) => {
+  const t = currentTurn(c);
+  return t && !t.revealed ? t.voters.filter((v) => v.users.includes(actor) || c.gms.includes(actor)).map((v) => c.armies[v.armyId]!.name) : [];
+});
+const unitNames = names((c) => Object.values(c.units).map((u) => u.name));
+const sideNames = names((c) => Object.values(c.sides).map((x) => x.name));
+const battleIds = names((c) => Object.values(c.battles).map((b) => b.id));
 const campaignOpt = { kind: 'string', description: 'The campaign (its id or name), where you are in several' } as const;
 const statusOpt = { kind: 'string', description: `The unit's status: ${UNIT_STATUSES.join(', ')}`, choices: UNIT_STATUSES } as const;
 const note = { kind: 'string', description: 'Why: the GM ruling, logged and shown with it', required: true } as const;
@@ -84,7 +96,7 @@ export default (systems: readonly SystemPlugin[]) =>
         description: 'Join a side of the campaign as a player',
         who: 'anyone',
         example: '/campaign join side:York',
-        options: { side: { kind: 'string', description: 'The side', required: true } },
+        options: { side: { kind: 'string', description: 'The side', required: true, complete: sideNames } },
         action: (o) => ({ type: 'JoinCampaignSide', side: o.side }),
       }),
       status: csub({
@@ -105,7 +117,7 @@ export default (systems: readonly SystemPlugin[]) =>
         example: '/campaign army import file:examples/campaign/york.yaml',
         options: {
           file: { kind: 'attachment', description: 'The armies (YAML or JSON)', required: true },
-          side: { kind: 'string', description: 'Whose armies (a GM importing for a side)' },
+          side: { kind: 'string', description: 'Whose armies (a GM importing for a side)', complete: sideNames },
         },
         action: async (o, ctx) => {
           const file = await ctx.readFile(o.file);
@@ -116,7 +128,7 @@ export default (systems: readonly SystemPlugin[]) =>
         description: "The campaign's armies and their strength, or one army's commands and units",
         who: 'anyone',
         example: '/campaign army show army:"The King\'s Army"',
-        options: { army: { kind: 'string', description: 'The army (all when left out)' }, campaign: campaignOpt },
+        options: { army: { kind: 'string', description: 'The army (all when left out)', complete: armyNames }, campaign: campaignOpt },
         query: (o, ctx) => [reply(ctx, armyText(campaignOf(ctx), o.army), o.army ? 'Army' : 'Armies')],
       }),
       'army reinforce': csub({
@@ -124,7 +136,7 @@ export default (systems: readonly SystemPlugin[]) =>
         who: 'gm',
         example: '/campaign army reinforce army:"The King\'s Army" file:levies.yaml note:"Levies from Coventry"',
         options: {
-          army: { kind: 'string', description: 'The army', required: true },
+          army: { kind: 'string', description: 'The army', required: true, complete: armyNames },
           file: { kind: 'attachment', description: 'The new units, as a roster (YAML or JSON)', required: true },
           note: { kind: 'string', description: 'Why, for the log' },
         },
@@ -137,7 +149,7 @@ export default (systems: readonly SystemPlugin[]) =>
         description: "A unit's campaign state: figures, status, attributes, battles",
         who: 'anyone',
         example: '/campaign unit show unit:"Oxford\'s Archers"',
-        options: { unit: { kind: 'string', description: 'The unit', required: true }, campaign: campaignOpt },
+        options: { unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames }, campaign: campaignOpt },
         query: (o, ctx) => [reply(ctx, unitText(campaignOf(ctx), o.unit), 'Unit')],
       }),
       'unit set': csub({
@@ -145,7 +157,7 @@ export default (systems: readonly SystemPlugin[]) =>
         who: 'gm',
         example: '/campaign unit set unit:"Oxford\'s Archers" figures:20 note:"Replacements from the depot"',
         options: {
-          unit: { kind: 'string', description: 'The unit', required: true },
+          unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
           note,
           figures: { kind: 'integer', description: 'Its figures now', min: 0, max: 100000 },
           status: statusOpt,
@@ -157,8 +169,8 @@ export default (systems: readonly SystemPlugin[]) =>
         who: 'gm',
         example: '/campaign unit transfer unit:"Oxford\'s Archers" army:"The Northern Host"',
         options: {
-          unit: { kind: 'string', description: 'The unit', required: true },
-          army: { kind: 'string', description: 'The army it joins', required: true },
+          unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
+          army: { kind: 'string', description: 'The army it joins', required: true, complete: armyNames },
           command: { kind: 'string', description: "The army's command it joins (its first when left out)" },
         },
         action: (o) => ({ type: 'TransferUnit', unit: o.unit, army: o.army, ...(o.command ? { command: o.command } : {}) }),
@@ -204,7 +216,7 @@ export default (systems: readonly SystemPlugin[]) =>
         elsewhere: true,
         example: '/campaign orders send army:"The King\'s Army" orders:"March on Stoke; hold the ridge"',
         options: {
-          army: { kind: 'string', description: 'Your army', required: true },
+          army: { kind: 'string', description: 'Your army', required: true, complete: myArmies },
           orders: { kind: 'string', description: 'The orders, in your words', required: true },
           campaign: campaignOpt,
         },
@@ -214,7 +226,7 @@ export default (systems: readonly SystemPlugin[]) =>
         description: 'Enter the orders of an absent player, openly marked as such at the reveal (GM)',
         who: 'gm',
         example: '/campaign orders enter army:"Lincoln\'s Army" orders:"Hold at Newark"',
-        options: { army: { kind: 'string', description: 'The army', required: true }, orders: { kind: 'string', description: 'The orders', required: true } },
+        options: { army: { kind: 'string', description: 'The army', required: true, complete: myArmies }, orders: { kind: 'string', description: 'The orders', required: true } },
         action: (o) => ({ type: 'SendOrders', army: o.army, text: o.orders, onBehalf: true }),
       }),
       'battle start': csub({
@@ -225,7 +237,7 @@ export default (systems: readonly SystemPlugin[]) =>
         options: {
           name: { kind: 'string', description: 'The battle name', required: true },
           system: { kind: 'string', description: 'Rule system', required: true, choices: systems.map((x) => x.id), complete: systemNames },
-          armies: { kind: 'string', description: 'The armies it draws, separated by commas', required: true },
+          armies: { kind: 'string', description: 'The armies it draws, separated by commas', required: true, complete: armyNames },
           campaign: campaignOpt,
         },
         action: (o, ctx) => ({ type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(',') }),
@@ -234,7 +246,7 @@ export default (systems: readonly SystemPlugin[]) =>
         description: "Propose each unit's new state from an ended battle's log now (the umpire does it by itself too) (GM)",
         who: 'gm',
         example: '/campaign battle result battle:c1-b1',
-        options: { battle: { kind: 'string', description: 'The battle (its id or name)', required: true } },
+        options: { battle: { kind: 'string', description: 'The battle (its id or name)', required: true, complete: battleIds } },
         action: async (o, ctx) => {
           const s = campaignOf(ctx);
           const b = Object.values(s.battles).find((x) => x.id === o.battle.trim() || x.name.toLowerCase() === o.battle.trim().toLowerCase());
@@ -248,8 +260,8 @@ export default (systems: readonly SystemPlugin[]) =>
         who: 'gm',
         example: '/campaign battle adjust battle:c1-b1 unit:"Oxford\'s Archers" status:fit note:"Rallied behind the ridge"',
         options: {
-          battle: { kind: 'string', description: 'The battle', required: true },
-          unit: { kind: 'string', description: 'The unit', required: true },
+          battle: { kind: 'string', description: 'The battle', required: true, complete: battleIds },
+          unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
           note,
           figures: { kind: 'integer', description: 'Its figures after the battle', min: 0, max: 100000 },
           status: statusOpt,
@@ -260,7 +272,7 @@ export default (systems: readonly SystemPlugin[]) =>
         description: "Carry a battle's result, as proposed and adjusted, into the campaign (GM)",
         who: 'gm',
         example: '/campaign battle confirm battle:c1-b1',
-        options: { battle: { kind: 'string', description: 'The battle', required: true } },
+        options: { battle: { kind: 'string', description: 'The battle', required: true, complete: battleIds } },
         action: (o) => ({ type: 'ConfirmBattleResult', battle: o.battle }),
       }),
       report: csub({

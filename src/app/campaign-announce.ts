@@ -10,7 +10,7 @@ const dm = (user: string, text: string, title: string, extra: Partial<Message> =
 export const statusKey = (campaignId: string): string => `campaign:${campaignId}:status`;
 
 /** How many armies the status post lists by name: Discord's embed description holds 4,096 characters. */
-const STATUS_ARMIES = 40;
+const STATUS_ARMIES = 30;
 
 /**
  * The campaign's status post: the turn, its deadline in every reader's own time zone (a Discord

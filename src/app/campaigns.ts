@@ -85,6 +85,12 @@ export class Campaigns {
     return out;
   }
 
+  /** The campaign a user typing a /campaign option means: the channel's, else the one they play in or run. */
+  async forCompletion(channel: string, user: string): Promise<CampaignState | undefined> {
+    const row = (await this.store.campaignIn(channel)) ?? (await this.of(user)).at(0);
+    return row ? this.state(row.id) : undefined;
+  }
+
   async log(id: string): Promise<LoggedCampaignEvent[]> {
     return asCampaignLog(await this.store.loadEntries(id));
   }

@@ -22,6 +22,8 @@ export interface CompleteContext {
   typed: string;
   /** The other options typed so far, where the adapter knows them (Discord's autocomplete does), by name. */
   options?: Readonly<Record<string, unknown>>;
+  /** For a campaign subcommand, the campaign it would act on (Campaigns.forCompletion). */
+  campaign?: CampaignState;
 }
 
 /** A value offered as the user types, with the words shown for it (Discord shows up to 100 characters). */

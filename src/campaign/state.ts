@@ -87,7 +87,9 @@ export const initialCampaign = (id: string): CampaignState => ({
 export const currentTurn = (s: CampaignState): CampaignTurn | undefined => s.turns.at(-1);
 export const isCampaignGm = (s: CampaignState, user: string): boolean => s.gms.includes(user);
 export const sideOf = (s: CampaignState, user: string): CampaignSide | undefined => Object.values(s.sides).find((x) => x.players.includes(user));
-export const isCampaignPlayer = (s: CampaignState, user: string): boolean => isCampaignGm(s, user) || sideOf(s, user) !== undefined;
+/** A player of the campaign: on a side, playing a command of an army (as its roster names them), or a GM. */
+export const isCampaignPlayer = (s: CampaignState, user: string): boolean =>
+  isCampaignGm(s, user) || sideOf(s, user) !== undefined || Object.values(s.armies).some((a) => a.commands.some((c) => c.player === user));
 
 /** The users who send an army's orders: its commands' players where set, else every player of its side. */
 export function armyUsers(s: CampaignState, army: Army): string[] {

@@ -1,5 +1,6 @@
 import { createInterface, type AsyncCompleter, type CompleterResult } from 'node:readline';
-import type { CompleteContext } from '../app/commands.ts';
+import type { CompleteContext, SubcommandDef } from '../app/commands.ts';
+import type { CampaignState } from '../campaign/state.ts';
 import { optionApplies } from '../app/complete.ts';
 import { commands, findCommand } from '../app/registry.ts';
 import { tokenize } from './line.ts';
@@ -17,6 +18,12 @@ export const completer =
   };
 
 /** Tab completion of commands, subcommands, option names and values (names from the battle). */
+/** A campaign subcommand's options complete from its campaign's armies, units and battles. */
+async function campaignOf(table: Table, s: SubcommandDef): Promise<{ campaign?: CampaignState }> {
+  const campaign = s.scope === 'campaign' ? await table.app.campaigns.forCompletion(table.channel, table.user) : undefined;
+  return campaign ? { campaign } : {};
+}
+
 export async function complete(table: Table, line: string): Promise<CompleterResult> {
   const tokens = tokenize(line);
   const endsWithSpace = /\s$/.test(line) || line === '';
@@ -44,7 +51,7 @@ export async function complete(table: Table, line: string): Promise<CompleterRes
   if (open && /\s/.test(open[2]!) && open[1]! in s.options) {
     const o = s.options[open[1]!]!;
     const running = await table.app.battleIn(table.channel);
-    const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: open[2]! };
+    const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: open[2]!, ...(await campaignOf(table, s)) };
     const values = o.choices ? [...o.choices].filter((v) => v.toLowerCase().startsWith(open[2]!.toLowerCase())) : (o.complete?.(ctx) ?? []);
     const typed = line.slice(line.length - open[1]!.length - 1 - open[2]!.length);
     return [values.map((v) => `${open[1]}:${/\s/.test(v) ? `"${v}"` : v}`), typed];
@@ -65,6 +72,7 @@ export async function complete(table: Table, line: string): Promise<CompleterRes
     actor: table.user,
     typed: m[2]!.replace(/^"/, ''),
     options: typedOptions(tokens),
+    ...(await campaignOf(table, s)),
   };
   const choices = o.choices ? o.choices.map((v) => ({ value: v, label: v })) : (o.completeLabelled?.(ctx) ?? (o.complete?.(ctx) ?? []).map((v) => ({ value: v, label: v })));
   // A value with spaces is offered quoted, whether or not its opening quote was typed (phase:Normal, phase:"Normal).

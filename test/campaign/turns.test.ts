@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Umpire } from '../../src/app/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
+import { startTable } from '../support/table.ts';
 import { campaignTable, channel, clock, dbFile, dms, errors, HOUR } from './support.ts';
 
 const ORDERS_ALICE = 'March on Newark by the Fosse Way';
@@ -99,6 +100,14 @@ describe('campaign turns: secret orders by DM, revealed together', () => {
     await t.run('#campaign @gm /campaign turn open');
     const out = await t.run([`#campaign @bob /campaign orders enter army:"The King's Army" orders:"Flee"`, '#campaign @bob /campaign turn pause']);
     expect(errors(out)).toEqual(["Only a GM of the campaign Lambert Simnel's Rising may do that.", "Only a GM of the campaign Lambert Simnel's Rising may do that."]);
+  });
+
+  it("a player the roster names on an army's command sends its orders without joining a side first, from a DM too", async () => {
+    const t = startTable();
+    await t.run(['#c @gm /campaign create name:Bosworth', '#c @gm /campaign side name:Tudor', '#c @gm /campaign army import side:Tudor file:examples/campaign/tudor.yaml', '#c @gm /campaign turn open deadline:2d']);
+    const out = await t.run('#dm @alice /campaign orders send army:"The King\'s Army" orders:"March"');
+    expect(errors(out)).toEqual([]);
+    expect(dms(out, 'alice')[0]?.text).toContain('March');
   });
 
   it('a restart mid-turn loses no order, reminder or deadline', async () => {
