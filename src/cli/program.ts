@@ -482,7 +482,7 @@ export function buildProgram(config: Config): Command {
       let done = 0;
       try {
         p.phase('counting the events');
-        for (const b of await from.battles()) total += await from.version(b.id);
+        for (const b of [...(await from.battles()), ...(await from.campaigns())]) total += await from.version(b.id);
         p.count(0, total);
         const copied = await copyStore(from, to, (n) => p.count((done += n), total));
         p.stop();
@@ -499,8 +499,9 @@ export function buildProgram(config: Config): Command {
         const renumbered = copied.filter((c) => c.id !== c.battle.id).length;
         const refused = copied.filter((c) => c.refused !== undefined).length + copied.campaigns.filter((c) => c.refused !== undefined).length;
         const campaigns = copied.campaigns.length ? ` and ${plural(copied.campaigns.length, 'campaign')}` : '';
-        const events = total + copied.campaigns.reduce((n, c) => n + c.events, 0);
-        console.log(`${plural(copied.length, 'battle')}${campaigns}, ${plural(events, 'event')}; every chain ${refused ? 'copied ' : ''}verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}${refused ? ` ${refused} not copied, each named above with why.` : ''}`);
+        console.log(`${plural(copied.length, 'battle')}${campaigns}, ${plural(total, 'event')}; every chain ${refused ? 'copied ' : ''}verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}${refused ? ` ${refused} not copied, each named above with why.` : ''}`);
+        // Not everything was copied: a script running the copy must not take it for done.
+        if (refused) process.exitCode = 1;
       } catch (err) {
         p.stop();
         console.error(err instanceof Error ? err.message : String(err));

@@ -184,13 +184,13 @@ export async function copyStore(from: EventStore, to: EventStore, progress: (cop
     } else if (chain.rows.at(-1)?.hash !== last?.hash) throw new Error(`Battle ${battle.id}: the copy's last hash is not the source's.`);
     done.push({ battle, id, events: events.length, skipped: false });
   }
-  // Campaigns after the battles, each under its own id and verified as a battle is. Their events are
-  // not counted in `progress`, whose total is the battles' events.
+  // Campaigns after the battles, each under its own id and verified as a battle is.
   const campaigns: CampaignCopied[] = [];
   for (const p of plans.campaigns) {
     const { campaign, events } = p;
-    if (!p.skipped && p.refused === undefined) {
-      await appendStream(from, to, `Campaign ${campaign.id}`, campaign.id, campaign.id, events, pending, undefined, () => undefined);
+    if (p.skipped || p.refused !== undefined) progress(events.length);
+    else {
+      await appendStream(from, to, `Campaign ${campaign.id}`, campaign.id, campaign.id, events, pending, undefined, progress);
       const chain = await to.chain(campaign.id);
       const check = verifyChain(chain);
       if (!check.ok) throw new Error(`Campaign ${campaign.id}: the copy's hash chain fails at event ${check.version}: ${check.reason}.`);

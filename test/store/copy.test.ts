@@ -311,9 +311,12 @@ describe('copying campaigns (issue 29): after the battles, under their own ids, 
     const m = umpire(['migrate-store', '--from', a, '--to', target]);
 
     expect(m.stderr).toBe('');
+    expect(m.status).toBe(0);
     expect(m.stdout).toBe('c1-b1 "Quatre Bras": 2 events copied, hash chain verified.\ncampaign c1 "The Hundred Days": 3 events copied, hash chain verified.\n1 battle and 1 campaign, 5 events; every chain verified in the target.\n');
     const refused = umpire(['migrate-store', '--from', b, '--to', target]);
     expect(refused.stderr).toBe('');
+    // Not everything was copied: the exit code says so to a script.
+    expect(refused.status).toBe(1);
     expect(refused.stdout).toBe(
       [
         'c1-b1 "Quatre Bras": not copied: its campaign c1 was not copied (the target holds another campaign under that id).',
