@@ -200,6 +200,11 @@ export function announceCampaign(
     const d = describe(e.event, s, actor);
     lines.push(d.line);
     extra.push(...d.messages);
+    if (e.event.type === 'CampaignSideJoined') {
+      // A player joining mid-turn is asked for the orders they now send.
+      const user = e.event.data.user;
+      extra.push(...pendingOrderPrompts(next, user).filter((p) => !pendingOrderPrompts(s, user).some((q) => q.title === p.title)));
+    }
     if (e.event.type === 'CampaignTurnOpened') {
       const t = currentTurn(next)!;
       extra.push(...t.voters.flatMap((v) => v.users.map((u) => ordersPrompt(next, t, v.armyId, u))));

@@ -106,7 +106,7 @@ function lookAlikeCharacters(name: string, existing: string): string {
  * without a capital or a full stop: the caller frames it.
  */
 export function nameClash(kind: string, name: string, existing: string): string {
-  if (sameName(name, existing)) return `there is already ${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind} named "${existing}"`;
+  if (sameName(name, existing)) return `there is already ${/^[aeio]/i.test(kind) ? 'an' : 'a'} ${kind} named "${existing}"`;
   return `"${normalizeName(name)}" looks like the ${kind} "${existing}"${lookAlikeCharacters(name, existing)}; give a name that reads differently`;
 }
 

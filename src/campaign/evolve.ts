@@ -1,5 +1,5 @@
 import type { CampaignEvent, LoggedCampaignEvent, UnitRecord } from './events.ts';
-import { initialCampaign, type CampaignState, type CampaignTurn } from './state.ts';
+import { armyUsers, currentTurn, initialCampaign, type CampaignState, type CampaignTurn } from './state.ts';
 
 const withTurn = (s: CampaignState, turn: number, change: (t: CampaignTurn) => CampaignTurn): CampaignTurn[] =>
   s.turns.map((t) => (t.number === turn ? change(t) : t));
@@ -21,7 +21,16 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent): CampaignStat
       return { ...s, sides: { ...s.sides, [e.data.sideId]: { id: e.data.sideId, name: e.data.name, players: [] } }, nextId: { ...s.nextId, side: s.nextId.side + 1 } };
     case 'CampaignSideJoined': {
       const side = s.sides[e.data.sideId];
-      return side ? { ...s, sides: { ...s.sides, [side.id]: { ...side, players: [...new Set([...side.players, e.data.user])] } } } : s;
+      if (!side) return s;
+      const joined = { ...s, sides: { ...s.sides, [side.id]: { ...side, players: [...new Set([...side.players, e.data.user])] } } };
+      // In an open turn, the newcomer sends the orders of the side's armies its side's players send (armyUsers).
+      const t = currentTurn(joined);
+      if (!t || t.revealed) return joined;
+      const voters = t.voters.map((v) => {
+        const army = joined.armies[v.armyId];
+        return army?.sideId === side.id ? { ...v, users: armyUsers(joined, army) } : v;
+      });
+      return { ...joined, turns: withTurn(joined, t.number, (x) => ({ ...x, voters })) };
     }
     case 'ArmiesImported': {
       let units = s.units;

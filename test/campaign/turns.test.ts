@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invoke } from '../../src/app/invoke.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
@@ -108,6 +109,18 @@ describe('campaign turns: secret orders by DM, revealed together', () => {
     const out = await t.run('#dm @alice /campaign orders send army:"The King\'s Army" orders:"March"');
     expect(errors(out)).toEqual([]);
     expect(dms(out, 'alice')[0]?.text).toContain('March');
+  });
+
+  it("a player joining a side mid-turn is asked for the orders of its armies that no command's player sends, and may send them", async () => {
+    const t = await campaignTable();
+    const roster = 'armies:\n  - name: Burgundian Host\n    system: medieval\n    commands:\n      - name: Burgundian Lances\n        units:\n          - { name: Burgundian Archers, arm: infantry, figures: 12, class: C, order: loose, formation: line, armour: light, weapon: longbow, melee_weapon: sword }\n';
+    await invoke(t.app, { command: 'campaign', sub: 'army import', options: { side: 'Yorkist', file: 'burgundy.yaml' }, actor: 'gm', channel: 'campaign', readFile: async () => ({ name: 'burgundy.yaml', text: roster }) });
+    await t.run('#campaign @gm /campaign turn open deadline:2d');
+    const joined = await t.run('#campaign @carol /campaign join side:Yorkist');
+    expect(dms(joined, 'carol').map((m) => m.title)).toEqual(['Orders: Burgundian Host, turn 1']);
+    expect(errors(await t.run('#campaign @carol /campaign orders send army:"Burgundian Host" orders:"Hold Calais"'))).toEqual([]);
+    // Lincoln's Army has its command's player (@bob, as its roster names him): hers to send it is not.
+    expect(errors(await t.run(`#campaign @carol /campaign orders send army:"Lincoln's Army" orders:"Retreat"`))).toEqual(["Lincoln's Army is not yours: only <@bob> may send its orders."]);
   });
 
   it('a restart mid-turn loses no order, reminder or deadline', async () => {
