@@ -22,12 +22,15 @@ const entry = (path: string, d: SubcommandDef, example = d.example): string => `
 const ACTOR_OPTIONS = ['unit', 'firer', 'attacker', 'cavalry', 'units_a'];
 const TARGET_OPTIONS = ['target', 'defender', 'infantry', 'units_b'];
 
-/** A subcommand's example with this battle's own units in it (its first unit, and one of another side), so it can be typed as it stands. */
-function localExample(s: BattleState, example: string): string {
+/**
+ * A subcommand's example with this battle's own units in it, so it can be typed as it stands: a unit
+ * of the side acting in the phase where the system tells which (else the first unit), and one of another side.
+ */
+function localExample(s: BattleState, example: string, acting: readonly string[] | undefined): string {
   const units = Object.values(s.units);
-  const actor = units[0];
-  if (!actor) return example;
   const sideOf = (commandId: string) => s.commands[commandId]?.sideId;
+  const actor = (acting && units.find((u) => acting.includes(sideOf(u.commandId) ?? ''))) || units[0];
+  if (!actor) return example;
   const target = units.find((u) => sideOf(u.commandId) !== sideOf(actor.commandId)) ?? actor;
   const quoted = (name: string) => `"${name.replace(/"/g, "'")}"`;
   return example.replace(/\b([a-z_]+):"[^"]*"/g, (all, option: string) =>
@@ -45,9 +48,10 @@ export function phaseGuide(s: BattleState): string[] {
   const acts = system.acting?.(s, s.position) ?? info.acts;
   const lines: string[] = [];
   if (acts) lines.push(`Acts: ${acts}.`);
+  const sides = system.actingSides?.(s, s.position);
   const examples = info.commands.flatMap((path) => {
     const d = subcommand(s, path);
-    return d ? [`• ${localExample(s, d.example)}`] : [];
+    return d ? [`• ${localExample(s, d.example, sides)}`] : [];
   });
   if (examples.length) lines.push('Commands of this phase, for example:', ...examples);
   return lines;

@@ -126,6 +126,8 @@ export interface RuleSystem<S = unknown> {
   owed?(s: BattleState): Owed[];
   /** Who acts in the phase at `pos`, named for this battle ("side A: Tudor"); else the phase's `acts`. */
   acting?(s: BattleState, pos: TurnPosition): string | undefined;
+  /** The ids of the sides that act in the phase at `pos`, where the log tells (side A's fire): a banner's examples name their units. */
+  actingSides?(s: BattleState, pos: TurnPosition): string[] | undefined;
   /** Its ballot kinds the next phase closes itself, revealing what was cast (secret orders, dawn notes): one still open does not hold the phase. */
   closedByPhase?: readonly string[];
   /** What a revealed ballot of one of its kinds sets off. */

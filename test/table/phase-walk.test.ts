@@ -49,6 +49,13 @@ describe('/phase goto (issue 28)', () => {
     expect(fired!.text).toMatch(/^Oxford's Archers fires at Landsknecht Pikes \(MED-FIRE\)/);
   });
 
+  it("MED-SEQ.12: side B's banner gives an example with a unit of side B firing at side A's, not the roster's first unit", async () => {
+    const t = await medieval();
+    const [post] = posts(await t.run('@gm /phase goto phase:12'));
+    expect(post!.text).toContain('Acts: side B, Yorkist (<@bob>).');
+    expect(post!.text).toContain('• /fire medieval firer:"Landsknecht Pikes" target:"Oxford\'s Archers"');
+  });
+
   it('MED-SEQ.1: before the turn\'s sides are chosen it goes nowhere, saying what phase 1 owes; the log is unchanged', async () => {
     const t = await medieval([]);
     const before = (await t.store.load('b1')).length;

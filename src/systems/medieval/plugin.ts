@@ -1,7 +1,7 @@
 import type { SystemPlugin } from '../../app/commands.ts';
 import { applyMedievalEvent, decideMedieval, describeMedievalEvent, MEDIEVAL_ACTION_ROLE, MEDIEVAL_EVENT_TYPES, type MedievalAction, type MedievalEvent } from './battle/index.ts';
 import { initialMedieval, MEDIEVAL_OPTIONS, type MedievalState } from './battle/state.ts';
-import { medievalActing, medievalAdvance, medievalOwed } from './battle/advance.ts';
+import { medievalActing, medievalActingSides, medievalAdvance, medievalOwed } from './battle/advance.ts';
 import { medievalStatusLines, medievalUnitLines } from './battle/views.ts';
 import { medievalPack } from './index.ts';
 import { MEDIEVAL_HOUSE } from './house.ts';
@@ -46,6 +46,7 @@ export const medieval: SystemPlugin<MedievalState> = {
   advance: medievalAdvance,
   owed: medievalOwed,
   acting: medievalActing,
+  actingSides: medievalActingSides,
   statusLines: medievalStatusLines,
   unitLines: (s, u) => medievalUnitLines(s, u.id),
   report: medievalReport,

@@ -60,6 +60,14 @@ export function medievalActing(s: BattleState, pos: TurnPosition): string | unde
   return `side ${letter}, ${sideName(s, id)}${players.size ? ` (${[...players].map(mention).join(', ')})` : ''}`;
 }
 
+/** The side acting in a side A or side B phase, once A and B are chosen for the turn (MED-SEQ.1). */
+export function medievalActingSides(s: BattleState, pos: TurnPosition): string[] | undefined {
+  const letter = /\(side ([AB])\)$/.exec(phaseDef(pos)?.name ?? '')?.[1];
+  const chosen = med(s).sides;
+  if (!letter || chosen?.turn !== pos.turn) return undefined;
+  return [letter === 'A' ? chosen.a : chosen.b];
+}
+
 function medievalDue(s: BattleState, to: TurnPosition): string[] {
   const pid = phaseId(to);
   const out: string[] = [];
