@@ -132,7 +132,11 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       // A battle starts every unit as its rules start one: a unit routed in the campaign is the GM's to set there.
       const unfit = e.data.units.map((u) => s.units[u]!).filter((u) => u.status !== 'fit');
       const note = unfit.length ? ` Not fit in the campaign: ${unfit.map((u) => `${u.name} (${u.status})`).join(', ')}; the battle starts them as its rules start any unit, so a GM sets their state there as the scenario says.` : '';
-      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${note}`, messages: [] };
+      // Destroyed and captured units stay home: said, so nobody looks for them on the table.
+      const drawn = new Set(e.data.units);
+      const home = Object.values(s.units).filter((u) => e.data.armies.includes(u.armyId) && !drawn.has(u.unitId));
+      const left = home.length ? ` Left out: ${home.map((u) => `${u.name} (${u.status})`).join(', ')}.` : '';
+      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${left}${note}`, messages: [] };
     }
     case 'CampaignBattleCancelled':
       return { line: `Battle ${e.data.battleId} could not start: ${e.data.reason} Its units are free again.`, messages: [] };

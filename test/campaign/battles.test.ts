@@ -54,7 +54,8 @@ describe('battles from the campaign', () => {
   it('a unit destroyed in the campaign does not fight: it is left out of the roster; an army with none left is refused', async () => {
     const t = await campaignTable();
     await t.run('#campaign @gm /campaign unit set unit:"Irish Kerns" status:destroyed note:"Massacred at Newark"');
-    await t.run(STOKE[0]!);
+    const started = await t.run(STOKE[0]!);
+    expect(channel(started, 'campaign')[0]!.text).toContain('5 units in their current state. Left out: Irish Kerns (destroyed).');
     expect(Object.values((await t.app.state('c1-b1')).units).map((u) => u.name)).not.toContain('Irish Kerns');
     const t2 = await campaignTable();
     await t2.run(['Schwartz\'s Handgunners', 'Landsknecht Pikes', 'Irish Kerns'].map((u) => `#campaign @gm /campaign unit set unit:"${u}" status:destroyed note:"Gone"`));
