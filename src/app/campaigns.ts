@@ -25,6 +25,8 @@ export interface CampaignResult {
   replies: Message[];
   versions: number[];
   duplicate: boolean;
+  /** The battle this request reserved (CampaignBattleStarted), to be created next. */
+  started?: string;
 }
 
 const MAX_TRIES = 1000;
@@ -95,8 +97,11 @@ export class Campaigns {
     return asCampaignLog(await this.store.loadEntries(id));
   }
 
-  handle(campaignId: string | null, action: CampaignAction, actor: string, requestId: string = randomUUID()): Promise<CampaignResult> {
-    return this.queue.run(campaignId ?? 'new campaign', () => this.handleNow(campaignId, action, actor, requestId));
+  async handle(campaignId: string | null, action: CampaignAction, actor: string, requestId: string = randomUUID()): Promise<CampaignResult> {
+    const result = await this.queue.run(campaignId ?? 'new campaign', () => this.handleNow(campaignId, action, actor, requestId));
+    // The battle a reservation names is created once the campaign's queue is free again: a
+    // creation refused is cancelled in the campaign, which takes its turn in that queue.
+    return result.started ? this.createBattle(result, result.started, actor) : result;
   }
 
   private async handleNow(campaignId: string | null, action: CampaignAction, actor: string, requestId: string): Promise<CampaignResult> {
@@ -104,9 +109,7 @@ export class Campaigns {
     if (seen) return { campaignId: campaignId ?? '', replies: seen.replies, versions: seen.versions, duplicate: true };
     for (let tries = 1; ; tries++) {
       try {
-        const result = await this.attempt(campaignId, action, actor, requestId);
-        if (action.type === 'StartCampaignBattle' && !result.duplicate) return await this.createBattle(result, actor);
-        return result;
+        return await this.attempt(campaignId, action, actor, requestId);
       } catch (err) {
         if (!(err instanceof ConcurrencyError) || tries >= MAX_TRIES) throw err;
         this.logger?.warn({ requestId, campaignId: err.battleId, tries }, 'campaign append conflict; deciding again on fresh state');
@@ -123,6 +126,10 @@ export class Campaigns {
       id = nextCampaignId(await this.store.campaigns());
     }
     if (!id) throw new RuleError('There is no campaign in this channel. A GM starts one with /campaign create.');
+    if (action.type === 'StartCampaignBattle') {
+      const running = await this.store.runningIn(action.channel);
+      if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}): a campaign battle is played in a channel or thread of its own. Nothing was started.`);
+    }
     const before = action.type === 'CreateCampaign' ? initialCampaign(id) : await this.state(id);
     const at = this.now().toISOString();
     const events = decideCampaign(before, action, { actor, now: at });
@@ -132,7 +139,8 @@ export class Campaigns {
     const result = await this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
     if (result.status === 'duplicate') return { campaignId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     this.cache.set(id, after);
-    return { campaignId: id, replies: [reply], versions: result.events.map((e) => e.version), duplicate: false };
+    const started = events.find((e) => e.type === 'CampaignBattleStarted');
+    return { campaignId: id, replies: [reply], versions: result.events.map((e) => e.version), duplicate: false, ...(started ? { started: started.data.battleId } : {}) };
   }
 
   /**
@@ -140,9 +148,9 @@ export class Campaigns {
    * state, its sides the campaign's with their players, its GMs the campaign's. A battle that cannot
    * be created (its channel took another battle meanwhile) is cancelled in the campaign, freeing its units.
    */
-  private async createBattle(reserved: CampaignResult, actor: string): Promise<CampaignResult> {
+  private async createBattle(reserved: CampaignResult, battleId: string, actor: string): Promise<CampaignResult> {
     const c = await this.state(reserved.campaignId);
-    const b = Object.values(c.battles).at(-1)!;
+    const b = c.battles[battleId]!;
     try {
       const created = await this.battles.handle(b.id, battleAction(c, b), actor, `CampaignBattle:${b.id}`);
       return { ...reserved, replies: [...reserved.replies, ...created.replies] };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Campaigns } from '../../src/app/campaigns.ts';
 import { invoke } from '../../src/app/invoke.ts';
+import { RuleError } from '../../src/rules/errors.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { verifyCampaign } from '../../src/app/verify.ts';
 import { openDatabase } from '../../src/store/db.ts';
@@ -39,6 +40,27 @@ describe('battles from the campaign', () => {
     expect(errors(out)[0]).toMatch(why);
     expect(await t.store.version('c1')).toBe(v);
     expect(await t.store.battles()).toEqual([]);
+  });
+
+  it('a channel already running a battle is refused, nothing changed', async () => {
+    const t = await campaignTable();
+    await t.run('#stoke @gm /battle create name:Skirmish system:medieval');
+    const v = await t.store.version('c1');
+    const out = await t.run(STOKE[0]!);
+    expect(errors(out)).toEqual(['This channel already has battle "Skirmish" (b1): a campaign battle is played in a channel or thread of its own. Nothing was started.']);
+    expect(await t.store.version('c1')).toBe(v);
+  });
+
+  it('a battle refused as it is created (its channel taken meanwhile) is cancelled in the campaign, its units free again, and the request answers', async () => {
+    const t = await campaignTable();
+    const refusing = new Campaigns(t.store, { handle: () => Promise.reject(new RuleError('This channel already has battle "Skirmish" (b1).')), state: (id) => t.app.state(id) }, () => new Date());
+    await expect(refusing.handle('c1', { type: 'StartCampaignBattle', name: 'Stoke Field', system: 'medieval', channel: 'stoke', armies: ["The King's Army", "Lincoln's Army"] }, 'gm')).rejects.toThrow(
+      'This channel already has battle "Skirmish" (b1). The battle was not started; its units are free again.',
+    );
+    const c = await refusing.state('c1');
+    expect(c.battles['c1-b1']!.stage).toBe('cancelled');
+    // Its units can fight elsewhere.
+    expect(errors(await t.run(STOKE[0]!.replace('#stoke', '#newark').replace('Stoke Field', 'Newark')))).toEqual([]);
   });
 
   it('a unit already in a battle not yet settled is refused to another, nothing changed', async () => {
