@@ -5,7 +5,7 @@ import { matching, systemNames } from '../src/app/complete.ts';
 import { parseDataFile } from '../src/app/data-file.ts';
 import { parseDeadline } from '../src/app/deadline.ts';
 import { reply } from '../src/app/replies.ts';
-import { figuresOf, findArmy, findUnit } from '../src/campaign/decide.ts';
+import { figuresOf, findArmy, findCampaignBattle, findUnit } from '../src/campaign/decide.ts';
 import { UNIT_STATUSES, type UnitStatus } from '../src/campaign/events.ts';
 import { armyStrength, currentTurn, type CampaignState } from '../src/campaign/state.ts';
 import { mention, plural } from '../src/messages.ts';
@@ -249,8 +249,7 @@ export default (systems: readonly SystemPlugin[]) =>
         options: { battle: { kind: 'string', description: 'The battle (its id or name)', required: true, complete: battleIds } },
         action: async (o, ctx) => {
           const s = campaignOf(ctx);
-          const b = Object.values(s.battles).find((x) => x.id === o.battle.trim() || x.name.toLowerCase() === o.battle.trim().toLowerCase());
-          if (!b) throw new RuleError(`There is no battle "${o.battle}" in ${s.name}.`);
+          const b = findCampaignBattle(s, o.battle);
           if (b.stage !== 'running') throw new RuleError(`${b.name} (${b.id}) is not waiting for its result: it is ${b.stage}.`);
           return ctx.app.campaigns.proposal(s, b);
         },

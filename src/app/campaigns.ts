@@ -10,8 +10,9 @@ import { currentTurn, initialCampaign, isCampaignPlayer, type CampaignBattle, ty
 import type { Message } from '../messages.ts';
 import { RuleError } from '../rules/errors.ts';
 import { ConcurrencyError, type CampaignRow, type EventEntry, type EventStore } from '../store/types.ts';
+import { nextStreamId } from '../store/copy.ts';
 import { announceCampaign } from './campaign-announce.ts';
-import { reminderTime } from './deadline.ts';
+import { deadlineWork } from './deadline.ts';
 import { KeyedQueue } from './queue.ts';
 
 /** What the campaign asks of the battles: to create one from its armies, and to read one's end. */
@@ -31,16 +32,6 @@ export interface CampaignResult {
 
 const MAX_TRIES = 1000;
 const asCampaignLog = (entries: EventEntry[]): LoggedCampaignEvent[] => entries as unknown as LoggedCampaignEvent[];
-
-/** The id of the next campaign a store creates: c<n> past both the count and the highest c<n>. */
-export function nextCampaignId(rows: readonly { id: string }[]): string {
-  let n = rows.length;
-  for (const r of rows) {
-    const m = /^c(\d+)$/.exec(r.id);
-    if (m) n = Math.max(n, Number(m[1]));
-  }
-  return `c${n + 1}`;
-}
 
 /**
  * The campaigns' application service, as the Umpire is the battles': load -> decide -> append
@@ -123,7 +114,7 @@ export class Campaigns {
     if (action.type === 'CreateCampaign') {
       const running = await this.store.campaignIn(action.channel);
       if (running) throw new RuleError(`This channel already has the campaign "${running.name}" (${running.id}); a channel runs one campaign at a time.`);
-      id = nextCampaignId(await this.store.campaigns());
+      id = nextStreamId(await this.store.campaigns(), 'c');
     }
     if (!id) throw new RuleError('There is no campaign in this channel. A GM starts one with /campaign create.');
     if (action.type === 'StartCampaignBattle') {
@@ -172,15 +163,13 @@ export class Campaigns {
     let done = 0;
     for (const row of (await this.store.campaigns()).filter((c) => !c.ended)) {
       const s = await this.state(row.id);
-      const jobs: { action: CampaignAction; key: string }[] = [];
       const t = currentTurn(s);
       if (t && !t.revealed && !t.paused && t.deadline) {
-        if (t.deadline <= now) jobs.push({ action: { type: 'CloseCampaignTurn' }, key: `CloseCampaignTurn:${s.id}:${t.number}:${t.deadline}` });
-        else if (!t.reminded && reminderTime(t.openedAt, t.deadline) <= now && t.voters.some((v) => !t.orders[v.armyId])) {
-          jobs.push({ action: { type: 'RemindOrders' }, key: `RemindOrders:${s.id}:${t.number}:${t.deadline}` });
-        }
+        // A turn nobody is late for has no one to remind.
+        const work = deadlineWork(t.openedAt, t.deadline, t.reminded || t.voters.every((v) => t.orders[v.armyId]), now);
+        const type = work === 'close' ? 'CloseCampaignTurn' : work === 'remind' ? 'RemindOrders' : undefined;
+        if (type) done += await this.quietly(s.id, { type }, `${type}:${s.id}:${t.number}:${t.deadline}`);
       }
-      for (const j of jobs) done += await this.quietly(s.id, j.action, j.key);
       for (const b of Object.values(s.battles).filter((x) => x.stage === 'running')) done += await this.settle(s, b);
     }
     return done;

@@ -27,3 +27,9 @@ export function reminderTime(openedAt: string, deadline: string): string {
   const end = Date.parse(deadline);
   return new Date(end - Math.min((end - start) / 4, UNITS.h!)).toISOString();
 }
+
+/** What a deadline calls for at `now`: the close once it passed, else the reminder once due and not yet sent. */
+export function deadlineWork(openedAt: string, deadline: string, reminded: boolean, now: string): 'close' | 'remind' | undefined {
+  if (deadline <= now) return 'close';
+  return !reminded && reminderTime(openedAt, deadline) <= now ? 'remind' : undefined;
+}

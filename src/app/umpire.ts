@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { UMPIRE, type Action } from '../battle/actions.ts';
 import { openBallots } from '../battle/ballots.ts';
-import { reminderTime } from './deadline.ts';
+import { deadlineWork } from './deadline.ts';
 import { decide } from '../battle/decide.ts';
 import { DiceStream, seedCommitment } from '../dice/stream.ts';
 import { RuleError } from '../rules/errors.ts';
@@ -165,8 +165,8 @@ export class Umpire {
     for (const row of (await this.store.battles()).filter((b) => !b.ended)) {
       for (const b of openBallots(await this.state(row.id))) {
         if (!b.deadline) continue;
-        const due: Action | undefined =
-          b.deadline <= now ? { type: 'CloseBallot', ballot: b.id } : !b.reminded && reminderTime(b.openedAt, b.deadline) <= now ? { type: 'RemindBallot', ballot: b.id } : undefined;
+        const work = deadlineWork(b.openedAt, b.deadline, b.reminded, now);
+        const due: Action | undefined = work === 'close' ? { type: 'CloseBallot', ballot: b.id } : work === 'remind' ? { type: 'RemindBallot', ballot: b.id } : undefined;
         if (!due) continue;
         try {
           await this.handle(row.id, due, UMPIRE, `${due.type}:${row.id}:${b.id}`);

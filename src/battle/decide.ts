@@ -15,19 +15,9 @@ import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
 import { capitalize, mention } from '../messages.ts';
-import { looksLike, NameIndex, nameClash, sameName, normalizeName } from './names.ts';
+import { checkName, looksLike, NameIndex, nameClash, sameName } from './names.ts';
 
 export type { DecideContext } from './system.ts';
-
-const MAX_NAME = 80;
-
-/** A name as the battle stores it (names.ts: NFKC, no invisible or bidi controls, single spaces), refused empty or too long. */
-function checkName(what: string, name: string): string {
-  const n = normalizeName(name);
-  if (!n) refuse(`The ${what} needs a name.`);
-  if (n.length > MAX_NAME) refuse(`The ${what} name is too long (${n.length} characters; at most ${MAX_NAME}).`);
-  return n;
-}
 
 const command = findCommand;
 

@@ -1,4 +1,5 @@
 import unhomoglyph from 'unhomoglyph';
+import { refuse } from '../rules/errors.ts';
 
 /**
  * Names people give things in a battle (the battle, sides, commands, officers, units, leaders), and
@@ -128,4 +129,14 @@ export class NameIndex {
     const k = keysOf(name);
     for (const key of [`=${k.same}`, `0${k.looks[0]}`, `1${k.looks[1]}`]) if (!this.byKey.has(key)) this.byKey.set(key, name);
   }
+}
+
+const MAX_NAME = 80;
+
+/** A name as the battle (or campaign) stores it (NFKC, no invisible or bidi controls, single spaces), refused empty or too long. */
+export function checkName(what: string, name: string): string {
+  const n = normalizeName(name);
+  if (!n) refuse(`The ${what} needs a name.`);
+  if (n.length > MAX_NAME) refuse(`The ${what} name is too long (${n.length} characters; at most ${MAX_NAME}).`);
+  return n;
 }

@@ -1,5 +1,6 @@
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
-import { findNamed, NameIndex, nameClash, normalizeName } from '../battle/names.ts';
+import { checkName, findNamed, lookAlike, NameIndex, nameClash } from '../battle/names.ts';
+import { findByName } from '../battle/state.ts';
 import { mention } from '../messages.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
@@ -70,22 +71,11 @@ const ROLE: Record<CampaignAction['type'], Role> = {
   EndCampaign: 'gm',
 };
 
-const MAX_NAME = 80;
 /** The longest orders a player sends for one army: the longest text any command takes (MAX_TEXT, src/app/commands.ts). */
 export const MAX_ORDERS = 1000;
 
-function checkName(what: string, name: string): string {
-  const n = normalizeName(name);
-  if (!n) refuse(`The ${what} needs a name.`);
-  if (n.length > MAX_NAME) refuse(`The ${what} name is too long (${n.length} characters; at most ${MAX_NAME}).`);
-  return n;
-}
-
-const byRef = <T extends { id: string; name: string }>(things: Record<string, T>, ref: string): T | undefined =>
-  (Object.hasOwn(things, ref) ? things[ref] : undefined) ?? findNamed(Object.values(things), ref, (t) => t.name);
-
 export function findArmy(s: CampaignState, ref: string): Army {
-  return byRef(s.armies, ref) ?? refuse(`There is no army "${ref}" in ${s.name}. Its armies: ${Object.values(s.armies).map((a) => a.name).join(', ') || 'none yet'}.`);
+  return findByName(s.armies, ref) ?? refuse(`There is no army "${ref}" in ${s.name}. Its armies: ${Object.values(s.armies).map((a) => a.name).join(', ') || 'none yet'}.`);
 }
 
 export function findUnit(s: CampaignState, ref: string): CampaignUnit {
@@ -94,7 +84,7 @@ export function findUnit(s: CampaignState, ref: string): CampaignUnit {
 }
 
 function findSide(s: CampaignState, ref: string) {
-  return byRef(s.sides, ref) ?? refuse(`There is no side "${ref}" in ${s.name}. Its sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet (a GM adds them with /campaign side)'}.`);
+  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}" in ${s.name}. Its sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet (a GM adds them with /campaign side)'}.`);
 }
 
 function openTurn(s: CampaignState) {
@@ -124,8 +114,8 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       return [{ type: 'CampaignGmAdded', data: { user: action.user } }];
     case 'AddCampaignSide': {
       const name = checkName('side', action.name);
-      const clash = Object.values(s.sides).find((x) => new NameIndex([x.name]).clash(name) !== undefined);
-      if (clash) refuse(`${nameClash('side', name, clash.name)}; nothing was changed.`);
+      const clash = lookAlike(Object.values(s.sides).map((x) => x.name), name);
+      if (clash) refuse(`${nameClash('side', name, clash)}; nothing was changed.`);
       return [{ type: 'CampaignSideAdded', data: { sideId: `s${s.nextId.side}`, name } }];
     }
     case 'JoinCampaignSide': {
@@ -194,14 +184,14 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       return [{ type: 'CampaignBattleCancelled', data: { battleId: b.id, reason: action.reason } }];
     }
     case 'ProposeBattleResult': {
-      const b = campaignBattle(s, action.battle);
+      const b = findCampaignBattle(s, action.battle);
       if (b.stage !== 'running') refuse(`${b.name} (${b.id}) is not waiting for its result: it is ${b.stage}.`);
       return [{ type: 'BattleResultProposed', data: { battleId: b.id, through: action.through, units: action.units, leaders: action.leaders, result: action.result } }];
     }
     case 'AdjustBattleResult':
       return adjust(s, action, ctx.actor);
     case 'ConfirmBattleResult': {
-      const b = campaignBattle(s, action.battle);
+      const b = findCampaignBattle(s, action.battle);
       if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no result waiting: ${b.stage === 'running' ? 'the battle has not ended' : `it is ${b.stage}`}.`);
       return [{ type: 'BattleResultApplied', data: { battleId: b.id, units: b.result.units, leaders: b.result.leaders } }];
     }
@@ -213,8 +203,8 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
   }
 }
 
-function campaignBattle(s: CampaignState, ref: string) {
-  return byRef(s.battles, ref) ?? refuse(`There is no battle "${ref}" in ${s.name}. Its battles: ${Object.values(s.battles).map((b) => `${b.name} (${b.id})`).join(', ') || 'none yet'}.`);
+export function findCampaignBattle(s: CampaignState, ref: string) {
+  return findByName(s.battles, ref) ?? refuse(`There is no battle "${ref}" in ${s.name}. Its battles: ${Object.values(s.battles).map((b) => `${b.name} (${b.id})`).join(', ') || 'none yet'}.`);
 }
 
 /** Names of a kind across the campaign: a unit or command name is one thing in every battle it is drawn into. */
@@ -372,7 +362,7 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
 }
 
 function adjust(s: CampaignState, action: Extract<CampaignAction, { type: 'AdjustBattleResult' }>, actor: string): CampaignEvent[] {
-  const b = campaignBattle(s, action.battle);
+  const b = findCampaignBattle(s, action.battle);
   if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no proposed result to adjust${b.stage === 'applied' ? ': it was confirmed; a GM changes a unit now with /campaign unit set' : ''}.`);
   const u = findUnit(s, action.unit);
   const r = b.result.units.find((x) => x.unitId === u.unitId) ?? refuse(`${u.name} did not fight in ${b.name}.`);

@@ -54,19 +54,23 @@ export interface CopiedFrom {
 }
 
 /**
- * The id of the next battle a store creates: b<n> past both the number of battles and the highest
- * b<n> it holds, so a store with a gap in its ids (a renumbered copy) never hands out one it already
- * has. Another process may claim it first: the append then fails and the caller tries the next.
+ * The id of the next stream a store creates of a kind (`b` battles, `c` campaigns): <prefix><n> past
+ * both the number of them and the highest <prefix><n> it holds, so a store with a gap in its ids (a
+ * renumbered copy) never hands out one it already has. Another process may claim it first: the
+ * append then fails and the caller tries the next.
  */
-export function nextBattleId(battles: readonly { id: string }[]): string {
-  // A campaign's battles (c1-b1) are numbered by their campaign, not among these.
-  let n = battles.filter((b) => !/^c\d+-b\d+$/.test(b.id)).length;
-  for (const b of battles) {
-    const m = /^b(\d+)$/.exec(b.id);
+export function nextStreamId(rows: readonly { id: string }[], prefix: 'b' | 'c'): string {
+  const own = new RegExp(`^${prefix}(\\d+)$`);
+  let n = rows.length;
+  for (const r of rows) {
+    const m = own.exec(r.id);
     if (m) n = Math.max(n, Number(m[1]));
   }
-  return `b${n + 1}`;
+  return `${prefix}${n + 1}`;
 }
+
+/** The next battle's id: a campaign's battles (c1-b1) are numbered by their campaign, not among these. */
+export const nextBattleId = (battles: readonly { id: string }[]): string => nextStreamId(battles.filter((b) => !/^c\d+-b\d+$/.test(b.id)), 'b');
 
 /**
  * Every hash a renumbered copy had in its source store, recomputed from the copy's rows (ordered by
