@@ -13,6 +13,12 @@ const Env = z.object({
     .optional(),
   /** The SQLite file, when DATABASE_URL is unset. */
   UMPIRE_DB: z.string().min(1).default('./data/umpire.db'),
+  /** Serve the read-only battle pages (issue 30) on this port: the bot and the local table do when it is set; `umpire serve` always does (8080 unless given). */
+  WEB_PORT: z.coerce.number({ error: 'WEB_PORT must be a port number' }).int({ error: 'WEB_PORT must be a port number' }).min(1, { error: 'WEB_PORT must be from 1 to 65535' }).max(65535, { error: 'WEB_PORT must be from 1 to 65535' }).optional(),
+  /** The address the pages are served on: the machine alone (127.0.0.1) unless told otherwise. */
+  WEB_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** The pages' address as players reach it, for the links /battle share posts; default http://localhost:<port>. */
+  WEB_URL: z.url({ protocol: /^https?$/, error: 'WEB_URL must be an http(s) URL such as https://umpire.example.org' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 });
 export type Config = z.infer<typeof Env>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
@@ -6,7 +7,7 @@ import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
 import { battles, battleSeeds, campaigns, events, outbox, requests } from './pg-schema.ts';
-import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, toBattleRow, toOutboxRow } from './rows.ts';
+import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow } from './rows.ts';
 import {
   campaignCreatedData,
   ConcurrencyError,
@@ -20,6 +21,7 @@ import {
   type EventStore,
   type NewEvent,
   type OutboxRow,
+  type PostRow,
   type RawEventRow,
   type RequestResult,
   type StoredEvent,
@@ -438,6 +440,22 @@ export class PgEventStore implements EventStore {
     return guarded('reading the outbox', async () => {
       const rows = await this.db.select(OUTBOX_ROW).from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id));
       return rows.map(toOutboxRow);
+    });
+  }
+
+  posts(streamId: string): Promise<PostRow[]> {
+    return guarded(`reading the posts of ${streamId}`, async () => {
+      const rows = await this.db.select({ message: outbox.message, version: outbox.battleVersion }).from(outbox).where(eq(outbox.battleId, streamId)).orderBy(asc(outbox.id));
+      return rows.map(toPostRow);
+    });
+  }
+
+  shareKey(): Promise<string> {
+    return guarded('reading the share key', async () => {
+      // Whichever process comes first makes it; the others keep it.
+      await this.db.insert(battleSeeds).values({ battleId: SHARE_KEY_ROW, seed: randomBytes(32).toString('hex'), createdAt: new Date().toISOString() }).onConflictDoNothing();
+      const [row] = await this.db.select({ seed: battleSeeds.seed }).from(battleSeeds).where(eq(battleSeeds.battleId, SHARE_KEY_ROW));
+      return row!.seed;
     });
   }
 

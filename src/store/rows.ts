@@ -1,6 +1,6 @@
 /** How rows are written and read back, the same in every store. */
 import type { Destination, Message } from '../messages.ts';
-import type { BattleRow, OutboxRow, RequestResult } from './types.ts';
+import type { BattleRow, OutboxRow, PostRow, RequestResult } from './types.ts';
 
 /** Destination as JSON with a fixed key order, so one destination is always the same text. */
 export function destinationJson(d: Destination): string {
@@ -23,6 +23,12 @@ export const toOutboxRow = (r: { id: number; battleId: string; destination: stri
   attempts: r.attempts,
   createdAt: r.createdAt,
 });
+
+/** An outbox row as a stream's pages read it (EventStore.posts). */
+export const toPostRow = (r: { message: string; version: number | null }): PostRow => ({ version: r.version, message: JSON.parse(r.message) as Message });
+
+/** The id of the share key's row among the seeds: no stream is called so. */
+export const SHARE_KEY_ROW = '~share';
 
 interface BattleCreatedData {
   name: string;

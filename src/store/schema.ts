@@ -67,6 +67,8 @@ export const outbox = sqliteTable(
   (t) => [
     index('outbox_undelivered_idx').on(t.id).where(sql`delivered_at IS NULL`),
     index('outbox_undelivered_destination_idx').on(t.destination, t.id).where(sql`delivered_at IS NULL`),
+    // A stream's posts in order, for its pages (EventStore.posts).
+    index('outbox_battle_idx').on(t.battleId, t.id),
   ],
 );
 
@@ -101,7 +103,10 @@ export const campaigns = sqliteTable(
   (t) => [index('campaigns_channel_idx').on(t.channel)],
 );
 
-/** Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice). */
+/**
+ * Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice); and, under the id
+ * `~share` (never a stream's), the store's key for share links (EventStore.shareKey).
+ */
 export const battleSeeds = sqliteTable('battle_seeds', {
   battleId: text('battle_id').primaryKey(),
   seed: text('seed').notNull(),

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
-import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, toBattleRow, toOutboxRow, type StoredBattleRow } from './rows.ts';
+import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow, type StoredBattleRow } from './rows.ts';
 import { eventHash, GENESIS_HASH } from './hash.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
@@ -18,6 +19,7 @@ import {
   type EventStore,
   type NewEvent,
   type OutboxRow,
+  type PostRow,
   type RawEventRow,
   type RequestResult,
   type StoredEvent,
@@ -352,6 +354,16 @@ export class SqliteEventStore implements EventStore {
 
   async undelivered(): Promise<OutboxRow[]> {
     return this.db.select(OUTBOX_ROW).from(outbox).where(isNull(outbox.deliveredAt)).orderBy(asc(outbox.id)).all().map(toOutboxRow);
+  }
+
+  async posts(streamId: string): Promise<PostRow[]> {
+    return this.db.select({ message: outbox.message, version: outbox.battleVersion }).from(outbox).where(eq(outbox.battleId, streamId)).orderBy(asc(outbox.id)).all().map(toPostRow);
+  }
+
+  async shareKey(): Promise<string> {
+    // Whichever process comes first makes it; the others keep it.
+    this.db.insert(battleSeeds).values({ battleId: SHARE_KEY_ROW, seed: randomBytes(32).toString('hex'), createdAt: new Date().toISOString() }).onConflictDoNothing().run();
+    return this.q.seed.get(SHARE_KEY_ROW)!.seed;
   }
 
   async markDelivered(id: number, at: string): Promise<void> {

@@ -64,6 +64,12 @@ export interface OutboxRow {
   createdAt: string;
 }
 
+/** An outbox row as a page shows it: the post or DM and the stream version its append reached. */
+export interface PostRow {
+  version: number | null;
+  message: Message;
+}
+
 /** Thrown when the stream moved on since the state was loaded. */
 export class ConcurrencyError extends Error {
   constructor(
@@ -173,6 +179,16 @@ export interface EventStore {
   markFailed(id: number, error: string, nextAttemptAt: string, owner?: string): Promise<void>;
   /** Rows not yet delivered, whoever holds them (for tests and the CLI). */
   undelivered(): Promise<OutboxRow[]>;
+  /**
+   * Every channel post and DM a stream's appends queued (delivered or not), oldest first, each with
+   * the version its append reached: what was said, to whom, and when, as it was said (issue 30's pages).
+   */
+  posts(streamId: string): Promise<PostRow[]>;
+  /**
+   * The store's key for share links (hex, 32 bytes): made once, at the first call of any process, and
+   * kept apart from the log as the seeds are. A link's token is derived from it (src/app/share.ts).
+   */
+  shareKey(): Promise<string>;
   /** The battle's secret dice seed (hex), kept apart from the log until revealed (DESIGN.md, Dice). */
   saveSeed(battleId: string, seedHex: string): Promise<void>;
   seed(battleId: string): Promise<string | undefined>;

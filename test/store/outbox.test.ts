@@ -156,6 +156,33 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
     });
   });
 
+  describe("a stream's posts, for its pages (issue 30)", () => {
+    it('gives every post and DM of the stream, delivered or not, in order, with the version its append reached; none of another stream', async () => {
+      const { store } = await storeWith([post('chan-1', 'one'), dm('u1', 'two')]);
+      await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [post('chan-1', 'three')], []);
+      await store.append('b2', 0, [created('b2')], meta('r3'), [post('chan-2', 'elsewhere')], []);
+      const [first] = await claim(store);
+      await store.markDelivered(first!.id, '2025-06-16T14:00:01.000Z');
+      expect((await store.posts('b1')).map((p) => [p.version, p.message.to, p.message.text])).toEqual([
+        [1, { kind: 'channel', channel: 'chan-1' }, 'one'],
+        [1, { kind: 'dm', user: 'u1' }, 'two'],
+        [2, { kind: 'channel', channel: 'chan-1' }, 'three'],
+      ]);
+      expect(await store.posts('b9')).toEqual([]);
+    });
+  });
+
+  describe('the share key (issue 30)', () => {
+    it('is made once, 32 bytes of hex, and the same at every later call', async () => {
+      const { store } = await kind.open();
+      const [a, b] = await Promise.all([store.shareKey(), store.shareKey()]);
+      expect(a).toMatch(/^[0-9a-f]{64}$/);
+      expect(b).toBe(a);
+      expect(await store.shareKey()).toBe(a);
+      expect(await store.seed('~share')).toBe(a);
+    });
+  });
+
   describe('the lease and its heartbeat (issue 27)', () => {
     const at = (s: number) => new Date(T0 + s * 1000).toISOString();
     const texts = (rows: { message: Message }[]) => rows.map((r) => r.message.text);

@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_battle_idx` ON `outbox` (`battle_id`,`id`);
