@@ -1,3 +1,4 @@
+import { hexToBytes } from '@noble/hashes/utils.js';
 import type { DiceUsed } from '../battle/events.ts';
 import { rederive, seedCommitment } from '../dice/stream.ts';
 import { verifyChain, type VerifyResult } from '../store/hash.ts';
@@ -13,47 +14,74 @@ export interface LogVerification {
   dice: DiceCheck;
 }
 
+/** An event as the dice check reads it: a logged one, or one a view withholds (its rolls unseen). */
+export type DiceEvent = Pick<StoredEvent, 'version' | 'type' | 'data'> | { version: number; type: string; withheld: true };
+
+const HEX_SEED = /^[0-9a-f]{64}$/i;
+
 /**
  * Re-derives every recorded roll of a battle from its seed (DESIGN.md, Dice) and checks that the
  * rolls follow each other on the stream without a gap or an overlap: a changed die, a removed roll
  * event, a re-roll or a chosen roll each show at the first event where the log stops matching.
  * The seed is the one the log published, or one given (which must match the commitment).
+ * After a withheld event the rolls may skip ahead (it may have rolled), but never go back.
  */
-export function verifyDice(battleId: string, events: readonly StoredEvent[], givenSeed?: string): DiceCheck {
-  const created = events.find((e) => e.type === 'BattleCreated');
-  const commitment = (created?.data as { seedHash?: string } | undefined)?.seedHash;
-  const published = (events.find((e) => e.type === 'SeedRevealed')?.data as { seed?: string } | undefined)?.seed;
+export function verifyDice(battleId: string, events: readonly DiceEvent[], givenSeed?: string): DiceCheck {
+  const dataOf = (type: string): unknown => {
+    const e = events.find((x) => x.type === type);
+    return e && 'data' in e ? e.data : undefined;
+  };
+  const created = dataOf('BattleCreated') as { seedHash?: string; diceStream?: unknown } | null | undefined;
+  const commitment = created?.seedHash;
+  const published = (dataOf('SeedRevealed') as { seed?: string } | null | undefined)?.seed;
   // A battle renumbered by a copy between stores rolls on the stream of the id it was created with (store/copy.ts).
-  const named = (created?.data as { diceStream?: unknown } | undefined)?.diceStream;
+  const named = created?.diceStream;
   const stream = typeof named === 'string' ? named : battleId;
-  if (givenSeed !== undefined && !/^[0-9a-f]{64}$/i.test(givenSeed)) return { status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' };
+  if (givenSeed !== undefined && !HEX_SEED.test(givenSeed)) return { status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' };
   const seed = givenSeed?.toLowerCase() ?? published;
   if (!seed) return { status: 'skipped', reason: 'the seed has not been published (it is at the end of the battle, or by /battle reveal-seed); give it with --seed to check the rolls.' };
   if (givenSeed && published && givenSeed.toLowerCase() !== published) return { status: 'failed', reason: 'the seed given is not the one the battle published.' };
   if (!commitment) return { status: 'failed', reason: 'the battle has no dice commitment in its first event.' };
-  if (seedCommitment(Buffer.from(seed, 'hex')) !== commitment) {
+  // A published seed that is not hex cannot be the committed one.
+  const seedBytes = typeof seed === 'string' && HEX_SEED.test(seed) ? hexToBytes(seed) : undefined;
+  if (!seedBytes || seedCommitment(seedBytes) !== commitment) {
     return { status: 'failed', reason: `the ${givenSeed ? 'given' : 'published'} seed's SHA-256 is not the commitment posted at creation (${commitment}).` };
   }
   let expectedFrom = 0;
+  let afterWithheld = false;
   let rolls = 0;
   let rolling = 0;
   for (const e of events) {
-    const dice = (e.data as { dice?: DiceUsed }).dice;
+    if ('withheld' in e) {
+      afterWithheld = true;
+      continue;
+    }
+    const dice = (e.data as { dice?: unknown } | null)?.dice;
     if (!dice) continue;
-    if (dice.from !== expectedFrom) {
+    if (!isDiceUsed(dice)) return { status: 'failed', version: e.version, reason: `${e.type}: its dice record is not a cursor range with a list of rolls.` };
+    if (afterWithheld ? dice.from < expectedFrom : dice.from !== expectedFrom) {
       return {
         status: 'failed',
         version: e.version,
-        reason: `${e.type} starts at word ${dice.from} of the dice stream, but the previous roll ended at word ${expectedFrom}: a roll is missing, or dice were rolled again.`,
+        reason: afterWithheld
+          ? `${e.type} starts at word ${dice.from} of the dice stream, before the previous roll seen ended at word ${expectedFrom}: dice were rolled again.`
+          : `${e.type} starts at word ${dice.from} of the dice stream, but the previous roll ended at word ${expectedFrom}: a roll is missing, or dice were rolled again.`,
       };
     }
-    const r = rederive(Buffer.from(seed, 'hex'), stream, dice);
+    afterWithheld = false;
+    const r = rederive(seedBytes, stream, dice);
     if (!r.ok) return { status: 'failed', version: e.version, reason: `${e.type}: ${r.message}.` };
     expectedFrom = dice.to;
     rolls += dice.rolls.length;
     rolling++;
   }
   return { status: 'checked', events: rolling, rolls, seedFrom: givenSeed ? 'given' : 'log' };
+}
+
+/** A record read from a log: rederive checks the numbers, this only that they are there to check. */
+function isDiceUsed(d: unknown): d is DiceUsed {
+  const { from, to, rolls } = d as Partial<DiceUsed>;
+  return typeof from === 'number' && typeof to === 'number' && Array.isArray(rolls) && rolls.every((r: unknown) => typeof r === 'object' && r !== null);
 }
 
 /** `umpire verify`: the hash chain, then every roll when the seed is known. */

@@ -1,4 +1,7 @@
-import { createHash, createHmac, createSecretKey, randomBytes } from 'node:crypto';
+// @noble/hashes, not node:crypto: the same code re-derives the dice in `umpire verify` and in the browser viewer.
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
 export interface DiceUsed {
@@ -26,20 +29,24 @@ export interface WordSource {
   readonly cursor: number;
 }
 
-/** The battle's words from `cursor` on. The seed is copied, so later changes to the buffer do not matter. */
-export function hmacWords(seed: Buffer, battleId: string, cursor: number): WordSource {
+/** The battle's words from `cursor` on. The seed is keyed once, so later changes to its bytes do not matter. */
+export function hmacWords(seed: Uint8Array, battleId: string, cursor: number): WordSource {
   checkSeed(seed);
   if (!Number.isSafeInteger(cursor) || cursor < 0) {
     throw new RangeError(`dice cursor must be a non-negative integer, got ${cursor}`);
   }
-  const key = createSecretKey(Buffer.from(seed));
+  // Keyed once; each word restores the keyed state into one scratch HMAC instead of hashing the key again.
+  const keyed = hmac.create(sha256, seed);
+  const scratch = keyed.clone();
+  const mac = new Uint8Array(sha256.outputLen);
   let j = cursor;
   return {
     get cursor() {
       return j;
     },
     next() {
-      const word = createHmac('sha256', key).update(`${battleId}:${j}`, 'utf8').digest().readUInt32BE(0);
+      keyed._cloneInto(scratch).update(utf8ToBytes(`${battleId}:${j}`)).digestInto(mac);
+      const word = ((mac[0]! << 24) | (mac[1]! << 16) | (mac[2]! << 8) | mac[3]!) >>> 0;
       j += 1;
       return word;
     },
@@ -56,7 +63,7 @@ export class DiceStream {
   }
 
   /** The stream of battle `battleId` positioned at `cursor`. */
-  static fromSeed(seed: Buffer, battleId: string, cursor: number): DiceStream {
+  static fromSeed(seed: Uint8Array, battleId: string, cursor: number): DiceStream {
     return new DiceStream(hmacWords(seed, battleId, cursor));
   }
 
@@ -119,14 +126,14 @@ export class DiceStream {
 }
 
 /** A fresh secret seed for a battle. */
-export function newSeed(): Buffer {
-  return randomBytes(SEED_BYTES);
+export function newSeed(): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(SEED_BYTES));
 }
 
 /** The commitment posted when a battle is created: hex SHA-256 of the seed bytes. */
-export function seedCommitment(seed: Buffer): string {
+export function seedCommitment(seed: Uint8Array): string {
   checkSeed(seed);
-  return createHash('sha256').update(seed).digest('hex');
+  return bytesToHex(sha256(seed));
 }
 
 export type Rederivation =
@@ -149,7 +156,7 @@ export type Rederivation =
  * consume exactly [from, to). A changed result, a shifted range, or a hidden re-roll inside the
  * range (words consumed but not recorded) all fail. Gaps between events are the log verifier's check.
  */
-export function rederive(seed: Buffer, battleId: string, used: DiceUsed): Rederivation {
+export function rederive(seed: Uint8Array, battleId: string, used: DiceUsed): Rederivation {
   const { from, to, rolls } = used;
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from) {
     return { ok: false, reason: 'malformed', index: -1, expected: null, recorded: to, message: `invalid cursor range [${from}, ${to})` };
@@ -184,8 +191,8 @@ export function rederive(seed: Buffer, battleId: string, used: DiceUsed): Rederi
   return { ok: true };
 }
 
-function checkSeed(seed: Buffer): void {
-  if (!Buffer.isBuffer(seed) || seed.length !== SEED_BYTES) {
-    throw new RangeError(`a dice seed is ${SEED_BYTES} bytes, got ${Buffer.isBuffer(seed) ? seed.length : typeof seed}`);
+function checkSeed(seed: Uint8Array): void {
+  if (!(seed instanceof Uint8Array) || seed.length !== SEED_BYTES) {
+    throw new RangeError(`a dice seed is ${SEED_BYTES} bytes, got ${seed instanceof Uint8Array ? seed.length : typeof seed}`);
   }
 }

@@ -189,7 +189,7 @@ describe('seeds', () => {
   it('newSeed gives 32 fresh bytes; the commitment is the hex SHA-256 of the seed', () => {
     const a = newSeed();
     expect(a.length).toBe(32);
-    expect(a.equals(newSeed())).toBe(false);
+    expect(Buffer.from(a).equals(newSeed())).toBe(false);
     expect(seedCommitment(seed)).toBe(createHash('sha256').update(seed).digest('hex'));
     expect(seedCommitment(seed)).toBe('630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd');
   });

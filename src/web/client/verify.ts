@@ -1,0 +1,47 @@
+/// <reference lib="dom" />
+/**
+ * The battle page's verifier (bundled by src/web/bundle.ts): downloads the view's export named by
+ * `<section id="verify" data-export="URL">`, checks it with `umpire verify`'s code, and writes the
+ * verdict into `#verify-result` (its data-status: ok, failed or skipped). Runs on load and on
+ * `#verify-run`.
+ */
+import { verificationText, verifyExport, type ViewExport } from '../verify-export.ts';
+
+function start(): void {
+  const section = document.getElementById('verify');
+  const result = document.getElementById('verify-result');
+  const url = section?.dataset.export;
+  if (!result || !url) return;
+  const button = document.querySelector<HTMLButtonElement>('#verify-run');
+  const show = (text: string, status?: 'ok' | 'failed' | 'skipped') => {
+    result.textContent = text;
+    if (status) result.dataset.status = status;
+    else delete result.dataset.status;
+  };
+
+  const check = async () => {
+    if (button) button.disabled = true;
+    try {
+      show('Downloading the log…');
+      const response = await fetch(url);
+      if (!response.ok) return show(`Could not download the log to check (HTTP ${response.status}).`, 'failed');
+      const x = (await response.json().catch(() => null)) as ViewExport | null;
+      const count = Array.isArray(x?.events) ? x.events.length : 0;
+      show(`Checking ${count} event${count === 1 ? '' : 's'}…`);
+      // Let the page paint the message before the check holds the thread.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const verdict = verifyExport(x as ViewExport);
+      show(verificationText(verdict), verdict.status);
+    } catch (error) {
+      show(`Could not check the log: ${error instanceof Error ? error.message : String(error)}`, 'failed');
+    } finally {
+      if (button) button.disabled = false;
+    }
+  };
+
+  button?.addEventListener('click', () => void check());
+  void check();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

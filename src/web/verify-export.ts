@@ -1,0 +1,135 @@
+import { verifyDice, type DiceCheck, type DiceEvent } from '../app/verify.ts';
+import { verifyChain, type ChainRow, type VerifyResult } from '../store/hash.ts';
+import type { SqlValue } from '../store/types.ts';
+
+/** An event a view shows: its data is the stored JSON text exactly, so its hash can be recomputed. */
+export interface VisibleEvent {
+  version: number;
+  type: string;
+  actor: string;
+  at: string;
+  data: string;
+  hash: string;
+}
+
+/** An event secret from the view (until revealed): its hash is taken as given. */
+export interface WithheldEvent {
+  version: number;
+  type: string;
+  actor: string;
+  at: string;
+  hash: string;
+  withheld: true;
+}
+
+export type ExportedEvent = VisibleEvent | WithheldEvent;
+
+/** What a battle's page downloads and verifies: versions 1..through of one view, none missing. */
+export interface ViewExport {
+  /** The battle id. */
+  stream: string;
+  /** 'public' | 'side:<sideId>' | 'spectator'. */
+  view: string;
+  /** The last version this view may see (a lagging spectator's is less than the log's). */
+  through: number;
+  events: ExportedEvent[];
+}
+
+export interface ExportVerification {
+  /** ok: chain and dice verified; skipped: chain verified, dice not checked (the seed is not published); failed: see `failure`. */
+  status: 'ok' | 'skipped' | 'failed';
+  events: number;
+  withheld: number;
+  /** Rolls re-derived from the seed (0 unless the dice were checked). */
+  rolls: number;
+  /** The first event where the export stops matching (the chain's reason when both fail there); no version when the export as a whole is wrong. */
+  failure?: { version?: number; reason: string };
+  /** Null when the download is not an export at all. */
+  chain: VerifyResult | null;
+  dice: DiceCheck;
+}
+
+type Failure = NonNullable<ExportVerification['failure']>;
+
+/**
+ * Verifies a view's export with `umpire verify`'s own checks: the hash chain (withheld events taken
+ * as given), then every roll visible, re-derived when the view shows the published seed. The export
+ * comes over the network, so nothing in it is trusted to have the declared shape.
+ */
+export function verifyExport(x: ViewExport): ExportVerification {
+  const notExport = (reason: string): ExportVerification => ({
+    status: 'failed',
+    events: 0,
+    withheld: 0,
+    rolls: 0,
+    failure: { reason },
+    chain: null,
+    dice: { status: 'skipped', reason: 'the export could not be read.' },
+  });
+  if (typeof x !== 'object' || x === null || !Array.isArray(x.events)) return notExport('the download is not a view export (it has no list of events).');
+  if (typeof x.stream !== 'string' || !Number.isSafeInteger(x.through) || x.through < 0) return notExport('the export does not name its battle and the version it runs through.');
+  const events: unknown[] = x.events;
+  const broken = events.findIndex((e) => typeof e !== 'object' || e === null);
+  if (broken >= 0) return notExport(`entry ${broken + 1} of the export is not an event.`);
+  const exported = events as Partial<VisibleEvent & { withheld: unknown }>[];
+  const isWithheld = (e: (typeof exported)[number]) => e.withheld === true;
+
+  const rows: ChainRow[] = exported.map((e) => {
+    const row = { position: null, battle_id: x.stream, version: e.version as SqlValue, type: e.type as SqlValue, actor: e.actor as SqlValue, at: e.at as SqlValue, request_id: null, hash: e.hash as SqlValue };
+    return isWithheld(e) ? { ...row, withheld: true as const } : { ...row, data: e.data as SqlValue };
+  });
+  const chain = verifyChain(rows, { battleId: x.stream });
+
+  let unreadable: Failure | undefined;
+  const diceEvents: DiceEvent[] = [];
+  for (const e of exported) {
+    const version = e.version as number;
+    const type = e.type as string;
+    if (isWithheld(e)) {
+      diceEvents.push({ version, type, withheld: true });
+      continue;
+    }
+    try {
+      diceEvents.push({ version, type, data: JSON.parse(e.data as string) as unknown });
+    } catch {
+      unreadable = { version, reason: `${type}'s data is not JSON.` };
+      break;
+    }
+  }
+  const dice: DiceCheck = unreadable ? { status: 'failed', ...unreadable } : verifyDice(x.stream, diceEvents);
+
+  const failures: Failure[] = [];
+  if (!chain.ok) failures.push({ version: chain.version, reason: chain.reason });
+  if (dice.status === 'failed') failures.push({ ...(dice.version !== undefined ? { version: dice.version } : {}), reason: dice.reason });
+  if (exported.length !== x.through) {
+    const at = Math.min(exported.length, x.through) + 1;
+    failures.push({
+      version: at,
+      reason: exported.length < x.through ? `the export stops at event ${exported.length} but says it runs through event ${x.through}.` : `the export holds events past event ${x.through}, the last it says it runs through.`,
+    });
+  }
+  // The earliest event named wins; a failure of the whole export (no version) only when no event is named. Stable sort: the chain's first.
+  const failure = failures.sort((a, b) => (a.version ?? Number.MAX_SAFE_INTEGER) - (b.version ?? Number.MAX_SAFE_INTEGER))[0];
+  return {
+    status: failure ? 'failed' : dice.status === 'checked' ? 'ok' : 'skipped',
+    events: exported.length,
+    withheld: exported.filter(isWithheld).length,
+    rolls: dice.status === 'checked' ? dice.rolls : 0,
+    ...(failure ? { failure } : {}),
+    chain,
+    dice,
+  };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The sentence the page shows for a verification. */
+export function verificationText(r: ExportVerification): string {
+  if (r.failure) {
+    const reason = /[.!?]$/.test(r.failure.reason) ? r.failure.reason : `${r.failure.reason}.`;
+    return r.failure.version === undefined ? `FAILED: ${reason}` : `FAILED at event ${r.failure.version}: ${reason}`;
+  }
+  const withheld = r.withheld ? `, ${r.withheld} withheld from this view (secret until revealed)` : '';
+  const dice = r.status === 'ok' ? `${plural(r.rolls, 'roll')} re-derived from the published seed.` : 'dice not checked: the seed is not published yet.';
+  return `Chain verified: ${plural(r.events, 'event')}${withheld}; ${dice}`;
+}
