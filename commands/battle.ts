@@ -1,5 +1,6 @@
 import { defineCommand, sub, type CreateOption, type SystemPlugin } from '../src/app/commands.ts';
-import { systemNames } from '../src/app/complete.ts';
+import { bookmarkedEvents, linkIds, systemNames } from '../src/app/complete.ts';
+import { MAX_LAG } from '../src/battle/share.ts';
 import { logLines, statusText } from '../src/app/views.ts';
 import { reply } from '../src/app/replies.ts';
 import { battleReport, renderReportChart, reportFileName, reportText } from '../src/app/report.ts';
@@ -85,6 +86,42 @@ export default (systems: readonly SystemPlugin[]) => {
         example: '/battle end',
         options: {},
         action: () => ({ type: 'EndBattle' }),
+      }),
+      // The battle's page (issue 30): a finished battle is what it is most often shared and marked for.
+      share: sub({
+        description: "Links to the battle's page: public to the channel, each side's by DM to its players (GM)",
+        who: 'gm',
+        ended: true,
+        example: '/battle share spectator-lag:2',
+        options: { 'spectator-lag': { kind: 'integer', description: "Also a spectator's link, this many turns behind (to you)", min: 1, max: MAX_LAG } },
+        action: (o) => ({ type: 'ShareBattle', ...(o['spectator-lag'] !== undefined ? { spectatorLag: o['spectator-lag'] } : {}) }),
+      }),
+      unshare: sub({
+        description: "Revoke a link to the battle's page, or every live one: it no longer opens (GM)",
+        who: 'gm',
+        ended: true,
+        example: '/battle unshare link:l2',
+        options: { link: { kind: 'string', description: 'The link (l1, l2…; every live one when left out)', ...linkIds } },
+        action: (o) => ({ type: 'RevokeShare', ...(o.link !== undefined ? { link: o.link } : {}) }),
+      }),
+      bookmark: sub({
+        description: "Mark an event of the log with a title; the battle's page opens there (GM)",
+        who: 'gm',
+        ended: true,
+        example: '/battle bookmark event:3 title:"The Greys charge"',
+        options: {
+          event: { kind: 'integer', description: 'The event (its number in /battle log)', required: true, min: 1 },
+          title: { kind: 'string', description: 'What happened there (at most 100 characters)', required: true },
+        },
+        action: (o) => ({ type: 'AddBookmark', version: o.event, title: o.title }),
+      }),
+      unbookmark: sub({
+        description: 'Remove the bookmark of an event (GM)',
+        who: 'gm',
+        ended: true,
+        example: '/battle unbookmark event:3',
+        options: { event: { kind: 'integer', description: 'The bookmarked event', required: true, min: 1, ...bookmarkedEvents } },
+        action: (o) => ({ type: 'RemoveBookmark', version: o.event }),
       }),
       'gm add': sub({
         description: 'Make a user a GM of this battle (GM)',

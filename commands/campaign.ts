@@ -289,6 +289,23 @@ export default (systems: readonly SystemPlugin[]) =>
           return [m];
         },
       }),
+      // The campaign's page (issue 30), shared while it runs or once it has ended.
+      share: csub({
+        description: "A link to the campaign's page, posted in its channel (GM)",
+        who: 'gm',
+        ended: true,
+        example: '/campaign share',
+        options: { campaign: campaignOpt },
+        action: () => ({ type: 'ShareCampaign' }),
+      }),
+      unshare: csub({
+        description: "Revoke the link to the campaign's page: it no longer opens (GM)",
+        who: 'gm',
+        ended: true,
+        example: '/campaign unshare',
+        options: { campaign: campaignOpt },
+        action: () => ({ type: 'RevokeCampaignShare' }),
+      }),
       end: csub({
         description: 'End the campaign; its log stays to read, replay and verify (GM)',
         who: 'gm',

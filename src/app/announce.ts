@@ -5,19 +5,21 @@ import { foldAll } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { plural, type Message } from '../messages.ts';
-import { privateMessages } from './private-messages.ts';
+import { linkMessages, privateMessages, type ShareBase } from './private-messages.ts';
 import { phaseGuide } from './help.ts';
 
 /**
  * What the channel is told of newly appended events, and the invoking user's reply.
- * An order of battle import is summed up rather than listed line by line.
+ * An order of battle import is summed up rather than listed line by line. `share` writes out the
+ * addresses of the links the events made; without it they are named by id only.
  */
-export function announce(before: BattleState, after: BattleState, events: LoggedEvent[], actor: string): { posts: Message[]; reply: Message } {
+export function announce(before: BattleState, after: BattleState, events: LoggedEvent[], actor: string, share?: ShareBase): { posts: Message[]; reply: Message } {
   const channel = after.channel;
   const last = events.at(-1)!.version;
   const first = events[0]!.event;
   const lines: string[] = [];
   const extra: Message[] = [];
+  const answer: string[] = [];
   // /phase goto logs each phase it passes: all but the last read as one line each.
   const entered = events.filter((e) => e.event.type === 'PhaseAdvanced').at(-1);
   foldAll(before, events, (e, s) => {
@@ -26,6 +28,12 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     const more = privateMessages(e.event, after);
     lines.push(...more.lines);
     extra.push(...more.messages);
+    if (share && e.event.type === 'ShareLinkCreated') {
+      const link = linkMessages(e.event, after, share);
+      lines.push(...link.lines);
+      extra.push(...link.messages);
+      answer.push(...link.reply);
+    }
   });
   let title: string | undefined;
   switch (first.type) {
@@ -54,6 +62,9 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     case 'ActionUndone':
       title = 'Undone';
       break;
+    case 'ShareLinkCreated':
+      title = `Battle page of "${after.name}"`;
+      break;
     case 'BallotOpened':
       title = `Ballot ${first.data.ballotId} open: ${first.data.title}`;
       break;
@@ -78,10 +89,9 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   if (resolved.length) post.outcome = resolved.length === 1 ? { ...resolved[0]!.outcome!, dice: resolved[0]!.dice } : resolved.map((d) => ({ ...d.outcome!, dice: d.dice }));
   // A vote changes only who has voted: one status post per ballot, edited in place where possible.
   if (first.type === 'VoteCast' && !title) post.status = `ballot:${after.id}:${first.data.ballotId}`;
-  const reply: Message = {
-    to: { kind: 'reply', user: actor, channel },
-    text: `Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]!.split('\n')[0]}`,
-    event: last,
-  };
+  const reply: Message = { to: { kind: 'reply', user: actor, channel }, text: [`Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]!.split('\n')[0]}`, ...answer].join('\n') };
+  // A reply carrying addresses for the GM alone says more than the post: not an acknowledgement
+  // tied to its event, which the table would hold back as repeating the post (src/table/table.ts).
+  if (!answer.length) reply.event = last;
   return { posts: [post, ...extra], reply };
 }

@@ -3,6 +3,8 @@ import { figuresOf } from '../campaign/decide.ts';
 import { currentTurn, type CampaignState, type CampaignTurn } from '../campaign/state.ts';
 import { mention, plural, when, type Message } from '../messages.ts';
 import { ordersButtonId } from './buttons.ts';
+import type { ShareBase } from './private-messages.ts';
+import { shareUrl } from './share.ts';
 
 const dm = (user: string, text: string, title: string, extra: Partial<Message> = {}): Message => ({ to: { kind: 'dm', user }, title, text, ...extra });
 
@@ -167,6 +169,10 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       };
     case 'CampaignEnded':
       return { line: `The campaign has ended (${mention(e.data.by)}). Its log can still be read, replayed and verified.`, messages: [] };
+    case 'CampaignShared':
+      return { line: `${mention(actor)} shared the campaign's page (link ${e.data.link}).`, messages: [] };
+    case 'CampaignShareRevoked':
+      return { line: `Link ${e.data.link} (the campaign's page) revoked by ${mention(e.data.by)}: it no longer opens.`, messages: [] };
   }
 }
 
@@ -186,7 +192,8 @@ const STATUS_EVENTS = new Set<CampaignEvent['type']>([
 
 /**
  * What the campaign's channel is told of new events, the DMs they send (prompts, receipts,
- * reminders), the status post when it changed, and the invoking user's reply.
+ * reminders), the status post when it changed, and the invoking user's reply. `share` writes out
+ * the address of a link the events made.
  */
 export function announceCampaign(
   before: CampaignState,
@@ -194,6 +201,7 @@ export function announceCampaign(
   events: LoggedCampaignEvent[],
   fold: (s: CampaignState, e: LoggedCampaignEvent) => CampaignState,
   actor: string,
+  share?: ShareBase,
 ): { posts: Message[]; reply: Message } {
   const lines: string[] = [];
   const extra: Message[] = [];
@@ -204,6 +212,7 @@ export function announceCampaign(
     const d = describe(e.event, s, actor);
     lines.push(d.line);
     extra.push(...d.messages);
+    if (share && e.event.type === 'CampaignShared') lines.push(`Campaign page (its battles, and what this channel was shown): ${shareUrl(share.base, share.key, after.id, e.event.data.link, 'c')}`);
     if (e.event.type === 'CampaignSideJoined') {
       // A player joining mid-turn is asked for the orders they now send.
       const user = e.event.data.user;

@@ -31,6 +31,9 @@ export interface CampaignResult {
 }
 
 const MAX_TRIES = 1000;
+
+/** The pages' address when none is configured: `umpire serve`'s own port on this machine. */
+export const DEFAULT_WEB_URL = 'http://localhost:8080';
 const asCampaignLog = (entries: EventEntry[]): LoggedCampaignEvent[] => entries as unknown as LoggedCampaignEvent[];
 
 /**
@@ -49,6 +52,8 @@ export class Campaigns {
     private readonly battles: BattlePort,
     private readonly now: () => Date,
     private readonly logger?: Logger,
+    /** The pages' address as players reach it, for the link /campaign share posts. */
+    private readonly webUrl = DEFAULT_WEB_URL,
   ) {}
 
   async state(id: string): Promise<CampaignState> {
@@ -126,7 +131,9 @@ export class Campaigns {
     const events = decideCampaign(before, action, { actor, now: at });
     const logged: LoggedCampaignEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
     const after = foldCampaign(before, logged);
-    const { posts, reply } = announceCampaign(before, after, logged, (s, e) => foldCampaign(s, [e]), actor);
+    // The store's share key, secret as the seeds are, is read only to write out a new link's address.
+    const share = events.some((e) => e.type === 'CampaignShared') ? { base: this.webUrl, key: await this.store.shareKey() } : undefined;
+    const { posts, reply } = announceCampaign(before, after, logged, (s, e) => foldCampaign(s, [e]), actor, share);
     const result = await this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
     if (result.status === 'duplicate') return { campaignId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     this.cache.set(id, after);

@@ -91,6 +91,8 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
   example: string;
   /** False for subcommands that work without a battle in the channel (create, help). */
   needsBattle?: boolean;
+  /** Also acts on the channel's latest battle (or campaign) once it has ended, where none is running: its page's links and bookmarks. */
+  ended?: boolean;
   /** The rule systems whose battles use this subcommand (all when left out); set for a system's own at assembly. */
   systems?: readonly SystemId[];
   /** Its place among the command's subcommands in Discord's list and /help: lower first (default 0), ties in the order they were added. */

@@ -1,4 +1,5 @@
 import type { BattleState } from '../battle/state.ts';
+import { liveLinks, viewText } from '../battle/share.ts';
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import type { RuleSystem } from '../battle/system.ts';
 import type { AttributeSpec } from '../rules/pack.ts';
@@ -106,3 +107,9 @@ export function matchingLastCode(codes: readonly { id: string; text: string }[],
 export function labelled(fn: (ctx: CompleteContext) => Choice[]): Pick<OptionDef, 'complete' | 'completeLabelled'> {
   return { complete: (ctx) => fn(ctx).map((c) => c.value), completeLabelled: fn };
 }
+
+/** The battle's live share links, each with its view. */
+export const linkIds = labelled((ctx) => (ctx.state ? matchingCodes(liveLinks(ctx.state).map((l) => ({ id: l.id, text: viewText(ctx.state!, l) })), ctx.typed) : []));
+
+/** The events a GM bookmarked, each with its title. */
+export const bookmarkedEvents = labelled((ctx) => (ctx.state ? matchingCodes(Object.values(ctx.state.bookmarks).map((b) => ({ id: String(b.version), text: b.title })), ctx.typed) : []));

@@ -4,7 +4,7 @@ import type { Action } from '../battle/actions.ts';
 import { isGm, isPlayer, type BattleState } from '../battle/state.ts';
 import type { CampaignAction } from '../campaign/decide.ts';
 import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../campaign/state.ts';
-import type { CampaignRow } from '../store/types.ts';
+import type { BattleRow, CampaignRow } from '../store/types.ts';
 import { capEchoes, type Message } from '../messages.ts';
 import { parseOptions, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';
 import { findCommand } from './registry.ts';
@@ -70,7 +70,7 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
   if (!parsed.ok) return fail(parsed.error);
   try {
     if (s.scope === 'campaign') return await runCampaign(app, inv, s, parsed.values, requestId, fail);
-    const running = await app.battleIn(inv.channel);
+    const running = (await app.battleIn(inv.channel)) ?? (s.ended ? await latestIn(app, inv.channel) : undefined);
     if (inv.battle && running?.id !== inv.battle) return fail('That prompt belongs to a battle that has ended; nothing was recorded.');
     const state = running ? await app.state(running.id) : undefined;
     if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
@@ -102,12 +102,18 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
   }
 }
 
+/** The channel's newest battle, ended or not: what a subcommand for ended battles acts on where none is running. */
+async function latestIn(app: Umpire, channel: string): Promise<BattleRow | undefined> {
+  return (await app.battles()).filter((b) => b.channel === channel).at(-1);
+}
+
 type Answer = { messages: Message[]; versions: number[] };
 
 /**
- * The campaign a /campaign subcommand acts on: the one named by `campaign:`, else the channel's,
- * else (for a query, or a subcommand used elsewhere by design: orders from a DM, a battle started
- * in its own channel) the one campaign the user plays in or runs.
+ * The campaign a /campaign subcommand acts on: the one named by `campaign:`, else the channel's
+ * (its latest, ended or not, for a subcommand for ended ones), else (for a query, or a subcommand
+ * used elsewhere by design: orders from a DM, a battle started in its own channel) the one campaign
+ * the user plays in or runs.
  */
 async function findCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, ref: unknown): Promise<CampaignRow | string> {
   const rows = await app.campaigns.list();
@@ -117,7 +123,7 @@ async function findCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, ref:
     const found = named.find((c) => !c.ended) ?? named[0];
     return found ?? `There is no campaign "${ref}". Campaigns: ${rows.map((c) => `${c.name} (${c.id})`).join(', ') || 'none yet'}.`;
   }
-  const here = await app.campaigns.in(inv.channel);
+  const here = (await app.campaigns.in(inv.channel)) ?? (s.ended ? rows.filter((c) => c.channel === inv.channel).at(-1) : undefined);
   if (here) return here;
   if (!s.query && !s.elsewhere) return 'There is no campaign in this channel: use this command in the campaign\'s channel. A GM starts one with /campaign create.';
   const mine = await app.campaigns.of(inv.actor);

@@ -3,8 +3,9 @@ import { choicesText } from '../battle/describe.ts';
 import { rollText } from '../battle/rolls.ts';
 import type { BattleEvent } from '../battle/events.ts';
 import type { BattleState } from '../battle/state.ts';
-import { mention, when, type Button, type Message } from '../messages.ts';
+import { mention, plural, when, type Button, type Message } from '../messages.ts';
 import { ballotButtonId } from './buttons.ts';
+import { shareUrl } from './share.ts';
 
 const dm = (user: string, text: string, title?: string, buttons?: Button[]): Message => ({
   to: { kind: 'dm', user },
@@ -85,5 +86,34 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
       return { lines: [], messages: after.gms.map((g) => dm(g, `${mention(e.data.user)} asks to join ${after.sides[e.data.sideId]?.name ?? e.data.sideId} in "${after.name}". Admit them with /side admit user:${mention(e.data.user)} in the battle's channel (admit:false to refuse).`, 'A player asks to join')) };
     default:
       return { lines: [], messages: [] };
+  }
+}
+
+/** What share links are written with: the pages' address and the store's key (src/app/share.ts). */
+export interface ShareBase {
+  base: string;
+  key: string;
+}
+
+/**
+ * Where a new link's address goes: the public one to the channel, which it shows no more than the
+ * channel saw; a side's to that side's players alone by DM (to the GM where the side has none yet);
+ * a spectator's to the GM, who hands it on. `reply` holds lines for the GM's own answer.
+ */
+export function linkMessages(e: Extract<BattleEvent, { type: 'ShareLinkCreated' }>, after: BattleState, share: ShareBase): { lines: string[]; messages: Message[]; reply: string[] } {
+  const url = shareUrl(share.base, share.key, after.id, e.data.link);
+  switch (e.data.view) {
+    case 'public':
+      return { lines: [`Battle page (public view, what this channel was shown): ${url}`], messages: [], reply: [] };
+    case 'spectator':
+      return { lines: [], messages: [], reply: [`Spectator view, ${plural(e.data.lagTurns ?? 0, 'turn')} behind: ${url}; hand it to your spectators`] };
+    case 'side': {
+      const side = after.sides[e.data.sideId ?? ''];
+      const name = side?.name ?? e.data.sideId ?? 'a side';
+      const players = side?.players ?? [];
+      if (!players.length) return { lines: [`${name} has no players yet: its link went to the GM.`], messages: [], reply: [`${name}'s view (no players yet; hand it to them, and keep it to that side): ${url}`] };
+      const text = `${name}'s view of battle "${after.name}" (${after.id}): adds your side's own votes and DMs; keep it to your side: ${url}`;
+      return { lines: [`${name}'s link went to its players by DM.`], messages: players.map((u) => dm(u, text, `${name}'s view of "${after.name}"`)), reply: [] };
+    }
   }
 }

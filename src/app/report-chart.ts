@@ -177,10 +177,14 @@ const inner = (svg: string, y: number) => svg.replace(/^<svg /, `<svg y="${y}" `
 
 /** The report's chart as a PNG of CHART.width x CHART.height: vega-lite to SVG (vega), SVG to PNG (resvg). */
 export async function reportChart(r: BattleReport): Promise<Uint8Array> {
+  return svgToPng(await reportSvg(r));
+}
+
+/** The same chart as SVG markup: what a battle's page shows (issue 30). */
+export async function reportSvg(r: BattleReport): Promise<string> {
   const specs = await reportSpecsShaded(r);
   const [a, b] = await Promise.all([toSvg(specs.strength), toSvg(specs.casualties)]);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART.width}" height="${CHART.height}" viewBox="0 0 ${CHART.width} ${CHART.height}"><rect width="100%" height="100%" fill="white"/>${inner(a, 0)}${inner(b, CHART.height / 2)}</svg>`;
-  return svgToPng(svg);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART.width}" height="${CHART.height}" viewBox="0 0 ${CHART.width} ${CHART.height}"><rect width="100%" height="100%" fill="white"/>${inner(a, 0)}${inner(b, CHART.height / 2)}</svg>`;
 }
 
 /** SVG markup as a PNG of its own size (resvg), its text in DejaVu where the system has it. */

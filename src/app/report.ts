@@ -183,3 +183,6 @@ export function reportText(r: BattleReport): string {
  * dynamic import in commands/ as written, which the compiled program cannot load).
  */
 export const renderReportChart = async (r: BattleReport): Promise<Uint8Array> => (await import('./report-chart.ts')).reportChart(r);
+
+/** The chart as SVG markup, for a battle's page (issue 30); loaded as the PNG's renderer is. */
+export const renderReportSvg = async (r: BattleReport): Promise<string> => (await import('./report-chart.ts')).reportSvg(r);

@@ -13,7 +13,7 @@ import type { Message } from '../messages.ts';
 import { nextBattleId } from '../store/copy.ts';
 import { ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { announce } from './announce.ts';
-import { Campaigns } from './campaigns.ts';
+import { Campaigns, DEFAULT_WEB_URL } from './campaigns.ts';
 import { KeyedQueue } from './queue.ts';
 
 export interface UmpireOptions {
@@ -21,6 +21,8 @@ export interface UmpireOptions {
   /** The secret dice seed of a new battle (DESIGN.md, Dice); fixed by `umpire table --seed`. */
   newSeed?: () => Buffer;
   logger?: Logger;
+  /** The battle pages' address as players reach it, for the links /battle share posts (issue 30). */
+  webUrl?: string;
 }
 
 export interface HandleResult {
@@ -55,6 +57,7 @@ export class Umpire {
   readonly now: () => Date;
   private readonly newSeed: () => Buffer;
   readonly logger: Logger | undefined;
+  readonly webUrl: string;
   /** The campaigns in the same store: streams above the battles, which create battles from their armies. */
   readonly campaigns: Campaigns;
 
@@ -65,7 +68,8 @@ export class Umpire {
     this.now = opts.now ?? (() => new Date());
     this.newSeed = opts.newSeed ?? (() => randomBytes(32));
     this.logger = opts.logger;
-    this.campaigns = new Campaigns(store, this, this.now, this.logger);
+    this.webUrl = opts.webUrl ?? DEFAULT_WEB_URL;
+    this.campaigns = new Campaigns(store, this, this.now, this.logger, this.webUrl);
   }
 
   /** The battle's current state: the cached fold plus any newer events (a new undo means a full replay). */
@@ -144,7 +148,9 @@ export class Umpire {
     // Fold the new events to render them with the names they introduce, before anything is written.
     const logged: LoggedEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
     const after = foldAll(before, logged);
-    const { posts, reply } = announce(before, after, logged, actor);
+    // The store's share key, secret as the seeds are, is read only to write out a new link's address.
+    const share = events.some((e) => e.type === 'ShareLinkCreated') ? { base: this.webUrl, key: await this.store.shareKey() } : undefined;
+    const { posts, reply } = announce(before, after, logged, actor, share);
     const result = await this.store.append(id, before.version, events, { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     // The folded state is the new state, unless an undo voided earlier events: then replay.

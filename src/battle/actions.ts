@@ -59,6 +59,13 @@ export type CoreAction =
   | { type: 'RollDice'; expression: string; secret: boolean; reason?: string }
   | { type: 'RevealRoll'; number: number }
   | { type: 'RevealSeed' }
+  // The battle's page (issue 30): links and bookmarks, on an ended battle too (share.ts).
+  /** Links for whatever view has none live (the public one, each side's); `spectatorLag` adds a spectator's, that many turns behind. */
+  | { type: 'ShareBattle'; spectatorLag?: number }
+  /** One link by id, or every live one. */
+  | { type: 'RevokeShare'; link?: string }
+  | { type: 'AddBookmark'; version: number; title: string }
+  | { type: 'RemoveBookmark'; version: number }
   | HouseAction;
 
 /** Who may take each core action (DESIGN.md: only a GM changes setup or advances the turn); a rule system says for its own. */
@@ -88,6 +95,10 @@ export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
   RollDice: 'anyone',
   RevealRoll: 'anyone',
   RevealSeed: 'gm',
+  ShareBattle: 'gm',
+  RevokeShare: 'gm',
+  AddBookmark: 'gm',
+  RemoveBookmark: 'gm',
   SetHouseRule: 'gm',
   UnsetHouseRule: 'gm',
   SetHouseRules: 'gm',

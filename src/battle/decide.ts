@@ -7,6 +7,7 @@ import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
 import { decideHouse } from './house.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
+import { AFTER_END, decideShare } from './share.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import { draft } from './draft.ts';
@@ -64,7 +65,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     return campaignBattle(s, { ...data, campaign: action.campaign.id }, action.campaign);
   }
   if (!exists(s)) refuse('There is no battle here yet. A GM starts one with /battle create.');
-  if (s.ended) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
+  if (s.ended && !AFTER_END.has(action.type)) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
   const owner = ownerOfAction(action.type);
   const role = owner ? owner.actions[action.type] : Object.hasOwn(CORE_ACTION_ROLE, action.type) ? CORE_ACTION_ROLE[action.type as CoreAction['type']] : undefined;
   if (role === undefined) refuse(`Unknown action "${String(action.type)}".`);
@@ -177,6 +178,11 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'CloseBallot':
     case 'RemindBallot':
       return decideBallot(s, action, ctx, ballotConsequences);
+    case 'ShareBattle':
+    case 'RevokeShare':
+    case 'AddBookmark':
+    case 'RemoveBookmark':
+      return decideShare(s, action, ctx.actor);
     case 'SetHouseRule':
     case 'UnsetHouseRule':
     case 'SetHouseRules': {

@@ -5,6 +5,7 @@ import type { BattleEvent, CoreEvent, SystemEvent } from './events.ts';
 import type { BattleState } from './state.ts';
 import { describeHouseEvent } from './house.ts';
 import { rollText } from './rolls.ts';
+import { describeShareEvent } from './share.ts';
 
 /** "turn 2 (night), phase 3": `number` is the phase's printed number where the rulebook's differs from its place. */
 export const positionText = (p: TurnPosition, number = p.phase + 1): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${number}`;
@@ -89,6 +90,11 @@ function describeCore(e: CoreEvent, s: BattleState): string {
     case 'HouseRuleSet':
     case 'HouseRuleUnset':
       return describeHouseEvent(e);
+    case 'ShareLinkCreated':
+    case 'ShareLinkRevoked':
+    case 'BookmarkAdded':
+    case 'BookmarkRemoved':
+      return describeShareEvent(e, s);
   }
 }
 

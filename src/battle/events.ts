@@ -3,6 +3,7 @@ import type { TurnPosition } from '../rules/sequence.ts';
 import type { BallotEvent } from './ballot-data.ts';
 import type { HouseEvent } from './house.ts';
 import type { RollEvent } from './roll-data.ts';
+import type { ShareView } from './state.ts';
 
 /** Dice a rolling event consumed (src/dice/stream.ts). */
 export type { DiceUsed } from '../dice/stream.ts';
@@ -59,6 +60,12 @@ export type CoreEvent =
   | { type: 'DueWaived'; data: { by: string; items: { key: string; text: string }[] } }
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
+  /** A link to the battle's page (issue 30): its id and view, never its token, which is derived from the store's key (src/app/share.ts). */
+  | { type: 'ShareLinkCreated'; data: { link: string; view: ShareView; sideId?: string; lagTurns?: number } }
+  | { type: 'ShareLinkRevoked'; data: { link: string; by: string } }
+  /** A GM's mark on an event, which the page opens at: one per event, marking it again replaces the title. */
+  | { type: 'BookmarkAdded'; data: { version: number; title: string; by: string } }
+  | { type: 'BookmarkRemoved'; data: { version: number; by: string } }
   | BallotEvent
   | RollEvent
   | HouseEvent;

@@ -2,6 +2,7 @@ import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import { applyBallotEvent } from './ballots.ts';
 import { applyHouseEvent } from './house.ts';
 import { applyRollEvent } from './rolls.ts';
+import { applyShareEvent } from './share.ts';
 import { draft, own } from './draft.ts';
 import type { BattleEvent, CoreEvent } from './events.ts';
 import { initialState, type BattleState, type UndoEntry } from './state.ts';
@@ -111,15 +112,23 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
     case 'HouseRuleUnset':
       applyHouseEvent(d, e, version);
       return;
+    case 'ShareLinkCreated':
+    case 'ShareLinkRevoked':
+    case 'BookmarkAdded':
+    case 'BookmarkRemoved':
+      applyShareEvent(d, e, version);
+      return;
   }
 }
 
 /**
  * Events that cannot be undone: the battle's birth, an undo itself, the end (its seed is public),
  * what players and the umpire do in ballots (a vote is the voter's to change, not the GM's to undo),
- * and a secret roll's reveal.
+ * a secret roll's reveal, and the page's links and bookmarks (share.ts): a link handed out is
+ * revoked, never undone (its id would come back to a new link), and a bookmark is removed; an undo
+ * passes over them to the battle's own last action.
  */
-const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded', 'VoteCast', 'BallotReminded', 'SeedRevealed', 'RollRevealed']);
+const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded', 'VoteCast', 'BallotReminded', 'SeedRevealed', 'RollRevealed', 'ShareLinkCreated', 'ShareLinkRevoked', 'BookmarkAdded', 'BookmarkRemoved']);
 
 /** Where the dice stream stands after an event that rolled (0 for one that did not). */
 export const diceEnd = (e: BattleEvent): number => (e.data as { dice?: { to: number } }).dice?.to ?? 0;

@@ -46,6 +46,32 @@ export interface HouseEntry {
   version: number;
 }
 
+/** What a share link's page shows (issue 30): what the channel was shown, that plus one side's own, or the channel's lagging. */
+export type ShareView = 'public' | 'side' | 'spectator';
+
+/** A link to the battle's page; the log keeps its id and view, never its token (src/app/share.ts). */
+export interface ShareLink {
+  id: string;
+  view: ShareView;
+  /** A side's view: that side. */
+  sideId?: string;
+  /** A spectator's view: the turns it lags behind the battle. */
+  lagTurns?: number;
+  /** The event that created it. */
+  version: number;
+  revoked: boolean;
+}
+
+/** A GM's mark on an event of the log: the page opens there. */
+export interface Bookmark {
+  /** The event marked. */
+  version: number;
+  title: string;
+  by: string;
+  /** The event that marked it. */
+  at: number;
+}
+
 /** One undoable action: the versions of the events it appended. */
 export interface UndoEntry {
   versions: number[];
@@ -91,8 +117,12 @@ export interface BattleState {
   undoable: UndoEntry[];
   /** The keys of owed work a GM passed over (DueWaived, owed.ts); absent until the first. */
   waived?: string[];
-  /** Counters for ids that stay stable when things are renamed. */
-  nextId: { side: number; command: number; unit: number; ballot: number; roll: number };
+  /** The links to the battle's page, live and revoked, by id (share.ts). */
+  links: Record<string, ShareLink>;
+  /** The GMs' bookmarks, by the event they mark. */
+  bookmarks: Record<number, Bookmark>;
+  /** Counters for ids that stay stable when things are renamed; a link id is never reused, so a revoked link stays dead. */
+  nextId: { side: number; command: number; unit: number; ballot: number; roll: number; link: number };
 }
 
 export const initialState = (battleId: string): BattleState => ({
@@ -115,7 +145,9 @@ export const initialState = (battleId: string): BattleState => ({
   ballots: {},
   joinRequests: {},
   undoable: [],
-  nextId: { side: 1, command: 1, unit: 1, ballot: 1, roll: 1 },
+  links: {},
+  bookmarks: {},
+  nextId: { side: 1, command: 1, unit: 1, ballot: 1, roll: 1, link: 1 },
 });
 
 export const exists = (s: BattleState): boolean => s.version > 0;

@@ -6,7 +6,7 @@ import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
 import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
 import type { CampaignEvent, LeaderResult, UnitRecord, UnitResult, UnitStatus } from './events.ts';
-import { armyUsers, currentTurn, isCampaignGm, sideOf, unitsInBattle, type Army, type CampaignState, type CampaignUnit } from './state.ts';
+import { armyUsers, currentTurn, isCampaignGm, liveLink, sideOf, unitsInBattle, type Army, type CampaignState, type CampaignUnit } from './state.ts';
 
 /** Requests to change a campaign: the input of `decideCampaign`. Names may be given by name (any case) or id. */
 export type CampaignAction =
@@ -34,7 +34,10 @@ export type CampaignAction =
   | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string }
   | { type: 'AdjustBattleResult'; battle: string; unit: string; figures?: number; status?: UnitStatus; note: string }
   | { type: 'ConfirmBattleResult'; battle: string }
-  | { type: 'EndCampaign' };
+  | { type: 'EndCampaign' }
+  /** A link to the campaign's page (issue 30), and its revocation: on an ended campaign too. */
+  | { type: 'ShareCampaign' }
+  | { type: 'RevokeCampaignShare' };
 
 export interface CampaignContext {
   actor: string;
@@ -69,7 +72,12 @@ const ROLE: Record<CampaignAction['type'], Role> = {
   AdjustBattleResult: 'gm',
   ConfirmBattleResult: 'gm',
   EndCampaign: 'gm',
+  ShareCampaign: 'gm',
+  RevokeCampaignShare: 'gm',
 };
+
+/** What an ended campaign still takes: its page is worth sharing once it is over. */
+const AFTER_END = new Set<CampaignAction['type']>(['ShareCampaign', 'RevokeCampaignShare']);
 
 /** The longest orders a player sends for one army: the longest text any command takes (MAX_TEXT, src/app/commands.ts). */
 export const MAX_ORDERS = 1000;
@@ -103,7 +111,7 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     return [{ type: 'CampaignCreated', data: { campaignId: s.id, name: checkName('campaign', action.name), channel: action.channel, gm: ctx.actor } }];
   }
   if (s.version === 0) refuse('There is no campaign here. A GM starts one with /campaign create.');
-  if (s.ended) refuse(`Campaign "${s.name}" has ended; its log can still be read and replayed.`);
+  if (s.ended && !AFTER_END.has(action.type)) refuse(`Campaign "${s.name}" has ended; its log can still be read and replayed.`);
   const role = ROLE[action.type];
   const umpire = ctx.actor === CAMPAIGN_UMPIRE;
   if (role === 'umpire' && !umpire) refuse('Only the umpire does that, when a deadline passes.');
@@ -199,6 +207,15 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
       if (running.length) refuse(`${running.map((b) => `${b.name} (${b.id})`).join(', ')} ${running.length > 1 ? 'are' : 'is'} not settled yet; confirm ${running.length > 1 ? 'their results' : 'its result'} first.`);
       return [{ type: 'CampaignEnded', data: { by: ctx.actor } }];
+    }
+    case 'ShareCampaign': {
+      const live = liveLink(s);
+      if (live) refuse(`${s.name} is already shared (link ${live.id}); /campaign unshare first to replace it.`);
+      return [{ type: 'CampaignShared', data: { link: `l${s.nextId.link}` } }];
+    }
+    case 'RevokeCampaignShare': {
+      const live = liveLink(s) ?? refuse(`Nothing to revoke: ${s.name} has no live link. /campaign share makes one.`);
+      return [{ type: 'CampaignShareRevoked', data: { link: live.id, by: ctx.actor } }];
     }
   }
 }

@@ -10,8 +10,8 @@ const addUnits = (units: CampaignState['units'], armyId: string, added: UnitReco
   return out;
 };
 
-/** A campaign event's effect on the state: pure, each change a new object (states are cached and shared). */
-export function evolveCampaign(s: CampaignState, e: CampaignEvent): CampaignState {
+/** A campaign event's effect on the state: pure, each change a new object (states are cached and shared). `version` is the event's own. */
+export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.version + 1): CampaignState {
   switch (e.type) {
     case 'CampaignCreated':
       return { ...s, name: e.data.name, channel: e.data.channel, gms: [e.data.gm] };
@@ -117,6 +117,12 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent): CampaignStat
     }
     case 'CampaignEnded':
       return { ...s, ended: true };
+    case 'CampaignShared':
+      return { ...s, links: { ...s.links, [e.data.link]: { id: e.data.link, version, revoked: false } }, nextId: { ...s.nextId, link: Math.max(s.nextId.link, Number(e.data.link.slice(1)) + 1) } };
+    case 'CampaignShareRevoked': {
+      const l = s.links[e.data.link];
+      return l ? { ...s, links: { ...s.links, [l.id]: { ...l, revoked: true } } } : s;
+    }
   }
 }
 
@@ -124,7 +130,7 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent): CampaignStat
 export function foldCampaign(s: CampaignState, events: readonly LoggedCampaignEvent[]): CampaignState {
   let out = s;
   for (const l of events) {
-    out = { ...evolveCampaign(out, l.event), version: l.version };
+    out = { ...evolveCampaign(out, l.event, l.version), version: l.version };
   }
   return out;
 }

@@ -53,6 +53,13 @@ export interface CampaignBattle {
   result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string };
 }
 
+/** A link to the campaign's page: the event that made it, and whether it was revoked (then it never opens again). */
+export interface CampaignLink {
+  id: string;
+  version: number;
+  revoked: boolean;
+}
+
 export interface CampaignState {
   id: string;
   version: number;
@@ -66,7 +73,10 @@ export interface CampaignState {
   turns: CampaignTurn[];
   battles: Record<string, CampaignBattle>;
   ended: boolean;
-  nextId: { side: number; army: number; unit: number; battle: number };
+  /** The links to its page, live and revoked, by id. */
+  links: Record<string, CampaignLink>;
+  /** A link id is never reused, so a revoked link stays dead. */
+  nextId: { side: number; army: number; unit: number; battle: number; link: number };
 }
 
 export const initialCampaign = (id: string): CampaignState => ({
@@ -81,8 +91,12 @@ export const initialCampaign = (id: string): CampaignState => ({
   turns: [],
   battles: {},
   ended: false,
-  nextId: { side: 1, army: 1, unit: 1, battle: 1 },
+  links: {},
+  nextId: { side: 1, army: 1, unit: 1, battle: 1, link: 1 },
 });
+
+/** The campaign's live link, if it has one. */
+export const liveLink = (s: CampaignState): CampaignLink | undefined => Object.values(s.links).find((l) => !l.revoked);
 
 export const currentTurn = (s: CampaignState): CampaignTurn | undefined => s.turns.at(-1);
 export const isCampaignGm = (s: CampaignState, user: string): boolean => s.gms.includes(user);

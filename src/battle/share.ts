@@ -1,0 +1,127 @@
+import { mention, plural } from '../messages.ts';
+import { refuse } from '../rules/errors.ts';
+import type { CoreAction } from './actions.ts';
+import { own } from './draft.ts';
+import type { CoreEvent } from './events.ts';
+import type { BattleState, ShareLink } from './state.ts';
+
+/**
+ * The battle's page (issue 30): links a GM hands out, each opening one view of the battle, and
+ * bookmarks on events of the log, which the page opens at. The log keeps a link's id and view; its
+ * token is derived from the store's key (src/app/share.ts), so no event ever holds one.
+ */
+
+export type ShareAction = Extract<CoreAction, { type: 'ShareBattle' | 'RevokeShare' | 'AddBookmark' | 'RemoveBookmark' }>;
+export type ShareEvent = Extract<CoreEvent, { type: 'ShareLinkCreated' | 'ShareLinkRevoked' | 'BookmarkAdded' | 'BookmarkRemoved' }>;
+
+/** What an ended battle still takes: a finished battle is what a page is most often shared and marked for. */
+export const AFTER_END: ReadonlySet<string> = new Set<ShareAction['type']>(['ShareBattle', 'RevokeShare', 'AddBookmark', 'RemoveBookmark']);
+
+/** The most turns a spectator's view lags behind. */
+export const MAX_LAG = 50;
+/** The longest bookmark title: it names an entry of the page's timeline. */
+export const MAX_TITLE = 100;
+
+export const liveLinks = (s: BattleState): ShareLink[] => Object.values(s.links).filter((l) => !l.revoked);
+
+type View = Pick<ShareLink, 'view' | 'sideId' | 'lagTurns'>;
+const sideName = (s: BattleState, l: View): string => s.sides[l.sideId ?? '']?.name ?? l.sideId ?? 'a side';
+const lag = (l: View): string => `${plural(l.lagTurns ?? 0, 'turn')} behind`;
+
+/** The view in words: "North's view", "the public view", "a spectator view, 3 turns behind". */
+export function viewText(s: BattleState, l: View): string {
+  if (l.view === 'side') return `${sideName(s, l)}'s view`;
+  return l.view === 'spectator' ? `a spectator view, ${lag(l)}` : 'the public view';
+}
+
+/** A link as a GM's list names it: "l1 public", "l2 North", "l4 spectator (3 turns behind)". */
+export const linkLabel = (s: BattleState, l: ShareLink): string => `${l.id} ${l.view === 'side' ? sideName(s, l) : l.view === 'spectator' ? `spectator (${lag(l)})` : 'public'}`;
+
+const bookmarkList = (s: BattleState): string =>
+  Object.values(s.bookmarks)
+    .map((b) => `${b.version} "${b.title}"`)
+    .join(', ');
+
+export function decideShare(s: BattleState, a: ShareAction, actor: string): ShareEvent[] {
+  switch (a.type) {
+    case 'ShareBattle': {
+      if (a.spectatorLag !== undefined && !(Number.isInteger(a.spectatorLag) && a.spectatorLag >= 1 && a.spectatorLag <= MAX_LAG)) refuse(`spectator-lag is a number of turns from 1 to ${MAX_LAG}; ${a.spectatorLag} is not.`);
+      const live = liveLinks(s);
+      const events: ShareEvent[] = [];
+      let next = s.nextId.link;
+      const create = (data: Omit<Extract<ShareEvent, { type: 'ShareLinkCreated' }>['data'], 'link'>) => events.push({ type: 'ShareLinkCreated', data: { link: `l${next++}`, ...data } });
+      if (!live.some((l) => l.view === 'public')) create({ view: 'public' });
+      for (const side of Object.values(s.sides)) if (!live.some((l) => l.view === 'side' && l.sideId === side.id)) create({ view: 'side', sideId: side.id });
+      if (a.spectatorLag !== undefined) create({ view: 'spectator', lagTurns: a.spectatorLag });
+      if (!events.length) refuse(`This battle is already shared: ${live.map((l) => linkLabel(s, l)).join(', ')}; /battle unshare first to replace them (or add a spectator's link with spectator-lag:N).`);
+      return events;
+    }
+    case 'RevokeShare': {
+      const live = liveLinks(s);
+      if (a.link === undefined) {
+        if (!live.length) refuse('Nothing to revoke: this battle has no live link. /battle share makes them.');
+        return live.map((l) => ({ type: 'ShareLinkRevoked', data: { link: l.id, by: actor } }));
+      }
+      const id = a.link.trim().toLowerCase();
+      const l = Object.hasOwn(s.links, id) ? s.links[id]! : refuse(`There is no link "${a.link}" in this battle; ${live.length ? `its live links: ${live.map((x) => linkLabel(s, x)).join(', ')}` : 'it has no live link'}.`);
+      if (l.revoked) refuse(`Link ${l.id} (${viewText(s, l)}) was revoked already: it no longer opens.`);
+      return [{ type: 'ShareLinkRevoked', data: { link: l.id, by: actor } }];
+    }
+    case 'AddBookmark': {
+      if (!(Number.isInteger(a.version) && a.version >= 1 && a.version <= s.version)) refuse(`There is no event ${a.version} in this battle: its log runs from 1 to ${s.version}.`);
+      // One line in the page's timeline: runs of spaces and line breaks read as one space.
+      const title = a.title.replace(/\s+/g, ' ').trim();
+      if (!title) refuse('A bookmark needs a title: title:"The Greys charge".');
+      if (title.length > MAX_TITLE) refuse(`A bookmark's title is at most ${MAX_TITLE} characters; that one has ${title.length}.`);
+      if (s.bookmarks[a.version]?.title === title) refuse(`Event ${a.version} is already bookmarked as "${title}".`);
+      return [{ type: 'BookmarkAdded', data: { version: a.version, title, by: actor } }];
+    }
+    case 'RemoveBookmark': {
+      if (!Object.hasOwn(s.bookmarks, a.version)) refuse(`Event ${a.version} has no bookmark; ${Object.keys(s.bookmarks).length ? `bookmarked: ${bookmarkList(s)}` : 'this battle has none'}.`);
+      return [{ type: 'BookmarkRemoved', data: { version: a.version, by: actor } }];
+    }
+  }
+}
+
+/** The records are small (a few links, some bookmarks): each change replaces one whole. */
+export function applyShareEvent(d: BattleState, e: ShareEvent, version: number): void {
+  switch (e.type) {
+    case 'ShareLinkCreated': {
+      const { link, ...view } = e.data;
+      d.links = { ...d.links, [link]: { id: link, ...view, version, revoked: false } };
+      own(d, 'nextId').link = Math.max(d.nextId.link, Number(link.slice(1)) + 1);
+      return;
+    }
+    case 'ShareLinkRevoked': {
+      const l = d.links[e.data.link];
+      if (l) d.links = { ...d.links, [l.id]: { ...l, revoked: true } };
+      return;
+    }
+    case 'BookmarkAdded':
+      d.bookmarks = { ...d.bookmarks, [e.data.version]: { version: e.data.version, title: e.data.title, by: e.data.by, at: version } };
+      return;
+    case 'BookmarkRemoved':
+      d.bookmarks = Object.fromEntries(Object.entries(d.bookmarks).filter(([v]) => Number(v) !== e.data.version));
+      return;
+  }
+}
+
+/** A line of the log for anyone: a link's id and view, never its address. `s` is the state before the event. */
+export function describeShareEvent(e: ShareEvent, s: BattleState): string {
+  switch (e.type) {
+    case 'ShareLinkCreated':
+      return `link ${e.data.link} made for the battle's page: ${viewText(s, e.data)}`;
+    case 'ShareLinkRevoked': {
+      const l = s.links[e.data.link];
+      return `Link ${e.data.link}${l ? ` (${viewText(s, l)})` : ''} revoked by ${mention(e.data.by)}: it no longer opens`;
+    }
+    case 'BookmarkAdded': {
+      const had = s.bookmarks[e.data.version];
+      return `${mention(e.data.by)} bookmarked event ${e.data.version}: "${e.data.title}"${had ? ` (was "${had.title}")` : ''}`;
+    }
+    case 'BookmarkRemoved': {
+      const had = s.bookmarks[e.data.version];
+      return `${mention(e.data.by)} removed the bookmark of event ${e.data.version}${had ? ` ("${had.title}")` : ''}`;
+    }
+  }
+}
