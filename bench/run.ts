@@ -5,6 +5,7 @@ import { assemble } from '../src/assemble.ts';
 import { benchDice } from './dice.ts';
 import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
 import { canUseTerminal, liveBattlesProcess, startTimes } from './process.ts';
+import { timelineTimes } from './web.ts';
 import { appendVsInsert, buildBattle, handleLatency, inTemp, largeBattle, pgMeasured, rawInsertLatency, replayVsSelect, seedLiveBattles, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
 
 /** `npm run bench`: every figure beside the raw driver's on this machine, in one run. */
@@ -102,6 +103,13 @@ await inTemp(async (dir) => {
     const goals = units === 10_000 ? ' (goals: import < 2 s, log < 0.5 s, each < 1 s)' : '';
     line(`battle of ${fmt(units)} units, SQLite file`, `/oob import ${secs(f.import)}, /battle log last:5 ${secs(f.log)}, /unit show ${secs(f.show)}, /battle status ${secs(f.status)}, /roll ${secs(f.roll)}, replay ${secs(f.replay)}${goals}`);
   }
+  await sqlite.close();
+});
+
+await inTemp(async (dir) => {
+  const sqlite = sqliteMeasured(join(dir, 'web.db'));
+  const t = await timelineTimes(sqlite.store, REPLAYED);
+  line(`battle page of a ${fmt(REPLAYED)}-event battle, SQLite file`, `timeline ${ms(t.first)} read and rendered (${fmt(Math.round(t.bytes / 1024))} KB), ${ms(t.again)} again; a step to an event p50 ${ms(t.step50)}, p99 ${ms(t.step99)} (goal: timeline < 1 s)`);
   await sqlite.close();
 });
 

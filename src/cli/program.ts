@@ -10,6 +10,7 @@ import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { plural } from '../messages.ts';
+import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
 
 /**
@@ -42,7 +43,21 @@ export function buildProgram(config: Config): Command {
   async function open(location: string, seed?: Buffer, readonly = false) {
     const { openStore, Umpire } = await load();
     const store = await openStore(location, { readonly });
-    return { store, app: new Umpire(store, { logger, ...(seed ? { newSeed: () => seed } : {}) }) };
+    return { store, app: new Umpire(store, { logger, webUrl: webBase(config.WEB_URL, config.WEB_PORT ?? DEFAULT_PORT), ...(seed ? { newSeed: () => seed } : {}) }) };
+  }
+
+  /** The battle pages beside the table or the bot, on WEB_PORT (the table at a terminal: on 8080 unless set); a port taken is said and the rest goes on. */
+  async function serveBeside(app: Umpire, port: number | undefined): Promise<{ close(): Promise<void> } | undefined> {
+    if (port === undefined) return undefined;
+    const { startWeb } = await import('../web/start.ts');
+    try {
+      const web = await startWeb({ app, port, host: config.WEB_HOST, base: webBase(config.WEB_URL, port), logger });
+      console.error(`Battle pages on ${web.url} (the links /battle share posts open there).`);
+      return web;
+    } catch (err) {
+      console.error((err as Error).message);
+      return undefined;
+    }
   }
 
   /**
@@ -175,11 +190,13 @@ export function buildProgram(config: Config): Command {
     const starting = () => Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
     const [{ app, store }, { interactive, script }, { Table }] = atTerminal ? await opening('table', opts.db, starting, false) : await starting();
     const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
+    const web = await serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined));
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
       else if (process.stdin.isTTY) await interactive(table);
       else await script(table, createInterface({ input: process.stdin, crlfDelay: Infinity }));
     } finally {
+      await web?.close();
       await store.close();
     }
   }
@@ -212,10 +229,13 @@ export function buildProgram(config: Config): Command {
       return;
     }
     const running = bot;
+    // A shard's process leaves the pages to its manager (`umpire shards`): one port, one server.
+    const web = await serveBeside(app, process.env.SHARDING_MANAGER ? undefined : config.WEB_PORT);
     const stop = (signal: string) => {
       logger.info({ signal }, 'stopping the bot');
       void running
         .stop()
+        .then(() => web?.close())
         .catch((err: unknown) => logger.error({ err }, 'error while stopping'))
         .finally(() => store.close())
         .finally(() => process.exit(0));
@@ -277,11 +297,38 @@ export function buildProgram(config: Config): Command {
         return;
       }
       const running = manager;
+      const pages = config.WEB_PORT === undefined ? undefined : await open(o.db);
+      if (pages) await serveBeside(pages.app, config.WEB_PORT);
       const stop = (signal: string) => {
         logger.info({ signal }, 'stopping the shards');
         for (const shard of running.shards.values()) shard.kill();
         process.exit(0);
       };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  program
+    .command('serve')
+    .description("serve the read-only battle pages: a battle's opens from the link /battle share posts")
+    .option(...dbOption)
+    .option('--port <port>', 'the port (WEB_PORT, else 8080)', atLeastOne, config.WEB_PORT ?? DEFAULT_PORT)
+    .option('--host <address>', 'the address to listen on: this machine alone unless told (WEB_HOST)', config.WEB_HOST)
+    .action(async (o: { db: string; port: number; host: string }) => {
+      const { app, store } = await opening('serve', o.db, () => open(o.db));
+      const { startWeb } = await import('../web/start.ts');
+      let web;
+      try {
+        web = await startWeb({ app, port: o.port, host: o.host, base: webBase(config.WEB_URL, o.port), logger });
+      } catch (err) {
+        await store.close();
+        console.error((err as Error).message);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`Umpire's battle pages on ${web.url} (the links /battle share posts open there). Ctrl-C stops.`);
+      const running = web;
+      const stop = () => void running.close().finally(() => store.close()).finally(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

@@ -10,8 +10,32 @@ export interface TerminalOptions {
 
 /** SGR codes: each style's on and off, so that styles nest (bold inside a quote's dim). */
 const SGR = { bold: [1, 22], dim: [2, 22], italic: [3, 23], underline: [4, 24], strike: [9, 29], code: [36, 39] } as const;
-type Style = keyof typeof SGR;
+export type Style = keyof typeof SGR;
 const style = (on: boolean, s: Style, text: string) => (on ? `\x1b[${SGR[s][0]}m${text}\x1b[${SGR[s][1]}m` : text);
+
+/**
+ * How rendered Discord markdown is written out: for a terminal (ANSI styles or none, text as it
+ * is) or for a web page (src/web/markdown.ts: elements, text escaped). The parsing is one.
+ */
+export interface Styler {
+  /** Text as it stands between the markup. */
+  text(s: string): string;
+  style(s: Style, inner: string): string;
+  link(inner: string, url: string): string;
+  time(unix: number, styleLetter: string): string;
+  user(id: string): string;
+  /** A quoted line (`> `), already rendered. */
+  quote(line: string): string;
+}
+
+const terminalStyler = (o: Required<TerminalOptions>): Styler => ({
+  text: (s) => s,
+  style: (s, inner) => style(o.color, s, inner),
+  link: (inner, url) => (inner === url ? url : `${inner} (${url})`),
+  time: (unix, letter) => timestamp(unix, letter, o.now),
+  user: (id) => `@${id}`,
+  quote: (line) => `│ ${line}`,
+});
 
 /** Discord's timestamp styles (developer docs, "Message Formatting": t, T, d, D, f, F, R), in the table's locale and time zone (TZ). */
 const DATE_STYLES: Record<string, Intl.DateTimeFormatOptions> = {
@@ -55,23 +79,32 @@ export function timestamp(unix: number, styleLetter: string, now: Date): string 
 const INLINE =
   /(`+)([^`][\s\S]*?)\1(?!`)|\\([!-/:-@[-`{-~])|<t:(-?\d{1,15})(?::([tTdDfFRsS]))?>|<@[!&]?([^>\s]+)>|<#([^>\s]+)>|\[([^\]\n]+)\]\(<?(https?:\/\/[^\s)>]+)>?\)|<(https?:\/\/[^\s>]+)>|\*\*(?=\S)([\s\S]+?)\*\*|__(?=\S)([\s\S]+?)__|~~(?=\S)([\s\S]+?)~~|\|\|([\s\S]+?)\|\||\*(?=[^\s*])([^*\n]+?)\*(?!\*)|(?<![\p{L}\p{N}_\\])_(?=[^\s_])([^_\n]+?)_(?![\p{L}\p{N}_])/gu;
 
-function inline(text: string, o: Required<TerminalOptions>): string {
-  return text.replace(INLINE, (...g: (string | undefined)[]) => {
-    const [all, , code, escaped, unix, tStyle, user, channel, linkText, linkUrl, bare, bold, under, strike, spoiler, star, underscore] = g;
-    if (code !== undefined) return style(o.color, 'code', code);
-    if (escaped !== undefined) return escaped;
-    if (unix !== undefined) return timestamp(Number(unix), tStyle ?? 'f', o.now);
-    if (user !== undefined) return `@${user}`;
-    if (channel !== undefined) return `#${channel}`;
-    if (linkText !== undefined) return `${inline(linkText, o)} (${linkUrl})`;
-    if (bare !== undefined) return bare;
-    if (bold !== undefined) return style(o.color, 'bold', inline(bold, o));
-    if (under !== undefined) return style(o.color, 'underline', inline(under, o));
-    if (strike !== undefined) return style(o.color, 'strike', inline(strike, o));
-    if (spoiler !== undefined) return inline(spoiler, o);
-    const italic = star ?? underscore;
-    return italic !== undefined ? style(o.color, 'italic', inline(italic, o)) : all!;
-  });
+function inline(text: string, o: Styler): string {
+  let out = '';
+  let at = 0;
+  for (const g of text.matchAll(INLINE)) {
+    out += o.text(text.slice(at, g.index));
+    at = g.index + g[0].length;
+    out += markup(g as unknown as (string | undefined)[], o);
+  }
+  return out + o.text(text.slice(at));
+}
+
+function markup(g: (string | undefined)[], o: Styler): string {
+  const [all, , code, escaped, unix, tStyle, user, channel, linkText, linkUrl, bare, bold, under, strike, spoiler, star, underscore] = g;
+  if (code !== undefined) return o.style('code', o.text(code));
+  if (escaped !== undefined) return o.text(escaped);
+  if (unix !== undefined) return o.time(Number(unix), tStyle ?? 'f');
+  if (user !== undefined) return o.user(user);
+  if (channel !== undefined) return o.text(`#${channel}`);
+  if (linkText !== undefined) return o.link(inline(linkText, o), linkUrl!);
+  if (bare !== undefined) return o.link(o.text(bare), bare);
+  if (bold !== undefined) return o.style('bold', inline(bold, o));
+  if (under !== undefined) return o.style('underline', inline(under, o));
+  if (strike !== undefined) return o.style('strike', inline(strike, o));
+  if (spoiler !== undefined) return inline(spoiler, o);
+  const italic = star ?? underscore;
+  return italic !== undefined ? o.style('italic', inline(italic, o)) : o.text(all!);
 }
 
 /**
@@ -84,7 +117,11 @@ function inline(text: string, o: Required<TerminalOptions>): string {
  * than a CommonMark library.
  */
 export function terminal(text: string, opts: TerminalOptions = {}): string {
-  const o: Required<TerminalOptions> = { color: opts.color ?? false, now: opts.now ?? new Date() };
+  return rendered(text, terminalStyler({ color: opts.color ?? false, now: opts.now ?? new Date() }));
+}
+
+/** Discord markdown rendered line by line with `o`: code fences, quotes, headers, subtext, then each line's inline markup. */
+export function rendered(text: string, o: Styler): string {
   const out: string[] = [];
   let fence = false;
   let quoteRest = false;
@@ -93,11 +130,11 @@ export function terminal(text: string, opts: TerminalOptions = {}): string {
       fence = !fence;
       // A fence's language word (```yaml) is not shown; text on the fence line after it is.
       const rest = line.trimStart().slice(3).replace(/^[\w+-]*$/, '');
-      if (rest) out.push(style(o.color, 'code', rest.replace(/```$/, '')));
+      if (rest) out.push(o.style('code', o.text(rest.replace(/```$/, ''))));
       continue;
     }
     if (fence) {
-      out.push(style(o.color, 'code', line));
+      out.push(o.style('code', o.text(line)));
       continue;
     }
     let body = line;
@@ -106,10 +143,10 @@ export function terminal(text: string, opts: TerminalOptions = {}): string {
     else if (/^> /.test(body) || body === '>') [body, bar] = [body.slice(2), true];
     let shown: string;
     const header = /^(#{1,3}) (.*)$/.exec(body);
-    if (/^-# /.test(body)) shown = style(o.color, 'dim', inline(body.slice(3), o));
-    else if (header) shown = style(o.color, 'bold', inline(header[2]!, o));
+    if (/^-# /.test(body)) shown = o.style('dim', inline(body.slice(3), o));
+    else if (header) shown = o.style('bold', inline(header[2]!, o));
     else shown = inline(body, o);
-    out.push(bar ? `│ ${shown}` : shown);
+    out.push(bar ? o.quote(shown) : shown);
   }
   return out.join('\n');
 }

@@ -1,0 +1,107 @@
+import type { LoggedEvent } from '../battle/events.ts';
+import type { BattleState, ShareLink } from '../battle/state.ts';
+import type { Message } from '../messages.ts';
+import type { PostRow, RawEventRow } from '../store/types.ts';
+import type { ExportedEvent, ViewExport } from './verify-export.ts';
+
+/**
+ * Who a battle page is for (issue 30), and so what it may show: the channel's view (what was
+ * posted there), a side's (that, plus the side's own votes and DMs from when it had them), or a
+ * spectator's (the channel's, some turns behind). Everything a page or its JSON shows passes
+ * through here: a secret is withheld by these rules or not shown at all.
+ */
+export interface Audience {
+  link: ShareLink;
+  /** "the channel's view", "North's view", "a spectator's view, 2 turns behind". */
+  label: string;
+  /** The last version this view may see. */
+  through: number;
+  /** The side whose view it is. */
+  sideId?: string;
+  /** For a side's view: the users whose DMs it shows (the side's players who are not GMs). */
+  readers: ReadonlySet<string>;
+  /** Versions up to `through` whose contents this view may not see: a vote or a secret roll not revealed to it. */
+  withheld: ReadonlySet<number>;
+}
+
+/**
+ * The audience of a live link over a battle's log, `now` being the battle's current state. A
+ * spectator's view ends with the last event before the battle entered the turn after the one it
+ * lags to (a turn entered and then undone does not count).
+ */
+export function audienceOf(link: ShareLink, now: BattleState, events: readonly LoggedEvent[]): Audience {
+  let through = events.at(-1)?.version ?? 0;
+  if (link.view === 'spectator') {
+    const shown = now.position.turn - (link.lagTurns ?? 0);
+    const voided = new Set<number>();
+    for (const e of events) if (e.event.type === 'ActionUndone') for (const v of e.event.data.voids) voided.add(v);
+    const next = events.find((e) => e.event.type === 'PhaseAdvanced' && e.event.data.to.turn > shown && !voided.has(e.version));
+    through = next ? next.version - 1 : through;
+  }
+  const side = link.sideId ? now.sides[link.sideId] : undefined;
+  const readers = new Set(link.view === 'side' ? (side?.players ?? []).filter((u) => !now.gms.includes(u)) : []);
+  const ownVoters = new Set(link.view === 'side' && link.sideId ? [link.sideId, ...Object.values(now.commands).filter((c) => c.sideId === link.sideId).map((c) => c.id)] : []);
+  const label =
+    link.view === 'public' ? "the channel's view" : link.view === 'side' ? `${side?.name ?? link.sideId}'s view` : `a spectator's view, ${link.lagTurns} turn${link.lagTurns === 1 ? '' : 's'} behind`;
+  return { link, label, through, ...(link.sideId ? { sideId: link.sideId } : {}), readers, withheld: withheldUpTo(events, through, ownVoters) };
+}
+
+/**
+ * The events up to `through` a view may not read (DESIGN.md, Secrecy): a vote until its ballot is
+ * revealed to the channel (a side's own votes excepted: it cast them), every vote and the reveal of a
+ * ballot only the GMs see (dawn notes, NIGHT-18.82), and a secret roll until it is revealed.
+ */
+function withheldUpTo(events: readonly LoggedEvent[], through: number, ownVoters: ReadonlySet<string>): Set<number> {
+  const toGms = new Set<string>();
+  const revealed = new Set<string>();
+  const rollsShown = new Set<number>();
+  for (const e of events) {
+    if (e.version > through) break;
+    const ev = e.event;
+    if (ev.type === 'BallotOpened' && ev.data.audience === 'gms') toGms.add(ev.data.ballotId);
+    else if (ev.type === 'BallotRevealed') revealed.add(ev.data.ballotId);
+    else if (ev.type === 'RollRevealed') rollsShown.add(ev.data.number);
+  }
+  const withheld = new Set<number>();
+  for (const e of events) {
+    if (e.version > through) break;
+    const ev = e.event;
+    if (ev.type === 'VoteCast') {
+      const shown = toGms.has(ev.data.ballotId) ? false : revealed.has(ev.data.ballotId);
+      if (!shown && !(ownVoters.has(ev.data.voter) && !toGms.has(ev.data.ballotId))) withheld.add(e.version);
+    } else if (ev.type === 'BallotRevealed' && toGms.has(ev.data.ballotId)) withheld.add(e.version);
+    else if (ev.type === 'DiceRolled' && ev.data.secret && !rollsShown.has(ev.data.number)) withheld.add(e.version);
+  }
+  return withheld;
+}
+
+/** The view's export: the log through its last version, each withheld event without its contents. */
+export function exportFor(a: Audience, stream: string, rows: readonly RawEventRow[]): ViewExport {
+  const events: ExportedEvent[] = [];
+  for (const r of rows) {
+    const version = Number(r.version);
+    if (version > a.through) break;
+    const head = { version, type: String(r.type), actor: String(r.actor), at: String(r.at), hash: String(r.hash) };
+    events.push(a.withheld.has(version) ? { ...head, withheld: true } : { ...head, data: String(r.data) });
+  }
+  return { stream, view: a.link.view === 'side' ? `side:${a.sideId}` : a.link.view, through: a.through, events };
+}
+
+/**
+ * What the view was told, by version: the posts to the battle's channel, and for a side's view the
+ * DMs to its players, but none sent with an event withheld from it (a secret roll's result, a dawn
+ * note's receipt). Posts after the view's last version are left out.
+ */
+export function postsFor(a: Audience, channel: string, posts: readonly PostRow[]): Map<number, Message[]> {
+  const byVersion = new Map<number, Message[]>();
+  for (const p of posts) {
+    if (p.version === null || p.version > a.through) continue;
+    const to = p.message.to;
+    const shown = (to.kind === 'channel' && to.channel === channel) || (to.kind === 'dm' && a.readers.has(to.user) && !a.withheld.has(p.version));
+    if (!shown) continue;
+    const list = byVersion.get(p.version);
+    if (list) list.push(p.message);
+    else byVersion.set(p.version, [p.message]);
+  }
+  return byVersion;
+}

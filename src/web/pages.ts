@@ -1,0 +1,187 @@
+import { attrsText, describeEvent, positionText } from '../battle/describe.ts';
+import type { LoggedEvent } from '../battle/events.ts';
+import { getRuleSystem } from '../battle/registry.ts';
+import { foldAll } from '../battle/replay.ts';
+import { initialState, type BattleState, type Bookmark } from '../battle/state.ts';
+import type { Message } from '../messages.ts';
+import type { Audience } from './audience.ts';
+import { esc, markdownHtml } from './markdown.ts';
+
+/**
+ * The battle pages' HTML (issue 30), rendered on the server: no framework, no build step, and only
+ * two small scripts of our own (page.js: the slider and local times; verify.js: the check). Every
+ * text from the log or a post goes through `esc` or `markdownHtml`.
+ */
+
+const STYLE = `
+body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f5f1}
+header{background:#26304a;color:#fff;padding:.8em 1.2em}header h1{margin:0;font-size:1.35em}
+header p{margin:.2em 0 0;opacity:.85}nav.tabs a{color:#fff;margin-right:1.2em}
+main{max-width:70em;margin:0 auto;padding:1em 1.2em}
+section{background:#fff;border:1px solid #ddd8cc;border-radius:6px;padding:.6em 1em;margin:1em 0}
+h2{font-size:1.1em;margin:.3em 0 .5em}
+ol.timeline{list-style:none;padding:0;margin:0}
+ol.timeline>li{border-top:1px solid #eee;padding:.45em 0;content-visibility:auto;contain-intrinsic-size:auto 3em}
+.v{display:inline-block;min-width:3.5em;color:#667;font-variant-numeric:tabular-nums}
+.meta{color:#667;font-size:.85em}.voided{text-decoration:line-through;color:#889}
+.post{margin:.35em 0 .2em 3.5em;padding:.35em .7em;border-left:3px solid #8aa0d0;background:#f3f6fc}
+.post.dm{border-color:#b58ad0;background:#f8f2fc}.post h3{font-size:1em;margin:0 0 .2em}
+.bookmark{background:#fff3c4;padding:0 .3em;border-radius:3px}
+.user{color:#3550a0}.quote{border-left:3px solid #ccc;padding-left:.5em}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:.25em .5em;text-align:left}
+.steps{display:flex;gap:.6em;align-items:center;flex-wrap:wrap}.steps input[type=range]{flex:1;min-width:12em}
+#verify-result[data-status=ok]{color:#176b2c}#verify-result[data-status=failed]{color:#a31818;font-weight:bold}
+img.chart{max-width:100%;height:auto}
+`;
+
+export interface PageOptions {
+  title: string;
+  heading: string;
+  sub?: string;
+  /** Links of the page's header: [text, href]. */
+  tabs?: [string, string][];
+  scripts?: string[];
+}
+
+export function page(o: PageOptions, body: string): string {
+  const tabs = o.tabs?.length ? `<nav class="tabs">${o.tabs.map(([t, h]) => `<a href="${esc(h)}">${esc(t)}</a>`).join('')}</nav>` : '';
+  const scripts = (o.scripts ?? []).map((s) => `<script src="${esc(s)}" defer></script>`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(o.title)}</title><style>${STYLE}</style>${scripts}</head><body><header><h1>${esc(o.heading)}</h1>${o.sub ? `<p>${esc(o.sub)}</p>` : ''}${tabs}</header><main>${body}</main></body></html>`;
+}
+
+/** A plain page for a refusal: a status and a sentence, nothing about any battle. */
+export const errorPage = (status: number, text: string): string => page({ title: `${status}`, heading: status === 404 ? 'Not found' : status === 400 ? 'Bad request' : 'Something went wrong' }, `<section><p>${esc(text)}</p></section>`);
+
+/** A post or DM as it was sent: its title and its text's markdown. */
+function postHtml(m: Message): string {
+  const dm = m.to.kind === 'dm';
+  const who = dm ? `<span class="meta">DM to <span class="user">@${esc(m.to.kind === 'dm' ? m.to.user : '')}</span></span>` : '';
+  return `<div class="post${dm ? ' dm' : ''}">${who}${m.title ? `<h3>${markdownHtml(m.title)}</h3>` : ''}<div>${markdownHtml(m.text)}</div></div>`;
+}
+
+export interface BattleView {
+  /** The page's own path: /b/<battle>/<token>. */
+  base: string;
+  audience: Audience;
+  /** The battle now, as far as the view goes (its last version's state). */
+  state: BattleState;
+  events: readonly LoggedEvent[];
+  posts: Map<number, Message[]>;
+}
+
+const systemName = (s: BattleState) => getRuleSystem(s.system).name;
+const phaseName = (s: BattleState) => getRuleSystem(s.system).sequence.describe(s.position);
+const where = (s: BattleState) => {
+  const p = phaseName(s);
+  return `${positionText(s.position, p.number)}: ${p.name}`;
+};
+
+function header(v: BattleView, title: string): PageOptions {
+  const s = v.state;
+  return {
+    title: `${title} — ${s.name}`,
+    heading: `${s.name} (${s.id})`,
+    sub: `${systemName(s)} · ${v.audience.label} · ${s.ended ? 'ended' : `now ${where(s)}`} · through event ${v.audience.through}`,
+    tabs: [
+      ['Timeline', `${v.base}#timeline`],
+      ['State', `${v.base}/at/${v.audience.through}`],
+      ['Report', `${v.base}/report`],
+      ['Check it yourself', `${v.base}#verify`],
+      ['This channel\'s battles', `${v.base}/channel`],
+    ],
+    scripts: ['/page.js', '/verify.js'],
+  };
+}
+
+function bookmarksHtml(v: BattleView): string {
+  const marks = Object.values(v.state.bookmarks).filter((b) => b.version <= v.audience.through).sort((a, b) => a.version - b.version);
+  if (!marks.length) return '';
+  return `<section id="bookmarks"><h2>Bookmarks</h2><ul>${marks.map((b) => `<li><a href="${esc(`${v.base}/at/${b.version}`)}">${esc(b.title)}</a> <span class="meta">event ${b.version}</span></li>`).join('')}</ul></section>`;
+}
+
+const verifyHtml = (v: BattleView) =>
+  `<section id="verify" data-export="${esc(`${v.base}/export.json`)}"><h2>Check it yourself</h2><p>Your browser downloads this view's log and recomputes every event's hash and, once the seed is published, every die, with the same code as <code>umpire verify</code>.</p><p><button id="verify-run" type="button">Check again</button> <span id="verify-result">Not checked yet (it needs JavaScript).</span></p></section>`;
+
+/** One timeline entry: the event's line as the log reads it, then what this view was sent with it. */
+function entry(v: BattleView, e: LoggedEvent, before: BattleState, voided: ReadonlySet<number>, marks: Readonly<Record<number, Bookmark>>): string {
+  const line = describeEventSafe(e, before);
+  const mark = marks[e.version];
+  const posts = (v.posts.get(e.version) ?? []).map(postHtml).join('');
+  return `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
+}
+
+/** The log's own line for an event; one it cannot word (a type a later version added) is named. */
+function describeEventSafe(e: LoggedEvent, before: BattleState): string {
+  try {
+    return describeEvent(e.event, before);
+  } catch {
+    return e.event.type;
+  }
+}
+
+/** The battle's page: bookmarks, the check, and the timeline, one entry an event, through the view's last. */
+export function battlePage(v: BattleView): string {
+  const voided = new Set<number>();
+  const shown = v.events.filter((e) => e.version <= v.audience.through);
+  for (const e of shown) if (e.event.type === 'ActionUndone') for (const x of e.event.data.voids) voided.add(x);
+  const items: string[] = [];
+  const marks = v.state.bookmarks;
+  foldAll(initialState(v.state.id), shown, (e, before) => items.push(entry(v, e, before, voided, marks)));
+  const timeline = `<section id="timeline"><h2>Timeline</h2><ol class="timeline">${items.join('')}</ol></section>`;
+  return page(header(v, 'Timeline'), bookmarksHtml(v) + verifyHtml(v) + timeline);
+}
+
+/** The battle at one event: where it stood, that event, its units, and the steps to the others. */
+export function statePage(v: BattleView, at: BattleState, event: LoggedEvent | undefined, before: BattleState): string {
+  const last = v.audience.through;
+  const n = at.version;
+  const step = (label: string, to: number, rel: string) => (to >= 1 && to <= last && to !== n ? `<a rel="${rel}" href="${esc(`${v.base}/at/${to}`)}">${label}</a>` : `<span class="meta">${label}</span>`);
+  const steps = `<form class="steps" method="get" action="${esc(`${v.base}/at`)}">${step('« First', 1, 'first')}${step('◀ Previous', n - 1, 'prev')}<input type="range" name="v" min="1" max="${last}" value="${n}" aria-label="Event"><output>${n} / ${last}</output><noscript><button>Go</button></noscript>${step('Next ▶', n + 1, 'next')}${step('Last »', last, 'last')}</form>`;
+  const mark = at.bookmarks[n] && n <= last ? `<p><span class="bookmark">${esc(at.bookmarks[n]!.title)}</span></p>` : '';
+  const happened = event ? `<ol class="timeline">${entry(v, event, before, new Set(), {})}</ol>` : '';
+  const body = `<section id="step"><h2>Event ${n}: ${esc(where(at))}</h2>${steps}${mark}${happened}</section>${unitsHtml(at)}`;
+  return page({ ...header(v, `Event ${n}`), title: `Event ${n} — ${v.state.name}` }, body);
+}
+
+/** Every unit by side and command: strength (now of its start), morale as the rules word it, its attributes. */
+function unitsHtml(s: BattleState): string {
+  const report = getRuleSystem(s.system).report;
+  const rows: string[] = [];
+  for (const side of Object.values(s.sides)) {
+    for (const c of Object.values(s.commands).filter((x) => x.sideId === side.id)) {
+      for (const u of Object.values(s.units).filter((x) => x.commandId === c.id)) {
+        const standing = report?.unit(s, u);
+        rows.push(
+          `<tr><td>${esc(side.name)}</td><td>${esc(c.name)}</td><td>${esc(u.name)}</td><td>${standing ? `${standing.strength} of ${standing.start} ${esc(report!.strength)}` : ''}</td><td>${esc(standing?.morale ?? '')}</td><td class="meta">${esc(attrsText(u.attrs))}</td></tr>`,
+        );
+      }
+    }
+  }
+  if (!rows.length) return '<section id="units"><h2>Units</h2><p>No units yet.</p></section>';
+  return `<section id="units"><h2>Units</h2><table><thead><tr><th>Side</th><th>Command</th><th>Unit</th><th>Strength</th><th>Morale</th><th>As recorded</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
+/** The battle report of the view's turns, with its charts when the rules report strength. */
+export function reportPage(v: BattleView, text: string, chart: boolean): string {
+  const img = chart ? `<p><img class="chart" src="${esc(`${v.base}/report.svg`)}" alt="Strength by unit and casualties by side" width="1200" height="800"></p>` : '';
+  return page(header(v, 'Report'), `<section id="report"><h2>Report</h2><div>${markdownHtml(text)}</div>${img}</section>`);
+}
+
+export interface ListedBattle {
+  id: string;
+  name: string;
+  system: string;
+  ended: boolean;
+  /** Its public page, if a live link has one. */
+  url?: string;
+  note?: string;
+}
+
+/** A list of battles (a channel's, a campaign's), each linked to its public page when it has one. */
+export function listPage(title: string, sub: string, battles: readonly ListedBattle[]): string {
+  const items = battles.map(
+    (b) =>
+      `<li>${b.url ? `<a href="${esc(b.url)}">${esc(b.name)}</a>` : esc(b.name)} <span class="meta">(${esc(b.id)}) · ${esc(getRuleSystem(b.system).name)} · ${b.ended ? 'ended' : 'running'}${b.url ? '' : ' · no public page'}${b.note ? ` · ${esc(b.note)}` : ''}</span></li>`,
+  );
+  return page({ title, heading: title, sub }, `<section><h2>Battles</h2>${items.length ? `<ul>${items.join('')}</ul>` : '<p>None yet.</p>'}</section>`);
+}

@@ -1,0 +1,200 @@
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { BattleState, ShareLink } from '../battle/state.ts';
+import { battleReport, renderReportSvg, reportText } from '../app/report.ts';
+import { shareToken, shareUrl, TOKEN_LENGTH } from '../app/share.ts';
+import type { Umpire } from '../app/umpire.ts';
+import { RuleError } from '../rules/errors.ts';
+import { audienceOf, exportFor, postsFor } from './audience.ts';
+import { BattleCache, type BattleData } from './battle-data.ts';
+import { pageScript, verifierScript } from './bundle.ts';
+import { battlePage, errorPage, listPage, reportPage, statePage, type BattleView, type ListedBattle } from './pages.ts';
+
+export interface WebOptions {
+  app: Umpire;
+  /** The address players open, for the links a list page gives (WEB_URL). */
+  base: string;
+  logger?: Logger;
+}
+
+/** A battle or campaign id, a token and an event number as the links write them; anything else is not a page. */
+const STREAM = /^[a-z0-9-]{1,40}$/;
+const TOKEN = new RegExp(`^[A-Za-z0-9_-]{${TOKEN_LENGTH}}$`);
+const VERSION = /^[1-9][0-9]{0,8}$/;
+/** A page's address is short; a longer one is not one of ours. */
+const MAX_URL = 512;
+
+const NOT_FOUND = 'No page here: the link is wrong, or its GM revoked it. Ask the GM for the link /battle share posts.';
+
+const HEADERS = {
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  // A page is reached by a secret link: no cache in between keeps it.
+  'cache-control': 'no-store',
+};
+
+class PageError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const notFound = () => new PageError(404, NOT_FOUND);
+
+/** The same length and characters, compared in constant time: a token is not guessed a character at a time. */
+const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The read-only battle pages (issue 30), on Fastify: server-rendered HTML, each battle reached by a
+ * share link's unguessable token, what it shows decided by the link's audience (audience.ts).
+ */
+export function webServer(o: WebOptions): FastifyInstance {
+  const { app } = o;
+  const store = app.store;
+  const cache = new BattleCache(store);
+  let key: Promise<string> | undefined;
+  const shareKey = () => (key ??= store.shareKey());
+  const web = Fastify({ logger: false, routerOptions: { maxParamLength: 64, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true } });
+
+  web.addHook('onRequest', async (req) => {
+    if (req.url.length > MAX_URL) throw new PageError(400, 'That address is too long to be a page of ours.');
+    const q = req.url.indexOf('?');
+    // Only the slider's `v` is ever asked for; any other query is not ours.
+    if (q >= 0 && !/^\/b\/[^/]+\/[^/]+\/at$/.test(req.url.slice(0, q).replace(/\/+$/, ''))) throw new PageError(400, 'This page takes no query string.');
+  });
+  web.addHook('onSend', async (_req, reply) => {
+    reply.headers(HEADERS);
+  });
+  web.setNotFoundHandler((_req, reply) => sendError(reply, 404, NOT_FOUND));
+  web.setErrorHandler((err, req, reply) => {
+    if (err instanceof PageError) return sendError(reply, err.status, err.message);
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return sendError(reply, 400, 'That request is not one this server answers.');
+    o.logger?.error({ err, url: req.url.replace(/\/[A-Za-z0-9_-]{22}(?=\/|$)/, '/<token>') }, 'a battle page failed');
+    return sendError(reply, 500, 'Something went wrong on our side; nothing was changed.');
+  });
+
+  const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
+
+  /** The battle and the live link a request's token opens, or a 404 that says nothing of either. */
+  async function open(req: FastifyRequest): Promise<{ data: BattleData; now: BattleState; link: ShareLink }> {
+    const { battle, token } = req.params as { battle: string; token: string };
+    if (!STREAM.test(battle) || !TOKEN.test(token) || !(await store.battle(battle))) throw notFound();
+    const data = await cache.get(battle);
+    const now = data.stateAt(data.version);
+    const k = await shareKey();
+    const link = Object.values(now.links).find((l) => !l.revoked && sameToken(shareToken(k, battle, l.id), token));
+    if (!link) throw notFound();
+    return { data, now, link };
+  }
+
+  async function view(req: FastifyRequest): Promise<{ v: BattleView; data: BattleData }> {
+    const { data, now, link } = await open(req);
+    const audience = audienceOf(link, now, data.events);
+    const { battle, token } = req.params as { battle: string; token: string };
+    const state = data.stateAt(audience.through);
+    return { data, v: { base: `/b/${battle}/${token}`, audience, state, events: data.events, posts: postsFor(audience, now.channel, data.posts) } };
+  }
+
+  function version(req: FastifyRequest, v: BattleView): number {
+    const raw = (req.params as { version: string }).version;
+    if (!VERSION.test(raw)) throw new PageError(400, 'An event is named by its number: 1, 2, 3…');
+    const n = Number(raw);
+    if (n > v.audience.through) throw new PageError(404, `This view goes to event ${v.audience.through}.`);
+    return n;
+  }
+
+  web.get('/', (_req, reply) => html(reply, listPage("Umpire's battle pages", 'Open the link your GM posted with /battle share.', [])));
+  // A browser asks for it unprompted: no icon, and no 404 in its console.
+  web.get('/favicon.ico', (_req, reply) => reply.code(204).send());
+  web.get('/verify.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(await verifierScript()));
+  web.get('/page.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(await pageScript()));
+
+  web.get('/b/:battle/:token', async (req, reply) => html(reply, battlePage((await view(req)).v)));
+
+  web.get('/b/:battle/:token/export.json', async (req, reply) => {
+    const { v, data } = await view(req);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(exportFor(v.audience, data.battleId, data.rows)));
+  });
+
+  // The slider's form without its script: ?v=N goes to that event's page.
+  web.get('/b/:battle/:token/at', async (req, reply) => {
+    const { v } = await view(req);
+    const raw = (req.query as { v?: unknown }).v;
+    if (typeof raw !== 'string' || !VERSION.test(raw) || Object.keys(req.query as object).length !== 1) throw new PageError(400, 'The slider names an event by its number: ?v=12.');
+    return reply.redirect(`${v.base}/at/${Math.min(Number(raw), v.audience.through)}`);
+  });
+
+  web.get('/b/:battle/:token/at/:version', async (req, reply) => {
+    const { v, data } = await view(req);
+    const n = version(req, v);
+    return html(reply, statePage(v, data.stateAt(n), data.events[n - 1], data.stateAt(n - 1)));
+  });
+
+  web.get('/b/:battle/:token/report', async (req, reply) => {
+    const { v, data } = await view(req);
+    const r = report(data, v);
+    return html(reply, reportPage(v, r ? reportText(r) : 'No turn to report yet.', Boolean(r?.strength)));
+  });
+
+  web.get('/b/:battle/:token/report.svg', async (req, reply) => {
+    const { v, data } = await view(req);
+    const r = report(data, v);
+    if (!r?.strength) throw notFound();
+    return reply.type('image/svg+xml; charset=utf-8').send(await renderReportSvg(r));
+  });
+
+  web.get('/b/:battle/:token/channel', async (req, reply) => {
+    const { v, data } = await view(req);
+    const here = (await store.battles()).filter((b) => b.channel === data.stateAt(data.version).channel);
+    // A spectator's view lags on purpose: it lists no running battle's live page, its own included.
+    const lagging = v.audience.link.view === 'spectator';
+    const battles = (await listed(here)).map((b) => (lagging && !b.ended ? { id: b.id, name: b.name, system: b.system, ended: b.ended } : b));
+    return html(reply, listPage(`Battles of this channel`, `The battles played where ${v.state.name} was, each with its public page if its GM shared one.`, battles));
+  });
+
+  web.get('/c/:campaign/:token', async (req, reply) => {
+    const { campaign, token } = req.params as { campaign: string; token: string };
+    if (!STREAM.test(campaign) || !TOKEN.test(token) || !(await store.campaign(campaign))) throw notFound();
+    const c = await app.campaigns.state(campaign);
+    const k = await shareKey();
+    if (!Object.values(c.links).some((l) => !l.revoked && sameToken(shareToken(k, campaign, l.id), token))) throw notFound();
+    const rows = await Promise.all(Object.values(c.battles).map((b) => store.battle(b.id)));
+    const notes = new Map(Object.values(c.battles).map((b) => [b.id, `turn ${b.turn} · ${b.stage}`]));
+    const battles = (await listed(rows.filter((r) => r !== undefined))).map((b) => ({ ...b, note: notes.get(b.id) ?? '' }));
+    return html(reply, listPage(`${c.name}: its battles`, `Campaign ${c.id}, turn ${c.turns.length}.`, battles));
+  });
+
+  /** Battles as a list shows them, each with its live public link's page, if any. */
+  async function listed(rows: readonly { id: string; name: string; system: string; ended: boolean }[]): Promise<ListedBattle[]> {
+    const k = await shareKey();
+    return Promise.all(
+      rows.map(async (b) => {
+        const d = await cache.get(b.id);
+        const pub = Object.values(d.stateAt(d.version).links).find((l) => l.view === 'public' && !l.revoked);
+        return { id: b.id, name: b.name, system: b.system, ended: b.ended, ...(pub ? { url: shareUrl(o.base, k, b.id, pub.id) } : {}) };
+      }),
+    );
+  }
+
+  return web;
+}
+
+/** The report of the view's turns: the log through its last event. */
+function report(data: BattleData, v: BattleView) {
+  try {
+    return battleReport(data.battleId, data.events.filter((e) => e.version <= v.audience.through));
+  } catch (err) {
+    if (err instanceof RuleError) return undefined;
+    throw err;
+  }
+}
+
+function sendError(reply: FastifyReply, status: number, text: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(errorPage(status, text));
+}
