@@ -88,6 +88,12 @@ export function exportFor(a: Audience, stream: string, rows: readonly RawEventRo
 }
 
 /**
+ * A page never repeats a link's token: a reader has the link they came by, and the channel's link
+ * in an old post would take a lagging spectator to the battle as it is now.
+ */
+const hideLinks = (text: string): string => text.replace(/\/([bc])\/([a-z0-9-]{1,40})\/[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g, '/$1/$2/(link not shown here)');
+
+/**
  * What the view was told, by version: the posts to the battle's channel, and for a side's view the
  * DMs to its players, but none sent with an event withheld from it (a secret roll's result, a dawn
  * note's receipt). Posts after the view's last version are left out.
@@ -99,9 +105,10 @@ export function postsFor(a: Audience, channel: string, posts: readonly PostRow[]
     const to = p.message.to;
     const shown = (to.kind === 'channel' && to.channel === channel) || (to.kind === 'dm' && a.readers.has(to.user) && !a.withheld.has(p.version));
     if (!shown) continue;
+    const m = { ...p.message, text: hideLinks(p.message.text) };
     const list = byVersion.get(p.version);
-    if (list) list.push(p.message);
-    else byVersion.set(p.version, [p.message]);
+    if (list) list.push(m);
+    else byVersion.set(p.version, [m]);
   }
   return byVersion;
 }

@@ -92,6 +92,12 @@ describe('who sees what on a battle page (issue 30; DESIGN.md, Secrecy)', () => 
     ]);
   });
 
+  it("hides every link's token in the posts it shows: a lagging spectator is not handed the channel's live link", () => {
+    const { a } = audience([], link('spectator', { lagTurns: 1 }));
+    const posts = postsFor(a, 'chan', [{ version: 2, message: { to: { kind: 'channel', channel: 'chan' }, text: 'Battle page: http://localhost:8080/b/b1/cO-Ix-EsY3KcWCESEIgJKC and http://x/c/c1/AAAAAAAAAAAAAAAAAAAAAA.' } }]);
+    expect(posts.get(2)![0]!.text).toBe('Battle page: http://localhost:8080/b/b1/(link not shown here) and http://x/c/c1/(link not shown here).');
+  });
+
   it('exports a withheld event without its data, and nothing past the view', () => {
     const { a, log } = audience([ballot('v1', 'channel'), vote('v1', 'k1', 'L', 'p1')], link('public'));
     const rows = log.map((e) => ({ position: e.version, battle_id: 'b1', version: e.version, type: e.event.type, data: JSON.stringify(e.event.data), actor: e.actor, at: e.at, request_id: null, hash: 'h'.repeat(64) }));
