@@ -24,10 +24,14 @@ export interface Audience {
   withheld: ReadonlySet<number>;
 }
 
+/** What sets a battle up, before anything is played: all a spectator's view shows while the battle is in its first turns. */
+const SETUP = new Set(['BattleCreated', 'GmAdded', 'GmRemoved', 'SideAdded', 'SideJoined', 'JoinRequested', 'JoinRefused', 'CommandAdded', 'CommandAssigned', 'UnitAdded', 'UnitEdited', 'UnitRemoved', 'OrderOfBattleImported', 'HouseRuleSet', 'HouseRuleUnset', 'ShareLinkCreated', 'ShareLinkRevoked', 'BookmarkAdded', 'BookmarkRemoved']);
+
 /**
  * The audience of a live link over a battle's log, `now` being the battle's current state. A
  * spectator's view ends with the last event before the battle entered the turn after the one it
- * lags to (a turn entered and then undone does not count).
+ * lags to (a turn entered and then undone does not count); while the battle is in its first turns
+ * (no turn yet that far behind), with its set-up: the events before the first that is play.
  */
 export function audienceOf(link: ShareLink, now: BattleState, events: readonly LoggedEvent[]): Audience {
   let through = events.at(-1)?.version ?? 0;
@@ -35,7 +39,8 @@ export function audienceOf(link: ShareLink, now: BattleState, events: readonly L
     const shown = now.position.turn - (link.lagTurns ?? 0);
     const voided = new Set<number>();
     for (const e of events) if (e.event.type === 'ActionUndone') for (const v of e.event.data.voids) voided.add(v);
-    const next = events.find((e) => e.event.type === 'PhaseAdvanced' && e.event.data.to.turn > shown && !voided.has(e.version));
+    // In its first turns the battle is N turns behind nothing yet: the view shows how it was set up.
+    const next = shown >= 1 ? events.find((e) => e.event.type === 'PhaseAdvanced' && e.event.data.to.turn > shown && !voided.has(e.version)) : events.find((e) => !SETUP.has(e.event.type));
     through = next ? next.version - 1 : through;
   }
   const side = link.sideId ? now.sides[link.sideId] : undefined;

@@ -137,7 +137,9 @@ export function statePage(v: BattleView, at: BattleState, event: LoggedEvent | u
   const n = at.version;
   const step = (label: string, to: number, rel: string) => (to >= 1 && to <= last && to !== n ? `<a rel="${rel}" href="${esc(`${v.base}/at/${to}`)}">${label}</a>` : `<span class="meta">${label}</span>`);
   const steps = `<form class="steps" method="get" action="${esc(`${v.base}/at`)}">${step('« First', 1, 'first')}${step('◀ Previous', n - 1, 'prev')}<input type="range" name="v" min="1" max="${last}" value="${n}" aria-label="Event"><output>${n} / ${last}</output><noscript><button>Go</button></noscript>${step('Next ▶', n + 1, 'next')}${step('Last »', last, 'last')}</form>`;
-  const mark = at.bookmarks[n] && n <= last ? `<p><span class="bookmark">${esc(at.bookmarks[n]!.title)}</span></p>` : '';
+  // A bookmark is made after the event it marks: the view's state has it, the state at the event not yet.
+  const marked = v.state.bookmarks[n];
+  const mark = marked ? `<p><span class="bookmark">${esc(marked.title)}</span></p>` : '';
   const happened = event ? `<ol class="timeline">${entry(v, event, before, new Set(), {})}</ol>` : '';
   const body = `<section id="step"><h2>Event ${n}: ${esc(where(at))}</h2>${steps}${mark}${happened}</section>${unitsHtml(at)}`;
   return page({ ...header(v, `Event ${n}`), title: `Event ${n} — ${v.state.name}` }, body);

@@ -59,7 +59,15 @@ export function webServer(o: WebOptions): FastifyInstance {
   const cache = new BattleCache(store);
   let key: Promise<string> | undefined;
   const shareKey = () => (key ??= store.shareKey());
-  const web = Fastify({ logger: false, routerOptions: { maxParamLength: 64, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true } });
+  const web = Fastify({
+    logger: false,
+    routerOptions: { maxParamLength: 64, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // An address the router cannot read (a bad % escape, a part too long for a token) gets our plain
+    // page, not Fastify's JSON naming the path; these skip the hooks, so the headers are set here.
+    frameworkErrors: (_err, _req, reply) => {
+      void sendError(reply.headers(HEADERS), 400, 'That address is not one of our pages.');
+    },
+  });
 
   web.addHook('onRequest', async (req) => {
     if (req.url.length > MAX_URL) throw new PageError(400, 'That address is too long to be a page of ours.');

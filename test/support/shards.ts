@@ -3,15 +3,15 @@ import { applicationCommands } from '../../src/discord/command-json.ts';
 import { FakeDiscord } from './fake-discord.ts';
 
 /**
- * `umpire shards` (discord.js's ShardingManager) on the store at `db`, against a fake Discord that
+ * `umpire shards` (discord.js's ShardingManager) on the store at `db` (`env` added to the manager's), against a fake Discord that
  * recommends `shards` shards; resolves once every shard is ready. `stop` kills the manager and its
  * shards (one process group) and stops the fake.
  */
-export async function startShards(shards: number, db: string): Promise<{ fake: FakeDiscord; stop: () => Promise<void> }> {
+export async function startShards(shards: number, db: string, env: Record<string, string> = {}): Promise<{ fake: FakeDiscord; stop: () => Promise<void> }> {
   const fake = await FakeDiscord.start(undefined, { shards });
   fake.useCommands(applicationCommands());
   const manager = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'shards', '--db', db, '--spawn-delay', '0'], {
-    env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.api, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.api, LOG_LEVEL: 'silent', ...env },
     stdio: 'ignore',
     detached: true,
   });

@@ -1,0 +1,340 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Umpire } from '../../src/app/umpire.ts';
+import type { LoggedEvent } from '../../src/battle/events.ts';
+import { getRuleSystem } from '../../src/battle/registry.ts';
+import type { ViewExport } from '../../src/web/verify-export.ts';
+import { webServer } from '../../src/web/server.ts';
+import { launchChromium } from '../support/browser.ts';
+import { startTable, type Out } from '../support/table.ts';
+
+/**
+ * Issue 30 in a real browser: Debian's Chromium, headless, opens the battle pages a local table
+ * shared, runs their scripts (the slider, the in-page verifier) and loads their chart. One browser
+ * for the file, one page a test; screenshots of each system's pages go to SCREENSHOT_DIR.
+ */
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'umpire-screenshots');
+/** A stack frame naming a source file: no page may show one. */
+const STACK = /\bat\s[^<\n]*?[\\/][^\s<]*\.[cm]?[jt]sx?:\d+/;
+
+/** One browser for the file, launched by the first test: without Chromium each test fails saying so (a failing hook would only skip them). */
+let launched: Promise<Browser> | undefined;
+const browser = () => (launched ??= launchChromium());
+
+beforeAll(() => {
+  mkdirSync(SHOTS, { recursive: true });
+  console.log(`Browser test screenshots: ${SHOTS}`);
+});
+
+afterAll(async () => {
+  await (await launched?.catch(() => undefined))?.close();
+});
+
+/** The pages of `app` on a free loopback port, closed with the test. */
+async function serve(app: Umpire) {
+  const web = webServer({ app, base: 'http://localhost:8080' });
+  const origin = await web.listen({ port: 0, host: '127.0.0.1' });
+  onTestFinished(() => web.close());
+  /** A link as the table printed it, on this server. */
+  const local = (printed: string) => origin + new URL(printed).pathname;
+  return { origin, local };
+}
+
+/** A browser page for one test, recording the script errors and failed loads of everything it opens. */
+async function newPage() {
+  const page = await (await browser()).newPage({ viewport: { width: 1280, height: 900 } });
+  onTestFinished(() => page.close());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`script error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()} (${page.url()})`);
+  });
+  return { page, errors };
+}
+
+/** Opens `url`, expecting `status`; no page shows a stack trace. */
+async function visit(page: Page, url: string, status = 200): Promise<string> {
+  const res = await page.goto(url);
+  expect(res?.status(), url).toBe(status);
+  const html = await page.content();
+  expect(html, url).not.toMatch(STACK);
+  return html;
+}
+
+/** The in-page verifier's verdict, once it has one. */
+async function verdict(page: Page) {
+  const result = page.locator('#verify-result[data-status]');
+  await result.waitFor();
+  return { status: await result.getAttribute('data-status'), text: (await result.textContent()) ?? '' };
+}
+
+const timelineEntries = (page: Page) => page.locator('#timeline ol.timeline > li');
+const heading = async (page: Page) => (await page.locator('#step h2').textContent()) ?? '';
+
+/** Waits for the state page of event `n` (after a click, a key or the slider) and checks its heading. */
+async function atEvent(page: Page, base: string, n: number) {
+  await page.waitForURL(`${base}/at/${n}`);
+  expect(await heading(page)).toMatch(new RegExp(`^Event ${n}: `));
+  expect(await page.content()).not.toMatch(STACK);
+}
+
+/** A full-page screenshot with every timeline entry drawn (the page draws those off screen only as they scroll in: content-visibility). */
+async function screenshot(page: Page, name: string) {
+  await page.addStyleTag({ content: 'ol.timeline>li{content-visibility:visible}' });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The rolls umpire verify re-derives: every die of every event that records dice. */
+const rollsOf = (log: readonly LoggedEvent[]) => log.reduce((n, e) => n + ((e.event.data as { dice?: { rolls: unknown[] } }).dice?.rolls.length ?? 0), 0);
+
+const ok = (out: Out[]) => {
+  expect(out.filter((m) => m.error).map((m) => m.error)).toEqual([]);
+  return out;
+};
+
+/** The links a share printed: the public one from the channel, a side's from its players' DMs, the spectator's from the GM's reply. */
+function links(out: Out[]) {
+  const find = (m: Out | undefined, re: RegExp) => m?.text.match(re)?.[1];
+  const publicUrl = find(
+    out.find((m) => m.to === 'channel'),
+    /Battle page \(public view[^)]*\): (\S+)/,
+  );
+  expect(publicUrl, 'the public link posted in the channel').toBeDefined();
+  return {
+    public: publicUrl!,
+    dm: (user: string) => find(out.find((m) => m.to === 'dm' && m.user === user), /keep it to your side: (\S+)/)!,
+    spectator: () => find(out.find((m) => m.to === 'reply'), /Spectator view, \d+ turns? behind: (\S+?);/)!,
+  };
+}
+
+const SYSTEMS = [
+  { system: 'percentile', script: 'examples/short-battle.table' },
+  { system: 'brigade', script: 'examples/brigade.table' },
+  { system: 'medieval', script: 'examples/medieval-battle.table' },
+  { system: 'charge', script: 'examples/charge.table' },
+];
+
+describe('issue 30 in Chromium: each system\'s example battle, shared, in the browser', () => {
+  it.each(SYSTEMS)('$system ($script): timeline, verification, bookmark, steps, slider, units and report', async ({ system, script }) => {
+    const t = startTable();
+    await t.run(readFileSync(script, 'utf8').split('\n'));
+    const mid = Math.floor((await t.app.log('b1')).length / 2);
+    const shared = ok(await t.run('@gm /battle share'));
+    ok(await t.run(`@gm /battle bookmark event:${mid} title:"The middle of it"`));
+    if (!(await t.app.state('b1')).ended) ok(await t.run('@gm /battle end'));
+    const log = await t.app.log('b1');
+    const state = await t.app.state('b1');
+    expect(state.system).toBe(system);
+    const rolls = rollsOf(log);
+    expect(rolls, 'the example rolls dice').toBeGreaterThan(0);
+
+    const { local } = await serve(t.app);
+    const base = local(links(shared).public);
+    const { page, errors } = await newPage();
+
+    // The timeline: one entry an event, numbered as the log is; the check passes in the page.
+    await visit(page, base);
+    expect(await timelineEntries(page).count()).toBe(log.length);
+    expect(await timelineEntries(page).evaluateAll((li) => li.map((x) => x.id))).toEqual(log.map((e) => `e${e.version}`));
+    const v = await verdict(page);
+    expect(v.status).toBe('ok');
+    expect(v.text).toBe(`Chain verified: ${log.length} events; ${rolls} roll${rolls === 1 ? '' : 's'} re-derived from the published seed.`);
+    await screenshot(page, `${system}-timeline`);
+
+    // The bookmark opens its event's state page; Next, Previous, the slider and the arrow keys step from there.
+    await page.locator('#bookmarks a', { hasText: 'The middle of it' }).click();
+    await atEvent(page, base, mid);
+    expect(await page.locator('#step .bookmark').textContent()).toBe('The middle of it');
+    await page.locator('a[rel=next]').click();
+    await atEvent(page, base, mid + 1);
+    await page.locator('a[rel=prev]').click();
+    await atEvent(page, base, mid);
+    await page.locator('form.steps input[type=range]').fill(String(mid + 3));
+    await atEvent(page, base, mid + 3);
+    expect(await page.locator('form.steps output').textContent()).toBe(`${mid + 3} / ${log.length}`);
+    await page.keyboard.press('ArrowRight');
+    await atEvent(page, base, mid + 4);
+    await page.keyboard.press('ArrowLeft');
+    await atEvent(page, base, mid + 3);
+    await screenshot(page, `${system}-state`);
+
+    // The last event's page lists every unit of the battle.
+    await page.locator('a[rel=last]').click();
+    await atEvent(page, base, log.length);
+    expect(await page.locator('a[rel=next]').count()).toBe(0);
+    const units = await page.locator('#units tbody tr td:nth-child(3)').allTextContents();
+    expect(units.sort()).toEqual(Object.values(state.units).map((u) => u.name).sort());
+    await page.keyboard.press('Home');
+    await atEvent(page, base, 1);
+    expect(await page.locator('a[rel=prev]').count()).toBe(0);
+
+    // The report, with its chart drawn: each of the four rule systems reports strength.
+    expect(getRuleSystem(system).report).toBeDefined();
+    await visit(page, `${base}/report`);
+    expect(await page.locator('#report').textContent()).toContain('Units (');
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img.chart');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    await screenshot(page, `${system}-report`);
+
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('issue 30 in Chromium: who sees what', () => {
+  const SETUP = [
+    '@gm /battle create name:Secrets system:percentile',
+    '@gm /side add name:North',
+    '@gm /side add name:South',
+    '@gm /command add name:C1 side:North',
+    '@gm /command add name:C2 side:North',
+    '@gm /command add name:C3 side:South',
+    '@gm /command assign command:C1 user:alice',
+    '@gm /command assign command:C3 user:bob',
+  ];
+  // Nobody plays C2: the ballot stays open until the GM reveals it.
+  const PROMPT = /<LeftFlankX\|RightFlankY>/g;
+
+  it("before the reveal the channel's page shows no vote nor secret roll, each side's its own; after it, both; a spectator lags a turn", async () => {
+    const t = startTable();
+    await t.run(SETUP);
+    const link = links(ok(await t.run('@gm /battle share spectator-lag:1')));
+    ok(await t.run('@gm /ballot open question:"Which flank?" options:"LeftFlankX,RightFlankY"'));
+    ok(await t.run(['@alice /ballot vote ballot:v1 choice:LeftFlankX', '@bob /ballot vote ballot:v1 choice:RightFlankY']));
+    const rolled = ok(await t.run('@alice /roll 1d6 secret:true reason:"hidden"'));
+    const result = rolled.find((m) => m.to === 'dm' && m.user === 'alice')!.text.match(/1d6: \[\d\] = \d/)![0];
+    const { local } = await serve(t.app);
+    const pub = local(link.public);
+    const north = local(link.dm('alice'));
+    const south = local(link.dm('bob'));
+    const { page, errors } = await newPage();
+    const text = async (url: string) => {
+      await visit(page, url);
+      return (await page.locator('main').textContent()) ?? '';
+    };
+    const exported = async (url: string) => {
+      const res = await page.request.get(`${url}/export.json`);
+      expect(res.status()).toBe(200);
+      return (await res.json()) as ViewExport;
+    };
+    const log = await t.app.log('b1');
+    const voteOf = (voter: string) => log.find((e) => e.event.type === 'VoteCast' && e.event.data.voter === voter)!.version;
+    const roll = log.find((e) => e.event.type === 'DiceRolled')!.version;
+
+    // The channel's view: neither choice, nor the secret die, in the page or its export.
+    const publicHtml = await visit(page, pub);
+    for (const choice of ['LeftFlankX', 'RightFlankY', result]) expect(publicHtml).not.toContain(choice);
+    const publicExport = await exported(pub);
+    // The ballot's own list of options is open; no other event carries a choice.
+    expect(publicExport.events.filter((e) => 'data' in e && /LeftFlankX|RightFlankY/.test(e.data)).map((e) => e.type)).toEqual(['BallotOpened']);
+    expect(publicExport.events.filter((e) => 'withheld' in e).map((e) => e.version)).toEqual([voteOf('c1'), voteOf('c3'), roll].sort((a, b) => a - b));
+    // The seed is not published yet: the chain is checked, the withheld events named, the dice not.
+    let v = await verdict(page);
+    expect(v.status).toBe('skipped');
+    expect(v.text).toBe(`Chain verified: ${log.length} events, 3 withheld from this view (secret until revealed); dice not checked: the seed is not published yet.`);
+    await screenshot(page, 'views-public-before-reveal');
+
+    // Each side's view: its own vote, never the other side's; a secret roll is the roller's and the GMs' alone, its side's page included.
+    const northText = (await text(north)).replace(PROMPT, '');
+    expect(northText).toContain('Recorded for C1 in Which flank?: LeftFlankX');
+    expect(northText).not.toContain(result);
+    expect(northText).not.toContain('RightFlankY');
+    expect(await page.locator(`#e${voteOf('c3')}`).textContent()).not.toMatch(/LeftFlankX|RightFlankY/);
+    v = await verdict(page);
+    expect(v.text).toMatch(/^Chain verified: \d+ events, 2 withheld from this view/);
+    const southText = (await text(south)).replace(PROMPT, '');
+    expect(southText).toContain('Recorded for C3 in Which flank?: RightFlankY');
+    expect(southText).not.toContain('LeftFlankX');
+    expect(southText).not.toContain(result);
+    expect((await exported(south)).events.find((e) => e.version === voteOf('c1'))).toMatchObject({ withheld: true });
+    expect((await exported(north)).events.find((e) => e.version === voteOf('c1'))).toMatchObject({ type: 'VoteCast', data: expect.stringContaining('LeftFlankX') });
+
+    // The reveal: the channel's page and the other side's show every choice, and the die.
+    ok(await t.run(['@gm /ballot reveal ballot:v1', '@alice /reveal roll:1']));
+    for (const url of [pub, south, north]) {
+      const shown = await text(url);
+      expect(shown).toMatch(/C1\W+LeftFlankX/);
+      expect(shown).toMatch(/C3\W+RightFlankY/);
+      expect(shown).toContain(result);
+      v = await verdict(page);
+      expect(v.text).toMatch(/^Chain verified: \d+ events; dice not checked/);
+    }
+    expect((await exported(pub)).events.filter((e) => 'withheld' in e)).toEqual([]);
+
+    // A spectator a turn behind: the next turn's entries are not on its page yet.
+    ok(await t.run('@gm /turn next'));
+    const now = await t.app.log('b1');
+    const turn2 = now.find((e) => e.event.type === 'PhaseAdvanced' && e.event.data.to.turn === 2)!.version;
+    await visit(page, pub);
+    expect(await timelineEntries(page).count()).toBe(now.length);
+    await visit(page, local(link.spectator()));
+    expect(await timelineEntries(page).count()).toBe(turn2 - 1);
+    expect(turn2 - 1).toBeLessThan(now.length);
+    v = await verdict(page);
+    expect(v.text).toMatch(new RegExp(`^Chain verified: ${turn2 - 1} events[;,]`));
+    await screenshot(page, 'views-spectator');
+    await visit(page, `${local(link.spectator())}/at/${turn2}`, 404);
+
+    // Once the battle ends, the channel's view re-derives every die.
+    ok(await t.run('@gm /battle end'));
+    await visit(page, pub);
+    v = await verdict(page);
+    expect(v.status).toBe('ok');
+    expect(v.text).toMatch(/^Chain verified: \d+ events; [1-9]\d* rolls? re-derived from the published seed\.$/);
+
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+});
+
+describe('issue 30 in Chromium: links that open nothing', () => {
+  it('a revoked link, a wrong token and another battle\'s id give the 404 page; a query string a 400; none a stack trace', async () => {
+    const t = startTable();
+    await t.run(['@gm /battle create name:Ligny system:medieval', '@gm /side add name:North', '@alice /join side:North', '@gm /side add name:South', '@bob /join side:South']);
+    const link = links(ok(await t.run('@gm /battle share')));
+    // A line's channel stays the table's until another names one.
+    ok(await t.run(['#other @gm /battle create name:Wavre system:medieval', '@gm /battle share', '#table @gm /battle status']));
+    const { local, origin } = await serve(t.app);
+    const { page, errors } = await newPage();
+    const pub = local(link.public);
+    const north = local(link.dm('alice'));
+    const token = new URL(pub).pathname.split('/')[3]!;
+    const notFound = async (url: string, text = /No page here/) => {
+      await visit(page, url, 404);
+      expect(await page.locator('main').textContent()).toMatch(text);
+      expect(await page.locator('h1').textContent()).toBe('Not found');
+    };
+    const badRequest = async (url: string) => {
+      await visit(page, url, 400);
+      expect(await page.locator('h1').textContent()).toBe('Bad request');
+    };
+
+    await visit(page, north);
+    ok(await t.run('@gm /battle unshare link:l2'));
+    await notFound(north);
+    await notFound(`${north}/at/1`);
+    await notFound(`${north}/export.json`);
+    await visit(page, pub);
+
+    const wrong = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    await notFound(`${origin}/b/b1/${wrong}`);
+    await notFound(`${origin}/b/b2/${token}`);
+    await notFound(`${origin}/b/b9/${token}`);
+    await notFound(`${origin}/b/b1/short`);
+    await notFound(`${pub}/at/999`, /This view goes to event \d+/);
+    await notFound(`${origin}/nowhere`);
+
+    await badRequest(`${pub}?x=1`);
+    await badRequest(`${pub}/report?v=1`);
+    await badRequest(`${pub}/at/abc`);
+    await badRequest(`${pub}/at?v=2&x=1`);
+    // The slider's form, without its script, still reaches its event.
+    await visit(page, `${pub}/at?v=2`);
+    expect(page.url()).toBe(`${pub}/at/2`);
+    expect(errors.filter((e) => e.startsWith('script error'))).toEqual([]);
+  });
+});
