@@ -190,13 +190,14 @@ export function buildProgram(config: Config): Command {
     const starting = () => Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
     const [{ app, store }, { interactive, script }, { Table }] = atTerminal ? await opening('table', opts.db, starting, false) : await starting();
     const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
-    const web = await serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined));
+    // Not awaited: the prompt comes first, the pages a moment later.
+    const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined));
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
       else if (process.stdin.isTTY) await interactive(table);
       else await script(table, createInterface({ input: process.stdin, crlfDelay: Infinity }));
     } finally {
-      await web?.close();
+      await (await web)?.close();
       await store.close();
     }
   }
