@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
  * Debian's Chromium for the browser tests, driven by playwright-core (which downloads no browser of
  * its own). CHROMIUM_PATH names another; `.ci/run` installs Debian's package.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Headless in a container: no sandbox (no user namespaces), no GPU, no /dev/shm, and nothing fetched from Google. */
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -17,7 +17,7 @@ import { startTable, type Out } from '../support/table.ts';
  * for the file, one page a test; screenshots of each system's pages go to SCREENSHOT_DIR.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'umpire-screenshots');
+const SHOTS = process.env.SCREENSHOT_DIR || join(tmpdir(), 'umpire-screenshots');
 /** A stack frame naming a source file: no page may show one. */
 const STACK = /\bat\s[^<\n]*?[\\/][^\s<]*\.[cm]?[jt]sx?:\d+/;
 
