@@ -107,7 +107,7 @@ function entry(v: BattleView, e: LoggedEvent, before: BattleState, voided: Reado
   const line = describeEventSafe(e, before);
   const mark = marks[e.version];
   const posts = (v.posts.get(e.version) ?? []).map(postHtml).join('');
-  return `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
+  return `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''}${v.audience.withheld.has(e.version) ? ' <span class="meta withheld">(its contents are secret from this view until revealed)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
 }
 
 /** The log's own line for an event; one it cannot word (a type a later version added) is named. */

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applicationCommands } from '../../src/discord/command-json.ts';
+import { FakeDiscord } from '../support/fake-discord.ts';
 import { startShards } from '../support/shards.ts';
 
 /** A port free on the loopback now. */
@@ -28,6 +30,16 @@ function running(args: string[], env: Record<string, string> = {}): Promise<{ ch
     });
     child.on('exit', (code) => reject(new Error(`umpire ${args[0]} exited (${code}) before printing: ${err}`)));
   });
+}
+
+/** The status of a page, asked again for up to 10 s while nothing listens yet. */
+async function pageStatus(url: string): Promise<number> {
+  let status = 0;
+  for (let i = 0; i < 100 && status === 0; i++) {
+    status = await fetch(url).then((r) => r.status, () => 0);
+    if (status === 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  return status;
 }
 
 const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
@@ -73,17 +85,30 @@ describe('umpire serve (issue 30)', () => {
     }
   });
 
+  it('is served by the bot when WEB_PORT is set', async () => {
+    const port = await freePort();
+    const fake = await FakeDiscord.start();
+    fake.useCommands(applicationCommands());
+    const bot = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'bot', '--db', db], {
+      env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.api, LOG_LEVEL: 'silent', WEB_PORT: String(port) },
+      stdio: 'ignore',
+    });
+    try {
+      await fake.connected();
+      expect(await pageStatus(`http://127.0.0.1:${port}${link}`)).toBe(200);
+    } finally {
+      bot.kill('SIGTERM');
+      await stopped(bot);
+      await fake.stop();
+    }
+  });
+
   it('is served once by umpire shards with WEB_PORT, by its manager, not by each shard', async () => {
     const port = await freePort();
     const { stop } = await startShards(2, db, { WEB_PORT: String(port) });
     try {
       // The manager starts the pages once its shards are ready.
-      let status = 0;
-      for (let i = 0; i < 100 && status !== 200; i++) {
-        status = await fetch(`http://127.0.0.1:${port}${link}`).then((r) => r.status, () => 0);
-        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(status).toBe(200);
+      expect(await pageStatus(`http://127.0.0.1:${port}${link}`)).toBe(200);
     } finally {
       await stop();
     }
