@@ -10,6 +10,7 @@ import { Table } from '../../src/table/table.ts';
 import { memoryStore } from '../store/fixtures.ts';
 import { clock, HOUR } from '../campaign/support.ts';
 import { startTable, type Out as TableOut } from '../support/table.ts';
+import { secretsBattle } from '../support/secrets.ts';
 
 interface Out {
   to: 'channel' | 'dm' | 'reply';
@@ -19,18 +20,7 @@ interface Out {
   buttons?: string[];
 }
 
-const SETUP = [
-  '@gm /battle create name:Secrets system:percentile',
-  '@gm /side add name:North',
-  '@gm /side add name:South',
-  '@gm /command add name:C1 side:North',
-  '@gm /command add name:C2 side:North',
-  '@gm /command add name:C3 side:South',
-  '@gm /command add name:C4 side:South',
-  '@gm /command assign command:C1 user:p1',
-  '@gm /command assign command:C2 user:p2',
-  '@gm /command assign command:C3 user:p3',
-];
+const SETUP = secretsBattle({ C1: 'p1', C2: 'p2', C3: 'p3' });
 const users = ['gm', 'p1', 'p2', 'p3', 'stranger'];
 const voters = ['C1', 'C2', 'C3', 'C4'];
 

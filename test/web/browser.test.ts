@@ -10,6 +10,7 @@ import type { ViewExport } from '../../src/web/verify-export.ts';
 import { webServer } from '../../src/web/server.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startTable, type Out } from '../support/table.ts';
+import { secretsBattle } from '../support/secrets.ts';
 
 /**
  * Issue 30 in a real browser: Debian's Chromium, headless, opens the battle pages a local table
@@ -187,17 +188,8 @@ describe('issue 30 in Chromium: each system\'s example battle, shared, in the br
 });
 
 describe('issue 30 in Chromium: who sees what', () => {
-  const SETUP = [
-    '@gm /battle create name:Secrets system:percentile',
-    '@gm /side add name:North',
-    '@gm /side add name:South',
-    '@gm /command add name:C1 side:North',
-    '@gm /command add name:C2 side:North',
-    '@gm /command add name:C3 side:South',
-    '@gm /command assign command:C1 user:alice',
-    '@gm /command assign command:C3 user:bob',
-  ];
-  // Nobody plays C2: the ballot stays open until the GM reveals it.
+  const SETUP = secretsBattle({ C1: 'alice', C3: 'bob' });
+  // Nobody plays C2 or C4: the ballot stays open until the GM reveals it.
   const PROMPT = /<LeftFlankX\|RightFlankY>/g;
 
   it("before the reveal the channel's page shows no vote nor secret roll, each side's its own; after it, both; a spectator lags a turn", async () => {

@@ -7,6 +7,7 @@ import type { EventEntry } from '../../src/store/types.ts';
 import type { ExportedEvent, ViewExport } from '../../src/web/verify-export.ts';
 import { startTable, type Out } from '../support/table.ts';
 import { linkOf, pages } from '../support/web.ts';
+import { secretsBattle } from '../support/secrets.ts';
 
 /**
  * Issue 30: no secret reaches a battle page it should not. After every random step of a battle
@@ -20,18 +21,7 @@ import { linkOf, pages } from '../support/web.ts';
  * (event 19) withheld: expected false to be true" (run once by hand).
  */
 
-const SETUP = [
-  '@gm /battle create name:Secrets system:percentile',
-  '@gm /side add name:North',
-  '@gm /side add name:South',
-  '@gm /command add name:C1 side:North',
-  '@gm /command add name:C2 side:North',
-  '@gm /command add name:C3 side:South',
-  '@gm /command add name:C4 side:South',
-  '@gm /command assign command:C1 user:p1',
-  '@gm /command assign command:C2 user:p2',
-  '@gm /command assign command:C3 user:p3',
-];
+const SETUP = secretsBattle({ C1: 'p1', C2: 'p2', C3: 'p3' });
 const users = ['gm', 'p1', 'p2', 'p3', 'stranger'];
 const voters = ['C1', 'C2', 'C3', 'C4'];
 const options = ['A', 'B', 'C'];
