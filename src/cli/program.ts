@@ -316,7 +316,8 @@ export function buildProgram(config: Config): Command {
     .option('--port <port>', 'the port (WEB_PORT, else 8080)', atLeastOne, config.WEB_PORT ?? DEFAULT_PORT)
     .option('--host <address>', 'the address to listen on: this machine alone unless told (WEB_HOST)', config.WEB_HOST)
     .action(async (o: { db: string; port: number; host: string }) => {
-      const { app, store } = await opening('serve', o.db, () => open(o.db));
+      // Read-only: the pages write nothing, and a copy of the store on a read-only disk serves as well.
+      const { app, store } = await opening('serve', o.db, () => open(o.db, undefined, true));
       const { startWeb } = await import('../web/start.ts');
       let web;
       try {

@@ -361,6 +361,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   async shareKey(): Promise<string> {
+    // Read first: a store opened read-only (umpire serve) has the key once a link was made.
+    const had = this.q.seed.get(SHARE_KEY_ROW)?.seed;
+    if (had) return had;
     // Whichever process comes first makes it; the others keep it.
     this.db.insert(battleSeeds).values({ battleId: SHARE_KEY_ROW, seed: randomBytes(32).toString('hex'), createdAt: new Date().toISOString() }).onConflictDoNothing().run();
     return this.q.seed.get(SHARE_KEY_ROW)!.seed;

@@ -66,6 +66,10 @@ describe('umpire serve (issue 30)', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Quatre Bras (b1)');
       expect((await fetch(`http://127.0.0.1:${port}/b/b1/${'A'.repeat(22)}`)).status).toBe(404);
+      // Another process plays on in the same store: the page shows what it appended.
+      const more = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'table', '--db', db], { encoding: 'utf8', input: '@gm /roll 1d6 reason:"played in another process"\n', env: { ...process.env, LOG_LEVEL: 'silent' } });
+      expect(more.status).toBe(0);
+      expect(await (await fetch(`http://127.0.0.1:${port}${link}`)).text()).toContain('played in another process');
     } finally {
       child.kill('SIGINT');
     }
