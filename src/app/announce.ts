@@ -5,7 +5,7 @@ import { foldAll } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { plural, type Message } from '../messages.ts';
-import { linkMessages, privateMessages, type ShareBase } from './private-messages.ts';
+import { bookmarkLine, linkMessages, privateMessages, type ShareBase } from './private-messages.ts';
 import { phaseGuide } from './help.ts';
 
 /**
@@ -34,6 +34,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       extra.push(...link.messages);
       answer.push(...link.reply);
     }
+    if (share && e.event.type === 'BookmarkAdded') lines.push(...bookmarkLine(e.event, after, share));
   });
   let title: string | undefined;
   switch (first.type) {

@@ -117,3 +117,9 @@ export function linkMessages(e: Extract<BattleEvent, { type: 'ShareLinkCreated' 
     }
   }
 }
+
+/** A bookmark's address on the public page, which opens the battle at the event marked. */
+export function bookmarkLine(e: Extract<BattleEvent, { type: 'BookmarkAdded' }>, after: BattleState, share: ShareBase): string[] {
+  const pub = Object.values(after.links).find((l) => l.view === 'public' && !l.revoked);
+  return pub ? [`Opens there: ${shareUrl(share.base, share.key, after.id, pub.id)}/at/${e.data.version}`] : [];
+}

@@ -149,7 +149,9 @@ export class Umpire {
     const logged: LoggedEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
     const after = foldAll(before, logged);
     // The store's share key, secret as the seeds are, is read only to write out a new link's address.
-    const share = events.some((e) => e.type === 'ShareLinkCreated') ? { base: this.webUrl, key: await this.store.shareKey() } : undefined;
+    // A new link's address, or a bookmark's on the public page, is written out with the store's key.
+    const addresses = events.some((e) => e.type === 'ShareLinkCreated' || (e.type === 'BookmarkAdded' && Object.values(before.links).some((l) => l.view === 'public' && !l.revoked)));
+    const share = addresses ? { base: this.webUrl, key: await this.store.shareKey() } : undefined;
     const { posts, reply } = announce(before, after, logged, actor, share);
     const result = await this.store.append(id, before.version, events, { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };

@@ -89,7 +89,8 @@ describe('/battle share', () => {
     const shared = await t.run('@gm /battle share');
     expect(shared.find((m) => m.to === 'channel')!.text).toContain(`Battle page (public view, what this channel was shown): http://localhost:8080/b/b1/${shareToken(await t.store.shareKey(), 'b1', 'l1')}`);
     const marked = await t.run('@gm /battle bookmark event:5 title:"Alice joins North"');
-    expect(marked.find((m) => m.to === 'channel')!.text).toBe('<@gm> bookmarked event 5: "Alice joins North"');
+    // With a public link live, the post gives the bookmark's address: the public page opened at the event.
+    expect(marked.find((m) => m.to === 'channel')!.text).toBe(`<@gm> bookmarked event 5: "Alice joins North"\nOpens there: http://localhost:8080/b/b1/${shareToken(await t.store.shareKey(), 'b1', 'l1')}/at/5`);
     expect((await t.run('@gm /battle bookmark event:99 title:"Later"'))[0]!.error).toMatch(/There is no event 99 in this battle: its log runs from 1 to \d+/);
     expect((await t.run('@gm /battle unbookmark event:5')).find((m) => m.to === 'channel')!.text).toBe('<@gm> removed the bookmark of event 5 ("Alice joins North")');
     const revoked = await t.run('@gm /battle unshare');
