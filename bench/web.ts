@@ -2,16 +2,19 @@ import { performance } from 'node:perf_hooks';
 import { Umpire } from '../src/app/umpire.ts';
 import type { EventStore } from '../src/store/types.ts';
 import { Table } from '../src/table/table.ts';
+import { PER_PAGE } from '../src/web/pages.ts';
 import { webServer } from '../src/web/server.ts';
+import { launchChromium } from '../test/support/browser.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * Issue 30: a battle of `n` events (rolls, each posted to the channel with its working) shared at
- * the table; then its public page's timeline as the server renders it, the first time (the log read
- * from the store and folded) and again (cached), and steps to random events of the state page.
+ * the table; then its public page's timeline (its first page of PER_PAGE events) as the server
+ * renders it, the first time (the log read from the store and folded) and again (cached), its last
+ * page, steps to random events of the state page, and both pages loaded in Chromium.
  */
-export async function timelineTimes(store: EventStore, n: number, steps = 200): Promise<{ first: number; again: number; bytes: number; step50: number; step99: number }> {
+export async function timelineTimes(store: EventStore, n: number, steps = 200): Promise<{ first: number; again: number; bytes: number; lastPage: number; step50: number; step99: number; browser: number; browserLast: number }> {
   const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 7) });
   let link = '';
   const table = new Table(app, { json: true, cwd: process.cwd(), print: (l) => (link ||= /\/b\/b1\/[\w-]{22}/.exec(l)?.[0] ?? '') });
@@ -27,13 +30,38 @@ export async function timelineTimes(store: EventStore, n: number, steps = 200): 
   };
   const first = await get(link);
   const again = await get(link);
+  // The last page's lines name things as the battle stood: the whole log folded, its last thousand worded.
+  const lastPage = await get(`${link}/timeline/${Math.ceil(n / PER_PAGE)}`);
   const times: number[] = [];
   let seed = 1;
   for (let i = 0; i < steps; i++) {
     seed = (seed * 48271) % 2147483647;
     times.push((await get(`${link}/at/${1 + (seed % n)}`)).ms);
   }
-  await web.close();
+  // The same page in Chromium: from the request to its load event, its scripts run.
+  await web.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = web.server.address() as { port: number };
+  const chromium = await launchChromium();
+  /** From the request to the page loaded, its scripts run: the best of 3, each in a new tab as a reader opens a link. */
+  const load = async (path: string) => {
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const page = await chromium.newPage();
+      await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'load' });
+      best = Math.min(best, Number(await page.evaluate('performance.getEntriesByType("navigation")[0].loadEventEnd')));
+      await page.close();
+    }
+    return best;
+  };
+  let browser: number;
+  let browserLast: number;
+  try {
+    browser = await load(link);
+    browserLast = await load(`${link}/timeline/${Math.ceil(n / PER_PAGE)}`);
+  } finally {
+    await chromium.close();
+    await web.close();
+  }
   times.sort((a, b) => a - b);
-  return { first: first.ms, again: again.ms, bytes: first.bytes, step50: percentile(times, 50), step99: percentile(times, 99) };
+  return { first: first.ms, again: again.ms, bytes: first.bytes, lastPage: lastPage.ms, step50: percentile(times, 50), step99: percentile(times, 99), browser, browserLast };
 }

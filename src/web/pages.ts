@@ -26,7 +26,7 @@ ol.timeline>li{border-top:1px solid #eee;padding:.45em 0;content-visibility:auto
 .meta{color:#667;font-size:.85em}.voided{text-decoration:line-through;color:#889}
 .post{margin:.35em 0 .2em 3.5em;padding:.35em .7em;border-left:3px solid #8aa0d0;background:#f3f6fc}
 .post.dm{border-color:#b58ad0;background:#f8f2fc}.post h3{font-size:1em;margin:0 0 .2em}
-.bookmark{background:#fff3c4;padding:0 .3em;border-radius:3px}
+.bookmark{background:#fff3c4;padding:0 .3em;border-radius:3px}nav.pages{margin:.4em 0;line-height:1.8}
 .user{color:#3550a0}.quote{border-left:3px solid #ccc;padding-left:.5em}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:.25em .5em;text-align:left}
 .steps{display:flex;gap:.6em;align-items:center;flex-wrap:wrap}.steps input[type=range]{flex:1;min-width:12em}
@@ -106,8 +106,11 @@ const verifyHtml = (v: BattleView) =>
 function entry(v: BattleView, e: LoggedEvent, before: BattleState, voided: ReadonlySet<number>, marks: Readonly<Record<number, Bookmark>>): string {
   const line = describeEventSafe(e, before);
   const mark = marks[e.version];
-  const posts = (v.posts.get(e.version) ?? []).map(postHtml).join('');
-  return `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''}${v.audience.withheld.has(e.version) ? ' <span class="meta withheld">(its contents are secret from this view until revealed)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
+  const sent = v.posts.get(e.version) ?? [];
+  const posts = sent.map(postHtml).join('');
+  // A post that opens with the log's own line says it: the line is not shown twice.
+  const said = !voided.has(e.version) && sent.length > 0 && !sent[0]!.title && sent[0]!.to.kind === 'channel' && sent[0]!.text.split('\n', 1)[0] === line;
+  return `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}${said ? '' : `<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>`}${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''}${v.audience.withheld.has(e.version) ? ' <span class="meta withheld">(its contents are secret from this view until revealed)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
 }
 
 /** The log's own line for an event; one it cannot word (a type a later version added) is named. */
@@ -119,15 +122,34 @@ function describeEventSafe(e: LoggedEvent, before: BattleState): string {
   }
 }
 
-/** The battle's page: bookmarks, the check, and the timeline, one entry an event, through the view's last. */
-export function battlePage(v: BattleView): string {
+/** Timeline entries a page: a battle of thousands of events is read a thousand at a time, each page shown at once. */
+export const PER_PAGE = 1000;
+
+/** How many timeline pages the view has (one at least, even for an empty log). */
+export const timelinePages = (v: BattleView): number => Math.max(1, Math.ceil(v.audience.through / PER_PAGE));
+
+/** The battle's page: bookmarks, the check, and one page of the timeline, one entry an event. */
+export function battlePage(v: BattleView, n = 1): string {
   const voided = new Set<number>();
   const shown = v.events.filter((e) => e.version <= v.audience.through);
   for (const e of shown) if (e.event.type === 'ActionUndone') for (const x of e.event.data.voids) voided.add(x);
+  const first = (n - 1) * PER_PAGE + 1;
+  const last = Math.min(n * PER_PAGE, v.audience.through);
   const items: string[] = [];
   const marks = v.state.bookmarks;
-  foldAll(initialState(v.state.id), shown, (e, before) => items.push(entry(v, e, before, voided, marks)));
-  const timeline = `<section id="timeline"><h2>Timeline</h2><ol class="timeline">${items.join('')}</ol></section>`;
+  // Each line names things as the battle stood just before its event: folded from the start (fast), worded for this page only.
+  foldAll(initialState(v.state.id), shown.slice(0, last), (e, before) => {
+    if (e.version >= first) items.push(entry(v, e, before, voided, marks));
+  });
+  const pages = timelinePages(v);
+  const nav =
+    pages > 1
+      ? `<nav class="pages">Events: ${Array.from({ length: pages }, (_, i) => {
+          const range = `${i * PER_PAGE + 1}–${Math.min((i + 1) * PER_PAGE, v.audience.through)}`;
+          return i + 1 === n ? `<strong>${range}</strong>` : `<a href="${esc(`${v.base}/timeline/${i + 1}`)}">${range}</a>`;
+        }).join(' · ')}</nav>`
+      : '';
+  const timeline = `<section id="timeline"><h2>Timeline${pages > 1 ? `, events ${first} to ${last}` : ''}</h2>${nav}<ol class="timeline" start="${first}">${items.join('')}</ol>${nav}</section>`;
   return page(header(v, 'Timeline'), bookmarksHtml(v) + verifyHtml(v) + timeline);
 }
 
@@ -141,7 +163,8 @@ export function statePage(v: BattleView, at: BattleState, event: LoggedEvent | u
   const marked = v.state.bookmarks[n];
   const mark = marked ? `<p><span class="bookmark">${esc(marked.title)}</span></p>` : '';
   const happened = event ? `<ol class="timeline">${entry(v, event, before, new Set(), {})}</ol>` : '';
-  const body = `<section id="step"><h2>Event ${n}: ${esc(where(at))}</h2>${steps}${mark}${happened}</section>${unitsHtml(at)}`;
+  const inTimeline = `<p><a href="${esc(`${v.base}/timeline/${Math.max(1, Math.ceil(n / PER_PAGE))}#e${n}`)}">This event in the timeline</a></p>`;
+  const body = `<section id="step"><h2>Event ${n}: ${esc(where(at))}</h2>${steps}${mark}${happened}${inTimeline}</section>${unitsHtml(at)}`;
   return page({ ...header(v, `Event ${n}`), title: `Event ${n} — ${v.state.name}` }, body);
 }
 

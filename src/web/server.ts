@@ -9,7 +9,7 @@ import { RuleError } from '../rules/errors.ts';
 import { audienceOf, exportFor, postsFor } from './audience.ts';
 import { BattleCache, type BattleData } from './battle-data.ts';
 import { pageScript, verifierScript } from './bundle.ts';
-import { battlePage, errorPage, listPage, reportPage, statePage, type BattleView, type ListedBattle } from './pages.ts';
+import { battlePage, errorPage, listPage, reportPage, statePage, timelinePages, type BattleView, type ListedBattle } from './pages.ts';
 
 export interface WebOptions {
   app: Umpire;
@@ -124,6 +124,15 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.get('/page.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(await pageScript()));
 
   web.get('/b/:battle/:token', async (req, reply) => html(reply, battlePage((await view(req)).v)));
+
+  web.get('/b/:battle/:token/timeline/:page', async (req, reply) => {
+    const { v } = await view(req);
+    const raw = (req.params as { page: string }).page;
+    if (!VERSION.test(raw)) throw new PageError(400, 'A page of the timeline is named by its number: 1, 2, 3…');
+    const n = Number(raw);
+    if (n > timelinePages(v)) throw new PageError(404, `This view's timeline has ${timelinePages(v)} page${timelinePages(v) === 1 ? '' : 's'}.`);
+    return html(reply, battlePage(v, n));
+  });
 
   web.get('/b/:battle/:token/export.json', async (req, reply) => {
     const { v, data } = await view(req);

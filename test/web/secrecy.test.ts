@@ -235,7 +235,7 @@ async function checkView(get: Get, v: View, log: readonly EventEntry[], now: Bat
   // Every page of the view, each read in full.
   const timeline = (await get(v.path)).body;
   const pagesRead: [string, string][] = [[v.path, timeline]];
-  for (const url of [`${v.path}/report`, `${v.path}/channel`, ...Array.from({ length: through }, (_, i) => `${v.path}/at/${i + 1}`)]) {
+  for (const url of [`${v.path}/timeline/1`, `${v.path}/report`, `${v.path}/channel`, ...Array.from({ length: through }, (_, i) => `${v.path}/at/${i + 1}`)]) {
     const page = await get(url);
     expect(page.statusCode, url).toBe(200);
     pagesRead.push([url, page.body]);

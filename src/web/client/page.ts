@@ -26,8 +26,18 @@ if (slider) {
   });
 }
 
-const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-for (const t of document.querySelectorAll('time[datetime]')) {
-  const at = new Date(t.getAttribute('datetime')!);
-  if (!Number.isNaN(at.getTime())) t.textContent = format.format(at);
-}
+// Once the page has loaded, a few hundred at a time when the browser is idle: a long battle's
+// timeline has thousands of times, and they read in UTC meanwhile.
+addEventListener('load', () => {
+  const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const times = [...document.querySelectorAll('time[datetime]')];
+  const idle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 0));
+  const next = (from: number) => {
+    for (const t of times.slice(from, from + 500)) {
+      const at = new Date(t.getAttribute('datetime')!);
+      if (!Number.isNaN(at.getTime())) t.textContent = format.format(at);
+    }
+    if (from + 500 < times.length) idle(() => next(from + 500));
+  };
+  next(0);
+});

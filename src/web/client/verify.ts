@@ -43,5 +43,6 @@ function start(): void {
   void check();
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-else start();
+// After the page has loaded: a long battle's page shows at once, and is checked right after.
+if (document.readyState === 'complete') start();
+else addEventListener('load', start);
