@@ -58,7 +58,12 @@ export function webServer(o: WebOptions): FastifyInstance {
   const store = app.store;
   const cache = new BattleCache(store);
   let key: Promise<string> | undefined;
-  const shareKey = () => (key ??= store.shareKey());
+  // Read once; a failed read is tried again at the next request rather than kept.
+  const shareKey = () =>
+    (key ??= store.shareKey().catch((err: unknown) => {
+      key = undefined;
+      throw err;
+    }));
   const web = Fastify({
     logger: false,
     routerOptions: { maxParamLength: 64, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -95,8 +100,11 @@ export function webServer(o: WebOptions): FastifyInstance {
     if (!STREAM.test(battle) || !TOKEN.test(token) || !(await store.battle(battle))) throw notFound();
     const data = await cache.get(battle);
     const now = data.stateAt(data.version);
+    const live = Object.values(now.links).filter((l) => !l.revoked);
+    // No live link, nothing to open: the key is not even read (a read-only store may not have one yet).
+    if (!live.length) throw notFound();
     const k = await shareKey();
-    const link = Object.values(now.links).find((l) => !l.revoked && sameToken(shareToken(k, battle, l.id), token));
+    const link = live.find((l) => sameToken(shareToken(k, battle, l.id), token));
     if (!link) throw notFound();
     return { data, now, link };
   }
@@ -179,8 +187,10 @@ export function webServer(o: WebOptions): FastifyInstance {
     const { campaign, token } = req.params as { campaign: string; token: string };
     if (!STREAM.test(campaign) || !TOKEN.test(token) || !(await store.campaign(campaign))) throw notFound();
     const c = await app.campaigns.state(campaign);
+    const live = Object.values(c.links).filter((l) => !l.revoked);
+    if (!live.length) throw notFound();
     const k = await shareKey();
-    if (!Object.values(c.links).some((l) => !l.revoked && sameToken(shareToken(k, campaign, l.id), token))) throw notFound();
+    if (!live.some((l) => sameToken(shareToken(k, campaign, l.id), token))) throw notFound();
     const rows = await Promise.all(Object.values(c.battles).map((b) => store.battle(b.id)));
     const notes = new Map(Object.values(c.battles).map((b) => [b.id, `turn ${b.turn} · ${b.stage}`]));
     const battles = (await listed(rows.filter((r) => r !== undefined))).map((b) => ({ ...b, note: notes.get(b.id) ?? '' }));
@@ -189,12 +199,11 @@ export function webServer(o: WebOptions): FastifyInstance {
 
   /** Battles as a list shows them, each with its live public link's page, if any. */
   async function listed(rows: readonly { id: string; name: string; system: string; ended: boolean }[]): Promise<ListedBattle[]> {
-    const k = await shareKey();
     return Promise.all(
       rows.map(async (b) => {
         const d = await cache.get(b.id);
         const pub = Object.values(d.stateAt(d.version).links).find((l) => l.view === 'public' && !l.revoked);
-        return { id: b.id, name: b.name, system: b.system, ended: b.ended, ...(pub ? { url: shareUrl(o.base, k, b.id, pub.id) } : {}) };
+        return { id: b.id, name: b.name, system: b.system, ended: b.ended, ...(pub ? { url: shareUrl(o.base, await shareKey(), b.id, pub.id) } : {}) };
       }),
     );
   }

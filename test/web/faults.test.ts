@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { campaignTable, STOKE } from '../campaign/support.ts';
 import { startTable } from '../support/table.ts';
 import { linkOf, pages } from '../support/web.ts';
@@ -222,6 +222,26 @@ describe('issue 30: bad links and requests get a plain page', () => {
     expect((await add('x'.repeat(1000)))[0]!.error).toBe('The unit name is too long (1000 characters; at most 80).');
     expect(await t.store.version('b1')).toBe(3);
     t.db.$client.close();
+  });
+});
+
+describe('issue 30: the share key, read only when a link can open', () => {
+  it('a battle with no live link is a 404 without reading the key; a failed read is a plain 500, and the next request reads it again', async () => {
+    const t = startTable();
+    await t.run('@gm /battle create name:Unshared system:medieval');
+    const { get } = pages(t.app);
+    const read = vi.spyOn(t.store, 'shareKey');
+    expect((await get(`/b/b1/${'A'.repeat(22)}`)).statusCode).toBe(404);
+    expect(read).not.toHaveBeenCalled();
+
+    const link = linkOf(await t.run('@gm /battle share'), (m) => m.to === 'channel');
+    const fresh = pages(t.app);
+    read.mockRejectedValueOnce(new Error('disk I/O error'));
+    const failed = await fresh.get(link);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.body).toContain('Something went wrong on our side; nothing was changed.');
+    expect(failed.body).not.toContain('disk I/O');
+    expect((await fresh.get(link)).statusCode).toBe(200);
   });
 });
 
