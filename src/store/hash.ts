@@ -1,6 +1,5 @@
-// @noble/hashes, not node:crypto: the same code verifies a log in `umpire verify` and in the browser viewer.
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+// The same code verifies a log in `umpire verify` and in the browser viewer; only its SHA-256 is each platform's own (digest.ts).
+import { sha256Hex } from './digest.ts';
 import type { EventChain, RawEventRow, SqlValue } from './types.ts';
 
 /** The prev_hash of version 1. */
@@ -19,7 +18,7 @@ export function eventHash(
   at: string,
   data: string,
 ): string {
-  return bytesToHex(sha256(utf8ToBytes(`${prevHash}\n${battleId}\n${version}\n${type}\n${actor}\n${at}\n${data}`)));
+  return sha256Hex(`${prevHash}\n${battleId}\n${version}\n${type}\n${actor}\n${at}\n${data}`);
 }
 
 export type VerifyResult = { ok: true; count: number } | { ok: false; version: number; reason: string };

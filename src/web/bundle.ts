@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const scripts = new Map<string, Promise<string>>();
 
@@ -19,11 +20,20 @@ function bundled(name: string): Promise<string> {
   return script;
 }
 
+/** The hash chain's SHA-256 in the browser: src/store/digest.browser in place of digest (node:crypto). */
+const browserDigest: Plugin = {
+  name: 'browser-digest',
+  setup(b) {
+    b.onResolve({ filter: /\/digest\.(ts|js)$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/digest\.(ts|js)$/, 'digest.browser.$1')) }));
+  },
+};
+
 async function bundle(name: string): Promise<string> {
   // Beside this module: the .ts source under tsx or vitest, the compiled .js in dist/.
   const entry = new URL(`./client/${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
   const result = await build({
     entryPoints: [fileURLToPath(entry)],
+    plugins: [browserDigest],
     bundle: true,
     write: false,
     format: 'iife',

@@ -121,3 +121,12 @@ describe("the page's verifier script", () => {
     expect(result.textContent).toBe(`Chain verified: ${events.length} events; 6 rolls re-derived from the published seed.`);
   });
 });
+
+describe("the hash chain's SHA-256 in Node and in the browser (DESIGN.md, Storage)", () => {
+  it('is the same digest: node:crypto in umpire verify, @noble/hashes in the page', async () => {
+    const { sha256Hex: node } = await import('../../src/store/digest.ts');
+    const { sha256Hex: browser } = await import('../../src/store/digest.browser.ts');
+    for (const text of ['', 'abc', `${'0'.repeat(64)}\nb1\n1\nBattleCreated\ngm\n2026-01-01T00:00:00.000Z\n{"name":"Ligny"}`, 'Piré — 6e Chasseurs à cheval 🎲 \u202e', 'x'.repeat(10_000)]) expect(browser(text)).toBe(node(text));
+    expect(node('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
