@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { campaignTable, STOKE } from '../campaign/support.ts';
 import { startTable } from '../support/table.ts';
 import { linkOf, pages } from '../support/web.ts';
+import { figureLine } from '../reliability/figures.ts';
 
 /**
  * Issue 30, bad input and faults: a wrong, malformed, revoked or misplaced link, an odd event
@@ -59,8 +60,13 @@ function secured(res: LightMyRequestResponse, what: string) {
   expect.soft(res.headers['cache-control'], what).toBe('no-store');
 }
 
+/** Refusals checked, for the figure line (`npm run reliability`). */
+let refusals = 0;
+afterAll(() => figureLine('battle pages', `${refusals} bad addresses and methods each answered with a plain 400, 404 or 405 page and the four security headers; no stack trace, path, token or other battle's name in any (each an assertion of test/web/faults.test.ts)`));
+
 /** A refusal: 400, 404 or 405, a plain HTML page, with nothing of the server's insides or of any battle. */
 function plain(res: LightMyRequestResponse, what: string, secrets: readonly string[]) {
+  refusals++;
   expect.soft([400, 404, 405], what).toContain(res.statusCode);
   expect.soft(res.headers['content-type'], what).toMatch(/^text\/html/);
   secured(res, what);
