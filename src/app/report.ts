@@ -7,7 +7,6 @@ import { getRuleSystem, ownerOfEvent } from '../battle/registry.ts';
 import type { MeleeReport } from '../battle/system.ts';
 import { capitalize, plural } from '../messages.ts';
 import { RuleError } from '../rules/errors.ts';
-import { eventHash, GENESIS_HASH } from '../store/hash.ts';
 
 /**
  * A battle report: the log read through the rule system's report hooks (RuleSystem.report) over a
@@ -19,7 +18,7 @@ export interface BattleReport {
    * `hash`: the hash of the battle's first event (its creation, which commits to its secret seed):
    * it differs between any two battles, even two b1 of two databases of one name.
    */
-  battle: { id: string; name: string; system: string; hash: string };
+  battle: { id: string; name: string; system: string; commitment: string };
   /** The battle's sides in the order they were set up (then "no side" if a unit has none): the chart's order. */
   sides: string[];
   /** The turns reported, first and last (the last the battle has reached at most). */
@@ -113,29 +112,28 @@ export function battleReport(battleId: string, log: readonly LoggedEvent[], rang
   }
   const houseRules = live.flatMap((e) => (turnOf.get(e.version)! <= to && (e.event.type === 'HouseRuleSet' || e.event.type === 'HouseRuleUnset') ? [{ turn: turnOf.get(e.version)!, event: e.version, text: describeHouseEvent(e.event) }] : []));
   const sides = [...new Set([...Object.values(end.sides).map((x) => x.name), ...series.map((p) => p.side)])];
-  return { battle: { id: end.id, name: end.name, system: end.system, hash: firstEventHash(log[0]!) }, sides, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), series, casualties, melees, houseRules };
+  return { battle: { id: end.id, name: end.name, system: end.system, commitment: commitmentOf(log[0]!) }, sides, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), series, casualties, melees, houseRules };
 }
 
-/**
- * The stored hash of a battle's first event, recomputed from the event as read back: the store
- * writes `data` as JSON.stringify of it, which a parse and a stringify give back exactly.
- */
-const firstEventHash = (e: LoggedEvent): string =>
-  eventHash(GENESIS_HASH, e.battleId, e.version, e.event.type, e.actor, e.at, JSON.stringify((e.event as { data?: unknown }).data ?? null));
+/** The dice commitment a battle posted at its creation (a hash of its 32-byte secret seed): no two battles share one. */
+const commitmentOf = (e: LoggedEvent): string => {
+  const d = (e.event as { data?: { seedHash?: unknown } }).data;
+  return typeof d?.seedHash === 'string' ? d.seedHash : '';
+};
 
 /** The longest slug of a battle's name a chart's file name carries (the name stays readable, the path short). */
 const SLUG_MAX = 40;
 
 /**
- * The chart's file name: `<slug of the name>-<id>-<8 hex of the first event's hash>-t<from>-t<to>.png`,
- * e.g. `stoke-field-b1-3fa9c2d1-t1-t2.png`. The hash keeps two databases' b1 apart; the same battle and
+ * The chart's file name: `<slug of the name>-<id>-<8 hex of its dice commitment>-t<from>-t<to>.png`,
+ * e.g. `stoke-field-b1-3fa9c2d1-t1-t2.png`. The commitment keeps two databases' b1 apart; the same battle and
  * turns re-rendered give the same name (and replace their own file). ASCII letters, digits and
  * hyphens only (no path separator, no dot but the extension's): a name is transliterated
  * ("Бородино" → borodino) and one with no letter left (emoji only) is called "battle".
  */
 export function reportFileName(r: Pick<BattleReport, 'battle' | 'turns'>): string {
   const slug = (s: string) => slugify(s).slice(0, SLUG_MAX).replace(/-+$/, '');
-  const hash = /^[0-9a-f]{8}/.exec(r.battle.hash)?.[0] ?? '00000000';
+  const hash = /^[0-9a-f]{8}/.exec(r.battle.commitment)?.[0] ?? '00000000';
   return `${slug(r.battle.name) || 'battle'}-${slug(r.battle.id) || 'battle'}-${hash}-t${r.turns.from}-t${r.turns.to}.png`;
 }
 

@@ -15,7 +15,7 @@ export interface LogVerification {
 }
 
 /** An event as the dice check reads it: a logged one, or one a view withholds (its rolls unseen). */
-export type DiceEvent = Pick<StoredEvent, 'version' | 'type' | 'data'> | { version: number; type: string; withheld: true };
+export type DiceEvent = Pick<StoredEvent, 'version' | 'type' | 'data'> | { version: number; withheld: true };
 
 const HEX_SEED = /^[0-9a-f]{64}$/i;
 
@@ -28,7 +28,7 @@ const HEX_SEED = /^[0-9a-f]{64}$/i;
  */
 export function verifyDice(battleId: string, events: readonly DiceEvent[], givenSeed?: string): DiceCheck {
   const dataOf = (type: string): unknown => {
-    const e = events.find((x) => x.type === type);
+    const e = events.find((x) => 'type' in x && x.type === type);
     return e && 'data' in e ? e.data : undefined;
   };
   const created = dataOf('BattleCreated') as { seedHash?: string; diceStream?: unknown } | null | undefined;

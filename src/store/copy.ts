@@ -1,5 +1,5 @@
 import type { Message } from '../messages.ts';
-import { eventHash, GENESIS_HASH, verifyChain } from './hash.ts';
+import { GENESIS_HASH, rowHash, verifyChain } from './hash.ts';
 import type { BattleRow, CampaignRow, EventStore, NewEvent, OutboxRow, RawEventRow, StoredEvent } from './types.ts';
 
 export interface BattleCopied {
@@ -80,13 +80,14 @@ export const nextBattleId = (battles: readonly { id: string }[]): string => next
 export function sourceChain(rows: readonly RawEventRow[], from: CopiedFrom): { ok: true; hashes: string[] } | { ok: false; reason: string } {
   const first = rows[0];
   if (!first || typeof first.type !== 'string' || typeof first.actor !== 'string' || typeof first.at !== 'string' || typeof first.data !== 'string') return { ok: false, reason: 'the copy has no readable first event' };
-  const hashes = [eventHash(GENESIS_HASH, from.battleId, 1, first.type, first.actor, first.at, from.data)];
+  const salt = (r: RawEventRow) => (typeof r.salt === 'string' ? r.salt : null);
+  const hashes = [rowHash(GENESIS_HASH, from.battleId, 1, { type: first.type, actor: first.actor, at: first.at, data: from.data, salt: salt(first) })];
   if (hashes[0] !== from.firstHash) return { ok: false, reason: `the recorded first event of ${from.battleId} does not hash to its recorded first hash` };
   const { battleId: _id, diceStream: _dice, copiedFrom: _from, ...copied } = JSON.parse(first.data) as Record<string, unknown>;
   const { battleId: _sid, diceStream: _sdice, copiedFrom: _sfrom, ...source } = JSON.parse(from.data) as Record<string, unknown>;
   if (JSON.stringify(copied) !== JSON.stringify(source)) return { ok: false, reason: `the copy's first event is not the first event of ${from.battleId} (name, system, channel, GM or dice commitment differ)` };
   for (const r of rows.slice(1, from.events)) {
-    hashes.push(eventHash(hashes.at(-1)!, from.battleId, Number(r.version), String(r.type), String(r.actor), String(r.at), String(r.data)));
+    hashes.push(rowHash(hashes.at(-1)!, from.battleId, Number(r.version), { type: String(r.type), actor: String(r.actor), at: String(r.at), data: String(r.data), salt: salt(r) }));
   }
   if (hashes.length !== from.events || hashes.at(-1) !== from.lastHash) return { ok: false, reason: `the copy's first ${from.events} events do not hash to the last hash ${from.battleId} had` };
   return { ok: true, hashes };
@@ -231,7 +232,8 @@ async function appendStream(
     const sourceRequest = first.requestId?.replace(/#\d+$/, '') ?? null;
     const replies = sourceRequest ? ((await from.findRequest(sourceRequest))?.replies ?? []) : [];
     const requestId = sourceRequest && rename ? rename.request(sourceRequest) : sourceRequest;
-    const batch: NewEvent[] = group.map((e) => ({ type: e.type, data: e.version === 1 && copiedFrom ? renamedCreated(e, id, copiedFrom) : e.data }));
+    // Each event keeps its salt, so its seal, and every hash a copy under the same id has, are the source's.
+    const batch: NewEvent[] = group.map((e) => ({ type: e.type, data: e.version === 1 && copiedFrom ? renamedCreated(e, id, copiedFrom) : e.data, salt: e.salt }));
     const out = i === groups.length - 1 ? outbox : [];
     const r = await to.append(id, first.version - 1, batch, { actor: first.actor, at: first.at, requestId }, rename ? out.map(rename.message) : out, rename ? replies.map(rename.message) : replies);
     if (r.status !== 'appended') throw new Error(`${what}: request ${requestId} was already in the target; the copy stopped at event ${first.version}.`);

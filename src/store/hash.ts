@@ -21,16 +21,57 @@ export function eventHash(
   return sha256Hex(`${prevHash}\n${battleId}\n${version}\n${type}\n${actor}\n${at}\n${data}`);
 }
 
-export type VerifyResult = { ok: true; count: number } | { ok: false; version: number; reason: string };
+/**
+ * The seal of an event written since the log was sealed (hash scheme 2): its
+ * type, actor, time and data bound to a secret salt of 32 random bytes. The salt is stored with the
+ * event and shown only with its contents, so a view that may not read an event gets its seal, from
+ * which no guess of the contents can be checked.
+ */
+export const sealOf = (salt: string, type: string, actor: string, at: string, data: string): string => sha256Hex(`umpire-seal-2\n${salt}\n${type}\n${actor}\n${at}\n${data}`);
+
+/** The hash of a sealed event: the previous hash, the battle, the version and the seal; the marker keeps it apart from scheme 1's. */
+export const sealedHash = (prevHash: string, battleId: string, version: number, seal: string): string => sha256Hex(`${prevHash}\n${battleId}\n${version}\nsealed-2\n${seal}`);
+
+/** The columns an event's hash is made of: `salt` null for an event written before sealing (scheme 1, eventHash). */
+export interface HashedEvent {
+  type: string;
+  actor: string;
+  at: string;
+  data: string;
+  salt: string | null;
+}
+
+/** An event's hash by the scheme its row was written with: sealed when it has a salt, scheme 1 when not. */
+export function rowHash(prevHash: string, battleId: string, version: number, e: HashedEvent): string {
+  return e.salt === null ? eventHash(prevHash, battleId, version, e.type, e.actor, e.at, e.data) : sealedHash(prevHash, battleId, version, sealOf(e.salt, e.type, e.actor, e.at, e.data));
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/**
+ * The chain verified: `count` events, of which `unsealed` were withheld events written before
+ * sealing, whose hash a view is not given (it would let a guess of their contents be checked), so
+ * the event after each is taken as given there.
+ */
+export type VerifyResult = { ok: true; count: number; unsealed: number } | { ok: false; version: number; reason: string };
 
 const TEXT_COLUMNS = ['type', 'actor', 'at', 'data', 'hash'] as const;
 
 /**
- * A row of the chain: one as stored, or one a view withholds (a secret of another side, in a page's
- * export): its data is not there, so its hash is taken as given and the next event's hash, which
- * covers it, is what vouches for it.
+ * A row of the chain a view withholds (a secret of another side, in a page's export): nothing of its
+ * contents, its type, actor or time, only its seal (scheme 2), from which its hash follows; one
+ * written before sealing has no seal, and its hash is not given either.
  */
-export type ChainRow = RawEventRow | (Omit<RawEventRow, 'data'> & { data?: SqlValue; withheld: true });
+export interface WithheldRow {
+  battle_id: SqlValue;
+  version: SqlValue;
+  seal?: SqlValue;
+  hash?: SqlValue;
+  withheld: true;
+}
+
+/** A row of the chain: one as stored, or one a view withholds. */
+export type ChainRow = RawEventRow | WithheldRow;
 
 export interface VerifyOptions {
   /** The battle the rows must belong to; by default the first row's. */
@@ -43,14 +84,18 @@ export interface VerifyOptions {
  * Recomputes the hash chain of one battle's raw rows, ordered by version, and names the first bad
  * event: the version where the chain first goes wrong (a missing or repeated version, a column not
  * stored as expected, a hash that does not follow from the previous one). With `reached`, a log
- * whose last events were deleted is caught too. A withheld row's hash is taken as given.
+ * whose last events were deleted is caught too. Each row is hashed by its own scheme: sealed when it
+ * has a salt, scheme 1 when not, so a log written before sealing verifies as it was written. A
+ * withheld sealed row is hashed from its seal; after a withheld row written before sealing, the next
+ * row's hash is taken as given.
  * Note: `position` and `request_id` are not under the hash (DESIGN.md's formula leaves them out).
  */
 export function verifyChain(chain: readonly ChainRow[] | EventChain, options: VerifyOptions = {}): VerifyResult {
   const { rows, ...fromChain } = 'rows' in chain ? chain : { rows: chain };
   const opts: VerifyOptions = { ...fromChain, ...options };
   const battle = opts.battleId ?? rows[0]?.battle_id;
-  let prev = GENESIS_HASH;
+  let prev: string | undefined = GENESIS_HASH;
+  let unsealed = 0;
   for (const [i, row] of rows.entries()) {
     const expected = i + 1;
     const bad = (reason: string): VerifyResult => ({ ok: false, version: expected, reason });
@@ -62,15 +107,28 @@ export function verifyChain(chain: readonly ChainRow[] | EventChain, options: Ve
     if (typeof row.battle_id !== 'string' || row.battle_id !== battle) {
       return bad(`battle_id ${describe(row.battle_id)} is not ${describe(battle ?? null)}`);
     }
-    const withheld = 'withheld' in row && row.withheld === true;
+    if ('withheld' in row) {
+      if (row.seal === undefined || row.seal === null) {
+        // Written before sealing: its hash would be a test of any guess, so the view is not given it.
+        unsealed++;
+        prev = undefined;
+        continue;
+      }
+      if (typeof row.seal !== 'string' || !HEX64.test(row.seal)) return bad(`the seal of this withheld event is not 64 hex digits`);
+      const hash: string = prev === undefined ? String(row.hash) : sealedHash(prev, row.battle_id, row.version, row.seal);
+      if (row.hash !== undefined && row.hash !== hash) return bad(`hash does not follow from the withheld event's seal and the previous hash`);
+      if (!HEX64.test(hash)) return bad(`the hash of this withheld event is not 64 hex digits`);
+      prev = hash;
+      continue;
+    }
     for (const column of TEXT_COLUMNS) {
-      if (withheld && column === 'data') continue;
       if (typeof row[column] !== 'string') return bad(`${column} is stored as ${describe(row[column])}, not text`);
     }
+    const salt = row.salt ?? null;
+    if (salt !== null && (typeof salt !== 'string' || !HEX64.test(salt))) return bad(`salt is stored as ${describe(salt)}, not 64 hex digits`);
     const { type, actor, at, data, hash } = row as unknown as Record<(typeof TEXT_COLUMNS)[number], string>;
-    if (withheld) {
-      if (!/^[0-9a-f]{64}$/.test(hash)) return bad(`the hash of this withheld event is not 64 hex digits`);
-    } else if (eventHash(prev, row.battle_id, row.version, type, actor, at, data) !== hash) {
+    // After a withheld event written before sealing, this one's stored hash is the chain's next link.
+    if (prev !== undefined && rowHash(prev, row.battle_id, row.version, { type, actor, at, data, salt }) !== hash) {
       return bad(`hash does not match the event's contents and the previous hash`);
     }
     prev = hash;
@@ -79,7 +137,7 @@ export function verifyChain(chain: readonly ChainRow[] | EventChain, options: Ve
   if (opts.reached !== undefined && opts.reached > count) {
     return { ok: false, version: count + 1, reason: `the log ends at version ${count} but the store recorded version ${opts.reached}: the events after ${count} are missing` };
   }
-  return { ok: true, count };
+  return { ok: true, count, unsealed };
 }
 
 function describe(v: SqlValue | undefined): string {

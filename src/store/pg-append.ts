@@ -21,7 +21,7 @@ export interface AppendRows {
   actor: string;
   at: string;
   /** `result` on the request's first event (events.result), null on the others. */
-  events: { version: number; type: string; data: string; request_id: string | null; hash: string; result: string | null }[];
+  events: { version: number; type: string; data: string; request_id: string | null; hash: string; result: string | null; salt: string | null }[];
   /** A request that appended no event: its result has a row of its own. */
   request: { id: string; result: string } | null;
   seed: { seed: string; createdAt: string } | null;
@@ -69,12 +69,12 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
     // JSON; more, one JSON value, so a long batch makes neither a statement of its own nor too many parameters.
     const [kind, source] =
       r.events.length <= EVENTS_AS_ROWS
-        ? [`events${r.events.length}`, `(VALUES ${r.events.map((e) => `(${$(e.version, 'int')}, ${$(e.type, 'text')}, ${$(e.data, 'text')}, ${$(e.request_id, 'text')}, ${$(e.hash, 'text')}, ${$(e.result, 'text')})`).join(', ')}) AS e(version, type, data, request_id, hash, result)`]
-        : ['events', `jsonb_to_recordset(${$(JSON.stringify(r.events), 'jsonb')}) AS e(version int, type text, data text, request_id text, hash text, result text)`];
+        ? [`events${r.events.length}`, `(VALUES ${r.events.map((e) => `(${$(e.version, 'int')}, ${$(e.type, 'text')}, ${$(e.data, 'text')}, ${$(e.request_id, 'text')}, ${$(e.hash, 'text')}, ${$(e.result, 'text')}, ${$(e.salt, 'text')})`).join(', ')}) AS e(version, type, data, request_id, hash, result, salt)`]
+        : ['events', `jsonb_to_recordset(${$(JSON.stringify(r.events), 'jsonb')}) AS e(version int, type text, data text, request_id text, hash text, result text, salt text)`];
     parts.push([
       kind,
-      `appended AS (INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result)
-        SELECT ${battle}, e.version, e.type, e.data, ${actor}, ${at}, e.request_id, e.hash, e.result
+      `appended AS (INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt)
+        SELECT ${battle}, e.version, e.type, e.data, ${actor}, ${at}, e.request_id, e.hash, e.result, e.salt
         FROM head, ${source}
         RETURNING position, version)`,
     ]);

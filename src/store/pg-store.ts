@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
-import { eventHash, GENESIS_HASH } from './hash.ts';
+import { GENESIS_HASH, rowHash } from './hash.ts';
+import { newSalt } from './salt.ts';
 import type { AppendRows, Head, RunAppend } from './pg-append.ts';
 import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
@@ -45,7 +46,7 @@ const HEADS_KEPT = 10_000;
 /** An append's parts that do not depend on the head, serialized once however many times it is tried. */
 interface Batch {
   battleId: string;
-  events: { type: string; data: string }[];
+  events: { type: string; data: string; salt: string | null }[];
   meta: AppendMeta;
   created: AppendRows['created'];
   ended: boolean;
@@ -79,7 +80,7 @@ const ENTRY_ROW = {
 };
 
 /** A stored event's row: the entry's columns with its position and battle. */
-const EVENT_ROW = { position: events.position, battleId: events.battleId, ...ENTRY_ROW };
+const EVENT_ROW = { position: events.position, battleId: events.battleId, ...ENTRY_ROW, salt: events.salt };
 
 /** A battle's events after a version (load and loadEntries read different columns of them). */
 const after = (battleId: string, afterVersion: number) => and(eq(events.battleId, battleId), gt(events.version, afterVersion));
@@ -145,7 +146,7 @@ export class PgEventStore implements EventStore {
       // Serialized before the database is asked anything: what cannot be stored fails with nothing written.
       const batch: Batch = {
         battleId,
-        events: newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null) })),
+        events: newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null), salt: e.salt === undefined ? newSalt() : e.salt })),
         meta,
         created: newEvents.flatMap((e, i) => {
           if (e.type !== 'BattleCreated') return [];
@@ -194,8 +195,8 @@ export class PgEventStore implements EventStore {
     const result = requestId === null ? null : requestResultJson(head.version + 1, batch.events.length, batch.replies);
     const events = batch.events.map((e, i) => {
       const version = head.version + i + 1;
-      prev = eventHash(prev, battleId, version, e.type, actor, at, e.data);
-      return { version, type: e.type, data: e.data, request_id: eventRequestId(requestId, i), hash: prev, result: i === 0 ? result : null };
+      prev = rowHash(prev, battleId, version, { type: e.type, actor, at, data: e.data, salt: e.salt });
+      return { version, type: e.type, data: e.data, request_id: eventRequestId(requestId, i), hash: prev, result: i === 0 ? result : null, salt: e.salt };
     });
     let inserted: { position: number; version: number }[] | undefined;
     try {
@@ -230,7 +231,7 @@ export class PgEventStore implements EventStore {
     this.rememberHead(battleId, events.at(-1) ?? head);
     // What load will return: the stored JSON read back, not the caller's object.
     const stored = events.map(
-      (e): StoredEvent => ({ position: positions.get(e.version)!, battleId, version: e.version, type: e.type, data: JSON.parse(e.data), actor, at, requestId: e.request_id, hash: e.hash }),
+      (e): StoredEvent => ({ position: positions.get(e.version)!, battleId, version: e.version, type: e.type, data: JSON.parse(e.data), actor, at, requestId: e.request_id, hash: e.hash, salt: e.salt }),
     );
     return { status: 'appended', events: stored };
   }
@@ -275,7 +276,7 @@ export class PgEventStore implements EventStore {
         async (tx) => {
           const rows = await rowsOf<RawEventRow>(
             tx,
-            sql`SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ${battleId} ORDER BY version, position`,
+            sql`SELECT position, battle_id, version, type, data, actor, at, request_id, hash, salt FROM events WHERE battle_id = ${battleId} ORDER BY version, position`,
           );
           return { battleId, rows, reached: await reachedVersion(tx, battleId) };
         },

@@ -22,6 +22,12 @@ export const events = sqliteTable(
     requestId: text('request_id'),
     hash: text('hash').notNull(),
     result: text('result'),
+    /**
+     * The secret salt the event's hash binds (hex, 32 bytes from the CSPRNG, never the dice stream):
+     * a view that may not read the event gets its seal, never its salt (src/store/hash.ts). Null for
+     * an event written before sealing, which keeps its scheme-1 hash.
+     */
+    salt: text('salt'),
   },
   (t) => [
     uniqueIndex('events_battle_version_unique').on(t.battleId, t.version),

@@ -4,7 +4,8 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
 import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow, type StoredBattleRow } from './rows.ts';
-import { eventHash, GENESIS_HASH } from './hash.ts';
+import { GENESIS_HASH, rowHash } from './hash.ts';
+import { newSalt } from './salt.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
 import {
@@ -35,7 +36,7 @@ const OUTBOX_ROW = {
   createdAt: outbox.createdAt,
 };
 
-type EventRowTuple = [number, string, number, string, string, string, string, string | null, string];
+type EventRowTuple = [number, string, number, string, string, string, string, string | null, string, string | null];
 type EntryRowTuple = [number, string, string, string, string, string | null];
 
 const BATTLE_COLUMNS = 'id, channel, name, system, created_at AS createdAt, ended';
@@ -77,8 +78,8 @@ export class SqliteEventStore implements EventStore {
       head: s.prepare<[string], { version: number; hash: string }>(
         'SELECT version, hash FROM events WHERE battle_id = ? ORDER BY version DESC LIMIT 1',
       ),
-      insertEvent: s.prepare<[string, number, string, string, string, string, string | null, string, string | null]>(
-        'INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      insertEvent: s.prepare<[string, number, string, string, string, string, string | null, string, string | null, string | null]>(
+        'INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       insertRequest: s.prepare<[string, string, string, string]>(
         'INSERT INTO requests (request_id, battle_id, result, at) VALUES (?, ?, ?, ?)',
@@ -101,14 +102,14 @@ export class SqliteEventStore implements EventStore {
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
         .prepare<[string, number], EventRowTuple>(
-          'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? AND version > ? ORDER BY version',
+          'SELECT position, battle_id, version, type, data, actor, at, request_id, hash, salt FROM events WHERE battle_id = ? AND version > ? ORDER BY version',
         )
         .raw(true),
       entries: s
         .prepare<[string, number], EntryRowTuple>('SELECT version, type, data, actor, at, request_id FROM events WHERE battle_id = ? AND version > ? ORDER BY version')
         .raw(true),
       raw: s.prepare<[string], RawEventRow>(
-        'SELECT position, battle_id, version, type, data, actor, at, request_id, hash FROM events WHERE battle_id = ? ORDER BY version, position',
+        'SELECT position, battle_id, version, type, data, actor, at, request_id, hash, salt FROM events WHERE battle_id = ? ORDER BY version, position',
       ),
       // How far the log reached by what was recorded beside it: the requests' results (on their first
       // events, or rows of requests) and the posts' battle_version. A result that is not JSON is skipped.
@@ -200,9 +201,10 @@ export class SqliteEventStore implements EventStore {
     for (const [i, e] of events.entries()) {
       const version = current + i + 1;
       const data = JSON.stringify(e.data ?? null);
-      const hash = eventHash(prev, battleId, version, e.type, actor, at, data);
+      const salt = e.salt === undefined ? newSalt() : e.salt;
+      const hash = rowHash(prev, battleId, version, { type: e.type, actor, at, data, salt });
       const rid = eventRequestId(requestId, i);
-      const { lastInsertRowid } = q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null);
+      const { lastInsertRowid } = q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null, salt);
       if (e.type === 'BattleCreated') {
         const b = battleCreatedData(battleId, e.data);
         q.insertBattle.run(battleId, b.channel, b.name, b.system, at);
@@ -215,7 +217,7 @@ export class SqliteEventStore implements EventStore {
         q.endCampaign.run(battleId);
       }
       // What load will return: the stored JSON read back, not the caller's object.
-      stored.push({ position: Number(lastInsertRowid), battleId, version, type: e.type, data: JSON.parse(data), actor, at, requestId: rid, hash });
+      stored.push({ position: Number(lastInsertRowid), battleId, version, type: e.type, data: JSON.parse(data), actor, at, requestId: rid, hash, salt });
       prev = hash;
     }
     for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at, current + stored.length);
@@ -238,6 +240,7 @@ export class SqliteEventStore implements EventStore {
         at: r[6],
         requestId: r[7],
         hash: r[8],
+        salt: r[9],
       };
     }
     return events;

@@ -11,6 +11,8 @@ export interface StoredEvent {
   at: string;
   requestId: string | null;
   hash: string;
+  /** The secret salt its hash binds (hex, 32 bytes; src/store/hash.ts, sealOf); null for an event written before sealing. */
+  salt: string | null;
 }
 
 /**
@@ -29,6 +31,11 @@ export interface EventEntry {
 export interface NewEvent {
   type: string;
   data: unknown;
+  /**
+   * Given only by a copy between stores (copy.ts), so every hash comes out as it was: the salt the
+   * event was written with, null for one written before sealing. A new event gets a new salt.
+   */
+  salt?: string | null;
 }
 
 export interface AppendMeta {
@@ -208,6 +215,8 @@ export interface RawEventRow {
   at: SqlValue;
   request_id: SqlValue;
   hash: SqlValue;
+  /** Null for an event written before sealing (hash scheme 1). */
+  salt: SqlValue;
 }
 
 /** What a database hands back for a column, before any interpretation. */

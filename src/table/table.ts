@@ -28,7 +28,7 @@ export interface TableOptions {
 
 /**
  * Writes a file a message carries (a report's chart) into `dir` under its own name, which says whose
- * it is (a report's name carries the battle's name, id, first event's hash and turns): a file of that
+ * it is (a report's name carries the battle's name, id, dice commitment and turns): a file of that
  * name is the same battle's same chart, re-rendered, and is replaced. It is written beside and renamed
  * over, so a reader never sees half a PNG; a link, directory or other non-file of that name is left
  * alone. Returns the path, or why nothing was written (told to the user with the message).

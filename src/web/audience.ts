@@ -1,6 +1,7 @@
 import type { LoggedEvent } from '../battle/events.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
+import { sealOf } from '../store/hash.ts';
 import type { PostRow, RawEventRow } from '../store/types.ts';
 import type { ExportedEvent, ViewExport } from './verify-export.ts';
 
@@ -45,18 +46,18 @@ export function audienceOf(link: ShareLink, now: BattleState, events: readonly L
   }
   const side = link.sideId ? now.sides[link.sideId] : undefined;
   const readers = new Set(link.view === 'side' ? (side?.players ?? []).filter((u) => !now.gms.includes(u)) : []);
-  const ownVoters = new Set(link.view === 'side' && link.sideId ? [link.sideId, ...Object.values(now.commands).filter((c) => c.sideId === link.sideId).map((c) => c.id)] : []);
   const label =
     link.view === 'public' ? "the channel's view" : link.view === 'side' ? `${side?.name ?? link.sideId}'s view` : `a spectator's view, ${link.lagTurns} turn${link.lagTurns === 1 ? '' : 's'} behind`;
-  return { link, label, through, ...(link.sideId ? { sideId: link.sideId } : {}), readers, withheld: withheldUpTo(events, through, ownVoters) };
+  return { link, label, through, ...(link.sideId ? { sideId: link.sideId } : {}), readers, withheld: withheldUpTo(events, through) };
 }
 
 /**
- * The events up to `through` a view may not read (DESIGN.md, Secrecy): a vote until its ballot is
- * revealed to the channel (a side's own votes excepted: it cast them), every vote and the reveal of a
- * ballot only the GMs see (dawn notes, NIGHT-18.82), and a secret roll until it is revealed.
+ * The events up to `through` a view may not read: a vote until its ballot is revealed to the channel
+ * (a side's view too: a side's link is shared by all its players, and a vote, or a change of it, is
+ * its voter's alone until then), every vote and the reveal of a ballot only the GMs see (dawn notes,
+ * NIGHT-18.82), and a secret roll until it is revealed.
  */
-function withheldUpTo(events: readonly LoggedEvent[], through: number, ownVoters: ReadonlySet<string>): Set<number> {
+function withheldUpTo(events: readonly LoggedEvent[], through: number): Set<number> {
   const toGms = new Set<string>();
   const revealed = new Set<string>();
   const rollsShown = new Set<number>();
@@ -72,22 +73,27 @@ function withheldUpTo(events: readonly LoggedEvent[], through: number, ownVoters
     if (e.version > through) break;
     const ev = e.event;
     if (ev.type === 'VoteCast') {
-      const shown = toGms.has(ev.data.ballotId) ? false : revealed.has(ev.data.ballotId);
-      if (!shown && !(ownVoters.has(ev.data.voter) && !toGms.has(ev.data.ballotId))) withheld.add(e.version);
+      if (toGms.has(ev.data.ballotId) || !revealed.has(ev.data.ballotId)) withheld.add(e.version);
     } else if (ev.type === 'BallotRevealed' && toGms.has(ev.data.ballotId)) withheld.add(e.version);
     else if (ev.type === 'DiceRolled' && ev.data.secret && !rollsShown.has(ev.data.number)) withheld.add(e.version);
   }
   return withheld;
 }
 
-/** The view's export: the log through its last version, each withheld event without its contents. */
+/**
+ * The view's export: the log through its last version, each event with its salt so its hash can be
+ * recomputed; a withheld event with its seal and hash alone (not its type, actor, time or salt), and
+ * one written before sealing with nothing but its version (its hash would check a guess).
+ */
 export function exportFor(a: Audience, stream: string, rows: readonly RawEventRow[]): ViewExport {
   const events: ExportedEvent[] = [];
   for (const r of rows) {
     const version = Number(r.version);
     if (version > a.through) break;
-    const head = { version, type: String(r.type), actor: String(r.actor), at: String(r.at), hash: String(r.hash) };
-    events.push(a.withheld.has(version) ? { ...head, withheld: true } : { ...head, data: String(r.data) });
+    const [type, actor, at, data, hash] = [String(r.type), String(r.actor), String(r.at), String(r.data), String(r.hash)];
+    const salt = typeof r.salt === 'string' ? r.salt : undefined;
+    if (!a.withheld.has(version)) events.push({ version, type, actor, at, data, hash, ...(salt ? { salt } : {}) });
+    else events.push(salt ? { version, seal: sealOf(salt, type, actor, at, data), hash, withheld: true } : { version, withheld: true });
   }
   return { stream, view: a.link.view === 'side' ? `side:${a.sideId}` : a.link.view, through: a.through, events };
 }

@@ -102,15 +102,20 @@ function bookmarksHtml(v: BattleView): string {
 const verifyHtml = (v: BattleView) =>
   `<section id="verify" data-export="${esc(`${v.base}/export.json`)}"><h2>Check it yourself</h2><p>Your browser downloads this view's log and recomputes every event's hash and, once the seed is published, every die, with the same code as <code>umpire verify</code>.</p><p><button id="verify-run" type="button">Check again</button> <span id="verify-result">Not checked yet (it needs JavaScript).</span></p></section>`;
 
-/** One timeline entry: the event's line as the log reads it, then what this view was sent with it. */
+/**
+ * One timeline entry: the event's line as the log reads it, then what this view was sent with it. An
+ * entry withheld from the view shows only what the view was sent with it: not its line, author or time.
+ */
 function entry(v: BattleView, e: LoggedEvent, before: BattleState, voided: ReadonlySet<number>, marks: Readonly<Record<number, Bookmark>>): string {
-  const line = describeEventSafe(e, before);
   const mark = marks[e.version];
   const sent = v.posts.get(e.version) ?? [];
   const posts = sent.map(postHtml).join('');
+  const head = `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}`;
+  if (v.audience.withheld.has(e.version)) return `${head}<span class="meta withheld">A sealed entry: what it holds, who made it and when are secret from this view until revealed.</span>${posts}</li>`;
+  const line = describeEventSafe(e, before);
   // A post that opens with the log's own line says it: the line is not shown twice.
   const said = !voided.has(e.version) && sent.length > 0 && !sent[0]!.title && sent[0]!.to.kind === 'channel' && sent[0]!.text.split('\n', 1)[0] === line;
-  return `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}${said ? '' : `<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>`}${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''}${v.audience.withheld.has(e.version) ? ' <span class="meta withheld">(its contents are secret from this view until revealed)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
+  return `${head}${said ? '' : `<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>`}${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
 }
 
 /** The log's own line for an event; one it cannot word (a type a later version added) is named. */

@@ -2,7 +2,7 @@ import { verifyDice, type DiceCheck, type DiceEvent } from '../app/verify.ts';
 import { verifyChain, type ChainRow, type VerifyResult } from '../store/hash.ts';
 import type { SqlValue } from '../store/types.ts';
 
-/** An event a view shows: its data is the stored JSON text exactly, so its hash can be recomputed. */
+/** An event a view shows: its data is the stored JSON text exactly, and its salt, so its hash can be recomputed. */
 export interface VisibleEvent {
   version: number;
   type: string;
@@ -10,15 +10,19 @@ export interface VisibleEvent {
   at: string;
   data: string;
   hash: string;
+  /** Absent for an event written before sealing (hash scheme 1). */
+  salt?: string;
 }
 
-/** An event secret from the view (until revealed): its hash is taken as given. */
+/**
+ * An event secret from the view (until revealed): its seal and hash, which the chain needs and from
+ * which no guess of its type, actor, time or contents can be checked; nothing at all for one
+ * written before sealing, whose hash would check a guess (store/hash.ts, verifyChain).
+ */
 export interface WithheldEvent {
   version: number;
-  type: string;
-  actor: string;
-  at: string;
-  hash: string;
+  seal?: string;
+  hash?: string;
   withheld: true;
 }
 
@@ -75,8 +79,11 @@ export function verifyExport(x: ViewExport): ExportVerification {
   const isWithheld = (e: (typeof exported)[number]) => e.withheld === true;
 
   const rows: ChainRow[] = exported.map((e) => {
-    const row = { position: null, battle_id: x.stream, version: e.version as SqlValue, type: e.type as SqlValue, actor: e.actor as SqlValue, at: e.at as SqlValue, request_id: null, hash: e.hash as SqlValue };
-    return isWithheld(e) ? { ...row, withheld: true as const } : { ...row, data: e.data as SqlValue };
+    if (isWithheld(e)) {
+      const w = e as Partial<WithheldEvent>;
+      return { battle_id: x.stream, version: w.version as SqlValue, ...(w.seal !== undefined ? { seal: w.seal as SqlValue } : {}), ...(w.hash !== undefined ? { hash: w.hash as SqlValue } : {}), withheld: true as const };
+    }
+    return { position: null, battle_id: x.stream, version: e.version as SqlValue, type: e.type as SqlValue, actor: e.actor as SqlValue, at: e.at as SqlValue, data: e.data as SqlValue, request_id: null, hash: e.hash as SqlValue, salt: (e.salt ?? null) as SqlValue };
   });
   const chain = verifyChain(rows, { battleId: x.stream });
 
@@ -84,11 +91,11 @@ export function verifyExport(x: ViewExport): ExportVerification {
   const diceEvents: DiceEvent[] = [];
   for (const e of exported) {
     const version = e.version as number;
-    const type = e.type as string;
     if (isWithheld(e)) {
-      diceEvents.push({ version, type, withheld: true });
+      diceEvents.push({ version, withheld: true });
       continue;
     }
+    const type = e.type as string;
     try {
       diceEvents.push({ version, type, data: JSON.parse(e.data as string) as unknown });
     } catch {
@@ -129,7 +136,8 @@ export function verificationText(r: ExportVerification): string {
     const reason = /[.!?]$/.test(r.failure.reason) ? r.failure.reason : `${r.failure.reason}.`;
     return r.failure.version === undefined ? `FAILED: ${reason}` : `FAILED at event ${r.failure.version}: ${reason}`;
   }
-  const withheld = r.withheld ? `, ${r.withheld} withheld from this view (secret until revealed)` : '';
+  const unsealed = r.chain?.ok && r.chain.unsealed ? `; ${r.chain.unsealed} of them written before events were sealed, so the event after each is taken as given` : '';
+  const withheld = r.withheld ? `, ${r.withheld} withheld from this view (sealed: secret until revealed${unsealed})` : '';
   const dice = r.status === 'ok' ? `${plural(r.rolls, 'roll')} re-derived from the published seed.` : 'dice not checked: the seed is not published yet.';
   return `Chain verified: ${plural(r.events, 'event')}${withheld}; ${dice}`;
 }

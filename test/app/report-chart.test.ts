@@ -17,7 +17,7 @@ import type { Out } from '../support/table.ts';
  * Issue 28: the report's chart reads at a glance and its file is the battle's own. Units are grouped
  * by side (a legend a side, its units shades of the side's colour family, distinct within it); the
  * casualty bars are each side's base colour of the same family; the y axes tick at whole figures;
- * the file is named by the battle's name, id and first event's hash, so no other battle's replaces it.
+ * the file is named by the battle's name, id and dice commitment, so no other battle's replaces it.
  */
 
 /** A report of `perSide` units a side over three turns, losing at most two figures a turn: made, not played. */
@@ -30,7 +30,7 @@ function synthetic(sides: string[], perSide: number): BattleReport {
       for (let u = 0; u < perSide; u++) series.push({ turn: t, unit: `${side} unit ${u + 1}`, side, strength: 6 - Math.min(t, (u % 3) + s), morale: morale[(u + t) % 3]! });
       if (t > 0) casualties.push({ turn: t, side, lost: (t + s) % 3 });
     }
-  return { battle: { id: 'b1', name: 'Twelve Units', system: 'medieval', hash: 'ab'.repeat(32) }, sides, turns: { from: 1, to: 3 }, strength: 'figures', series, casualties, melees: [], houseRules: [] };
+  return { battle: { id: 'b1', name: 'Twelve Units', system: 'medieval', commitment: 'ab'.repeat(32) }, sides, turns: { from: 1, to: 3 }, strength: 'figures', series, casualties, melees: [], houseRules: [] };
 }
 
 /** A node of vega's scene graph: a mark (with a role) or an item of one. */
@@ -144,23 +144,23 @@ async function created(seed: number, name = 'Stoke Field', store: EventStore = n
 }
 
 describe('the chart file is named by the battle, never another battle’s (issue 28)', () => {
-  it('two battles both b1 of one name in two stores give two different files: name, id and first event hash', async () => {
+  it('two battles both b1 of one name in two stores give two different files: name, id and dice commitment', async () => {
     const [one, two] = [await created(1), await created(2)];
     const [a, b] = [battleReport('b1', await one.app.log('b1')), battleReport('b1', await two.app.log('b1'))];
     expect(reportFileName(a)).toMatch(/^stoke-field-b1-[0-9a-f]{8}-t1-t1\.png$/);
     expect(reportFileName(b)).toMatch(/^stoke-field-b1-[0-9a-f]{8}-t1-t1\.png$/);
     expect(reportFileName(a)).not.toBe(reportFileName(b));
-    // The hash is the one the store keeps for the battle's first event.
-    expect(a.battle.hash).toBe((await one.store.load('b1'))[0]!.hash);
-    expect(reportFileName(a)).toContain(`-b1-${a.battle.hash.slice(0, 8)}-`);
+    // The commitment is the one the battle posted at its creation.
+    expect(a.battle.commitment).toBe(((await one.store.load('b1'))[0]!.data as { seedHash: string }).seedHash);
+    expect(reportFileName(a)).toContain(`-b1-${a.battle.commitment.slice(0, 8)}-`);
   });
 
-  it('on PostgreSQL (PGlite) too, the hash in the name is the one the store keeps for the first event', async () => {
+  it('on PostgreSQL (PGlite) too, the commitment in the name is the one the battle posted at its creation', async () => {
     const store = await openPostgres('pglite:');
     try {
       const { app } = await created(3, 'Stoke Field', store);
       const r = battleReport('b1', await app.log('b1'));
-      expect(r.battle.hash).toBe((await store.load('b1'))[0]!.hash);
+      expect(r.battle.commitment).toBe(((await store.load('b1'))[0]!.data as { seedHash: string }).seedHash);
     } finally {
       await store.close();
     }
@@ -172,7 +172,7 @@ describe('the chart file is named by the battle, never another battle’s (issue
     expect(reportFileName(battleReport('b1', log))).toBe(reportFileName(battleReport('b1', log)));
   });
 
-  const named = (name: string, id = 'b1') => reportFileName({ battle: { id, name, system: 'medieval', hash: '0123456789abcdef'.repeat(4) }, turns: { from: 1, to: 2 } });
+  const named = (name: string, id = 'b1') => reportFileName({ battle: { id, name, system: 'medieval', commitment: '0123456789abcdef'.repeat(4) }, turns: { from: 1, to: 2 } });
   it.each([
     ['../../etc/x', /^etc-x-b1-01234567-t1-t2\.png$/],
     ['⚔️🏰', /^battle-b1-01234567-t1-t2\.png$/],

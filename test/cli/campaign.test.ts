@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventHash } from '../../src/store/hash.ts';
+import { rowHash } from '../../src/store/hash.ts';
 import { STOKE } from '../campaign/support.ts';
 
 /** The `umpire` command line as a user runs it, in a child process (as test/cli/cli.test.ts does). */
@@ -104,11 +104,11 @@ describe('umpire verify, export and replay of a campaign (issue 29)', () => {
   it("verify --campaign catches a battle rewritten after its result was taken even when its own chain was re-hashed to verify", () => {
     const ref = reference(db);
     const copy = tampered(db, (d) => {
-      const row = d.prepare("SELECT type, at, data, hash FROM events WHERE battle_id = 'c1-b1' AND version = ?");
+      const row = d.prepare("SELECT type, at, data, hash, salt FROM events WHERE battle_id = 'c1-b1' AND version = ?");
       const prev = row.get(ref.version - 1) as { hash: string };
-      const e = row.get(ref.version) as { type: string; at: string; data: string };
+      const e = row.get(ref.version) as { type: string; at: string; data: string; salt: string };
       // The battle's last event, its actor changed and its hash recomputed: the battle's chain still holds.
-      const hash = eventHash(prev.hash, 'c1-b1', ref.version, e.type, 'mallory', e.at, e.data);
+      const hash = rowHash(prev.hash, 'c1-b1', ref.version, { ...e, actor: 'mallory' });
       d.prepare("UPDATE events SET actor = 'mallory', hash = ? WHERE battle_id = 'c1-b1' AND version = ?").run(hash, ref.version);
     });
     expect(umpire(['verify', '--db', copy, '--battle', 'c1-b1']).status).toBe(0);

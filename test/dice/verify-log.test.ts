@@ -138,9 +138,9 @@ describe('umpire verify re-derives every roll', () => {
   it('passes an untouched battle, with the published seed or (before it is published) the seed given', async () => {
     const running = await table(SETUP + ROLLS);
     expect((await running.verify()).dice).toEqual({ status: 'skipped', reason: expect.stringMatching(/not been published.*give it with --seed/) });
-    expect((await running.verify(SEED_HEX))).toEqual({ chain: { ok: true, count: 10 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'given' } });
+    expect((await running.verify(SEED_HEX))).toEqual({ chain: { ok: true, count: 10, unsealed: 0 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'given' } });
     await running.run('@gm /battle end');
-    expect((await running.verify())).toEqual({ chain: { ok: true, count: 12 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'log' } });
+    expect((await running.verify())).toEqual({ chain: { ok: true, count: 12, unsealed: 0 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'log' } });
     expect((await running.verify(SEED_HEX.toUpperCase())).dice).toMatchObject({ status: 'checked', seedFrom: 'given' });
   });
 
@@ -172,7 +172,7 @@ describe('umpire verify re-derives every roll', () => {
 
     rechain(db);
     const forged = (await verify());
-    expect(forged.chain).toEqual({ ok: true, count: 12 });
+    expect(forged.chain).toEqual({ ok: true, count: 12, unsealed: 0 });
     expect(forged.dice).toMatchObject({ status: 'failed', version: target.version });
   });
 
@@ -182,7 +182,7 @@ describe('umpire verify re-derives every roll', () => {
     db.$client.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version = ?").run(removed!.version);
     rechain(db);
     const v = (await verify());
-    expect(v.chain).toEqual({ ok: true, count: 11 });
+    expect(v.chain).toEqual({ ok: true, count: 11, unsealed: 0 });
     // The next roll now sits at the removed one's version and starts where the removed one started.
     expect(v.dice).toEqual({
       status: 'failed',

@@ -95,7 +95,7 @@ describe('merging stores: a battle whose id the target holds is renumbered (issu
     ]);
     const sourceEvents = await b.store.load('b1');
     const chain = await to.chain('b2');
-    expect(verifyChain(chain)).toEqual({ ok: true, count: sourceEvents.length });
+    expect(verifyChain(chain)).toEqual({ ok: true, count: sourceEvents.length, unsealed: 0 });
     const created = (await to.load('b2'))[0]!.data as { battleId: string; diceStream: string; copiedFrom: CopiedFrom; seedHash: string };
     expect(created).toMatchObject({ battleId: 'b2', diceStream: 'b1', copiedFrom: { battleId: 'b1', firstHash: sourceEvents[0]!.hash, lastHash: sourceEvents.at(-1)!.hash, events: sourceEvents.length } });
     // A player who kept any hash of b1 in the source finds it recomputed from the copy.
@@ -213,7 +213,7 @@ describe('copying campaigns (issue 29): after the battles, under their own ids, 
     expect(await to.campaigns()).toEqual(await from.campaigns());
     expect((await to.battles()).map((b) => b.id)).toEqual(['b1', 'c1-b1']);
     expect(await to.load('c1')).toEqual((await from.load('c1')).map((e) => ({ ...e, position: expect.any(Number) })));
-    expect(verifyChain(await to.chain('c1'))).toEqual({ ok: true, count: 2 });
+    expect(verifyChain(await to.chain('c1'))).toEqual({ ok: true, count: 2, unsealed: 0 });
     expect(await to.findRequest('The Hundred Days#c1')).toEqual(await from.findRequest('The Hundred Days#c1'));
     expect((await to.undelivered()).map((r) => [r.battleId, r.message.text])).toEqual([['c1', 'Turn 1 opens']]);
     expect(await to.seed('c1-b1')).toBe('02'.repeat(32));

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
-import { eventHash, GENESIS_HASH, verifyChain } from '../../src/store/hash.ts';
+import { eventHash, GENESIS_HASH, sealedHash, sealOf, verifyChain } from '../../src/store/hash.ts';
 import * as tables from '../../src/store/schema.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { created, memoryStore, meta, post } from './fixtures.ts';
@@ -15,7 +15,7 @@ const verifyBattle = async (db: Database.Database | Db, battleId: string) => ver
 /** The battle's rows as stored. */
 const readRawEvents = async (db: Database.Database, battleId: string) => (await storeOn(db).chain(battleId)).rows;
 
-const COLUMNS = ['battle_id', 'version', 'type', 'data', 'actor', 'at', 'hash'] as const;
+const COLUMNS = ['battle_id', 'version', 'type', 'data', 'actor', 'at', 'hash', 'salt'] as const;
 type Column = (typeof COLUMNS)[number];
 
 /** A database image holding battle b1 (5 events over 3 requests) and battle b2 (2 events), each request announced in its channel as the umpire's are. */
@@ -55,20 +55,39 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
     image = await buildImage();
   });
 
-  it('hashes prev, battle, version, type, actor, at and the stored data text, starting from 64 zeros', async () => {
+  it('seals each event (issue 37): its hash is of prev, battle, version and the seal, a hash of a secret 32-byte salt with its type, actor, time and stored data text; from 64 zeros', async () => {
     const rows = await readRawEvents(copy(), 'b1');
     const first = rows[0]!;
-    expect(first.hash).toBe(eventHash(GENESIS_HASH, 'b1', 1, 'BattleCreated', 'u-gm', '2025-06-16T14:00:00.000Z', first.data as string));
+    const seal = (r: (typeof rows)[number]) => sealOf(r.salt as string, r.type as string, r.actor as string, r.at as string, r.data as string);
+    expect(first.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.hash).toBe(sealedHash(GENESIS_HASH, 'b1', 1, seal(first)));
     expect(GENESIS_HASH).toBe('0'.repeat(64));
-    expect(rows[1]!.hash).toBe(eventHash(first.hash as string, 'b1', 2, 'SideAdded', 'u-gm', '2025-06-16T14:00:00.000Z', rows[1]!.data as string));
+    expect(rows[1]!.hash).toBe(sealedHash(first.hash as string, 'b1', 2, seal(rows[1]!)));
+    // Every salt is the system's randomness, no two alike.
+    expect(new Set(rows.map((r) => r.salt)).size).toBe(rows.length);
+    // Without the salt, no formula over the contents gives the hash: a guess cannot be checked.
+    expect(first.hash).not.toBe(eventHash(GENESIS_HASH, 'b1', 1, 'BattleCreated', 'u-gm', '2025-06-16T14:00:00.000Z', first.data as string));
+  });
+
+  it('verifies a log written before sealing (no salt) as it was written, with the scheme-1 hash, and one that goes on sealed after it', async () => {
+    const { db, store } = memoryStore();
+    await store.append('b1', 0, [{ ...created('b1'), salt: null }, { type: 'SideAdded', data: { sideId: 's1', name: 'Nord' }, salt: null }], meta('r1'), [], []);
+    const old = await readRawEvents(db.$client, 'b1');
+    expect(old.map((r) => r.salt)).toEqual([null, null]);
+    expect(old[1]!.hash).toBe(eventHash(old[0]!.hash as string, 'b1', 2, 'SideAdded', 'u-gm', '2025-06-16T14:00:00.000Z', old[1]!.data as string));
+    await store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
+    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 3, unsealed: 0 });
+    // A salt given to a row written before sealing is caught at that row.
+    db.$client.prepare("UPDATE events SET salt = ? WHERE version = 2").run('a'.repeat(64));
+    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2 });
   });
 
   it('passes an untouched log', async () => {
     const db = copy();
-    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 5 });
-    expect(await verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2 });
-    expect(await verifyBattle(db, 'never-created')).toEqual({ ok: true, count: 0 });
-    expect(verifyChain(await storeOn(db).chain('b1'))).toEqual({ ok: true, count: 5 });
+    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 5, unsealed: 0 });
+    expect(await verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2, unsealed: 0 });
+    expect(await verifyBattle(db, 'never-created')).toEqual({ ok: true, count: 0, unsealed: 0 });
+    expect(verifyChain(await storeOn(db).chain('b1'))).toEqual({ ok: true, count: 5, unsealed: 0 });
   });
 
   it('fails at the changed event when any one character of any hashed column of any event changes', async () => {
@@ -82,7 +101,7 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
           db.prepare(`UPDATE events SET ${column} = ? WHERE position = ?`).run(flip(value, at), row.position);
           const result = await verifyBattle(db, 'b1');
           expect(result, `${column}[${at}] of version ${row.version}`).toMatchObject({ ok: false, version: row.version });
-          expect(await verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2 });
+          expect(await verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2, unsealed: 0 });
           db.close();
           cases++;
         }
@@ -93,7 +112,7 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
 
   it('fails at the changed event for a random replacement character anywhere in the hashed text (property)', async () => {
     const rows = await readRawEvents(copy(), 'b1');
-    const textColumns: Column[] = ['battle_id', 'type', 'data', 'actor', 'at', 'hash'];
+    const textColumns: Column[] = ['battle_id', 'type', 'data', 'actor', 'at', 'hash', 'salt'];
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: rows.length - 1 }),
@@ -159,7 +178,7 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
     db.$client.prepare("DELETE FROM events WHERE version = 2").run();
-    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 1 });
+    expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 1, unsealed: 0 });
   });
 
   it("still holds an older database's log to its request rows", async () => {
@@ -184,6 +203,6 @@ describe('the hash chain (DESIGN.md, Storage)', () => {
     expect(verifyChain(rows, { battleId: 'b2' })).toMatchObject({ ok: false, version: 1, reason: expect.stringMatching(/battle_id/) });
     expect(verifyChain([rows[0]!, rows[2]!])).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/missing/) });
     expect(verifyChain([rows[0]!, rows[0]!])).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/again/) });
-    expect(verifyChain(rows)).toEqual({ ok: true, count: 5 });
+    expect(verifyChain(rows)).toEqual({ ok: true, count: 5, unsealed: 0 });
   });
 });

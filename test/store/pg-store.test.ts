@@ -133,7 +133,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       expect(odd!.requestId).toBeNull();
       const chain = await store.chain('b1');
       expect(chain.rows[1]!.data).toBe(JSON.stringify(data));
-      expect(verifyChain(chain)).toEqual({ ok: true, count: 2 });
+      expect(verifyChain(chain)).toEqual({ ok: true, count: 2, unsealed: 0 });
     });
 
     it('appends events no request caused (request id null) without recording a request', async () => {
@@ -153,10 +153,10 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       expect(chain.battleId).toBe('b1');
       expect(chain.reached).toBe(4);
       expect(chain.rows.map((r) => [r.version, r.request_id])).toEqual([[1, 'r1#0'], [2, 'r2#0'], [3, 'r2#1'], [4, 'r4#0']]);
-      expect(Object.keys(chain.rows[0]!).sort()).toEqual(['actor', 'at', 'battle_id', 'data', 'hash', 'position', 'request_id', 'type', 'version']);
+      expect(Object.keys(chain.rows[0]!).sort()).toEqual(['actor', 'at', 'battle_id', 'data', 'hash', 'position', 'request_id', 'salt', 'type', 'version']);
       expect(chain.rows.every((r) => typeof r.position === 'number' && typeof r.version === 'number' && typeof r.data === 'string')).toBe(true);
-      expect(verifyChain(chain)).toEqual({ ok: true, count: 4 });
-      expect(verifyChain(await store.chain('b2'))).toEqual({ ok: true, count: 1 });
+      expect(verifyChain(chain)).toEqual({ ok: true, count: 4, unsealed: 0 });
+      expect(verifyChain(await store.chain('b2'))).toEqual({ ok: true, count: 1, unsealed: 0 });
       expect(await store.chain('nope')).toEqual({ battleId: 'nope', rows: [], reached: 0 });
     });
 
@@ -217,7 +217,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       expect(out.status === 'appended' && out.events).toEqual(loaded);
       expect(loaded.map((e) => e.version)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
       expect(loaded.every((e, i) => i === 0 || e.position > loaded[i - 1]!.position)).toBe(true);
-      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 41 });
+      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 41, unsealed: 0 });
     });
 
     it('does not trust a head it knew once the log behind it changed: shorter, rewritten or emptied, it reads it again', async () => {
@@ -237,7 +237,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       );
       await store.append('b1', 2, [side('Swedes')], meta('r5'), [], []);
       expect((await store.load('b1')).map((e) => (e.data as { name?: string }).name)).toEqual(['Quatre Bras', 'Austrians', 'Swedes']);
-      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 3 });
+      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 3, unsealed: 0 });
       // Emptied: nothing is appended after the version it knew.
       await store.db.execute(sql`TRUNCATE events, requests, battles RESTART IDENTITY`);
       await expect(store.append('b1', 3, [side('Danes')], meta('r6'), [], [])).rejects.toMatchObject({ expected: 3, actual: 0 });
@@ -251,7 +251,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       await Promise.all(Array.from({ length: 12 }, (_, i) => appendWithRetry(store, 'b1', side(`S${i}`), `c${i}`, conflicts)));
       const versions = (await store.load('b1')).map((e) => e.version);
       expect(versions).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
-      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 13 });
+      expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 13, unsealed: 0 });
     });
 
     it('leaves no transaction open after a failure inside one, and the store goes on', async () => {
@@ -491,7 +491,7 @@ describe('openPostgres', () => {
       try {
         expect((await second.load('b1')).map((e) => e.type)).toEqual(['BattleCreated']);
         expect(await second.seed('b1')).toBe('ab');
-        expect(verifyChain(await second.chain('b1'))).toEqual({ ok: true, count: 1 });
+        expect(verifyChain(await second.chain('b1'))).toEqual({ ok: true, count: 1, unsealed: 0 });
       } finally {
         await second.close();
       }
@@ -593,7 +593,7 @@ describe.runIf(SERVER)('two processes on one PostgreSQL server (TEST_DATABASE_UR
     expect(new Set(versions).size).toBe(40);
     const loaded = await b.load('b1');
     expect(loaded.map((e) => e.version)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
-    expect(verifyChain(await a.chain('b1'))).toEqual({ ok: true, count: 41 });
+    expect(verifyChain(await a.chain('b1'))).toEqual({ ok: true, count: 41, unsealed: 0 });
     expect(await a.undelivered()).toHaveLength(40);
     expect(conflicts.n).toBeGreaterThan(0);
   });

@@ -4,6 +4,7 @@ import type { BattleEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { ShareLink } from '../../src/battle/state.ts';
 import type { Message } from '../../src/messages.ts';
+import { sealOf } from '../../src/store/hash.ts';
 import { audienceOf, exportFor, postsFor } from '../../src/web/audience.ts';
 import { BattleData } from '../../src/web/battle-data.ts';
 import { logged } from '../support/spec.ts';
@@ -44,12 +45,14 @@ describe('who sees what on a battle page (issue 30; DESIGN.md, Secrecy)', () => 
     expect([...after.a.withheld]).toEqual([]);
   });
 
-  it("shows a side its own vote from when it was cast, never the other side's before the reveal", () => {
+  it("withholds every vote from a side's view until the reveal, its own side's too: a side's link is shared by all its players, a vote is its voter's (issue 37)", () => {
     const events = [ballot('v1', 'channel'), vote('v1', 'k1', 'L', 'p1'), vote('v1', 'k2', 'R', 'p2')];
-    const north = audience(events, link('side', { sideId: 's1' }));
-    expect([...north.a.withheld]).toEqual([north.at(2)]);
-    const south = audience(events, link('side', { sideId: 's2' }));
-    expect([...south.a.withheld]).toEqual([south.at(1)]);
+    for (const sideId of ['s1', 's2']) {
+      const { a, at } = audience(events, link('side', { sideId }));
+      expect([...a.withheld].sort()).toEqual([at(1), at(2)].sort());
+    }
+    const revealed = [...events, { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'gm', choices: [] } } as BattleEvent];
+    expect([...audience(revealed, link('side', { sideId: 's1' })).a.withheld]).toEqual([]);
   });
 
   it('keeps a ballot only the GMs see (NIGHT-18.82 dawn notes) out of every view, its reveal included', () => {
@@ -98,14 +101,25 @@ describe('who sees what on a battle page (issue 30; DESIGN.md, Secrecy)', () => 
     expect(posts.get(2)![0]!.text).toBe('Battle page: http://localhost:8080/b/b1/(link not shown here) and http://x/c/c1/(link not shown here).');
   });
 
-  it('exports a withheld event without its data, and nothing past the view', () => {
+  it('exports a withheld sealed event as its seal and hash alone (not its type, actor, time, salt or data), and nothing past the view', () => {
     const { a, log } = audience([ballot('v1', 'channel'), vote('v1', 'k1', 'L', 'p1')], link('public'));
-    const rows = log.map((e) => ({ position: e.version, battle_id: 'b1', version: e.version, type: e.event.type, data: JSON.stringify(e.event.data), actor: e.actor, at: e.at, request_id: null, hash: 'h'.repeat(64) }));
+    const salt = 's'.repeat(64);
+    const rows = log.map((e) => ({ position: e.version, battle_id: 'b1', version: e.version, type: e.event.type, data: JSON.stringify(e.event.data), actor: e.actor, at: e.at, request_id: null, hash: 'h'.repeat(64), salt }));
     const x = exportFor({ ...a, through: log.length - 1 }, 'b1', rows);
     expect(x.events).toHaveLength(log.length - 1);
+    expect(x.events[0]).toMatchObject({ version: 1, type: 'BattleCreated', salt });
     const all = exportFor(a, 'b1', rows);
-    expect(all.events.at(-1)).toEqual({ version: log.length, type: 'VoteCast', actor: 'gm', at: log.at(-1)!.at, hash: 'h'.repeat(64), withheld: true });
-    expect(JSON.stringify(all)).not.toContain('"choice"');
+    const last = rows.at(-1)!;
+    expect(all.events.at(-1)).toEqual({ version: log.length, seal: sealOf(salt, last.type, last.actor, last.at, last.data), hash: 'h'.repeat(64), withheld: true });
+    expect(JSON.stringify(all.events.at(-1))).not.toMatch(/VoteCast|"gm"|"choice"|sss/);
+  });
+
+  it('exports a withheld event written before sealing (no salt) with its version alone: its scheme-1 hash would check a guess', () => {
+    const { a, log } = audience([ballot('v1', 'channel'), vote('v1', 'k1', 'L', 'p1')], link('public'));
+    const rows = log.map((e) => ({ position: e.version, battle_id: 'b1', version: e.version, type: e.event.type, data: JSON.stringify(e.event.data), actor: e.actor, at: e.at, request_id: null, hash: 'h'.repeat(64), salt: null }));
+    const all = exportFor(a, 'b1', rows);
+    expect(all.events.at(-1)).toEqual({ version: log.length, withheld: true });
+    expect(all.events[0]).not.toHaveProperty('salt');
   });
 });
 

@@ -14,8 +14,8 @@ import { figureLine } from '../reliability/figures.ts';
  * Issue 30: no secret reaches a battle page it should not. After every random step of a battle
  * (ballots opened, votes cast, cast for, revealed; secret rolls made and revealed; turns ended),
  * every page of every live link, and its export, is read and held to the rules of DESIGN.md,
- * Secrecy: a vote's choice shows only once its ballot is revealed to the channel, or to the side
- * that cast it; a secret roll's result only once revealed; a spectator nothing after its last event.
+ * Secrecy: a vote's choice shows only once its ballot is revealed to the channel (a side's own
+ * votes included, since issue 37); a secret roll's result only once revealed; a spectator nothing after its last event.
  *
  * The check can fail: taking each side's link for the other side's view (`x.name !== name` in
  * viewsOf) fails at the first vote, "North's view after @p1 !press Pick1A: v1's vote of c1
@@ -166,7 +166,7 @@ async function checkViews(t: Table, get: Get, views: View[], after: string) {
 type Data<T extends string> = Extract<BattleEvent, { type: T }>['data'];
 
 /** What the rules let a view see of the log through its last event: each vote and secret roll, and whether it is shown. */
-function secretsOf(log: readonly EventEntry[], through: number, now: BattleState, sideId: string | undefined) {
+function secretsOf(log: readonly EventEntry[], through: number) {
   const seen = log.filter((e) => e.version <= through);
   const toGms = new Set<string>();
   const revealed = new Set<string>();
@@ -180,12 +180,12 @@ function secretsOf(log: readonly EventEntry[], through: number, now: BattleState
     if (e.type === 'BallotRevealed') revealed.add((e.data as Data<'BallotRevealed'>).ballotId);
     if (e.type === 'RollRevealed') shownRolls.add((e.data as Data<'RollRevealed'>).number);
   }
-  const sideOf = (voter: string) => now.commands[voter]?.sideId ?? voter;
   const votes = seen
     .filter((e) => e.event.type === 'VoteCast')
     .map((e) => {
       const d = e.event.data as Data<'VoteCast'>;
-      const visible = !toGms.has(d.ballotId) && (revealed.has(d.ballotId) || (sideId !== undefined && sideOf(d.voter) === sideId));
+      // A side's own votes too stay sealed until the reveal: a side's link is shared by all its players.
+      const visible = !toGms.has(d.ballotId) && revealed.has(d.ballotId);
       return { version: e.version, ...d, visible };
     });
   const rolls = log
@@ -226,7 +226,7 @@ async function checkView(get: Get, v: View, log: readonly EventEntry[], now: Bat
   }
   expect(exp.events.map((e) => e.version)).toEqual(Array.from({ length: through }, (_, i) => i + 1));
 
-  const { votes, rolls, options, gmsReveals } = secretsOf(log, through, now, v.sideId);
+  const { votes, rolls, options, gmsReveals } = secretsOf(log, through);
   const byVersion = new Map<number, ExportedEvent>(exp.events.map((e) => [e.version, e]));
   const isWithheld = (n: number) => 'withheld' in byVersion.get(n)!;
   for (const vote of votes) {
@@ -234,7 +234,7 @@ async function checkView(get: Get, v: View, log: readonly EventEntry[], now: Bat
   }
   for (const r of rolls.filter((x) => x.version <= through)) expect(isWithheld(r.version), `secret roll #${r.number} (event ${r.version}) withheld`).toBe(!r.visible);
   const secretVersions = new Set([...votes.map((x) => x.version), ...rolls.map((x) => x.version), ...gmsReveals]);
-  for (const e of exp.events) if (!secretVersions.has(e.version)) expect('withheld' in e, `event ${e.version} (${e.type}) withheld`).toBe(false);
+  for (const e of exp.events) if (!secretVersions.has(e.version)) expect('withheld' in e, `event ${e.version} (${'type' in e ? e.type : 'sealed'}) withheld`).toBe(false);
   for (const n of gmsReveals) expect(isWithheld(n), `the GMs' reveal at event ${n} withheld`).toBe(true);
 
   // Every page of the view, each read in full.

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import type { DiceUsed } from '../../src/battle/events.ts';
-import { eventHash, GENESIS_HASH } from '../../src/store/hash.ts';
+import { GENESIS_HASH, rowHash, sealOf } from '../../src/store/hash.ts';
 import { verifierScript } from '../../src/web/bundle.ts';
 import { verificationText, verifyExport, type ExportedEvent, type ViewExport, type VisibleEvent } from '../../src/web/verify-export.ts';
 import { startTable } from '../support/table.ts';
@@ -19,26 +19,30 @@ async function battle() {
 @bob /roll 3d6
 @gm /battle end`);
   const { rows } = await t.store.chain('b1');
-  const events: VisibleEvent[] = rows.map((r) => ({ version: Number(r.version), type: String(r.type), actor: String(r.actor), at: String(r.at), data: String(r.data), hash: String(r.hash) }));
+  const events: Sealed[] = rows.map((r) => ({ version: Number(r.version), type: String(r.type), actor: String(r.actor), at: String(r.at), data: String(r.data), hash: String(r.hash), salt: String(r.salt) }));
   const rolls = events.filter((e) => e.type === 'DiceRolled');
   return { events, rolls, secret: rolls.find((e) => (JSON.parse(e.data) as { secret: boolean }).secret)! };
 }
 
 const exportOf = (events: ExportedEvent[]): ViewExport => ({ stream: 'b1', view: 'public', through: events.length, events });
 
+/** An event as a view that may read it is given it: with its salt (every event since issue 37). */
+type Sealed = VisibleEvent & { salt: string };
+
 /** What a forger does after editing an event: every later hash recomputed, so the chain alone passes. */
-function rechain(events: VisibleEvent[]): VisibleEvent[] {
+function rechain(events: Sealed[]): Sealed[] {
   let prev = GENESIS_HASH;
   return events.map((e) => {
-    prev = eventHash(prev, 'b1', e.version, e.type, e.actor, e.at, e.data);
+    prev = rowHash(prev, 'b1', e.version, e);
     return { ...e, hash: prev };
   });
 }
 
-const withheld = ({ version, type, actor, at, hash }: VisibleEvent): ExportedEvent => ({ version, type, actor, at, hash, withheld: true });
+/** The event as a view it is withheld from is given it: its seal and hash alone. */
+const withheld = ({ version, type, actor, at, data, hash, salt }: Sealed): ExportedEvent => ({ version, seal: sealOf(salt, type, actor, at, data), hash, withheld: true });
 
 /** The events with the first result of `target`'s dice changed to another face. */
-function changeDie(events: VisibleEvent[], target: VisibleEvent): VisibleEvent[] {
+function changeDie(events: Sealed[], target: Sealed): Sealed[] {
   const data = JSON.parse(target.data) as { dice: DiceUsed };
   data.dice.rolls[0]!.result = (data.dice.rolls[0]!.result % 6) + 1;
   return events.map((e) => (e.version === target.version ? { ...e, data: JSON.stringify(data) } : e));
@@ -48,7 +52,7 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
   it('verifies every hash and re-derives every roll from the published seed', async () => {
     const { events } = await battle();
     const r = verifyExport(exportOf(events));
-    expect(r).toMatchObject({ status: 'ok', events: events.length, withheld: 0, rolls: 6, chain: { ok: true, count: events.length }, dice: { status: 'checked', events: 3, rolls: 6 } });
+    expect(r).toMatchObject({ status: 'ok', events: events.length, withheld: 0, rolls: 6, chain: { ok: true, count: events.length, unsealed: 0 }, dice: { status: 'checked', events: 3, rolls: 6 } });
     expect(verificationText(r)).toBe(`Chain verified: ${events.length} events; 6 rolls re-derived from the published seed.`);
   });
 
@@ -63,7 +67,7 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
   it('fails at the event whose die result changed, by the dice alone once the chain is recomputed', async () => {
     const { events, rolls } = await battle();
     const r = verifyExport(exportOf(rechain(changeDie(events, rolls[2]!))));
-    expect(r.chain).toEqual({ ok: true, count: events.length });
+    expect(r.chain).toEqual({ ok: true, count: events.length, unsealed: 0 });
     expect(r).toMatchObject({ status: 'failed', failure: { version: rolls[2]!.version }, dice: { status: 'failed', version: rolls[2]!.version } });
     expect(verificationText(r)).toMatch(new RegExp(`^FAILED at event ${rolls[2]!.version}: DiceRolled: roll 0 \\(d6\\) re-derives as \\d, recorded \\d\\.$`));
   });
@@ -74,15 +78,25 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     expect(verificationText(r)).toBe(`FAILED at event ${rolls[0]!.version}: DiceRolled's data is not JSON.`);
   });
 
-  it('takes a withheld event (a secret roll) as given, and still checks the next roll after it', async () => {
+  it('verifies through a withheld event (a secret roll) from its seal alone, and still checks the next roll after it (issue 37)', async () => {
     const { events, secret, rolls } = await battle();
-    const view = (from: VisibleEvent[]) => exportOf(from.map((e) => (e.version === secret.version ? withheld(e) : e)));
+    const view = (from: Sealed[]) => exportOf(from.map((e) => (e.version === secret.version ? withheld(e) : e)));
     const r = verifyExport(view(events));
-    expect(r).toMatchObject({ status: 'ok', events: events.length, withheld: 1, rolls: 5, dice: { status: 'checked', events: 2 } });
-    expect(verificationText(r)).toBe(`Chain verified: ${events.length} events, 1 withheld from this view (secret until revealed); 5 rolls re-derived from the published seed.`);
+    expect(r).toMatchObject({ status: 'ok', events: events.length, withheld: 1, rolls: 5, dice: { status: 'checked', events: 2 }, chain: { ok: true, unsealed: 0 } });
+    expect(verificationText(r)).toBe(`Chain verified: ${events.length} events, 1 withheld from this view (sealed: secret until revealed); 5 rolls re-derived from the published seed.`);
 
     const next = rolls[rolls.indexOf(secret) + 1]!;
     expect(verifyExport(view(rechain(changeDie(events, next))))).toMatchObject({ status: 'failed', failure: { version: next.version }, chain: { ok: true } });
+    // The seal is under the chain: another seal in its place fails there.
+    const forged = view(events).events.map((e) => (e.version === secret.version ? { ...e, seal: 'f'.repeat(64) } : e));
+    expect(verifyExport(exportOf(forged))).toMatchObject({ status: 'failed', failure: { version: secret.version } });
+  });
+
+  it('takes the event after a withheld event written before sealing as given: the view has neither its seal nor its hash', async () => {
+    const { events, secret } = await battle();
+    const r = verifyExport(exportOf(events.map((e): ExportedEvent => (e.version === secret.version ? { version: e.version, withheld: true } : e))));
+    expect(r).toMatchObject({ status: 'ok', withheld: 1, chain: { ok: true, unsealed: 1 } });
+    expect(verificationText(r)).toMatch(/1 withheld from this view \(sealed: secret until revealed; 1 of them written before events were sealed, so the event after each is taken as given\)/);
   });
 
   it('does not check the dice of a view that ends before the seed is published', async () => {
