@@ -142,9 +142,10 @@ export class Umpire {
     const seedHash = seedHex ? seedCommitment(Buffer.from(seedHex, 'hex')) : undefined;
     const at = this.now().toISOString();
     const seed = await this.store.seed(id);
-    const dice = seed ? DiceStream.fromSeed(Buffer.from(seed, 'hex'), this.diceStreams.get(id) ?? id, before.diceCursor) : undefined;
+    const streamAt = seed ? (cursor: number) => DiceStream.fromSeed(Buffer.from(seed, 'hex'), this.diceStreams.get(id) ?? id, cursor) : undefined;
+    const dice = streamAt?.(before.diceCursor);
     const publishes = action.type === 'EndBattle' || action.type === 'RevealSeed';
-    const events = decide(before, action, { actor, seedHash, now: at, ...(dice ? { dice } : {}), ...(publishes && seed ? { seed } : {}) });
+    const events = decide(before, action, { actor, seedHash, now: at, ...(dice && streamAt ? { dice, diceFrom: streamAt } : {}), ...(publishes && seed ? { seed } : {}) });
     // Fold the new events to render them with the names they introduce, before anything is written.
     const logged: LoggedEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
     const after = foldAll(before, logged);

@@ -51,9 +51,23 @@ export function verifyDice(battleId: string, events: readonly DiceEvent[], given
   let afterWithheld = false;
   let rolls = 0;
   let rolling = 0;
+  // A held action's dice (ActionHeld, src/battle/held.ts): counted where logged, and read once more,
+  // the same dice in the same order, by the resolution a GM resumes (HeldActionResumed).
+  let held: DiceUsed | undefined;
+  let replay: { rolls: DiceUsed['rolls']; next: number } | undefined;
   for (const e of events) {
     if ('withheld' in e) {
       afterWithheld = true;
+      continue;
+    }
+    if (e.type === 'HeldActionResumed' || e.type === 'HeldActionSetAside') {
+      const from = (e.data as { from?: unknown } | null)?.from;
+      if (e.type === 'HeldActionResumed') {
+        if (!held || from !== held.from) return { status: 'failed', version: e.version, reason: `${e.type}: it resumes no held action's dice${held ? ` (they start at word ${held.from})` : ''}.` };
+        expectedFrom = held.from;
+        replay = { rolls: held.rolls, next: 0 };
+      }
+      held = undefined;
       continue;
     }
     const dice = (e.data as { dice?: unknown } | null)?.dice;
@@ -71,6 +85,14 @@ export function verifyDice(battleId: string, events: readonly DiceEvent[], given
     afterWithheld = false;
     const r = rederive(seedBytes, stream, dice);
     if (!r.ok) return { status: 'failed', version: e.version, reason: `${e.type}: ${r.message}.` };
+    if (replay) {
+      const { rolls: heldRolls } = replay;
+      const astray = dice.rolls.findIndex((x, i) => replay!.next + i < heldRolls.length && (x.sides !== heldRolls[replay!.next + i]!.sides || x.result !== heldRolls[replay!.next + i]!.result));
+      if (astray >= 0) return { status: 'failed', version: e.version, reason: `${e.type}: roll ${astray} reads the held action's logged words as another die: it was rolled again.` };
+      replay.next += dice.rolls.length;
+      if (replay.next >= heldRolls.length) replay = undefined;
+    }
+    if (e.type === 'ActionHeld') held = (e.data as { continues?: true }).continues && held ? { from: held.from, to: dice.to, rolls: [...held.rolls, ...dice.rolls] } : dice;
     expectedFrom = dice.to;
     rolls += dice.rolls.length;
     rolling++;

@@ -6,6 +6,7 @@ import { decideAdvance, decideGoto } from './advance.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
 import { decideHouse } from './house.ts';
+import { decideSystem, waitText, whileHeld } from './held.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { AFTER_END, decideShare } from './share.ts';
 import { refuse } from '../rules/errors.ts';
@@ -74,9 +75,12 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
 
   if (owner) {
     if (owner.id !== s.system) refuse(`That belongs to ${owner.rulesName}; this battle plays ${s.system}.`);
-    return owner.decide(s, action as SystemAction, ctx);
+    return decideSystem(s, owner, action as SystemAction, ctx);
   }
-  return decideCore(s, action as CoreAction, ctx);
+  if (!s.held) return decideCore(s, action as CoreAction, ctx);
+  // The held action and the dice after it stay one run of the stream, in the phase it was taken in (held.ts).
+  if (action.type === 'RollDice' || action.type === 'AdvancePhase' || action.type === 'AdvanceTurn' || action.type === 'GotoPhase') refuse(waitText(s.held));
+  return decideCore(s, action as CoreAction, whileHeld(ctx, s.held));
 }
 
 function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): BattleEvent[] {
@@ -169,6 +173,8 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'RevealRoll':
       return decideRevealRoll(s, action.number, ctx.actor);
     case 'Undo': {
+      // A held action's dice are logged and count: undo sets the action aside, never its dice (held.ts).
+      if (s.held) return [{ type: 'HeldActionSetAside', data: { by: ctx.actor, held: s.held.version } }];
       const last = s.undoable.at(-1) ?? refuse('There is nothing to undo: nothing was done since the battle began, or since the last resolution on the dice, which stands with all it was resolved on.');
       return [{ type: 'ActionUndone', data: { voids: last.versions, summary: last.summary } }];
     }

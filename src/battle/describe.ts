@@ -3,6 +3,7 @@ import type { TurnPosition } from '../rules/sequence.ts';
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import type { BattleEvent, CoreEvent, SystemEvent } from './events.ts';
 import type { BattleState } from './state.ts';
+import { describeHeld } from './held.ts';
 import { describeHouseEvent } from './house.ts';
 import { rollText } from './rolls.ts';
 import { describeShareEvent } from './share.ts';
@@ -87,6 +88,10 @@ function describeCore(e: CoreEvent, s: BattleState): string {
       return `dice seed published: \`${e.data.seed}\` — anyone can now check every roll with umpire verify (its SHA-256 is the commitment posted at creation)${
         s.ended ? '' : '. /roll is closed in this battle from now on; any die the rules still roll is predictable from the seed (and still logged)'
       }`;
+    case 'ActionHeld':
+    case 'HeldActionResumed':
+    case 'HeldActionSetAside':
+      return describeHeld(e, s);
     case 'HouseRuleSet':
     case 'HouseRuleUnset':
       return describeHouseEvent(e);

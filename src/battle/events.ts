@@ -1,4 +1,6 @@
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
+import type { DiceUsed } from '../dice/stream.ts';
+import type { SystemAction } from './actions.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import type { BallotEvent } from './ballot-data.ts';
 import type { HouseEvent } from './house.ts';
@@ -66,6 +68,16 @@ export type CoreEvent =
   /** A GM's mark on an event, which the page opens at: one per event, marking it again replaces the title. */
   | { type: 'BookmarkAdded'; data: { version: number; title: string; by: string } }
   | { type: 'BookmarkRemoved'; data: { version: number; by: string } }
+  /**
+   * An action that stopped for a value only a GM gives after its dice were drawn (decide.ts): its dice
+   * are logged here and count, and it waits to resolve on them. `need` names no die. `continues`: a
+   * resumption drew more dice and stopped again; these are the new ones, after the held ones.
+   */
+  | { type: 'ActionHeld'; data: { actor: string; action: SystemAction; need: string; dice: DiceUsed; continues?: true } }
+  /** A GM gave what the held action of event `held` needed: the events after this resolve it, re-reading its logged dice from word `from`. */
+  | { type: 'HeldActionResumed'; data: { by: string; held: number; from: number } }
+  /** A GM set the held action of event `held` aside (/battle undo); its dice stay logged and counted. */
+  | { type: 'HeldActionSetAside'; data: { by: string; held: number } }
   | BallotEvent
   | RollEvent
   | HouseEvent;

@@ -26,6 +26,16 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
       Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, gms: [gm], seedHash, position: rules.sequence.start, options: options ?? {}, rules: rules.initialState() });
       return;
     }
+    case 'ActionHeld': {
+      const { actor, action, need, dice } = e.data;
+      const h = e.data.continues ? d.held : undefined;
+      d.held = h ? { ...h, action, need, dice: { from: h.dice.from, to: dice.to, rolls: [...h.dice.rolls, ...dice.rolls] } } : { version, actor, action, need, dice };
+      return;
+    }
+    case 'HeldActionResumed':
+    case 'HeldActionSetAside':
+      delete d.held;
+      return;
     case 'GmAdded':
       own(d, 'gms').push(e.data.user);
       return;
@@ -128,7 +138,7 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
  * revoked, never undone (its id would come back to a new link), and a bookmark is removed; an undo
  * passes over them to the battle's own last action.
  */
-const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'BattleEnded', 'VoteCast', 'BallotReminded', 'SeedRevealed', 'RollRevealed', 'ShareLinkCreated', 'ShareLinkRevoked', 'BookmarkAdded', 'BookmarkRemoved']);
+const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'HeldActionSetAside', 'BattleEnded', 'VoteCast', 'BallotReminded', 'SeedRevealed', 'RollRevealed', 'ShareLinkCreated', 'ShareLinkRevoked', 'BookmarkAdded', 'BookmarkRemoved']);
 
 /** Where the dice stream stands after an event that rolled (0 for one that did not). */
 export const diceEnd = (e: BattleEvent): number => (e.data as { dice?: { to: number } }).dice?.to ?? 0;

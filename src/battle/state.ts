@@ -1,5 +1,7 @@
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
+import type { DiceUsed } from '../dice/stream.ts';
+import type { SystemAction } from './actions.ts';
 import type { Ballot } from './ballot-data.ts';
 import type { RollRecord } from './roll-data.ts';
 import { findNamed } from './names.ts';
@@ -103,6 +105,8 @@ export interface BattleState {
   rolls: Record<number, RollRecord>;
   /** The dice seed, once published (/battle reveal-seed or the battle's end). */
   revealedSeed?: string;
+  /** The action waiting for a GM's value on the dice it drew (ActionHeld, decide.ts); absent when none. */
+  held?: HeldAction;
   /** Options the players agreed on at creation, as the rule system checked them. */
   options: Record<string, unknown>;
   /** The house rules in force, by key: values the seed leaves open, set by a GM (house.ts). */
@@ -123,6 +127,16 @@ export interface BattleState {
   bookmarks: Record<number, Bookmark>;
   /** Counters for ids that stay stable when things are renamed; a link id is never reused, so a revoked link stays dead. */
   nextId: { side: number; command: number; unit: number; ballot: number; roll: number; link: number };
+}
+
+/** An action held on its logged dice: all of them, from its first hold on, and what it waits for. */
+export interface HeldAction {
+  /** The event that first held it. */
+  version: number;
+  actor: string;
+  action: SystemAction;
+  need: string;
+  dice: DiceUsed;
 }
 
 export const initialState = (battleId: string): BattleState => ({

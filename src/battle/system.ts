@@ -18,6 +18,8 @@ export interface DecideContext {
   now: string;
   /** The battle's dice stream at its cursor, for actions that roll (DESIGN.md, Dice). */
   dice?: DiceStream;
+  /** The same stream from an earlier word: a held action resolves on the dice it logged (decide.ts). */
+  diceFrom?: (cursor: number) => DiceStream;
   /** The battle's secret seed (hex), given only to the actions that publish it. */
   seed?: string;
 }

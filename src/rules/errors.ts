@@ -12,3 +12,17 @@ export class RuleError extends Error {
 export function refuse(message: string): never {
   throw new RuleError(message);
 }
+
+/**
+ * A value only a GM gives (a house rule, or the action's option) that the rules found missing.
+ * `need` says which without anything the dice decided: an action that meets it after drawing dice
+ * is held on them, and the channel is told `need`, never `message`, which may name a die (decide.ts).
+ */
+export class ValueNeeded extends RuleError {
+  constructor(
+    message: string,
+    readonly need: string,
+  ) {
+    super(message);
+  }
+}

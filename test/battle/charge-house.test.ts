@@ -5,6 +5,7 @@ import type { ChargeEvent } from '../../src/systems/charge/battle/index.ts';
 import { CHARGE_PHASES } from '../../src/systems/charge/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
+import { heldThenResolved } from '../support/held.ts';
 import { given } from '../support/spec.ts';
 
 /**
@@ -106,8 +107,9 @@ describe('CHG-OPEN.1 surrendered figures are rounded by a house rule', () => {
   // Charging the rear (+8): 10 - 1 + 8 = 17, CHG-OPEN 11+; the d10 for surrender rolls 3: 30% of 24 figures is 7.2.
   const rear = roll('Ligne', 'Zach', { attackerChoices: { chargingRear: true } });
 
-  it('CHG-OPEN.1 rounding left open: refused naming the option and the house key, when the figures do not come out whole', () => {
-    refused(charges, rear, 'alice', /7\.2 figures.*surrender_rounding:.*\/house set key:surrender\.rounding value:.*down.*nearest.*up/, 10, 1, 3);
+  it('CHG-OPEN.1 rounding left open, found after the dice: the charge is held with its 3 dice logged, the need naming no figure; the GM gives the rounding and it resolves on them', () => {
+    const [e] = heldThenResolved(charges, rear, 'alice', { dice: [10, 1, 3], need: /^"the house rule surrender\.rounding \(down, nearest, up\), or surrender_rounding: from a GM on the same command"$/, hidden: /7\.2|30%|24/, resolved: { ...rear, surrenderRounding: 'up' } as Action });
+    expect((e as Extract<ChargeEvent, { type: 'ChargeResolved' }>).data.outcome.applied.defender).toMatchObject({ figuresLost: 8, figuresLeft: 16 });
   });
 
   it.each([

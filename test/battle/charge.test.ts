@@ -8,6 +8,7 @@ import { chargeStatusLines, chargeUnitLines } from '../../src/systems/charge/bat
 import { CHARGE_PHASES } from '../../src/systems/charge/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
+import { heldThenResolved } from '../support/held.ts';
 import { given } from '../support/spec.ts';
 
 /**
@@ -165,15 +166,17 @@ describe('CHG-OPEN and CHG-COVER results applied to both units', () => {
     expect(status(state([...charges, ...events]), 'u1')).toEqual({ disordered: true });
   });
 
-  it('CHG-OPEN 0 is a row the OCR lost: refused naming it; the GM gives its result and the outcome shows it as the GM\'s', () => {
-    refused(charges, roll('Ligne', 'Zach'), 'gm', /result of CHG-OPEN\.7 \(0\) is needed: the OCR lost that row.*rows:"CHG-OPEN\.7=<result>" with the charge, or sets it for the battle with \/house set key:charge\.open\.rows value: \(its 0 entry\)/, 5, 5);
+  it('CHG-OPEN 0 is a row the OCR lost: met after the dice, the charge is held on them; the GM gives its result and the outcome shows it as the GM\'s', () => {
+    // Found after the dice (issue 37): held with them logged, the need naming no row; resolved on them with the GM's value.
+    const [resolved] = heldThenResolved(charges, roll('Ligne', 'Zach'), 'gm', { dice: [5, 5], need: /^"the house rule charge\.open\.rows, or rows: from a GM on the same command"$/, hidden: /CHG-OPEN\.7|\(0\)/, resolved: roll('Ligne', 'Zach', { rows: { 'CHG-OPEN.7': 'melee' } }) });
+    expect((resolved as Extract<BattleEvent, { type: 'ChargeResolved' }>).data.outcome).toMatchObject({ difference: 0, read: { id: 'CHG-OPEN.7', result: 'melee', from: 'gm' } });
     const e = only(play(charges, roll('Ligne', 'Zach', { rows: { 'CHG-OPEN.7': 'firefight' } }), 'gm', 4, 4), 'ChargeResolved');
     expect(e.data.outcome.read).toMatchObject({ id: 'CHG-OPEN.7', result: 'firefight', from: 'gm' });
     refused(charges, roll('Ligne', 'Zach', { rows: { 'CHG-OPEN.7': 'firefight' } }), 'bob', /Ligne is French's/, 4, 4);
   });
 
   it('CHG-CAV a firefight involving infantry shifts outward by rows the source does not give; a purely cavalry action shifts inward to melee', () => {
-    refused(charges, roll('Hussards', 'Colloredo', { values: { attacker: { leaderAttached: 1 } } }), 'gm', /How many rows a firefight shifts outward \(CHG-CAV\) is needed.*outward_rows: with the charge.*\/house set key:cavalry\.outward-rows value:/, 7, 9);
+    heldThenResolved(charges, roll('Hussards', 'Colloredo', { values: { attacker: { leaderAttached: 1 } } }), 'gm', { dice: [7, 9], need: /the house rule cavalry\.outward-rows, or outward_rows: from a GM/, hidden: /firefight|\d/, resolved: roll('Hussards', 'Colloredo', { values: { attacker: { leaderAttached: 1 } }, outwardRows: 1 }) });
     const out = only(play(charges, roll('Hussards', 'Colloredo', { values: { attacker: { leaderAttached: 1 } }, outwardRows: 1 }), 'gm', 7, 9), 'ChargeResolved');
     expect(out.data.outcome).toMatchObject({ difference: 2, result: 'defender-recoils-2', cavalryShift: { direction: 'outward', rows: { value: 1, from: 'gm' } } });
     const cav = only(play(charges, roll('Hussards', 'Rosenberg', { values: { attacker: { leaderAttached: 1 } } }), 'gm', 1, 1), 'ChargeResolved');
@@ -260,7 +263,7 @@ describe('FIRE-TABLE and FIRE-DISCIPLINE', () => {
   });
 
   it('FIRE-TABLE row 2 is illegible: the GM gives the cell; a player may not', () => {
-    refused(charges, fire({ row: '2' }), 'alice', /The FIRE-TABLE cell of row 2, column 6-4 is needed.*cell: with the fire.*\/house set key:fire\.row-2 value:/, 5);
+    heldThenResolved(charges, fire({ row: '2' }), 'alice', { dice: [5], need: /the house rule fire\.row-2, or cell: from a GM/, hidden: /6-4|column/, resolved: fire({ row: '2', cell: 3 }) });
     refused(charges, fire({ row: '2', cell: 3 }), 'alice', /cell: this is a ruling of the GM/, 5);
     const e = only(play(charges, fire({ row: '2', cell: 3 }), 'gm', 5), 'ChargeFireResolved');
     expect(e.data.outcome.cell).toEqual({ value: 3, from: 'gm' });
@@ -295,7 +298,7 @@ describe('MOVE-ROLL, INIT-LOCAL and SKIRMISH: the illegible tables are the GM\'s
   it('SKIRMISH the Line row is printed; the Class Dice are the GM\'s; another class\'s row is the GM\'s cell', () => {
     const e = only(play(charges, { type: 'ChargeSkirmish', unit: 'Voltigeurs', die: 10 }, 'gm', 6), 'ChargeSkirmishResolved');
     expect(e.data.outcome).toMatchObject({ unit: 'Voltigeurs', die: { value: 10, from: 'gm' }, column: '6', result: { printed: 'Smk', from: 'pack' } });
-    refused(charges, { type: 'ChargeSkirmish', unit: 'Hussards', die: 10 }, 'gm', /Skirmish Combat result for elite class.*cell: with the roll.*\/house set key:skirmish\.rows value: \(its elite entry\)/, 6);
+    heldThenResolved(charges, { type: 'ChargeSkirmish', unit: 'Hussards', die: 10 }, 'gm', { dice: [6], need: /the house rule skirmish\.rows, or cell: from a GM/, hidden: /\d/, resolved: { type: 'ChargeSkirmish', unit: 'Hussards', die: 10, cell: 'SH(20)' } });
     const elite = only(play(charges, { type: 'ChargeSkirmish', unit: 'Hussards', die: 10, cell: 'SH(20)' }, 'gm', 6), 'ChargeSkirmishResolved');
     expect(elite.data.outcome.result).toEqual({ printed: 'SH(20)', code: 'SH', number: 20, from: 'gm' });
   });

@@ -20,6 +20,15 @@ export function scriptedDice(...results: number[]) {
       rolled.push({ sides: n, result: r });
       return r;
     },
+    /** Recordings as the stream nests them (the core's rule on dice drawn before a refusal, held.ts). */
+    open: [] as number[],
+    begin() {
+      dice.open.push(rolled.length);
+    },
+    end() {
+      const from = dice.open.pop() ?? 0;
+      return { from, to: rolled.length, rolls: rolled.slice(from) };
+    },
     take<T>(fn: (d: DiceStream) => T) {
       const from = rolled.length;
       const value = fn(dice as unknown as DiceStream);

@@ -1,10 +1,10 @@
-import { refuse } from '../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { MOVE_CLASSES, type Arm, type ChargeRulesPack, type Gun, type MoveClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { checkDie, fromWord, sourced, type Sourced } from './sourced.ts';
+import { checkDie, fromWord, needOf, sourced, type Sourced } from './sourced.ts';
 
 /**
  * Movement, MOVE-ROLL and MOVE-RATES. "All units must roll to move"; the class and the roll scale
@@ -96,7 +96,7 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
     steps.push(`A natural ${mr.noMovementOnNatural}: NM, no movement (MOVE-ROLL).`);
   } else {
     const found = findBand(table.value.columns, roll);
-    if (!found) refuse(`The MOVE-ROLL table has no column for ${roll}; a GM completes it with /house set key:move.table value:.`);
+    if (!found) throw new ValueNeeded(`The MOVE-ROLL table has no column for ${roll}; a GM completes it with /house set key:move.table value:.`, needOf({ house: 'move.table' }));
     fraction = table.value.rows[cls][found.index]!;
     steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)}, ${found.band.min}-${found.band.max}: ${fraction === 'NM' ? 'NM, no movement' : fraction === 1 ? 'Full' : `${fraction} of the rate`} (MOVE-ROLL, ${fromWord(table)}).`);
   }

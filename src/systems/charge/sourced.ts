@@ -1,4 +1,4 @@
-import { refuse } from '../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../rules/errors.ts';
 
 /**
  * Where a value the rules use came from: the chart as printed (the pack), the battle's house rule
@@ -50,6 +50,17 @@ export function openValue(m: Missing): string {
   return `${cap(m.what)} is needed: ${m.why}. ${how}.`;
 }
 
+/**
+ * The value still open as the channel is told while an action waits for it on its drawn dice: its
+ * house rule and option by name only, for `what` and an option's example may name what a die decided.
+ */
+export function needOf(m: Pick<Missing, 'house' | 'option' | 'takes'>): string {
+  const option = m.option ? `${m.option.split(':')[0]}:` : undefined;
+  const house = m.house ? `the house rule ${m.house}${m.takes ? ` (${m.takes})` : ''}` : undefined;
+  const given = option ? `${option} from a GM on the same command` : undefined;
+  return [house, given].filter(Boolean).join(', or ') || 'a GM ruling';
+}
+
 /** The refusal for a GM's option where the battle's house rule holds: how to change or open it. */
 export const houseHolds = (what: string, key: string, shown: string, note: string): string =>
   `${cap(what)} is ${shown} by this battle's house rule ${key} (${note}); a GM changes it with /house set key:${key} value: or opens it again with /house unset key:${key}.`;
@@ -63,7 +74,7 @@ export function sourced<T>(printed: T | null, house: Noted<T> | undefined, gm: T
     if (gm !== undefined && !same(gm, house.value)) refuse(houseHolds(m.what, m.house ?? '', show(house.value), house.note));
     return { value: house.value, from: 'house', note: `${keyOf(m)}: ${show(house.value)}, ${house.note}` };
   }
-  if (gm === undefined) refuse(openValue(m));
+  if (gm === undefined) throw new ValueNeeded(openValue(m), needOf(m));
   return { value: gm, from: 'gm' };
 }
 

@@ -96,7 +96,10 @@ function meleeGroup(input: MeleeInput) {
   return matches.find((g) => g.mounted === null || g.mounted === input.mounted) ?? null;
 }
 
-export function resolveMelee(input: MeleeInput): MeleeOutcome {
+/** What a side's melee reads before its dice: every refusal it can meet, so both sides are checked before either rolls (MED-MELEE). */
+export type MeleePrepared = ReturnType<typeof prepareMelee>;
+
+export function prepareMelee(input: MeleeInput) {
   const { pack, targetArmour, grade } = input;
   const melee = pack.melee;
   if (!Number.isInteger(input.figures) || input.figures < 1) refuse(`Give the number of figures fighting, 1 or more (got ${input.figures}) (MED-MELEE.1).`);
@@ -133,7 +136,14 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
   steps.push(...droppedLines(melee.modifiers, input.modifiers ?? []));
   const { modified, needed, clamped, step } = neededScore(base, modifiers, melee.clamp);
   steps.push(step);
+  return { group, cell, base, modifiers, modified, needed, clamped, steps };
+}
 
+export function resolveMelee(input: MeleeInput, prepared: MeleePrepared = prepareMelee(input)): MeleeOutcome {
+  const { pack } = input;
+  const melee = pack.melee;
+  const { group, cell, base, modifiers, modified, needed, clamped } = prepared;
+  const steps = [...prepared.steps];
   const rec = recorder(input.dice);
   const k = rollKillDice({ figures: input.figures, perDie: melee.figuresPerDie, needed, partDice: input.options?.partDice ?? false, autokill: input.options?.autokill ?? false, pack, rec });
   steps.push(...k.steps);

@@ -5,7 +5,7 @@ import { actsFor, findUnit, needDice, sideName, unitSideId } from '../../../batt
 import { isGm, type BattleState, type Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { medievalPack as pack, resolveMelee, type Armour, type MeleeDerived, type MeleeOutcome, type ModifierChoice, type TroopClass } from '../index.ts';
+import { medievalPack as pack, prepareMelee, resolveMelee, type Armour, type MeleeDerived, type MeleeOutcome, type ModifierChoice, type TroopClass } from '../index.ts';
 import { addLosses, checkPhase, figuresNow, lines, options, setUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
 
 /** A round of melee by the Melee Chart, both units striking at once (MED-MELEE, MED-SEQ.13). */
@@ -75,9 +75,7 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
   };
   const sides = [prepare(att, a.attacker, def), prepare(def, a.defender, att)] as const;
   const dice = needDice(ctx.dice);
-  const { value: outcomes, dice: used } = dice.take((d) =>
-    sides.map((p) =>
-      resolveMelee({
+  const inputOf = (p: (typeof sides)[number]) => ({
         weapon: String(p.u.attrs.melee_weapon),
         grade: String(p.u.attrs.class) as TroopClass,
         // Cavalry, and mounted infantry fighting on horseback (MED-MELEE-MOD.8), use the mounted rows.
@@ -88,12 +86,12 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
         derived: p.derived,
         ...(p.input.score !== undefined ? { chartScore: p.input.score } : {}),
         gm: isGm(s, ctx.actor),
-        dice: d,
         pack,
         options: { autokill: options(s).autokill ?? false, partDice: options(s).partDice ?? false },
-      }),
-    ),
-  );
+  });
+  // The two sides fight at once: both are read, and refused if need be, before either rolls a die.
+  const prepared = sides.map((p) => prepareMelee({ ...inputOf(p), dice }));
+  const { value: outcomes, dice: used } = dice.take((d) => sides.map((p, i) => resolveMelee({ ...inputOf(p), dice: d }, prepared[i])));
   const side = (i: 0 | 1): MeleeSideOutcome => {
     const p = sides[i];
     const o = outcomes[i]!;
