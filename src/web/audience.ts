@@ -1,4 +1,5 @@
 import type { LoggedEvent } from '../battle/events.ts';
+import { linkSide } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import type { PostRow, RawEventRow } from '../store/types.ts';
@@ -43,9 +44,10 @@ export function audienceOf(link: ShareLink, now: BattleState, events: readonly L
     const next = shown >= 1 ? events.find((e) => e.event.type === 'PhaseAdvanced' && e.event.data.to.turn > shown && !voided.has(e.version)) : events.find((e) => !SETUP.has(e.event.type));
     through = next ? next.version - 1 : through;
   }
-  const side = link.sideId ? now.sides[link.sideId] : undefined;
-  const readers = new Set(link.view === 'side' ? (side?.players ?? []).filter((u) => !now.gms.includes(u)) : []);
-  const ownVoters = new Set(link.view === 'side' && link.sideId ? [link.sideId, ...Object.values(now.commands).filter((c) => c.sideId === link.sideId).map((c) => c.id)] : []);
+  const side = linkSide(now, link);
+  const readers = new Set(side ? side.players.filter((u) => !now.gms.includes(u)) : []);
+  // A voter is the side or one of its commands by identity: a vote cast under the same id before it was added was another's (issue 37).
+  const ownVoters = new Map(side ? [side, ...Object.values(now.commands).filter((c) => c.sideId === side.id)].map((v) => [v.id, v.version]) : []);
   const label =
     link.view === 'public' ? "the channel's view" : link.view === 'side' ? `${side?.name ?? link.sideId}'s view` : `a spectator's view, ${link.lagTurns} turn${link.lagTurns === 1 ? '' : 's'} behind`;
   return { link, label, through, ...(link.sideId ? { sideId: link.sideId } : {}), readers, withheld: withheldUpTo(events, through, ownVoters) };
@@ -56,7 +58,7 @@ export function audienceOf(link: ShareLink, now: BattleState, events: readonly L
  * revealed to the channel (a side's own votes excepted: it cast them), every vote and the reveal of a
  * ballot only the GMs see (dawn notes, NIGHT-18.82), and a secret roll until it is revealed.
  */
-function withheldUpTo(events: readonly LoggedEvent[], through: number, ownVoters: ReadonlySet<string>): Set<number> {
+function withheldUpTo(events: readonly LoggedEvent[], through: number, ownVoters: ReadonlyMap<string, number>): Set<number> {
   const toGms = new Set<string>();
   const revealed = new Set<string>();
   const rollsShown = new Set<number>();
@@ -73,7 +75,8 @@ function withheldUpTo(events: readonly LoggedEvent[], through: number, ownVoters
     const ev = e.event;
     if (ev.type === 'VoteCast') {
       const shown = toGms.has(ev.data.ballotId) ? false : revealed.has(ev.data.ballotId);
-      if (!shown && !(ownVoters.has(ev.data.voter) && !toGms.has(ev.data.ballotId))) withheld.add(e.version);
+      const own = e.version > (ownVoters.get(ev.data.voter) ?? Infinity);
+      if (!shown && !(own && !toGms.has(ev.data.ballotId))) withheld.add(e.version);
     } else if (ev.type === 'BallotRevealed' && toGms.has(ev.data.ballotId)) withheld.add(e.version);
     else if (ev.type === 'DiceRolled' && ev.data.secret && !rollsShown.has(ev.data.number)) withheld.add(e.version);
   }
