@@ -17,7 +17,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function timelineTimes(store: EventStore, n: number, steps = 200): Promise<{ first: number; again: number; bytes: number; lastPage: number; step50: number; step99: number; browser: number; browserLast: number }> {
   const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 7) });
   let link = '';
-  const table = new Table(app, { json: true, cwd: process.cwd(), print: (l) => (link ||= /\/b\/b1\/[\w-]{22}/.exec(l)?.[0] ?? '') });
+  const table = new Table(app, { json: true, cwd: process.cwd(), print: (l) => (link ||= /\/b\/b1\/l[0-9]+-[\w-]{22}/.exec(l)?.[0] ?? '') });
   for (const l of ['@gm /battle create name:Bench system:medieval', '@gm /side add name:North', '@gm /side add name:South', '@gm /battle share']) await table.run(l);
   for (let i = (await store.version('b1')) + 1; i <= n; i++) await app.handle('b1', { type: 'RollDice', expression: '2d6+1', secret: false, reason: `volley ${i}` }, 'gm');
   if (!link) throw new Error('/battle share printed no link');

@@ -62,8 +62,13 @@ export type CoreEvent =
   | { type: 'DueWaived'; data: { by: string; items: { key: string; text: string }[] } }
   | { type: 'BattleEnded'; data: { by: string } }
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
-  /** A link to the battle's page (issue 30): its id and view, never its token, which is derived from the store's key (src/app/share.ts). */
-  | { type: 'ShareLinkCreated'; data: { link: string; view: ShareView; sideId?: string; lagTurns?: number } }
+  /**
+   * A link to the battle's page (issue 30): its id and view, never its token, which is derived from the
+   * store's key (src/app/share.ts). A side's link names the side by id and by the version of its
+   * SideAdded (issue 37); one logged before has no `sideVersion` and is bound to the side of that id
+   * as it stood when the link was made.
+   */
+  | { type: 'ShareLinkCreated'; data: { link: string; view: ShareView; sideId?: string; sideVersion?: number; lagTurns?: number } }
   | { type: 'ShareLinkRevoked'; data: { link: string; by: string } }
   /** A GM's mark on an event, which the page opens at: one per event, marking it again replaces the title. */
   | { type: 'BookmarkAdded'; data: { version: number; title: string; by: string } }

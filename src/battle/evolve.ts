@@ -43,7 +43,7 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
       d.gms = d.gms.filter((u) => u !== e.data.user);
       return;
     case 'SideAdded':
-      own(d, 'sides')[e.data.sideId] = { id: e.data.sideId, name: e.data.name, players: [] };
+      own(d, 'sides')[e.data.sideId] = { id: e.data.sideId, name: e.data.name, players: [], version };
       own(d, 'nextId').side++;
       return;
     case 'SideJoined': {
@@ -61,7 +61,7 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
       return;
     case 'CommandAdded': {
       const { commandId, name, sideId, officer } = e.data;
-      own(d, 'commands')[commandId] = officer ? { id: commandId, name, sideId, officer } : { id: commandId, name, sideId };
+      own(d, 'commands')[commandId] = officer ? { id: commandId, name, sideId, version, officer } : { id: commandId, name, sideId, version };
       own(d, 'nextId').command++;
       return;
     }

@@ -3,7 +3,7 @@ import { refuse } from '../rules/errors.ts';
 import type { CoreAction } from './actions.ts';
 import { own } from './draft.ts';
 import type { CoreEvent } from './events.ts';
-import type { BattleState, ShareLink } from './state.ts';
+import type { BattleState, ShareLink, Side } from './state.ts';
 
 /**
  * The battle's page (issue 30): links a GM hands out, each opening one view of the battle, and
@@ -24,18 +24,36 @@ export const MAX_TITLE = 100;
 
 export const liveLinks = (s: BattleState): ShareLink[] => Object.values(s.links).filter((l) => !l.revoked);
 
-type View = Pick<ShareLink, 'view' | 'sideId' | 'lagTurns'>;
-const sideName = (s: BattleState, l: View): string => s.sides[l.sideId ?? '']?.name ?? l.sideId ?? 'a side';
+type View = Pick<ShareLink, 'view' | 'sideId' | 'sideVersion' | 'lagTurns'>;
+
+/**
+ * The side a side's link was made for, while it stands: by its identity, the event that added it,
+ * not by its id or name (issue 37). An undo voids a side and the next one added takes its id; a
+ * link made for the first never opens the second's view. A link without `sideVersion` is an old
+ * log's event being worded, bound to the side of its id as it stands.
+ */
+export function linkSide(s: BattleState, l: View): Side | undefined {
+  const side = l.view === 'side' && l.sideId !== undefined && Object.hasOwn(s.sides, l.sideId) ? s.sides[l.sideId] : undefined;
+  return side && (l.sideVersion ?? side.version) === side.version ? side : undefined;
+}
+
+/** A link that opens a page: not revoked, and a side's while its side stands. */
+export const opens = (s: BattleState, l: ShareLink): boolean => !l.revoked && (l.view !== 'side' || linkSide(s, l) !== undefined);
+
+const gone = (l: View): string => `side ${l.sideId ?? '?'} (no longer in the battle)`;
 const lag = (l: View): string => `${plural(l.lagTurns ?? 0, 'turn')} behind`;
 
 /** The view in words: "North's view", "the public view", "a spectator view, 3 turns behind". */
 export function viewText(s: BattleState, l: View): string {
-  if (l.view === 'side') return `${sideName(s, l)}'s view`;
+  if (l.view === 'side') {
+    const side = linkSide(s, l);
+    return side ? `${side.name}'s view` : `the view of ${gone(l)}`;
+  }
   return l.view === 'spectator' ? `a spectator view, ${lag(l)}` : 'the public view';
 }
 
 /** A link as a GM's list names it: "l1 public", "l2 North", "l4 spectator (3 turns behind)". */
-export const linkLabel = (s: BattleState, l: ShareLink): string => `${l.id} ${l.view === 'side' ? sideName(s, l) : l.view === 'spectator' ? `spectator (${lag(l)})` : 'public'}`;
+export const linkLabel = (s: BattleState, l: ShareLink): string => `${l.id} ${l.view === 'side' ? (linkSide(s, l)?.name ?? gone(l)) : l.view === 'spectator' ? `spectator (${lag(l)})` : 'public'}`;
 
 const bookmarkList = (s: BattleState): string =>
   Object.values(s.bookmarks)
@@ -51,7 +69,7 @@ export function decideShare(s: BattleState, a: ShareAction, actor: string): Shar
       let next = s.nextId.link;
       const create = (data: Omit<Extract<ShareEvent, { type: 'ShareLinkCreated' }>['data'], 'link'>) => events.push({ type: 'ShareLinkCreated', data: { link: `l${next++}`, ...data } });
       if (!live.some((l) => l.view === 'public')) create({ view: 'public' });
-      for (const side of Object.values(s.sides)) if (!live.some((l) => l.view === 'side' && l.sideId === side.id)) create({ view: 'side', sideId: side.id });
+      for (const side of Object.values(s.sides)) if (!live.some((l) => linkSide(s, l) === side)) create({ view: 'side', sideId: side.id, sideVersion: side.version });
       if (a.spectatorLag !== undefined) create({ view: 'spectator', lagTurns: a.spectatorLag });
       if (!events.length) refuse(`This battle is already shared: ${live.map((l) => linkLabel(s, l)).join(', ')}; /battle unshare first to replace them (or add a spectator's link with spectator-lag:N).`);
       return events;
@@ -88,7 +106,9 @@ export function applyShareEvent(d: BattleState, e: ShareEvent, version: number):
   switch (e.type) {
     case 'ShareLinkCreated': {
       const { link, ...view } = e.data;
-      d.links = { ...d.links, [link]: { id: link, ...view, version, revoked: false } };
+      // An old log's side link names no side's event: it is bound to the side of its id as it stood then, or to none (0).
+      const bound = view.view === 'side' ? { sideVersion: view.sideVersion ?? linkSide(d, view)?.version ?? 0 } : {};
+      d.links = { ...d.links, [link]: { id: link, ...view, ...bound, version, revoked: false } };
       own(d, 'nextId').link = Math.max(d.nextId.link, Number(link.slice(1)) + 1);
       return;
     }

@@ -10,6 +10,11 @@ export interface Side {
   id: string;
   name: string;
   players: string[];
+  /**
+   * The event that added it: the side's identity. Its id names it only while it stands: an undo
+   * voids the event, and the next side added takes the id again (issue 37).
+   */
+  version: number;
   /** Army Demoralization (15.90) in effect, as the GM records it (NIGHT-18.13). */
   demoralized?: boolean;
 }
@@ -18,6 +23,8 @@ export interface Command {
   id: string;
   name: string;
   sideId: string;
+  /** The event that added it: its identity, as a side's (an undone command's id comes back to the next one). */
+  version: number;
   officer?: string;
   player?: string;
   /** The current order (ATTACK, DEFEND, MARCH, ENGAGE, RESERVE, MANEUVER). */
@@ -55,8 +62,10 @@ export type ShareView = 'public' | 'side' | 'spectator';
 export interface ShareLink {
   id: string;
   view: ShareView;
-  /** A side's view: that side. */
+  /** A side's view: that side's id, and the event that added it, which the link opens only while it stands (issue 37). */
   sideId?: string;
+  /** 0 when the link was made (by an old log) for a side not there: it opens nothing. */
+  sideVersion?: number;
   /** A spectator's view: the turns it lags behind the battle. */
   lagTurns?: number;
   /** The event that created it. */

@@ -1,4 +1,5 @@
 import type { LoggedEvent } from '../battle/events.ts';
+import { linkSide } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import { sealOf } from '../store/hash.ts';
@@ -44,8 +45,8 @@ export function audienceOf(link: ShareLink, now: BattleState, events: readonly L
     const next = shown >= 1 ? events.find((e) => e.event.type === 'PhaseAdvanced' && e.event.data.to.turn > shown && !voided.has(e.version)) : events.find((e) => !SETUP.has(e.event.type));
     through = next ? next.version - 1 : through;
   }
-  const side = link.sideId ? now.sides[link.sideId] : undefined;
-  const readers = new Set(link.view === 'side' ? (side?.players ?? []).filter((u) => !now.gms.includes(u)) : []);
+  const side = linkSide(now, link);
+  const readers = new Set(side ? side.players.filter((u) => !now.gms.includes(u)) : []);
   const label =
     link.view === 'public' ? "the channel's view" : link.view === 'side' ? `${side?.name ?? link.sideId}'s view` : `a spectator's view, ${link.lagTurns} turn${link.lagTurns === 1 ? '' : 's'} behind`;
   return { link, label, through, ...(link.sideId ? { sideId: link.sideId } : {}), readers, withheld: withheldUpTo(events, through) };
@@ -100,9 +101,10 @@ export function exportFor(a: Audience, stream: string, rows: readonly RawEventRo
 
 /**
  * A page never repeats a link's token: a reader has the link they came by, and the channel's link
- * in an old post would take a lagging spectator to the battle as it is now.
+ * in an old post would take a lagging spectator to the battle as it is now. Both forms of token
+ * (src/app/share.ts), the first's 22 characters and `l<n>-` before them.
  */
-const hideLinks = (text: string): string => text.replace(/\/([bc])\/([a-z0-9-]{1,40})\/[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g, '/$1/$2/(link not shown here)');
+const hideLinks = (text: string): string => text.replace(/\/([bc])\/([a-z0-9-]{1,40})\/[A-Za-z0-9_-]{22,}(?![A-Za-z0-9_-])/g, '/$1/$2/(link not shown here)');
 
 /**
  * What the view was told, by version: the posts to the battle's channel, and for a side's view the

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { opens } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import { battleReport, renderReportSvg, reportText } from '../app/report.ts';
-import { shareToken, shareUrl, TOKEN_LENGTH } from '../app/share.ts';
+import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/share.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
 import { audienceOf, exportFor, postsFor } from './audience.ts';
@@ -18,14 +18,18 @@ export interface WebOptions {
   logger?: Logger;
 }
 
-/** A battle or campaign id, a token and an event number as the links write them; anything else is not a page. */
+/** A battle or campaign id and an event number as the links write them; anything else is not a page. */
 const STREAM = /^[a-z0-9-]{1,40}$/;
-const TOKEN = new RegExp(`^[A-Za-z0-9_-]{${TOKEN_LENGTH}}$`);
 const VERSION = /^[1-9][0-9]{0,8}$/;
 /** A page's address is short; a longer one is not one of ours. */
 const MAX_URL = 512;
 
 const NOT_FOUND = 'No page here: the link is wrong, or its GM revoked it. Ask the GM for the link /battle share posts.';
+/** Said by the token's form and the page's kind alone, so it tells nothing of any battle or campaign. */
+const OLD_LINK = (kind: ShareKind) => {
+  const command = kind === 'b' ? '/battle' : '/campaign';
+  return `No page here: links of this form, made before the battle pages changed them, no longer open. Ask the GM to make new ones: ${command} unshare, then ${command} share.`;
+};
 
 const HEADERS = {
   'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -45,9 +49,6 @@ class PageError extends Error {
 }
 
 const notFound = () => new PageError(404, NOT_FOUND);
-
-/** The same length and characters, compared in constant time: a token is not guessed a character at a time. */
-const sameToken = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
  * The read-only battle pages (issue 30), on Fastify: server-rendered HTML, each battle reached by a
@@ -88,24 +89,35 @@ export function webServer(o: WebOptions): FastifyInstance {
     if (err instanceof PageError) return sendError(reply, err.status, err.message);
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendError(reply, 400, 'That request is not one this server answers.');
-    o.logger?.error({ err, url: req.url.replace(/\/[A-Za-z0-9_-]{22}(?=\/|$)/, '/<token>') }, 'a battle page failed');
+    o.logger?.error({ err, url: req.url.replace(/^(\/[bc]\/[^/?]*)\/[^/?]*/, '$1/<token>') }, 'a battle page failed');
     return sendError(reply, 500, 'Something went wrong on our side; nothing was changed.');
   });
 
   const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
 
+  /**
+   * The link id a token names, checked against its stream before anything of the stream is read
+   * (issue 37): a wrong token costs one HMAC and is the same 404 whether the stream exists, is
+   * shared or not. Only the key is read, once a process.
+   */
+  async function checked(kind: ShareKind, stream: string, token: string): Promise<string> {
+    if (OLD_TOKEN.test(token)) throw new PageError(404, OLD_LINK(kind));
+    if (!STREAM.test(stream) || !isToken(token)) throw notFound();
+    const id = tokenLink(await shareKey(), stream, token, kind);
+    if (!id) throw notFound();
+    return id;
+  }
+
   /** The battle and the live link a request's token opens, or a 404 that says nothing of either. */
   async function open(req: FastifyRequest): Promise<{ data: BattleData; now: BattleState; link: ShareLink }> {
     const { battle, token } = req.params as { battle: string; token: string };
-    if (!STREAM.test(battle) || !TOKEN.test(token) || !(await store.battle(battle))) throw notFound();
+    const id = await checked('b', battle, token);
+    if (!(await store.battle(battle))) throw notFound();
     const data = await cache.get(battle);
     const now = data.stateAt(data.version);
-    const live = Object.values(now.links).filter((l) => !l.revoked);
-    // No live link, nothing to open: the key is not even read (a read-only store may not have one yet).
-    if (!live.length) throw notFound();
-    const k = await shareKey();
-    const link = live.find((l) => sameToken(shareToken(k, battle, l.id), token));
-    if (!link) throw notFound();
+    const link = Object.hasOwn(now.links, id) ? now.links[id] : undefined;
+    // Revoked, or a side's whose side no longer stands (issue 37): the same 404 as a wrong token.
+    if (!link || !opens(now, link)) throw notFound();
     return { data, now, link };
   }
 
@@ -185,12 +197,10 @@ export function webServer(o: WebOptions): FastifyInstance {
 
   web.get('/c/:campaign/:token', async (req, reply) => {
     const { campaign, token } = req.params as { campaign: string; token: string };
-    if (!STREAM.test(campaign) || !TOKEN.test(token) || !(await store.campaign(campaign))) throw notFound();
+    const id = await checked('c', campaign, token);
+    if (!(await store.campaign(campaign))) throw notFound();
     const c = await app.campaigns.state(campaign);
-    const live = Object.values(c.links).filter((l) => !l.revoked);
-    if (!live.length) throw notFound();
-    const k = await shareKey();
-    if (!live.some((l) => sameToken(shareToken(k, campaign, l.id), token))) throw notFound();
+    if (!Object.hasOwn(c.links, id) || c.links[id]!.revoked) throw notFound();
     const rows = await Promise.all(Object.values(c.battles).map((b) => store.battle(b.id)));
     const notes = new Map(Object.values(c.battles).map((b) => [b.id, `turn ${b.turn} · ${b.stage}`]));
     const battles = (await listed(rows.filter((r) => r !== undefined))).map((b) => ({ ...b, note: notes.get(b.id) ?? '' }));

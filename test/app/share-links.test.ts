@@ -60,7 +60,7 @@ describe('/battle share', () => {
 
   it('writes the links with the configured address', async () => {
     const { out, url } = await sharedTable({ webUrl: 'https://umpire.example.org/' });
-    expect(url('l1')).toMatch(/^https:\/\/umpire\.example\.org\/b\/b1\/[A-Za-z0-9_-]{22}$/);
+    expect(url('l1')).toMatch(/^https:\/\/umpire\.example\.org\/b\/b1\/l1-[A-Za-z0-9_-]{22}$/);
     expect(out.find((m) => m.to === 'channel')!.text).toContain(url('l1'));
   });
 

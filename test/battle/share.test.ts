@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeEvent } from '../../src/battle/describe.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
+import { linkSide, opens } from '../../src/battle/share.ts';
 import { given } from '../support/spec.ts';
 
 /**
@@ -12,8 +13,8 @@ const sides: BattleEvent[] = [created, { type: 'SideAdded', data: { sideId: 's1'
 const shared: BattleEvent[] = [
   ...sides,
   { type: 'ShareLinkCreated', data: { link: 'l1', view: 'public' } },
-  { type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1' } },
-  { type: 'ShareLinkCreated', data: { link: 'l3', view: 'side', sideId: 's2' } },
+  { type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1', sideVersion: 2 } },
+  { type: 'ShareLinkCreated', data: { link: 'l3', view: 'side', sideId: 's2', sideVersion: 3 } },
 ];
 const ended: BattleEvent = { type: 'BattleEnded', data: { by: 'gm' } };
 
@@ -23,8 +24,8 @@ describe('share links', () => {
       .when({ type: 'ShareBattle' })
       .then([
         { type: 'ShareLinkCreated', data: { link: 'l1', view: 'public' } },
-        { type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1' } },
-        { type: 'ShareLinkCreated', data: { link: 'l3', view: 'side', sideId: 's2' } },
+        { type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1', sideVersion: 2 } },
+        { type: 'ShareLinkCreated', data: { link: 'l3', view: 'side', sideId: 's2', sideVersion: 3 } },
       ]));
 
   it('spectator-lag adds a spectator link, even when every other view has one', () => {
@@ -32,8 +33,8 @@ describe('share links', () => {
       .when({ type: 'ShareBattle', spectatorLag: 3 })
       .then([
         { type: 'ShareLinkCreated', data: { link: 'l1', view: 'public' } },
-        { type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1' } },
-        { type: 'ShareLinkCreated', data: { link: 'l3', view: 'side', sideId: 's2' } },
+        { type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1', sideVersion: 2 } },
+        { type: 'ShareLinkCreated', data: { link: 'l3', view: 'side', sideId: 's2', sideVersion: 3 } },
         { type: 'ShareLinkCreated', data: { link: 'l4', view: 'spectator', lagTurns: 3 } },
       ]);
     given(shared).when({ type: 'ShareBattle', spectatorLag: 1 }).then([{ type: 'ShareLinkCreated', data: { link: 'l4', view: 'spectator', lagTurns: 1 } }]);
@@ -51,18 +52,18 @@ describe('share links', () => {
   it('a share makes only what is missing: a side added since, a revoked link anew under a new id', () => {
     given([...shared, { type: 'SideAdded', data: { sideId: 's3', name: 'East' } }])
       .when({ type: 'ShareBattle' })
-      .then([{ type: 'ShareLinkCreated', data: { link: 'l4', view: 'side', sideId: 's3' } }]);
+      .then([{ type: 'ShareLinkCreated', data: { link: 'l4', view: 'side', sideId: 's3', sideVersion: 7 } }]);
     given([...shared, { type: 'ShareLinkRevoked', data: { link: 'l2', by: 'gm' } }])
       .when({ type: 'ShareBattle' })
-      .then([{ type: 'ShareLinkCreated', data: { link: 'l4', view: 'side', sideId: 's1' } }]);
+      .then([{ type: 'ShareLinkCreated', data: { link: 'l4', view: 'side', sideId: 's1', sideVersion: 2 } }]);
   });
 
   it('the state holds each link with its view, the event that made it, and whether it was revoked', () => {
     const { state } = given([...shared, { type: 'ShareLinkCreated', data: { link: 'l4', view: 'spectator', lagTurns: 2 } }, { type: 'ShareLinkRevoked', data: { link: 'l2', by: 'gm' } }]);
     expect(state.links).toEqual({
       l1: { id: 'l1', view: 'public', version: 4, revoked: false },
-      l2: { id: 'l2', view: 'side', sideId: 's1', version: 5, revoked: true },
-      l3: { id: 'l3', view: 'side', sideId: 's2', version: 6, revoked: false },
+      l2: { id: 'l2', view: 'side', sideId: 's1', sideVersion: 2, version: 5, revoked: true },
+      l3: { id: 'l3', view: 'side', sideId: 's2', sideVersion: 3, version: 6, revoked: false },
       l4: { id: 'l4', view: 'spectator', lagTurns: 2, version: 7, revoked: false },
     });
     expect(state.nextId.link).toBe(5);
@@ -91,6 +92,52 @@ describe('share links', () => {
 
   it('a link is revoked, never undone: an undo passes over it to the action before', () =>
     given(shared).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [3], summary: 'side South added' } }]));
+});
+
+describe("issue 37: a side's link is bound to the side it was made for, by the event that added it", () => {
+  const undone = (...voids: number[]): BattleEvent => ({ type: 'ActionUndone', data: { voids, summary: 'sides added' } });
+  // The sides undone (the links passed over), then added again swapped: s1 is South now, added by event 9.
+  const swapped: BattleEvent[] = [...shared, undone(3), undone(2), { type: 'SideAdded', data: { sideId: 's1', name: 'South' } }, { type: 'SideAdded', data: { sideId: 's2', name: 'North' } }];
+
+  it('a link whose side was undone opens nothing, though a side has its id again; a share makes each side a link of its own', () => {
+    const { state } = given(swapped);
+    expect(state.sides.s1).toEqual({ id: 's1', name: 'South', players: [], version: 9 });
+    expect(opens(state, state.links.l2!)).toBe(false);
+    expect(linkSide(state, state.links.l2!)).toBeUndefined();
+    given(swapped)
+      .when({ type: 'ShareBattle' })
+      .then([
+        { type: 'ShareLinkCreated', data: { link: 'l4', view: 'side', sideId: 's1', sideVersion: 9 } },
+        { type: 'ShareLinkCreated', data: { link: 'l5', view: 'side', sideId: 's2', sideVersion: 10 } },
+      ]);
+    given([...swapped, { type: 'ShareLinkCreated', data: { link: 'l4', view: 'side', sideId: 's1', sideVersion: 9 } }, { type: 'ShareLinkCreated', data: { link: 'l5', view: 'side', sideId: 's2', sideVersion: 10 } }])
+      .when({ type: 'ShareBattle' })
+      .refused(/already shared: l1 public, l2 side s1 \(no longer in the battle\), l3 side s2 \(no longer in the battle\), l4 South, l5 North;/);
+  });
+
+  it('a side undone alone takes its link with it; the side added next under its id is not it', () => {
+    const { state } = given([...shared, undone(3)]);
+    expect(opens(state, state.links.l3!)).toBe(false);
+    expect(opens(state, state.links.l2!)).toBe(true);
+    const again = given([...shared, undone(3), { type: 'SideAdded', data: { sideId: 's2', name: 'South' } }]).state;
+    expect(opens(again, again.links.l3!)).toBe(false);
+    expect(describeEvent({ type: 'ShareLinkRevoked', data: { link: 'l3', by: 'gm' } }, again)).toBe('Link l3 (the view of side s2 (no longer in the battle)) revoked by <@gm>: it no longer opens');
+  });
+
+  it('a side joined and given commands keeps its link', () => {
+    const { state } = given([...shared, { type: 'SideJoined', data: { sideId: 's1', user: 'alice' } }, { type: 'CommandAdded', data: { commandId: 'c1', name: 'Reserve', sideId: 's1' } }]);
+    expect(linkSide(state, state.links.l2!)?.name).toBe('North');
+  });
+
+  it('an old log\'s link (no sideVersion) is bound to the side of its id when it was made, or to none', () => {
+    const old: BattleEvent[] = [...sides, { type: 'ShareLinkCreated', data: { link: 'l1', view: 'side', sideId: 's1' } }, { type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's3' } }];
+    const { state } = given(old);
+    expect(state.links.l1).toEqual({ id: 'l1', view: 'side', sideId: 's1', sideVersion: 2, version: 4, revoked: false });
+    expect(state.links.l2).toEqual({ id: 'l2', view: 'side', sideId: 's3', sideVersion: 0, version: 5, revoked: false });
+    const later = given([...old, undone(2), { type: 'SideAdded', data: { sideId: 's3', name: 'East' } }]).state;
+    expect(opens(later, later.links.l1!)).toBe(false);
+    expect(opens(later, later.links.l2!)).toBe(false);
+  });
 });
 
 describe('bookmarks', () => {
@@ -129,8 +176,8 @@ describe('after the end', () => {
   it('a GM still shares, unshares, marks and unmarks an ended battle', () => {
     expect(given(over).when({ type: 'ShareBattle', spectatorLag: 2 }).events().map((e) => e.data)).toEqual([
       { link: 'l1', view: 'public' },
-      { link: 'l2', view: 'side', sideId: 's1' },
-      { link: 'l3', view: 'side', sideId: 's2' },
+      { link: 'l2', view: 'side', sideId: 's1', sideVersion: 2 },
+      { link: 'l3', view: 'side', sideId: 's2', sideVersion: 3 },
       { link: 'l4', view: 'spectator', lagTurns: 2 },
     ]);
     given([...over, ...shared.slice(3)]).when({ type: 'RevokeShare', link: 'l3' }).then([{ type: 'ShareLinkRevoked', data: { link: 'l3', by: 'gm' } }]);

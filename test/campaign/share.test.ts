@@ -9,7 +9,7 @@ describe('/campaign share', () => {
     const out = await t.run('#campaign @gm /campaign share');
     const key = await t.store.shareKey();
     const post = channel(out, 'campaign').find((m) => m.text.includes('shared the campaign'))!;
-    expect(post.text).toBe(`<@gm> shared the campaign's page (link l1).\nCampaign page (its battles, and what this channel was shown): http://localhost:8080/c/c1/${shareToken(key, 'c1', 'l1')}`);
+    expect(post.text).toBe(`<@gm> shared the campaign's page (link l1).\nCampaign page (its battles, and what this channel was shown): http://localhost:8080/c/c1/${shareToken(key, 'c1', 'l1', 'c')}`);
     expect(errors(await t.run('#campaign @gm /campaign share'))).toEqual(["Lambert Simnel's Rising is already shared (link l1); /campaign unshare first to replace it."]);
 
     const revoked = await t.run('#campaign @gm /campaign unshare');
@@ -17,9 +17,9 @@ describe('/campaign share', () => {
     expect(errors(await t.run('#campaign @gm /campaign unshare'))).toEqual(["Nothing to revoke: Lambert Simnel's Rising has no live link. /campaign share makes one."]);
     // A new link, never the dead one again.
     const again = channel(await t.run('#campaign @gm /campaign share'), 'campaign')[0]!.text;
-    expect(again).toContain(`/c/c1/${shareToken(key, 'c1', 'l2')}`);
+    expect(again).toContain(`/c/c1/${shareToken(key, 'c1', 'l2', 'c')}`);
     expect((await t.app.campaigns.state('c1')).links).toEqual({ l1: { id: 'l1', version: 8, revoked: true }, l2: { id: 'l2', version: 10, revoked: false } });
-    expect(JSON.stringify(await t.store.load('c1', 0))).not.toContain(shareToken(key, 'c1', 'l1'));
+    expect(JSON.stringify(await t.store.load('c1', 0))).not.toContain(shareToken(key, 'c1', 'l1', 'c'));
   });
 
   it('is the GM\'s alone, and works once the campaign has ended', async () => {
@@ -28,7 +28,7 @@ describe('/campaign share', () => {
     await t.run('#campaign @gm /campaign end');
     const out = await t.run('#campaign @gm /campaign share');
     expect(errors(out)).toEqual([]);
-    expect(channel(out, 'campaign')[0]!.text).toContain(`/c/c1/${shareToken(await t.store.shareKey(), 'c1', 'l1')}`);
+    expect(channel(out, 'campaign')[0]!.text).toContain(`/c/c1/${shareToken(await t.store.shareKey(), 'c1', 'l1', 'c')}`);
     expect(errors(await t.run('#campaign @gm /campaign side name:Scots'))).toEqual(['There is no campaign in this channel: use this command in the campaign\'s channel. A GM starts one with /campaign create.']);
   });
 });

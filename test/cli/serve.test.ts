@@ -54,7 +54,7 @@ describe('umpire serve (issue 30)', () => {
       env: { ...process.env, LOG_LEVEL: 'silent' },
     });
     expect(r.status).toBe(0);
-    link = /http:\/\/localhost:8080(\/b\/b1\/[\w-]{22})/.exec(r.stdout)![1]!;
+    link = /http:\/\/localhost:8080(\/b\/b1\/l[0-9]+-[\w-]{22})/.exec(r.stdout)![1]!;
   });
 
   it('serves the pages on 127.0.0.1 unless told: the link /battle share printed opens the battle; Ctrl-C stops it', async () => {

@@ -15,7 +15,7 @@ export function pages(app: Umpire) {
 }
 
 /** Every page link (`/b/<battle>/<token>`, `/c/<campaign>/<token>`) the messages hold, as paths. */
-export const linkPaths = (out: readonly Out[]): string[] => out.flatMap((m) => [...m.text.matchAll(/https?:\/\/[^/\s]+(\/[bc]\/[a-z0-9-]+\/[A-Za-z0-9_-]{22})/g)].map((x) => x[1]!));
+export const linkPaths = (out: readonly Out[]): string[] => out.flatMap((m) => [...m.text.matchAll(/https?:\/\/[^/\s]+(\/[bc]\/[a-z0-9-]+\/l[0-9]+-[A-Za-z0-9_-]{22})/g)].map((x) => x[1]!));
 
 /** The one link the matching messages hold (a side's DM goes to each of its players). */
 export function linkOf(out: readonly Out[], match: (m: Out) => boolean): string {

@@ -55,6 +55,22 @@ describe('who sees what on a battle page (issue 30; DESIGN.md, Secrecy)', () => 
     expect([...audience(revealed, link('side', { sideId: 's1' })).a.withheld]).toEqual([]);
   });
 
+  it("issue 37: a side's own votes are its own and its commands' since each was added, not those of another under the same id before an undo", () => {
+    // The commands and their ballot undone, then each command's id taken again by the other side's new command.
+    const events: BattleEvent[] = [
+      ballot('v1', 'channel'),
+      vote('v1', 'k1', 'L', 'p1'),
+      vote('v1', 'k2', 'R', 'p2'),
+      { type: 'ActionUndone', data: { voids: [9, 8, 7], summary: 'commands and poll' } },
+      { type: 'CommandAdded', data: { commandId: 'k1', name: 'K1', sideId: 's2' } },
+      { type: 'CommandAdded', data: { commandId: 'k2', name: 'K2', sideId: 's1' } },
+    ];
+    for (const [sideId, sideVersion] of [['s1', 2], ['s2', 3]] as const) {
+      const { a, at } = audience(events, link('side', { sideId, sideVersion }));
+      expect([...a.withheld].sort(), sideId).toEqual([at(1), at(2)].sort());
+    }
+  });
+
   it('keeps a ballot only the GMs see (NIGHT-18.82 dawn notes) out of every view, its reveal included', () => {
     const events = [ballot('v1', 'gms'), vote('v1', 'k1', 'L', 'p1'), { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'gm', choices: [] } } as BattleEvent];
     for (const l of [link('public'), link('side', { sideId: 's1' })]) {

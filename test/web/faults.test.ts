@@ -86,9 +86,13 @@ describe('issue 30: bad links and requests get a plain page', () => {
     expect(through).toBeLessThan(await t.store.version('b1'));
 
     const refused: [string, 400 | 404][] = [
-      // Right shape, wrong token; malformed tokens.
+      // Right shape, wrong token (of a live link, of none); the first form's (issue 37); malformed tokens.
+      [`/b/b1/l1-${'A'.repeat(22)}`, 404],
+      [`/b/b1/l9-${'A'.repeat(22)}/export.json`, 404],
       [`/b/b1/${'A'.repeat(22)}`, 404],
-      [`/b/b1/${'A'.repeat(22)}/export.json`, 404],
+      [`/b/b1/${b1.slice(3)}`, 404],
+      [`/b/b1/l2-${b1.slice(3)}`, 404],
+      [`/b/b1/l01-${b1.slice(3)}`, 404],
       ['/b/b1/short', 404],
       [`/b/b1/${b1}x`, 404],
       [`/b/b1/${b1.slice(0, 21)}!`, 404],
@@ -124,7 +128,7 @@ describe('issue 30: bad links and requests get a plain page', () => {
       [`${pub}/at?v=`, 400],
       [`${pub}/at?v=0`, 400],
       [`${pub}/at`, 400],
-      [`/b/b1/${'A'.repeat(22)}/at?v=1`, 404],
+      [`/b/b1/l1-${'A'.repeat(22)}/at?v=1`, 404],
       // Too long to be ours, without a part longer than the router takes (below).
       [`/${'x'.repeat(600)}`, 400],
       [`${pub}/at/1?v=${'9'.repeat(600)}`, 400],
@@ -231,23 +235,30 @@ describe('issue 30: bad links and requests get a plain page', () => {
   });
 });
 
-describe('issue 30: the share key, read only when a link can open', () => {
-  it('a battle with no live link is a 404 without reading the key; a failed read is a plain 500, and the next request reads it again', async () => {
+describe('issue 37: the share key, read before any battle, once a process', () => {
+  it('a wrong token reads the key and no battle; a failed read is a plain 500 for every battle alike, and the next request reads it again', async () => {
     const t = startTable();
     await t.run('@gm /battle create name:Unshared system:medieval');
+    const link = linkOf(await t.run(['#other @gm /battle create name:Shared system:medieval', '@gm /battle share']), (m) => m.to === 'channel');
     const { get } = pages(t.app);
     const read = vi.spyOn(t.store, 'shareKey');
-    expect((await get(`/b/b1/${'A'.repeat(22)}`)).statusCode).toBe(404);
-    expect(read).not.toHaveBeenCalled();
+    const battle = vi.spyOn(t.store, 'battle');
+    expect((await get(`/b/b1/l1-${'A'.repeat(22)}`)).statusCode).toBe(404);
+    expect((await get(`/b/b2/l1-${'A'.repeat(22)}`)).statusCode).toBe(404);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(battle).not.toHaveBeenCalled();
 
-    const link = linkOf(await t.run('@gm /battle share'), (m) => m.to === 'channel');
     const fresh = pages(t.app);
-    read.mockRejectedValueOnce(new Error('disk I/O error'));
-    const failed = await fresh.get(link);
-    expect(failed.statusCode).toBe(500);
-    expect(failed.body).toContain('Something went wrong on our side; nothing was changed.');
-    expect(failed.body).not.toContain('disk I/O');
+    read.mockRejectedValueOnce(new Error('disk I/O error')).mockRejectedValueOnce(new Error('disk I/O error'));
+    const failed = [await fresh.get(`/b/b1/l1-${'A'.repeat(22)}`), await fresh.get(link)];
+    for (const res of failed) {
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toContain('Something went wrong on our side; nothing was changed.');
+      expect(res.body).not.toContain('disk I/O');
+    }
+    expect(failed[1]!.body).toBe(failed[0]!.body);
     expect((await fresh.get(link)).statusCode).toBe(200);
+    expect(battle).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -265,7 +276,7 @@ describe("issue 30: a campaign's page", () => {
     expect(res.body).toContain(`<a href="http://localhost:8080${stoke}">Stoke Field</a>`);
 
     const secrets = ['Stoke', 'Simnel', token(page), token(stoke)];
-    for (const url of [`/c/c1/${'A'.repeat(22)}`, `/c/c2/${token(page)}`, `/c/c1/${token(stoke)}`, `/b/c1/${token(page)}`, `${page}/export.json`, `${page}?x=1`, '/c/c1/%2e%2e']) {
+    for (const url of [`/c/c1/${'A'.repeat(22)}`, `/c/c1/l1-${'A'.repeat(22)}`, `/c/c1/${token(page).replace('l1-', 'l2-')}`, `/c/c2/${token(page)}`, `/c/c1/${token(stoke)}`, `/b/c1/${token(page)}`, `${page}/export.json`, `${page}?x=1`, '/c/c1/%2e%2e']) {
       plain(await get(url), `GET ${url}`, secrets);
     }
     await t.run('#campaign @gm /campaign unshare');
