@@ -5,7 +5,7 @@ import { verifyDice, verifyLog } from '../../src/app/verify.ts';
 import type { DiceUsed } from '../../src/battle/events.ts';
 import { rederive } from '../../src/dice/stream.ts';
 import { openDatabase, type Db } from '../../src/store/db.ts';
-import { eventHash, GENESIS_HASH } from '../../src/store/hash.ts';
+import { GENESIS_HASH, rowHash } from '../../src/store/hash.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { Table } from '../../src/table/table.ts';
 
@@ -60,17 +60,18 @@ const dataOf = async (store: SqliteEventStore, type: string) => (await store.loa
  */
 function rechain(db: Db) {
   const raw = db.$client;
-  const rows = raw.prepare("SELECT position, type, data, actor, at FROM events WHERE battle_id = 'b1' ORDER BY version").all() as {
+  const rows = raw.prepare("SELECT position, type, data, actor, at, salt FROM events WHERE battle_id = 'b1' ORDER BY version").all() as {
     position: number;
     type: string;
     data: string;
     actor: string;
     at: string;
+    salt: string | null;
   }[];
   const update = raw.prepare('UPDATE events SET version = ?, hash = ? WHERE position = ?');
   let prev = GENESIS_HASH;
   rows.forEach((r, i) => {
-    prev = eventHash(prev, 'b1', i + 1, r.type, r.actor, r.at, r.data);
+    prev = rowHash(prev, 'b1', i + 1, r);
     update.run(i + 1, prev, r.position);
   });
   // A thorough forger also wipes what is recorded beside the log of how far it reached.
