@@ -181,11 +181,14 @@ function secretsOf(log: readonly EventEntry[], through: number, now: BattleState
     if (e.type === 'RollRevealed') shownRolls.add((e.data as Data<'RollRevealed'>).number);
   }
   const sideOf = (voter: string) => now.commands[voter]?.sideId ?? voter;
+  // Issue 37: a vote its voter changed, or a GM voided, never counts, so is never shown, to its own side neither.
+  const ballotVoter = (e: EventEntry['event']) => (e.type === 'VoteCast' || e.type === 'VoteVoided' ? `${(e.data as Data<'VoteCast'>).ballotId} ${(e.data as Data<'VoteCast'>).voter}` : undefined);
+  const superseded = (version: number, key: string) => seen.some((x) => x.version > version && ballotVoter(x.event) === key);
   const votes = seen
     .filter((e) => e.event.type === 'VoteCast')
     .map((e) => {
       const d = e.event.data as Data<'VoteCast'>;
-      const visible = !toGms.has(d.ballotId) && (revealed.has(d.ballotId) || (sideId !== undefined && sideOf(d.voter) === sideId));
+      const visible = !toGms.has(d.ballotId) && !superseded(e.version, ballotVoter(e.event)!) && (revealed.has(d.ballotId) || (sideId !== undefined && sideOf(d.voter) === sideId));
       return { version: e.version, ...d, visible };
     });
   const rolls = log
