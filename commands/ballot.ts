@@ -75,6 +75,17 @@ export default defineCommand({
       },
       action: (o) => ({ type: 'CastVote', ballot: o.ballot, voter: o.command, choice: o.choice, onBehalf: true }),
     }),
+    void: sub({
+      description: 'Void a vote, which then no longer counts: its player is asked to vote again (GM)',
+      who: 'gm',
+      example: '/ballot void ballot:v1 command:"II Corps" reason:"cast for the wrong command"',
+      options: {
+        ballot: ballotOpt,
+        command: { kind: 'string', description: 'The command or side whose vote is voided', required: true, complete: voterLabels },
+        reason: { kind: 'string', description: 'Why, posted to the channel (never name the choice)' },
+      },
+      action: (o) => ({ type: 'VoidVote', ballot: o.ballot, voter: o.command, ...(o.reason ? { reason: o.reason } : {}) }),
+    }),
     reveal: sub({
       description: 'Close a ballot now and reveal every choice (GM)',
       who: 'gm',

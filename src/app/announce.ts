@@ -1,4 +1,4 @@
-import { describeEvent, positionText } from '../battle/describe.ts';
+import { describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import { openValuesText } from '../battle/house.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll } from '../battle/replay.ts';
@@ -22,11 +22,15 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const answer: string[] = [];
   // /phase goto logs each phase it passes: all but the last read as one line each.
   const entered = events.filter((e) => e.event.type === 'PhaseAdvanced').at(-1);
+  // What the actor alone is told of events the channel never hears of (a changed vote, issue 37).
+  const untold: string[] = [];
   foldAll(before, events, (e, s) => {
-    if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(`passed ${positionText(e.event.data.to, e.event.data.phaseNumber)}: ${e.event.data.phaseName}`);
+    const told = toldToChannel(e.event, s);
+    if (!told) untold.push(describeEvent(e.event, s));
+    else if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(`passed ${positionText(e.event.data.to, e.event.data.phaseNumber)}: ${e.event.data.phaseName}`);
     else if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
     const more = privateMessages(e.event, after);
-    lines.push(...more.lines);
+    if (told) lines.push(...more.lines);
     extra.push(...more.messages);
     if (share && e.event.type === 'ShareLinkCreated') {
       const link = linkMessages(e.event, after, share);
@@ -90,9 +94,10 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   if (resolved.length) post.outcome = resolved.length === 1 ? { ...resolved[0]!.outcome!, dice: resolved[0]!.dice } : resolved.map((d) => ({ ...d.outcome!, dice: d.dice }));
   // A vote changes only who has voted: one status post per ballot, edited in place where possible.
   if (first.type === 'VoteCast' && !title) post.status = `ballot:${after.id}:${first.data.ballotId}`;
-  const reply: Message = { to: { kind: 'reply', user: actor, channel }, text: [`Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${lines[0]!.split('\n')[0]}`, ...answer].join('\n') };
+  const reply: Message = { to: { kind: 'reply', user: actor, channel }, text: [`Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${(lines[0] ?? untold[0]!).split('\n')[0]}`, ...answer].join('\n') };
   // A reply carrying addresses for the GM alone says more than the post: not an acknowledgement
   // tied to its event, which the table would hold back as repeating the post (src/table/table.ts).
   if (!answer.length) reply.event = last;
-  return { posts: [post, ...extra], reply };
+  // Events the channel is not told of post nothing there, not even an unchanged status.
+  return { posts: lines.length ? [post, ...extra] : extra, reply };
 }

@@ -1,6 +1,6 @@
 import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../campaign/events.ts';
 import { figuresOf } from '../campaign/decide.ts';
-import { currentTurn, type CampaignState, type CampaignTurn } from '../campaign/state.ts';
+import { changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../campaign/state.ts';
 import { mention, plural, when, type Message } from '../messages.ts';
 import { ordersButtonId } from './buttons.ts';
 import type { ShareBase } from './private-messages.ts';
@@ -112,7 +112,8 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       const users = t.voters.find((v) => v.armyId === army.id)?.users ?? [];
       const receipt = `Recorded for ${army.name}, turn ${e.data.turn}${e.data.onBehalf ? ` (entered by ${mention(e.data.by)} on your behalf)` : ''}:\n${e.data.text}\nYou can change them until the reveal.`;
       const to = new Set([...users, ...(e.data.onBehalf ? [e.data.by] : [])]);
-      return { line: `Orders in for ${army.name}${e.data.onBehalf ? ` (entered by a GM, ${mention(e.data.by)})` : ''}.`, messages: [...to].map((u) => dm(u, receipt, `Orders recorded: ${army.name}`)) };
+      const line = changesOrders(s, e) ? `Orders for ${army.name} changed (nobody else is told).` : `Orders in for ${army.name}${e.data.onBehalf ? ` (entered by a GM, ${mention(e.data.by)})` : ''}.`;
+      return { line, messages: [...to].map((u) => dm(u, receipt, `Orders recorded: ${army.name}`)) };
     }
     case 'OrdersReminded':
       return { line: `Reminded by DM: ${e.data.waitingFor.map((a) => s.armies[a]!.name).join(', ')}.`, messages: [] };
@@ -205,13 +206,19 @@ export function announceCampaign(
 ): { posts: Message[]; reply: Message } {
   const lines: string[] = [];
   const extra: Message[] = [];
+  // What the actor alone is told of orders changed, which nobody else hears of (issue 37).
+  const untold: string[] = [];
+  let status = false;
   let s = before;
   for (const e of events) {
     const next = fold(s, e);
     // Described against the state before it: a ruling shows what the log proposed, a change what it changed from.
     const d = describe(e.event, s, actor);
-    lines.push(d.line);
+    const changed = changesOrders(s, e.event);
+    (changed ? untold : lines).push(d.line);
     extra.push(...d.messages);
+    // A change leaves the board as it was: not even an edit of it says that orders changed.
+    if (STATUS_EVENTS.has(e.event.type) && !changed) status = true;
     if (share && e.event.type === 'CampaignShared') lines.push(`Campaign page (its battles, and what this channel was shown): ${shareUrl(share.base, share.key, after.id, e.event.data.link, 'c')}`);
     if (e.event.type === 'CampaignSideJoined') {
       // A player joining mid-turn is asked for the orders they now send.
@@ -236,11 +243,10 @@ export function announceCampaign(
   const post: Message = { to: { kind: 'channel', channel: after.channel }, title, text: lines.join('\n'), event: version };
   // A reminder is for the late players alone: the channel already shows who is late on the status post.
   const quiet = events.every((e) => e.event.type === 'OrdersReminded');
-  const status = events.some((e) => STATUS_EVENTS.has(e.event.type)) ? [statusPost(after)] : [];
   // What the channel reads of an order sent is the status post's: one post per order would bury it.
   const onlyOrders = events.every((e) => e.event.type === 'OrdersSent');
-  const posts = [...(quiet || onlyOrders ? [] : [post]), ...status, ...extra];
-  const reply: Message = { to: { kind: 'reply', user: actor, channel: after.channel }, text: onlyOrders ? lines.join('\n') : `Done (campaign event ${version}).`, event: version };
+  const posts = [...(quiet || onlyOrders || !lines.length ? [] : [post]), ...(status ? [statusPost(after)] : []), ...extra];
+  const reply: Message = { to: { kind: 'reply', user: actor, channel: after.channel }, text: onlyOrders ? [...untold, ...lines].join('\n') : `Done (campaign event ${version}).`, event: version };
   return { posts, reply };
 }
 

@@ -38,6 +38,7 @@ const progress = (b: Ballot) => {
 /**
  * What an event sends besides its log line in the channel: ballot prompts and receipts by DM,
  * progress (who, never what) to the channel, a result to its audience, a secret roll to the roller and GMs.
+ * Its lines are the channel's: the caller leaves them out with an event the channel is not told of.
  */
 export function privateMessages(e: BattleEvent, after: BattleState): { lines: string[]; messages: Message[] } {
   switch (e.type) {
@@ -55,6 +56,13 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
       const receipt = `Recorded for ${v.label} in ${b.title}: ${e.data.choice}${e.data.onBehalf ? ` (cast by ${mention(e.data.by)} on your behalf)` : ''}. ${b.open ? 'You can change it until the ballot closes.' : ''}`.trim();
       const to = new Set([...v.users, ...(e.data.onBehalf ? [e.data.by] : [])]);
       return { lines: [progress(b)], messages: [...to].map((u) => dm(u, receipt)) };
+    }
+    case 'VoteVoided': {
+      // The voter's players are asked again with the prompt of the ballot, which waits for them.
+      const b = after.ballots[e.data.ballotId]!;
+      const v = b.voters.find((x) => x.id === e.data.voter)!;
+      const why = `A GM (${mention(e.data.by)}) voided your vote for ${v.label} in ${b.title}${e.data.reason ? `: ${e.data.reason}` : ''}. It no longer counts; vote again.`;
+      return { lines: [progress(b)], messages: v.users.map((u) => { const p = ballotPrompt(after.id, b, v, u); return { ...p, text: `${why}\n${p.text}` }; }) };
     }
     case 'BallotReminded': {
       const b = after.ballots[e.data.ballotId]!;

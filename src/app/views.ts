@@ -1,4 +1,4 @@
-import { attrsText, describeEvent, positionText } from '../battle/describe.ts';
+import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll } from '../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../battle/state.ts';
@@ -76,6 +76,8 @@ export function logLines(battleId: string, events: readonly LoggedEvent[], last 
   let i = 0;
   foldAll(initialState(battleId), events, (e, before) => {
     if (i++ < first) return;
+    // A changed vote is its voter's alone: the log others read has no line of it (issue 37).
+    if (!toldToChannel(e.event, before)) return;
     lines.push(`${e.version}. ${voided.has(e.version) ? '~~' : ''}${describeEvent(e.event, before)}${voided.has(e.version) ? '~~ (undone)' : ''} — ${mention(e.actor)}, ${when(e.at)}`);
   });
   return lines;

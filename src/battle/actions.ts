@@ -52,6 +52,8 @@ export type CoreAction =
   /** `voter` may be left out when the actor casts for one voter only; `onBehalf` is a GM's vote for an absent player. */
   | { type: 'CastVote'; ballot: string; voter?: string; choice: string; onBehalf?: boolean }
   | { type: 'RevealBallot'; ballot: string }
+  /** A GM voids a voter's vote in an open ballot; its player votes again. */
+  | { type: 'VoidVote'; ballot: string; voter: string; reason?: string }
   /** The umpire's own: a ballot whose deadline passed is closed, voters late are reminded. */
   | { type: 'CloseBallot'; ballot: string }
   | { type: 'RemindBallot'; ballot: string }
@@ -90,6 +92,7 @@ export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
   OpenPoll: 'gm',
   CastVote: 'anyone',
   RevealBallot: 'gm',
+  VoidVote: 'gm',
   CloseBallot: 'umpire',
   RemindBallot: 'umpire',
   RollDice: 'anyone',

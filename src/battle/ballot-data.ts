@@ -60,5 +60,7 @@ export type BallotEvent =
       data: { ballotId: string; kind: BallotKind; title: string; rule?: string; voters: Voter[]; input: BallotInput; openedAt: string; deadline?: string; audience: 'channel' | 'gms'; turn: number };
     }
   | { type: 'VoteCast'; data: { ballotId: string; voter: string; choice: string; by: string; onBehalf: boolean } }
+  /** A GM struck out a voter's vote (issue 37): it no longer counts, and the ballot waits for that voter again. `reason` is posted to the channel. */
+  | { type: 'VoteVoided'; data: { ballotId: string; voter: string; by: string; reason?: string } }
   | { type: 'BallotReminded'; data: { ballotId: string; waitingFor: string[] } }
   | { type: 'BallotRevealed'; data: { ballotId: string; reason: CloseReason; choices: RevealedChoice[] } };

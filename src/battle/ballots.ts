@@ -1,14 +1,15 @@
 import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import { own } from './draft.ts';
-import type { BattleEvent } from './events.ts';
+import type { BattleEvent, LoggedEvent } from './events.ts';
 import type { Ballot, BallotEvent, RevealedChoice, Vote, Voter } from './ballot-data.ts';
 import type { BattleState, Command } from './state.ts';
 
 /**
  * Secret ballots (DESIGN.md, Secrecy): one choice per voter (a command, or a side), cast in secret,
  * changeable until the ballot closes, all revealed at once. The choices are in the log from the
- * moment they are cast, but nothing shows them to anybody but the voter until the reveal.
+ * moment they are cast, but nothing shows them to anybody but the voter until the reveal; a choice
+ * changed away from, or voided by a GM, never (issue 37).
  */
 export type { BallotKind, Voter, BallotInput, Vote, Ballot, RevealedChoice, CloseReason, BallotEvent } from './ballot-data.ts';
 
@@ -76,6 +77,32 @@ export function revealChoices(b: Ballot, pending?: { voter: string; vote: Vote }
   });
 }
 
+/**
+ * A vote that replaces one its voter already has in the ballot (`s` the state before it): the
+ * voter's own business, of which nobody else is told, lest the change itself say something (issue 37).
+ */
+export const changesVote = (s: BattleState, e: BattleEvent): boolean => e.type === 'VoteCast' && s.ballots[e.data.ballotId]?.votes[e.data.voter] !== undefined;
+
+/**
+ * The versions of the votes that never count, so are never revealed (issue 37): each changed away
+ * from by a later vote of the same voter in the same ballot, and each a GM voided. Those up to
+ * `through` only. Neither a vote nor a void is ever undone (evolve.ts), so the log says it plainly.
+ */
+export function neverRevealedVotes(events: readonly LoggedEvent[], through = Infinity): Set<number> {
+  const current = new Map<string, number>();
+  const never = new Set<number>();
+  for (const { version, event: e } of events) {
+    if (version > through) break;
+    if (e.type !== 'VoteCast' && e.type !== 'VoteVoided') continue;
+    const key = `${e.data.ballotId}\n${e.data.voter}`;
+    const before = current.get(key);
+    if (before !== undefined) never.add(before);
+    if (e.type === 'VoteCast') current.set(key, version);
+    else current.delete(key);
+  }
+  return never;
+}
+
 /** The state change of ballot events, on a draft the caller owns. */
 export function applyBallotEvent(d: BattleState, e: BallotEvent | Extract<BattleEvent, { type: 'CommandAssigned' | 'SideJoined' }>): void {
   switch (e.type) {
@@ -99,6 +126,13 @@ export function applyBallotEvent(d: BattleState, e: BallotEvent | Extract<Battle
     case 'VoteCast': {
       const b = d.ballots[e.data.ballotId];
       if (b) own(d, 'ballots')[b.id] = { ...b, votes: { ...b.votes, [e.data.voter]: { choice: e.data.choice, by: e.data.by, onBehalf: e.data.onBehalf } } };
+      return;
+    }
+    case 'VoteVoided': {
+      const b = d.ballots[e.data.ballotId];
+      if (!b) return;
+      const { [e.data.voter]: _voided, ...votes } = b.votes;
+      own(d, 'ballots')[b.id] = { ...b, votes };
       return;
     }
     case 'BallotReminded': {

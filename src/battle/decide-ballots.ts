@@ -31,6 +31,8 @@ export interface BallotContext {
 export type Consequences = (s: BattleState, b: Ballot, revealed: Extract<BallotEvent, { type: 'BallotRevealed' }>['data'], dice?: DiceStream) => BattleEvent[];
 
 const MAX_OPTIONS = 10;
+/** The longest reason a GM gives for voiding a vote: one line in the channel. */
+const MAX_REASON = 200;
 
 /** Opens a ballot of the next id for the current turn. */
 export function openBallot(s: BattleState, ctx: BallotContext, b: Omit<Extract<BallotEvent, { type: 'BallotOpened' }>['data'], 'ballotId' | 'turn' | 'openedAt'>): BattleEvent {
@@ -47,7 +49,7 @@ export function reveal(s: BattleState, b: Ballot, reason: CloseReason, consequen
 
 export function decideBallot(
   s: BattleState,
-  action: Extract<Action, { type: 'OpenPoll' | 'CastVote' | 'RevealBallot' | 'CloseBallot' | 'RemindBallot' }>,
+  action: Extract<Action, { type: 'OpenPoll' | 'CastVote' | 'RevealBallot' | 'VoidVote' | 'CloseBallot' | 'RemindBallot' }>,
   ctx: BallotContext,
   consequences: Consequences,
 ): BattleEvent[] {
@@ -83,6 +85,17 @@ export function decideBallot(
       const b = ballot(s, action.ballot);
       if (!b.open) refuse(`${b.title} has already been revealed.`);
       return reveal(s, b, 'gm', consequences, undefined, ctx.dice);
+    }
+    // A GM strikes out a vote (a wrong command, a choice the scenario forbids): it no longer counts,
+    // and the ballot waits for its voter again. The reason is posted; the choice never (issue 37).
+    case 'VoidVote': {
+      const b = ballot(s, action.ballot);
+      if (!b.open) refuse(`${b.title} has been revealed; its votes stand.`);
+      const voter = voterOf(b, action.voter);
+      if (!b.votes[voter.id]) refuse(`${voter.label} has not voted in ${b.title}; there is no vote to void.`);
+      const reason = action.reason?.replace(/\s+/g, ' ').trim();
+      if (reason && reason.length > MAX_REASON) refuse(`The reason is at most ${MAX_REASON} characters; that one has ${reason.length}.`);
+      return [{ type: 'VoteVoided', data: { ballotId: b.id, voter: voter.id, by: ctx.actor, ...(reason ? { reason } : {}) } }];
     }
     case 'CloseBallot': {
       const b = ballot(s, action.ballot);

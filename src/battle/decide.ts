@@ -181,6 +181,7 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'OpenPoll':
     case 'CastVote':
     case 'RevealBallot':
+    case 'VoidVote':
     case 'CloseBallot':
     case 'RemindBallot':
       return decideBallot(s, action, ctx, ballotConsequences);

@@ -1,5 +1,6 @@
 import { mention, plural, when } from '../messages.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
+import { changesVote } from './ballots.ts';
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import type { BattleEvent, CoreEvent, SystemEvent } from './events.ts';
 import type { BattleState } from './state.ts';
@@ -12,6 +13,12 @@ import { describeShareEvent } from './share.ts';
 export const positionText = (p: TurnPosition, number = p.phase + 1): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${number}`;
 
 const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
+
+/**
+ * Whether the channel, and so any reading of the log others see, hears of an event at all (`s` the
+ * state before it): not of a changed vote, which its voter alone is told of (issue 37).
+ */
+export const toldToChannel = (e: BattleEvent, s: BattleState): boolean => !changesVote(s, e);
 
 /** One line a reader of the log understands; `s` is the state before the event, for names. */
 export function describeEvent(e: BattleEvent, s: BattleState): string {
@@ -65,7 +72,14 @@ function describeCore(e: CoreEvent, s: BattleState): string {
     case 'VoteCast': {
       const b = s.ballots[e.data.ballotId];
       const label = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;
+      // A change is worded for its voter's own answer only: toldToChannel keeps it from everyone else.
+      if (changesVote(s, e)) return `${mention(e.data.by)} changed the vote of ${label} in ${b?.title ?? e.data.ballotId} (nobody else is told)`;
       return `${mention(e.data.by)} ${e.data.onBehalf ? `cast the vote of ${label} on behalf of its player` : `voted for ${label}`} in ${b?.title ?? e.data.ballotId} (secret until revealed)`;
+    }
+    case 'VoteVoided': {
+      const b = s.ballots[e.data.ballotId];
+      const label = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;
+      return `${mention(e.data.by)} (GM) voided the vote of ${label} in ${b?.title ?? e.data.ballotId}${e.data.reason ? `: ${e.data.reason}` : ''}; it no longer counts, and ${label} votes again`;
     }
     case 'BallotReminded': {
       const b = s.ballots[e.data.ballotId];

@@ -115,6 +115,7 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
     case 'BallotRevealed':
     case 'BallotOpened':
     case 'VoteCast':
+    case 'VoteVoided':
     case 'BallotReminded':
       applyBallotEvent(d, e);
       return;
@@ -133,12 +134,13 @@ function applyCore(d: BattleState, e: CoreEvent, version: number): void {
 
 /**
  * Events that cannot be undone: the battle's birth, an undo itself, the end (its seed is public),
- * what players and the umpire do in ballots (a vote is the voter's to change, not the GM's to undo),
+ * what players and the umpire do in ballots (a vote is the voter's to change, not the GM's to undo;
+ * a GM's void is answered by the voter's new vote),
  * a secret roll's reveal, and the page's links and bookmarks (share.ts): a link handed out is
  * revoked, never undone (its id would come back to a new link), and a bookmark is removed; an undo
  * passes over them to the battle's own last action.
  */
-const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'HeldActionSetAside', 'BattleEnded', 'VoteCast', 'BallotReminded', 'SeedRevealed', 'RollRevealed', 'ShareLinkCreated', 'ShareLinkRevoked', 'BookmarkAdded', 'BookmarkRemoved']);
+const UNDOABLE_NOT = new Set<BattleEvent['type']>(['BattleCreated', 'ActionUndone', 'HeldActionSetAside', 'BattleEnded', 'VoteCast', 'VoteVoided', 'BallotReminded', 'SeedRevealed', 'RollRevealed', 'ShareLinkCreated', 'ShareLinkRevoked', 'BookmarkAdded', 'BookmarkRemoved']);
 
 /** Where the dice stream stands after an event that rolled (0 for one that did not). */
 export const diceEnd = (e: BattleEvent): number => (e.data as { dice?: { to: number } }).dice?.to ?? 0;

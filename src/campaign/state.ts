@@ -1,5 +1,5 @@
 import type { SystemId } from '../rules/pack.ts';
-import type { ArmyCommand, LeaderResult, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
+import type { ArmyCommand, CampaignEvent, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
 
 export interface CampaignSide {
   id: string;
@@ -104,6 +104,31 @@ export const sideOf = (s: CampaignState, user: string): CampaignSide | undefined
 /** A player of the campaign: on a side, playing a command of an army (as its roster names them), or a GM. */
 export const isCampaignPlayer = (s: CampaignState, user: string): boolean =>
   isCampaignGm(s, user) || sideOf(s, user) !== undefined || Object.values(s.armies).some((a) => a.commands.some((c) => c.player === user));
+
+/**
+ * Orders that replace those an army already sent for the turn (`s` the state before them): its
+ * players' own business, of which nobody else is told, lest the change itself say something (issue 37).
+ */
+export const changesOrders = (s: CampaignState, e: CampaignEvent): boolean =>
+  e.type === 'OrdersSent' && s.turns.find((t) => t.number === e.data.turn)?.orders[e.data.armyId] !== undefined;
+
+/**
+ * The versions of the orders that never count, so are never revealed (issue 37): each replaced by
+ * later orders of the same army in the same turn. Those up to `through` only.
+ */
+export function neverRevealedOrders(events: readonly LoggedCampaignEvent[], through = Infinity): Set<number> {
+  const current = new Map<string, number>();
+  const never = new Set<number>();
+  for (const { version, event: e } of events) {
+    if (version > through) break;
+    if (e.type !== 'OrdersSent') continue;
+    const key = `${e.data.turn}\n${e.data.armyId}`;
+    const before = current.get(key);
+    if (before !== undefined) never.add(before);
+    current.set(key, version);
+  }
+  return never;
+}
 
 /** The users who send an army's orders: its commands' players where set, else every player of its side. */
 export function armyUsers(s: CampaignState, army: Army): string[] {

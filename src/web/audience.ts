@@ -1,3 +1,4 @@
+import { neverRevealedVotes } from '../battle/ballots.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { linkSide } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
@@ -69,7 +70,7 @@ function withheldUpTo(events: readonly LoggedEvent[], through: number): Set<numb
     else if (ev.type === 'BallotRevealed') revealed.add(ev.data.ballotId);
     else if (ev.type === 'RollRevealed') rollsShown.add(ev.data.number);
   }
-  const withheld = new Set<number>();
+  const withheld = neverRevealedVotes(events, through);
   for (const e of events) {
     if (e.version > through) break;
     const ev = e.event;

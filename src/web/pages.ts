@@ -1,4 +1,4 @@
-import { attrsText, describeEvent, positionText } from '../battle/describe.ts';
+import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { foldAll } from '../battle/replay.ts';
@@ -112,10 +112,11 @@ function entry(v: BattleView, e: LoggedEvent, before: BattleState, voided: Reado
   const posts = sent.map(postHtml).join('');
   const head = `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}`;
   if (v.audience.withheld.has(e.version)) return `${head}<span class="meta withheld">A sealed entry: what it holds, who made it and when are secret from this view until revealed.</span>${posts}</li>`;
-  const line = describeEventSafe(e, before);
+  // A changed vote has no line, as it had no post (issue 37).
+  const line = toldToChannel(e.event, before) ? describeEventSafe(e, before) : '';
   // A post that opens with the log's own line says it: the line is not shown twice.
   const said = !voided.has(e.version) && sent.length > 0 && !sent[0]!.title && sent[0]!.to.kind === 'channel' && sent[0]!.text.split('\n', 1)[0] === line;
-  return `${head}${said ? '' : `<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>`}${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
+  return `${head}${said || !line ? '' : `<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>`}${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
 }
 
 /** The log's own line for an event; one it cannot word (a type a later version added) is named. */

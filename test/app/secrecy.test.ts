@@ -30,6 +30,8 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('cast' as const), user: fc.constantFrom(...users), voter: fc.constantFrom(...voters), option: fc.constantFrom('A', 'B', 'C', 'X') }),
   fc.record({ kind: fc.constant('press' as const), user: fc.constantFrom(...users), option: fc.constantFrom('A', 'B', 'C') }),
   fc.record({ kind: fc.constant('castFor' as const), voter: fc.constantFrom(...voters), option: fc.constantFrom('A', 'B', 'C') }),
+  // Issue 37: a GM voids a vote (or tries to, where there is none).
+  fc.record({ kind: fc.constant('void' as const), voter: fc.constantFrom(...voters) }),
   fc.record({ kind: fc.constant('status' as const), user: fc.constantFrom(...users) }),
   fc.record({ kind: fc.constant('log' as const), user: fc.constantFrom(...users) }),
   fc.constant({ kind: 'reveal' as const }),
@@ -61,11 +63,13 @@ describe('ballot secrecy (property)', () => {
                   ? `@${s.user} !press ${token(k, s.option)}`
                   : s.kind === 'castFor'
                     ? `@gm /ballot cast-for ballot:v${k} command:${s.voter} choice:${token(k, s.option)}`
-                    : s.kind === 'status'
-                      ? `@${s.user} /ballot status`
-                      : s.kind === 'log'
-                        ? `@${s.user} /battle log last:50`
-                        : `@gm /ballot reveal ballot:v${k}`;
+                    : s.kind === 'void'
+                      ? `@gm /ballot void ballot:v${k} command:${s.voter}`
+                      : s.kind === 'status'
+                        ? `@${s.user} /ballot status`
+                        : s.kind === 'log'
+                          ? `@${s.user} /battle log last:50`
+                          : `@gm /ballot reveal ballot:v${k}`;
           out = [];
           await table.run(line);
           const state = (await app.state('b1'));

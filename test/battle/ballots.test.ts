@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { UMPIRE } from '../../src/battle/actions.ts';
+import { changesVote, neverRevealedVotes } from '../../src/battle/ballots.ts';
+import { describeEvent, toldToChannel } from '../../src/battle/describe.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
-import { given, NOW } from '../support/spec.ts';
+import { given, logged, NOW } from '../support/spec.ts';
 
 const setup: BattleEvent[] = [
   { type: 'BattleCreated', data: { battleId: 'b1', name: 'Ligny', system: 'percentile', channel: 'table', gm: 'gm' } },
@@ -175,4 +177,57 @@ describe('grand-tactical initiative (INIT-GRANDTAC)', () => {
     expect(events[1]).toMatchObject({ data: { outcome: { unmodifiedSum: 17, turnEnds: true, result: { kind: 'turn-ends' } } } });
   });
   it('INIT-GRANDTAC belongs to the charge rules', () => given(setup).when({ type: 'OpenGrandTac' }).refused(/belongs to the Napoleonic d10 charge rules/));
+});
+
+describe('a changed vote (issue 37)', () => {
+  const aliceNo: BattleEvent = { type: 'VoteCast', data: { ballotId: 'v1', voter: 'c1', choice: 'NO', by: 'alice', onBehalf: false } };
+  it('is told to nobody but its voter: the log others read has no line of it', () => {
+    const s = given([...setup, opened, aliceYes]).state;
+    expect(changesVote(s, aliceNo)).toBe(true);
+    expect(toldToChannel(aliceNo, s)).toBe(false);
+    expect(describeEvent(aliceNo, s)).toBe('<@alice> changed the vote of III Corps in Storm? (nobody else is told)');
+    // The first vote is told, as ever (secret until revealed).
+    const first = given([...setup, opened]).state;
+    expect(toldToChannel(aliceYes, first)).toBe(true);
+    expect(describeEvent(aliceYes, first)).toBe('<@alice> voted for III Corps in Storm? (secret until revealed)');
+  });
+  it('never reveals the choice changed away from: neverRevealedVotes names its version, and the reveal holds the last', () => {
+    const log = logged([...setup, opened, aliceYes, aliceNo]);
+    expect(neverRevealedVotes(log)).toEqual(new Set([12]));
+    expect(neverRevealedVotes(log, 12)).toEqual(new Set());
+    const events = given([...setup, opened, aliceYes, aliceNo]).when(cast('YES'), 'bob').events();
+    expect(events[1]).toMatchObject({ type: 'BallotRevealed', data: { choices: [{ voter: 'c1', choice: 'NO' }, { voter: 'c2', choice: 'YES' }] } });
+  });
+});
+
+describe('voiding a vote (issue 37)', () => {
+  const voided: BattleEvent = { type: 'VoteVoided', data: { ballotId: 'v1', voter: 'c1', by: 'gm', reason: 'cast for the wrong command' } };
+  const voidIt = (voter = 'III Corps', reason?: string): Action => ({ type: 'VoidVote', ballot: 'v1', voter, ...(reason !== undefined ? { reason } : {}) });
+  it('a GM voids a vote, with a reason or without', () => {
+    given([...setup, opened, aliceYes]).when(voidIt('III Corps', '  cast for  the wrong command ')).then([voided]);
+    given([...setup, opened, aliceYes]).when(voidIt('c1')).then([{ type: 'VoteVoided', data: { ballotId: 'v1', voter: 'c1', by: 'gm' } }]);
+  });
+  it('a voided vote no longer counts: the ballot waits for its voter again, and the last vote in reveals without it', () => {
+    const after = given([...setup, opened, aliceYes, voided]);
+    expect(after.state.ballots.v1!.votes).toEqual({});
+    given([...setup, opened, aliceYes, voided]).when(cast('NO'), 'bob').then([{ type: 'VoteCast', data: { ballotId: 'v1', voter: 'c2', choice: 'NO', by: 'bob', onBehalf: false } }]);
+    const events = given([...setup, opened, aliceYes, voided, { type: 'VoteCast', data: { ballotId: 'v1', voter: 'c2', choice: 'NO', by: 'bob', onBehalf: false } }]).when(cast('NO'), 'alice').events();
+    expect(events[1]).toMatchObject({ type: 'BallotRevealed', data: { reason: 'all voted', choices: [{ voter: 'c1', choice: 'NO' }, { voter: 'c2', choice: 'NO' }] } });
+    expect(neverRevealedVotes(logged([...setup, opened, aliceYes, voided]))).toEqual(new Set([12]));
+  });
+  it("the channel's line names the voter and the GM, never the choice", () => {
+    const line = describeEvent(voided, given([...setup, opened, aliceYes]).state);
+    expect(line).toBe('<@gm> (GM) voided the vote of III Corps in Storm?: cast for the wrong command; it no longer counts, and III Corps votes again');
+    expect(line).not.toContain('YES');
+  });
+  it('refuses a player, a voter who has not voted, a ballot that does not exist or is revealed, a stranger to the ballot, a long reason', () => {
+    for (const who of ['alice', 'bob', 'stranger']) given([...setup, opened, aliceYes]).when(voidIt(), who).refused(/Only a GM of this battle/);
+    given([...setup, opened, aliceYes]).when(voidIt('I Corps')).refused(/^I Corps has not voted in Storm\?; there is no vote to void\.$/);
+    given([...setup, opened, aliceYes]).when({ type: 'VoidVote', ballot: 'v9', voter: 'c1' }).refused(/There is no ballot "v9"\. Open ballots: v1 \(Storm\?\)\./);
+    given([...setup, opened, aliceYes]).when(voidIt('IV Corps')).refused(/IV Corps does not vote in Storm\?/);
+    given([...setup, opened, aliceYes]).when(voidIt('III Corps', 'x'.repeat(201))).refused(/at most 200 characters; that one has 201/);
+    given([...setup, opened, aliceYes, { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'gm', choices: [] } }]).when(voidIt()).refused(/Storm\? has been revealed; its votes stand\./);
+  });
+  it('is not undone: an undo passes over it to the last undoable action', () =>
+    given([...setup, opened, aliceYes, voided]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [11], summary: expect.stringMatching(/^ballot v1 opened/) as unknown as string } }]));
 });

@@ -180,12 +180,15 @@ function secretsOf(log: readonly EventEntry[], through: number) {
     if (e.type === 'BallotRevealed') revealed.add((e.data as Data<'BallotRevealed'>).ballotId);
     if (e.type === 'RollRevealed') shownRolls.add((e.data as Data<'RollRevealed'>).number);
   }
+  // Issue 37: a vote its voter changed, or a GM voided, never counts, so is never shown, to its own side neither.
+  const ballotVoter = (e: EventEntry['event']) => (e.type === 'VoteCast' || e.type === 'VoteVoided' ? `${(e.data as Data<'VoteCast'>).ballotId} ${(e.data as Data<'VoteCast'>).voter}` : undefined);
+  const superseded = (version: number, key: string) => seen.some((x) => x.version > version && ballotVoter(x.event) === key);
   const votes = seen
     .filter((e) => e.event.type === 'VoteCast')
     .map((e) => {
       const d = e.event.data as Data<'VoteCast'>;
       // A side's own votes too stay sealed until the reveal: a side's link is shared by all its players.
-      const visible = !toGms.has(d.ballotId) && revealed.has(d.ballotId);
+      const visible = !toGms.has(d.ballotId) && !superseded(e.version, ballotVoter(e.event)!) && revealed.has(d.ballotId);
       return { version: e.version, ...d, visible };
     });
   const rolls = log
