@@ -121,7 +121,7 @@ export default (systems: readonly SystemPlugin[]) =>
         },
         action: async (o, ctx) => {
           const file = await ctx.readFile(o.file);
-          return { type: 'ImportArmies', ...(o.side ? { side: o.side } : {}), source: file.name, file: parseDataFile(file.name, file.text, 'a roster nests five') };
+          return { type: 'ImportArmies', ...(o.side ? { side: o.side } : {}), source: file.name, file: await parseDataFile(file.name, file.text, 'a roster nests five') };
         },
       }),
       'army show': csub({
@@ -142,7 +142,7 @@ export default (systems: readonly SystemPlugin[]) =>
         },
         action: async (o, ctx) => {
           const file = await ctx.readFile(o.file);
-          return { type: 'ReinforceArmy', army: o.army, source: file.name, file: parseDataFile(file.name, file.text, 'a roster nests five'), ...(o.note ? { note: o.note } : {}) };
+          return { type: 'ReinforceArmy', army: o.army, source: file.name, file: await parseDataFile(file.name, file.text, 'a roster nests five'), ...(o.note ? { note: o.note } : {}) };
         },
       }),
       'unit show': csub({

@@ -1,7 +1,7 @@
-import { parse as parseYaml, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { defineCommand, sub } from '../src/app/commands.ts';
 import { matching } from '../src/app/complete.ts';
-import { parseDataFile } from '../src/app/data-file.ts';
+import { parseDataFile, readDataText } from '../src/app/data-file.ts';
 import { reply } from '../src/app/replies.ts';
 import { houseRule, houseText } from '../src/battle/house.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
@@ -11,10 +11,13 @@ const rulesOf = (s: BattleState) => getRuleSystem(s.system).house ?? [];
 const keyNames = (ctx: { state?: BattleState; typed: string }) => (ctx.state ? matching(rulesOf(ctx.state).map((r) => r.key), ctx.typed) : []);
 const key = { kind: 'string', description: 'The open value, by key (/house show lists them)', required: true, complete: keyNames } as const;
 
-/** A value as typed: read as YAML, so 10 is a number and [1, 2] a list; what YAML cannot read stays text. */
+/**
+ * A value as typed: read as YAML with a file's checks (readDataText: no alias inside its own anchor,
+ * no key twice), so 10 is a number and [1, 2] a list; what it cannot read stays text, for the rule's schema to refuse.
+ */
 function typed(value: string): unknown {
   try {
-    return parseYaml(value) as unknown;
+    return readDataText('value', value, 'a value nests a few levels');
   } catch {
     return value;
   }
@@ -57,7 +60,7 @@ export default defineCommand({
       options: { file: { kind: 'attachment', description: 'The house rules (YAML or JSON), as /house export writes them', required: true } },
       action: async (o, ctx) => {
         const file = await ctx.readFile(o.file);
-        return { type: 'SetHouseRules', source: file.name, rules: parseDataFile(file.name, file.text, 'house rules are a map of key: value') };
+        return { type: 'SetHouseRules', source: file.name, rules: await parseDataFile(file.name, file.text, 'house rules are a map of key: value') };
       },
     }),
     export: sub({

@@ -13,7 +13,7 @@ export default defineCommand({
       options: { file: { kind: 'attachment', description: 'The order of battle (YAML or JSON)', required: true } },
       action: async (o, ctx) => {
         const file = await ctx.readFile(o.file);
-        return { type: 'ImportOrderOfBattle', source: file.name, oob: parseDataFile(file.name, file.text, 'an order of battle nests five') };
+        return { type: 'ImportOrderOfBattle', source: file.name, oob: await parseDataFile(file.name, file.text, 'an order of battle nests five') };
       },
     }),
   },

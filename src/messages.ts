@@ -114,6 +114,20 @@ export function quoteInput(value: string): string {
   return characters(value) <= ECHO_MAX ? `"${value}"` : excerpt(value, true);
 }
 
+/** The most inputs of a list a reply repeats (unknown options): the rest are counted, never named. */
+const ECHO_LIST = 5;
+
+/** Inputs as a reply lists them: the first ECHO_LIST by quoteInput, then how many more (110,000 unknown options are not named). */
+export function quoteInputs(values: readonly string[]): string {
+  const named = values.slice(0, ECHO_LIST).map(quoteInput).join(', ');
+  return values.length > ECHO_LIST ? `${named} and ${(values.length - ECHO_LIST).toLocaleString('en-US')} more` : named;
+}
+
+/** A user's input as a reply repeats it unquoted (a file's words, a value): whole up to ECHO_MAX characters, else an excerpt, as quoteInput. */
+export function echoInput(value: string): string {
+  return characters(value) <= ECHO_MAX ? shown(value) : excerpt(value, false);
+}
+
 /**
  * A refusal with every long input it repeats (an option's value, an unknown command or option, a
  * name, as given or trimmed) cut to an excerpt: the one place that caps what a refusal quotes,

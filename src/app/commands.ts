@@ -5,7 +5,7 @@ import type { CampaignState } from '../campaign/state.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { RuleSystem } from '../battle/system.ts';
 import type { BattleState } from '../battle/state.ts';
-import { quoteInput, type Message } from '../messages.ts';
+import { quoteInputs, type Message } from '../messages.ts';
 import type { Umpire } from './umpire.ts';
 
 /**
@@ -202,7 +202,7 @@ export function parseOptions(path: string, s: SubcommandDef, raw: Record<string,
   const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(s.options, k));
   if (unknown.length) {
     const known = Object.keys(s.options);
-    return { ok: false, error: `${path} has no option ${unknown.map(quoteInput).join(', ')}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
+    return { ok: false, error: `${path} has no option ${quoteInputs(unknown)}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
   }
   const values: Record<string, unknown> = {};
   const errors: string[] = [];

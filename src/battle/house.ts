@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capitalize, mention } from '../messages.ts';
+import { capitalize, echoInput, mention, plural, quoteInput } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';
 import type { BattleState, HouseEntry } from './state.ts';
@@ -33,18 +33,50 @@ export function houseValue<T = unknown>(s: BattleState, key: string): { value: T
   return e ? { value: e.value as T, note: houseNote(e) } : undefined;
 }
 
-/** A value as typed or uploaded, checked by the rule's schema; refusing with the key, what it takes and the rule IDs. */
+/** Keys no value holds: they name what every JavaScript object has (`{"__proto__": …}` would reach them). */
+const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * What is wrong with the keys of `given`, at any depth: a reserved key, two keys equal ignoring case,
+ * or a key the schema did not keep in `kept` (one it does not take: zod drops it without a word).
+ */
+function wrongKey(given: unknown, kept: unknown, at = ''): string | undefined {
+  if (given === null || typeof given !== 'object') return undefined;
+  const keys = Array.isArray(given) ? given.keys() : Object.keys(given);
+  const lower = new Map<string, string>();
+  for (const k of keys) {
+    const name = `${at}${k}`;
+    if (!Array.isArray(given)) {
+      const key = String(k);
+      if (RESERVED.has(key)) return `the key ${quoteInput(name)} is never taken`;
+      const same = lower.get(key.toLowerCase());
+      if (same !== undefined) return `the keys ${quoteInput(`${at}${same}`)} and ${quoteInput(name)} differ only in case`;
+      lower.set(key.toLowerCase(), key);
+      if (kept !== null && typeof kept === 'object' && !Array.isArray(kept) && !Object.hasOwn(kept, key)) return `it takes no key ${quoteInput(name)}`;
+    }
+    const inner = wrongKey((given as Record<string, unknown>)[k], kept !== null && typeof kept === 'object' ? (kept as Record<string, unknown>)[k] : undefined, `${name}.`);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * A value as typed or uploaded, checked strictly by the rule's schema: refusing with the key, what
+ * it takes and the rule IDs, and of the value an excerpt at most (echoInput).
+ */
 function checked(rule: HouseRule, value: unknown): unknown {
   const parsed = rule.schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const takes = rule.readings ? `one of ${Object.keys(rule.readings).join(', ')}` : rule.expects;
-  refuse(`${rule.key} takes ${takes} (${rule.rules.join(', ')}); ${JSON.stringify(value) ?? 'nothing'} is not: ${parsed.error.issues[0]?.message ?? 'not valid'}.`);
+  const takes = `${rule.key} takes ${rule.readings ? `one of ${Object.keys(rule.readings).join(', ')}` : rule.expects} (${rule.rules.join(', ')})`;
+  if (!parsed.success) refuse(`${takes}; ${echoInput(JSON.stringify(value) ?? 'nothing')} is not: ${parsed.error.issues[0]?.message ?? 'not valid'}.`);
+  const wrong = wrongKey(value, parsed.data);
+  if (wrong) refuse(`${takes}; ${wrong}.`);
+  return parsed.data;
 }
 
 function find(rules: readonly HouseRule[], key: string, rulesName: string): HouseRule {
   const rule = rules.find((r) => r.key === key.trim().toLowerCase());
   if (rule) return rule;
-  refuse(rules.length ? `${capitalize(rulesName)} leave no value "${key}" open. The house rules of this battle: ${rules.map((r) => r.key).join(', ')} (/house show).` : `${capitalize(rulesName)} leave no value open to a house rule.`);
+  refuse(rules.length ? `${capitalize(rulesName)} leave no value ${quoteInput(key)} open. The house rules of this battle: ${rules.map((r) => r.key).join(', ')} (/house show).` : `${capitalize(rulesName)} leave no value open to a house rule.`);
 }
 
 /** The events of a house-rule action, for a battle whose system declares `rules`. */
@@ -61,18 +93,29 @@ export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules
     }
     case 'SetHouseRules': {
       const file = z.record(z.string(), z.unknown()).safeParse(a.rules);
-      if (!file.success || !Object.keys(file.data).length) refuse(`${a.source} holds no house rules: it is a map of key: value, as /house export writes it.`);
+      if (!file.success || !Object.keys(a.rules as object).length) refuse(`${a.source} holds no house rules: it is a map of key: value, as /house export writes it.`);
+      // The file's own keys, before any is looked up: a reserved key (which the record would drop),
+      // two naming one rule (`charge.die` and `CHARGE.DIE`: which would stand?).
+      const named = new Map<string, string>();
+      for (const k of Object.keys(a.rules as object)) {
+        if (RESERVED.has(k.trim())) refuse(`${a.source} sets no house rule: the key ${quoteInput(k)} is never taken.`);
+        const same = named.get(k.trim().toLowerCase());
+        if (same !== undefined) refuse(`${a.source} sets no house rule: the keys ${quoteInput(same)} and ${quoteInput(k)} name one rule.`);
+        named.set(k.trim().toLowerCase(), k);
+      }
       const wrong: string[] = [];
+      let wrongs = 0;
       const events: HouseEvent[] = [];
       for (const [key, value] of Object.entries(file.data)) {
         try {
           const rule = find(rules, key, rulesName);
           events.push({ type: 'HouseRuleSet', data: { key: rule.key, value: checked(rule, value), by: actor, rules: rule.rules, source: a.source } });
         } catch (err) {
-          wrong.push((err as Error).message);
+          // The first 15 are named; the rest counted (a file of 100,000 wrong keys is not answered key by key).
+          if (++wrongs <= 15) wrong.push((err as Error).message);
         }
       }
-      if (wrong.length) refuse(`${a.source} has ${wrong.length} wrong house rule${wrong.length > 1 ? 's' : ''}; none was set:\n${wrong.slice(0, 15).join('\n')}`);
+      if (wrongs) refuse(`${a.source} has ${plural(wrongs, 'wrong house rule')}; none was set:\n${wrong.join('\n')}`);
       return events;
     }
   }

@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { parseOptions } from '../../src/app/commands.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
@@ -103,4 +105,68 @@ describe('hostile files for /oob import (issue 20)', () => {
     expect(per[3]! / per[0]!).toBeLessThan(4);
     if (FULL) expect(times[3]![1]).toBeLessThan(2000);
   }, 120_000);
+
+  it('a file of keys is read in time linear in its keys, never blocking the bot over 100 ms; each hostile file refused naming its limit, echoing an excerpt at most (issue 38)', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'umpire-keys-'));
+    const t = tableIn(cwd);
+    await t.run('@gm /battle create name:Keys system:charge');
+    const version = async () => (await t.app.state('b1')).version;
+    const before = await version();
+    // The event loop's longest stall while a command runs: what every other user waits.
+    const blocked = async (line: string) => {
+      const h = monitorEventLoopDelay({ resolution: 5 });
+      h.enable();
+      const start = performance.now();
+      const m = await t.run(line);
+      const ms = performance.now() - start;
+      h.disable();
+      return { m, ms, block: h.max / 1e6 };
+    };
+    const sizes = FULL ? [1000, 10_000, 100_000] : [1000, 10_000];
+    const times: [number, number][] = [];
+    let longest = 0;
+    for (const n of sizes) {
+      writeFileSync(join(cwd, `keys${n}.yaml`), Array.from({ length: n }, (_, i) => `key${i}: ${i}`).join('\n'));
+      const { m, ms, block } = await blocked(`@gm /house upload file:keys${n}.yaml`);
+      expect(m.error).toMatch(new RegExp(`has ${n} wrong house rules`));
+      times.push([n, ms]);
+      longest = Math.max(longest, block);
+    }
+    const per = times.map(([n, ms]) => ms / n);
+    figureLine('file keys', `${times.map(([n, ms]) => `${n.toLocaleString('en')} keys ${ms.toFixed(0)} ms`).join(', ')}; per key at ${sizes.at(-1)!.toLocaleString('en')} ${(per.at(-1)! / per[0]!).toFixed(2)}x that at 1,000`);
+
+    const long = 'x'.repeat(1_000_000);
+    const cases: [string, string, RegExp][] = [
+      ['self.yaml', 'value: &a [*a, *a]\n', /alias \*a is inside its own anchor/],
+      ['aliases.yaml', `a: &a [1]\nb: [${Array(101).fill('*a').join(', ')}]\n`, /101 aliases \(\*name\), more than 100/],
+      ['bomb.yaml', ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...'bcdefghij'.split('').map((c, i) => `${c}: &${c} [${Array(10).fill(`*${'abcdefghij'[i]}`).join(', ')}]`)].join('\n'), /expand more than 100 times/],
+      ['twice.yaml', 'charge.die: 6\ncharge.die: 10\n', /key "charge\.die" appears twice/],
+      ['twice.json', '{"charge.die": 6, "charge.die": 10}', /key "charge\.die" appears twice/],
+      ['case.yaml', 'charge.die: 6\nCHARGE.DIE: 10\n', /keys "charge\.die" and "CHARGE\.DIE" name one rule/],
+      ['proto.json', '{"__proto__": {"x": 1}}', /key "__proto__" is never taken/],
+      ['extra.yaml', 'ride-down.area.open: {min: 3, max: 6, extra: 5}\n', /takes no key "extra"/],
+      ['deep.yaml', `${'- '.repeat(10_000)}1`, /more than 32 deep/],
+      ['items.json', `[${Array(200_001).fill(0).join(',')}]`, /more than 200,000 keys and list items/],
+      ['long.yaml', `charge.die: ${long}\n`, /charge\.die takes .*x{39}… \(1,000,002 characters\)/],
+    ];
+    let named = 0;
+    let overCap = 0;
+    for (const [file, text, why] of cases) {
+      writeFileSync(join(cwd, file), text);
+      const { m, block } = await blocked(`@gm /house upload file:${file}`);
+      longest = Math.max(longest, block);
+      if (why.test(m.error ?? '')) named++;
+      else expect(m.error, file).toMatch(why);
+      // Past the cap: more of the file repeated than an excerpt (80 characters of one run of it).
+      if (/(.)\1{80}/.test(m.text)) overCap++;
+    }
+    const unknown = Object.fromEntries(Array.from({ length: 110_000 }, (_, i) => [`opt${i}`, 'x']));
+    const options = parseOptions('/battle status', { description: '', who: 'anyone', options: {} } as never, unknown);
+    const optionsReply = options.ok ? '' : options.error;
+    expect(optionsReply).toBe('/battle status has no option "opt0", "opt1", "opt2", "opt3", "opt4" and 109,995 more. It takes no options.');
+    figureLine('hostile house files', `${cases.length + sizes.length} files, longest block ${longest.toFixed(0)} ms (goal < 100 ms), refusals naming the limit ${named}/${cases.length}, echoes over the cap ${overCap}, reply to 110,000 unknown options ${optionsReply.length} characters`);
+    expect([named, overCap, await version()]).toEqual([cases.length, 0, before]);
+    expect(per.at(-1)! / per[0]!).toBeLessThan(4);
+    if (FULL) expect(longest).toBeLessThan(100);
+  }, 300_000);
 });
