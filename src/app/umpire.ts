@@ -11,7 +11,7 @@ import { foldAll, replay } from '../battle/replay.ts';
 import { initialState, type BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import { nextBattleId } from '../store/copy.ts';
-import { ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
+import { ChannelTakenError, ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { announce } from './announce.ts';
 import { Campaigns, DEFAULT_WEB_URL } from './campaigns.ts';
 import { KeyedQueue } from './queue.ts';
@@ -86,7 +86,7 @@ export class Umpire {
     return s;
   }
 
-  /** The battle being played in a channel (the newest not ended), if any. */
+  /** The battle being played in a channel (the one holding its claim), if any. */
   async battleIn(channel: string): Promise<BattleRow | undefined> {
     return this.store.runningIn(channel);
   }
@@ -103,7 +103,9 @@ export class Umpire {
   /**
    * Handles one action. A RuleError means nothing changed. A conflicting append (another process
    * appended first) is decided again on fresh state until it goes through: every conflict means
-   * another request was recorded, so the tries end. A request id seen before returns its first result.
+   * another request was recorded, so the tries end. So is a creation whose channel another process
+   * claimed first: decided again, it meets that battle and is refused as any creation there is.
+   * A request id seen before returns its first result.
    */
   handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): Promise<HandleResult> {
     // One request of a battle at a time in this process: the next waits rather than conflicting.
@@ -117,7 +119,7 @@ export class Umpire {
       try {
         return await this.attempt(battleId, action, actor, requestId);
       } catch (err) {
-        if (!(err instanceof ConcurrencyError) || tries >= MAX_TRIES) throw err;
+        if (!(err instanceof ConcurrencyError || err instanceof ChannelTakenError) || tries >= MAX_TRIES) throw err;
         this.logger?.warn({ requestId, battleId: err.battleId, tries }, 'append conflict; deciding again on fresh state');
         this.cache.delete(err.battleId);
       }

@@ -179,7 +179,7 @@ export async function copyStore(from: EventStore, to: EventStore, progress: (cop
       continue;
     }
     const last = events.at(-1);
-    await appendStream(from, to, `Battle ${battle.id}`, battle.id, id, events, pending, p.copiedFrom, progress);
+    await appendStream(from, to, `Battle ${battle.id}`, battle.id, id, events, pending, p.copiedFrom, progress, battle.ended);
     const chain = await to.chain(id);
     const check = verifyChain(chain);
     if (!check.ok) throw new Error(`Battle ${id}: the copy's hash chain fails at event ${check.version}: ${check.reason}.`);
@@ -209,7 +209,8 @@ export async function copyStore(from: EventStore, to: EventStore, progress: (cop
 /**
  * Appends one stream of the source (`sourceId`, a battle's or a campaign's) to the target as `id`:
  * each request's events as they were first written, with its dice seed and its posts not yet
- * delivered. Renamed and re-hashed when `copiedFrom` is set (a renumbered battle).
+ * delivered. Renamed and re-hashed when `copiedFrom` is set (a renumbered battle). A battle that
+ * ended in the source never claims its channel here (AppendMeta.unclaimed): one running there keeps it.
  */
 async function appendStream(
   from: EventStore,
@@ -221,6 +222,7 @@ async function appendStream(
   pending: OutboxRow[],
   copiedFrom: CopiedFrom | undefined,
   progress: (copied: number) => void,
+  ended = false,
 ): Promise<void> {
   const rename = copiedFrom ? { message: (m: Message) => renamedMessage(m, sourceId, id), request: (r: string) => renamedRequest(r, sourceId, id) } : undefined;
   const seed = await from.seed(sourceId);
@@ -235,7 +237,7 @@ async function appendStream(
     // Each event keeps its salt, so its seal, and every hash a copy under the same id has, are the source's.
     const batch: NewEvent[] = group.map((e) => ({ type: e.type, data: e.version === 1 && copiedFrom ? renamedCreated(e, id, copiedFrom) : e.data, salt: e.salt }));
     const out = i === groups.length - 1 ? outbox : [];
-    const r = await to.append(id, first.version - 1, batch, { actor: first.actor, at: first.at, requestId }, rename ? out.map(rename.message) : out, rename ? replies.map(rename.message) : replies);
+    const r = await to.append(id, first.version - 1, batch, { actor: first.actor, at: first.at, requestId, ...(ended ? { unclaimed: true as const } : {}) }, rename ? out.map(rename.message) : out, rename ? replies.map(rename.message) : replies);
     if (r.status !== 'appended') throw new Error(`${what}: request ${requestId} was already in the target; the copy stopped at event ${first.version}.`);
     progress(group.length);
   }

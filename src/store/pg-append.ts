@@ -27,7 +27,9 @@ export interface AppendRows {
   seed: { seed: string; createdAt: string } | null;
   /** A row of `battles` per BattleCreated. */
   created: { channel: string; name: string; system: string; ended: 0 | 1 }[];
-  /** A BattleEnded for a battle registered before this append. */
+  /** The channel a BattleCreated claims (channel_claims), null when none does (see PgEventStore's batch). */
+  claim: string | null;
+  /** A BattleEnded for a battle registered before this append: it gives up its claim, to the channel's oldest other running battle if any. */
   ended: boolean;
   /** A row of `campaigns` per CampaignCreated (issue 29). */
   campaigns: { channel: string; name: string; ended: 0 | 1 }[];
@@ -50,7 +52,8 @@ const EVENTS_AS_ROWS = 16;
  * which has its one row only when the head is there, hash and all (for version 0: when the battle
  * has no events), so on a wrong head nothing is written and no row comes back. A writer that
  * appended after the head trips the unique (battle_id, version) index, a request handled before
- * trips requests' primary key (SQLSTATE 23505), and the statement is rolled back whole. Its parts
+ * trips requests' primary key, a battle created in a channel another running battle claims trips
+ * channel_claims' (SQLSTATE 23505), and the statement is rolled back whole. Its parts
  * all see the tables as they were before it: the seed is replaced only if the battle had no events,
  * and a battle (or campaign) created and ended in this append is inserted already ended.
  */
@@ -98,7 +101,20 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
         FROM head, jsonb_to_recordset(${$(JSON.stringify(r.created), 'jsonb')}) AS b(channel text, name text, system text, ended int))`,
     ]);
   }
-  if (r.ended) parts.push(['ended', `ended AS (UPDATE battles SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
+  if (r.claim !== null) parts.push(['claim', `claim AS (INSERT INTO channel_claims (channel, battle_id) SELECT ${$(r.claim, 'text')}, ${battle} FROM head)`]);
+  if (r.ended) {
+    // The battle's claim passes to the oldest other battle running in its channel (one a store from
+    // before claims left unclaimed), or is given up: two updates of disjoint rows, as each sees the
+    // tables before the statement (the battle itself still running there).
+    const others = `FROM battles o WHERE o.channel = c.channel AND o.ended = 0 AND o.id <> ${battle}`;
+    parts.push([
+      'ended',
+      `ended AS (UPDATE battles SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head)),
+      handed AS (UPDATE channel_claims c SET battle_id = (SELECT o.id ${others} ORDER BY (SELECT e.position FROM events e WHERE e.battle_id = o.id AND e.version = 1), o.id LIMIT 1)
+        WHERE c.battle_id = ${battle} AND EXISTS (SELECT FROM head) AND EXISTS (SELECT 1 ${others})),
+      released AS (DELETE FROM channel_claims c WHERE c.battle_id = ${battle} AND EXISTS (SELECT FROM head) AND NOT EXISTS (SELECT 1 ${others}))`,
+    ]);
+  }
   if (r.campaigns.length) {
     parts.push([
       'campaign',

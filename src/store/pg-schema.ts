@@ -99,6 +99,24 @@ export const battles = pgTable(
 );
 
 /**
+ * The running battle of each channel (issue 38): a claim taken in the same append as the battle's
+ * BattleCreated and given up by its BattleEnded, so two processes creating battles in one channel
+ * at once cannot both succeed: the primary key refuses the second, and its append is rolled back
+ * whole. A table of its own rather than a unique index on battles(channel) WHERE ended = 0, so a
+ * store from before, with two running battles in a channel, migrates: the older holds the claim,
+ * and the newer takes it when the older ends (nothing in `battles` is changed but by the log).
+ */
+export const channelClaims = pgTable(
+  'channel_claims',
+  {
+    channel: text('channel').primaryKey(),
+    battleId: text('battle_id').notNull(),
+  },
+  // A battle's claim is found by its id when it ends.
+  (t) => [index('channel_claims_battle_idx').on(t.battleId)],
+);
+
+/**
  * Campaigns known to the store (issue 29), kept by append from CampaignCreated and CampaignEnded
  * events as `battles` is from a battle's: a campaign is a stream of its own in `events` (its id
  * `c<n>` in battle_id), not a battle, so it has a table of its own; a channel's campaign is found by `channel`.

@@ -7,10 +7,11 @@ import type { AppendRows, Head, RunAppend } from './pg-append.ts';
 import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
-import { battles, battleSeeds, campaigns, events, outbox, requests } from './pg-schema.ts';
+import { battles, battleSeeds, campaigns, channelClaims, events, outbox, requests } from './pg-schema.ts';
 import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow } from './rows.ts';
 import {
   campaignCreatedData,
+  ChannelTakenError,
   ConcurrencyError,
   toCampaignRow,
   type AppendMeta,
@@ -36,6 +37,8 @@ export const MIGRATIONS = 2;
 
 /** The unique indexes a concurrent writer of the same battle or request trips over (SQLSTATE 23505). */
 const RACE_INDEXES = new Set(['events_battle_version_unique', 'events_request_id_unique', 'requests_pkey']);
+/** The primary key a battle created in a channel another running battle claims trips. */
+const CHANNEL_CLAIM = 'channel_claims_pkey';
 
 /** ISO-8601 text compared byte by byte, as SQLite compares it, whatever the database's collation. */
 const iso = (e: SQL) => sql`(${e} COLLATE "C")`;
@@ -49,6 +52,7 @@ interface Batch {
   events: { type: string; data: string; salt: string | null }[];
   meta: AppendMeta;
   created: AppendRows['created'];
+  claim: string | null;
   ended: boolean;
   campaigns: AppendRows['campaigns'];
   campaignEnded: boolean;
@@ -144,16 +148,19 @@ export class PgEventStore implements EventStore {
     }
     return guarded(`appending to battle ${battleId}`, async () => {
       // Serialized before the database is asked anything: what cannot be stored fails with nothing written.
+      const created = newEvents.flatMap((e, i): AppendRows['created'] => {
+        if (e.type !== 'BattleCreated') return [];
+        const b = battleCreatedData(battleId, e.data);
+        const ended = newEvents.slice(i + 1).some((later) => later.type === 'BattleEnded') ? 1 : 0;
+        return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
+      });
       const batch: Batch = {
         battleId,
         events: newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null), salt: e.salt === undefined ? newSalt() : e.salt })),
         meta,
-        created: newEvents.flatMap((e, i) => {
-          if (e.type !== 'BattleCreated') return [];
-          const b = battleCreatedData(battleId, e.data);
-          const ended = newEvents.slice(i + 1).some((later) => later.type === 'BattleEnded') ? 1 : 0;
-          return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
-        }),
+        created,
+        // A battle created running claims its channel; one created and ended at once, or copied ended (AppendMeta.unclaimed), does not.
+        claim: meta.unclaimed ? null : (created.find((b) => b.ended === 0)?.channel ?? null),
         ended: newEvents.some((e) => e.type === 'BattleEnded'),
         campaigns: newEvents.flatMap((e, i) => {
           if (e.type !== 'CampaignCreated') return [];
@@ -209,6 +216,7 @@ export class PgEventStore implements EventStore {
         request: requestId !== null && result !== null && !events.length ? { id: requestId, result } : null,
         seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
         created: batch.created,
+        claim: batch.claim,
         ended: batch.ended,
         campaigns: batch.campaigns,
         campaignEnded: batch.campaignEnded,
@@ -216,6 +224,8 @@ export class PgEventStore implements EventStore {
       });
     } catch (err) {
       const index = uniqueViolation(err);
+      // Another process created a battle in this channel first; nothing of this append was written.
+      if (index === CHANNEL_CLAIM && batch.claim !== null) throw new ChannelTakenError(battleId, batch.claim);
       if (index === undefined || !RACE_INDEXES.has(index)) throw err;
       // Another writer of this battle (or of this request) committed first, and nothing of this
       // append was written. A repeat of a request returns its first result; otherwise the caller decides again.
@@ -317,10 +327,9 @@ export class PgEventStore implements EventStore {
     return guarded(`finding the battle of channel ${channel}`, async () => {
       const [row] = await this.db
         .select(BATTLE_ROW)
-        .from(battles)
-        .where(and(eq(battles.channel, registryText(channel)), eq(battles.ended, 0)))
-        .orderBy(...CREATION_ORDER.map((o) => sql`${o} DESC`))
-        .limit(1);
+        .from(channelClaims)
+        .innerJoin(battles, eq(battles.id, channelClaims.battleId))
+        .where(eq(channelClaims.channel, registryText(channel)));
       return row && toBattleRow(row);
     });
   }

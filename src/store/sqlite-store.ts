@@ -10,6 +10,7 @@ import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
 import {
   campaignCreatedData,
+  ChannelTakenError,
   ConcurrencyError,
   type AppendMeta,
   type AppendOutcome,
@@ -91,9 +92,14 @@ export class SqliteEventStore implements EventStore {
         'INSERT INTO battles (id, channel, name, system, created_at, ended) VALUES (?, ?, ?, ?, ?, 0)',
       ),
       endBattle: s.prepare<[string]>('UPDATE battles SET ended = 1 WHERE id = ?'),
+      // A channel's claim (channel_claims): taken with the battle, or refused when a running battle holds it.
+      claim: s.prepare<[string, string]>('INSERT INTO channel_claims (channel, battle_id) VALUES (?, ?) ON CONFLICT (channel) DO NOTHING'),
+      release: s.prepare<[string], { channel: string }>('DELETE FROM channel_claims WHERE battle_id = ? RETURNING channel'),
+      // To the channel's oldest running battle, one left unclaimed by a store from before claims (or a copy).
+      handOver: s.prepare<[string]>('INSERT INTO channel_claims (channel, battle_id) SELECT channel, id FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid LIMIT 1'),
       battles: s.prepare<[], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles ORDER BY rowid`),
       battle: s.prepare<[string], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE id = ?`),
-      runningIn: s.prepare<[string], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
+      runningIn: s.prepare<[string], StoredBattleRow>(`SELECT ${BATTLE_COLUMNS} FROM battles WHERE id = (SELECT battle_id FROM channel_claims WHERE channel = ?)`),
       insertCampaign: s.prepare<[string, string, string, string]>('INSERT INTO campaigns (id, channel, name, created_at, ended) VALUES (?, ?, ?, ?, 0)'),
       endCampaign: s.prepare<[string]>('UPDATE campaigns SET ended = 1 WHERE id = ?'),
       campaigns: s.prepare<[], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns ORDER BY rowid`),
@@ -208,8 +214,13 @@ export class SqliteEventStore implements EventStore {
       if (e.type === 'BattleCreated') {
         const b = battleCreatedData(battleId, e.data);
         q.insertBattle.run(battleId, b.channel, b.name, b.system, at);
+        // Thrown, the whole append is rolled back: a channel never has two running battles.
+        const endsHere = events.slice(i + 1).some((later) => later.type === 'BattleEnded');
+        if (!meta.unclaimed && !endsHere && q.claim.run(b.channel, battleId).changes === 0) throw new ChannelTakenError(battleId, b.channel);
       } else if (e.type === 'BattleEnded') {
         q.endBattle.run(battleId);
+        const released = q.release.get(battleId);
+        if (released) q.handOver.run(released.channel);
       } else if (e.type === 'CampaignCreated') {
         const c = campaignCreatedData(battleId, e.data);
         q.insertCampaign.run(battleId, c.channel, c.name, at);

@@ -50,6 +50,11 @@ export interface AppendMeta {
    * its posted commitment hashes, even when two processes race to create it.
    */
   seed?: string;
+  /**
+   * Set by a copy between stores (copy.ts) for a battle that ended in its source: its BattleCreated
+   * registers it without claiming its channel (channel_claims), which a battle running there keeps.
+   */
+  unclaimed?: true;
 }
 
 /** What a request produced: kept with the request so a repeat returns the first result. */
@@ -86,6 +91,20 @@ export class ConcurrencyError extends Error {
   ) {
     super(`battle ${battleId}: expected version ${expected}, found ${actual}`);
     this.name = 'ConcurrencyError';
+  }
+}
+
+/**
+ * Thrown when an append's BattleCreated finds its channel claimed by a running battle (another
+ * process created it since the caller looked): nothing was written. The caller looks again.
+ */
+export class ChannelTakenError extends Error {
+  constructor(
+    readonly battleId: string,
+    readonly channel: string,
+  ) {
+    super(`battle ${battleId}: channel ${channel} already has a running battle`);
+    this.name = 'ChannelTakenError';
   }
 }
 
@@ -126,7 +145,9 @@ export interface EventStore {
    * Appends `events` after `expectedVersion` (0 for a new battle) in one transaction together with
    * the outbox messages and the request's result. A `requestId` seen before appends nothing and
    * returns the first result. Throws ConcurrencyError when the stream's version is not
-   * `expectedVersion` (another writer went first: the caller decides again on fresh state).
+   * `expectedVersion` (another writer went first: the caller decides again on fresh state), and
+   * ChannelTakenError when a BattleCreated's channel is claimed by a running battle. A BattleEnded
+   * gives up the battle's claim, to the channel's oldest other running battle if any.
    */
   append(
     battleId: string,
@@ -152,7 +173,10 @@ export interface EventStore {
   battles(): Promise<BattleRow[]>;
   /** One battle by id, if the store knows it. */
   battle(id: string): Promise<BattleRow | undefined>;
-  /** The battle running in a channel: the newest there not ended, if any (one indexed read, however many battles). */
+  /**
+   * The battle running in a channel: the one holding its claim (channel_claims), if any (one indexed
+   * read, however many battles). A channel has one: a BattleCreated is appended with its claim or not at all.
+   */
   runningIn(channel: string): Promise<BattleRow | undefined>;
   /**
    * Campaigns known to the store, in creation order; registered when their CampaignCreated is

@@ -67,4 +67,18 @@ describe.each(storeKinds)('racing creation on $name', (kind) => {
     await expect(mine.handle(null, create('c1'), 'gm2')).rejects.toThrow(/This channel already has battle "Battle in c1" \(b1\)/);
     expect((await store.battles()).map((b) => b.id)).toEqual(['b1']);
   });
+
+  it('given a campaign battle created in the channel after this process read it free, when this one creates there, then it is refused for the channel, with nothing written (issue 38)', async () => {
+    const { store } = await kind.open();
+    const other = new Umpire(store);
+    let channelReads = 0;
+    const mine = new Umpire(new Proxy(store, { get: (t, k) => (k === 'runningIn' ? async (c: string) => (channelReads++ ? t.runningIn(c) : undefined) : (Reflect.get(t, k) as unknown)) }));
+    // Its id, c1-b1, is not the b1 this process picks: no id conflict, only the channel's claim.
+    await other.handle('c1-b1', create('x1'), 'gm1');
+
+    await expect(mine.handle(null, create('x1'), 'gm2')).rejects.toThrow(/This channel already has battle "Battle in x1" \(c1-b1\)/);
+    expect((await store.battles()).map((b) => b.id)).toEqual(['c1-b1']);
+    expect(await store.version('b1')).toBe(0);
+    expect((await store.runningIn('x1'))?.id).toBe('c1-b1');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyError, type StoredEvent } from '../../src/store/types.ts';
+import { ChannelTakenError, ConcurrencyError, type StoredEvent } from '../../src/store/types.ts';
 import { created, meta, post, reply } from './fixtures.ts';
 import { storeKinds } from './stores.ts';
 
@@ -95,7 +95,7 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await store.append('b1', 0, [created('b1')], meta('old'), [], [])).toEqual({ status: 'duplicate', result: { versions: [1], replies: [reply('u-gm', 'first')] } });
   });
 
-  it('finds the battle running in a channel (the newest there not ended) and a battle by id', async () => {
+  it('finds the battle running in a channel (the one holding its claim) and a battle by id', async () => {
     const { store } = await kind.open();
     await store.append('b1', 0, [created('b1', 'chan-1', 'Ligny')], meta('r1'), [], []);
     await store.append('b2', 0, [created('b2', 'chan-2', 'Wavre')], meta('r2'), [], []);
@@ -107,6 +107,52 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await store.runningIn('chan-9')).toBeUndefined();
     expect(await store.battle('b1')).toMatchObject({ id: 'b1', channel: 'chan-1', name: 'Ligny', ended: true });
     expect(await store.battle('nope')).toBeUndefined();
+  });
+
+  it('given a battle running in a channel, when another battle is created there, then ChannelTakenError and nothing of it is written (issue 38)', async () => {
+    const { store, count } = await kind.open();
+    await store.append('c1-b1', 0, [created('c1-b1', 'x1', 'Campaign battle')], meta('r1'), [], []);
+    const attempt = store.append('b1', 0, [created('b1', 'x1', 'Other')], { ...meta('r2'), seed: 'ab'.repeat(32) }, [post('x1', 'created')], [reply('u-gm', 'done')]);
+    await expect(attempt).rejects.toThrow(ChannelTakenError);
+    await expect(attempt).rejects.toMatchObject({ battleId: 'b1', channel: 'x1' });
+    expect(await store.battle('b1')).toBeUndefined();
+    expect(await store.version('b1')).toBe(0);
+    expect(await store.seed('b1')).toBeUndefined();
+    expect(await store.findRequest('r2')).toBeUndefined();
+    expect([await count('events'), await count('outbox'), await count('channel_claims')]).toEqual([1, 0, 1]);
+    expect((await store.runningIn('x1'))?.id).toBe('c1-b1');
+    // Ended, the channel is free again.
+    await store.append('c1-b1', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r3'), [], []);
+    expect(await count('channel_claims')).toBe(0);
+    await store.append('b1', 0, [created('b1', 'x1', 'Other')], meta('r4'), [], []);
+    expect((await store.runningIn('x1'))?.id).toBe('b1');
+  });
+
+  it('given two battles running in one channel from before claims, the older holds the claim and the newer takes it when the older ends', async () => {
+    const { store, sql } = await kind.open();
+    await store.append('b1', 0, [created('b1', 'x1', 'Older')], meta('r1'), [], []);
+    // As a store from before claims has them: the second battle registered without one.
+    await store.append('b2', 0, [created('b2', 'x1', 'Newer')], { ...meta('r2'), unclaimed: true }, [], []);
+    await store.append('b3', 0, [created('b3', 'x1', 'Newest')], { ...meta('r3'), unclaimed: true }, [], []);
+    expect((await store.runningIn('x1'))?.id).toBe('b1');
+    await store.append('b1', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r4'), [], []);
+    expect((await store.runningIn('x1'))?.id).toBe('b2');
+    await expect(store.append('b4', 0, [created('b4', 'x1')], meta('r5'), [], [])).rejects.toThrow(ChannelTakenError);
+    await store.append('b2', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r6'), [], []);
+    expect((await store.runningIn('x1'))?.id).toBe('b3');
+    await store.append('b3', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r7'), [], []);
+    expect(await store.runningIn('x1')).toBeUndefined();
+    expect(await sql('SELECT * FROM channel_claims')).toEqual([]);
+  });
+
+  it('a battle created and ended in one append, or copied ended (unclaimed), claims nothing and frees nothing', async () => {
+    const { store, count } = await kind.open();
+    await store.append('b1', 0, [created('b1', 'x1')], meta('r1'), [], []);
+    await store.append('b2', 0, [created('b2', 'x1'), { type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r2'), [], []);
+    await store.append('b3', 0, [created('b3', 'x1')], { ...meta('r3'), unclaimed: true }, [], []);
+    await store.append('b3', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('r4'), [], []);
+    expect((await store.runningIn('x1'))?.id).toBe('b1');
+    expect(await count('channel_claims')).toBe(1);
   });
 
   it('registers a battle from BattleCreated and marks it ended on BattleEnded, in creation order', async () => {

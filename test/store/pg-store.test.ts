@@ -261,8 +261,8 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       expect(await noOpenTransaction(store)).toBe(true);
       expect(await store.version('b2')).toBe(0);
       expect(await store.findRequest('r2')).toBeUndefined();
-      // The same battle id created twice trips battles' primary key: not a race, a StoreError.
-      await expect(store.append('b1', 1, [created('b1')], meta('r3'), [], [])).rejects.toBeInstanceOf(StoreError);
+      // The same battle id created twice (in another channel, free to claim) trips battles' primary key: not a race, a StoreError.
+      await expect(store.append('b1', 1, [created('b1', 'chan-2')], meta('r3'), [], [])).rejects.toBeInstanceOf(StoreError);
       expect(await noOpenTransaction(store)).toBe(true);
       expect(await store.version('b1')).toBe(1);
       if (admin) expect(await idleInTransaction()).toBe(0);
@@ -272,7 +272,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       const secret = 'ballot-choice-attack-at-dawn';
       const seed = 'c0ffee'.repeat(10);
       await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
-      const err: unknown = await store.append('b1', 1, [created('b1'), { type: 'VoteCast', data: { choice: secret } }], meta('r2', T0, seed), [], []).catch((e: unknown) => e);
+      const err: unknown = await store.append('b1', 1, [created('b1', 'chan-2'), { type: 'VoteCast', data: { choice: secret } }], meta('r2', T0, seed), [], []).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(StoreError);
       const seen = JSON.stringify(err, Object.getOwnPropertyNames(err)) + String(err) + JSON.stringify((err as Error).cause ?? null);
       expect(seen).toContain('battles_pkey');

@@ -35,7 +35,7 @@ const sqlite: StoreKind = {
 };
 
 /** Every table of the store, for emptying a PostgreSQL store between tests. */
-export const TABLES = 'events, requests, outbox, battles, campaigns, battle_seeds, closed_dms, held_dms, status_posts';
+export const TABLES = 'events, requests, outbox, battles, channel_claims, campaigns, battle_seeds, closed_dms, held_dms, status_posts';
 
 /**
  * PostgreSQL, one engine for the whole file (starting PGlite takes seconds), emptied for each test.
