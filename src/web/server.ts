@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { opens } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
@@ -73,6 +75,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     frameworkErrors: (_err, _req, reply) => {
       void sendError(reply.headers(HEADERS), 400, 'That address is not one of our pages.');
     },
+    clientErrorHandler: refuseUnread,
   });
 
   web.addHook('onRequest', async (req) => {
@@ -230,6 +233,42 @@ function report(data: BattleData, v: BattleView) {
     throw err;
   }
 }
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (issue 38): an address or headers over
+ * Node's 16 kB (a 100 kB address, a query of 10,000 parameters), a malformed request, one too slow
+ * to arrive. Fastify's own answer is JSON without the pages' headers, and it closes the socket on the
+ * bytes the client is still sending, which makes the kernel send a reset the client may read before
+ * the answer: here the answer is the plain page with the headers, and the rest is read and dropped
+ * until the client closes (DRAIN_BYTES or DRAIN_MS at most: past them a reset is the client's doing).
+ */
+function refuseUnread(err: Error & { code?: string }, socket: Socket): void {
+  // Node's parser, fed what the client still sends, reports the same error again: answered once.
+  if (err.code === 'ECONNRESET' || socket.destroyed || refused.has(socket)) return;
+  refused.add(socket);
+  if (!socket.writable) return void socket.destroy();
+  const [status, text] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'That request is too large for our pages: its address and headers may take 16 kB in all, and a page of ours needs under one.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'That request took too long to arrive.']
+        : [400, 'That request is not one this server answers.'];
+  const body = errorPage(status, text);
+  const head = Object.entries({ ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+  let read = 0;
+  socket.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_BYTES) socket.destroy();
+  });
+  socket.setTimeout(DRAIN_MS, () => socket.destroy());
+  socket.resume();
+}
+
+const refused = new WeakSet<Socket>();
+/** What is read of a refused request after its answer, at most. */
+const DRAIN_BYTES = 1 << 20;
+const DRAIN_MS = 5000;
 
 function sendError(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(errorPage(status, text));
