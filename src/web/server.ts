@@ -8,10 +8,11 @@ import { battleReport, renderReportSvg, reportText } from '../app/report.ts';
 import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/share.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
-import { audienceOf, exportFor, postsFor } from './audience.ts';
+import { exportFor } from './audience.ts';
 import { BattleCache, type BattleData } from './battle-data.ts';
 import { pageScript, verifierScript } from './bundle.ts';
 import { battlePage, errorPage, listPage, reportPage, statePage, timelinePages, type BattleView, type ListedBattle } from './pages.ts';
+import { viewOf } from './views.ts';
 
 export interface WebOptions {
   app: Umpire;
@@ -117,7 +118,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     const id = await checked('b', battle, token);
     if (!(await store.battle(battle))) throw notFound();
     const data = await cache.get(battle);
-    const now = data.stateAt(data.version);
+    const now = data.now;
     const link = Object.hasOwn(now.links, id) ? now.links[id] : undefined;
     // Revoked, or a side's whose side no longer stands (issue 37): the same 404 as a wrong token.
     if (!link || !opens(now, link)) throw notFound();
@@ -126,10 +127,8 @@ export function webServer(o: WebOptions): FastifyInstance {
 
   async function view(req: FastifyRequest): Promise<{ v: BattleView; data: BattleData }> {
     const { data, now, link } = await open(req);
-    const audience = audienceOf(link, now, data.events);
     const { battle, token } = req.params as { battle: string; token: string };
-    const state = data.stateAt(audience.through);
-    return { data, v: { base: `/b/${battle}/${token}`, audience, state, events: data.events, posts: postsFor(audience, now.channel, data.posts) } };
+    return { data, v: { base: `/b/${battle}/${token}`, ...viewOf(data, link, now), events: data.events } };
   }
 
   function version(req: FastifyRequest, v: BattleView): number {
@@ -173,7 +172,8 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.get('/b/:battle/:token/at/:version', async (req, reply) => {
     const { v, data } = await view(req);
     const n = version(req, v);
-    return html(reply, statePage(v, data.stateAt(n), data.events[n - 1], data.stateAt(n - 1)));
+    const { before, at } = data.around(n);
+    return html(reply, statePage(v, at, data.events[n - 1], before));
   });
 
   web.get('/b/:battle/:token/report', async (req, reply) => {
@@ -191,7 +191,7 @@ export function webServer(o: WebOptions): FastifyInstance {
 
   web.get('/b/:battle/:token/channel', async (req, reply) => {
     const { v, data } = await view(req);
-    const here = (await store.battles()).filter((b) => b.channel === data.stateAt(data.version).channel);
+    const here = (await store.battles()).filter((b) => b.channel === data.now.channel);
     // A spectator's view lags on purpose: it lists no running battle's live page, its own included.
     const lagging = v.audience.link.view === 'spectator';
     const battles = (await listed(here)).map((b) => (lagging && !b.ended ? { id: b.id, name: b.name, system: b.system, ended: b.ended } : b));
@@ -215,7 +215,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     return Promise.all(
       rows.map(async (b) => {
         const d = await cache.get(b.id);
-        const pub = Object.values(d.stateAt(d.version).links).find((l) => l.view === 'public' && !l.revoked);
+        const pub = Object.values(d.now.links).find((l) => l.view === 'public' && !l.revoked);
         return { id: b.id, name: b.name, system: b.system, ended: b.ended, ...(pub ? { url: shareUrl(o.base, await shareKey(), b.id, pub.id) } : {}) };
       }),
     );
