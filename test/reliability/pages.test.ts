@@ -1,4 +1,4 @@
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
@@ -30,10 +30,10 @@ interface Answer {
   body: string;
 }
 
-/** One request by Node's client; a reset (or a socket closed unanswered) is the error it throws. */
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** One request by Node's client (a connection of its own unless an agent keeps one); a reset (or a socket closed unanswered) is the error it throws. */
+function get(port: number, path: string, headers: Record<string, string> = {}, agent: Agent | false = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -143,14 +143,17 @@ describe('issue 38: the pages answer any request plainly, and a step costs the s
     const { t, web, link, port } = await battle();
     vi.mocked(audience.audienceOf).mockClear();
     vi.mocked(audience.postsFor).mockClear();
+    // One connection kept, as a browser keeps it between clicks.
+    const browser = new Agent({ keepAlive: true, maxSockets: 1 });
     const start = performance.now();
     let path = `${link}/at/${EVENTS - 99}`;
     for (let i = 0; i < 100; i++) {
-      const res = await get(port, path);
+      const res = await get(port, path, {}, browser);
       expect(res.status, path).toBe(200);
       path = /<a rel="next" href="([^"]+)"/.exec(res.body)?.[1] ?? '';
     }
     steps = performance.now() - start;
+    browser.destroy();
     expect(path).toBe('');
     expect(audience.audienceOf).toHaveBeenCalledTimes(1);
     expect(audience.postsFor).toHaveBeenCalledTimes(1);
