@@ -12,9 +12,14 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * Issue 30: a battle of `n` events (rolls, each posted to the channel with its working) shared at
  * the table; then its public page's timeline (its first page of PER_PAGE events) as the server
  * renders it, the first time (the log read from the store and folded) and again (cached), its last
- * page, steps to random events of the state page, and both pages loaded in Chromium.
+ * page, steps to random events of the state page, 100 "Next" steps from the first event and 100 to
+ * the last (issue 38: a step costs the same anywhere in the log), and both pages loaded in Chromium.
  */
-export async function timelineTimes(store: EventStore, n: number, steps = 200): Promise<{ first: number; again: number; bytes: number; lastPage: number; step50: number; step99: number; browser: number; browserLast: number }> {
+export async function timelineTimes(
+  store: EventStore,
+  n: number,
+  steps = 200,
+): Promise<{ first: number; again: number; bytes: number; lastPage: number; step50: number; step99: number; nextFirst: number; nextLast: number; browser: number; browserLast: number }> {
   const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 7) });
   let link = '';
   const table = new Table(app, { json: true, cwd: process.cwd(), print: (l) => (link ||= /\/b\/b1\/l[0-9]+-[\w-]{22}/.exec(l)?.[0] ?? '') });
@@ -38,6 +43,20 @@ export async function timelineTimes(store: EventStore, n: number, steps = 200): 
     seed = (seed * 48271) % 2147483647;
     times.push((await get(`${link}/at/${1 + (seed % n)}`)).ms);
   }
+  /** 100 clicks on "Next ▶" from event `from`, each following the link the page before gave: milliseconds in all. */
+  const next = async (from: number) => {
+    const t = performance.now();
+    let url = `${link}/at/${from}`;
+    for (let i = 0; i < 100; i++) {
+      const r = await web.inject({ method: 'GET', url });
+      const to = /<a rel="next" href="([^"]+)"/.exec(r.body)?.[1];
+      if (r.statusCode !== 200 || !to) throw new Error(`${url}: ${r.statusCode}, no Next`);
+      url = to;
+    }
+    return performance.now() - t;
+  };
+  const nextFirst = await next(1);
+  const nextLast = await next(n - 100);
   // The same page in Chromium: from the request to its load event, its scripts run.
   await web.listen({ port: 0, host: '127.0.0.1' });
   const { port } = web.server.address() as { port: number };
@@ -63,5 +82,5 @@ export async function timelineTimes(store: EventStore, n: number, steps = 200): 
     await web.close();
   }
   times.sort((a, b) => a - b);
-  return { first: first.ms, again: again.ms, bytes: first.bytes, lastPage: lastPage.ms, step50: percentile(times, 50), step99: percentile(times, 99), browser, browserLast };
+  return { first: first.ms, again: again.ms, bytes: first.bytes, lastPage: lastPage.ms, step50: percentile(times, 50), step99: percentile(times, 99), nextFirst, nextLast, browser, browserLast };
 }

@@ -4,6 +4,7 @@ import { UMPIRE, type Action } from '../battle/actions.ts';
 import { openBallots } from '../battle/ballots.ts';
 import { deadlineWork } from './deadline.ts';
 import { decide } from '../battle/decide.ts';
+import { loadDice } from '../dice/notation.ts';
 import { DiceStream, seedCommitment } from '../dice/stream.ts';
 import { RuleError } from '../rules/errors.ts';
 import type { LoggedEvent } from '../battle/events.ts';
@@ -146,6 +147,8 @@ export class Umpire {
     const seed = await this.store.seed(id);
     const streamAt = seed ? (cursor: number) => DiceStream.fromSeed(Buffer.from(seed, 'hex'), this.diceStreams.get(id) ?? id, cursor) : undefined;
     const dice = streamAt?.(before.diceCursor);
+    // A /roll waits for the dice library's load, begun by the table or the bot as it started (else now), rather than requiring it.
+    if (action.type === 'RollDice') await loadDice();
     const publishes = action.type === 'EndBattle' || action.type === 'RevealSeed';
     const events = decide(before, action, { actor, seedHash, now: at, ...(dice && streamAt ? { dice, diceFrom: streamAt } : {}), ...(publishes && seed ? { seed } : {}) });
     // Fold the new events to render them with the names they introduce, before anything is written.

@@ -112,11 +112,13 @@ interface StreamEngine {
 type IntegerFn = (min: number, max: number) => number;
 
 let library: typeof Roller | undefined;
+let loading: Promise<void> | undefined;
 
 /**
  * The dice library, loaded at the first roll rather than with the program: it builds the whole of
- * mathjs as it loads (about a second), which a start need not wait for (issue 28). Required, so a
- * roll stays a plain function call inside `decide`.
+ * mathjs as it loads (about a second, 4.5 s on a busy machine), which a start need not wait for
+ * (issue 28). A roll nobody loaded it for (evaluateRoll called directly, as tests and the bench do)
+ * requires it then, so a roll stays a plain function call inside `decide`.
  */
 function roller(): typeof Roller {
   if (!library) {
@@ -126,10 +128,26 @@ function roller(): typeof Roller {
   return library;
 }
 
-/** Loads the dice library now, once nobody waits: the table after its prompt, the bot once ready, so no first /roll pays for it. */
-export function warmDice(): void {
-  roller();
+/**
+ * Loads the dice library in the background (issue 38): the table once its prompt is up, the bot as
+ * it connects; a /roll awaits the same load (Umpire), so the first pays at most what is left of it.
+ * Its ES module build, through import(): its thousand files are read without holding the event
+ * loop, which only its evaluation holds (about half of a require's time). Never rejects: a load that
+ * failed leaves the roll to require the library, and to say why it cannot.
+ */
+export function loadDice(): Promise<void> {
+  return (loading ??= import('@dice-roller/rpg-dice-roller').then(
+    (m) => {
+      if (library) return;
+      library = m;
+      installHook(m);
+    },
+    () => undefined,
+  ));
 }
+
+/** Whether a roll now would find the library loaded. */
+export const diceLoaded = (): boolean => library !== undefined;
 
 function installHook({ NumberGenerator }: typeof Roller): void {
   const generator = NumberGenerator.generator;

@@ -5,7 +5,7 @@ import { OutboxDispatcher, defaultBackoffMs } from '../app/dispatcher.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { DiscordDelivery, deliveryRest, discordErrorInfo } from './delivery.ts';
 import { interactionHandler } from './interactions.ts';
-import { warmDice } from '../dice/notation.ts';
+import { loadDice } from '../dice/notation.ts';
 
 export interface BotOptions {
   token: string;
@@ -40,6 +40,8 @@ export interface Bot {
  */
 export async function startBot(o: BotOptions): Promise<Bot> {
   const { app, logger } = o;
+  // Loaded while the gateway connects, and settled before the bot says it is ready (issue 38).
+  const dice = loadDice();
   const deliver = o.deliver ?? true;
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(o.api ? { rest: { api: o.api } } : {}) });
   const state = app.store.delivery;
@@ -85,8 +87,8 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     throw new Error(`Could not connect to Discord: ${String(discordErrorInfo(err).error ?? (err as Error).message)}`, { cause: err });
   }
   const c = client as Client<true>;
+  await dice;
   logger.info({ bot: c.user.tag, application: c.application.id }, 'Discord bot ready');
-  setTimeout(warmDice, 0);
 
   // Posts left over from a previous run go out first; then the outbox is polled.
   if (deliver) dispatcher.start(o.pollMs ?? 1000);

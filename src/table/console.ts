@@ -4,7 +4,7 @@ import type { CampaignState } from '../campaign/state.ts';
 import { optionApplies } from '../app/complete.ts';
 import { commands, findCommand } from '../app/registry.ts';
 import { tokenize } from './line.ts';
-import { warmDice } from '../dice/notation.ts';
+import { loadDice } from '../dice/notation.ts';
 import { WELCOME, type Table } from './table.ts';
 
 /** Tab completion for readline. */
@@ -102,7 +102,7 @@ export async function interactive(table: Table): Promise<void> {
     rl.prompt();
   };
   prompt();
-  setTimeout(warmDice, 0);
+  void loadDice();
   for await (const line of rl) {
     await table.run(line);
     prompt();

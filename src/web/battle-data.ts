@@ -16,6 +16,8 @@ export class BattleData {
   private readonly kept: BattleState[] = [];
   /** The version of each ActionUndone: a state across one is replayed, as `replay` voids events. */
   private readonly undos: number[] = [];
+  /** The state at the last version, which every page reads (its links): made once. */
+  private latest: BattleState | undefined;
 
   constructor(
     readonly battleId: string,
@@ -31,6 +33,11 @@ export class BattleData {
     return this.events.at(-1)?.version ?? 0;
   }
 
+  /** The battle as it stands at the log's last version. */
+  get now(): BattleState {
+    return (this.latest ??= this.stateAt(this.version));
+  }
+
   /** The battle as it stood just after event `version` (0: before the first), as `replay` makes it. */
   stateAt(version: number): BattleState {
     const v = Math.max(0, Math.min(version, this.version));
@@ -40,6 +47,13 @@ export class BattleData {
       this.kept.push(this.step(this.kept.at(-1)!, from, from + EVERY));
     }
     return this.step(this.kept[k]!, k * EVERY, v);
+  }
+
+  /** The battle just before event `version` and just after it: one fold apart, unless the event is an undo (which voids others). */
+  around(version: number): { before: BattleState; at: BattleState } {
+    const before = this.stateAt(version - 1);
+    const e = this.events[version - 1];
+    return { before, at: e && e.event.type !== 'ActionUndone' ? foldAll(before, [e]) : this.stateAt(version) };
   }
 
   /** The state at `to` from the state at `from`: folded forward, unless an undo between voids something. */

@@ -49,8 +49,10 @@ export function page(o: PageOptions, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(o.title)}</title><style>${STYLE}</style>${scripts}</head><body><header><h1>${esc(o.heading)}</h1>${o.sub ? `<p>${esc(o.sub)}</p>` : ''}${tabs}</header><main>${body}</main></body></html>`;
 }
 
+const HEADINGS: Readonly<Record<number, string>> = { 400: 'Bad request', 404: 'Not found', 408: 'Too slow', 431: 'Request too large' };
+
 /** A plain page for a refusal: a status and a sentence, nothing about any battle. */
-export const errorPage = (status: number, text: string): string => page({ title: `${status}`, heading: status === 404 ? 'Not found' : status === 400 ? 'Bad request' : 'Something went wrong' }, `<section><p>${esc(text)}</p></section>`);
+export const errorPage = (status: number, text: string): string => page({ title: `${status}`, heading: HEADINGS[status] ?? 'Something went wrong' }, `<section><p>${esc(text)}</p></section>`);
 
 /** A post or DM as it was sent: its title and its text's markdown. */
 function postHtml(m: Message): string {

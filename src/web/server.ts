@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { opens } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
@@ -6,10 +8,11 @@ import { battleReport, renderReportSvg, reportText } from '../app/report.ts';
 import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/share.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
-import { audienceOf, exportFor, postsFor } from './audience.ts';
+import { exportFor } from './audience.ts';
 import { BattleCache, type BattleData } from './battle-data.ts';
 import { pageScript, verifierScript } from './bundle.ts';
 import { battlePage, errorPage, listPage, reportPage, statePage, timelinePages, type BattleView, type ListedBattle } from './pages.ts';
+import { viewOf } from './views.ts';
 
 export interface WebOptions {
   app: Umpire;
@@ -73,6 +76,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     frameworkErrors: (_err, _req, reply) => {
       void sendError(reply.headers(HEADERS), 400, 'That address is not one of our pages.');
     },
+    clientErrorHandler: refuseUnread,
   });
 
   web.addHook('onRequest', async (req) => {
@@ -114,7 +118,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     const id = await checked('b', battle, token);
     if (!(await store.battle(battle))) throw notFound();
     const data = await cache.get(battle);
-    const now = data.stateAt(data.version);
+    const now = data.now;
     const link = Object.hasOwn(now.links, id) ? now.links[id] : undefined;
     // Revoked, or a side's whose side no longer stands (issue 37): the same 404 as a wrong token.
     if (!link || !opens(now, link)) throw notFound();
@@ -123,10 +127,8 @@ export function webServer(o: WebOptions): FastifyInstance {
 
   async function view(req: FastifyRequest): Promise<{ v: BattleView; data: BattleData }> {
     const { data, now, link } = await open(req);
-    const audience = audienceOf(link, now, data.events);
     const { battle, token } = req.params as { battle: string; token: string };
-    const state = data.stateAt(audience.through);
-    return { data, v: { base: `/b/${battle}/${token}`, audience, state, events: data.events, posts: postsFor(audience, now.channel, data.posts) } };
+    return { data, v: { base: `/b/${battle}/${token}`, ...viewOf(data, link, now), events: data.events } };
   }
 
   function version(req: FastifyRequest, v: BattleView): number {
@@ -170,7 +172,8 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.get('/b/:battle/:token/at/:version', async (req, reply) => {
     const { v, data } = await view(req);
     const n = version(req, v);
-    return html(reply, statePage(v, data.stateAt(n), data.events[n - 1], data.stateAt(n - 1)));
+    const { before, at } = data.around(n);
+    return html(reply, statePage(v, at, data.events[n - 1], before));
   });
 
   web.get('/b/:battle/:token/report', async (req, reply) => {
@@ -188,7 +191,7 @@ export function webServer(o: WebOptions): FastifyInstance {
 
   web.get('/b/:battle/:token/channel', async (req, reply) => {
     const { v, data } = await view(req);
-    const here = (await store.battles()).filter((b) => b.channel === data.stateAt(data.version).channel);
+    const here = (await store.battles()).filter((b) => b.channel === data.now.channel);
     // A spectator's view lags on purpose: it lists no running battle's live page, its own included.
     const lagging = v.audience.link.view === 'spectator';
     const battles = (await listed(here)).map((b) => (lagging && !b.ended ? { id: b.id, name: b.name, system: b.system, ended: b.ended } : b));
@@ -212,7 +215,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     return Promise.all(
       rows.map(async (b) => {
         const d = await cache.get(b.id);
-        const pub = Object.values(d.stateAt(d.version).links).find((l) => l.view === 'public' && !l.revoked);
+        const pub = Object.values(d.now.links).find((l) => l.view === 'public' && !l.revoked);
         return { id: b.id, name: b.name, system: b.system, ended: b.ended, ...(pub ? { url: shareUrl(o.base, await shareKey(), b.id, pub.id) } : {}) };
       }),
     );
@@ -230,6 +233,42 @@ function report(data: BattleData, v: BattleView) {
     throw err;
   }
 }
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (issue 38): an address or headers over
+ * Node's 16 kB (a 100 kB address, a query of 10,000 parameters), a malformed request, one too slow
+ * to arrive. Fastify's own answer is JSON without the pages' headers, and it closes the socket on the
+ * bytes the client is still sending, which makes the kernel send a reset the client may read before
+ * the answer: here the answer is the plain page with the headers, and the rest is read and dropped
+ * until the client closes (DRAIN_BYTES or DRAIN_MS at most: past them a reset is the client's doing).
+ */
+function refuseUnread(err: Error & { code?: string }, socket: Socket): void {
+  // Node's parser, fed what the client still sends, reports the same error again: answered once.
+  if (err.code === 'ECONNRESET' || socket.destroyed || refused.has(socket)) return;
+  refused.add(socket);
+  if (!socket.writable) return void socket.destroy();
+  const [status, text] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'That request is too large for our pages: its address and headers may take 16 kB in all, and a page of ours needs under one.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'That request took too long to arrive.']
+        : [400, 'That request is not one this server answers.'];
+  const body = errorPage(status, text);
+  const head = Object.entries({ ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+  let read = 0;
+  socket.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_BYTES) socket.destroy();
+  });
+  socket.setTimeout(DRAIN_MS, () => socket.destroy());
+  socket.resume();
+}
+
+const refused = new WeakSet<Socket>();
+/** What is read of a refused request after its answer, at most. */
+const DRAIN_BYTES = 1 << 20;
+const DRAIN_MS = 5000;
 
 function sendError(reply: FastifyReply, status: number, text: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(errorPage(status, text));
