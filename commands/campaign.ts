@@ -24,6 +24,7 @@ const myArmies = names((c, actor) => {
   const t = currentTurn(c);
   return t && !t.revealed ? t.voters.filter((v) => v.users.includes(actor) || c.gms.includes(actor)).map((v) => c.armies[v.armyId]!.name) : [];
 });
+const commandNames = names((c) => Object.values(c.armies).flatMap((a) => a.commands.map((x) => x.name)));
 const unitNames = names((c) => Object.values(c.units).map((u) => u.name));
 const sideNames = names((c) => Object.values(c.sides).map((x) => x.name));
 const battleIds = names((c) => Object.values(c.battles).map((b) => b.id));
@@ -144,6 +145,17 @@ export default (systems: readonly SystemPlugin[]) =>
           const file = await ctx.readFile(o.file);
           return { type: 'ReinforceArmy', army: o.army, source: file.name, file: await parseDataFile(file.name, file.text, 'a roster nests five'), ...(o.note ? { note: o.note } : {}) };
         },
+      }),
+      'army assign': csub({
+        description: "Give an army's commands, or one of them, to a player of its side, who then sends its orders (GM)",
+        who: 'gm',
+        example: '/campaign army assign army:"The King\'s Army" player:@carol',
+        options: {
+          army: { kind: 'string', description: 'The army', required: true, complete: armyNames },
+          player: { kind: 'user', description: "The player (of the army's side, or of none: they join it)", required: true },
+          command: { kind: 'string', description: 'One of its commands (all when left out)', complete: commandNames },
+        },
+        action: (o) => ({ type: 'AssignArmy', army: o.army, user: o.player, ...(o.command ? { command: o.command } : {}) }),
       }),
       'unit show': csub({
         description: "A unit's campaign state: figures, status, attributes, battles",

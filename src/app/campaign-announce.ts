@@ -1,6 +1,6 @@
 import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../campaign/events.ts';
 import { figuresOf } from '../campaign/decide.ts';
-import { changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../campaign/state.ts';
+import { armyUsers, changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../campaign/state.ts';
 import { mention, plural, when, type Message } from '../messages.ts';
 import { ordersButtonId } from './buttons.ts';
 import type { ShareBase } from './private-messages.ts';
@@ -99,6 +99,16 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
     }
     case 'UnitTransferred':
       return { line: `${s.units[e.data.unitId]!.name} moved from ${s.armies[e.data.from]!.name} to ${s.armies[e.data.to]!.name} (${e.data.command}) by a GM.`, messages: [] };
+    case 'ArmyAssigned': {
+      const army = s.armies[e.data.armyId]!;
+      const was = [...new Set(army.commands.filter((c) => e.data.commands.includes(c.name) && c.player).map((c) => mention(c.player!)))];
+      // The battle keeps the players it was created with: its GM reassigns there.
+      const fighting = Object.values(s.battles).filter((b) => b.stage === 'running' && b.armies.includes(army.id));
+      return {
+        line: `${mention(actor)} gave ${e.data.commands.join(', ')} of ${army.name} to ${mention(e.data.user)}${was.length ? ` (was ${was.join(', ')})` : ''}.${fighting.length ? ` In ${fighting.map((b) => `${b.name} (${b.id})`).join(', ')}, already under way, a GM of the battle does it with /command assign.` : ''}`,
+        messages: [],
+      };
+    }
     case 'CampaignTurnOpened': {
       const orphans = e.data.voters.filter((v) => !v.users.length).map((v) => s.armies[v.armyId]!.name);
       return {
@@ -177,9 +187,33 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
   }
 }
 
+/**
+ * The DMs of a GM's reassignment (issue 38): to each player who played the commands given, or sent
+ * the army's orders and no longer does, and to the new player with the army's orders prompt if the
+ * open turn now waits for them.
+ */
+function reassigned(before: CampaignState, after: CampaignState, d: Extract<CampaignEvent, { type: 'ArmyAssigned' }>['data'], actor: string): Message[] {
+  const old = before.armies[d.armyId]!;
+  const army = after.armies[d.armyId]!;
+  const given = `${d.commands.join(', ')} of ${army.name}`;
+  const sends = armyUsers(after, army);
+  const told = new Set([...old.commands.filter((c) => d.commands.includes(c.name) && c.player).map((c) => c.player!), ...armyUsers(before, old).filter((u) => !sends.includes(u))]);
+  told.delete(d.user);
+  const title = `${after.name}: ${army.name} reassigned`;
+  const out = [...told].map((u) =>
+    dm(u, `${mention(actor)}, a GM of ${after.name}, gave ${given} to ${mention(d.user)}. ${sends.includes(u) ? `You still send ${army.name}'s orders.` : `You no longer send ${army.name}'s orders.`}`, title),
+  );
+  out.push(dm(d.user, `${mention(actor)}, a GM of ${after.name}, gave you ${given}: you send ${army.name}'s orders and play ${d.commands.length > 1 ? 'them' : 'it'} in its battles.`, title));
+  const t = currentTurn(after);
+  const asks = (s: CampaignState) => !!currentTurn(s)?.voters.some((v) => v.armyId === army.id && v.users.includes(d.user));
+  if (t && !t.revealed && asks(after) && !asks(before)) out.push(ordersPrompt(after, t, army.id, d.user));
+  return out;
+}
+
 /** Events whose post changes the status post's content. */
 const STATUS_EVENTS = new Set<CampaignEvent['type']>([
   'CampaignTurnOpened',
+  'ArmyAssigned',
   'OrdersSent',
   'TurnDeadlineExtended',
   'CampaignTurnPaused',
@@ -225,6 +259,7 @@ export function announceCampaign(
       const user = e.event.data.user;
       extra.push(...pendingOrderPrompts(next, user).filter((p) => !pendingOrderPrompts(s, user).some((q) => q.title === p.title)));
     }
+    if (e.event.type === 'ArmyAssigned') extra.push(...reassigned(s, next, e.event.data, actor));
     if (e.event.type === 'CampaignTurnOpened') {
       const t = currentTurn(next)!;
       extra.push(...t.voters.flatMap((v) => v.users.map((u) => ordersPrompt(next, t, v.armyId, u))));

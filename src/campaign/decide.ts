@@ -6,7 +6,7 @@ import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
 import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
 import type { CampaignEvent, LeaderResult, UnitRecord, UnitResult, UnitStatus } from './events.ts';
-import { armyUsers, currentTurn, isCampaignGm, liveLink, sideOf, unitsInBattle, type Army, type CampaignState, type CampaignUnit } from './state.ts';
+import { armyUsers, currentTurn, isCampaignGm, liveLink, sideOf, strayCommands, unitsInBattle, type Army, type CampaignSide, type CampaignState, type CampaignUnit } from './state.ts';
 
 /** Requests to change a campaign: the input of `decideCampaign`. Names may be given by name (any case) or id. */
 export type CampaignAction =
@@ -18,6 +18,8 @@ export type CampaignAction =
   | { type: 'ReinforceArmy'; army: string; source: string; file: unknown; note?: string }
   | { type: 'SetUnitState'; unit: string; figures?: number; status?: UnitStatus; note: string }
   | { type: 'TransferUnit'; unit: string; army: string; command?: string }
+  /** Gives an army's commands (all, or the one named) to a player. */
+  | { type: 'AssignArmy'; army: string; command?: string; user: string }
   | { type: 'OpenCampaignTurn'; deadline?: string }
   | { type: 'SendOrders'; army: string; text: string; onBehalf?: boolean }
   | { type: 'ExtendDeadline'; deadline: string }
@@ -58,6 +60,7 @@ const ROLE: Record<CampaignAction['type'], Role> = {
   ReinforceArmy: 'gm',
   SetUnitState: 'gm',
   TransferUnit: 'gm',
+  AssignArmy: 'gm',
   OpenCampaignTurn: 'gm',
   SendOrders: 'anyone',
   ExtendDeadline: 'gm',
@@ -130,6 +133,9 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       const side = findSide(s, action.side);
       const now = sideOf(s, ctx.actor);
       if (now) refuse(now.id === side.id ? `You are already on ${side.name}.` : `You are on ${now.name}; a player plays one side of a campaign.`);
+      // An older log's roster may name a player of no side (issue 38): that player plays the army's side or none.
+      const theirs = Object.values(s.armies).find((a) => a.sideId !== side.id && a.commands.some((c) => c.player === ctx.actor));
+      if (theirs) refuse(`You play a command of ${theirs.name}, an army of ${s.sides[theirs.sideId]!.name}: you may join ${s.sides[theirs.sideId]!.name} only, unless a GM gives that command to another player with /campaign army assign.`);
       return [{ type: 'CampaignSideJoined', data: { sideId: side.id, user: ctx.actor } }];
     }
     case 'ImportArmies':
@@ -140,11 +146,14 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       return setUnitState(s, action);
     case 'TransferUnit':
       return transfer(s, action);
+    case 'AssignArmy':
+      return assign(s, action);
     case 'OpenCampaignTurn': {
       const t = currentTurn(s);
       if (t && !t.revealed) refuse(`Turn ${t.number} is still open: its orders are revealed when all are in, at its deadline, or by a GM with /campaign turn reveal.`);
       const armies = Object.values(s.armies).filter((a) => Object.values(s.units).some((u) => u.armyId === a.id && u.status !== 'destroyed' && u.status !== 'captured'));
       if (!armies.length) refuse(`${s.name} has no army to give orders to. Each side imports its armies with /campaign army import.`);
+      noStrays(s, armies, 'No turn was opened');
       const voters = armies.map((a) => ({ armyId: a.id, users: armyUsers(s, a) }));
       return [{ type: 'CampaignTurnOpened', data: { turn: (t?.number ?? 0) + 1, openedAt: ctx.now, ...(action.deadline ? { deadline: action.deadline } : {}), voters } }];
     }
@@ -267,13 +276,56 @@ function importArmies(s: CampaignState, action: Extract<CampaignAction, { type: 
   const checked = checkRoster(action.file);
   if (!checked.ok) refuse(rosterRefusal(action.source, checked.errors));
   checkRosterNames(s, action.source, checked.armies, true);
+  const joining = rosterPlayers(s, action.source, checked.armies, side, gm);
   let unit = s.nextId.unit;
   const armies = checked.armies.map((a, i) => {
     const units = records(a.units, unit);
     unit += units.length;
     return { armyId: `a${s.nextId.army + i}`, name: a.name, system: a.system, commands: a.commands, units };
   });
-  return [{ type: 'ArmiesImported', data: { sideId: side.id, source: action.source, armies } }];
+  return [...joining.map((user): CampaignEvent => ({ type: 'CampaignSideJoined', data: { sideId: side.id, user } })), { type: 'ArmiesImported', data: { sideId: side.id, source: action.source, armies } }];
+}
+
+/**
+ * The side rule (issue 38): a roster's players are its side's. One of another side is refused, so
+ * nobody is asked for, or may send, an enemy army's orders; one of no side is refused in a player's
+ * roster and joins the side in a GM's, as /oob import and /command assign join a battle's. Returns
+ * the users who join.
+ */
+function rosterPlayers(s: CampaignState, source: string, armies: RosterArmy[], side: CampaignSide, gm: boolean): string[] {
+  const joining = new Set<string>();
+  armies.forEach((a, ai) =>
+    a.commands.forEach((c, ci) => {
+      if (c.player === undefined || side.players.includes(c.player)) return;
+      const at = `${source}: armies[${ai}].commands[${ci}].player`;
+      const other = sideOf(s, c.player);
+      if (other) refuse(`${at}: ${mention(c.player)} plays for ${other.name}, not ${side.name}; a roster names its own side's players. Nothing was imported.`);
+      if (!gm) refuse(`${at}: ${mention(c.player)} is not a player of ${side.name}; a roster names its own side's players (they join with /campaign join side:${side.name}, or a GM imports the roster). Nothing was imported.`);
+      joining.add(c.player);
+    }),
+  );
+  return [...joining];
+}
+
+/** Refuses to ask for an army's orders, or draw it into a battle, while another side's player plays a command of it (strayCommands). */
+function noStrays(s: CampaignState, armies: Army[], nothing: string): void {
+  const strays = armies.flatMap((a) => strayCommands(s, a).map((x) => `${x.command} of ${a.name} is played by ${mention(x.player)} of ${x.side.name}`));
+  if (strays.length) refuse(`${strays.join('; ')}: a GM gives ${strays.length > 1 ? 'them' : 'it'} to a player of the army's side with /campaign army assign first. ${nothing}.`);
+}
+
+/** A GM gives an army's commands, or one of them, to a player of its side; one of no side joins it (as /command assign does in a battle). */
+function assign(s: CampaignState, action: Extract<CampaignAction, { type: 'AssignArmy' }>): CampaignEvent[] {
+  const army = findArmy(s, action.army);
+  const side = s.sides[army.sideId]!;
+  const commands = action.command
+    ? [findNamed(army.commands, action.command, (c) => c.name) ?? refuse(`${army.name} has no command "${action.command}". Its commands: ${army.commands.map((c) => c.name).join(', ')}.`)]
+    : army.commands;
+  const other = sideOf(s, action.user);
+  if (other && other.id !== side.id) refuse(`${mention(action.user)} plays for ${other.name}, not ${side.name}: the commands of ${army.name} are for ${side.name}'s players.`);
+  const given = commands.filter((c) => c.player !== action.user);
+  if (!given.length) refuse(`${commands.map((c) => c.name).join(', ')} of ${army.name} ${commands.length > 1 ? 'are' : 'is'} already ${mention(action.user)}'s.`);
+  const assigned: CampaignEvent = { type: 'ArmyAssigned', data: { armyId: army.id, commands: given.map((c) => c.name), user: action.user } };
+  return other ? [assigned] : [{ type: 'CampaignSideJoined', data: { sideId: side.id, user: action.user } }, assigned];
 }
 
 function reinforce(s: CampaignState, action: Extract<CampaignAction, { type: 'ReinforceArmy' }>): CampaignEvent[] {
@@ -369,6 +421,7 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
   const taken = units.filter((u) => inBattle.has(u.unitId));
   if (taken.length) refuse(`${taken.map((u) => `${u.name} is in ${inBattle.get(u.unitId)!.name} (${inBattle.get(u.unitId)!.id})`).join('; ')}, not settled yet: a unit fights one battle at a time. Nothing was started.`);
   for (const a of armies) if (!units.some((u) => u.armyId === a.id)) refuse(`${a.name} has no unit left to fight (all destroyed or captured).`);
+  noStrays(s, armies, 'Nothing was started');
   const t = currentTurn(s);
   return [
     {

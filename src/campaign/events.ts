@@ -80,6 +80,8 @@ export type CampaignEvent =
   /** A GM's ruling on a unit between battles (replacements, recovery, capture): logged with their words. */
   | { type: 'UnitStateSet'; data: { unitId: string; attrs: UnitAttrs; status: UnitStatus; note: string } }
   | { type: 'UnitTransferred'; data: { unitId: string; from: string; to: string; command: string } }
+  /** A GM gives an army's commands (all, or the one named) to a player of its side, who then sends its orders (issue 38). */
+  | { type: 'ArmyAssigned'; data: { armyId: string; commands: string[]; user: string } }
   /** Asks each army's players for secret orders (by DM); `voters` are the users who may send each army's. */
   | { type: 'CampaignTurnOpened'; data: { turn: number; openedAt: string; deadline?: string; voters: { armyId: string; users: string[] }[] } }
   /** Secret until the reveal: nothing shows `text` to anyone but the army's players and the GMs. */

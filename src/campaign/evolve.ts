@@ -1,5 +1,5 @@
 import type { CampaignEvent, LoggedCampaignEvent, UnitRecord } from './events.ts';
-import { armyUsers, currentTurn, initialCampaign, type CampaignState, type CampaignTurn } from './state.ts';
+import { armyUsers, currentTurn, initialCampaign, type Army, type CampaignState, type CampaignTurn } from './state.ts';
 
 const withTurn = (s: CampaignState, turn: number, change: (t: CampaignTurn) => CampaignTurn): CampaignTurn[] =>
   s.turns.map((t) => (t.number === turn ? change(t) : t));
@@ -9,6 +9,17 @@ const addUnits = (units: CampaignState['units'], armyId: string, added: UnitReco
   for (const u of added) out[u.unitId] = { ...u, armyId };
   return out;
 };
+
+/** The open turn's voters of the armies picked, as their players now stand (armyUsers). */
+function revote(s: CampaignState, pick: (a: Army) => boolean): CampaignState {
+  const t = currentTurn(s);
+  if (!t || t.revealed) return s;
+  const voters = t.voters.map((v) => {
+    const army = s.armies[v.armyId];
+    return army && pick(army) ? { ...v, users: armyUsers(s, army) } : v;
+  });
+  return { ...s, turns: withTurn(s, t.number, (x) => ({ ...x, voters })) };
+}
 
 /** A campaign event's effect on the state: pure, each change a new object (states are cached and shared). `version` is the event's own. */
 export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.version + 1): CampaignState {
@@ -22,15 +33,8 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
     case 'CampaignSideJoined': {
       const side = s.sides[e.data.sideId];
       if (!side) return s;
-      const joined = { ...s, sides: { ...s.sides, [side.id]: { ...side, players: [...new Set([...side.players, e.data.user])] } } };
       // In an open turn, the newcomer sends the orders of the side's armies its side's players send (armyUsers).
-      const t = currentTurn(joined);
-      if (!t || t.revealed) return joined;
-      const voters = t.voters.map((v) => {
-        const army = joined.armies[v.armyId];
-        return army?.sideId === side.id ? { ...v, users: armyUsers(joined, army) } : v;
-      });
-      return { ...joined, turns: withTurn(joined, t.number, (x) => ({ ...x, voters })) };
+      return revote({ ...s, sides: { ...s.sides, [side.id]: { ...side, players: [...new Set([...side.players, e.data.user])] } } }, (a) => a.sideId === side.id);
     }
     case 'ArmiesImported': {
       let units = s.units;
@@ -60,6 +64,14 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
       if (!u || !to) return s;
       const commands = to.commands.some((c) => c.name === e.data.command) ? to.commands : [...to.commands, { name: e.data.command }];
       return { ...s, armies: { ...s.armies, [to.id]: { ...to, commands } }, units: { ...s.units, [u.unitId]: { ...u, armyId: to.id, command: e.data.command } } };
+    }
+    case 'ArmyAssigned': {
+      const army = s.armies[e.data.armyId];
+      if (!army) return s;
+      const given = new Set(e.data.commands);
+      const commands = army.commands.map((c) => (given.has(c.name) ? { ...c, player: e.data.user } : c));
+      // In an open turn, the army's orders are its new player's from now on.
+      return revote({ ...s, armies: { ...s.armies, [army.id]: { ...army, commands } } }, (a) => a.id === army.id);
     }
     case 'CampaignTurnOpened':
       return {

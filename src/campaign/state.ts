@@ -136,6 +136,18 @@ export function armyUsers(s: CampaignState, army: Army): string[] {
   return assigned.length ? assigned : [...(s.sides[army.sideId]?.players ?? [])];
 }
 
+/**
+ * An army's commands played by a player of another side (issue 38). A roster names its side's own
+ * players and a GM gives a command only to a player of its side, so no log written since has one; an
+ * older log may, until a GM gives the command to a player of its side with /campaign army assign.
+ */
+export function strayCommands(s: CampaignState, army: Army): { command: string; player: string; side: CampaignSide }[] {
+  return army.commands.flatMap((c) => {
+    const side = c.player === undefined ? undefined : sideOf(s, c.player);
+    return side && side.id !== army.sideId ? [{ command: c.name, player: c.player!, side }] : [];
+  });
+}
+
 /** The units of the campaign in a battle not yet settled (running, or its result not applied). */
 export function unitsInBattle(s: CampaignState): Map<string, CampaignBattle> {
   const busy = new Map<string, CampaignBattle>();

@@ -123,3 +123,60 @@ describe('the campaign decider', () => {
     given([...SETUP, started]).when({ type: 'TransferUnit', unit: 'Archers', army: 'Lancastrians' }).refused(/Archers is in Towton \(c1-b1\), which is not settled yet/);
   });
 });
+
+describe("a roster's players are its side's (issue 38)", () => {
+  /** A roster of one army whose one command is played by `player`. */
+  const roster = (player: string) => ({
+    armies: [{ name: 'Percy', system: 'medieval', commands: [{ name: 'Percy Host', player, units: [{ name: 'Percy Retinue', ...unit('u', 'x', 10).attrs }] }] }],
+  });
+  const percy = (player: string) => ({ armyId: 'a3', name: 'Percy', system: 'medieval' as const, commands: [{ name: 'Percy Host', player }], units: [{ ...unit('u4', 'Percy Retinue', 10), command: 'Percy Host' }] });
+  /** As an older log holds it: Lancaster's roster named @bob of York. */
+  const stray: CampaignEvent = { type: 'ArmiesImported', data: { sideId: 's2', source: 'percy.yaml', armies: [percy('bob')] } };
+
+  it("a player's roster naming a player of another side, or of none, is refused, naming the player and the side", () => {
+    given(SETUP).when({ type: 'ImportArmies', source: 'percy.yaml', file: roster('bob') }, 'alice').refused(/^percy\.yaml: armies\[0\]\.commands\[0\]\.player: <@bob> plays for York, not Lancaster; a roster names its own side's players\. Nothing was imported\.$/);
+    given(SETUP).when({ type: 'ImportArmies', source: 'percy.yaml', file: roster('carol') }, 'alice').refused(/<@carol> is not a player of Lancaster; .*\/campaign join side:Lancaster.*Nothing was imported/);
+    given(SETUP).when({ type: 'ImportArmies', source: 'percy.yaml', file: roster('alice') }, 'alice').then([{ type: 'ArmiesImported', data: { sideId: 's2', source: 'percy.yaml', armies: [percy('alice')] } }]);
+  });
+
+  it("a GM's roster may not name another side's player either; one of no side joins the roster's side", () => {
+    given(SETUP).when({ type: 'ImportArmies', side: 'Lancaster', source: 'percy.yaml', file: roster('bob') }).refused(/<@bob> plays for York, not Lancaster/);
+    given(SETUP)
+      .when({ type: 'ImportArmies', side: 'Lancaster', source: 'percy.yaml', file: roster('carol') })
+      .then([
+        { type: 'CampaignSideJoined', data: { sideId: 's2', user: 'carol' } },
+        { type: 'ArmiesImported', data: { sideId: 's2', source: 'percy.yaml', armies: [percy('carol')] } },
+      ]);
+  });
+
+  it("a GM gives an army's commands to a player of its side, or of none (who joins it); never to another side's", () => {
+    given(SETUP).when({ type: 'AssignArmy', army: 'Lancastrians', user: 'carol' }, 'alice').refused(/Only a GM of Roses may do that/);
+    given(SETUP).when({ type: 'AssignArmy', army: 'Lancastrians', user: 'bob' }).refused(/^<@bob> plays for York, not Lancaster: the commands of Lancastrians are for Lancaster's players\.$/);
+    given(SETUP).when({ type: 'AssignArmy', army: 'Lancastrians', command: 'Vanguard', user: 'alice' }).refused(/Lancastrians has no command "Vanguard". Its commands: Lancastrians Host/);
+    given(SETUP).when({ type: 'AssignArmy', army: 'Lancastrians', command: 'lancastrians host', user: 'alice' }).then([{ type: 'ArmyAssigned', data: { armyId: 'a2', commands: ['Lancastrians Host'], user: 'alice' } }]);
+    given(SETUP)
+      .when({ type: 'AssignArmy', army: 'Lancastrians', user: 'carol' })
+      .then([
+        { type: 'CampaignSideJoined', data: { sideId: 's2', user: 'carol' } },
+        { type: 'ArmyAssigned', data: { armyId: 'a2', commands: ['Lancastrians Host'], user: 'carol' } },
+      ]);
+    given([...SETUP, { type: 'ArmyAssigned', data: { armyId: 'a2', commands: ['Lancastrians Host'], user: 'alice' } }]).when({ type: 'AssignArmy', army: 'Lancastrians', user: 'alice' }).refused(/Lancastrians Host of Lancastrians is already <@alice>'s/);
+  });
+
+  it("mid-turn, the army's orders are its new player's from the reassignment on; the old player's are refused", () => {
+    const moved: CampaignEvent[] = [TURN, { type: 'CampaignSideJoined', data: { sideId: 's2', user: 'carol' } }, { type: 'ArmyAssigned', data: { armyId: 'a2', commands: ['Lancastrians Host'], user: 'carol' } }];
+    expect(given([...SETUP, ...moved]).state.turns[0]!.voters).toEqual([{ armyId: 'a1', users: ['bob'] }, { armyId: 'a2', users: ['carol'] }]);
+    given([...SETUP, ...moved]).when({ type: 'SendOrders', army: 'Lancastrians', text: 'Hold' }, 'alice').refused(/Lancastrians is not yours: only <@carol> may send its orders/);
+    given([...SETUP, ...moved]).when({ type: 'SendOrders', army: 'Lancastrians', text: 'Hold' }, 'carol').then([{ type: 'OrdersSent', data: { turn: 1, armyId: 'a2', text: 'Hold', by: 'carol', onBehalf: false } }]);
+  });
+
+  it("an older log's roster naming an enemy: no turn opens nor battle starts until a GM reassigns, and its player joins no other side", () => {
+    given([...SETUP, stray]).when({ type: 'OpenCampaignTurn' }).refused(/^Percy Host of Percy is played by <@bob> of York: a GM gives it to a player of the army's side with \/campaign army assign first\. No turn was opened\.$/);
+    given([...SETUP, stray]).when({ type: 'StartCampaignBattle', name: 'Towton', system: 'medieval', channel: 'towton', armies: ['Yorkists', 'Percy'] }).refused(/Percy Host of Percy is played by <@bob> of York.*Nothing was started/);
+    const fixed: CampaignEvent = { type: 'ArmyAssigned', data: { armyId: 'a3', commands: ['Percy Host'], user: 'alice' } };
+    expect(decideCampaign(given([...SETUP, stray, fixed]).state, { type: 'OpenCampaignTurn' }, { actor: 'gm', now: NOW })[0]!.type).toBe('CampaignTurnOpened');
+    const noSide: CampaignEvent = { type: 'ArmiesImported', data: { sideId: 's2', source: 'percy.yaml', armies: [percy('dave')] } };
+    given([...SETUP, noSide]).when({ type: 'JoinCampaignSide', side: 'York' }, 'dave').refused(/You play a command of Percy, an army of Lancaster: you may join Lancaster only/);
+    given([...SETUP, noSide]).when({ type: 'JoinCampaignSide', side: 'Lancaster' }, 'dave').then([{ type: 'CampaignSideJoined', data: { sideId: 's2', user: 'dave' } }]);
+  });
+});

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Campaigns } from '../../src/app/campaigns.ts';
 import { invoke } from '../../src/app/invoke.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
-import { campaignTable, clock, dbFile, HOUR } from '../campaign/support.ts';
+import { campaignTable, clock, dbFile, HOUR, TUDOR, YORK } from '../campaign/support.ts';
+import { sideOf } from '../../src/campaign/state.ts';
+import { startTable } from '../support/table.ts';
 import { FULL, figureLine } from './figures.ts';
 
 /**
@@ -70,5 +73,83 @@ describe('campaigns under misuse (issue 29)', () => {
       `${f.races} races of 2 processes starting a battle from the same armies: started ${f.started}, refused ${f.refused}, units in two battles ${f.doubleBooked}; ${f.killed} processes killed between a battle's reservation and its creation: created at restart ${f.createdAtRestart}, doubled ${f.doubled}; ${ROUNDS} turns restarted mid-turn and ticked by 2 processes: orders lost ${f.ordersLost}, reminders ${f.reminders}, reveals ${f.reveals}`,
     );
     expect(f).toEqual({ races: ROUNDS, started: ROUNDS, refused: ROUNDS, doubleBooked: 0, killed: ROUNDS, createdAtRestart: ROUNDS, doubled: 0, ordersLost: 0, reminders: ROUNDS, reveals: ROUNDS });
+  }, 120_000);
+});
+
+/**
+ * Issue 38: rosters that name another side's player, as a player or a GM would send them (a campaign's
+ * army import, each side's and the GM's, the name padded with spaces; a battle's /oob import), each
+ * followed by the same file naming its own side's player, which must be accepted, so each refusal is
+ * the player's and not some other fault of the file. Then a turn opens and nobody is asked for the
+ * orders of an army of another side, nor holds a battle command of another side.
+ */
+describe("rosters naming another side's player (issue 38)", () => {
+  const ROSTERS = FULL ? 100 : 12;
+  /** A file with its player replaced and its names made new (a battle's sides kept: the file adds to them). */
+  const renamed = (file: string, i: number, player: RegExp, who: string, text = readFileSync(file, 'utf8')) =>
+    text
+      .replace(player, `player: ${who}`)
+      .replace(/^(.*?name: )([^,}\n]+)/gm, (line, head: string, name: string) => (line.startsWith('  - ') && file.includes('/oob/') ? line : `${head}H${i} ${name}`));
+  /** Each hostile roster: who imports it (for which side), the file, its own side's player, and the enemy it names instead. */
+  const VARIANTS: { actor: string; side?: string; file: string; own: string; enemy: string }[] = [
+    { actor: 'alice', file: TUDOR, own: 'alice', enemy: 'bob' },
+    { actor: 'gm', side: 'Tudor', file: TUDOR, own: 'alice', enemy: 'bob' },
+    { actor: 'bob', file: YORK, own: 'bob', enemy: 'alice' },
+    { actor: 'alice', file: TUDOR, own: 'alice', enemy: '"  bob  "' },
+  ];
+
+  it('accepted 0; the same files naming their own side accepted all; an enemy asked for orders 0', async () => {
+    const f = { hostile: 0, accepted: 0, controls: 0, controlsAccepted: 0, prompts: 0, enemyAsked: 0, enemyCommands: 0 };
+    const t = await campaignTable();
+    for (let i = 0; i < ROSTERS; i++) {
+      const v = VARIANTS[i % VARIANTS.length]!;
+      const importAs = async (who: string) => {
+        const before = (await t.app.campaigns.state('c1')).version;
+        const readFile = async () => ({ name: `h${i}.yaml`, text: renamed(v.file, i, new RegExp(`player: ${v.own}`), who) });
+        await invoke(t.app, { command: 'campaign', sub: 'army import', options: { file: `h${i}.yaml`, ...(v.side ? { side: v.side } : {}) }, actor: v.actor, channel: 'campaign', readFile });
+        return (await t.app.campaigns.state('c1')).version > before;
+      };
+      f.hostile++;
+      if (await importAs(v.enemy)) f.accepted++;
+      f.controls++;
+      if (await importAs(v.own)) f.controlsAccepted++;
+    }
+    const opened = await t.run('#campaign @gm /campaign turn open deadline:2d');
+    const c = await t.app.campaigns.state('c1');
+    const prompts = opened.filter((x) => x.to === 'dm' && x.title?.startsWith('Orders: '));
+    f.prompts = prompts.length;
+    for (const m of prompts) {
+      const army = Object.values(c.armies).find((a) => m.title === `Orders: ${a.name}, turn 1`)!;
+      if (sideOf(c, m.user!)?.id !== army.sideId) f.enemyAsked++;
+    }
+
+    // A battle's order of battle: French (alice, bob) against Anglo-Allied (carol, dave); the files
+    // add to it with their other commands' players left out, the one named the only player they bring.
+    const OOB = 'examples/oob/percentile.yaml';
+    const withoutOthers = readFileSync(OOB, 'utf8').replace(/^ *player: (bob|carol|dave)\n/gm, '');
+    const b = startTable();
+    await b.run(['@gm /battle create name:Ligny system:percentile', `@gm /oob import file:${OOB}`]);
+    for (let i = 0; i < ROSTERS; i++) {
+      const importAs = async (who: string) => {
+        const before = (await b.app.state('b1')).version;
+        const text = renamed(OOB, i, /player: alice/, who, withoutOthers);
+        await invoke(b.app, { command: 'oob', sub: 'import', options: { file: `h${i}.yaml` }, actor: 'gm', channel: 'table', readFile: async () => ({ name: `h${i}.yaml`, text }) });
+        return (await b.app.state('b1')).version > before;
+      };
+      f.hostile++;
+      if (await importAs(i % 2 ? 'carol' : 'dave')) f.accepted++;
+      f.controls++;
+      if (await importAs('alice')) f.controlsAccepted++;
+    }
+    const battle = await b.app.state('b1');
+    f.enemyCommands = Object.values(battle.commands).filter((x) => x.player && !battle.sides[x.sideId]!.players.includes(x.player)).length;
+    for (const side of Object.values(battle.sides)) for (const p of side.players) if (Object.values(battle.sides).some((o) => o.id !== side.id && o.players.includes(p))) f.enemyCommands++;
+
+    figureLine(
+      'rosters',
+      `${f.hostile} hostile rosters naming another side's player (${ROSTERS} campaign army imports by players and GMs, ${ROSTERS} battle oob imports): accepted ${f.accepted} of ${f.hostile}; the same files naming their own side's player accepted ${f.controlsAccepted} of ${f.controls}; ${f.prompts} orders prompts at the next turn, an enemy asked for orders ${f.enemyAsked}; a battle command held by another side's player, or a player on two sides, ${f.enemyCommands}`,
+    );
+    // Every army of the campaign (the two it began with and the controls) is asked for its orders.
+    expect(f).toEqual({ hostile: 2 * ROSTERS, accepted: 0, controls: 2 * ROSTERS, controlsAccepted: 2 * ROSTERS, prompts: 2 + ROSTERS, enemyAsked: 0, enemyCommands: 0 });
   }, 120_000);
 });
