@@ -543,12 +543,16 @@ export function buildProgram(config: Config): Command {
           else console.log(`${c.battle.id} of ${source} is ${c.id} here ("${c.battle.name}"): ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : `copied under ${c.id}, its chain re-hashed and verified, and the hashes it had as ${c.battle.id} recomputed from it`}.`);
         }
         for (const c of copied.campaigns) {
-          console.log(`campaign ${c.campaign.id} "${c.campaign.name}": ${c.refused !== undefined ? `not copied: ${c.refused}` : `${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}`}.`);
+          if (c.id === c.campaign.id) console.log(`campaign ${c.campaign.id} "${c.campaign.name}": ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
+          else console.log(`campaign ${c.campaign.id} of ${source} is ${c.id} here ("${c.campaign.name}"): ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : `copied under ${c.id} with its battles, its chain re-hashed naming their copies and verified, and the hashes it had as ${c.campaign.id} recomputed from it`}.`);
         }
         const renumbered = copied.filter((c) => c.id !== c.battle.id).length;
-        const refused = copied.filter((c) => c.refused !== undefined).length + copied.campaigns.filter((c) => c.refused !== undefined).length;
+        const campaignsRenumbered = copied.campaigns.filter((c) => c.id !== c.campaign.id).length;
+        const refused = copied.filter((c) => c.refused !== undefined).length;
         const campaigns = copied.campaigns.length ? ` and ${plural(copied.campaigns.length, 'campaign')}` : '';
-        console.log(`${plural(copied.length, 'battle')}${campaigns}, ${plural(total, 'event')}; every chain ${refused ? 'copied ' : ''}verified in the target.${renumbered ? ` ${renumbered} renumbered: their ids were taken here by other battles.` : ''}${refused ? ` ${refused} not copied, each named above with why.` : ''}`);
+        const moved = renumbered + campaignsRenumbered;
+        const why = campaignsRenumbered ? 'their ids (or their campaigns\' ids) were taken here' : 'their ids were taken here by other battles';
+        console.log(`${plural(copied.length, 'battle')}${campaigns}, ${plural(total, 'event')}; every chain ${refused ? 'copied ' : ''}verified in the target.${moved ? ` ${moved} renumbered: ${why}.` : ''}${refused ? ` ${refused} not copied, each named above with why.` : ''}`);
         // Not everything was copied: a script running the copy must not take it for done.
         if (refused) process.exitCode = 1;
       } catch (err) {

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Umpire } from '../../src/app/umpire.ts';
-import { verifyDice } from '../../src/app/verify.ts';
+import { verifyCampaign, verifyDice } from '../../src/app/verify.ts';
 import { copyStore, sourceChain, type CopiedFrom } from '../../src/store/copy.ts';
+import { sourceCampaignChain, type CampaignCopiedFrom } from '../../src/store/copy-campaign.ts';
 import { verifyChain } from '../../src/store/hash.ts';
 import { Table } from '../../src/table/table.ts';
 import { openPostgres } from '../../src/store/pg-open.ts';
@@ -184,18 +185,27 @@ describe('merging stores: a battle whose id the target holds is renumbered (issu
   }, 180_000);
 });
 
-describe('copying campaigns (issue 29): after the battles, under their own ids, never renumbered', () => {
+describe('copying campaigns (issue 29): after the battles; renumbered whole, with their battles, where they clash', () => {
   const side = { type: 'CampaignSideAdded', data: { sideId: 's1', name: 'Allies' } };
+  const ended = { type: 'BattleEnded', data: { by: 'u-gm' } };
   /**
-   * A source store: battle b1 in channel x; campaign c1 in channel camp (a side added, a post not yet
-   * delivered); its battle c1-b1 in thread t1. `name` tells two sources' campaigns c1 apart, and
-   * their request ids (as two Discord servers' interactions differ).
+   * A source store: battle b1 in channel x, ended; campaign c1 in `channel` (a side added, a status
+   * post not yet delivered); its battle c1-b1 in thread t1, started, ended, its result proposed (by
+   * the hash of its last event) and applied, under the request ids the umpire makes from their ids.
+   * `name` tells two sources' campaigns c1 apart, and their other request ids (as two Discord
+   * servers' interactions differ).
    */
-  async function campaignSource(name = 'The Hundred Days', at = '2025-06-16T10:00:00.000Z') {
-    const { store } = memoryStore();
-    await store.append('b1', 0, [created('b1', 'x', 'Ligny')], { ...meta(`${name}#b1`, at), seed: '01'.repeat(32) }, [], []);
-    await store.append('c1', 0, [campaignCreated('c1', 'camp', name), side], meta(`${name}#c1`, at), [post('camp', 'Turn 1 opens')], []);
-    await store.append('c1-b1', 0, [created('c1-b1', 't1', 'Quatre Bras')], { ...meta(`${name}#c1-b1`, at), seed: '02'.repeat(32) }, [], []);
+  async function campaignSource(name = 'The Hundred Days', at = '2025-06-16T10:00:00.000Z', store: SqliteEventStore = memoryStore().store, channel = 'camp') {
+    await store.append('b1', 0, [created('b1', 'x', 'Ligny'), ended], { ...meta(`${name}#b1`, at), seed: '01'.repeat(32) }, [], []);
+    await store.append('c1', 0, [campaignCreated('c1', channel, name), side], meta(`${name}#c1`, at), [], []);
+    const started = { battleId: 'c1-b1', name: 'Quatre Bras', channel: 't1', system: 'napoleonic', turn: 1, armies: ['a1'], units: ['u1'] };
+    await store.append('c1', 2, [{ type: 'CampaignBattleStarted', data: started }], meta(`${name}#start`, at), [], []);
+    const battle = created('c1-b1', 't1', 'Quatre Bras');
+    await store.append('c1-b1', 0, [{ ...battle, data: { ...(battle.data as object), campaign: 'c1' } }, ended], { ...meta('CampaignBattle:c1-b1', at), seed: '02'.repeat(32) }, [], []);
+    const through = { version: 2, hash: (await store.load('c1-b1'))[1]!.hash };
+    const proposed = { type: 'BattleResultProposed', data: { battleId: 'c1-b1', through, units: [], leaders: [], result: 'A draw' } };
+    await store.append('c1', 3, [proposed], meta('BattleResult:c1-b1', at, 'umpire:system'), [{ ...post(channel, 'Turn 1 opens'), status: 'campaign:c1:status' }], []);
+    await store.append('c1', 4, [{ type: 'BattleResultApplied', data: { battleId: 'c1-b1', units: [], leaders: [] } }], meta(`${name}#confirm`, at), [], []);
     return store;
   }
 
@@ -209,74 +219,106 @@ describe('copying campaigns (issue 29): after the battles, under their own ids, 
       ['b1', 'b1', false, undefined],
       ['c1-b1', 'c1-b1', false, undefined],
     ]);
-    expect(copied.campaigns.map((c) => [c.campaign.id, c.events, c.skipped, c.refused])).toEqual([['c1', 2, false, undefined]]);
+    expect(copied.campaigns.map((c) => [c.campaign.id, c.id, c.events, c.skipped])).toEqual([['c1', 'c1', 5, false]]);
     expect(await to.campaigns()).toEqual(await from.campaigns());
     expect((await to.battles()).map((b) => b.id)).toEqual(['b1', 'c1-b1']);
     expect(await to.load('c1')).toEqual((await from.load('c1')).map((e) => ({ ...e, position: expect.any(Number) })));
-    expect(verifyChain(await to.chain('c1'))).toEqual({ ok: true, count: 2, unsealed: 0 });
+    expect(verifyChain(await to.chain('c1'))).toEqual({ ok: true, count: 5, unsealed: 0 });
     expect(await to.findRequest('The Hundred Days#c1')).toEqual(await from.findRequest('The Hundred Days#c1'));
-    expect((await to.undelivered()).map((r) => [r.battleId, r.message.text])).toEqual([['c1', 'Turn 1 opens']]);
+    expect((await to.undelivered()).map((r) => [r.battleId, r.message.text, r.message.status])).toEqual([['c1', 'Turn 1 opens', 'campaign:c1:status']]);
     expect(await to.seed('c1-b1')).toBe('02'.repeat(32));
 
     // Run again: everything skipped, nothing written twice.
     const again = await copyStore(from, to);
     expect([...again.map((c) => c.skipped), ...again.campaigns.map((c) => c.skipped)]).toEqual([true, true, true]);
-    expect(await to.version('c1')).toBe(2);
+    expect(await to.version('c1')).toBe(5);
     await to.close();
   }, 60_000);
 
-  it('given a target holding another campaign c1, then c1 and its battle c1-b1 are not copied and the result says so, while b1 is renumbered as ever', async () => {
-    const to = await campaignSource('Peninsula', '2025-01-01T10:00:00.000Z');
-    await to.append('c1', 2, [campaignEnded], meta('rc-end'), [], []);
-    await to.append('b1', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('rb-end'), [], []);
-    await to.append('c1-b1', 1, [{ type: 'BattleEnded', data: { by: 'u-gm' } }], meta('rcb-end'), [], []);
-    const from = await campaignSource('The Hundred Days');
+  it('given a target holding another campaign c1, then c1 is copied as c2 and its battle as c2-b1: every reference renamed, every chain verified, every source hash recomputable; run again, nothing is copied twice', async () => {
+    const to = await campaignSource('Peninsula', '2025-01-01T10:00:00.000Z', undefined, 'camp-a');
+    const from = await campaignSource('The Hundred Days', '2025-06-16T10:00:00.000Z', undefined, 'camp-b');
     const theirs = await to.chain('c1');
 
     const copied = await copyStore(from, to);
 
-    const renumbered = copied[0]!.id;
-    expect(renumbered).toMatch(/^b\d+$/);
     expect(copied.map((c) => [c.battle.id, c.id, c.skipped, c.refused])).toEqual([
-      ['b1', renumbered, false, undefined],
-      ['c1-b1', 'c1-b1', false, 'its campaign c1 was not copied (the target holds another campaign under that id)'],
+      ['b1', 'b2', false, undefined],
+      ['c1-b1', 'c2-b1', false, undefined],
     ]);
-    expect(copied.campaigns.map((c) => [c.campaign.id, c.skipped, c.refused])).toEqual([['c1', false, 'the target holds another campaign under that id ("Peninsula"), and a campaign is never renumbered']]);
-    // The target's own c1 and c1-b1 are as they were.
+    expect(copied.campaigns.map((c) => [c.campaign.id, c.id, c.skipped])).toEqual([['c1', 'c2', false]]);
+    // The target's own c1 is as it was.
     expect(await to.chain('c1')).toEqual(theirs);
-    expect((await to.campaigns()).map((c) => [c.id, c.name])).toEqual([['c1', 'Peninsula']]);
-    expect((await to.battles()).map((b) => [b.id, b.name])).toEqual([
-      ['b1', 'Ligny'],
-      ['c1-b1', 'Quatre Bras'],
-      [renumbered, 'Ligny'],
+    expect((await to.campaigns()).map((c) => [c.id, c.name])).toEqual([
+      ['c1', 'Peninsula'],
+      ['c2', 'The Hundred Days'],
     ]);
-    expect(await to.version('c1-b1')).toBe(2);
+    // The battle: renumbered with its campaign, naming it, rolling on its old stream; its old hashes recomputable.
+    const battle = (await to.load('c2-b1'))[0]!.data as { battleId: string; campaign: string; diceStream: string; copiedFrom: CopiedFrom };
+    expect(battle).toMatchObject({ battleId: 'c2-b1', campaign: 'c2', diceStream: 'c1-b1' });
+    const battleChain = await to.chain('c2-b1');
+    expect(verifyChain(battleChain).ok).toBe(true);
+    expect(sourceChain(battleChain.rows, battle.copiedFrom)).toEqual({ ok: true, hashes: (await from.load('c1-b1')).map((e) => e.hash) });
+    // The campaign: its battle named c2-b1 everywhere, its result by the hash the copy has.
+    const log = await to.load('c2');
+    expect(log.map((e) => [e.type, (e.data as { battleId?: string; campaignId?: string }).battleId ?? (e.data as { campaignId?: string }).campaignId])).toEqual([
+      ['CampaignCreated', 'c2'],
+      ['CampaignSideAdded', undefined],
+      ['CampaignBattleStarted', 'c2-b1'],
+      ['BattleResultProposed', 'c2-b1'],
+      ['BattleResultApplied', 'c2-b1'],
+    ]);
+    expect((log[3]!.data as { through: unknown }).through).toEqual({ version: 2, hash: battleChain.rows[1]!.hash });
+    const chain = await to.chain('c2');
+    expect(verifyChain(chain)).toEqual({ ok: true, count: 5, unsealed: 0 });
+    const campaignFrom = (log[0]!.data as { copiedFrom: CampaignCopiedFrom }).copiedFrom;
+    expect(Object.keys(campaignFrom.changed)).toEqual(['1', '3', '4', '5']);
+    expect(sourceCampaignChain(chain.rows, campaignFrom)).toEqual({ ok: true, hashes: (await from.load('c1')).map((e) => e.hash) });
+    const verified = await verifyCampaign(to, 'c2');
+    expect([verified.chain.ok, ...verified.battles.map((b) => [b.battleId, b.matches, b.log.chain.ok])]).toEqual([true, ['c2-b1', true, true]]);
+    // Requests the umpire named after c1 and c1-b1 are named after c2 and c2-b1 here; the status post too.
+    expect(await to.findRequest('BattleResult:c2-b1')).toEqual(await from.findRequest('BattleResult:c1-b1'));
+    expect(await to.findRequest('CampaignBattle:c2-b1')).toBeDefined();
+    expect((await to.undelivered()).filter((r) => r.battleId === 'c2').map((r) => r.message.status)).toEqual(['campaign:c2:status']);
+
+    // Run again: everything skipped under the ids it was given.
+    const again = await copyStore(from, to);
+    expect([...again.map((c) => [c.id, c.skipped]), ...again.campaigns.map((c) => [c.id, c.skipped])]).toEqual([
+      ['b2', true],
+      ['c2-b1', true],
+      ['c2', true],
+    ]);
+    // The source played on after the copy: refused by name, nothing copied again.
+    await from.append('c1', 5, [{ type: 'CampaignGmAdded', data: { user: 'u2' } }], meta('rc2'), [], []);
+    await expect(copyStore(from, to)).rejects.toThrow('Campaign c1 ("The Hundred Days") was copied here as c2 when it had 5 events; it has 6 now, with another last hash. Nothing of it was copied again.');
+    expect(await to.version('c2')).toBe(5);
   });
 
-  it("given a target holding another battle c1-b1 but no c1, then c1 is copied and the campaign's battle c1-b1 is refused, not renumbered", async () => {
+  it('given a target holding another battle c1-b1 but no c1, then c1 is renumbered with its battle, to c2 and c2-b1', async () => {
     const { store: to } = memoryStore();
-    await to.append('c1-b1', 0, [created('c1-b1', 'elsewhere', 'Wavre'), { type: 'BattleEnded', data: { by: 'u-gm' } }], meta('other'), [], []);
+    await to.append('c1-b1', 0, [created('c1-b1', 'elsewhere', 'Wavre'), ended], meta('other'), [], []);
     const from = await campaignSource();
 
     const copied = await copyStore(from, to);
 
     expect(copied.map((c) => [c.battle.id, c.id, c.refused])).toEqual([
       ['b1', 'b1', undefined],
-      ['c1-b1', 'c1-b1', "the target holds another battle under that id, and a campaign's battle is never renumbered"],
+      ['c1-b1', 'c2-b1', undefined],
     ]);
-    expect(copied.campaigns.map((c) => [c.campaign.id, c.skipped, c.refused])).toEqual([['c1', false, undefined]]);
+    expect(copied.campaigns.map((c) => [c.campaign.id, c.id, c.skipped])).toEqual([['c1', 'c2', false]]);
     expect((await to.battle('c1-b1'))?.name).toBe('Wavre');
-    expect((await to.battles()).map((b) => b.id)).toEqual(['c1-b1', 'b1']);
+    expect((await to.battles()).map((b) => b.id)).toEqual(['c1-b1', 'b1', 'c2-b1']);
+    expect((await verifyCampaign(to, 'c2')).battles.map((b) => b.matches)).toEqual([true]);
   });
 
   it('refuses, naming it, a campaign already in the target with another log (the source played on), and copies nothing', async () => {
     const from = await campaignSource();
     const { store: to } = memoryStore();
     await copyStore(from, to);
-    await from.append('c1', 2, [{ type: 'CampaignGmAdded', data: { user: 'u2' } }], meta('rc2'), [], []);
+    await from.append('c1', 5, [{ type: 'CampaignGmAdded', data: { user: 'u2' } }], meta('rc2'), [], []);
     await from.append('b9', 0, [created('b9', 'y', 'Wavre')], meta('rb9'), [], []);
 
-    await expect(copyStore(from, to)).rejects.toThrow('Campaign c1 ("The Hundred Days") is already in the target with another log (2 events there, 3 here); nothing of it was copied.');
+    await expect(copyStore(from, to)).rejects.toThrow('Campaign c1 ("The Hundred Days") is already in the target with another log (5 events there, 6 here); nothing of it was copied.');
     expect(await to.battle('b9')).toBeUndefined();
   });
 
@@ -298,13 +340,11 @@ describe('copying campaigns (issue 29): after the battles, under their own ids, 
     expect((await to.campaignIn('camp'))?.id).toBe('c7');
   });
 
-  it('from the command line: each campaign reported after the battles, and one not copied named with why', async () => {
+  it('from the command line: two stores each with c1 and c1-b1 merge, the second renumbered c2 and c2-b1, exit 0, and verify reads both campaigns', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-campaigns-'));
     const [a, b, target] = [join(dir, 'a.db'), join(dir, 'b.db'), join(dir, 'target.db')];
     for (const [file, name, at] of [[a, 'The Hundred Days', '2025-06-16T10:00:00.000Z'], [b, 'Peninsula', '2025-01-01T10:00:00.000Z']] as const) {
-      const store = SqliteEventStore.open(file);
-      await store.append('c1', 0, [campaignCreated('c1', 'camp', name), side, campaignEnded], meta('rc1', at), [], []);
-      await store.append('c1-b1', 0, [created('c1-b1', 't1', 'Quatre Bras'), { type: 'BattleEnded', data: { by: 'u-gm' } }], meta('rcb1', at), [], []);
+      const store = await campaignSource(name, at, SqliteEventStore.open(file), `camp-${name}`);
       await store.close();
     }
 
@@ -312,18 +352,27 @@ describe('copying campaigns (issue 29): after the battles, under their own ids, 
 
     expect(m.stderr).toBe('');
     expect(m.status).toBe(0);
-    expect(m.stdout).toBe('c1-b1 "Quatre Bras": 2 events copied, hash chain verified.\ncampaign c1 "The Hundred Days": 3 events copied, hash chain verified.\n1 battle and 1 campaign, 5 events; every chain verified in the target.\n');
-    const refused = umpire(['migrate-store', '--from', b, '--to', target]);
-    expect(refused.stderr).toBe('');
-    // Not everything was copied: the exit code says so to a script.
-    expect(refused.status).toBe(1);
-    expect(refused.stdout).toBe(
+    expect(m.stdout).toBe(
+      'b1 "Ligny": 2 events copied, hash chain verified.\nc1-b1 "Quatre Bras": 2 events copied, hash chain verified.\ncampaign c1 "The Hundred Days": 5 events copied, hash chain verified.\n2 battles and 1 campaign, 9 events; every chain verified in the target.\n',
+    );
+    const merged = umpire(['migrate-store', '--from', b, '--to', target]);
+    expect(merged.stderr).toBe('');
+    expect(merged.status).toBe(0);
+    expect(merged.stdout).toBe(
       [
-        'c1-b1 "Quatre Bras": not copied: its campaign c1 was not copied (the target holds another campaign under that id).',
-        'campaign c1 "Peninsula": not copied: the target holds another campaign under that id ("The Hundred Days"), and a campaign is never renumbered.',
-        '1 battle and 1 campaign, 5 events; every chain copied verified in the target. 2 not copied, each named above with why.',
+        `b1 of ${b} is b2 here ("Ligny"): 2 events copied under b2, its chain re-hashed and verified, and the hashes it had as b1 recomputed from it.`,
+        `c1-b1 of ${b} is c2-b1 here ("Quatre Bras"): 2 events copied under c2-b1, its chain re-hashed and verified, and the hashes it had as c1-b1 recomputed from it.`,
+        `campaign c1 of ${b} is c2 here ("Peninsula"): 5 events copied under c2 with its battles, its chain re-hashed naming their copies and verified, and the hashes it had as c1 recomputed from it.`,
+        "2 battles and 1 campaign, 9 events; every chain verified in the target. 3 renumbered: their ids (or their campaigns' ids) were taken here.",
         '',
       ].join('\n'),
     );
+    expect(umpire(['migrate-store', '--from', b, '--to', target]).stdout).toMatch(/^campaign c1 of .* is c2 here \("Peninsula"\): 5 events already there, the same chain\.$/m);
+    for (const id of ['c1', 'c2']) {
+      const v = umpire(['verify', '--db', target, '--campaign', id]);
+      expect(v.status).toBe(0);
+      expect(v.stdout).toMatch(new RegExp(`^Campaign ${id}: hash chain of 5 events verified\\.\nBattle ${id}-b1 \\(its result taken at campaign event 4, up to its event 2\\): hash chain of 2 events verified; event 2 still has the hash the campaign recorded\\.`));
+      expect(umpire(['verify', '--db', target, '--battle', `${id}-b1`]).status).toBe(0);
+    }
   }, 60_000);
 });
