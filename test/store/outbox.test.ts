@@ -160,7 +160,7 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
     it('gives every post and DM of the stream, delivered or not, in order, with the version its append reached; none of another stream', async () => {
       const { store } = await storeWith([post('chan-1', 'one'), dm('u1', 'two')]);
       await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [post('chan-1', 'three')], []);
-      await store.append('b2', 0, [created('b2')], meta('r3'), [post('chan-2', 'elsewhere')], []);
+      await store.append('b2', 0, [created('b2', 'chan-2')], meta('r3'), [post('chan-2', 'elsewhere')], []);
       const [first] = await claim(store);
       await store.markDelivered(first!.id, '2025-06-16T14:00:01.000Z');
       expect((await store.posts('b1')).map((p) => [p.version, p.message.to, p.message.text])).toEqual([
