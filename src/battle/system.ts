@@ -12,11 +12,11 @@ export type { Role } from './actions.ts';
 /** What decide is given besides the state and the action: who acts, when, and the battle's dice. */
 export interface DecideContext {
   actor: string;
-  /** SHA-256 of the new battle's dice seed, posted at creation (DESIGN.md, Dice). */
+  /** SHA-256 of the new battle's dice seed, posted at creation (docs/architecture.md, Dice). */
   seedHash?: string;
   /** ISO time of the decision (ballot deadlines). */
   now: string;
-  /** The battle's dice stream at its cursor, for actions that roll (DESIGN.md, Dice). */
+  /** The battle's dice stream at its cursor, for actions that roll (docs/architecture.md, Dice). */
   dice?: DiceStream;
   /** The same stream from an earlier word: a held action resolves on the dice it logged (decide.ts). */
   diceFrom?: (cursor: number) => DiceStream;

@@ -25,7 +25,7 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** The four-phase brigade game (shared/rules/brigade-phases.md) as the battle plays it. */
+/** The four-phase brigade game (docs/rules/brigade.md) as the battle plays it. */
 export const brigade: SystemPlugin<BrigadeState> = {
   id: 'brigade',
   name: brigadePack.name,

@@ -26,7 +26,7 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** The Napoleonic d10 charge and melee game (shared/rules/d10-charge.md) as the battle plays it. */
+/** The Napoleonic d10 charge and melee game (docs/rules/charge.md) as the battle plays it. */
 export const charge: SystemPlugin<ChargeState> = {
   id: 'charge',
   name: chargePack.name,

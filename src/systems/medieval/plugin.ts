@@ -28,7 +28,7 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** The medieval d10 game (shared/rules/d10-medieval.md) as the battle plays it. */
+/** The medieval d10 game (docs/rules/medieval.md) as the battle plays it. */
 export const medieval: SystemPlugin<MedievalState> = {
   id: 'medieval',
   name: medievalPack.name,

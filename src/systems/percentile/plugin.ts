@@ -36,7 +36,7 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** Percentage-dice fire (shared/rules/percentile-fire.md) with its night combat (night-combat.md), as the battle plays them. */
+/** Percentage-dice fire (docs/rules/percentile.md) with its night combat (docs/rules/percentile.md), as the battle plays them. */
 export const percentile: SystemPlugin<PercentileState> = {
   id: 'percentile',
   name: percentilePack.name,
