@@ -1,5 +1,6 @@
 import type { HouseRule } from '../rules/house.ts';
 import type { SystemId, PackBase } from '../rules/pack.ts';
+import type { RuleRef } from '../rules/reference.ts';
 import type { Sequence, TurnPosition } from '../rules/sequence.ts';
 import type { DiceStream } from '../dice/stream.ts';
 import type { Role, SystemAction } from './actions.ts';
@@ -101,6 +102,8 @@ export interface RuleSystem<S = unknown> {
   /** How a refusal names the rules: "the medieval d10 rules". */
   rulesName: string;
   pack: PackBase;
+  /** Every rule ID its code cites, what it says and what the umpire does with it (/ref rule, docs/rules/<id>.md). */
+  reference?: readonly RuleRef[];
   /** The values its seed leaves open, each set per battle by a GM (/house set); none when left out. */
   house?: readonly HouseRule[];
   sequence: Sequence;

@@ -1,3 +1,4 @@
+import { brigadeReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/commands.ts';
 import { brigadeAdvance, brigadeOwed } from './battle/advance.ts';
 import { applyBrigadeEvent, BRIGADE_ACTION_ROLE, BRIGADE_EVENT_TYPES, decideBrigade, describeBrigadeEvent, type BrigadeAction, type BrigadeEvent } from './battle/index.ts';
@@ -31,6 +32,7 @@ export const brigade: SystemPlugin<BrigadeState> = {
   name: brigadePack.name,
   rulesName: 'the four-phase brigade rules',
   pack: brigadePack,
+  reference: brigadeReference,
   house: brigadeHouse,
   sequence: brigadeSequence,
   initialState: initialBrigade,

@@ -1,3 +1,4 @@
+import { chargeReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/commands.ts';
 import { applyChargeEvent, CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideCharge, describeChargeEvent, type ChargeAction, type ChargeEvent } from './battle/index.ts';
 import { chargeOwed, grandTacConsequences } from './battle/initiative.ts';
@@ -32,6 +33,7 @@ export const charge: SystemPlugin<ChargeState> = {
   name: chargePack.name,
   rulesName: 'the Napoleonic d10 charge rules',
   pack: chargePack,
+  reference: chargeReference,
   house: CHARGE_HOUSE,
   sequence: chargeSequence,
   owed: chargeOwed,

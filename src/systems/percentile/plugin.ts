@@ -1,3 +1,4 @@
+import { percentileReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/commands.ts';
 import { percentileAdvance, percentileOwed } from './battle/advance.ts';
 import {
@@ -42,6 +43,7 @@ export const percentile: SystemPlugin<PercentileState> = {
   name: percentilePack.name,
   rulesName: 'the percentage-dice rules',
   pack: percentilePack,
+  reference: percentileReference,
   sequence: percentileSequence,
   house: PERCENTILE_HOUSE,
   initialState: initialPercentile,
