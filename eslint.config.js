@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    // No import circle anywhere (DESIGN.md, Shape): the core is handed the rule systems at src/assemble.ts.
+    // No import circle anywhere (docs/architecture.md, Shape): the core is handed the rule systems at src/assemble.ts.
     files: ['**/*.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },

@@ -14,6 +14,7 @@ import morale from '../commands/morale.ts';
 import move from '../commands/move.ts';
 import oob from '../commands/oob.ts';
 import phase from '../commands/phase.ts';
+import ref from '../commands/ref.ts';
 import reveal from '../commands/reveal.ts';
 import roll from '../commands/roll.ts';
 import side from '../commands/side.ts';
@@ -21,7 +22,7 @@ import turn from '../commands/turn.ts';
 import unit from '../commands/unit.ts';
 
 /** The core's slash commands, one file each in commands/. */
-export const coreCommands: readonly CoreCommand[] = [battle, house, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, campaign, help];
+export const coreCommands: readonly CoreCommand[] = [battle, house, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, ref, campaign, help];
 
 /**
  * The composition root: the rule systems handed to the battle core, and the slash commands (the

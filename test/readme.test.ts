@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * Issue 17: the README's shell blocks marked runnable (```sh runnable) run, in the order given, in an
  * empty directory that sees the project's files, each within a time limit; and what the README
- * points at exists.
+ * points at exists, inside the repository (issue 39: a clone with nothing beside it is whole).
  */
 const README = readFileSync('README.md', 'utf8');
 const run = promisify(execFile);
@@ -39,10 +39,17 @@ describe('README.md', () => {
   });
 
   it('every file and folder it names exists', () => {
-    const named = [...README.matchAll(/`((?:\.\.\/shared|src|examples|commands|test|migrations|bench|\.ci)\/[\w./<>-]*|\.env\.example)`/g)].map((m) => m[1]!);
+    const named = [...README.matchAll(/`((?:docs|src|examples|commands|test|migrations|bench|\.ci)\/[\w./<>-]*|\.env\.example)`/g)].map((m) => m[1]!);
     const missing = named.filter((p) => !p.includes('<') && !existsSync(p));
     expect(named.length).toBeGreaterThan(10);
     expect(missing).toEqual([]);
+  });
+
+  it('every relative link leads to a file of the repository, and nothing points outside it', () => {
+    const links = [...README.matchAll(/\]\(([^)#\s]+)(?:#[\w-]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
+    expect(links).toEqual(expect.arrayContaining(['docs/architecture.md', 'docs/rules/charge.md']));
+    expect(links.filter((l) => !existsSync(l))).toEqual([]);
+    expect(README.match(/\.\.\/[\w.]/g) ?? []).toEqual([]);
   });
 
   it(

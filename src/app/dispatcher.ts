@@ -23,7 +23,7 @@ export interface DeliveryRow {
 /** The part of EventStore the dispatcher uses. */
 export type OutboxStore = Pick<EventStore, 'claimOutbox' | 'renewOutbox' | 'markDelivered' | 'markFailed'>;
 
-/** pino-compatible; only ids, destinations and errors are logged, never a message's text (DESIGN.md, Secrecy). */
+/** pino-compatible; only ids, destinations and errors are logged, never a message's text (docs/architecture.md, Secrecy). */
 export interface DispatcherLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;

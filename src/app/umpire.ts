@@ -19,7 +19,7 @@ import { KeyedQueue } from './queue.ts';
 
 export interface UmpireOptions {
   now?: () => Date;
-  /** The secret dice seed of a new battle (DESIGN.md, Dice); fixed by `umpire table --seed`. */
+  /** The secret dice seed of a new battle (docs/architecture.md, Dice); fixed by `umpire table --seed`. */
   newSeed?: () => Buffer;
   logger?: Logger;
   /** The battle pages' address as players reach it, for the links /battle share posts (issue 30). */

@@ -20,7 +20,7 @@ export type DiceEvent = Pick<StoredEvent, 'version' | 'type' | 'data'> | { versi
 const HEX_SEED = /^[0-9a-f]{64}$/i;
 
 /**
- * Re-derives every recorded roll of a battle from its seed (DESIGN.md, Dice) and checks that the
+ * Re-derives every recorded roll of a battle from its seed (docs/architecture.md, Dice) and checks that the
  * rolls follow each other on the stream without a gap or an overlap: a changed die, a removed roll
  * event, a re-roll or a chosen roll each show at the first event where the log stops matching.
  * The seed is the one the log published, or one given (which must match the commitment).

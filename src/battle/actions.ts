@@ -57,7 +57,7 @@ export type CoreAction =
   /** The umpire's own: a ballot whose deadline passed is closed, voters late are reminded. */
   | { type: 'CloseBallot'; ballot: string }
   | { type: 'RemindBallot'; ballot: string }
-  // Dice in chat and the seed (DESIGN.md, Dice).
+  // Dice in chat and the seed (docs/architecture.md, Dice).
   | { type: 'RollDice'; expression: string; secret: boolean; reason?: string }
   | { type: 'RevealRoll'; number: number }
   | { type: 'RevealSeed' }
@@ -70,7 +70,7 @@ export type CoreAction =
   | { type: 'RemoveBookmark'; version: number }
   | HouseAction;
 
-/** Who may take each core action (DESIGN.md: only a GM changes setup or advances the turn); a rule system says for its own. */
+/** Who may take each core action (docs/architecture.md, Shape: only a GM changes setup or advances the turn); a rule system says for its own. */
 export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {
   CreateBattle: 'anyone',
   AddGm: 'gm',

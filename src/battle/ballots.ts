@@ -6,7 +6,7 @@ import type { Ballot, BallotEvent, RevealedChoice, Vote, Voter } from './ballot-
 import type { BattleState, Command } from './state.ts';
 
 /**
- * Secret ballots (DESIGN.md, Secrecy): one choice per voter (a command, or a side), cast in secret,
+ * Secret ballots (docs/architecture.md, Secrecy): one choice per voter (a command, or a side), cast in secret,
  * changeable until the ballot closes, all revealed at once. The choices are in the log from the
  * moment they are cast, but nothing shows them to anybody but the voter until the reveal; a choice
  * changed away from, or voided by a GM, never (issue 37).

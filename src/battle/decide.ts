@@ -164,7 +164,7 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'GotoPhase':
       return decideGoto(s, action.phase, ctx.actor);
     case 'EndBattle':
-      // The end publishes the seed: from now on anyone can re-derive every roll (DESIGN.md, Dice).
+      // The end publishes the seed: from now on anyone can re-derive every roll (docs/architecture.md, Dice).
       return [{ type: 'BattleEnded', data: { by: ctx.actor } }, ...(s.revealedSeed || !ctx.seed ? [] : decideRevealSeed(s, ctx.seed))];
     case 'RevealSeed':
       return decideRevealSeed(s, ctx.seed);

@@ -66,7 +66,7 @@ function describeCore(e: CoreEvent, s: BattleState): string {
       return `battle ended by ${mention(e.data.by)}`;
     case 'ActionUndone':
       return `undone: ${e.data.summary} (event${e.data.voids.length > 1 ? 's' : ''} ${e.data.voids.join(', ')})`;
-    // Ballot lines never show a choice before its reveal (DESIGN.md, Secrecy).
+    // Ballot lines never show a choice before its reveal (docs/architecture.md, Secrecy).
     case 'BallotOpened':
       return `ballot ${e.data.ballotId} opened: ${e.data.title}${e.data.rule ? ` (${e.data.rule})` : ''} — voters: ${e.data.voters.map((v) => v.label).join(', ')}${e.data.deadline ? `; closes ${when(e.data.deadline)}` : ''}`;
     case 'VoteCast': {

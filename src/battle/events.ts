@@ -11,7 +11,7 @@ import type { ShareView } from './state.ts';
 export type { DiceUsed } from '../dice/stream.ts';
 
 /**
- * The battle's events. A type's meaning never changes once it has landed (DESIGN.md): add a type
+ * The battle's events. A type's meaning never changes once it has landed (docs/architecture.md, Shape): add a type
  * rather than change one. Each carries what a reader of the log needs without the code.
  */
 export type BattleEvent = CoreEvent | SystemEvent;

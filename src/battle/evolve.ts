@@ -176,7 +176,7 @@ function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: stri
   d.version = meta.version;
   const rolled = diceEnd(e);
   if (rolled > d.diceCursor) d.diceCursor = rolled;
-  // An action that rolled dice is not undone: undoing it would be a way to roll again (DESIGN.md, Dice).
+  // An action that rolled dice is not undone: undoing it would be a way to roll again (docs/architecture.md, Dice).
   // A rules resolution (anything on the dice but a free /roll) also stands on what came before it, the
   // phase, the figures, the orders: none of that can be undone from under it.
   if (rolled) {

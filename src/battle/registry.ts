@@ -2,7 +2,7 @@ import type { RuleSystem } from './system.ts';
 
 /**
  * The rule systems this program plays, handed to the core where the program is assembled
- * (src/assemble.ts). The core asks here and never imports a system (DESIGN.md, Shape).
+ * (src/assemble.ts). The core asks here and never imports a system (docs/architecture.md, Shape).
  */
 interface Registry {
   all: readonly RuleSystem[];

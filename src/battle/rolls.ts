@@ -8,7 +8,7 @@ import type { RollEvent, RollRecord } from './roll-data.ts';
 import type { BattleState } from './state.ts';
 
 /**
- * GM and player rolls in chat (`/roll`), on the battle's verifiable dice stream (DESIGN.md, Dice),
+ * GM and player rolls in chat (`/roll`), on the battle's verifiable dice stream (docs/architecture.md, Dice),
  * and the seed's publication. A secret roll's result is in the log from the start but shown only
  * to the roller and the GMs until `/reveal roll:`.
  */

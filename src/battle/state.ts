@@ -104,7 +104,7 @@ export interface BattleState {
   position: TurnPosition;
   ended: boolean;
   seedHash?: string;
-  /** Next word of the dice stream; never goes back, not even on undo (DESIGN.md, Dice). */
+  /** Next word of the dice stream; never goes back, not even on undo (docs/architecture.md, Dice). */
   diceCursor: number;
   /**
    * The secret rolls made with /roll, by number (rolls.ts), with their results for the roller and

@@ -1,5 +1,6 @@
 import type { HouseRule } from '../rules/house.ts';
 import type { SystemId, PackBase } from '../rules/pack.ts';
+import type { RuleRef } from '../rules/reference.ts';
 import type { Sequence, TurnPosition } from '../rules/sequence.ts';
 import type { DiceStream } from '../dice/stream.ts';
 import type { Role, SystemAction } from './actions.ts';
@@ -12,11 +13,11 @@ export type { Role } from './actions.ts';
 /** What decide is given besides the state and the action: who acts, when, and the battle's dice. */
 export interface DecideContext {
   actor: string;
-  /** SHA-256 of the new battle's dice seed, posted at creation (DESIGN.md, Dice). */
+  /** SHA-256 of the new battle's dice seed, posted at creation (docs/architecture.md, Dice). */
   seedHash?: string;
   /** ISO time of the decision (ballot deadlines). */
   now: string;
-  /** The battle's dice stream at its cursor, for actions that roll (DESIGN.md, Dice). */
+  /** The battle's dice stream at its cursor, for actions that roll (docs/architecture.md, Dice). */
   dice?: DiceStream;
   /** The same stream from an earlier word: a held action resolves on the dice it logged (decide.ts). */
   diceFrom?: (cursor: number) => DiceStream;
@@ -101,6 +102,8 @@ export interface RuleSystem<S = unknown> {
   /** How a refusal names the rules: "the medieval d10 rules". */
   rulesName: string;
   pack: PackBase;
+  /** Every rule ID its code cites, what it says and what the umpire does with it (/ref rule, docs/rules/<id>.md). */
+  reference?: readonly RuleRef[];
   /** The values its seed leaves open, each set per battle by a GM (/house set); none when left out. */
   house?: readonly HouseRule[];
   sequence: Sequence;

@@ -391,7 +391,7 @@ function sendOrders(s: CampaignState, action: Extract<CampaignAction, { type: 'S
   if (!text) refuse('The orders are empty.');
   if (text.length > MAX_ORDERS) refuse(`The orders are too long (${text.length} characters; at most ${MAX_ORDERS}).`);
   const sent: CampaignEvent = { type: 'OrdersSent', data: { turn: t.number, armyId: army.id, text, by: actor, onBehalf: !!action.onBehalf } };
-  // The last orders in reveal all at once (DESIGN.md, Secrecy: revealed together).
+  // The last orders in reveal all at once (docs/architecture.md, Secrecy: revealed together).
   const all = t.voters.every((v) => v.armyId === army.id || t.orders[v.armyId]);
   return all && !t.paused ? [sent, reveal(s, t.number, 'all sent', { armyId: army.id, text, by: actor, onBehalf: !!action.onBehalf })] : [sent];
 }

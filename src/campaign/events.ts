@@ -1,7 +1,7 @@
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 
 /**
- * A campaign's log (DESIGN.md, Words: campaign): armies whose units' state is carried from battle
+ * A campaign's log (docs/architecture.md, Words: campaign): armies whose units' state is carried from battle
  * to battle, and campaign turns with secret orders and deadlines. A stream of its own in the same
  * store as the battles, hash-chained as they are; its id is `c<n>`.
  */

@@ -33,7 +33,7 @@ export interface CampaignTurn {
   paused?: { remainingMs?: number };
   reminded: boolean;
   voters: { armyId: string; users: string[] }[];
-  /** Secret until revealed (DESIGN.md, Secrecy). */
+  /** Secret until revealed (docs/architecture.md, Secrecy). */
   orders: Record<string, SentOrders>;
   revealed?: RevealedOrders[];
 }

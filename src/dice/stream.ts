@@ -11,7 +11,7 @@ export interface DiceUsed {
 }
 
 /**
- * The battle's verifiable dice stream (DESIGN.md, Dice).
+ * The battle's verifiable dice stream (docs/architecture.md, Dice).
  *
  * Word j of battle B = the first 4 bytes, big-endian, of HMAC-SHA256(key = seed, message = UTF-8
  * "<B>:<j>"); j is the cursor, counted over the whole battle and never going back.

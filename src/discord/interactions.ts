@@ -61,7 +61,7 @@ const subKey = (i: ChatInputCommandInteraction | AutocompleteInteraction): strin
   [i.options.getSubcommandGroup(false), i.options.getSubcommand(false)].filter(Boolean).join(' ');
 
 /**
- * The central interaction handler (DESIGN.md, the KevinNovak template's): it owns deferral, error
+ * The central interaction handler (docs/architecture.md, Shape): it owns deferral, error
  * replies, the Discord errors to swallow and the per-interaction logger, so command code holds only
  * the game. Slash commands, buttons and submitted forms (modals) become invocations that `invoke`
  * validates and authorizes against the battle state (a button's custom id names what was pressed,

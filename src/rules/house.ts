@@ -8,7 +8,7 @@ import type { z } from 'zod';
 export interface HouseRule {
   /** What the GM types: `charge.die`, `mass`. */
   key: string;
-  /** The rule IDs of shared/rules/ it stands in. */
+  /** The rule IDs (docs/rules/) it stands in. */
   rules: readonly string[];
   /** What the seed says there, in its words, or that it says nothing. */
   seed: string;

@@ -16,7 +16,7 @@ export interface PhaseInfo {
   name: string;
   /** The phase's number as the rulebook prints it (usually its place in the turn, from 1). */
   number: number;
-  /** Rule IDs of shared/rules/ that govern the phase. */
+  /** Rule IDs (docs/rules/) that govern the phase. */
   rules: string[];
   /** Things the umpire reminds everyone of on entering the phase, e.g. "army morale check due". */
   due: string[];

@@ -88,7 +88,7 @@ export function writeRefused(err: unknown): string | undefined {
 
 /**
  * Opens (creating if need be) the battle database and brings its schema up to date.
- * WAL with synchronous = FULL: a commit the user was told about survives a power cut (DESIGN.md, Storage).
+ * WAL with synchronous = FULL: a commit the user was told about survives a power cut (docs/architecture.md, Storage).
  * A failed migration throws here, rolled back whole, and the database is closed.
  *
  * A file the umpire must not write is refused before anything touches it, with a DatabaseError

@@ -7,7 +7,7 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /**
  * hash = hex SHA-256 of prev_hash, battle_id, version, type, actor, at and data joined by "\n"
- * (DESIGN.md, Storage). `data` is the JSON text exactly as stored, never a re-serialisation.
+ * (docs/architecture.md, Storage). `data` is the JSON text exactly as stored, never a re-serialisation.
  */
 export function eventHash(
   prevHash: string,
@@ -88,7 +88,7 @@ export interface VerifyOptions {
  * has a salt, scheme 1 when not, so a log written before sealing verifies as it was written. A
  * withheld sealed row is hashed from its seal; after a withheld row written before sealing, the next
  * row's hash is taken as given.
- * Note: `position` and `request_id` are not under the hash (DESIGN.md's formula leaves them out).
+ * Note: `position` and `request_id` are not under the hash (the formula of docs/architecture.md, Storage, leaves them out).
  */
 export function verifyChain(chain: readonly ChainRow[] | EventChain, options: VerifyOptions = {}): VerifyResult {
   const { rows, ...fromChain } = 'rows' in chain ? chain : { rows: chain };

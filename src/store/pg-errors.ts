@@ -4,7 +4,7 @@ import { ConcurrencyError } from './types.ts';
  * A query of the PostgreSQL store failed. It carries what the database said (message, SQLSTATE,
  * constraint) and nothing else: drizzle's DrizzleQueryError lists the query's parameters in its
  * message, and PGlite hangs `params` on its errors, and those parameters hold event data with
- * ballot choices and dice seeds, which must never reach a log (DESIGN.md, Secrecy).
+ * ballot choices and dice seeds, which must never reach a log (docs/architecture.md, Secrecy).
  */
 export class StoreError extends Error {
   override name = 'StoreError';

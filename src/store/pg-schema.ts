@@ -4,11 +4,11 @@ import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from '
 /*
  * The tables of src/store/schema.ts for PostgreSQL: same table, column and index names, so the two
  * stores read alike and `umpire migrate-store` copies column to column. Times stay ISO-8601 text
- * and JSON stays text, exactly as hashed (DESIGN.md, Storage); `ended` stays an integer 0/1.
+ * and JSON stays text, exactly as hashed (docs/architecture.md, Storage); `ended` stays an integer 0/1.
  */
 
 /**
- * The battle log (DESIGN.md, Storage). `data` is the event's JSON text exactly as hashed;
+ * The battle log (docs/architecture.md, Storage). `data` is the event's JSON text exactly as hashed;
  * `request_id` is `<requestId>#<index>` per event of one request, null for events no request caused.
  * `result` is on the first event of a request (`#0`): the request's result (JSON of RequestResult),
  * returned again on a repeat. It is kept on the event's row, not a row of its own, so an append
@@ -134,7 +134,7 @@ export const campaigns = pgTable(
 );
 
 /**
- * Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice); and, under the id
+ * Secret dice seeds (hex), apart from the log until revealed (docs/architecture.md, Dice); and, under the id
  * `~share` (never a stream's), the store's key for share links (EventStore.shareKey).
  */
 export const battleSeeds = pgTable('battle_seeds', {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * The battle log (DESIGN.md, Storage). `data` is the event's JSON text exactly as hashed;
+ * The battle log (docs/architecture.md, Storage). `data` is the event's JSON text exactly as hashed;
  * `request_id` is `<requestId>#<index>` per event of one request, null for events no request caused.
  * `result` is on the first event of a request (`#0`): the request's result (JSON of RequestResult),
  * returned again on a repeat. It is kept on the event's row, not a row of its own, so an append
@@ -128,7 +128,7 @@ export const campaigns = sqliteTable(
 );
 
 /**
- * Secret dice seeds (hex), apart from the log until revealed (DESIGN.md, Dice); and, under the id
+ * Secret dice seeds (hex), apart from the log until revealed (docs/architecture.md, Dice); and, under the id
  * `~share` (never a stream's), the store's key for share links (EventStore.shareKey).
  */
 export const battleSeeds = sqliteTable('battle_seeds', {

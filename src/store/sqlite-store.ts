@@ -53,7 +53,7 @@ const uniqueViolation = (err: unknown) =>
 
 /**
  * The event store on SQLite. Hot paths (append, load) use raw prepared better-sqlite3 statements;
- * the rest goes through drizzle. Every append is one synchronous transaction (DESIGN.md, Known traps).
+ * the rest goes through drizzle. Every append is one synchronous transaction (docs/architecture.md, Storage).
  */
 export class SqliteEventStore implements EventStore {
   private readonly sqlite: Database.Database;

@@ -220,7 +220,7 @@ export interface EventStore {
    * kept apart from the log as the seeds are. A link's token is derived from it (src/app/share.ts).
    */
   shareKey(): Promise<string>;
-  /** The battle's secret dice seed (hex), kept apart from the log until revealed (DESIGN.md, Dice). */
+  /** The battle's secret dice seed (hex), kept apart from the log until revealed (docs/architecture.md, Dice). */
   saveSeed(battleId: string, seedHex: string): Promise<void>;
   seed(battleId: string): Promise<string | undefined>;
   /** What the Discord adapter remembers across restarts, in the same database. */

@@ -107,7 +107,7 @@ function checkSecret(b: Ballot, out: Out[], gms: string[]) {
 }
 
 /**
- * Issue 29: a campaign turn's orders are secret until the reveal (DESIGN.md, Secrecy). Random turns
+ * Issue 29: a campaign turn's orders are secret until the reveal (docs/architecture.md, Secrecy). Random turns
  * of orders sent (in the campaign's channel or a DM), changed, entered by a GM, asked about by
  * everyone, extended, paused, revealed by a GM or at the deadline.
  */

@@ -178,7 +178,7 @@ describe('/oob import is all or nothing (issue 28)', () => {
 });
 
 describe('the pack says who needs what, and is checked as it loads', () => {
-  const base = { system: 'x', name: 'X', source: 'shared/rules/x.md' };
+  const base = { system: 'x', name: 'X', source: 'The rules of x' };
   it('a requiredWhen naming an attribute the pack lacks, or a value it does not take, stops the load naming the entry', () => {
     const attributes = [
       { name: 'arm', description: 'arm', type: 'enum', required: true, values: ['foot', 'guns'] },

@@ -105,7 +105,7 @@ describe('RevealSeed (/battle reveal-seed) and EndBattle', () => {
       .then([{ type: 'BattleEnded', data: { by: 'gm' } }]));
 });
 
-describe('undo and the dice cursor (DESIGN.md, Dice)', () => {
+describe('undo and the dice cursor (docs/architecture.md, Dice)', () => {
   it('a roll is not undone: undo takes back the action before it, and the cursor stays', () => {
     const roll = rolled(1, '4d6', 0);
     const undone = given([created, french, roll]).when({ type: 'Undo' }).events();

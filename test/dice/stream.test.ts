@@ -6,7 +6,7 @@ import { DiceStream, hmacWords, newSeed, rederive, seedCommitment } from '../../
 const seed = Buffer.from(Array.from({ length: 32 }, (_, i) => i)); // 0x00..0x1f
 const battle = 'test';
 
-/** DESIGN.md Dice, written again from the text with plain createHmac: word j, then die(n) by rejection. */
+/** docs/architecture.md, Dice, written again from the text with plain createHmac: word j, then die(n) by rejection. */
 function independentDice(key: Buffer, battleId: string, n: number, count: number): number[] {
   const results: number[] = [];
   const limit = 4294967296 - (4294967296 % n);

@@ -18,7 +18,7 @@ const dueAt = (seq: Sequence, turns: number[], phase: number, period?: string) =
   turns.map((turn) => seq.describe(period === undefined ? { turn, phase } : { turn, phase, period }).due);
 
 describe('rule systems', () => {
-  it('the registry holds the four systems of shared/rules/, each under its id, whose id, pack and sequence agree', () => {
+  it('the registry holds the four rule systems, each under its id, whose id, pack and sequence agree', () => {
     expect(systemIds()).toEqual(['percentile', 'brigade', 'medieval', 'charge']);
     for (const [id, system] of Object.entries(ruleSystems)) {
       expect(getRuleSystem(id)).toBe(system);

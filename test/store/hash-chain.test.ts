@@ -48,7 +48,7 @@ function flip(value: string | number, at: number): string | number {
   return s.slice(0, at) + (c === 'x' ? 'y' : 'x') + s.slice(at + 1);
 }
 
-describe('the hash chain (DESIGN.md, Storage)', () => {
+describe('the hash chain (docs/architecture.md, Storage)', () => {
   let image: Buffer;
   const copy = (): Database.Database => new Database(image);
   beforeAll(async () => {

@@ -96,8 +96,8 @@ describe('assembly refuses a system that claims what is taken', () => {
     });
     assemble([...systems, variant({ commands: [duel.slash!.commands![0]!], adds: { ref: { modifiers } } })]);
     const ref = commands().find((c) => c.name === 'ref')!.subcommands.modifiers!;
-    expect(ref.systems).toEqual(['medieval', 'percentile', 'duel']);
-    expect(ref.options.chart).toMatchObject({ required: true, choices: ['fire', 'melee', 'control', 'morale', 'strike'] });
+    expect(ref.systems).toEqual(['percentile', 'medieval', 'duel']);
+    expect(ref.options.chart).toMatchObject({ required: true, choices: ['fire', 'morale', 'melee', 'control', 'strike'] });
     const t = startTable();
     await t.run(['@gm /battle create name:Ring system:duel', '#towton @gm /battle create name:Towton system:medieval']);
     const answer = async (line: string) => (await t.run(line)).map((o) => o.error ?? o.text)[0];

@@ -37,7 +37,7 @@ function audience(events: BattleEvent[], l: ShareLink) {
   return { a: audienceOf(l, replay('b1', log), log), log, at: (i: number) => SETUP.length + i + 1 };
 }
 
-describe('who sees what on a battle page (issue 30; DESIGN.md, Secrecy)', () => {
+describe('who sees what on a battle page (issue 30; docs/architecture.md, Secrecy)', () => {
   it('withholds a vote from the channel until its ballot is revealed, and then shows it', () => {
     const before = audience([ballot('v1', 'channel'), vote('v1', 'k1', 'L', 'p1')], link('public'));
     expect([...before.a.withheld]).toEqual([before.at(1)]);

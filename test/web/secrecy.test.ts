@@ -13,7 +13,7 @@ import { figureLine } from '../reliability/figures.ts';
 /**
  * Issue 30: no secret reaches a battle page it should not. After every random step of a battle
  * (ballots opened, votes cast, cast for, revealed; secret rolls made and revealed; turns ended),
- * every page of every live link, and its export, is read and held to the rules of DESIGN.md,
+ * every page of every live link, and its export, is read and held to the rules of docs/architecture.md,
  * Secrecy: a vote's choice shows only once its ballot is revealed to the channel (a side's own
  * votes included, since issue 37); a secret roll's result only once revealed; a spectator nothing after its last event.
  *

@@ -136,7 +136,7 @@ describe("the page's verifier script", () => {
   });
 });
 
-describe("the hash chain's SHA-256 in Node and in the browser (DESIGN.md, Storage)", () => {
+describe("the hash chain's SHA-256 in Node and in the browser (docs/architecture.md, Storage)", () => {
   it('is the same digest: node:crypto in umpire verify, @noble/hashes in the page', async () => {
     const { sha256Hex: node } = await import('../../src/store/digest.ts');
     const { sha256Hex: browser } = await import('../../src/store/digest.browser.ts');

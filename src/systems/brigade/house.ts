@@ -5,7 +5,7 @@ import { ArmyMoraleTable, Faces, ROUNDINGS, type ArmyMoraleCell } from './pack-s
 import { brigadePack } from './shipped-pack.ts';
 
 /**
- * The values the brigade seed (shared/rules/brigade-phases.md) leaves open, each set once per
+ * The values the brigade seed (docs/rules/brigade.md) leaves open, each set once per
  * battle by a GM as a house rule (/house set). The shipped pack holds none of them: until one is
  * set, the action asks the GM for it at each use as before, or refuses naming the option to type.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PackBase } from '../../rules/pack.ts';
 
 /**
- * The zod schema of the brigade pack (shared/rules/brigade-phases.md, BRG-x): every value the source
+ * The zod schema of the brigade pack (docs/rules/brigade.md, BRG-x): every value the source
  * prints, as data. The source leaves much to "the current rulebook" (the Army Morale Table, the
  * Fallen Leader table, how a morale test is rolled, the infantry retreat distance...): those settings
  * are null in the pack, which is install-wide. A value a group chooses is a house rule of one battle

@@ -1,3 +1,4 @@
+import { brigadeReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/commands.ts';
 import { brigadeAdvance, brigadeOwed } from './battle/advance.ts';
 import { applyBrigadeEvent, BRIGADE_ACTION_ROLE, BRIGADE_EVENT_TYPES, decideBrigade, describeBrigadeEvent, type BrigadeAction, type BrigadeEvent } from './battle/index.ts';
@@ -25,12 +26,13 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** The four-phase brigade game (shared/rules/brigade-phases.md) as the battle plays it. */
+/** The four-phase brigade game (docs/rules/brigade.md) as the battle plays it. */
 export const brigade: SystemPlugin<BrigadeState> = {
   id: 'brigade',
   name: brigadePack.name,
   rulesName: 'the four-phase brigade rules',
   pack: brigadePack,
+  reference: brigadeReference,
   house: brigadeHouse,
   sequence: brigadeSequence,
   initialState: initialBrigade,

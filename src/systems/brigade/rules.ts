@@ -1,4 +1,4 @@
-/** The pure rules of the brigade game (shared/rules/brigade-phases.md, BRG-x), for the plug-in to wire. */
+/** The pure rules of the brigade game (docs/rules/brigade.md, BRG-x), for the plug-in to wire. */
 export * from './pack-schema.ts';
 export * from './shipped-pack.ts';
 export * from './house.ts';

@@ -4,7 +4,7 @@ import { CHARGE_RESULTS, DisciplineText, LocalInitiativeTable, MoveTable, Result
 import type { Noted } from './sourced.ts';
 
 /**
- * Every value the charge game's seed leaves open (shared/rules/d10-charge.md, "Uncertain or missing
+ * Every value the charge game's seed leaves open (docs/rules/charge.md: the source's "uncertain or missing
  * values") that a resolution needs, as a house rule a GM sets once per battle (/house set). The
  * pack keeps the seed's values (nulls stay null); nothing here is a default. The schemas are the
  * pack schema's parts, so a house value is checked as a house-ruled pack would be.

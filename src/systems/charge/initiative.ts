@@ -1,7 +1,7 @@
 import type { Dice } from '../../rules/outcome.ts';
 
 /**
- * Grand-tactical initiative, INIT-GRANDTAC (shared/rules/d10-charge.md; seed 004 lines 226-251).
+ * Grand-tactical initiative, INIT-GRANDTAC (docs/rules/charge.md).
  * What the source says, all of it:
  * - "To test initiative, the two opposing commanders each roll 1d10 and apply any modifiers. The
  *   high modified die wins. Grand-Tac points are allotted secretly prior to the rolls."

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PackBase } from '../../rules/pack.ts';
 
 /**
- * The zod schema of the charge pack (shared/rules/d10-charge.md): every chart of the source as
+ * The zod schema of the charge pack (docs/rules/charge.md): every chart of the source as
  * data. A value the OCR lost is null (the charge die, CHG-OPEN 0, CHG-COVER 5 to 0, FIRE-TABLE row
  * 2, the Class Dice...): the battle's house rule gives it (house.ts, whose schemas are parts of
  * this one), else the GM's option with the action, else the resolver refuses, naming both.

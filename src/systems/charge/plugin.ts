@@ -1,3 +1,4 @@
+import { chargeReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/commands.ts';
 import { applyChargeEvent, CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideCharge, describeChargeEvent, type ChargeAction, type ChargeEvent } from './battle/index.ts';
 import { chargeOwed, grandTacConsequences } from './battle/initiative.ts';
@@ -26,12 +27,13 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** The Napoleonic d10 charge and melee game (shared/rules/d10-charge.md) as the battle plays it. */
+/** The Napoleonic d10 charge and melee game (docs/rules/charge.md) as the battle plays it. */
 export const charge: SystemPlugin<ChargeState> = {
   id: 'charge',
   name: chargePack.name,
   rulesName: 'the Napoleonic d10 charge rules',
   pack: chargePack,
+  reference: chargeReference,
   house: CHARGE_HOUSE,
   sequence: chargeSequence,
   owed: chargeOwed,

@@ -1,5 +1,5 @@
 /**
- * The pure rules of the Napoleonic d10 charge game (shared/rules/d10-charge.md), for the battle to
+ * The pure rules of the Napoleonic d10 charge game (docs/rules/charge.md), for the battle to
  * wire in. initiative.ts (INIT-GRANDTAC) is exported by index.ts itself, so nothing here re-exports
  * its names (Dice, Modifier...).
  */

@@ -2,7 +2,7 @@ import type { Arm, Formation, UnitClass } from './pack-schema.ts';
 
 /**
  * What the umpire reads for itself, from the roster (arm, figures, formation, class) and the log
- * (shaken, disordered, rout, casualties). Never a player's choice: DESIGN.md, Rules. What players
+ * (shaken, disordered, rout, casualties). Never a player's choice: docs/architecture.md, Rules. What players
  * measure or see on the table is in each resolver's `...Choices` type instead.
  */
 export interface ChargeUnit {

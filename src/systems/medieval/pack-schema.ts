@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PackBase } from '../../rules/pack.ts';
 
 /**
- * The zod schema of the medieval pack (shared/rules/d10-medieval.md, MED-x): every chart of the
+ * The zod schema of the medieval pack (docs/rules/medieval.md, MED-x): every chart of the
  * source as data. A value the source does not give is null (e.g. MED-MORALE-MOD.26, printed "+?"),
  * and the resolver then asks for it as an input instead of guessing.
  */

@@ -1,3 +1,4 @@
+import { medievalReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/commands.ts';
 import { applyMedievalEvent, decideMedieval, describeMedievalEvent, MEDIEVAL_ACTION_ROLE, MEDIEVAL_EVENT_TYPES, type MedievalAction, type MedievalEvent } from './battle/index.ts';
 import { initialMedieval, MEDIEVAL_OPTIONS, type MedievalState } from './battle/state.ts';
@@ -28,12 +29,13 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** The medieval d10 game (shared/rules/d10-medieval.md) as the battle plays it. */
+/** The medieval d10 game (docs/rules/medieval.md) as the battle plays it. */
 export const medieval: SystemPlugin<MedievalState> = {
   id: 'medieval',
   name: medievalPack.name,
   rulesName: 'the medieval d10 rules',
   pack: medievalPack,
+  reference: medievalReference,
   sequence: medievalSequence,
   initialState: initialMedieval,
   house: MEDIEVAL_HOUSE,
@@ -51,5 +53,5 @@ export const medieval: SystemPlugin<MedievalState> = {
   unitLines: (s, u) => medievalUnitLines(s, u.id),
   report: medievalReport,
   aftermath: medievalAftermath,
-  slash: { commands: [weather, melee, control, ref], adds: { fire, morale, initiative }, create },
+  slash: { commands: [weather, melee, control], adds: { fire, morale, initiative, ref }, create },
 };

@@ -4,7 +4,7 @@ import { loadPack } from '../../rules/pack.ts';
 import pack from './pack.json' with { type: 'json' };
 
 /**
- * The `fire` key of the percentile pack (section 11.0, shared/rules/percentile-fire.md). null = not
+ * The `fire` key of the percentile pack (section 11.0, docs/rules/percentile.md). null = not
  * given in the source; the routine then asks for the value instead of guessing. How a GM enters
  * their own Fire Chart: src/systems/percentile/FIRE-CHART.md.
  */

@@ -9,7 +9,7 @@ import { add, ceil, fraction, isWhole, mul, pow, show, toNumber, type Fraction }
 import type { Dice } from '../../rules/outcome.ts';
 
 /**
- * The Fire Routine of section 11.0 (shared/rules/percentile-fire.md, PCT-ALGO), for artillery
+ * The Fire Routine of section 11.0 (docs/rules/percentile.md, PCT-ALGO), for artillery
  * (PCT-11.15) and infantry/cavalry (PCT-11.16), with the night reduction of NIGHT-18.51. Pure: the
  * battle passes in what it knows from the log (night, formations, earlier attacks this phase,
  * batteries that already fired on the target) and what players measured (range, figures bearing,

@@ -4,7 +4,7 @@ import type { Dice } from '../../rules/outcome.ts';
 import { loadPack } from '../../rules/pack.ts';
 
 /**
- * Night combat, section 18.0 (shared/rules/night-combat.md): the ACTIVE/PASSIVE vote, PASSIVE
+ * Night combat, section 18.0 (docs/rules/percentile.md): the ACTIVE/PASSIVE vote, PASSIVE
  * orders and triggers, visibility, the night-turn banner, the cavalry charge direction roll, MFP
  * critical level, CMR penalties and dawn attacks. Pure functions; the battle records stances,
  * orders, triggers and turns and passes them in. Charts come from the pack's `night` key; a value

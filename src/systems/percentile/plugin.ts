@@ -1,3 +1,4 @@
+import { percentileReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/commands.ts';
 import { percentileAdvance, percentileOwed } from './battle/advance.ts';
 import {
@@ -36,12 +37,13 @@ declare module '../../battle/events.ts' {
   }
 }
 
-/** Percentage-dice fire (shared/rules/percentile-fire.md) with its night combat (night-combat.md), as the battle plays them. */
+/** Percentage-dice fire (docs/rules/percentile.md) with its night combat (docs/rules/percentile.md), as the battle plays them. */
 export const percentile: SystemPlugin<PercentileState> = {
   id: 'percentile',
   name: percentilePack.name,
   rulesName: 'the percentage-dice rules',
   pack: percentilePack,
+  reference: percentileReference,
   sequence: percentileSequence,
   house: PERCENTILE_HOUSE,
   initialState: initialPercentile,

@@ -16,7 +16,7 @@ import { brg, setState } from './state.ts';
 import { describeVolley, endRound, evolveVolley, volley, type VolleyAction, type VolleyEvent } from './volley.ts';
 
 /**
- * The four-phase brigade game (shared/rules/brigade-phases.md, BRG-x) as the battle keeps it: the
+ * The four-phase brigade game (docs/rules/brigade.md, BRG-x) as the battle keeps it: the
  * activate tokens and initiative rounds, volleys, charges and reactions, melees, exploitation and
  * army morale, applied to the units. The rules are pure functions in the folder above; the files
  * here apply them, one per procedure, and this one dispatches to them. Much of the game is not in

@@ -27,7 +27,7 @@ import { forgetUnit } from './state.ts';
 import { decideSetStatus, describeStatusSet, evolveStatusSet, type ChargeSetStatus, type ChargeStatusSet } from './status.ts';
 
 /**
- * The Napoleonic d10 charge game (shared/rules/d10-charge.md) as the battle keeps it: the secret
+ * The Napoleonic d10 charge game (docs/rules/charge.md) as the battle keeps it: the secret
  * Grand-Tac points and their roll (INIT-GRANDTAC); charges applied to both units, what may follow
  * them (CHG-CONTINUE, CHG-RIDEDOWN), melee rounds (MEL-D10), fire (FIRE-TABLE, FIRE-DISCIPLINE),
  * movement rolls (MOVE-ROLL), local initiative (INIT-LOCAL) and skirmish combat (SKIRMISH). The

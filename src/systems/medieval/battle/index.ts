@@ -23,7 +23,7 @@ import { forgetUnit } from './state.ts';
 import { decideRecordWeather, describeWeatherRecorded, evolveWeatherRecorded, type WeatherAction, type WeatherEvent } from './weather.ts';
 
 /**
- * The medieval d10 game (shared/rules/d10-medieval.md, MED-x) as the battle keeps it: initiative and
+ * The medieval d10 game (docs/rules/medieval.md, MED-x) as the battle keeps it: initiative and
  * sides A and B, weather, firing, melee, control and morale tests applied to the units. The rules
  * are pure functions in src/systems/medieval/; each procedure's file here applies them to the
  * battle's state, and this module hands every action and event to its procedure.

@@ -1,4 +1,4 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
+import { sub } from '../../../app/commands.ts';
 import { reply } from '../../../app/replies.ts';
 import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../index.ts';
 
@@ -55,38 +55,34 @@ const value = (m: PackModifier) => (m.value !== null ? signed(m.value) : `? (giv
 const each = (m: PackModifier) => (!m.each ? '' : ` each (give a count as idxN${m.perUnit ? `; at most the ${m.perUnit.side} units the battle holds` : ''})`);
 const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${value(m)}${each(m)}${byUmpire(m)}`;
 
-export const ref = defineCommand({
-  name: 'ref',
-  description: 'The medieval charts for players measuring on the table',
-  rank: 240,
-  subcommands: {
-    movement: sub({
-      description: 'March Rates of troops and artillery (MED-MOVE)',
-      who: 'anyone',
-      example: '/ref movement',
-      options: {},
-      query: (_o, ctx) => [reply(ctx, movement(), 'Movement Chart (MED-MOVE)')],
-    }),
-    terrain: sub({
-      description: 'Terrain and its effect upon March Rates (MED-TERRAIN)',
-      who: 'anyone',
-      example: '/ref terrain',
-      options: {},
-      query: (_o, ctx) => [reply(ctx, terrain(), 'Terrain Chart (MED-TERRAIN)')],
-    }),
-    range: sub({
-      description: 'Firing ranges by weapon, artillery misfires (MED-RANGE)',
-      who: 'anyone',
-      example: '/ref range',
-      options: {},
-      query: (_o, ctx) => [reply(ctx, range(), 'Firing Ranges Chart (MED-RANGE)')],
-    }),
-    modifiers: sub({
-      description: 'The modifiers of a chart, by id, for the modifiers option of /fire, /melee, /control, /morale',
-      who: 'anyone',
-      example: '/ref modifiers chart:fire',
-      options: { chart: { kind: 'string', description: 'fire, melee, control or morale', required: true, choices: Object.keys(CHARTS) } },
-      query: (o, ctx) => [reply(ctx, CHARTS[o.chart as keyof typeof CHARTS]().map(modifierLine).join('\n'), `Modifiers: ${o.chart}`)],
-    }),
-  },
-});
+/** The medieval charts for players measuring on the table, added to the core's /ref. */
+export const ref = {
+  movement: sub({
+    description: 'March Rates of troops and artillery (MED-MOVE)',
+    who: 'anyone',
+    example: '/ref movement',
+    options: {},
+    query: (_o, ctx) => [reply(ctx, movement(), 'Movement Chart (MED-MOVE)')],
+  }),
+  terrain: sub({
+    description: 'Terrain and its effect upon March Rates (MED-TERRAIN)',
+    who: 'anyone',
+    example: '/ref terrain',
+    options: {},
+    query: (_o, ctx) => [reply(ctx, terrain(), 'Terrain Chart (MED-TERRAIN)')],
+  }),
+  range: sub({
+    description: 'Firing ranges by weapon, artillery misfires (MED-RANGE)',
+    who: 'anyone',
+    example: '/ref range',
+    options: {},
+    query: (_o, ctx) => [reply(ctx, range(), 'Firing Ranges Chart (MED-RANGE)')],
+  }),
+  modifiers: sub({
+    description: 'The modifiers of a chart, by id, for the modifiers option of /fire, /melee, /control, /morale',
+    who: 'anyone',
+    example: '/ref modifiers chart:fire',
+    options: { chart: { kind: 'string', description: 'fire, melee, control or morale', required: true, choices: Object.keys(CHARTS) } },
+    query: (o, ctx) => [reply(ctx, CHARTS[o.chart as keyof typeof CHARTS]().map(modifierLine).join('\n'), `Modifiers: ${o.chart}`)],
+  }),
+};

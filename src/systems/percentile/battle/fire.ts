@@ -28,7 +28,7 @@ import { cannonOf, figures, figuresNow, GUNS, isGuns, pct, setUnit, status, type
 import { lines, lossWord } from './words.ts';
 
 /**
- * Percentage-dice fire combat (shared/rules/percentile-fire.md, PCT-11.x) as the battle keeps it: a
+ * Percentage-dice fire combat (docs/rules/percentile.md, PCT-11.x) as the battle keeps it: a
  * fire attack with what the log knows, the losses, markers and rounds it leaves, and its working as
  * the log reads it. The Fire Routine itself is resolveFire, a pure function in ../fire.ts.
  */

@@ -42,7 +42,7 @@ import { applyUnitReplaced, decideUnitReplaced, describeUnitReplaced, type Repla
 import { applyUnitRemoved } from './state.ts';
 
 /**
- * Percentage-dice fire combat (shared/rules/percentile-fire.md, PCT-11.x) and night combat
+ * Percentage-dice fire combat (docs/rules/percentile.md, PCT-11.x) and night combat
  * (night-combat.md, NIGHT-18.x) as the battle plays them, composed from one module per procedure:
  * the actions and events of all of them, who may take each action, and which module decides,
  * applies and words each. The rules are pure functions in src/systems/percentile/.

@@ -28,7 +28,7 @@ import { isNight } from './phase.ts';
 import { pct, setCommand, type NightState } from './state.ts';
 
 /**
- * Night combat (shared/rules/night-combat.md, NIGHT-18.x) as the battle keeps it: the secret
+ * Night combat (docs/rules/percentile.md, NIGHT-18.x) as the battle keeps it: the secret
  * ACTIVE/PASSIVE vote at dusk, what it does to orders, triggers, visibility, the CMR penalties it
  * leaves, dawn attacks. The rules themselves are pure functions in ../night.ts; this module applies
  * them to the battle's state, as part of the percentile rules'. The orders of the turn: orders.ts.

@@ -1,0 +1,34 @@
+import { defineCommand, sub, type CommandDef, type SystemPlugin } from '../src/app/commands.ts';
+import { reply } from '../src/app/replies.ts';
+import { RuleError } from '../src/rules/errors.ts';
+import { nearestIds, ruleLine, RULE_USES } from '../src/rules/reference.ts';
+
+/**
+ * /ref: the rules for players at the table. `rule` answers any rule ID the installed systems cite,
+ * from their references (docs/rules/); the systems add their charts (/ref movement, /ref rates).
+ * A query: nothing is logged, and it needs no battle.
+ */
+export default function ref(systems: readonly SystemPlugin[]): CommandDef {
+  const all = systems.flatMap((x) => (x.reference ?? []).map((r) => ({ ...r, system: x })));
+  const ids = all.map((r) => r.id);
+  return defineCommand({
+    name: 'ref',
+    description: 'The rules for players at the table: a rule by its id, and the charts of the battle\'s rules',
+    rank: 240,
+    subcommands: {
+      rule: sub({
+        description: 'One rule by its id (PCT-11.87): what it says and what the umpire does with it',
+        who: 'anyone',
+        needsBattle: false,
+        example: '/ref rule id:PCT-11.87',
+        options: { id: { kind: 'string', description: 'A rule ID, e.g. PCT-11.87 or MED-MORALE', required: true, default: true, complete: (c) => ids.filter((id) => id.toUpperCase().startsWith(c.typed.trim().toUpperCase())).slice(0, 25) } },
+        query: (o, ctx) => {
+          const typed = o.id.trim();
+          const r = all.find((x) => x.id.toUpperCase() === typed.toUpperCase());
+          if (!r) throw new RuleError(`There is no rule ${typed} in the rules installed here. Nearest: ${nearestIds(ids, typed).join(', ')}. The full lists are in docs/rules/.`);
+          return [reply(ctx, `${ruleLine(r)}${r.reviewed ? '' : ' (Drafted from the code\'s comment.)'}`, `${r.id} (${r.system.rulesName}; ${RULE_USES[r.use].split(':')[0]})`)];
+        },
+      }),
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * A rule system's reference (issue 39): every rule ID its code cites, one line on what the rule
+ * says, and what the umpire does with it. One source for `/ref rule` and docs/rules/<system>.md
+ * (test/rules/reference.test.ts writes the doc from it and holds its ids equal to those the code cites).
+ */
+export const RULE_USES = {
+  applied: 'applied by the umpire',
+  log: 'applied by the umpire from the log; a player may not claim or drop it',
+  input: 'applied from what a player gives with the command (measured on the table)',
+  gm: 'asked of the GM where it applies (the source gives no value)',
+  house: 'a house rule: a GM sets it once per battle (/house set), else it is asked at each use',
+  reference: 'reference only: shown (/ref), never applied',
+} as const;
+export type RuleUse = keyof typeof RULE_USES;
+
+export const RuleRef = z.object({
+  id: z.string().regex(/^[A-Z]+(-[A-Za-z0-9.]+)*$/, { error: 'a rule ID such as PCT-11.87' }),
+  says: z.string().min(1),
+  use: z.enum(Object.keys(RULE_USES) as [RuleUse, ...RuleUse[]]),
+  /** False while `says` is the code's own comment where it cites the id, not yet written as a summary. */
+  reviewed: z.boolean().default(false),
+});
+export type RuleRef = z.infer<typeof RuleRef>;
+
+/** A system's reference file, checked when it loads: each id once, the error naming the file and the entry. */
+export function loadReference(data: unknown, file: string): readonly RuleRef[] {
+  const parsed = z.array(RuleRef).safeParse(data);
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `[${i.path.join('.')}] ${i.message}`).join('; ')}`);
+  const seen = new Set<string>();
+  for (const r of parsed.data) {
+    if (seen.has(r.id)) throw new Error(`${file}: ${r.id} is listed twice`);
+    seen.add(r.id);
+  }
+  return parsed.data;
+}
+
+/** One rule as /ref rule answers it and the doc lists it. */
+export const ruleLine = (r: RuleRef): string => `${r.id}: ${r.says} — ${RULE_USES[r.use]}.`;
+
+/** Edit distance, case-blind: how far a typed id is from a listed one. */
+function distance(a: string, b: string): number {
+  const [x, y] = [a.toUpperCase(), b.toUpperCase()];
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[y.length]!;
+}
+
+/** The `n` listed ids nearest a typed one, nearest first (ties in the order listed). */
+export function nearestIds(ids: readonly string[], typed: string, n = 3): string[] {
+  return ids
+    .map((id, i) => ({ id, i, d: distance(typed, id) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, n)
+    .map((x) => x.id);
+}
