@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -9,8 +9,13 @@ import { describe, expect, it } from 'vitest';
  * Issue 17: the README's shell blocks marked runnable (```sh runnable) run, in the order given, in an
  * empty directory that sees the project's files, each within a time limit; and what the README
  * points at exists, inside the repository (issue 39: a clone with nothing beside it is whole).
+ * Issue 39 also keeps the README a newcomer's page: under 3,000 words, with the figures, suites and
+ * operations in docs/, every page of which the README links; docs/ is held to the same checks.
  */
 const README = readFileSync('README.md', 'utf8');
+/** docs/*.md and docs/rules/*.md, each with its text. */
+const DOCS = ['docs', 'docs/rules'].flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.md')).map((f) => join(d, f)));
+const PAGES = [{ path: 'README.md', text: README }, ...DOCS.map((path) => ({ path, text: readFileSync(path, 'utf8') }))];
 const run = promisify(execFile);
 const LIMIT_MS = 120_000;
 
@@ -22,7 +27,7 @@ function blocks(md: string): { info: string; body: string; line: number }[] {
     const open = /^(\s*)```(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const end = lines.findIndex((l, j) => j > i && /^\s*```\s*$/.test(l));
-    if (end < 0) throw new Error(`README.md:${i + 1}: a code fence that never closes`);
+    if (end < 0) throw new Error(`line ${i + 1}: a code fence that never closes`);
     out.push({ info: open[2]!.trim(), body: lines.slice(i + 1, end).join('\n'), line: i + 1 });
     i = end;
   }
@@ -36,9 +41,25 @@ describe('README.md', () => {
     for (const b of all) expect(b.body, `block at line ${b.line}`).not.toMatch(/^#{2,3} /m);
     expect(README.split('\n').filter((l) => /```/.test(l) && !/^\s*```[\w -]*$/.test(l))).toEqual([]);
     expect(README).toMatch(/\n## Running the Discord bot\n/);
+    for (const p of PAGES.slice(1)) {
+      for (const b of blocks(p.text)) expect(b.body, `${p.path}: block at line ${b.line}`).not.toMatch(/^#{2,3} /m);
+      // Only the README's runnable blocks are run: a page of docs/ has none.
+      expect(blocks(p.text).filter((b) => /runnable/.test(b.info)), p.path).toEqual([]);
+    }
   });
 
-  it('every file and folder it names exists', () => {
+  it('is under 3,000 words (as `wc -w` counts), and links every page of docs/', () => {
+    expect(README.split(/\s+/).filter(Boolean).length).toBeLessThan(3000);
+    const links = new Set([...README.matchAll(/\]\(([^)#\s]+)(?:#[\w-]*)?\)/g)].map((m) => m[1]!));
+    expect(DOCS.filter((d) => !d.startsWith('docs/rules/')).filter((d) => !links.has(d))).toEqual([]);
+    expect(links.has('docs/rules/') || DOCS.filter((d) => d.startsWith('docs/rules/')).every((d) => links.has(d))).toBe(true);
+  });
+
+  it('every file and folder it names exists (and every one docs/ names)', () => {
+    for (const p of PAGES.slice(1)) {
+      const inDoc = [...p.text.matchAll(/`((?:docs|src|examples|commands|test|migrations|bench|\.ci)\/[\w./<>-]*|\.env\.example)`/g)].map((m) => m[1]!);
+      expect(inDoc.filter((f) => !f.includes('<') && !existsSync(f)), p.path).toEqual([]);
+    }
     const named = [...README.matchAll(/`((?:docs|src|examples|commands|test|migrations|bench|\.ci)\/[\w./<>-]*|\.env\.example)`/g)].map((m) => m[1]!);
     const missing = named.filter((p) => !p.includes('<') && !existsSync(p));
     expect(named.length).toBeGreaterThan(10);
@@ -50,6 +71,12 @@ describe('README.md', () => {
     expect(links).toEqual(expect.arrayContaining(['docs/architecture.md', 'docs/rules/charge.md']));
     expect(links.filter((l) => !existsSync(l))).toEqual([]);
     expect(README.match(/\.\.\/[\w.]/g) ?? []).toEqual([]);
+    // A page of docs/ links relative to itself, to a file of the repository and never above it.
+    for (const p of PAGES.slice(1)) {
+      const targets = [...p.text.matchAll(/\]\(([^)#\s]+)(?:#[\w-]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z]+:/.test(l));
+      const resolved = targets.map((l) => relative(resolve('.'), resolve(dirname(p.path), l)));
+      expect(resolved.filter((r) => r.startsWith('..') || !existsSync(r)), p.path).toEqual([]);
+    }
   });
 
   it(
