@@ -7,7 +7,7 @@ import { RuleError } from '../rules/errors.ts';
 
 /**
  * The limits of a file a user hands in (an order of battle, house rules, a campaign roster), each
- * refused by name (README, "Files"). A GM's file nests a few levels and holds a few keys a unit;
+ * refused by name (docs/commands.md, "Files"). A GM's file nests a few levels and holds a few keys a unit;
  * 10,000 units, the largest order of battle under MAX_FILE_BYTES, hold about 80,000 keys and items.
  */
 export const DATA_LIMITS = {
