@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../support/fake-discord.ts';
-import { answers, quatreBras, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
+import { answers, outboxSettled, quatreBras, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 
 /**
  * Issue 28 in Discord: each action is one post in the channel (delivered once, through the outbox)
@@ -30,8 +30,9 @@ describe('what the bot sends for an action, and how it writes times (issue 28)',
     // The acknowledgement is one line; the post carries the whole announcement.
     expect(textOf(replies[0])).toMatch(/^Done \(event 1\): <@\d+> created battle "Ligny" \(percentile\) in <#\d+>$/);
     await h.fake.until(() => h.fake.channelMessages().length === 1, 'the battle post');
-    // The outbox delivers each post exactly once, however often it is polled.
-    await new Promise((r) => setTimeout(r, 300));
+    // The outbox delivers each post exactly once, however often it is polled: two more passes post nothing.
+    await outboxSettled(h);
+    expect([await h.bot.dispatcher.drainOnce(), await h.bot.dispatcher.drainOnce()]).toEqual([0, 0]);
     const posts = h.fake.channelMessages();
     expect(posts).toHaveLength(1);
     expect(posts[0]!.embeds[0]).toMatchObject({ title: 'Battle "Ligny" (b1)', footer: { text: 'log event 1' } });

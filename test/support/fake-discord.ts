@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -114,6 +115,13 @@ interface Socket {
   shard: [number, number];
 }
 
+/**
+ * How long `until` waits before it gives up naming what it waited for: one generous bound, not a
+ * guess at how long a message takes (a loaded machine may take seconds), short of the 60 s test
+ * timeout (vitest.config.ts) so that a wait which never ends says what it waited for.
+ */
+export const PATIENCE_MS = 50_000;
+
 /** The shard Discord sends a guild's events to: (guild_id >> 22) % shard count; DMs go to shard 0. */
 export const shardOf = (guildId: string | undefined, count: number): number => (guildId ? Number((BigInt(guildId) >> 22n) % BigInt(count)) : 0);
 
@@ -142,6 +150,8 @@ export class FakeDiscord {
   private readonly users = new Map<string, FakeUser>();
   private readonly files = new Map<string, { name: string; body: Buffer }>();
   private readonly faults: PendingFault[] = [];
+  /** Emits 'change' whenever the fake answered a request or heard from the gateway: what `until` waits on. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
   private nextId = 1300000000000000000n;
   private port = 0;
 
@@ -250,15 +260,33 @@ export class FakeDiscord {
     return ch ? this.channelMessages(ch) : [];
   }
 
-  /** Polls until `check` holds (10 ms steps); fails the test after `ms` with `what`. */
-  async until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 5000): Promise<T> {
+  /**
+   * Resolves once `check` holds. It is tried again each time the fake answers a request or hears from
+   * the gateway (the events a bot's work shows as), and at least every 20 ms for what the fake cannot
+   * see (a store, a proxy, a child process); no wall-clock guess at how long that takes, only
+   * `ms` (PATIENCE_MS unless told) after which it fails the test with `what`.
+   */
+  async until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = PATIENCE_MS): Promise<T> {
     const end = Date.now() + ms;
     for (;;) {
       const v = await check();
       if (v) return v;
-      if (Date.now() > end) throw new Error(`fake Discord: timed out after ${ms} ms waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
+      if (Date.now() > end) throw new Error(`fake Discord: gave up after ${ms} ms waiting for ${what}`);
+      await this.nextChange(20);
     }
+  }
+
+  /** Resolves at the fake's next change, or after `ms` at the latest. */
+  private nextChange(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.changes.off('change', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.changes.once('change', done);
+    });
   }
 
   /** The shards identified and ready, by id. */
@@ -293,13 +321,18 @@ export class FakeDiscord {
 
   /**
    * The gateway delivers an interaction again, as it does when a session resumes (same id, same
-   * token): whoever answered it first keeps the answer; resolves once the bot has had time to act.
+   * token): whoever answered it first keeps the answer. Resolves once every bot it went to has
+   * tried to answer it again (each such try is refused: already acknowledged), that is, once each
+   * has run it through the umpire; with `everyShard`, to every connected shard.
    */
-  async redeliver(i: FakeInteraction, settleMs = 300, everyShard = false): Promise<void> {
+  async redeliver(i: FakeInteraction, everyShard = false): Promise<void> {
     const payload = this.payloads.get(i.id);
     if (!payload) throw new Error(`fake Discord: no interaction ${i.id} to deliver again`);
-    this.dispatch('INTERACTION_CREATE', payload, everyShard);
-    await new Promise((r) => setTimeout(r, settleMs));
+    const callback = `/interactions/${i.id}/${i.token}/callback`;
+    const tries = () => this.requests.filter((r) => r.method === 'POST' && r.path === callback).length;
+    const before = tries();
+    const sent = this.dispatch('INTERACTION_CREATE', payload, everyShard);
+    await this.until(() => tries() >= before + sent, `${sent} more answer(s) to the interaction ${i.id} delivered again`);
   }
 
   /** A user presses a button of a message they can see. */
@@ -430,18 +463,22 @@ export class FakeDiscord {
 
   // --- gateway -------------------------------------------------------------------------------
 
-  /** To every ready connection of the shard that owns the payload's guild (all of them with `everyShard`). */
-  private dispatch(t: string, d: unknown, everyShard = false): void {
+  /** To every ready connection of the shard that owns the payload's guild (all of them with `everyShard`); how many it went to. */
+  private dispatch(t: string, d: unknown, everyShard = false): number {
     const guild = (d as { guild_id?: string }).guild_id;
     const ready = [...this.sockets].filter((s) => s.ready && (everyShard || s.shard[0] === shardOf(guild, s.shard[1])));
     if (!ready.length) throw new Error(`fake Discord: no bot is connected to the gateway${guild ? ` for guild ${guild}` : ''}`);
     for (const s of ready) s.ws.send(JSON.stringify({ op: 0, t, s: ++s.seq, d }));
+    return ready.length;
   }
 
   private onSocket(ws: WebSocket): void {
     const conn: Socket = { ws, seq: 0, ready: false, shard: [0, 1] };
     this.sockets.add(conn);
-    ws.on('close', () => this.sockets.delete(conn));
+    ws.on('close', () => {
+      this.sockets.delete(conn);
+      this.changes.emit('change');
+    });
     ws.on('message', (raw) => {
       const p = JSON.parse(String(raw)) as { op: number; d: Json | null };
       this.gatewayReceived.push({ op: p.op, d: p.op === 2 ? { ...p.d, token: '[token]' } : p.d });
@@ -469,6 +506,7 @@ export class FakeDiscord {
           ws.send(JSON.stringify({ op: 9, d: false }));
           break;
       }
+      this.changes.emit('change');
     });
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatMs } }));
   }
@@ -514,6 +552,7 @@ export class FakeDiscord {
       rec.status = status;
       res.writeHead(status, { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
       res.end(json === undefined ? undefined : JSON.stringify(json));
+      this.changes.emit('change');
     };
 
     if (method === 'GET' && path.startsWith('/attachments/')) {
@@ -522,6 +561,7 @@ export class FakeDiscord {
       rec.status = 200;
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(f.body.length) });
       res.end(f.body);
+      this.changes.emit('change');
       return;
     }
 
@@ -532,6 +572,7 @@ export class FakeDiscord {
     if (fault && 'network' in fault) {
       rec.status = -1;
       req.socket.destroy();
+      this.changes.emit('change');
       return;
     }
     if (fault?.status === 429) return send(429, { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false }, { 'retry-after': String(fault.retryAfter), 'x-ratelimit-scope': 'user' });
