@@ -16,7 +16,7 @@ describe('what the bot sends for an action, and how it writes times (issue 28)',
     h = await startHarness();
     gm = h.fake.user('gm');
     players = { alice: h.fake.user('alice'), bob: h.fake.user('bob'), carol: h.fake.user('carol'), dave: h.fake.user('dave') };
-  }, 20_000);
+  });
   afterAll(async () => {
     await h?.stop();
     await h?.fake.stop();

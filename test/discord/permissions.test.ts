@@ -23,7 +23,7 @@ describe('authority in Discord', () => {
     await h.fake.slash({ user: gm, command: 'battle', sub: 'create', options: { name: 'Ligny', system: 'percentile' } });
     await h.fake.slash({ user: gm, command: 'oob', sub: 'import', files: { file: { name: 'oob.yaml', text: quatreBras(players) } } });
     await h.fake.until(() => h.fake.channelMessages().length === 2, 'the setup posts');
-  }, 20_000);
+  });
   afterAll(async () => {
     await h?.stop();
     await h?.fake.stop();
