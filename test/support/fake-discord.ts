@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { PATIENCE_MS } from './patience.ts';
 
 /**
  * A fake Discord on 127.0.0.1 for tests: the REST routes the bot uses and a WebSocket gateway
@@ -114,13 +115,6 @@ interface Socket {
   ready: boolean;
   shard: [number, number];
 }
-
-/**
- * How long `until` waits before it gives up naming what it waited for: one generous bound, not a
- * guess at how long a message takes (a loaded machine may take seconds), short of the 60 s test
- * timeout (vitest.config.ts) so that a wait which never ends says what it waited for.
- */
-export const PATIENCE_MS = 50_000;
 
 /** The shard Discord sends a guild's events to: (guild_id >> 22) % shard count; DMs go to shard 0. */
 export const shardOf = (guildId: string | undefined, count: number): number => (guildId ? Number((BigInt(guildId) >> 22n) % BigInt(count)) : 0);
