@@ -151,7 +151,8 @@ export class FakeDiscord {
 
   constructor(
     token = 'fake-bot-token.'.padEnd(72, 'x'),
-    private readonly heartbeatMs = 1000,
+    /** Discord's own interval: a shorter one has discord.js, on a loaded machine, take a late ACK for a dead connection and reconnect. */
+    private readonly heartbeatMs = 41_250,
     /** The shard count GET /gateway/bot recommends. */
     readonly shards = 1,
   ) {
@@ -162,7 +163,7 @@ export class FakeDiscord {
   }
 
   static async start(token?: string, opts: { shards?: number } = {}): Promise<FakeDiscord> {
-    const fake = new FakeDiscord(token, 1000, opts.shards ?? 1);
+    const fake = new FakeDiscord(token, undefined, opts.shards ?? 1);
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.port = (fake.server.address() as AddressInfo).port;
     return fake;
@@ -300,7 +301,7 @@ export class FakeDiscord {
     const resolved: { attachments?: Record<string, unknown>; users?: Record<string, FakeUser> } = {};
     const options = this.commandOptions(o.command, o.sub ?? '', o.options ?? {}, o.files ?? {}, resolved);
     const data = { id: this.commandId(o.command), name: o.command, type: 1, options, ...(Object.keys(resolved).length ? { resolved } : {}), ...(o.dm ? {} : { guild_id: o.guild ?? this.guildId }) };
-    const i = this.dispatchInteraction(2, o.user, data, o);
+    const i = await this.dispatchInteraction(2, o.user, data, o);
     return this.until(() => this.answered(i), `an answer to /${o.command} ${o.sub ?? ''}`);
   }
 
@@ -308,7 +309,7 @@ export class FakeDiscord {
   async autocomplete(o: { user: FakeUser; command: string; sub?: string; options?: Record<string, unknown>; focused: string; typed: string; dm?: boolean }): Promise<{ name: string; value: unknown }[]> {
     const all = { ...(o.options ?? {}), [o.focused]: o.typed };
     const options = this.commandOptions(o.command, o.sub ?? '', all, {}, {}, o.focused);
-    const i = this.dispatchInteraction(4, o.user, { id: this.commandId(o.command), name: o.command, type: 1, options }, o);
+    const i = await this.dispatchInteraction(4, o.user, { id: this.commandId(o.command), name: o.command, type: 1, options }, o);
     const done = await this.until(() => (i.callback?.type === 8 ? i : undefined), `autocomplete of ${o.focused}`);
     return (done.callback!.data as { choices: { name: string; value: unknown }[] }).choices;
   }
@@ -325,7 +326,7 @@ export class FakeDiscord {
     const callback = `/interactions/${i.id}/${i.token}/callback`;
     const tries = () => this.requests.filter((r) => r.method === 'POST' && r.path === callback).length;
     const before = tries();
-    const sent = this.dispatch('INTERACTION_CREATE', payload, everyShard);
+    const sent = await this.dispatch('INTERACTION_CREATE', payload, everyShard);
     await this.until(() => tries() >= before + sent, `${sent} more answer(s) to the interaction ${i.id} delivered again`);
   }
 
@@ -334,7 +335,7 @@ export class FakeDiscord {
     const button = o.message.components.flatMap((r) => r.components).find((b) => b.label === o.label);
     if (!button) throw new Error(`fake Discord: no button "${o.label}" on message ${o.message.id}`);
     const dm = [...this.dmChannels.values()].includes(o.message.channel_id);
-    const i = this.dispatchInteraction(3, o.user, { custom_id: button.custom_id, component_type: 2 }, { dm, channel: o.message.channel_id, message: o.message });
+    const i = await this.dispatchInteraction(3, o.user, { custom_id: button.custom_id, component_type: 2 }, { dm, channel: o.message.channel_id, message: o.message });
     return this.until(() => this.answered(i), `an answer to the press of ${o.label}`);
   }
 
@@ -357,7 +358,7 @@ export class FakeDiscord {
     const components = shown.map((c) => (c.component ? { type: c.type, component: input(c.component) } : { type: c.type, components: (c.components ?? []).map(input) }));
     const before = o.from ? (this.payloads.get(o.from.id) as { guild_id?: string; message?: FakeMessage }) : { guild_id: this.guildId };
     const where = { dm: !before.guild_id, channel: o.from?.channelId ?? this.channelId, ...(before.guild_id ? { guild: before.guild_id } : {}), ...(before.message ? { message: before.message } : {}) };
-    const i = this.dispatchInteraction(5, o.user, { custom_id: o.customId ?? modal!.custom_id, components }, where);
+    const i = await this.dispatchInteraction(5, o.user, { custom_id: o.customId ?? modal!.custom_id, components }, where);
     return this.until(() => this.answered(i), `an answer to the modal ${o.customId ?? modal!.custom_id}`);
   }
 
@@ -419,7 +420,7 @@ export class FakeDiscord {
     return id;
   }
 
-  private dispatchInteraction(type: number, user: FakeUser, data: Json, o: { dm?: boolean; channel?: string; guild?: string; permissions?: string; message?: FakeMessage }): FakeInteraction {
+  private async dispatchInteraction(type: number, user: FakeUser, data: Json, o: { dm?: boolean; channel?: string; guild?: string; permissions?: string; message?: FakeMessage }): Promise<FakeInteraction> {
     const guildId = o.guild ?? this.guildId;
     const id = this.snowflake();
     const token = `itoken-${id}-${Math.random().toString(36).slice(2)}`;
@@ -451,17 +452,20 @@ export class FakeDiscord {
     const i: FakeInteraction = { id, token, user, channelId, followUps: [] };
     this.interactions.set(id, i);
     this.payloads.set(id, payload);
-    this.dispatch('INTERACTION_CREATE', payload);
+    await this.dispatch('INTERACTION_CREATE', payload);
     return i;
   }
 
   // --- gateway -------------------------------------------------------------------------------
 
-  /** To every ready connection of the shard that owns the payload's guild (all of them with `everyShard`); how many it went to. */
-  private dispatch(t: string, d: unknown, everyShard = false): number {
+  /**
+   * To every ready connection of the shard that owns the payload's guild (all of them with
+   * `everyShard`), once there is one (a bot reconnecting is waited for); how many it went to.
+   */
+  private async dispatch(t: string, d: unknown, everyShard = false): Promise<number> {
     const guild = (d as { guild_id?: string }).guild_id;
-    const ready = [...this.sockets].filter((s) => s.ready && (everyShard || s.shard[0] === shardOf(guild, s.shard[1])));
-    if (!ready.length) throw new Error(`fake Discord: no bot is connected to the gateway${guild ? ` for guild ${guild}` : ''}`);
+    const readyOnes = () => [...this.sockets].filter((s) => s.ready && (everyShard || s.shard[0] === shardOf(guild, s.shard[1])));
+    const ready = await this.until(() => readyOnes().length > 0 && readyOnes(), `a bot connected to the gateway${guild ? ` for guild ${guild}` : ''}`);
     for (const s of ready) s.ws.send(JSON.stringify({ op: 0, t, s: ++s.seq, d }));
     return ready.length;
   }
