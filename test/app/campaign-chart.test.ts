@@ -92,20 +92,20 @@ describe('the campaign chart: a line an army, grouped by side (issue 29, /campai
   it('given two sides of three armies over four moments, when rendered, then it is a PNG of CAMPAIGN_CHART', async () => {
     const { png } = await campaignChart(s);
     expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
-  }, 30_000);
+  });
 
   it('a legend a side, in the order of the sides, naming its armies in order', async () => {
     const { legends } = await drawn(s);
     expect(legends.map((l) => l.title)).toEqual(['Lancaster', 'York']);
     for (const [k, side] of ['Lancaster', 'York'].entries()) expect(legends[k]!.entries.map((e) => e.label)).toEqual([1, 2, 3].map((a) => `${side} army ${a}`));
-  }, 30_000);
+  });
 
   it('no two armies of a side share a colour; side 1 is a blue family, side 2 a red/orange one', async () => {
     const [lancaster, york] = (await drawn(s)).legends;
     for (const side of [lancaster!, york!]) expect(new Set(side.entries.map((e) => e.fill)).size).toBe(3);
     expect(lancaster!.entries.every((e) => blue(e.fill))).toBe(true);
     expect(york!.entries.every((e) => redOrange(e.fill))).toBe(true);
-  }, 30_000);
+  });
 
   it('the x axis names the moments in their order; the y axis ticks at whole figures only', async () => {
     const { xLabels, yTicks } = await drawn(s);
@@ -113,12 +113,12 @@ describe('the campaign chart: a line an army, grouped by side (issue 29, /campai
     expect(yTicks.length).toBeGreaterThan(1);
     for (const t of yTicks) expect(t).toMatch(/^\d+$/);
     expect(new Set(yTicks).size).toBe(yTicks.length);
-  }, 30_000);
+  });
 
   it('whole-figure ticks even when the strengths span two figures', async () => {
     const small: CampaignSeries = { campaign: 'Skirmish', points: ['start', 'turn 1', 'turn 2'], unit: 'figures', sides: [{ name: 'A', armies: [{ name: 'Scouts', strength: [2, 1, 1] }] }] };
     expect((await drawn(small)).yTicks).toEqual(['0', '1', '2']);
-  }, 30_000);
+  });
 
   it('the description names every army with its first and last strength, and when a late army joined', async () => {
     const { description } = await campaignChart(s);
@@ -128,7 +128,7 @@ describe('the campaign chart: a line an army, grouped by side (issue 29, /campai
     expect(description).toContain('York army 2 12 → 8');
     // The last army of each side was raised after the start: its line begins where it does.
     expect(description).toContain('York army 3 (from turn 1) 10 → 6');
-  }, 30_000);
+  });
 });
 
 describe('the campaign chart at its edges (issue 29)', () => {
@@ -140,7 +140,7 @@ describe('the campaign chart at its edges (issue 29)', () => {
     expect(xLabels).toEqual(['start']);
     expect(legends.map((l) => l.entries.length)).toEqual([2, 2]);
     expect(description).toContain('Lancaster army 1 12;');
-  }, 30_000);
+  });
 
   it('an army of zero strength throughout: drawn, the y axis still ticking at whole figures from 0', async () => {
     const zero: CampaignSeries = { campaign: 'Lost Cause', points: ['start', 'turn 1'], unit: 'figures', sides: [{ name: 'A', armies: [{ name: 'Remnant', strength: [0, 0] }] }] };
@@ -152,7 +152,7 @@ describe('the campaign chart at its edges (issue 29)', () => {
     expect(yTicks.length).toBeGreaterThan(1);
     for (const t of yTicks) expect(t).toMatch(/^\d+$/);
     expect(description).toContain('Remnant 0 → 0');
-  }, 30_000);
+  });
 
   it('20 armies on 4 sides: four legends of five, four colour families, 20 different colours, one PNG', async () => {
     const many = synthetic(['Lancaster', 'York', 'Scots', 'French'], 5);
@@ -203,14 +203,14 @@ describe('the campaign chart at its edges (issue 29)', () => {
     expect(legends[0]!.entries.map((e) => e.label)).toEqual(['Guard', 'Guard (2)']);
     const { description } = await campaignChart(series);
     expect(description).toContain('Ghost not yet measured');
-  }, 30_000);
+  });
 
   it('no army measured at all: still a PNG of its size, saying so', async () => {
     const empty: CampaignSeries = { campaign: 'Empty', points: ['start'], unit: 'figures', sides: [] };
     const { png, description } = await campaignChart(empty);
     expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
     expect(description).toMatch(/no army/i);
-  }, 30_000);
+  });
 });
 
 describe('the campaign chart’s file name: name, id, first event’s hash and turn (issue 29)', () => {

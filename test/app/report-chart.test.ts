@@ -87,14 +87,14 @@ describe('the report chart groups units by side, a colour family a side (issue 2
   it('given 14 units on two sides, when rendered, then the PNG is CHART.width x CHART.height', async () => {
     const png = PNG.sync.read(Buffer.from(await reportChart(r)));
     expect({ width: png.width, height: png.height }).toEqual(CHART);
-  }, 30_000);
+  });
 
   it('a legend a side, in the order of the sides, naming every unit of it; the morale legend after them', async () => {
     const { legends } = await legendsOf((await reportSpecsShaded(r)).strength);
     expect(legends.map((l) => l.title)).toEqual(['Tudor', 'Yorkist', 'morale']);
     for (const [k, side] of ['Tudor', 'Yorkist'].entries())
       expect(legends[k]!.entries.map((e) => e.label).sort()).toEqual(Array.from({ length: 7 }, (_, u) => `${side} unit ${u + 1}`));
-  }, 30_000);
+  });
 
   it('no two units of one side share a colour; side 1 is a blue family, side 2 a red/orange one', async () => {
     const [tudor, yorkist] = (await legendsOf((await reportSpecsShaded(r)).strength)).legends;
@@ -102,7 +102,7 @@ describe('the report chart groups units by side, a colour family a side (issue 2
     expect(tudor!.entries.every((e) => blue(e.fill))).toBe(true);
     expect(yorkist!.entries.every((e) => redOrange(e.fill))).toBe(true);
     expect(tudor!.entries[0]!.fill).not.toBe(yorkist!.entries[0]!.fill);
-  }, 30_000);
+  });
 
   it("the casualties panel colours each side with its family's base colour: a colour means one side in both panels", async () => {
     const specs = await reportSpecsShaded(r);
@@ -111,13 +111,13 @@ describe('the report chart groups units by side, a colour family a side (issue 2
     expect(side!.entries.map((e) => e.label)).toEqual(['Tudor', 'Yorkist']);
     expect(blue(side!.entries[0]!.fill)).toBe(true);
     expect(redOrange(side!.entries[1]!.fill)).toBe(true);
-  }, 30_000);
+  });
 
   it('three sides of nine units: each side its own family, all 27 colours different', async () => {
     const { legends } = await legendsOf((await reportSpecsShaded(synthetic(['Tudor', 'Yorkist', 'Scots'], 9))).strength);
     expect(legends.map((l) => l.title)).toEqual(['Tudor', 'Yorkist', 'Scots', 'morale']);
     expect(new Set(legends.slice(0, 3).flatMap((l) => l.entries.map((e) => e.fill))).size).toBe(27);
-  }, 30_000);
+  });
 
   it('the y axes tick at whole figures only, even when at most two figures are lost in a turn', async () => {
     const specs = await reportSpecsShaded(r);
@@ -128,7 +128,7 @@ describe('the report chart groups units by side, a colour family a side (issue 2
       expect(new Set(yTicks).size).toBe(yTicks.length);
     }
     expect((await legendsOf(specs.casualties)).yTicks).toEqual(['0', '1', '2']);
-  }, 30_000);
+  });
 
   it('the legends fit beside the chart: one column for a few units, more for many', () => {
     expect(legendColumns([5, 5, 3], CHART.height / 2)).toBe(1);
@@ -164,7 +164,7 @@ describe('the chart file is named by the battle, never another battle’s (issue
     } finally {
       await store.close();
     }
-  }, 30_000);
+  });
 
   it('the same battle and turns always give the same name (a re-render replaces its own file)', async () => {
     const { app } = await created(1);

@@ -91,7 +91,7 @@ describe('a battle report (medieval, examples/medieval-battle.table)', () => {
     expect({ width: d.width, height: d.height }).toEqual(CHART);
     expect(d.top).toBeGreaterThan(5000);
     expect(d.bottom).toBeGreaterThan(5000);
-  }, 30_000);
+  });
 
   it('at the table /battle report answers the asker with the text, and writes the chart to a file whose path it prints', async () => {
     const { app, table, out, filesDir } = await played('examples/medieval-battle.table');
@@ -103,7 +103,7 @@ describe('a battle report (medieval, examples/medieval-battle.table)', () => {
     // Issue 28: named by the battle's name, id and first event's hash, and the turns.
     expect(m!.files).toEqual([join(filesDir, reportFileName(battleReport('b1', await app.log('b1'), { from: 1, to: 2 })))]);
     expect({ width: decode(readFileSync(m!.files![0]!)).width, height: decode(readFileSync(m!.files![0]!)).height }).toEqual(CHART);
-  }, 30_000);
+  });
 });
 
 describe('a battle report (percentile, examples/fire-into-night.table)', () => {

@@ -96,8 +96,10 @@ describe('restart', () => {
     for (const r of [1, 2, 3]) await invoke(a.app, { command: 'roll', sub: '', options: { expression: '1d6', reason: `roll ${r}` }, actor: 'gm', channel: 'table' });
     let handed = 0;
     let answer: () => void = () => undefined;
-    const delivering = new OutboxDispatcher(a.store, { deliver: () => (handed++, new Promise<void>((r) => (answer = r))) }, { now: () => now }).drainOnce();
-    for (let i = 0; i < 100 && !handed; i++) await new Promise((r) => setTimeout(r, 5));
+    let onHanded: () => void = () => undefined;
+    const firstHanded = new Promise<void>((r) => (onHanded = r));
+    const delivering = new OutboxDispatcher(a.store, { deliver: () => (handed++, onHanded(), new Promise<void>((r) => (answer = r))) }, { now: () => now }).drainOnce();
+    await firstHanded;
     expect(handed).toBe(1);
     await a.store.close(); // killed: its heartbeat never reaches the database again
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationCommands } from '../../src/discord/command-json.ts';
 import { FakeDiscord } from '../support/fake-discord.ts';
-import { startShards } from '../support/shards.ts';
+import { lineOf, startShards } from '../support/shards.ts';
 
 /** A port free on the loopback now. */
 const freePort = () =>
@@ -30,16 +30,6 @@ function running(args: string[], env: Record<string, string> = {}): Promise<{ ch
     });
     child.on('exit', (code) => reject(new Error(`umpire ${args[0]} exited (${code}) before printing: ${err}`)));
   });
-}
-
-/** The status of a page, asked again for up to 10 s while nothing listens yet. */
-async function pageStatus(url: string): Promise<number> {
-  let status = 0;
-  for (let i = 0; i < 100 && status === 0; i++) {
-    status = await fetch(url).then((r) => r.status, () => 0);
-    if (status === 0) await new Promise((r) => setTimeout(r, 100));
-  }
-  return status;
 }
 
 const stopped = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
@@ -95,11 +85,14 @@ describe('umpire serve (issue 30)', () => {
     fake.useCommands(applicationCommands());
     const bot = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'bot', '--db', db], {
       env: { ...process.env, DISCORD_TOKEN: fake.token, DISCORD_API_URL: fake.api, LOG_LEVEL: 'silent', WEB_PORT: String(port) },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let written = '';
+    bot.stderr!.setEncoding('utf8').on('data', (d: string) => (written += d));
     try {
-      await fake.connected();
-      expect(await pageStatus(`http://127.0.0.1:${port}${link}`)).toBe(200);
+      // The bot says so once its pages listen.
+      await lineOf(bot.stderr!, /^Battle pages on /, () => written);
+      expect((await fetch(`http://127.0.0.1:${port}${link}`)).status).toBe(200);
     } finally {
       bot.kill('SIGTERM');
       await stopped(bot);
@@ -109,10 +102,11 @@ describe('umpire serve (issue 30)', () => {
 
   it('is served once by umpire shards with WEB_PORT, by its manager, not by each shard', async () => {
     const port = await freePort();
-    const { stop } = await startShards(2, db, { WEB_PORT: String(port) });
+    const { stop, stderrLine } = await startShards(2, db, { WEB_PORT: String(port) });
     try {
-      // The manager starts the pages once its shards are ready.
-      expect(await pageStatus(`http://127.0.0.1:${port}${link}`)).toBe(200);
+      // The manager starts the pages once its shards are ready, and says so.
+      await stderrLine(/^Battle pages on /);
+      expect((await fetch(`http://127.0.0.1:${port}${link}`)).status).toBe(200);
     } finally {
       await stop();
     }

@@ -18,7 +18,7 @@ describe('the bot in a Discord guild', () => {
     h = await startHarness();
     gm = h.fake.user('gm');
     players = { alice: h.fake.user('alice'), bob: h.fake.user('bob'), carol: h.fake.user('carol'), dave: h.fake.user('dave') };
-  }, 20_000);
+  });
   afterAll(async () => {
     await h?.stop();
     await h?.fake.stop();

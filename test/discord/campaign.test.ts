@@ -68,7 +68,7 @@ describe('a campaign in a Discord guild (issue 29)', () => {
     carol = h.fake.user('carol');
     dave = h.fake.user('dave');
     h.fake.closeDms(carol);
-  }, 20_000);
+  });
   afterAll(async () => {
     await h?.stop();
     await h?.fake.stop();
@@ -256,5 +256,5 @@ describe('a campaign in a Discord guild (issue 29)', () => {
     expect(withinLimits(big)).toBe(true);
     expect(h.fake.channelMessages(ch).filter((m) => m.embeds[0]?.title === title)).toEqual([big]);
     expect(statusPosts(ch)).toHaveLength(1);
-  }, 30_000);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeDiscord, type FakeUser } from '../support/fake-discord.ts';
-import { quatreBras, startHarness, tempDb, textOf, type Harness } from '../support/bot-harness.ts';
+import { outboxSettled, quatreBras, startHarness, tempDb, textOf, type Harness } from '../support/bot-harness.ts';
 import { figureLine } from '../reliability/figures.ts';
 
 /** Issue 6, "What it must show", the faults: Discord failing, DMs closed, the process dying. */
@@ -34,8 +34,8 @@ describe('delivery through Discord faults', () => {
     await fake.slash({ user: gm, command: 'command', sub: 'add', options: { name: 'III Corps', side: 'French' } });
 
     const expected = ['Battle "Ligny" (b1)', 'side French added', 'side Prussians added', 'command III Corps added to French'];
-    await fake.until(() => fake.channelMessages().length === 4, 'four posts', 8000);
-    await new Promise((r) => setTimeout(r, 200)); // a late duplicate would show by now
+    await fake.until(() => fake.channelMessages().length === 4, 'four posts');
+    await outboxSettled(h); // nothing left to send: a late duplicate would have shown by now
     expect(posts(fake)).toEqual(expected);
 
     const tries = fake.requests.filter((r) => r.method === 'POST' && channelPosts.test(r.path));
@@ -63,7 +63,7 @@ describe('delivery through Discord faults', () => {
     expect(textOf(notice)).toMatch(/does not accept direct messages/);
     await fake.until(() => [p.bob, p.carol, p.dave].every((u) => fake.dmsTo(u).length === 1), 'the other prompts');
     const refusals = () => fake.requests.filter((r) => r.path === `/channels/${fake.dmChannelOf(p.alice)}/messages` && r.status === 403);
-    await new Promise((r) => setTimeout(r, 300)); // time enough for retries, were there any
+    await outboxSettled(h); // a refusal left to retry would keep the outbox from emptying
     expect(refusals()).toHaveLength(1); // handled, not retried forever
 
     // Alice uses any command in the channel: her answer, then her prompt with its buttons, both only for her.
@@ -108,14 +108,14 @@ describe('delivery through Discord faults', () => {
     // A new process on the same database delivers what was left, once each, in order.
     const second = await start({ fake, dbFile });
     await fake.until(() => fake.channelMessages().length === 3, 'the pending posts');
-    await new Promise((r) => setTimeout(r, 200));
+    await outboxSettled(second);
     expect(posts(fake)).toEqual(['Battle "Wavre" (b1)', 'side French added', 'side Prussians added']);
     await second.stop();
     running.splice(running.indexOf(second), 1);
 
     // And a third finds nothing left to send.
     const third = await start({ fake, dbFile });
-    await new Promise((r) => setTimeout(r, 200));
+    await third.bot.dispatcher.drainOnce(); // a pass over the outbox (joining the one it starts with)
     expect(fake.channelMessages()).toHaveLength(3);
     expect(await third.store.undelivered()).toEqual([]);
     figureLine('Discord faults (killed between append and delivery)', `posts 3, lost ${Math.max(0, 3 - fake.channelMessages().length)}, doubled ${Math.max(0, fake.channelMessages().length - 3)}`);

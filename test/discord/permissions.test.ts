@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionFlagsBits } from 'discord.js';
 import type { FakeUser } from '../support/fake-discord.ts';
-import { quatreBras, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
+import { outboxSettled, quatreBras, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 
 /**
  * Issue 6: GM-only commands are hidden from players by Discord's default permissions, but a guild
@@ -23,7 +23,7 @@ describe('authority in Discord', () => {
     await h.fake.slash({ user: gm, command: 'battle', sub: 'create', options: { name: 'Ligny', system: 'percentile' } });
     await h.fake.slash({ user: gm, command: 'oob', sub: 'import', files: { file: { name: 'oob.yaml', text: quatreBras(players) } } });
     await h.fake.until(() => h.fake.channelMessages().length === 2, 'the setup posts');
-  }, 20_000);
+  });
   afterAll(async () => {
     await h?.stop();
     await h?.fake.stop();
@@ -44,7 +44,7 @@ describe('authority in Discord', () => {
     const open = await h.fake.slash({ user: alice, command: 'ballot', sub: 'open', options: { question: 'Retreat?', options: 'YES,NO' } });
     expect(textOf(open.original)).toBe('Only a GM of this battle may do that.');
 
-    await new Promise((r) => setTimeout(r, 100));
+    await outboxSettled(h); // a post of the refused commands would have gone out by now
     expect((await h.app.state('b1')).version).toBe(before);
     expect(h.fake.channelMessages()).toHaveLength(posted);
   });

@@ -16,7 +16,7 @@ describe('/battle report and /roll in Discord', () => {
     h = await startHarness({ deliver: false });
     const table = new Table(h.app, { json: true, cwd: process.cwd(), print: () => undefined });
     for (const l of readFileSync('examples/medieval-battle.table', 'utf8').split('\n')) await table.run(l);
-  }, 30_000);
+  });
   afterAll(async () => {
     await h?.stop();
     await h?.fake.stop();
@@ -34,10 +34,10 @@ describe('/battle report and /roll in Discord', () => {
     expect({ width: png.width, height: png.height }).toEqual(CHART);
     // The upload went as multipart/form-data to the interaction callback or the deferred reply.
     expect(h.fake.requests.some((r) => /\/interactions\/.*\/callback|\/webhooks\//.test(r.path) && (r.body as { __uploaded?: unknown } | undefined) !== undefined)).toBe(true);
-  }, 30_000);
+  });
 
   it('/roll takes the expression as its first option, as dice bots do', async () => {
     const i = await h.fake.slash({ user: h.fake.user('gm'), command: 'roll', options: { expression: '2d6+1' }, channel: 'table' });
     expect(textOf(answers(i)[0])).toMatch(/^Done \(event \d+\): <@\d+> rolled #1: 2d6\+1: \[\d, \d\]\+1 = \d+$/);
-  }, 30_000);
+  });
 });

@@ -28,7 +28,7 @@ describe.each(locationKinds)('two shards on one %s store (ShardingManager)', (ki
       }
       // A gateway that sends one interaction to both shards: one of them records it, the other finds its request id.
       const twice = await fake.slash({ user: gm, guild: guilds[0]!, channel: channels[0]!, command: 'side', sub: 'add', options: { name: 'Yorkists' } });
-      await fake.redeliver(twice, 1500, true);
+      await fake.redeliver(twice, true);
 
       const store = await openStore(db, { readonly: true });
       const battles = await store.battles();
@@ -40,7 +40,7 @@ describe.each(locationKinds)('two shards on one %s store (ShardingManager)', (ki
       expect(events.filter((e) => e.type === 'SideAdded')).toHaveLength(1);
       expect(events.filter((e) => e.type === 'DiceRolled')).toHaveLength(6);
       // Every post arrives once: both processes drain the outbox, each row claimed by one of them.
-      await fake.until(async () => (await store.undelivered()).length === 0, 'the outbox to be delivered', 20_000);
+      await fake.until(async () => (await store.undelivered()).length === 0, 'the outbox to be delivered');
       const posts = fake.requests.filter((r) => r.method === 'POST' && /^\/channels\/\d+\/messages$/.test(r.path) && r.status < 300);
       const nonces = posts.map((p) => (p.body as { nonce?: string }).nonce);
       expect(new Set(nonces).size).toBe(nonces.length);

@@ -101,9 +101,10 @@ describe('hostile files for /oob import (issue 20)', () => {
     }
     const per = times.map(([n, ms]) => ms / n);
     figureLine('oob import', `${times.map(([n, ms]) => `${n.toLocaleString('en')} units ${(ms / 1000).toFixed(2)} s`).join(', ')}; per unit at 10,000 ${(per[3]! / per[0]!).toFixed(1)}x that at 1,000`);
-    // Linear: the cost of a unit does not grow with the file (generous, for a busy machine).
-    expect(per[3]! / per[0]!).toBeLessThan(4);
-    if (FULL) expect(times[3]![1]).toBeLessThan(2000);
+    // Linear: the cost of a unit does not grow with the file. A timing goal: asserted in `npm run
+    // reliability` (FULL), shown by the figure line in `npm test`, where a machine loaded by
+    // something else between two sizes would skew the ratio.
+    if (FULL) expect([per[3]! / per[0]! < 4, times[3]![1] < 2000]).toEqual([true, true]);
   }, 120_000);
 
   it('a file of keys is read in time linear in its keys, never blocking the bot over 100 ms; each hostile file refused naming its limit, echoing an excerpt at most (issue 38)', async () => {
@@ -166,7 +167,7 @@ describe('hostile files for /oob import (issue 20)', () => {
     expect(optionsReply).toBe('/battle status has no option "opt0", "opt1", "opt2", "opt3", "opt4" and 109,995 more. It takes no options.');
     figureLine('hostile house files', `${cases.length + sizes.length} files, longest block ${longest.toFixed(0)} ms (goal < 100 ms), refusals naming the limit ${named}/${cases.length}, echoes over the cap ${overCap}, reply to 110,000 unknown options ${optionsReply.length} characters`);
     expect([named, overCap, await version()]).toEqual([cases.length, 0, before]);
-    expect(per.at(-1)! / per[0]!).toBeLessThan(4);
-    if (FULL) expect(longest).toBeLessThan(100);
+    // Timing goals, asserted in `npm run reliability` (FULL) alone, as above.
+    if (FULL) expect([per.at(-1)! / per[0]! < 4, longest < 100]).toEqual([true, true]);
   }, 300_000);
 });

@@ -129,7 +129,7 @@ describe('hostile input (issue 20)', () => {
       h = await startHarness();
       const gm = h.fake.user('gm');
       await h.fake.slash({ user: gm, command: 'battle', sub: 'create', options: { name: 'Fuzz', system: 'percentile' } });
-    }, 20_000);
+    });
     afterAll(async () => {
       await h?.stop();
       await h?.fake.stop();

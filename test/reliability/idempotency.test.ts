@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeDiscord } from '../support/fake-discord.ts';
-import { startHarness, tempDb, textOf, type Harness } from '../support/bot-harness.ts';
+import { outboxSettled, startHarness, tempDb, textOf, type Harness } from '../support/bot-harness.ts';
 import { figureLine } from './figures.ts';
 
 /**
@@ -15,7 +15,6 @@ describe('the same interaction delivered twice (issue 20)', () => {
     for (const f of fakes.splice(0)) await f.stop();
   });
   const figures = { deliveries: 0, duplicateEvents: 0, duplicatePosts: 0 };
-  const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
   /** Events and channel posts after: a battle created and a roll made, each interaction delivered twice by `again`. */
   async function twice(again: (i: Awaited<ReturnType<FakeDiscord['slash']>>, h: Harness) => Promise<Harness>) {
@@ -31,7 +30,8 @@ describe('the same interaction delivered twice (issue 20)', () => {
     await fake.until(() => fake.channelMessages().length === 2, 'the roll post');
     h = await again(created, h);
     h = await again(rolled, h);
-    await settle();
+    // Each delivery was run through the umpire (redeliver waits for its answer): a post of it would be in the outbox.
+    await outboxSettled(h);
     figures.deliveries += 2;
     const events = (await h.store.load('b1'));
     const posts = fake.channelMessages();

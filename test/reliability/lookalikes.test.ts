@@ -92,7 +92,7 @@ describe('a 1 MB line (issue 27)', () => {
     beforeAll(async () => {
       h = await startHarness();
       await h.fake.slash({ user: h.fake.user('gm'), command: 'battle', sub: 'create', options: { name: 'Wagram', system: 'medieval' } });
-    }, 20_000);
+    });
     afterAll(async () => {
       await h?.stop();
       await h?.fake.stop();

@@ -31,13 +31,23 @@ function recorder(failing: (m: Message) => unknown = () => undefined): DeliveryP
   };
 }
 
-/** Polls until `check` holds (1 ms steps, at most 5 s). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 1));
-  }
+/** Counts a dispatcher's passes (its polls included); `passes(n)` resolves once it has made `n` more. */
+function passesOf(d: OutboxDispatcher): { count: () => number; passes: (n: number) => Promise<void> } {
+  let count = 0;
+  const waiting: { at: number; done: () => void }[] = [];
+  const drain = d.drainOnce.bind(d);
+  d.drainOnce = () => {
+    const pass = drain();
+    void pass.finally(() => {
+      count++;
+      for (const w of waiting.filter((x) => count >= x.at)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.done();
+      }
+    });
+    return pass;
+  };
+  return { count: () => count, passes: (n) => new Promise((done) => waiting.push({ at: count + n, done })) };
 }
 
 /**
@@ -75,15 +85,22 @@ function heartbeatOf(store: EventStore): OutboxStore & { stall(): void; resume()
   };
 }
 
-/** A port that records what it is handed and keeps the first message of `slow` waiting until `release()`. */
-function slowPort(slow: string): DeliveryPort & { tried: string[]; release: () => void } {
+/**
+ * A port that records what it is handed and keeps the first message of `slow` waiting until
+ * `release()`; `handed` resolves once it was handed its first message.
+ */
+function slowPort(slow: string): DeliveryPort & { tried: string[]; release: () => void; handed: Promise<void> } {
   const tried: string[] = [];
   let release: () => void = () => undefined;
+  let onHanded: () => void = () => undefined;
+  const handed = new Promise<void>((r) => (onHanded = r));
   return {
     tried,
     release: () => release(),
+    handed,
     deliver(m) {
       tried.push(m.text);
+      onHanded();
       return m.text === slow && tried.filter((t) => t === slow).length === 1 ? new Promise<void>((r) => (release = r)) : Promise.resolve();
     },
   };
@@ -215,7 +232,7 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
       const portA = slowPort('slow');
       const dispatcherA = new OutboxDispatcher(a, portA, { now: c.now, leaseMs: 3_000, heartbeatMs: 5, elapsed: () => c.now().getTime(), owner: 'A' });
       const pass = dispatcherA.drainOnce();
-      await until(() => portA.tried.length === 1, 'A to deliver');
+      await portA.handed; // A delivers
       // Discord takes 10 s to answer: three times the lease, which A's heartbeat kept renewing.
       c.advance(10_000);
       await a.renewed();
@@ -233,7 +250,7 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
       const a = heartbeatOf(store);
       const portA = slowPort('one');
       const passA = new OutboxDispatcher(a, portA, { now: c.now, leaseMs: 3_000, heartbeatMs: 5, elapsed: () => c.now().getTime(), owner: 'A' }).drainOnce();
-      await until(() => portA.tried.length === 1, 'A to deliver');
+      await portA.handed; // A delivers
       a.stall();
       const portB = slowPort('');
       const b = new OutboxDispatcher(store, portB, { now: c.now, leaseMs: 3_000, owner: 'B' });
@@ -264,7 +281,7 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
       const port = slowPort('one');
       const logger = { warn: (o: object, msg: string) => void warnings.push(`${msg} (${(o as { err: string }).err})`), error: () => undefined };
       const pass = new OutboxDispatcher(broken, port, { now: c.now, leaseMs: 3_000, heartbeatMs: 5, elapsed: () => c.now().getTime(), owner: 'A', logger }).drainOnce();
-      await until(() => port.tried.length === 1, 'A to deliver');
+      await port.handed; // A delivers
       c.advance(3_000);
       port.release();
       expect(await pass).toBe(1);
@@ -345,14 +362,13 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
 
     it('marks a row delivered only after the port resolved', async () => {
       const { store } = await storeWith([post('chan-1', 'slow')]);
-      let release: (() => void) | undefined;
-      const port: DeliveryPort = { deliver: () => new Promise<void>((r) => (release = r)) };
+      const port = slowPort('slow');
       const d = new OutboxDispatcher(store, port);
       const pass = d.drainOnce();
-      // Until the port has the row (a claim on PostgreSQL may take longer than a few ms).
-      await until(() => release !== undefined, 'the port to be handed the row');
+      // Once the port has the row (a claim on PostgreSQL may take a while).
+      await port.handed;
       expect((await store.undelivered()).map((r) => r.message.text)).toEqual(['slow']);
-      release!();
+      port.release();
       expect(await pass).toBe(1);
       expect(await store.undelivered()).toEqual([]);
     });
@@ -361,13 +377,23 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
       const { store } = await storeWith([post('chan-1', 'one')]);
       const port = recorder();
       const d = new OutboxDispatcher(store, port);
+      const polled = passesOf(d);
       d.start(5);
-      await new Promise((r) => setTimeout(r, 30));
+      // A pass after a row is appended has delivered it: the first poll, then two more.
+      await polled.passes(1);
       await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [post('chan-1', 'two')], []);
-      await new Promise((r) => setTimeout(r, 30));
+      await polled.passes(2);
+      expect(port.delivered).toEqual(['one', 'two']);
       await d.stop();
+      const stoppedAt = polled.count();
       await store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u3' } }], meta('r3'), [post('chan-1', 'three')], []);
-      await new Promise((r) => setTimeout(r, 30));
+      // Another dispatcher polling as often makes three passes: the stopped one, in that time, made none.
+      const other = new OutboxDispatcher(store, recorder());
+      const otherPolled = passesOf(other);
+      other.start(5);
+      await otherPolled.passes(3);
+      await other.stop();
+      expect(polled.count()).toBe(stoppedAt);
       expect(port.delivered).toEqual(['one', 'two']);
     });
   });

@@ -10,6 +10,7 @@ import { StoreError } from '../../src/store/pg-errors.ts';
 import { maskUrl, openPostgres } from '../../src/store/pg-open.ts';
 import type { PgEventStore } from '../../src/store/pg-store.ts';
 import { ConcurrencyError, type AppendMeta, type NewEvent } from '../../src/store/types.ts';
+import { PATIENCE_MS } from '../support/patience.ts';
 import { TABLES } from './stores.ts';
 
 /**
@@ -531,14 +532,19 @@ describe.runIf(SERVER)('two processes on one PostgreSQL server (TEST_DATABASE_UR
       },
     };
   }
-  /** Waits until some session of the run waits on a lock (the store's insert behind the held transaction). */
+  /**
+   * Waits until some session of the run waits on a lock (the store's insert behind the held
+   * transaction): the server tells no one, so it is asked again, with no guess at how long the
+   * insert takes to get there, until the one generous bound (PATIENCE_MS, under the test timeout).
+   */
   async function someoneWaits(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
+    const end = Date.now() + PATIENCE_MS;
+    for (;;) {
       const { rows: r } = await admin!.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
       if (r[0].n > 0) return;
+      if (Date.now() > end) throw new Error('no session ever waited on a lock');
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    throw new Error('no session ever waited on a lock');
   }
   const insertEvent = async (c: pg.PoolClient, battleId: string, version: number, requestId: string | null) =>
     void (await c.query("INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash) VALUES ($1, $2, 'X', '{}', 'u', $3, $4, 'h')", [battleId, version, T0, requestId]));

@@ -47,7 +47,6 @@ export async function startHarness(o: { fake?: FakeDiscord; dbFile?: string; del
     pollMs: 20,
     tickMs: 200,
     backoffMs: (n) => 20 * 2 ** (n - 1),
-    readyTimeoutMs: 10_000,
     ...(o.deliver === false ? { deliver: false } : {}),
   });
   return {
@@ -63,6 +62,16 @@ export async function startHarness(o: { fake?: FakeDiscord; dbFile?: string; del
       db.$client.close();
     },
   };
+}
+
+/**
+ * Resolves once the outbox has nothing left to send and a pass over it has ended since: the
+ * sentinel after which the bot posts nothing more unbidden (no duplicate, no retry), for a test
+ * that shows nothing more arrives.
+ */
+export async function outboxSettled(h: Pick<Harness, 'fake' | 'store' | 'bot'>): Promise<void> {
+  await h.fake.until(async () => (await h.store.undelivered()).length === 0, 'the outbox to be empty');
+  await h.bot.dispatcher.drainOnce();
 }
 
 /** The example order of battle of Quatre Bras, its players given as the fake's user ids. */

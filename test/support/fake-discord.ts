@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { PATIENCE_MS } from './patience.ts';
 
 /**
  * A fake Discord on 127.0.0.1 for tests: the REST routes the bot uses and a WebSocket gateway
@@ -142,12 +144,15 @@ export class FakeDiscord {
   private readonly users = new Map<string, FakeUser>();
   private readonly files = new Map<string, { name: string; body: Buffer }>();
   private readonly faults: PendingFault[] = [];
+  /** Emits 'change' whenever the fake answered a request or heard from the gateway: what `until` waits on. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
   private nextId = 1300000000000000000n;
   private port = 0;
 
   constructor(
     token = 'fake-bot-token.'.padEnd(72, 'x'),
-    private readonly heartbeatMs = 1000,
+    /** Discord's own interval: a shorter one has discord.js, on a loaded machine, take a late ACK for a dead connection and reconnect. */
+    private readonly heartbeatMs = 41_250,
     /** The shard count GET /gateway/bot recommends. */
     readonly shards = 1,
   ) {
@@ -158,7 +163,7 @@ export class FakeDiscord {
   }
 
   static async start(token?: string, opts: { shards?: number } = {}): Promise<FakeDiscord> {
-    const fake = new FakeDiscord(token, 1000, opts.shards ?? 1);
+    const fake = new FakeDiscord(token, undefined, opts.shards ?? 1);
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     fake.port = (fake.server.address() as AddressInfo).port;
     return fake;
@@ -250,15 +255,33 @@ export class FakeDiscord {
     return ch ? this.channelMessages(ch) : [];
   }
 
-  /** Polls until `check` holds (10 ms steps); fails the test after `ms` with `what`. */
-  async until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 5000): Promise<T> {
+  /**
+   * Resolves once `check` holds. It is tried again each time the fake answers a request or hears from
+   * the gateway (the events a bot's work shows as), and at least every 20 ms for what the fake cannot
+   * see (a store, a proxy, a child process); no wall-clock guess at how long that takes, only
+   * `ms` (PATIENCE_MS unless told) after which it fails the test with `what`.
+   */
+  async until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = PATIENCE_MS): Promise<T> {
     const end = Date.now() + ms;
     for (;;) {
       const v = await check();
       if (v) return v;
-      if (Date.now() > end) throw new Error(`fake Discord: timed out after ${ms} ms waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
+      if (Date.now() > end) throw new Error(`fake Discord: gave up after ${ms} ms waiting for ${what}`);
+      await this.nextChange(20);
     }
+  }
+
+  /** Resolves at the fake's next change, or after `ms` at the latest. */
+  private nextChange(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.changes.off('change', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.changes.once('change', done);
+    });
   }
 
   /** The shards identified and ready, by id. */
@@ -278,7 +301,7 @@ export class FakeDiscord {
     const resolved: { attachments?: Record<string, unknown>; users?: Record<string, FakeUser> } = {};
     const options = this.commandOptions(o.command, o.sub ?? '', o.options ?? {}, o.files ?? {}, resolved);
     const data = { id: this.commandId(o.command), name: o.command, type: 1, options, ...(Object.keys(resolved).length ? { resolved } : {}), ...(o.dm ? {} : { guild_id: o.guild ?? this.guildId }) };
-    const i = this.dispatchInteraction(2, o.user, data, o);
+    const i = await this.dispatchInteraction(2, o.user, data, o);
     return this.until(() => this.answered(i), `an answer to /${o.command} ${o.sub ?? ''}`);
   }
 
@@ -286,20 +309,25 @@ export class FakeDiscord {
   async autocomplete(o: { user: FakeUser; command: string; sub?: string; options?: Record<string, unknown>; focused: string; typed: string; dm?: boolean }): Promise<{ name: string; value: unknown }[]> {
     const all = { ...(o.options ?? {}), [o.focused]: o.typed };
     const options = this.commandOptions(o.command, o.sub ?? '', all, {}, {}, o.focused);
-    const i = this.dispatchInteraction(4, o.user, { id: this.commandId(o.command), name: o.command, type: 1, options }, o);
+    const i = await this.dispatchInteraction(4, o.user, { id: this.commandId(o.command), name: o.command, type: 1, options }, o);
     const done = await this.until(() => (i.callback?.type === 8 ? i : undefined), `autocomplete of ${o.focused}`);
     return (done.callback!.data as { choices: { name: string; value: unknown }[] }).choices;
   }
 
   /**
    * The gateway delivers an interaction again, as it does when a session resumes (same id, same
-   * token): whoever answered it first keeps the answer; resolves once the bot has had time to act.
+   * token): whoever answered it first keeps the answer. Resolves once every bot it went to has
+   * tried to answer it again (each such try is refused: already acknowledged), that is, once each
+   * has run it through the umpire; with `everyShard`, to every connected shard.
    */
-  async redeliver(i: FakeInteraction, settleMs = 300, everyShard = false): Promise<void> {
+  async redeliver(i: FakeInteraction, everyShard = false): Promise<void> {
     const payload = this.payloads.get(i.id);
     if (!payload) throw new Error(`fake Discord: no interaction ${i.id} to deliver again`);
-    this.dispatch('INTERACTION_CREATE', payload, everyShard);
-    await new Promise((r) => setTimeout(r, settleMs));
+    const callback = `/interactions/${i.id}/${i.token}/callback`;
+    const tries = () => this.requests.filter((r) => r.method === 'POST' && r.path === callback).length;
+    const before = tries();
+    const sent = await this.dispatch('INTERACTION_CREATE', payload, everyShard);
+    await this.until(() => tries() >= before + sent, `${sent} more answer(s) to the interaction ${i.id} delivered again`);
   }
 
   /** A user presses a button of a message they can see. */
@@ -307,7 +335,7 @@ export class FakeDiscord {
     const button = o.message.components.flatMap((r) => r.components).find((b) => b.label === o.label);
     if (!button) throw new Error(`fake Discord: no button "${o.label}" on message ${o.message.id}`);
     const dm = [...this.dmChannels.values()].includes(o.message.channel_id);
-    const i = this.dispatchInteraction(3, o.user, { custom_id: button.custom_id, component_type: 2 }, { dm, channel: o.message.channel_id, message: o.message });
+    const i = await this.dispatchInteraction(3, o.user, { custom_id: button.custom_id, component_type: 2 }, { dm, channel: o.message.channel_id, message: o.message });
     return this.until(() => this.answered(i), `an answer to the press of ${o.label}`);
   }
 
@@ -330,7 +358,7 @@ export class FakeDiscord {
     const components = shown.map((c) => (c.component ? { type: c.type, component: input(c.component) } : { type: c.type, components: (c.components ?? []).map(input) }));
     const before = o.from ? (this.payloads.get(o.from.id) as { guild_id?: string; message?: FakeMessage }) : { guild_id: this.guildId };
     const where = { dm: !before.guild_id, channel: o.from?.channelId ?? this.channelId, ...(before.guild_id ? { guild: before.guild_id } : {}), ...(before.message ? { message: before.message } : {}) };
-    const i = this.dispatchInteraction(5, o.user, { custom_id: o.customId ?? modal!.custom_id, components }, where);
+    const i = await this.dispatchInteraction(5, o.user, { custom_id: o.customId ?? modal!.custom_id, components }, where);
     return this.until(() => this.answered(i), `an answer to the modal ${o.customId ?? modal!.custom_id}`);
   }
 
@@ -392,7 +420,7 @@ export class FakeDiscord {
     return id;
   }
 
-  private dispatchInteraction(type: number, user: FakeUser, data: Json, o: { dm?: boolean; channel?: string; guild?: string; permissions?: string; message?: FakeMessage }): FakeInteraction {
+  private async dispatchInteraction(type: number, user: FakeUser, data: Json, o: { dm?: boolean; channel?: string; guild?: string; permissions?: string; message?: FakeMessage }): Promise<FakeInteraction> {
     const guildId = o.guild ?? this.guildId;
     const id = this.snowflake();
     const token = `itoken-${id}-${Math.random().toString(36).slice(2)}`;
@@ -424,24 +452,31 @@ export class FakeDiscord {
     const i: FakeInteraction = { id, token, user, channelId, followUps: [] };
     this.interactions.set(id, i);
     this.payloads.set(id, payload);
-    this.dispatch('INTERACTION_CREATE', payload);
+    await this.dispatch('INTERACTION_CREATE', payload);
     return i;
   }
 
   // --- gateway -------------------------------------------------------------------------------
 
-  /** To every ready connection of the shard that owns the payload's guild (all of them with `everyShard`). */
-  private dispatch(t: string, d: unknown, everyShard = false): void {
+  /**
+   * To every ready connection of the shard that owns the payload's guild (all of them with
+   * `everyShard`), once there is one (a bot reconnecting is waited for); how many it went to.
+   */
+  private async dispatch(t: string, d: unknown, everyShard = false): Promise<number> {
     const guild = (d as { guild_id?: string }).guild_id;
-    const ready = [...this.sockets].filter((s) => s.ready && (everyShard || s.shard[0] === shardOf(guild, s.shard[1])));
-    if (!ready.length) throw new Error(`fake Discord: no bot is connected to the gateway${guild ? ` for guild ${guild}` : ''}`);
+    const readyOnes = () => [...this.sockets].filter((s) => s.ready && (everyShard || s.shard[0] === shardOf(guild, s.shard[1])));
+    const ready = await this.until(() => readyOnes().length > 0 && readyOnes(), `a bot connected to the gateway${guild ? ` for guild ${guild}` : ''}`);
     for (const s of ready) s.ws.send(JSON.stringify({ op: 0, t, s: ++s.seq, d }));
+    return ready.length;
   }
 
   private onSocket(ws: WebSocket): void {
     const conn: Socket = { ws, seq: 0, ready: false, shard: [0, 1] };
     this.sockets.add(conn);
-    ws.on('close', () => this.sockets.delete(conn));
+    ws.on('close', () => {
+      this.sockets.delete(conn);
+      this.changes.emit('change');
+    });
     ws.on('message', (raw) => {
       const p = JSON.parse(String(raw)) as { op: number; d: Json | null };
       this.gatewayReceived.push({ op: p.op, d: p.op === 2 ? { ...p.d, token: '[token]' } : p.d });
@@ -469,6 +504,7 @@ export class FakeDiscord {
           ws.send(JSON.stringify({ op: 9, d: false }));
           break;
       }
+      this.changes.emit('change');
     });
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatMs } }));
   }
@@ -514,6 +550,7 @@ export class FakeDiscord {
       rec.status = status;
       res.writeHead(status, { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
       res.end(json === undefined ? undefined : JSON.stringify(json));
+      this.changes.emit('change');
     };
 
     if (method === 'GET' && path.startsWith('/attachments/')) {
@@ -522,6 +559,7 @@ export class FakeDiscord {
       rec.status = 200;
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(f.body.length) });
       res.end(f.body);
+      this.changes.emit('change');
       return;
     }
 
@@ -532,6 +570,7 @@ export class FakeDiscord {
     if (fault && 'network' in fault) {
       rec.status = -1;
       req.socket.destroy();
+      this.changes.emit('change');
       return;
     }
     if (fault?.status === 429) return send(429, { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false }, { 'retry-after': String(fault.retryAfter), 'x-ratelimit-scope': 'user' });

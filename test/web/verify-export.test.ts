@@ -1,5 +1,5 @@
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DiceUsed } from '../../src/battle/events.ts';
 import { GENESIS_HASH, rowHash, sealOf } from '../../src/store/hash.ts';
 import { verifierScript } from '../../src/web/bundle.ts';
@@ -121,7 +121,17 @@ describe("the page's verifier script", () => {
     expect(await verifierScript()).toBe(code);
 
     const { events } = await battle();
-    const result = { textContent: '', dataset: {} as Record<string, string> };
+    // The verdict is the status the script sets (ok, failed or skipped): waited for as it is set.
+    let onVerdict: (status: string) => void = () => undefined;
+    const verdict = new Promise<string>((r) => (onVerdict = r));
+    const dataset = new Proxy({} as Record<string, string>, {
+      set: (target, key, value: string) => {
+        target[String(key)] = value;
+        if (key === 'status') onVerdict(value);
+        return true;
+      },
+    });
+    const result = { textContent: '', dataset };
     const elements: Record<string, object> = { verify: { dataset: { export: '/b/b1/token/export.json' } }, 'verify-result': result };
     const fetched: string[] = [];
     const document = { readyState: 'complete', getElementById: (id: string) => elements[id] ?? null, querySelector: () => null, addEventListener: () => {} };
@@ -130,7 +140,7 @@ describe("the page's verifier script", () => {
       return { ok: true, status: 200, json: async () => exportOf(events) };
     };
     runInNewContext(code, { document, fetch, setTimeout, TextEncoder, console });
-    await vi.waitFor(() => expect(result.dataset.status).toBe('ok'));
+    expect(await verdict).toBe('ok');
     expect(fetched).toEqual(['/b/b1/token/export.json']);
     expect(result.textContent).toBe(`Chain verified: ${events.length} events; 6 rolls re-derived from the published seed.`);
   });

@@ -61,7 +61,7 @@ describe.each(locationKinds.flatMap((kind) => [2, 4].map((n) => [n, kind] as con
         ...players.map((player, r) => fake.slash({ user: player, dm: true, command: 'ballot', sub: 'vote', options: { ballot: 'v1', choice: r % 2 ? 'YES' : 'NO' } })),
       ]);
       // Every one of them again, to every shard at once: each finds the request already recorded.
-      await Promise.all(acts.map((i) => fake.redeliver(i, 2000, true)));
+      await Promise.all(acts.map((i) => fake.redeliver(i, true)));
 
       const store = await openStore(db, { readonly: true });
       const battles = await store.battles();
