@@ -92,6 +92,19 @@ export function buildProgram(config: Config): Command {
     return Buffer.from(v, 'hex');
   };
 
+  /**
+   * An option a subcommand cannot run without, checked in its action rather than by commander's
+   * requiredOption: commander checks those before it looks for unknown options, so `--battel b1`
+   * was answered "required option '--battle <id>' not specified" instead of being named as unknown
+   * with its nearest. Says the same as commander (and exits 1) when it is missing.
+   */
+  function required<K extends string>(cmd: Command, o: Partial<Record<K, string>>, name: K): string {
+    const v = o[name];
+    if (v !== undefined) return v;
+    const flags = cmd.options.find((x) => x.attributeName() === name)?.flags ?? `--${name}`;
+    return cmd.error(`error: required option '${flags}' not specified`);
+  }
+
   /** The one log a command reads: a battle's or a campaign's. */
   type Log = { kind: 'battle' | 'campaign'; id: string };
 
@@ -109,27 +122,30 @@ export function buildProgram(config: Config): Command {
 
   /**
    * Runs `work` on a battle or a campaign of the store opened read-only, closing it after; an unknown
-   * one is named with those of its kind there are.
+   * one is named with those of its kind there are. Ids are the store's lower-case ones, found however
+   * they were typed (`--battle B1` is b1): `work` gets the log by its stored id.
    */
-  async function withLog(command: string, location: string, log: Log, work: (store: EventStore) => Promise<void>): Promise<void> {
+  async function withLog(command: string, location: string, typed: Log, work: (store: EventStore, log: Log) => Promise<void>): Promise<void> {
     const { store } = await opening(command, location, () => open(location, undefined, true));
     try {
-      const known = log.kind === 'battle' ? await store.battles() : await store.campaigns();
-      if (!known.some((b) => b.id === log.id)) {
+      const known = typed.kind === 'battle' ? await store.battles() : await store.campaigns();
+      const found = known.find((b) => b.id.toLowerCase() === typed.id.toLowerCase());
+      const log = { kind: typed.kind, id: found?.id ?? typed.id };
+      if (!found) {
         const kinds = log.kind === 'battle' ? 'Battles' : 'Campaigns';
         console.error(`No ${log.kind} ${log.id} in this database. ${kinds}: ${known.map((b) => `${b.id} "${b.name}"`).join(', ') || 'none'}.`);
         process.exitCode = 1;
         return;
       }
-      await work(store);
+      await work(store, log);
     } finally {
       await store.close();
     }
   }
 
   /** Runs `work` on a battle of the store opened read-only, closing it after; an unknown battle is named with those there are. */
-  const withBattle = (command: string, location: string, battleId: string, work: (store: EventStore) => Promise<void>): Promise<void> =>
-    withLog(command, location, { kind: 'battle', id: battleId }, work);
+  const withBattle = (command: string, location: string, battleId: string, work: (store: EventStore, battleId: string) => Promise<void>): Promise<void> =>
+    withLog(command, location, { kind: 'battle', id: battleId }, (store, log) => work(store, log.id));
 
   /**
    * `umpire verify`'s work (verifyLog or verifyCampaign, src/app/verify.ts) with its steps in the
@@ -254,7 +270,8 @@ export function buildProgram(config: Config): Command {
     deploy: () => import('../discord/deploy.ts'),
   };
 
-  const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError();
+  // A mistyped command or flag is named with the nearest there is ("Did you mean --battle?").
+  const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError().showSuggestionAfterError();
   const dbOption = ['--db <file|url>', 'the battle store: a SQLite file, postgres://… or pglite:<dir>', config.DATABASE_URL ?? config.UMPIRE_DB] as const;
 
   program
@@ -376,15 +393,15 @@ export function buildProgram(config: Config): Command {
     .option('--turn <n>', "a campaign's state at the start of its turn n (just after the turn opened)", atLeastOne)
     .option('--json', 'the state as JSON')
     .action((o: { db: string; battle?: string; campaign?: string; to?: number; turn?: number; json?: boolean }) => {
-      const log = oneLog('replay', o);
-      if (!log) return;
-      if (o.turn !== undefined && (log.kind === 'battle' || o.to !== undefined)) {
-        console.error(log.kind === 'battle' ? `--turn is a campaign's: a battle's replay takes --to <version>. Nothing was read.` : 'Give --turn or --to, not both: the state is at one point of the log. Nothing was read.');
+      const typed = oneLog('replay', o);
+      if (!typed) return;
+      if (o.turn !== undefined && (typed.kind === 'battle' || o.to !== undefined)) {
+        console.error(typed.kind === 'battle' ? `--turn is a campaign's: a battle's replay takes --to <version>. Nothing was read.` : 'Give --turn or --to, not both: the state is at one point of the log. Nothing was read.');
         process.exitCode = 1;
         return;
       }
-      if (log.kind === 'campaign') return withLog('replay', o.db, log, (store) => replayCampaignAt(store, log.id, o));
-      return withLog('replay', o.db, log, async (store) => {
+      if (typed.kind === 'campaign') return withLog('replay', o.db, typed, (store, log) => replayCampaignAt(store, log.id, o));
+      return withLog('replay', o.db, typed, async (store, log) => {
         const [{ asLogged }, { replay }, { statusText }, { plain }] = await Promise.all([load(), import('../battle/replay.ts'), import('../app/views.ts'), import('../table/render.ts')]);
         const state = replay(log.id, asLogged(await store.loadEntries(log.id)), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
@@ -419,15 +436,15 @@ export function buildProgram(config: Config): Command {
     .option('--campaign <id>', 'the campaign id: its chain, and each battle it took a result from, checked against the hash it recorded')
     .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
     .action((o: { db: string; battle?: string; campaign?: string; seed?: string }) => {
-      const log = oneLog('verify', o);
-      if (!log) return;
-      if (log.kind === 'campaign' && o.seed !== undefined) {
+      const typed = oneLog('verify', o);
+      if (!typed) return;
+      if (typed.kind === 'campaign' && o.seed !== undefined) {
         console.error(`--seed is a battle's: verify that battle with --battle <id> --seed <hex>. Nothing was read.`);
         process.exitCode = 1;
         return;
       }
-      if (log.kind === 'campaign') return withLog('verify', o.db, log, (store) => verifyCampaignLines(store, log.id));
-      return withLog('verify', o.db, log, async (store) => {
+      if (typed.kind === 'campaign') return withLog('verify', o.db, typed, (store, log) => verifyCampaignLines(store, log.id));
+      return withLog('verify', o.db, typed, async (store, log) => {
         const { verifyLog } = await import('../app/verify.ts');
         const { chain, dice } = await verifyWithProgress(store, undefined, (watched) => verifyLog(watched, log.id, o.seed));
         if (chain.ok) console.log(`Battle ${log.id}: hash chain of ${plural(chain.count, 'event')} verified.`);
@@ -466,16 +483,16 @@ export function buildProgram(config: Config): Command {
     .command('report')
     .description("a summary of a battle or a range of its turns (strength, morale, casualties, melees) and its chart as a PNG")
     .option(...dbOption)
-    .requiredOption('--battle <id>', 'the battle id')
+    .option('--battle <id>', 'the battle id (required)')
     .option('--from <turn>', 'the first turn (default: the first)', positive)
     .option('--to <turn>', 'the last turn (default: the current one)', positive)
     .option('--png <file>', 'where the chart goes (default: <name>-<battle>-<hash>-t<from>-t<to>.png here)')
     .option('--json', 'the report as JSON (the chart still written)')
-    .action((o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) =>
-      withBattle('report', o.db, o.battle, async (store) => {
+    .action((o: { db: string; battle?: string; from?: number; to?: number; png?: string; json?: boolean }, cmd: Command) =>
+      withBattle('report', o.db, required(cmd, o, 'battle'), async (store, battle) => {
         const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
         try {
-          const r = battleReport(o.battle, asLogged(await store.loadEntries(o.battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+          const r = battleReport(battle, asLogged(await store.loadEntries(battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
@@ -497,16 +514,17 @@ export function buildProgram(config: Config): Command {
     .option('--battle <id>', 'the battle id')
     .option('--campaign <id>', 'the campaign id')
     .action((o: { db: string; battle?: string; campaign?: string }) => {
-      const log = oneLog('export', o);
-      if (log) return withLog('export', o.db, log, (store) => exportLog(store, log));
+      const typed = oneLog('export', o);
+      if (typed) return withLog('export', o.db, typed, exportLog);
     });
 
   program
     .command('migrate-store')
     .description('copy every battle from one store to another (SQLite to PostgreSQL), verifying each chain after the copy; stop the bot first')
-    .requiredOption('--from <file|url>', 'the store to read: a SQLite file (file:./data/umpire.db), postgres://… or pglite:<dir>')
-    .requiredOption('--to <file|url>', 'the store to write')
-    .action(async (o: { from: string; to: string }) => {
+    .option('--from <file|url>', 'the store to read (required): a SQLite file (file:./data/umpire.db), postgres://… or pglite:<dir>')
+    .option('--to <file|url>', 'the store to write (required)')
+    .action(async (given: { from?: string; to?: string }, cmd: Command) => {
+      const o = { from: required(cmd, given, 'from'), to: required(cmd, given, 'to') };
       if (o.from === o.to) {
         console.error('--from and --to name the same store.');
         process.exitCode = 1;

@@ -66,6 +66,23 @@ describe('umpire CLI', () => {
     expect(wrong.stdout).toMatch(/hash chain of 3 events verified\.\nDice: FAILED: the given seed's SHA-256 is not the commitment/);
   });
 
+  it('finds a battle however its id is typed: --battle B1 is b1 (issue 39)', () => {
+    const r = umpire(['verify', '--db', db, '--battle', 'B1']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Battle b1: hash chain of \d+ events verified/);
+    expect(umpire(['replay', '--db', db, '--battle', 'B1']).stdout).toMatch(/^Battle "Quatre Bras" \(b1\)/);
+  });
+
+  it('names a mistyped flag as unknown, with its nearest, before any required one it leaves out (issue 39)', () => {
+    const r = umpire(['report', '--db', db, '--battel', 'b1']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^error: unknown option '--battel'\n\(Did you mean --battle\?\)/);
+    expect(r.stderr).not.toMatch(/required option/);
+    expect(umpire(['report', '--db', db]).stderr).toMatch(/^error: required option '--battle <id>' not specified/);
+    expect(umpire(['migrate-store', '--from', db]).stderr).toMatch(/^error: required option '--to <file\|url>' not specified/);
+    expect(umpire(['reprot', '--db', db]).stderr).toMatch(/^error: unknown command 'reprot'\n\(Did you mean report\?\)/);
+  });
+
   it('names an unknown battle, a bad option and a bad configuration value', () => {
     expect(umpire(['replay', '--db', db, '--battle', 'b9']).stderr).toMatch(/No battle b9 in this database. Battles: b1 "Quatre Bras"/);
     expect(umpire(['replay', '--db', db, '--battle', 'b1', '--to', 'x']).stderr).toMatch(/--to <version>' argument 'x' is invalid. expected a whole number/);
