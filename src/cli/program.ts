@@ -198,14 +198,18 @@ export function buildProgram(config: Config): Command {
     }
   }
 
-  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string }): Promise<void> {
+  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string; echo?: boolean }): Promise<void> {
     // At a terminal, a line at once, before the store opens and the rule systems load; a script's
     // run (a file, piped lines) prints its results alone, as before.
     const atTerminal = !opts.script && process.stdin.isTTY;
     if (atTerminal) console.log(`Umpire — opening ${shownLocation(opts.db)}…`);
     const starting = () => Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
     const [{ app, store }, { interactive, script }, { Table }] = atTerminal ? await opening('table', opts.db, starting, false) : await starting();
-    const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
+    // A script's lines are echoed before their answers where a person reads them (stdout a terminal);
+    // where its output goes to a file or a program, it stays as it was (the examples' recorded
+    // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
+    const echo = opts.echo ?? process.stdout.isTTY === true;
+    const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
     // Not awaited: the prompt comes first, the pages a moment later.
     const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined));
     try {
@@ -278,8 +282,10 @@ export function buildProgram(config: Config): Command {
     .command('table')
     .description('the local table: type slash commands as any user (reads a script from stdin when not a terminal)')
     .option(...dbOption)
-    .option('--json', 'one JSON object a line for every message')
+    .option('--json', 'one JSON object a line for every message, with the script line it answers (line)')
     .option('--script <file>', 'run the lines of a file')
+    .option('--echo', "print each script line before its answers (the default when the output is a terminal; not with --json)")
+    .option('--no-echo', "don't")
     .option('--seed <hex>', 'fix the dice seed of battles created (tests and demos)', hexSeed)
     .option('--out <dir>', "where files are written (a /battle report's chart)", '.')
     .action((o) => runTable(o));

@@ -19,6 +19,8 @@ describe('umpire CLI', () => {
     const r = umpire(['table', '--db', join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'x.db'), '--json'], '@gm /battle create name:X system:brigade\n@gm /side add\n');
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.to)).toEqual(['reply', 'channel', 'reply']);
+    // Each names the script line it answers (issue 39).
+    expect(lines.map((l) => l.line)).toEqual([1, 1, 2]);
     expect(lines[1]).toMatchObject({ to: 'channel', channel: 'table', event: 1 });
     expect(lines[2]).toMatchObject({ to: 'reply', user: 'gm', error: expect.stringMatching(/name is required/) });
   });
