@@ -6,7 +6,7 @@ import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
 import { buttonInvocation, formButton } from '../app/buttons.ts';
 import { pendingPrompts } from '../app/prompts.ts';
-import { invoke, type Invocation } from '../app/invoke.ts';
+import { invoke, notASubcommand, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { writeRefused } from '../store/db.ts';
@@ -191,10 +191,7 @@ export class Table {
     const rest = sub === undefined ? [] : words.slice(sub.split(' ').filter(Boolean).length);
     // Words after the subcommand are its default option's value (/roll 2d6), unless that is given by name.
     const fallback = def && sub !== undefined && rest.length ? Object.entries(def.subcommands[sub]!.options).find(([name, o]) => o.default && !Object.hasOwn(line.options, name))?.[0] : undefined;
-    if (def && (sub === undefined || (rest.length && !fallback))) {
-      const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
-      return reply(`"/${[line.command, ...words].join(' ')}" is not a command. Did you mean ${subs.join(', ')}?`);
-    }
+    if (def && (sub === undefined || (rest.length && !fallback))) return reply(notASubcommand(def, `"/${[line.command, ...words].join(' ')}"`, words.join(' ')));
     const options: Record<string, unknown> = { ...line.options, ...(fallback ? { [fallback]: rest.join(' ') } : {}) };
     if (def) {
       for (const [name, o] of Object.entries(def.subcommands[sub!]!.options)) {
