@@ -40,10 +40,17 @@ export function shownLocation(location: string): string {
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
+  /**
+   * The store and the umpire on it. Its links' pages are taken as served elsewhere when WEB_URL is
+   * set (another process serves them there: `umpire serve`, a shard's manager), else nowhere, until
+   * this process's own web server listens (serveBeside says so): a share then tells the GM why its
+   * link will not open, rather than posting it as if it would (issue 39).
+   */
   async function open(location: string, seed?: Buffer, readonly = false) {
     const { openStore, Umpire } = await load();
     const store = await openStore(location, { readonly });
-    return { store, app: new Umpire(store, { logger, webUrl: webBase(config.WEB_URL, config.WEB_PORT ?? DEFAULT_PORT), ...(seed ? { newSeed: () => seed } : {}) }) };
+    const pages = config.WEB_URL !== undefined ? 'elsewhere' : 'none';
+    return { store, app: new Umpire(store, { logger, webUrl: webBase(config.WEB_URL, config.WEB_PORT ?? DEFAULT_PORT), pages, ...(seed ? { newSeed: () => seed } : {}) }) };
   }
 
   /** The battle pages beside the table or the bot, on WEB_PORT (the table at a terminal: on 8080 unless set); a port taken is said and the rest goes on. */
@@ -53,6 +60,7 @@ export function buildProgram(config: Config): Command {
     try {
       const web = await startWeb({ app, port, host: config.WEB_HOST, base: webBase(config.WEB_URL, port), logger });
       console.error(`Battle pages on ${web.url} (the links /battle share posts open there).`);
+      app.pages = 'here';
       return web;
     } catch (err) {
       console.error((err as Error).message);
@@ -210,8 +218,10 @@ export function buildProgram(config: Config): Command {
     // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
     const echo = opts.echo ?? process.stdout.isTTY === true;
     const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
-    // Not awaited: the prompt comes first, the pages a moment later.
+    // At a terminal the prompt comes first, the pages a moment later; a script waits for them, so
+    // that a share it makes knows they are served (or not).
     const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined));
+    if (!atTerminal) await web;
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
       else if (process.stdin.isTTY) await interactive(table);
@@ -251,6 +261,7 @@ export function buildProgram(config: Config): Command {
     }
     const running = bot;
     // A shard's process leaves the pages to its manager (`umpire shards`): one port, one server.
+    if (process.env.SHARDING_MANAGER && config.WEB_PORT !== undefined) app.pages = 'elsewhere';
     const web = await serveBeside(app, process.env.SHARDING_MANAGER ? undefined : config.WEB_PORT);
     const stop = (signal: string) => {
       logger.info({ signal }, 'stopping the bot');

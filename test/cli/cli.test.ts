@@ -25,6 +25,13 @@ describe('umpire CLI', () => {
     expect(lines[2]).toMatchObject({ to: 'reply', user: 'gm', error: expect.stringMatching(/name is required/) });
   });
 
+  it("table: a share says no pages are served here, or where WEB_URL says they are (issue 39)", () => {
+    const script = '@gm /battle create name:X system:percentile\n@gm /battle share\n';
+    const told = (env: Record<string, string>) => umpire(['table', '--db', join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'x.db'), '--json'], script, env).stdout.trim().split('\n').map((l) => JSON.parse(l) as { line: number; to: string; text: string }).filter((m) => m.line === 2 && m.to === 'reply').map((m) => m.text).join('\n');
+    expect(told({})).toMatch(/No battle pages are served here, so the link does not open yet: serve them with `npm run umpire -- serve`/);
+    expect(told({ WEB_URL: 'https://umpire.example.org' })).toMatch(/the link opens while the process serving them at https:\/\/umpire\.example\.org runs/);
+  });
+
   it('replay --to N gives the state at N', () => {
     const at29 = JSON.parse(umpire(['replay', '--db', db, '--battle', 'b1', '--to', '29', '--json']).stdout);
     expect(at29.version).toBe(29);
