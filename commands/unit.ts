@@ -1,7 +1,6 @@
 import { defineCommand, sub, type SystemPlugin } from '../src/app/commands.ts';
 import { attributeOptions, commandNames, unitNames } from '../src/app/complete.ts';
-import { RuleError } from '../src/rules/errors.ts';
-import { findByName } from '../src/battle/state.ts';
+import { findUnit } from '../src/battle/mechanics.ts';
 import { unitText, unitsText } from '../src/app/views.ts';
 import { reply } from '../src/app/replies.ts';
 
@@ -57,8 +56,7 @@ export default (systems: readonly SystemPlugin[]) => {
         query: (o, ctx) => {
           const s = ctx.state!;
           if (!o.unit) return [reply(ctx, unitsText(s), 'Units')];
-          const u = findByName(s.units, o.unit);
-          if (!u) throw new RuleError(`There is no unit "${o.unit}". Use /unit show to list the units.`);
+          const u = findUnit(s, o.unit);
           return [reply(ctx, unitText(s, u), u.name)];
         },
       }),

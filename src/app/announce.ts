@@ -37,6 +37,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       lines.push(...link.lines);
       extra.push(...link.messages);
       answer.push(...link.reply);
+      if (share.note && !answer.includes(share.note)) answer.push(share.note);
     }
     if (share && e.event.type === 'BookmarkAdded') lines.push(...bookmarkLine(e.event, after, share));
   });

@@ -281,7 +281,11 @@ export function announceCampaign(
   // What the channel reads of an order sent is the status post's: one post per order would bury it.
   const onlyOrders = events.every((e) => e.event.type === 'OrdersSent');
   const posts = [...(quiet || onlyOrders || !lines.length ? [] : [post]), ...(status ? [statusPost(after)] : []), ...extra];
-  const reply: Message = { to: { kind: 'reply', user: actor, channel: after.channel }, text: onlyOrders ? [...untold, ...lines].join('\n') : `Done (campaign event ${version}).`, event: version };
+  // Where the page's link will not open yet, the GM who shared is told why: the reply says more than
+  // the post, so it is not held back at the table as an acknowledgement (its event left off).
+  const note = share?.note && events.some((e) => e.event.type === 'CampaignShared') ? share.note : undefined;
+  const reply: Message = { to: { kind: 'reply', user: actor, channel: after.channel }, text: onlyOrders ? [...untold, ...lines].join('\n') : [`Done (campaign event ${version}).`, ...(note ? [note] : [])].join('\n') };
+  if (!note) reply.event = version;
   return { posts, reply };
 }
 

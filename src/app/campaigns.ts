@@ -54,6 +54,8 @@ export class Campaigns {
     private readonly logger?: Logger,
     /** The pages' address as players reach it, for the link /campaign share posts. */
     private readonly webUrl = DEFAULT_WEB_URL,
+    /** Why a link shared now will not open (no pages served here), read at each share: Umpire.pagesNote. */
+    private readonly pagesNote: () => string | undefined = () => undefined,
   ) {}
 
   async state(id: string): Promise<CampaignState> {
@@ -132,7 +134,8 @@ export class Campaigns {
     const logged: LoggedCampaignEvent[] = events.map((event, i) => ({ battleId: id, version: before.version + i + 1, event, actor, at, requestId }));
     const after = foldCampaign(before, logged);
     // The store's share key, secret as the seeds are, is read only to write out a new link's address.
-    const share = events.some((e) => e.type === 'CampaignShared') ? { base: this.webUrl, key: await this.store.shareKey() } : undefined;
+    const note = this.pagesNote();
+    const share = events.some((e) => e.type === 'CampaignShared') ? { base: this.webUrl, key: await this.store.shareKey(), ...(note ? { note } : {}) } : undefined;
     const { posts, reply } = announceCampaign(before, after, logged, (s, e) => foldCampaign(s, [e]), actor, share);
     const result = await this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
     if (result.status === 'duplicate') return { campaignId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };

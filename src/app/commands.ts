@@ -6,6 +6,7 @@ import type { SystemId } from '../rules/pack.ts';
 import type { RuleSystem } from '../battle/system.ts';
 import type { BattleState } from '../battle/state.ts';
 import { quoteInputs, type Message } from '../messages.ts';
+import { didYouMean } from '../nearest.ts';
 import type { Umpire } from './umpire.ts';
 
 /**
@@ -202,7 +203,9 @@ export function parseOptions(path: string, s: SubcommandDef, raw: Record<string,
   const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(s.options, k));
   if (unknown.length) {
     const known = Object.keys(s.options);
-    return { ok: false, error: `${path} has no option ${quoteInputs(unknown)}. ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
+    // One option mistyped is answered with its nearest; several, with the list to choose from.
+    const meant = unknown.length === 1 ? didYouMean(known, unknown[0]!) : '';
+    return { ok: false, error: `${path} has no option ${quoteInputs(unknown)}.${meant} ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
   }
   const values: Record<string, unknown> = {};
   const errors: string[] = [];

@@ -6,8 +6,9 @@ import type { CampaignAction } from '../campaign/decide.ts';
 import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../campaign/state.ts';
 import type { BattleRow, CampaignRow } from '../store/types.ts';
 import { capEchoes, type Message } from '../messages.ts';
-import { parseOptions, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';
-import { findCommand } from './registry.ts';
+import { didYouMean } from '../nearest.ts';
+import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';
+import { commands, findCommand } from './registry.ts';
 import { errorReply } from './replies.ts';
 import type { Umpire } from './umpire.ts';
 
@@ -39,6 +40,16 @@ export function mayUseCampaign(who: Who, c: CampaignState, actor: string): true 
   return true;
 }
 
+/**
+ * A command's words that name none of its subcommands (`typed`, as "/battle shre"): the nearest,
+ * when one is close enough to be meant, else every one it has.
+ */
+export function notASubcommand(def: CommandDef, typed: string, words: string): string {
+  const subs = Object.keys(def.subcommands).filter(Boolean);
+  const shown = (k: string) => `/${def.name} ${k}`.trim();
+  return `${typed} is not a command.${didYouMean(subs, words, shown) || ` Did you mean ${Object.keys(def.subcommands).map(shown).join(', ')}?`}`;
+}
+
 const noFiles: InvokeContext['readFile'] = async () => {
   throw new RuleError('Files cannot be read here.');
 };
@@ -60,12 +71,11 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
   const path = `/${inv.command}${inv.sub ? ` ${inv.sub}` : ''}`;
   const fail = (text: string) => ({ messages: [errorReply(ctxBase, text)], versions: [] });
   const def = findCommand(inv.command);
-  if (!def) return fail(`There is no command /${inv.command}. Type /help for the commands you can use.`);
+  // The nearest command keeps the subcommand typed where it has one of that name (/battel status: /battle status).
+  const meant = (n: string) => `/${n}${inv.sub && Object.hasOwn(findCommand(n)!.subcommands, inv.sub) ? ` ${inv.sub}` : ''}`;
+  if (!def) return fail(`There is no command /${inv.command}.${didYouMean(commands().map((c) => c.name), inv.command, meant)} Type /help for the commands you can use.`);
   const s: SubcommandDef | undefined = Object.hasOwn(def.subcommands, inv.sub) ? def.subcommands[inv.sub] : undefined;
-  if (!s) {
-    const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
-    return fail(`${path} is not a command. Did you mean ${subs.join(', ')}?`);
-  }
+  if (!s) return fail(notASubcommand(def, path, inv.sub));
   let parsed = parseOptions(path, s, inv.options);
   if (!parsed.ok) return fail(parsed.error);
   try {

@@ -101,6 +101,8 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
 export interface ShareBase {
   base: string;
   key: string;
+  /** Why the links will not open now (no pages are served here), told to whoever shared: see Umpire.pagesNote. */
+  note?: string;
 }
 
 /**

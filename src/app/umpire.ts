@@ -24,7 +24,18 @@ export interface UmpireOptions {
   logger?: Logger;
   /** The battle pages' address as players reach it, for the links /battle share posts (issue 30). */
   webUrl?: string;
+  /** Where the pages are served; `here` unless told (see Umpire.pages). */
+  pages?: Pages;
 }
+
+/**
+ * Where the pages the share links open are served (issue 39): `here`, by this process (its web
+ * server, started beside it, says so once it listens); `elsewhere`, by another process at `webUrl`
+ * (WEB_URL set: `umpire serve`, or the bot's manager); `none`, nowhere anyone said. The program's
+ * entry (src/cli/program.ts) tells the app; an app built without a word (tests, an embedding
+ * that serves them itself) is taken to serve them here.
+ */
+export type Pages = 'here' | 'elsewhere' | 'none';
 
 export interface HandleResult {
   battleId: string;
@@ -59,6 +70,8 @@ export class Umpire {
   private readonly newSeed: () => Buffer;
   readonly logger: Logger | undefined;
   readonly webUrl: string;
+  /** Where the pages are served: set to `here` by whoever starts the web server once it listens. */
+  pages: Pages;
   /** The campaigns in the same store: streams above the battles, which create battles from their armies. */
   readonly campaigns: Campaigns;
 
@@ -70,7 +83,15 @@ export class Umpire {
     this.newSeed = opts.newSeed ?? (() => randomBytes(32));
     this.logger = opts.logger;
     this.webUrl = opts.webUrl ?? DEFAULT_WEB_URL;
-    this.campaigns = new Campaigns(store, this, this.now, this.logger, this.webUrl);
+    this.pages = opts.pages ?? 'here';
+    this.campaigns = new Campaigns(store, this, this.now, this.logger, this.webUrl, () => this.pagesNote());
+  }
+
+  /** Why a link shared now will not open, told to whoever shares: undefined when the pages are served here. */
+  pagesNote(): string | undefined {
+    if (this.pages === 'here') return undefined;
+    if (this.pages === 'elsewhere') return `This process serves no pages: the link opens while the process serving them at ${this.webUrl} runs (\`npm run umpire -- serve\` on this database, or the bot with WEB_PORT).`;
+    return `No battle pages are served here, so the link does not open yet: serve them with \`npm run umpire -- serve\` on this database, or set WEB_PORT where the bot or the table runs (WEB_URL: the address players reach them at).`;
   }
 
   /** The battle's current state: the cached fold plus any newer events (a new undo means a full replay). */
@@ -157,7 +178,8 @@ export class Umpire {
     // The store's share key, secret as the seeds are, is read only to write out a new link's address.
     // A new link's address, or a bookmark's on the public page, is written out with the store's key.
     const addresses = events.some((e) => e.type === 'ShareLinkCreated' || (e.type === 'BookmarkAdded' && Object.values(before.links).some((l) => l.view === 'public' && !l.revoked)));
-    const share = addresses ? { base: this.webUrl, key: await this.store.shareKey() } : undefined;
+    const note = this.pagesNote();
+    const share = addresses ? { base: this.webUrl, key: await this.store.shareKey(), ...(note ? { note } : {}) } : undefined;
     const { posts, reply } = announce(before, after, logged, actor, share);
     const result = await this.store.append(id, before.version, events, { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };

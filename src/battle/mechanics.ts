@@ -1,5 +1,6 @@
 import type { DiceStream } from '../dice/stream.ts';
 import { mention } from '../messages.ts';
+import { didYouMean } from '../nearest.ts';
 import { refuse } from '../rules/errors.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { findByName, isGm, type BattleState, type Command, type Side, type Unit } from './state.ts';
@@ -10,20 +11,25 @@ import { findByName, isGm, type BattleState, type Command, type Side, type Unit 
  * happened in. The core battle uses the same.
  */
 
-/** The side named or numbered `ref`, refusing with the sides there are. */
+/** The side named or numbered `ref`, refusing with the nearest (when one is close) and the sides there are. */
 export function findSide(s: BattleState, ref: string): Side {
-  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}". Sides: ${names(Object.values(s.sides))}.`);
+  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}".${nearestName(s.sides, ref)} Sides: ${names(Object.values(s.sides))}.`);
 }
 
-/** The command named or numbered `ref`, refusing with the commands there are. */
+/** The command named or numbered `ref`, refusing with the nearest (when one is close) and the commands there are. */
 export function findCommand(s: BattleState, ref: string): Command {
-  return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}". Commands: ${names(Object.values(s.commands))}.`);
+  return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}".${nearestName(s.commands, ref)} Commands: ${names(Object.values(s.commands))}.`);
 }
 
-/** The unit named or numbered `ref`, refusing with a pointer to /unit show. */
+/** The unit named or numbered `ref`, refusing with the nearest names (when any is close) and a pointer to /unit show. */
 export function findUnit(s: BattleState, ref: string): Unit {
-  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}". Use /unit show to list the units.`);
+  // The list is not given: a battle may have thousands of units.
+  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}".${nearestName(s.units, ref)} Use /unit show to list the units.`);
 }
+
+/** " Did you mean "X"?" for the names close to `ref` among `things`, else ''. */
+const nearestName = (things: Record<string, { name: string }>, ref: string): string =>
+  didYouMean(Object.values(things).map((t) => t.name), ref, (n) => `"${n}"`);
 
 const names = (xs: { name: string }[]) => (xs.length ? xs.map((x) => x.name).join(', ') : 'none yet');
 

@@ -1,6 +1,7 @@
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import { checkName, findNamed, lookAlike, NameIndex, nameClash } from '../battle/names.ts';
 import { findByName } from '../battle/state.ts';
+import { didYouMean } from '../nearest.ts';
 import { mention } from '../messages.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
@@ -91,7 +92,7 @@ export function findArmy(s: CampaignState, ref: string): Army {
 
 export function findUnit(s: CampaignState, ref: string): CampaignUnit {
   const u = (Object.hasOwn(s.units, ref) ? s.units[ref] : undefined) ?? findNamed(Object.values(s.units), ref, (x) => x.name);
-  return u ?? refuse(`There is no unit "${ref}" in ${s.name}. /campaign army show lists each army's units.`);
+  return u ?? refuse(`There is no unit "${ref}" in ${s.name}.${didYouMean(Object.values(s.units).map((x) => x.name), ref, (n) => `"${n}"`)} /campaign army show lists each army's units.`);
 }
 
 function findSide(s: CampaignState, ref: string) {

@@ -40,10 +40,17 @@ export function shownLocation(location: string): string {
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
 
+  /**
+   * The store and the umpire on it. Its links' pages are taken as served elsewhere when WEB_URL is
+   * set (another process serves them there: `umpire serve`, a shard's manager), else nowhere, until
+   * this process's own web server listens (serveBeside says so): a share then tells the GM why its
+   * link will not open, rather than posting it as if it would (issue 39).
+   */
   async function open(location: string, seed?: Buffer, readonly = false) {
     const { openStore, Umpire } = await load();
     const store = await openStore(location, { readonly });
-    return { store, app: new Umpire(store, { logger, webUrl: webBase(config.WEB_URL, config.WEB_PORT ?? DEFAULT_PORT), ...(seed ? { newSeed: () => seed } : {}) }) };
+    const pages = config.WEB_URL !== undefined ? 'elsewhere' : 'none';
+    return { store, app: new Umpire(store, { logger, webUrl: webBase(config.WEB_URL, config.WEB_PORT ?? DEFAULT_PORT), pages, ...(seed ? { newSeed: () => seed } : {}) }) };
   }
 
   /** The battle pages beside the table or the bot, on WEB_PORT (the table at a terminal: on 8080 unless set); a port taken is said and the rest goes on. */
@@ -53,6 +60,7 @@ export function buildProgram(config: Config): Command {
     try {
       const web = await startWeb({ app, port, host: config.WEB_HOST, base: webBase(config.WEB_URL, port), logger });
       console.error(`Battle pages on ${web.url} (the links /battle share posts open there).`);
+      app.pages = 'here';
       return web;
     } catch (err) {
       console.error((err as Error).message);
@@ -92,6 +100,19 @@ export function buildProgram(config: Config): Command {
     return Buffer.from(v, 'hex');
   };
 
+  /**
+   * An option a subcommand cannot run without, checked in its action rather than by commander's
+   * requiredOption: commander checks those before it looks for unknown options, so `--battel b1`
+   * was answered "required option '--battle <id>' not specified" instead of being named as unknown
+   * with its nearest. Says the same as commander (and exits 1) when it is missing.
+   */
+  function required<K extends string>(cmd: Command, o: Partial<Record<K, string>>, name: K): string {
+    const v = o[name];
+    if (v !== undefined) return v;
+    const flags = cmd.options.find((x) => x.attributeName() === name)?.flags ?? `--${name}`;
+    return cmd.error(`error: required option '${flags}' not specified`);
+  }
+
   /** The one log a command reads: a battle's or a campaign's. */
   type Log = { kind: 'battle' | 'campaign'; id: string };
 
@@ -109,27 +130,30 @@ export function buildProgram(config: Config): Command {
 
   /**
    * Runs `work` on a battle or a campaign of the store opened read-only, closing it after; an unknown
-   * one is named with those of its kind there are.
+   * one is named with those of its kind there are. Ids are the store's lower-case ones, found however
+   * they were typed (`--battle B1` is b1): `work` gets the log by its stored id.
    */
-  async function withLog(command: string, location: string, log: Log, work: (store: EventStore) => Promise<void>): Promise<void> {
+  async function withLog(command: string, location: string, typed: Log, work: (store: EventStore, log: Log) => Promise<void>): Promise<void> {
     const { store } = await opening(command, location, () => open(location, undefined, true));
     try {
-      const known = log.kind === 'battle' ? await store.battles() : await store.campaigns();
-      if (!known.some((b) => b.id === log.id)) {
+      const known = typed.kind === 'battle' ? await store.battles() : await store.campaigns();
+      const found = known.find((b) => b.id.toLowerCase() === typed.id.toLowerCase());
+      const log = { kind: typed.kind, id: found?.id ?? typed.id };
+      if (!found) {
         const kinds = log.kind === 'battle' ? 'Battles' : 'Campaigns';
         console.error(`No ${log.kind} ${log.id} in this database. ${kinds}: ${known.map((b) => `${b.id} "${b.name}"`).join(', ') || 'none'}.`);
         process.exitCode = 1;
         return;
       }
-      await work(store);
+      await work(store, log);
     } finally {
       await store.close();
     }
   }
 
   /** Runs `work` on a battle of the store opened read-only, closing it after; an unknown battle is named with those there are. */
-  const withBattle = (command: string, location: string, battleId: string, work: (store: EventStore) => Promise<void>): Promise<void> =>
-    withLog(command, location, { kind: 'battle', id: battleId }, work);
+  const withBattle = (command: string, location: string, battleId: string, work: (store: EventStore, battleId: string) => Promise<void>): Promise<void> =>
+    withLog(command, location, { kind: 'battle', id: battleId }, (store, log) => work(store, log.id));
 
   /**
    * `umpire verify`'s work (verifyLog or verifyCampaign, src/app/verify.ts) with its steps in the
@@ -182,16 +206,22 @@ export function buildProgram(config: Config): Command {
     }
   }
 
-  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string }): Promise<void> {
+  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string; echo?: boolean }): Promise<void> {
     // At a terminal, a line at once, before the store opens and the rule systems load; a script's
     // run (a file, piped lines) prints its results alone, as before.
     const atTerminal = !opts.script && process.stdin.isTTY;
     if (atTerminal) console.log(`Umpire — opening ${shownLocation(opts.db)}…`);
     const starting = () => Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
     const [{ app, store }, { interactive, script }, { Table }] = atTerminal ? await opening('table', opts.db, starting, false) : await starting();
-    const table = new Table(app, { json: opts.json ?? false, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
-    // Not awaited: the prompt comes first, the pages a moment later.
+    // A script's lines are echoed before their answers where a person reads them (stdout a terminal);
+    // where its output goes to a file or a program, it stays as it was (the examples' recorded
+    // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
+    const echo = opts.echo ?? process.stdout.isTTY === true;
+    const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
+    // At a terminal the prompt comes first, the pages a moment later; a script waits for them, so
+    // that a share it makes knows they are served (or not).
     const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined));
+    if (!atTerminal) await web;
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
       else if (process.stdin.isTTY) await interactive(table);
@@ -231,6 +261,7 @@ export function buildProgram(config: Config): Command {
     }
     const running = bot;
     // A shard's process leaves the pages to its manager (`umpire shards`): one port, one server.
+    if (process.env.SHARDING_MANAGER && config.WEB_PORT !== undefined) app.pages = 'elsewhere';
     const web = await serveBeside(app, process.env.SHARDING_MANAGER ? undefined : config.WEB_PORT);
     const stop = (signal: string) => {
       logger.info({ signal }, 'stopping the bot');
@@ -254,15 +285,18 @@ export function buildProgram(config: Config): Command {
     deploy: () => import('../discord/deploy.ts'),
   };
 
-  const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError();
+  // A mistyped command or flag is named with the nearest there is ("Did you mean --battle?").
+  const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError().showSuggestionAfterError();
   const dbOption = ['--db <file|url>', 'the battle store: a SQLite file, postgres://… or pglite:<dir>', config.DATABASE_URL ?? config.UMPIRE_DB] as const;
 
   program
     .command('table')
     .description('the local table: type slash commands as any user (reads a script from stdin when not a terminal)')
     .option(...dbOption)
-    .option('--json', 'one JSON object a line for every message')
+    .option('--json', 'one JSON object a line for every message, with the script line it answers (line)')
     .option('--script <file>', 'run the lines of a file')
+    .option('--echo', "print each script line before its answers (the default when the output is a terminal; not with --json)")
+    .option('--no-echo', "don't")
     .option('--seed <hex>', 'fix the dice seed of battles created (tests and demos)', hexSeed)
     .option('--out <dir>', "where files are written (a /battle report's chart)", '.')
     .action((o) => runTable(o));
@@ -376,15 +410,15 @@ export function buildProgram(config: Config): Command {
     .option('--turn <n>', "a campaign's state at the start of its turn n (just after the turn opened)", atLeastOne)
     .option('--json', 'the state as JSON')
     .action((o: { db: string; battle?: string; campaign?: string; to?: number; turn?: number; json?: boolean }) => {
-      const log = oneLog('replay', o);
-      if (!log) return;
-      if (o.turn !== undefined && (log.kind === 'battle' || o.to !== undefined)) {
-        console.error(log.kind === 'battle' ? `--turn is a campaign's: a battle's replay takes --to <version>. Nothing was read.` : 'Give --turn or --to, not both: the state is at one point of the log. Nothing was read.');
+      const typed = oneLog('replay', o);
+      if (!typed) return;
+      if (o.turn !== undefined && (typed.kind === 'battle' || o.to !== undefined)) {
+        console.error(typed.kind === 'battle' ? `--turn is a campaign's: a battle's replay takes --to <version>. Nothing was read.` : 'Give --turn or --to, not both: the state is at one point of the log. Nothing was read.');
         process.exitCode = 1;
         return;
       }
-      if (log.kind === 'campaign') return withLog('replay', o.db, log, (store) => replayCampaignAt(store, log.id, o));
-      return withLog('replay', o.db, log, async (store) => {
+      if (typed.kind === 'campaign') return withLog('replay', o.db, typed, (store, log) => replayCampaignAt(store, log.id, o));
+      return withLog('replay', o.db, typed, async (store, log) => {
         const [{ asLogged }, { replay }, { statusText }, { plain }] = await Promise.all([load(), import('../battle/replay.ts'), import('../app/views.ts'), import('../table/render.ts')]);
         const state = replay(log.id, asLogged(await store.loadEntries(log.id)), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
@@ -419,15 +453,15 @@ export function buildProgram(config: Config): Command {
     .option('--campaign <id>', 'the campaign id: its chain, and each battle it took a result from, checked against the hash it recorded')
     .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
     .action((o: { db: string; battle?: string; campaign?: string; seed?: string }) => {
-      const log = oneLog('verify', o);
-      if (!log) return;
-      if (log.kind === 'campaign' && o.seed !== undefined) {
+      const typed = oneLog('verify', o);
+      if (!typed) return;
+      if (typed.kind === 'campaign' && o.seed !== undefined) {
         console.error(`--seed is a battle's: verify that battle with --battle <id> --seed <hex>. Nothing was read.`);
         process.exitCode = 1;
         return;
       }
-      if (log.kind === 'campaign') return withLog('verify', o.db, log, (store) => verifyCampaignLines(store, log.id));
-      return withLog('verify', o.db, log, async (store) => {
+      if (typed.kind === 'campaign') return withLog('verify', o.db, typed, (store, log) => verifyCampaignLines(store, log.id));
+      return withLog('verify', o.db, typed, async (store, log) => {
         const { verifyLog } = await import('../app/verify.ts');
         const { chain, dice } = await verifyWithProgress(store, undefined, (watched) => verifyLog(watched, log.id, o.seed));
         if (chain.ok) console.log(`Battle ${log.id}: hash chain of ${plural(chain.count, 'event')} verified.`);
@@ -466,16 +500,16 @@ export function buildProgram(config: Config): Command {
     .command('report')
     .description("a summary of a battle or a range of its turns (strength, morale, casualties, melees) and its chart as a PNG")
     .option(...dbOption)
-    .requiredOption('--battle <id>', 'the battle id')
+    .option('--battle <id>', 'the battle id (required)')
     .option('--from <turn>', 'the first turn (default: the first)', positive)
     .option('--to <turn>', 'the last turn (default: the current one)', positive)
     .option('--png <file>', 'where the chart goes (default: <name>-<battle>-<hash>-t<from>-t<to>.png here)')
     .option('--json', 'the report as JSON (the chart still written)')
-    .action((o: { db: string; battle: string; from?: number; to?: number; png?: string; json?: boolean }) =>
-      withBattle('report', o.db, o.battle, async (store) => {
+    .action((o: { db: string; battle?: string; from?: number; to?: number; png?: string; json?: boolean }, cmd: Command) =>
+      withBattle('report', o.db, required(cmd, o, 'battle'), async (store, battle) => {
         const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
         try {
-          const r = battleReport(o.battle, asLogged(await store.loadEntries(o.battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
+          const r = battleReport(battle, asLogged(await store.loadEntries(battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
@@ -497,16 +531,17 @@ export function buildProgram(config: Config): Command {
     .option('--battle <id>', 'the battle id')
     .option('--campaign <id>', 'the campaign id')
     .action((o: { db: string; battle?: string; campaign?: string }) => {
-      const log = oneLog('export', o);
-      if (log) return withLog('export', o.db, log, (store) => exportLog(store, log));
+      const typed = oneLog('export', o);
+      if (typed) return withLog('export', o.db, typed, exportLog);
     });
 
   program
     .command('migrate-store')
     .description('copy every battle from one store to another (SQLite to PostgreSQL), verifying each chain after the copy; stop the bot first')
-    .requiredOption('--from <file|url>', 'the store to read: a SQLite file (file:./data/umpire.db), postgres://… or pglite:<dir>')
-    .requiredOption('--to <file|url>', 'the store to write')
-    .action(async (o: { from: string; to: string }) => {
+    .option('--from <file|url>', 'the store to read (required): a SQLite file (file:./data/umpire.db), postgres://… or pglite:<dir>')
+    .option('--to <file|url>', 'the store to write (required)')
+    .action(async (given: { from?: string; to?: string }, cmd: Command) => {
+      const o = { from: required(cmd, given, 'from'), to: required(cmd, given, 'to') };
       if (o.from === o.to) {
         console.error('--from and --to name the same store.');
         process.exitCode = 1;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nearest } from '../nearest.ts';
 
 /**
  * A rule system's reference (issue 39): every rule ID its code cites, one line on what the rule
@@ -39,23 +40,5 @@ export function loadReference(data: unknown, file: string): readonly RuleRef[] {
 /** One rule as /ref rule answers it and the doc lists it. */
 export const ruleLine = (r: RuleRef): string => `${r.id}: ${r.says} — ${RULE_USES[r.use]}.`;
 
-/** Edit distance, case-blind: how far a typed id is from a listed one. */
-function distance(a: string, b: string): number {
-  const [x, y] = [a.toUpperCase(), b.toUpperCase()];
-  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= y.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1)));
-    row = next;
-  }
-  return row[y.length]!;
-}
-
 /** The `n` listed ids nearest a typed one, nearest first (ties in the order listed). */
-export function nearestIds(ids: readonly string[], typed: string, n = 3): string[] {
-  return ids
-    .map((id, i) => ({ id, i, d: distance(typed, id) }))
-    .sort((a, b) => a.d - b.d || a.i - b.i)
-    .slice(0, n)
-    .map((x) => x.id);
-}
+export const nearestIds = (ids: readonly string[], typed: string, n = 3): string[] => nearest(ids, typed, n);

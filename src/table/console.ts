@@ -115,5 +115,6 @@ export async function script(table: Table, lines: AsyncIterable<string>): Promis
   // waits on the store (a round trip to a PostgreSQL server) while the input is being read.
   const reading = lines[Symbol.asyncIterator]();
   await table.tick();
-  for (let next = await reading.next(); !next.done; next = await reading.next()) await table.run(next.value);
+  let at = 0;
+  for (let next = await reading.next(); !next.done; next = await reading.next()) await table.run(next.value, ++at);
 }

@@ -155,9 +155,11 @@ export function rendered(text: string, o: Styler): string {
 export const plain = (text: string, now?: Date): string => terminal(text, { color: false, ...(now ? { now } : {}) });
 
 /** The JSON line of one message (`--json`); `files` are the paths its files were written to. */
-export function jsonLine(m: Message, files: string[] = []): string {
+export function jsonLine(m: Message, files: string[] = [], line?: number): string {
   const to = m.to.kind;
   const o: Record<string, unknown> = { to };
+  // The script's line it answers (issue 39); a post left over from an earlier run answers none of this one's.
+  if (line !== undefined) o.line = line;
   if (m.to.kind !== 'dm') o.channel = m.to.channel;
   if (m.to.kind !== 'channel') o.user = m.to.user;
   if (m.title) o.title = m.title;

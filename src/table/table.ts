@@ -6,7 +6,7 @@ import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
 import { buttonInvocation, formButton } from '../app/buttons.ts';
 import { pendingPrompts } from '../app/prompts.ts';
-import { invoke, type Invocation } from '../app/invoke.ts';
+import { invoke, notASubcommand, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/registry.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { writeRefused } from '../store/db.ts';
@@ -24,6 +24,12 @@ export interface TableOptions {
   filesDir?: string;
   /** ANSI styles for markdown in the human form; by default when stdout is a terminal and NO_COLOR is unset. */
   color?: boolean;
+  /**
+   * A script's run: each line numbered is printed before its answers in the human form, so a
+   * refusal can be told from the command it answers (issue 39). `--json` never echoes: its lines
+   * carry the number instead (`line`).
+   */
+  echo?: boolean;
 }
 
 /**
@@ -78,6 +84,8 @@ export class Table {
   /** The channel posts shown since the latest command began, as `channel#event`: the acknowledgements they make needless. */
   private readonly posted = new Set<string>();
   private readonly color: boolean;
+  /** The script's line being run, which every message shown until the next carries with --json. */
+  private line: number | undefined;
 
   constructor(
     readonly app: Umpire,
@@ -100,7 +108,7 @@ export class Table {
     });
     if (unwritten.length) m = { ...m, text: [m.text, ...unwritten].join('\n\n') };
     if (m.to.kind === 'channel' && m.event !== undefined) this.posted.add(`${m.to.channel}#${m.event}`);
-    if (this.opts.json) return this.opts.print(jsonLine(m, paths));
+    if (this.opts.json) return this.opts.print(jsonLine(m, paths, this.line));
     // The table's clock, read only for a message with a timestamp (a test's clock moves at each read).
     const now = /<t:-?\d/.test(`${m.title ?? ''}${m.text}`) ? this.app.now() : undefined;
     this.opts.print(textLines(m, paths, { color: this.color, ...(now ? { now } : {}) }));
@@ -146,10 +154,12 @@ export class Table {
     while ((await this.dispatcher.drainOnce()) > 0);
   }
 
-  /** Runs one typed line. */
-  async run(raw: string): Promise<void> {
+  /** Runs one typed line: a script's is numbered (`at`, from 1), for its echo and its answers' `line`. */
+  async run(raw: string, at?: number): Promise<void> {
     const line = parseLine(raw);
     if (line.kind === 'blank') return;
+    this.line = at;
+    if (at !== undefined && this.opts.echo && !this.opts.json) this.opts.print(`[line ${at}] ${raw.trim()}`);
     const reply = (text: string) => this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text, error: true });
     if (line.kind === 'error') return reply(line.message);
     if (line.channel) this.channel = line.channel;
@@ -181,10 +191,7 @@ export class Table {
     const rest = sub === undefined ? [] : words.slice(sub.split(' ').filter(Boolean).length);
     // Words after the subcommand are its default option's value (/roll 2d6), unless that is given by name.
     const fallback = def && sub !== undefined && rest.length ? Object.entries(def.subcommands[sub]!.options).find(([name, o]) => o.default && !Object.hasOwn(line.options, name))?.[0] : undefined;
-    if (def && (sub === undefined || (rest.length && !fallback))) {
-      const subs = Object.keys(def.subcommands).map((k) => `/${def.name} ${k}`.trim());
-      return reply(`"/${[line.command, ...words].join(' ')}" is not a command. Did you mean ${subs.join(', ')}?`);
-    }
+    if (def && (sub === undefined || (rest.length && !fallback))) return reply(notASubcommand(def, `"/${[line.command, ...words].join(' ')}"`, words.join(' ')));
     const options: Record<string, unknown> = { ...line.options, ...(fallback ? { [fallback]: rest.join(' ') } : {}) };
     if (def) {
       for (const [name, o] of Object.entries(def.subcommands[sub!]!.options)) {

@@ -158,6 +158,15 @@ describe('umpire verify, export and replay of a campaign (issue 29)', () => {
     expect(t2.stdout).toMatch(/• Stoke Field \(c1-b1, turn 1, medieval\): result confirmed: /);
   });
 
+  it('finds a campaign and its battle however their ids are typed (--campaign C1, --battle C1-B1; issue 39)', () => {
+    const c = umpire(['export', '--db', db, '--campaign', 'C1']);
+    expect(c.status).toBe(0);
+    expect(JSON.parse(c.stdout.split('\n')[0]!)).toMatchObject({ battleId: 'c1', version: 1 });
+    const b = umpire(['replay', '--db', db, '--battle', 'C1-B1']);
+    expect(b.status).toBe(0);
+    expect(b.stdout).toMatch(/^Battle "Stoke Field" \(c1-b1\)/);
+  });
+
   it('replay --campaign --to VERSION and --json: the state as JSON at that event', () => {
     const at3 = JSON.parse(umpire(['replay', '--db', db, '--campaign', 'c1', '--to', '3', '--json']).stdout) as { version: number; sides: Record<string, unknown>; armies: Record<string, unknown> };
     expect(at3.version).toBe(3);

@@ -19,8 +19,17 @@ describe('umpire CLI', () => {
     const r = umpire(['table', '--db', join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'x.db'), '--json'], '@gm /battle create name:X system:brigade\n@gm /side add\n');
     const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.to)).toEqual(['reply', 'channel', 'reply']);
+    // Each names the script line it answers (issue 39).
+    expect(lines.map((l) => l.line)).toEqual([1, 1, 2]);
     expect(lines[1]).toMatchObject({ to: 'channel', channel: 'table', event: 1 });
     expect(lines[2]).toMatchObject({ to: 'reply', user: 'gm', error: expect.stringMatching(/name is required/) });
+  });
+
+  it("table: a share says no pages are served here, or where WEB_URL says they are (issue 39)", () => {
+    const script = '@gm /battle create name:X system:percentile\n@gm /battle share\n';
+    const told = (env: Record<string, string>) => umpire(['table', '--db', join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'x.db'), '--json'], script, env).stdout.trim().split('\n').map((l) => JSON.parse(l) as { line: number; to: string; text: string }).filter((m) => m.line === 2 && m.to === 'reply').map((m) => m.text).join('\n');
+    expect(told({})).toMatch(/No battle pages are served here, so the link does not open yet: serve them with `npm run umpire -- serve`/);
+    expect(told({ WEB_URL: 'https://umpire.example.org' })).toMatch(/the link opens while the process serving them at https:\/\/umpire\.example\.org runs/);
   });
 
   it('replay --to N gives the state at N', () => {
@@ -64,6 +73,23 @@ describe('umpire CLI', () => {
     const wrong = umpire(['verify', '--db', seeded, '--battle', 'b1', '--seed', 'ab'.repeat(32)]);
     expect(wrong.status).toBe(1);
     expect(wrong.stdout).toMatch(/hash chain of 3 events verified\.\nDice: FAILED: the given seed's SHA-256 is not the commitment/);
+  });
+
+  it('finds a battle however its id is typed: --battle B1 is b1 (issue 39)', () => {
+    const r = umpire(['verify', '--db', db, '--battle', 'B1']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Battle b1: hash chain of \d+ events verified/);
+    expect(umpire(['replay', '--db', db, '--battle', 'B1']).stdout).toMatch(/^Battle "Quatre Bras" \(b1\)/);
+  });
+
+  it('names a mistyped flag as unknown, with its nearest, before any required one it leaves out (issue 39)', () => {
+    const r = umpire(['report', '--db', db, '--battel', 'b1']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^error: unknown option '--battel'\n\(Did you mean --battle\?\)/);
+    expect(r.stderr).not.toMatch(/required option/);
+    expect(umpire(['report', '--db', db]).stderr).toMatch(/^error: required option '--battle <id>' not specified/);
+    expect(umpire(['migrate-store', '--from', db]).stderr).toMatch(/^error: required option '--to <file\|url>' not specified/);
+    expect(umpire(['reprot', '--db', db]).stderr).toMatch(/^error: unknown command 'reprot'\n\(Did you mean report\?\)/);
   });
 
   it('names an unknown battle, a bad option and a bad configuration value', () => {
