@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { getRuleSystem, systemIds } from '../../src/battle/registry.ts';
@@ -23,9 +23,11 @@ describe('ruleset packs', () => {
     expect(loadPack(FirePack, percentilePack.fire, 'the shipped fire section')).toEqual(percentilePack.fire);
   });
 
-  it.each(packs)('%s pack names its system and its source rules file', (id, pack) => {
+  it.each(packs)("%s pack names its system, its printed source, and the project's rules reference for it", (id, pack) => {
     expect(pack.system).toBe(id);
-    expect(pack.source).toMatch(/^shared\/rules\/[a-z0-9-]+\.md/);
+    const reference = /\((docs\/rules\/[a-z0-9-]+\.md)\)/.exec(pack.source)?.[1];
+    expect(reference, pack.source).toBe(`docs/rules/${id}.md`);
+    expect(existsSync(reference!)).toBe(true);
   });
 
   it.each(packs)('%s declares at most 12 attributes, each once, each citing a rule ID', (_id, pack) => {
