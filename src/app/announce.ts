@@ -1,5 +1,5 @@
 import { describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
-import { openValuesText } from '../battle/house.ts';
+import { houseUploadText, openValuesText } from '../battle/house.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { foldAll } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
@@ -24,11 +24,15 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const entered = events.filter((e) => e.event.type === 'PhaseAdvanced').at(-1);
   // What the actor alone is told of events the channel never hears of (a changed vote, issue 37).
   const untold: string[] = [];
+  // A file of house rules (/house upload) is told in one list, as an import is summed up.
+  const uploaded = first.type === 'HouseRuleSet' && first.data.source ? events.flatMap((e) => (e.event.type === 'HouseRuleSet' ? [e.event] : [])) : undefined;
   foldAll(before, events, (e, s) => {
     const told = toldToChannel(e.event, s);
     if (!told) untold.push(describeEvent(e.event, s));
     else if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(`passed ${positionText(e.event.data.to, e.event.data.phaseNumber)}: ${e.event.data.phaseName}`);
-    else if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
+    else if (uploaded) {
+      if (e === events[0]) lines.push(...houseUploadText(uploaded));
+    } else if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
     const more = privateMessages(e.event, after);
     if (told) lines.push(...more.lines);
     extra.push(...more.messages);
@@ -62,6 +66,9 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       break;
     }
 
+    case 'HouseRuleSet':
+      if (uploaded) title = `House rules from ${first.data.source}`;
+      break;
     case 'BattleEnded':
       title = `Battle "${after.name}" has ended`;
       break;

@@ -244,13 +244,18 @@ export function announceCampaign(
   const untold: string[] = [];
   let status = false;
   let s = before;
+  // The last orders in are revealed with the rest: the reveal lists them once, and no receipt after
+  // it offers to change them "until the reveal" (issue 39).
+  const revealed = events.some((e) => e.event.type === 'OrdersRevealed');
   for (const e of events) {
     const next = fold(s, e);
     // Described against the state before it: a ruling shows what the log proposed, a change what it changed from.
     const d = describe(e.event, s, actor);
     const changed = changesOrders(s, e.event);
-    (changed ? untold : lines).push(d.line);
-    extra.push(...d.messages);
+    if (!(revealed && e.event.type === 'OrdersSent')) {
+      (changed ? untold : lines).push(d.line);
+      extra.push(...d.messages);
+    }
     // A change leaves the board as it was: not even an edit of it says that orders changed.
     if (STATUS_EVENTS.has(e.event.type) && !changed) status = true;
     if (share && e.event.type === 'CampaignShared') lines.push(`Campaign page (its battles, and what this channel was shown): ${shareUrl(share.base, share.key, after.id, e.event.data.link, 'c')}`);

@@ -1,11 +1,11 @@
 import slugify from '@sindresorhus/slugify';
 import type { LoggedEvent, SystemEvent } from '../battle/events.ts';
-import { describeHouseEvent } from '../battle/house.ts';
+import { houseLine } from '../battle/house.ts';
 import { replay } from '../battle/replay.ts';
 import type { BattleState } from '../battle/state.ts';
 import { getRuleSystem, ownerOfEvent } from '../battle/registry.ts';
 import type { MeleeReport } from '../battle/system.ts';
-import { capitalize, plural } from '../messages.ts';
+import { capitalize, mention, plural } from '../messages.ts';
 import { RuleError } from '../rules/errors.ts';
 
 /**
@@ -29,8 +29,11 @@ export interface BattleReport {
   series: { turn: number; unit: string; side: string; strength: number; morale: string }[];
   casualties: { turn: number; side: string; lost: number }[];
   melees: (MeleeReport & { turn: number; event: number })[];
-  /** Every house rule set or unset up to the end of the range: the rules the turns were played under. */
-  houseRules: { turn: number; event: number; text: string }[];
+  /**
+   * The house rules in force at the end of the range, each once (the last value set, none unset
+   * since), with the turn and log event that set it and by whom (issue 39); `text` its key, rule IDs and value.
+   */
+  houseRules: { key: string; turn: number; event: number; by: string; source?: string; text: string }[];
 }
 
 export interface ReportRange {
@@ -110,7 +113,14 @@ export function battleReport(battleId: string, log: readonly LoggedEvent[], rang
     const m = owner.report.melee(e.event as SystemEvent, replay(battleId, log, e.version - 1));
     if (m) melees.push({ ...m, turn: t, event: e.version });
   }
-  const houseRules = live.flatMap((e) => (turnOf.get(e.version)! <= to && (e.event.type === 'HouseRuleSet' || e.event.type === 'HouseRuleUnset') ? [{ turn: turnOf.get(e.version)!, event: e.version, text: describeHouseEvent(e.event) }] : []));
+  const inForce = new Map<string, BattleReport['houseRules'][number]>();
+  for (const e of live) {
+    if (turnOf.get(e.version)! > to || (e.event.type !== 'HouseRuleSet' && e.event.type !== 'HouseRuleUnset')) continue;
+    const d = e.event.data;
+    inForce.delete(d.key);
+    if (e.event.type === 'HouseRuleSet') inForce.set(d.key, { key: d.key, turn: turnOf.get(e.version)!, event: e.version, by: d.by, ...(e.event.data.source ? { source: e.event.data.source } : {}), text: houseLine(d.key, d.rules, e.event.data.value) });
+  }
+  const houseRules = [...inForce.values()];
   const sides = [...new Set([...Object.values(end.sides).map((x) => x.name), ...series.map((p) => p.side)])];
   return { battle: { id: end.id, name: end.name, system: end.system, commitment: commitmentOf(log[0]!) }, sides, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), series, casualties, melees, houseRules };
 }
@@ -171,7 +181,7 @@ export function reportText(r: BattleReport): string {
   }
   lines.push('', r.melees.length ? 'Melees:' : 'No melee was resolved in these turns.');
   for (const m of r.melees) lines.push(`• turn ${m.turn} (log event ${m.event}): ${m.text}`);
-  if (r.houseRules.length) lines.push('', 'House rules (set by a GM where the rules leave a value open):', ...r.houseRules.map((h) => `• turn ${h.turn} (log event ${h.event}): ${h.text}`));
+  if (r.houseRules.length) lines.push('', `House rules in force (${r.houseRules.length}, set by a GM where the rules leave a value open):`, ...r.houseRules.map((h) => `${h.text} — set by ${mention(h.by)} in turn ${h.turn} (log event ${h.event})${h.source ? ` from ${h.source}` : ''}`));
   return lines.join('\n');
 }
 

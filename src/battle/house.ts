@@ -145,6 +145,18 @@ export function describeHouseEvent(e: HouseEvent): string {
   return `House rule ${e.data.key} ${cited} unset by ${mention(e.data.by)}: the value is open again and asked of the GM where it is needed.`;
 }
 
+/** A house rule as a line of a list: its key, rule IDs and value. */
+export const houseLine = (key: string, rules: readonly string[], value: unknown): string => `• ${key} (${rules.join(', ')}): ${houseValueText(value)}`;
+
+/**
+ * What the channel is told of a file of house rules set (/house upload): one post naming who set how
+ * many from which file, then each rule once, not a sentence per key (issue 39).
+ */
+export function houseUploadText(set: readonly Extract<HouseEvent, { type: 'HouseRuleSet' }>[]): string[] {
+  const { by, source } = set[0]!.data;
+  return [`${mention(by)} set ${plural(set.length, 'house rule')} from ${source}; they apply from the next action.`, ...set.map((e) => houseLine(e.data.key, e.data.rules, e.data.value))];
+}
+
 /** /house show: every value the system leaves open, set (by whom, at which event) or open, with its rule IDs and the seed's words. */
 export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName: string): string {
   if (!rules.length) return `${capitalize(rulesName)} leave no value open to a house rule.`;

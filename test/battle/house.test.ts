@@ -105,7 +105,7 @@ describe('house rules', () => {
     const dir = dirname(file);
     const other = startTable({ cwd: dir });
     const created = await other.run([SETUP[0]!.replace('Ring', 'Ring2'), `@gm /house upload file:${basename(file)}`]);
-    expect(created.at(-1)!.text).toMatch(/House rule strike\.die \(DUEL-1\): 8, set by <@gm> from house-rules-.*\.yaml/);
+    expect(created.at(-1)!.text).toMatch(/^<@gm> set 1 house rule from house-rules-.*\.yaml; they apply from the next action\.\n• strike\.die \(DUEL-1\): 8$/);
     writeFileSync(join(dir, 'wrong.yaml'), 'strike.die: 30\nmass: ratio\n');
     const refused = await other.run('@gm /house upload file:wrong.yaml');
     expect(refused[0]!.error).toMatch(/^wrong\.yaml has 2 wrong house rules; none was set:\nstrike\.die takes a die size, 2 to 20 \(DUEL-1\); 30 is not: .*\nThe duel rules leave no value "mass" open/);
@@ -138,12 +138,14 @@ describe('house rules in the battle report', () => {
   beforeAll(() => assemble([...systems, duel]));
   afterAll(() => assemble());
 
-  it('lists every house rule set or unset up to the end of the range, with its turn and log event', async () => {
+  it('lists the house rules in force at the end of the range, each once, with its turn, log event and setter; one unset is not in force (issue 39)', async () => {
     const t = startTable();
-    await t.run([...SETUP, '@gm /house set key:strike.die value:10', '@gm /phase next', '@gm /house unset key:strike.die']);
+    await t.run([...SETUP, '@gm /house set key:strike.die value:10', '@gm /phase next', '@gm /house set key:strike.die value:8']);
     const text = (await t.run('@alice /battle report'))[0]!.text;
     expect(text).toContain('The duel rules give the report no unit strength or morale to read.');
-    expect(text).toMatch(/House rules \(set by a GM where the rules leave a value open\):\n• turn 1 \(log event \d+\): House rule strike\.die \(DUEL-1\): 10, set by <@gm>; it applies from the next action\.\n• turn 2 \(log event \d+\): House rule strike\.die \(DUEL-1\) unset by <@gm>/);
+    expect(text).toMatch(/\n\nHouse rules in force \(1, set by a GM where the rules leave a value open\):\n• strike\.die \(DUEL-1\): 8 — set by <@gm> in turn 2 \(log event \d+\)$/);
+    await t.run('@gm /house unset key:strike.die');
+    expect((await t.run('@alice /battle report'))[0]!.text).not.toContain('House rules');
   });
 });
 

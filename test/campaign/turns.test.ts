@@ -93,6 +93,14 @@ describe('campaign turns: secret orders by DM, revealed together', () => {
     await t.run(['#campaign @gm /campaign turn open', `#campaign @alice /campaign orders send army:"The King's Army" orders:"${ORDERS_ALICE}"`]);
     const out = await t.run(`#campaign @gm /campaign orders enter army:"Lincoln's Army" orders:"Hold at Newark"`);
     expect(channel(out, 'campaign').find((m) => m.text.includes('revealed'))?.text).toContain("**Lincoln's Army**: Hold at Newark (entered by a GM, <@gm>)");
+    // Revealed at once: the reveal tells bob too, and no receipt repeats it (issue 39).
+    expect(dms(out, 'bob')).toEqual([]);
+  });
+
+  it('orders a GM enters while others are still out are receipted to the army\'s player', async () => {
+    const t = await campaignTable();
+    await t.run('#campaign @gm /campaign turn open');
+    const out = await t.run(`#campaign @gm /campaign orders enter army:"Lincoln's Army" orders:"Hold at Newark"`);
     expect(dms(out, 'bob')[0]?.text).toContain('entered by <@gm> on your behalf');
   });
 
@@ -108,7 +116,8 @@ describe('campaign turns: secret orders by DM, revealed together', () => {
     await t.run(['#c @gm /campaign create name:Bosworth', '#c @gm /campaign side name:Tudor', '#c @gm /campaign army import side:Tudor file:examples/campaign/tudor.yaml', '#c @gm /campaign turn open deadline:2d']);
     const out = await t.run('#dm @alice /campaign orders send army:"The King\'s Army" orders:"March"');
     expect(errors(out)).toEqual([]);
-    expect(dms(out, 'alice')[0]?.text).toContain('March');
+    // The only army's orders: revealed at once in the campaign's channel (no receipt repeats them, issue 39).
+    expect(channel(out, 'c').find((m) => m.text.includes('revealed'))?.text).toContain("**The King's Army**: March");
   });
 
   it("a player joining a side mid-turn is asked for the orders of its armies that no command's player sends, and may send them", async () => {

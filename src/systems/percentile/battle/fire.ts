@@ -22,7 +22,7 @@ import { declaredChargeThisTurn } from './charge.ts';
 import { withoutMarker } from './counterbattery.ts';
 import { claimFire } from './fire-facts.ts';
 import { asked, battleRules } from './house.ts';
-import { mfpApplied, mfpCriticalEvents, mfpOpenLines, type MfpApplied } from './mfp.ts';
+import { mfpApplied, mfpCriticalEvents, mfpOpenLines, noteMfpOpen, type MfpApplied } from './mfp.ts';
 import { checkCombatTime, firePhase, phaseOf } from './phase.ts';
 import { cannonOf, figures, figuresNow, GUNS, isGuns, pct, setUnit, status, type FireRecord, type MoraleState, type PercentileUnitStatus } from './state.ts';
 import { lines, lossWord } from './words.ts';
@@ -343,6 +343,7 @@ export function applyFireResolved(d: BattleState, e: FireEvent): void {
     ...(outcome.kind === 'passby' ? { passby: [...(pct(d).passby ?? []), { firerId, targetId, turn: at.turn }] } : {}),
     ...(applied.mfp ? { mfp: { ...pct(d).mfp, [targetSideId]: applied.mfp.to } } : {}),
   };
+  noteMfpOpen(d, outcome.mfpChange);
 }
 
 /** A step as a player checks it: the label, the value where the label does not end on it, the rule. */
@@ -351,8 +352,8 @@ function stepText(st: FireOutcome['steps'][number]): string {
   return `${st.label}${shown ? '' : ` = ${st.value}`} (${st.rule})`;
 }
 
-/** The full working of one fire attack, line by line, every number from the outcome. */
-export function describeFireResolved(e: FireEvent): string {
+/** The full working of one fire attack, line by line, every number from the outcome; `s` the state before it. */
+export function describeFireResolved(e: FireEvent, s: BattleState): string {
   const o = e.data.outcome;
   const dv = o.derived;
   const ap = o.applied;
@@ -372,7 +373,7 @@ export function describeFireResolved(e: FireEvent): string {
     `${o.target}: ${lossWord(ap.targetLeft, dv.target.of)} left${ap.losses ? ` (${lossWord(ap.losses, ap.lossKind)} lost, ${ap.lossKind === 'figures' ? o.rule : 'PCT-11.74'})` : ''}`,
     ...(ap.moraleCheckDue ? [`${o.target}: morale check due after this phase's fire (PCT-11.72, 11.88)`] : []),
     ...(ap.mfp ? [`${ap.mfp.side} MFP level ${ap.mfp.from} → ${ap.mfp.to}${ap.mfp.critical !== null ? `, critical level ${ap.mfp.critical}${ap.mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''} (PCT-11.73)`] : []),
-    ...mfpOpenLines(o.mfpChange),
+    ...mfpOpenLines(o.mfpChange, s),
     ...ap.markersPlaced.map((x) => `Counterbattery ${x} on ${o.target} (${x === 'A' ? 'PCT-11.76' : 'PCT-11.77'}): /unit show lists what clears it`),
     ...ap.markersCleared.map((x) => `Counterbattery ${x} removed from ${o.firer}: it fired at an enemy battery (${x === 'A' ? 'PCT-11.76.a' : 'PCT-11.77.a'})`),
     ...(ap.rounds ? [`${o.firer}: ${ap.rounds.shot} rounds fired ${ap.rounds.fired} (PCT-11.15.step2)`] : []),

@@ -204,7 +204,7 @@ export function describePercentileEvent(e: PercentileEvent, s: BattleState): str
     case 'DawnAttacksAnnounced':
       return describeDawnAttacksAnnounced(e, s);
     case 'PercentileFireResolved':
-      return describeFireResolved(e);
+      return describeFireResolved(e, s);
     case 'PercentileCounterbatteryCleared':
       return describeCounterbatteryCleared(e, s);
     case 'PercentileMfpSet':

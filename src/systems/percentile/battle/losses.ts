@@ -5,7 +5,7 @@ import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { mfpChangeFor, type MfpChange } from '../index.ts';
 import { battleRules } from './house.ts';
-import { mfpApplied, mfpCriticalEvents, mfpOpenLines, type MfpApplied } from './mfp.ts';
+import { mfpApplied, mfpCriticalEvents, mfpOpenLines, noteMfpOpen, type MfpApplied } from './mfp.ts';
 import { cannonOf, figuresNow, isGuns, pct, setUnit, type PercentileUnitStatus } from './state.ts';
 import { lines, lossWord } from './words.ts';
 
@@ -55,6 +55,7 @@ export function applyLossesRuled(d: BattleState, e: LossesEvent): void {
     return moraleCheckDue ? { ...next, moraleDue: { since: at, losses: (st.moraleDue?.losses ?? 0) + lost } } : next;
   });
   if (mfp) d.rules = { ...pct(d), mfp: { ...pct(d).mfp, [sideId]: mfp.to } };
+  noteMfpOpen(d, e.data.mfpChange);
 }
 
 export function describeLossesRuled(e: LossesEvent, s: BattleState): string {
@@ -63,7 +64,7 @@ export function describeLossesRuled(e: LossesEvent, s: BattleState): string {
   return lines(`${name} loses ${lossWord(lost, kind)}, as a GM ruled: ${reason}`, [
     `${name}: ${left} ${kind} left`,
     ...(moraleCheckDue ? [`${name}: morale check due (PCT-11.72)`] : []),
-    ...mfpOpenLines(mfpChange),
+    ...mfpOpenLines(mfpChange, s),
     ...(mfp ? [`${mfpChange.text} (PCT-11.73)`, `${mfp.side} MFP level ${mfp.from} → ${mfp.to}${mfp.critical !== null ? `, critical level ${mfp.critical}${mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''}`] : []),
   ]);
 }

@@ -55,11 +55,26 @@ export function mfpCriticalEvents(s: BattleState, sideId: string, level: number)
   return decideReachMfpCritical(s, { type: 'ReachMfpCritical', side: sideId });
 }
 
-/** PCT-11.73 left open in this battle (../mfp.ts): the loss moved no level, and the GM is told what settles it. */
-export function mfpOpenLines(m: MfpChange): string[] {
-  if (!m.text.startsWith('MFP not adjusted')) return [];
-  const keys = ['mfp.direction', 'mfp.battery-loss'].filter((k) => m.text.includes(k));
+/** The readings of PCT-11.73 a loss found open (../mfp.ts names them in its text). */
+const openKeys = (m: MfpChange): string[] => (m.text.startsWith('MFP not adjusted') ? ['mfp.direction', 'mfp.battery-loss'].filter((k) => m.text.includes(k)) : []);
+
+/**
+ * PCT-11.73 left open in this battle (../mfp.ts): the loss moved no level. The GM is told what settles
+ * it at the first loss each open reading leaves unadjusted; later losses say so in a line, not the
+ * same paragraph again (issue 39). `s` is the state before the loss.
+ */
+export function mfpOpenLines(m: MfpChange, s: BattleState): string[] {
+  const keys = openKeys(m);
+  if (!keys.length) return [];
+  if (keys.every((k) => pct(s).mfpOpenTold?.includes(k))) return [`MFP not adjusted: ${keys.join(' and ')} ${keys.length > 1 ? 'are' : 'is'} still open (PCT-11.73; /mfp show)`];
   return [`${m.text}: a GM sets ${keys.length > 1 ? 'them' : 'it'} with ${keys.map(asked).join(' and ')}, and records this loss on the level with /mfp set.`];
+}
+
+/** Keeps which open readings a loss has told the GM of (mfpOpenLines). */
+export function noteMfpOpen(d: BattleState, m: MfpChange): void {
+  const told = pct(d).mfpOpenTold ?? [];
+  const keys = openKeys(m).filter((k) => !told.includes(k));
+  if (keys.length) d.rules = { ...pct(d), mfpOpenTold: [...told, ...keys] };
 }
 
 export function decideSetMfp(s: BattleState, a: MfpAction): BattleEvent[] {

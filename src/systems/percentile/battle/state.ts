@@ -74,6 +74,8 @@ export interface PercentileState {
   attacks: FireRecord[];
   /** Night combat (night.ts). */
   night: NightState;
+  /** The open readings of PCT-11.73 (mfp.direction, mfp.battery-loss) a loss has told the GM of: told once a battle (issue 39). */
+  mfpOpenTold?: string[];
   /** Passby fire of this turn and the last, for PCT-11.85.d (kept apart from `attacks`, which hold one turn). */
   passby?: { firerId: string; targetId: string; turn: number }[];
 }
