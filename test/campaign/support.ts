@@ -57,3 +57,23 @@ export const STOKE = [
   '#stoke @bob /fire medieval firer:"Schwartz\'s Handgunners" target:"Oxford\'s Archers" range:5 unit:in',
   '#stoke @gm /battle end',
 ];
+
+/**
+ * A campaign (c1) of two turns with Stoke Field between them, its orders sent first: the battle's end
+ * proposes Oxford's Archers 24 → 22, the GM confirms, turn 2 opens.
+ */
+export const TWO_TURNS = [
+  '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
+  '#campaign @gm /campaign side name:Tudor',
+  '#campaign @gm /campaign side name:Yorkist',
+  '#campaign @alice /campaign join side:Tudor',
+  '#campaign @bob /campaign join side:Yorkist',
+  `#campaign @alice /campaign army import file:${TUDOR}`,
+  `#campaign @bob /campaign army import file:${YORK}`,
+  '#campaign @gm /campaign turn open',
+  '#campaign @alice /campaign orders send army:"The King\'s Army" orders:"March north to Nottingham"',
+  '#campaign @bob /campaign orders send army:"Lincoln\'s Army" orders:"Cross the Trent at Fiskerton"',
+  ...STOKE,
+  '#campaign @gm /campaign battle confirm battle:c1-b1',
+  '#campaign @gm /campaign turn open',
+];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowHash } from '../../src/store/hash.ts';
-import { STOKE } from '../campaign/support.ts';
+import { TWO_TURNS } from '../campaign/support.ts';
 
 /** The `umpire` command line as a user runs it, in a child process (as test/cli/cli.test.ts does). */
 const umpire = (args: string[], input?: string) =>
@@ -13,25 +13,8 @@ const umpire = (args: string[], input?: string) =>
 
 const SEED = '01'.repeat(32);
 
-/**
- * A campaign (c1) of two turns with a battle between them (test/campaign/battles.test.ts's Stoke
- * Field), its orders sent first: the battle's end proposes Oxford's Archers 24 → 22, the GM confirms, turn 2 opens.
- */
-const SCRIPT = [
-  '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
-  '#campaign @gm /campaign side name:Tudor',
-  '#campaign @gm /campaign side name:Yorkist',
-  '#campaign @alice /campaign join side:Tudor',
-  '#campaign @bob /campaign join side:Yorkist',
-  '#campaign @alice /campaign army import file:examples/campaign/tudor.yaml',
-  '#campaign @bob /campaign army import file:examples/campaign/york.yaml',
-  '#campaign @gm /campaign turn open',
-  '#campaign @alice /campaign orders send army:"The King\'s Army" orders:"March north to Nottingham"',
-  '#campaign @bob /campaign orders send army:"Lincoln\'s Army" orders:"Cross the Trent at Fiskerton"',
-  ...STOKE,
-  '#campaign @gm /campaign battle confirm battle:c1-b1',
-  '#campaign @gm /campaign turn open',
-].join('\n');
+/** The campaign of two turns with Stoke Field between them, as one script. */
+const SCRIPT = TWO_TURNS.join('\n');
 
 const temp = (name: string) => join(mkdtempSync(join(tmpdir(), 'umpire-cli-campaign-')), name);
 

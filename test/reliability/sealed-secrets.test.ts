@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { neverRevealedVotes } from '../../src/battle/ballots.ts';
 import type { LoggedEvent } from '../../src/battle/events.ts';
+import { sha256Hex } from '../../src/store/digest.ts';
 import { eventHash, GENESIS_HASH, sealedHash, sealOf } from '../../src/store/hash.ts';
 import type { StoredEvent } from '../../src/store/types.ts';
 import type { ViewExport, WithheldEvent } from '../../src/web/verify-export.ts';
@@ -72,7 +72,7 @@ interface View {
 
 /** Every 64-hex value, every link token and every salt or seal: random in each world, masked before two worlds are compared. */
 const masked = (text: string) => text.replace(/[0-9a-f]{64}/g, '#').replace(/l\d+-[A-Za-z0-9_-]{22}/g, 'TOKEN');
-const digest = (text: string) => createHash('sha256').update(masked(text)).digest('hex');
+const digest = (text: string) => sha256Hex(masked(text));
 
 /** The four links /battle share made. */
 function viewsOf(out: Out[]): View[] {
@@ -119,7 +119,7 @@ function attack(exp: ViewExport, truth: ReadonlyMap<number, StoredEvent>, pool: 
     expect(guesses, `the attacker's candidates for event ${w.version} hold its true contents`).toContain(trueText);
     for (const c of guesses) {
       candidates++;
-      const sha = createHash('sha256').update(c).digest('hex');
+      const sha = sha256Hex(c);
       const hits = [sha === w.seal, sha === w.hash, prev !== undefined && sealedHash(prev, exp.stream, w.version, sha) === w.hash];
       for (const at of times) {
         if (prev !== undefined) hits.push(eventHash(prev, exp.stream, w.version, real.type, real.actor, at, c) === w.hash);

@@ -6,7 +6,7 @@ import { sourceCampaignChain, type CampaignCopiedFrom } from '../../src/store/co
 import { verifyChain } from '../../src/store/hash.ts';
 import { openStore } from '../../src/store/open.ts';
 import { freshLocation } from '../support/locations.ts';
-import { STOKE } from '../campaign/support.ts';
+import { TWO_TURNS } from '../campaign/support.ts';
 import { startTable } from '../support/table.ts';
 import { FULL, figureLine } from './figures.ts';
 
@@ -24,22 +24,7 @@ import { FULL, figureLine } from './figures.ts';
 const STORES = FULL ? 5 : 2;
 const SCRIPTS = ['examples/short-battle.table', 'examples/medieval-battle.table', 'examples/brigade.table'];
 /** Store i's campaign, in channels of its own (two servers' channels never share an id). */
-const campaign = (i: number) =>
-  [
-    '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
-    '#campaign @gm /campaign side name:Tudor',
-    '#campaign @gm /campaign side name:Yorkist',
-    '#campaign @alice /campaign join side:Tudor',
-    '#campaign @bob /campaign join side:Yorkist',
-    '#campaign @alice /campaign army import file:examples/campaign/tudor.yaml',
-    '#campaign @bob /campaign army import file:examples/campaign/york.yaml',
-    '#campaign @gm /campaign turn open',
-    '#campaign @alice /campaign orders send army:"The King\'s Army" orders:"March north to Nottingham"',
-    '#campaign @bob /campaign orders send army:"Lincoln\'s Army" orders:"Cross the Trent at Fiskerton"',
-    ...STOKE,
-    '#campaign @gm /campaign battle confirm battle:c1-b1',
-    '#campaign @gm /campaign turn open',
-  ].map((l) => l.replace(/^#(campaign|stoke) /, `#$1${i} `));
+const campaign = (i: number) => TWO_TURNS.map((l) => l.replace(/^#(campaign|stoke) /, `#$1${i} `));
 
 describe('merging stores into one', () => {
   it(`${STORES} stores, each with its own b1, b2 and campaign c1 with its battle c1-b1, into one: nothing lost, every chain, die and campaign verified`, async () => {
