@@ -10,9 +10,11 @@ async function refusal(t: ReturnType<typeof startTable>, line: string): Promise<
 }
 
 describe('a mistyped name is answered with the nearest there is (issue 39)', () => {
-  it('counts a swap of two neighbours as one edit, case-blind; offers nothing far off', () => {
-    expect(distance('fier', 'fire')).toBe(1);
-    expect(distance('BATTLE', 'battel')).toBe(1);
+  it('measures Levenshtein distance case-blind, takes letters swapped as a slip, and offers nothing far off', () => {
+    expect(distance('fier', 'fire')).toBe(2);
+    expect(distance('BATTLE', 'battel')).toBe(2);
+    expect(closeTo(['ref', 'roll', 'reveal'], 'rfe')).toEqual(['ref']);
+    expect(closeTo(['fire', 'move'], 'feri')).toEqual(['fire']);
     expect(closeTo(['fire', 'move', 'phase'], 'fier')).toEqual(['fire']);
     expect(closeTo(['fire', 'move', 'phase'], 'qqqq')).toEqual([]);
     expect(closeTo(['1/95th Rifles', '1/52nd Foot'], 'Rifles')).toEqual(['1/95th Rifles']);
