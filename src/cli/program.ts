@@ -54,16 +54,16 @@ export function buildProgram(config: Config): Command {
   }
 
   /** The battle pages beside the table or the bot, on WEB_PORT (the table at a terminal: on 8080 unless set); a port taken is said and the rest goes on. */
-  async function serveBeside(app: Umpire, port: number | undefined): Promise<{ close(): Promise<void> } | undefined> {
+  async function serveBeside(app: Umpire, port: number | undefined, say: (line: string) => void = (l) => console.error(l)): Promise<{ close(): Promise<void> } | undefined> {
     if (port === undefined) return undefined;
     const { startWeb } = await import('../web/start.ts');
     try {
       const web = await startWeb({ app, port, host: config.WEB_HOST, base: webBase(config.WEB_URL, port), logger });
-      console.error(`Battle pages on ${web.url} (the links /battle share posts open there).`);
+      say(`Battle pages on ${web.url} (the links /battle share posts open there).`);
       app.pages = 'here';
       return web;
     } catch (err) {
-      console.error((err as Error).message);
+      say((err as Error).message);
       return undefined;
     }
   }
@@ -72,10 +72,10 @@ export function buildProgram(config: Config): Command {
    * Opens a store showing progress (a PGlite directory takes seconds to start and migrate): after
    * two seconds a bar on a terminal, a line now and then otherwise, on stderr. The clock starts once
    * the program's modules are loaded: a small store's command prints its result alone even on a
-   * busy machine (the table at a terminal counts its loading too: there the wait is the user's).
+   * busy machine. (The table at a terminal says its one opening line at once instead.)
    */
-  async function opening<T>(label: string, location: string, work: () => Promise<T>, loaded = true): Promise<T> {
-    if (loaded) await load();
+  async function opening<T>(label: string, location: string, work: () => Promise<T>): Promise<T> {
+    await load();
     const p = progress(label);
     p.phase(`opening ${shownLocation(location)}`);
     try {
@@ -211,20 +211,20 @@ export function buildProgram(config: Config): Command {
     // run (a file, piped lines) prints its results alone, as before.
     const atTerminal = !opts.script && process.stdin.isTTY;
     if (atTerminal) console.log(`Umpire — opening ${shownLocation(opts.db)}…`);
-    const starting = () => Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
-    const [{ app, store }, { interactive, script }, { Table }] = atTerminal ? await opening('table', opts.db, starting, false) : await starting();
+    const [{ app, store }, { interactive, script, Aside }, { Table }] = await Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
     // A script's lines are echoed before their answers where a person reads them (stdout a terminal);
     // where its output goes to a file or a program, it stays as it was (the examples' recorded
     // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
     const echo = opts.echo ?? process.stdout.isTTY === true;
     const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
-    // At a terminal the prompt comes first, the pages a moment later; a script waits for them, so
-    // that a share it makes knows they are served (or not).
-    const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined));
+    // At a terminal the prompt comes first, the pages a moment later, their line above the prompt;
+    // a script waits for them, so that a share it makes knows they are served (or not).
+    const aside = new Aside();
+    const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined), aside.say);
     if (!atTerminal) await web;
     try {
       if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
-      else if (process.stdin.isTTY) await interactive(table);
+      else if (process.stdin.isTTY) await interactive(table, aside);
       else await script(table, createInterface({ input: process.stdin, crlfDelay: Infinity }));
     } finally {
       await (await web)?.close();

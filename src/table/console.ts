@@ -1,4 +1,4 @@
-import { createInterface, type AsyncCompleter, type CompleterResult } from 'node:readline';
+import { clearLine, createInterface, cursorTo, type AsyncCompleter, type CompleterResult } from 'node:readline';
 import type { CompleteContext, SubcommandDef } from '../app/commands.ts';
 import type { CampaignState } from '../campaign/state.ts';
 import { optionApplies } from '../app/complete.ts';
@@ -92,19 +92,43 @@ function typedOptions(tokens: readonly string[]): Record<string, string> {
   }));
 }
 
+/**
+ * Lines that come while the table waits for input (the pages now served, a port taken): before the
+ * prompt is drawn they print as they come; once it is, each prints above it and the prompt is drawn
+ * again with what was typed so far (issue 39).
+ */
+export class Aside {
+  private show: (line: string) => void = (line) => console.error(line);
+  readonly say = (line: string): void => this.show(line);
+  /** From now on, lines go through `show`. */
+  attach(show: (line: string) => void): void {
+    this.show = show;
+  }
+}
+
 /** The interactive table: history, completion, a prompt showing who is typing where. */
-export async function interactive(table: Table): Promise<void> {
+export async function interactive(table: Table, aside = new Aside()): Promise<void> {
   console.log(WELCOME);
   await table.tick();
   const rl = createInterface({ input: process.stdin, output: process.stdout, completer: completer(table), historySize: 1000 });
+  let running = false;
   const prompt = () => {
     rl.setPrompt(`#${table.channel} @${table.user}> `);
     rl.prompt();
   };
+  aside.attach((line) => {
+    if (running) return console.error(line);
+    clearLine(process.stdout, 0);
+    cursorTo(process.stdout, 0);
+    console.error(line);
+    rl.prompt(true);
+  });
   prompt();
   void loadDice();
   for await (const line of rl) {
+    running = true;
     await table.run(line);
+    running = false;
     prompt();
   }
 }

@@ -83,6 +83,8 @@ export class Table {
   private readonly dispatcher: OutboxDispatcher;
   /** The channel posts shown since the latest command began, as `channel#event`: the acknowledgements they make needless. */
   private readonly posted = new Set<string>();
+  /** The text last shown of each status post, by its key: an edit shows what changed. */
+  private readonly statusShown = new Map<string, string>();
   private readonly color: boolean;
   /** The script's line being run, which every message shown until the next carries with --json. */
   private line: number | undefined;
@@ -109,6 +111,18 @@ export class Table {
     if (unwritten.length) m = { ...m, text: [m.text, ...unwritten].join('\n\n') };
     if (m.to.kind === 'channel' && m.event !== undefined) this.posted.add(`${m.to.channel}#${m.event}`);
     if (this.opts.json) return this.opts.print(jsonLine(m, paths, this.line));
+    if (m.status !== undefined) {
+      // A status post is edited in place in Discord; the table, which cannot edit what it printed,
+      // shows the lines that changed, and nothing when none did (issue 39). /campaign status shows it whole.
+      const before = this.statusShown.get(m.status);
+      this.statusShown.set(m.status, m.text);
+      if (before !== undefined) {
+        const old = new Set(before.split('\n'));
+        const changed = m.text.split('\n').filter((l) => !old.has(l));
+        if (!changed.length) return;
+        m = { ...m, title: `${m.title ?? 'Status'} (updated)`, text: changed.join('\n') };
+      }
+    }
     // The table's clock, read only for a message with a timestamp (a test's clock moves at each read).
     const now = /<t:-?\d/.test(`${m.title ?? ''}${m.text}`) ? this.app.now() : undefined;
     this.opts.print(textLines(m, paths, { color: this.color, ...(now ? { now } : {}) }));

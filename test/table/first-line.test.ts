@@ -14,6 +14,7 @@ describe('the table’s first line (issue 28)', () => {
   afterEach(() => {
     process.stdin.isTTY = isTTY;
     vi.restoreAllMocks();
+    vi.unstubAllEnvs();
   });
 
   it('given a store that cannot be opened, when the table starts at a terminal, then the opening line comes first, then the error', async () => {
@@ -28,6 +29,21 @@ describe('the table’s first line (issue 28)', () => {
     const program = buildProgram(loadConfig({ LOG_LEVEL: 'silent' }));
     await expect(program.parseAsync(['table', '--db', db], { from: 'user' })).rejects.toThrow(/is not an Umpire database, or it is damaged .*left untouched/);
     expect(said[0]).toBe(`out: Umpire — opening ${db}…`);
+  });
+
+  it('given progress shown at once, when the table opens at a terminal, then it says it is opening once, not again as progress (issue 39)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'umpire-first-'));
+    const db = join(dir, 'junk.db');
+    writeFileSync(db, Buffer.alloc(4096, 7));
+    vi.stubEnv('UMPIRE_PROGRESS_AFTER_MS', '0');
+    const said: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void said.push(a.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void said.push(a.join(' ')));
+    vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => said.push(String(s)) > 0);
+    process.stdin.isTTY = true;
+    const program = buildProgram(loadConfig({ LOG_LEVEL: 'silent' }));
+    await expect(program.parseAsync(['table', '--db', db], { from: 'user' })).rejects.toThrow(/is not an Umpire database/);
+    expect(said.filter((l) => l.includes('opening'))).toEqual([`Umpire — opening ${db}…`]);
   });
 
   it('given a PostgreSQL URL, then the first line names the server and not its password', async () => {
