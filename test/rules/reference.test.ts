@@ -7,7 +7,7 @@ import { systems } from '../../src/systems/index.ts';
 
 /**
  * Issue 39: each system's reference (src/systems/<id>/reference.json) lists exactly the rule IDs its
- * code cites, docs/rules/<id>.md is written from it (`npx vitest run -u test/rules/reference.test.ts`
+ * code cites, docs/rules/<id>.md is written from it (`npx vitest run test/rules/reference.test.ts --update`
  * rewrites a stale one), and /ref rule answers from it.
  */
 const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((f) => (f.isDirectory() ? files(join(dir, f.name)) : /\.(ts|json)$/.test(f.name) && f.name !== 'reference.json' ? [join(dir, f.name)] : []));
