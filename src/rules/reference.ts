@@ -9,8 +9,8 @@ import { nearest } from '../nearest.ts';
 export const RULE_USES = {
   applied: 'applied by the umpire',
   log: 'applied by the umpire from the log; a player may not claim or drop it',
-  input: 'applied from what a player gives with the command (measured on the table)',
-  gm: 'asked of the GM where it applies (the source gives no value)',
+  input: 'applied from what is given with the command: what the table shows (a measured range, a count, what a player or the GM saw)',
+  gm: 'asked of the GM where it applies (the source gives no value, or leaves the reading to the GM)',
   house: 'a house rule: a GM sets it once per battle (/house set), else it is asked at each use',
   reference: 'reference only: shown (/ref), never applied',
 } as const;
