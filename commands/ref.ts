@@ -26,7 +26,7 @@ export default function ref(systems: readonly SystemPlugin[]): CommandDef {
           const typed = o.id.trim();
           const r = all.find((x) => x.id.toUpperCase() === typed.toUpperCase());
           if (!r) throw new RuleError(`There is no rule ${typed} in the rules installed here. Nearest: ${nearestIds(ids, typed).join(', ')}. The full lists are in docs/rules/.`);
-          return [reply(ctx, `${ruleLine(r)}${r.reviewed ? '' : ' (Drafted from the code\'s comment.)'}`, `${r.id} (${r.system.rulesName}; ${RULE_USES[r.use].split(':')[0]})`)];
+          return [reply(ctx, ruleLine(r), `${r.id} (${r.system.rulesName}; ${RULE_USES[r.use].split(':')[0]})`)];
         },
       }),
     },

@@ -18,10 +18,9 @@ export type RuleUse = keyof typeof RULE_USES;
 
 export const RuleRef = z.object({
   id: z.string().regex(/^[A-Z]+(-[A-Za-z0-9.]+)*$/, { error: 'a rule ID such as PCT-11.87' }),
-  says: z.string().min(1),
+  /** One line, in the project's own words, on what the rule says. */
+  says: z.string().min(1).max(240),
   use: z.enum(Object.keys(RULE_USES) as [RuleUse, ...RuleUse[]]),
-  /** False while `says` is the code's own comment where it cites the id, not yet written as a summary. */
-  reviewed: z.boolean().default(false),
 });
 export type RuleRef = z.infer<typeof RuleRef>;
 

@@ -51,13 +51,13 @@ function doc(name: string, id: string, refs: readonly RuleRef[], where: Map<stri
   return [
     `# ${name}: rule reference`,
     '',
-    `Generated from \`src/systems/${id}/reference.json\` by \`test/rules/reference.test.ts\`; do not edit by hand. Each rule ID the code cites, what it says, and what the umpire does with it; \`/ref rule id:<ID>\` answers the same line. Entries marked *drafted* quote the code's comment where it cites the rule, until someone writes its summary.`,
+    `Generated from \`src/systems/${id}/reference.json\` by \`test/rules/reference.test.ts\`; do not edit by hand. Each rule ID the code cites, what it says, and what the umpire does with it; \`/ref rule id:<ID>\` answers the same line.`,
     '',
     ...Object.entries(RULE_USES).map(([k, v]) => `- **${k}**: ${v}`),
     '',
     '| rule | what it says | the umpire | code |',
     '|---|---|---|---|',
-    ...refs.map((r) => `| ${r.id} | ${r.says.replace(/\|/g, '\\|')}${r.reviewed ? '' : ' *(drafted)*'} | ${r.use} | ${(where.get(r.id) ?? []).map((f) => `\`${f}\``).join(', ')} |`),
+    ...refs.map((r) => `| ${r.id} | ${r.says.replace(/\|/g, '\\|')} | ${r.use} | ${(where.get(r.id) ?? []).map((f) => `\`${f}\``).join(', ')} |`),
     '',
   ].join('\n');
 }
@@ -71,6 +71,8 @@ describe('the rule reference of each system (issue 39)', () => {
       const listed = (x.reference ?? []).map((r) => r.id);
       expect(p.all.size).toBeGreaterThan(0);
       expect({ missing: [...where.keys()].filter((id) => !listed.includes(id)).sort(byNumber), stale: listed.filter((id) => !where.has(id)) }).toEqual({ missing: [], stale: [] });
+      // Each line is a summary in words, not code or a comment copied from where the code cites it.
+      expect((x.reference ?? []).filter((r) => /\$\{|\[object |=>|^(\/\/|\/\*|\{|[-*] |#)|\bconst\b|\brule: '/.test(r.says)).map((r) => r.id)).toEqual([]);
       await expect(doc(x.name, x.id, x.reference ?? [], where)).toMatchFileSnapshot(`../../docs/rules/${x.id}.md`);
     });
   }
