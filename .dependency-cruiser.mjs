@@ -1,0 +1,29 @@
+/**
+ * dependency-cruiser, run by `npm run deps` (and so by `npm run lint` and CI): the import graph of
+ * src/ and commands/ holds no circle, type-only imports counted. ESLint's import-x/no-cycle (kept in
+ * eslint.config.js) skips those, so circles of `import type` grew unseen in src/app (issue 39); this
+ * counts every import the TypeScript source makes, type-only and dynamic ones included.
+ */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circle, not even through a type-only import (docs/architecture.md, Shape): move the shared type to where both sides can import it.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-imports-no-system',
+      severity: 'error',
+      comment: 'The core never imports a rule system: the systems are handed to it in src/assemble.ts (src/systems/README.md).',
+      from: { path: '^(src|commands)/', pathNot: '^src/systems/|^src/assemble\\.ts$' },
+      to: { path: '^src/systems/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
