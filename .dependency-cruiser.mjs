@@ -20,6 +20,14 @@ export default {
       from: { path: '^(src|commands)/', pathNot: '^src/systems/|^src/assemble\\.ts$' },
       to: { path: '^src/systems/' },
     },
+    // The rooms of src/app (src/app/README.md): each imports only the rooms below it.
+    {
+      name: 'app-reports-below-all',
+      severity: 'error',
+      comment: 'src/app/reports/ reads logs after the fact and imports no other room of src/app (src/app/reports/README.md).',
+      from: { path: '^src/app/reports/' },
+      to: { path: '^src/app/', pathNot: '^src/app/reports/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,6 +1,6 @@
 import { defineCommand, sub, type CompleteContext, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/commands.ts';
 import { statusPost } from '../src/app/campaign-announce.ts';
-import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/campaign-report.ts';
+import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/reports/campaign-report.ts';
 import { matching, systemNames } from '../src/app/complete.ts';
 import { parseDataFile } from '../src/app/data-file.ts';
 import { parseDeadline } from '../src/app/deadline.ts';

@@ -1,7 +1,7 @@
 import { defineCommand, sub, type SystemPlugin } from '../src/app/commands.ts';
 import { attributeOptions, commandNames, unitNames } from '../src/app/complete.ts';
 import { findUnit } from '../src/battle/mechanics.ts';
-import { unitText, unitsText } from '../src/app/views.ts';
+import { unitText, unitsText } from '../src/app/reports/views.ts';
 import { reply } from '../src/app/replies.ts';
 
 /** Built from the systems installed: /unit add and set take every attribute their packs declare. */

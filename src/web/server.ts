@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { opens } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
-import { battleReport, renderReportSvg, reportText } from '../app/report.ts';
+import { battleReport, renderReportSvg, reportText } from '../app/reports/report.ts';
 import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/share.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { RuleError } from '../rules/errors.ts';

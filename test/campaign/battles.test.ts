@@ -4,7 +4,7 @@ import { Campaigns } from '../../src/app/campaigns.ts';
 import { invoke } from '../../src/app/invoke.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { Umpire } from '../../src/app/umpire.ts';
-import { verifyCampaign } from '../../src/app/verify.ts';
+import { verifyCampaign } from '../../src/app/reports/verify.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { campaignTable, channel, dbFile, errors, STOKE } from './support.ts';

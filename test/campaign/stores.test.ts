@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Umpire } from '../../src/app/umpire.ts';
-import { verifyCampaign } from '../../src/app/verify.ts';
+import { verifyCampaign } from '../../src/app/reports/verify.ts';
 import { Table } from '../../src/table/table.ts';
 import { storeKinds } from '../store/stores.ts';
 

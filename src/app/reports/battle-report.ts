@@ -1,4 +1,4 @@
-import type { MeleeReport } from '../battle/system.ts';
+import type { MeleeReport } from '../../battle/system.ts';
 
 /**
  * A battle report: the log read through the rule system's report hooks (RuleSystem.report) over a

@@ -1,11 +1,11 @@
 import slugify from '@sindresorhus/slugify';
-import type { LoggedEvent, SystemEvent } from '../battle/events.ts';
-import { houseLine } from '../battle/house.ts';
-import { replay } from '../battle/replay.ts';
-import type { BattleState } from '../battle/state.ts';
-import { getRuleSystem, ownerOfEvent } from '../battle/registry.ts';
-import { capitalize, mention, plural } from '../messages.ts';
-import { RuleError } from '../rules/errors.ts';
+import type { LoggedEvent, SystemEvent } from '../../battle/events.ts';
+import { houseLine } from '../../battle/house.ts';
+import { replay } from '../../battle/replay.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
+import { capitalize, mention, plural } from '../../messages.ts';
+import { RuleError } from '../../rules/errors.ts';
 import type { BattleReport } from './battle-report.ts';
 
 export type { BattleReport } from './battle-report.ts';
