@@ -28,6 +28,13 @@ export default {
       from: { path: '^src/app/reports/' },
       to: { path: '^src/app/', pathNot: '^src/app/reports/' },
     },
+    {
+      name: 'app-slash-below-the-umpire',
+      severity: 'error',
+      comment: "src/app/slash/ is read by the Umpire's announcements (the phase guide): it imports no other room of src/app, not even the Umpire's type (src/app/slash/README.md).",
+      from: { path: '^src/app/slash/' },
+      to: { path: '^src/app/', pathNot: '^src/app/slash/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -6,10 +6,10 @@ import type { CampaignState } from '../campaign/state.ts';
 import type { BattleRow, CampaignRow } from '../store/types.ts';
 import { capEchoes, type Message } from '../messages.ts';
 import { didYouMean } from '../nearest.ts';
-import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef } from './commands.ts';
-import { commands, findCommand } from './registry.ts';
-import { errorReply } from './replies.ts';
-import { mayUse, mayUseCampaign } from './who.ts';
+import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef } from './slash/commands.ts';
+import { commands, findCommand } from './slash/registry.ts';
+import { errorReply } from './slash/replies.ts';
+import { mayUse, mayUseCampaign } from './slash/who.ts';
 import type { Umpire } from './umpire.ts';
 
 export interface Invocation {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buttonBattle, formButton, ordersButtonId } from '../../src/app/buttons.ts';
-import { MAX_TEXT } from '../../src/app/commands.ts';
+import { MAX_TEXT } from '../../src/app/slash/commands.ts';
 import { invoke } from '../../src/app/invoke.ts';
 import type * as InvokeModule from '../../src/app/invoke.ts';
 import { render } from '../../src/discord/render.ts';

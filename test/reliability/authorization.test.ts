@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/app/registry.ts';
-import type { SubcommandDef } from '../../src/app/commands.ts';
+import { commands } from '../../src/app/slash/registry.ts';
+import type { SubcommandDef } from '../../src/app/slash/commands.ts';
 import { parseLine } from '../../src/table/line.ts';
 import { startTable } from '../support/table.ts';
 import { figureLine } from './figures.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { parseOptions } from '../../src/app/commands.ts';
+import { parseOptions } from '../../src/app/slash/commands.ts';
 import { Umpire } from '../../src/app/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';

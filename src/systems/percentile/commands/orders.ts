@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { commandNames, matching } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { commandNames, matching } from '../../../app/slash/complete.ts';
 import { parseDeadline } from '../../../app/deadline.ts';
 import { ORDERS } from '../index.ts';
 

@@ -1,8 +1,8 @@
-import { owedLine, owedNow } from '../battle/advance.ts';
-import { positionText } from '../battle/describe.ts';
-import { getRuleSystem } from '../battle/registry.ts';
-import type { BattleState } from '../battle/state.ts';
-import { capitalize } from '../messages.ts';
+import { owedLine, owedNow } from '../../battle/advance.ts';
+import { positionText } from '../../battle/describe.ts';
+import { getRuleSystem } from '../../battle/registry.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { capitalize } from '../../messages.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
 import { commands, findCommand } from './registry.ts';
 import { mayUse, mayUseCampaign } from './who.ts';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { Action } from '../battle/actions.ts';
-import type { LoggedEvent } from '../battle/events.ts';
-import type { CampaignAction } from '../campaign/decide.ts';
-import type { LoggedCampaignEvent } from '../campaign/events.ts';
-import type { CampaignBattle, CampaignState } from '../campaign/state.ts';
-import type { SystemId } from '../rules/pack.ts';
-import type { RuleSystem } from '../battle/system.ts';
-import type { BattleState } from '../battle/state.ts';
-import { quoteInputs, type Message } from '../messages.ts';
-import type { CampaignRow, EventStore } from '../store/types.ts';
-import { didYouMean } from '../nearest.ts';
+import type { Action } from '../../battle/actions.ts';
+import type { LoggedEvent } from '../../battle/events.ts';
+import type { CampaignAction } from '../../campaign/decide.ts';
+import type { LoggedCampaignEvent } from '../../campaign/events.ts';
+import type { CampaignBattle, CampaignState } from '../../campaign/state.ts';
+import type { SystemId } from '../../rules/pack.ts';
+import type { RuleSystem } from '../../battle/system.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { quoteInputs, type Message } from '../../messages.ts';
+import type { CampaignRow, EventStore } from '../../store/types.ts';
+import { didYouMean } from '../../nearest.ts';
 
 /**
  * Slash command definitions: the one description of every command, read by the Discord adapter

@@ -1,5 +1,5 @@
-import { isGm, isPlayer, type BattleState } from '../battle/state.ts';
-import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../campaign/state.ts';
+import { isGm, isPlayer, type BattleState } from '../../battle/state.ts';
+import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../../campaign/state.ts';
 import type { Who } from './commands.ts';
 
 /**
