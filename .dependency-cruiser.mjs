@@ -35,6 +35,13 @@ export default {
       from: { path: '^src/app/slash/' },
       to: { path: '^src/app/', pathNot: '^src/app/slash/' },
     },
+    {
+      name: 'app-messages-below-the-service',
+      severity: 'error',
+      comment: 'src/app/messages/ is what the service tells: it imports src/app/slash/ at most, never the service (src/app/messages/README.md).',
+      from: { path: '^src/app/messages/' },
+      to: { path: '^src/app/', pathNot: '^src/app/(messages|slash)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

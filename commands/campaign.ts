@@ -1,5 +1,5 @@
 import { defineCommand, sub, type CompleteContext, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/slash/commands.ts';
-import { statusPost } from '../src/app/campaign-announce.ts';
+import { statusPost } from '../src/app/messages/campaign-announce.ts';
 import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/reports/campaign-report.ts';
 import { matching, systemNames } from '../src/app/slash/complete.ts';
 import { parseDataFile } from '../src/app/slash/data-file.ts';

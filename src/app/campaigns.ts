@@ -11,7 +11,7 @@ import type { Message } from '../messages.ts';
 import { RuleError } from '../rules/errors.ts';
 import { ConcurrencyError, type CampaignRow, type EventEntry, type EventStore } from '../store/types.ts';
 import { nextStreamId } from '../store/copy.ts';
-import { announceCampaign } from './campaign-announce.ts';
+import { announceCampaign } from './messages/campaign-announce.ts';
 import { deadlineWork } from './deadline.ts';
 import { KeyedQueue } from './queue.ts';
 

@@ -13,7 +13,7 @@ import { initialState, type BattleState } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import { nextBattleId } from '../store/copy.ts';
 import { ChannelTakenError, ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../store/types.ts';
-import { announce } from './announce.ts';
+import { announce } from './messages/announce.ts';
 import { Campaigns, DEFAULT_WEB_URL } from './campaigns.ts';
 import { KeyedQueue } from './queue.ts';
 

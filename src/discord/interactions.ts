@@ -15,7 +15,7 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import { buttonBattle, buttonInvocation, formButton, type FormButton } from '../app/buttons.ts';
+import { buttonBattle, buttonInvocation, formButton, type FormButton } from '../app/messages/buttons.ts';
 import type { CompleteContext, InvokeContext, OptionDef } from '../app/slash/commands.ts';
 import { battleForDm, battlesOf } from '../app/dm-battle.ts';
 import { invoke, type Invocation } from '../app/invoke.ts';

@@ -4,7 +4,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import { MAX_FILE_BYTES } from '../app/slash/commands.ts';
 import type { DeliveryPort } from '../app/dispatcher.ts';
 import { OutboxDispatcher } from '../app/dispatcher.ts';
-import { buttonInvocation, formButton } from '../app/buttons.ts';
+import { buttonInvocation, formButton } from '../app/messages/buttons.ts';
 import { pendingPrompts } from '../app/prompts.ts';
 import { invoke, notASubcommand, type Invocation } from '../app/invoke.ts';
 import { findCommand } from '../app/slash/registry.ts';

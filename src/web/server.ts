@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { opens } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import { battleReport, renderReportSvg, reportText } from '../app/reports/report.ts';
-import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/share.ts';
+import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/messages/share.ts';
 import type { Umpire } from '../app/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
 import { exportFor } from './audience.ts';

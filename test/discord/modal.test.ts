@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonBattle, formButton, ordersButtonId } from '../../src/app/buttons.ts';
+import { buttonBattle, formButton, ordersButtonId } from '../../src/app/messages/buttons.ts';
 import { MAX_TEXT } from '../../src/app/slash/commands.ts';
 import { invoke } from '../../src/app/invoke.ts';
 import type * as InvokeModule from '../../src/app/invoke.ts';
