@@ -3,7 +3,7 @@ import { statusPost } from '../src/app/messages/campaign-announce.ts';
 import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/reports/campaign-report.ts';
 import { matching, systemNames } from '../src/app/slash/complete.ts';
 import { parseDataFile } from '../src/app/slash/data-file.ts';
-import { parseDeadline } from '../src/app/deadline.ts';
+import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { figuresOf, findArmy, findCampaignBattle, findUnit } from '../src/campaign/decide.ts';
 import { UNIT_STATUSES, type UnitStatus } from '../src/campaign/events.ts';

@@ -2,7 +2,7 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
-import type { asLogged, Umpire } from '../app/umpire.ts';
+import type { asLogged, Umpire } from '../app/service/umpire.ts';
 import type { DiceCheck } from '../app/reports/verify.ts';
 import type { LoggedCampaignEvent } from '../campaign/events.ts';
 import type { Config } from '../config/config.ts';
@@ -20,7 +20,7 @@ import { progress } from './progress.ts';
  */
 let loading: Promise<{ Umpire: typeof Umpire; asLogged: typeof asLogged; openStore: typeof openStore }> | undefined;
 const load = () =>
-  (loading ??= Promise.all([import('../assemble.ts'), import('../app/umpire.ts'), import('../store/open.ts')]).then(([assembly, umpire, store]) => {
+  (loading ??= Promise.all([import('../assemble.ts'), import('../app/service/umpire.ts'), import('../store/open.ts')]).then(([assembly, umpire, store]) => {
     assembly.assemble();
     return { Umpire: umpire.Umpire, asLogged: umpire.asLogged, openStore: store.openStore };
   }));

@@ -2,13 +2,13 @@ import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, join, resolve, sep } from 'node:path';
 import { MAX_FILE_BYTES } from '../app/slash/commands.ts';
-import type { DeliveryPort } from '../app/dispatcher.ts';
-import { OutboxDispatcher } from '../app/dispatcher.ts';
+import type { DeliveryPort } from '../app/service/dispatcher.ts';
+import { OutboxDispatcher } from '../app/service/dispatcher.ts';
 import { buttonInvocation, formButton } from '../app/messages/buttons.ts';
-import { pendingPrompts } from '../app/prompts.ts';
-import { invoke, notASubcommand, type Invocation } from '../app/invoke.ts';
+import { pendingPrompts } from '../app/service/prompts.ts';
+import { invoke, notASubcommand, type Invocation } from '../app/service/invoke.ts';
 import { findCommand } from '../app/slash/registry.ts';
-import type { Umpire } from '../app/umpire.ts';
+import type { Umpire } from '../app/service/umpire.ts';
 import { writeRefused } from '../store/db.ts';
 import { RuleError } from '../rules/errors.ts';
 import type { Message, MessageFile } from '../messages.ts';

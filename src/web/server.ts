@@ -6,7 +6,7 @@ import { opens } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import { battleReport, renderReportSvg, reportText } from '../app/reports/report.ts';
 import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/messages/share.ts';
-import type { Umpire } from '../app/umpire.ts';
+import type { Umpire } from '../app/service/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
 import { exportFor } from './audience.ts';
 import { BattleCache, type BattleData } from './battle-data.ts';

@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { battleReport, reportFileName, type BattleReport } from '../../src/app/reports/report.ts';
 import { CHART, legendColumns, reportChart, reportSpecsShaded, reportView } from '../../src/app/reports/report-chart.ts';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { openPostgres } from '../../src/store/pg-open.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { verifyCampaign, verifyDice } from '../../src/app/reports/verify.ts';
 import { copyStore, sourceChain, type CopiedFrom } from '../../src/store/copy.ts';
 import { sourceCampaignChain, type CampaignCopiedFrom } from '../../src/store/copy-campaign.ts';

@@ -1,5 +1,5 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
-import { parseDeadline } from '../../../app/deadline.ts';
+import { parseDeadline } from '../../../app/service/deadline.ts';
 import { commandNames, unitNames } from '../../../app/slash/complete.ts';
 import { parseGmModifiers, parseSideModifiers } from '../battle/parse.ts';
 

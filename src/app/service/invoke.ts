@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { RuleError } from '../rules/errors.ts';
-import type { Action } from '../battle/actions.ts';
-import type { CampaignAction } from '../campaign/decide.ts';
-import type { CampaignState } from '../campaign/state.ts';
-import type { BattleRow, CampaignRow } from '../store/types.ts';
-import { capEchoes, type Message } from '../messages.ts';
-import { didYouMean } from '../nearest.ts';
-import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef } from './slash/commands.ts';
-import { commands, findCommand } from './slash/registry.ts';
-import { errorReply } from './slash/replies.ts';
-import { mayUse, mayUseCampaign } from './slash/who.ts';
+import { RuleError } from '../../rules/errors.ts';
+import type { Action } from '../../battle/actions.ts';
+import type { CampaignAction } from '../../campaign/decide.ts';
+import type { CampaignState } from '../../campaign/state.ts';
+import type { BattleRow, CampaignRow } from '../../store/types.ts';
+import { capEchoes, type Message } from '../../messages.ts';
+import { didYouMean } from '../../nearest.ts';
+import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef } from '../slash/commands.ts';
+import { commands, findCommand } from '../slash/registry.ts';
+import { errorReply } from '../slash/replies.ts';
+import { mayUse, mayUseCampaign } from '../slash/who.ts';
 import type { Umpire } from './umpire.ts';
 
 export interface Invocation {
