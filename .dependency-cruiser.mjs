@@ -20,6 +20,13 @@ export default {
       from: { path: '^(src|commands)/', pathNot: '^src/systems/|^src/assemble\\.ts$' },
       to: { path: '^src/systems/' },
     },
+    {
+      name: 'app-imports-no-adapter',
+      severity: 'error',
+      comment: 'src/app runs under every adapter: it imports none of them (src/app/README.md).',
+      from: { path: '^src/app/' },
+      to: { path: '^src/(discord|table|web|cli)/' },
+    },
     // The rooms of src/app (src/app/README.md): each imports only the rooms below it.
     {
       name: 'app-reports-below-all',

@@ -3,9 +3,10 @@ import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../../campai
 import type { Who } from './commands.ts';
 
 /**
- * Who may use a subcommand, by the roles of the channel's battle or of the campaign: what invoke.ts
- * checks before it runs one, and what /help lists (help.ts). Kept out of invoke.ts, which imports
- * the Umpire: the Umpire's announcements read help.ts (the phase guide), so that import closed a circle.
+ * Who may use a subcommand, by the roles of the channel's battle or of the campaign: what
+ * service/invoke.ts checks before it runs one, and what /help lists (help.ts). Kept out of invoke.ts,
+ * which imports the Umpire: the Umpire's announcements read help.ts (the phase guide), so that
+ * import closed a circle.
  */
 
 /** True when the user may use a subcommand of that role, else the reason why not. */
