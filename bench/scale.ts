@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { invoke } from '../src/app/invoke.ts';
-import { asLogged, Umpire } from '../src/app/umpire.ts';
-import { verifyLog } from '../src/app/verify.ts';
+import { invoke } from '../src/app/service/invoke.ts';
+import { asLogged, Umpire } from '../src/app/service/umpire.ts';
+import { verifyLog } from '../src/app/reports/verify.ts';
 import type { BattleEvent } from '../src/battle/events.ts';
 import { replay } from '../src/battle/replay.ts';
 import { openPostgres } from '../src/store/pg-open.ts';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Umpire } from '../src/app/umpire.ts';
+import { Umpire } from '../src/app/service/umpire.ts';
 import type { EventStore } from '../src/store/types.ts';
 import { Table } from '../src/table/table.ts';
 import { PER_PAGE } from '../src/web/pages.ts';

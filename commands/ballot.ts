@@ -1,7 +1,7 @@
-import { defineCommand, sub, type CompleteContext } from '../src/app/commands.ts';
-import { matching } from '../src/app/complete.ts';
-import { parseDeadline } from '../src/app/deadline.ts';
-import { reply } from '../src/app/replies.ts';
+import { defineCommand, sub, type CompleteContext } from '../src/app/slash/commands.ts';
+import { matching } from '../src/app/slash/complete.ts';
+import { parseDeadline } from '../src/app/service/deadline.ts';
+import { reply } from '../src/app/slash/replies.ts';
 import { when } from '../src/messages.ts';
 import { ballot as findBallot, openBallots, votersOf, waitingFor } from '../src/battle/ballots.ts';
 

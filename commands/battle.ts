@@ -1,9 +1,9 @@
-import { defineCommand, sub, type CreateOption, type SystemPlugin } from '../src/app/commands.ts';
-import { bookmarkedEvents, linkIds, systemNames } from '../src/app/complete.ts';
+import { defineCommand, sub, type CreateOption, type SystemPlugin } from '../src/app/slash/commands.ts';
+import { bookmarkedEvents, linkIds, systemNames } from '../src/app/slash/complete.ts';
 import { MAX_LAG } from '../src/battle/share.ts';
-import { logLines, statusText } from '../src/app/views.ts';
-import { reply } from '../src/app/replies.ts';
-import { battleReport, renderReportChart, reportFileName, reportText } from '../src/app/report.ts';
+import { logLines, statusText } from '../src/app/reports/views.ts';
+import { reply } from '../src/app/slash/replies.ts';
+import { battleReport, renderReportChart, reportFileName, reportText } from '../src/app/reports/report.ts';
 
 /** Built from the systems installed: /battle create offers their ids and takes the options each adds. */
 export default (systems: readonly SystemPlugin[]) => {

@@ -1,10 +1,10 @@
-import { defineCommand, sub, type CompleteContext, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/commands.ts';
-import { statusPost } from '../src/app/campaign-announce.ts';
-import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/campaign-report.ts';
-import { matching, systemNames } from '../src/app/complete.ts';
-import { parseDataFile } from '../src/app/data-file.ts';
-import { parseDeadline } from '../src/app/deadline.ts';
-import { reply } from '../src/app/replies.ts';
+import { defineCommand, sub, type CompleteContext, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/slash/commands.ts';
+import { statusPost } from '../src/app/messages/campaign-announce.ts';
+import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/reports/campaign-report.ts';
+import { matching, systemNames } from '../src/app/slash/complete.ts';
+import { parseDataFile } from '../src/app/slash/data-file.ts';
+import { parseDeadline } from '../src/app/service/deadline.ts';
+import { reply } from '../src/app/slash/replies.ts';
 import { figuresOf, findArmy, findCampaignBattle, findUnit } from '../src/campaign/decide.ts';
 import { UNIT_STATUSES, type UnitStatus } from '../src/campaign/events.ts';
 import { armyStrength, currentTurn, type CampaignState } from '../src/campaign/state.ts';

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
-import { commandNames, sideNames } from '../src/app/complete.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
+import { commandNames, sideNames } from '../src/app/slash/complete.ts';
 
 export default defineCommand({
   name: 'command',

@@ -1,4 +1,4 @@
-import { defineCommand } from '../src/app/commands.ts';
+import { defineCommand } from '../src/app/slash/commands.ts';
 
 /** Shared by the rule systems: each adds its own subcommands (src/systems/README.md). */
 export default defineCommand({

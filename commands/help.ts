@@ -1,6 +1,6 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
-import { helpText } from '../src/app/help.ts';
-import { reply } from '../src/app/replies.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
+import { helpText } from '../src/app/slash/help.ts';
+import { reply } from '../src/app/slash/replies.ts';
 
 export default defineCommand({
   name: 'help',

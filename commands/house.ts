@@ -1,8 +1,8 @@
 import { stringify } from 'yaml';
-import { defineCommand, sub } from '../src/app/commands.ts';
-import { matching } from '../src/app/complete.ts';
-import { parseDataFile, readDataText } from '../src/app/data-file.ts';
-import { reply } from '../src/app/replies.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
+import { matching } from '../src/app/slash/complete.ts';
+import { parseDataFile, readDataText } from '../src/app/slash/data-file.ts';
+import { reply } from '../src/app/slash/replies.ts';
 import { houseRule, houseText } from '../src/battle/house.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
 import type { BattleState } from '../src/battle/state.ts';

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
-import { parseDataFile } from '../src/app/data-file.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
+import { parseDataFile } from '../src/app/slash/data-file.ts';
 
 export default defineCommand({
   name: 'oob',

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
-import { matching } from '../src/app/complete.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
+import { matching } from '../src/app/slash/complete.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
 import type { BattleState } from '../src/battle/state.ts';
 import type { TurnPosition } from '../src/rules/sequence.ts';

@@ -1,5 +1,5 @@
-import { defineCommand, sub, type CommandDef, type SystemPlugin } from '../src/app/commands.ts';
-import { reply } from '../src/app/replies.ts';
+import { defineCommand, sub, type CommandDef, type SystemPlugin } from '../src/app/slash/commands.ts';
+import { reply } from '../src/app/slash/replies.ts';
 import { RuleError } from '../src/rules/errors.ts';
 import { nearestIds, ruleLine, RULE_USES } from '../src/rules/reference.ts';
 

@@ -1,4 +1,4 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
 
 /** Posts a secret roll to the channel: /reveal roll:3 (the roller or a GM). */
 export default defineCommand({

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
-import { reply } from '../src/app/replies.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
+import { reply } from '../src/app/slash/replies.ts';
 import { RuleError } from '../src/rules/errors.ts';
 import { evaluateRollFresh, MAX_DICE, MAX_SIDES, RollError } from '../src/dice/notation.ts';
 

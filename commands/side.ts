@@ -1,4 +1,4 @@
-import { defineCommand, sub } from '../src/app/commands.ts';
+import { defineCommand, sub } from '../src/app/slash/commands.ts';
 
 export default defineCommand({
   name: 'side',

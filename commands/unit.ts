@@ -1,8 +1,8 @@
-import { defineCommand, sub, type SystemPlugin } from '../src/app/commands.ts';
-import { attributeOptions, commandNames, unitNames } from '../src/app/complete.ts';
+import { defineCommand, sub, type SystemPlugin } from '../src/app/slash/commands.ts';
+import { attributeOptions, commandNames, unitNames } from '../src/app/slash/complete.ts';
 import { findUnit } from '../src/battle/mechanics.ts';
-import { unitText, unitsText } from '../src/app/views.ts';
-import { reply } from '../src/app/replies.ts';
+import { unitText, unitsText } from '../src/app/reports/views.ts';
+import { reply } from '../src/app/slash/replies.ts';
 
 /** Built from the systems installed: /unit add and set take every attribute their packs declare. */
 export default (systems: readonly SystemPlugin[]) => {

@@ -1,5 +1,5 @@
-import { composeCommands, installCommands } from './app/registry.ts';
-import type { CoreCommand, SystemPlugin } from './app/commands.ts';
+import { composeCommands, installCommands } from './app/slash/registry.ts';
+import type { CoreCommand, SystemPlugin } from './app/slash/commands.ts';
 import { installSystems } from './battle/registry.ts';
 import { systems } from './systems/index.ts';
 import ballot from '../commands/ballot.ts';

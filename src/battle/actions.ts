@@ -1,5 +1,4 @@
 import type { SystemId } from '../rules/pack.ts';
-import type { HouseAction } from './house.ts';
 
 /** Who may take an action: a GM, anyone (the action checks whose units), or the umpire by itself. */
 export type Role = 'gm' | 'anyone' | 'umpire';
@@ -69,6 +68,14 @@ export type CoreAction =
   | { type: 'AddBookmark'; version: number; title: string }
   | { type: 'RemoveBookmark'; version: number }
   | HouseAction;
+
+/** The house-rule actions, decided in house.ts: declared here, as house.ts imports the state, which imports this file (no import circle). */
+export type HouseAction =
+  /** `value` as the GM typed it (read as YAML: 10, [1, 2], ratio) or as an uploaded file held it. */
+  | { type: 'SetHouseRule'; key: string; value: unknown }
+  | { type: 'UnsetHouseRule'; key: string }
+  /** A file of house rules: every key checked before any is set (all or nothing). */
+  | { type: 'SetHouseRules'; source: string; rules: unknown };
 
 /** Who may take each core action (docs/architecture.md, Shape: only a GM changes setup or advances the turn); a rule system says for its own. */
 export const CORE_ACTION_ROLE: Record<CoreAction['type'], Role> = {

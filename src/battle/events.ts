@@ -64,7 +64,7 @@ export type CoreEvent =
   | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
   /**
    * A link to the battle's page (issue 30): its id and view, never its token, which is derived from the
-   * store's key (src/app/share.ts). A side's link names the side by id and by the version of its
+   * store's key (src/app/messages/share.ts). A side's link names the side by id and by the version of its
    * SideAdded (issue 37); one logged before has no `sideVersion` and is bound to the side of that id
    * as it stood when the link was made.
    */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { capitalize, echoInput, mention, plural, quoteInput } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';
+import type { HouseAction } from './actions.ts';
 import type { BattleState, HouseEntry } from './state.ts';
 
 /**
@@ -9,13 +10,6 @@ import type { BattleState, HouseEntry } from './state.ts';
  * the battle's log. An outcome that uses one says so in its working (`houseNote`); replay applies
  * each from the event that set it, so every outcome reads the rules in force at its moment.
  */
-
-export type HouseAction =
-  /** `value` as the GM typed it (read as YAML: 10, [1, 2], ratio) or as an uploaded file held it. */
-  | { type: 'SetHouseRule'; key: string; value: unknown }
-  | { type: 'UnsetHouseRule'; key: string }
-  /** A file of house rules: every key checked before any is set (all or nothing). */
-  | { type: 'SetHouseRules'; source: string; rules: unknown };
 
 export type HouseEvent =
   | { type: 'HouseRuleSet'; data: { key: string; value: unknown; by: string; rules: readonly string[]; source?: string } }

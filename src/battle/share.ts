@@ -8,7 +8,7 @@ import type { BattleState, ShareLink, Side } from './state.ts';
 /**
  * The battle's page (issue 30): links a GM hands out, each opening one view of the battle, and
  * bookmarks on events of the log, which the page opens at. The log keeps a link's id and view; its
- * token is derived from the store's key (src/app/share.ts), so no event ever holds one.
+ * token is derived from the store's key (src/app/messages/share.ts), so no event ever holds one.
  */
 
 export type ShareAction = Extract<CoreAction, { type: 'ShareBattle' | 'RevokeShare' | 'AddBookmark' | 'RemoveBookmark' }>;

@@ -58,7 +58,7 @@ export interface HouseEntry {
 /** What a share link's page shows (issue 30): what the channel was shown, that plus one side's own, or the channel's lagging. */
 export type ShareView = 'public' | 'side' | 'spectator';
 
-/** A link to the battle's page; the log keeps its id and view, never its token (src/app/share.ts). */
+/** A link to the battle's page; the log keeps its id and view, never its token (src/app/messages/share.ts). */
 export interface ShareLink {
   id: string;
   view: ShareView;

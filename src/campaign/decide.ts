@@ -83,7 +83,7 @@ const ROLE: Record<CampaignAction['type'], Role> = {
 /** What an ended campaign still takes: its page is worth sharing once it is over. */
 const AFTER_END = new Set<CampaignAction['type']>(['ShareCampaign', 'RevokeCampaignShare']);
 
-/** The longest orders a player sends for one army: the longest text any command takes (MAX_TEXT, src/app/commands.ts). */
+/** The longest orders a player sends for one army: the longest text any command takes (MAX_TEXT, src/app/slash/commands.ts). */
 export const MAX_ORDERS = 1000;
 
 export function findArmy(s: CampaignState, ref: string): Army {

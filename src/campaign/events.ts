@@ -110,7 +110,7 @@ export type CampaignEvent =
   | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string; by: string } }
   | { type: 'BattleResultApplied'; data: { battleId: string; units: UnitResult[]; leaders: LeaderResult[] } }
   | { type: 'CampaignEnded'; data: { by: string } }
-  /** A link to the campaign's page (issue 30): its id only, never its token (src/app/share.ts). One is live at a time. */
+  /** A link to the campaign's page (issue 30): its id only, never its token (src/app/messages/share.ts). One is live at a time. */
   | { type: 'CampaignShared'; data: { link: string } }
   | { type: 'CampaignShareRevoked'; data: { link: string; by: string } };
 

@@ -2,8 +2,8 @@ import { createReadStream, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Command, InvalidArgumentError } from 'commander';
-import type { asLogged, Umpire } from '../app/umpire.ts';
-import type { DiceCheck } from '../app/verify.ts';
+import type { asLogged, Umpire } from '../app/service/umpire.ts';
+import type { DiceCheck } from '../app/reports/verify.ts';
 import type { LoggedCampaignEvent } from '../campaign/events.ts';
 import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
@@ -20,7 +20,7 @@ import { progress } from './progress.ts';
  */
 let loading: Promise<{ Umpire: typeof Umpire; asLogged: typeof asLogged; openStore: typeof openStore }> | undefined;
 const load = () =>
-  (loading ??= Promise.all([import('../assemble.ts'), import('../app/umpire.ts'), import('../store/open.ts')]).then(([assembly, umpire, store]) => {
+  (loading ??= Promise.all([import('../assemble.ts'), import('../app/service/umpire.ts'), import('../store/open.ts')]).then(([assembly, umpire, store]) => {
     assembly.assemble();
     return { Umpire: umpire.Umpire, asLogged: umpire.asLogged, openStore: store.openStore };
   }));
@@ -156,7 +156,7 @@ export function buildProgram(config: Config): Command {
     withLog(command, location, { kind: 'battle', id: battleId }, (store, log) => work(store, log.id));
 
   /**
-   * `umpire verify`'s work (verifyLog or verifyCampaign, src/app/verify.ts) with its steps in the
+   * `umpire verify`'s work (verifyLog or verifyCampaign, src/app/reports/verify.ts) with its steps in the
    * progress: the store it reads is watched, each read naming the step it starts.
    */
   async function verifyWithProgress<T>(store: EventStore, campaignId: string | undefined, work: (store: EventStore) => Promise<T>): Promise<T> {
@@ -419,7 +419,7 @@ export function buildProgram(config: Config): Command {
       }
       if (typed.kind === 'campaign') return withLog('replay', o.db, typed, (store, log) => replayCampaignAt(store, log.id, o));
       return withLog('replay', o.db, typed, async (store, log) => {
-        const [{ asLogged }, { replay }, { statusText }, { plain }] = await Promise.all([load(), import('../battle/replay.ts'), import('../app/views.ts'), import('../table/render.ts')]);
+        const [{ asLogged }, { replay }, { statusText }, { plain }] = await Promise.all([load(), import('../battle/replay.ts'), import('../app/reports/views.ts'), import('../table/render.ts')]);
         const state = replay(log.id, asLogged(await store.loadEntries(log.id)), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
       });
@@ -427,7 +427,7 @@ export function buildProgram(config: Config): Command {
 
   /** `umpire replay --campaign`: its log folded up to a version, or to the opening of a turn. */
   async function replayCampaignAt(store: EventStore, id: string, o: { to?: number; turn?: number; json?: boolean }): Promise<void> {
-    const [{ replayCampaign }, { campaignStateText }, { plain }] = await Promise.all([import('../campaign/evolve.ts'), import('../app/campaign-report.ts'), import('../table/render.ts')]);
+    const [{ replayCampaign }, { campaignStateText }, { plain }] = await Promise.all([import('../campaign/evolve.ts'), import('../app/reports/campaign-report.ts'), import('../table/render.ts')]);
     const entries = (await store.loadEntries(id)) as unknown as LoggedCampaignEvent[];
     let cut = o.to ?? Infinity;
     if (o.turn !== undefined) {
@@ -462,7 +462,7 @@ export function buildProgram(config: Config): Command {
       }
       if (typed.kind === 'campaign') return withLog('verify', o.db, typed, (store, log) => verifyCampaignLines(store, log.id));
       return withLog('verify', o.db, typed, async (store, log) => {
-        const { verifyLog } = await import('../app/verify.ts');
+        const { verifyLog } = await import('../app/reports/verify.ts');
         const { chain, dice } = await verifyWithProgress(store, undefined, (watched) => verifyLog(watched, log.id, o.seed));
         if (chain.ok) console.log(`Battle ${log.id}: hash chain of ${plural(chain.count, 'event')} verified.`);
         else console.log(`Battle ${log.id}: FAILED at event ${chain.version}: ${chain.reason}`);
@@ -477,7 +477,7 @@ export function buildProgram(config: Config): Command {
    * recorded (a battle changed after, even re-hashed whole, is caught there).
    */
   async function verifyCampaignLines(store: EventStore, id: string): Promise<void> {
-    const { verifyCampaign } = await import('../app/verify.ts');
+    const { verifyCampaign } = await import('../app/reports/verify.ts');
     const { chain, battles } = await verifyWithProgress(store, id, (watched) => verifyCampaign(watched, id));
     if (chain.ok) console.log(`Campaign ${id}: hash chain of ${plural(chain.count, 'event')} verified.`);
     else console.log(`Campaign ${id}: FAILED at event ${chain.version}: ${chain.reason}`);
@@ -507,13 +507,13 @@ export function buildProgram(config: Config): Command {
     .option('--json', 'the report as JSON (the chart still written)')
     .action((o: { db: string; battle?: string; from?: number; to?: number; png?: string; json?: boolean }, cmd: Command) =>
       withBattle('report', o.db, required(cmd, o, 'battle'), async (store, battle) => {
-        const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
+        const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/reports/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
         try {
           const r = battleReport(battle, asLogged(await store.loadEntries(battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
-            writeFileSync(file, await (await import('../app/report-chart.ts')).reportChart(r));
+            writeFileSync(file, await (await import('../app/reports/report-chart.ts')).reportChart(r));
             console.error(`chart written to ${file}`);
           }
         } catch (err) {

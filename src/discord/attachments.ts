@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '../app/commands.ts';
+import { MAX_FILE_BYTES } from '../app/slash/commands.ts';
 import { RuleError } from '../rules/errors.ts';
 
 /** Orders of battle are small; anything much larger is not one. */

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Logger } from 'pino';
-import { OutboxDispatcher, defaultBackoffMs } from '../app/dispatcher.ts';
-import type { Umpire } from '../app/umpire.ts';
+import { OutboxDispatcher, defaultBackoffMs } from '../app/service/dispatcher.ts';
+import type { Umpire } from '../app/service/umpire.ts';
 import { DiscordDelivery, deliveryRest, discordErrorInfo } from './delivery.ts';
 import { interactionHandler } from './interactions.ts';
 import { loadDice } from '../dice/notation.ts';

@@ -9,8 +9,8 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { CommandDef, OptionDef, OptionKind, SubcommandDef } from '../app/commands.ts';
-import { commands } from '../app/registry.ts';
+import type { CommandDef, OptionDef, OptionKind, SubcommandDef } from '../app/slash/commands.ts';
+import { commands } from '../app/slash/registry.ts';
 
 /**
  * Commands that also work in the bot's DMs (besides guild channels): ballot votes and campaign orders

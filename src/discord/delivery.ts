@@ -1,6 +1,6 @@
 import { DiscordAPIError, HTTPError, RateLimitError, REST, RESTJSONErrorCodes, Routes } from 'discord.js';
 import type { Logger } from 'pino';
-import type { DeliveryPort, DeliveryRow } from '../app/dispatcher.ts';
+import type { DeliveryPort, DeliveryRow } from '../app/service/dispatcher.ts';
 import { mention, type Message } from '../messages.ts';
 import type { DeliveryStateStore } from '../store/types.ts';
 import { render, type DiscordPayload } from './render.ts';

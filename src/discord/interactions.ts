@@ -15,13 +15,13 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import { buttonBattle, buttonInvocation, formButton, type FormButton } from '../app/buttons.ts';
-import type { CompleteContext, InvokeContext, OptionDef } from '../app/commands.ts';
-import { battleForDm, battlesOf } from '../app/dm-battle.ts';
-import { invoke, type Invocation } from '../app/invoke.ts';
-import { pendingPrompts } from '../app/prompts.ts';
-import { findCommand } from '../app/registry.ts';
-import type { Umpire } from '../app/umpire.ts';
+import { buttonBattle, buttonInvocation, formButton, type FormButton } from '../app/messages/buttons.ts';
+import type { CompleteContext, InvokeContext, OptionDef } from '../app/slash/commands.ts';
+import { battleForDm, battlesOf } from '../app/service/dm-battle.ts';
+import { invoke, type Invocation } from '../app/service/invoke.ts';
+import { pendingPrompts } from '../app/service/prompts.ts';
+import { findCommand } from '../app/slash/registry.ts';
+import type { Umpire } from '../app/service/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
 import { capEchoes, type Message } from '../messages.ts';
 import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';

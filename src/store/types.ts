@@ -217,7 +217,7 @@ export interface EventStore {
   posts(streamId: string): Promise<PostRow[]>;
   /**
    * The store's key for share links (hex, 32 bytes): made once, at the first call of any process, and
-   * kept apart from the log as the seeds are. A link's token is derived from it (src/app/share.ts).
+   * kept apart from the log as the seeds are. A link's token is derived from it (src/app/messages/share.ts).
    */
   shareKey(): Promise<string>;
   /** The battle's secret dice seed (hex), kept apart from the log until revealed (docs/architecture.md, Dice). */

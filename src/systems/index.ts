@@ -1,4 +1,4 @@
-import type { SystemPlugin } from '../app/commands.ts';
+import type { SystemPlugin } from '../app/slash/commands.ts';
 import { brigade } from './brigade/plugin.ts';
 import { charge } from './charge/plugin.ts';
 import { medieval } from './medieval/plugin.ts';

@@ -1,8 +1,8 @@
 import { clearLine, createInterface, cursorTo, type AsyncCompleter, type CompleterResult } from 'node:readline';
-import type { CompleteContext, SubcommandDef } from '../app/commands.ts';
+import type { CompleteContext, SubcommandDef } from '../app/slash/commands.ts';
 import type { CampaignState } from '../campaign/state.ts';
-import { optionApplies } from '../app/complete.ts';
-import { commands, findCommand } from '../app/registry.ts';
+import { optionApplies } from '../app/slash/complete.ts';
+import { commands, findCommand } from '../app/slash/registry.ts';
 import { tokenize } from './line.ts';
 import { loadDice } from '../dice/notation.ts';
 import { WELCOME, type Table } from './table.ts';

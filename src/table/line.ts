@@ -1,4 +1,4 @@
-import { MAX_TEXT } from '../app/commands.ts';
+import { MAX_TEXT } from '../app/slash/commands.ts';
 import { ECHO_MAX, quoteInput } from '../messages.ts';
 
 /**

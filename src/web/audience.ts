@@ -103,7 +103,7 @@ export function exportFor(a: Audience, stream: string, rows: readonly RawEventRo
 /**
  * A page never repeats a link's token: a reader has the link they came by, and the channel's link
  * in an old post would take a lagging spectator to the battle as it is now. Both forms of token
- * (src/app/share.ts), the first's 22 characters and `l<n>-` before them.
+ * (src/app/messages/share.ts), the first's 22 characters and `l<n>-` before them.
  */
 const hideLinks = (text: string): string => text.replace(/\/([bc])\/([a-z0-9-]{1,40})\/[A-Za-z0-9_-]{22,}(?![A-Za-z0-9_-])/g, '/$1/$2/(link not shown here)');
 

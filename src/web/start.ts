@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Umpire } from '../app/umpire.ts';
+import type { Umpire } from '../app/service/umpire.ts';
 import { webServer } from './server.ts';
 
 export interface WebListen {

@@ -1,4 +1,4 @@
-import { verifyDice, type DiceCheck, type DiceEvent } from '../app/verify.ts';
+import { verifyDice, type DiceCheck, type DiceEvent } from '../app/reports/verify.ts';
 import { verifyChain, type ChainRow, type VerifyResult } from '../store/hash.ts';
 import type { SqlValue } from '../store/types.ts';
 

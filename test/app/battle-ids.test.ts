@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { nextBattleId } from '../../src/store/copy.ts';
 import type { EventStore } from '../../src/store/types.ts';
 import { storeKinds } from '../store/stores.ts';

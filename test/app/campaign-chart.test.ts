@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_CHART, campaignChart, campaignReportFileName, campaignSpecShaded, type CampaignSeries } from '../../src/app/campaign-chart.ts';
-import { reportView } from '../../src/app/report-chart.ts';
+import { CAMPAIGN_CHART, campaignChart, campaignReportFileName, campaignSpecShaded, type CampaignSeries } from '../../src/app/reports/campaign-chart.ts';
+import { reportView } from '../../src/app/reports/report-chart.ts';
 
 /**
  * Issue 29: `/campaign report` draws each army's strength across the campaign's turns and battles as

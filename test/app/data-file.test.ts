@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_LIMITS, INLINE_CHARS, parseDataFile, readDataText } from '../../src/app/data-file.ts';
+import { DATA_LIMITS, INLINE_CHARS, parseDataFile, readDataText } from '../../src/app/slash/data-file.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 
 /**

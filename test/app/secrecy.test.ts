@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import type { Ballot } from '../../src/battle/ballots.ts';
 import type { CampaignEvent } from '../../src/campaign/events.ts';
 import { REDACT } from '../../src/config/logger.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookmarkedEvents, linkIds } from '../../src/app/complete.ts';
-import { shareToken } from '../../src/app/share.ts';
+import { bookmarkedEvents, linkIds } from '../../src/app/slash/complete.ts';
+import { shareToken } from '../../src/app/messages/share.ts';
 import { startTable, type Out } from '../support/table.ts';
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { replay } from '../../src/battle/replay.ts';
-import { asLogged, Umpire } from '../../src/app/umpire.ts';
+import { asLogged, Umpire } from '../../src/app/service/umpire.ts';
 import { ConcurrencyError } from '../../src/store/types.ts';
 import { memoryStore } from '../store/fixtures.ts';
 

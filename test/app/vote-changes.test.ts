@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { neverRevealedVotes } from '../../src/battle/ballots.ts';
 import { neverRevealedOrders } from '../../src/campaign/state.ts';
 import type { ViewExport } from '../../src/web/verify-export.ts';
-import { asLogged } from '../../src/app/umpire.ts';
+import { asLogged } from '../../src/app/service/umpire.ts';
 import { campaignTable, channel, dms } from '../campaign/support.ts';
 import { secretsBattle } from '../support/secrets.ts';
 import { startTable, type Out } from '../support/table.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyLog } from '../../src/app/verify.ts';
+import { verifyLog } from '../../src/app/reports/verify.ts';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';

@@ -5,7 +5,7 @@ import type { BrigadeEvent } from '../../src/systems/brigade/battle/index.ts';
 import { brg } from '../../src/systems/brigade/battle/state.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, logged } from '../support/spec.ts';
-import { battleReport } from '../../src/app/report.ts';
+import { battleReport } from '../../src/app/reports/report.ts';
 
 /**
  * The brigade game as the battle applies it (src/systems/brigade/battle/), by BRG rule ID: given

@@ -208,7 +208,7 @@ describe('house rules at the table: set, changed and unset mid-battle; the battl
   it('a house rule set, changed and unset mid-battle replays to the same states at every version; verify passes', async () => {
     const { startTable } = await import('../support/table.ts');
     const { replay } = await import('../../src/battle/replay.ts');
-    const { verifyLog } = await import('../../src/app/verify.ts');
+    const { verifyLog } = await import('../../src/app/reports/verify.ts');
     const t = startTable();
     await t.run(SETUP);
     const set = await t.run('@gm /house set key:charge.die value:10');

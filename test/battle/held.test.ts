@@ -3,7 +3,7 @@ import { assemble } from '../../src/assemble.ts';
 import { houseRule } from '../../src/battle/house.ts';
 import { findUnit, needDice } from '../../src/battle/mechanics.ts';
 import type { LoggedEvent } from '../../src/battle/events.ts';
-import { verifyDice } from '../../src/app/verify.ts';
+import { verifyDice } from '../../src/app/reports/verify.ts';
 import { refuse, ValueNeeded } from '../../src/rules/errors.ts';
 import { systems } from '../../src/systems/index.ts';
 import { startTable } from '../support/table.ts';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyLog } from '../../src/app/verify.ts';
+import { verifyLog } from '../../src/app/reports/verify.ts';
 import { assemble } from '../../src/assemble.ts';
 import { houseValueText } from '../../src/battle/house.ts';
 import { replay } from '../../src/battle/replay.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import type { CompleteContext } from '../../src/app/commands.ts';
-import { findCommand } from '../../src/app/registry.ts';
+import type { CompleteContext } from '../../src/app/slash/commands.ts';
+import { findCommand } from '../../src/app/slash/registry.ts';
 import { describeControlTested } from '../../src/systems/medieval/battle/control.ts';
 import { describeMoraleTested } from '../../src/systems/medieval/battle/morale.ts';
 import { parseReasonChoices } from '../../src/systems/medieval/battle/parse.ts';

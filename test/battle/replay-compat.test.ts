@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toLogged } from '../support/spec.ts';
-import { verifyLog } from '../../src/app/verify.ts';
+import { verifyLog } from '../../src/app/reports/verify.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Campaigns } from '../../src/app/campaigns.ts';
-import { invoke } from '../../src/app/invoke.ts';
+import { Campaigns } from '../../src/app/service/campaigns.ts';
+import { invoke } from '../../src/app/service/invoke.ts';
 import { RuleError } from '../../src/rules/errors.ts';
-import { Umpire } from '../../src/app/umpire.ts';
-import { verifyCampaign } from '../../src/app/verify.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
+import { verifyCampaign } from '../../src/app/reports/verify.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { campaignTable, channel, dbFile, errors, STOKE } from './support.ts';

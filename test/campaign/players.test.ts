@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { invoke } from '../../src/app/invoke.ts';
+import { invoke } from '../../src/app/service/invoke.ts';
 import { campaignTable, channel, dms, errors, TUDOR } from './support.ts';
 
 /** The Tudor roster with its armies, commands and units renamed (no name clash) and its command played by `player`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareToken } from '../../src/app/share.ts';
+import { shareToken } from '../../src/app/messages/share.ts';
 import { campaignTable, channel, errors } from './support.ts';
 
 /** The campaign's page (issue 30): one live link at a time, posted in the campaign's channel, revocable, after the end too. */

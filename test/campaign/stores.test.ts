@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
-import { verifyCampaign } from '../../src/app/verify.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
+import { verifyCampaign } from '../../src/app/reports/verify.ts';
 import { Table } from '../../src/table/table.ts';
 import { storeKinds } from '../store/stores.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invoke } from '../../src/app/invoke.ts';
-import { Umpire } from '../../src/app/umpire.ts';
+import { invoke } from '../../src/app/service/invoke.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { startTable } from '../support/table.ts';

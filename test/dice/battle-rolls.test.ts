@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logLines, statusText } from '../../src/app/views.ts';
+import { logLines, statusText } from '../../src/app/reports/views.ts';
 import type { BattleEvent, DiceUsed } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { DiceStream, rederive } from '../../src/dice/stream.ts';

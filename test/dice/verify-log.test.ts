@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
-import { verifyDice, verifyLog } from '../../src/app/verify.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
+import { verifyDice, verifyLog } from '../../src/app/reports/verify.ts';
 import type { DiceUsed } from '../../src/battle/events.ts';
 import { rederive } from '../../src/dice/stream.ts';
 import { openDatabase, type Db } from '../../src/store/db.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { embedLength, type APIEmbed } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusKey } from '../../src/app/campaign-announce.ts';
+import { statusKey } from '../../src/app/messages/campaign-announce.ts';
 import { answers, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 import type { FakeMessage, FakeUser } from '../support/fake-discord.ts';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonBattle, formButton, ordersButtonId } from '../../src/app/buttons.ts';
-import { MAX_TEXT } from '../../src/app/commands.ts';
-import { invoke } from '../../src/app/invoke.ts';
-import type * as InvokeModule from '../../src/app/invoke.ts';
+import { buttonBattle, formButton, ordersButtonId } from '../../src/app/messages/buttons.ts';
+import { MAX_TEXT } from '../../src/app/slash/commands.ts';
+import { invoke } from '../../src/app/service/invoke.ts';
+import type * as InvokeModule from '../../src/app/service/invoke.ts';
 import { render } from '../../src/discord/render.ts';
 import { answers, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 import type { FakeUser } from '../support/fake-discord.ts';
 
 // Every invocation the bot runs, recorded on its way to the real invoke.
-vi.mock('../../src/app/invoke.ts', async (importOriginal) => {
+vi.mock('../../src/app/service/invoke.ts', async (importOriginal) => {
   const real = await importOriginal<typeof InvokeModule>();
   return { ...real, invoke: vi.fn(real.invoke) };
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHART } from '../../src/app/report-chart.ts';
+import { CHART } from '../../src/app/reports/report-chart.ts';
 import { Table } from '../../src/table/table.ts';
 import { answers, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryRow } from '../../src/app/dispatcher.ts';
+import type { DeliveryRow } from '../../src/app/service/dispatcher.ts';
 import { DeliveryError, DiscordDelivery, deliveryRest } from '../../src/discord/delivery.ts';
 import type { Message } from '../../src/messages.ts';
 import { openDatabase, type Db } from '../../src/store/db.ts';

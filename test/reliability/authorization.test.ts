@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/app/registry.ts';
-import type { SubcommandDef } from '../../src/app/commands.ts';
+import { commands } from '../../src/app/slash/registry.ts';
+import type { SubcommandDef } from '../../src/app/slash/commands.ts';
 import { parseLine } from '../../src/table/line.ts';
 import { startTable } from '../support/table.ts';
 import { figureLine } from './figures.ts';
@@ -18,7 +18,7 @@ import { figureLine } from './figures.ts';
  * and an outsider.
  */
 const AUTH = /Only a GM|Only a player of this battle|only its players or a GM|Only the players of|Only <@[^>]+> (or <@[^>]+> )?may vote|its players \(or a GM\)/;
-/** A campaign's authority refusals (src/app/invoke.ts's role gate, src/campaign/decide.ts's own checks). */
+/** A campaign's authority refusals (src/app/service/invoke.ts's role gate, src/campaign/decide.ts's own checks). */
 const CAMPAIGN_AUTH = /Only a GM of|Only a player of the campaign|is not yours: only <@[^>]+>|Only a GM may enter orders|Only [^.]+'s players or a GM may import/;
 /** Options that name the unit acting; the other unit options name its enemy. */
 const ACTING = ['firer', 'unit', 'attacker', 'cavalry'];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Campaigns } from '../../src/app/campaigns.ts';
-import { invoke } from '../../src/app/invoke.ts';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Campaigns } from '../../src/app/service/campaigns.ts';
+import { invoke } from '../../src/app/service/invoke.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { campaignTable, clock, dbFile, HOUR, TUDOR, YORK } from '../campaign/support.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyDice } from '../../src/app/verify.ts';
+import { verifyDice } from '../../src/app/reports/verify.ts';
 import { verifyChain } from '../../src/store/hash.ts';
 import { openStore } from '../../src/store/open.ts';
 import type { BattleRow } from '../../src/store/types.ts';

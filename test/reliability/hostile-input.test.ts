@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../src/app/registry.ts';
-import type { OptionDef } from '../../src/app/commands.ts';
+import { commands } from '../../src/app/slash/registry.ts';
+import type { OptionDef } from '../../src/app/slash/commands.ts';
 import { startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 import { startTable } from '../support/table.ts';
 import { figureLine, LINES, INTERACTIONS } from './figures.ts';

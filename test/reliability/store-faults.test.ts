@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { startShards } from '../../src/discord/shards.ts';
 import { DatabaseError } from '../../src/store/db.ts';
 import { openStore, unshareable } from '../../src/store/open.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { verifyCampaign, verifyDice } from '../../src/app/verify.ts';
+import { verifyCampaign, verifyDice } from '../../src/app/reports/verify.ts';
 import { copyStore, sourceChain, type CopiedFrom } from '../../src/store/copy.ts';
 import { sourceCampaignChain, type CampaignCopiedFrom } from '../../src/store/copy-campaign.ts';
 import { verifyChain } from '../../src/store/hash.ts';

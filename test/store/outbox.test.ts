@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutboxDispatcher, type DeliveryPort, type OutboxStore } from '../../src/app/dispatcher.ts';
+import { OutboxDispatcher, type DeliveryPort, type OutboxStore } from '../../src/app/service/dispatcher.ts';
 import type { Message } from '../../src/messages.ts';
 import { ConcurrencyError } from '../../src/store/types.ts';
 import type { EventStore } from '../../src/store/types.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { REDACT } from '../../src/config/logger.ts';
 import { startBot, type Bot } from '../../src/discord/bot.ts';
 import { applicationCommands } from '../../src/discord/command-json.ts';

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Umpire, type UmpireOptions } from '../../src/app/umpire.ts';
+import { Umpire, type UmpireOptions } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { Table } from '../../src/table/table.ts';

@@ -1,4 +1,4 @@
-import type { Umpire } from '../../src/app/umpire.ts';
+import type { Umpire } from '../../src/app/service/umpire.ts';
 import { webServer } from '../../src/web/server.ts';
 import type { Out } from './table.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sub } from '../../src/app/commands.ts';
-import { commands, composeCommands } from '../../src/app/registry.ts';
-import { reply } from '../../src/app/replies.ts';
+import { sub } from '../../src/app/slash/commands.ts';
+import { commands, composeCommands } from '../../src/app/slash/registry.ts';
+import { reply } from '../../src/app/slash/replies.ts';
 import { assemble, coreCommands } from '../../src/assemble.ts';
 import { installSystems } from '../../src/battle/registry.ts';
 import { replay } from '../../src/battle/replay.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ordersButtonId } from '../../src/app/buttons.ts';
+import { ordersButtonId } from '../../src/app/messages/buttons.ts';
 import { startTable } from '../support/table.ts';
 
 /**

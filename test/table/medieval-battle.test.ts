@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { matchingLast } from '../../src/app/complete.ts';
+import { matchingLast } from '../../src/app/slash/complete.ts';
 import type { MedievalFireOutcome } from '../../src/systems/medieval/battle/fire.ts';
 import type { MedievalMeleeOutcome } from '../../src/systems/medieval/battle/melee.ts';
 import { med } from '../../src/systems/medieval/battle/state.ts';

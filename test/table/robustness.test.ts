@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/app/registry.ts';
+import { commands } from '../../src/app/slash/registry.ts';
 import { startTable } from '../support/table.ts';
 
 const words = ['', 'x', '0', '-1', '1e309', '99999999999999999999', 'true', 'ACTIVE', '@gm', '"two words"', 'French', 'b1', 'v1', '4d6', '10000d10000', 'examples/oob/medieval.yaml', 'README.md', '/etc/hostname', '\u0000', '😀'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationCommandOptionType } from 'discord.js';
-import { matching } from '../../src/app/complete.ts';
-import { findCommand } from '../../src/app/registry.ts';
+import { matching } from '../../src/app/slash/complete.ts';
+import { findCommand } from '../../src/app/slash/registry.ts';
 import { commandJson } from '../../src/discord/command-json.ts';
 import { complete } from '../../src/table/console.ts';
 import { startTable } from '../support/table.ts';

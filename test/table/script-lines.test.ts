@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Umpire } from '../../src/app/umpire.ts';
+import { Umpire } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { script } from '../../src/table/console.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pages } from '../../src/app/umpire.ts';
+import type { Pages } from '../../src/app/service/umpire.ts';
 import { startTable } from '../support/table.ts';
 
 const BATTLE = ['@gm /battle create name:X system:percentile', '@gm /side add name:Blue'];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { asLogged, Umpire } from '../../src/app/umpire.ts';
+import { asLogged, Umpire } from '../../src/app/service/umpire.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { BattleState } from '../../src/battle/state.ts';
 import { startTable } from '../support/table.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Umpire } from '../../src/app/umpire.ts';
+import type { Umpire } from '../../src/app/service/umpire.ts';
 import type { LoggedEvent } from '../../src/battle/events.ts';
 import { getRuleSystem } from '../../src/battle/registry.ts';
 import type { ViewExport } from '../../src/web/verify-export.ts';

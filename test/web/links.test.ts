@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shareToken } from '../../src/app/share.ts';
+import { shareToken } from '../../src/app/messages/share.ts';
 import type { EventStore } from '../../src/store/types.ts';
 import { BattleCache } from '../../src/web/battle-data.ts';
 import { campaignTable } from '../campaign/support.ts';

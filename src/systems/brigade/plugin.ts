@@ -1,5 +1,5 @@
 import { brigadeReference } from './reference.ts';
-import type { SystemPlugin } from '../../app/commands.ts';
+import type { SystemPlugin } from '../../app/slash/commands.ts';
 import { brigadeAdvance, brigadeOwed } from './battle/advance.ts';
 import { applyBrigadeEvent, BRIGADE_ACTION_ROLE, BRIGADE_EVENT_TYPES, decideBrigade, describeBrigadeEvent, type BrigadeAction, type BrigadeEvent } from './battle/index.ts';
 import { initialBrigade, type BrigadeState } from './battle/state.ts';

@@ -1,5 +1,5 @@
 import { chargeReference } from './reference.ts';
-import type { SystemPlugin } from '../../app/commands.ts';
+import type { SystemPlugin } from '../../app/slash/commands.ts';
 import { applyChargeEvent, CHARGE_ACTION_ROLE, CHARGE_EVENT_TYPES, decideCharge, describeChargeEvent, type ChargeAction, type ChargeEvent } from './battle/index.ts';
 import { chargeOwed, grandTacConsequences } from './battle/initiative.ts';
 import { chargeReport } from './battle/report.ts';

@@ -1,5 +1,5 @@
 import { medievalReference } from './reference.ts';
-import type { SystemPlugin } from '../../app/commands.ts';
+import type { SystemPlugin } from '../../app/slash/commands.ts';
 import { applyMedievalEvent, decideMedieval, describeMedievalEvent, MEDIEVAL_ACTION_ROLE, MEDIEVAL_EVENT_TYPES, type MedievalAction, type MedievalEvent } from './battle/index.ts';
 import { initialMedieval, MEDIEVAL_OPTIONS, type MedievalState } from './battle/state.ts';
 import { medievalActing, medievalActingSides, medievalAdvance, medievalOwed } from './battle/advance.ts';

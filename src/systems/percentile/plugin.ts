@@ -1,5 +1,5 @@
 import { percentileReference } from './reference.ts';
-import type { SystemPlugin } from '../../app/commands.ts';
+import type { SystemPlugin } from '../../app/slash/commands.ts';
 import { percentileAdvance, percentileOwed } from './battle/advance.ts';
 import {
   applyPercentileEvent,

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verifyDice } from '../../../src/app/verify.ts';
+import { verifyDice } from '../../../src/app/reports/verify.ts';
 import { openDatabase } from '../../../src/store/db.ts';
 import { verifyChain } from '../../../src/store/hash.ts';
 import { SqliteEventStore } from '../../../src/store/sqlite-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyDice } from '../../../src/app/verify.ts';
+import { verifyDice } from '../../../src/app/reports/verify.ts';
 import { verifyChain } from '../../../src/store/hash.ts';
 import { openStore } from '../../../src/store/open.ts';
 import { answers } from '../../support/bot-harness.ts';

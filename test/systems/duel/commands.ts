@@ -1,5 +1,5 @@
-import { defineCommand, sub, type CreateOption } from '../../../src/app/commands.ts';
-import { unitNames } from '../../../src/app/complete.ts';
+import { defineCommand, sub, type CreateOption } from '../../../src/app/slash/commands.ts';
+import { unitNames } from '../../../src/app/slash/complete.ts';
 
 const strike = sub({
   description: 'Strike an enemy unit: a d6 against the score needed (DUEL-1)',

@@ -1,4 +1,4 @@
-import type { SystemPlugin } from '../../../src/app/commands.ts';
+import type { SystemPlugin } from '../../../src/app/slash/commands.ts';
 import { z } from 'zod';
 import { refuse } from '../../../src/rules/errors.ts';
 import { tableSequence } from '../../../src/rules/sequence.ts';

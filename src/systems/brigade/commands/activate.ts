@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { commandNames, sideNames, unitNames } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { commandNames, sideNames, unitNames } from '../../../app/slash/complete.ts';
 import { parseNumber, parsePairs } from './parse.ts';
 
 /** The brigade game's activate tokens and initiative rounds (BRG-1.5, BRG-2.1-2.3, BRG-3.1.1, BRG-3.2.1, BRG-3.4.2). */

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { commandNames, sideNames } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { commandNames, sideNames } from '../../../app/slash/complete.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { LEADER_KINDS, ROUNDINGS, type LeaderKind, type Rounding } from '../index.ts';
 import { parseGivenModifiers, parseNames, parseNumber, parsePairs } from './parse.ts';

@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { unitNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { unitNames } from '../../../app/slash/complete.ts';
 import { parsePairs } from './parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { unitNames } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { unitNames } from '../../../app/slash/complete.ts';
 import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { MASS_CHOICES, ROUNDINGS, type MassChoice, type Rounding } from '../rules.ts';

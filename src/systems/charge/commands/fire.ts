@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { unitNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { unitNames } from '../../../app/slash/complete.ts';
 import { parseGmModifiers } from '../battle/parse.ts';
 import { chargePack, DISCIPLINE_COLUMNS, FIRE_ROWS, type DisciplineColumn, type FireBand, type FireRow } from '../rules.ts';
 import { inches } from './charge.ts';

@@ -1,6 +1,6 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { parseDeadline } from '../../../app/deadline.ts';
-import { commandNames, unitNames } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { parseDeadline } from '../../../app/service/deadline.ts';
+import { commandNames, unitNames } from '../../../app/slash/complete.ts';
 import { parseGmModifiers, parseSideModifiers } from '../battle/parse.ts';
 
 export const initiative = defineCommand({

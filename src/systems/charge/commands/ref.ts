@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { reply } from '../../../app/replies.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { reply } from '../../../app/slash/replies.ts';
 import { chargePack } from '../rules.ts';
 
 /** MOVE-RATES of the d10 charge rules: Road, Column, Line for foot and horse (the other three columns cannot be matched), artillery. */

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { unitNames } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { unitNames } from '../../../app/slash/complete.ts';
 import { parseGmModifiers } from '../battle/parse.ts';
 
 export const skirmish = defineCommand({

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { labelled, matchingCodes, matchingLastCode, unitNames } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { labelled, matchingCodes, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList, parseReasonList } from '../battle/parse.ts';
 import { controlReasonMisfit, typedUnit } from '../battle/reasons.ts';
 import { refuse } from '../../../rules/errors.ts';

@@ -1,4 +1,4 @@
-import type { CreateOption } from '../../../app/commands.ts';
+import type { CreateOption } from '../../../app/slash/commands.ts';
 
 /** The options of MEDIEVAL_OPTIONS the players agree on at /battle create, for the whole battle. */
 export const create: Record<string, CreateOption> = {

@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { labelled, matchingLastCode, unitNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { BANDS, medievalPack, type RangeBand } from '../index.ts';

@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { sideNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { sideNames } from '../../../app/slash/complete.ts';
 import { COMMANDERS, type Commander } from '../index.ts';
 
 export const initiative = {

@@ -1,5 +1,5 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { labelled, matchingLastCode, unitNames } from '../../../app/complete.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList } from '../battle/parse.ts';
 import { medievalPack } from '../index.ts';
 

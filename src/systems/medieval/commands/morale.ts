@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { labelled, matchingLastCode, unitNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList, parseReasonChoices } from '../battle/parse.ts';
 import { moraleReasonMisfit, typedUnit } from '../battle/reasons.ts';
 import { medievalPack, type MoraleIntent } from '../index.ts';

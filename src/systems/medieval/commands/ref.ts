@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { reply } from '../../../app/replies.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { reply } from '../../../app/slash/replies.ts';
 import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../index.ts';
 
 /** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */

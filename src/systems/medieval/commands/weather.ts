@@ -1,4 +1,4 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { RAIN, type Rain } from '../battle/state.ts';
 
 export const weather = defineCommand({

@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { labelled, matching, matchingLastCode, unitNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { labelled, matching, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { MARKER_MET } from '../battle/counterbattery.ts';
 import { FIRE_KINDS, SHOTS } from '../battle/fire.ts';
 import { namedModifiers, parseDecimal, parseFireModifiers } from '../battle/parse.ts';

@@ -1,6 +1,6 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { sideNames } from '../../../app/complete.ts';
-import { reply } from '../../../app/replies.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { sideNames } from '../../../app/slash/complete.ts';
+import { reply } from '../../../app/slash/replies.ts';
 import { mfpText } from '../battle/mfp.ts';
 
 export const mfp = defineCommand({

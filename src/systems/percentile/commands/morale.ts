@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { unitNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { unitNames } from '../../../app/slash/complete.ts';
 import { MORALE_KINDS, type MoraleKind } from '../battle/morale.ts';
 import { MORALE_STATES, type MoraleState } from '../battle/state.ts';
 

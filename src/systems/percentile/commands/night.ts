@@ -1,6 +1,6 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { commandNames, matching, sideNames, unitNames } from '../../../app/complete.ts';
-import { parseDeadline } from '../../../app/deadline.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { commandNames, matching, sideNames, unitNames } from '../../../app/slash/complete.ts';
+import { parseDeadline } from '../../../app/service/deadline.ts';
 import { MOONS, TRIGGER_REASONS, WEATHERS } from '../index.ts';
 
 const deadline = { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time (2026-11-23T18:00Z)' } as const;

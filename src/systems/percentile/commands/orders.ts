@@ -1,6 +1,6 @@
-import { defineCommand, sub } from '../../../app/commands.ts';
-import { commandNames, matching } from '../../../app/complete.ts';
-import { parseDeadline } from '../../../app/deadline.ts';
+import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { commandNames, matching } from '../../../app/slash/complete.ts';
+import { parseDeadline } from '../../../app/service/deadline.ts';
 import { ORDERS } from '../index.ts';
 
 export const orders = defineCommand({

@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { reply } from '../../../app/replies.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { reply } from '../../../app/slash/replies.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { houseValue } from '../../../battle/house.ts';
 import { asked, battleRules } from '../battle/house.ts';

@@ -1,5 +1,5 @@
-import { sub } from '../../../app/commands.ts';
-import { unitNames } from '../../../app/complete.ts';
+import { sub } from '../../../app/slash/commands.ts';
+import { unitNames } from '../../../app/slash/complete.ts';
 import { LOSS_KINDS, type LossKind } from '../battle/losses.ts';
 
 export const unit = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Destination, Message } from '../messages.ts';
-import type { EventStore, OutboxRow } from '../store/types.ts';
+import type { Destination, Message } from '../../messages.ts';
+import type { EventStore, OutboxRow } from '../../store/types.ts';
 
 /** Where outbox messages leave: Discord, or the local table's console. */
 export interface DeliveryPort {

@@ -1,4 +1,4 @@
-import type { Message } from '../messages.ts';
+import type { Message } from '../../messages.ts';
 import type { InvokeContext } from './commands.ts';
 
 /** An answer to the invoking user only. */

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../../rules/errors.ts';
 import { readDataText, type WorkerAnswer } from './data-file.ts';
 
 /** A worker thread reading one long data file (parseDataFile), so that the bot goes on answering others meanwhile. */

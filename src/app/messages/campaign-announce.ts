@@ -1,7 +1,7 @@
-import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../campaign/events.ts';
-import { figuresOf } from '../campaign/decide.ts';
-import { armyUsers, changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../campaign/state.ts';
-import { mention, plural, when, type Message } from '../messages.ts';
+import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
+import { figuresOf } from '../../campaign/decide.ts';
+import { armyUsers, changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
+import { mention, plural, when, type Message } from '../../messages.ts';
 import { ordersButtonId } from './buttons.ts';
 import type { ShareBase } from './private-messages.ts';
 import { shareUrl } from './share.ts';

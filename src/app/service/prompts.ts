@@ -1,7 +1,7 @@
-import { openBallots } from '../battle/ballots.ts';
-import type { Message } from '../messages.ts';
-import { pendingOrderPrompts } from './campaign-announce.ts';
-import { ballotPrompt } from './private-messages.ts';
+import { openBallots } from '../../battle/ballots.ts';
+import type { Message } from '../../messages.ts';
+import { pendingOrderPrompts } from '../messages/campaign-announce.ts';
+import { ballotPrompt } from '../messages/private-messages.ts';
 import type { Umpire } from './umpire.ts';
 
 /**

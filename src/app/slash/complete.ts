@@ -1,8 +1,8 @@
-import type { BattleState } from '../battle/state.ts';
-import { liveLinks, viewText } from '../battle/share.ts';
-import { getRuleSystem, systemIds } from '../battle/registry.ts';
-import type { RuleSystem } from '../battle/system.ts';
-import type { AttributeSpec } from '../rules/pack.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { liveLinks, viewText } from '../../battle/share.ts';
+import { getRuleSystem, systemIds } from '../../battle/registry.ts';
+import type { RuleSystem } from '../../battle/system.ts';
+import type { AttributeSpec } from '../../rules/pack.ts';
 import type { Choice, CompleteContext, OptionDef } from './commands.ts';
 
 const MAX_CHOICES = 25; // Discord's limit for autocomplete answers

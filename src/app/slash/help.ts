@@ -1,11 +1,11 @@
-import { owedLine, owedNow } from '../battle/advance.ts';
-import { positionText } from '../battle/describe.ts';
-import { getRuleSystem } from '../battle/registry.ts';
-import type { BattleState } from '../battle/state.ts';
-import { capitalize } from '../messages.ts';
+import { owedLine, owedNow } from '../../battle/advance.ts';
+import { positionText } from '../../battle/describe.ts';
+import { getRuleSystem } from '../../battle/registry.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { capitalize } from '../../messages.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
-import { mayUse, mayUseCampaign } from './invoke.ts';
 import { commands, findCommand } from './registry.ts';
+import { mayUse, mayUseCampaign } from './who.ts';
 
 /** A subcommand by its path (`fire medieval`, `phase next`), as the battle's system answers it; undefined where it does not apply. */
 function subcommand(s: BattleState | undefined, path: string): SubcommandDef | undefined {

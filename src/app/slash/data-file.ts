@@ -2,8 +2,8 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type Alias, isScalar, type Node, parseDocument, visit } from 'yaml';
-import { echoInput, quoteInput } from '../messages.ts';
-import { RuleError } from '../rules/errors.ts';
+import { echoInput, quoteInput } from '../../messages.ts';
+import { RuleError } from '../../rules/errors.ts';
 
 /**
  * The limits of a file a user hands in (an order of battle, house rules, a campaign roster), each

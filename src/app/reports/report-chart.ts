@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { View } from 'vega';
 import type { TopLevelSpec } from 'vega-lite';
-import type { BattleReport } from './report.ts';
+import type { BattleReport } from './battle-report.ts';
 
 /** The renderers, loaded with the first chart: the bot and the table start without them. */
 const renderers = async () => {

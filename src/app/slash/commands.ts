@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import type { Action } from '../battle/actions.ts';
-import type { CampaignAction } from '../campaign/decide.ts';
-import type { CampaignState } from '../campaign/state.ts';
-import type { SystemId } from '../rules/pack.ts';
-import type { RuleSystem } from '../battle/system.ts';
-import type { BattleState } from '../battle/state.ts';
-import { quoteInputs, type Message } from '../messages.ts';
-import { didYouMean } from '../nearest.ts';
-import type { Umpire } from './umpire.ts';
+import type { Action } from '../../battle/actions.ts';
+import type { LoggedEvent } from '../../battle/events.ts';
+import type { CampaignAction } from '../../campaign/decide.ts';
+import type { LoggedCampaignEvent } from '../../campaign/events.ts';
+import type { CampaignBattle, CampaignState } from '../../campaign/state.ts';
+import type { SystemId } from '../../rules/pack.ts';
+import type { RuleSystem } from '../../battle/system.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { quoteInputs, type Message } from '../../messages.ts';
+import type { CampaignRow, EventStore } from '../../store/types.ts';
+import { didYouMean } from '../../nearest.ts';
 
 /**
  * Slash command definitions: the one description of every command, read by the Discord adapter
@@ -15,8 +17,26 @@ import type { Umpire } from './umpire.ts';
  */
 export type OptionKind = 'string' | 'integer' | 'boolean' | 'user' | 'attachment';
 
+/**
+ * The app as a command sees it: what an action, a query or a completion may call. The Umpire is one;
+ * it is named here by what commands use rather than imported, as the Umpire's announcements read
+ * these definitions (the phase guide, help.ts) and an import back would close a circle. A command
+ * that needs more of the app adds it here.
+ */
+export interface CommandApp {
+  readonly now: () => Date;
+  readonly store: EventStore;
+  log(battleId: string): Promise<LoggedEvent[]>;
+  readonly campaigns: {
+    in(channel: string): Promise<CampaignRow | undefined>;
+    state(id: string): Promise<CampaignState>;
+    log(id: string): Promise<LoggedCampaignEvent[]>;
+    proposal(s: CampaignState, b: CampaignBattle): Promise<CampaignAction>;
+  };
+}
+
 export interface CompleteContext {
-  app: Umpire;
+  app: CommandApp;
   state?: BattleState;
   actor: string;
   /** What the user has typed so far. */
@@ -73,7 +93,7 @@ export const MAX_FILE_BYTES = 2_000_000;
 export const MAX_TEXT = 1000;
 
 export interface InvokeContext {
-  app: Umpire;
+  app: CommandApp;
   actor: string;
   channel: string;
   /** The battle of the channel, when there is one. */

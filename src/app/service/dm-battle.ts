@@ -1,6 +1,6 @@
-import { openBallots } from '../battle/ballots.ts';
-import { isPlayer } from '../battle/state.ts';
-import type { BattleRow } from '../store/types.ts';
+import { openBallots } from '../../battle/ballots.ts';
+import { isPlayer } from '../../battle/state.ts';
+import type { BattleRow } from '../../store/types.ts';
 import type { Umpire } from './umpire.ts';
 
 /** The running battles a user plays in (or is a GM of). */

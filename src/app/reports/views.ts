@@ -1,10 +1,10 @@
-import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
-import type { LoggedEvent } from '../battle/events.ts';
-import { foldAll } from '../battle/replay.ts';
-import { initialState, type BattleState, type Unit } from '../battle/state.ts';
-import { mention, when } from '../messages.ts';
-import { getRuleSystem } from '../battle/registry.ts';
-import { optionsText } from '../battle/describe.ts';
+import { attrsText, describeEvent, positionText, toldToChannel } from '../../battle/describe.ts';
+import type { LoggedEvent } from '../../battle/events.ts';
+import { foldAll } from '../../battle/replay.ts';
+import { initialState, type BattleState, type Unit } from '../../battle/state.ts';
+import { mention, when } from '../../messages.ts';
+import { getRuleSystem } from '../../battle/registry.ts';
+import { optionsText } from '../../battle/describe.ts';
 
 /** The things by key, each group in the things' order. */
 function groupBy<T>(things: readonly T[], key: (t: T) => string): Map<string, T[]> {

@@ -1,9 +1,9 @@
-import type { Ballot, Voter } from '../battle/ballots.ts';
-import { choicesText } from '../battle/describe.ts';
-import { rollText } from '../battle/rolls.ts';
-import type { BattleEvent } from '../battle/events.ts';
-import type { BattleState } from '../battle/state.ts';
-import { mention, plural, when, type Button, type Message } from '../messages.ts';
+import type { Ballot, Voter } from '../../battle/ballots.ts';
+import { choicesText } from '../../battle/describe.ts';
+import { rollText } from '../../battle/rolls.ts';
+import type { BattleEvent } from '../../battle/events.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { mention, plural, when, type Button, type Message } from '../../messages.ts';
 import { ballotButtonId } from './buttons.ts';
 import { shareUrl } from './share.ts';
 
@@ -97,7 +97,7 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
   }
 }
 
-/** What share links are written with: the pages' address and the store's key (src/app/share.ts). */
+/** What share links are written with: the pages' address and the store's key (src/app/messages/share.ts). */
 export interface ShareBase {
   base: string;
   key: string;

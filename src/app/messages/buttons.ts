@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { BattleState } from '../battle/state.ts';
-import { MAX_TEXT } from './commands.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { MAX_TEXT } from '../slash/commands.ts';
 
 /**
  * Component custom ids, versioned and parsed with zod. They name what was pressed and carry no

@@ -1,10 +1,10 @@
-import type { LoggedCampaignEvent } from '../campaign/events.ts';
-import { evolveCampaign } from '../campaign/evolve.ts';
-import { figuresOf } from '../campaign/decide.ts';
-import { armyStrength, currentTurn, initialCampaign, type CampaignState } from '../campaign/state.ts';
-import { mention, plural } from '../messages.ts';
+import type { LoggedCampaignEvent } from '../../campaign/events.ts';
+import { evolveCampaign } from '../../campaign/evolve.ts';
+import { figuresOf } from '../../campaign/decide.ts';
+import { armyStrength, currentTurn, initialCampaign, type CampaignState } from '../../campaign/state.ts';
+import { mention, plural } from '../../messages.ts';
 import type { CampaignSeries } from './campaign-chart.ts';
-import type { MessageFile } from '../messages.ts';
+import type { MessageFile } from '../../messages.ts';
 
 export interface CampaignReport {
   series: CampaignSeries;

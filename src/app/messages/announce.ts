@@ -1,12 +1,12 @@
-import { describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
-import { houseUploadText, openValuesText } from '../battle/house.ts';
-import type { LoggedEvent } from '../battle/events.ts';
-import { foldAll } from '../battle/replay.ts';
-import type { BattleState } from '../battle/state.ts';
-import { getRuleSystem } from '../battle/registry.ts';
-import { plural, type Message } from '../messages.ts';
+import { describeEvent, positionText, toldToChannel } from '../../battle/describe.ts';
+import { houseUploadText, openValuesText } from '../../battle/house.ts';
+import type { LoggedEvent } from '../../battle/events.ts';
+import { foldAll } from '../../battle/replay.ts';
+import type { BattleState } from '../../battle/state.ts';
+import { getRuleSystem } from '../../battle/registry.ts';
+import { plural, type Message } from '../../messages.ts';
 import { bookmarkLine, linkMessages, privateMessages, type ShareBase } from './private-messages.ts';
-import { phaseGuide } from './help.ts';
+import { phaseGuide } from '../slash/help.ts';
 
 /**
  * What the channel is told of newly appended events, and the invoking user's reply.

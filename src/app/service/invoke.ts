@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { RuleError } from '../rules/errors.ts';
-import type { Action } from '../battle/actions.ts';
-import { isGm, isPlayer, type BattleState } from '../battle/state.ts';
-import type { CampaignAction } from '../campaign/decide.ts';
-import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../campaign/state.ts';
-import type { BattleRow, CampaignRow } from '../store/types.ts';
-import { capEchoes, type Message } from '../messages.ts';
-import { didYouMean } from '../nearest.ts';
-import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef, type Who } from './commands.ts';
-import { commands, findCommand } from './registry.ts';
-import { errorReply } from './replies.ts';
+import { RuleError } from '../../rules/errors.ts';
+import type { Action } from '../../battle/actions.ts';
+import type { CampaignAction } from '../../campaign/decide.ts';
+import type { CampaignState } from '../../campaign/state.ts';
+import type { BattleRow, CampaignRow } from '../../store/types.ts';
+import { capEchoes, type Message } from '../../messages.ts';
+import { didYouMean } from '../../nearest.ts';
+import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef } from '../slash/commands.ts';
+import { commands, findCommand } from '../slash/registry.ts';
+import { errorReply } from '../slash/replies.ts';
+import { mayUse, mayUseCampaign } from '../slash/who.ts';
 import type { Umpire } from './umpire.ts';
 
 export interface Invocation {
@@ -23,21 +23,6 @@ export interface Invocation {
   readFile?: InvokeContext['readFile'];
   /** Set by a button press: the battle its prompt belonged to, which must still be the channel's. */
   battle?: string;
-}
-
-/** True when the user may use a subcommand of that role, else the reason why not. */
-export function mayUse(who: Who, state: BattleState | undefined, actor: string): true | string {
-  if (who === 'anyone') return true;
-  if (!state) return 'There is no battle in this channel. A GM starts one with /battle create.';
-  if (who === 'gm') return isGm(state, actor) || 'Only a GM of this battle may do that.';
-  return isPlayer(state, actor) || 'Only a player of this battle may do that: join a side with /join.';
-}
-
-/** The same for a /campaign subcommand, by the campaign's roles. */
-export function mayUseCampaign(who: Who, c: CampaignState, actor: string): true | string {
-  if (who === 'gm') return isCampaignGm(c, actor) || `Only a GM of the campaign ${c.name} may do that.`;
-  if (who === 'player') return isCampaignPlayer(c, actor) || `Only a player of the campaign ${c.name} may do that: join a side with /campaign join.`;
-  return true;
 }
 
 /**

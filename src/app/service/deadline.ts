@@ -1,4 +1,4 @@
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../../rules/errors.ts';
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 

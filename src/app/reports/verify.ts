@@ -1,8 +1,8 @@
 import { hexToBytes } from '@noble/hashes/utils.js';
-import type { DiceUsed } from '../battle/events.ts';
-import { rederive, seedCommitment } from '../dice/stream.ts';
-import { verifyChain, type VerifyResult } from '../store/hash.ts';
-import type { EventStore, StoredEvent } from '../store/types.ts';
+import type { DiceUsed } from '../../battle/events.ts';
+import { rederive, seedCommitment } from '../../dice/stream.ts';
+import { verifyChain, type VerifyResult } from '../../store/hash.ts';
+import type { EventStore, StoredEvent } from '../../store/types.ts';
 
 export type DiceCheck =
   | { status: 'checked'; events: number; rolls: number; seedFrom: 'log' | 'given' }
