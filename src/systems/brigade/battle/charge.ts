@@ -19,7 +19,7 @@ import {
   type UncontrolledOutcome,
 } from '../index.ts';
 import { bayonetsRule, uncontrolledRule } from './house.ts';
-import { activeNow, armOf, brg, checkPhase, combatNow, left, lines, setCombat, setState, setUnit, sideOfUnit, status, subPhase, tokensNow, unitName } from './state.ts';
+import { activeNow, armOf, brg, checkInPlay, checkPhase, combatNow, lines, setCombat, setState, setUnit, sideOfUnit, status, subPhase, tokensNow, unitName } from './state.ts';
 
 /** The activated unit's Action Round (BRG-3.2.2-3.2.5), or an exploiting unit's (BRG-3.4.3-3.4.6): a charge and what it sets off. */
 export type ActAction = {
@@ -56,6 +56,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   checkPhase(s, 'BRG-3', 'Units charge, change formation or facing, evade or tap out');
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'act with it');
+  checkInPlay(s, u);
   const combat = combatNow(s);
   const exploiting = combat?.exploiting !== undefined;
   const t = tokensNow(s);
@@ -106,7 +107,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   let reaction: ReactionOutcome | null = null;
   const effects: Effect[] = [];
   if (a.action === 'charge' && target) {
-    if (left(s, target) === 0) refuse(`${target.name} has no strength left.`);
+    checkInPlay(s, target);
     const chargerTest = testOf(u, a.chargerTest);
     const charged = { unit: target.name, arm: armOf(target), activated: hasActivated(s, target.id), ...(chargerTest === 'passed' ? { test: testOf(target, a.targetTest) } : {}) };
     reaction = resolveChargeReaction({ exploitation: exploiting, charger: { unit: u.name, arm, test: chargerTest }, charged: [charged] });
