@@ -178,8 +178,22 @@ describe('BRG-3 Close Combat', () => {
   });
 
   it('BRG-3.2.3 the morale tests are the GM\'s: recorded, or given by a GM; a player may not give them', () => {
-    refused(dragoons, charge(), 'alice', /Dragoons's morale test result is needed: a GM gives it with \/morale brigade/);
     refused(dragoons, charge({ chargerTest: 'passed', targetTest: 'passed' }), 'alice', /charger_morale, target_morale: these are rulings of the GM/);
+  });
+
+  it('BRG-3.2.3 a charge missing both morale results asks for both at once, once (issue 40)', () => {
+    const both = "Dragoons's and 15e's morale test results are needed (15e, charged, tests if Dragoons passes): a GM gives them with /morale brigade unit:\"Dragoons\" result:passed|failed and /morale brigade unit:\"15e\" result:passed|failed, or both with this charge (charger_morale: target_morale:) (how a test is rolled is not in the source, BRG-3.2.3).";
+    expect(() => play(dragoons, charge(), 'alice')).toThrow(both);
+    // Given as the refusal says, the charge goes through at the next try.
+    const tested = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm'], [{ type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'gm']);
+    expect(last(play(tested, charge(), 'alice', 5), 'BrigadeActed').data.outcome.morale.map((m) => m.unit)).toEqual(['Dragoons', '15e']);
+    expect(last(play(dragoons, charge({ chargerTest: 'passed', targetTest: 'failed' }), 'gm'), 'BrigadeActed').data.outcome.morale.map((m) => m.by)).toEqual(['gm', 'gm']);
+    // Only what is still missing is named: the charged unit's once the charger's is recorded; nothing of it once the charger failed.
+    const chargerPassed = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm']);
+    expect(() => play(chargerPassed, charge(), 'alice')).toThrow('15e\'s morale test result is needed: a GM gives it with /morale brigade unit:"15e" result:passed|failed (how a test is rolled is not in the source, BRG-3.2.3).');
+    const chargerFailed = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'failed' }, 'gm']);
+    expect(last(play(chargerFailed, charge(), 'alice'), 'BrigadeActed').data.outcome.morale).toEqual([{ unit: 'Dragoons', result: 'failed', by: 'log' }]);
+    refused(dragoons, charge({ targetTest: 'passed' }), 'gm', /^(?!.*15e's).*Dragoons's morale test result is needed/);
   });
 
   it('BRG-3.2.3-3.2.5 the charged unit that stays may fire defensively; cavalry charging infantry rolls 1D6 to break the bayonets', () => {
