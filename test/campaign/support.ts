@@ -19,19 +19,22 @@ export const HOUR = 3_600_000;
 export const TUDOR = 'examples/campaign/tudor.yaml';
 export const YORK = 'examples/campaign/york.yaml';
 
+/** The lines that set up the campaign of campaignTable. */
+export const CAMPAIGN_SETUP = [
+  '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
+  '#campaign @gm /campaign side name:Tudor',
+  '#campaign @gm /campaign side name:Yorkist',
+  '#campaign @alice /campaign join side:Tudor',
+  '#campaign @bob /campaign join side:Yorkist',
+  `#campaign @alice /campaign army import file:${TUDOR}`,
+  `#campaign @bob /campaign army import file:${YORK}`,
+];
+
 /** A campaign in #campaign with sides Tudor (@alice) and Yorkist (@bob), each with its army imported. */
 export async function campaignTable(opts: { file?: string; clock?: ReturnType<typeof clock> } = {}) {
   const c = opts.clock ?? clock();
   const t = startTable({ now: c.now, ...(opts.file ? { file: opts.file } : {}) });
-  await t.run([
-    '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
-    '#campaign @gm /campaign side name:Tudor',
-    '#campaign @gm /campaign side name:Yorkist',
-    '#campaign @alice /campaign join side:Tudor',
-    '#campaign @bob /campaign join side:Yorkist',
-    `#campaign @alice /campaign army import file:${TUDOR}`,
-    `#campaign @bob /campaign army import file:${YORK}`,
-  ]);
+  await t.run(CAMPAIGN_SETUP);
   return { ...t, clock: c };
 }
 
@@ -63,13 +66,7 @@ export const STOKE = [
  * proposes Oxford's Archers 24 → 22, the GM confirms, turn 2 opens.
  */
 export const TWO_TURNS = [
-  '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
-  '#campaign @gm /campaign side name:Tudor',
-  '#campaign @gm /campaign side name:Yorkist',
-  '#campaign @alice /campaign join side:Tudor',
-  '#campaign @bob /campaign join side:Yorkist',
-  `#campaign @alice /campaign army import file:${TUDOR}`,
-  `#campaign @bob /campaign army import file:${YORK}`,
+  ...CAMPAIGN_SETUP,
   '#campaign @gm /campaign turn open',
   '#campaign @alice /campaign orders send army:"The King\'s Army" orders:"March north to Nottingham"',
   '#campaign @bob /campaign orders send army:"Lincoln\'s Army" orders:"Cross the Trent at Fiskerton"',

@@ -6,7 +6,7 @@ import { Umpire } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { Table } from '../../src/table/table.ts';
-import { clock, TUDOR, YORK } from '../campaign/support.ts';
+import { CAMPAIGN_SETUP, clock } from '../campaign/support.ts';
 
 /** The table in its human form (as a person reads it), each line's printed text collected. */
 function humanTable() {
@@ -23,15 +23,7 @@ function humanTable() {
 describe('the table shows a campaign status post once, then what changed in it (issue 39)', () => {
   it('given a status post shown whole, when an action edits it, then only its changed lines are printed; an asked status is whole', async () => {
     const run = humanTable();
-    for (const l of [
-      '#campaign @gm /campaign create name:"Lambert Simnel\'s Rising"',
-      '#campaign @gm /campaign side name:Tudor',
-      '#campaign @gm /campaign side name:Yorkist',
-      '#campaign @alice /campaign join side:Tudor',
-      '#campaign @bob /campaign join side:Yorkist',
-      `#campaign @alice /campaign army import file:${TUDOR}`,
-      `#campaign @bob /campaign army import file:${YORK}`,
-    ]) await run(l);
+    for (const l of CAMPAIGN_SETUP) await run(l);
     const opened = await run('#campaign @gm /campaign turn open deadline:2d');
     expect(opened.match(/campaign status/g)).toHaveLength(1);
     const whole = opened.slice(opened.indexOf('campaign status'));
