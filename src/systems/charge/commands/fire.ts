@@ -6,7 +6,7 @@ import { inches } from './charge.ts';
 
 export const fire = {
   charge: sub({
-    description: "Fire by the d10 charge rules: 1d10 + the band's Effect on the grid; row and effect by the house rules (FIRE-TABLE)",
+    description: "Fire by the d10 charge rules: 1d10 + the band's Effect; row and effect by house rules (FIRE-TABLE)",
     who: 'player',
     example: '/fire charge firer:"Horse Battery 3/5" target:"IR 15 Zach" block:B band:long range:12',
     options: {

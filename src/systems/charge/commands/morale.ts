@@ -3,7 +3,7 @@ import { unitNames } from '../../../app/complete.ts';
 
 export const morale = {
   charge: sub({
-    description: "A morale test by the battle's house rules morale.*; losses, disorder, this turn's fights from the log (MEL-D10)",
+    description: "A morale test by the house rules morale.*; losses, disorder, this turn's fights from the log",
     who: 'player',
     example: '/morale charge unit:"Chevauleger-Regiment Rosenberg"',
     options: {
