@@ -17,7 +17,7 @@ const threshold = z.number({ error: () => 'a cell value, a whole number 0 or mor
 export const FireCellRule = explained(
   z.strictObject(
     {
-      removes: z.enum(FIRE_REMOVES, { error: () => `removes is one of ${FIRE_REMOVES.join(', ')}` }),
+      removes: z.enum(FIRE_REMOVES, { error: () => `one of ${FIRE_REMOVES.join(', ')}` }),
       disorder: threshold.optional(),
       morale: threshold.optional(),
     },

@@ -64,7 +64,7 @@ const RowRuleSchema = z.discriminatedUnion(
     z.strictObject({ by: z.literal('gun'), rows: someOf(GUNS, RowValue, 'a gun') }),
     z.strictObject({ by: z.literal('band'), rows: someOf(BANDS, RowValue, 'a range band') }),
   ],
-  { error: (iss) => (iss.code === 'invalid_union' ? 'by is one of table, figures, die, arm, class, formation, gun, band' : undefined) },
+  { error: (iss) => (iss.code === 'invalid_union' ? 'one of table, figures, die, arm, class, formation, gun, band' : undefined) },
 );
 export type RowRule = z.infer<typeof RowRuleSchema>;
 export type FireRowRule = RowRule | Partial<Record<Arm, RowRule>>;

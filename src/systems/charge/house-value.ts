@@ -6,10 +6,18 @@ import { z } from 'zod';
  * "Invalid input" for a choice of shapes.
  */
 
+/** The part of `v` at `path`, undefined where there is none. */
+const at = (v: unknown, path: readonly PropertyKey[]): unknown => path.reduce<unknown>((x, k) => (x !== null && typeof x === 'object' ? (x as Record<PropertyKey, unknown>)[k] : undefined), v);
+
 function parse<T>(schema: z.ZodType<T>, v: unknown, ctx: z.RefinementCtx): T {
   const r = schema.safeParse(v);
   if (r.success) return r.data;
-  for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message });
+  // A key it does not take first: a misspelt key also leaves the right one missing.
+  const issues = [...r.error.issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'));
+  for (const i of issues) {
+    const message = i.code === 'invalid_type' && i.path.length && at(v, i.path) === undefined ? 'missing' : i.message;
+    ctx.addIssue({ code: 'custom', message: i.path.length ? `${i.path.join('.')}: ${message}` : message });
+  }
   return z.NEVER;
 }
 
@@ -33,7 +41,7 @@ export function someOf<const K extends readonly [string, ...string[]], V>(keys: 
 
 /** One name of `names`, or a list of them (at least one, none twice). */
 export function oneOrMore<const N extends readonly [string, ...string[]]>(names: N, what: string) {
-  const name = z.enum(names, { error: () => `${what} is one of ${names.join(', ')}` });
+  const name = z.enum(names, { error: () => `one of ${names.join(', ')}` });
   return either(
     Array.isArray,
     z

@@ -21,7 +21,7 @@ const sides = int.min(2, { message: 'a die has 2 to 100 sides' }).max(100, { mes
 /** morale.die: one die (`10`), or several added (`{dice: 2, sides: 6}`). */
 export const MoraleDie = either(
   (v) => typeof v === 'object' && v !== null,
-  explained(z.strictObject({ dice: int.min(1, { message: 'dice is 1 to 4' }).max(4, { message: 'dice is 1 to 4' }), sides }, { error: (iss) => (iss.code === 'unrecognized_keys' ? 'it takes dice and sides, as {dice: 2, sides: 6}' : undefined) })),
+  explained(z.strictObject({ dice: int.min(1, { message: '1 to 4' }).max(4, { message: '1 to 4' }), sides }, { error: (iss) => (iss.code === 'unrecognized_keys' ? 'it takes dice and sides, as {dice: 2, sides: 6}' : undefined) })),
   z.number({ error: () => 'a die size, 2 to 100, or {dice: 2, sides: 6}' }).pipe(sides),
 );
 export type MoraleDie = z.infer<typeof MoraleDie>;
@@ -66,20 +66,20 @@ export const FACT_TEXT: Record<MoraleFact, string> = {
 const Modifier = z
   .strictObject(
     {
-      if: z.enum(MORALE_FACTS, { error: () => `if is one of ${MORALE_FACTS.join(', ')}` }),
-      value: int.min(-20, { message: 'value is a whole number, -20 to 20' }).max(20, { message: 'value is a whole number, -20 to 20' }),
-      per: int.min(1, { message: 'per is a whole number, 1 or more' }).optional(),
-      is: z.union([z.string(), z.array(z.string()).min(1)], { error: () => 'is names one value or a list' }).optional(),
+      if: z.enum(MORALE_FACTS, { error: () => `one of ${MORALE_FACTS.join(', ')}` }),
+      value: z.number({ error: () => 'a whole number, -20 to 20' }).int({ message: 'a whole number, -20 to 20' }).min(-20, { message: 'a whole number, -20 to 20' }).max(20, { message: 'a whole number, -20 to 20' }),
+      per: int.min(1, { message: 'a whole number, 1 or more' }).optional(),
+      is: z.union([z.string(), z.array(z.string()).min(1)], { error: () => 'one name or a list' }).optional(),
     },
     { error: (iss) => (iss.code === 'unrecognized_keys' ? `a modifier takes if, value, per (losses, steps, fire-losses) and is (class, arm, formation), not ${iss.keys.map((k) => `"${k}"`).join(', ')}` : undefined) },
   )
   .superRefine((m, ctx) => {
-    if (m.per !== undefined && !COUNTED.includes(m.if)) ctx.addIssue({ code: 'custom', path: ['per'], message: `per counts ${COUNTED.join(', ')}, not ${m.if}` });
+    if (m.per !== undefined && !COUNTED.includes(m.if)) ctx.addIssue({ code: 'custom', path: ['per'], message: `counts only ${COUNTED.join(', ')}, not ${m.if}` });
     const named = NAMED[m.if];
-    if (!named && m.is !== undefined) ctx.addIssue({ code: 'custom', path: ['is'], message: `is names a class, arm or formation, not a value of ${m.if}` });
+    if (!named && m.is !== undefined) ctx.addIssue({ code: 'custom', path: ['is'], message: `names a class, arm or formation; ${m.if} takes none` });
     if (named) {
       const is = m.is === undefined ? [] : Array.isArray(m.is) ? m.is : [m.is];
-      if (!is.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `if: ${m.if} needs is: one ${m.if} or a list (${named.join(', ')})` });
+      if (!is.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `if: ${m.if} needs one ${m.if} or a list (${named.join(', ')})` });
       const wrong = is.filter((x) => !named.includes(x));
       if (wrong.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `${wrong.map((x) => `"${x}"`).join(', ')}: not ${m.if === 'arm' ? 'an' : 'a'} ${m.if}; ${named.join(', ')}` });
     }
