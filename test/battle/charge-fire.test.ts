@@ -148,7 +148,7 @@ describe('FIRE-TABLE.GRID with the house rules loaded, a player fires with no GM
   });
 
   it('FIRE-TABLE.GRID a row given against the house rule is refused, naming how to change or unset it; the same row stands', () => {
-    refused(ruled, fire('Ligne', 'Zach', { row: '3' }), 'gm', /The FIRE-TABLE row of Ligne is row 8, Ligne has 24 figures, the band 24 to 26 by this battle's house rule fire\.row .*\/house set key:fire\.row value: or opens it again with \/house unset key:fire\.row/, 5);
+    refused(ruled, fire('Ligne', 'Zach', { row: '3' }), 'gm', /The FIRE-TABLE row of Ligne is row 8 \(Ligne has 24 figures, the band 24 to 26\) by this battle's house rule fire\.row .*\/house set key:fire\.row value: or opens it again with \/house unset key:fire\.row/, 5);
     expect(fired(ruled, fire('Ligne', 'Zach', { row: '8' }), 'alice', 5).data.outcome.row).toBe('8');
   });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChargeBattleOutcome } from '../../src/systems/charge/battle/charge.ts';
 import { chg } from '../../src/systems/charge/battle/state.ts';
@@ -117,6 +118,18 @@ describe('a charge, a melee and a volley at the table (examples/charge.table)', 
       expect.stringMatching(/^morale\.results takes .*; .* is not: 0: the last band must be open downward \(min null\)\.$/),
     ]);
     expect((await t.app.state('b1')).version).toBe(version + 1);
+  });
+
+  it('FIRE-TABLE.GRID, MEL-D10 the fire and morale house rules go out with /house export and come back with /house upload, unchanged', async () => {
+    const t = startTable();
+    await t.run(['@gm /battle create name:Aspern system:charge', '@gm /house upload file:examples/house/charge.yaml']);
+    const exported = await t.run('@gm /house export');
+    const file = (exported[0] as unknown as { files: string[] }).files[0]!;
+    const other = startTable({ cwd: dirname(file) });
+    const out = await other.run(['@gm /battle create name:Essling system:charge', `@gm /house upload file:${basename(file)}`]);
+    expect(out.filter((o) => o.error)).toEqual([]);
+    const [a, b] = [(await t.app.state('b1')).house, (await other.app.state('b1')).house];
+    for (const key of ['fire.row', 'fire.cell', 'morale.die', 'morale.target', 'morale.modifiers', 'morale.results']) expect(b[key]!.value).toEqual(a[key]!.value);
   });
 
   it('/help in a charge battle lists the charge commands and leaves out the other systems\'', async () => {

@@ -129,7 +129,7 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
   const note = `fire.row: ${readingText(r)}, ${rule.note}`;
   const holds = (shown: string) => houseHolds(`the FIRE-TABLE row of ${firer.name}`, 'fire.row', shown, rule.note);
   const done = (row: FireRow, why: string): Sourced<FireRow> => {
-    if (given !== undefined && given !== row) refuse(holds(`row ${row}, ${why}`));
+    if (given !== undefined && given !== row) refuse(holds(`row ${row} (${why})`));
     steps.push(`Row ${row}: ${why} (${note}) (FIRE-TABLE.GRID).`);
     return { value: row, from: 'house', note };
   };
