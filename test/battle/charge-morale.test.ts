@@ -185,6 +185,12 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
     ]);
   });
 
+  it('MEL-D10 a modifier keyed on the phase the test is taken in', () => {
+    const phased = [...ruled, house('morale.modifiers', [{ if: 'phase', is: ['FIRE-TABLE', 'MEL-D10'], value: -1 }])];
+    expect(mods(tested(phased, 'Ligne', 'alice', 5))).toEqual([['phase', -1]]);
+    expect(mods(tested([...phased, to(2, 'MOVE-ROLL')], 'Ligne', 'alice', 5))).toEqual([]);
+  });
+
   it('MEL-D10 the results applied: shaken and routed; a routed unit is not lessened to broken; several dice add up', () => {
     const shaken = tested(ruled, 'Ligne', 'alice', 3);
     expect(shaken.data.outcome).toMatchObject({ total: 4, margin: -1, result: ['shaken'] });
@@ -222,7 +228,8 @@ describe('MEL-D10 bad values of the morale house rules are refused, naming what 
     ['morale.modifiers', [{ if: 'shaken', value: -1, per: 2 }], /is not: 0\.per: counts only losses, steps, fire-losses, not shaken\.$/],
     ['morale.modifiers', [{ if: 'class', value: 1 }], /is not: 0\.is: if: class needs one class or a list \(elite, line, conscript\)\.$/],
     ['morale.modifiers', [{ if: 'class', is: 'guard', value: 1 }], /is not: 0\.is: "guard": not a class; elite, line, conscript\.$/],
-    ['morale.modifiers', [{ if: 'disordered', is: 'line', value: 1 }], /is not: 0\.is: names a class, arm or formation; disordered takes none\.$/],
+    ['morale.modifiers', [{ if: 'disordered', is: 'line', value: 1 }], /is not: 0\.is: names a class, arm, formation or phase; disordered takes none\.$/],
+    ['morale.modifiers', [{ if: 'phase', is: 'melee', value: 1 }], /is not: 0\.is: "melee": not a phase id; INIT-GRANDTAC, MOVE-ROLL, CHG-ROLL, FIRE-TABLE, MEL-D10\.$/],
     ['morale.modifiers', [{ if: 'disordered', value: 1.5 }], /is not: 0\.value: a whole number, -20 to 20\.$/],
     ['morale.modifiers', { if: 'shaken', value: -1 }, /is not: a list of modifiers, as \[\{if: disordered, value: -1\}\]; \[\] for none\.$/],
     ['morale.results', [{ min: 0, max: null, result: 'pass' }, { min: null, max: -2, result: 'routed' }], /^morale\.results takes .*; .* is not: 1: must end at -1, just below the band before it \(got -2\)\.$/],

@@ -183,7 +183,7 @@ const defs = {
   'morale.modifiers': {
     rules: ['MEL-D10'],
     seed: '"Both sides check morale": the source lists no morale modifiers.',
-    expects: `a list (none: []) of {if: fact, value: n}, the fact one of ${MORALE_FACTS.join(', ')}, all from the roster and log; per: n counts losses (each full n%), steps or fire-losses; is: names the class, arm or formation, as [{if: disordered, value: -1}, {if: losses, per: 25, value: -1}, {if: class, is: elite, value: 1}]`,
+    expects: `a list (none: []) of {if: fact, value: n}, the fact one of ${MORALE_FACTS.join(', ')}, all from the roster and log; per: n counts losses (each full n%), steps or fire-losses; is: names the class, arm, formation or phase id (MEL-D10, FIRE-TABLE...), as [{if: disordered, value: -1}, {if: losses, per: 25, value: -1}, {if: class, is: elite, value: 1}]`,
     schema: MoraleModifiers,
   },
   'morale.results': {

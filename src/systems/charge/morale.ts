@@ -4,6 +4,7 @@ import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.t
 import { findBand, type Band } from './bands.ts';
 import { either, explained, oneOrMore, someOf } from './house-value.ts';
 import type { Noted } from './sourced.ts';
+import { CHARGE_PHASES } from './sequence.ts';
 import { ARMS, checkBands, CLASSES, FORMATIONS, type Arm, type Formation, type UnitClass } from './pack-schema.ts';
 
 /**
@@ -37,10 +38,10 @@ export const MoraleTarget = either((v) => typeof v === 'object' && v !== null, e
 export type MoraleTarget = z.infer<typeof MoraleTarget>;
 
 /** What a modifier may be keyed on: what the roster and the log tell of the testing unit. */
-export const MORALE_FACTS = ['shaken', 'disordered', 'broken', 'routed', 'leader', 'losses', 'steps', 'charged', 'was-charged', 'melee', 'won-melee', 'lost-melee', 'fired-at', 'fire-losses', 'class', 'arm', 'formation'] as const;
+export const MORALE_FACTS = ['shaken', 'disordered', 'broken', 'routed', 'leader', 'losses', 'steps', 'charged', 'was-charged', 'melee', 'won-melee', 'lost-melee', 'fired-at', 'fire-losses', 'class', 'arm', 'formation', 'phase'] as const;
 export type MoraleFact = (typeof MORALE_FACTS)[number];
 const COUNTED: readonly MoraleFact[] = ['losses', 'steps', 'fire-losses'];
-const NAMED: Partial<Record<MoraleFact, readonly string[]>> = { class: CLASSES, arm: ARMS, formation: FORMATIONS };
+const NAMED: Partial<Record<MoraleFact, readonly string[]>> = { class: CLASSES, arm: ARMS, formation: FORMATIONS, phase: CHARGE_PHASES.map((p) => p.id) };
 
 /** What each fact means, for the working and /house show. */
 export const FACT_TEXT: Record<MoraleFact, string> = {
@@ -61,6 +62,7 @@ export const FACT_TEXT: Record<MoraleFact, string> = {
   class: 'its class',
   arm: 'its arm',
   formation: 'its formation',
+  phase: 'the phase the test is taken in',
 };
 
 const Modifier = z
@@ -71,17 +73,17 @@ const Modifier = z
       per: int.min(1, { message: 'a whole number, 1 or more' }).optional(),
       is: z.union([z.string(), z.array(z.string()).min(1)], { error: () => 'one name or a list' }).optional(),
     },
-    { error: (iss) => (iss.code === 'unrecognized_keys' ? `a modifier takes if, value, per (losses, steps, fire-losses) and is (class, arm, formation), not ${iss.keys.map((k) => `"${k}"`).join(', ')}` : undefined) },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? `a modifier takes if, value, per (losses, steps, fire-losses) and is (class, arm, formation, phase), not ${iss.keys.map((k) => `"${k}"`).join(', ')}` : undefined) },
   )
   .superRefine((m, ctx) => {
     if (m.per !== undefined && !COUNTED.includes(m.if)) ctx.addIssue({ code: 'custom', path: ['per'], message: `counts only ${COUNTED.join(', ')}, not ${m.if}` });
     const named = NAMED[m.if];
-    if (!named && m.is !== undefined) ctx.addIssue({ code: 'custom', path: ['is'], message: `names a class, arm or formation; ${m.if} takes none` });
+    if (!named && m.is !== undefined) ctx.addIssue({ code: 'custom', path: ['is'], message: `names a class, arm, formation or phase; ${m.if} takes none` });
     if (named) {
       const is = m.is === undefined ? [] : Array.isArray(m.is) ? m.is : [m.is];
       if (!is.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `if: ${m.if} needs one ${m.if} or a list (${named.join(', ')})` });
       const wrong = is.filter((x) => !named.includes(x));
-      if (wrong.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `${wrong.map((x) => `"${x}"`).join(', ')}: not ${m.if === 'arm' ? 'an' : 'a'} ${m.if}; ${named.join(', ')}` });
+      if (wrong.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `${wrong.map((x) => `"${x}"`).join(', ')}: not ${m.if === 'arm' ? 'an' : 'a'} ${m.if}${m.if === 'phase' ? ' id' : ''}; ${named.join(', ')}` });
     }
   });
 export type MoraleModifier = z.infer<typeof Modifier>;
@@ -119,6 +121,8 @@ export interface MoraleFacts {
   arm: Arm;
   class?: UnitClass;
   formation?: Formation;
+  /** The id of the phase the test is taken in (sequence.ts). */
+  phase?: string;
   leader: boolean;
   shaken: boolean;
   disordered: boolean;
@@ -201,7 +205,8 @@ function applies(m: MoraleModifier, f: MoraleFacts): { count: number; why: strin
       return yes(f.turn.firedAt, 'fired at this turn');
     case 'class':
     case 'arm':
-    case 'formation': {
+    case 'formation':
+    case 'phase': {
       const v = f[m.if];
       const is = Array.isArray(m.is) ? m.is : [m.is];
       return yes(v !== undefined && is.includes(v), `${m.if} ${v ?? 'unknown'}`);

@@ -5,6 +5,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { resolveMorale, type Formation, type MoraleFacts, type MoraleOutcome, type UnitClass } from '../rules.ts';
+import { CHARGE_PHASES } from '../sequence.ts';
 import { chargeHouse } from './house.ts';
 import { armOf, attr, figuresNow, lines, setUnit, startFigures, turnNow, unitStatus } from './state.ts';
 
@@ -25,9 +26,11 @@ export function moraleFacts(s: BattleState, u: Unit): MoraleFacts {
   const cls = attr<UnitClass>(u, 'class');
   const formation = attr<Formation>(u, 'formation');
   const leader = attr<string>(u, 'leader');
+  const phase = CHARGE_PHASES[s.position.phase]?.id;
   return {
     unit: u.name,
     arm: armOf(u),
+    ...(phase ? { phase } : {}),
     ...(cls ? { class: cls } : {}),
     ...(formation ? { formation } : {}),
     leader: !!leader && leader !== 'none',
