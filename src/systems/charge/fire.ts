@@ -106,7 +106,7 @@ export function resolveFire(input: FireInput): FireOutcome {
   checkGmModifiers(modifiers, 'FIRE-TABLE');
   if (gm.cell !== undefined && (!Number.isInteger(gm.cell) || gm.cell < 0)) refuse(`The fire result must be a whole number, 0 or more (got ${gm.cell}).`);
 
-  // What the cell does is asked before any die: a refusal after one would hold the fire on it.
+  // Where the row comes from and what the cell does are asked before any die: a refusal after one would hold the fire on it.
   checkRowGiven(house['fire.row'], input.row);
   const cells = cellRule(house['fire.cell']);
   const steps: string[] = [];
