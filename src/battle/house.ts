@@ -167,6 +167,8 @@ export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName
   ].join('\n');
 }
 
-/** What a GM is told at /battle create: the values the chosen system leaves open, and how to set them. */
-export const openValuesText = (rules: readonly HouseRule[], rulesName: string): string =>
-  `${capitalize(rulesName)} leave ${rules.length} value${rules.length > 1 ? 's' : ''} open, asked of the GM at each use until set once as a house rule: ${rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ')}. Set them with /house set key: value: or /house upload file:; /house show says what each is.`;
+/** What a GM is told at /battle create: the values the chosen system leaves open, how to set them, and a file that sets them all where the system has one. */
+export const openValuesText = (rules: readonly HouseRule[], rulesName: string, file?: string): string =>
+  `${capitalize(rulesName)} leave ${rules.length} value${rules.length > 1 ? 's' : ''} open, asked of the GM at each use until set once as a house rule: ${rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ')}. Set them with /house set key: value: or /house upload file:; /house show says what each is.${
+    file ? `\n${file} sets them all, one group's choices (none is the source's): load it with /house upload file:${file}, or any house-rules file your group keeps.` : ''
+  }`;

@@ -106,6 +106,8 @@ export interface RuleSystem<S = unknown> {
   reference?: readonly RuleRef[];
   /** The values its seed leaves open, each set per battle by a GM (/house set); none when left out. */
   house?: readonly HouseRule[];
+  /** A file of house rules, one group's set for every value above, that a new battle's first post offers (`/house upload file:`). */
+  houseFile?: string;
   sequence: Sequence;
   /** The system's own state in a new battle: `BattleState.rules`. */
   initialState(): S;

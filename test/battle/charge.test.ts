@@ -53,7 +53,11 @@ const refused = (events: BattleEvent[], action: Action, actor: string, why: RegE
 };
 const roll = (attacker: string, defender: string, more: Partial<Extract<Action, { type: 'ChargeRoll' }>> = {}): Action => ({ type: 'ChargeRoll', attacker, defender, table: 'open', die: 10, ...more });
 const state = (events: BattleEvent[]) => given(events).state;
-const status = (s: ReturnType<typeof state>, id: string) => chg(s).units[id] ?? {};
+/** A unit's status as the rules read it, without its turn's record (what it did this turn, for morale: test/battle/charge-morale.test.ts). */
+const status = (s: ReturnType<typeof state>, id: string) => {
+  const { turn: _turn, ...st } = chg(s).units[id] ?? {};
+  return st;
+};
 
 describe('CHG-ROLL the charge, with the die the OCR lost', () => {
   it('CHG-ROLL the die is lost: refused naming the option and the house rule; a player may not give it; a GM does, and it shows as the GM\'s', () => {
@@ -254,30 +258,33 @@ describe('MEL-D10 melee', () => {
 
 describe('FIRE-TABLE and FIRE-DISCIPLINE', () => {
   const fire = (more: Partial<Extract<Action, { type: 'ChargeFire' }>> = {}): Action => ({ type: 'ChargeFire', firer: 'Battery', target: 'Zach', row: '3', ...more });
+  // The row counted on the table by the firing player, a cell counting figures: house rules (test/battle/charge-fire.test.ts).
+  const house = (key: string, value: unknown) => ({ type: 'HouseRuleSet', data: { key, value, by: 'gm', rules: [] } }) as BattleEvent;
+  const firing = [...charges, house('fire.row', { by: 'table', counts: 'guns in range' }), house('fire.cell', { removes: 'figures' })];
 
   it('FIRE-TABLE.RANGE the band\'s Effect modifies the roll; the modified roll picks the column, the row the cell', () => {
-    const e = only(play(charges, fire({ block: 'B', band: 'long', distance: 12 }), 'alice', 9), 'ChargeFireResolved');
+    const e = only(play(firing, fire({ block: 'B', band: 'long', distance: 12 }), 'alice', 9), 'ChargeFireResolved');
     expect(e.data.outcome).toMatchObject({ firer: 'Battery', target: 'Zach', roll: 9, total: 7, column: '9-7', cell: { value: 4, from: 'pack' }, range: { block: 'B', band: 'long', effect: { value: -2, from: 'pack' } } });
-    refused(charges, fire({ block: 'B', band: 'long', distance: 20 }), 'alice', /20" is beyond block B's long band, 11" to 14"/, 9);
-    refused(charges, fire({ block: 'B' }), 'alice', /Give the range block and its band together/, 9);
+    refused(firing, fire({ block: 'B', band: 'long', distance: 20 }), 'alice', /20" is beyond block B's long band, 11" to 14"/, 9);
+    refused(firing, fire({ block: 'B' }), 'alice', /Give the range block and its band together/, 9);
   });
 
   it('FIRE-TABLE row 2 is illegible: the GM gives the cell; a player may not', () => {
-    heldThenResolved(charges, fire({ row: '2' }), 'alice', { dice: [5], need: /the house rule fire\.row-2, or cell: from a GM/, hidden: /6-4|column/, resolved: fire({ row: '2', cell: 3 }) });
-    refused(charges, fire({ row: '2', cell: 3 }), 'alice', /cell: this is a ruling of the GM/, 5);
-    const e = only(play(charges, fire({ row: '2', cell: 3 }), 'gm', 5), 'ChargeFireResolved');
+    heldThenResolved(firing, fire({ row: '2' }), 'alice', { dice: [5], need: /the house rule fire\.row-2, or cell: from a GM/, hidden: /6-4|column/, resolved: fire({ row: '2', cell: 3 }) });
+    refused(firing, fire({ row: '2', cell: 3 }), 'alice', /cell: this is a ruling of the GM/, 5);
+    const e = only(play(firing, fire({ row: '2', cell: 3 }), 'gm', 5), 'ChargeFireResolved');
     expect(e.data.outcome.cell).toEqual({ value: 3, from: 'gm' });
   });
 
   it('FIRE-TABLE fires at an enemy, by the firer\'s players', () => {
-    refused(charges, fire({ target: 'Ligne' }), 'alice', /both French's/, 5);
-    refused(charges, fire(), 'bob', /Battery is French's; only its players or a GM may fire with it/, 5);
+    refused(firing, fire({ target: 'Ligne' }), 'alice', /both French's/, 5);
+    refused(firing, fire(), 'bob', /Battery is French's; only its players or a GM may fire with it/, 5);
   });
 
   it('FIRE-DISCIPLINE a natural 9 costs an additional AP; a natural 10 rolls again for the AP', () => {
-    const nine = only(play(charges, { type: 'ChargeFireDiscipline', unit: 'Ligne', column: 'smoke' }, 'alice', 9), 'ChargeFireDisciplineRolled');
+    const nine = only(play(firing, { type: 'ChargeFireDiscipline', unit: 'Ligne', column: 'smoke' }, 'alice', 9), 'ChargeFireDisciplineRolled');
     expect(nine.data.outcome).toMatchObject({ unit: 'Ligne', row: '9', result: { printed: '1" fire', from: 'pack' }, ap: { natural: 9, extra: 1 } });
-    const ten = only(play(charges, { type: 'ChargeFireDiscipline', unit: 'Ligne', column: 'normal' }, 'alice', 10, 9), 'ChargeFireDisciplineRolled');
+    const ten = only(play(firing, { type: 'ChargeFireDiscipline', unit: 'Ligne', column: 'normal' }, 'alice', 10, 9), 'ChargeFireDisciplineRolled');
     expect(ten.data.outcome.ap).toEqual({ natural: 10, reroll: 9, ap: 2 });
     expect(ten.data.dice.rolls).toHaveLength(2);
   });
@@ -319,7 +326,7 @@ describe('the state a GM records, and the slash commands\' syntax', () => {
     expect(chg(state(setup))).toEqual({ units: {}, charges: {} });
     const events = play(charges, roll('Ligne', 'Zach'), 'gm', 1, 7);
     const s = state([...charges, ...events, { type: 'UnitRemoved', data: { unitId: 'u1', name: 'Ligne' } }]);
-    expect(chg(s)).toEqual({ units: { u3: {} }, charges: {} });
+    expect(chg(s)).toEqual({ units: { u3: { turn: { at: { turn: 1, phase: phaseIndex('CHG-ROLL') }, wasCharged: true } } }, charges: {} });
   });
 
   it('options: GM modifiers label=value, lost values by row id, lost rows, an area of results', () => {

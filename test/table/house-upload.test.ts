@@ -14,7 +14,7 @@ describe('house rules are told once (issue 39)', () => {
     expect(post.text.split('\n')[0]).toBe(`<@gm> set ${CHARGE_HOUSE.length} house rules from charge.yaml; they apply from the next action.`);
     for (const r of CHARGE_HOUSE) expect(post.text).toContain(`\n• ${r.key} (`);
     expect(post.text.match(/House rule/g)).toBeNull();
-    expect(out.find((o) => o.to === 'reply')?.text).toMatch(/^Done \(event \d+-\d+\): <@gm> set 20 house rules from charge\.yaml/);
+    expect(out.find((o) => o.to === 'reply')?.text).toMatch(new RegExp(`^Done \\(event \\d+-\\d+\\): <@gm> set ${CHARGE_HOUSE.length} house rules from charge\\.yaml`));
   });
 
   it('the report lists the house rules in force at its end, each once, with when and by whom it was set', async () => {

@@ -6,16 +6,20 @@ import { recorder, signed, type Outcome } from '../../rules/outcome.ts';
 import { FIRE_ROWS, type ChargeRulesPack, type FireBand, type FireRow } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
 import { fromWord, part, sourced, type Sourced } from './sourced.ts';
+import { checkRowGiven, fireRow, type FirerFacts } from './fire-row.ts';
+import { cellRule, fireEffect, type FireEffect } from './fire-effect.ts';
 
 /**
  * Fire, FIRE-TABLE: "Roll 1d10 plus Mods". The modified roll picks the column (15+ ... 0), the
  * row is Half or 1-9, and the cell is the result. The source does not say how the row is chosen or
- * what the cell counts, so the row is an input and the cell is reported as printed. The one
- * modifier the source gives is the range band's Effect (FIRE-TABLE.RANGE); any other is the GM's.
- * Row 2 and some bands are illegible: the battle's house rules `fire.row-2` and `fire.range-effects`
- * hold them, else the GM gives them (`gm.cell`, `gm.effect`). A roll modified below 0 has no column;
- * FIRE-TABLE.NOTES "Rolls modified to 0 ... NE" is partly lost, so the house rule `fire.below-zero`
- * (or `gm.belowZero`) says whether it is no effect or column 0.
+ * what the cell counts: the battle's house rules `fire.row` (fire-row.ts) and `fire.cell`
+ * (fire-effect.ts) say, and the cell's effect is applied to the target; unset, the row is a GM's
+ * and the fire is refused naming `fire.cell`. The one modifier the source gives is the range band's
+ * Effect (FIRE-TABLE.RANGE); any other is the GM's. Row 2 and some bands are illegible: the
+ * battle's house rules `fire.row-2` and `fire.range-effects` hold them, else the GM gives them
+ * (`gm.cell`, `gm.effect`). A roll modified below 0 has no column; FIRE-TABLE.NOTES "Rolls modified
+ * to 0 ... NE" is partly lost, so the house rule `fire.below-zero` (or `gm.belowZero`) says whether
+ * it is no effect or column 0.
  */
 
 export interface FireRange {
@@ -27,8 +31,12 @@ export interface FireRange {
 }
 
 export interface FireInput {
-  /** The grid row (Half, 1-9): the source does not say what it counts, so it is named. */
-  row: FireRow;
+  /** What the battle knows of the firer (the house rule fire.row may read it). */
+  firer: FirerFacts;
+  /** The target and its figures left (the cell's effect is applied to it). */
+  target: { name: string; figures: number };
+  /** The row given with the fire: a GM's without the house rule fire.row, the player's count where it reads the row on the table. */
+  row?: FireRow;
   /** Range "only matters during approach fire" (FIRE-TABLE.NOTES): leave out otherwise. */
   range?: FireRange;
   /** Other modifiers: the source lists none, so they are the GM's, labelled. */
@@ -48,11 +56,15 @@ export interface FireOutcome extends Outcome {
   /** The column read, or null when a roll below 0 has no effect. */
   column: string | null;
   row: FireRow;
-  /** The cell as printed (what it counts is not stated), or null for no effect. */
+  /** Where the row came from: the house rule fire.row (cited) or a GM. Absent in logs from before fire.row, where the player named it. */
+  rowFrom?: Sourced<FireRow>;
+  /** The cell as printed, or null for no effect. */
   cell: Sourced<number> | null;
   /** The row's last column as printed (heading illegible, meaning not stated); null where it is illegible. */
   lastColumn: number | null;
   noEffect: boolean;
+  /** What the cell did to the target by the house rule fire.cell, null for no effect. Absent in logs from before fire.cell, where the GM applied it. */
+  effect?: FireEffect | null;
 }
 
 function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse, gmEffect: number | undefined, steps: string[]) {
@@ -89,15 +101,19 @@ export function resolveFire(input: FireInput): FireOutcome {
   const fire = pack.fire;
   const gm = input.gm ?? {};
   const house = input.house ?? {};
-  if (!FIRE_ROWS.includes(input.row)) refuse(`The fire row must be one of ${FIRE_ROWS.join(', ')} (got "${input.row}") (FIRE-TABLE).`);
+  if (input.row !== undefined && !FIRE_ROWS.includes(input.row)) refuse(`The fire row must be one of ${FIRE_ROWS.join(', ')} (got "${input.row}") (FIRE-TABLE).`);
   const modifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(modifiers, 'FIRE-TABLE');
   if (gm.cell !== undefined && (!Number.isInteger(gm.cell) || gm.cell < 0)) refuse(`The fire result must be a whole number, 0 or more (got ${gm.cell}).`);
 
+  // Where the row comes from and what the cell does are asked before any die: a refusal after one would hold the fire on it.
+  checkRowGiven(house['fire.row'], input.row);
+  const cells = cellRule(house['fire.cell']);
   const steps: string[] = [];
   const range = input.range ? rangeEffect(input.range, pack, house, gm.effect, steps) : null;
   if (!range) steps.push('No range band: range only matters during approach fire (FIRE-TABLE.NOTES).');
   const rec = recorder(input.dice);
+  const rowFrom = fireRow({ ...(input.row !== undefined ? { given: input.row } : {}), rule: house['fire.row'], firer: input.firer, ...(range ? { band: range.band } : {}), rec, steps });
   const roll = rec.roll(fire.die);
   const total = roll + (range?.effect.value ?? 0) + sumGm(modifiers);
   steps.push(`d${fire.die} ${roll}${range ? ` ${signed(range.effect.value)} range` : ''}${modifiers.map((m) => `, ${gmModifierLine(m)}`).join('')}: ${total} (FIRE-TABLE).`);
@@ -114,8 +130,8 @@ export function resolveFire(input: FireInput): FireOutcome {
       steps.push(`${total} is below the last column: read in column ${found.band.label} (${fromWord(below)}, FIRE-TABLE.NOTES).`);
     }
   }
-  const row = fire.rows.find((r) => r.row === input.row);
-  if (!row) throw new Error(`pack FIRE-TABLE has no row ${input.row}`);
+  const row = fire.rows.find((r) => r.row === rowFrom.value);
+  if (!row) throw new Error(`pack FIRE-TABLE has no row ${rowFrom.value}`);
   let cell: Sourced<number> | null = null;
   if (found) {
     cell = sourced(row.cells[found.index] ?? null, row.row === '2' ? part(house['fire.row-2'], found.index) : undefined, gm.cell, {
@@ -124,8 +140,9 @@ export function resolveFire(input: FireInput): FireOutcome {
       ...(row.row === '2' ? { house: 'fire.row-2', entry: found.band.label } : {}),
       option: 'cell: with the fire',
     });
-    steps.push(`Row ${row.row}, column ${found.band.label}: ${cell.value} (${fromWord(cell)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}. ${fire.rowNote}`);
+    steps.push(`Row ${row.row}, column ${found.band.label}: ${cell.value} (${fromWord(cell)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}.`);
   } else if (gm.cell !== undefined) refuse('A roll with no effect reads no cell; a fire result cannot be given.');
+  const effect = cell ? fireEffect(cell.value, cells, input.target, steps) : null;
   steps.push(`Row ${row.row}, last column: ${row.lastColumn ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
-  return { rule: 'FIRE-TABLE', roll, range, modifiers, total, column: found?.band.label ?? null, row: input.row, cell, lastColumn: row.lastColumn, noEffect, dice: rec.rolled, steps };
+  return { rule: 'FIRE-TABLE', roll, range, modifiers, total, column: found?.band.label ?? null, row: rowFrom.value, rowFrom, cell, lastColumn: row.lastColumn, noEffect, effect, dice: rec.rolled, steps };
 }

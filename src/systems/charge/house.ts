@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { HouseRule } from '../../rules/house.ts';
 import { CHARGE_RESULTS, DisciplineText, LocalInitiativeTable, MoveTable, ResultArea, SkirmishText } from './pack-schema.ts';
 import type { Noted } from './sourced.ts';
+import { FireRowRule } from './fire-row.ts';
+import { FireCellRule } from './fire-effect.ts';
+import { MORALE_FACTS, MORALE_RESULTS, MoraleDie, MoraleModifiers, MoraleResults, MoraleTarget } from './morale.ts';
 
 /**
  * Every value the charge game's seed leaves open (docs/rules/charge.md: the source's "uncertain or missing
@@ -109,6 +112,19 @@ const defs = {
     expects: 'the Effects, as {D-cannister: 4, E-extreme: -9}',
     schema: z.strictObject({ 'D-cannister': modifier, 'E-extreme': modifier }).partial().refine(nonEmpty, atLeastOne),
   },
+  'fire.row': {
+    rules: ['FIRE-TABLE.GRID'],
+    seed: 'The grid prints the rows "Half" and 1 to 9 beside the columns of the modified roll; the source does not say how the row is chosen, nor what the row labels count.',
+    expects:
+      'a reading of the row: {by: figures, bands: [{min: 22, max: null, row: 8}, ...]} (its figures left), {by: die, die: 10, bands: [...]}, {by: table, counts: "stands in range"} (the firing player counts it), {by: arm, rows: {infantry: 3}} (or class, formation, gun, band); or one an arm, as {infantry: {by: figures, ...}, artillery: {by: gun, ...}}',
+    schema: FireRowRule,
+  },
+  'fire.cell': {
+    rules: ['FIRE-TABLE.GRID'],
+    seed: 'The modified roll picks the column, the row is Half or 1-9, "and the cell is the result"; the source does not say what the cell numbers count.',
+    expects: 'what a cell does to the target, as {removes: figures, disorder: 3, morale: 1}: removes figures, steps or nothing; a cell of `disorder` or more disorders it, of `morale` or more makes it test morale (each left out: never)',
+    schema: FireCellRule,
+  },
   'fire-discipline.cells': {
     rules: ['FIRE-DISCIPLINE'],
     seed: '9 Firefight is illegible ("e"), 2 Normal is illegible ("=="), and "no row below 2 is printed".',
@@ -151,6 +167,30 @@ const defs = {
     seed: 'Only the Line row is legible; two displaced rows ("NE NE NE SH DO", "NE  SH DO DO(20) DO(40)") have no class label.',
     expects: 'the rows of the other classes, six cells each (8+, 7, 6, 5, 2-4, 1), as {elite: [NE, NE, NE, SH, DO, DO]}',
     schema: z.strictObject({ elite: z.array(SkirmishText).length(6), conscript: z.array(SkirmishText).length(6) }).partial().refine(nonEmpty, atLeastOne),
+  },
+  'morale.die': {
+    rules: ['MEL-D10'],
+    seed: '"Both sides check morale, and if neither retreats, the melee continues": the source gives no morale rules, so no die.',
+    expects: 'the die of a morale test, 2 to 100 (10 for a d10), or several added, as {dice: 2, sides: 6}',
+    schema: MoraleDie,
+  },
+  'morale.target': {
+    rules: ['MEL-D10'],
+    seed: '"Both sides check morale": the source gives no number a test must reach.',
+    expects: 'the number the modified roll is measured against: one for every unit, as 6, or one a class, as {elite: 5, line: 6, conscript: 7}',
+    schema: MoraleTarget,
+  },
+  'morale.modifiers': {
+    rules: ['MEL-D10'],
+    seed: '"Both sides check morale": the source lists no morale modifiers.',
+    expects: `a list (none: []) of {if: fact, value: n}, the fact one of ${MORALE_FACTS.join(', ')}, all from the roster and log; per: n counts losses (each full n%), steps or fire-losses; is: names the class, arm, formation or phase id (MEL-D10, FIRE-TABLE...), as [{if: disordered, value: -1}, {if: losses, per: 25, value: -1}, {if: class, is: elite, value: 1}]`,
+    schema: MoraleModifiers,
+  },
+  'morale.results': {
+    rules: ['MEL-D10'],
+    seed: '"if neither retreats, the melee continues": the source names no result of a test but retreating, and has a Shaken state (CHG-ATT-MOD.3, CHG-DEF-MOD.1).',
+    expects: `bands of the margin (modified roll less target), highest first, open at both ends, each with one result or a list of ${MORALE_RESULTS.join(', ')}, as [{min: 0, max: null, result: pass}, {min: -3, max: -1, result: [fall-back, disordered]}, {min: null, max: -4, result: routed}]`,
+    schema: MoraleResults,
   },
 } as const satisfies Record<string, Omit<HouseRule, 'key'>>;
 

@@ -119,7 +119,7 @@ export type SideEffects = z.infer<typeof SideEffects>;
  * Bands of consecutive whole numbers, highest first: `max` null = open upward ("11+"), `min`
  * null = open downward ("-12+"). Checked for gaps and overlaps so a GM's edit cannot lose a result.
  */
-function checkBands(bands: readonly { min: number | null; max: number | null }[], ctx: z.RefinementCtx, openTop: boolean, openBottom: boolean) {
+export function checkBands(bands: readonly { min: number | null; max: number | null }[], ctx: z.RefinementCtx, openTop: boolean, openBottom: boolean) {
   bands.forEach((b, i) => {
     if (b.min !== null && b.max !== null && b.min > b.max) ctx.addIssue({ code: 'custom', path: [i], message: `min ${b.min} is above max ${b.max}` });
     if (i === 0 && openTop && b.max !== null) ctx.addIssue({ code: 'custom', path: [i], message: 'the first band must be open upward (max null)' });

@@ -13,6 +13,7 @@ import { charge as chargeCommand } from './commands/charge.ts';
 import { initiative } from './commands/initiative.ts';
 import { skirmish } from './commands/skirmish.ts';
 import { fire } from './commands/fire.ts';
+import { morale } from './commands/morale.ts';
 import { move } from './commands/move.ts';
 import { ref } from './commands/ref.ts';
 
@@ -35,6 +36,7 @@ export const charge: SystemPlugin<ChargeState> = {
   pack: chargePack,
   reference: chargeReference,
   house: CHARGE_HOUSE,
+  houseFile: 'examples/house/charge.yaml',
   sequence: chargeSequence,
   owed: chargeOwed,
   initialState: initialCharge,
@@ -48,5 +50,5 @@ export const charge: SystemPlugin<ChargeState> = {
   unitLines: chargeUnitLines,
   report: chargeReport,
   aftermath: chargeAftermath,
-  slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, move, ref } },
+  slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, morale, move, ref } },
 };

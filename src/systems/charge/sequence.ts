@@ -42,8 +42,8 @@ export const CHARGE_PHASES: readonly PhaseDef[] = [
     acts: 'both sides',
     commands: ['charge roll', 'charge continue', 'charge ride-down'],
   },
-  { id: 'FIRE-TABLE', name: 'Fire', rules: ['FIRE-TABLE', 'FIRE-DISCIPLINE', 'SKIRMISH'], acts: 'both sides', commands: ['fire charge', 'fire discipline', 'skirmish'] },
-  { id: 'MEL-D10', name: 'Melee', rules: ['MEL-D10'], acts: 'both sides', commands: ['charge melee'] },
+  { id: 'FIRE-TABLE', name: 'Fire', rules: ['FIRE-TABLE', 'FIRE-DISCIPLINE', 'SKIRMISH'], acts: 'both sides', commands: ['fire charge', 'fire discipline', 'skirmish', 'morale charge'] },
+  { id: 'MEL-D10', name: 'Melee', rules: ['MEL-D10'], acts: 'both sides', commands: ['charge melee', 'morale charge'] },
 ];
 
 export const chargeSequence: Sequence = tableSequence({ periods: [], phases: () => CHARGE_PHASES });

@@ -23,7 +23,7 @@ import {
   type UnitClass,
 } from '../rules.ts';
 import { chargeHouse } from './house.ts';
-import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, plural, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
+import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, noteTurn, plural, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
 
 /** Values the source lost, as a GM gives them with a charge where the battle has no house rule. */
 export interface ChargeGmOptions {
@@ -175,6 +175,8 @@ export function evolveChargeResolved(d: BattleState, e: ChargeResolved): void {
   const { attackerId, defenderId, at, outcome: o } = e.data;
   setUnit(d, attackerId, (st) => applyCharge(st, o.applied.attacker));
   setUnit(d, defenderId, (st) => applyCharge(st, o.applied.defender));
+  noteTurn(d, attackerId, at, (t) => ({ ...t, charged: true }));
+  noteTurn(d, defenderId, at, (t) => ({ ...t, wasCharged: true }));
   const c = chg(d);
   d.rules = { ...c, charges: { ...c.charges, [attackerId]: { at, defenderId, table: o.table, difference: o.difference, result: o.result, continuation: o.continuation, rideDown: o.rideDown } } };
 }

@@ -2,17 +2,18 @@ import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
-import type { BattleState } from '../../../battle/state.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { chargePack as pack, FIRE_ROWS, resolveFire, type FireBand, type FireOutcome, type FireRow, type GmModifier } from '../rules.ts';
-import { checkEnemies, figuresNow, given, lines, unitStatus } from './state.ts';
+import { chargePack as pack, FIRE_ROWS, resolveFire, type FireBand, type FirerFacts, type FireOutcome, type FireRow, type Formation, type Gun, type GmModifier, type UnitClass } from '../rules.ts';
+import { armOf, attr, checkEnemies, figuresNow, given, lines, noteTurn, plural, setUnit, unitStatus } from './state.ts';
 
 export type ChargeFire = {
   type: 'ChargeFire';
   firer: string;
   target: string;
-  row: FireRow;
+  /** A GM's row where the battle has no house rule fire.row; the firing player's count where it reads the row on the table. */
+  row?: FireRow;
   block?: string;
   band?: FireBand['band'];
   distance?: number;
@@ -24,38 +25,75 @@ export type ChargeFire = {
 
 export type ChargeFireResolved = { type: 'ChargeFireResolved'; data: { firerId: string; targetId: string; at: TurnPosition; outcome: FireOutcome & { firer: string; target: string }; dice: DiceUsed } };
 
-/** FIRE-TABLE: the row named (the source does not say what it counts), the range band's Effect, the GM's modifiers. */
+/** The firer as the house rule fire.row may read it: the roster's attributes, its figures left from the log. */
+function firerFacts(s: BattleState, u: Unit): FirerFacts {
+  const cls = attr<UnitClass>(u, 'class');
+  const formation = attr<Formation>(u, 'formation');
+  const gun = attr<Gun>(u, 'gun');
+  return { name: u.name, arm: armOf(u), figures: figuresNow(s, u), ...(cls ? { class: cls } : {}), ...(formation ? { formation } : {}), ...(gun ? { gun } : {}) };
+}
+
+/**
+ * FIRE-TABLE: the row by the battle's house rule fire.row (else a GM's), the range band's Effect,
+ * the GM's modifiers; the cell's effect on the target by the house rule fire.cell, applied.
+ */
 export function decideFire(s: BattleState, a: ChargeFire, ctx: DecideContext): BattleEvent[] {
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
   checkActsFor(s, ctx.actor, firer, 'fire with it');
   checkEnemies(s, firer, target, 'fire at');
-  checkGmRulings(s, ctx.actor, given({ modifiers: a.modifiers, cell: a.cell, effect: a.effect, below_zero: a.belowZero }), 'FIRE-TABLE', 'give them');
-  if (!FIRE_ROWS.includes(a.row)) refuse(`The fire row is one of ${FIRE_ROWS.join(', ')} (got "${a.row}") (FIRE-TABLE).`);
+  const house = chargeHouse(s);
+  // Without the house rule, the row is a GM's ruling: the source does not say how it is chosen.
+  const row = house['fire.row'] ? undefined : a.row;
+  checkGmRulings(s, ctx.actor, given({ row, modifiers: a.modifiers, cell: a.cell, effect: a.effect, below_zero: a.belowZero }), 'FIRE-TABLE', 'give them, or set the house rule fire.row for the battle');
+  if (a.row !== undefined && !FIRE_ROWS.includes(a.row)) refuse(`The fire row is one of ${FIRE_ROWS.join(', ')} (got "${a.row}") (FIRE-TABLE).`);
   if ((a.block === undefined) !== (a.band === undefined)) refuse('Give the range block and its band together, or neither: range only matters during approach fire (FIRE-TABLE.NOTES).');
   if (a.distance !== undefined && a.block === undefined) refuse('A measured range is checked against a range block and band: give block and band too (FIRE-TABLE.RANGE).');
   const f = unitStatus(s, firer.id);
   if (f.routBroken) refuse(`${firer.name} is ${f.routBroken}; a GM records it rallied with /charge status first.`);
   if (figuresNow(s, firer) < 1) refuse(`${firer.name} has no figures left.`);
+  if (figuresNow(s, target) < 1) refuse(`${target.name} has no figures left to fire at.`);
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveFire({
-      row: a.row,
+      firer: firerFacts(s, firer),
+      target: { name: target.name, figures: figuresNow(s, target) },
+      ...(a.row !== undefined ? { row: a.row } : {}),
       ...(a.block !== undefined && a.band !== undefined ? { range: { block: a.block, band: a.band, ...(a.distance !== undefined ? { distance: a.distance } : {}) } } : {}),
       ...(a.modifiers ? { modifiers: a.modifiers } : {}),
       gm: { ...(a.cell !== undefined ? { cell: a.cell } : {}), ...(a.effect !== undefined ? { effect: a.effect } : {}), ...(a.belowZero ? { belowZero: a.belowZero } : {}) },
       dice: d,
-      house: chargeHouse(s),
+      house,
       pack,
     }),
   );
   return [{ type: 'ChargeFireResolved', data: { firerId: firer.id, targetId: target.id, at: s.position, outcome: { ...o, firer: firer.name, target: target.name }, dice: used } }];
 }
 
+/** The target takes the cell's effect (house rule fire.cell); its turn's record notes the fire. Logs from before fire.cell applied nothing. */
+export function evolveFire(d: BattleState, e: ChargeFireResolved): void {
+  const { targetId, at, outcome: o } = e.data;
+  const x = o.effect;
+  if (x) {
+    setUnit(d, targetId, (st) => ({
+      ...st,
+      ...(x.figures ? { figuresLost: (st.figuresLost ?? 0) + x.figures } : {}),
+      ...(x.steps ? { steps: (st.steps ?? 0) + x.steps } : {}),
+      ...(x.disordered ? { disordered: true } : {}),
+    }));
+  }
+  const lost = (x?.figures ?? 0) + (x?.steps ?? 0);
+  noteTurn(d, targetId, at, (t) => ({ ...t, firedAt: true, ...(lost ? { fireLosses: (t.fireLosses ?? 0) + lost } : {}) }));
+}
+
 export function describeFire(e: ChargeFireResolved): string {
   const o = e.data.outcome;
-  return lines(`${o.firer} fires at ${o.target} (FIRE-TABLE): ${o.noEffect ? 'no effect' : `row ${o.row}, column ${o.column}: ${o.cell?.value}`}`, [
+  const x = o.effect;
+  const head = o.noEffect ? 'no effect' : `row ${o.row}, column ${o.column}: ${o.cell?.value}`;
+  const did = x ? [x.figures ? plural(x.figures, 'figure') + ' lost' : '', x.steps ? plural(x.steps, 'casualty step') + ' lost' : '', x.disordered ? 'disordered' : '', x.morale ? 'tests morale' : ''].filter(Boolean).join(', ') : '';
+  return lines(`${o.firer} fires at ${o.target} (FIRE-TABLE): ${head}${did ? `; ${o.target}: ${did}` : ''}`, [
     ...o.steps,
-    ...(o.noEffect ? [] : ['The source does not say what the cell counts: the GM applies it (/charge status).']),
+    ...(o.effect === undefined && !o.noEffect ? ['The source does not say what the cell counts: the GM applies it (/charge status).'] : []),
+    ...(x?.morale ? [`${o.target} tests morale now: /morale charge unit:"${o.target}".`] : []),
   ]);
 }

@@ -6,7 +6,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { chargePack as pack, checkContinue, resolveRideDown, type GmModifier, type RideDownOutcome } from '../rules.ts';
-import { applyMelee, meleeApplied, meleeHead, meleeLines, type MeleeApplied } from './melee.ts';
+import { applyMelee, meleeApplied, meleeHead, meleeLines, noteMelee, type MeleeApplied } from './melee.ts';
 import { armOf, checkEnemies, chg, given, lines, setCharge, type LastCharge } from './state.ts';
 
 /**
@@ -74,6 +74,11 @@ export function evolveContinued(d: BattleState, e: ChargeContinued): void {
 export function evolveRideDown(d: BattleState, e: ChargeRideDownResolved): void {
   applyMelee(d, e.data.outcome.applied);
   const { cavalryId, infantryId } = e.data;
+  const [cav, inf] = e.data.outcome.rolls;
+  noteMelee(d, e.data.at, e.data.outcome, [
+    [cavalryId, cav.unit],
+    [infantryId, inf.unit],
+  ]);
   for (const [id, c] of Object.entries(chg(d).charges)) {
     if (samePhase(c.at, e.data.at) && ((id === cavalryId && c.defenderId === infantryId) || (id === infantryId && c.defenderId === cavalryId))) setCharge(d, id, (x) => ({ ...x, rodeDown: true }));
   }

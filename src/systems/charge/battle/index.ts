@@ -4,7 +4,8 @@ import type { BattleState } from '../../../battle/state.ts';
 import type { Role } from '../../../battle/system.ts';
 import { decideChargeRoll, describeChargeResolved, evolveChargeResolved, type ChargeResolved, type ChargeRoll } from './charge.ts';
 import { decideDiscipline, describeDiscipline, type ChargeFireDiscipline, type ChargeFireDisciplineRolled } from './fire-discipline.ts';
-import { decideFire, describeFire, type ChargeFire, type ChargeFireResolved } from './fire.ts';
+import { decideFire, describeFire, evolveFire, type ChargeFire, type ChargeFireResolved } from './fire.ts';
+import { decideMorale, describeMorale, evolveMorale, type ChargeMoraleTest, type ChargeMoraleTested } from './morale.ts';
 import {
   decideContinue,
   decideRideDown,
@@ -30,7 +31,8 @@ import { decideSetStatus, describeStatusSet, evolveStatusSet, type ChargeSetStat
  * The Napoleonic d10 charge game (docs/rules/charge.md) as the battle keeps it: the secret
  * Grand-Tac points and their roll (INIT-GRANDTAC); charges applied to both units, what may follow
  * them (CHG-CONTINUE, CHG-RIDEDOWN), melee rounds (MEL-D10), fire (FIRE-TABLE, FIRE-DISCIPLINE),
- * movement rolls (MOVE-ROLL), local initiative (INIT-LOCAL) and skirmish combat (SKIRMISH). The
+ * movement rolls (MOVE-ROLL), local initiative (INIT-LOCAL), skirmish combat (SKIRMISH) and the
+ * morale tests the source calls for but does not give (house rules morale.*). The
  * rules are pure functions in the folder above; each module here gives one procedure what the
  * roster and the log know, and applies its results. A value the OCR lost comes from the battle's
  * house rule (house.ts) or a GM's option, and the outcome says which.
@@ -48,6 +50,7 @@ export type ChargeAction =
   | ChargeMovementRoll
   | ChargeLocalInitiative
   | ChargeSkirmish
+  | ChargeMoraleTest
   | ChargeSetStatus;
 
 export type ChargeEvent =
@@ -63,6 +66,7 @@ export type ChargeEvent =
   | ChargeMovementRolled
   | ChargeLocalInitiativeRolled
   | ChargeSkirmishResolved
+  | ChargeMoraleTested
   | ChargeStatusSet;
 
 /** Who may take each action: players act for their own side's units (checked in decide). */
@@ -78,6 +82,7 @@ export const CHARGE_ACTION_ROLE: Record<ChargeAction['type'], Role> = {
   ChargeMovementRoll: 'anyone',
   ChargeLocalInitiative: 'anyone',
   ChargeSkirmish: 'anyone',
+  ChargeMoraleTest: 'anyone',
   ChargeSetStatus: 'gm',
 };
 export const CHARGE_EVENT_TYPES = [
@@ -93,6 +98,7 @@ export const CHARGE_EVENT_TYPES = [
   'ChargeMovementRolled',
   'ChargeLocalInitiativeRolled',
   'ChargeSkirmishResolved',
+  'ChargeMoraleTested',
   'ChargeStatusSet',
 ] as const satisfies readonly ChargeEvent['type'][];
 
@@ -120,6 +126,8 @@ export function decideCharge(s: BattleState, action: ChargeAction, ctx: DecideCo
       return decideLocalInitiative(s, action, ctx);
     case 'ChargeSkirmish':
       return decideSkirmish(s, action, ctx);
+    case 'ChargeMoraleTest':
+      return decideMorale(s, action, ctx);
     case 'ChargeSetStatus':
       return decideSetStatus(s, action);
   }
@@ -140,6 +148,10 @@ export function applyChargeEvent(d: BattleState, e: BattleEvent): void {
       return evolveRideDown(d, e);
     case 'ChargeMeleeResolved':
       return evolveMelee(d, e);
+    case 'ChargeFireResolved':
+      return evolveFire(d, e);
+    case 'ChargeMoraleTested':
+      return evolveMorale(d, e);
     case 'ChargeStatusSet':
       return evolveStatusSet(d, e);
   }
@@ -171,6 +183,8 @@ export function describeChargeEvent(e: ChargeEvent, s: BattleState): string {
       return describeLocalInitiative(e);
     case 'ChargeSkirmishResolved':
       return describeSkirmish(e);
+    case 'ChargeMoraleTested':
+      return describeMorale(e);
     case 'ChargeStatusSet':
       return describeStatusSet(e, s);
   }

@@ -5,7 +5,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { chargePack as pack, resolveMelee, type GmModifier, type MeleeOutcome } from '../rules.ts';
-import { checkEnemies, figuresNow, given, lines, plural, setUnit } from './state.ts';
+import { checkEnemies, figuresNow, given, lines, noteTurn, plural, setUnit } from './state.ts';
 
 export type ChargeMelee = { type: 'ChargeMelee'; attacker: string; defender: string; attackerModifiers?: GmModifier[]; defenderModifiers?: GmModifier[] };
 
@@ -53,8 +53,21 @@ export function applyMelee(d: BattleState, applied: MeleeApplied): void {
   for (const l of applied.steps) if (l.steps) setUnit(d, l.unitId, (st) => ({ ...st, steps: (st.steps ?? 0) + l.steps }));
 }
 
+/** Each unit's turn record notes the round: won, lost or tied (a morale modifier may read it). */
+export function noteMelee(d: BattleState, at: TurnPosition, o: MeleeOutcome, units: readonly (readonly [id: string, name: string])[]): void {
+  for (const [id, name] of units) {
+    const melee = o.result.kind === 'winner' ? (o.result.winner === name ? 'won' : 'lost') : 'tie';
+    noteTurn(d, id, at, (t) => ({ ...t, melee }));
+  }
+}
+
 export function evolveMelee(d: BattleState, e: ChargeMeleeResolved): void {
-  applyMelee(d, e.data.outcome.applied);
+  const { attackerId, defenderId, at, outcome: o } = e.data;
+  applyMelee(d, o.applied);
+  noteMelee(d, at, o, [
+    [attackerId, o.rolls[0].unit],
+    [defenderId, o.rolls[1].unit],
+  ]);
 }
 
 export function meleeLines(a: MeleeApplied, s: BattleState): string[] {
@@ -62,9 +75,12 @@ export function meleeLines(a: MeleeApplied, s: BattleState): string[] {
   return [...a.steps.map((l) => `${l.unit}: ${plural(l.steps, 'casualty step')} lost.`), `${names.join(' and ')} disordered (MEL-D10).`];
 }
 
+/** MEL-D10 "Both sides check morale": the commands that do it. */
+export const moraleLine = (o: MeleeOutcome): string => `Both check morale now: ${o.rolls.map((r) => `/morale charge unit:"${r.unit}"`).join(' and ')} (MEL-D10).`;
+
 export const meleeHead = (o: MeleeOutcome) => (o.result.kind === 'winner' ? `${o.result.winner} wins` : 'a tie, the GM decides');
 
 export function describeMelee(e: ChargeMeleeResolved, s: BattleState): string {
   const o = e.data.outcome;
-  return lines(`melee, ${o.rolls[0].unit} against ${o.rolls[1].unit} (MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s)]);
+  return lines(`melee, ${o.rolls[0].unit} against ${o.rolls[1].unit} (MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s), moraleLine(o)]);
 }

@@ -20,6 +20,20 @@ export interface ChargeUnitStatus {
   steps?: number;
   /** Casualties taken while closing, % of the unit, as a GM recorded them in a phase (CHG-ATT-MOD.7). */
   closing?: { at: TurnPosition; percent: number };
+  /** What it did or suffered in the turn of `turn.at`, for a morale test's house modifiers (morale.modifiers). */
+  turn?: TurnRecord;
+}
+
+/** A unit's turn as the log tells it: charges, melee rounds, fire; stale once another turn begins. */
+export interface TurnRecord {
+  at: TurnPosition;
+  charged?: true;
+  wasCharged?: true;
+  /** Its last melee round this turn (MEL-D10, CHG-RIDEDOWN). */
+  melee?: 'won' | 'lost' | 'tie';
+  firedAt?: true;
+  /** Figures or steps lost to fire this turn, as the house rule fire.cell counts them. */
+  fireLosses?: number;
 }
 
 /** A unit's last charge, for what may follow it in the same phase. */
@@ -56,6 +70,12 @@ export const startFigures = (u: Unit) => Number(u.attrs.figures ?? 0);
 export const figuresNow = (s: BattleState, u: Unit) => Math.max(0, startFigures(u) - (unitStatus(s, u.id).figuresLost ?? 0));
 export const attr = <T extends string>(u: Unit, name: string): T | undefined => (u.attrs[name] === undefined ? undefined : (String(u.attrs[name]) as T));
 export const armOf = (u: Unit): Arm => attr<Arm>(u, 'arm') ?? refuse(`${u.name} has no arm: set it with /unit set unit:"${u.name}" arm:...`);
+const sameTurn = (a: TurnPosition, b: TurnPosition): boolean => a.turn === b.turn && a.period === b.period;
+/** What the log tells of the unit's current turn (nothing once another turn began). */
+export const turnNow = (s: BattleState, u: Unit): Omit<TurnRecord, 'at'> => {
+  const t = unitStatus(s, u.id).turn;
+  return t && sameTurn(t.at, s.position) ? t : {};
+};
 /** Closing casualties a GM recorded for the unit in this phase (CHG-ATT-MOD.7); 0 when none. */
 export const closingNow = (s: BattleState, u: Unit): number => {
   const c = unitStatus(s, u.id).closing;
@@ -76,6 +96,11 @@ export const given = (o: Record<string, unknown>): string[] => Object.entries(o)
 export function setUnit(d: BattleState, unitId: string, change: (st: ChargeUnitStatus) => ChargeUnitStatus): void {
   const c = chg(d);
   setRulesUnit(d, unitId, change(c.units[unitId] ?? {}));
+}
+
+/** Notes what a unit did or suffered at `at` in its turn's record, begun afresh in a new turn. */
+export function noteTurn(d: BattleState, unitId: string, at: TurnPosition, change: (t: TurnRecord) => TurnRecord): void {
+  setUnit(d, unitId, (st) => ({ ...st, turn: change(st.turn && sameTurn(st.turn.at, at) ? st.turn : { at }) }));
 }
 
 export function setCharge(d: BattleState, attackerId: string, change: (c: LastCharge) => LastCharge): void {

@@ -6,13 +6,13 @@ import { inches } from './charge.ts';
 
 export const fire = {
   charge: sub({
-    description: 'Fire by the d10 charge rules: 1d10 + the range band\'s Effect on the result grid (FIRE-TABLE)',
+    description: "Fire by the d10 charge rules: 1d10 + the band's Effect; row and effect by house rules (FIRE-TABLE)",
     who: 'player',
-    example: '/fire charge firer:"Horse Battery 3/5" target:"IR 15 Zach" row:3 block:B band:long range:12',
+    example: '/fire charge firer:"Horse Battery 3/5" target:"IR 15 Zach" block:B band:long range:12',
     options: {
       firer: { kind: 'string', description: 'The firing unit', required: true, complete: unitNames },
       target: { kind: 'string', description: 'The target unit', required: true, complete: unitNames },
-      row: { kind: 'string', description: 'The grid row, Half or 1-9: the source does not say what it counts', required: true, choices: FIRE_ROWS },
+      row: { kind: 'string', description: 'The grid row, Half or 1-9: counted on the table if house rule fire.row says so; else GM', choices: FIRE_ROWS },
       block: { kind: 'string', description: 'Range block of FIRE-TABLE.RANGE (1, 2 small arms; A-D artillery; E Austrian guns)', choices: chargePack.fire.blocks.map((b) => b.id) },
       band: { kind: 'string', description: 'Range band of the block: range only matters during approach fire', choices: ['close action', 'cannister', 'short ball', 'long', 'extreme'] },
       range: { kind: 'string', description: 'The measured range in inches, checked against the band' },
@@ -25,7 +25,7 @@ export const fire = {
       type: 'ChargeFire',
       firer: o.firer,
       target: o.target,
-      row: o.row as FireRow,
+      ...(o.row !== undefined ? { row: o.row as FireRow } : {}),
       ...(o.block !== undefined ? { block: o.block } : {}),
       ...(o.band !== undefined ? { band: o.band as FireBand['band'] } : {}),
       ...(o.range !== undefined ? { distance: inches('range', o.range) } : {}),

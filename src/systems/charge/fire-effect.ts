@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ValueNeeded } from '../../rules/errors.ts';
+import { explained } from './house-value.ts';
+import { needOf, openValue, type Missing, type Noted } from './sourced.ts';
+
+/**
+ * What a fire grid cell does to the target (FIRE-TABLE.GRID): the source prints numbers but "does
+ * not say what the cells count". A group's reading is the battle's house rule `fire.cell`: the
+ * figures or the casualty steps the cell removes (or nothing), and, if the group says so, the
+ * cell from which the target is disordered and from which it tests morale. Left out, a threshold
+ * never applies; nothing here is a default.
+ */
+
+export const FIRE_REMOVES = ['figures', 'steps', 'nothing'] as const;
+const threshold = z.number({ error: () => 'a cell value, a whole number 0 or more' }).int({ message: 'a cell value, a whole number 0 or more' }).min(0, { message: 'a cell value, a whole number 0 or more' });
+
+export const FireCellRule = explained(
+  z.strictObject(
+    {
+      removes: z.enum(FIRE_REMOVES, { error: () => `one of ${FIRE_REMOVES.join(', ')}` }),
+      disorder: threshold.optional(),
+      morale: threshold.optional(),
+    },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? `it takes removes, disorder and morale, not ${iss.keys.map((k) => `"${k}"`).join(', ')}` : undefined) },
+  ),
+);
+export type FireCellRule = z.infer<typeof FireCellRule>;
+
+/** What a fire did to its target by the house rule: figures or steps removed, disorder, a morale test called. */
+export interface FireEffect {
+  figures: number;
+  steps: number;
+  disordered: boolean;
+  morale: boolean;
+  /** The house rule, as the working cites it. */
+  note: string;
+}
+
+const MISSING: Missing = { what: 'what a FIRE-TABLE cell does to the target (FIRE-TABLE.GRID)', why: 'the source does not say what the cells count', house: 'fire.cell' };
+
+/** The house rule fire.cell in force, or the refusal naming it (before any die is rolled). */
+export function cellRule(rule: Noted<FireCellRule> | undefined): Noted<FireCellRule> {
+  if (!rule) throw new ValueNeeded(openValue(MISSING), needOf(MISSING));
+  return rule;
+}
+
+export const cellRuleText = (r: FireCellRule): string =>
+  [`removes ${r.removes}`, ...(r.disorder !== undefined ? [`disorder at ${r.disorder}`] : []), ...(r.morale !== undefined ? [`morale at ${r.morale}`] : [])].join(', ');
+
+/** The cell read on `target`, which has `figures` left: the effect and its line of the working. */
+export function fireEffect(cell: number, rule: Noted<FireCellRule>, target: { name: string; figures: number }, steps: string[]): FireEffect {
+  const r = rule.value;
+  const note = `fire.cell: ${cellRuleText(r)}, ${rule.note}`;
+  const figures = r.removes === 'figures' ? Math.min(cell, target.figures) : 0;
+  const lost = r.removes === 'figures' ? `${target.name} loses ${figures} figure${figures === 1 ? '' : 's'}${figures < cell ? ` (all it had)` : ''}, ${target.figures - figures} left` : r.removes === 'steps' ? `${target.name} loses ${cell} casualty step${cell === 1 ? '' : 's'}` : 'it removes nothing';
+  const disordered = r.disorder !== undefined && cell >= r.disorder;
+  const morale = r.morale !== undefined && cell >= r.morale;
+  const more = [
+    ...(disordered ? [`${cell} is ${r.disorder} or more: ${target.name} is disordered`] : []),
+    ...(morale ? [`${cell} is ${r.morale} or more: ${target.name} tests morale`] : []),
+  ];
+  steps.push(`Cell ${cell}: ${lost}${more.length ? `; ${more.join('; ')}` : ''} (${note}) (FIRE-TABLE.GRID).`);
+  return { figures, steps: r.removes === 'steps' ? cell : 0, disordered, morale, note };
+}
