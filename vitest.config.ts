@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -16,10 +17,15 @@ const mocking = (readdirSync('test', { recursive: true, encoding: 'utf8' }) as s
   .map((f) => join('test', f))
   .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(f, 'utf8')));
 const isolated = [...new Set([...FRESH_MODULES, ...mocking])];
+// `npm run reliability`'s suites that kill and race processes keep their own modules too, as they always had.
+const PROCESSES = 'test/reliability/processes/**';
 
 export default defineConfig({
   test: {
     setupFiles: ['test/support/setup.ts'],
+    // A worker a CPU (vitest's default leaves one for itself, which idles): most files wait on a
+    // child process, a server or a browser for much of their time.
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // vi.stubEnv (TZ, for the clock's time zone) ends with its test, whatever file runs next in the process.
@@ -33,9 +39,9 @@ export default defineConfig({
         // Each file still starts from its own state: its stores, tables and harnesses are its own,
         // and the stores a contract test shares (test/store/stores.ts) are emptied before each test.
         extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...exclude, ...isolated], isolate: false },
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...exclude, ...isolated, PROCESSES], isolate: false },
       },
-      { extends: true, test: { name: 'isolated', include: isolated, exclude, isolate: true } },
+      { extends: true, test: { name: 'isolated', include: [...isolated, PROCESSES], exclude, isolate: true } },
     ],
   },
 });
