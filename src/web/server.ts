@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { opens } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
+import type { BattleReport } from '../app/reports/battle-report.ts';
 import { battleReport, renderReportSvg, reportText } from '../app/reports/report.ts';
 import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/messages/share.ts';
 import type { Umpire } from '../app/service/umpire.ts';
@@ -53,6 +54,9 @@ class PageError extends Error {
 
 const notFound = () => new PageError(404, NOT_FOUND);
 
+/** How many charts a server keeps drawn: a battle's views, across a few steps of its log. */
+const CHARTS = 16;
+
 /**
  * The read-only battle pages (issue 30), on Fastify: server-rendered HTML, each battle reached by a
  * share link's unguessable token, what it shows decided by the link's audience (audience.ts).
@@ -68,6 +72,25 @@ export function webServer(o: WebOptions): FastifyInstance {
       key = undefined;
       throw err;
     }));
+  /**
+   * The report charts drawn lately, by the report they draw (a chart is nothing but its report):
+   * vega takes about a second to draw one, and every reader of a battle's views asks for it again
+   * after each step, most often for the same report (a vote or a roll leaves it as it was).
+   */
+  const charts = new Map<string, Promise<string>>();
+  function chartOf(r: BattleReport): Promise<string> {
+    const at = JSON.stringify(r);
+    let svg = charts.get(at);
+    if (svg) charts.delete(at);
+    else
+      svg = renderReportSvg(r).catch((err: unknown) => {
+        if (charts.get(at) === svg) charts.delete(at);
+        throw err;
+      });
+    charts.set(at, svg);
+    if (charts.size > CHARTS) charts.delete(charts.keys().next().value!);
+    return svg;
+  }
   const web = Fastify({
     logger: false,
     routerOptions: { maxParamLength: 64, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
@@ -186,7 +209,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     const { v, data } = await view(req);
     const r = report(data, v);
     if (!r?.strength) throw notFound();
-    return reply.type('image/svg+xml; charset=utf-8').send(await renderReportSvg(r));
+    return reply.type('image/svg+xml; charset=utf-8').send(await chartOf(r));
   });
 
   web.get('/b/:battle/:token/channel', async (req, reply) => {

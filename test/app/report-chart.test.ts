@@ -7,11 +7,11 @@ import { battleReport, reportFileName, type BattleReport } from '../../src/app/r
 import { CHART, legendColumns, reportChart, reportSpecsShaded, reportView } from '../../src/app/reports/report-chart.ts';
 import { Umpire } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
-import { openPostgres } from '../../src/store/pg-open.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import type { EventStore } from '../../src/store/types.ts';
 import { Table } from '../../src/table/table.ts';
 import type { Out } from '../support/table.ts';
+import { emptyPglite } from '../store/stores.ts';
 
 /**
  * Issue 28: the report's chart reads at a glance and its file is the battle's own. Units are grouped
@@ -156,14 +156,10 @@ describe('the chart file is named by the battle, never another battle’s (issue
   });
 
   it('on PostgreSQL (PGlite) too, the commitment in the name is the one the battle posted at its creation', async () => {
-    const store = await openPostgres('pglite:');
-    try {
-      const { app } = await created(3, 'Stoke Field', store);
-      const r = battleReport('b1', await app.log('b1'));
-      expect(r.battle.commitment).toBe(((await store.load('b1'))[0]!.data as { seedHash: string }).seedHash);
-    } finally {
-      await store.close();
-    }
+    const store = await emptyPglite();
+    const { app } = await created(3, 'Stoke Field', store);
+    const r = battleReport('b1', await app.log('b1'));
+    expect(r.battle.commitment).toBe(((await store.load('b1'))[0]!.data as { seedHash: string }).seedHash);
   });
 
   it('the same battle and turns always give the same name (a re-render replaces its own file)', async () => {

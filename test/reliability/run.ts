@@ -21,7 +21,7 @@ if (!server) {
   if (!server) console.error('No PostgreSQL server could be started: the server cases are left out of this run.');
 }
 const began = Date.now();
-const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/reliability', 'test/discord/faults.test.ts', 'test/web/faults.test.ts', 'test/web/secrecy.test.ts', '--reporter=dot'], {
+const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'test/reliability', 'test/discord/faults.test.ts', 'test/discord/limits.test.ts', 'test/web/faults.test.ts', 'test/web/secrecy.test.ts', '--reporter=dot'], {
   stdio: 'inherit',
   env: { ...process.env, RELIABILITY_SCALE: 'full', RELIABILITY_FIGURES: figures, LOG_LEVEL: 'silent', ...(server ? { TEST_DATABASE_URL: server } : {}) },
 });

@@ -9,10 +9,10 @@ import { copyStore, sourceChain, type CopiedFrom } from '../../src/store/copy.ts
 import { sourceCampaignChain, type CampaignCopiedFrom } from '../../src/store/copy-campaign.ts';
 import { verifyChain } from '../../src/store/hash.ts';
 import { Table } from '../../src/table/table.ts';
-import { openPostgres } from '../../src/store/pg-open.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { startTable } from '../support/table.ts';
 import { campaignCreated, campaignEnded, created, memoryStore, meta, post } from './fixtures.ts';
+import { emptyPglite } from './stores.ts';
 
 /** The command line, its progress lines off: the tests read stderr for what a refusal says, and a store copied slowly on a busy machine would show them. */
 const umpire = (args: string[], input?: string) =>
@@ -24,7 +24,7 @@ describe('umpire migrate-store (issue 18)', () => {
     await t.run(readFileSync('examples/medieval-battle.table', 'utf8').split('\n'));
     await t.run(['#other @gm /battle create name:Bosworth system:brigade', '#other @gm /side add name:Tudor', '#other @gm /battle end']);
     const from = t.store;
-    const to = await openPostgres('pglite:');
+    const to = await emptyPglite();
     const pendingBefore = (await from.undelivered()).map((r) => [r.battleId, r.message]);
 
     const copied = await copyStore(from, to);
@@ -47,7 +47,6 @@ describe('umpire migrate-store (issue 18)', () => {
     // A target holding another log under the same battle id is refused by name.
     await t.run('#table @gm /roll 1d6');
     await expect(copyStore(from, to)).rejects.toThrow(/Battle b1 \("Stoke Field"\) is already in the target with another log/);
-    await to.close();
   }, 60_000);
 
   it('from the command line: a SQLite file to a PGlite directory, then verify and replay read the copy', () => {
@@ -84,7 +83,7 @@ describe('merging stores: a battle whose id the target holds is renumbered (issu
     const prompt = { to: { kind: 'dm' as const, user: 'alice' }, text: 'Attack?', buttons: [{ label: 'YES', customId: 'v1:ballot:b1:v1:c1:YES' }] };
     const status = { to: { kind: 'channel' as const, channel: 'x' }, text: 'Voted: alice', status: 'ballot:b1:v1' };
     await b.store.append('b1', await b.store.version('b1'), [], { actor: 'umpire', at: new Date().toISOString(), requestId: null }, [prompt, status], []);
-    const to = await openPostgres('pglite:');
+    const to = await emptyPglite();
     expect((await copyStore(a.store, to)).map((c) => [c.battle.id, c.id, c.skipped])).toEqual([['b1', 'b1', false]]);
 
     const copied = await copyStore(b.store, to);
@@ -135,13 +134,12 @@ describe('merging stores: a battle whose id the target holds is renumbered (issu
     await b.run('#x @gm /roll 1d6');
     await expect(copyStore(b.store, to)).rejects.toThrow(/Battle b1 \("Quatre Bras"\) was copied here as b2 when it had \d+ events; it has \d+ now/);
     expect(await count()).toBe(before);
-    await to.close();
   }, 120_000);
 
   it('refuses, before writing anything, a battle running in a channel where the target runs another', async () => {
     const a = await source(1);
     const b = await source(2, [...quatreBras, '#y @gm /battle create name:"Ligny" system:medieval']);
-    const to = await openPostgres('pglite:');
+    const to = await emptyPglite();
     await copyStore(a.store, to);
 
     await expect(copyStore(b.store, to)).rejects.toThrow(
@@ -159,7 +157,6 @@ describe('merging stores: a battle whose id the target holds is renumbered (issu
     expect((await to.runningIn('y'))?.id).toBe('b3');
     // A battle created here afterwards takes the next free id.
     expect((await new Umpire(to).handle(null, { type: 'CreateBattle', name: 'Wavre', system: 'medieval', channel: 'z' }, 'gm')).battleId).toBe('b4');
-    await to.close();
   }, 120_000);
 
   it('from the command line: the second store\'s b1 is named b2 here, a re-run skips it, and verify reads the copy', () => {
@@ -211,7 +208,7 @@ describe('copying campaigns (issue 29): after the battles; renumbered whole, wit
 
   it('given a store with a battle, a campaign and its battle, when copied to PostgreSQL, then the campaign is there under c1 with the same chain, its post and request, and not among the battles', async () => {
     const from = await campaignSource();
-    const to = await openPostgres('pglite:');
+    const to = await emptyPglite();
 
     const copied = await copyStore(from, to);
 
@@ -232,7 +229,6 @@ describe('copying campaigns (issue 29): after the battles; renumbered whole, wit
     const again = await copyStore(from, to);
     expect([...again.map((c) => c.skipped), ...again.campaigns.map((c) => c.skipped)]).toEqual([true, true, true]);
     expect(await to.version('c1')).toBe(5);
-    await to.close();
   }, 60_000);
 
   it('given a target holding another campaign c1, then c1 is copied as c2 and its battle as c2-b1: every reference renamed, every chain verified, every source hash recomputable; run again, nothing is copied twice', async () => {

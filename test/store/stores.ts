@@ -38,26 +38,41 @@ const sqlite: StoreKind = {
 export const TABLES = 'events, requests, outbox, battles, channel_claims, campaigns, battle_seeds, closed_dms, held_dms, status_posts';
 
 /**
- * PostgreSQL, one engine for the whole file (starting PGlite takes seconds), emptied for each test.
- * A server's run works in a schema of its own (test/support/locations.ts).
+ * PostgreSQL, one engine for the worker (starting PGlite takes seconds: a new one, 3 to 15 s on
+ * this machine), emptied for each test: the files of a worker share it (vitest.config.ts), one
+ * after another. A server's run works in a schema of its own (test/support/locations.ts).
  */
-function postgres(name: string, location: () => Promise<string>): StoreKind {
+function postgres(name: string, location: () => Promise<string>): StoreKind & { empty(): Promise<PgEventStore> } {
   let shared: Promise<PgEventStore> | undefined;
-  return {
+  const kind = {
     name,
-    async open() {
+    /** The engine, emptied: every table of the store truncated, its numbering restarted. Never closed. */
+    async empty() {
       shared ??= location().then((url) => openPostgres(url));
       const store = await shared;
+      await store.db.execute(raw.raw(`TRUNCATE ${TABLES} RESTART IDENTITY`));
+      return store;
+    },
+    async open() {
+      const store = await kind.empty();
       const sql = async (query: string) => ((await store.db.execute(raw.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
-      await sql(`TRUNCATE ${TABLES} RESTART IDENTITY`);
-      return { store, sql, count: async (table) => Number((await sql(`SELECT count(*) AS n FROM ${table}`))[0]!.n) };
+      return { store, sql, count: async (table: string) => Number((await sql(`SELECT count(*) AS n FROM ${table}`))[0]!.n) };
     },
   };
+  return kind;
 }
+
+const pglite = postgres('PGlite', async () => 'pglite:');
+
+/**
+ * An empty PostgreSQL store in this process (PGlite in memory), for a test that copies into one or
+ * plays on one: the worker's, emptied (it is the contract tests' PGlite). Not to be closed.
+ */
+export const emptyPglite = (): Promise<PgEventStore> => pglite.empty();
 
 /** Every store the contract tests run against: SQLite and PGlite always, a PostgreSQL server when TEST_DATABASE_URL names one. */
 export const storeKinds: StoreKind[] = [
   sqlite,
-  postgres('PGlite', async () => 'pglite:'),
+  pglite,
   ...(process.env.TEST_DATABASE_URL ? [postgres('a PostgreSQL server', () => freshLocation('postgres', 'store'))] : []),
 ];
