@@ -1,6 +1,6 @@
 import { refuse, RuleError } from '../rules/errors.ts';
 import type { PhaseInfo, TurnPosition } from '../rules/sequence.ts';
-import { capitalize } from '../messages.ts';
+import { capitalize, when } from '../messages.ts';
 import { openBallots, waitingFor } from './ballots.ts';
 import { positionText } from './describe.ts';
 import { draft } from './draft.ts';
@@ -30,7 +30,7 @@ export function owedNow(s: BattleState): Owed[] {
       key: `ballot:${b.id}`,
       text: `ballot ${b.id} "${b.title}"${b.rule ? ` (${b.rule})` : ''} is still open, waiting for ${waitingFor(b)
         .map((v) => v.label)
-        .join(', ')}`,
+        .join(', ')}${b.deadline ? `; it closes by itself at its deadline, ${when(b.deadline)}` : ''}`,
       example: `/ballot vote ballot:${b.id} (a GM: /ballot cast-for, or /ballot reveal ballot:${b.id})`,
     }));
   const waived = new Set(s.waived ?? []);

@@ -3,6 +3,7 @@ import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import type { BrigadeEvent } from '../../src/systems/brigade/battle/index.ts';
 import { brg } from '../../src/systems/brigade/battle/state.ts';
+import { brigadeUnitLines } from '../../src/systems/brigade/battle/views.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, logged } from '../support/spec.ts';
 import { battleReport } from '../../src/app/reports/report.ts';
@@ -177,8 +178,22 @@ describe('BRG-3 Close Combat', () => {
   });
 
   it('BRG-3.2.3 the morale tests are the GM\'s: recorded, or given by a GM; a player may not give them', () => {
-    refused(dragoons, charge(), 'alice', /Dragoons's morale test result is needed: a GM gives it with \/morale brigade/);
     refused(dragoons, charge({ chargerTest: 'passed', targetTest: 'passed' }), 'alice', /charger_morale, target_morale: these are rulings of the GM/);
+  });
+
+  it('BRG-3.2.3 a charge missing both morale results asks for both at once, once (issue 40)', () => {
+    const both = "Dragoons's and 15e's morale test results are needed (15e, charged, tests if Dragoons passes): a GM gives them with /morale brigade unit:\"Dragoons\" result:passed|failed and /morale brigade unit:\"15e\" result:passed|failed, or both with this charge (charger_morale: target_morale:) (how a test is rolled is not in the source, BRG-3.2.3).";
+    expect(() => play(dragoons, charge(), 'alice')).toThrow(both);
+    // Given as the refusal says, the charge goes through at the next try.
+    const tested = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm'], [{ type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'gm']);
+    expect(last(play(tested, charge(), 'alice', 5), 'BrigadeActed').data.outcome.morale.map((m) => m.unit)).toEqual(['Dragoons', '15e']);
+    expect(last(play(dragoons, charge({ chargerTest: 'passed', targetTest: 'failed' }), 'gm'), 'BrigadeActed').data.outcome.morale.map((m) => m.by)).toEqual(['gm', 'gm']);
+    // Only what is still missing is named: the charged unit's once the charger's is recorded; nothing of it once the charger failed.
+    const chargerPassed = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'passed' }, 'gm']);
+    expect(() => play(chargerPassed, charge(), 'alice')).toThrow('15e\'s morale test result is needed: a GM gives it with /morale brigade unit:"15e" result:passed|failed (how a test is rolled is not in the source, BRG-3.2.3).');
+    const chargerFailed = run(dragoons, [{ type: 'BrigadeMoraleResult', unit: 'Dragoons', result: 'failed' }, 'gm']);
+    expect(last(play(chargerFailed, charge(), 'alice'), 'BrigadeActed').data.outcome.morale).toEqual([{ unit: 'Dragoons', result: 'failed', by: 'log' }]);
+    refused(dragoons, charge({ targetTest: 'passed' }), 'gm', /^(?!.*15e's).*Dragoons's morale test result is needed/);
   });
 
   it('BRG-3.2.3-3.2.5 the charged unit that stays may fire defensively; cavalry charging infantry rolls 1D6 to break the bayonets', () => {
@@ -288,9 +303,55 @@ describe('BRG-3 Close Combat', () => {
     // Dragoons 5 + d6 6 = 11 against 66e 4: the exploitation melee (BRG-3.4.8) won by 7.
     const won = run(charged, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['66e'] }, 'alice', 6]);
     expect(last(won, 'BrigadeMeleeResolved').data.outcome).toMatchObject({ winner: 'Allies', difference: 7 });
-    expect(brg(state(won)).units.u5).toMatchObject({ casualties: 8, retreating: { rule: 'BRG-3.3.4' } });
+    // 1 + 7 casualties take all 8 of the 66e's strength: destroyed, it does not retreat (BRG-3.3.4).
+    expect(brg(state(won)).units.u5).toEqual({ casualties: 8, morale: expect.anything() as unknown });
     const again = run(won, [{ type: 'BrigadeExploit', mutual: false }, 'alice']);
     expect(last(again, 'BrigadeExploitationChecked').data.outcome.effects).toEqual([{ unit: 'Dragoons', effect: 'may-exploit', rule: 'BRG-3.4.1', moves: 1 }]);
+  });
+});
+
+describe('BRG-2.2, BRG-3.3.4 a unit with no strength left is destroyed (issue 40)', () => {
+  // The roster's figures are the casualties a unit can take (BRG-3.3.4): 15e (8) has taken 7 from a volley.
+  const worn: BattleEvent[] = [...setup, { type: 'BrigadeVolleyFired', data: { at: at(1, 1), firerId: 'u1', targetId: 'u4', casualties: 7, defensive: false, left: 1, steps: [] } }, to(1, 2)];
+  const toTurn2 = (events: BattleEvent[]) => run(events, [{ type: 'AdvancePhase' }, 'gm'], [{ type: 'AdvancePhase' }, 'gm']).slice(events.length);
+
+  it('BRG-3.3.4 a melee that takes the last of a unit\'s strength destroys it: out of play, it does not retreat, test or rally; one losing unit is named', () => {
+    // Allies 5 + d6 4 = 9 against French 4 + d3 2 = 6: 15e takes 1 + 3 on the 1 it had left.
+    const e = last(play(worn, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 4, 2), 'BrigadeMeleeResolved');
+    const r = e.data.outcome.results!;
+    expect(r.effects.filter((x) => x.unit === '15e').map((x) => x.effect)).toEqual(['casualties', 'destroyed']);
+    expect(r.steps).toContain('French loses: 3 extra casualties on its one unit, 15e (BRG-3.3.4).');
+    expect(r.steps).toContain('15e: 4 casualties on the 1 it had left, no strength left: destroyed and out of play; it does not retreat (BRG-3.3.4).');
+    const fought = [...worn, e];
+    const s = state(fought);
+    expect(brg(s).units.u4).toEqual({ casualties: 11 });
+    expect(brigadeUnitLines(s, s.units.u4!)).toEqual(['destroyed: no strength left (11 casualties on a strength of 8), out of play (BRG-3.3.4)', 'leader attached: Arnauld']);
+    const gone = /15e has no strength left \(11 casualties on a strength of 8\): it is destroyed and out of play \(BRG-3\.3\.4\)/;
+    refused(fought, { type: 'BrigadeMoraleResult', unit: '15e', result: 'passed' }, 'gm', gone);
+    refused(fought, { type: 'BrigadeMelee', a: ['45th'], b: ['15e'] }, 'alice', gone, 1, 1);
+    expect(toTurn2(fought).map((x) => x.type)).toEqual(['PhaseAdvanced', 'PhaseAdvanced']);
+  });
+
+  it('BRG-1.1, BRG-3.3.4 a log that marked a destroyed unit retreating: it is shown destroyed and not rallied', () => {
+    // Written before issue 40: the loser's retreat applied to a unit left at 0 of 8 (Allies 5 + 1 against French 4 + 1: 15e takes 2 on the 1 it had).
+    const e = last(play(worn, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 1, 1), 'BrigadeMeleeResolved');
+    const r = e.data.outcome.results!;
+    const old = { ...e, data: { ...e.data, outcome: { ...e.data.outcome, results: { ...r, effects: [...r.effects.filter((x) => x.effect !== 'destroyed'), { unit: '15e', effect: 'retreat', rule: 'BRG-3.3.4', distance: null, facing: 'direction of retreat', marker: true }] } } } } as BattleEvent;
+    const fought = [...worn, old];
+    const s = state(fought);
+    expect(brg(s).units.u4).toMatchObject({ casualties: 9, retreating: { rule: 'BRG-3.3.4' } });
+    expect(brigadeUnitLines(s, s.units.u4!).join('\n')).not.toMatch(/rallies|retreating/);
+    expect(toTurn2(fought).map((x) => x.type)).not.toContain('BrigadeRallied');
+  });
+
+  it('BRG-2.2 a volley that takes the last of a unit\'s strength destroys it: no morale test at the end of the round, the Fallen Leader roll stays', () => {
+    const fired = run(wallace, [{ type: 'BrigadeVolley', firer: '45th', target: '15e', casualties: 8 }, 'alice']);
+    expect(last(fired, 'BrigadeVolleyFired').data.steps).toContain('15e: no strength left: destroyed and out of play (BRG-2.2).');
+    const o = last(play(fired, { type: 'BrigadeEndRound' }, 'alice'), 'BrigadeRoundEnded').data.outcome;
+    expect(o.moraleTests).toEqual([]);
+    expect(o.steps).toContain('15e has no strength left: destroyed and out of play, no morale test (BRG-2.2).');
+    expect(o.fallenLeaderRolls).toEqual([expect.objectContaining({ leader: 'Arnauld', unit: '15e', rule: 'BRG-2.2.3' })]);
+    refused(fired, { type: 'BrigadeVolley', firer: '88th', target: '15e', casualties: 0 }, 'alice', /15e has no strength left \(8 casualties on a strength of 8\): it is destroyed/);
   });
 });
 

@@ -8,7 +8,8 @@ import { describeMoraleTested } from '../../src/systems/medieval/battle/morale.t
 import { parseReasonChoices } from '../../src/systems/medieval/battle/parse.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
-import { only, play, sides, to, unit } from '../support/medieval.ts';
+import { owedNow } from '../../src/battle/advance.ts';
+import { only, phaseIndex, play, sides, to, unit } from '../support/medieval.ts';
 
 /**
  * Issue 28: why a unit tests (MED-CONTROL, MED-MORALE-REASONS) read against the roster and the
@@ -169,6 +170,42 @@ describe('MED-MORALE-REASONS the log knows come from it; a player may not claim 
     const rally = morale('Archers', [], { reasons: [{ id: 'MED-MORALE-REASONS.10', intent: 'rally' }] });
     given([...t1, to(1, 15)]).when(rally, 'alice', { dice: scriptedStream(5) }).refused(/does not fit Archers .*: it is not routing, so has nothing to rally from/);
     expect(play([...t1, to(1, 15), routing('u1')], rally, 'alice', 5)).toHaveLength(1);
+  });
+});
+
+describe('MED-SEQ.10, MED-SEQ.15 each morale test in the phase the sequence gives it (issue 40)', () => {
+  /** Phase 9 of turn 1: side A's archers fire at the charging billmen and kill 5 (MED-SEQ.9). */
+  const p9 = [...t1, to(1, 9)];
+  const shotInP9 = [...p9, ...play(p9, { type: 'MedievalFire', firer: 'Archers', target: 'Billmen', band: 'short' }, 'alice', 10, 10, 10, 10, 10)];
+  const p10 = [...shotInP9, to(1, 10)];
+
+  it('MED-SEQ.10 phase 10 does not hold for losses to fire: that test is phase 15\'s (MED-SEQ.15), where it is owed and the log adds it', () => {
+    const [entered] = play(shotInP9, { type: 'AdvancePhase' }, 'gm');
+    expect(entered).toMatchObject({ type: 'PhaseAdvanced', data: { phaseId: 'MED-SEQ.10', due: ['the tests for losses to fire, a round of melee and strength at 50% or less are taken in phase 15 (MED-SEQ.15)'] } });
+    expect((entered as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.owed).toBeUndefined();
+    expect(owedNow(given(p10).state)).toEqual([]);
+    given(p10).when(morale('Billmen', []), 'bob', { dice: scriptedStream(5) }).refused(/^Give the reason for Billmen's Morale Test \(MED-MORALE-REASONS\): phase 10 tests units seeing friendly units Routing or Falling-back in disorder, reason 6 \(MED-SEQ\.10\); the reasons the log gives \(.*\) are tested in phase 15 \(MED-SEQ\.15\)\.$/);
+    given(p10).when(morale('Billmen', ['MED-MORALE-REASONS.8']), 'bob', { dice: scriptedStream(5) }).refused(/^Reason MED-MORALE-REASONS\.8 "Losing casualties this Game Turn due to enemy firing\." does not fit Billmen \(B class infantry\): its test is taken in phase 15, Morale Tests \(MED-SEQ\.15\), not in phase 10 \(MED-SEQ\.10\)\. Only a GM may rule otherwise/);
+    // Seeing friends rout is phase 10's: the log adds nothing to it, and the fire's test still waits for phase 15.
+    const seen = only(play(p10, morale('Billmen', ['MED-MORALE-REASONS.6']), 'bob', 5), 'MedievalMoraleTested');
+    expect([seen.data.outcome.reason.id, seen.data.outcome.reasonsFromLog]).toEqual(['MED-MORALE-REASONS.6', undefined]);
+    const p15 = [...p10, seen, to(1, 15)];
+    expect(owedNow(given(p15).state).map((o) => o.key)).toEqual([`morale:u4@1.${phaseIndex('MED-SEQ.15')}`]);
+    const e = only(play(p15, morale('Billmen', []), 'bob', 5), 'MedievalMoraleTested');
+    expect(e.data.outcome.reasonsFromLog?.map((r) => r.id)).toEqual(['MED-MORALE-REASONS.8', 'MED-MORALE-REASONS.9']);
+    expect(owedNow(given([...p15, e]).state)).toEqual([]);
+  });
+
+  it('MED-SEQ.10 on entering phase 10 the units routing or falling back in disorder are named, whose friends test (reason 6); a unit that charged or reacted this turn does not', () => {
+    const [entered] = play([...shotInP9, routing('u7')], { type: 'AdvancePhase' }, 'gm');
+    expect((entered as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due[0]).toBe(
+      'routing or falling back in disorder (MED-MORALE-REASONS.6): Kerns; friendly units within 150yds that saw them test now (/morale test reasons:6), but not those that charged or reacted to charges in phases 4 to 9 (MED-SEQ.10)',
+    );
+    // The knights declared a charge in phase 4 (their test then): no phase 10 test for them, but by a GM's ruling.
+    const p4 = [...t1, to(1, 4)];
+    const charged = [...p4, ...play(p4, morale('Knights', ['MED-MORALE-REASONS.7']), 'alice', 5), to(1, 10)];
+    given(charged).when(morale('Knights', ['MED-MORALE-REASONS.6']), 'alice', { dice: scriptedStream(5) }).refused(/does not fit Knights \(A class cavalry\): it took a Morale Test in phase 4 this turn, charging or reacting to a charge, and such units do not take phase 10's test \(MED-SEQ\.10\)/);
+    expect(only(play(charged, morale('Knights', ['MED-MORALE-REASONS.6']), 'gm', 5), 'MedievalMoraleTested').data.outcome.rulings).toEqual([expect.objectContaining({ what: 'reason MED-MORALE-REASONS.6 for Knights', by: 'gm' })]);
   });
 });
 

@@ -301,10 +301,11 @@ describe('MED-MELEE in the battle', () => {
     expect([med(after).units.u4?.losses, med(after).units.u2?.losses]).toEqual([2, 3]);
   });
 
-  it('MED-MELEE the lance rows are for charging cavalry only: otherwise the score is an input', () => {
-    given(p13()).when(melee({}), 'alice', { dice: scriptedStream() }).refused(/the Charging cavalry using Heavy Lance row is for charging cavalry only; give the score needed before modifiers/);
-    const e = only(play(p13(), melee({ score: 6 }), 'alice', 1, 1, 1, 1, 1, 1, 1, 1), 'MedievalMeleeResolved');
-    expect(e.data.outcome.attacker.cell).toEqual({ id: null, input: 6, why: 'the Charging cavalry using Heavy Lance row is for charging cavalry only' });
+  it('MED-MELEE the lance rows are for charging cavalry only: otherwise the score is the GM\'s to give', () => {
+    given(p13()).when(melee({}), 'alice', { dice: scriptedStream() }).refused(/^The Charging cavalry using Heavy Lance row is for charging cavalry only: the score needed is the GM's\. A GM gives it before modifiers, 1 to 10, with attacker_score: \(MED-MELEE\)\.$/);
+    given(p13()).when(melee({ score: 6 }), 'alice', { dice: scriptedStream() }).refused(/^attacker_score: the Charging cavalry using Heavy Lance row is for charging cavalry only, so the score needed is the GM's to give, not a player's\. Ask a GM to give attacker_score: \(MED-MELEE\)\.$/);
+    const e = only(play(p13(), melee({ score: 6 }), 'gm', 1, 1, 1, 1, 1, 1, 1, 1), 'MedievalMeleeResolved');
+    expect(e.data.outcome.attacker.cell).toEqual({ id: null, input: 6, why: 'the Charging cavalry using Heavy Lance row is for charging cavalry only', by: 'gm' });
   });
 
   it('MED-MELEE-MOD.3 an impetuous unit (failed control test) gets -1 from the log; MED-MELEE-MOD.4 pushed back as given', () => {
@@ -499,6 +500,36 @@ describe('MED-MORALE in the battle', () => {
     given([...p15, ...e]).when({ type: 'MedievalSetStatus', unit: 'Billmen', disordered: true }).refused(/Nothing to change: Billmen is disordered already/);
     given(p15).when({ type: 'MedievalSetStatus', unit: 'Billmen', gunsAbandoned: true }).refused(/Billmen is not artillery/);
     given(p15).when({ type: 'MedievalSetStatus', unit: 'Billmen', disordered: true }, 'bob').refused(/Only a GM/);
+  });
+});
+
+describe('MED-MELEE a gap the Melee Chart leaves is the GM\'s, or a house rule\'s set once (issue 40)', () => {
+  // The Handgunners are mercenaries (M): the Sword, Spear or Pike rows have no grade M (MED-MELEE source note).
+  const p13 = [...setup(), { type: 'UnitEdited', data: { unitId: 'u6', attrs: { class: 'M' } } } as BattleEvent, sides(1), to(1, 13)];
+  const melee = (score?: number): Action => ({ type: 'MedievalMelee', attacker: { unit: 'Handgunners', ...(score !== undefined ? { score } : {}) }, defender: { unit: 'Archers' } });
+  const ones = [1, 1, 1, 1, 1, 1, 1, 1];
+  const mClass = (value: unknown): BattleEvent => ({ type: 'HouseRuleSet', data: { key: 'melee.m-class', value, by: 'gm', rules: ['MED-MELEE'] } });
+
+  it('MED-MELEE no grade M row: the melee asks the GM for the score, naming the option and the house rule', () => {
+    given(p13).when(melee(), 'bob', { dice: scriptedStream(...ones) }).refused(/^The Sword, Spear or Pike rows have no grade M \(MED-MELEE source note\): the score needed is the GM's\. A GM gives it before modifiers, 1 to 10, with attacker_score:, or sets house rule melee\.m-class once for the battle \(the grade whose rows M class units read; \/house show\) \(MED-MELEE\)\.$/);
+  });
+
+  it('MED-MELEE a player giving the score is refused, naming the option and who may give it; a GM\'s stands and the working names him', () => {
+    given(p13).when(melee(8), 'bob', { dice: scriptedStream(...ones) }).refused(/^attacker_score: the Sword, Spear or Pike rows have no grade M \(MED-MELEE source note\), so the score needed is the GM's to give, not a player's\. Ask a GM to give attacker_score:, or to set house rule melee\.m-class once/);
+    given(p13).when(melee(11), 'gm', { dice: scriptedStream(...ones) }).refused(/^attacker_score is the score needed before modifiers, 1 to 10 \(got 11\) \(MED-MELEE\)\.$/);
+    const o = only(play(p13, melee(8), 'gm', ...ones), 'MedievalMeleeResolved').data.outcome.attacker;
+    expect(o.cell).toEqual({ id: null, input: 8, why: 'the Sword, Spear or Pike rows have no grade M (MED-MELEE source note)', by: 'gm' });
+    expect(o.steps).toContain("GM's ruling (<@gm>): the Sword, Spear or Pike rows have no grade M (MED-MELEE source note); score needed 8+.");
+  });
+
+  it('MED-MELEE house rule melee.m-class, set once by a GM, answers the gap at every melee, cited in the working; a score given against it is refused', () => {
+    given(p13).when({ type: 'SetHouseRule', key: 'melee.m-class', value: 'C' }, 'bob').refused(/GM/);
+    given(p13).when({ type: 'SetHouseRule', key: 'melee.m-class', value: 'M' }, 'gm').refused(/^melee\.m-class takes one of A, B, C, D \(MED-MELEE\)/);
+    const ruled = [...p13, mClass('C')];
+    const o = only(play(ruled, melee(), 'bob', ...ones), 'MedievalMeleeResolved').data.outcome.attacker;
+    expect(o.cell).toEqual({ id: 'MED-MELEE.R10', grade: 'C', armour: 'light', score: 6, house: { key: 'melee.m-class', grade: 'C', for: 'M', note: expect.stringMatching(/^house rule set by <@gm> at event \d+$/) as unknown as string } });
+    expect(o.steps[0]).toMatch(/^The Sword, Spear or Pike rows have no grade M \(MED-MELEE source note\); grade M reads the grade C row by house rule melee\.m-class \(house rule set by <@gm> at event \d+\): against light armour, 6\+ \(MED-MELEE\.R10\)\.$/);
+    given(ruled).when(melee(8), 'gm', { dice: scriptedStream(...ones) }).refused(/^attacker_score: grade M reads the Sword, Spear or Pike grade C row by house rule melee\.m-class .*; the score needed cannot be given/);
   });
 });
 

@@ -78,11 +78,25 @@ describe('ballots: an open ballot holds the phase', () => {
     const revealed: BattleEvent = { type: 'BallotRevealed', data: { ballotId: 'v1', reason: 'gm', choices: [{ voter: 's1', label: 'French', choice: null }] } };
     expect(owedNow(given([...percentile, opened, revealed]).state)).toEqual([]);
   });
-  it('a ballot the next phase closes itself (percentile secret orders, revealed as it starts) holds nothing', () => {
-    const orders: BattleEvent = {
+  it('secret orders still waiting for a vote hold /phase next as an open ballot does, naming who and the deadline; passed over, they are revealed as they stand (issue 40)', () => {
+    const voters = [
+      { id: 'c1', label: 'Bachelu', users: ['alice'], allowed: ['ATTACK', 'RESERVE'] },
+      { id: 'c2', label: 'Picton', users: ['bob'], allowed: ['ATTACK', 'RESERVE'] },
+    ];
+    const orders: BattleEvent = { type: 'BallotOpened', data: { ballotId: 'v1', kind: 'orders', title: 'Orders for turn 1', voters, input: { kind: 'choice' }, openedAt: '2026-01-01T00:00:00.000Z', deadline: '2026-01-02T00:00:00.000Z', audience: 'channel', turn: 1 } };
+    const voted: BattleEvent = { type: 'VoteCast', data: { ballotId: 'v1', voter: 'c1', choice: 'ATTACK', by: 'alice', onBehalf: false } };
+    const events = [...percentile, orders, voted];
+    given(events).when({ type: 'AdvancePhase' }).refused(/^Turn 1 \(day\), phase 1 \(.*\) is not done; it owes:\n• ballot v1 "Orders for turn 1" is still open, waiting for Picton; it closes by itself at its deadline, <t:1767312000:f> \(<t:1767312000:R>\) — \/ballot vote ballot:v1 \(a GM: \/ballot cast-for, or \/ballot reveal ballot:v1\)\nDo it first, or a GM passes over it with \/phase next skip:true \(logged\)\. Nothing was changed\.$/);
+    given(events).when({ type: 'AdvanceTurn' }).refused(/ballot v1 "Orders for turn 1" is still open, waiting for Picton/);
+    const passed = given(events).when({ type: 'AdvancePhase', skip: true }).events();
+    expect(passed.map((e) => e.type)).toEqual(['DueWaived', 'BallotRevealed', 'OrderChanged', 'PhaseAdvanced']);
+    expect(passed[1]).toMatchObject({ data: { reason: 'phase', choices: [{ voter: 'c1', choice: 'ATTACK' }, { voter: 'c2', choice: null }] } });
+  });
+  it('dawn notes, which the first daylight turn closes itself, hold nothing', () => {
+    const dawn: BattleEvent = {
       type: 'BallotOpened',
-      data: { ballotId: 'v1', kind: 'orders', title: 'Orders for turn 1', voters: [{ id: 'c1', label: 'Bachelu', users: ['alice'], allowed: ['ATTACK', 'RESERVE'] }], input: { kind: 'choice' }, openedAt: '2026-01-01T00:00:00.000Z', audience: 'channel', turn: 1 },
+      data: { ballotId: 'v1', kind: 'dawn', title: 'Dawn attack?', voters: [{ id: 'c1', label: 'Bachelu', users: ['alice'], allowed: ['YES', 'NO'] }], input: { kind: 'choice' }, openedAt: '2026-01-01T00:00:00.000Z', audience: 'channel', turn: 1 },
     };
-    expect(owedNow(given([...percentile, orders]).state)).toEqual([]);
+    expect(owedNow(given([...percentile, dawn]).state)).toEqual([]);
   });
 });

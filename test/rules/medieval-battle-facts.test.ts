@@ -165,7 +165,12 @@ describe('the values the medieval seed leaves open are house rules of the battle
 
   it('MED-FIRE musket, caliver and pistol have no Firing Chart row: house rule fire.<weapon> names the row they read', () => {
     const p11 = [...setup(), sides(1, 's2'), to(1, 11), { type: 'UnitEdited', data: { unitId: 'u6', attrs: { weapon: 'musket' } } } as BattleEvent];
-    given(p11).when(fire('Handgunners', 'Archers'), 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/musket has ranges \(MED-RANGE\.1\) but no row on the Firing Chart \(MED-FIRE\); give the score needed before modifiers, 1 to 10, or a GM sets the row it reads once with \/house set key:fire\.musket/);
+    given(p11).when(fire('Handgunners', 'Archers'), 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/^musket has ranges \(MED-RANGE\.1\) but no row on the Firing Chart \(MED-FIRE source note\): the score needed is the GM's\. A GM gives it before modifiers, 1 to 10, with score:, or sets the row it reads once for the battle with \/house set key:fire\.musket/);
+    // A gap the seed leaves is the GM's (issue 40): a player's score is refused, naming the option and who gives it; a GM's is logged as his ruling.
+    given(p11).when(fire('Handgunners', 'Archers', { score: 6 }), 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/^score: musket has ranges \(MED-RANGE\.1\) but no row on the Firing Chart \(MED-FIRE source note\), so the score needed is the GM's to give, not a player's\. Ask a GM to give score:, or to set the row it reads once/);
+    const ruled = only(play(p11, fire('Handgunners', 'Archers', { score: 6 }), 'gm', 1, 1, 1), 'MedievalFireResolved').data.outcome;
+    expect(ruled.cell).toEqual({ id: null, input: 6, by: 'gm' });
+    expect(ruled.steps[0]).toBe("GM's ruling (<@gm>): musket has no Firing Chart row (MED-FIRE source note); score needed 6+.");
     const set = [...p11, house('fire.musket', 'bow', ['MED-FIRE'])];
     const o = only(play(set, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved').data.outcome;
     expect(o.cell).toEqual({ id: 'MED-FIRE.R1', band: 'short', armour: 'light', score: 4 });

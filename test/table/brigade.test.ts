@@ -20,7 +20,7 @@ describe('one turn of the brigade game at the table (examples/brigade.table)', (
       '1/45th Foot has 8 of 8 left; it cannot take 9 casualties.',
       'Only French Army of Portugal has formations left to activate. The source does not say whether an initiative round is still rolled (BRG-2.1); the GM rules. A GM names the side with /activate declare side:"French Army of Portugal".',
       "Arnauld's Brigade has already activated and its token is gone (BRG-2.1.1); select one of Curto's Light Cavalry.",
-      '3rd Dragoons\'s morale test result is needed: a GM gives it with /morale brigade unit:"3rd Dragoons" result:passed|failed (how a test is rolled is not in the source, BRG-3.2.3).',
+      '3rd Dragoons\'s and 1/15e de Ligne\'s morale test results are needed (1/15e de Ligne, charged, tests if 3rd Dragoons passes): a GM gives them with /morale brigade unit:"3rd Dragoons" result:passed|failed and /morale brigade unit:"1/15e de Ligne" result:passed|failed, or both with this charge (charger_morale: target_morale:) (how a test is rolled is not in the source, BRG-3.2.3).',
       'Only French Army of Portugal has units left to activate. The source does not say whether an initiative round is still rolled (BRG-3.2.1); the GM rules. A GM names the side with /activate declare side:"French Army of Portugal".',
       'on_tie: this is a ruling of the GM; ask a GM to give it (BRG-3.3.2-3.3.4).',
       'Army morale is not checked now: turn 1 is not a fourth turn and no army general has fallen (BRG-4.1).',

@@ -17,6 +17,11 @@ export type Effect =
    * is placed (BRG-3.3.4 says so; BRG-3.2.3 does not).
    */
   | { unit: string; effect: 'retreat'; rule: 'BRG-3.2.3' | 'BRG-3.3.4'; distance: Distance | null; facing: 'direction of retreat'; marker: boolean | null }
+  /**
+   * BRG-2.2, BRG-3.3.4: casualties took the last of the unit's strength (its roster figures, the
+   * casualties it can take): it is destroyed and out of play; it does not retreat, rally or test.
+   */
+  | { unit: string; effect: 'destroyed'; rule: 'BRG-2.2' | 'BRG-3.3.4'; why: string }
   /** BRG-3.2.4, BRG-3.4.5: a charged unit that passed morale and has not activated may fire. */
   | { unit: string; effect: 'may-defensive-fire'; rule: 'BRG-3.2.4' | 'BRG-3.4.5' }
   /** BRG-3.2.5, BRG-3.4.6: cavalry charging infantry must roll to break the bayonets. */

@@ -46,6 +46,8 @@ export interface MeleeUnit {
   modifiers?: readonly GivenModifier[];
   /** Leaders attached to it (BRG-3.3.5). */
   leaders?: readonly string[];
+  /** Its strength left before the melee (the roster's figures less casualties), where the battle knows it: casualties that take the last of it destroy the unit (BRG-3.3.4). */
+  left?: number;
 }
 
 export interface MeleeSide {
@@ -255,7 +257,9 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
   let pendingRemainder: MeleeResults['pendingRemainder'] = null;
   const effects: Effect[] = [];
   // "Distributed evenly across all units in the melee" is read as the loser's units (brigade-phases.md).
-  if (remainder === 0) steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')}, ${share} on each of its ${plural(n, 'unit', 'units')} (BRG-3.3.4).`);
+  if (difference === 0) steps.push(`${loser.side} loses: no extra casualties (BRG-3.3.4).`);
+  else if (n === 1) steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')} on its one unit, ${loser.units[0]!.unit} (BRG-3.3.4).`);
+  else if (remainder === 0) steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')}, ${share} on each of its ${n} units (BRG-3.3.4).`);
   else {
     steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')} over ${plural(n, 'unit', 'units')}: ${share} each and ${remainder} over; the source does not say how an uneven split is assigned (BRG-3.3.4).`);
     const order = (loser.remainderOrder ?? []).filter((u, i, xs) => extra.has(u) && xs.indexOf(u) === i);
@@ -274,7 +278,20 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
     const x = extra.get(c.unit) ?? 0;
     effects.push({ unit: c.unit, effect: 'casualties', rule: 'BRG-3.3.4', count: c.count, why: `${per} for being in the melee${x ? ` + ${x} of the loser's extra` : ''}` });
   }
+  // A unit's figures are the casualties it can take (the roster's strength): one that has taken them all is gone.
+  const destroyed = new Set<string>();
+  for (const s of input.sides) {
+    for (const u of s.units) {
+      const count = casualties.find((c) => c.unit === u.unit)!.count;
+      if (u.left === undefined || count < u.left) continue;
+      destroyed.add(u.unit);
+      const why = `${plural(count, 'casualty', 'casualties')} on the ${u.left} it had left`;
+      effects.push({ unit: u.unit, effect: 'destroyed', rule: 'BRG-3.3.4', why });
+      steps.push(`${u.unit}: ${why}, no strength left: destroyed and out of play${s === loser ? '; it does not retreat' : ''} (BRG-3.3.4).`);
+    }
+  }
   for (const u of loser.units) {
+    if (destroyed.has(u.unit)) continue;
     const house = input.house?.infantryRetreat;
     const r = retreatDistance(u.arm, pack, input.infantryRetreat, house);
     effects.push({ unit: u.unit, effect: 'retreat', rule: 'BRG-3.3.4', distance: r.distance, facing: 'direction of retreat', marker: true });

@@ -29,6 +29,8 @@ export interface VolleyTarget {
   testedThisPhase?: boolean;
   /** It is affected by stampeding elephants, so it tests again (BRG-2.2.2). */
   stampedingElephants?: boolean;
+  /** The fire took the last of its strength: destroyed, it has no morale to test (BRG-2.2). */
+  destroyed?: boolean;
 }
 
 export interface VolleyRoundOutcome extends Outcome {
@@ -65,7 +67,8 @@ export function closeVolleyRound(input: {
   const fallenLeaderRolls: FallenLeaderRoll[] = [];
   for (const { unit, count } of casualties) {
     const t = targets.get(unit);
-    if (t?.testedThisPhase && !t.stampedingElephants) {
+    if (t?.destroyed) steps.push(`${unit} has no strength left: destroyed and out of play, no morale test (BRG-2.2).`);
+    else if (t?.testedThisPhase && !t.stampedingElephants) {
       excused.push(unit);
       steps.push(`${unit} has already tested morale this phase: no test (BRG-2.2.2).`);
     } else {

@@ -1,3 +1,4 @@
+import { mention } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -10,7 +11,8 @@ import { recorder, type Dice, type Outcome, type Recorder } from '../../rules/ou
  * The score needed is the chart cell for the weapon's group, range band and target armour; the
  * modifiers change it before rolling and the final score is clamped to 2..10 (MED-FIRE-MOD.23).
  * Musket, caliver and pistol have ranges but no chart row (MED-FIRE source note): their base score
- * is an input (`chartScore`), never guessed. Artillery rolls one d10 per gun model (MED-FIRE.1):
+ * is never guessed, and a gap the seed leaves is the GM's: the row a house rule names (`houseRow`,
+ * set once for the battle), else a GM's score at the fire (`chartScore`, refused to a player). Artillery rolls one d10 per gun model (MED-FIRE.1):
  * `figures` is then the number of guns and part dice do not arise.
  */
 
@@ -50,12 +52,14 @@ export interface FireInput {
   /** Modifiers the players chose, by MED-FIRE-MOD id. */
   modifiers?: readonly ModifierChoice[];
   derived?: FireDerived;
-  /** The base score for a weapon with no MED-FIRE row (musket, caliver, pistol); refused otherwise. */
+  /** The base score for a weapon with no MED-FIRE row (musket, caliver, pistol), a GM's ruling; refused otherwise. */
   chartScore?: number;
   /** For a weapon with no MED-FIRE row: the group whose rows it reads, by the battle's house rule `key` (`note` cites it). */
   houseRow?: { key: string; group: string; note: string };
-  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
+  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. The chart score is a GM's only. */
   gm?: boolean;
+  /** Who acts (a user id), named in the working of a GM's ruling. */
+  by?: string;
   dice: Dice;
   pack: MedievalPack;
   options?: FireOptions;
@@ -74,7 +78,8 @@ export interface FireOutcome extends Outcome {
   weapon: string;
   group: string | null;
   /** The chart cell used, or the input base score for a weapon with no row. */
-  cell: { id: string; band: RangeBand; armour: Armour; score: number } | { id: null; input: number };
+  /** The chart cell, or the GM's score for a weapon without a row (`by`: the GM). */
+  cell: { id: string; band: RangeBand; armour: Armour; score: number } | { id: null; input: number; by?: string };
   base: number;
   modifiers: AppliedModifier[];
   modified: number;
@@ -162,12 +167,14 @@ export function resolveFire(input: FireInput): FireOutcome {
         : `${group.name} at ${band} range against ${targetArmour} armour: ${cell.score}+ (${row.id}).`,
     );
   } else {
+    // The seed leaves this score open: the GM's value, never a player's (or the row a house rule names, set once).
     const s = input.chartScore;
-    if (s === undefined || !Number.isInteger(s) || s < 1 || s > 10) {
-      refuse(`${weapon} has ranges (${rangeEntry.id}) but no row on the Firing Chart (MED-FIRE); give the score needed before modifiers, 1 to 10, or a GM sets the row it reads once with /house set key:fire.${weapon} value:... (/house show).`);
-    }
-    cell = { id: null, input: s };
-    steps.push(`${weapon} has no Firing Chart row (MED-FIRE); score needed given as ${s}+.`);
+    const gap = `${weapon} has ranges (${rangeEntry.id}) but no row on the Firing Chart (MED-FIRE source note)`;
+    if (s === undefined) refuse(`${gap}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with score:, or sets the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`);
+    if (input.gm === false) refuse(`score: ${gap}, so the score needed is the GM's to give, not a player's. Ask a GM to give score:, or to set the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`);
+    if (!Number.isInteger(s) || s < 1 || s > 10) refuse(`score is the score needed before modifiers, 1 to 10 (got ${s}) (MED-FIRE).`);
+    cell = { id: null, input: s, ...(input.by ? { by: input.by } : {}) };
+    steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${weapon} has no Firing Chart row (MED-FIRE source note); score needed ${s}+.`);
   }
   const base = cell.id === null ? cell.input : cell.score;
 

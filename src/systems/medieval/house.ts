@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { HouseRule } from '../../rules/house.ts';
 import { medievalPack } from './index.ts';
+import { MELEE_GRADE_HOUSE } from './melee.ts';
 
 /**
  * The values the medieval seed leaves open that the umpire would otherwise ask at every use or read
@@ -32,6 +33,16 @@ export const MEDIEVAL_HOUSE: readonly HouseRule[] = [
     expects: 'a whole number from -10 to 10, the factor (the source prints a plus)',
     schema: z.number().int().min(-10).max(10),
   },
+  ...(['M', 'E'] as const).map(
+    (grade): HouseRule => ({
+      key: MELEE_GRADE_HOUSE[grade]!,
+      rules: ['MED-MELEE'],
+      seed: `The Melee Chart has no ${grade} rows (MED-MELEE source note): the score a ${grade === 'M' ? 'mercenary (M)' : 'peasant (E)'} class unit needs in melee is not given.${grade === 'M' ? ' For firing MED-FIRE-MOD.4 groups Mercenary with C class; the seed does not say so for melee.' : ''}`,
+      expects: `the training grade whose Melee Chart rows ${grade} class units read`,
+      schema: z.enum(['A', 'B', 'C', 'D']),
+      readings: Object.fromEntries((['A', 'B', 'C', 'D'] as const).map((g) => [g, `${grade} class reads the grade ${g} rows; where a weapon has no grade ${g} row either, a GM gives the score`])),
+    }),
+  ),
   ...medievalPack.fire.noChartRow.map(
     (weapon): HouseRule => ({
       key: `fire.${weapon}`,

@@ -1,3 +1,4 @@
+import { mention } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -9,8 +10,21 @@ import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
  * cell for the weapon row, training grade and target armour; modifiers change it before rolling and
  * it is clamped to 2..10 (MED-MELEE-MOD.17). The chart has gaps (no E or M rows, no D row for
  * one-handed weapons, lances or cavalry pole-arms, no A/B for knives; lance rows are for charging
- * cavalry only): there the base score is an input (`chartScore`), never guessed.
+ * cavalry only): there the base score is never guessed. A gap the seed leaves is the GM's: a house
+ * rule set once for the battle answers it where it can (`houseGrades`: the grade whose rows an M or
+ * E class unit reads, MELEE_GRADE_HOUSE), else a GM gives the score at the melee (`chartScore`,
+ * refused to a player); the working says which, and who.
  */
+
+/** The house rules that answer the Melee Chart's missing M and E rows (MED-MELEE source note): the grade whose rows such a unit reads. */
+export const MELEE_GRADE_HOUSE: Partial<Record<TroopClass, string>> = { M: 'melee.m-class', E: 'melee.e-class' };
+
+/** A house rule in force that has a grade read the rows of another (MELEE_GRADE_HOUSE): its key, the grade it reads, how the working cites it. */
+export interface GradeRule {
+  key: string;
+  grade: TroopClass;
+  note: string;
+}
 
 export interface MeleeDerived {
   /** Charging into contact: MED-MELEE-MOD.1, and the condition of the lance rows. */
@@ -61,10 +75,16 @@ export interface MeleeInput {
   targetArmour: Armour;
   modifiers?: readonly ModifierChoice[];
   derived?: MeleeDerived;
-  /** The base score where the chart has no cell for this weapon and grade; refused otherwise. */
+  /** The base score where the chart has no cell for this weapon and grade: a GM's ruling; refused otherwise. */
   chartScore?: number;
-  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. */
+  /** The option that gives `chartScore` ("attacker_score"), for the refusals. */
+  scoreOption?: string;
+  /** The house rules in force that answer a missing grade (MELEE_GRADE_HOUSE), by the grade they answer. */
+  houseGrades?: Partial<Record<TroopClass, GradeRule>>;
+  /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. The chart score is a GM's only. */
   gm?: boolean;
+  /** Who acts (a user id), named in the working of a GM's ruling. */
+  by?: string;
   dice: Dice;
   pack: MedievalPack;
   options?: MeleeOptions;
@@ -73,7 +93,8 @@ export interface MeleeInput {
 export interface MeleeOutcome extends Outcome {
   rule: 'MED-MELEE';
   group: string | null;
-  cell: { id: string; grade: TroopClass; armour: Armour; score: number } | { id: null; input: number; why: string };
+  /** The chart cell (`house`: the rule that had the unit's grade read this row), or the GM's score where the chart has none (`by`: the GM). */
+  cell: { id: string; grade: TroopClass; armour: Armour; score: number; house?: GradeRule & { for: TroopClass } } | { id: null; input: number; why: string; by?: string };
   base: number;
   modifiers: AppliedModifier[];
   modified: number;
@@ -111,23 +132,46 @@ export function prepareMelee(input: MeleeInput) {
   const group = meleeGroup(input);
   let why: string | null = null;
   let row: MedievalPack['melee']['chart'][number] | undefined;
+  // A grade the chart has no rows for at all (M, E) may read another's by the battle's house rule.
+  const houseKey = MELEE_GRADE_HOUSE[grade];
+  const ruled = input.houseGrades?.[grade];
+  let byHouse: (GradeRule & { for: TroopClass }) | undefined;
   if (!group) why = `the Melee Chart has no row for ${input.weapon}${input.mounted ? ' on horseback' : ' on foot'}`;
   else if (group.charging && !derived.charging) why = `the ${group.name} row is for charging cavalry only`;
   else {
     row = melee.chart.find((r) => r.group === group.id && r.grade === grade);
-    if (!row) why = `the ${group.name} rows have no grade ${grade} (MED-MELEE source note)`;
+    if (!row && ruled) {
+      row = melee.chart.find((r) => r.group === group.id && r.grade === ruled.grade);
+      if (row) byHouse = { ...ruled, for: grade };
+      else why = `the ${group.name} rows have no grade ${grade} (MED-MELEE source note), nor grade ${ruled.grade}, which grade ${grade} reads by house rule ${ruled.key} (${ruled.note})`;
+    } else if (!row) why = `the ${group.name} rows have no grade ${grade} (MED-MELEE source note)`;
   }
 
+  const option = input.scoreOption ?? 'the score';
   let cell: MeleeOutcome['cell'];
   if (row) {
-    if (input.chartScore !== undefined) refuse(`The Melee Chart gives ${row.id} for this weapon and grade; the score needed cannot be given.`);
-    cell = { id: row.id, grade, armour: targetArmour, score: row.scores[targetArmour] };
-    steps.push(`${group!.name}, grade ${grade}, against ${targetArmour} armour: ${cell.score}+ (${row.id}).`);
+    if (input.chartScore !== undefined) {
+      refuse(
+        byHouse
+          ? `${option}: grade ${grade} reads the ${group!.name} grade ${byHouse.grade} row by house rule ${byHouse.key} (${byHouse.note}), ${row.id}; the score needed cannot be given (a GM changes the house rule with /house set, or opens it again with /house unset key:${byHouse.key}).`
+          : `The Melee Chart gives ${row.id} for this weapon and grade; the score needed cannot be given.`,
+      );
+    }
+    cell = { id: row.id, grade: row.grade, armour: targetArmour, score: row.scores[targetArmour], ...(byHouse ? { house: byHouse } : {}) };
+    steps.push(
+      byHouse
+        ? `The ${group!.name} rows have no grade ${grade} (MED-MELEE source note); grade ${grade} reads the grade ${byHouse.grade} row by house rule ${byHouse.key} (${byHouse.note}): against ${targetArmour} armour, ${cell.score}+ (${row.id}).`
+        : `${group!.name}, grade ${grade}, against ${targetArmour} armour: ${cell.score}+ (${row.id}).`,
+    );
   } else {
+    // The seed leaves this cell open: the GM's value, never a player's (or a house rule's, set once for the battle).
+    const house = (verb: string) => (houseKey && !ruled ? `, or ${verb} house rule ${houseKey} once for the battle (the grade whose rows ${grade} class units read; /house show)` : '');
     const s = input.chartScore;
-    if (s === undefined || !Number.isInteger(s) || s < 1 || s > 10) refuse(`${why!}; give the score needed before modifiers, 1 to 10 (MED-MELEE).`);
-    cell = { id: null, input: s, why: why! };
-    steps.push(`${why![0]!.toUpperCase()}${why!.slice(1)}; score needed given as ${s}+.`);
+    if (s === undefined) refuse(`${cap(why!)}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with ${option}:${house('sets')} (MED-MELEE).`);
+    if (input.gm === false) refuse(`${option}: ${why!}, so the score needed is the GM's to give, not a player's. Ask a GM to give ${option}:${house('to set')} (MED-MELEE).`);
+    if (!Number.isInteger(s) || s < 1 || s > 10) refuse(`${option} is the score needed before modifiers, 1 to 10 (got ${s}) (MED-MELEE).`);
+    cell = { id: null, input: s, why: why!, ...(input.by ? { by: input.by } : {}) };
+    steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${why!}; score needed ${s}+.`);
   }
   const base = cell.id === null ? cell.input : cell.score;
 
@@ -165,3 +209,5 @@ export function resolveMelee(input: MeleeInput, prepared: MeleePrepared = prepar
     steps,
   };
 }
+
+const cap = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;

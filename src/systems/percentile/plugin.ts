@@ -54,8 +54,10 @@ export const percentile: SystemPlugin<PercentileState> = {
   describe: (e, s) => describePercentileEvent(e as PercentileEvent, s),
   advance: percentileAdvance,
   owed: percentileOwed,
-  // Orders are revealed as the next phase starts, dawn notes as the first daylight turn does (orders.ts, night.ts).
-  closedByPhase: ['orders', 'dawn'],
+  // Dawn notes are revealed as the first daylight turn starts (night.ts). Secret orders are not here:
+  // an orders vote still waiting holds /phase next as any open ballot does, so no deadline is cut short
+  // unasked; a GM who passes over it has it revealed as it stands as the next phase starts (orders.ts).
+  closedByPhase: ['dawn'],
   ballotConsequences: percentileConsequences,
   statusLines: nightStatusLines,
   commandLines: nightCommandLines,

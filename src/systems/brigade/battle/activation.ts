@@ -5,7 +5,7 @@ import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { activate, awaiting, brigadePack as pack, placeCloseCombatTokens, type Measure, type Tokens } from '../index.ts';
-import { brg, checkPhase, initiativeNow, initiativeStep, lines, setState, sideOfUnit, tokensNow } from './state.ts';
+import { brg, checkInPlay, checkPhase, initiativeNow, initiativeStep, lines, setState, sideOfUnit, tokensNow } from './state.ts';
 
 /** Activate tokens (BRG-1.5, BRG-3.1.1): placed, removed as the active side selects a formation or unit, or cleared by a GM. */
 export type ActivationAction =
@@ -28,6 +28,7 @@ export function activateOne(s: BattleState, a: Extract<ActivationAction, { type:
   const declared = ini && ini.declaredSideId !== undefined && !ini.used ? ini.declaredSideId : undefined;
   if (declared === undefined) refuse(`No side is declared to activate: /activate roll, then the winner's /activate declare (${initiativeStep(s, t)}).`);
   const holder = t.what === 'formation' ? findCommand(s, a.formation!) : findUnit(s, a.unit!);
+  if (!('sideId' in holder)) checkInPlay(s, holder);
   const sideId = 'sideId' in holder ? holder.sideId : unitSideId(s, holder);
   if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, declared)) refuse(`${sideName(s, declared)} is the active side: its player selects the ${t.what} (${rule}).`);
   const { steps } = activate(t, { side: sideName(s, declared), id: holder.id });
@@ -49,6 +50,7 @@ export function closeCombatTokens(s: BattleState, a: Extract<ActivationAction, {
   if (!a.units.length) refuse('Name the units and their measured distance to the nearest enemy, e.g. "1/45th Foot=1.5; 3rd Dragoons=4" (BRG-3.1.1).');
   const units = a.units.map((x) => {
     const u = findUnit(s, x.unit);
+    checkInPlay(s, u);
     return { id: u.id, name: u.name, side: sideOfUnit(s, u), nearestEnemy: { value: x.distance, unit: a.measure ?? 'in' } as Measure };
   });
   const { tokens, steps } = placeCloseCombatTokens(units, pack);

@@ -5,15 +5,15 @@ import type { Advance, Owed } from '../../../battle/system.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { armyMoraleDue, awaiting, brigadePack as pack, placeTokens, rallyRetreating, replaceFallenLeaders } from '../index.ts';
 import { remainderWaits } from './melee.ts';
-import { brg, combatNow, phaseId, tokensNow, unitsOf } from './state.ts';
+import { brg, combatNow, destroyed, phaseId, tokensNow, unitsOf } from './state.ts';
 
 /**
  * The turn sequence: what is refused on leaving a phase, the events that fall due on entering one
  * (tokens, rallies, leaders replaced), and what the players are told to do next.
  */
 
-/** Formations (commands with units) of the sides still on the field. */
-const formations = (s: BattleState) => Object.values(s.commands).filter((c) => unitsOf(s, c).length > 0 && !brg(s).withdrawn.includes(c.sideId));
+/** Formations (commands with a unit not destroyed, BRG-3.3.4) of the sides still on the field. */
+const formations = (s: BattleState) => Object.values(s.commands).filter((c) => unitsOf(s, c).some((u) => !destroyed(s, u)) && !brg(s).withdrawn.includes(c.sideId));
 
 /** The army morale check the Army Morale Phase owes on the turns BRG-4.1 calls for it, until a GM gives it. */
 export function brigadeOwed(s: BattleState): Owed[] {
@@ -51,7 +51,8 @@ export function brigadeAdvance(s: BattleState, next: Advance): Advance {
     }
   }
   if (to === 'BRG-1' && next.to.turn !== s.position.turn) {
-    const retreating = Object.entries(brg(s).units).filter(([id, st]) => st.retreating && s.units[id]);
+    // A destroyed unit has nothing left to rally (BRG-3.3.4).
+    const retreating = Object.entries(brg(s).units).filter(([id, st]) => st.retreating && s.units[id] && !destroyed(s, s.units[id]));
     if (retreating.length) {
       const outcome = rallyRetreating(retreating.map(([id]) => ({ unit: s.units[id]!.name })));
       before.push({ type: 'BrigadeRallied', data: { turn: next.to.turn, outcome, unitIds: retreating.map(([id]) => id) } });

@@ -19,7 +19,7 @@ import {
   type UncontrolledOutcome,
 } from '../index.ts';
 import { bayonetsRule, uncontrolledRule } from './house.ts';
-import { activeNow, armOf, brg, checkPhase, combatNow, left, lines, setCombat, setState, setUnit, sideOfUnit, status, subPhase, tokensNow, unitName } from './state.ts';
+import { activeNow, armOf, brg, checkInPlay, checkPhase, combatNow, lines, setCombat, setState, setUnit, sideOfUnit, status, subPhase, tokensNow, unitName } from './state.ts';
 
 /** The activated unit's Action Round (BRG-3.2.2-3.2.5), or an exploiting unit's (BRG-3.4.3-3.4.6): a charge and what it sets off. */
 export type ActAction = {
@@ -56,6 +56,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   checkPhase(s, 'BRG-3', 'Units charge, change formation or facing, evade or tap out');
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'act with it');
+  checkInPlay(s, u);
   const combat = combatNow(s);
   const exploiting = combat?.exploiting !== undefined;
   const t = tokensNow(s);
@@ -80,11 +81,14 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   if (a.action === 'charge' && (!target || a.distance === undefined)) refuse(`A charge names its target and the measured distance to it (${rule}).`);
   if (a.action !== 'charge' && target) refuse(`Only a charge names a target (${rule}).`);
   const morale: ActOutcome['morale'] = [];
-  const testOf = (unit: Unit, given: TestResult | undefined): TestResult => {
+  /** A unit's morale test this sub-phase: the GM's with this action, else the one recorded; undefined while neither. */
+  const testOf = (unit: Unit, given: TestResult | undefined): TestResult | undefined => {
     const m = status(s, unit.id).morale;
     const logged = m && samePhase(m.at, s.position) && m.sub === subPhase(s) ? m.result : undefined;
     if (given && logged && given !== logged) claim(s, ctx.actor, { what: `${unit.name}'s morale test`, claimed: given, derived: logged, source: 'the test recorded this sub-phase', rule: 'BRG-3.2.3' });
-    const result = given ?? logged ?? refuse(`${unit.name}'s morale test result is needed: a GM gives it with /morale brigade unit:"${unit.name}" result:passed|failed (how a test is rolled is not in the source, ${exploiting ? 'BRG-3.4.4' : 'BRG-3.2.3'}).`);
+    return given ?? logged;
+  };
+  const took = (unit: Unit, result: TestResult, given: TestResult | undefined): TestResult => {
     morale.push({ unit: unit.name, result, by: given ? 'gm' : 'log' });
     return result;
   };
@@ -106,9 +110,14 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   let reaction: ReactionOutcome | null = null;
   const effects: Effect[] = [];
   if (a.action === 'charge' && target) {
-    if (left(s, target) === 0) refuse(`${target.name} has no strength left.`);
-    const chargerTest = testOf(u, a.chargerTest);
-    const charged = { unit: target.name, arm: armOf(target), activated: hasActivated(s, target.id), ...(chargerTest === 'passed' ? { test: testOf(target, a.targetTest) } : {}) };
+    checkInPlay(s, target);
+    // BRG-3.2.3 (BRG-3.4.4): the charger tests, and the charged unit if it passes; every result the step may need is asked at once.
+    const chargerKnown = testOf(u, a.chargerTest);
+    const targetKnown = chargerKnown === 'failed' ? undefined : testOf(target, a.targetTest);
+    const missing = [...(chargerKnown ? [] : [u]), ...(chargerKnown !== 'failed' && !targetKnown ? [target] : [])];
+    if (missing.length) refuse(moraleNeeded(missing, exploiting ? 'BRG-3.4.4' : 'BRG-3.2.3'));
+    const chargerTest = took(u, chargerKnown!, a.chargerTest);
+    const charged = { unit: target.name, arm: armOf(target), activated: hasActivated(s, target.id), ...(chargerTest === 'passed' ? { test: took(target, targetKnown!, a.targetTest) } : {}) };
     reaction = resolveChargeReaction({ exploitation: exploiting, charger: { unit: u.name, arm, test: chargerTest }, charged: [charged] });
     effects.push(...reaction.effects);
   }
@@ -123,6 +132,19 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   const outcome: ActOutcome = { unit: u.name, exploitation: exploiting, action: actionOutcome, morale, reaction, bayonets: rolled.bayonets, uncontrolled: rolled.uncontrolled, steps };
   for (const m of morale) if (m.by === 'gm') steps.push(`${m.unit}'s morale test ${m.result}: GM's ruling (${m.result}), the source does not say how it is rolled.`);
   return [{ type: 'BrigadeActed', data: { at: s.position, unitId: u.id, ...(target ? { targetId: target.id } : {}), outcome, effects, dice: used } }];
+}
+
+/**
+ * The refusal for the morale results a charge still needs, all at once: the charger's, and the
+ * charged unit's, which tests only if the charger passes (BRG-3.2.3, BRG-3.4.4). How a test is
+ * rolled is not in the source, so each result is the GM's.
+ */
+function moraleNeeded(units: readonly Unit[], rule: string): string {
+  const give = (x: Unit) => `/morale brigade unit:"${x.name}" result:passed|failed`;
+  const why = `how a test is rolled is not in the source, ${rule}`;
+  const [first, second] = units;
+  if (!second) return `${first!.name}'s morale test result is needed: a GM gives it with ${give(first!)} (${why}).`;
+  return `${first!.name}'s and ${second.name}'s morale test results are needed (${second.name}, charged, tests if ${first!.name} passes): a GM gives them with ${give(first!)} and ${give(second)}, or both with this charge (charger_morale: target_morale:) (${why}).`;
 }
 
 /** A unit has activated this sub-phase: its token is gone, or it has charged (BRG-3.2.4, BRG-3.4.5). */

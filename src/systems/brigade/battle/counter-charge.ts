@@ -4,7 +4,7 @@ import { checkActsFor, findUnit, unitSideId } from '../../../battle/mechanics.ts
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { checkPhase, combatNow, left, lines, setCombat, sideOfUnit, unitName } from './state.ts';
+import { checkInPlay, checkPhase, combatNow, lines, setCombat, sideOfUnit, unitName } from './state.ts';
 
 /**
  * Counter-charges (BRG-3.4.1). The seed names counter-charging units only where it lets those that
@@ -32,7 +32,7 @@ export function counterCharge(s: BattleState, a: CounterChargeAction, ctx: Decid
   if (before) refuse(`${u.name} has counter-charged ${unitName(s, before.targetId)} in this sub-phase already (BRG-3.4.1).`);
   // Before exploitation every melee of the phase is this sub-phase's: one already fought cannot be met by a counter-charge.
   if (!exploitation && c?.melee[u.id]) refuse(`${u.name}'s melee in this phase is resolved already: a counter-charge is recorded before the melee it leads to (BRG-3.4.1).`);
-  if (left(s, u) === 0) refuse(`${u.name} has no strength left.`);
+  checkInPlay(s, u);
   const steps = [
     `${u.name} counter-charges ${target.name}, which charged in this sub-phase (BRG-3.4.1).`,
     'The source names counter-charging units only in BRG-3.4.1 (if it wins its melee it may charge again); it does not say who may counter-charge, when, how far, or whether it tests morale: the table and the GM rule on those.',

@@ -20,7 +20,7 @@ import {
   type Rounding,
 } from '../index.ts';
 import { meleeHouse } from './house.ts';
-import { addCasualties, armOf, checkPhase, combatNow, leaderOf, left, lines, setCombat, setUnit, sideOfUnit, strength, unitName } from './state.ts';
+import { addCasualties, armOf, checkInPlay, checkPhase, combatNow, leaderOf, left, lines, setCombat, setUnit, sideOfUnit, strength, unitName } from './state.ts';
 
 /** Melee (BRG-3.3): resolved, and the GM's rulings the source leaves open (a tie, an uneven split). */
 export type MeleeAction =
@@ -65,7 +65,7 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
   for (const u of ub) if (unitSideId(s, u) !== sideB) refuse(`${u.name} is ${sideOfUnit(s, u)}'s, not ${sideName(s, sideB)}'s: name one side's units in units_b (BRG-3.3.2).`);
   if (sideA === sideB) refuse(`Both sides of the melee are ${sideName(s, sideA)}'s; a melee is between enemy units (BRG-3.3.2).`);
   if (![...ua, ...ub].some((u) => actsFor(s, ctx.actor, u))) refuse('Only the players of the units in the melee, or a GM, may resolve it.');
-  for (const u of [...ua, ...ub]) if (left(s, u) === 0) refuse(`${u.name} has no strength left.`);
+  for (const u of [...ua, ...ub]) checkInPlay(s, u);
   const gmRulings = [a.supplementaryA ? 'supplementary_a' : '', a.supplementaryB ? 'supplementary_b' : '', a.rounding ? 'rounding' : '', a.infantryRetreat !== undefined ? 'infantry_retreat' : '', a.remainder ? 'remainder' : '', a.onTie ? 'on_tie' : ''].filter(Boolean);
   checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.3.2-3.3.4', 'give it');
   const rulings: Ruling[] = [];
@@ -84,7 +84,7 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
   const remainder = (a.remainder ?? []).map((r) => findUnit(s, r).name);
   const side = (units: Unit[], sideId: string, supp: GivenModifier[] | undefined): MeleeSide => ({
     side: sideName(s, sideId),
-    units: units.map((u) => ({ unit: u.name, arm: armOf(u), morale: Number(u.attrs.morale), meleeDie: dieOf(u), leaders: leaderOf(u) })),
+    units: units.map((u) => ({ unit: u.name, arm: armOf(u), morale: Number(u.attrs.morale), meleeDie: dieOf(u), leaders: leaderOf(u), left: left(s, u) })),
     ...(supp ? { supplementary: supp } : {}),
     ...(remainder.length ? { remainderOrder: remainder } : {}),
   });
@@ -109,7 +109,10 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
 export function meleeTie(s: BattleState, loserRef: string, ctx: DecideContext): BattleEvent[] {
   const tied = combatNow(s)?.tied ?? refuse('No melee of equal strengths is waiting for a ruling (BRG-3.3.3).');
   const loser = findSide(s, loserRef).name;
-  const results = meleeResults({ sides: tied.sides, loser, difference: 0, ...(tied.infantryRetreat ? { infantryRetreat: tied.infantryRetreat } : {}), house: meleeHouse(s), pack });
+  // The strength each unit has left now, for a unit the results destroy (BRG-3.3.4).
+  const withLeft = (x: MeleeSide): MeleeSide => ({ ...x, units: x.units.map((u) => ({ ...u, left: left(s, findUnit(s, u.unit)) })) });
+  const sides: [MeleeSide, MeleeSide] = [withLeft(tied.sides[0]), withLeft(tied.sides[1])];
+  const results = meleeResults({ sides, loser, difference: 0, ...(tied.infantryRetreat ? { infantryRetreat: tied.infantryRetreat } : {}), house: meleeHouse(s), pack });
   const unitIds = Object.fromEntries(tied.sides.flatMap((x) => x.units.map((u) => [u.unit, findUnit(s, u.unit).id])));
   return [{ type: 'BrigadeMeleeTieRuled', data: { at: s.position, by: ctx.actor, results, unitIds } }];
 }
@@ -126,7 +129,10 @@ export function remainderRuling(s: BattleState, refs: string[], ctx: DecideConte
   const names = refs.map((ref) => findUnit(s, ref).name);
   const { steps } = assignRemainder({ pending: { count: r.count, among: r.among.map((id) => unitName(s, id)) }, units: names });
   const unitIds = names.map((n) => r.among.find((id) => unitName(s, id) === n)!);
-  for (const id of unitIds) steps.push(`${unitName(s, id)}: ${Math.max(0, left(s, s.units[id]!) - 1)} of ${strength(s.units[id]!)} left.`);
+  for (const id of unitIds) {
+    const now = left(s, s.units[id]!) - 1;
+    steps.push(now > 0 ? `${unitName(s, id)}: ${now} of ${strength(s.units[id]!)} left.` : `${unitName(s, id)}: no strength left: destroyed and out of play (BRG-3.3.4).`);
+  }
   return [{ type: 'BrigadeRemainderAssigned', data: { at: s.position, by: ctx.actor, unitIds, steps } }];
 }
 

@@ -5,7 +5,7 @@ import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import type { TestResult } from '../index.ts';
-import { phaseId, phaseName, setUnit, status, subPhase, unitName } from './state.ts';
+import { checkInPlay, phaseId, phaseName, setUnit, status, subPhase, unitName } from './state.ts';
 
 /** A unit's morale test as the GM gives its result (BRG-2.2.1, BRG-3.2.3, BRG-3.4.4): the source does not say how it is rolled. */
 export type MoraleAction = { type: 'BrigadeMoraleResult'; unit: string; result: TestResult; elephants?: boolean };
@@ -15,6 +15,7 @@ export type MoraleEvent = { type: 'BrigadeMoraleRecorded'; data: { at: TurnPosit
 /** The GM's result of a unit's morale test (how it is rolled is not in the source): once per phase or sub-phase, unless stampeding elephants (BRG-2.2.2, BRG-3.2.3). */
 export function moraleResult(s: BattleState, a: MoraleAction, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
+  checkInPlay(s, u);
   const pid = phaseId(s.position);
   if (pid !== 'BRG-2' && pid !== 'BRG-3') refuse(`Units test morale in the March and Volley phase (BRG-2.2.1) and the Close Combat phase (BRG-3.2.3, BRG-3.4.4); now it is ${phaseName(s.position)}.`);
   const sub = subPhase(s);

@@ -1,4 +1,5 @@
 import { setRulesUnit } from '../../../battle/draft.ts';
+import { plural } from '../../../messages.ts';
 import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Command, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -95,6 +96,14 @@ export function checkPhase(s: BattleState, id: string, what: string) {
 export const status = (s: BattleState, unitId: string): BrigadeUnitStatus => brg(s).units[unitId] ?? { casualties: 0 };
 export const strength = (u: Unit) => Number(u.attrs.figures ?? 0);
 export const left = (s: BattleState, u: Unit) => Math.max(0, strength(u) - status(s, u.id).casualties);
+/** No strength left: its casualties have taken all its figures, so it is destroyed and out of play (BRG-2.2, BRG-3.3.4). */
+export const destroyed = (s: BattleState, u: Unit) => left(s, u) === 0;
+/** The refusal for a destroyed unit named in an action. */
+export const destroyedText = (s: BattleState, u: Unit) => `${u.name} has no strength left (${plural(status(s, u.id).casualties, 'casualty', 'casualties')} on a strength of ${strength(u)}): it is destroyed and out of play (BRG-3.3.4).`;
+/** Refuses a destroyed unit (`u` named in an action). */
+export function checkInPlay(s: BattleState, u: Unit): void {
+  if (destroyed(s, u)) refuse(destroyedText(s, u));
+}
 export const armOf = (u: Unit): Arm => String(u.attrs.arm) as Arm;
 export const leaderOf = (u: Unit): string[] => (u.attrs.leader !== undefined && String(u.attrs.leader).trim() ? [String(u.attrs.leader).trim()] : []);
 export const unitsOf = (s: BattleState, c: Command) => Object.values(s.units).filter((u) => u.commandId === c.id);

@@ -2,11 +2,16 @@ import { plural } from '../../../messages.ts';
 import { samePhase, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import { awaiting } from '../index.ts';
-import { brg, combatNow, initiativeNow, leaderOf, left, status, strength, tokensNow, unitName } from './state.ts';
+import { brg, combatNow, destroyed, initiativeNow, leaderOf, left, status, strength, tokensNow, unitName } from './state.ts';
 
 /** Lines for /unit show. */
 export function brigadeUnitLines(s: BattleState, u: Unit): string[] {
   const st = status(s, u.id);
+  if (destroyed(s, u)) {
+    const out = [`destroyed: no strength left (${plural(st.casualties, 'casualty', 'casualties')} on a strength of ${strength(u)}), out of play (BRG-3.3.4)`];
+    if (leaderOf(u).length) out.push(`leader attached: ${leaderOf(u).join(', ')}`);
+    return out;
+  }
   const out = [`strength ${left(s, u)} of ${strength(u)}${st.casualties ? ` (${plural(st.casualties, 'casualty', 'casualties')})` : ''}`];
   if (st.retreating) out.push(`retreating${st.retreating.marker ? ', retreat marker' : ''} (${st.retreating.rule}); rallies in the next Command & Control phase (BRG-1.1)`);
   if (st.outOfCommand?.turn === s.position.turn) out.push(`out of command this turn: ${st.outOfCommand.why} (BRG-1.3)`);

@@ -6,7 +6,7 @@ import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { closeVolleyRound, type VolleyRoundOutcome } from '../index.ts';
-import { addCasualties, brg, combatNow, leaderOf, left, lines, phaseId, phaseName, setCombat, setState, setUnit, sideOfUnit, status, strength, unitName } from './state.ts';
+import { addCasualties, brg, checkInPlay, combatNow, destroyed, leaderOf, left, lines, phaseId, phaseName, setCombat, setState, setUnit, sideOfUnit, status, strength, unitName } from './state.ts';
 
 /** The March and Volley round of the activated formation (BRG-2.2), and defensive fire in close combat (BRG-3.2.4, BRG-3.4.5). */
 export type VolleyAction =
@@ -22,6 +22,8 @@ export function volley(s: BattleState, a: Extract<VolleyAction, { type: 'Brigade
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
   checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkInPlay(s, firer);
+  checkInPlay(s, target);
   const pid = phaseId(s.position);
   let defensive = false;
   if (pid === 'BRG-2') {
@@ -36,7 +38,7 @@ export function volley(s: BattleState, a: Extract<VolleyAction, { type: 'Brigade
   if (!Number.isInteger(a.casualties) || a.casualties < 0) refuse(`Casualties are a whole number, 0 or more (got ${a.casualties}).`);
   const now = left(s, target);
   if (a.casualties > now) refuse(`${target.name} has ${now} of ${strength(target)} left; it cannot take ${plural(a.casualties, 'casualty', 'casualties')}.`);
-  const steps = [`${firer.name} fires at ${target.name}: ${a.casualties} casualt${a.casualties === 1 ? 'y' : 'ies'}, as given (the source has no fire table)${defensive ? `; defensive fire (BRG-3.2.4)` : ' (BRG-2.2)'}.`, `${target.name}: ${now - a.casualties} of ${strength(target)} left.`];
+  const steps = [`${firer.name} fires at ${target.name}: ${a.casualties} casualt${a.casualties === 1 ? 'y' : 'ies'}, as given (the source has no fire table)${defensive ? `; defensive fire (BRG-3.2.4)` : ' (BRG-2.2)'}.`, now - a.casualties > 0 ? `${target.name}: ${now - a.casualties} of ${strength(target)} left.` : `${target.name}: no strength left: destroyed and out of play (BRG-2.2).`];
   return [{ type: 'BrigadeVolleyFired', data: { at: s.position, firerId: firer.id, targetId: target.id, casualties: a.casualties, defensive, left: now - a.casualties, steps } }];
 }
 
@@ -52,7 +54,7 @@ export function endRound(s: BattleState, ctx: DecideContext): BattleEvent[] {
     const u = s.units[id];
     if (!u) return [];
     const m = status(s, id).morale;
-    return [{ unit: u.name, leaders: leaderOf(u), testedThisPhase: m !== undefined && samePhase(m.at, s.position) }];
+    return [{ unit: u.name, leaders: leaderOf(u), testedThisPhase: m !== undefined && samePhase(m.at, s.position), ...(destroyed(s, u) ? { destroyed: true } : {}) }];
   });
   const outcome = closeVolleyRound({ formation: formation?.name ?? round.formationId, volleys: round.fired.map((f) => ({ firer: name(f.firerId), target: name(f.targetId), casualties: f.casualties })), targets });
   outcome.steps.push('All units in the formation must have acted this round (BRG-2.1.2): moves are made on the table, not logged.');

@@ -8,7 +8,7 @@ import { medievalPack as pack, signed } from '../index.ts';
 import { weatherRollDue } from '../sequence.ts';
 import { initiativeDie } from './initiative.ts';
 import { FIRING_SIDE, figuresNow, med, phaseDef, phaseId } from './state.ts';
-import { moraleReasonsFromLog } from './reasons.ts';
+import { LOG_REASONS_PHASE, moraleReasonsFromLog } from './reasons.ts';
 
 /** A move through the sequence: what falls due on entering the phase (added to PhaseAdvanced's due list). */
 export function medievalAdvance(s: BattleState, next: Advance): Advance {
@@ -21,8 +21,10 @@ export function medievalAdvance(s: BattleState, next: Advance): Advance {
 
 /**
  * What a medieval phase owes before it ends: the turn's sides A and B (MED-SEQ.1), the weather roll
- * of every twelfth turn (MED-SEQ.2), and in a Morale Tests phase (MED-SEQ.10, .15) the test of every
- * unit the log gives a reason to test (MED-MORALE-REASONS.4, .8, .9, .11; one test a phase, MED-MORALE.3).
+ * of every twelfth turn (MED-SEQ.2), and in phase 15 the test of every unit the log gives a reason
+ * to test (MED-MORALE-REASONS.4, .8, .9, .11; one test a phase, MED-MORALE.3). Phase 10 owes none
+ * of those: its tests are for seeing friends rout or fall back in disorder (MED-SEQ.10), which only
+ * the table sees, and the fire and melee tests are phase 15's (MED-SEQ.15).
  */
 export function medievalOwed(s: BattleState): Owed[] {
   const { turn } = s.position;
@@ -34,7 +36,7 @@ export function medievalOwed(s: BattleState): Owed[] {
   if (pid === 'MED-SEQ.2' && weatherRollDue(turn) && med(s).weather?.turn !== turn) {
     out.push({ key: `weather@${turn}`, text: `the weather roll of turn ${turn} (MED-SEQ.2; its rules are not in the source: roll as agreed)`, example: '/weather set weather:"fair, dry" wind_strength:light wind_direction:west' });
   }
-  if (pid === 'MED-SEQ.10' || pid === 'MED-SEQ.15') {
+  if (pid === LOG_REASONS_PHASE) {
     for (const u of Object.values(s.units)) {
       if (figuresNow(s, u) === 0) continue;
       const reasons = moraleReasonsFromLog(s, u);
@@ -95,6 +97,20 @@ function medievalDue(s: BattleState, to: TurnPosition): string[] {
     if (routing.length) out.push(`routing, moves back at its March Rate plus d10 (MED-MORALE-EFFECTS.1a): ${names(routing)}`);
     if (fallBack.length) out.push(`falling back after last turn's Morale Test (MED-SEQ.3): ${names(fallBack)}`);
     if (impetuous.length) out.push(`impetuous, must pursue or follow up (MED-CONTROL-RESULT.2): ${names(impetuous)}`);
+  }
+  if (pid === 'MED-SEQ.10') {
+    // MED-SEQ.10: friends of a unit routing or falling back in disorder in phases 3 to 9 test (reason 6, not for artillery or skirmishers).
+    const seen = statuses
+      .filter(([id, st]) => {
+        const u = s.units[id]!;
+        if (u.attrs.arm === 'artillery' || u.attrs.order === 'skirmish' || figuresNow(s, u) === 0) return false;
+        const m = st.morale;
+        const fellBack = m?.result === 'fall-back-disorder' && (m.at.turn === to.turn || (m.at.turn === to.turn - 1 && phaseId(m.at) === 'MED-SEQ.15'));
+        return st.routing || fellBack;
+      })
+      .map(([id]) => id);
+    if (seen.length) out.push(`routing or falling back in disorder (MED-MORALE-REASONS.6): ${names(seen)}; friendly units within 150yds that saw them test now (/morale test reasons:6), but not those that charged or reacted to charges in phases 4 to 9 (MED-SEQ.10)`);
+    out.push('the tests for losses to fire, a round of melee and strength at 50% or less are taken in phase 15 (MED-SEQ.15)');
   }
   if (pid === 'MED-SEQ.16') {
     const retest = statuses.filter(([, st]) => st.impetuous && st.impetuous.since.turn < to.turn).map(([id]) => id);

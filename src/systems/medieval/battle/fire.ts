@@ -151,6 +151,7 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
       ...(a.score !== undefined ? { chartScore: a.score } : {}),
       ...(houseRow ? { houseRow: { key: `fire.${weapon.trim().toLowerCase()}`, group: String(houseRow.value), note: houseNote(houseRow) } } : {}),
       gm: isGm(s, ctx.actor),
+      by: ctx.actor,
       dice: d,
       pack,
       options: { ...(options(s).partDice !== undefined ? { partDice: options(s).partDice } : {}) },

@@ -5,7 +5,8 @@ import { actsFor, findUnit, needDice, sideName, unitSideId } from '../../../batt
 import { isGm, type BattleState, type Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { medievalPack as pack, prepareMelee, resolveMelee, type Armour, type MeleeDerived, type MeleeOutcome, type ModifierChoice, type TroopClass } from '../index.ts';
+import { houseNote, houseRule } from '../../../battle/house.ts';
+import { MELEE_GRADE_HOUSE, medievalPack as pack, prepareMelee, resolveMelee, type Armour, type GradeRule, type MeleeDerived, type MeleeOutcome, type ModifierChoice, type TroopClass } from '../index.ts';
 import { addLosses, checkPhase, figuresNow, lines, options, setUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
 
 /** A round of melee by the Melee Chart, both units striking at once (MED-MELEE, MED-SEQ.13). */
@@ -17,7 +18,7 @@ export interface MeleeSideInput {
   modifiers?: ModifierChoice[];
   charging?: boolean;
   pushedBack?: boolean;
-  /** Score needed before modifiers where the Melee Chart has no cell (MED-MELEE source note). */
+  /** Score needed before modifiers where the Melee Chart has no cell (MED-MELEE source note): a GM's ruling. */
   score?: number;
 }
 
@@ -74,8 +75,14 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
     return { u, enemy, input, figures: input.figures ?? now, derived };
   };
   const sides = [prepare(att, a.attacker, def), prepare(def, a.defender, att)] as const;
+  // The grades the Melee Chart has no rows for, as the battle's house rules read them (MED-MELEE source note).
+  const houseGrades: Partial<Record<TroopClass, GradeRule>> = {};
+  for (const [grade, key] of Object.entries(MELEE_GRADE_HOUSE) as [TroopClass, string][]) {
+    const e = houseRule(s, key);
+    if (e) houseGrades[grade] = { key, grade: String(e.value) as TroopClass, note: houseNote(e) };
+  }
   const dice = needDice(ctx.dice);
-  const inputOf = (p: (typeof sides)[number]) => ({
+  const inputOf = (p: (typeof sides)[number], option: string) => ({
         weapon: String(p.u.attrs.melee_weapon),
         grade: String(p.u.attrs.class) as TroopClass,
         // Cavalry, and mounted infantry fighting on horseback (MED-MELEE-MOD.8), use the mounted rows.
@@ -85,13 +92,17 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
         ...(p.input.modifiers ? { modifiers: p.input.modifiers } : {}),
         derived: p.derived,
         ...(p.input.score !== undefined ? { chartScore: p.input.score } : {}),
+        scoreOption: option,
+        houseGrades,
         gm: isGm(s, ctx.actor),
+        by: ctx.actor,
         pack,
         options: { autokill: options(s).autokill ?? false, partDice: options(s).partDice ?? false },
   });
   // The two sides fight at once: both are read, and refused if need be, before either rolls a die.
-  const prepared = sides.map((p) => prepareMelee({ ...inputOf(p), dice }));
-  const { value: outcomes, dice: used } = dice.take((d) => sides.map((p, i) => resolveMelee({ ...inputOf(p), dice: d }, prepared[i])));
+  const scoreOptions = ['attacker_score', 'defender_score'] as const;
+  const prepared = sides.map((p, i) => prepareMelee({ ...inputOf(p, scoreOptions[i]!), dice }));
+  const { value: outcomes, dice: used } = dice.take((d) => sides.map((p, i) => resolveMelee({ ...inputOf(p, scoreOptions[i]!), dice: d }, prepared[i])));
   const side = (i: 0 | 1): MeleeSideOutcome => {
     const p = sides[i];
     const o = outcomes[i]!;

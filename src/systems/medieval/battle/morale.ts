@@ -6,7 +6,7 @@ import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { FIRE_KINDS, medievalPack as pack, moraleTest, signed, type ModifierChoice, type MoraleDerived, type MoraleOutcome, type MoraleReasonChoice, type TestingUnit } from '../index.ts';
-import { dropOrRefuse, fitOrRule, moraleReasonMisfit, moraleReasonsFromLog, type ReasonFromLog } from './reasons.ts';
+import { dropOrRefuse, fitOrRule, LOG_REASONS_PHASE, moraleReasonMisfit, moraleReasonsFromLog, type ReasonFromLog } from './reasons.ts';
 import { checkUnitCounts } from './unit-counts.ts';
 import { checkPhase, figuresNow, letterOf, lines, lossesTenths, phaseId, setUnit, testingUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
 
@@ -82,7 +82,14 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
   }
   const fromLog = logged.filter((r) => !given.some((g) => g.id === r.id) && !(a.dropReasons ?? []).includes(r.id));
   const reasons: MoraleReasonChoice[] = [...given, ...fromLog.map(({ id }) => ({ id }))];
-  if (!reasons.length) refuse(`Give the reason for ${u.name}'s Morale Test (MED-MORALE-REASONS): the log gives none now (it gives .4 a round of melee drawn or lost, .8 casualties from fire, .9 first under fire, .11 strength at 50% or less).`);
+  if (!reasons.length) {
+    const logs = '.4 a round of melee drawn or lost, .8 casualties from fire, .9 first under fire, .11 strength at 50% or less';
+    refuse(
+      pid === LOG_REASONS_PHASE
+        ? `Give the reason for ${u.name}'s Morale Test (MED-MORALE-REASONS): the log gives none now (it gives ${logs}).`
+        : `Give the reason for ${u.name}'s Morale Test (MED-MORALE-REASONS)${pid === 'MED-SEQ.10' ? ': phase 10 tests units seeing friendly units Routing or Falling-back in disorder, reason 6 (MED-SEQ.10)' : ''}; the reasons the log gives (${logs}) are tested in phase 15 (MED-SEQ.15).`,
+    );
+  }
   const chosen = lostValues(s, a.modifiers ?? []);
   // MED-MORALE-MOD.4, .6, .8, .10: no count passes the units the battle holds.
   const counts = chosen.filter((m) => !m.exclude).map((m) => ({ id: m.id, count: m.count ?? 1 }));

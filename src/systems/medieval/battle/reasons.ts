@@ -3,7 +3,7 @@ import { unitSideId, type Ruling } from '../../../battle/mechanics.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlExemption, medievalPack as pack, type ModifierChoice, type MoraleIntent } from '../index.ts';
-import { figuresNow, startFigures, testingUnit, unitStatus } from './state.ts';
+import { figuresNow, phaseId, startFigures, testingUnit, unitStatus } from './state.ts';
 
 /**
  * Why a unit tests (MED-CONTROL.1-8, MED-MORALE-REASONS.1-12), read against the roster and the log.
@@ -102,12 +102,38 @@ export function controlReasonFromLog(s: BattleState, u: Unit): ReasonFromLog | n
 }
 
 /**
+ * The reasons the log knows (a round of melee drawn or lost, casualties from fire, first under fire,
+ * strength at 50% or less) are tested in phase 15, "for any unit that now needs to do so"
+ * (MED-SEQ.15): the melee is phase 13's, the fire phases 8 to 12's. Phase 10 is for units seeing
+ * friendly units Routing or Falling-back in disorder in phases 3 to 9 (MED-SEQ.10, reason 6).
+ */
+export const LOG_REASONS: readonly string[] = ['MED-MORALE-REASONS.4', 'MED-MORALE-REASONS.8', 'MED-MORALE-REASONS.9', 'MED-MORALE-REASONS.11'];
+export const LOG_REASONS_PHASE = 'MED-SEQ.15';
+const number = (pid: string) => pid.replace('MED-SEQ.', '');
+
+/** A Morale Test this turn in phases 4 to 9: the unit declared a charge or a reaction to one, or charged under fire (MED-SEQ.4-9). */
+function chargedOrReacted(s: BattleState, u: Unit): string | null {
+  const at = unitStatus(s, u.id).morale?.at;
+  if (at?.turn !== s.position.turn) return null;
+  const n = Number(number(phaseId(at)));
+  return n >= 4 && n <= 9 ? number(phaseId(at)) : null;
+}
+
+/**
  * Why morale reason `id` does not fit the unit, or null: it fits, or only the table can say
- * (MED-MORALE-REASONS.1, .3, .5, .6, .7, .12: sight, distances, intentions, commanders).
+ * (MED-MORALE-REASONS.1, .3, .5, .6, .7, .12: sight, distances, intentions, commanders). A reason
+ * the log knows is phase 15's (MED-SEQ.15); in phase 10 a unit that charged or reacted to a charge
+ * this turn does not test for seeing friends rout (MED-SEQ.10).
  */
 export function moraleReasonMisfit(s: BattleState, u: Unit, id: string, intent?: MoraleIntent): string | null {
   const st = unitStatus(s, u.id);
   const turn = s.position.turn;
+  const pid = phaseId(s.position);
+  if (LOG_REASONS.includes(id) && pid !== LOG_REASONS_PHASE) return `its test is taken in phase 15, Morale Tests (MED-SEQ.15), not in phase ${number(pid)} (${pid})`;
+  if (id === 'MED-MORALE-REASONS.6' && pid === 'MED-SEQ.10') {
+    const tested = chargedOrReacted(s, u);
+    if (tested) return `it took a Morale Test in phase ${tested} this turn, charging or reacting to a charge, and such units do not take phase 10's test (MED-SEQ.10)`;
+  }
   switch (id) {
     case 'MED-MORALE-REASONS.2':
       return st.firedOn?.turn === turn ? null : 'it has not been under fire this Game Turn';
@@ -133,14 +159,16 @@ export function moraleReasonMisfit(s: BattleState, u: Unit, id: string, intent?:
 }
 
 /**
- * The morale reasons the log gives the unit now, each once: a fact that arose after its last
- * Morale Test (one test covers all its reasons, MED-MORALE.3); strength at 50% or less once each
- * Game Turn (MED-MORALE-REASONS.11).
+ * The morale reasons the log gives the unit now, each once: in phase 15 (MED-SEQ.15, LOG_REASONS),
+ * a fact that arose after its last test there (one test covers all its reasons, MED-MORALE.3);
+ * strength at 50% or less once each Game Turn (MED-MORALE-REASONS.11). A test in another phase is
+ * for that phase's reasons and leaves these to phase 15.
  */
 export function moraleReasonsFromLog(s: BattleState, u: Unit): ReasonFromLog[] {
+  if (phaseId(s.position) !== LOG_REASONS_PHASE) return [];
   const st = unitStatus(s, u.id);
   const turn = s.position.turn;
-  const since = st.morale?.at;
+  const since = st.morale && phaseId(st.morale.at) === LOG_REASONS_PHASE ? st.morale.at : undefined;
   const out: ReasonFromLog[] = [];
   const m = meleeThisTurn(s, u);
   if (m && m.kills <= m.losses && later(m.at, since)) out.push({ id: 'MED-MORALE-REASONS.4', why: `${m.kills < m.losses ? 'lost' : 'drew'} its round of melee this turn (${m.words}; ${WON_READING})` });

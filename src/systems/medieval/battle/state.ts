@@ -82,7 +82,7 @@ export type Rain = (typeof RAIN)[number];
 /**
  * Options the players agree on when the battle is created and that hold for all of it: automatic
  * kills (MED-AUTOKILL) and part dice (MED-PARTDICE), the initiative die (MED-INIT.1 d6 or MED-SEQ.1
- * d10; the pack's default when left out).
+ * d10; the seed gives both, so left out it is open until a GM sets house rule initiative.die).
  */
 export type MedievalOptions = {
   autokill?: boolean;

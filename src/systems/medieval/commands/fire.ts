@@ -23,7 +23,7 @@ export const fire = {
         ...labelled((ctx) => matchingLastCode(medievalPack.fire.modifiers, ctx.typed)),
       },
       target_moving: { kind: 'boolean', description: 'The target moved this move or last (MED-FIRE-MOD.10); the log has no moves' },
-      score: { kind: 'integer', description: 'Score needed for a weapon with no Firing Chart row (musket, caliver, pistol)', min: 1, max: 10 },
+      score: { kind: 'integer', description: 'GM: the score needed for a weapon with no Firing Chart row (musket, caliver, pistol)', min: 1, max: 10 },
     },
     action: (o) => {
       let range: number | undefined;

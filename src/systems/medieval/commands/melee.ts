@@ -9,7 +9,7 @@ const modifiers = (whose: string) =>
     description: `The ${whose}'s MED-MELEE-MOD ids, e.g. "2 13"; the roster's are derived (/ref modifiers)`,
     ...labelled((ctx) => matchingLastCode(medievalPack.melee.modifiers, ctx.typed)),
   }) as const;
-const score = (whose: string) => ({ kind: 'integer', description: `The ${whose}'s score needed where the Melee Chart has no cell`, min: 1, max: 10 }) as const;
+const score = (whose: string) => ({ kind: 'integer', description: `GM: the ${whose}'s score needed where the Melee Chart has no cell (MED-MELEE source note)`, min: 1, max: 10 }) as const;
 
 export const melee = defineCommand({
   name: 'melee',

@@ -38,7 +38,7 @@ function phaseEnd(s: BattleState, from: TurnPosition) {
 }
 
 /**
- * A move through the sequence: the secret orders revealed as the next phase starts (orders.ts), the
+ * A move through the sequence: secret orders a GM passed over revealed as the next phase starts (orders.ts), the
  * night rules' turn, then what falls due on entering it (PhaseAdvanced's due list).
  */
 export function percentileAdvance(s: BattleState, next: Advance, period: string | undefined, nextTurn: (period: string) => TurnPosition): Advance {

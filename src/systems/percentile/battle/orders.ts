@@ -10,7 +10,8 @@ import { isNight } from './phase.ts';
 import { setCommand } from './state.ts';
 
 /**
- * Each command's orders: given in secret by ballot and revealed as the next phase begins, or set
+ * Each command's orders: given in secret by ballot and revealed together when the last is in, at the
+ * deadline or by a GM (a vote still open holds /phase next, as every ballot does), or set
  * openly by a GM; at night only as NIGHT-18.22 - 18.24 allow, and a command turned PASSIVE takes a
  * PASSIVE order (NIGHT-18.22).
  */
@@ -69,7 +70,7 @@ export const ordersConsequences: Consequences = (s, b, revealed) => {
   });
 };
 
-/** The secret orders are revealed as the next phase starts. */
+/** Secret orders still open as the next phase starts (a GM passed over the vote: skip:true) are revealed as they stand. */
 export const revealOrders = (s: BattleState): BattleEvent[] => openBallots(s).filter((x) => x.kind === 'orders').flatMap((b) => reveal(s, b, 'phase', ordersConsequences));
 
 export function applyOrderChangeDue(d: BattleState, e: OrdersEventOf<'OrderChangeDue'>): void {

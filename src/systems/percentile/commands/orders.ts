@@ -5,11 +5,11 @@ import { ORDERS } from '../index.ts';
 
 export const orders = defineCommand({
   name: 'orders',
-  description: "Each command's orders: given in secret, revealed as the next phase begins",
+  description: "Each command's orders: given in secret, revealed together; an open vote holds the phase",
   rank: 110,
   subcommands: {
     open: sub({
-      description: 'Ask every command for its orders in secret, by DM; revealed at the next phase (GM)',
+      description: 'Ask every command for its orders in secret, by DM; /phase next waits for them (GM)',
       who: 'gm',
       example: '/orders open deadline:12h',
       options: { deadline: { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time' } },
