@@ -31,7 +31,7 @@ export interface Reading {
 }
 
 /** How many of the reader's units, and how many enemies of each, the filling of a template tries; and the candidates at most. */
-const MAX_ACTORS = 40;
+const MAX_ACTORS = 20;
 const MAX_TARGETS = 2;
 const MAX_CANDIDATES = 40;
 
@@ -152,7 +152,13 @@ export function candidates(r: Reading, d: SubcommandDef): readonly string[] {
     const plain = withoutRulings(d, d.example);
     return [...new Set(plain === d.example ? fill(r, d, d.example) : alternate(fill(r, d, plain), fill(r, d, d.example)))].slice(0, MAX_CANDIDATES);
   }
-  const given = d.exampleFor({ ...r.ctx, filled: (template = d.example) => fill(r, d, template) });
+  let given: string | readonly string[] | undefined;
+  try {
+    given = d.exampleFor({ ...r.ctx, filled: (template = d.example) => fill(r, d, template) });
+  } catch {
+    // An example is a help, never a reason for a banner or /help to fail: the filled template stands in, checked as any.
+    return fill(r, d, d.example).slice(0, MAX_CANDIDATES);
+  }
   return (given === undefined ? [] : typeof given === 'string' ? [given] : given).slice(0, MAX_CANDIDATES);
 }
 
@@ -248,12 +254,16 @@ export function exampleNow(r: Reading, path: string, d: SubcommandDef): string |
 }
 
 /**
- * An example whatever the moment (/help all:true, a refusal): the one accepted now among the first
- * `tried` candidates, else the first candidate (the reader's units in it), else the template.
+ * An example whatever the moment (/help all:true, a refusal): for a command of the phase, the one
+ * the battle takes now where there is one; else the first candidate (the reader's units in it), else
+ * the template. Only a command of the phase is checked: /help all:true lists every command, and a
+ * check may be slow where the rules are (a /roll loads its dice library).
  */
-export function exampleAnyway(r: Reading, path: string, d: SubcommandDef, tried = MAX_CANDIDATES): string {
+export function exampleAnyway(r: Reading, path: string, d: SubcommandDef): string {
   const all = candidates(r, d);
-  return all.slice(0, tried).find((c) => accepts(r, path, d, c)) ?? all[0] ?? d.example;
+  const s = r.ctx.state;
+  const ofPhase = getRuleSystem(s.system).sequence.describe(s.position).commands.includes(path);
+  return (ofPhase ? all.find((c) => accepts(r, path, d, c)) : undefined) ?? all[0] ?? d.example;
 }
 
 /** A subcommand by its path (`fire medieval`, `phase next`), as the battle's system answers it; undefined where it does not apply. */

@@ -72,9 +72,6 @@ export function helpText(ctx: InvokeContext, all = false): string {
   return lines.join('\n');
 }
 
-/** How many candidates of each subcommand /help all:true tries against the battle: it lists every command, most not of this phase. */
-const ALL_CHECKED = 3;
-
 /** Every subcommand the user may use now, in this channel, with one example each: in a battle, built for them (the one open now where there is one). */
 function everything(ctx: InvokeContext): string {
   const lines: string[] = [];
@@ -92,7 +89,7 @@ function everything(ctx: InvokeContext): string {
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;
       if (ctx.state && shared.systems && !shared.systems.includes(ctx.state.system)) continue;
       if (mayUse(s.who, ctx.state, ctx.actor) !== true) continue;
-      lines.push(entry(`${c.name} ${name}`, s, r && exampleAnyway(r, `${c.name} ${name}`.trim(), s, ALL_CHECKED)));
+      lines.push(entry(`${c.name} ${name}`, s, r && exampleAnyway(r, `${c.name} ${name}`.trim(), s)));
     }
   }
   if (!ctx.state) lines.push('', `There is no battle in this channel yet: start one with /battle create${ctx.campaign ? `, or a battle of the campaign ${ctx.campaign.name} with /campaign battle start in a channel of its own` : ''}.`);
