@@ -1,5 +1,6 @@
 import { defineCommand, sub, type CompleteContext } from '../src/app/slash/commands.ts';
 import { matching } from '../src/app/slash/complete.ts';
+import { quoted } from '../src/app/slash/examples.ts';
 import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { when } from '../src/messages.ts';
@@ -57,6 +58,12 @@ export default defineCommand({
       description: 'Cast or change your secret vote (also what the DM buttons do)',
       who: 'anyone',
       example: '/ballot vote ballot:v1 choice:ACTIVE',
+      // An open ballot the reader votes in (a spectator or the channel: any voter's), with a choice it offers.
+      exampleFor: ({ state, reader }) =>
+        openBallots(state).flatMap((b) => {
+          const mine = reader === undefined ? b.voters : votersOf(b, reader);
+          return mine.flatMap((v) => (v.allowed[0] ? [`/ballot vote ballot:${b.id} choice:${quoted(v.allowed[0])}${mine.length > 1 ? ` command:${quoted(v.label)}` : ''}`] : []));
+        }),
       options: {
         ballot: ballotOpt,
         choice: { kind: 'string', description: 'Your choice', required: true, complete: choices },

@@ -1,5 +1,6 @@
 import { defineCommand, sub, type CommandDef, type SystemPlugin } from '../src/app/slash/commands.ts';
 import { reply } from '../src/app/slash/replies.ts';
+import { getRuleSystem } from '../src/battle/registry.ts';
 import { RuleError } from '../src/rules/errors.ts';
 import { nearestIds, ruleLine, RULE_USES } from '../src/rules/reference.ts';
 
@@ -21,6 +22,13 @@ export default function ref(systems: readonly SystemPlugin[]): CommandDef {
         who: 'anyone',
         needsBattle: false,
         example: '/ref rule id:PCT-11.87',
+        // In a battle, a rule of its own system: the first its phase cites, else the first of its reference.
+        exampleFor: ({ state }) => {
+          const system = getRuleSystem(state.system);
+          const cited = new Set((system.reference ?? []).map((r) => r.id));
+          const id = system.sequence.describe(state.position).rules.find((r) => cited.has(r)) ?? system.reference?.[0]?.id;
+          return id ? `/ref rule id:${id}` : undefined;
+        },
         options: { id: { kind: 'string', description: 'A rule ID, e.g. PCT-11.87 or MED-MORALE', required: true, default: true, complete: (c) => ids.filter((id) => id.toUpperCase().startsWith(c.typed.trim().toUpperCase())).slice(0, 25) } },
         query: (o, ctx) => {
           const typed = o.id.trim();

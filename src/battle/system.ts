@@ -44,6 +44,8 @@ export interface Owed {
   text: string;
   /** A command that does it, as typed: `/morale test unit:"Landsknecht Pikes" reasons:3`. */
   example?: string;
+  /** The unit that owes it, where one does: /help shows its example to those who act for it. */
+  unitId?: string;
 }
 
 /** A unit as a battle report (/battle report) reads it in one state of the battle. */

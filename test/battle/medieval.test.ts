@@ -639,7 +639,7 @@ describe('what the battle knows is not the player\'s to claim; rules as written 
   });
 
   it('MED-SEQ.1 the GM cannot leave phase 1 before initiative is rolled and sides A and B are chosen', () => {
-    given(setup()).when({ type: 'AdvancePhase' }, 'gm').refused(/owes:\n• sides A and B for turn 1: each side rolls, the winner chooses \(MED-SEQ.1, MED-INIT\) — \/initiative roll, then \/initiative choose as:A/);
+    given(setup()).when({ type: 'AdvancePhase' }, 'gm').refused(/owes:\n• sides A and B for turn 1: each side rolls, the winner chooses \(MED-SEQ.1, MED-INIT\) — \/initiative roll$/m);
     // Passed over, it still may not go on: the turn's phases need its sides A and B.
     given(setup()).when({ type: 'AdvancePhase', skip: true }, 'gm').refused(/Sides A and B are not chosen for turn 1: \/initiative roll, then the winner's \/initiative choose \(MED-SEQ.1\)/);
     given(setup()).when({ type: 'AdvanceTurn', skip: true }, 'gm').refused(/Sides A and B are not chosen for turn 1/);

@@ -51,9 +51,18 @@ describe('/phase goto (issue 28)', () => {
 
   it("MED-SEQ.12: side B's banner gives an example with a unit of side B firing at side A's, not the roster's first unit", async () => {
     const t = await medieval();
+    await t.run('@gm /unit add name:"Schwartz\'s Handgunners" command:"Lincoln\'s Army" arm:infantry figures:15 class:M order:loose formation:line armour:light weapon:handgonne melee_weapon:sword');
     const [post] = posts(await t.run('@gm /phase goto phase:12'));
     expect(post!.text).toContain('Acts: side B, Yorkist (<@bob>).');
-    expect(post!.text).toContain('• /fire medieval firer:"Landsknecht Pikes" target:"Oxford\'s Archers"');
+    // Side B's missile troops, at their weapon's medium range (MED-RANGE.4: a handgonne's is 8"); the pikes have no missile weapon.
+    expect(post!.text).toContain('• /fire medieval firer:"Schwartz\'s Handgunners" target:"Oxford\'s Archers" range:8 unit:in');
+  });
+
+  it('MED-SEQ.12: where side B has no unit that can fire, the banner gives no example that would be refused, and names /fire medieval as not open now', async () => {
+    const t = await medieval();
+    const [post] = posts(await t.run('@gm /phase goto phase:12'));
+    expect(post!.text).not.toContain('• /fire medieval');
+    expect(post!.text).toContain('not open to anyone now: /fire medieval');
   });
 
   it('MED-SEQ.1: before the turn\'s sides are chosen it goes nowhere, saying what phase 1 owes; the log is unchanged', async () => {

@@ -93,7 +93,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   if (entered?.event.type === 'PhaseAdvanced') {
     const to = entered.event.data.to;
     title = `Turn ${to.turn}${to.period ? ` (${to.period})` : ''} — ${entered.event.data.phaseName}`;
-    lines.push(...phaseGuide(after));
+    lines.push(...phaseGuide(after, entered.at));
   }
   const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
   if (title) post.title = title;

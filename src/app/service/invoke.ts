@@ -7,6 +7,7 @@ import type { BattleRow, CampaignRow } from '../../store/types.ts';
 import { capEchoes, type Message } from '../../messages.ts';
 import { didYouMean } from '../../nearest.ts';
 import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef } from '../slash/commands.ts';
+import { exampleAnyway, reading } from '../slash/examples.ts';
 import { commands, findCommand } from '../slash/registry.ts';
 import { errorReply } from '../slash/replies.ts';
 import { mayUse, mayUseCampaign } from '../slash/who.ts';
@@ -62,7 +63,7 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
   const s: SubcommandDef | undefined = Object.hasOwn(def.subcommands, inv.sub) ? def.subcommands[inv.sub] : undefined;
   if (!s) return fail(notASubcommand(def, path, inv.sub));
   let parsed = parseOptions(path, s, inv.options);
-  if (!parsed.ok) return fail(parsed.error);
+  if (!parsed.ok) return fail(await optionsRefused(app, inv, path, s, parsed.error));
   try {
     if (s.scope === 'campaign') return await runCampaign(app, inv, s, parsed.values, requestId, fail);
     const running = (await app.battleIn(inv.channel)) ?? (s.ended ? await latestIn(app, inv.channel) : undefined);
@@ -75,7 +76,7 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
     }
     // A subcommand several systems answer: the battle's own checks the options and answers.
     const own = (state && s.variants?.[state.system]) || s;
-    if (own !== s && !(parsed = parseOptions(path, own, inv.options)).ok) return fail(parsed.error);
+    if (own !== s && !(parsed = parseOptions(path, own, inv.options)).ok) return fail(await optionsRefused(app, inv, path, own, parsed.error));
     const allowed = mayUse(own.who, state, inv.actor);
     if (allowed !== true) return fail(allowed);
     const ctx: InvokeContext = { app, ...ctxBase, state, readFile: inv.readFile ?? noFiles };
@@ -94,6 +95,25 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
     }
     app.logger?.error({ err, requestId, command: path }, 'unexpected error');
     return fail(`Something went wrong on our side; nothing was changed. Please report request ${requestId}.`);
+  }
+}
+
+/**
+ * Options refused: the refusal again with its example built for the user in the channel's battle,
+ * where there is one that plays this subcommand (examples.ts); else as it was.
+ */
+async function optionsRefused(app: Umpire, inv: Invocation, path: string, s: SubcommandDef, error: string): Promise<string> {
+  if (s.scope === 'campaign') return error;
+  try {
+    const row = await app.battleIn(inv.channel);
+    const state = row ? await app.state(row.id) : undefined;
+    if (!state || (s.systems && !s.systems.includes(state.system))) return error;
+    const own = s.variants?.[state.system] ?? s;
+    if (own !== s && parseOptions(path, own, inv.options).ok) return error;
+    const again = parseOptions(path, own, inv.options, exampleAnyway(reading(state, inv.actor, app.now().toISOString()), path.slice(1), own));
+    return again.ok ? error : again.error;
+  } catch {
+    return error;
   }
 }
 

@@ -6,7 +6,8 @@ import type { LoggedCampaignEvent } from '../../campaign/events.ts';
 import type { CampaignBattle, CampaignState } from '../../campaign/state.ts';
 import type { SystemId } from '../../rules/pack.ts';
 import type { RuleSystem } from '../../battle/system.ts';
-import type { BattleState } from '../../battle/state.ts';
+import type { BattleState, Unit } from '../../battle/state.ts';
+import type { Owed } from '../../battle/system.ts';
 import { quoteInputs, type Message } from '../../messages.ts';
 import type { CampaignRow, EventStore } from '../../store/types.ts';
 import { didYouMean } from '../../nearest.ts';
@@ -104,12 +105,39 @@ export interface InvokeContext {
   readFile: (ref: string) => Promise<{ name: string; text: string }>;
 }
 
+/**
+ * What an example is built for (examples.ts): the battle as it stands, who reads it, and the units
+ * that reader may name. /help, a phase's banner and a refusal's "Example:" show the first candidate
+ * the rules accept now, as the reader would type it.
+ */
+export interface ExampleContext {
+  state: BattleState;
+  /** The reader: a player or GM (/help, a refusal); undefined for the channel (a banner) and a spectator. */
+  reader: string | undefined;
+  /** The units the reader acts for (a GM and the channel: any), those of the sides acting in the phase first where the system tells which. */
+  units: readonly Unit[];
+  /** The units of every side but `u`'s. */
+  enemies(u: Unit): readonly Unit[];
+  /** What the phase still owes, and of it the units named that the reader acts for. */
+  owed: readonly Owed[];
+  owing: readonly Unit[];
+  /** The candidates a template gives, its unit, command and side options filled with the reader's and their enemies' (`example` by default). */
+  filled(template?: string): string[];
+}
+
 export interface SubcommandDef<O extends Record<string, OptionDef> = Record<string, OptionDef>> {
   description: string;
   options: O;
   who: Who;
-  /** One example line for /help, without the leading @user. */
+  /** One example line for /help, without the leading @user: the template `exampleFor` and the generic filling start from. */
   example: string;
+  /**
+   * The example for this reader now, where filling `example` with their units can be wrong (a unit of
+   * the wrong kind, a value the rules refuse, a unit that owes nothing): candidates, most fitting
+   * first, of which the first the rules accept is shown (of the first 40 at most: keep them few in
+   * a battle of thousands of units); none, or none accepted: no example now.
+   */
+  exampleFor?: (ctx: ExampleContext) => string | readonly string[] | undefined;
   /** False for subcommands that work without a battle in the channel (create, help). */
   needsBattle?: boolean;
   /** Also acts on the channel's latest battle (or campaign) once it has ended, where none is running: its page's links and bookmarks. */
@@ -218,8 +246,8 @@ function buildSchema(name: string, o: OptionDef): z.ZodType {
 
 export type ParsedOptions = { ok: true; values: OptionValues<Record<string, OptionDef>> } | { ok: false; error: string };
 
-/** Validates raw options against a subcommand's definitions; the error names what was wrong. */
-export function parseOptions(path: string, s: SubcommandDef, raw: Record<string, unknown>): ParsedOptions {
+/** Validates raw options against a subcommand's definitions; the error names what was wrong, and shows `example` (built for the user where a battle is at hand, examples.ts). */
+export function parseOptions(path: string, s: SubcommandDef, raw: Record<string, unknown>, example = s.example): ParsedOptions {
   const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(s.options, k));
   if (unknown.length) {
     const known = Object.keys(s.options);
@@ -239,5 +267,5 @@ export function parseOptions(path: string, s: SubcommandDef, raw: Record<string,
     if (r.success) values[name] = r.data;
     else errors.push(r.error.issues[0]?.message ?? `${name} is not valid`);
   }
-  return errors.length ? { ok: false, error: `${path}: ${errors.join('; ')}. Example: ${s.example}` } : { ok: true, values: values as OptionValues<Record<string, OptionDef>> };
+  return errors.length ? { ok: false, error: `${path}: ${errors.join('; ')}. Example: ${example}` } : { ok: true, values: values as OptionValues<Record<string, OptionDef>> };
 }

@@ -1,61 +1,52 @@
-import { owedLine, owedNow } from '../../battle/advance.ts';
+import { owedLine } from '../../battle/advance.ts';
 import { positionText } from '../../battle/describe.ts';
 import { getRuleSystem } from '../../battle/registry.ts';
 import type { BattleState } from '../../battle/state.ts';
+import type { Owed } from '../../battle/system.ts';
 import { capitalize } from '../../messages.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
-import { commands, findCommand } from './registry.ts';
+import { accepts, exampleAnyway, exampleNow, pathOf, reading, subcommandOf, type Reading } from './examples.ts';
+import { commands } from './registry.ts';
 import { mayUse, mayUseCampaign } from './who.ts';
 
-/** A subcommand by its path (`fire medieval`, `phase next`), as the battle's system answers it; undefined where it does not apply. */
-function subcommand(s: BattleState | undefined, path: string): SubcommandDef | undefined {
-  const [name, sub = ''] = path.split(' ');
-  const shared = findCommand(name!)?.subcommands[sub];
-  if (!shared) return undefined;
-  if (s && shared.systems && !shared.systems.includes(s.system)) return undefined;
-  return (s && shared.variants?.[s.system]) || shared;
-}
-
-const entry = (path: string, d: SubcommandDef, example = d.example): string => `/${path.trim()} — ${d.description}\n    e.g. ${example}`;
-
-/** Options that name the acting unit, and those that name the unit acted on: an example fills them from the roster. */
-const ACTOR_OPTIONS = ['unit', 'firer', 'attacker', 'cavalry', 'units_a'];
-const TARGET_OPTIONS = ['target', 'defender', 'infantry', 'units_b'];
-
 /**
- * A subcommand's example with this battle's own units in it, so it can be typed as it stands: a unit
- * of the side acting in the phase where the system tells which (else the first unit), and one of another side.
+ * The phase the battle is in, as its banner (`reader` undefined: the channel) and /help say it: who
+ * acts, the commands the phase is for with an example each built for the reader now (examples.ts),
+ * and those that are not open to them now, named. A GM's command is marked so on the banner.
  */
-function localExample(s: BattleState, example: string, acting: readonly string[] | undefined): string {
-  const units = Object.values(s.units);
-  const sideOf = (commandId: string) => s.commands[commandId]?.sideId;
-  const actor = (acting && units.find((u) => acting.includes(sideOf(u.commandId) ?? ''))) || units[0];
-  if (!actor) return example;
-  const target = units.find((u) => sideOf(u.commandId) !== sideOf(actor.commandId)) ?? actor;
-  const quoted = (name: string) => `"${name.replace(/"/g, "'")}"`;
-  return example.replace(/\b([a-z_]+):"[^"]*"/g, (all, option: string) =>
-    ACTOR_OPTIONS.includes(option) ? `${option}:${quoted(actor.name)}` : TARGET_OPTIONS.includes(option) ? `${option}:${quoted(target.name)}` : all,
-  );
-}
+export const phaseGuide = (s: BattleState, now: string, reader?: string): string[] => guide(reading(s, reader, now));
 
-/**
- * The phase the battle is in, as its banner and /help say it: who acts, the commands the phase is
- * for with an example each, and what it still owes.
- */
-export function phaseGuide(s: BattleState): string[] {
+function guide(r: Reading): string[] {
+  const s = r.ctx.state;
   const system = getRuleSystem(s.system);
   const info = system.sequence.describe(s.position);
   const acts = system.acting?.(s, s.position) ?? info.acts;
   const lines: string[] = [];
   if (acts) lines.push(`Acts: ${acts}.`);
-  const sides = system.actingSides?.(s, s.position);
-  const examples = info.commands.flatMap((path) => {
-    const d = subcommand(s, path);
-    return d ? [`• ${localExample(s, d.example, sides)}`] : [];
-  });
+  const examples: string[] = [];
+  const closed: string[] = [];
+  for (const path of info.commands) {
+    const d = subcommandOf(s, path);
+    if (!d) continue;
+    // The channel is shown what a player may type, else what only a GM may (a GM's ruling the rules ask for), marked so.
+    const example = exampleNow(r, path, d);
+    const gms = !example && !r.ctx.reader && d.who !== 'gm' ? exampleNow({ ...r, asGm: true }, path, d) : undefined;
+    if (example || gms) examples.push(`• ${(d.who === 'gm' && !r.ctx.reader) || gms ? 'GM: ' : ''}${example ?? gms}`);
+    else closed.push(`/${path}`);
+  }
   if (examples.length) lines.push('Commands of this phase, for example:', ...examples);
+  if (closed.length) lines.push(`${examples.length ? 'Also of this phase, n' : 'N'}ot open to ${r.ctx.reader ? 'you' : 'anyone'} now: ${closed.join(' · ')}`);
   return lines;
 }
+
+/** An owed item as /help shows it to a reader: its example only where the reader may do it now. */
+function owedFor(r: Reading, o: Owed): string {
+  const path = o.example ? pathOf(r.ctx.state, o.example) : undefined;
+  const d = path ? subcommandOf(r.ctx.state, path) : undefined;
+  return d && accepts(r, path!, d, o.example!) ? owedLine(o) : o.text;
+}
+
+const entry = (path: string, d: SubcommandDef, example = d.example): string => `/${path.trim()} — ${d.description}\n    e.g. ${example}`;
 
 /** Always at hand in a battle: what anyone reads, and the GM's walk through the turn. */
 const ANY_TIME = ['battle status', 'battle log', 'unit show', 'roll', 'ballot status'];
@@ -70,10 +61,10 @@ export function helpText(ctx: InvokeContext, all = false): string {
   const s = ctx.state;
   if (!s || all) return everything(ctx);
   const info = getRuleSystem(s.system).sequence.describe(s.position);
-  const lines = [`${capitalize(positionText(s.position, info.number))}: ${info.name} [${info.id}]`, ...phaseGuide(s)];
-  const owed = owedNow(s);
-  if (owed.length) lines.push('Owed before the phase ends:', ...owed.map((o) => `• ${owedLine(o)}`));
-  const may = (paths: string[]) => paths.filter((p) => subcommand(s, p) && mayUse(subcommand(s, p)!.who, s, ctx.actor) === true).map((p) => `/${p}`);
+  const r = reading(s, ctx.actor, ctx.app.now().toISOString());
+  const lines = [`${capitalize(positionText(s.position, info.number))}: ${info.name} [${info.id}]`, ...guide(r)];
+  if (r.ctx.owed.length) lines.push('Owed before the phase ends:', ...r.ctx.owed.map((o) => `• ${owedFor(r, o)}`));
+  const may = (paths: string[]) => paths.filter((p) => subcommandOf(s, p) && mayUse(subcommandOf(s, p)!.who, s, ctx.actor) === true).map((p) => `/${p}`);
   lines.push(`Any time: ${may(ANY_TIME).join(' · ')}`);
   const gm = may(GM_TIME);
   if (gm.length) lines.push(`GM: ${gm.join(' · ')}`);
@@ -81,9 +72,10 @@ export function helpText(ctx: InvokeContext, all = false): string {
   return lines.join('\n');
 }
 
-/** Every subcommand the user may use now, in this channel, with one example each. */
+/** Every subcommand the user may use now, in this channel, with one example each: in a battle, built for them (the one open now where there is one). */
 function everything(ctx: InvokeContext): string {
   const lines: string[] = [];
+  const r = ctx.state && reading(ctx.state, ctx.actor, ctx.app.now().toISOString());
   for (const c of commands()) {
     for (const [name, shared] of Object.entries(c.subcommands) as [string, SubcommandDef][]) {
       const s = (ctx.state && shared.variants?.[ctx.state.system]) || shared;
@@ -97,7 +89,7 @@ function everything(ctx: InvokeContext): string {
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;
       if (ctx.state && shared.systems && !shared.systems.includes(ctx.state.system)) continue;
       if (mayUse(s.who, ctx.state, ctx.actor) !== true) continue;
-      lines.push(entry(`${c.name} ${name}`, s));
+      lines.push(entry(`${c.name} ${name}`, s, r && exampleAnyway(r, `${c.name} ${name}`.trim(), s)));
     }
   }
   if (!ctx.state) lines.push('', `There is no battle in this channel yet: start one with /battle create${ctx.campaign ? `, or a battle of the campaign ${ctx.campaign.name} with /campaign battle start in a channel of its own` : ''}.`);

@@ -4,6 +4,7 @@ import type { BattleState } from '../../../battle/state.ts';
 import type { Advance, Owed } from '../../../battle/system.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { armyMoraleDue, awaiting, brigadePack as pack, placeTokens, rallyRetreating, replaceFallenLeaders } from '../index.ts';
+import { armyMoraleExample } from './army-morale.ts';
 import { remainderWaits } from './melee.ts';
 import { brg, combatNow, destroyed, phaseId, tokensNow, unitsOf } from './state.ts';
 
@@ -21,7 +22,7 @@ export function brigadeOwed(s: BattleState): Owed[] {
   const { turn } = s.position;
   const fell = brg(s).fallen.some((f) => f.kind === 'army-commander' && f.removedTurn === turn);
   const check = armyMoraleDue({ turn, armyGeneralFell: fell, pack });
-  return check.due ? [{ key: `army-morale@${turn}`, text: `the army morale check: ${check.why} (BRG-4.1)`, example: '/morale army broken:"<side>=<brigades broken>; ..."' }] : [];
+  return check.due ? [{ key: `army-morale@${turn}`, text: `the army morale check: ${check.why} (BRG-4.1)`, example: armyMoraleExample(s) }] : [];
 }
 
 export function brigadeAdvance(s: BattleState, next: Advance): Advance {

@@ -22,6 +22,17 @@ export function formedBrigades(s: BattleState, sideId: string): number {
   }).length;
 }
 
+/**
+ * The army morale check as a GM types it, for this battle's armies still on the field: each one's
+ * broken brigades (counted by the GM: the definition is not in the source) and, without house rule
+ * army-morale.table, each one's table number (BRG-4.1, BRG-4.2).
+ */
+export function armyMoraleExample(s: BattleState): string {
+  const sides = Object.values(s.sides).filter((x) => !brg(s).withdrawn.includes(x.id));
+  const each = (n: number) => `"${sides.map((x) => `${x.name.replace(/"/g, '\\"')}=${n}`).join('; ')}"`;
+  return `/morale army broken:${each(0)}${armyMoraleTable(s) ? '' : ` table:${each(4)}`}`;
+}
+
 /** An army general fell this turn (BRG-4.1), from the log. */
 const armyGeneralFell = (s: BattleState) => brg(s).fallen.some((f) => f.kind === 'army-commander' && f.removedTurn === s.position.turn);
 

@@ -1,5 +1,6 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { commandNames, sideNames, unitNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
 import { parseNumber, parsePairs } from './parse.ts';
 
 /** The brigade game's activate tokens and initiative rounds (BRG-1.5, BRG-2.1-2.3, BRG-3.1.1, BRG-3.2.1, BRG-3.4.2). */
@@ -47,6 +48,8 @@ export const activate = defineCommand({
       description: 'Tokens behind the units within 2" (5cm) of an enemy, as measured (BRG-3.1.1)',
       who: 'player',
       example: '/activate close-combat units:"3rd Dragoons=1.5; 1/15e de Ligne=1.5; 1/45th Foot=3"',
+      // One of the reader's units and an enemy within 2" of it, as measured (BRG-3.1.1).
+      exampleFor: ({ units, enemies }) => units.flatMap((u) => enemies(u).slice(0, 1).map((e) => `/activate close-combat units:${quoted(`${u.name}=1.5; ${e.name}=1.5`)}`)),
       options: {
         units: { kind: 'string', description: 'Each unit=its measured distance to the nearest enemy, separated by ;', required: true },
         measure: { kind: 'string', description: 'Distances in inches (default) or cm', choices: ['in', 'cm'] },

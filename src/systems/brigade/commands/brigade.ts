@@ -1,5 +1,7 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { commandNames, sideNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
+import { unitsOf } from '../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { LEADER_KINDS, ROUNDINGS, type LeaderKind, type Rounding } from '../index.ts';
 import { parseGivenModifiers, parseNames, parseNumber, parsePairs } from './parse.ts';
@@ -56,6 +58,13 @@ export const brigade = defineCommand({
       description: 'Mark battalions more than 4" from the Brigadier, or all if he is 12" from the Sub General (BRG-1.3)',
       who: 'player',
       example: '/brigade out-of-command brigade:"Wallace\'s Brigade" to_sub_general:8 battalions:"1/45th Foot=2; 1/88th Foot=5"',
+      // A brigade of the reader's, every battalion measured (BRG-1.3): the second one beyond 4" of its Brigadier.
+      exampleFor: ({ state: s, units }) =>
+        [...new Set(units.map((u) => u.commandId))].slice(0, 10).flatMap((id) => {
+          const c = s.commands[id];
+          const battalions = c ? unitsOf(s, c).map((u, i) => `${u.name}=${i === 1 ? 5 : 2}`) : [];
+          return c && battalions.length ? [`/brigade out-of-command brigade:${quoted(c.name)} to_sub_general:8 battalions:${quoted(battalions.join('; '))}`] : [];
+        }),
       options: {
         brigade: { kind: 'string', description: 'The brigade (command)', required: true, complete: commandNames },
         to_sub_general: { kind: 'string', description: "The Brigadier's measured distance to his Sub General", required: true },

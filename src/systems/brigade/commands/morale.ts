@@ -1,5 +1,6 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { unitNames } from '../../../app/slash/complete.ts';
+import { armyMoraleExample } from '../battle/army-morale.ts';
 import { parsePairs } from './parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 
@@ -19,6 +20,7 @@ export const morale = {
     description: 'Army morale: d6 against the Army Morale Table number; higher withdraws (GM; BRG-4.1-4.3)',
     who: 'gm',
     example: '/morale army broken:"Anglo-Portuguese=0; French Army of Portugal=1" table:"French Army of Portugal=4"',
+    exampleFor: ({ state }) => armyMoraleExample(state),
     options: {
       broken: { kind: 'string', description: 'Each side=its broken brigades (the definition is not in the source)', required: true },
       table: { kind: 'string', description: 'Each side=its Army Morale Table number, or none (house rule army-morale.table)' },

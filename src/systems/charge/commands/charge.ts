@@ -1,5 +1,8 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { unitNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
+import { samePhase } from '../../../battle/mechanics.ts';
+import { chg } from '../battle/state.ts';
 import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { MASS_CHOICES, ROUNDINGS, type MassChoice, type Rounding } from '../rules.ts';
@@ -66,6 +69,13 @@ export const charge = defineCommand({
       description: 'Continue a charge whose result occupies the target, against a next target near enough (CHG-CONTINUE)',
       who: 'player',
       example: '/charge continue attacker:"8e Hussards" target:"12pdr Position Battery" distance:5',
+      // A unit of the reader's whose charge this phase put it in its target's position, against a next target in reach (CHG-CONTINUE).
+      exampleFor: ({ state: s, units, enemies }) =>
+        units.flatMap((u) => {
+          const last = chg(s).charges[u.id];
+          const reach = last && samePhase(last.at, s.position) && !last.continued && last.continuation.allowed ? last.continuation.lessThan : null;
+          return reach ? enemies(u).filter((e) => e.id !== last!.defenderId).slice(0, 2).map((e) => `/charge continue attacker:${quoted(u.name)} target:${quoted(e.name)} distance:${reach - 1}`) : [];
+        }),
       options: {
         attacker: { kind: 'string', description: 'The unit that charged this phase', required: true, complete: unitNames },
         target: { kind: 'string', description: 'The next target', required: true, complete: unitNames },
@@ -77,6 +87,14 @@ export const charge = defineCommand({
       description: 'Cavalry rides down infantry that lost a charge: one melee round, the infantry at -8 (CHG-RIDEDOWN)',
       who: 'player',
       example: '/charge ride-down cavalry:"8e Hussards" infantry:"IR 57 Josef Colloredo" area:"5 to 10"',
+      // The reader's cavalry and the infantry a charge of this phase left to be ridden down (CHG-RIDEDOWN); the area only where a GM must give it.
+      exampleFor: ({ state: s, units }) =>
+        Object.values(chg(s).charges).flatMap((c) => {
+          const r = c.rideDown;
+          if (!samePhase(c.at, s.position) || c.rodeDown || r.status === 'not-applicable' || !units.some((u) => u.name === r.cavalry)) return [];
+          const plain = `/charge ride-down cavalry:${quoted(r.cavalry)} infantry:${quoted(r.infantry)}`;
+          return [plain, `${plain} area:"5 to 10"`];
+        }),
       options: {
         cavalry: { kind: 'string', description: 'The cavalry', required: true, complete: unitNames },
         infantry: { kind: 'string', description: 'The infantry that lost the charge', required: true, complete: unitNames },

@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { parseDeadline } from '../../../app/service/deadline.ts';
 import { commandNames, unitNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
 import { parseGmModifiers, parseSideModifiers } from '../battle/parse.ts';
 
 export const initiative = defineCommand({
@@ -12,6 +13,8 @@ export const initiative = defineCommand({
       description: "Ask each side's commander for Grand-Tac points in secret; the roll follows the reveal (GM)",
       who: 'gm',
       example: '/initiative open deadline:1h modifiers:"French: army commander=+1"',
+      // Modifiers, which the source does not list, only where a GM needs them: they name one of this battle's sides.
+      exampleFor: ({ state }) => ['/initiative open deadline:1h', ...Object.values(state.sides).map((x) => `/initiative open deadline:1h modifiers:${quoted(`${x.name}: army commander=+1`)}`)],
       options: {
         deadline: { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time' },
         modifiers: { kind: 'string', description: 'Modifiers to the roll, the source lists none: "French: label=+1; Austrian: label=-1"' },

@@ -31,7 +31,9 @@ export function medievalOwed(s: BattleState): Owed[] {
   const pid = phaseId(s.position);
   const out: Owed[] = [];
   if (pid === 'MED-SEQ.1' && Object.keys(s.sides).length === 2 && med(s).sides?.turn !== turn) {
-    out.push({ key: `initiative@${turn}`, text: `sides A and B for turn ${turn}: each side rolls, the winner chooses (MED-SEQ.1, MED-INIT)`, example: '/initiative roll, then /initiative choose as:A' });
+    // One command at a time: the roll, then the winner's choice.
+    const rolled = med(s).initiative?.turn === turn;
+    out.push({ key: `initiative@${turn}`, text: `sides A and B for turn ${turn}: each side rolls, the winner chooses (MED-SEQ.1, MED-INIT)`, example: rolled ? '/initiative choose as:A' : '/initiative roll' });
   }
   if (pid === 'MED-SEQ.2' && weatherRollDue(turn) && med(s).weather?.turn !== turn) {
     out.push({ key: `weather@${turn}`, text: `the weather roll of turn ${turn} (MED-SEQ.2; its rules are not in the source: roll as agreed)`, example: '/weather set weather:"fair, dry" wind_strength:light wind_direction:west' });
@@ -45,6 +47,7 @@ export function medievalOwed(s: BattleState): Owed[] {
         key: `morale:${u.id}@${turn}.${s.position.phase}`,
         text: `${u.name}: a Morale Test, for ${reasons.map((r) => `${r.id.replace('MED-MORALE-REASONS', 'reason ')} (it ${r.why})`).join('; ')} (MED-MORALE-REASONS)`,
         example: `/morale test unit:"${u.name}"`,
+        unitId: u.id,
       });
     }
   }
@@ -68,6 +71,22 @@ export function medievalActingSides(s: BattleState, pos: TurnPosition): string[]
   const chosen = med(s).sides;
   if (!letter || chosen?.turn !== pos.turn) return undefined;
   return [letter === 'A' ? chosen.a : chosen.b];
+}
+
+/**
+ * MED-SEQ.10: the units routing or falling back in disorder in phases 3 to 9 of `turn`, whose
+ * friends test (reason 6); not artillery or skirmishers, nor a unit with no figures left.
+ */
+export function routingSeen(s: BattleState, turn: number): string[] {
+  return Object.entries(med(s).units)
+    .filter(([id, st]) => {
+      const u = s.units[id];
+      if (!u || u.attrs.arm === 'artillery' || u.attrs.order === 'skirmish' || figuresNow(s, u) === 0) return false;
+      const m = st.morale;
+      const fellBack = m?.result === 'fall-back-disorder' && (m.at.turn === turn || (m.at.turn === turn - 1 && phaseId(m.at) === 'MED-SEQ.15'));
+      return st.routing || fellBack;
+    })
+    .map(([id]) => id);
 }
 
 function medievalDue(s: BattleState, to: TurnPosition): string[] {
@@ -99,16 +118,7 @@ function medievalDue(s: BattleState, to: TurnPosition): string[] {
     if (impetuous.length) out.push(`impetuous, must pursue or follow up (MED-CONTROL-RESULT.2): ${names(impetuous)}`);
   }
   if (pid === 'MED-SEQ.10') {
-    // MED-SEQ.10: friends of a unit routing or falling back in disorder in phases 3 to 9 test (reason 6, not for artillery or skirmishers).
-    const seen = statuses
-      .filter(([id, st]) => {
-        const u = s.units[id]!;
-        if (u.attrs.arm === 'artillery' || u.attrs.order === 'skirmish' || figuresNow(s, u) === 0) return false;
-        const m = st.morale;
-        const fellBack = m?.result === 'fall-back-disorder' && (m.at.turn === to.turn || (m.at.turn === to.turn - 1 && phaseId(m.at) === 'MED-SEQ.15'));
-        return st.routing || fellBack;
-      })
-      .map(([id]) => id);
+    const seen = routingSeen(s, to.turn);
     if (seen.length) out.push(`routing or falling back in disorder (MED-MORALE-REASONS.6): ${names(seen)}; friendly units within 150yds that saw them test now (/morale test reasons:6), but not those that charged or reacted to charges in phases 4 to 9 (MED-SEQ.10)`);
     out.push('the tests for losses to fire, a round of melee and strength at 50% or less are taken in phase 15 (MED-SEQ.15)');
   }

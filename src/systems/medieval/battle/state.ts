@@ -129,6 +129,13 @@ const phasesWith = (rule: string) =>
 /** The side whose units fire in a phase: in 8 and 9 the side reacting to the other's charge (MED-SEQ.8-9, .11-12). */
 export const FIRING_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.8': 'B', 'MED-SEQ.9': 'A', 'MED-SEQ.11': 'A', 'MED-SEQ.12': 'B' };
 
+/** The side that fires in the current phase, once the turn's sides A and B are chosen (MED-SEQ.1); undefined in a phase without fire. */
+export function firingSideId(s: BattleState): string | undefined {
+  const letter = FIRING_SIDE[phaseId(s.position)];
+  const chosen = med(s).sides;
+  return letter && chosen?.turn === s.position.turn ? (letter === 'A' ? chosen.a : chosen.b) : undefined;
+}
+
 /** A or B for a side this turn, refusing when the initiative winner has not chosen (MED-SEQ.1). */
 export function letterOf(s: BattleState, sideId: string): 'A' | 'B' {
   const chosen = med(s).sides;

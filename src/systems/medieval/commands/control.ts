@@ -1,9 +1,28 @@
-import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { defineCommand, sub, type ExampleContext } from '../../../app/slash/commands.ts';
+import { quoted } from '../../../app/slash/examples.ts';
+import { figuresNow, testingUnit } from '../battle/state.ts';
 import { labelled, matchingCodes, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList, parseReasonList } from '../battle/parse.ts';
-import { controlReasonMisfit, typedUnit } from '../battle/reasons.ts';
+import { controlReasonFromLog, controlReasonMisfit, typedUnit } from '../battle/reasons.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { medievalPack } from '../index.ts';
+import { controlExemption, medievalPack } from '../index.ts';
+
+/** The reasons the table gives (MED-CONTROL), in the order an example tries them: .6 and .2 come from the log, and .8 is a campaign's feud. */
+const TABLE_REASONS = [1, 3, 5, 7, 4];
+
+/**
+ * A Control Test for a unit with a reason to take it: the one the log gives (the retest of an
+ * impetuous unit, a won melee against a unit now routing), else the first reason that fits its
+ * class and the log (MED-CONTROL.1-7); none for a unit exempt from the test or with no reason.
+ */
+function controlExample({ state: s, units }: ExampleContext): string[] {
+  return units.flatMap((u) => {
+    if (figuresNow(s, u) === 0 || controlExemption(testingUnit(s, u), medievalPack)) return [];
+    if (controlReasonFromLog(s, u)) return [`/control unit:${quoted(u.name)}`];
+    const fit = TABLE_REASONS.find((n) => controlReasonMisfit(s, u, `MED-CONTROL.${n}`) === null);
+    return fit ? [`/control unit:${quoted(u.name)} reason:${fit}`] : [];
+  });
+}
 
 export const control = defineCommand({
   name: 'control',
@@ -14,6 +33,7 @@ export const control = defineCommand({
       description: 'Take a Control Test in phase 16; a failed unit is impetuous until a retest passes (MED-CONTROL)',
       who: 'player',
       example: '/control unit:"Tudor Household Knights" reason:5 modifiers:"22"',
+      exampleFor: controlExample,
       options: {
         unit: { kind: 'string', description: 'The testing unit', required: true, complete: unitNames },
         reason: {

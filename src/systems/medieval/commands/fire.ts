@@ -1,6 +1,9 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
+import { unitSideId } from '../../../battle/mechanics.ts';
 import { parseModifierList } from '../battle/parse.ts';
+import { firingSideId } from '../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { BANDS, medievalPack, type RangeBand } from '../index.ts';
 
@@ -10,6 +13,16 @@ export const fire = {
     who: 'player',
     rank: -1,
     example: '/fire medieval firer:"Oxford\'s Archers" target:"Norfolk\'s Billmen" range:14 unit:in modifiers:"14"',
+    // The reader's units of the side that fires in this phase (MED-SEQ.8, .9, .11, .12), each at the medium range of its weapon (MED-RANGE).
+    exampleFor: ({ state: s, units, enemies }) => {
+      const firing = firingSideId(s);
+      const order = firing ? [...units.filter((u) => unitSideId(s, u) === firing), ...units.filter((u) => unitSideId(s, u) !== firing)] : units;
+      return order.slice(0, 40).flatMap((u) => {
+        const row = medievalPack.range.weapons.find((r) => r.weapons.includes(String(u.attrs.weapon ?? '').toLowerCase()));
+        const range = row?.medium.in;
+        return range ? enemies(u).slice(0, 2).map((e) => `/fire medieval firer:${quoted(u.name)} target:${quoted(e.name)} range:${range} unit:in`) : [];
+      });
+    },
     options: {
       firer: { kind: 'string', description: 'The firing unit', required: true, complete: unitNames },
       target: { kind: 'string', description: 'The target unit', required: true, complete: unitNames },

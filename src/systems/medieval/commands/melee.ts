@@ -1,4 +1,5 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
+import { quoted } from '../../../app/slash/examples.ts';
 import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList } from '../battle/parse.ts';
 import { medievalPack } from '../index.ts';
@@ -20,6 +21,13 @@ export const melee = defineCommand({
       description: 'Resolve one melee round in phase 13: both units roll, kills applied to both (MED-MELEE, MED-SEQ.13)',
       who: 'player',
       example: '/melee attacker:"Tudor Household Knights" defender:"Norfolk\'s Billmen" attacker_charging:true',
+      // Which units are in contact only the table knows: a pair the Melee Chart resolves, the attacker
+      // charging where its row is a charge's (a lance); a GM's scores only where the chart leaves a gap.
+      exampleFor: ({ units, enemies }) => {
+        const pairs = units.slice(0, 12).flatMap((u) => enemies(u).slice(0, 12).map((e) => `/melee attacker:${quoted(u.name)} defender:${quoted(e.name)}`));
+        const scores = ['defender_score:6', 'attacker_score:6', 'attacker_score:6 defender_score:6'];
+        return [...pairs.flatMap((p) => [p, `${p} attacker_charging:true`]), ...pairs.flatMap((p) => scores.map((given) => `${p} ${given}`))];
+      },
       options: {
         attacker: { kind: 'string', description: 'One unit in the melee', required: true, complete: unitNames },
         defender: { kind: 'string', description: 'The enemy unit it fights', required: true, complete: unitNames },

@@ -1,10 +1,46 @@
-import { sub } from '../../../app/slash/commands.ts';
+import { sub, type ExampleContext } from '../../../app/slash/commands.ts';
+import { quoted } from '../../../app/slash/examples.ts';
+import { unitSideId } from '../../../battle/mechanics.ts';
+import { routingSeen } from '../battle/advance.ts';
+import { figuresNow, phaseId } from '../battle/state.ts';
 import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList, parseReasonChoices } from '../battle/parse.ts';
-import { moraleReasonMisfit, typedUnit } from '../battle/reasons.ts';
+import { LOG_REASONS_PHASE, moraleReasonMisfit, typedUnit } from '../battle/reasons.ts';
 import { medievalPack, type MoraleIntent } from '../index.ts';
 
 const INTENTS: readonly MoraleIntent[] = ['receive', 'evade', 'rally', 'restore'];
+
+/**
+ * The reasons a phase's Morale Test is for (MED-SEQ.4-10), as an example gives them: a charger
+ * seeing the enemy it advances on (.7), a counter-charge (.1), meeting a charge (.3), charging home
+ * under fire (.2), seeing friends rout (.6). Phase 15's come from the log (MED-SEQ.15).
+ */
+const PHASE_REASONS: Readonly<Record<string, readonly { id: number; intent?: MoraleIntent }[]>> = {
+  'MED-SEQ.4': [{ id: 7 }],
+  'MED-SEQ.5': [{ id: 1 }, { id: 7 }],
+  'MED-SEQ.6': [{ id: 3, intent: 'receive' }],
+  'MED-SEQ.7': [{ id: 3, intent: 'receive' }],
+  'MED-SEQ.8': [{ id: 2 }],
+  'MED-SEQ.9': [{ id: 2 }],
+  'MED-SEQ.10': [{ id: 6 }],
+};
+
+/**
+ * A Morale Test for a unit that owes it: in phase 15 a unit the log gives reasons (they are added,
+ * so none is typed); in phase 10 a friend of a unit routing or falling back in disorder (MED-SEQ.10);
+ * in phases 4 to 9 a unit of the side testing, for a reason of that phase that fits it.
+ */
+function moraleExample({ state: s, units, owing }: ExampleContext): string[] {
+  const pid = phaseId(s.position);
+  if (pid === LOG_REASONS_PHASE) return owing.map((u) => `/morale test unit:${quoted(u.name)}`);
+  const seen = pid === 'MED-SEQ.10' ? routingSeen(s, s.position.turn) : [];
+  const testing = pid === 'MED-SEQ.10' ? units.filter((u) => seen.some((id) => id !== u.id && unitSideId(s, s.units[id]!) === unitSideId(s, u))) : units;
+  return testing.flatMap((u) =>
+    (PHASE_REASONS[pid] ?? [])
+      .filter((r) => figuresNow(s, u) > 0 && moraleReasonMisfit(s, u, `MED-MORALE-REASONS.${r.id}`, r.intent) === null)
+      .map((r) => `/morale test unit:${quoted(u.name)} reasons:${r.id}${r.intent ? ` intent:${r.intent}` : ''}`),
+  );
+}
 
 export const morale = {
   test: sub({
@@ -12,6 +48,7 @@ export const morale = {
     who: 'player',
     rank: -1,
     example: '/morale test unit:"Welsh Spearmen" reasons:7',
+    exampleFor: moraleExample,
     options: {
       unit: { kind: 'string', description: 'The testing unit', required: true, complete: unitNames },
       reasons: {

@@ -87,7 +87,8 @@ export function percentileOwed(s: BattleState): Owed[] {
     out.push({
       key: `morale:${id}@${st.moraleDue.since.turn}.${st.moraleDue.since.phase}`,
       text: `${u.name}: a morale check for fire losses (${count(st.moraleDue.losses, 'loss', 'losses')}, PCT-11.72, 11.88)`,
-      example: `/morale check unit:"${u.name}" kind:fire-loss`,
+      example: `/morale check unit:"${u.name.replace(/"/g, '\\"')}" kind:fire-loss percent:65 on_fail:disordered`,
+      unitId: id,
     });
   }
   return out;

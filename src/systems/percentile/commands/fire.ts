@@ -1,8 +1,11 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { labelled, matching, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
 import { MARKER_MET } from '../battle/counterbattery.ts';
 import { FIRE_KINDS, SHOTS } from '../battle/fire.ts';
 import { namedModifiers, parseDecimal, parseFireModifiers } from '../battle/parse.ts';
+import { phaseOf } from '../battle/phase.ts';
+import { cannonOf, figuresNow, isGuns, status } from '../battle/state.ts';
 import { CHART_LINES, percentilePack, type FireKind, type Shot } from '../index.ts';
 
 export const fire = {
@@ -10,6 +13,19 @@ export const fire = {
     description: 'Fire by the percentage-dice Fire Routine; what the log knows is derived (PCT-11.15, 11.16)',
     who: 'player',
     example: '/fire percentile firer:"Foot Battery 2/6" target:"1/28th Foot" range:8 count:8 base:30',
+    // The reader's units that may fire now at an enemy in reach: a battery with all its cannon bearing,
+    // beyond its Minimum Range Fire Zone in the artillery phase; foot within a musket's reach in the
+    // infantry phase (PCT-11.15.step4, 11.22, 11.32, 11.34); final shock fire at close range in the
+    // Shock Combat Phase (PCT-11.84).
+    exampleFor: ({ state: s, units, enemies }) => {
+      const phase = phaseOf(s.position).id;
+      const at = phase === 'shock-combat' ? ['range:1 kind:final-shock'] : ['range:8', 'range:3'];
+      const firing = phase === 'reciprocal-artillery-fire' ? units.filter(isGuns) : phase === 'reciprocal-infantry-fire' ? units.filter((u) => !isGuns(u)) : units;
+      return firing.slice(0, 40).flatMap((u) => {
+        const count = isGuns(u) ? cannonOf(s, u) : Math.min(4, figuresNow(s, u));
+        return count > 0 ? at.flatMap((given) => enemies(u).slice(0, 2).map((e) => `/fire percentile firer:${quoted(u.name)} target:${quoted(e.name)} ${given} count:${count} base:30`)) : [];
+      });
+    },
     options: {
       firer: { kind: 'string', description: 'The firing unit', required: true, complete: unitNames },
       target: { kind: 'string', description: 'The target unit', required: true, complete: unitNames },
@@ -64,6 +80,8 @@ export const fire = {
     description: 'A battery met a Counterbattery requirement on the table: its marker is removed (GM; PCT-11.76, 11.77)',
     who: 'gm',
     example: '/fire counterbattery unit:"Foot Battery 2/6" met:d',
+    // A battery under a Counterbattery marker (PCT-11.76, 11.77).
+    exampleFor: ({ state: s, units }) => units.filter((u) => status(s, u.id).markers?.length).map((u) => `/fire counterbattery unit:${quoted(u.name)} met:d`),
     options: {
       unit: { kind: 'string', description: 'The battery under the marker', required: true, complete: unitNames },
       met: { kind: 'string', description: 'b pivoted, c silent / round lost (B), d limbered and retired, e limbered in place', required: true, choices: MARKER_MET },

@@ -1,13 +1,19 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { unitNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
 import { MORALE_KINDS, type MoraleKind } from '../battle/morale.ts';
-import { MORALE_STATES, type MoraleState } from '../battle/state.ts';
+import { MORALE_STATES, status, type MoraleState } from '../battle/state.ts';
 
 export const morale = {
   check: sub({
     description: "A morale check at the percent from your chart: -20% at night to rally or charge (NIGHT-18.61)",
     who: 'player',
     example: '/morale check unit:"1/28th Foot" kind:fire-loss percent:65 on_fail:disordered',
+    // A unit that owes its check for fire losses (PCT-11.72, 11.88), else a routing one rallying (NIGHT-18.61).
+    exampleFor: ({ state: s, owing, units }) => [
+      ...owing.map((u) => `/morale check unit:${quoted(u.name)} kind:fire-loss percent:65 on_fail:disordered`),
+      ...units.filter((u) => status(s, u.id).morale === 'routing').map((u) => `/morale check unit:${quoted(u.name)} kind:rally percent:40 on_pass:good`),
+    ],
     options: {
       unit: { kind: 'string', description: 'The testing unit', required: true, complete: unitNames },
       kind: { kind: 'string', description: 'fire-loss (PCT-11.72), rally a router, declare or receive a charge, other', required: true, choices: MORALE_KINDS },

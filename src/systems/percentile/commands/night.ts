@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { commandNames, matching, sideNames, unitNames } from '../../../app/slash/complete.ts';
 import { parseDeadline } from '../../../app/service/deadline.ts';
+import { quoted } from '../../../app/slash/examples.ts';
 import { MOONS, TRIGGER_REASONS, WEATHERS } from '../index.ts';
 
 const deadline = { kind: 'string', description: 'Closes after a delay (45m, 12h, 2d) or at a time (2026-11-23T18:00Z)' } as const;
@@ -66,6 +67,7 @@ export const night = defineCommand({
       description: 'A cavalry unit declares a charge at night: 1D6 for its direction, then fixed (NIGHT-18.42)',
       who: 'player',
       example: '/night charge unit:"6e Lanciers"',
+      exampleFor: ({ units }) => units.filter((u) => u.attrs.arm === 'cavalry').map((u) => `/night charge unit:${quoted(u.name)}`),
       options: { unit: { kind: 'string', description: 'The charging cavalry unit', required: true, complete: unitNames } },
       action: (o) => ({ type: 'PercentileChargeDirection', unit: o.unit }),
     }),

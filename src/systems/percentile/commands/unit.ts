@@ -1,5 +1,6 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { unitNames } from '../../../app/slash/complete.ts';
+import { quoted } from '../../../app/slash/examples.ts';
 import { LOSS_KINDS, type LossKind } from '../battle/losses.ts';
 
 export const unit = {
@@ -27,6 +28,8 @@ export const unit = {
     description: 'A cavalry unit declares a charge: it may not fire this turn (PCT-11.23.3); at night 1D6 direction',
     who: 'player',
     example: '/unit charge unit:"6e Lanciers"',
+    // Only cavalry declares a charge (PCT-11.23.3).
+    exampleFor: ({ units }) => units.filter((u) => u.attrs.arm === 'cavalry').map((u) => `/unit charge unit:${quoted(u.name)}`),
     options: { unit: { kind: 'string', description: 'The charging cavalry unit', required: true, complete: unitNames } },
     action: (o) => ({ type: 'PercentileDeclareCharge', unit: o.unit }),
   }),
