@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { assemble } from '../src/assemble.ts';
 import { benchDice } from './dice.ts';
 import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
+import { gmStops, STANDARD_TURNS } from './gm-stops.ts';
 import { canUseTerminal, liveBattlesProcess, startTimes } from './process.ts';
 import { timelineTimes } from './web.ts';
 import { appendVsInsert, buildBattle, handleLatency, inTemp, largeBattle, pgMeasured, rawInsertLatency, replayVsSelect, seedLiveBattles, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
@@ -120,3 +121,6 @@ line('dice', `die(6) ${fmt(d.die6PerSec)}/s; /roll 4d6kh3+2 ${fmt(d.roll4d6kh3Pe
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 const rates = ([7, 45, 99, 140] as const).map((p) => `${p}% -> ${pct(lossRate(p))}`);
 line(`fire Monte Carlo, ${fmt(MONTE_CARLO_ATTACKS)} attacks each`, `losses per attack ${rates.join(', ')}; 140% with a new roll for the remainder -> ${pct(lossRate(140, 'new-roll'))} (PCT-11.71; goal within 0.5 points)`);
+
+// Issue 40: the GM steps in only where the rules leave a gap; each stop left is named in the README.
+for (const [system, script] of Object.entries(STANDARD_TURNS)) line(`GM stops over a standard turn, ${system}`, `${(await gmStops(script)).length} (goal: only the seed's gaps; README names them)`);

@@ -36,6 +36,11 @@ export interface Message {
   /** Set on replies that refuse an action. */
   error?: boolean;
   /**
+   * On a refusal for a value only a GM gives (ValueNeeded): what is needed, in words that name no
+   * die. The table's --json carries it, so a script's GM stops are counted by code (issue 40).
+   */
+  need?: string;
+  /**
    * A status that changes (a ballot's "who has voted"): a later channel post with the same key
    * replaces this one where the adapter can edit messages (Discord); the table prints each.
    */

@@ -1,7 +1,7 @@
 import type { DiceStream } from '../dice/stream.ts';
 import { mention } from '../messages.ts';
 import { didYouMean } from '../nearest.ts';
-import { refuse } from '../rules/errors.ts';
+import { refuse, ValueNeeded } from '../rules/errors.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { findByName, isGm, type BattleState, type Command, type Side, type Unit } from './state.ts';
 
@@ -62,7 +62,7 @@ export function checkActsFor(s: BattleState, actor: string, u: Unit, what: strin
 
 /** Refuses a player who gives what only a GM may rule (`rulings`, by option name), citing `rules`. */
 export function checkGmRulings(s: BattleState, actor: string, rulings: string[], rules: string, what: string): void {
-  if (rulings.length && !isGm(s, actor)) refuse(`${rulings.join(', ')}: ${rulings.length > 1 ? 'these are rulings' : 'this is a ruling'} of the GM; ask a GM to ${what} (${rules}).`);
+  if (rulings.length && !isGm(s, actor)) throw new ValueNeeded(`${rulings.join(', ')}: ${rulings.length > 1 ? 'these are rulings' : 'this is a ruling'} of the GM; ask a GM to ${what} (${rules}).`, `a GM's ${rulings.join(', ')}`);
 }
 
 /** The battle's dice stream, refusing when the battle has none to roll with. */

@@ -169,6 +169,7 @@ export function jsonLine(m: Message, files: string[] = [], line?: number): strin
   if (m.buttons?.length) o.buttons = m.buttons.map((b) => b.label);
   if (files.length) o.files = files;
   if (m.error) o.error = m.text;
+  if (m.need) o.need = m.need;
   return JSON.stringify(o);
 }
 

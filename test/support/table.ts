@@ -15,6 +15,8 @@ export interface Out {
   text: string;
   event?: number;
   error?: string;
+  /** On a refusal for a value only a GM gives: what it needs (ValueNeeded.need). */
+  need?: string;
   buttons?: string[];
   outcome?: unknown;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RuleError } from '../../rules/errors.ts';
+import { RuleError, ValueNeeded } from '../../rules/errors.ts';
 import type { Action } from '../../battle/actions.ts';
 import type { CampaignAction } from '../../campaign/decide.ts';
 import type { CampaignState } from '../../campaign/state.ts';
@@ -86,6 +86,7 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
     const result = await app.handle(state?.id ?? null, action as Action, inv.actor, requestId);
     return { messages: result.replies, versions: result.versions };
   } catch (err) {
+    if (err instanceof ValueNeeded) return { messages: [{ ...errorReply(ctxBase, err.message), need: err.need }], versions: [] };
     if (err instanceof RuleError) return fail(err.message);
     // The database refused the write (a full disk, a file made read-only): the transaction rolled back.
     const code = (err as { code?: unknown }).code;

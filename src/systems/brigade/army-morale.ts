@@ -1,4 +1,4 @@
-import { refuse } from '../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue } from './house.ts';
 import type { ArmyMoraleCell, BrigadePack } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
@@ -63,7 +63,7 @@ function tableNumber(a: ArmyMoraleArmy, table: HouseValue<ArmyMoraleCell[]> | un
     return { number: cell?.number ?? null, by: 'house' };
   }
   if (a.tableNumber === undefined) {
-    refuse(`The Army Morale Table is not in the source: give ${a.side}'s number for ${a.broken} broken of ${a.formed} formed brigades (table:"${a.side}=N"), or none if that is not enough to test; or set the table for the battle with /house set key:${HOUSE_KEYS.armyMoraleTable} value: (BRG-4.1, BRG-4.2).`);
+    throw new ValueNeeded(`The Army Morale Table is not in the source: give ${a.side}'s number for ${a.broken} broken of ${a.formed} formed brigades (table:"${a.side}=N"), or none if that is not enough to test; or set the table for the battle with /house set key:${HOUSE_KEYS.armyMoraleTable} value: (BRG-4.1, BRG-4.2).`, 'the Army Morale Table number');
   }
   if (a.tableNumber !== null && (!Number.isInteger(a.tableNumber) || a.tableNumber < 0)) refuse(`${a.side}'s Army Morale Table number is a whole number, 0 or more (got ${a.tableNumber}) (BRG-4.2).`);
   return { number: a.tableNumber, by: 'gm' };

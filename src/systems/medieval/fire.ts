@@ -1,5 +1,5 @@
 import { mention } from '../../messages.ts';
-import { refuse } from '../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, BANDS, type Armour, type MedievalPack, type RangeBand, type TroopClass } from './pack-schema.ts';
@@ -170,8 +170,8 @@ export function resolveFire(input: FireInput): FireOutcome {
     // The seed leaves this score open: the GM's value, never a player's (or the row a house rule names, set once).
     const s = input.chartScore;
     const gap = `${weapon} has ranges (${rangeEntry.id}) but no row on the Firing Chart (MED-FIRE source note)`;
-    if (s === undefined) refuse(`${gap}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with score:, or sets the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`);
-    if (input.gm === false) refuse(`score: ${gap}, so the score needed is the GM's to give, not a player's. Ask a GM to give score:, or to set the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`);
+    if (s === undefined) throw new ValueNeeded(`${gap}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with score:, or sets the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`, "a GM's score");
+    if (input.gm === false) throw new ValueNeeded(`score: ${gap}, so the score needed is the GM's to give, not a player's. Ask a GM to give score:, or to set the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`, "a GM's score");
     if (!Number.isInteger(s) || s < 1 || s > 10) refuse(`score is the score needed before modifiers, 1 to 10 (got ${s}) (MED-FIRE).`);
     cell = { id: null, input: s, ...(input.by ? { by: input.by } : {}) };
     steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${weapon} has no Firing Chart row (MED-FIRE source note); score needed ${s}+.`);

@@ -1,5 +1,5 @@
 import { mention } from '../../messages.ts';
-import { refuse } from '../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import { ARMOUR, CLASSES, type Armour, type MedievalPack, type TroopClass } from './pack-schema.ts';
@@ -167,8 +167,8 @@ export function prepareMelee(input: MeleeInput) {
     // The seed leaves this cell open: the GM's value, never a player's (or a house rule's, set once for the battle).
     const house = (verb: string) => (houseKey && !ruled ? `, or ${verb} house rule ${houseKey} once for the battle (the grade whose rows ${grade} class units read; /house show)` : '');
     const s = input.chartScore;
-    if (s === undefined) refuse(`${cap(why!)}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with ${option}:${house('sets')} (MED-MELEE).`);
-    if (input.gm === false) refuse(`${option}: ${why!}, so the score needed is the GM's to give, not a player's. Ask a GM to give ${option}:${house('to set')} (MED-MELEE).`);
+    if (s === undefined) throw new ValueNeeded(`${cap(why!)}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with ${option}:${house('sets')} (MED-MELEE).`, `a GM's ${option}`);
+    if (input.gm === false) throw new ValueNeeded(`${option}: ${why!}, so the score needed is the GM's to give, not a player's. Ask a GM to give ${option}:${house('to set')} (MED-MELEE).`, `a GM's ${option}`);
     if (!Number.isInteger(s) || s < 1 || s > 10) refuse(`${option} is the score needed before modifiers, 1 to 10 (got ${s}) (MED-MELEE).`);
     cell = { id: null, input: s, why: why!, ...(input.by ? { by: input.by } : {}) };
     steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${why!}; score needed ${s}+.`);

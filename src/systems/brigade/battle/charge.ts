@@ -2,7 +2,7 @@ import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, claim, findUnit, needDice, samePhase, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
-import { refuse } from '../../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import {
   breakBayonets,
@@ -115,7 +115,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
     const chargerKnown = testOf(u, a.chargerTest);
     const targetKnown = chargerKnown === 'failed' ? undefined : testOf(target, a.targetTest);
     const missing = [...(chargerKnown ? [] : [u]), ...(chargerKnown !== 'failed' && !targetKnown ? [target] : [])];
-    if (missing.length) refuse(moraleNeeded(missing, exploiting ? 'BRG-3.4.4' : 'BRG-3.2.3'));
+    if (missing.length) throw new ValueNeeded(moraleNeeded(missing, exploiting ? 'BRG-3.4.4' : 'BRG-3.2.3'), "a GM's morale test result");
     const chargerTest = took(u, chargerKnown!, a.chargerTest);
     const charged = { unit: target.name, arm: armOf(target), activated: hasActivated(s, target.id), ...(chargerTest === 'passed' ? { test: took(target, targetKnown!, a.targetTest) } : {}) };
     reaction = resolveChargeReaction({ exploitation: exploiting, charger: { unit: u.name, arm, test: chargerTest }, charged: [charged] });

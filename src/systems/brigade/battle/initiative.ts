@@ -2,7 +2,7 @@ import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { findSide, needDice, playsSide, samePhase, sideName } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
-import { refuse } from '../../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { awaiting, brigadePack as pack, declareActiveSide, nextActivation, rollInitiative, tiedRefusal, type InitiativeOutcome, type InitiativeStep } from '../index.ts';
 import { initiativeTie } from './house.ts';
@@ -31,7 +31,7 @@ export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleE
   }
   const next = nextActivation(t);
   if (next.status === 'done') refuse(`${next.steps[0]} Move on with /phase next.`);
-  if (next.status === 'one-side') refuse(`${next.steps[0]} A GM names the side with /activate declare side:"${next.side}".`);
+  if (next.status === 'one-side') throw new ValueNeeded(`${next.steps[0]} A GM names the side with /activate declare side:"${next.side}".`, 'a GM to name the side that activates');
   const [a, b] = next.sides;
   const tie = initiativeTie(s);
   const { value: outcome, dice } = needDice(ctx.dice).take((d) => rollInitiative({ step, sides: [a, b], dice: d, pack, ...(tie ? { tie } : {}) }));
@@ -57,7 +57,8 @@ export function declareSide(s: BattleState, ref: string, ctx: DecideContext): Ba
     const mine = pending.winnerSideId !== null && playsSide(s, ctx.actor, pending.winnerSideId);
     gmRuling = gm && !mine;
     const declaredBy = pending.winnerSideId && (mine || !gm) ? sideName(s, pending.winnerSideId) : 'GM';
-    if (!gm && !mine) refuse(pending.winnerSideId ? `${sideName(s, pending.winnerSideId)} won the initiative, so its player declares which side activates (${step}).` : tiedRefusal(step, initiativeTie(s)));
+    if (!gm && !mine && pending.winnerSideId) refuse(`${sideName(s, pending.winnerSideId)} won the initiative, so its player declares which side activates (${step}).`);
+    if (!gm && !mine) throw new ValueNeeded(tiedRefusal(step, initiativeTie(s)), 'a GM to declare the side on a tied initiative');
     steps = declareActiveSide({ initiative: outcome, declaredBy, side: side.name, ...(gmRuling ? { gmRuling: true } : {}) }).steps;
   } else {
     const next = nextActivation(t);

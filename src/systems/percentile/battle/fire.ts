@@ -4,7 +4,7 @@ import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice, rulingLine, samePhase, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { refuse } from '../../../rules/errors.ts';
+import { refuse, ValueNeeded } from '../../../rules/errors.ts';
 import {
   fireRefusal,
   resolveFire,
@@ -226,7 +226,7 @@ export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideC
   // Nothing is rolled for a refusal or a question (resolveFire), so the cursor only moves when resolved.
   const { value: result, dice: used } = needDice(ctx.dice).take((d) => resolveFire(input, d, rules));
   if (result.status === 'refused') refuse(`${firer.name} may not fire at ${target.name}: ${withRule(result.reason, result.rule)}`);
-  if (result.status === 'needsGm') refuse(`${withRule(result.question, result.rule)} ${answeredBy(result.rule, result.house)}`);
+  if (result.status === 'needsGm') throw new ValueNeeded(`${withRule(result.question, result.rule)} ${answeredBy(result.rule, result.house)}`, result.house ? `the house rule ${result.house}` : `a GM's ruling (${result.rule})`);
 
   const mfp = mfpApplied(s, targetSide, result.mfpChange.points);
   const shot = input.firer.shot ?? 'roundshot';
