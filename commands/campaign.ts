@@ -198,7 +198,7 @@ export default (systems: readonly SystemPlugin[]) =>
       'unit transfer': csub({
         description: 'Move a unit to another command of its army, or to another army of the same rules (GM)',
         who: 'gm',
-        example: '/campaign unit transfer unit:"Oxford\'s Archers" command:"Oxford\'s Vanguard" note:"Sent forward to screen the march"',
+        example: '/campaign unit transfer unit:"Oxford\'s Archers" command:"Oxford\'s Screen" note:"Sent ahead to scout Newark"',
         options: {
           unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
           army: { kind: 'string', description: 'The army it joins (its own when left out)', complete: armyNames },
