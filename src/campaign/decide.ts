@@ -152,7 +152,7 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     case 'SetUnitState':
       return setUnitState(s, action, ctx.actor);
     case 'TransferUnit':
-      return transfer(s, action);
+      return transfer(s, action, ctx.actor);
     case 'RuleLeader':
       return ruleLeader(s, action, ctx.actor);
     case 'AssignArmy':
@@ -362,7 +362,7 @@ function setUnitState(s: CampaignState, action: Extract<CampaignAction, { type: 
   return [{ type: 'UnitStateSet', data: { unitId: u.unitId, attrs, status, note: action.note, by: actor } }];
 }
 
-function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'TransferUnit' }>): CampaignEvent[] {
+function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'TransferUnit' }>, actor: string): CampaignEvent[] {
   const u = findUnit(s, action.unit);
   busy(s, u);
   const from = s.armies[u.armyId]!;
@@ -380,7 +380,7 @@ function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'Tra
     if (clash !== undefined) refuse(`${u.name} cannot join a new command "${command}": ${nameClash('command', command, clash)}; nothing was changed.`);
   }
   const note = action.note?.trim();
-  return [{ type: 'UnitTransferred', data: { unitId: u.unitId, from: from.id, to: to.id, command, ...(note ? { note } : {}) } }];
+  return [{ type: 'UnitTransferred', data: { unitId: u.unitId, from: from.id, to: to.id, command, ...(note ? { note } : {}), by: actor } }];
 }
 
 /**

@@ -97,7 +97,7 @@ export type CampaignEvent =
   /** A GM's ruling on a unit between battles (replacements, recovery, capture): logged with their words. */
   | { type: 'UnitStateSet'; data: { unitId: string; attrs: UnitAttrs; status: UnitStatus; note: string; by?: string } }
   /** To another army, or another command of its own (`from` and `to` the same army): a GM's, with their words (issue 41). */
-  | { type: 'UnitTransferred'; data: { unitId: string; from: string; to: string; command: string; note?: string } }
+  | { type: 'UnitTransferred'; data: { unitId: string; from: string; to: string; command: string; note?: string; by?: string } }
   /**
    * A GM's ruling on a leader between battles (issue 41): a command's officer, or the leader a unit's
    * `leader` names (`unitId`), fallen, captured, fit again, or replaced by `replacement`.

@@ -99,7 +99,7 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
         ...s,
         armies: { ...s.armies, [to.id]: { ...to, commands } },
         units: { ...s.units, [u.unitId]: { ...u, armyId: to.id, command: e.data.command } },
-        rulings: ruled(s, version, { subject: u.name, change: `moved from ${u.command} (${from}) to ${e.data.command} (${to.name})`, note: e.data.note ?? '' }),
+        rulings: ruled(s, version, { subject: u.name, change: `moved from ${u.command} (${from}) to ${e.data.command} (${to.name})`, note: e.data.note ?? '', ...(e.data.by ? { by: e.data.by } : {}) }),
       };
     }
     case 'LeaderRuled': {

@@ -244,12 +244,12 @@ describe('a detachment and a unit moved between commands (issue 41)', () => {
   it('a unit moves to another command of its army, or a new one (a detachment), with the GM\'s note logged', () => {
     const moved = given(SETUP)
       .when({ type: 'TransferUnit', unit: 'Archers', command: 'march ward', note: 'To screen the march' })
-      .then([{ type: 'UnitTransferred', data: { unitId: 'u2', from: 'a1', to: 'a1', command: 'March Ward', note: 'To screen the march' } }]);
+      .then([{ type: 'UnitTransferred', data: { unitId: 'u2', from: 'a1', to: 'a1', command: 'March Ward', note: 'To screen the march', by: 'gm' } }]);
     expect(moved.units.u2).toMatchObject({ armyId: 'a1', command: 'March Ward' });
     expect(moved.rulings.map((r) => `${r.subject}: ${r.change} — ${r.note}`)).toEqual(['Archers: moved from York Host (Yorkists) to March Ward (Yorkists) — To screen the march']);
     const detached = given(SETUP)
       .when({ type: 'TransferUnit', unit: 'Billmen', command: 'Fauconberg\'s Detachment', note: 'Sent ahead' })
-      .then([{ type: 'UnitTransferred', data: { unitId: 'u1', from: 'a1', to: 'a1', command: "Fauconberg's Detachment", note: 'Sent ahead' } }]);
+      .then([{ type: 'UnitTransferred', data: { unitId: 'u1', from: 'a1', to: 'a1', command: "Fauconberg's Detachment", note: 'Sent ahead', by: 'gm' } }]);
     expect(detached.armies.a1!.commands.map((c) => c.name)).toEqual(['York Host', 'March Ward', "Fauconberg's Detachment"]);
   });
 
