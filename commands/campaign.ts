@@ -212,12 +212,20 @@ export default (systems: readonly SystemPlugin[]) =>
         who: 'gm',
         example: '/campaign leader set leader:"John de la Pole, Earl of Lincoln" replacement:"Thomas Fitzgerald of Laccagh" note:"Fitzgerald takes the host"',
         options: {
-          leader: { kind: 'string', description: "A command's officer, or a unit's leader", required: true, complete: leaderNames },
           note,
+          leader: { kind: 'string', description: "A command's officer, or a unit's leader", complete: leaderNames },
           fate: fateOpt,
-          replacement: { kind: 'string', description: 'The leader who takes his place' },
+          replacement: { kind: 'string', description: 'The leader who takes his place (or leads a command that has none)' },
+          command: { kind: 'string', description: 'A command with no officer, whose first (replacement:) you name', complete: commandNames },
         },
-        action: (o) => ({ type: 'RuleLeader', leader: o.leader, note: o.note, ...(o.fate ? { fate: o.fate as LeaderFate } : {}), ...(o.replacement ? { replacement: o.replacement } : {}) }),
+        action: (o) => ({
+          type: 'RuleLeader',
+          note: o.note,
+          ...(o.leader !== undefined ? { leader: o.leader } : {}),
+          ...(o.command !== undefined ? { command: o.command } : {}),
+          ...(o.fate ? { fate: o.fate as LeaderFate } : {}),
+          ...(o.replacement ? { replacement: o.replacement } : {}),
+        }),
       }),
       'turn open': csub({
         description: "Open the next campaign turn: every army's players are asked for secret orders by DM (GM)",

@@ -20,8 +20,8 @@ export type CampaignAction =
   | { type: 'SetUnitState'; unit: string; figures?: number; status?: UnitStatus; leader?: string; note: string }
   /** To another army (`army`), or to another command of its own (`command` alone). */
   | { type: 'TransferUnit'; unit: string; army?: string; command?: string; note?: string }
-  /** A GM's ruling on a leader between battles: fallen, captured, fit again, or replaced. */
-  | { type: 'RuleLeader'; leader: string; fate?: LeaderFate; replacement?: string; note: string }
+  /** A GM's ruling on a leader between battles: fallen, captured, fit again, or replaced; or the first officer (`replacement`) of a `command` that has none. */
+  | { type: 'RuleLeader'; leader?: string; command?: string; fate?: LeaderFate; replacement?: string; note: string }
   /** Gives an army's commands (all, or the one named) to a player. */
   | { type: 'AssignArmy'; army: string; command?: string; user: string }
   | { type: 'OpenCampaignTurn'; deadline?: string }
@@ -448,7 +448,9 @@ function findLeader(s: CampaignState, ref: string, leaders: CampaignLeader[], wh
 
 /** A GM's ruling on a leader between battles (issue 41): what the log cannot say, and the replacement a GM names. */
 function ruleLeader(s: CampaignState, action: Extract<CampaignAction, { type: 'RuleLeader' }>, actor: string): CampaignEvent[] {
-  const l = findLeader(s, action.leader, campaignLeaders(s), `in ${s.name}`);
+  if ((action.leader === undefined) === (action.command === undefined)) refuse('Name the leader: the ruling is on, or the command: whose first officer you name, one of them.');
+  if (action.command !== undefined) return firstOfficer(s, action, actor);
+  const l = findLeader(s, action.leader!, campaignLeaders(s), `in ${s.name}`);
   if (action.fate === undefined && action.replacement === undefined) refuse(`Give ${l.officer} a fate: (fallen, captured, fit), a replacement:, or both.`);
   const busyIn = unitsInBattle(s);
   const led = Object.values(s.units).find((u) => busyIn.has(u.unitId) && (u.unitId === l.unitId || (l.commands && u.armyId === l.armyId && u.command === l.command)));
@@ -462,6 +464,16 @@ function ruleLeader(s: CampaignState, action: Extract<CampaignAction, { type: 'R
   if (replacement !== undefined && sameName(replacement, l.officer)) refuse(`${l.officer} cannot replace himself: name another leader, or give fate:fit to bring him back.`);
   const fate = action.fate;
   return [{ type: 'LeaderRuled', data: { armyId: l.armyId, command: l.command, ...(l.unitId ? { unitId: l.unitId } : {}), officer: l.officer, ...(fate ? { fate } : {}), ...(replacement ? { replacement } : {}), note: action.note, by: actor } }];
+}
+
+/** A GM names the first officer of a command that has none (a new command a transfer made, a detachment). */
+function firstOfficer(s: CampaignState, action: Extract<CampaignAction, { type: 'RuleLeader' }>, actor: string): CampaignEvent[] {
+  const commands = Object.values(s.armies).flatMap((a) => a.commands.map((c) => ({ army: a, c })));
+  const { army, c } = findNamed(commands, action.command!, (x) => x.c.name) ?? refuse(`There is no command "${action.command}" in ${s.name}.${didYouMean(commands.map((x) => x.c.name), action.command!, (n) => `"${n}"`)}`);
+  if (c.officer !== undefined) refuse(`${c.name} is led by ${c.officer}: rule on him with leader:"${c.officer}" (a replacement:, or a fate:).`);
+  if (action.fate !== undefined) refuse(`${c.name} has no officer to give a fate: name its first with replacement:.`);
+  const replacement = action.replacement === undefined ? refuse(`Name ${c.name}'s officer with replacement:.`) : checkName('leader', action.replacement);
+  return [{ type: 'LeaderRuled', data: { armyId: army.id, command: c.name, replacement, note: action.note, by: actor } }];
 }
 
 function sendOrders(s: CampaignState, action: Extract<CampaignAction, { type: 'SendOrders' }>, actor: string): CampaignEvent[] {

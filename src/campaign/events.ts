@@ -100,9 +100,10 @@ export type CampaignEvent =
   | { type: 'UnitTransferred'; data: { unitId: string; from: string; to: string; command: string; note?: string; by?: string } }
   /**
    * A GM's ruling on a leader between battles (issue 41): a command's officer, or the leader a unit's
-   * `leader` names (`unitId`), fallen, captured, fit again, or replaced by `replacement`.
+   * `leader` names (`unitId`), fallen, captured, fit again, or replaced by `replacement`; with no
+   * `officer`, the first officer of a command that had none (a detachment's).
    */
-  | { type: 'LeaderRuled'; data: { armyId: string; command: string; unitId?: string; officer: string; fate?: LeaderFate; replacement?: string; note: string; by: string } }
+  | { type: 'LeaderRuled'; data: { armyId: string; command: string; unitId?: string; officer?: string; fate?: LeaderFate; replacement?: string; note: string; by: string } }
   /** A GM gives an army's commands (all, or the one named) to a player of its side, who then sends its orders (issue 38). */
   | { type: 'ArmyAssigned'; data: { armyId: string; commands: string[]; user: string } }
   /** Asks each army's players for secret orders (by DM); `voters` are the users who may send each army's. */

@@ -108,15 +108,15 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
       const d = e.data;
       const ruling = { by: d.by, note: d.note };
       const commands = army.commands.map((c) => {
-        if (c.name !== d.command || c.officer === undefined || !sameName(c.officer, d.officer)) return c;
+        if (c.name !== d.command || (d.officer === undefined ? c.officer !== undefined : c.officer === undefined || !sameName(c.officer, d.officer))) return c;
         const fated = d.fate ? officerFate(c, d.fate, ruling) : { ...c, officerRuling: ruling };
         return d.replacement ? { ...officerFate(fated, 'fit', ruling), officer: d.replacement } : fated;
       });
       const u = d.unitId ? s.units[d.unitId] : undefined;
-      const attrs = u && (d.replacement ? { ...u.attrs, leader: d.replacement } : d.fate ? withLeader(u.attrs, d.officer, d.fate) : u.attrs);
+      const attrs = u && (d.replacement ? { ...u.attrs, leader: d.replacement } : d.fate && d.officer ? withLeader(u.attrs, d.officer, d.fate) : u.attrs);
       const units = u && attrs ? { ...s.units, [u.unitId]: { ...u, attrs, ruling: { by: d.by, note: d.note } } } : s.units;
-      const change = [d.fate ? (d.fate === 'fit' ? 'fit again' : d.fate) : '', d.replacement ? `replaced by ${d.replacement}` : ''].filter(Boolean).join(', ');
-      return { ...s, armies: { ...s.armies, [army.id]: { ...army, commands } }, units, rulings: ruled(s, version, { subject: `${d.officer} (${d.command})`, change, note: d.note, by: d.by }) };
+      const change = [d.fate ? (d.fate === 'fit' ? 'fit again' : d.fate) : '', d.replacement ? `${d.officer ? 'replaced by' : 'led by'} ${d.replacement}` : ''].filter(Boolean).join(', ');
+      return { ...s, armies: { ...s.armies, [army.id]: { ...army, commands } }, units, rulings: ruled(s, version, { subject: d.officer ? `${d.officer} (${d.command})` : d.command, change, note: d.note, by: d.by }) };
     }
     case 'ArmyAssigned': {
       const army = s.armies[e.data.armyId];

@@ -210,6 +210,19 @@ describe("a GM's ruling on a leader between battles (issue 41)", () => {
     given(SETUP).when({ type: 'RuleLeader', leader: 'Richard of York', fate: 'fallen', note: 'x' }, 'bob').refused(/Only a GM of Roses may do that/);
   });
 
+  it('a command with no officer (a detachment a transfer made) gets its first from a GM; one that has an officer is ruled on by his name', () => {
+    const detached: CampaignEvent = { type: 'UnitTransferred', data: { unitId: 'u1', from: 'a1', to: 'a1', command: "Fauconberg's Detachment", note: 'Sent ahead', by: 'gm' } };
+    const s = given([...SETUP, detached])
+      .when({ type: 'RuleLeader', command: "fauconberg's detachment", replacement: 'Lord Fauconberg', note: 'He takes the van' })
+      .then([{ type: 'LeaderRuled', data: { armyId: 'a1', command: "Fauconberg's Detachment", replacement: 'Lord Fauconberg', note: 'He takes the van', by: 'gm' } }]);
+    expect(s.armies.a1!.commands[2]).toEqual({ name: "Fauconberg's Detachment", officer: 'Lord Fauconberg', officerRuling: { by: 'gm', note: 'He takes the van' } });
+    expect(s.rulings.at(-1)).toMatchObject({ subject: "Fauconberg's Detachment", change: 'led by Lord Fauconberg' });
+    given([...SETUP, detached]).when({ type: 'RuleLeader', command: "Fauconberg's Detachment", note: 'x' }).refused(/^Name Fauconberg's Detachment's officer with replacement:\.$/);
+    given([...SETUP, detached]).when({ type: 'RuleLeader', command: "Fauconberg's Detachment", fate: 'fallen', replacement: 'X', note: 'x' }).refused(/has no officer to give a fate/);
+    given(SETUP).when({ type: 'RuleLeader', command: 'York Host', replacement: 'X', note: 'x' }).refused(/^York Host is led by Richard of York: rule on him with leader:"Richard of York"/);
+    given(SETUP).when({ type: 'RuleLeader', note: 'x' }).refused(/^Name the leader: the ruling is on, or the command: whose first officer you name, one of them\.$/);
+  });
+
   it("a unit's leader is set as its rules give one (brigade by name); the medieval rules give a unit none", () => {
     given(SETUP)
       .when({ type: 'SetUnitState', unit: '1/15e de Ligne', leader: 'Colonel Vautrin', note: 'A new colonel' })

@@ -129,9 +129,11 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
     }
     case 'LeaderRuled': {
       const d = e.data;
+      const army = s.armies[d.armyId]!.name;
+      if (d.officer === undefined) return { line: `GM's ruling (${mention(d.by)}): ${d.replacement} leads ${d.command} of ${army} — ${d.note}`, messages: [] };
       const what = [d.fate ? (d.fate === 'fit' ? 'fit again' : d.fate) : '', d.replacement ? `replaced by ${d.replacement}${d.unitId ? `, who leads ${s.units[d.unitId]!.name}` : ''}` : ''].filter(Boolean).join(', ');
       const gone = d.fate && d.fate !== 'fit' && !d.replacement ? `; ${d.command} fights on without him until a GM names his replacement (replacement:)` : '';
-      return { line: `GM's ruling (${mention(d.by)}) on ${d.officer} (${d.command} of ${s.armies[d.armyId]!.name}): ${what}${gone} — ${d.note}`, messages: [] };
+      return { line: `GM's ruling (${mention(d.by)}) on ${d.officer} (${d.command} of ${army}): ${what}${gone} — ${d.note}`, messages: [] };
     }
     case 'ArmyAssigned': {
       const army = s.armies[e.data.armyId]!;

@@ -92,7 +92,7 @@ export function campaignStateText(s: CampaignState, latest?: number): string {
       lines.push(`${a.name} (${a.id}), ${a.system} rules: ${armyStrength(s, a.id)} figures.`);
       for (const c of a.commands) {
         lines.push(`  ${c.name}${c.officer ? ` — ${officerText(c)}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
-        for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`  • ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}`);
+        for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`  • ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}${u.ruling ? " (GM's ruling)" : ''}`);
       }
     }
   }
