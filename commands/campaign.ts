@@ -5,9 +5,9 @@ import { matching, systemNames } from '../src/app/slash/complete.ts';
 import { parseDataFile } from '../src/app/slash/data-file.ts';
 import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
-import { figuresOf, findArmy, findCampaignBattle, findUnit } from '../src/campaign/decide.ts';
-import { UNIT_STATUSES, type UnitStatus } from '../src/campaign/events.ts';
-import { armyStrength, currentTurn, type CampaignState } from '../src/campaign/state.ts';
+import { campaignLeaders, figuresOf, findArmy, findCampaignBattle, findUnit } from '../src/campaign/decide.ts';
+import { LEADER_FATES, UNIT_STATUSES, type LeaderFate, type UnitStatus } from '../src/campaign/events.ts';
+import { armyStrength, currentTurn, officerText, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
 import { mention, plural } from '../src/messages.ts';
 import { RuleError } from '../src/rules/errors.ts';
 
@@ -28,6 +28,10 @@ const commandNames = names((c) => Object.values(c.armies).flatMap((a) => a.comma
 const unitNames = names((c) => Object.values(c.units).map((u) => u.name));
 const sideNames = names((c) => Object.values(c.sides).map((x) => x.name));
 const battleIds = names((c) => Object.values(c.battles).map((b) => b.id));
+const leaderNames = names((c) => campaignLeaders(c).map((l) => l.officer));
+/** A battle's units and commands, for a detachment: those of every army (the armies are typed first). */
+const fieldNames = names((c) => [...Object.values(c.units).filter((u) => u.status !== 'destroyed' && u.status !== 'captured').map((u) => u.name), ...Object.values(c.armies).flatMap((a) => a.commands.map((x) => x.name))]);
+const fateOpt = { kind: 'string', description: 'What became of the leader: fallen (killed or wounded), captured, fit', choices: LEADER_FATES } as const;
 const campaignOpt = { kind: 'string', description: 'The campaign (its id or name), where you are in several' } as const;
 const statusOpt = { kind: 'string', description: `The unit's status: ${UNIT_STATUSES.join(', ')}`, choices: UNIT_STATUSES } as const;
 const note = { kind: 'string', description: 'Why: the GM ruling, logged and shown with it', required: true } as const;
@@ -50,8 +54,9 @@ function armyText(s: CampaignState, ref: string | undefined): string {
   const a = findArmy(s, ref);
   const lines = [`${a.name} (${a.id}) of ${s.sides[a.sideId]!.name}, ${a.system} rules: ${armyStrength(s, a.id)} figures.`];
   for (const c of a.commands) {
-    lines.push(`**${c.name}**${c.officer ? ` — ${c.officer}${c.officerFallen ? ' (fallen)' : ''}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
-    for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`• ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}`);
+    const ruled = c.officerRuling ? ` (GM's ruling, ${mention(c.officerRuling.by)}: ${c.officerRuling.note})` : '';
+    lines.push(`**${c.name}**${c.officer ? ` — ${officerText(c)}${ruled}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
+    for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`• ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}${u.ruling ? " (GM's ruling)" : ''}`);
   }
   return lines.join('\n');
 }
@@ -61,7 +66,13 @@ function unitText(s: CampaignState, ref: string): string {
   const a = s.armies[u.armyId]!;
   const attrs = Object.entries(u.attrs).map(([k, v]) => `${k}: ${v}`).join(', ');
   const fought = Object.values(s.battles).filter((b) => b.units.includes(u.unitId)).map((b) => `${b.name} (${b.id}, ${b.stage})`);
-  return [`${u.name} (${u.unitId}) of ${a.name}, ${u.command}: ${u.status}.`, attrs, ...(fought.length ? [`Battles: ${fought.join(', ')}`] : [])].join('\n');
+  return [`${u.name} (${u.unitId}) of ${a.name}, ${u.command}: ${u.status}.`, attrs, ...(u.ruling ? [rulingText(s, u.ruling)] : []), ...(fought.length ? [`Battles: ${fought.join(', ')}`] : [])].join('\n');
+}
+
+/** Whose the unit's state is: the GM's ruling, their words, and what the battle's log had proposed. */
+function rulingText(s: CampaignState, r: NonNullable<CampaignUnit['ruling']>): string {
+  const b = r.battle ? s.battles[r.battle] : undefined;
+  return `Its state is a GM's ruling${r.by ? ` (${mention(r.by)})` : ''}${b ? ` after ${b.name}` : ''}: ${r.note}${r.proposed ? `. The log proposed ${r.proposed.figures} figures, ${r.proposed.status}.` : ''}`;
 }
 
 /** Built from the systems installed: /campaign battle start offers their ids. */
@@ -165,7 +176,7 @@ export default (systems: readonly SystemPlugin[]) =>
         query: (o, ctx) => [reply(ctx, unitText(campaignOf(ctx), o.unit), 'Unit')],
       }),
       'unit set': csub({
-        description: "A GM's ruling on a unit between battles: replacements, recovery (GM)",
+        description: "A GM's ruling on a unit between battles: replacements, recovery, a new leader (GM)",
         who: 'gm',
         example: '/campaign unit set unit:"Oxford\'s Archers" figures:20 note:"Replacements from the depot"',
         options: {
@@ -173,19 +184,48 @@ export default (systems: readonly SystemPlugin[]) =>
           note,
           figures: { kind: 'integer', description: 'Its figures now', min: 0, max: 100000 },
           status: statusOpt,
+          leader: { kind: 'string', description: "Its leader (where its rules give a unit one: brigade's by name, charge's by rank)" },
         },
-        action: (o) => ({ type: 'SetUnitState', unit: o.unit, note: o.note, ...(o.figures !== undefined ? { figures: o.figures } : {}), ...(o.status ? { status: o.status as UnitStatus } : {}) }),
+        action: (o) => ({
+          type: 'SetUnitState',
+          unit: o.unit,
+          note: o.note,
+          ...(o.figures !== undefined ? { figures: o.figures } : {}),
+          ...(o.status ? { status: o.status as UnitStatus } : {}),
+          ...(o.leader !== undefined ? { leader: o.leader } : {}),
+        }),
       }),
       'unit transfer': csub({
-        description: 'Move a unit to another army of the same side and rules (GM)',
+        description: 'Move a unit to another command of its army, or to another army of the same rules (GM)',
         who: 'gm',
-        example: '/campaign unit transfer unit:"Oxford\'s Archers" army:"The Northern Host"',
+        example: '/campaign unit transfer unit:"Oxford\'s Archers" command:"Oxford\'s Screen" note:"Sent ahead to scout Newark"',
         options: {
           unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
-          army: { kind: 'string', description: 'The army it joins', required: true, complete: armyNames },
-          command: { kind: 'string', description: "The army's command it joins (its first when left out)" },
+          army: { kind: 'string', description: 'The army it joins (its own when left out)', complete: armyNames },
+          command: { kind: 'string', description: "The command it joins, or a new one (the army's first when only army: is given)", complete: commandNames },
+          note: { kind: 'string', description: 'Why, for the log' },
         },
-        action: (o) => ({ type: 'TransferUnit', unit: o.unit, army: o.army, ...(o.command ? { command: o.command } : {}) }),
+        action: (o) => ({ type: 'TransferUnit', unit: o.unit, ...(o.army ? { army: o.army } : {}), ...(o.command ? { command: o.command } : {}), ...(o.note ? { note: o.note } : {}) }),
+      }),
+      'leader set': csub({
+        description: "A GM's ruling on a leader between battles: fallen, captured, fit again, or a replacement named (GM)",
+        who: 'gm',
+        example: '/campaign leader set leader:"John de la Pole, Earl of Lincoln" replacement:"Thomas Fitzgerald of Laccagh" note:"Fitzgerald takes the host"',
+        options: {
+          note,
+          leader: { kind: 'string', description: "A command's officer, or a unit's leader", complete: leaderNames },
+          fate: fateOpt,
+          replacement: { kind: 'string', description: 'The leader who takes his place (or leads a command that has none)' },
+          command: { kind: 'string', description: 'A command with no officer, whose first (replacement:) you name', complete: commandNames },
+        },
+        action: (o) => ({
+          type: 'RuleLeader',
+          note: o.note,
+          ...(o.leader !== undefined ? { leader: o.leader } : {}),
+          ...(o.command !== undefined ? { command: o.command } : {}),
+          ...(o.fate ? { fate: o.fate as LeaderFate } : {}),
+          ...(o.replacement ? { replacement: o.replacement } : {}),
+        }),
       }),
       'turn open': csub({
         description: "Open the next campaign turn: every army's players are asked for secret orders by DM (GM)",
@@ -250,9 +290,10 @@ export default (systems: readonly SystemPlugin[]) =>
           name: { kind: 'string', description: 'The battle name', required: true },
           system: { kind: 'string', description: 'Rule system', required: true, choices: systems.map((x) => x.id), complete: systemNames },
           armies: { kind: 'string', description: 'The armies it draws, separated by commas', required: true, complete: armyNames },
+          units: { kind: 'string', description: 'Only these units or commands of those armies, separated by commas (a detachment)', complete: fieldNames },
           campaign: campaignOpt,
         },
-        action: (o, ctx) => ({ type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(',') }),
+        action: (o, ctx) => ({ type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(','), ...(o.units !== undefined ? { units: o.units.split(',') } : {}) }),
       }),
       'battle result': csub({
         description: "Propose each unit's new state from an ended battle's log now (the umpire does it by itself too) (GM)",
@@ -267,17 +308,28 @@ export default (systems: readonly SystemPlugin[]) =>
         },
       }),
       'battle adjust': csub({
-        description: "Change what a battle's log proposed for one unit, a logged GM ruling (GM)",
+        description: "Change what a battle's log proposed for a unit or a leader, a logged GM ruling (GM)",
         who: 'gm',
         example: '/campaign battle adjust battle:c1-b1 unit:"Oxford\'s Archers" status:fit note:"Rallied behind the ridge"',
         options: {
           battle: { kind: 'string', description: 'The battle', required: true, complete: battleIds },
-          unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames },
           note,
+          unit: { kind: 'string', description: 'The unit (figures:, status:)', complete: unitNames },
           figures: { kind: 'integer', description: 'Its figures after the battle', min: 0, max: 100000 },
           status: statusOpt,
+          leader: { kind: 'string', description: 'A leader of the battle (fate:)', complete: leaderNames },
+          fate: fateOpt,
         },
-        action: (o) => ({ type: 'AdjustBattleResult', battle: o.battle, unit: o.unit, note: o.note, ...(o.figures !== undefined ? { figures: o.figures } : {}), ...(o.status ? { status: o.status as UnitStatus } : {}) }),
+        action: (o) => ({
+          type: 'AdjustBattleResult',
+          battle: o.battle,
+          note: o.note,
+          ...(o.unit !== undefined ? { unit: o.unit } : {}),
+          ...(o.figures !== undefined ? { figures: o.figures } : {}),
+          ...(o.status ? { status: o.status as UnitStatus } : {}),
+          ...(o.leader !== undefined ? { leader: o.leader } : {}),
+          ...(o.fate ? { fate: o.fate as LeaderFate } : {}),
+        }),
       }),
       'battle confirm': csub({
         description: "Carry a battle's result, as proposed and adjusted, into the campaign (GM)",

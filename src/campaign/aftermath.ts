@@ -35,7 +35,7 @@ export function proposeResult(c: CampaignState, b: CampaignBattle, battle: Battl
     if (a.leaderFallen) {
       const army = c.armies[cu.armyId]!;
       const command = army.commands.find((x) => x.officer === a.leaderFallen) ?? army.commands.find((x) => x.name === cu.command)!;
-      if (!leaders.some((l) => l.officer === a.leaderFallen)) leaders.push({ armyId: army.id, command: command.name, officer: a.leaderFallen, why: `fell with ${cu.name}` });
+      if (!leaders.some((l) => l.officer === a.leaderFallen)) leaders.push({ armyId: army.id, command: command.name, officer: a.leaderFallen, why: `fell with ${cu.name}`, unitId: id });
     }
   }
   return { units, leaders, result: resultText(c, b, units) };

@@ -1,13 +1,13 @@
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
-import { checkName, findNamed, lookAlike, NameIndex, nameClash } from '../battle/names.ts';
+import { checkName, findNamed, lookAlike, NameIndex, nameClash, sameName } from '../battle/names.ts';
 import { findByName } from '../battle/state.ts';
 import { didYouMean } from '../nearest.ts';
 import { mention } from '../messages.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
 import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
-import type { CampaignEvent, LeaderResult, UnitRecord, UnitResult, UnitStatus } from './events.ts';
-import { armyUsers, currentTurn, isCampaignGm, liveLink, sideOf, strayCommands, unitsInBattle, type Army, type CampaignSide, type CampaignState, type CampaignUnit } from './state.ts';
+import type { CampaignEvent, LeaderFate, LeaderResult, UnitRecord, UnitResult, UnitStatus } from './events.ts';
+import { armyUsers, currentTurn, isCampaignGm, liveLink, officerOut, sideOf, strayCommands, unitsInBattle, type Army, type CampaignBattle, type CampaignSide, type CampaignState, type CampaignUnit } from './state.ts';
 
 /** Requests to change a campaign: the input of `decideCampaign`. Names may be given by name (any case) or id. */
 export type CampaignAction =
@@ -17,8 +17,11 @@ export type CampaignAction =
   | { type: 'JoinCampaignSide'; side: string }
   | { type: 'ImportArmies'; side?: string; source: string; file: unknown }
   | { type: 'ReinforceArmy'; army: string; source: string; file: unknown; note?: string }
-  | { type: 'SetUnitState'; unit: string; figures?: number; status?: UnitStatus; note: string }
-  | { type: 'TransferUnit'; unit: string; army: string; command?: string }
+  | { type: 'SetUnitState'; unit: string; figures?: number; status?: UnitStatus; leader?: string; note: string }
+  /** To another army (`army`), or to another command of its own (`command` alone). */
+  | { type: 'TransferUnit'; unit: string; army?: string; command?: string; note?: string }
+  /** A GM's ruling on a leader between battles: fallen, captured, fit again, or replaced; or the first officer (`replacement`) of a `command` that has none. */
+  | { type: 'RuleLeader'; leader?: string; command?: string; fate?: LeaderFate; replacement?: string; note: string }
   /** Gives an army's commands (all, or the one named) to a player. */
   | { type: 'AssignArmy'; army: string; command?: string; user: string }
   | { type: 'OpenCampaignTurn'; deadline?: string }
@@ -30,12 +33,14 @@ export type CampaignAction =
   /** The umpire's own: a turn whose deadline passed is revealed; late players are reminded. */
   | { type: 'CloseCampaignTurn' }
   | { type: 'RemindOrders' }
-  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[] }
+  /** `units`: the units or commands of those armies it fields (a detachment); all that can fight when left out. */
+  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[]; units?: string[] }
   /** The umpire's own: the battle it reserved could not be created. */
   | { type: 'CancelCampaignBattle'; battle: string; reason: string }
   /** Made by the app from the ended battle's log (aftermath.ts): what it proposes for each unit. */
   | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string }
-  | { type: 'AdjustBattleResult'; battle: string; unit: string; figures?: number; status?: UnitStatus; note: string }
+  /** On a unit (`unit` with figures or status) or on a leader (`leader` with `fate`). */
+  | { type: 'AdjustBattleResult'; battle: string; unit?: string; figures?: number; status?: UnitStatus; leader?: string; fate?: LeaderFate; note: string }
   | { type: 'ConfirmBattleResult'; battle: string }
   | { type: 'EndCampaign' }
   /** A link to the campaign's page (issue 30), and its revocation: on an ended campaign too. */
@@ -61,6 +66,7 @@ const ROLE: Record<CampaignAction['type'], Role> = {
   ReinforceArmy: 'gm',
   SetUnitState: 'gm',
   TransferUnit: 'gm',
+  RuleLeader: 'gm',
   AssignArmy: 'gm',
   OpenCampaignTurn: 'gm',
   SendOrders: 'anyone',
@@ -144,9 +150,11 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     case 'ReinforceArmy':
       return reinforce(s, action);
     case 'SetUnitState':
-      return setUnitState(s, action);
+      return setUnitState(s, action, ctx.actor);
     case 'TransferUnit':
-      return transfer(s, action);
+      return transfer(s, action, ctx.actor);
+    case 'RuleLeader':
+      return ruleLeader(s, action, ctx.actor);
     case 'AssignArmy':
       return assign(s, action);
     case 'OpenCampaignTurn': {
@@ -345,38 +353,127 @@ function busy(s: CampaignState, u: CampaignUnit): void {
   if (b) refuse(`${u.name} is in ${b.name} (${b.id}), which is not settled yet; change it once its result is confirmed.`);
 }
 
-function setUnitState(s: CampaignState, action: Extract<CampaignAction, { type: 'SetUnitState' }>): CampaignEvent[] {
+function setUnitState(s: CampaignState, action: Extract<CampaignAction, { type: 'SetUnitState' }>, actor: string): CampaignEvent[] {
   const u = findUnit(s, action.unit);
   busy(s, u);
-  if (action.figures === undefined && action.status === undefined) refuse('Give the unit its new figures:, status:, or both.');
+  if (action.figures === undefined && action.status === undefined && action.leader === undefined) refuse('Give the unit its new figures:, status:, leader:, or more than one.');
   const status = action.status ?? u.status;
-  const attrs = withFigures(s.armies[u.armyId]!.system, u.name, u.attrs, action.figures, status);
-  return [{ type: 'UnitStateSet', data: { unitId: u.unitId, attrs, status, note: action.note } }];
+  const attrs = changedAttrs(s.armies[u.armyId]!.system, u.name, u.attrs, { figures: action.figures, leader: action.leader }, status);
+  return [{ type: 'UnitStateSet', data: { unitId: u.unitId, attrs, status, note: action.note, by: actor } }];
 }
 
-function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'TransferUnit' }>): CampaignEvent[] {
+function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'TransferUnit' }>, actor: string): CampaignEvent[] {
   const u = findUnit(s, action.unit);
   busy(s, u);
   const from = s.armies[u.armyId]!;
-  const to = findArmy(s, action.army);
-  if (to.id === from.id) refuse(`${u.name} is already in ${to.name}.`);
+  const to = action.army ? findArmy(s, action.army) : from;
+  if (to.id === from.id && !action.command) refuse(`${u.name} is already in ${to.name}: name the command it joins (command:) or another army (army:).`);
   if (to.system !== from.system) refuse(`${u.name} fights under the ${from.system} rules and ${to.name} under ${to.system}: a unit cannot change rule systems.`);
-  const command = action.command ? checkName('command', action.command) : to.commands[0]!.name;
+  const named = action.command ? findNamed(to.commands, action.command, (c) => c.name) : to.commands[0];
+  const command = named?.name ?? checkName('command', action.command!);
+  if (to.id === from.id && command === u.command) refuse(`${u.name} is already in ${command} of ${to.name}.`);
   const other = Object.values(s.armies).find((a) => a.id !== to.id && a.commands.some((c) => c.name === command));
   if (other) refuse(`${other.name} has a command named "${command}"; give ${to.name} a command of its own.`);
-  return [{ type: 'UnitTransferred', data: { unitId: u.unitId, from: from.id, to: to.id, command } }];
+  if (!named) {
+    // A new command (a detachment) is named as any command: not like another of the campaign's.
+    const clash = nameIndexes(s).commands.clash(command);
+    if (clash !== undefined) refuse(`${u.name} cannot join a new command "${command}": ${nameClash('command', command, clash)}; nothing was changed.`);
+  }
+  const note = action.note?.trim();
+  return [{ type: 'UnitTransferred', data: { unitId: u.unitId, from: from.id, to: to.id, command, ...(note ? { note } : {}), by: actor } }];
 }
 
 /**
- * A unit's attributes with its figures changed by a GM, checked against its system's pack. A pack
- * counts figures from 1; a campaign also keeps a unit with none left, destroyed or captured.
+ * A unit's attributes with its figures or its leader changed by a GM, checked against its system's
+ * pack. A pack counts figures from 1; a campaign also keeps a unit with none left, destroyed or captured.
  */
-function withFigures(system: string, name: string, attrs: UnitAttrs, figures: number | undefined, status: UnitStatus): UnitAttrs {
-  if (figures === undefined) return attrs;
+function changedAttrs(system: string, name: string, attrs: UnitAttrs, change: { figures?: number | undefined; leader?: string | undefined }, status: UnitStatus): UnitAttrs {
+  const { figures, leader } = change;
+  if (figures === undefined && leader === undefined) return attrs;
   if (figures === 0 && status !== 'destroyed' && status !== 'captured') refuse(`${name} with no figures left is destroyed or captured: give status:destroyed or status:captured with figures:0.`);
-  const checked = checkUnitAttrs(getRuleSystem(system).pack.attributes, { ...attrs, figures: Math.max(1, figures) });
-  if (!checked.ok) refuse(`${name} cannot take that: ${[...checked.invalid, ...(checked.missing.length ? [`needs ${missingText(checked.missing)}`] : [])].join('; ')}. Nothing was changed.`);
-  return { ...checked.attrs, figures };
+  const next = { ...attrs, ...(figures !== undefined ? { figures: Math.max(1, figures) } : {}), ...(leader !== undefined ? { leader: leader.trim() } : {}) };
+  const checked = checkUnitAttrs(getRuleSystem(system).pack.attributes, next);
+  if (!checked.ok) {
+    const why = [...checked.unknown.map((k) => `the ${system} rules give a unit no ${k}`), ...checked.invalid, ...(checked.missing.length ? [`needs ${missingText(checked.missing)}`] : [])];
+    refuse(`${name} cannot take that: ${why.join('; ')}. Nothing was changed.`);
+  }
+  return figures === undefined ? checked.attrs : { ...checked.attrs, figures };
+}
+
+/** A named leader of the campaign: a command's officer, or the leader a unit's `leader` names, or both. */
+export interface CampaignLeader {
+  armyId: string;
+  command: string;
+  officer: string;
+  /** The unit the roster attached him to. */
+  unitId?: string;
+  /** He is the command's officer (not only a unit's leader). */
+  commands: boolean;
+  out?: 'fallen' | 'captured';
+}
+
+/** Whether a system's units name their leader (brigade's `leader` is a name; charge's is a rank). */
+const namesLeaders = (system: string): boolean => getRuleSystem(system).pack.attributes.some((a) => a.name === 'leader' && a.type === 'text');
+
+/**
+ * The campaign's named leaders (issue 41): each command's officer, and each leader a unit's `leader`
+ * attribute names where the rules take a name there. `fought`: only those of these units and their commands.
+ */
+export function campaignLeaders(s: CampaignState, fought?: ReadonlySet<string>): CampaignLeader[] {
+  const out: CampaignLeader[] = [];
+  const units = Object.values(s.units).filter((u) => !fought || fought.has(u.unitId));
+  for (const a of Object.values(s.armies)) {
+    for (const c of a.commands) {
+      if (!c.officer || (fought && (officerOut(c) || !units.some((u) => u.armyId === a.id && u.command === c.name)))) continue;
+      const out_ = officerOut(c);
+      out.push({ armyId: a.id, command: c.name, officer: c.officer, commands: true, ...(out_ ? { out: out_ } : {}) });
+    }
+    if (!namesLeaders(a.system)) continue;
+    for (const u of units.filter((x) => x.armyId === a.id && typeof x.attrs.leader === 'string' && x.attrs.leader.trim())) {
+      const name = String(u.attrs.leader).trim();
+      const same = out.find((l) => l.armyId === a.id && sameName(l.officer, name));
+      if (same) same.unitId ??= u.unitId;
+      else out.push({ armyId: a.id, command: u.command, officer: name, unitId: u.unitId, commands: false });
+    }
+  }
+  return out;
+}
+
+function findLeader(s: CampaignState, ref: string, leaders: CampaignLeader[], where: string): CampaignLeader {
+  return (
+    findNamed(leaders, ref, (l) => l.officer) ??
+    refuse(`There is no leader "${ref}" ${where}.${didYouMean(leaders.map((l) => l.officer), ref, (n) => `"${n}"`)} Its leaders: ${leaders.map((l) => `${l.officer} (${l.command})`).join(', ') || 'none (a roster names them as a command\'s officer)'}.`)
+  );
+}
+
+/** A GM's ruling on a leader between battles (issue 41): what the log cannot say, and the replacement a GM names. */
+function ruleLeader(s: CampaignState, action: Extract<CampaignAction, { type: 'RuleLeader' }>, actor: string): CampaignEvent[] {
+  if ((action.leader === undefined) === (action.command === undefined)) refuse('Name the leader: the ruling is on, or the command: whose first officer you name, one of them.');
+  if (action.command !== undefined) return firstOfficer(s, action, actor);
+  const l = findLeader(s, action.leader!, campaignLeaders(s), `in ${s.name}`);
+  if (action.fate === undefined && action.replacement === undefined) refuse(`Give ${l.officer} a fate: (fallen, captured, fit), a replacement:, or both.`);
+  const busyIn = unitsInBattle(s);
+  const led = Object.values(s.units).find((u) => busyIn.has(u.unitId) && (u.unitId === l.unitId || (l.commands && u.armyId === l.armyId && u.command === l.command)));
+  if (led) {
+    const b = busyIn.get(led.unitId)!;
+    refuse(`${l.officer} leads ${led.name} in ${b.name} (${b.id}), which is not settled yet: ${b.stage === 'proposed' ? `rule on him in its result with /campaign battle adjust battle:${b.id} leader:"${l.officer}" fate:…` : 'rule on him once it has ended'}.`);
+  }
+  const now = l.out ?? 'fit';
+  if (action.fate === now && action.replacement === undefined) refuse(`${l.officer} is already ${now}; nothing was changed.`);
+  const replacement = action.replacement === undefined ? undefined : checkName('leader', action.replacement);
+  if (replacement !== undefined && sameName(replacement, l.officer)) refuse(`${l.officer} cannot replace himself: name another leader, or give fate:fit to bring him back.`);
+  const fate = action.fate;
+  return [{ type: 'LeaderRuled', data: { armyId: l.armyId, command: l.command, ...(l.unitId ? { unitId: l.unitId } : {}), officer: l.officer, ...(fate ? { fate } : {}), ...(replacement ? { replacement } : {}), note: action.note, by: actor } }];
+}
+
+/** A GM names the first officer of a command that has none (a new command a transfer made, a detachment). */
+function firstOfficer(s: CampaignState, action: Extract<CampaignAction, { type: 'RuleLeader' }>, actor: string): CampaignEvent[] {
+  const commands = Object.values(s.armies).flatMap((a) => a.commands.map((c) => ({ army: a, c })));
+  const { army, c } = findNamed(commands, action.command!, (x) => x.c.name) ?? refuse(`There is no command "${action.command}" in ${s.name}.${didYouMean(commands.map((x) => x.c.name), action.command!, (n) => `"${n}"`)}`);
+  if (c.officer !== undefined) refuse(`${c.name} is led by ${c.officer}: rule on him with leader:"${c.officer}" (a replacement:, or a fate:).`);
+  if (action.fate !== undefined) refuse(`${c.name} has no officer to give a fate: name its first with replacement:.`);
+  const replacement = action.replacement === undefined ? refuse(`Name ${c.name}'s officer with replacement:.`) : checkName('leader', action.replacement);
+  return [{ type: 'LeaderRuled', data: { armyId: army.id, command: c.name, replacement, note: action.note, by: actor } }];
 }
 
 function sendOrders(s: CampaignState, action: Extract<CampaignAction, { type: 'SendOrders' }>, actor: string): CampaignEvent[] {
@@ -418,10 +515,12 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
   if (wrong.length) refuse(`${wrong.map((a) => `${a.name} fights under the ${a.system} rules`).join('; ')}: a ${action.system} battle draws ${action.system} armies only.`);
   if (new Set(armies.map((a) => a.sideId)).size < 2) refuse(`${armies.map((a) => a.name).join(' and ')} are all on one side: a battle needs armies of two sides.`);
   const inBattle = unitsInBattle(s);
-  const units = Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId) && u.status !== 'destroyed' && u.status !== 'captured');
+  const units = action.units ? detachment(s, armies, action.units) : Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId) && canFight(u));
   const taken = units.filter((u) => inBattle.has(u.unitId));
   if (taken.length) refuse(`${taken.map((u) => `${u.name} is in ${inBattle.get(u.unitId)!.name} (${inBattle.get(u.unitId)!.id})`).join('; ')}, not settled yet: a unit fights one battle at a time. Nothing was started.`);
-  for (const a of armies) if (!units.some((u) => u.armyId === a.id)) refuse(`${a.name} has no unit left to fight (all destroyed or captured).`);
+  for (const a of armies) {
+    if (!units.some((u) => u.armyId === a.id)) refuse(action.units ? `${a.name} fields none of the units named: name one of its units or commands in units:. Nothing was started.` : `${a.name} has no unit left to fight (all destroyed or captured).`);
+  }
   noStrays(s, armies, 'Nothing was started');
   const t = currentTurn(s);
   return [
@@ -432,13 +531,61 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
   ];
 }
 
+const canFight = (u: CampaignUnit): boolean => u.status !== 'destroyed' && u.status !== 'captured';
+
+/**
+ * The units a battle fields of its armies (issue 41), named one by one or by their command: a
+ * detachment. A unit destroyed or captured cannot be named; a command fields those of its units that can fight.
+ */
+function detachment(s: CampaignState, armies: Army[], refs: string[]): CampaignUnit[] {
+  const named = [...new Set(refs.map((r) => r.trim()).filter(Boolean))];
+  if (!named.length) refuse('Name the units or commands the battle fields: units:"Oxford\'s Archers, Lincoln\'s Host". Nothing was started.');
+  const pool = Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId));
+  const commands = armies.flatMap((a) => a.commands.map((c) => ({ army: a, name: c.name })));
+  const picked = new Set<string>();
+  for (const r of named) {
+    const unit = findNamed(pool, r, (u) => u.name);
+    if (unit) {
+      if (!canFight(unit)) refuse(`${unit.name} is ${unit.status}: it cannot fight. Nothing was started.`);
+      picked.add(unit.unitId);
+      continue;
+    }
+    const command = findNamed(commands, r, (c) => c.name);
+    if (command) {
+      for (const u of pool.filter((x) => x.armyId === command.army.id && x.command === command.name && canFight(x))) picked.add(u.unitId);
+      continue;
+    }
+    const elsewhere = findNamed(Object.values(s.units), r, (u) => u.name);
+    refuse(
+      elsewhere
+        ? `${elsewhere.name} is in ${s.armies[elsewhere.armyId]!.name}, which this battle does not draw: add it to armies:. Nothing was started.`
+        : `"${r}" is neither a unit nor a command of ${armies.map((a) => a.name).join(' or ')}.${didYouMean([...pool.map((u) => u.name), ...commands.map((c) => c.name)], r, (n) => `"${n}"`)} Nothing was started.`,
+    );
+  }
+  return pool.filter((u) => picked.has(u.unitId));
+}
+
 function adjust(s: CampaignState, action: Extract<CampaignAction, { type: 'AdjustBattleResult' }>, actor: string): CampaignEvent[] {
   const b = findCampaignBattle(s, action.battle);
-  if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no proposed result to adjust${b.stage === 'applied' ? ': it was confirmed; a GM changes a unit now with /campaign unit set' : ''}.`);
-  const u = findUnit(s, action.unit);
+  if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no proposed result to adjust${b.stage === 'applied' ? ': it was confirmed; a GM changes a unit now with /campaign unit set, a leader with /campaign leader' : ''}.`);
+  if ((action.unit === undefined) === (action.leader === undefined)) refuse('Name the unit: or the leader: the ruling is on, one of them.');
+  if (action.leader !== undefined) return adjustLeader(s, b, b.result.leaders, action, actor);
+  if (action.fate !== undefined) refuse("fate: is a leader's: give the unit figures: or status:, or name the leader: instead.");
+  const u = findUnit(s, action.unit!);
   const r = b.result.units.find((x) => x.unitId === u.unitId) ?? refuse(`${u.name} did not fight in ${b.name}.`);
   if (action.figures === undefined && action.status === undefined) refuse('Give the unit its figures:, status:, or both.');
   const status = action.status ?? r.after.status;
-  const attrs = withFigures(b.system, u.name, r.after.attrs, action.figures, status);
+  const attrs = changedAttrs(b.system, u.name, r.after.attrs, { figures: action.figures }, status);
   return [{ type: 'BattleResultAdjusted', data: { battleId: b.id, unitId: u.unitId, after: { attrs, status }, note: action.note, by: actor } }];
+}
+
+/** A GM's ruling on a leader of the battle (issue 41): fallen (killed or wounded), captured, or fit where the log proposed him fallen. */
+function adjustLeader(s: CampaignState, b: CampaignBattle, proposed: LeaderResult[], action: Extract<CampaignAction, { type: 'AdjustBattleResult' }>, actor: string): CampaignEvent[] {
+  if (action.figures !== undefined || action.status !== undefined) refuse("figures: and status: are a unit's: a leader takes fate: (fallen, captured, fit).");
+  const fate = action.fate ?? refuse('Give the leader his fate: fallen (killed or wounded), captured, or fit.');
+  const l = findLeader(s, action.leader!, campaignLeaders(s, new Set(b.units)), `in ${b.name}`);
+  const was = proposed.find((x) => sameName(x.officer, l.officer));
+  const now = was ? (was.fate ?? 'fallen') : 'fit';
+  if (now === fate) refuse(`${b.name}'s result already has ${l.officer} ${fate}; nothing was changed.`);
+  return [{ type: 'BattleLeaderAdjusted', data: { battleId: b.id, armyId: l.armyId, command: l.command, ...(l.unitId ? { unitId: l.unitId } : {}), officer: l.officer, fate, note: action.note, by: actor } }];
 }

@@ -17,7 +17,15 @@ export interface ArmyCommand {
   player?: string;
   /** The officer fell in a battle (a GM's confirmed result): the command fights on without him. */
   officerFallen?: boolean;
+  /** The officer was taken (a GM's ruling): the command fights on without him, as when he falls. */
+  officerCaptured?: boolean;
+  /** A GM's last ruling on the officer (fallen, captured, fit again, replaced): their words. */
+  officerRuling?: { by: string; note: string };
 }
+
+/** What became of a leader, as the log proposes it or a GM rules it: `fallen` is killed or wounded, the GM's to tell apart. */
+export type LeaderFate = 'fallen' | 'captured' | 'fit';
+export const LEADER_FATES: readonly LeaderFate[] = ['fallen', 'captured', 'fit'];
 
 export interface UnitRecord {
   unitId: string;
@@ -47,14 +55,23 @@ export interface UnitResult {
   why: string[];
   /** A GM changed what the log proposed: their words, logged and shown as the GM's ruling. */
   ruling?: { by: string; note: string };
+  /** What the log proposed, kept beside a GM's ruling that changed it. */
+  proposed?: { attrs: UnitAttrs; status: UnitStatus };
 }
 
-/** An officer of an army's command who fell in the battle, as the log shows it. */
+/** An officer of an army's command (or a leader attached to a unit) who fell in the battle, as the log shows it or a GM ruled. */
 export interface LeaderResult {
   armyId: string;
   command: string;
   officer: string;
   why: string;
+  /** The unit he led, when the roster attached him to one (its `leader`). */
+  unitId?: string;
+  /** Fallen when left out (all the log proposes); a GM may rule him captured, or fit after all. */
+  fate?: LeaderFate;
+  ruling?: { by: string; note: string };
+  /** What the log proposed (fit when it named no fall), kept beside a GM's ruling. */
+  proposed?: LeaderFate;
 }
 
 export type RevealReason = 'all sent' | 'deadline' | 'gm';
@@ -78,8 +95,15 @@ export type CampaignEvent =
   /** A GM's reinforcements: new units for an army. */
   | { type: 'UnitsReinforced'; data: { armyId: string; units: UnitRecord[]; note?: string } }
   /** A GM's ruling on a unit between battles (replacements, recovery, capture): logged with their words. */
-  | { type: 'UnitStateSet'; data: { unitId: string; attrs: UnitAttrs; status: UnitStatus; note: string } }
-  | { type: 'UnitTransferred'; data: { unitId: string; from: string; to: string; command: string } }
+  | { type: 'UnitStateSet'; data: { unitId: string; attrs: UnitAttrs; status: UnitStatus; note: string; by?: string } }
+  /** To another army, or another command of its own (`from` and `to` the same army): a GM's, with their words (issue 41). */
+  | { type: 'UnitTransferred'; data: { unitId: string; from: string; to: string; command: string; note?: string; by?: string } }
+  /**
+   * A GM's ruling on a leader between battles (issue 41): a command's officer, or the leader a unit's
+   * `leader` names (`unitId`), fallen, captured, fit again, or replaced by `replacement`; with no
+   * `officer`, the first officer of a command that had none (a detachment's).
+   */
+  | { type: 'LeaderRuled'; data: { armyId: string; command: string; unitId?: string; officer?: string; fate?: LeaderFate; replacement?: string; note: string; by: string } }
   /** A GM gives an army's commands (all, or the one named) to a player of its side, who then sends its orders (issue 38). */
   | { type: 'ArmyAssigned'; data: { armyId: string; commands: string[]; user: string } }
   /** Asks each army's players for secret orders (by DM); `voters` are the users who may send each army's. */
@@ -108,6 +132,8 @@ export type CampaignEvent =
       data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string };
     }
   | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string; by: string } }
+  /** A GM rules on a leader in a proposed result (issue 41): what the log cannot say, a commander killed, wounded or taken. */
+  | { type: 'BattleLeaderAdjusted'; data: { battleId: string; armyId: string; command: string; unitId?: string; officer: string; fate: LeaderFate; note: string; by: string } }
   | { type: 'BattleResultApplied'; data: { battleId: string; units: UnitResult[]; leaders: LeaderResult[] } }
   | { type: 'CampaignEnded'; data: { by: string } }
   /** A link to the campaign's page (issue 30): its id only, never its token (src/app/messages/share.ts). One is live at a time. */

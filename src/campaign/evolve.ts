@@ -1,5 +1,7 @@
-import type { CampaignEvent, LoggedCampaignEvent, UnitRecord } from './events.ts';
-import { armyUsers, currentTurn, initialCampaign, type Army, type CampaignState, type CampaignTurn } from './state.ts';
+import { sameName } from '../battle/names.ts';
+import type { UnitAttrs } from '../rules/pack.ts';
+import type { ArmyCommand, CampaignEvent, LeaderFate, LeaderResult, LoggedCampaignEvent, UnitRecord, UnitStatus } from './events.ts';
+import { armyUsers, currentTurn, initialCampaign, type Army, type CampaignState, type CampaignTurn, type GmRuling } from './state.ts';
 
 const withTurn = (s: CampaignState, turn: number, change: (t: CampaignTurn) => CampaignTurn): CampaignTurn[] =>
   s.turns.map((t) => (t.number === turn ? change(t) : t));
@@ -9,6 +11,28 @@ const addUnits = (units: CampaignState['units'], armyId: string, added: UnitReco
   for (const u of added) out[u.unitId] = { ...u, armyId };
   return out;
 };
+
+const figures = (attrs: UnitAttrs): number => (typeof attrs.figures === 'number' ? attrs.figures : 0);
+
+/** A GM's ruling added to the list the status post and the report show (issue 41). */
+const ruled = (s: CampaignState, version: number, r: Omit<GmRuling, 'version' | 'turn'>): GmRuling[] => [...s.rulings, { version, turn: currentTurn(s)?.number ?? 0, ...r }];
+
+const stateChange = (before: { figures: number; status: UnitStatus }, after: { attrs: UnitAttrs; status: UnitStatus }): string =>
+  `${before.figures} → ${figures(after.attrs)} figures, ${before.status === after.status ? after.status : `${before.status} → ${after.status}`}`;
+
+/** A command's officer as a fate leaves him: out of its battles when fallen or captured, back when fit. */
+function officerFate(c: ArmyCommand, fate: LeaderFate, ruling?: { by: string; note: string }): ArmyCommand {
+  const { officerFallen: _f, officerCaptured: _c, officerRuling: _r, ...rest } = c;
+  return { ...rest, ...(fate === 'fallen' ? { officerFallen: true } : fate === 'captured' ? { officerCaptured: true } : {}), ...(ruling ? { officerRuling: ruling } : {}) };
+}
+
+/** A unit's attributes with the leader the roster attached to it there (fit) or gone (fallen, captured). */
+function withLeader(attrs: UnitAttrs, officer: string, fate: LeaderFate): UnitAttrs {
+  const { leader: _l, ...rest } = attrs;
+  return fate === 'fit' ? { ...rest, leader: officer } : rest;
+}
+
+const leaderWords = (l: Pick<LeaderResult, 'fate'>): string => (l.fate === 'fit' ? 'unhurt' : (l.fate ?? 'fallen'));
 
 /** The open turn's voters of the armies picked, as their players now stand (armyUsers). */
 function revote(s: CampaignState, pick: (a: Army) => boolean): CampaignState {
@@ -56,14 +80,43 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
     }
     case 'UnitStateSet': {
       const u = s.units[e.data.unitId];
-      return u ? { ...s, units: { ...s.units, [u.unitId]: { ...u, attrs: e.data.attrs, status: e.data.status } } } : s;
+      if (!u) return s;
+      const { by, note } = e.data;
+      const leader = u.attrs.leader !== e.data.attrs.leader ? `, leader ${e.data.attrs.leader ?? 'none'}` : '';
+      return {
+        ...s,
+        units: { ...s.units, [u.unitId]: { ...u, attrs: e.data.attrs, status: e.data.status, ruling: { ...(by ? { by } : {}), note } } },
+        rulings: ruled(s, version, { subject: u.name, change: `${stateChange({ figures: figures(u.attrs), status: u.status }, e.data)}${leader}`, note, ...(by ? { by } : {}) }),
+      };
     }
     case 'UnitTransferred': {
       const u = s.units[e.data.unitId];
       const to = s.armies[e.data.to];
       if (!u || !to) return s;
       const commands = to.commands.some((c) => c.name === e.data.command) ? to.commands : [...to.commands, { name: e.data.command }];
-      return { ...s, armies: { ...s.armies, [to.id]: { ...to, commands } }, units: { ...s.units, [u.unitId]: { ...u, armyId: to.id, command: e.data.command } } };
+      const from = s.armies[e.data.from]?.name ?? e.data.from;
+      return {
+        ...s,
+        armies: { ...s.armies, [to.id]: { ...to, commands } },
+        units: { ...s.units, [u.unitId]: { ...u, armyId: to.id, command: e.data.command } },
+        rulings: ruled(s, version, { subject: u.name, change: `moved from ${u.command} (${from}) to ${e.data.command} (${to.name})`, note: e.data.note ?? '', ...(e.data.by ? { by: e.data.by } : {}) }),
+      };
+    }
+    case 'LeaderRuled': {
+      const army = s.armies[e.data.armyId];
+      if (!army) return s;
+      const d = e.data;
+      const ruling = { by: d.by, note: d.note };
+      const commands = army.commands.map((c) => {
+        if (c.name !== d.command || (d.officer === undefined ? c.officer !== undefined : c.officer === undefined || !sameName(c.officer, d.officer))) return c;
+        const fated = d.fate ? officerFate(c, d.fate, ruling) : { ...c, officerRuling: ruling };
+        return d.replacement ? { ...officerFate(fated, 'fit', ruling), officer: d.replacement } : fated;
+      });
+      const u = d.unitId ? s.units[d.unitId] : undefined;
+      const attrs = u && (d.replacement ? { ...u.attrs, leader: d.replacement } : d.fate && d.officer ? withLeader(u.attrs, d.officer, d.fate) : u.attrs);
+      const units = u && attrs ? { ...s.units, [u.unitId]: { ...u, attrs, ruling: { by: d.by, note: d.note } } } : s.units;
+      const change = [d.fate ? (d.fate === 'fit' ? 'fit again' : d.fate) : '', d.replacement ? `${d.officer ? 'replaced by' : 'led by'} ${d.replacement}` : ''].filter(Boolean).join(', ');
+      return { ...s, armies: { ...s.armies, [army.id]: { ...army, commands } }, units, rulings: ruled(s, version, { subject: d.officer ? `${d.officer} (${d.command})` : d.command, change, note: d.note, by: d.by }) };
     }
     case 'ArmyAssigned': {
       const army = s.armies[e.data.armyId];
@@ -79,7 +132,14 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
         turns: [...s.turns, { number: e.data.turn, openedAt: e.data.openedAt, ...(e.data.deadline ? { deadline: e.data.deadline } : {}), reminded: false, voters: e.data.voters, orders: {} }],
       };
     case 'OrdersSent':
-      return { ...s, turns: withTurn(s, e.data.turn, (t) => ({ ...t, orders: { ...t.orders, [e.data.armyId]: { text: e.data.text, by: e.data.by, onBehalf: e.data.onBehalf } } })) };
+      return {
+        ...s,
+        turns: withTurn(s, e.data.turn, (t) => ({
+          ...t,
+          orders: { ...t.orders, [e.data.armyId]: { text: e.data.text, by: e.data.by, onBehalf: e.data.onBehalf } },
+          ...(e.data.onBehalf && !t.orders[e.data.armyId] ? { enteredBy: { ...t.enteredBy, [e.data.armyId]: e.data.by } } : {}),
+        })),
+      };
     case 'OrdersReminded':
       return { ...s, turns: withTurn(s, e.data.turn, (t) => ({ ...t, reminded: true })) };
     case 'TurnDeadlineExtended':
@@ -110,22 +170,44 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
     case 'BattleResultAdjusted': {
       const b = s.battles[e.data.battleId];
       if (!b?.result) return s;
-      const units = b.result.units.map((u) => (u.unitId === e.data.unitId ? { ...u, after: e.data.after, ruling: { by: e.data.by, note: e.data.note } } : u));
+      // What the log proposed stays beside the ruling, however often the GM rules.
+      const units = b.result.units.map((u) => (u.unitId === e.data.unitId ? { ...u, after: e.data.after, ruling: { by: e.data.by, note: e.data.note }, proposed: u.proposed ?? u.after } : u));
       return { ...s, battles: { ...s.battles, [b.id]: { ...b, result: { ...b.result, units } } } };
+    }
+    case 'BattleLeaderAdjusted': {
+      const b = s.battles[e.data.battleId];
+      if (!b?.result) return s;
+      const d = e.data;
+      const ruling = { by: d.by, note: d.note };
+      const known = b.result.leaders.some((l) => sameName(l.officer, d.officer));
+      const leaders: LeaderResult[] = known
+        ? b.result.leaders.map((l) => (sameName(l.officer, d.officer) ? { ...l, fate: d.fate, ruling, proposed: l.proposed ?? l.fate ?? 'fallen' } : l))
+        : [...b.result.leaders, { armyId: d.armyId, command: d.command, officer: d.officer, why: "the log names no fall: a GM's ruling", ...(d.unitId ? { unitId: d.unitId } : {}), fate: d.fate, ruling, proposed: 'fit' }];
+      // The unit he led goes into its next battle with him (fit) or without him.
+      const units = d.unitId ? b.result.units.map((u) => (u.unitId === d.unitId ? { ...u, after: { ...u.after, attrs: withLeader(u.after.attrs, d.officer, d.fate) } } : u)) : b.result.units;
+      return { ...s, battles: { ...s.battles, [b.id]: { ...b, result: { ...b.result, units, leaders } } } };
     }
     case 'BattleResultApplied': {
       const b = s.battles[e.data.battleId];
       const units = { ...s.units };
+      let rulings = s.rulings;
+      const after = b ? ` after ${b.name}` : '';
       for (const r of e.data.units) {
         const u = units[r.unitId];
-        if (u) units[r.unitId] = { ...u, attrs: r.after.attrs, status: r.after.status };
+        if (!u) continue;
+        // A GM's ruling stands as the unit's state until a battle's log gives it again.
+        const { ruling: _r, ...rest } = u;
+        const proposed = r.proposed && { figures: figures(r.proposed.attrs), status: r.proposed.status };
+        units[r.unitId] = { ...rest, attrs: r.after.attrs, status: r.after.status, ...(r.ruling ? { ruling: { ...r.ruling, battle: e.data.battleId, ...(proposed ? { proposed } : {}) } } : {}) };
+        if (r.ruling) rulings = ruled({ ...s, rulings }, version, { subject: r.name, change: `${stateChange(r.before, r.after)}${after}${proposed ? `, where the log proposed ${proposed.figures}, ${proposed.status}` : ''}`, ...r.ruling });
       }
       const armies = { ...s.armies };
       for (const l of e.data.leaders) {
         const a = armies[l.armyId];
-        if (a) armies[a.id] = { ...a, commands: a.commands.map((c) => (c.name === l.command && c.officer === l.officer ? { ...c, officerFallen: true } : c)) };
+        if (a) armies[a.id] = { ...a, commands: a.commands.map((c) => (c.name === l.command && c.officer === l.officer && l.fate !== 'fit' ? officerFate(c, l.fate ?? 'fallen', l.ruling) : c)) };
+        if (l.ruling) rulings = ruled({ ...s, rulings }, version, { subject: `${l.officer} (${l.command})`, change: `${leaderWords(l)}${after}${l.proposed ? `, where the log proposed ${leaderWords({ fate: l.proposed })}` : ''}`, ...l.ruling });
       }
-      return { ...s, units, armies, battles: b ? { ...s.battles, [b.id]: { ...b, stage: 'applied', result: b.result && { ...b.result, units: e.data.units, leaders: e.data.leaders } } } : s.battles };
+      return { ...s, units, armies, rulings, battles: b ? { ...s.battles, [b.id]: { ...b, stage: 'applied', result: b.result && { ...b.result, units: e.data.units, leaders: e.data.leaders } } } : s.battles };
     }
     case 'CampaignEnded':
       return { ...s, ended: true };

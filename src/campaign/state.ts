@@ -1,3 +1,4 @@
+import { mention } from '../messages.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { ArmyCommand, CampaignEvent, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
 
@@ -17,6 +18,19 @@ export interface Army {
 
 export interface CampaignUnit extends UnitRecord {
   armyId: string;
+  /** Its state is a GM's ruling (issue 41): their words, the battle it was given after, what that battle's log proposed. Gone once a battle's log gives its state again. */
+  ruling?: { by?: string; note: string; battle?: string; proposed?: { figures: number; status: string } };
+}
+
+/** A GM's ruling as the status post and the report list it (issue 41): on what, what it changed, their words. */
+export interface GmRuling {
+  version: number;
+  /** The campaign turn it was given in (0 before the first). */
+  turn: number;
+  subject: string;
+  change: string;
+  note: string;
+  by?: string;
 }
 
 export interface SentOrders {
@@ -35,6 +49,8 @@ export interface CampaignTurn {
   voters: { armyId: string; users: string[] }[];
   /** Secret until revealed (docs/architecture.md, Secrecy). */
   orders: Record<string, SentOrders>;
+  /** The GM who entered an army's first orders of the turn: the status post marks them so, and keeps the mark if its players change them (a change is told to nobody). */
+  enteredBy?: Record<string, string>;
   revealed?: RevealedOrders[];
 }
 
@@ -72,6 +88,8 @@ export interface CampaignState {
   /** Campaign turns by number; the latest is the current one. */
   turns: CampaignTurn[];
   battles: Record<string, CampaignBattle>;
+  /** The GM's rulings on units and leaders, in the order given. */
+  rulings: GmRuling[];
   ended: boolean;
   /** The links to its page, live and revoked, by id. */
   links: Record<string, CampaignLink>;
@@ -90,6 +108,7 @@ export const initialCampaign = (id: string): CampaignState => ({
   units: {},
   turns: [],
   battles: {},
+  rulings: [],
   ended: false,
   links: {},
   nextId: { side: 1, army: 1, unit: 1, battle: 1, link: 1 },
@@ -147,6 +166,15 @@ export function strayCommands(s: CampaignState, army: Army): { command: string; 
     return side && side.id !== army.sideId ? [{ command: c.name, player: c.player!, side }] : [];
   });
 }
+
+/** A GM's ruling as the status post and the report list it. */
+export const rulingLine = (r: GmRuling): string => `⚖️ ${r.subject}: ${r.change}${r.note ? ` — ${r.note}` : ''} (GM's ruling${r.by ? `, ${mention(r.by)}` : ''})`;
+
+/** What keeps a command's officer out of its battles, if anything: fallen or captured. */
+export const officerOut = (c: ArmyCommand): 'fallen' | 'captured' | undefined => (c.officerCaptured ? 'captured' : c.officerFallen ? 'fallen' : undefined);
+
+/** A command's officer as the campaign's texts name him: "John de Vere (fallen)". */
+export const officerText = (c: ArmyCommand): string => (c.officer ? `${c.officer}${officerOut(c) ? ` (${officerOut(c)})` : ''}` : '');
 
 /** The units of the campaign in a battle not yet settled (running, or its result not applied). */
 export function unitsInBattle(s: CampaignState): Map<string, CampaignBattle> {

@@ -108,7 +108,7 @@ describe('the campaign decider', () => {
     given(SETUP).when({ type: 'SetUnitState', unit: 'Archers', figures: 0, note: 'Wiped out' }).refused(/with no figures left is destroyed or captured/);
     given(SETUP)
       .when({ type: 'SetUnitState', unit: 'Archers', figures: 0, status: 'destroyed', note: 'Wiped out' })
-      .then([{ type: 'UnitStateSet', data: { unitId: 'u2', attrs: { ...unit('u2', 'Archers', 0).attrs }, status: 'destroyed', note: 'Wiped out' } }]);
+      .then([{ type: 'UnitStateSet', data: { unitId: 'u2', attrs: { ...unit('u2', 'Archers', 0).attrs }, status: 'destroyed', note: 'Wiped out', by: 'gm' } }]);
   });
 
   it('a battle draws armies of two sides and of its rule system; a campaign battle gets the next c<n>-b<n>', () => {

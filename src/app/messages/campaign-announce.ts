@@ -1,6 +1,6 @@
-import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
+import type { CampaignEvent, LeaderResult, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
 import { figuresOf } from '../../campaign/decide.ts';
-import { armyUsers, changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
+import { armyUsers, changesOrders, currentTurn, rulingLine, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
 import { mention, plural, when, type Message } from '../../messages.ts';
 import { ordersButtonId } from './buttons.ts';
 import type { ShareBase } from './private-messages.ts';
@@ -13,6 +13,8 @@ export const statusKey = (campaignId: string): string => `campaign:${campaignId}
 
 /** How many armies the status post lists by name: Discord's embed description holds 4,096 characters. */
 const STATUS_ARMIES = 30;
+/** How many of the turn's GM rulings the status post lists, the latest. */
+const STATUS_RULINGS = 10;
 
 /**
  * The campaign's status post: the turn, its deadline in every reader's own time zone (a Discord
@@ -34,8 +36,13 @@ export function statusPost(s: CampaignState): Message {
     const sent = armies.filter((a) => a.sent);
     const waiting = armies.filter((a) => !a.sent);
     lines.push(`Orders in: ${sent.length} of ${armies.length}.`);
+    // Orders a GM entered are marked so, as at the reveal; the mark is the first orders' (a change is told to nobody).
+    const entered = (a: (typeof armies)[number]) => {
+      const gm = t.enteredBy?.[a.v.armyId];
+      return gm ? ` (entered by a GM, ${mention(gm)})` : '';
+    };
     const list = (xs: typeof armies, mark: string, who: boolean) =>
-      xs.slice(0, STATUS_ARMIES).map((a) => `${mark} ${a.army.name}${who ? ` (${a.v.users.length ? a.v.users.map(mention).join(', ') : 'no player: a GM enters its orders'})` : ''}`);
+      xs.slice(0, STATUS_ARMIES).map((a) => `${mark} ${a.army.name}${who ? ` (${a.v.users.length ? a.v.users.map(mention).join(', ') : 'no player: a GM enters its orders'})` : entered(a)}`);
     if (!t.revealed) {
       lines.push(...list(sent, '✅', false), ...list(waiting, '⏳', true));
       const cut = Math.max(0, sent.length - STATUS_ARMIES) + Math.max(0, waiting.length - STATUS_ARMIES);
@@ -44,6 +51,12 @@ export function statusPost(s: CampaignState): Message {
   }
   const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
   if (running.length) lines.push(`Battles: ${running.map((b) => `${b.name} (${b.id}, <#${b.channel}>${b.stage === 'proposed' ? ', result waiting for the GM' : ''})`).join('; ')}.`);
+  const rulings = s.rulings.filter((r) => r.turn === (t?.number ?? 0));
+  if (rulings.length) {
+    lines.push(`GM's rulings ${t ? `in turn ${t.number}` : 'before the first turn'}:`);
+    if (rulings.length > STATUS_RULINGS) lines.push(`…${plural(rulings.length - STATUS_RULINGS, 'earlier ruling')} (/campaign report lists them all).`);
+    lines.push(...rulings.slice(-STATUS_RULINGS).map(rulingLine));
+  }
   return { to: { kind: 'channel', channel: s.channel }, title: `${s.name} — campaign status`, text: lines.join('\n'), status: statusKey(s.id), pin: true };
 }
 
@@ -72,8 +85,19 @@ export function pendingOrderPrompts(s: CampaignState, user: string): Message[] {
   return t.voters.filter((v) => v.users.includes(user)).map((v) => ordersPrompt(s, t, v.armyId, user));
 }
 
+/** A unit's line of a result: what the log proposed, or the GM's ruling with what the log proposed beside it. */
 const unitLine = (r: UnitResult): string =>
-  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}` : ''}`;
+  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${
+    r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}${r.proposed ? `; the log proposed ${figuresOf(r.proposed.attrs)} figures, ${r.proposed.status}` : ''}` : ''
+  }`;
+
+/** A leader's line of a result: fallen as the log shows it, or as a GM ruled, with what the log proposed beside it. */
+const leaderLine = (l: LeaderResult, confirmed: boolean): string => {
+  const fate = l.fate ?? 'fallen';
+  const log = l.proposed === undefined ? '' : l.proposed === 'fit' ? '; the log proposed him unhurt' : `; the log proposed him ${l.proposed} (${l.why})`;
+  const why = l.ruling ? ` — GM's ruling (${mention(l.ruling.by)}): ${l.ruling.note}${log}` : ` — ${l.why}`;
+  return `Leader ${fate}: ${l.officer} (${l.command})${why}${confirmed && fate !== 'fit' ? '; the command fights on without him.' : ''}`;
+};
 
 /** One line of the campaign's log for a reader, and the messages it sends besides (prompts, receipts). */
 function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: string; messages: Message[] } {
@@ -95,10 +119,22 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       return { line: `Reinforcements for ${s.armies[e.data.armyId]!.name} (GM): ${e.data.units.map((u) => `${u.name} (${figuresOf(u.attrs)} figures)`).join(', ')}${e.data.note ? ` — ${e.data.note}` : ''}.`, messages: [] };
     case 'UnitStateSet': {
       const u = s.units[e.data.unitId]!;
-      return { line: `GM's ruling (${mention(actor)}) on ${u.name}: ${figuresOf(u.attrs)} → ${figuresOf(e.data.attrs)} figures, ${u.status} → ${e.data.status} — ${e.data.note}`, messages: [] };
+      const leader = u.attrs.leader !== e.data.attrs.leader ? `, leader ${u.attrs.leader ?? 'none'} → ${e.data.attrs.leader ?? 'none'}` : '';
+      return { line: `GM's ruling (${mention(actor)}) on ${u.name}: ${figuresOf(u.attrs)} → ${figuresOf(e.data.attrs)} figures, ${u.status} → ${e.data.status}${leader} — ${e.data.note}`, messages: [] };
     }
-    case 'UnitTransferred':
-      return { line: `${s.units[e.data.unitId]!.name} moved from ${s.armies[e.data.from]!.name} to ${s.armies[e.data.to]!.name} (${e.data.command}) by a GM.`, messages: [] };
+    case 'UnitTransferred': {
+      const u = s.units[e.data.unitId]!;
+      const where = e.data.from === e.data.to ? `from ${u.command} to ${e.data.command} of ${s.armies[e.data.to]!.name}` : `from ${s.armies[e.data.from]!.name} to ${s.armies[e.data.to]!.name} (${e.data.command})`;
+      return { line: `${u.name} moved ${where} by a GM (${mention(actor)})${e.data.note ? ` — ${e.data.note}` : '.'}`, messages: [] };
+    }
+    case 'LeaderRuled': {
+      const d = e.data;
+      const army = s.armies[d.armyId]!.name;
+      if (d.officer === undefined) return { line: `GM's ruling (${mention(d.by)}): ${d.replacement} leads ${d.command} of ${army} — ${d.note}`, messages: [] };
+      const what = [d.fate ? (d.fate === 'fit' ? 'fit again' : d.fate) : '', d.replacement ? `replaced by ${d.replacement}${d.unitId ? `, who leads ${s.units[d.unitId]!.name}` : ''}` : ''].filter(Boolean).join(', ');
+      const gone = d.fate && d.fate !== 'fit' && !d.replacement ? `; ${d.command} fights on without him until a GM names his replacement (replacement:)` : '';
+      return { line: `GM's ruling (${mention(d.by)}) on ${d.officer} (${d.command} of ${army}): ${what}${gone} — ${d.note}`, messages: [] };
+    }
     case 'ArmyAssigned': {
       const army = s.armies[e.data.armyId]!;
       const was = [...new Set(army.commands.filter((c) => e.data.commands.includes(c.name) && c.player).map((c) => mention(c.player!)))];
@@ -148,7 +184,9 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       // Destroyed and captured units stay home: said, so nobody looks for them on the table.
       const drawn = new Set(e.data.units);
       const home = Object.values(s.units).filter((u) => e.data.armies.includes(u.armyId) && !drawn.has(u.unitId));
-      const left = home.length ? ` Left out: ${home.map((u) => `${u.name} (${u.status})`).join(', ')}.` : '';
+      const out = home.filter((u) => u.status === 'destroyed' || u.status === 'captured');
+      const held = home.filter((u) => !out.includes(u));
+      const left = `${out.length ? ` Left out: ${out.map((u) => `${u.name} (${u.status})`).join(', ')}.` : ''}${held.length ? ` Not fielded (a detachment fights): ${held.map((u) => u.name).join(', ')}.` : ''}`;
       return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${left}${note}`, messages: [] };
     }
     case 'CampaignBattleCancelled':
@@ -159,22 +197,30 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
           `${s.battles[e.data.battleId]!.name} (${e.data.battleId}) has ended. ${e.data.result}`,
           `Proposed from its log (up to event ${e.data.through.version}, hash ${e.data.through.hash.slice(0, 12)}…):`,
           ...e.data.units.map(unitLine),
-          ...e.data.leaders.map((l) => `Leader fallen: ${l.officer} (${l.command}) — ${l.why}`),
-          `A GM confirms with /campaign battle confirm battle:${e.data.battleId}, or first adjusts a unit with /campaign battle adjust.`,
+          ...e.data.leaders.map((l) => leaderLine(l, false)),
+          `A GM confirms with /campaign battle confirm battle:${e.data.battleId}, or first rules on a unit or a leader with /campaign battle adjust.`,
         ].join('\n'),
         messages: [],
       };
     case 'BattleResultAdjusted': {
       const b = s.battles[e.data.battleId]!;
       const r = b.result!.units.find((x) => x.unitId === e.data.unitId)!;
-      return { line: `GM's ruling (${mention(e.data.by)}) on ${r.name} after ${b.name}: ${figuresOf(e.data.after.attrs)} figures, ${e.data.after.status}, where the log proposed ${figuresOf(r.after.attrs)}, ${r.after.status} — ${e.data.note}`, messages: [] };
+      const log = r.proposed ?? r.after;
+      return { line: `GM's ruling (${mention(e.data.by)}) on ${r.name} after ${b.name}: ${figuresOf(e.data.after.attrs)} figures, ${e.data.after.status}, where the log proposed ${figuresOf(log.attrs)}, ${log.status} — ${e.data.note}`, messages: [] };
+    }
+    case 'BattleLeaderAdjusted': {
+      const d = e.data;
+      const b = s.battles[d.battleId]!;
+      const was = b.result!.leaders.find((l) => l.officer === d.officer);
+      const log = was ? (was.proposed ?? was.fate ?? 'fallen') : 'fit';
+      return { line: `GM's ruling (${mention(d.by)}) on ${d.officer} (${d.command}) after ${b.name}: ${d.fate}, where the log proposed him ${log === 'fit' ? 'unhurt' : log} — ${d.note}`, messages: [] };
     }
     case 'BattleResultApplied':
       return {
         line: [
           `${s.battles[e.data.battleId]!.name} (${e.data.battleId}): result confirmed by ${mention(actor)} and carried into the campaign.`,
           ...e.data.units.map(unitLine),
-          ...e.data.leaders.map((l) => `Leader fallen: ${l.officer} (${l.command}) — ${l.why}; the command fights on without him.`),
+          ...e.data.leaders.map((l) => leaderLine(l, true)),
         ].join('\n'),
         messages: [],
       };
@@ -214,6 +260,9 @@ function reassigned(before: CampaignState, after: CampaignState, d: Extract<Camp
 const STATUS_EVENTS = new Set<CampaignEvent['type']>([
   'CampaignTurnOpened',
   'ArmyAssigned',
+  'UnitStateSet',
+  'UnitTransferred',
+  'LeaderRuled',
   'OrdersSent',
   'TurnDeadlineExtended',
   'CampaignTurnPaused',

@@ -1,7 +1,7 @@
 import type { LoggedCampaignEvent } from '../../campaign/events.ts';
 import { evolveCampaign } from '../../campaign/evolve.ts';
 import { figuresOf } from '../../campaign/decide.ts';
-import { armyStrength, currentTurn, initialCampaign, type CampaignState } from '../../campaign/state.ts';
+import { armyStrength, currentTurn, initialCampaign, officerText, rulingLine, type CampaignState } from '../../campaign/state.ts';
 import { mention, plural } from '../../messages.ts';
 import type { CampaignSeries } from './campaign-chart.ts';
 import type { MessageFile } from '../../messages.ts';
@@ -64,6 +64,10 @@ export function campaignReportText(r: CampaignReport): string {
       lines.push(`• ${b.name} (${b.id}, turn ${b.turn}, ${b.system}): ${how}`);
     }
   }
+  if (s.rulings.length) {
+    lines.push("**GM's rulings**");
+    for (const r of s.rulings) lines.push(`• turn ${r.turn}, ${rulingLine(r)}`);
+  }
   return lines.join('\n');
 }
 
@@ -87,8 +91,8 @@ export function campaignStateText(s: CampaignState, latest?: number): string {
     for (const a of armies.filter((x) => x.sideId === side.id)) {
       lines.push(`${a.name} (${a.id}), ${a.system} rules: ${armyStrength(s, a.id)} figures.`);
       for (const c of a.commands) {
-        lines.push(`  ${c.name}${c.officer ? ` — ${c.officer}${c.officerFallen ? ' (fallen)' : ''}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
-        for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`  • ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}`);
+        lines.push(`  ${c.name}${c.officer ? ` — ${officerText(c)}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
+        for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`  • ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}${u.ruling ? " (GM's ruling)" : ''}`);
       }
     }
   }

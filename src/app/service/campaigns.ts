@@ -6,7 +6,7 @@ import { proposeResult } from '../../campaign/aftermath.ts';
 import { CAMPAIGN_UMPIRE, decideCampaign, figuresOf, type CampaignAction } from '../../campaign/decide.ts';
 import type { LoggedCampaignEvent } from '../../campaign/events.ts';
 import { foldCampaign } from '../../campaign/evolve.ts';
-import { currentTurn, initialCampaign, isCampaignPlayer, type CampaignBattle, type CampaignState } from '../../campaign/state.ts';
+import { currentTurn, initialCampaign, isCampaignPlayer, officerOut, type CampaignBattle, type CampaignState } from '../../campaign/state.ts';
 import type { Message } from '../../messages.ts';
 import { RuleError } from '../../rules/errors.ts';
 import { ConcurrencyError, type CampaignRow, type EventEntry, type EventStore } from '../../store/types.ts';
@@ -233,7 +233,7 @@ function battleAction(c: CampaignState, b: CampaignBattle): Action {
         a.commands
           .map((cmd) => ({
             name: cmd.name,
-            ...(cmd.officer && !cmd.officerFallen ? { officer: cmd.officer } : {}),
+            ...(cmd.officer && !officerOut(cmd) ? { officer: cmd.officer } : {}),
             ...(cmd.player ? { player: cmd.player } : {}),
             units: Object.values(c.units)
               .filter((u) => units.has(u.unitId) && u.armyId === a.id && u.command === cmd.name)
