@@ -11,6 +11,7 @@ import type { Message } from '../../messages.ts';
 import { RuleError } from '../../rules/errors.ts';
 import { ConcurrencyError, type CampaignRow, type EventEntry, type EventStore } from '../../store/types.ts';
 import { nextStreamId } from '../../store/copy.ts';
+import { salted } from '../../store/salt.ts';
 import { announceCampaign } from '../messages/campaign-announce.ts';
 import { deadlineWork } from './deadline.ts';
 import { KeyedQueue } from './queue.ts';
@@ -56,6 +57,8 @@ export class Campaigns {
     private readonly webUrl = DEFAULT_WEB_URL,
     /** Why a link shared now will not open (no pages served here), read at each share: Umpire.pagesNote. */
     private readonly pagesNote: () => string | undefined = () => undefined,
+    /** Each new event's salt, where fixed (UmpireOptions.newSalt). */
+    private readonly newSalt?: () => string,
   ) {}
 
   async state(id: string): Promise<CampaignState> {
@@ -137,7 +140,7 @@ export class Campaigns {
     const note = this.pagesNote();
     const share = events.some((e) => e.type === 'CampaignShared') ? { base: this.webUrl, key: await this.store.shareKey(), ...(note ? { note } : {}) } : undefined;
     const { posts, reply } = announceCampaign(before, after, logged, (s, e) => foldCampaign(s, [e]), actor, share);
-    const result = await this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
+    const result = await this.store.append(id, before.version, salted(events, this.newSalt), { actor, at, requestId }, posts, [reply]);
     if (result.status === 'duplicate') return { campaignId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     this.cache.set(id, after);
     const started = events.find((e) => e.type === 'CampaignBattleStarted');
