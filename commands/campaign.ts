@@ -305,7 +305,6 @@ export default (systems: readonly SystemPlugin[]) =>
       share: csub({
         description: "A link to the campaign's page, posted in its channel (GM)",
         who: 'gm',
-        ended: true,
         example: '/campaign share',
         options: { campaign: campaignOpt },
         action: () => ({ type: 'ShareCampaign' }),
@@ -313,7 +312,6 @@ export default (systems: readonly SystemPlugin[]) =>
       unshare: csub({
         description: "Revoke the link to the campaign's page: it no longer opens (GM)",
         who: 'gm',
-        ended: true,
         example: '/campaign unshare',
         options: { campaign: campaignOpt },
         action: () => ({ type: 'RevokeCampaignShare' }),

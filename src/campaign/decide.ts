@@ -2,12 +2,12 @@ import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import { checkName, findNamed, lookAlike, NameIndex, nameClash } from '../battle/names.ts';
 import { findByName } from '../battle/state.ts';
 import { didYouMean } from '../nearest.ts';
-import { mention } from '../messages.ts';
+import { mention, plural } from '../messages.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
 import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
 import type { CampaignEvent, LeaderResult, UnitRecord, UnitResult, UnitStatus } from './events.ts';
-import { armyUsers, currentTurn, isCampaignGm, liveLink, sideOf, strayCommands, unitsInBattle, type Army, type CampaignSide, type CampaignState, type CampaignUnit } from './state.ts';
+import { armyUsers, currentTurn, isCampaignGm, liveLink, sideOf, strayCommands, unitsInBattle, type Army, type CampaignBattle, type CampaignSide, type CampaignState, type CampaignUnit } from './state.ts';
 
 /** Requests to change a campaign: the input of `decideCampaign`. Names may be given by name (any case) or id. */
 export type CampaignAction =
@@ -215,7 +215,7 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     }
     case 'EndCampaign': {
       const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
-      if (running.length) refuse(`${running.map((b) => `${b.name} (${b.id})`).join(', ')} ${running.length > 1 ? 'are' : 'is'} not settled yet; confirm ${running.length > 1 ? 'their results' : 'its result'} first.`);
+      if (running.length) refuse(`${running.map(unsettled).join('. ')}. The campaign ends once its battles are settled.`);
       return [{ type: 'CampaignEnded', data: { by: ctx.actor } }];
     }
     case 'ShareCampaign': {
@@ -340,9 +340,19 @@ function reinforce(s: CampaignState, action: Extract<CampaignAction, { type: 'Re
   return [{ type: 'UnitsReinforced', data: { armyId: army.id, units, ...(action.note ? { note: action.note } : {}) } }];
 }
 
+/** A battle not settled, as a refusal leads with it (issue 41): what it waits for, and whose command does it. */
+function unsettled(b: CampaignBattle): string {
+  return b.stage === 'running'
+    ? `${b.name} (${b.id}) is not settled yet: it is still being fought; its GM ends it with /battle end in <#${b.channel}>`
+    : `${b.name} (${b.id}) is not settled yet: its result waits for a GM's /campaign battle confirm battle:${b.id}`;
+}
+
+/** Names as a refusal lists them after its reason: the first few, then how many more. */
+const someNames = (names: string[], shown = 4): string => (names.length > shown ? `${names.slice(0, shown).join(', ')} and ${names.length - shown} more` : names.join(', '));
+
 function busy(s: CampaignState, u: CampaignUnit): void {
   const b = unitsInBattle(s).get(u.unitId);
-  if (b) refuse(`${u.name} is in ${b.name} (${b.id}), which is not settled yet; change it once its result is confirmed.`);
+  if (b) refuse(`${unsettled(b)}. ${u.name} fought in it, and is changed once its result is confirmed.`);
 }
 
 function setUnitState(s: CampaignState, action: Extract<CampaignAction, { type: 'SetUnitState' }>): CampaignEvent[] {
@@ -419,8 +429,12 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
   if (new Set(armies.map((a) => a.sideId)).size < 2) refuse(`${armies.map((a) => a.name).join(' and ')} are all on one side: a battle needs armies of two sides.`);
   const inBattle = unitsInBattle(s);
   const units = Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId) && u.status !== 'destroyed' && u.status !== 'captured');
-  const taken = units.filter((u) => inBattle.has(u.unitId));
-  if (taken.length) refuse(`${taken.map((u) => `${u.name} is in ${inBattle.get(u.unitId)!.name} (${inBattle.get(u.unitId)!.id})`).join('; ')}, not settled yet: a unit fights one battle at a time. Nothing was started.`);
+  const taken = new Map<CampaignBattle, string[]>();
+  for (const u of units) {
+    const b = inBattle.get(u.unitId);
+    if (b) taken.set(b, [...(taken.get(b) ?? []), u.name]);
+  }
+  if (taken.size) refuse(`${[...taken].map(([b, names]) => `${unsettled(b)}; a unit fights one battle at a time, and ${plural(names.length, 'unit')} of these armies ${names.length > 1 ? 'are' : 'is'} in it: ${someNames(names)}`).join('. ')}. Nothing was started.`);
   for (const a of armies) if (!units.some((u) => u.armyId === a.id)) refuse(`${a.name} has no unit left to fight (all destroyed or captured).`);
   noStrays(s, armies, 'Nothing was started');
   const t = currentTurn(s);
