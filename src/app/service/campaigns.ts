@@ -81,6 +81,11 @@ export class Campaigns {
     return this.store.campaignIn(channel);
   }
 
+  /** The channel's running campaign, else its latest ended one: an ended campaign is still read in its channel. */
+  async latestIn(channel: string): Promise<CampaignRow | undefined> {
+    return (await this.store.campaignIn(channel)) ?? (await this.store.campaigns()).filter((c) => c.channel === channel).at(-1);
+  }
+
   /** The running campaigns a user plays in or runs. */
   async of(user: string): Promise<CampaignRow[]> {
     const out: CampaignRow[] = [];

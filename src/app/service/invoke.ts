@@ -138,7 +138,7 @@ async function findCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, ref:
     const found = named.find((c) => !c.ended) ?? named[0];
     return found ?? `There is no campaign "${ref}". Campaigns: ${rows.map((c) => `${c.name} (${c.id})`).join(', ') || 'none yet'}.`;
   }
-  const here = (await app.campaigns.in(inv.channel)) ?? rows.filter((c) => c.channel === inv.channel).at(-1);
+  const here = await app.campaigns.latestIn(inv.channel);
   if (here) return here;
   if (!s.query && !s.elsewhere) return 'There is no campaign in this channel: use this command in the campaign\'s channel. A GM starts one with /campaign create.';
   const mine = await app.campaigns.of(inv.actor);

@@ -30,6 +30,7 @@ export interface CommandApp {
   log(battleId: string): Promise<LoggedEvent[]>;
   readonly campaigns: {
     in(channel: string): Promise<CampaignRow | undefined>;
+    latestIn(channel: string): Promise<CampaignRow | undefined>;
     state(id: string): Promise<CampaignState>;
     log(id: string): Promise<LoggedCampaignEvent[]>;
     proposal(s: CampaignState, b: CampaignBattle): Promise<CampaignAction>;

@@ -3,6 +3,8 @@ import { positionText } from '../../battle/describe.ts';
 import { getRuleSystem } from '../../battle/registry.ts';
 import type { BattleState } from '../../battle/state.ts';
 import type { Owed } from '../../battle/system.ts';
+import { dueLine, dueNow } from '../../campaign/due.ts';
+import { currentTurn, isCampaignGm, type CampaignState } from '../../campaign/state.ts';
 import { capitalize } from '../../messages.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
 import { accepts, exampleAnyway, exampleNow, pathOf, reading, subcommandOf, type Reading } from './examples.ts';
@@ -59,6 +61,7 @@ const GM_TIME = ['phase next', 'phase goto', 'turn next', 'battle undo'];
  */
 export function helpText(ctx: InvokeContext, all = false): string {
   const s = ctx.state;
+  if (!s && ctx.campaign && !all) return campaignHelp(ctx, ctx.campaign);
   if (!s || all) return everything(ctx);
   const info = getRuleSystem(s.system).sequence.describe(s.position);
   const r = reading(s, ctx.actor, ctx.app.now().toISOString());
@@ -68,6 +71,31 @@ export function helpText(ctx: InvokeContext, all = false): string {
   lines.push(`Any time: ${may(ANY_TIME).join(' · ')}`);
   const gm = may(GM_TIME);
   if (gm.length) lines.push(`GM: ${gm.join(' · ')}`);
+  lines.push('Everything you may use here: /help all:true');
+  return lines.join('\n');
+}
+
+/** Always at hand in a campaign's channel: what anyone reads, and what a GM does between turns. */
+const CAMPAIGN_ANY_TIME = ['status', 'army show', 'unit show', 'report'];
+const CAMPAIGN_GM_TIME = ['turn open', 'battle start', 'unit set', 'army reinforce'];
+
+/**
+ * /help in a campaign's channel (issue 41): what the campaign waits for now and from whom, the
+ * reader's own with the command to type; once it has ended, how its log is read here.
+ */
+function campaignHelp(ctx: InvokeContext, c: CampaignState): string {
+  const gm = isCampaignGm(c, ctx.actor);
+  const t = currentTurn(c);
+  const lines = [`${c.name} (campaign ${c.id})${c.ended ? ' has ended.' : t ? `, turn ${t.number}.` : '.'}`];
+  const may = (paths: string[]) => {
+    const cmd = commands().find((x) => x.name === 'campaign');
+    return paths.filter((p) => cmd?.subcommands[p] && mayUseCampaign(cmd.subcommands[p].who, c, ctx.actor) === true).map((p) => `/campaign ${p}`);
+  };
+  if (c.ended) lines.push(`Its log is read here: ${may(CAMPAIGN_ANY_TIME).join(' · ')}. A new campaign starts here with /campaign create.`);
+  else {
+    lines.push('Due now:', ...dueNow(c).map((d) => dueLine(c, d, ctx.actor)), `Any time: ${may(CAMPAIGN_ANY_TIME).join(' · ')}`);
+    if (gm) lines.push(`GM: ${may(CAMPAIGN_GM_TIME).join(' · ')}`);
+  }
   lines.push('Everything you may use here: /help all:true');
   return lines.join('\n');
 }
