@@ -1,3 +1,5 @@
+import { checkOptions } from '../battle/decide.ts';
+import { checkHouseFile, checkHouseRule } from '../battle/house.ts';
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import { checkName, findNamed, lookAlike, NameIndex, nameClash } from '../battle/names.ts';
 import { findByName } from '../battle/state.ts';
@@ -30,7 +32,13 @@ export type CampaignAction =
   /** The umpire's own: a turn whose deadline passed is revealed; late players are reminded. */
   | { type: 'CloseCampaignTurn' }
   | { type: 'RemindOrders' }
-  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[] }
+  /** `options`: /battle create's, changing the campaign's for this battle alone. */
+  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[]; options?: Record<string, unknown> }
+  /** The campaign's house rules and creation options for its battles of a rule system (issue 41). */
+  | { type: 'SetCampaignHouseRule'; system: string; key: string; value: unknown }
+  | { type: 'SetCampaignHouseRules'; system: string; source: string; rules: unknown }
+  | { type: 'UnsetCampaignHouseRule'; system: string; key: string }
+  | { type: 'SetCampaignOptions'; system: string; options: Record<string, unknown> }
   /** The umpire's own: the battle it reserved could not be created. */
   | { type: 'CancelCampaignBattle'; battle: string; reason: string }
   /** Made by the app from the ended battle's log (aftermath.ts): what it proposes for each unit. */
@@ -75,6 +83,10 @@ const ROLE: Record<CampaignAction['type'], Role> = {
   ProposeBattleResult: 'gm or umpire',
   AdjustBattleResult: 'gm',
   ConfirmBattleResult: 'gm',
+  SetCampaignHouseRule: 'gm',
+  SetCampaignHouseRules: 'gm',
+  UnsetCampaignHouseRule: 'gm',
+  SetCampaignOptions: 'gm',
   EndCampaign: 'gm',
   ShareCampaign: 'gm',
   RevokeCampaignShare: 'gm',
@@ -93,6 +105,12 @@ export function findArmy(s: CampaignState, ref: string): Army {
 export function findUnit(s: CampaignState, ref: string): CampaignUnit {
   const u = (Object.hasOwn(s.units, ref) ? s.units[ref] : undefined) ?? findNamed(Object.values(s.units), ref, (x) => x.name);
   return u ?? refuse(`There is no unit "${ref}" in ${s.name}.${didYouMean(Object.values(s.units).map((x) => x.name), ref, (n) => `"${n}"`)} /campaign army show lists each army's units.`);
+}
+
+function ruleSystem(ref: string) {
+  const id = ref.trim().toLowerCase();
+  if (!systemIds().includes(id)) refuse(`Unknown rule system "${ref}"; choose one of ${systemIds().join(', ')}.`);
+  return getRuleSystem(id);
 }
 
 function findSide(s: CampaignState, ref: string) {
@@ -212,6 +230,27 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       const b = findCampaignBattle(s, action.battle);
       if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no result waiting: ${b.stage === 'running' ? 'the battle has not ended' : `it is ${b.stage}`}.`);
       return [{ type: 'BattleResultApplied', data: { battleId: b.id, units: b.result.units, leaders: b.result.leaders } }];
+    }
+    case 'SetCampaignHouseRule': {
+      const sys = ruleSystem(action.system);
+      const r = checkHouseRule(sys.house ?? [], action.key, action.value, sys.rulesName);
+      return [{ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor } }];
+    }
+    case 'SetCampaignHouseRules': {
+      const sys = ruleSystem(action.system);
+      return checkHouseFile(action.source, action.rules, sys.house ?? [], sys.rulesName).map((r) => ({ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor, source: action.source } }));
+    }
+    case 'UnsetCampaignHouseRule': {
+      const sys = ruleSystem(action.system);
+      const key = action.key.trim().toLowerCase();
+      if (!s.systems[sys.id]?.house[key]) refuse(`${s.name} sets no house rule ${key} for its ${sys.id} battles; nothing to unset.`);
+      return [{ type: 'CampaignHouseRuleUnset', data: { system: sys.id, key, by: ctx.actor } }];
+    }
+    case 'SetCampaignOptions': {
+      const sys = ruleSystem(action.system);
+      if (!Object.values(action.options).some((v) => v !== undefined)) refuse(`Give the options its ${sys.id} battles start with: ${sys.options ? sys.options.keys.join(', ') : 'the rules take none'}.`);
+      const options = checkOptions(sys, { ...(s.systems[sys.id]?.options ?? {}), ...action.options });
+      return [{ type: 'CampaignOptionsSet', data: { system: sys.id, options, by: ctx.actor } }];
     }
     case 'EndCampaign': {
       const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
@@ -438,10 +477,24 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
   for (const a of armies) if (!units.some((u) => u.armyId === a.id)) refuse(`${a.name} has no unit left to fight (all destroyed or captured).`);
   noStrays(s, armies, 'Nothing was started');
   const t = currentTurn(s);
+  // The campaign's rules for the system, the battle's own options over them (issue 41).
+  const rules = s.systems[action.system];
+  const options = checkOptions(getRuleSystem(action.system), { ...(rules?.options ?? {}), ...(action.options ?? {}) });
+  const house = Object.values(rules?.house ?? {});
   return [
     {
       type: 'CampaignBattleStarted',
-      data: { battleId: `${s.id}-b${s.nextId.battle}`, name, channel: action.channel, system: action.system, turn: t?.number ?? 0, armies: armies.map((a) => a.id), units: units.map((u) => u.unitId) },
+      data: {
+        battleId: `${s.id}-b${s.nextId.battle}`,
+        name,
+        channel: action.channel,
+        system: action.system,
+        turn: t?.number ?? 0,
+        armies: armies.map((a) => a.id),
+        units: units.map((u) => u.unitId),
+        ...(Object.keys(options).length ? { options } : {}),
+        ...(house.length ? { house } : {}),
+      },
     },
   ];
 }

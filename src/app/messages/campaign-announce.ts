@@ -1,3 +1,5 @@
+import { optionsText } from '../../battle/describe.ts';
+import { houseValueText } from '../../battle/house.ts';
 import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyUsers, changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
@@ -149,7 +151,9 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       const drawn = new Set(e.data.units);
       const home = Object.values(s.units).filter((u) => e.data.armies.includes(u.armyId) && !drawn.has(u.unitId));
       const left = home.length ? ` Left out: ${home.map((u) => `${u.name} (${u.status})`).join(', ')}.` : '';
-      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${left}${note}`, messages: [] };
+      const rules = [...(e.data.options ? [`options ${optionsText(e.data.system, e.data.options)}`] : []), ...(e.data.house?.length ? [`${plural(e.data.house.length, 'house rule')} (${e.data.house.map((h) => h.key).join(', ')})`] : [])];
+      const ruled = rules.length ? ` It starts with the campaign's ${rules.join(' and ')}, listed in its first post.` : '';
+      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${ruled}${left}${note}`, messages: [] };
     }
     case 'CampaignBattleCancelled':
       return { line: `Battle ${e.data.battleId} could not start: ${e.data.reason} Its units are free again.`, messages: [] };
@@ -176,6 +180,18 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
           ...e.data.units.map(unitLine),
           ...e.data.leaders.map((l) => `Leader fallen: ${l.officer} (${l.command}) — ${l.why}; the command fights on without him.`),
         ].join('\n'),
+        messages: [],
+      };
+    case 'CampaignHouseRuleSet':
+      return {
+        line: `House rule ${e.data.key} (${e.data.rules.join(', ')}) of the campaign's ${e.data.system} battles: ${houseValueText(e.data.value)}, set by ${mention(e.data.by)}${e.data.source ? ` from ${e.data.source}` : ''}. Each ${e.data.system} battle it starts from now on starts with it, logged there; the battle's GM may change it there with /house set.`,
+        messages: [],
+      };
+    case 'CampaignHouseRuleUnset':
+      return { line: `House rule ${e.data.key} of the campaign's ${e.data.system} battles unset by ${mention(e.data.by)}: its battles start with it open.`, messages: [] };
+    case 'CampaignOptionsSet':
+      return {
+        line: `Options of the campaign's ${e.data.system} battles, set by ${mention(e.data.by)}: ${optionsText(e.data.system, e.data.options) || 'none'}. Each ${e.data.system} battle it starts from now on is created with them, unless its /campaign battle start gives another.`,
         messages: [],
       };
     case 'CampaignEnded':

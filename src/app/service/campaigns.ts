@@ -250,5 +250,6 @@ function battleAction(c: CampaignState, b: CampaignBattle): Action {
           .filter((cmd) => cmd.units.length),
       ),
   }));
-  return { type: 'CreateBattle', name: b.name, system: b.system, channel: b.channel, campaign: { id: c.id, gms: c.gms, sides } };
+  const house = (b.house ?? []).map((h) => ({ key: h.key, value: h.value, by: h.by }));
+  return { type: 'CreateBattle', name: b.name, system: b.system, channel: b.channel, ...(b.options ? { options: b.options } : {}), campaign: { id: c.id, gms: c.gms, sides, ...(house.length ? { house } : {}) } };
 }
