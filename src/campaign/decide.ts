@@ -248,7 +248,8 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     }
     case 'SetCampaignOptions': {
       const sys = ruleSystem(action.system);
-      if (!Object.values(action.options).some((v) => v !== undefined)) refuse(`Give the options its ${sys.id} battles start with: ${sys.options ? sys.options.keys.join(', ') : 'the rules take none'}.`);
+      if (!Object.values(action.options).some((v) => v !== undefined))
+        refuse(sys.options ? `Give the options its ${sys.id} battles start with: ${sys.options.keys.join(', ')}.` : `${sys.id} battles take no options at their creation; its house rules are set with /campaign house set.`);
       const options = checkOptions(sys, { ...(s.systems[sys.id]?.options ?? {}), ...action.options });
       return [{ type: 'CampaignOptionsSet', data: { system: sys.id, options, by: ctx.actor } }];
     }

@@ -49,7 +49,8 @@ describe("the campaign's house rules and options per rule system (decide)", () =
     given([CREATED]).when({ type: 'SetCampaignOptions', system: 'medieval', options: { partDice: true } }).then([part]);
     given([CREATED, part]).when({ type: 'SetCampaignOptions', system: 'medieval', options: { autokill: true } }).then([{ type: 'CampaignOptionsSet', data: { system: 'medieval', options: { partDice: true, autokill: true }, by: 'gm' } }]);
     given([CREATED]).when({ type: 'SetCampaignOptions', system: 'percentile', options: { autokill: true } }).refused('autokill: this is an option of the medieval d10 rules only; a percentile battle takes none.');
-    given([CREATED]).when({ type: 'SetCampaignOptions', system: 'medieval', options: {} }).refused('Give the options its medieval battles start with');
+    given([CREATED]).when({ type: 'SetCampaignOptions', system: 'medieval', options: {} }).refused('Give the options its medieval battles start with: autokill, partDice, initiativeDie.');
+    given([CREATED]).when({ type: 'SetCampaignOptions', system: 'brigade', options: {} }).refused('brigade battles take no options at their creation; its house rules are set with /campaign house set.');
   });
 });
 
