@@ -38,6 +38,17 @@ describe('/help in a campaign channel', () => {
     expect(await help(t, 'alice')).toContain('• A player for Scots — waiting for a player to join');
   });
 
+  it('given the campaign ended, /help all:true lists what reads it, and its GM its page; no command that changes it', async () => {
+    const t = await campaignTable();
+    await t.run('#campaign @gm /campaign end');
+    const all = (await t.run('#campaign @gm /help all:true')).find((m) => m.title === 'Commands you can use now')!.text;
+    expect(all).toContain('/campaign report');
+    expect(all).toContain('/campaign share');
+    expect(all).not.toContain('/campaign turn open');
+    expect(all).not.toContain('/campaign battle start');
+    expect(await help(t, 'gm')).toContain('\nGM: /campaign share · /campaign unshare\n');
+  });
+
   it('given the campaign ended, its channel says how its log is read there', async () => {
     const t = await campaignTable();
     await t.run('#campaign @gm /campaign end');
