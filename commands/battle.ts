@@ -5,13 +5,23 @@ import { logLines, statusText } from '../src/app/reports/views.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { battleReport, renderReportChart, reportFileName, reportText } from '../src/app/reports/report.ts';
 
-/** Built from the systems installed: /battle create offers their ids and takes the options each adds. */
-export default (systems: readonly SystemPlugin[]) => {
+/** The options the systems installed add to /battle create, by option name (also /campaign options and battle start's). */
+export function createOptions(systems: readonly SystemPlugin[]): Record<string, CreateOption> {
   const created: Record<string, CreateOption> = {};
   for (const [name, option] of systems.flatMap((x) => Object.entries(x.slash?.create ?? {}))) {
     if (Object.hasOwn(created, name)) throw new Error(`/battle create option ${name} is added by two systems`);
     created[name] = option;
   }
+  return created;
+}
+
+/** The creation options given, by the keys the systems record them under. */
+export const givenOptions = (created: Record<string, CreateOption>, values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(created).flatMap(([name, c]) => (values[name] !== undefined ? [[c.key, values[name]]] : [])));
+
+/** Built from the systems installed: /battle create offers their ids and takes the options each adds. */
+export default (systems: readonly SystemPlugin[]) => {
+  const created = createOptions(systems);
   return defineCommand({
     name: 'battle',
     description: 'Create, inspect, undo and end the battle of this channel',
@@ -28,8 +38,7 @@ export default (systems: readonly SystemPlugin[]) => {
           ...created,
         },
         action: (o, ctx) => {
-          const values = o as Record<string, unknown>;
-          const given = Object.fromEntries(Object.entries(created).flatMap(([name, c]) => (values[name] !== undefined ? [[c.key, values[name]]] : [])));
+          const given = givenOptions(created, o as Record<string, unknown>);
           return { type: 'CreateBattle', name: o.name, system: o.system, channel: ctx.channel, ...(Object.keys(given).length ? { options: given } : {}) };
         },
       }),

@@ -1,3 +1,6 @@
+import { optionsText } from '../src/battle/describe.ts';
+import { houseLine } from '../src/battle/house.ts';
+import { getRuleSystem, systemIds } from '../src/battle/registry.ts';
 import { defineCommand, sub, type CompleteContext, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/slash/commands.ts';
 import { statusPost } from '../src/app/messages/campaign-announce.ts';
 import { campaignChartFile, campaignReport, campaignReportText } from '../src/app/reports/campaign-report.ts';
@@ -10,6 +13,8 @@ import { LEADER_FATES, UNIT_STATUSES, type LeaderFate, type UnitStatus } from '.
 import { armyStrength, currentTurn, officerText, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
 import { mention, plural } from '../src/messages.ts';
 import { RuleError } from '../src/rules/errors.ts';
+import { createOptions, givenOptions } from './battle.ts';
+import { houseValueOpt, typed } from './house.ts';
 
 /** Every /campaign subcommand is the campaign's: its roles and its log, never a battle's. */
 const csub = <O extends Record<string, OptionDef>>(def: SubcommandDef<O>): SubcommandDef => sub<O>({ ...def, scope: 'campaign', needsBattle: false });
@@ -75,9 +80,33 @@ function rulingText(s: CampaignState, r: NonNullable<CampaignUnit['ruling']>): s
   return `Its state is a GM's ruling${r.by ? ` (${mention(r.by)})` : ''}${b ? ` after ${b.name}` : ''}: ${r.note}${r.proposed ? `. The log proposed ${r.proposed.figures} figures, ${r.proposed.status}.` : ''}`;
 }
 
+/** What the campaign's battles of each rule system start with (issue 41): options and house rules, by system (one, or each with any). */
+function rulesText(s: CampaignState, system: string | undefined): string {
+  const ids = system ? [system.trim().toLowerCase()] : systemIds().filter((id) => s.systems[id]);
+  if (system && !systemIds().includes(ids[0]!)) throw new RuleError(`Unknown rule system "${system}"; choose one of ${systemIds().join(', ')}.`);
+  if (!ids.length) return `${s.name} sets no house rule or option for its battles yet: each starts as /battle create starts one. A GM sets them with /campaign house set system: key: value: and /campaign options system:.`;
+  return ids
+    .map((id) => {
+      const sys = getRuleSystem(id);
+      const mine = s.systems[id] ?? { options: {}, house: {} };
+      const set = Object.values(mine.house);
+      const open = (sys.house ?? []).filter((r) => !mine.house[r.key]);
+      return [
+        `**${id}** battles of ${s.name} start with:`,
+        `Options: ${Object.keys(mine.options).length ? optionsText(id, mine.options) : 'none set'}${sys.options ? '' : ' (the rules take none)'}`,
+        ...set.map((h) => `${houseLine(h.key, h.rules, h.value)} — set by ${mention(h.by)}`),
+        ...(open.length ? [`Open (asked of the battle's GM): ${open.map((r) => r.key).join(', ')}`] : []),
+      ].join('\n');
+    })
+    .join('\n');
+}
+
 /** Built from the systems installed: /campaign battle start offers their ids. */
-export default (systems: readonly SystemPlugin[]) =>
-  defineCommand({
+export default (systems: readonly SystemPlugin[]) => {
+  const created = createOptions(systems);
+  const systemOpt = { kind: 'string', description: 'The rule system of the battles it applies to', required: true, choices: systems.map((x) => x.id), complete: systemNames } as const;
+  const houseKeys = names(() => [...new Set(systems.flatMap((x) => (x.house ?? []).map((r) => r.key)))]);
+  return defineCommand({
     name: 'campaign',
     description: 'Play-by-post campaigns: armies carried from battle to battle, turns with secret orders',
     rank: 95,
@@ -282,7 +311,7 @@ export default (systems: readonly SystemPlugin[]) =>
         action: (o) => ({ type: 'SendOrders', army: o.army, text: o.orders, onBehalf: true }),
       }),
       'battle start': csub({
-        description: "Start a battle here (its own channel or thread) with armies' units in their current state (GM)",
+        description: "Start a battle here (its own channel or thread) with armies' units in their current state and the campaign's rules (GM)",
         who: 'gm',
         elsewhere: true,
         example: '/campaign battle start name:"Stoke Field" system:medieval armies:"The King\'s Army, Lincoln\'s Army"',
@@ -292,8 +321,50 @@ export default (systems: readonly SystemPlugin[]) =>
           armies: { kind: 'string', description: 'The armies it draws, separated by commas', required: true, complete: armyNames },
           units: { kind: 'string', description: 'Only these units or commands of those armies, separated by commas (a detachment)', complete: fieldNames },
           campaign: campaignOpt,
+          ...created,
         },
-        action: (o, ctx) => ({ type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(','), ...(o.units !== undefined ? { units: o.units.split(',') } : {}) }),
+        action: (o, ctx) => {
+          const options = givenOptions(created, o as Record<string, unknown>);
+          return { type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(','), ...(o.units !== undefined ? { units: o.units.split(',') } : {}), ...(Object.keys(options).length ? { options } : {}) };
+        },
+      }),
+      'house set': csub({
+        description: "A house rule for the campaign's battles of a rule system: each starts with it, logged there (GM)",
+        who: 'gm',
+        example: '/campaign house set system:medieval key:initiative.die value:d10',
+        options: { system: systemOpt, key: { kind: 'string', description: 'The open value, by key (/house show in a battle lists them)', required: true, complete: houseKeys }, value: houseValueOpt },
+        action: (o) => ({ type: 'SetCampaignHouseRule', system: o.system, key: o.key, value: typed(o.value) }),
+      }),
+      'house unset': csub({
+        description: "Unset a house rule of the campaign's battles of a rule system: they start with it open (GM)",
+        who: 'gm',
+        example: '/campaign house unset system:medieval key:initiative.die',
+        options: { system: systemOpt, key: { kind: 'string', description: 'The house rule, by key', required: true, complete: houseKeys } },
+        action: (o) => ({ type: 'UnsetCampaignHouseRule', system: o.system, key: o.key }),
+      }),
+      'house upload': csub({
+        description: "House rules for the campaign's battles of a rule system from a YAML or JSON file, as /house export writes it; all or nothing (GM)",
+        who: 'gm',
+        example: '/campaign house upload system:charge file:examples/house/charge.yaml',
+        options: { system: systemOpt, file: { kind: 'attachment', description: 'The house rules (YAML or JSON)', required: true } },
+        action: async (o, ctx) => {
+          const file = await ctx.readFile(o.file);
+          return { type: 'SetCampaignHouseRules', system: o.system, source: file.name, rules: await parseDataFile(file.name, file.text, 'house rules are a map of key: value') };
+        },
+      }),
+      'house show': csub({
+        description: "What the campaign's battles start with, by rule system: options and house rules",
+        who: 'anyone',
+        example: '/campaign house show system:medieval',
+        options: { system: { ...systemOpt, required: false, description: 'The rule system (each the campaign sets any for, when left out)' }, campaign: campaignOpt },
+        query: (o, ctx) => [reply(ctx, rulesText(campaignOf(ctx), o.system), 'House rules of the campaign')],
+      }),
+      options: csub({
+        description: "/battle create's options for the campaign's battles of a rule system, each logged there; a battle start may change one (GM)",
+        who: 'gm',
+        example: '/campaign options system:medieval partdice:true initiative_die:10',
+        options: { system: systemOpt, ...created },
+        action: (o) => ({ type: 'SetCampaignOptions', system: o.system, options: givenOptions(created, o as Record<string, unknown>) }),
       }),
       'battle result': csub({
         description: "Propose each unit's new state from an ended battle's log now (the umpire does it by itself too) (GM)",
@@ -357,7 +428,6 @@ export default (systems: readonly SystemPlugin[]) =>
       share: csub({
         description: "A link to the campaign's page, posted in its channel (GM)",
         who: 'gm',
-        ended: true,
         example: '/campaign share',
         options: { campaign: campaignOpt },
         action: () => ({ type: 'ShareCampaign' }),
@@ -365,7 +435,6 @@ export default (systems: readonly SystemPlugin[]) =>
       unshare: csub({
         description: "Revoke the link to the campaign's page: it no longer opens (GM)",
         who: 'gm',
-        ended: true,
         example: '/campaign unshare',
         options: { campaign: campaignOpt },
         action: () => ({ type: 'RevokeCampaignShare' }),
@@ -379,4 +448,4 @@ export default (systems: readonly SystemPlugin[]) =>
       }),
     },
   });
-
+};

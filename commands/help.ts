@@ -14,8 +14,8 @@ export default defineCommand({
       example: '/help',
       options: { all: { kind: 'boolean', description: 'Every command you may use here, not only those of the phase' } },
       query: async (o, ctx) => {
-        // In a campaign's channel, its commands by the campaign's roles.
-        const row = ctx.state ? undefined : await ctx.app.campaigns.in(ctx.channel);
+        // In a campaign's channel (its latest, ended or not), what it waits for, and its commands by the campaign's roles.
+        const row = ctx.state ? undefined : await ctx.app.campaigns.latestIn(ctx.channel);
         const campaign = row ? await ctx.app.campaigns.state(row.id) : undefined;
         return [reply(ctx, helpText({ ...ctx, ...(campaign ? { campaign } : {}) }, o.all === true), 'Commands you can use now')];
       },

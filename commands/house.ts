@@ -10,12 +10,14 @@ import type { BattleState } from '../src/battle/state.ts';
 const rulesOf = (s: BattleState) => getRuleSystem(s.system).house ?? [];
 const keyNames = (ctx: { state?: BattleState; typed: string }) => (ctx.state ? matching(rulesOf(ctx.state).map((r) => r.key), ctx.typed) : []);
 const key = { kind: 'string', description: 'The open value, by key (/house show lists them)', required: true, complete: keyNames } as const;
+/** /house set's value: also the campaign's (/campaign house set). */
+export const houseValueOpt = { kind: 'string', description: 'The value: a number, a reading\'s name, a list as [1, 2]', required: true } as const;
 
 /**
  * A value as typed: read as YAML with a file's checks (readDataText: no alias inside its own anchor,
  * no key twice), so 10 is a number and [1, 2] a list; what it cannot read stays text, for the rule's schema to refuse.
  */
-function typed(value: string): unknown {
+export function typed(value: string): unknown {
   try {
     return readDataText('value', value, 'a value nests a few levels');
   } catch {
@@ -33,7 +35,7 @@ export default defineCommand({
       description: 'Set an open value or reading for this battle (GM); it applies from the next action',
       who: 'gm',
       example: '/house set key:charge.die value:10',
-      options: { key, value: { kind: 'string', description: 'The value: a number, a reading\'s name, a list as [1, 2]', required: true } },
+      options: { key, value: houseValueOpt },
       action: (o) => ({ type: 'SetHouseRule', key: o.key, value: typed(o.value) }),
     }),
     unset: sub({

@@ -26,7 +26,13 @@ export type CoreAction =
       channel: string;
       options?: Record<string, unknown>;
       /** A campaign's battle (issue 29): its GMs, and its sides with their players and the armies' commands and units as an order of battle. */
-      campaign?: { id: string; gms: string[]; sides: { name: string; players: string[]; commands: unknown[] }[] };
+      campaign?: {
+        id: string;
+        gms: string[];
+        sides: { name: string; players: string[]; commands: unknown[] }[];
+        /** The campaign's house rules for the system (issue 41): the battle starts with them, each logged as set by the GM who set it in the campaign. */
+        house?: { key: string; value: unknown; by: string }[];
+      };
     }
   | { type: 'AddGm'; user: string }
   | { type: 'RemoveGm'; user: string }

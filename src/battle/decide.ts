@@ -5,7 +5,7 @@ import { CORE_ACTION_ROLE, UMPIRE, type Action, type CoreAction, type SystemActi
 import { decideAdvance, decideGoto } from './advance.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
-import { decideHouse } from './house.ts';
+import { checkHouseRule, decideHouse } from './house.ts';
 import { decideSystem, waitText, whileHeld } from './held.ts';
 import { decideRevealRoll, decideRevealSeed, decideRoll } from './rolls.ts';
 import { AFTER_END, decideShare } from './share.ts';
@@ -200,7 +200,7 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
 }
 
 /** The options agreed at creation, as the battle's rule system checks them; another system's are refused, named as theirs. */
-function checkOptions(system: RuleSystem, o: Record<string, unknown>): Record<string, unknown> {
+export function checkOptions(system: RuleSystem, o: Record<string, unknown>): Record<string, unknown> {
   const given = Object.keys(o).filter((k) => o[k] !== undefined);
   const foreign = given.filter((k) => !system.options?.keys.includes(k));
   if (foreign.length) {
@@ -228,6 +228,12 @@ function campaignBattle(s: BattleState, data: Extract<BattleEvent, { type: 'Batt
   for (const side of c.sides) {
     const sideId = findByName(scratch.sides, side.name)!.id;
     for (const user of side.players) if (!scratch.sides[sideId]!.players.includes(user)) emit({ type: 'SideJoined', data: { sideId, user } });
+  }
+  // The campaign's house rules, checked again by the system's rules as any /house upload is.
+  const system = getRuleSystem(data.system);
+  for (const h of c.house ?? []) {
+    const r = checkHouseRule(system.house ?? [], h.key, h.value, system.rulesName);
+    events.push({ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: h.by, rules: r.rules, source: `the campaign ${c.id}` } });
   }
   return events;
 }

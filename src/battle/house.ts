@@ -73,46 +73,55 @@ function find(rules: readonly HouseRule[], key: string, rulesName: string): Hous
   refuse(rules.length ? `${capitalize(rulesName)} leave no value ${quoteInput(key)} open. The house rules of this battle: ${rules.map((r) => r.key).join(', ')} (/house show).` : `${capitalize(rulesName)} leave no value open to a house rule.`);
 }
 
+/** A house rule as set: its key as the system names it, its value checked by the rule's schema, its rule IDs; refused with what it takes. */
+export function checkHouseRule(rules: readonly HouseRule[], key: string, value: unknown, rulesName: string): { key: string; value: unknown; rules: readonly string[] } {
+  const rule = find(rules, key, rulesName);
+  return { key: rule.key, value: checked(rule, value), rules: rule.rules };
+}
+
 /** The events of a house-rule action, for a battle whose system declares `rules`. */
 export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules: readonly HouseRule[], rulesName: string): HouseEvent[] {
   switch (a.type) {
     case 'SetHouseRule': {
-      const rule = find(rules, a.key, rulesName);
-      return [{ type: 'HouseRuleSet', data: { key: rule.key, value: checked(rule, a.value), by: actor, rules: rule.rules } }];
+      const r = checkHouseRule(rules, a.key, a.value, rulesName);
+      return [{ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: actor, rules: r.rules } }];
     }
     case 'UnsetHouseRule': {
       const rule = find(rules, a.key, rulesName);
       if (!houseRule(s, rule.key)) refuse(`${rule.key} is not set in this battle; nothing to unset.`);
       return [{ type: 'HouseRuleUnset', data: { key: rule.key, by: actor, rules: rule.rules } }];
     }
-    case 'SetHouseRules': {
-      const file = z.record(z.string(), z.unknown()).safeParse(a.rules);
-      if (!file.success || !Object.keys(a.rules as object).length) refuse(`${a.source} holds no house rules: it is a map of key: value, as /house export writes it.`);
-      // The file's own keys, before any is looked up: a reserved key (which the record would drop),
-      // two naming one rule (`charge.die` and `CHARGE.DIE`: which would stand?).
-      const named = new Map<string, string>();
-      for (const k of Object.keys(a.rules as object)) {
-        if (RESERVED.has(k.trim())) refuse(`${a.source} sets no house rule: the key ${quoteInput(k)} is never taken.`);
-        const same = named.get(k.trim().toLowerCase());
-        if (same !== undefined) refuse(`${a.source} sets no house rule: the keys ${quoteInput(same)} and ${quoteInput(k)} name one rule.`);
-        named.set(k.trim().toLowerCase(), k);
-      }
-      const wrong: string[] = [];
-      let wrongs = 0;
-      const events: HouseEvent[] = [];
-      for (const [key, value] of Object.entries(file.data)) {
-        try {
-          const rule = find(rules, key, rulesName);
-          events.push({ type: 'HouseRuleSet', data: { key: rule.key, value: checked(rule, value), by: actor, rules: rule.rules, source: a.source } });
-        } catch (err) {
-          // The first 15 are named; the rest counted (a file of 100,000 wrong keys is not answered key by key).
-          if (++wrongs <= 15) wrong.push((err as Error).message);
-        }
-      }
-      if (wrongs) refuse(`${a.source} has ${plural(wrongs, 'wrong house rule')}; none was set:\n${wrong.join('\n')}`);
-      return events;
+    case 'SetHouseRules':
+      return checkHouseFile(a.source, a.rules, rules, rulesName).map((r) => ({ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: actor, rules: r.rules, source: a.source } }));
+  }
+}
+
+/** A file of house rules (/house upload), each checked, all or nothing: refused naming the first 15 wrong ones. */
+export function checkHouseFile(source: string, given: unknown, rules: readonly HouseRule[], rulesName: string): { key: string; value: unknown; rules: readonly string[] }[] {
+  const file = z.record(z.string(), z.unknown()).safeParse(given);
+  if (!file.success || !Object.keys(given as object).length) refuse(`${source} holds no house rules: it is a map of key: value, as /house export writes it.`);
+  // The file's own keys, before any is looked up: a reserved key (which the record would drop),
+  // two naming one rule (`charge.die` and `CHARGE.DIE`: which would stand?).
+  const named = new Map<string, string>();
+  for (const k of Object.keys(given as object)) {
+    if (RESERVED.has(k.trim())) refuse(`${source} sets no house rule: the key ${quoteInput(k)} is never taken.`);
+    const same = named.get(k.trim().toLowerCase());
+    if (same !== undefined) refuse(`${source} sets no house rule: the keys ${quoteInput(same)} and ${quoteInput(k)} name one rule.`);
+    named.set(k.trim().toLowerCase(), k);
+  }
+  const wrong: string[] = [];
+  let wrongs = 0;
+  const set: { key: string; value: unknown; rules: readonly string[] }[] = [];
+  for (const [key, value] of Object.entries(file.data)) {
+    try {
+      set.push(checkHouseRule(rules, key, value, rulesName));
+    } catch (err) {
+      // The first 15 are named; the rest counted (a file of 100,000 wrong keys is not answered key by key).
+      if (++wrongs <= 15) wrong.push((err as Error).message);
     }
   }
+  if (wrongs) refuse(`${source} has ${plural(wrongs, 'wrong house rule')}; none was set:\n${wrong.join('\n')}`);
+  return set;
 }
 
 export function applyHouseEvent(d: BattleState, e: HouseEvent, version: number): void {

@@ -1,8 +1,10 @@
+import { checkOptions } from '../battle/decide.ts';
+import { checkHouseFile, checkHouseRule } from '../battle/house.ts';
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import { checkName, findNamed, lookAlike, NameIndex, nameClash, sameName } from '../battle/names.ts';
 import { findByName } from '../battle/state.ts';
 import { didYouMean } from '../nearest.ts';
-import { mention } from '../messages.ts';
+import { mention, plural } from '../messages.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
 import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
@@ -33,8 +35,13 @@ export type CampaignAction =
   /** The umpire's own: a turn whose deadline passed is revealed; late players are reminded. */
   | { type: 'CloseCampaignTurn' }
   | { type: 'RemindOrders' }
-  /** `units`: the units or commands of those armies it fields (a detachment); all that can fight when left out. */
-  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[]; units?: string[] }
+  /** `units`: the units or commands of those armies it fields (a detachment); all that can fight when left out. `options`: /battle create's, changing the campaign's for this battle alone. */
+  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[]; units?: string[]; options?: Record<string, unknown> }
+  /** The campaign's house rules and creation options for its battles of a rule system (issue 41). */
+  | { type: 'SetCampaignHouseRule'; system: string; key: string; value: unknown }
+  | { type: 'SetCampaignHouseRules'; system: string; source: string; rules: unknown }
+  | { type: 'UnsetCampaignHouseRule'; system: string; key: string }
+  | { type: 'SetCampaignOptions'; system: string; options: Record<string, unknown> }
   /** The umpire's own: the battle it reserved could not be created. */
   | { type: 'CancelCampaignBattle'; battle: string; reason: string }
   /** Made by the app from the ended battle's log (aftermath.ts): what it proposes for each unit. */
@@ -81,6 +88,10 @@ const ROLE: Record<CampaignAction['type'], Role> = {
   ProposeBattleResult: 'gm or umpire',
   AdjustBattleResult: 'gm',
   ConfirmBattleResult: 'gm',
+  SetCampaignHouseRule: 'gm',
+  SetCampaignHouseRules: 'gm',
+  UnsetCampaignHouseRule: 'gm',
+  SetCampaignOptions: 'gm',
   EndCampaign: 'gm',
   ShareCampaign: 'gm',
   RevokeCampaignShare: 'gm',
@@ -99,6 +110,12 @@ export function findArmy(s: CampaignState, ref: string): Army {
 export function findUnit(s: CampaignState, ref: string): CampaignUnit {
   const u = (Object.hasOwn(s.units, ref) ? s.units[ref] : undefined) ?? findNamed(Object.values(s.units), ref, (x) => x.name);
   return u ?? refuse(`There is no unit "${ref}" in ${s.name}.${didYouMean(Object.values(s.units).map((x) => x.name), ref, (n) => `"${n}"`)} /campaign army show lists each army's units.`);
+}
+
+function ruleSystem(ref: string) {
+  const id = ref.trim().toLowerCase();
+  if (!systemIds().includes(id)) refuse(`Unknown rule system "${ref}"; choose one of ${systemIds().join(', ')}.`);
+  return getRuleSystem(id);
 }
 
 function findSide(s: CampaignState, ref: string) {
@@ -221,9 +238,31 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no result waiting: ${b.stage === 'running' ? 'the battle has not ended' : `it is ${b.stage}`}.`);
       return [{ type: 'BattleResultApplied', data: { battleId: b.id, units: b.result.units, leaders: b.result.leaders } }];
     }
+    case 'SetCampaignHouseRule': {
+      const sys = ruleSystem(action.system);
+      const r = checkHouseRule(sys.house ?? [], action.key, action.value, sys.rulesName);
+      return [{ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor } }];
+    }
+    case 'SetCampaignHouseRules': {
+      const sys = ruleSystem(action.system);
+      return checkHouseFile(action.source, action.rules, sys.house ?? [], sys.rulesName).map((r) => ({ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor, source: action.source } }));
+    }
+    case 'UnsetCampaignHouseRule': {
+      const sys = ruleSystem(action.system);
+      const key = action.key.trim().toLowerCase();
+      if (!s.systems[sys.id]?.house[key]) refuse(`${s.name} sets no house rule ${key} for its ${sys.id} battles; nothing to unset.`);
+      return [{ type: 'CampaignHouseRuleUnset', data: { system: sys.id, key, by: ctx.actor } }];
+    }
+    case 'SetCampaignOptions': {
+      const sys = ruleSystem(action.system);
+      if (!Object.values(action.options).some((v) => v !== undefined))
+        refuse(sys.options ? `Give the options its ${sys.id} battles start with: ${sys.options.keys.join(', ')}.` : `${sys.id} battles take no options at their creation; its house rules are set with /campaign house set.`);
+      const options = checkOptions(sys, { ...(s.systems[sys.id]?.options ?? {}), ...action.options });
+      return [{ type: 'CampaignOptionsSet', data: { system: sys.id, options, by: ctx.actor } }];
+    }
     case 'EndCampaign': {
       const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
-      if (running.length) refuse(`${running.map((b) => `${b.name} (${b.id})`).join(', ')} ${running.length > 1 ? 'are' : 'is'} not settled yet; confirm ${running.length > 1 ? 'their results' : 'its result'} first.`);
+      if (running.length) refuse(`${running.map(unsettled).join('. ')}. The campaign ends once its battles are settled.`);
       return [{ type: 'CampaignEnded', data: { by: ctx.actor } }];
     }
     case 'ShareCampaign': {
@@ -348,9 +387,19 @@ function reinforce(s: CampaignState, action: Extract<CampaignAction, { type: 'Re
   return [{ type: 'UnitsReinforced', data: { armyId: army.id, units, ...(action.note ? { note: action.note } : {}) } }];
 }
 
+/** A battle not settled, as a refusal leads with it (issue 41): what it waits for, and whose command does it. */
+function unsettled(b: CampaignBattle): string {
+  return b.stage === 'running'
+    ? `${b.name} (${b.id}) is not settled yet: it is still being fought; its GM ends it with /battle end in <#${b.channel}>`
+    : `${b.name} (${b.id}) is not settled yet: its result waits for a GM's /campaign battle confirm battle:${b.id}`;
+}
+
+/** Names as a refusal lists them after its reason: the first few, then how many more. */
+const someNames = (names: string[], shown = 4): string => (names.length > shown ? `${names.slice(0, shown).join(', ')} and ${names.length - shown} more` : names.join(', '));
+
 function busy(s: CampaignState, u: CampaignUnit): void {
   const b = unitsInBattle(s).get(u.unitId);
-  if (b) refuse(`${u.name} is in ${b.name} (${b.id}), which is not settled yet; change it once its result is confirmed.`);
+  if (b) refuse(`${unsettled(b)}. ${u.name} fought in it, and is changed once its result is confirmed.`);
 }
 
 function setUnitState(s: CampaignState, action: Extract<CampaignAction, { type: 'SetUnitState' }>, actor: string): CampaignEvent[] {
@@ -516,17 +565,35 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
   if (new Set(armies.map((a) => a.sideId)).size < 2) refuse(`${armies.map((a) => a.name).join(' and ')} are all on one side: a battle needs armies of two sides.`);
   const inBattle = unitsInBattle(s);
   const units = action.units ? detachment(s, armies, action.units) : Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId) && canFight(u));
-  const taken = units.filter((u) => inBattle.has(u.unitId));
-  if (taken.length) refuse(`${taken.map((u) => `${u.name} is in ${inBattle.get(u.unitId)!.name} (${inBattle.get(u.unitId)!.id})`).join('; ')}, not settled yet: a unit fights one battle at a time. Nothing was started.`);
+  const taken = new Map<CampaignBattle, string[]>();
+  for (const u of units) {
+    const b = inBattle.get(u.unitId);
+    if (b) taken.set(b, [...(taken.get(b) ?? []), u.name]);
+  }
+  if (taken.size) refuse(`${[...taken].map(([b, names]) => `${unsettled(b)}; a unit fights one battle at a time, and ${plural(names.length, 'unit')} of these armies ${names.length > 1 ? 'are' : 'is'} in it: ${someNames(names)}`).join('. ')}. Nothing was started.`);
   for (const a of armies) {
     if (!units.some((u) => u.armyId === a.id)) refuse(action.units ? `${a.name} fields none of the units named: name one of its units or commands in units:. Nothing was started.` : `${a.name} has no unit left to fight (all destroyed or captured).`);
   }
   noStrays(s, armies, 'Nothing was started');
   const t = currentTurn(s);
+  // The campaign's rules for the system, the battle's own options over them (issue 41).
+  const rules = s.systems[action.system];
+  const options = checkOptions(getRuleSystem(action.system), { ...(rules?.options ?? {}), ...(action.options ?? {}) });
+  const house = Object.values(rules?.house ?? {});
   return [
     {
       type: 'CampaignBattleStarted',
-      data: { battleId: `${s.id}-b${s.nextId.battle}`, name, channel: action.channel, system: action.system, turn: t?.number ?? 0, armies: armies.map((a) => a.id), units: units.map((u) => u.unitId) },
+      data: {
+        battleId: `${s.id}-b${s.nextId.battle}`,
+        name,
+        channel: action.channel,
+        system: action.system,
+        turn: t?.number ?? 0,
+        armies: armies.map((a) => a.id),
+        units: units.map((u) => u.unitId),
+        ...(Object.keys(options).length ? { options } : {}),
+        ...(house.length ? { house } : {}),
+      },
     },
   ];
 }

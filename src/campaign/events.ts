@@ -74,6 +74,14 @@ export interface LeaderResult {
   proposed?: LeaderFate;
 }
 
+/** A house rule the campaign holds for its battles of one rule system (issue 41): each such battle starts with it, logged there. */
+export interface CampaignHouseRule {
+  key: string;
+  value: unknown;
+  rules: readonly string[];
+  by: string;
+}
+
 export type RevealReason = 'all sent' | 'deadline' | 'gm';
 
 export interface RevealedOrders {
@@ -119,7 +127,19 @@ export type CampaignEvent =
   /** A battle of the campaign, in a channel (or thread) of its own, with these armies' units as its roster. */
   | {
       type: 'CampaignBattleStarted';
-      data: { battleId: string; name: string; channel: string; system: SystemId; turn: number; armies: string[]; units: string[] };
+      data: {
+        battleId: string;
+        name: string;
+        channel: string;
+        system: SystemId;
+        turn: number;
+        armies: string[];
+        units: string[];
+        /** /battle create's options it starts with: the campaign's for its system, as the battle's start changed them (issue 41). */
+        options?: Record<string, unknown>;
+        /** The campaign's house rules for its system, as they stood: the battle starts with them. */
+        house?: CampaignHouseRule[];
+      };
     }
   /** The battle could not be created (its channel got another battle meanwhile): its units are free again. */
   | { type: 'CampaignBattleCancelled'; data: { battleId: string; reason: string } }
@@ -135,6 +155,11 @@ export type CampaignEvent =
   /** A GM rules on a leader in a proposed result (issue 41): what the log cannot say, a commander killed, wounded or taken. */
   | { type: 'BattleLeaderAdjusted'; data: { battleId: string; armyId: string; command: string; unitId?: string; officer: string; fate: LeaderFate; note: string; by: string } }
   | { type: 'BattleResultApplied'; data: { battleId: string; units: UnitResult[]; leaders: LeaderResult[] } }
+  /** The campaign's house rules and creation options per rule system (issue 41), for the battles it starts from then on. */
+  | { type: 'CampaignHouseRuleSet'; data: { system: SystemId; key: string; value: unknown; rules: readonly string[]; by: string; source?: string } }
+  | { type: 'CampaignHouseRuleUnset'; data: { system: SystemId; key: string; by: string } }
+  /** The options as they now stand for that system, whole. */
+  | { type: 'CampaignOptionsSet'; data: { system: SystemId; options: Record<string, unknown>; by: string } }
   | { type: 'CampaignEnded'; data: { by: string } }
   /** A link to the campaign's page (issue 30): its id only, never its token (src/app/messages/share.ts). One is live at a time. */
   | { type: 'CampaignShared'; data: { link: string } }

@@ -34,6 +34,9 @@ function withLeader(attrs: UnitAttrs, officer: string, fate: LeaderFate): UnitAt
 
 const leaderWords = (l: Pick<LeaderResult, 'fate'>): string => (l.fate === 'fit' ? 'unhurt' : (l.fate ?? 'fallen'));
 
+/** A rule system's house rules and options in the campaign, none yet where it has set none. */
+const systemRules = (s: CampaignState, system: string): CampaignState['systems'][string] => s.systems[system] ?? { options: {}, house: {} };
+
 /** The open turn's voters of the armies picked, as their players now stand (armyUsers). */
 function revote(s: CampaignState, pick: (a: Army) => boolean): CampaignState {
   const t = currentTurn(s);
@@ -209,6 +212,17 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
       }
       return { ...s, units, armies, rulings, battles: b ? { ...s.battles, [b.id]: { ...b, stage: 'applied', result: b.result && { ...b.result, units: e.data.units, leaders: e.data.leaders } } } : s.battles };
     }
+    case 'CampaignHouseRuleSet': {
+      const now = systemRules(s, e.data.system);
+      const rule = { key: e.data.key, value: e.data.value, rules: e.data.rules, by: e.data.by };
+      return { ...s, systems: { ...s.systems, [e.data.system]: { ...now, house: { ...now.house, [e.data.key]: rule } } } };
+    }
+    case 'CampaignHouseRuleUnset': {
+      const now = systemRules(s, e.data.system);
+      return { ...s, systems: { ...s.systems, [e.data.system]: { ...now, house: Object.fromEntries(Object.entries(now.house).filter(([k]) => k !== e.data.key)) } } };
+    }
+    case 'CampaignOptionsSet':
+      return { ...s, systems: { ...s.systems, [e.data.system]: { ...systemRules(s, e.data.system), options: e.data.options } } };
     case 'CampaignEnded':
       return { ...s, ended: true };
     case 'CampaignShared':

@@ -1,6 +1,6 @@
 import { mention } from '../messages.ts';
 import type { SystemId } from '../rules/pack.ts';
-import type { ArmyCommand, CampaignEvent, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
+import type { ArmyCommand, CampaignEvent, CampaignHouseRule, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
 
 export interface CampaignSide {
   id: string;
@@ -65,6 +65,9 @@ export interface CampaignBattle {
   armies: string[];
   units: string[];
   stage: CampaignBattleStage;
+  /** What it started with of the campaign's rules for its system (issue 41). */
+  options?: Record<string, unknown>;
+  house?: CampaignHouseRule[];
   /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. */
   result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string };
 }
@@ -91,6 +94,8 @@ export interface CampaignState {
   /** The GM's rulings on units and leaders, in the order given. */
   rulings: GmRuling[];
   ended: boolean;
+  /** Per rule system, what its battles start with: /battle create's options, and house rules by key (issue 41). */
+  systems: Record<string, { options: Record<string, unknown>; house: Record<string, CampaignHouseRule> }>;
   /** The links to its page, live and revoked, by id. */
   links: Record<string, CampaignLink>;
   /** A link id is never reused, so a revoked link stays dead. */
@@ -110,6 +115,7 @@ export const initialCampaign = (id: string): CampaignState => ({
   battles: {},
   rulings: [],
   ended: false,
+  systems: {},
   links: {},
   nextId: { side: 1, army: 1, unit: 1, battle: 1, link: 1 },
 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createReadStream, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,6 +37,16 @@ export function shownLocation(location: string): string {
   }
 }
 
+/**
+ * A table's salts when its seed is fixed: each event's, in order, from the seed (HMAC-SHA256 over a
+ * count), so a script's every hash comes out the same each run. Its secrets are then the seed's, as
+ * its dice are: for tests and demos only.
+ */
+function fixedSalts(seed: Buffer): () => string {
+  let n = 0;
+  return () => createHmac('sha256', seed).update(`umpire-table-salt:${n++}`).digest('hex');
+}
+
 /** The `umpire` command line: table, bot, shards, deploy-commands, replay, verify, report, export, migrate-store. */
 export function buildProgram(config: Config): Command {
   const logger = createLogger(config.LOG_LEVEL);
@@ -46,11 +57,12 @@ export function buildProgram(config: Config): Command {
    * this process's own web server listens (serveBeside says so): a share then tells the GM why its
    * link will not open, rather than posting it as if it would (issue 39).
    */
-  async function open(location: string, seed?: Buffer, readonly = false) {
+  async function open(location: string, seed?: Buffer, readonly = false, clock?: Date) {
     const { openStore, Umpire } = await load();
     const store = await openStore(location, { readonly });
     const pages = config.WEB_URL !== undefined ? 'elsewhere' : 'none';
-    return { store, app: new Umpire(store, { logger, webUrl: webBase(config.WEB_URL, config.WEB_PORT ?? DEFAULT_PORT), pages, ...(seed ? { newSeed: () => seed } : {}) }) };
+    const fixed = { ...(seed ? { newSeed: () => seed, newSalt: fixedSalts(seed) } : {}), ...(clock ? { now: () => clock } : {}) };
+    return { store, app: new Umpire(store, { logger, webUrl: webBase(config.WEB_URL, config.WEB_PORT ?? DEFAULT_PORT), pages, ...fixed }) };
   }
 
   /** The battle pages beside the table or the bot, on WEB_PORT (the table at a terminal: on 8080 unless set); a port taken is said and the rest goes on. */
@@ -95,6 +107,12 @@ export function buildProgram(config: Config): Command {
     if (n < 1) throw new InvalidArgumentError('expected 1 or more');
     return n;
   };
+  const isoTime = (v: string) => {
+    const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(v) ? new Date(v) : undefined;
+    if (!at || Number.isNaN(at.getTime())) throw new InvalidArgumentError('expected an ISO time in UTC, as 2026-12-01T12:00Z');
+    return at;
+  };
+
   const hexSeed = (v: string) => {
     if (!/^[0-9a-fA-F]{64}$/.test(v)) throw new InvalidArgumentError('expected 64 hex digits (32 bytes)');
     return Buffer.from(v, 'hex');
@@ -206,12 +224,12 @@ export function buildProgram(config: Config): Command {
     }
   }
 
-  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; out: string; echo?: boolean }): Promise<void> {
+  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; clock?: Date; out: string; echo?: boolean }): Promise<void> {
     // At a terminal, a line at once, before the store opens and the rule systems load; a script's
     // run (a file, piped lines) prints its results alone, as before.
     const atTerminal = !opts.script && process.stdin.isTTY;
     if (atTerminal) console.log(`Umpire — opening ${shownLocation(opts.db)}…`);
-    const [{ app, store }, { interactive, script, Aside }, { Table }] = await Promise.all([open(opts.db, opts.seed), import('../table/console.ts'), import('../table/table.ts')]);
+    const [{ app, store }, { interactive, script, Aside }, { Table }] = await Promise.all([open(opts.db, opts.seed, false, opts.clock), import('../table/console.ts'), import('../table/table.ts')]);
     // A script's lines are echoed before their answers where a person reads them (stdout a terminal);
     // where its output goes to a file or a program, it stays as it was (the examples' recorded
     // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
@@ -297,7 +315,8 @@ export function buildProgram(config: Config): Command {
     .option('--script <file>', 'run the lines of a file')
     .option('--echo', "print each script line before its answers (the default when the output is a terminal; not with --json)")
     .option('--no-echo', "don't")
-    .option('--seed <hex>', 'fix the dice seed of battles created (tests and demos)', hexSeed)
+    .option('--seed <hex>', "fix the dice seed of battles created, and the events' salts (tests and demos: no secret is kept)", hexSeed)
+    .option('--clock <time>', 'fix the clock at an ISO time (2026-12-01T12:00Z): deadlines and every hash come out the same each run (tests and demos)', isoTime)
     .option('--out <dir>', "where files are written (a /battle report's chart)", '.')
     .action((o) => runTable(o));
 
@@ -420,15 +439,26 @@ export function buildProgram(config: Config): Command {
       if (typed.kind === 'campaign') return withLog('replay', o.db, typed, (store, log) => replayCampaignAt(store, log.id, o));
       return withLog('replay', o.db, typed, async (store, log) => {
         const [{ asLogged }, { replay }, { statusText }, { plain }] = await Promise.all([load(), import('../battle/replay.ts'), import('../app/reports/views.ts'), import('../table/render.ts')]);
-        const state = replay(log.id, asLogged(await store.loadEntries(log.id)), o.to ?? Infinity);
+        const entries = await store.loadEntries(log.id);
+        if (pastTheEnd('Battle', log.id, o.to, entries.at(-1)?.version ?? 0)) return;
+        const state = replay(log.id, asLogged(entries), o.to ?? Infinity);
         console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
       });
     });
+
+  /** A version past a log's last event is said so (exit 1), rather than answered with its last state as if it were that version's. */
+  function pastTheEnd(kind: 'Battle' | 'Campaign', id: string, to: number | undefined, last: number): boolean {
+    if (to === undefined || to <= last) return false;
+    console.error(`${kind} ${id} has no event ${to}: its log ends at event ${last}. Nothing was replayed.`);
+    process.exitCode = 1;
+    return true;
+  }
 
   /** `umpire replay --campaign`: its log folded up to a version, or to the opening of a turn. */
   async function replayCampaignAt(store: EventStore, id: string, o: { to?: number; turn?: number; json?: boolean }): Promise<void> {
     const [{ replayCampaign }, { campaignStateText }, { plain }] = await Promise.all([import('../campaign/evolve.ts'), import('../app/reports/campaign-report.ts'), import('../table/render.ts')]);
     const entries = (await store.loadEntries(id)) as unknown as LoggedCampaignEvent[];
+    if (pastTheEnd('Campaign', id, o.to, entries.at(-1)?.version ?? 0)) return;
     let cut = o.to ?? Infinity;
     if (o.turn !== undefined) {
       const opened = entries.filter((l) => l.event.type === 'CampaignTurnOpened');

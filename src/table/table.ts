@@ -4,7 +4,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import { MAX_FILE_BYTES } from '../app/slash/commands.ts';
 import type { DeliveryPort } from '../app/service/dispatcher.ts';
 import { OutboxDispatcher } from '../app/service/dispatcher.ts';
-import { buttonInvocation, formButton } from '../app/messages/buttons.ts';
+import { buttonInvocation, formButton, type FormButton } from '../app/messages/buttons.ts';
 import { pendingPrompts } from '../app/service/prompts.ts';
 import { invoke, notASubcommand, type Invocation } from '../app/service/invoke.ts';
 import { findCommand } from '../app/slash/registry.ts';
@@ -134,6 +134,18 @@ export class Table {
    * channel, so the human form shows the post alone (issue 28): the acknowledgement is held and shown
    * only if its post did not come out (the outbox could not be written). `--json` keeps every message.
    */
+  /**
+   * The command a form button stands for, as its user types it: the army by its name, and the
+   * campaign by its name only where the user plays in more than one (never the ids in the button).
+   */
+  private async formCommand(form: FormButton): Promise<string> {
+    const c = await this.app.campaigns.state(form.campaign);
+    const army = c.armies[form.army]?.name ?? form.army;
+    const several = (await this.app.campaigns.of(this.user)).length > 1;
+    const given = [...(several ? [`campaign:"${c.name || form.campaign}"`] : []), `army:"${army}"`];
+    return [`/${form.invocation.command}`, form.invocation.sub, ...given, `${form.option}:"..."`].join(' ');
+  }
+
   private acknowledges(m: Message): boolean {
     return !this.opts.json && m.to.kind === 'reply' && !m.error && m.event !== undefined && !m.buttons?.length && !m.files?.length;
   }
@@ -186,11 +198,7 @@ export class Table {
       if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);
       // A button that asks for text opens a form in Discord; here the user types its command.
       const form = formButton(button.customId);
-      if (form) {
-        const given = Object.entries(form.invocation.options).map(([k, v]) => `${k}:${v}`);
-        const typed = [`/${form.invocation.command}`, form.invocation.sub, ...given, `${form.option}:"..."`].join(' ');
-        return this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text: `Type your ${form.option}: ${typed}` });
-      }
+      if (form) return this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text: `Type your ${form.option}: ${await this.formCommand(form)}` });
       const pressed = await buttonInvocation(button.customId, this.app);
       if (!pressed) return reply(`That button is no longer understood (${button.customId}).`);
       // A DM button acts in the channel of the battle it came from.

@@ -68,7 +68,7 @@ describe('battles from the campaign', () => {
     await t.run(STOKE[0]!);
     const v = await t.store.version('c1');
     const out = await t.run('#newark @gm /campaign battle start name:Newark system:medieval armies:"The King\'s Army, Lincoln\'s Army"');
-    expect(errors(out)[0]).toMatch(/Oxford's Archers is in Stoke Field \(c1-b1\).*a unit fights one battle at a time\. Nothing was started\./);
+    expect(errors(out)[0]).toBe("Stoke Field (c1-b1) is not settled yet: it is still being fought; its GM ends it with /battle end in <#stoke>; a unit fights one battle at a time, and 6 units of these armies are in it: Oxford's Archers, Oxford's Billmen, Household Knights, Schwartz's Handgunners and 2 more. Nothing was started.");
     expect(await t.store.version('c1')).toBe(v);
     expect((await t.store.battles()).map((b) => b.id)).toEqual(['c1-b1']);
   });

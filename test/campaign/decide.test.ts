@@ -120,7 +120,19 @@ describe('the campaign decider', () => {
   it('the campaign does not end while a battle of it is unsettled', () => {
     const started: CampaignEvent = { type: 'CampaignBattleStarted', data: { battleId: 'c1-b1', name: 'Towton', channel: 'towton', system: 'medieval', turn: 0, armies: ['a1', 'a2'], units: ['u1', 'u2', 'u3'] } };
     given([...SETUP, started]).when({ type: 'EndCampaign' }).refused(/Towton \(c1-b1\) is not settled yet/);
-    given([...SETUP, started]).when({ type: 'TransferUnit', unit: 'Archers', army: 'Lancastrians' }).refused(/Archers is in Towton \(c1-b1\), which is not settled yet/);
+    given([...SETUP, started]).when({ type: 'TransferUnit', unit: 'Archers', army: 'Lancastrians' }).refused(/^Towton \(c1-b1\) is not settled yet: .*\. Archers fought in it, and is changed once its result is confirmed\.$/);
+  });
+
+  it('a refusal for units in a battle not settled leads with that battle and what it waits for, then the units (issue 41)', () => {
+    const started: CampaignEvent = { type: 'CampaignBattleStarted', data: { battleId: 'c1-b1', name: 'Towton', channel: 'towton', system: 'medieval', turn: 0, armies: ['a1', 'a2'], units: ['u1', 'u2', 'u3'] } };
+    const proposed: CampaignEvent = { type: 'BattleResultProposed', data: { battleId: 'c1-b1', through: { version: 9, hash: 'ab'.repeat(32) }, units: [], leaders: [], result: 'A draw.' } };
+    const again: CampaignAction = { type: 'StartCampaignBattle', name: 'Ferrybridge', system: 'medieval', channel: 'ferrybridge', armies: ['Yorkists', 'Lancastrians'] };
+    given([...SETUP, started])
+      .when(again)
+      .refused(/^Towton \(c1-b1\) is not settled yet: it is still being fought; its GM ends it with \/battle end in <#towton>; a unit fights one battle at a time, and 3 units of these armies are in it: Billmen, Archers, Retinue\. Nothing was started\.$/);
+    given([...SETUP, started, proposed]).when(again).refused(/^Towton \(c1-b1\) is not settled yet: its result waits for a GM's \/campaign battle confirm battle:c1-b1; a unit fights/);
+    given([...SETUP, started, proposed]).when({ type: 'SetUnitState', unit: 'Retinue', figures: 10, note: 'Levies' }).refused(/^Towton \(c1-b1\) is not settled yet: its result waits for a GM's \/campaign battle confirm battle:c1-b1\. Retinue fought in it/);
+    given([...SETUP, started, proposed]).when({ type: 'EndCampaign' }).refused(/^Towton \(c1-b1\) is not settled yet: its result waits for a GM's \/campaign battle confirm battle:c1-b1\. The campaign ends once its battles are settled\.$/);
   });
 });
 

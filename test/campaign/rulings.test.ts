@@ -241,7 +241,7 @@ describe('a detachment and a unit moved between commands (issue 41)', () => {
     given([...SETUP, levies, started])
       .when({ type: 'StartCampaignBattle', name: 'Wakefield', system: 'medieval', channel: 'w', armies: ['Yorkists', 'Lancastrians'], units: ['Billmen', 'Levies'] })
       .then([{ type: 'CampaignBattleStarted', data: { battleId: 'c1-b2', name: 'Wakefield', channel: 'w', system: 'medieval', turn: 0, armies: ['a1', 'a2'], units: ['u1', 'u7'] } }]);
-    given([...SETUP, levies, started]).when({ type: 'StartCampaignBattle', name: 'Wakefield', system: 'medieval', channel: 'w', armies: ['Yorkists', 'Lancastrians'], units: ['Billmen', 'Lancastrians Host'] }).refused(/Retinue is in Mortimer's Cross \(c1-b1\)/);
+    given([...SETUP, levies, started]).when({ type: 'StartCampaignBattle', name: 'Wakefield', system: 'medieval', channel: 'w', armies: ['Yorkists', 'Lancastrians'], units: ['Billmen', 'Lancastrians Host'] }).refused(/^Mortimer's Cross \(c1-b1\) is not settled yet.*in it: Retinue\./);
   });
 
   it('refused, naming what is wrong: a name of neither, a unit of an army not drawn, a unit destroyed, an army none of whose units is named', () => {

@@ -29,6 +29,6 @@ describe('/campaign share', () => {
     const out = await t.run('#campaign @gm /campaign share');
     expect(errors(out)).toEqual([]);
     expect(channel(out, 'campaign')[0]!.text).toContain(`/c/c1/${shareToken(await t.store.shareKey(), 'c1', 'l1', 'c')}`);
-    expect(errors(await t.run('#campaign @gm /campaign side name:Scots'))).toEqual(['There is no campaign in this channel: use this command in the campaign\'s channel. A GM starts one with /campaign create.']);
+    expect(errors(await t.run('#campaign @gm /campaign side name:Scots'))).toEqual(['Campaign "Lambert Simnel\'s Rising" has ended; its log can still be read and replayed.']);
   });
 });

@@ -109,6 +109,8 @@ describe('umpire verify, export and replay of a campaign (issue 29)', () => {
     [['replay', '--battle', 'c1-b1', '--turn', '1'], /^--turn is a campaign's: a battle's replay takes --to <version>\./],
     [['replay', '--campaign', 'c1', '--turn', '1', '--to', '3'], /^Give --turn or --to, not both/],
     [['replay', '--campaign', 'c1', '--turn', '3'], /^Campaign c1 has no turn 3: its turns are 1, 2\.$/],
+    [['replay', '--campaign', 'c1', '--to', '99999'], /^Campaign c1 has no event 99999: its log ends at event \d+\. Nothing was replayed\.$/],
+    [['replay', '--battle', 'c1-b1', '--to', '99999'], /^Battle c1-b1 has no event 99999: its log ends at event \d+\. Nothing was replayed\.$/],
     [['verify', '--campaign', 'c9'], /^No campaign c9 in this database\. Campaigns: c1 "Lambert Simnel's Rising"\.$/],
     [['export', '--campaign', 'c1-b1'], /^No campaign c1-b1 in this database\. Campaigns: c1/],
   ])('refused with one line, exit 1: umpire %j', (args, why) => {
@@ -160,6 +162,17 @@ describe('umpire verify, export and replay of a campaign (issue 29)', () => {
     expect(Object.values(now.units).find((u) => u.name === "Oxford's Archers")!.attrs.figures).toBe(22);
     expect(now.battles['c1-b1']!.stage).toBe('applied');
   });
+
+  it('table --seed --clock: a script plays the same each run, to its deadlines and the hash its proposal references (issue 41)', () => {
+    const runs = [temp('a.db'), temp('b.db')].map((at) => {
+      const r = umpire(['table', '--db', at, '--seed', SEED, '--clock', '2026-12-01T12:00Z', '--json'], SCRIPT);
+      expect(r.status).toBe(0);
+      return { out: r.stdout, ref: reference(at) };
+    });
+    expect(runs[1]!.ref).toEqual(runs[0]!.ref);
+    expect(runs[1]!.out).toBe(runs[0]!.out);
+    expect(umpire(['table', '--db', temp('c.db'), '--clock', '1 December'], '').stderr).toMatch(/--clock <time>' argument '1 December' is invalid\. expected an ISO time in UTC, as 2026-12-01T12:00Z/);
+  }, 60_000);
 
   it('verify --campaign reads a PGlite store (pglite:DIR) too', () => {
     const pg = `pglite:${temp('pg')}`;

@@ -1,30 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { ordersButtonId } from '../../src/app/messages/buttons.ts';
-import { startTable } from '../support/table.ts';
+import { campaignTable } from '../campaign/support.ts';
 
 /**
  * Issue 29: an army's orders come from a button that opens a form in Discord. The table has no
- * forms: pressing it tells the user the command to type instead, and runs nothing.
+ * forms: pressing it tells the user the command to type instead, and runs nothing. Issue 41: the
+ * command as the user types it, the army by its name, never the ids the button carries.
  */
 describe('a form button pressed at the table', () => {
-  it('answers privately with the command to type, and changes nothing', async () => {
-    const t = startTable();
-    // An orders prompt in alice's DMs, left in the outbox as the campaign would leave it.
-    await t.store.append(
-      'c1',
-      0,
-      [{ type: 'CampaignCreated', data: { campaignId: 'c1', name: 'Peninsula', channel: 'table', gm: 'gm' } }],
-      { actor: 'gm', at: '2026-05-01T10:00:00.000Z', requestId: null },
-      [{ to: { kind: 'dm', user: 'alice' }, title: 'Campaign turn 1', text: 'Send your orders for the Army of Portugal.', buttons: [{ label: 'Send orders', customId: ordersButtonId('c1', 'a1') }] }],
-      [],
-    );
-    await t.table.flush();
-    expect(t.out.at(-1)).toMatchObject({ to: 'dm', user: 'alice', buttons: ['Send orders'] });
+  it('answers privately with the command to type, the army by its name, and changes nothing', async () => {
+    const t = await campaignTable();
+    await t.run('#campaign @gm /campaign turn open');
+    expect(t.out.filter((m) => m.to === 'dm' && m.user === 'alice').at(-1)).toMatchObject({ buttons: ['Write orders'] });
+    const v = await t.store.version('c1');
 
-    const out = await t.run('@alice !press Send orders');
+    const out = await t.run('@alice !press Write orders');
 
-    expect(out).toEqual([{ to: 'reply', channel: 'table', user: 'alice', text: 'Type your orders: /campaign orders send campaign:c1 army:a1 orders:"..."' }]);
-    expect(await t.store.version('c1')).toBe(1);
+    expect(out).toEqual([{ to: 'reply', channel: 'campaign', user: 'alice', text: 'Type your orders: /campaign orders send army:"The King\'s Army" orders:"..."' }]);
+    expect(await t.store.version('c1')).toBe(v);
     expect(await t.store.undelivered()).toEqual([]);
+  });
+
+  it('names the campaign too, by its name, where the user plays in more than one', async () => {
+    const t = await campaignTable();
+    await t.run(['#other @gm /campaign create name:"Perkin Warbeck"', '#other @gm /campaign side name:Tudor', '#other @alice /campaign join side:Tudor', '#campaign @gm /campaign turn open']);
+
+    const out = await t.run('@alice !press Write orders');
+
+    expect(out.map((m) => m.text)).toEqual(['Type your orders: /campaign orders send campaign:"Lambert Simnel\'s Rising" army:"The King\'s Army" orders:"..."']);
+    // As typed, it is taken.
+    expect((await t.run('#campaign @alice /campaign orders send campaign:"Lambert Simnel\'s Rising" army:"The King\'s Army" orders:"Hold"')).filter((m) => m.error)).toEqual([]);
   });
 });

@@ -51,7 +51,9 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       const system = getRuleSystem(first.data.system);
       title = `Battle "${first.data.name}" (${first.data.battleId})`;
       lines.push(`Rule system: ${system.name}. GM: <@${first.data.gm}>.`);
-      if (system.house?.length) lines.push(openValuesText(system.house, system.rulesName, system.houseFile));
+      // A campaign's battle starts with the campaign's house rules (issue 41): only those left are open.
+      const open = (system.house ?? []).filter((r) => !Object.hasOwn(after.house, r.key));
+      if (open.length) lines.push(openValuesText(open, system.rulesName, open.length === system.house!.length ? system.houseFile : undefined));
       if (first.data.seedHash) lines.push(`Dice commitment (SHA-256 of the secret seed): \`${first.data.seedHash}\``);
       lines.push(first.data.campaign ? `Its roster is the campaign ${first.data.campaign}'s armies, each unit in its current state; when the GM ends it with /battle end, the campaign proposes each unit's new state from this log.` : 'Next: /side add, /command add, /unit add, or /oob import.');
       break;

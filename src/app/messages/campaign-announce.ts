@@ -1,3 +1,5 @@
+import { optionsText } from '../../battle/describe.ts';
+import { houseValueText } from '../../battle/house.ts';
 import type { CampaignEvent, LeaderResult, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyUsers, changesOrders, currentTurn, rulingLine, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
@@ -187,7 +189,9 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       const out = home.filter((u) => u.status === 'destroyed' || u.status === 'captured');
       const held = home.filter((u) => !out.includes(u));
       const left = `${out.length ? ` Left out: ${out.map((u) => `${u.name} (${u.status})`).join(', ')}.` : ''}${held.length ? ` Not fielded (a detachment fights): ${held.map((u) => u.name).join(', ')}.` : ''}`;
-      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${left}${note}`, messages: [] };
+      const rules = [...(e.data.options ? [`options ${optionsText(e.data.system, e.data.options)}`] : []), ...(e.data.house?.length ? [`${plural(e.data.house.length, 'house rule')} (${e.data.house.map((h) => h.key).join(', ')})`] : [])];
+      const ruled = rules.length ? ` It starts with the campaign's ${rules.join(' and ')}, listed in its first post.` : '';
+      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${ruled}${left}${note}`, messages: [] };
     }
     case 'CampaignBattleCancelled':
       return { line: `Battle ${e.data.battleId} could not start: ${e.data.reason} Its units are free again.`, messages: [] };
@@ -222,6 +226,18 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
           ...e.data.units.map(unitLine),
           ...e.data.leaders.map((l) => leaderLine(l, true)),
         ].join('\n'),
+        messages: [],
+      };
+    case 'CampaignHouseRuleSet':
+      return {
+        line: `House rule ${e.data.key} (${e.data.rules.join(', ')}) of the campaign's ${e.data.system} battles: ${houseValueText(e.data.value)}, set by ${mention(e.data.by)}${e.data.source ? ` from ${e.data.source}` : ''}. Each ${e.data.system} battle it starts from now on starts with it, logged there; the battle's GM may change it there with /house set.`,
+        messages: [],
+      };
+    case 'CampaignHouseRuleUnset':
+      return { line: `House rule ${e.data.key} of the campaign's ${e.data.system} battles unset by ${mention(e.data.by)}: its battles start with it open.`, messages: [] };
+    case 'CampaignOptionsSet':
+      return {
+        line: `Options of the campaign's ${e.data.system} battles, set by ${mention(e.data.by)}: ${optionsText(e.data.system, e.data.options) || 'none'}. Each ${e.data.system} battle it starts from now on is created with them, unless its /campaign battle start gives another.`,
         messages: [],
       };
     case 'CampaignEnded':

@@ -11,6 +11,7 @@ import type { Message } from '../../messages.ts';
 import { RuleError } from '../../rules/errors.ts';
 import { ConcurrencyError, type CampaignRow, type EventEntry, type EventStore } from '../../store/types.ts';
 import { nextStreamId } from '../../store/copy.ts';
+import { salted } from '../../store/salt.ts';
 import { announceCampaign } from '../messages/campaign-announce.ts';
 import { deadlineWork } from './deadline.ts';
 import { KeyedQueue } from './queue.ts';
@@ -56,6 +57,8 @@ export class Campaigns {
     private readonly webUrl = DEFAULT_WEB_URL,
     /** Why a link shared now will not open (no pages served here), read at each share: Umpire.pagesNote. */
     private readonly pagesNote: () => string | undefined = () => undefined,
+    /** Each new event's salt, where fixed (UmpireOptions.newSalt). */
+    private readonly newSalt?: () => string,
   ) {}
 
   async state(id: string): Promise<CampaignState> {
@@ -76,6 +79,11 @@ export class Campaigns {
 
   in(channel: string): Promise<CampaignRow | undefined> {
     return this.store.campaignIn(channel);
+  }
+
+  /** The channel's running campaign, else its latest ended one: an ended campaign is still read in its channel. */
+  async latestIn(channel: string): Promise<CampaignRow | undefined> {
+    return (await this.store.campaignIn(channel)) ?? (await this.store.campaigns()).filter((c) => c.channel === channel).at(-1);
   }
 
   /** The running campaigns a user plays in or runs. */
@@ -137,7 +145,7 @@ export class Campaigns {
     const note = this.pagesNote();
     const share = events.some((e) => e.type === 'CampaignShared') ? { base: this.webUrl, key: await this.store.shareKey(), ...(note ? { note } : {}) } : undefined;
     const { posts, reply } = announceCampaign(before, after, logged, (s, e) => foldCampaign(s, [e]), actor, share);
-    const result = await this.store.append(id, before.version, events, { actor, at, requestId }, posts, [reply]);
+    const result = await this.store.append(id, before.version, salted(events, this.newSalt), { actor, at, requestId }, posts, [reply]);
     if (result.status === 'duplicate') return { campaignId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     this.cache.set(id, after);
     const started = events.find((e) => e.type === 'CampaignBattleStarted');
@@ -242,5 +250,6 @@ function battleAction(c: CampaignState, b: CampaignBattle): Action {
           .filter((cmd) => cmd.units.length),
       ),
   }));
-  return { type: 'CreateBattle', name: b.name, system: b.system, channel: b.channel, campaign: { id: c.id, gms: c.gms, sides } };
+  const house = (b.house ?? []).map((h) => ({ key: h.key, value: h.value, by: h.by }));
+  return { type: 'CreateBattle', name: b.name, system: b.system, channel: b.channel, ...(b.options ? { options: b.options } : {}), campaign: { id: c.id, gms: c.gms, sides, ...(house.length ? { house } : {}) } };
 }

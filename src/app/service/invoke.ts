@@ -127,7 +127,7 @@ type Answer = { messages: Message[]; versions: number[] };
 
 /**
  * The campaign a /campaign subcommand acts on: the one named by `campaign:`, else the channel's
- * (its latest, ended or not, for a subcommand for ended ones), else (for a query, or a subcommand
+ * (its latest, ended or not: an ended one is read in its channel, and refuses a change as ended), else (for a query, or a subcommand
  * used elsewhere by design: orders from a DM, a battle started in its own channel) the one campaign
  * the user plays in or runs.
  */
@@ -139,7 +139,7 @@ async function findCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, ref:
     const found = named.find((c) => !c.ended) ?? named[0];
     return found ?? `There is no campaign "${ref}". Campaigns: ${rows.map((c) => `${c.name} (${c.id})`).join(', ') || 'none yet'}.`;
   }
-  const here = (await app.campaigns.in(inv.channel)) ?? (s.ended ? rows.filter((c) => c.channel === inv.channel).at(-1) : undefined);
+  const here = await app.campaigns.latestIn(inv.channel);
   if (here) return here;
   if (!s.query && !s.elsewhere) return 'There is no campaign in this channel: use this command in the campaign\'s channel. A GM starts one with /campaign create.';
   const mine = await app.campaigns.of(inv.actor);

@@ -13,6 +13,7 @@ import { initialState, type BattleState } from '../../battle/state.ts';
 import type { Message } from '../../messages.ts';
 import { nextBattleId } from '../../store/copy.ts';
 import { ChannelTakenError, ConcurrencyError, type BattleRow, type EventEntry, type EventStore } from '../../store/types.ts';
+import { salted } from '../../store/salt.ts';
 import { announce } from '../messages/announce.ts';
 import { Campaigns, DEFAULT_WEB_URL } from './campaigns.ts';
 import { KeyedQueue } from './queue.ts';
@@ -21,6 +22,8 @@ export interface UmpireOptions {
   now?: () => Date;
   /** The secret dice seed of a new battle (docs/architecture.md, Dice); fixed by `umpire table --seed`. */
   newSeed?: () => Buffer;
+  /** Each new event's salt (src/store/hash.ts, sealOf); the store's own random one unless told: fixed by `umpire table --seed`, with the dice. */
+  newSalt?: () => string;
   logger?: Logger;
   /** The battle pages' address as players reach it, for the links /battle share posts (issue 30). */
   webUrl?: string;
@@ -68,6 +71,7 @@ export class Umpire {
   private readonly queue = new KeyedQueue();
   readonly now: () => Date;
   private readonly newSeed: () => Buffer;
+  readonly newSalt: (() => string) | undefined;
   readonly logger: Logger | undefined;
   readonly webUrl: string;
   /** Where the pages are served: set to `here` by whoever starts the web server once it listens. */
@@ -81,10 +85,11 @@ export class Umpire {
   ) {
     this.now = opts.now ?? (() => new Date());
     this.newSeed = opts.newSeed ?? (() => randomBytes(32));
+    this.newSalt = opts.newSalt;
     this.logger = opts.logger;
     this.webUrl = opts.webUrl ?? DEFAULT_WEB_URL;
     this.pages = opts.pages ?? 'here';
-    this.campaigns = new Campaigns(store, this, this.now, this.logger, this.webUrl, () => this.pagesNote());
+    this.campaigns = new Campaigns(store, this, this.now, this.logger, this.webUrl, () => this.pagesNote(), this.newSalt);
   }
 
   /** Why a link shared now will not open, told to whoever shares: undefined when the pages are served here. */
@@ -181,7 +186,7 @@ export class Umpire {
     const note = this.pagesNote();
     const share = addresses ? { base: this.webUrl, key: await this.store.shareKey(), ...(note ? { note } : {}) } : undefined;
     const { posts, reply } = announce(before, after, logged, actor, share);
-    const result = await this.store.append(id, before.version, events, { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
+    const result = await this.store.append(id, before.version, salted(events, this.newSalt), { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     // The folded state is the new state, unless an undo voided earlier events: then replay.
     if (events.some((e) => e.type === 'ActionUndone')) this.cache.delete(id);

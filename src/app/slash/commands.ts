@@ -30,6 +30,7 @@ export interface CommandApp {
   log(battleId: string): Promise<LoggedEvent[]>;
   readonly campaigns: {
     in(channel: string): Promise<CampaignRow | undefined>;
+    latestIn(channel: string): Promise<CampaignRow | undefined>;
     state(id: string): Promise<CampaignState>;
     log(id: string): Promise<LoggedCampaignEvent[]>;
     proposal(s: CampaignState, b: CampaignBattle): Promise<CampaignAction>;
@@ -140,7 +141,7 @@ export interface SubcommandDef<O extends Record<string, OptionDef> = Record<stri
   exampleFor?: (ctx: ExampleContext) => string | readonly string[] | undefined;
   /** False for subcommands that work without a battle in the channel (create, help). */
   needsBattle?: boolean;
-  /** Also acts on the channel's latest battle (or campaign) once it has ended, where none is running: its page's links and bookmarks. */
+  /** Also acts on the channel's latest battle once it has ended, where none is running: its page's links and bookmarks. (A campaign's channel always finds its latest campaign, ended or not.) */
   ended?: boolean;
   /** The rule systems whose battles use this subcommand (all when left out); set for a system's own at assembly. */
   systems?: readonly SystemId[];

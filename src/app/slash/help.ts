@@ -3,6 +3,8 @@ import { positionText } from '../../battle/describe.ts';
 import { getRuleSystem } from '../../battle/registry.ts';
 import type { BattleState } from '../../battle/state.ts';
 import type { Owed } from '../../battle/system.ts';
+import { dueLine, dueNow } from '../../campaign/due.ts';
+import { currentTurn, isCampaignGm, type CampaignState } from '../../campaign/state.ts';
 import { capitalize } from '../../messages.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
 import { accepts, exampleAnyway, exampleNow, pathOf, reading, subcommandOf, type Reading } from './examples.ts';
@@ -59,6 +61,7 @@ const GM_TIME = ['phase next', 'phase goto', 'turn next', 'battle undo'];
  */
 export function helpText(ctx: InvokeContext, all = false): string {
   const s = ctx.state;
+  if (!s && ctx.campaign && !all) return campaignHelp(ctx, ctx.campaign);
   if (!s || all) return everything(ctx);
   const info = getRuleSystem(s.system).sequence.describe(s.position);
   const r = reading(s, ctx.actor, ctx.app.now().toISOString());
@@ -72,6 +75,36 @@ export function helpText(ctx: InvokeContext, all = false): string {
   return lines.join('\n');
 }
 
+/** Always at hand in a campaign's channel: what anyone reads, and what a GM does between turns. */
+const CAMPAIGN_ANY_TIME = ['status', 'army show', 'unit show', 'report'];
+const CAMPAIGN_GM_TIME = ['turn open', 'battle start', 'unit set', 'army reinforce'];
+/** What a GM still does once the campaign has ended: its page (ShareCampaign, RevokeCampaignShare). */
+const CAMPAIGN_AFTER_END = ['share', 'unshare'];
+
+/**
+ * /help in a campaign's channel (issue 41): what the campaign waits for now and from whom, the
+ * reader's own with the command to type; once it has ended, how its log is read here.
+ */
+function campaignHelp(ctx: InvokeContext, c: CampaignState): string {
+  const gm = isCampaignGm(c, ctx.actor);
+  const t = currentTurn(c);
+  const lines = [`${c.name} (campaign ${c.id})${c.ended ? ' has ended.' : t ? `, turn ${t.number}.` : '.'}`];
+  const may = (paths: string[]) => {
+    const cmd = commands().find((x) => x.name === 'campaign');
+    return paths.filter((p) => cmd?.subcommands[p] && mayUseCampaign(cmd.subcommands[p].who, c, ctx.actor) === true).map((p) => `/campaign ${p}`);
+  };
+  if (c.ended) {
+    lines.push(`Its log is read here: ${may(CAMPAIGN_ANY_TIME).join(' · ')}. A new campaign starts here with /campaign create.`);
+    if (gm) lines.push(`GM: ${may(CAMPAIGN_AFTER_END).join(' · ')}`);
+  }
+  else {
+    lines.push('Due now:', ...dueNow(c).map((d) => dueLine(c, d, ctx.actor)), `Any time: ${may(CAMPAIGN_ANY_TIME).join(' · ')}`);
+    if (gm) lines.push(`GM: ${may(CAMPAIGN_GM_TIME).join(' · ')}`);
+  }
+  lines.push('Everything you may use here: /help all:true');
+  return lines.join('\n');
+}
+
 /** Every subcommand the user may use now, in this channel, with one example each: in a battle, built for them (the one open now where there is one). */
 function everything(ctx: InvokeContext): string {
   const lines: string[] = [];
@@ -81,7 +114,9 @@ function everything(ctx: InvokeContext): string {
       const s = (ctx.state && shared.variants?.[ctx.state.system]) || shared;
       if (s.scope === 'campaign') {
         // A campaign's commands are its channel's (by its roles), and where there is neither a battle nor a campaign, its creation.
-        const here = !ctx.state && (ctx.campaign ? s.needsCampaign !== false && mayUseCampaign(s.who, ctx.campaign, ctx.actor) === true : s.needsCampaign === false);
+        // An ended campaign is read (its queries), and its page shared, no more (issue 41).
+        const open = ctx.campaign && (!ctx.campaign.ended || s.query !== undefined || CAMPAIGN_AFTER_END.includes(name));
+        const here = !ctx.state && (ctx.campaign ? open && s.needsCampaign !== false && mayUseCampaign(s.who, ctx.campaign, ctx.actor) === true : s.needsCampaign === false);
         if (here) lines.push(entry(`${c.name} ${name}`, s));
         continue;
       }
@@ -92,6 +127,6 @@ function everything(ctx: InvokeContext): string {
       lines.push(entry(`${c.name} ${name}`, s, r && exampleAnyway(r, `${c.name} ${name}`.trim(), s)));
     }
   }
-  if (!ctx.state) lines.push('', `There is no battle in this channel yet: start one with /battle create${ctx.campaign ? `, or a battle of the campaign ${ctx.campaign.name} with /campaign battle start in a channel of its own` : ''}.`);
+  if (!ctx.state) lines.push('', `There is no battle in this channel yet: start one with /battle create${ctx.campaign && !ctx.campaign.ended ? `, or a battle of the campaign ${ctx.campaign.name} with /campaign battle start in a channel of its own` : ''}.`);
   return lines.join('\n');
 }
