@@ -17,6 +17,8 @@ export interface Army {
 
 export interface CampaignUnit extends UnitRecord {
   armyId: string;
+  /** Its figures as its roster or reinforcement gave them: its original strength in the campaign (issue 41). */
+  original: number;
 }
 
 export interface SentOrders {
@@ -49,8 +51,8 @@ export interface CampaignBattle {
   armies: string[];
   units: string[];
   stage: CampaignBattleStage;
-  /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. */
-  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string };
+  /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. `text` follows the units as they stand (resultText). */
+  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string; sides?: string[] };
 }
 
 /** A link to the campaign's page: the event that made it, and whether it was revoked (then it never opens again). */

@@ -1,4 +1,5 @@
 import type { CampaignEvent, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
+import { changesText } from '../../campaign/aftermath.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyUsers, changesOrders, currentTurn, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
 import { mention, plural, when, type Message } from '../../messages.ts';
@@ -73,7 +74,7 @@ export function pendingOrderPrompts(s: CampaignState, user: string): Message[] {
 }
 
 const unitLine = (r: UnitResult): string =>
-  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}` : ''}`;
+  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${changesText(r)}${r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}` : ''}`;
 
 /** One line of the campaign's log for a reader, and the messages it sends besides (prompts, receipts). */
 function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: string; messages: Message[] } {
@@ -149,7 +150,10 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       const drawn = new Set(e.data.units);
       const home = Object.values(s.units).filter((u) => e.data.armies.includes(u.armyId) && !drawn.has(u.unitId));
       const left = home.length ? ` Left out: ${home.map((u) => `${u.name} (${u.status})`).join(', ')}.` : '';
-      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${left}${note}`, messages: [] };
+      // Which original a rule counting losses (MED-MORALE-MOD.33) counts from, where the two differ (issue 41).
+      const below = e.data.units.map((u) => s.units[u]!).filter((u) => figuresOf(u.attrs) < u.original);
+      const carried = below.length ? ` Below their original strength: ${below.map((u) => `${u.name} ${figuresOf(u.attrs)} of ${u.original}`).join(', ')}; the battle counts a unit's losses from the figures it begins it with.` : '';
+      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${left}${carried}${note}`, messages: [] };
     }
     case 'CampaignBattleCancelled':
       return { line: `Battle ${e.data.battleId} could not start: ${e.data.reason} Its units are free again.`, messages: [] };

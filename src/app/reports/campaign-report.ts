@@ -1,4 +1,5 @@
-import type { LoggedCampaignEvent } from '../../campaign/events.ts';
+import type { LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
+import { changesText } from '../../campaign/aftermath.ts';
 import { evolveCampaign } from '../../campaign/evolve.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyStrength, currentTurn, initialCampaign, type CampaignState } from '../../campaign/state.ts';
@@ -9,6 +10,8 @@ import type { MessageFile } from '../../messages.ts';
 export interface CampaignReport {
   series: CampaignSeries;
   state: CampaignState;
+  /** A GM's rulings on units between battles, in words, in the order of the log. */
+  rulings: string[];
   /** The hash of the campaign's first event, for the chart's file name. */
   firstHash: string;
 }
@@ -22,6 +25,7 @@ export function campaignReport(id: string, log: readonly LoggedCampaignEvent[], 
   let s = initialCampaign(id);
   const points: string[] = [];
   const snapshots: CampaignState[] = [];
+  const rulings: string[] = [];
   const mark = (label: string) => {
     points.push(label);
     snapshots.push(s);
@@ -34,6 +38,11 @@ export function campaignReport(id: string, log: readonly LoggedCampaignEvent[], 
       mark(`turn ${l.event.data.turn}`);
       continue;
     }
+    if (l.event.type === 'UnitStateSet') {
+      const u = s.units[l.event.data.unitId];
+      const turn = currentTurn(s);
+      if (u) rulings.push(`${u.name}: ${figuresOf(u.attrs)} → ${figuresOf(l.event.data.attrs)} figures, ${u.status} → ${l.event.data.status} — GM's ruling (${mention(l.actor)})${turn ? ` in turn ${turn.number}` : ''}: ${l.event.data.note}`);
+    }
     s = { ...evolveCampaign(s, l.event), version: l.version };
     if (l.event.type === 'BattleResultApplied') mark(`after ${s.battles[l.event.data.battleId]!.name} (${l.event.data.battleId})`);
   }
@@ -44,10 +53,14 @@ export function campaignReport(id: string, log: readonly LoggedCampaignEvent[], 
       .filter((a) => a.sideId === side.id)
       .map((a) => ({ name: a.name, strength: snapshots.map((snap) => (snap.armies[a.id] ? armyStrength(snap, a.id) : null)) })),
   }));
-  return { series: { campaign: s.name, points, sides, unit: 'figures' }, state: s, firstHash };
+  return { series: { campaign: s.name, points, sides, unit: 'figures' }, state: s, rulings, firstHash };
 }
 
-/** The report in words: each army's strength at each point, and the battles with their results. */
+/**
+ * The report in words: each army's strength at each point, the battles with their results as
+ * confirmed (or proposed, while waiting) and a line for each unit a battle changed, with a GM's
+ * ruling beside what the log proposed, then the GM's rulings between battles (issue 41).
+ */
 export function campaignReportText(r: CampaignReport): string {
   const s = r.state;
   const lines = [`Report of the campaign "${s.name}" (${s.id}), ${plural(s.turns.length, 'turn')}, ${plural(Object.keys(s.battles).length, 'battle')}.`];
@@ -62,9 +75,19 @@ export function campaignReportText(r: CampaignReport): string {
     for (const b of battles) {
       const how = b.stage === 'applied' ? b.result!.text : b.stage === 'proposed' ? `${b.result!.text} (waiting for the GM's confirmation)` : b.stage === 'running' ? 'being fought' : 'cancelled';
       lines.push(`• ${b.name} (${b.id}, turn ${b.turn}, ${b.system}): ${how}`);
+      for (const r of b.result?.units ?? []) if (changed(r)) lines.push(`  – ${unitChange(r)}`);
     }
   }
+  if (r.rulings.length) lines.push("**GM's rulings between battles**", ...r.rulings.map((x) => `• ${x}`));
   return lines.join('\n');
+}
+
+/** A unit the battle changed: its figures, status or another attribute, or a GM ruled on it. */
+const changed = (r: UnitResult): boolean => r.before.figures !== figuresOf(r.after.attrs) || r.before.status !== r.after.status || !!r.changes?.length || !!r.ruling;
+
+function unitChange(r: UnitResult): string {
+  const ruling = r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}${r.proposed ? `; the log proposed ${figuresOf(r.proposed.attrs)} figures, ${r.proposed.status}` : ''}` : '';
+  return `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${changesText(r)}${ruling}`;
 }
 
 /**
