@@ -3,9 +3,9 @@ import { getRuleSystem } from '../battle/registry.ts';
 import { findByName, type BattleState } from '../battle/state.ts';
 import type { AttrAftermath, UnitAftermath } from '../battle/system.ts';
 import { plural } from '../messages.ts';
-import type { UnitAttrs } from '../rules/pack.ts';
+import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 import { figuresOf } from './decide.ts';
-import type { AttrChange, LeaderResult, UnitResult } from './events.ts';
+import type { AttrChange, LeaderResult, UnitResult, UnitStatus } from './events.ts';
 import type { CampaignBattle, CampaignState } from './state.ts';
 
 /**
@@ -34,7 +34,8 @@ export function proposeResult(c: CampaignState, b: CampaignBattle, battle: Battl
     const a: UnitAftermath = system.aftermath?.(battle, bu, live) ?? fallback(battle, bu);
     const figures = Math.max(0, Math.min(a.figures, before.figures));
     const changes = attrChanges(cu.attrs, [...edits(live, bu.id, bu.attrs), ...(a.attrs ?? [])]);
-    units.push({ unitId: id, name: cu.name, before, after: { attrs: { ...applied(cu.attrs, changes), figures }, status: a.status }, why: a.why, ...(changes.length ? { changes } : {}) });
+    const attrs = { ...applied(cu.attrs, changes), figures };
+    units.push({ unitId: id, name: cu.name, before, after: { attrs, status: a.status }, why: [...a.why, ...unfit(system.pack.attributes, attrs, a.status, changes)], ...(changes.length ? { changes } : {}) });
     if (a.leaderFallen) {
       const army = c.armies[cu.armyId]!;
       const command = army.commands.find((x) => x.officer === a.leaderFallen) ?? army.commands.find((x) => x.name === cu.command)!;
@@ -62,6 +63,18 @@ function edits(log: readonly LoggedEvent[], unitId: string, end: UnitAttrs): Att
 function attrChanges(attrs: UnitAttrs, given: readonly AttrAftermath[]): AttrChange[] {
   const byName = new Map(given.map((g) => [g.name, g]));
   return [...byName.values()].flatMap((g) => ((attrs[g.name] ?? null) === g.value ? [] : [{ attr: g.name, from: attrs[g.name] ?? null, to: g.value, why: g.why, version: g.version }]));
+}
+
+/**
+ * A unit still to fight whose carried attributes its rules do not field (a battery with no gun
+ * left: `cannon` counts from 1) is said, for a GM to rule on before its next battle: the next
+ * battle's roster would refuse it, and the umpire does not make up what it becomes.
+ */
+function unfit(attributes: readonly AttributeSpec[], attrs: UnitAttrs, status: UnitStatus, changes: readonly AttrChange[]): string[] {
+  if (!changes.length || status === 'destroyed' || status === 'captured') return [];
+  const checked = checkUnitAttrs(attributes, { ...attrs, figures: Math.max(1, figuresOf(attrs)) });
+  if (checked.ok) return [];
+  return [`its rules field no unit with that (${[...checked.invalid, ...(checked.missing.length ? [`needs ${missingText(checked.missing)}`] : [])].join('; ')}): a GM rules what becomes of it before its next battle (/campaign battle adjust status:, or /campaign unit set)`];
 }
 
 function applied(attrs: UnitAttrs, changes: readonly AttrChange[]): UnitAttrs {

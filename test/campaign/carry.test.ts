@@ -74,6 +74,16 @@ describe('medieval: the battle changed a battery', () => {
     expect(proposal.units.find((u) => u.name === 'Archers')!.changes).toBeUndefined();
   });
 
+  it('MED-RANGE.9 a battery whose last gun exploded carries none, and the proposal says its rules field no such unit, for a GM to rule on', () => {
+    const one = campaign.map((e) => (e.type === 'ArmiesImported' && e.data.sideId === 's2' ? { ...e, data: { ...e.data, armies: [army('a2', 'Royal Army', 'medieval', 'Norfolk', [['u2', 'Ordnance', { ...ordnance, cannon: 1 }]])] } } : e));
+    const lone = setup.map((e) => (e.type === 'UnitAdded' && e.data.name === 'Ordnance' ? unit('u2', 'Ordnance', 'c2', { ...ordnance, cannon: 1 }) : e));
+    // Kill die 4; the gun's saving throw 1, re-rolled 2: it explodes.
+    const blown = [...lone, ...play(lone, { type: 'MedievalFire', firer: 'Ordnance', target: 'Archers', band: 'short' } as Action, 'bob', 4, 1, 2)];
+    const r = settle(one, blown).proposal.units.find((u) => u.name === 'Ordnance')!;
+    expect(r.changes).toEqual([{ attr: 'cannon', from: 1, to: 0, why: '1 gun exploded (MED-RANGE.9)', version: blown.length }]);
+    expect(r.why.at(-1)).toMatch(/^its rules field no unit with that \(cannon: .*\): a GM rules what becomes of it before its next battle/);
+  });
+
   it("a GM's edit of a unit in the battle (/unit set formation) is carried with the edit's event; an undone edit is not", () => {
     const edited = [...fired, { type: 'UnitEdited', data: { unitId: 'u1', attrs: { formation: 'column' } } } as BattleEvent];
     expect(settle(campaign, edited).proposal.units.find((u) => u.name === 'Archers')!.changes).toEqual([{ attr: 'formation', from: 'line', to: 'column', why: "a GM's edit in the battle", version: edited.length }]);
@@ -151,11 +161,14 @@ describe('what a unit is, and the report, after a GM ruled on a result', () => {
     expect(waiting!.text).toContain('Landsknecht Pikes (u5) of Lincoln\'s Army, Lincoln\'s Host: fit, 30 of its original 30 figures.');
     expect(waiting!.text).toContain("• Stoke Field (c1-b1): proposed 30 → 25 figures, routed, waiting for the GM's confirmation — lost 3 of 30 figures (MED-FIRE, MED-MELEE)");
     expect(waiting!.text).toContain("— GM's ruling (<@gm>): Two more ran; the log proposed 27 figures, fit");
+    // A second ruling is set beside the log's proposal, not beside the first ruling.
+    const again = await t.run('#campaign @gm /campaign battle adjust battle:c1-b1 unit:"Landsknecht Pikes" figures:25 status:routed note:"Two more ran, counted again"');
+    expect(channel(again, 'campaign')[0]!.text).toContain('25 figures, routed, where the log proposed 27, fit — Two more ran, counted again');
     await t.run('#campaign @gm /campaign battle confirm battle:c1-b1');
     const [shown] = await t.run('#campaign @alice /campaign unit show unit:"Landsknecht Pikes"');
     expect(shown!.text.split('\n')[0]).toBe("Landsknecht Pikes (u5) of Lincoln's Army, Lincoln's Host: routed, 25 of its original 30 figures.");
     expect(shown!.text).toContain('• Stoke Field (c1-b1): confirmed 30 → 25 figures, routed — lost 3 of 30 figures');
-    expect(shown!.text).toContain("— GM's ruling (<@gm>): Two more ran; the log proposed 27 figures, fit");
+    expect(shown!.text).toContain("— GM's ruling (<@gm>): Two more ran, counted again; the log proposed 27 figures, fit");
   });
 
   it('the report: the confirmed numbers in the battle line, a line per unit that changed with the ruling beside the proposal, and the rulings between battles', async () => {
@@ -176,6 +189,15 @@ describe('what a unit is, and the report, after a GM ruled on a result', () => {
     // An unchanged unit has no line.
     expect(text).not.toContain('  – Household Knights');
     expect(text).toContain("**GM's rulings between battles**\n• Irish Kerns: 20 → 16 figures, fit → fit — GM's ruling (<@gm>): Four deserted");
+  });
+
+  it("the next battle fields the unit as the last left it: a GM's /unit set formation:column in Stoke Field, confirmed, is Newark's formation", async () => {
+    const t = await campaignTable();
+    await t.run([...STOKE.slice(0, -1), '#stoke @gm /unit set unit:"Oxford\'s Archers" formation:column', STOKE.at(-1)!]);
+    const post = channel(await t.run('#campaign @gm /campaign battle confirm battle:c1-b1'), 'campaign')[0]!.text;
+    expect(post).toMatch(/Oxford's Archers: 24 → 22 figures, fit — .*; formation line → column \(a GM's edit in the battle, event \d+ of the battle\)/);
+    await t.run('#newark @gm /campaign battle start name:Newark system:medieval armies:"The King\'s Army, Lincoln\'s Army"');
+    expect(Object.values((await t.app.state('c1-b2')).units).find((u) => u.name === "Oxford's Archers")!.attrs).toMatchObject({ formation: 'column', figures: 22 });
   });
 
   it('a battle started from carried figures says which units begin it below their original strength, and what its losses count from', async () => {

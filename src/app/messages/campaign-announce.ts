@@ -171,7 +171,9 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
     case 'BattleResultAdjusted': {
       const b = s.battles[e.data.battleId]!;
       const r = b.result!.units.find((x) => x.unitId === e.data.unitId)!;
-      return { line: `GM's ruling (${mention(e.data.by)}) on ${r.name} after ${b.name}: ${figuresOf(e.data.after.attrs)} figures, ${e.data.after.status}, where the log proposed ${figuresOf(r.after.attrs)}, ${r.after.status} — ${e.data.note}`, messages: [] };
+      // A second ruling on the unit is set beside the log's proposal, not beside the first ruling.
+      const log = r.proposed ?? r.after;
+      return { line: `GM's ruling (${mention(e.data.by)}) on ${r.name} after ${b.name}: ${figuresOf(e.data.after.attrs)} figures, ${e.data.after.status}, where the log proposed ${figuresOf(log.attrs)}, ${log.status} — ${e.data.note}`, messages: [] };
     }
     case 'BattleResultApplied':
       return {
