@@ -93,8 +93,8 @@ export default (systems: readonly SystemPlugin[]) => {
         description: 'End the battle and publish its dice seed (GM)',
         who: 'gm',
         example: '/battle end',
-        options: {},
-        action: () => ({ type: 'EndBattle' }),
+        options: { skip: { kind: 'boolean', description: 'End it with tests its rules still owe untaken (GM; logged)' } },
+        action: (o) => ({ type: 'EndBattle', ...(o.skip ? { skip: true } : {}) }),
       }),
       // The battle's page (issue 30): a finished battle is what it is most often shared and marked for.
       share: sub({

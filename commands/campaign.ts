@@ -8,6 +8,7 @@ import { matching, systemNames } from '../src/app/slash/complete.ts';
 import { parseDataFile } from '../src/app/slash/data-file.ts';
 import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
+import { changesText } from '../src/campaign/aftermath.ts';
 import { campaignLeaders, figuresOf, findArmy, findCampaignBattle, findUnit } from '../src/campaign/decide.ts';
 import { LEADER_FATES, UNIT_STATUSES, type LeaderFate, type UnitStatus } from '../src/campaign/events.ts';
 import { armyStrength, currentTurn, officerText, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
@@ -66,12 +67,26 @@ function armyText(s: CampaignState, ref: string | undefined): string {
   return lines.join('\n');
 }
 
+/**
+ * A unit as the campaign holds it (issue 41): its figures beside its original strength, its
+ * attributes, and each battle it fought with what the battle's log proposed and what was confirmed,
+ * a GM's ruling marked as theirs.
+ */
 function unitText(s: CampaignState, ref: string): string {
   const u = findUnit(s, ref);
   const a = s.armies[u.armyId]!;
   const attrs = Object.entries(u.attrs).map(([k, v]) => `${k}: ${v}`).join(', ');
-  const fought = Object.values(s.battles).filter((b) => b.units.includes(u.unitId)).map((b) => `${b.name} (${b.id}, ${b.stage})`);
-  return [`${u.name} (${u.unitId}) of ${a.name}, ${u.command}: ${u.status}.`, attrs, ...(u.ruling ? [rulingText(s, u.ruling)] : []), ...(fought.length ? [`Battles: ${fought.join(', ')}`] : [])].join('\n');
+  const state = (x: { attrs: Record<string, unknown>; status: string }) => `${figuresOf(x.attrs)} figures, ${x.status}`;
+  const fought = Object.values(s.battles)
+    .filter((b) => b.units.includes(u.unitId))
+    .map((b) => {
+      const r = b.result?.units.find((x) => x.unitId === u.unitId);
+      if (!r || b.stage === 'running' || b.stage === 'cancelled') return `• ${b.name} (${b.id}): ${b.stage === 'cancelled' ? 'cancelled' : 'being fought'}`;
+      const ruling = r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}; the log proposed ${r.proposed ? state(r.proposed) : 'otherwise'}` : '';
+      const head = b.stage === 'applied' ? `confirmed ${r.before.figures} → ${state(r.after)}${r.ruling ? '' : ', as the log proposed'}` : `proposed ${r.before.figures} → ${state(r.after)}, waiting for the GM's confirmation`;
+      return `• ${b.name} (${b.id}): ${head} — ${r.why.join('; ')}${changesText(r)}${ruling}`;
+    });
+  return [`${u.name} (${u.unitId}) of ${a.name}, ${u.command}: ${u.status}, ${figuresOf(u.attrs)} of its original ${plural(u.original, 'figure')}.`, attrs, ...(u.ruling ? [rulingText(s, u.ruling)] : []), ...(fought.length ? ['Battles:', ...fought] : [])].join('\n');
 }
 
 /** Whose the unit's state is: the GM's ruling, their words, and what the battle's log had proposed. */

@@ -51,7 +51,8 @@ export type CoreAction =
   | { type: 'AdvanceTurn'; period?: string; skip?: boolean }
   /** Forward phase by phase to `phase` (its name, id or printed number), stopping where something is owed. */
   | { type: 'GotoPhase'; phase: string }
-  | { type: 'EndBattle' }
+  /** `skip`: a GM ends it with tests its rules still owe untaken (RuleSystem.owedAtEnd), logged. */
+  | { type: 'EndBattle'; skip?: boolean }
   | { type: 'Undo' }
   | { type: 'OpenPoll'; title: string; options: string[]; electorate: 'commands' | 'sides'; deadline?: string }
   /** `voter` may be left out when the actor casts for one voter only; `onBehalf` is a GM's vote for an absent player. */

@@ -39,6 +39,22 @@ export function owedNow(s: BattleState): Owed[] {
 
 export const owedLine = (o: Owed): string => (o.example ? `${o.text} — ${o.example}` : o.text);
 
+/** The tests the battle's rules would leave untaken if it ended now (RuleSystem.owedAtEnd), less what a GM passed over. */
+export function owedAtEnd(s: BattleState): Owed[] {
+  const waived = new Set(s.waived ?? []);
+  return (getRuleSystem(s.system).owedAtEnd?.(s) ?? []).filter((o) => !waived.has(o.key));
+}
+
+/** The refusal of /battle end while tests are owed (issue 41): the fact first, then the way on. */
+export function endHeldText(owed: readonly Owed[]): string {
+  const them = owed.length === 1 ? 'it' : 'them';
+  return [
+    `The battle's end would leave ${owed.length === 1 ? 'a test' : `${owed.length} tests`} untaken:`,
+    ...owed.map((o) => `• ${owedLine(o)}`),
+    `Take ${them} first (a GM walks to ${owed.length === 1 ? 'its phase' : 'their phases'} with /phase goto), or a GM ends the battle with /battle end skip:true (logged), and a campaign carries those units as they stand, the test said as not taken. Nothing was changed.`,
+  ].join('\n');
+}
+
 /** The state after `events`, for looking ahead inside a decision; `s` is left as it was. */
 function preview(s: BattleState, events: readonly BattleEvent[]): BattleState {
   const d = draft(s);

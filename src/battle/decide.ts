@@ -2,7 +2,7 @@ import { getRuleSystem, ownerOfAction, systemIds } from './registry.ts';
 import { checkUnitAttrs, unitProblems, type UnitAttrs } from '../rules/pack.ts';
 import type { DecideContext, RuleSystem } from './system.ts';
 import { CORE_ACTION_ROLE, UMPIRE, type Action, type CoreAction, type SystemAction } from './actions.ts';
-import { decideAdvance, decideGoto } from './advance.ts';
+import { decideAdvance, decideGoto, endHeldText, owedAtEnd } from './advance.ts';
 import { decideBallot } from './decide-ballots.ts';
 import { ballotConsequences } from './consequences.ts';
 import { checkHouseRule, decideHouse } from './house.ts';
@@ -163,9 +163,13 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
       return decideAdvance(s, action, ctx.actor);
     case 'GotoPhase':
       return decideGoto(s, action.phase, ctx.actor);
-    case 'EndBattle':
+    case 'EndBattle': {
+      const owed = owedAtEnd(s);
+      if (owed.length && !action.skip) refuse(endHeldText(owed));
+      const waived: BattleEvent[] = owed.length ? [{ type: 'DueWaived', data: { by: ctx.actor, items: owed.map(({ key, text }) => ({ key, text })) } }] : [];
       // The end publishes the seed: from now on anyone can re-derive every roll (docs/architecture.md, Dice).
-      return [{ type: 'BattleEnded', data: { by: ctx.actor } }, ...(s.revealedSeed || !ctx.seed ? [] : decideRevealSeed(s, ctx.seed))];
+      return [...waived, { type: 'BattleEnded', data: { by: ctx.actor } }, ...(s.revealedSeed || !ctx.seed ? [] : decideRevealSeed(s, ctx.seed))];
+    }
     case 'RevealSeed':
       return decideRevealSeed(s, ctx.seed);
     case 'RollDice':

@@ -5,7 +5,7 @@ import type { Sequence, TurnPosition } from '../rules/sequence.ts';
 import type { DiceStream } from '../dice/stream.ts';
 import type { Role, SystemAction } from './actions.ts';
 import type { Consequences } from './decide-ballots.ts';
-import type { BattleEvent, SystemEvent } from './events.ts';
+import type { BattleEvent, LoggedEvent, SystemEvent } from './events.ts';
 import type { BattleState, Command, Unit } from './state.ts';
 
 export type { Role } from './actions.ts';
@@ -85,11 +85,25 @@ export interface ReportHooks {
 export interface UnitAftermath {
   /** Figures left: what the campaign carries as the unit's `figures`. */
   figures: number;
-  status: 'fit' | 'routed' | 'destroyed' | 'captured';
+  /** One of the system's `carriedStatuses`. */
+  status: CarriedStatus;
   /** What the log shows, each with its rule ID: "lost 4 figures to fire (MED-FIRE)", "routed on turn 3 (MED-MORALE)". */
   why: string[];
   /** The leader the log shows fell with or beside this unit (by name, as the roster gives it), if any. */
   leaderFallen?: string;
+  /** Its other attributes the battle changed (guns exploded, a leader fallen), each with the event it came from (issue 41). */
+  attrs?: AttrAftermath[];
+}
+
+/** A unit's standing a campaign carries between battles. */
+export type CarriedStatus = 'fit' | 'routed' | 'destroyed' | 'captured';
+
+/** An attribute a battle changed: its value at the end (null: the unit has it no more), why, and the version of the log's event that changed it. */
+export interface AttrAftermath {
+  name: string;
+  value: string | number | null;
+  why: string;
+  version: number;
 }
 
 /**
@@ -133,6 +147,8 @@ export interface RuleSystem<S = unknown> {
   advance?(s: BattleState, next: Advance, period: string | undefined, nextTurn: (period: string) => TurnPosition): Advance;
   /** What the current phase still owes by its rules (`Owed`); the core adds open ballots. */
   owed?(s: BattleState): Owed[];
+  /** The tests its rules would leave untaken if the battle ended now, in this phase or later in the turn (a unit's morale test): /battle end is held by them. */
+  owedAtEnd?(s: BattleState): Owed[];
   /** Who acts in the phase at `pos`, named for this battle ("side A: Tudor"); else the phase's `acts`. */
   acting?(s: BattleState, pos: TurnPosition): string | undefined;
   /** The ids of the sides that act in the phase at `pos`, where the log tells (side A's fire): a banner's examples name their units. */
@@ -147,6 +163,13 @@ export interface RuleSystem<S = unknown> {
   unitLines?(s: BattleState, u: Unit): string[];
   /** What a battle report reads of its units and melees; a battle of a system without it reports its melees-free log only. */
   report?: ReportHooks;
-  /** A unit's state at the battle's end, for a campaign; a system without it carries its report's strength, and destroyed at none. */
-  aftermath?(s: BattleState, u: Unit): UnitAftermath;
+  /**
+   * A unit's state at the battle's end, for a campaign, from the state and the log's events that
+   * stand (none an undo voided); a system without it carries its report's strength, and destroyed at none.
+   */
+  aftermath?(s: BattleState, u: Unit, log: readonly LoggedEvent[]): UnitAftermath;
+  /** What the battle's end says of a side as a whole, for a campaign's result line ("Yorkist withdrew from the battlefield (BRG-4.2)"). */
+  sideAftermath?(s: BattleState): string[];
+  /** The statuses its rules give a unit, of those a campaign carries: all four when left out (the brigade game has no rout). */
+  carriedStatuses?: readonly CarriedStatus[];
 }

@@ -1,19 +1,24 @@
+import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { findByName, type BattleState } from '../battle/state.ts';
-import type { UnitAftermath } from '../battle/system.ts';
+import type { AttrAftermath, UnitAftermath } from '../battle/system.ts';
 import { plural } from '../messages.ts';
+import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 import { figuresOf } from './decide.ts';
-import type { LeaderResult, UnitResult } from './events.ts';
+import type { AttrChange, LeaderResult, UnitResult, UnitStatus } from './events.ts';
 import type { CampaignBattle, CampaignState } from './state.ts';
 
 /**
  * What a battle's end proposes for each campaign unit that fought in it, read from the battle's
- * final state by its rule system (`RuleSystem.aftermath`): figures lost, routed, destroyed, leaders
- * fallen. Nothing the seeds do not give: no attrition, no recovery. A system without the hook
- * carries its report's strength, and a unit with none left is destroyed.
+ * final state and its log by its rule system (`RuleSystem.aftermath`): figures lost, routed,
+ * destroyed, leaders fallen, and every other attribute the battle changed (guns exploded, a GM's
+ * edit), each with the event it came from. Nothing the seeds do not give: no attrition, no
+ * recovery. A system without the hook carries its report's strength, and a unit with none left is
+ * destroyed. `log` is the battle's whole log; the events an undo voided are left out here.
  */
-export function proposeResult(c: CampaignState, b: CampaignBattle, battle: BattleState): { units: UnitResult[]; leaders: LeaderResult[]; result: string } {
+export function proposeResult(c: CampaignState, b: CampaignBattle, battle: BattleState, log: readonly LoggedEvent[]): { units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: string[] } {
   const system = getRuleSystem(battle.system);
+  const live = standing(log);
   const units: UnitResult[] = [];
   const leaders: LeaderResult[] = [];
   for (const id of b.units) {
@@ -26,19 +31,59 @@ export function proposeResult(c: CampaignState, b: CampaignBattle, battle: Battl
       units.push({ unitId: id, name: cu.name, before, after: { attrs: cu.attrs, status: cu.status }, why: ['not in the battle\'s roster at its end (removed by a GM): unchanged'] });
       continue;
     }
-    const a: UnitAftermath = system.aftermath?.(battle, bu) ?? fallback(battle, bu);
+    const a: UnitAftermath = system.aftermath?.(battle, bu, live) ?? fallback(battle, bu);
     const figures = Math.max(0, Math.min(a.figures, before.figures));
-    // A leader who fell is no longer the unit's: the next battle draws it without him.
-    const { leader, ...rest } = cu.attrs;
-    const attrs = a.leaderFallen !== undefined && leader === a.leaderFallen ? { ...rest, figures } : { ...cu.attrs, figures };
-    units.push({ unitId: id, name: cu.name, before, after: { attrs, status: a.status }, why: a.why });
+    const changes = attrChanges(cu.attrs, [...edits(live, bu.id, bu.attrs), ...(a.attrs ?? [])]);
+    const attrs = { ...applied(cu.attrs, changes), figures };
+    units.push({ unitId: id, name: cu.name, before, after: { attrs, status: a.status }, why: [...a.why, ...unfit(system.pack.attributes, attrs, a.status, changes)], ...(changes.length ? { changes } : {}) });
     if (a.leaderFallen) {
       const army = c.armies[cu.armyId]!;
       const command = army.commands.find((x) => x.officer === a.leaderFallen) ?? army.commands.find((x) => x.name === cu.command)!;
       if (!leaders.some((l) => l.officer === a.leaderFallen)) leaders.push({ armyId: army.id, command: command.name, officer: a.leaderFallen, why: `fell with ${cu.name}`, unitId: id });
     }
   }
-  return { units, leaders, result: resultText(c, b, units) };
+  const sides = system.sideAftermath?.(battle) ?? [];
+  return { units, leaders, result: resultText(c, b, units, sides), ...(sides.length ? { sides } : {}) };
+}
+
+/** The log's events that stand: those an undo voided are left out, as a replay leaves them. */
+function standing(log: readonly LoggedEvent[]): LoggedEvent[] {
+  const voided = new Set(log.flatMap((e) => (e.event.type === 'ActionUndone' ? e.event.data.voids : [])));
+  return log.filter((e) => !voided.has(e.version));
+}
+
+/** A GM's edits of the unit in the battle (/unit edit), each attribute but its figures at its value at the end, from the last edit that set it. */
+function edits(log: readonly LoggedEvent[], unitId: string, end: UnitAttrs): AttrAftermath[] {
+  const last = new Map<string, number>();
+  for (const { event: e, version } of log) if (e.type === 'UnitEdited' && e.data.unitId === unitId) for (const k of Object.keys(e.data.attrs)) if (k !== 'figures') last.set(k, version);
+  return [...last].map(([name, version]) => ({ name, value: end[name] ?? null, why: `a GM's edit in the battle`, version }));
+}
+
+/** The changes that leave the unit's campaign attributes different, the system's over a GM's edit of the same attribute. */
+function attrChanges(attrs: UnitAttrs, given: readonly AttrAftermath[]): AttrChange[] {
+  const byName = new Map(given.map((g) => [g.name, g]));
+  return [...byName.values()].flatMap((g) => ((attrs[g.name] ?? null) === g.value ? [] : [{ attr: g.name, from: attrs[g.name] ?? null, to: g.value, why: g.why, version: g.version }]));
+}
+
+/**
+ * A unit still to fight whose carried attributes its rules do not field (a battery with no gun
+ * left: `cannon` counts from 1) is said, for a GM to rule on before its next battle: the next
+ * battle's roster would refuse it, and the umpire does not make up what it becomes.
+ */
+function unfit(attributes: readonly AttributeSpec[], attrs: UnitAttrs, status: UnitStatus, changes: readonly AttrChange[]): string[] {
+  if (!changes.length || status === 'destroyed' || status === 'captured') return [];
+  const checked = checkUnitAttrs(attributes, { ...attrs, figures: Math.max(1, figuresOf(attrs)) });
+  if (checked.ok) return [];
+  return [`its rules field no unit with that (${[...checked.invalid, ...(checked.missing.length ? [`needs ${missingText(checked.missing)}`] : [])].join('; ')}): a GM rules what becomes of it before its next battle (/campaign battle adjust status:, or /campaign unit set)`];
+}
+
+function applied(attrs: UnitAttrs, changes: readonly AttrChange[]): UnitAttrs {
+  const out = { ...attrs };
+  for (const c of changes) {
+    if (c.to === null) delete out[c.attr];
+    else out[c.attr] = c.to;
+  }
+  return out;
 }
 
 function fallback(battle: BattleState, u: BattleState['units'][string]): UnitAftermath {
@@ -49,8 +94,11 @@ function fallback(battle: BattleState, u: BattleState['units'][string]): UnitAft
   return { figures, status: figures <= 0 ? 'destroyed' : 'fit', why: [lost > 0 ? `lost ${lost} of ${plural(start, 'figure')}` : 'no losses'] };
 }
 
-/** Each side's figures before and after: the battle's result as its log gives it, without naming a winner the rules do not. */
-function resultText(c: CampaignState, b: CampaignBattle, units: UnitResult[]): string {
+/**
+ * Each side's figures before and after, and what the battle's end says of a side as a whole (an
+ * army's withdrawal): the battle's result as its log gives it, without naming a winner the rules do not.
+ */
+export function resultText(c: CampaignState, b: CampaignBattle, units: readonly UnitResult[], sides: readonly string[] = []): string {
   const bySide = new Map<string, { before: number; after: number; lost: number }>();
   for (const r of units) {
     const side = c.sides[c.armies[c.units[r.unitId]!.armyId]!.sideId]!.name;
@@ -60,6 +108,16 @@ function resultText(c: CampaignState, b: CampaignBattle, units: UnitResult[]): s
     if (r.after.status !== 'fit' && r.before.status === 'fit') t.lost++;
     bySide.set(side, t);
   }
-  const parts = [...bySide].map(([side, t]) => `${side} ${t.before} → ${plural(t.after, 'figure')}${t.lost ? ` (${plural(t.lost, 'unit')} routed, destroyed or captured)` : ''}`);
-  return `${parts.join("; ")}.`;
+  const parts = [...bySide].map(([side, t]) => `${side} ${t.before} → ${plural(t.after, 'figure')}${t.lost ? ` (${plural(t.lost, 'unit')} ${lostWords(getRuleSystem(b.system).carriedStatuses)})` : ''}`);
+  return `${parts.join('; ')}.${sides.length ? ` ${sides.join(' ')}` : ''}`;
 }
+
+/** "routed, destroyed or captured", of the statuses the battle's rules have. */
+function lostWords(statuses: readonly string[] | undefined): string {
+  const lost = (statuses ?? ['routed', 'destroyed', 'captured']).filter((x) => x !== 'fit');
+  return lost.length > 1 ? `${lost.slice(0, -1).join(', ')} or ${lost.at(-1)}` : (lost[0] ?? '');
+}
+
+/** The attributes besides figures a battle changed, each with the battle's event it came from: "; cannon 3 → 2 (1 gun exploded (MED-RANGE.9), event 14)". */
+export const changesText = (r: Pick<UnitResult, 'changes'>): string =>
+  (r.changes ?? []).map((c) => `; ${c.attr} ${c.from ?? 'none'} → ${c.to ?? 'none'} (${c.why}, event ${c.version} of the battle)`).join('');

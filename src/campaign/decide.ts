@@ -8,7 +8,7 @@ import { mention, plural } from '../messages.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
 import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
-import type { CampaignEvent, LeaderFate, LeaderResult, UnitRecord, UnitResult, UnitStatus } from './events.ts';
+import { UNIT_STATUSES, type CampaignEvent, type LeaderFate, type LeaderResult, type UnitRecord, type UnitResult, type UnitStatus } from './events.ts';
 import { armyUsers, currentTurn, isCampaignGm, liveLink, officerOut, sideOf, strayCommands, unitsInBattle, type Army, type CampaignBattle, type CampaignSide, type CampaignState, type CampaignUnit } from './state.ts';
 
 /** Requests to change a campaign: the input of `decideCampaign`. Names may be given by name (any case) or id. */
@@ -45,7 +45,7 @@ export type CampaignAction =
   /** The umpire's own: the battle it reserved could not be created. */
   | { type: 'CancelCampaignBattle'; battle: string; reason: string }
   /** Made by the app from the ended battle's log (aftermath.ts): what it proposes for each unit. */
-  | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string }
+  | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: string[] }
   /** On a unit (`unit` with figures or status) or on a leader (`leader` with `fate`). */
   | { type: 'AdjustBattleResult'; battle: string; unit?: string; figures?: number; status?: UnitStatus; leader?: string; fate?: LeaderFate; note: string }
   | { type: 'ConfirmBattleResult'; battle: string }
@@ -127,6 +127,9 @@ function openTurn(s: CampaignState) {
   if (!t || t.revealed) refuse(`No campaign turn is open${t ? `: turn ${t.number}'s orders were revealed` : ''}. A GM opens one with /campaign turn open.`);
   return t;
 }
+
+/** The statuses a unit of a rule system may carry (RuleSystem.carriedStatuses): the brigade game has no rout. */
+export const carriedStatuses = (system: string): readonly UnitStatus[] => getRuleSystem(system).carriedStatuses ?? UNIT_STATUSES;
 
 /** The figures a unit counts (its `figures` attribute, which every system's pack requires). */
 export const figuresOf = (attrs: Record<string, unknown>): number => (typeof attrs.figures === 'number' ? attrs.figures : 0);
@@ -229,7 +232,7 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     case 'ProposeBattleResult': {
       const b = findCampaignBattle(s, action.battle);
       if (b.stage !== 'running') refuse(`${b.name} (${b.id}) is not waiting for its result: it is ${b.stage}.`);
-      return [{ type: 'BattleResultProposed', data: { battleId: b.id, through: action.through, units: action.units, leaders: action.leaders, result: action.result } }];
+      return [{ type: 'BattleResultProposed', data: { battleId: b.id, through: action.through, units: action.units, leaders: action.leaders, result: action.result, ...(action.sides ? { sides: action.sides } : {}) } }];
     }
     case 'AdjustBattleResult':
       return adjust(s, action, ctx.actor);
@@ -437,6 +440,8 @@ function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'Tra
  * pack. A pack counts figures from 1; a campaign also keeps a unit with none left, destroyed or captured.
  */
 function changedAttrs(system: string, name: string, attrs: UnitAttrs, change: { figures?: number | undefined; leader?: string | undefined }, status: UnitStatus): UnitAttrs {
+  const statuses = carriedStatuses(system);
+  if (!statuses.includes(status)) refuse(`${name} cannot be ${status}: ${getRuleSystem(system).rulesName} have no such state; their units are ${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}. Nothing was changed.`);
   const { figures, leader } = change;
   if (figures === undefined && leader === undefined) return attrs;
   if (figures === 0 && status !== 'destroyed' && status !== 'captured') refuse(`${name} with no figures left is destroyed or captured: give status:destroyed or status:captured with figures:0.`);

@@ -53,10 +53,21 @@ export interface UnitResult {
   after: { attrs: UnitAttrs; status: UnitStatus };
   /** What the battle's log shows, each with its rule ID where the rules give one. */
   why: string[];
+  /** Its attributes besides figures the battle changed, each with the battle's event it came from (issue 41). */
+  changes?: AttrChange[];
   /** A GM changed what the log proposed: their words, logged and shown as the GM's ruling. */
   ruling?: { by: string; note: string };
-  /** What the log proposed, kept beside a GM's ruling that changed it. */
+  /** What the log proposed, kept beside a GM's ruling on it (BattleResultAdjusted), and so carried in the confirmation's event. */
   proposed?: { attrs: UnitAttrs; status: UnitStatus };
+}
+
+/** An attribute a battle changed (null: the unit has it no more), and the version of the battle's event it came from. */
+export interface AttrChange {
+  attr: string;
+  from: string | number | null;
+  to: string | number | null;
+  why: string;
+  version: number;
 }
 
 /** An officer of an army's command (or a leader attached to a unit) who fell in the battle, as the log shows it or a GM ruled. */
@@ -149,7 +160,8 @@ export type CampaignEvent =
    */
   | {
       type: 'BattleResultProposed';
-      data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string };
+      /** `sides`: what the battle's end says of a side as a whole (RuleSystem.sideAftermath), the end of `result`. */
+      data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: string[] };
     }
   | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string; by: string } }
   /** A GM rules on a leader in a proposed result (issue 41): what the log cannot say, a commander killed, wounded or taken. */

@@ -1,5 +1,7 @@
 import { sameName } from '../battle/names.ts';
 import type { UnitAttrs } from '../rules/pack.ts';
+import { resultText } from './aftermath.ts';
+import { figuresOf } from './decide.ts';
 import type { ArmyCommand, CampaignEvent, LeaderFate, LeaderResult, LoggedCampaignEvent, UnitRecord, UnitStatus } from './events.ts';
 import { armyUsers, currentTurn, initialCampaign, type Army, type CampaignState, type CampaignTurn, type GmRuling } from './state.ts';
 
@@ -8,7 +10,7 @@ const withTurn = (s: CampaignState, turn: number, change: (t: CampaignTurn) => C
 
 const addUnits = (units: CampaignState['units'], armyId: string, added: UnitRecord[]): CampaignState['units'] => {
   const out = { ...units };
-  for (const u of added) out[u.unitId] = { ...u, armyId };
+  for (const u of added) out[u.unitId] = { ...u, armyId, original: figuresOf(u.attrs) };
   return out;
 };
 
@@ -168,14 +170,14 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
     case 'BattleResultProposed': {
       const b = s.battles[e.data.battleId];
       if (!b) return s;
-      return { ...s, battles: { ...s.battles, [b.id]: { ...b, stage: 'proposed', result: { through: e.data.through, units: e.data.units, leaders: e.data.leaders, text: e.data.result } } } };
+      return { ...s, battles: { ...s.battles, [b.id]: { ...b, stage: 'proposed', result: { through: e.data.through, units: e.data.units, leaders: e.data.leaders, text: e.data.result, ...(e.data.sides ? { sides: e.data.sides } : {}) } } } };
     }
     case 'BattleResultAdjusted': {
       const b = s.battles[e.data.battleId];
       if (!b?.result) return s;
-      // What the log proposed stays beside the ruling, however often the GM rules.
-      const units = b.result.units.map((u) => (u.unitId === e.data.unitId ? { ...u, after: e.data.after, ruling: { by: e.data.by, note: e.data.note }, proposed: u.proposed ?? u.after } : u));
-      return { ...s, battles: { ...s.battles, [b.id]: { ...b, result: { ...b.result, units } } } };
+      // What the log proposed stays beside the GM's ruling (the first ruling's `proposed`, a later one keeps it).
+      const units = b.result.units.map((u) => (u.unitId === e.data.unitId ? { ...u, proposed: u.proposed ?? u.after, after: e.data.after, ruling: { by: e.data.by, note: e.data.note } } : u));
+      return { ...s, battles: { ...s.battles, [b.id]: { ...b, result: { ...b.result, units, text: resultText(s, b, units, b.result.sides) } } } };
     }
     case 'BattleLeaderAdjusted': {
       const b = s.battles[e.data.battleId];
@@ -210,7 +212,7 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
         if (a) armies[a.id] = { ...a, commands: a.commands.map((c) => (c.name === l.command && c.officer === l.officer && l.fate !== 'fit' ? officerFate(c, l.fate ?? 'fallen', l.ruling) : c)) };
         if (l.ruling) rulings = ruled({ ...s, rulings }, version, { subject: `${l.officer} (${l.command})`, change: `${leaderWords(l)}${after}${l.proposed ? `, where the log proposed ${leaderWords({ fate: l.proposed })}` : ''}`, ...l.ruling });
       }
-      return { ...s, units, armies, rulings, battles: b ? { ...s.battles, [b.id]: { ...b, stage: 'applied', result: b.result && { ...b.result, units: e.data.units, leaders: e.data.leaders } } } : s.battles };
+      return { ...s, units, armies, rulings, battles: b ? { ...s.battles, [b.id]: { ...b, stage: 'applied', result: b.result && { ...b.result, units: e.data.units, leaders: e.data.leaders, text: resultText(s, b, e.data.units, b.result.sides) } } } : s.battles };
     }
     case 'CampaignHouseRuleSet': {
       const now = systemRules(s, e.data.system);

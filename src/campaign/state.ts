@@ -20,6 +20,8 @@ export interface CampaignUnit extends UnitRecord {
   armyId: string;
   /** Its state is a GM's ruling (issue 41): their words, the battle it was given after, what that battle's log proposed. Gone once a battle's log gives its state again. */
   ruling?: { by?: string; note: string; battle?: string; proposed?: { figures: number; status: string } };
+  /** Its figures as its roster or reinforcement gave them: its original strength in the campaign (issue 41). */
+  original: number;
 }
 
 /** A GM's ruling as the status post and the report list it (issue 41): on what, what it changed, their words. */
@@ -68,8 +70,8 @@ export interface CampaignBattle {
   /** What it started with of the campaign's rules for its system (issue 41). */
   options?: Record<string, unknown>;
   house?: CampaignHouseRule[];
-  /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. */
-  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string };
+  /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. `text` follows the units as they stand (resultText). */
+  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string; sides?: string[] };
 }
 
 /** A link to the campaign's page: the event that made it, and whether it was revoked (then it never opens again). */

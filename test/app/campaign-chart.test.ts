@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_CHART, campaignChart, campaignReportFileName, campaignSpecShaded, type CampaignSeries } from '../../src/app/reports/campaign-chart.ts';
-import { reportView } from '../../src/app/reports/report-chart.ts';
+import { CHART, reportView } from '../../src/app/reports/report-chart.ts';
 
 /**
  * Issue 29: `/campaign report` draws each army's strength across the campaign's turns and battles as
@@ -92,6 +92,11 @@ describe('the campaign chart: a line an army, grouped by side (issue 29, /campai
   it('given two sides of three armies over four moments, when rendered, then it is a PNG of CAMPAIGN_CHART', async () => {
     const { png } = await campaignChart(s);
     expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
+  });
+
+  it("the chart is the battle report's size, 1200 x 800 (issue 41)", async () => {
+    const { png } = await campaignChart(s);
+    expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CHART, width: 1200, height: 800 });
   });
 
   it('a legend a side, in the order of the sides, naming its armies in order', async () => {

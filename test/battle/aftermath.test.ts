@@ -9,7 +9,7 @@ import { percentile } from '../../src/systems/percentile/plugin.ts';
 import { CHARGE_PHASES } from '../../src/systems/charge/sequence.ts';
 import { play as playMedieval, sides, to as toMedieval, unit } from '../support/medieval.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
-import { given } from '../support/spec.ts';
+import { given, logged } from '../support/spec.ts';
 
 /**
  * Each rule system's post-battle step (issue 29): from a battle's log, each unit's figures left, its
@@ -30,7 +30,7 @@ function aftermath(system: RuleSystem, events: BattleEvent[], name: string): Uni
   const u = Object.values(s.units).find((x) => x.name === name);
   if (!u) throw new Error(`no unit ${name}`);
   if (!system.aftermath) throw new Error(`${system.id} has no aftermath`);
-  return system.aftermath(s, u);
+  return system.aftermath(s, u, logged(events));
 }
 
 describe('percentile: the aftermath of a battle', () => {
@@ -88,9 +88,10 @@ describe('percentile: the aftermath of a battle', () => {
     expect(aftermath(percentile, gone, 'Train')).toEqual({ figures: 0, status: 'destroyed', why: ['lost 4 train material, counted off its 4 figures (PCT-11.74)', 'destroyed: no figures left (PCT-11.78)'] });
   });
 
-  it('PCT-11.74 a battery that lost cannon keeps its crew figures; the cannon lost are said', () => {
+  it('PCT-11.74 a battery that lost cannon keeps its crew figures; the cannon lost are said, and it carries those left, from the event that lost them (issue 41)', () => {
     const hit = run(setup, [{ type: 'PercentileRuleLosses', unit: 'Horse Battery', lost: 2, kind: 'cannon', reason: 'fire above 200%', check: false }, 'gm']);
-    expect(aftermath(percentile, hit, 'Horse Battery')).toEqual({ figures: 6, status: 'fit', why: ['lost 2 of 6 cannon (PCT-11.74)'] });
+    const version = hit.findIndex((e) => e.type === 'PercentileLossesRuled') + 1;
+    expect(aftermath(percentile, hit, 'Horse Battery')).toEqual({ figures: 6, status: 'fit', why: ['lost 2 of 6 cannon (PCT-11.74)'], attrs: [{ name: 'cannon', value: 4, why: 'lost 2 (PCT-11.74)', version }] });
   });
 
   it('an untouched unit is fit with no losses; the log names no leader fallen (the officer hit of PCT-11.16.step10 is not kept)', () => {
@@ -124,15 +125,16 @@ describe('brigade: the aftermath of a battle', () => {
     expect(aftermath(brigade, fought, 'Dragoons')).toEqual({ figures: 5, status: 'fit', why: ['lost 1 of 6 figures (BRG-2.2, BRG-3.3.4)'] });
   });
 
-  it('BRG-3.3.4 a loser still retreating at the end is routed: the battle ended before BRG-1.1 could rally it', () => {
+  it('BRG-3.3.4 a loser still retreating at the end is said and carried fit: the brigade rules have no rout (issue 41)', () => {
     expect(aftermath(brigade, fought, '66e')).toEqual({
       figures: 5,
-      status: 'routed',
-      why: ['lost 3 of 8 figures (BRG-2.2, BRG-3.3.4)', 'retreating at the end (BRG-3.3.4); the battle ended before it could rally (BRG-1.1)'],
+      status: 'fit',
+      why: ['lost 3 of 8 figures (BRG-2.2, BRG-3.3.4)', 'retreating at the end (BRG-3.3.4), carried fit: these rules have no rout, and a retreating unit rallies by itself at the next Command & Control phase (BRG-1.1)'],
     });
+    expect(brigade.carriedStatuses).toEqual(['fit', 'destroyed', 'captured']);
   });
 
-  it('BRG-3.3.4 a unit with no casualties left to take is destroyed; BRG-2.2.3 its attached leader fallen is named as the roster gives him', () => {
+  it('BRG-3.3.4 a unit with no casualties left to take is destroyed; BRG-2.2.3 its attached leader fallen is named as the roster gives him, and it carries no leader from the event of his fall (issue 41)', () => {
     const marching = run(setup, [{ type: 'AdvancePhase' }, 'gm']);
     const volleyed = run(
       marching,
@@ -147,6 +149,7 @@ describe('brigade: the aftermath of a battle', () => {
       status: 'destroyed',
       why: ['lost 8 of 8 figures (BRG-2.2, BRG-3.3.4)', 'destroyed: no casualties left to take (BRG-3.3.4)', 'its leader Arnauld fell on turn 1 (BRG-2.2.3, BRG-3.3.5)'],
       leaderFallen: 'Arnauld',
+      attrs: [{ name: 'leader', value: null, why: 'fell on turn 1 (BRG-2.2.3, BRG-3.3.5)', version: volleyed.findIndex((e) => e.type === 'BrigadeLeaderFallen') + 1 }],
     });
     // Wallace, the 45th's leader, did not fall.
     expect(aftermath(brigade, volleyed, '45th')).toEqual({ figures: 8, status: 'fit', why: ['no losses'] });
@@ -171,6 +174,15 @@ describe('brigade: the aftermath of a battle', () => {
     const withdrew = run(turn4, [{ type: 'BrigadeArmyMorale', armies: [{ side: 'French', broken: 1, tableNumber: 3 }] }, 'gm', 4]);
     expect(aftermath(brigade, withdrew, '66e')).toEqual({ figures: 8, status: 'fit', why: ['no losses', 'its army withdrew from the battlefield (BRG-4.2)'] });
     expect(aftermath(brigade, withdrew, '88th')).toEqual({ figures: 8, status: 'fit', why: ['no losses'] });
+    // The campaign's result line says it of the army (issue 41).
+    expect(brigade.sideAftermath!(given(withdrew).state)).toEqual(['French withdrew from the battlefield (BRG-4.2).']);
+  });
+
+  it('BRG-4.3 both armies failing their test withdraw at the same time: the result line says so; none withdrew, it says nothing', () => {
+    const turn4 = [...setup, { type: 'PhaseAdvanced', data: { from: at(4, 2), to: at(4, 3), phaseId: 'BRG-4', phaseName: 'x', due: [] } } as BattleEvent];
+    const both = run(turn4, [{ type: 'BrigadeArmyMorale', armies: [{ side: 'French', broken: 1, tableNumber: 3 }, { side: 'Allies', broken: 1, tableNumber: 3 }] }, 'gm', 4, 5]);
+    expect(brigade.sideAftermath!(given(both).state)).toEqual(['French and Allies both withdrew from the battlefield (BRG-4.2; both armies may withdraw at the same time, BRG-4.3).']);
+    expect(brigade.sideAftermath!(given(setup).state)).toEqual([]);
   });
 });
 
@@ -193,13 +205,17 @@ describe('medieval: the aftermath of a battle', () => {
   // The Archers at the Billmen: kills 3 (as in medieval.test.ts, MED-FIRE).
   const shot = [...t1p11, ...playMedieval(t1p11, { ...fire('Archers', 'Billmen'), band: undefined, range: 14, measure: 'in' } as Action, 'alice', 6, 5, 9, 1, 10)];
 
-  it('MED-FIRE a unit that lost figures carries what it has left and is fit', () => {
-    expect(aftermath(medieval, shot, 'Billmen')).toEqual({ figures: 21, status: 'fit', why: ['lost 3 of 24 figures (MED-FIRE, MED-MELEE)'] });
+  /** The Morale Test phase 15 would have owed for fire losses (MED-SEQ.15), said when the battle ended before it (issue 41). */
+  const owed = (lost: number) =>
+    `owed at the end and not taken: a Morale Test, for reason .8 (it lost ${lost} figure${lost > 1 ? 's' : ''} to enemy fire this Game Turn); reason .9 (it was under fire for the first time in the game this Game Turn) (MED-MORALE-REASONS)`;
+
+  it('MED-FIRE a unit that lost figures carries what it has left and is fit; MED-SEQ.15 the Morale Test the end left untaken is said', () => {
+    expect(aftermath(medieval, shot, 'Billmen')).toEqual({ figures: 21, status: 'fit', why: ['lost 3 of 24 figures (MED-FIRE, MED-MELEE)', owed(3)] });
   });
 
   it('MED-MORALE-EFFECTS.1 a unit routing at the end is routed; a disordered one is fit', () => {
     const routed = run(shot, [{ type: 'MedievalSetStatus', unit: 'Billmen', routing: true }, 'gm'], [{ type: 'MedievalSetStatus', unit: 'Knights', disordered: true }, 'gm']);
-    expect(aftermath(medieval, routed, 'Billmen')).toEqual({ figures: 21, status: 'routed', why: ['lost 3 of 24 figures (MED-FIRE, MED-MELEE)', 'routing at the end (MED-MORALE-EFFECTS.1)'] });
+    expect(aftermath(medieval, routed, 'Billmen')).toEqual({ figures: 21, status: 'routed', why: ['lost 3 of 24 figures (MED-FIRE, MED-MELEE)', owed(3), 'routing at the end (MED-MORALE-EFFECTS.1)'] });
     expect(aftermath(medieval, routed, 'Knights')).toEqual({ figures: 12, status: 'fit', why: ['no losses', 'disordered at the end; only a rout counts as routed (MED-MORALE-EFFECTS.1)'] });
   });
 
@@ -209,7 +225,7 @@ describe('medieval: the aftermath of a battle', () => {
     expect(aftermath(medieval, gone, 'Billmen')).toEqual({ figures: 0, status: 'destroyed', why: ['lost 2 of 2 figures (MED-FIRE, MED-MELEE)', 'destroyed: no figures left (MED-FIRE, MED-MELEE)'] });
   });
 
-  it('MED-RANGE.9 guns exploded and MED-MORALE-EFFECTS.1c guns abandoned are said; nothing is captured, the log records no capture', () => {
+  it('MED-RANGE.9 guns exploded and MED-MORALE-EFFECTS.1c guns abandoned are said, and the battery carries the guns left, from the fire that exploded one (issue 41); nothing is captured, the log records no capture', () => {
     const p9 = [...setup, sides(1, 's2'), toMedieval(1, 9)];
     // Kill dice 4, 4, 4; gun 1 explodes, gun 2 misfires, gun 3 fires (as in medieval.test.ts, MED-RANGE.9).
     const fired = [...p9, ...playMedieval(p9, fire('Ordnance', 'Archers'), 'bob', 4, 4, 4, 1, 2, 1, 7, 5)];
@@ -218,8 +234,9 @@ describe('medieval: the aftermath of a battle', () => {
       figures: 6,
       status: 'routed',
       why: ['lost 1 of 3 guns, exploded (MED-RANGE.9)', 'abandoned its guns (MED-MORALE-EFFECTS.1c, .2c)', 'routing at the end (MED-MORALE-EFFECTS.1)'],
+      attrs: [{ name: 'cannon', value: 2, why: '1 gun exploded (MED-RANGE.9)', version: fired.length }],
     });
-    expect(aftermath(medieval, fled, 'Archers')).toEqual({ figures: 23, status: 'fit', why: ['lost 1 of 24 figures (MED-FIRE, MED-MELEE)'] });
+    expect(aftermath(medieval, fled, 'Archers')).toEqual({ figures: 23, status: 'fit', why: ['lost 1 of 24 figures (MED-FIRE, MED-MELEE)', owed(1)] });
   });
 
   it('an untouched unit is fit with no losses; the log names no leader fallen', () => {

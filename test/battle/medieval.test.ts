@@ -143,6 +143,8 @@ describe('MED-FIRE firing in the battle', () => {
     const after = state([...t1p11, e]);
     expect(med(after).units.u4).toMatchObject({ losses: 3, firedOn: { turn: 1, phase: phaseIndex('MED-SEQ.11') } });
     expect(medievalUnitLines(after, 'u4')).toContain('figures 21 of 24 (3 lost)');
+    // Issue 41: which original a test counts the losses from.
+    expect(medievalUnitLines(after, 'u4')).toContain('tests count its losses from the 24 figures it began this battle with (MED-MORALE-MOD.33, MED-CONTROL-MOD.4)');
   });
 
   it('a fire stands with what it was resolved on: the phase and the units before it cannot be undone, what comes after can', () => {
@@ -405,12 +407,21 @@ describe('MED-MORALE in the battle', () => {
     expect(play([...after, to(2, 10)], test('Billmen', ['MED-MORALE-REASONS.7']), 'gm', 5)).toHaveLength(1);
   });
 
-  it('MED-MORALE-MOD.33 losses in tenths from the unit; .28 commander and .6 friends routing as given; .18 the archers\' fire', () => {
+  it('MED-MORALE-MOD.33 losses in tenths from the unit, counted from the figures it began the battle with and saying so (issue 41); .28 commander and .6 friends routing as given; .18 the archers\' fire', () => {
     const p11 = [...setup(), sides(1), to(1, 11)];
     // 5 of 24 figures shot: 2 full tenths.
     const lost = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), to(1, 15)];
     const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.8'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
-    expect(o.derived).toEqual({ lossesTenths: 2, commanderDead: true, friendsRoutingNearby: 2, impetuous: false, firedRecently: false, underFire: [{ kind: 'formed', by: 'Archers', when: 'turn 1, phase 11' }] });
+    expect(o.derived).toEqual({
+      lossesTenths: 2,
+      lossesOf: '5 of the 24 figures it began this battle with',
+      commanderDead: true,
+      friendsRoutingNearby: 2,
+      impetuous: false,
+      firedRecently: false,
+      underFire: [{ kind: 'formed', by: 'Archers', when: 'turn 1, phase 11' }],
+    });
+    expect(o.modifiers.find((m) => m.id === 'MED-MORALE-MOD.33')!.source).toBe('5 of the 24 figures it began this battle with');
     expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
       ['MED-MORALE-MOD.5', 0],
       ['MED-MORALE-MOD.6', -2],

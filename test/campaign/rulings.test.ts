@@ -319,7 +319,7 @@ describe("the GM's rulings at the table (issue 41)", () => {
     const posts = channel(ruled, 'campaign').map((m) => m.text).join('\n');
     expect(posts).toContain(`GM's ruling (<@gm>) on ${lincoln} (Lincoln's Host) after Stoke Field: fallen, where the log proposed him unhurt — Killed at the Red Gutter`);
     expect(posts).toContain(`Leader fallen: ${lincoln} (Lincoln's Host) — GM's ruling (<@gm>): Killed at the Red Gutter; the log proposed him unhurt; the command fights on without him.`);
-    expect(posts).toContain("Landsknecht Pikes: 30 → 27 figures, routed (was fit) — lost 3 of 30 figures (MED-FIRE, MED-MELEE) — GM's ruling (<@gm>): They broke when Schwartz fell; the log proposed 27 figures, fit");
+    expect(posts).toMatch(/^Landsknecht Pikes: 30 → 27 figures, routed \(was fit\) — lost 3 of 30 figures \(MED-FIRE, MED-MELEE\)(; owed at the end and not taken: [^\n]*)? — GM's ruling \(<@gm>\): They broke when Schwartz fell; the log proposed 27 figures, fit$/m);
     const [pikes] = await t.run('#campaign @bob /campaign unit show unit:"Landsknecht Pikes"');
     expect(pikes!.text).toContain("Its state is a GM's ruling (<@gm>) after Stoke Field: They broke when Schwartz fell. The log proposed 27 figures, fit.");
     const later = await t.run([

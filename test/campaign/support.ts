@@ -58,7 +58,7 @@ export const STOKE = [
   '#stoke @alice /fire medieval firer:"Oxford\'s Archers" target:"Landsknecht Pikes" range:18 unit:in',
   '#stoke @gm /phase next',
   '#stoke @bob /fire medieval firer:"Schwartz\'s Handgunners" target:"Oxford\'s Archers" range:5 unit:in',
-  '#stoke @gm /battle end',
+  '#stoke @gm /battle end skip:true',
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { optionsText } from '../../battle/describe.ts';
 import { houseValueText } from '../../battle/house.ts';
 import type { CampaignEvent, LeaderResult, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
+import { changesText } from '../../campaign/aftermath.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyUsers, changesOrders, currentTurn, rulingLine, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
 import { mention, plural, when, type Message } from '../../messages.ts';
@@ -89,7 +90,7 @@ export function pendingOrderPrompts(s: CampaignState, user: string): Message[] {
 
 /** A unit's line of a result: what the log proposed, or the GM's ruling with what the log proposed beside it. */
 const unitLine = (r: UnitResult): string =>
-  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${
+  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${changesText(r)}${
     r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}${r.proposed ? `; the log proposed ${figuresOf(r.proposed.attrs)} figures, ${r.proposed.status}` : ''}` : ''
   }`;
 
@@ -191,7 +192,10 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       const left = `${out.length ? ` Left out: ${out.map((u) => `${u.name} (${u.status})`).join(', ')}.` : ''}${held.length ? ` Not fielded (a detachment fights): ${held.map((u) => u.name).join(', ')}.` : ''}`;
       const rules = [...(e.data.options ? [`options ${optionsText(e.data.system, e.data.options)}`] : []), ...(e.data.house?.length ? [`${plural(e.data.house.length, 'house rule')} (${e.data.house.map((h) => h.key).join(', ')})`] : [])];
       const ruled = rules.length ? ` It starts with the campaign's ${rules.join(' and ')}, listed in its first post.` : '';
-      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${ruled}${left}${note}`, messages: [] };
+      // Which original a rule counting losses (MED-MORALE-MOD.33) counts from, where the two differ (issue 41).
+      const below = e.data.units.map((u) => s.units[u]!).filter((u) => figuresOf(u.attrs) < u.original);
+      const carried = below.length ? ` Below their original strength: ${below.map((u) => `${u.name} ${figuresOf(u.attrs)} of ${u.original}`).join(', ')}; the battle counts a unit's losses from the figures it begins it with.` : '';
+      return { line: `Battle "${e.data.name}" (${e.data.battleId}) begins in <#${e.data.channel}> under the ${e.data.system} rules: ${e.data.armies.map((a) => s.armies[a]!.name).join(' against ')}, ${plural(e.data.units.length, 'unit')} in their current state.${ruled}${left}${carried}${note}`, messages: [] };
     }
     case 'CampaignBattleCancelled':
       return { line: `Battle ${e.data.battleId} could not start: ${e.data.reason} Its units are free again.`, messages: [] };
@@ -209,6 +213,7 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
     case 'BattleResultAdjusted': {
       const b = s.battles[e.data.battleId]!;
       const r = b.result!.units.find((x) => x.unitId === e.data.unitId)!;
+      // A second ruling on the unit is set beside the log's proposal, not beside the first ruling.
       const log = r.proposed ?? r.after;
       return { line: `GM's ruling (${mention(e.data.by)}) on ${r.name} after ${b.name}: ${figuresOf(e.data.after.attrs)} figures, ${e.data.after.status}, where the log proposed ${figuresOf(log.attrs)}, ${log.status} — ${e.data.note}`, messages: [] };
     }

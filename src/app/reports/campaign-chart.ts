@@ -1,6 +1,6 @@
 import slugify from '@sindresorhus/slugify';
 import type { TopLevelSpec } from 'vega-lite';
-import { FAMILIES, fitted, LEGEND, legendColumns, shadesOf, svgToPng, toSvg, vegaShade, wholeAxis, type Shade } from './report-chart.ts';
+import { CHART, FAMILIES, fitted, LEGEND, legendColumns, shadesOf, svgToPng, toSvg, vegaShade, wholeAxis, type Shade } from './report-chart.ts';
 
 /**
  * The chart of `/campaign report` (issue 29): each army's strength across the campaign's turns and
@@ -19,8 +19,8 @@ export interface CampaignSeries {
   unit: string;
 }
 
-/** The chart's size in pixels: one panel, as wide as the battle report's. */
-export const CAMPAIGN_CHART = { width: 1200, height: 600 };
+/** The chart's size in pixels: one panel, the battle report's size, so that the two files read alike. */
+export const CAMPAIGN_CHART = CHART;
 
 /** Discord's longest description (alt text) of an attachment. */
 const ALT_MAX = 1024;

@@ -1,4 +1,5 @@
-import type { LoggedCampaignEvent } from '../../campaign/events.ts';
+import type { LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
+import { changesText } from '../../campaign/aftermath.ts';
 import { evolveCampaign } from '../../campaign/evolve.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyStrength, currentTurn, initialCampaign, officerText, rulingLine, type CampaignState } from '../../campaign/state.ts';
@@ -47,7 +48,11 @@ export function campaignReport(id: string, log: readonly LoggedCampaignEvent[], 
   return { series: { campaign: s.name, points, sides, unit: 'figures' }, state: s, firstHash };
 }
 
-/** The report in words: each army's strength at each point, and the battles with their results. */
+/**
+ * The report in words: each army's strength at each point, the battles with their results as
+ * confirmed (or proposed, while waiting) and a line for each unit a battle changed, with a GM's
+ * ruling beside what the log proposed, then every GM's ruling (issue 41).
+ */
 export function campaignReportText(r: CampaignReport): string {
   const s = r.state;
   const lines = [`Report of the campaign "${s.name}" (${s.id}), ${plural(s.turns.length, 'turn')}, ${plural(Object.keys(s.battles).length, 'battle')}.`];
@@ -62,6 +67,7 @@ export function campaignReportText(r: CampaignReport): string {
     for (const b of battles) {
       const how = b.stage === 'applied' ? b.result!.text : b.stage === 'proposed' ? `${b.result!.text} (waiting for the GM's confirmation)` : b.stage === 'running' ? 'being fought' : 'cancelled';
       lines.push(`• ${b.name} (${b.id}, turn ${b.turn}, ${b.system}): ${how}`);
+      for (const r of b.result?.units ?? []) if (changed(r)) lines.push(`  – ${unitChange(r)}`);
     }
   }
   if (s.rulings.length) {
@@ -69,6 +75,14 @@ export function campaignReportText(r: CampaignReport): string {
     for (const r of s.rulings) lines.push(`• turn ${r.turn}, ${rulingLine(r)}`);
   }
   return lines.join('\n');
+}
+
+/** A unit the battle changed: its figures, status or another attribute, or a GM ruled on it. */
+const changed = (r: UnitResult): boolean => r.before.figures !== figuresOf(r.after.attrs) || r.before.status !== r.after.status || !!r.changes?.length || !!r.ruling;
+
+function unitChange(r: UnitResult): string {
+  const ruling = r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}${r.proposed ? `; the log proposed ${figuresOf(r.proposed.attrs)} figures, ${r.proposed.status}` : ''}` : '';
+  return `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${changesText(r)}${ruling}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Action } from '../../battle/actions.ts';
+import type { LoggedEvent } from '../../battle/events.ts';
 import type { BattleState } from '../../battle/state.ts';
 import { proposeResult } from '../../campaign/aftermath.ts';
 import { CAMPAIGN_UMPIRE, decideCampaign, figuresOf, type CampaignAction } from '../../campaign/decide.ts';
@@ -224,7 +225,8 @@ export class Campaigns {
     const battle = await this.battles.state(b.id);
     const last = (await this.store.load(b.id, battle.version - 1)).at(-1);
     if (!last || !battle.ended) throw new RuleError(`${b.name} (${b.id}) has not ended: its GM ends it with /battle end in <#${b.channel}>.`);
-    return { type: 'ProposeBattleResult', battle: b.id, through: { version: last.version, hash: last.hash }, ...proposeResult(s, b, battle) };
+    const log = (await this.store.loadEntries(b.id)) as LoggedEvent[];
+    return { type: 'ProposeBattleResult', battle: b.id, through: { version: last.version, hash: last.hash }, ...proposeResult(s, b, battle, log) };
   }
 }
 

@@ -8,7 +8,7 @@ import { brigadeHouse } from './house.ts';
 import { brigadePack } from './index.ts';
 import { brigadeSequence } from './sequence.ts';
 import { brigadeReport } from './battle/report.ts';
-import { brigadeAftermath } from './battle/aftermath.ts';
+import { BRIGADE_STATUSES, brigadeAftermath, brigadeSideAftermath } from './battle/aftermath.ts';
 import { activate } from './commands/activate.ts';
 import { brigade as brigadeCommand } from './commands/brigade.ts';
 import { fire } from './commands/fire.ts';
@@ -47,5 +47,7 @@ export const brigade: SystemPlugin<BrigadeState> = {
   unitLines: brigadeUnitLines,
   report: brigadeReport,
   aftermath: brigadeAftermath,
+  sideAftermath: brigadeSideAftermath,
+  carriedStatuses: BRIGADE_STATUSES,
   slash: { commands: [activate, brigadeCommand], adds: { fire, morale, charge } },
 };

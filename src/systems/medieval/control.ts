@@ -17,6 +17,8 @@ import type { TestingUnit } from './unit.ts';
 export interface ControlDerived {
   /** Full tenths of the original figure-strength lost; each full 20% is MED-CONTROL-MOD.4. */
   lossesTenths?: number;
+  /** Which original they count from, in words (as MoraleDerived.lossesOf). */
+  lossesOf?: string;
 }
 
 export interface ControlInput {
@@ -64,7 +66,7 @@ export function controlDerivedModifiers(unit: TestingUnit, derived: ControlDeriv
   }
   const tenths = derived.lossesTenths ?? 0;
   if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(`Losses are counted in full tenths of the original strength, 0 to 10 (got ${tenths}).`);
-  if (tenths >= 2) choices.push({ id: 'MED-CONTROL-MOD.4', count: Math.floor(tenths / 2) });
+  if (tenths >= 2) choices.push({ id: 'MED-CONTROL-MOD.4', count: Math.floor(tenths / 2), ...(derived.lossesOf ? { source: derived.lossesOf } : {}) });
   if (unit.disordered) choices.push({ id: 'MED-CONTROL-MOD.25' });
   return { choices, notes };
 }

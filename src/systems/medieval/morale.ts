@@ -31,6 +31,8 @@ export interface MoraleReasonChoice {
 export interface MoraleDerived {
   /** Full tenths of the original figure-strength lost: MED-MORALE-MOD.33 each. */
   lossesTenths?: number;
+  /** Which original they count from, in words: "5 of the 19 figures it began this battle with" (issue 41: a campaign's unit may begin one below its roster's strength). */
+  lossesOf?: string;
   /** The contingent commander is killed, wounded or not in sight: MED-MORALE-MOD.28. */
   commanderDead?: boolean;
   /** Friendly units routing / falling back within 150yds: MED-MORALE-MOD.6 each. */
@@ -124,7 +126,7 @@ export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived
   if (derived.commanderDead) out.push({ id: 'MED-MORALE-MOD.28' });
   const tenths = derived.lossesTenths ?? 0;
   if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(`Losses are counted in full tenths of the original strength, 0 to 10 (got ${tenths}).`);
-  if (tenths > 0) out.push({ id: 'MED-MORALE-MOD.33', count: tenths });
+  if (tenths > 0) out.push({ id: 'MED-MORALE-MOD.33', count: tenths, ...(derived.lossesOf ? { source: derived.lossesOf } : {}) });
   if (derived.impetuous) out.push({ id: 'MED-MORALE-MOD.11' });
   if (derived.firedRecently) out.push({ id: 'MED-MORALE-MOD.16' });
   for (const f of derived.underFire ?? []) {

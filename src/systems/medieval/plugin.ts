@@ -2,7 +2,7 @@ import { medievalReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/slash/commands.ts';
 import { applyMedievalEvent, decideMedieval, describeMedievalEvent, MEDIEVAL_ACTION_ROLE, MEDIEVAL_EVENT_TYPES, type MedievalAction, type MedievalEvent } from './battle/index.ts';
 import { initialMedieval, MEDIEVAL_OPTIONS, type MedievalState } from './battle/state.ts';
-import { medievalActing, medievalActingSides, medievalAdvance, medievalOwed } from './battle/advance.ts';
+import { medievalActing, medievalActingSides, medievalAdvance, medievalOwed, medievalOwedAtEnd } from './battle/advance.ts';
 import { medievalStatusLines, medievalUnitLines } from './battle/views.ts';
 import { medievalPack } from './index.ts';
 import { MEDIEVAL_HOUSE } from './house.ts';
@@ -47,6 +47,7 @@ export const medieval: SystemPlugin<MedievalState> = {
   describe: (e, s) => describeMedievalEvent(e as MedievalEvent, s),
   advance: medievalAdvance,
   owed: medievalOwed,
+  owedAtEnd: medievalOwedAtEnd,
   acting: medievalActing,
   actingSides: medievalActingSides,
   statusLines: medievalStatusLines,

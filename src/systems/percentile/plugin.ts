@@ -1,6 +1,6 @@
 import { percentileReference } from './reference.ts';
 import type { SystemPlugin } from '../../app/slash/commands.ts';
-import { percentileAdvance, percentileOwed } from './battle/advance.ts';
+import { percentileAdvance, percentileOwed, percentileOwedAtEnd } from './battle/advance.ts';
 import {
   applyPercentileEvent,
   decidePercentile,
@@ -54,6 +54,7 @@ export const percentile: SystemPlugin<PercentileState> = {
   describe: (e, s) => describePercentileEvent(e as PercentileEvent, s),
   advance: percentileAdvance,
   owed: percentileOwed,
+  owedAtEnd: percentileOwedAtEnd,
   // Dawn notes are revealed as the first daylight turn starts (night.ts). Secret orders are not here:
   // an orders vote still waiting holds /phase next as any open ballot does, so no deadline is cut short
   // unasked; a GM who passes over it has it revealed as it stands as the next phase starts (orders.ts).

@@ -5,7 +5,7 @@ import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { mention } from '../../../messages.ts';
 import { medievalPack as pack, signed } from '../index.ts';
-import { weatherRollDue } from '../sequence.ts';
+import { MEDIEVAL_PHASES, weatherRollDue } from '../sequence.ts';
 import { initiativeDie } from './initiative.ts';
 import { FIRING_SIDE, figuresNow, med, phaseDef, phaseId } from './state.ts';
 import { LOG_REASONS_PHASE, moraleReasonsFromLog } from './reasons.ts';
@@ -52,6 +52,16 @@ export function medievalOwed(s: BattleState): Owed[] {
     }
   }
   return out;
+}
+
+/**
+ * The Morale Tests an end of the battle now would leave untaken (issue 41): those the log gives a
+ * reason for, due in phase 15 of this turn (MED-SEQ.15) and not yet reached or not yet taken there.
+ */
+export function medievalOwedAtEnd(s: BattleState): Owed[] {
+  const at = MEDIEVAL_PHASES.findIndex((p) => p.id === LOG_REASONS_PHASE);
+  if (s.position.phase > at) return [];
+  return medievalOwed({ ...s, position: { ...s.position, phase: at } }).filter((o) => o.unitId !== undefined);
 }
 
 /** Who acts in a phase the chart gives to side A or B, named once the turn's sides are chosen (MED-SEQ.1). */

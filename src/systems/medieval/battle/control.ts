@@ -7,7 +7,7 @@ import { refuse } from '../../../rules/errors.ts';
 import { controlTest, medievalPack as pack, type ControlOutcome, type ModifierChoice } from '../index.ts';
 import { controlReasonFromLog, controlReasonMisfit, fitOrRule, type ReasonFromLog } from './reasons.ts';
 import { checkUnitCounts } from './unit-counts.ts';
-import { checkPhase, figuresNow, lines, lossesTenths, phaseText, setUnit, testingUnit, unitStatus } from './state.ts';
+import { checkPhase, figuresNow, lines, lossesOf, lossesTenths, phaseText, setUnit, testingUnit, unitStatus } from './state.ts';
 
 /** Control Tests for impetuous troops and their retest (MED-CONTROL, MED-CONTROL-RESULT). */
 
@@ -49,7 +49,7 @@ export function decideControlTest(s: BattleState, a: ControlAction, ctx: DecideC
   const modifiers = a.rashCommander ? (a.modifiers ?? []).map((m) => ({ ...m, commander: 'Rash' as const })) : a.modifiers;
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
-    controlTest({ reason, unit: testingUnit(s, u), ...(modifiers ? { modifiers } : {}), derived: { lossesTenths: tenths }, gm: isGm(s, ctx.actor), dice: d, pack }),
+    controlTest({ reason, unit: testingUnit(s, u), ...(modifiers ? { modifiers } : {}), derived: { lossesTenths: tenths, lossesOf: lossesOf(s, u) }, gm: isGm(s, ctx.actor), dice: d, pack }),
   );
   const outcome = { ...o, unit: u.name, lossesTenths: tenths, ...(fromLog ? { reasonFromLog: fromLog } : {}), ...(ruling ? { rulings: [ruling] } : {}) };
   return [{ type: 'MedievalControlTested', data: { unitId: u.id, at: s.position, outcome, dice: used } }];

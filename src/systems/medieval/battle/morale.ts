@@ -8,7 +8,7 @@ import { refuse } from '../../../rules/errors.ts';
 import { FIRE_KINDS, medievalPack as pack, moraleTest, signed, type ModifierChoice, type MoraleDerived, type MoraleOutcome, type MoraleReasonChoice, type TestingUnit } from '../index.ts';
 import { dropOrRefuse, fitOrRule, LOG_REASONS_PHASE, moraleReasonMisfit, moraleReasonsFromLog, type ReasonFromLog } from './reasons.ts';
 import { checkUnitCounts } from './unit-counts.ts';
-import { checkPhase, figuresNow, letterOf, lines, lossesTenths, phaseId, setUnit, testingUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
+import { checkPhase, figuresNow, letterOf, lines, lossesOf, lossesTenths, phaseId, setUnit, testingUnit, unitStatus, type MedievalUnitStatus } from './state.ts';
 
 /**
  * Morale Tests and their effects on a unit (MED-MORALE, MED-MORALE-EFFECTS), and a GM's record of
@@ -101,6 +101,7 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
   };
   const derived: MoraleDerived = {
     lossesTenths: lossesTenths(s, u),
+    lossesOf: lossesOf(s, u),
     commanderDead: a.commanderDead ?? false,
     friendsRoutingNearby: a.friendsRouting ?? 0,
     impetuous: st.impetuous !== undefined,

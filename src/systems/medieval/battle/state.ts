@@ -157,8 +157,14 @@ export function checkPhase(s: BattleState, rule: string, what: string) {
 export const unitStatus = (s: BattleState, unitId: string): MedievalUnitStatus => med(s).units[unitId] ?? { losses: 0 };
 export const startFigures = (u: Unit) => Number(u.attrs.figures ?? 0);
 export const figuresNow = (s: BattleState, u: Unit) => Math.max(0, startFigures(u) - unitStatus(s, u.id).losses);
-/** Full tenths of the original figure-strength lost (MED-MORALE-MOD.33, MED-CONTROL-MOD.4). */
+/**
+ * Full tenths of the original figure-strength lost (MED-MORALE-MOD.33, MED-CONTROL-MOD.4), counted
+ * from the figures the unit began this battle with: a campaign's unit may begin it below its
+ * roster's strength, and the battle knows only its own roster.
+ */
 export const lossesTenths = (s: BattleState, u: Unit) => (startFigures(u) > 0 ? Math.floor((unitStatus(s, u.id).losses * 10) / startFigures(u)) : 0);
+/** The original the losses count from, in words, for the working of a test. */
+export const lossesOf = (s: BattleState, u: Unit) => `${unitStatus(s, u.id).losses} of the ${startFigures(u)} figures it began this battle with`;
 
 export function testingUnit(s: BattleState, u: Unit): TestingUnit {
   const st = unitStatus(s, u.id);

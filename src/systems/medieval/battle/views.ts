@@ -13,6 +13,8 @@ export function medievalUnitLines(s: BattleState, unitId: string): string[] {
   if (!u) return [];
   const st = unitStatus(s, u.id);
   const out = [`figures ${figuresNow(s, u)} of ${startFigures(u)}${st.losses ? ` (${st.losses} lost)` : ''}`];
+  // The original a test counts losses from is the battle's start (a campaign's unit may begin it below its roster's strength): said (issue 41).
+  if (st.losses) out.push(`tests count its losses from the ${startFigures(u)} figures it began this battle with (MED-MORALE-MOD.33, MED-CONTROL-MOD.4)`);
   if (u.attrs.cannon !== undefined) {
     const cannon = Number(u.attrs.cannon);
     const misfired = st.misfired?.turn === s.position.turn ? st.misfired.guns : 0;

@@ -1,13 +1,13 @@
 import type { BattleEvent } from '../../../battle/events.ts';
 import { samePhase } from '../../../battle/mechanics.ts';
-import type { BattleState } from '../../../battle/state.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { Advance, Owed } from '../../../battle/system.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { withoutMarker } from './counterbattery.ts';
 import { aroundAdvance, night } from './night.ts';
 import { revealOrders } from './orders.ts';
 import { before, phaseOf } from './phase.ts';
-import { pct, setUnit } from './state.ts';
+import { pct, setUnit, type PercentileUnitStatus } from './state.ts';
 import { count } from './words.ts';
 
 /** What a move through the sequence does by itself: the end of a phase, read from the log, and what falls due on entering the next. */
@@ -71,6 +71,21 @@ function percentileDue(s: BattleState, to: TurnPosition): string[] {
   return out;
 }
 
+/** The morale checks an end of the battle now would leave untaken (issue 41): every unit whose fire losses called for one (PCT-11.72), in this phase too. */
+export function percentileOwedAtEnd(s: BattleState): Owed[] {
+  return Object.entries(pct(s).units).flatMap(([id, st]) => (s.units[id] && st.moraleDue ? [moraleOwed(s.units[id], st.moraleDue)] : []));
+}
+
+/** A unit's morale check for its fire losses, owed (PCT-11.72, 11.88). */
+function moraleOwed(u: Unit, due: NonNullable<PercentileUnitStatus['moraleDue']>): Owed {
+  return {
+    key: `morale:${u.id}@${due.since.turn}.${due.since.phase}`,
+    text: `${u.name}: a morale check for fire losses (${count(due.losses, 'loss', 'losses')}, PCT-11.72, 11.88)`,
+    example: `/morale check unit:"${u.name.replace(/"/g, '\\"')}" kind:fire-loss percent:65 on_fail:disordered`,
+    unitId: u.id,
+  };
+}
+
 /**
  * What a percentile phase owes before it ends: the morale check of every unit whose fire losses
  * called for one once the fire of their phase was complete (PCT-11.72, 11.88), and at the start of
@@ -84,12 +99,7 @@ export function percentileOwed(s: BattleState): Owed[] {
   for (const [id, st] of Object.entries(pct(s).units)) {
     const u = s.units[id];
     if (!u || !st.moraleDue || !before(st.moraleDue.since, s.position)) continue;
-    out.push({
-      key: `morale:${id}@${st.moraleDue.since.turn}.${st.moraleDue.since.phase}`,
-      text: `${u.name}: a morale check for fire losses (${count(st.moraleDue.losses, 'loss', 'losses')}, PCT-11.72, 11.88)`,
-      example: `/morale check unit:"${u.name.replace(/"/g, '\\"')}" kind:fire-loss percent:65 on_fail:disordered`,
-      unitId: id,
-    });
+    out.push(moraleOwed(u, st.moraleDue));
   }
   return out;
 }

@@ -1,6 +1,9 @@
+import type { LoggedEvent } from '../../../battle/events.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { UnitAftermath } from '../../../battle/system.ts';
 import { plural } from '../../../messages.ts';
+import type { FireEvent } from './fire.ts';
+import type { LossesEvent } from './losses.ts';
 import { percentileReport } from './report.ts';
 import { status } from './state.ts';
 
@@ -11,19 +14,35 @@ import { status } from './state.ts';
  * chart, 15.0, is not in the sources). Disordered is not a rout. Cannon lost are said, not counted
  * as figures: a battery's figures are its crew. The log keeps no capture and no named officer (an
  * officer hit, PCT-11.16.step10, goes to the Random Officer Hit chart, 14.62, which is not in the
- * sources), so neither is proposed.
+ * sources), so neither is proposed. Cannon lost are gone: the battery carries those left as its
+ * `cannon`, from the last event that lost one (issue 41).
  */
-export function percentileAftermath(s: BattleState, u: Unit): UnitAftermath {
+export function percentileAftermath(s: BattleState, u: Unit, log: readonly LoggedEvent[]): UnitAftermath {
   const { strength: figures, start } = percentileReport.unit(s, u);
   const st = status(s, u.id);
   const why: string[] = [];
   if (st.losses) why.push(`lost ${st.losses} of ${plural(start, 'figure')} (PCT-11.71)`);
   if (st.materialLost) why.push(`lost ${st.materialLost} train material, counted off its ${plural(start, 'figure')} (PCT-11.74)`);
   if (st.cannonLost) why.push(`lost ${st.cannonLost} of ${plural(Number(u.attrs.cannon ?? st.cannonLost), 'cannon', 'cannon')} (PCT-11.74)`);
-  if (figures === 0) return { figures, status: 'destroyed', why: [...why, 'destroyed: no figures left (PCT-11.78)'] };
+  const lost = log.filter((l) => cannonLostBy(l.event, u.id)).at(-1);
+  const attrs = st.cannonLost && lost && u.attrs.cannon !== undefined ? { attrs: [{ name: 'cannon', value: Math.max(0, Number(u.attrs.cannon) - st.cannonLost), why: `lost ${st.cannonLost} (PCT-11.74)`, version: lost.version }] } : {};
+  if (figures === 0) return { figures, status: 'destroyed', why: [...why, 'destroyed: no figures left (PCT-11.78)'], ...attrs };
   if (!why.length) why.push('no losses');
   if (st.moraleDue) why.push('a morale check for its losses was due and not taken (PCT-11.72)');
-  if (st.morale === 'routing') return { figures, status: 'routed', why: [...why, 'routing at the end (PCT-11.23.4)'] };
+  if (st.morale === 'routing') return { figures, status: 'routed', why: [...why, 'routing at the end (PCT-11.23.4)'], ...attrs };
   if (st.morale === 'disordered') why.push('disordered at the end; only a rout counts as routed (PCT-11.23.4)');
-  return { figures, status: 'fit', why };
+  return { figures, status: 'fit', why, ...attrs };
+}
+
+/** An event that took cannon off the unit: fire on it (PCT-11.74) or a GM's ruling of losses. */
+function cannonLostBy(e: LoggedEvent['event'], unitId: string): boolean {
+  if (e.type === 'PercentileFireResolved') {
+    const d = (e as FireEvent).data;
+    return d.targetId === unitId && d.outcome.applied.lossKind === 'cannon' && d.outcome.applied.losses > 0;
+  }
+  if (e.type === 'PercentileLossesRuled') {
+    const d = (e as LossesEvent).data;
+    return d.unitId === unitId && d.kind === 'cannon' && d.lost > 0;
+  }
+  return false;
 }
