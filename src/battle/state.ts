@@ -29,7 +29,7 @@ export interface Command {
   player?: string;
   /** The current order (ATTACK, DEFEND, MARCH, ENGAGE, RESERVE, MANEUVER). */
   order?: string;
-  /** Orders the GM must pick from, e.g. a command turned PASSIVE (NIGHT-18.22). */
+  /** Orders its player (or a GM) must pick from, e.g. a command turned PASSIVE (NIGHT-18.22). */
   orderDue?: string[];
   /** Night stance from the dusk vote (NIGHT-18.11) or 18.63. */
   stance?: 'ACTIVE' | 'PASSIVE';

@@ -126,12 +126,21 @@ describe('BRG-2 March and Volley', () => {
     expect(play(cleared, { type: 'AdvancePhase' }, 'gm').map((x) => x.type)).toEqual(['PhaseAdvanced']);
   });
 
-  it('BRG-2.1 one side left: the source does not say whether initiative is rolled; a GM names it', () => {
+  it('BRG-2.1, BRG-2.3 with one side alone holding formations, that side is the only one the winner could declare: it activates with no roll and no GM', () => {
     const oneLeft = run(wallace, [{ type: 'BrigadeEndRound' }, 'alice'], [roll, 'bob', 1, 6], [declare('French'), 'bob'], [formation('Arnauld'), 'bob'], [{ type: 'BrigadeEndRound' }, 'bob']);
-    refused(oneLeft, roll, 'alice', /Only Allies has formations left.*A GM names the side/);
-    refused(oneLeft, declare('Allies'), 'alice', /Only Allies has formations left/);
+    refused(oneLeft, roll, 'alice', /Only Allies has formations left to activate.*no initiative round \(BRG-2\.1, BRG-2\.3\).*\/activate formation/);
+    refused(oneLeft, formation('Le Marchant'), 'bob', /Allies is the active side: its player selects the formation/);
+    refused(oneLeft, formation('Arnauld'), 'alice', /Arnauld is French's; Allies is the active side/);
+    const e = play(oneLeft, formation('Le Marchant'), 'alice');
+    expect(e.map((x) => x.type)).toEqual(['BrigadeActivated']);
+    expect(last(e, 'BrigadeActivated').data).toMatchObject({ id: 'c2', steps: [expect.stringMatching(/^Only Allies has formations left to activate: it is the only side the winner could declare, so it activates with no initiative round \(BRG-2\.1, BRG-2\.3\)/), expect.stringMatching(/Allies selects Le Marchant/), expect.anything()] });
     refused(oneLeft, declare('French'), 'gm', /French has no formation left to activate \(BRG-2\.1\.1\)/);
-    expect(last(play(oneLeft, declare('Allies'), 'gm'), 'BrigadeSideDeclared').data.gmRuling).toBe(true);
+    for (const who of ['alice', 'gm']) expect(last(play(oneLeft, declare('Allies'), who), 'BrigadeSideDeclared').data).toMatchObject({ sideId: 's1', gmRuling: false });
+  });
+
+  it("BRG-2.1 with one side alone left, its formation waits for the open formation's round to end first", () => {
+    const open = run(marching, [roll, 'bob', 1, 6], [declare('French'), 'bob'], [formation('Arnauld'), 'bob']);
+    refused(open, formation('Wallace'), 'alice', /Arnauld's March and Volley round is under way: end it with \/activate end-round/);
   });
 
   it('BRG-2.2 a unit of the activated formation fires; casualties given (no fire table) and applied; above strength refused', () => {
@@ -175,6 +184,14 @@ describe('BRG-3 Close Combat', () => {
     refused(closing, charge(), 'alice', /Dragoons is not the activated unit/);
     refused(dragoons, charge({ distance: 2.5 }), 'alice', /15e is 2.5" away, beyond Dragoons's charge range of 2" \(BRG-3\.2\.2\)/);
     refused(dragoons, charge({ target: '45th' }), 'alice', /both Allies's; charge an enemy unit/);
+  });
+
+  it('BRG-3.2.1 with one side alone holding unit tokens, its unit activates with no roll and no GM, once the last unit has acted', () => {
+    refused(dragoons, { type: 'BrigadeActivate', unit: '15e' }, 'bob', /Dragoons has activated and has not acted: its Action Round first/);
+    const tapped = run(dragoons, [{ type: 'BrigadeAct', unit: 'Dragoons', action: 'tap-out' }, 'alice']);
+    refused(tapped, roll, 'bob', /Only French has units left to activate.*no initiative round \(BRG-3\.2\.1, BRG-3\.2\.6\).*\/activate unit/);
+    const e = play(tapped, { type: 'BrigadeActivate', unit: '15e' }, 'bob');
+    expect(last(e, 'BrigadeActivated').data).toMatchObject({ id: 'u4', steps: [expect.stringMatching(/^Only French has units left to activate: .* no initiative round \(BRG-3\.2\.1, BRG-3\.2\.6\)/), expect.anything()] });
   });
 
   it('BRG-3.2.3 the morale tests are the GM\'s: recorded, or given by a GM; a player may not give them', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent } from '../../src/battle/events.ts';
+import { describeEvent } from '../../src/battle/describe.ts';
 import { pct } from '../../src/systems/percentile/battle/state.ts';
 import { given, NOW } from '../support/spec.ts';
 
@@ -80,31 +81,53 @@ describe('the night-combat vote', () => {
 });
 
 describe('orders at night', () => {
-  it('NIGHT-18.22 a PASSIVE command never goes under ATTACK', () => given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'ATTACK' }).refused(/never go under an ATTACK order at night \(NIGHT-18.22\)/));
-  it('NIGHT-18.22 no MANEUVER or DEFEND until triggered', () => {
-    given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'MANEUVER' }).refused(/cannot use a MANEUVER order until it is triggered/);
-    given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' }).refused(/DEFEND only once triggered/);
+  // I Corps (bob) is PASSIVE under MARCH, III Corps (alice) ACTIVE under ATTACK.
+  it("NIGHT-18.22 a PASSIVE command never goes under ATTACK, whoever sets it", () => {
+    for (const who of ['bob', 'gm']) given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'ATTACK' }, who).refused(/never go under an ATTACK order at night \(NIGHT-18.22\)/);
   });
-  it('NIGHT-18.24 a PASSIVE command triggered by enemy fire may then go to DEFEND', () => {
+  it('NIGHT-18.22 no MANEUVER or DEFEND until triggered', () => {
+    given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'MANEUVER' }, 'bob').refused(/cannot use a MANEUVER order until it is triggered/);
+    given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' }, 'bob').refused(/DEFEND only once triggered/);
+  });
+  it("NIGHT-18.22 a PASSIVE command's order is its player's: another player is refused, naming whose it is", () => {
+    given(night).when({ type: 'SetOrder', command: 'I Corps', order: 'RESERVE' }, 'alice').refused(/^I Corps is <@bob>'s command: only its player or a GM sets its order \(NIGHT-18.22\)\.$/);
+    given(night).when({ type: 'TriggerCommand', command: 'I Corps', reason: 'b' }, 'alice').refused(/^I Corps is <@bob>'s command: only its player or a GM declares that it is triggered \(NIGHT-18.24\)\.$/);
+  });
+  it('NIGHT-18.22 a player sets an order openly only where the night rules give it to him: orders are otherwise given in secret or by a GM', () => {
+    given(night).when({ type: 'SetOrder', command: 'III Corps', order: 'MANEUVER' }, 'alice').refused(/III Corps is ACTIVE.*orders are given in secret \(\/orders open\) or set by a GM/);
+    given(setup).when({ type: 'SetOrder', command: 'III Corps', order: 'DEFEND' }, 'alice').refused(/orders are given in secret \(\/orders open\) or set by a GM/);
+  });
+  it("NIGHT-18.24 the trigger is declared by the PASSIVE command's player; b and c (and d) are table facts, logged as his claim", () => {
     given(night)
-      .when({ type: 'TriggerCommand', command: 'I Corps', reason: 'a' })
-      .then([{ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: expect.stringMatching(/firepower/) as unknown as string } }]);
-    given([...night, { type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: 'fired upon' } }])
-      .when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' })
-      .then([{ type: 'OrderChanged', data: { commandId: 'c2', order: 'DEFEND', from: 'MARCH', rule: 'NIGHT-18.22', reason: 'order changed' } }]);
+      .when({ type: 'TriggerCommand', command: 'I Corps', reason: 'b' }, 'bob')
+      .then([{ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'b', text: expect.stringMatching(/Enemy unit movement/) as unknown as string, by: 'bob', claim: true } }]);
+    const [e] = given(night).when({ type: 'TriggerCommand', command: 'I Corps', reason: 'c' }, 'bob').events();
+    expect(describeEvent(e!, given(night).state)).toMatch(/^I Corps is triggered on <@bob>'s claim: Within the zone of a declared cavalry charge or countercharge\. \(NIGHT-18\.24\.c; the battle does not hold it, a GM may undo the claim\); normal order changes apply$/);
+  });
+  it('NIGHT-18.24 a PASSIVE command triggered may then go to DEFEND, set by its player', () => {
+    given([...night, { type: 'CommandTriggered', data: { commandId: 'c2', reason: 'b', text: 'moved on', by: 'bob', claim: true } }])
+      .when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' }, 'bob')
+      .then([{ type: 'OrderChanged', data: { commandId: 'c2', order: 'DEFEND', from: 'MARCH', rule: 'NIGHT-18.22', reason: 'order changed by its player, once triggered', by: 'bob' } }]);
   });
   it('NIGHT-18.24 only PASSIVE commands are triggered, with one of the four reasons', () => {
     given(night).when({ type: 'TriggerCommand', command: 'III Corps', reason: 'a' }).refused(/Only a PASSIVE command is triggered/);
     given(night).when({ type: 'TriggerCommand', command: 'I Corps', reason: 'e' }).refused(/one of a \(.*\); b .*NIGHT-18.24/);
   });
-  it('NIGHT-18.23 an ACTIVE command keeps its order and changes it by the normal rules', () =>
+  it('NIGHT-18.23 an ACTIVE command keeps its order; a GM changes it by the normal rules', () =>
     given(night)
       .when({ type: 'SetOrder', command: 'III Corps', order: 'MANEUVER' })
-      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'MANEUVER', from: 'ATTACK', rule: 'NIGHT-18.23', reason: 'order changed' } }]));
-  it('NIGHT-18.22 the GM picks a PASSIVE order only among MARCH, ENGAGE and RESERVE', () => {
+      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'MANEUVER', from: 'ATTACK', rule: 'NIGHT-18.23', reason: 'order changed', by: 'gm' } }]));
+  it("NIGHT-18.22 a command turned PASSIVE takes MARCH, ENGAGE or RESERVE, its player's pick by its senior's order; a GM's pick is logged as his ruling", () => {
     const due: BattleEvent = { type: 'OrderChangeDue', data: { commandId: 'c1', choices: ['MARCH', 'ENGAGE', 'RESERVE'], reason: 'NIGHT-18.22' } };
-    given([...night, due]).when({ type: 'SetOrder', command: 'III Corps', order: 'DEFEND' }).refused(/must become MARCH, ENGAGE, RESERVE \(NIGHT-18.22\)/);
-    given([...night, due]).when({ type: 'SetOrder', command: 'III Corps', order: 'reserve' }).then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: 'the GM picked the PASSIVE order' } }]);
+    const turned = [...night, { type: 'MfpCriticalReached', data: { sideId: 's1', toPassive: ['c1'] } } as BattleEvent, due];
+    given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'DEFEND' }, 'alice').refused(/must become MARCH, ENGAGE, RESERVE \(NIGHT-18.22\)/);
+    given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'RESERVE' }, 'bob').refused(/III Corps is <@alice>'s command/);
+    given(turned)
+      .when({ type: 'SetOrder', command: 'III Corps', order: 'reserve' }, 'alice')
+      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "its player's PASSIVE order, by its senior's order", by: 'alice' } }]);
+    const [gm] = given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'ENGAGE' }).events();
+    expect(gm).toEqual({ type: 'OrderChanged', data: { commandId: 'c1', order: 'ENGAGE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "the GM's pick of the PASSIVE order", by: 'gm', gmRuling: true } });
+    expect(describeEvent(gm!, given(turned).state)).toBe("III Corps: order ATTACK → ENGAGE (the GM's pick of the PASSIVE order; NIGHT-18.22) — GM's ruling");
   });
   it('secret orders are revealed as the next phase begins', () => {
     const ordersOpen: BattleEvent = {

@@ -442,6 +442,28 @@ describe('the night rules that are not ballots', () => {
     refusedWith(setup, { type: 'PercentileMoraleCheck', unit: '2e Léger', kind: 'other', percent: 120 }, 'alice', /percent is the unit's chance from your morale chart, a whole number from 0 to 100 \(got 120\)/);
   });
 
+  it("NIGHT-18.24.a a PASSIVE command's player claims the fire trigger and the log checks it: fire at night from an enemy unit that had not fired on the unit in the last daylight turn", () => {
+    const trigger: Action = { type: 'TriggerCommand', command: 'Picton', reason: 'a' };
+    // Dusk, turn 2: the Foot Battery fires on the Horse Battery; then the night, Picton (bob) PASSIVE.
+    const atDusk = after([...setup, moveTo(pos(1, 0), pos(2, 0, 'dusk'))], shoot('Foot Battery', 'Horse Battery'), 'alice', 99);
+    const night: BattleEvent[] = [
+      ...atDusk,
+      { type: 'NightDecided', data: { ballotId: 'v1', night: true, active: ['c1'], passive: ['c2'], unvoted: [] } },
+      { type: 'NightConditionsSet', data: { moon: 'full', weather: 'limited clouds', visibility: 12, condition: 'Full moon night, limited clouds', from: 'pack' } },
+      moveTo(pos(2, 0, 'dusk'), pos(3, 0, 'night')),
+    ];
+    refusedWith(night, trigger, 'bob', /^The log holds no fire at night on a unit of Picton from an enemy unit that had not fired on it in the last daylight turn \(NIGHT-18\.24\.a\): no enemy unit has fired on Picton's units tonight\. A GM may rule it, and the ruling is logged\.$/);
+    // The same battery again at night: it fired on the Horse Battery at dusk too, so this is no trigger.
+    const again = after(night, shoot('Foot Battery', 'Horse Battery'), 'alice', 99);
+    refusedWith(again, trigger, 'bob', /\(NIGHT-18\.24\.a\): Foot Battery fired on Horse Battery in the last daylight turn too\./);
+    expect(play(again, trigger, 'gm')).toEqual([{ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: expect.stringMatching(/^Receive firepower/) as unknown as string, by: 'gm', gmRuling: true } }]);
+    // The Reserve Battery had not fired on 1/28th Foot by daylight: its fire at night triggers Picton, from the log.
+    const fresh = after(again, shoot('Reserve Battery', '1/28th Foot', { count: 6 }), 'alice', 99);
+    const [e] = play(fresh, trigger, 'bob');
+    expect(e).toEqual({ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: expect.stringMatching(/^Receive firepower/) as unknown as string, by: 'bob', evidence: 'Reserve Battery fired on 1/28th Foot in turn 3 (night) and had not fired on it in the last daylight turn' } });
+    expect(describeEvent(e!, given(fresh).state)).toMatch(/^Picton is triggered: Receive firepower .* \(NIGHT-18\.24\.a, from the log: Reserve Battery fired on 1\/28th Foot in turn 3 \(night\) and had not fired on it in the last daylight turn\); normal order changes apply$/);
+  });
+
   it('NIGHT-18.63 fire that brings a side to its critical level at night turns its ACTIVE commands PASSIVE', () => {
     const critical = [...nightTurn(), { type: 'PercentileMfpSet', data: { sideId: 's2', level: 4, from: 0, critical: 5 } } as BattleEvent];
     const events = play(critical, shoot('Foot Battery', '1/28th Foot'), 'alice', 1);

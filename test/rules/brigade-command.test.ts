@@ -120,13 +120,13 @@ describe('BRG-1.5, BRG-2.1.1, BRG-2.3 activate tokens', () => {
     expect(() => activate(placeTokens('BRG-1.5', formations), { side: 'British', id: 'picton' })).toThrow(/holds no activate token/);
   });
 
-  it('BRG-2.3 rounds repeat until all formations of both sides have activated', () => {
+  it('BRG-2.3 rounds repeat until all formations of both sides have activated; BRG-2.1 a side alone left is the only one that can be declared', () => {
     let t = placeTokens('BRG-1.5', formations);
     expect(nextActivation(t)).toMatchObject({ status: 'initiative', sides: ['British', 'French'] });
     t = activate(t, { side: 'French', id: 'arnauld' }).tokens;
     const one = nextActivation(t);
     expect(one).toMatchObject({ status: 'one-side', side: 'British' });
-    expect(one.steps[0]).toMatch(/does not say whether an initiative round is still rolled/);
+    expect(one.steps[0]).toBe('Only British has formations left to activate: it is the only side the winner could declare, so it activates with no initiative round (BRG-2.1, BRG-2.3).');
     t = activate(t, { side: 'British', id: 'wallace' }).tokens;
     t = activate(t, { side: 'British', id: 'lemarchant' }).tokens;
     expect(nextActivation(t)).toMatchObject({ status: 'done', rule: 'BRG-2.3' });

@@ -107,25 +107,25 @@ describe('the vote', () => {
 });
 
 describe('orders at night', () => {
-  it('NIGHT-18.22 a PASSIVE command whose senior order is not recorded: the GM picks MARCH, ENGAGE or RESERVE', () => {
+  it("NIGHT-18.22 a PASSIVE command whose senior order is not recorded: its player picks MARCH, ENGAGE or RESERVE, as the senior's order dictates", () => {
     const r = passiveOrder('ATTACK');
-    expect(r).toMatchObject({ needsGm: true, choices: ['MARCH', 'ENGAGE', 'RESERVE'] });
+    expect(r).toMatchObject({ needsChoice: true, choices: ['MARCH', 'ENGAGE', 'RESERVE'] });
     expect(r.order).toBeUndefined();
-    expect(r.reason).toMatch(/not recorded.*NIGHT-18\.22/);
+    expect(r.reason).toMatch(/not recorded: the command's player picks it \(NIGHT-18\.22\)/);
   });
 
-  it('NIGHT-18.22 the source gives no senior-order mapping, so a recorded senior order still needs the GM', () => {
+  it("NIGHT-18.22 the source gives no senior-order mapping, so a recorded senior order still needs the player's choice", () => {
     for (const senior of ORDERS) {
       const r = passiveOrder('ATTACK', senior);
-      expect(r.needsGm, senior).toBe(true);
+      expect(r.needsChoice, senior).toBe(true);
       expect(r.reason).toContain(senior);
     }
   });
 
   it('NIGHT-18.22 a house-ruled pack may map senior orders', () => {
     const house = { ...NIGHT_PACK, passiveOrderBySenior: { ATTACK: 'ENGAGE' as const } };
-    expect(passiveOrder('DEFEND', 'ATTACK', house)).toMatchObject({ order: 'ENGAGE', needsGm: false });
-    expect(passiveOrder('DEFEND', 'MARCH', house)).toMatchObject({ needsGm: true });
+    expect(passiveOrder('DEFEND', 'ATTACK', house)).toMatchObject({ order: 'ENGAGE', needsChoice: false });
+    expect(passiveOrder('DEFEND', 'MARCH', house)).toMatchObject({ needsChoice: true });
   });
 
   it('NIGHT-18.22 a PASSIVE command can never go under ATTACK, triggered or not', () => {

@@ -18,16 +18,18 @@ describe('one turn of the brigade game at the table (examples/brigade.table)', (
       "Le Marchant's Brigade, Arnauld's Brigade, Curto's Light Cavalry still have their activate token: rounds repeat until every formation of both sides has activated (BRG-2.3). Roll the next round (/activate roll), or a GM clears the tokens (/activate clear).",
       "Wallace's Brigade is Anglo-Portuguese's; French Army of Portugal is the active side and selects one of its own formations (BRG-2.1.1).",
       '1/45th Foot has 8 of 8 left; it cannot take 9 casualties.',
-      'Only French Army of Portugal has formations left to activate. The source does not say whether an initiative round is still rolled (BRG-2.1); the GM rules. A GM names the side with /activate declare side:"French Army of Portugal".',
+      "Only French Army of Portugal has formations left to activate: it is the only side the winner could declare, so it activates with no initiative round (BRG-2.1, BRG-2.3). Select one: /activate formation.",
       "Arnauld's Brigade has already activated and its token is gone (BRG-2.1.1); select one of Curto's Light Cavalry.",
       '3rd Dragoons\'s and 1/15e de Ligne\'s morale test results are needed (1/15e de Ligne, charged, tests if 3rd Dragoons passes): a GM gives them with /morale brigade unit:"3rd Dragoons" result:passed|failed and /morale brigade unit:"1/15e de Ligne" result:passed|failed, or both with this charge (charger_morale: target_morale:) (how a test is rolled is not in the source, BRG-3.2.3).',
-      'Only French Army of Portugal has units left to activate. The source does not say whether an initiative round is still rolled (BRG-3.2.1); the GM rules. A GM names the side with /activate declare side:"French Army of Portugal".',
       'Army morale is not checked now: turn 1 is not a fourth turn and no army general has fallen (BRG-4.1).',
     ]);
 
     // BRG-1.5, BRG-2.1: tokens behind the four formations, a tie rolled again by the group's house rule, the rounds on the battle's dice.
     expect(channel.find((x) => x.startsWith('activate tokens placed (BRG-1.5)'))).toMatch(/Wallace's Brigade, Le Marchant's Brigade, Arnauld's Brigade, Curto's Light Cavalry/);
     expect(channel.filter((x) => x.startsWith('initiative round (BRG-2.1)'))).toHaveLength(3);
+    // BRG-2.1, BRG-3.2.1: with one side alone holding tokens, that side activates with no round and no GM.
+    expect(channel).toContainEqual(expect.stringMatching(/^Curto's Light Cavalry activates \(BRG-2\.1\.1\)\n• Only French Army of Portugal has formations left to activate: it is the only side the winner could declare, so it activates with no initiative round \(BRG-2\.1, BRG-2\.3\)/));
+    expect(channel).toContainEqual(expect.stringMatching(/^1\/15e de Ligne activates \(BRG-3\.2\.1\.1\)\n• Only French Army of Portugal has units left to activate: .* \(BRG-3\.2\.1, BRG-3\.2\.6\)/));
     expect(channel).toContainEqual(expect.stringMatching(/^initiative round \(BRG-2\.1\)[\s\S]*Tied at 3: both roll again \(initiative\.tie: roll-again, house rule set by <@gm> at event \d+\)/));
     // BRG-3.2: the charge with both morale tests from the log, defensive fire, the bayonet roll.
     expect(channel).toContainEqual(expect.stringMatching(/^3rd Dragoons charges 1\/15e de Ligne \(BRG-3\.2\.2\)[\s\S]*may fire defensively \(BRG-3\.2\.4\)[\s\S]*rolls 1D6 to break the bayonets: \d \(BRG-3\.2\.5\)/));

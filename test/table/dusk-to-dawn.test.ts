@@ -23,10 +23,14 @@ describe('a full dusk-to-dawn script (NIGHT-18.x)', () => {
     // Before the reveal the channel never saw a stance.
     const before = channel.slice(0, channel.indexOf(reveal));
     expect(before.filter((m) => /Division\W+(ACTIVE|PASSIVE)/.test(m.text))).toEqual([]);
-    // NIGHT-18.22: the passive orders, the GM refused an ATTACK; NIGHT-18.24: DEFEND only once triggered.
-    expect(errors).toContain("5th Division turned PASSIVE: its order must become MARCH, ENGAGE, RESERVE (NIGHT-18.22).");
+    // NIGHT-18.22: each player sets his PASSIVE command's order, ATTACK refused, another's command refused; NIGHT-18.24: DEFEND only once triggered.
+    expect(errors).toContain('5th Division turned PASSIVE: its order must become MARCH, ENGAGE, RESERVE (NIGHT-18.22).');
+    expect(errors).toContain("5th Division is <@carol>'s command: only its player or a GM sets its order (NIGHT-18.22).");
+    expect(channel.some((m) => m.text === "5th Division: order DEFEND → RESERVE (its player's PASSIVE order, by its senior's order; NIGHT-18.22)")).toBe(true);
     expect(errors.some((e) => /DEFEND only once triggered/.test(e!))).toBe(true);
-    expect(channel.some((m) => /2nd Netherlands Division: order ENGAGE → DEFEND/.test(m.text))).toBe(true);
+    // NIGHT-18.24.b is on the table: the trigger stands as dave's claim, shown so, with no GM.
+    expect(channel.some((m) => /^2nd Netherlands Division is triggered on <@dave>'s claim: Enemy unit movement .*\(NIGHT-18\.24\.b; the battle does not hold it, a GM may undo the claim\)/.test(m.text))).toBe(true);
+    expect(channel.some((m) => /2nd Netherlands Division: order ENGAGE → DEFEND \(order changed by its player, once triggered; NIGHT-18\.22\)/.test(m.text))).toBe(true);
     // The night turn banner (NIGHT-18.31, 18.51).
     expect(channel.find((m) => m.title === 'Turn 3 (night) — Reciprocal Artillery Fire Phase')?.text).toMatch(/visibility 12" \(NIGHT-18.31\)[\s\S]*Fire x0.75; maximum range 12"/);
     // NIGHT-18.81: a command ACTIVE in the night cannot attack at dawn; the notes go to the GM only.

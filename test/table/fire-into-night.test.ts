@@ -36,6 +36,8 @@ describe('a daylight artillery duel and a firefight into the night (examples/fir
       '2e Léger was fired on this phase: its morale check waits until every fire on it is complete (PCT-11.88); take it once the phase advances, or a GM takes it now.',
       // The check the dusk turn owes holds /turn next until the GM passes over it (issue 28).
       expect.stringMatching(/^Turn 2 \(dusk\), phase 2 \(Reciprocal Infantry Fire Phase\) is not done; it owes:\n• Bijleveld's Horse Battery: a morale check for fire losses/),
+      // NIGHT-18.24.a: a trigger by fire is checked against the log; no enemy fired on dave's division tonight (issue 40).
+      "The log holds no fire at night on a unit of 2nd Netherlands Division from an enemy unit that had not fired on it in the last daylight turn (NIGHT-18.24.a): no enemy unit has fired on 2nd Netherlands Division's units tonight. A GM may rule it, and the ruling is logged.",
       '61e de Ligne may not fire at 1/79th Highlanders: At night the maximum range is the visibility, 12"; the target is at 14" (NIGHT-18.51).',
     ]);
 

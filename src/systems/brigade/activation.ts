@@ -44,18 +44,28 @@ export const awaiting = (t: Tokens, side?: string): TokenHolder[] => t.holders.f
 export type NextActivation =
   | { status: 'done'; rule: string; steps: string[] }
   | { status: 'initiative'; sides: [string, string]; steps: string[] }
-  /** Only one side has tokens left: the source does not say whether initiative is still rolled. */
-  | { status: 'one-side'; side: string; steps: string[] };
+  /** Only one side has tokens left: it is the only side an initiative winner could declare, so it activates with no round. */
+  | { status: 'one-side'; side: string; rule: string; steps: string[] };
 
-/** What comes next in a token loop: another initiative round, or the end of the loop. */
+/** The initiative round of each token loop (BRG-2.1, BRG-3.2.1, BRG-3.4.2). */
+const ROUND: Record<TokenRound, string> = { 'BRG-1.5': 'BRG-2.1', 'BRG-3.1.1': 'BRG-3.2.1', 'BRG-3.4.2': 'BRG-3.4.2' };
+
+/**
+ * What comes next in a token loop: another initiative round, the one side left activating, or the
+ * end of the loop. The winner declares which side activates and the rounds repeat until every
+ * holder of both sides has activated (BRG-2.1, BRG-2.3): with one side alone holding tokens, that
+ * side is the only one a winner could declare, so no round is rolled.
+ */
 export function nextActivation(t: Tokens): NextActivation {
   const left = [...new Set(awaiting(t).map((h) => h.side))];
   if (left.length === 0) return { status: 'done', rule: LOOP[t.placed], steps: [`Every ${t.what} of both sides has activated: the loop ends (${LOOP[t.placed]}).`] };
   if (left.length === 1) {
+    const rule = ROUND[t.placed];
     return {
       status: 'one-side',
       side: left[0]!,
-      steps: [`Only ${left[0]} has ${t.what}s left to activate. The source does not say whether an initiative round is still rolled (${t.placed === 'BRG-1.5' ? 'BRG-2.1' : 'BRG-3.2.1'}); the GM rules.`],
+      rule,
+      steps: [`Only ${left[0]} has ${t.what}s left to activate: it is the only side the winner could declare, so it activates with no initiative round (${rule}, ${LOOP[t.placed]}).`],
     };
   }
   if (left.length > 2) refuse(`Initiative is rolled between two sides; ${left.join(', ')} all hold activate tokens.`);

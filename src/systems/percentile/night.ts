@@ -156,32 +156,33 @@ export function nightOutcome(votes: readonly { commandId: string; stance: Stance
 /**
  * The order a PASSIVE command switches to at once (18.22): MARCH, ENGAGE or RESERVE "depending upon
  * what the senior order under the corps or army command is for that command". The source gives no
- * mapping from a senior order to one of the three (not even for a senior MARCH/ENGAGE/RESERVE), so
- * without a house rule in `pack.passiveOrderBySenior` the GM picks among `choices`.
+ * mapping from a senior order to one of the three (not even for a senior MARCH/ENGAGE/RESERVE), and
+ * the battle does not hold the senior order: without a house rule in `pack.passiveOrderBySenior` the
+ * command's player, who knows it, picks among `choices` (`needsChoice`).
  */
 export function passiveOrder(
   current: Order,
   senior?: Order,
   pack: NightPack = NIGHT_PACK,
-): { order?: PassiveOrder; needsGm: boolean; choices: PassiveOrder[]; reason: string } {
+): { order?: PassiveOrder; needsChoice: boolean; choices: PassiveOrder[]; reason: string } {
   const choices = [...pack.passiveOrders];
   const list = choices.join(', ');
   if (senior === undefined) {
     return {
-      needsGm: true,
+      needsChoice: true,
       choices,
-      reason: `A PASSIVE command’s ${current} order becomes ${list}, depending on its senior (corps or army) order, which is not recorded: the GM picks (NIGHT-18.22).`,
+      reason: `A PASSIVE command’s ${current} order becomes ${list}, depending on its senior (corps or army) order, which is not recorded: the command's player picks it (NIGHT-18.22).`,
     };
   }
   const order = pack.passiveOrderBySenior[senior];
   if (order === undefined) {
     return {
-      needsGm: true,
+      needsChoice: true,
       choices,
-      reason: `A PASSIVE command’s ${current} order becomes ${list} depending on its senior order (${senior}); the rules give no table for which, so the GM picks (NIGHT-18.22).`,
+      reason: `A PASSIVE command’s ${current} order becomes ${list} depending on its senior order (${senior}); the rules give no table for which, so the command's player picks it (NIGHT-18.22).`,
     };
   }
-  return { order, needsGm: false, choices, reason: `Senior order ${senior}: the PASSIVE command’s ${current} order becomes ${order} (NIGHT-18.22, this pack’s rule).` };
+  return { order, needsChoice: false, choices, reason: `Senior order ${senior}: the PASSIVE command’s ${current} order becomes ${order} (NIGHT-18.22, this pack’s rule).` };
 }
 
 export type Check = { ok: true; rule: string } | { ok: false; reason: string };

@@ -1,10 +1,11 @@
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
-import { findCommand, findUnit, playsSide, sideName, unitSideId } from '../../../battle/mechanics.ts';
+import { findCommand, findSide, findUnit, playsSide, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { activate, awaiting, brigadePack as pack, placeCloseCombatTokens, type Measure, type Tokens } from '../index.ts';
+import { activate, awaiting, brigadePack as pack, nextActivation, placeCloseCombatTokens, type Measure, type Tokens } from '../index.ts';
+import { checkRoundClosed } from './initiative.ts';
 import { brg, checkInPlay, checkPhase, initiativeNow, initiativeStep, lines, setState, sideOfUnit, tokensNow } from './state.ts';
 
 /** Activate tokens (BRG-1.5, BRG-3.1.1): placed, removed as the active side selects a formation or unit, or cleared by a GM. */
@@ -25,14 +26,22 @@ export function activateOne(s: BattleState, a: Extract<ActivationAction, { type:
   if (t.what === 'formation' && a.formation === undefined) refuse(`In the March and Volley phase the active side selects a formation: /activate formation (${rule}).`);
   if (t.what === 'unit' && a.unit === undefined) refuse(`In the Close Combat phase the active side selects a unit: /activate unit (${rule}).`);
   const ini = initiativeNow(s);
-  const declared = ini && ini.declaredSideId !== undefined && !ini.used ? ini.declaredSideId : undefined;
-  if (declared === undefined) refuse(`No side is declared to activate: /activate roll, then the winner's /activate declare (${initiativeStep(s, t)}).`);
+  let declared = ini && ini.declaredSideId !== undefined && !ini.used ? ini.declaredSideId : undefined;
+  const alone: string[] = [];
+  if (declared === undefined) {
+    // BRG-2.1, BRG-3.2.1: with one side alone holding tokens, it is the only side a winner could declare.
+    const next = nextActivation(t);
+    if (next.status !== 'one-side') refuse(`No side is declared to activate: /activate roll, then the winner's /activate declare (${initiativeStep(s, t)}).`);
+    checkRoundClosed(s, t, `${next.side} activates`);
+    declared = findSide(s, next.side).id;
+    alone.push(...next.steps);
+  }
   const holder = t.what === 'formation' ? findCommand(s, a.formation!) : findUnit(s, a.unit!);
   if (!('sideId' in holder)) checkInPlay(s, holder);
   const sideId = 'sideId' in holder ? holder.sideId : unitSideId(s, holder);
   if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, declared)) refuse(`${sideName(s, declared)} is the active side: its player selects the ${t.what} (${rule}).`);
   const { steps } = activate(t, { side: sideName(s, declared), id: holder.id });
-  return [{ type: 'BrigadeActivated', data: { at: s.position, id: holder.id, name: holder.name, what: t.what, sideId, steps } }];
+  return [{ type: 'BrigadeActivated', data: { at: s.position, id: holder.id, name: holder.name, what: t.what, sideId, steps: [...alone, ...steps] } }];
 }
 
 /** A GM removes the tokens still down (a ruling: the source has the loop run until all have activated, BRG-2.3, BRG-3.2.6). */

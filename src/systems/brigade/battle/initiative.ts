@@ -4,7 +4,7 @@ import { findSide, needDice, playsSide, samePhase, sideName } from '../../../bat
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse, ValueNeeded } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { awaiting, brigadePack as pack, declareActiveSide, nextActivation, rollInitiative, tiedRefusal, type InitiativeOutcome, type InitiativeStep } from '../index.ts';
+import { awaiting, brigadePack as pack, declareActiveSide, nextActivation, rollInitiative, tiedRefusal, type InitiativeOutcome, type InitiativeStep, type Tokens } from '../index.ts';
 import { initiativeTie } from './house.ts';
 import { activeNow, brg, initiativeNow, initiativeStep, lines, phaseId, phaseName, setState, tokensNow } from './state.ts';
 
@@ -17,13 +17,18 @@ export type InitiativeEvent =
   | { type: 'BrigadeInitiativeRolled'; data: { at: TurnPosition; sideIds: string[]; winnerSideId: string | null; outcome: InitiativeOutcome; dice: DiceUsed } }
   | { type: 'BrigadeSideDeclared'; data: { at: TurnPosition; rule: string; sideId: string; by: string; gmRuling: boolean; steps: string[] } };
 
-/** BRG-2.1, BRG-3.2.1, BRG-3.4.2: both roll 1D6 with the battle's dice; the winner declares. */
+/** Before another side activates, the formation's round (BRG-2.2.1, BRG-2.3) or the unit's Action Round (BRG-3.2.2, BRG-3.4.3) under way ends. */
+export function checkRoundClosed(s: BattleState, t: Tokens, before: string): void {
+  const act = activeNow(s);
+  if (brg(s).volleys && samePhase(brg(s).volleys!.at, s.position)) refuse(`${s.commands[brg(s).volleys!.formationId]?.name}'s March and Volley round is under way: end it with /activate end-round before ${before} (BRG-2.2.1, BRG-2.3).`);
+  if (act && act.what === 'unit' && !act.done) refuse(`${s.units[act.id]?.name} has activated and has not acted: its Action Round first (/charge brigade) (${initiativeStep(s, t) === 'BRG-3.4.2' ? 'BRG-3.4.3' : 'BRG-3.2.2'}).`);
+}
+
+/** BRG-2.1, BRG-3.2.1, BRG-3.4.2: both roll 1D6 with the battle's dice; the winner declares. With one side alone holding tokens no round is rolled: that side activates. */
 export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleEvent[] {
   const t = tokensNow(s) ?? refuse(phaseId(s.position) === 'BRG-3' ? 'No activate tokens are down in this Close Combat phase: place them behind the units within 2" (5cm) first with /activate close-combat (BRG-3.1.1).' : `Initiative rounds are rolled while activate tokens are down: in the March and Volley phase (BRG-2.1) and the Close Combat phase (BRG-3.2.1, BRG-3.4.2); now it is ${phaseName(s.position)}.`);
   const step = initiativeStep(s, t);
-  const act = activeNow(s);
-  if (brg(s).volleys && samePhase(brg(s).volleys!.at, s.position)) refuse(`${s.commands[brg(s).volleys!.formationId]?.name}'s March and Volley round is under way: end it with /activate end-round before the next initiative round (BRG-2.2.1, BRG-2.3).`);
-  if (act && act.what === 'unit' && !act.done) refuse(`${s.units[act.id]?.name} has activated and has not acted: its Action Round first (/charge brigade) (${step === 'BRG-3.4.2' ? 'BRG-3.4.3' : 'BRG-3.2.2'}).`);
+  checkRoundClosed(s, t, 'the next initiative round');
   const ini = initiativeNow(s);
   if (ini && ini.step === step && !ini.used) {
     if (ini.declaredSideId === undefined) refuse(`This initiative round is rolled${ini.winnerSideId ? `: ${sideName(s, ini.winnerSideId)} won and declares which side activates (/activate declare)` : ': tied, and the source gives no tie rule; a GM declares which side activates (/activate declare)'} (${step}).`);
@@ -31,7 +36,7 @@ export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleE
   }
   const next = nextActivation(t);
   if (next.status === 'done') refuse(`${next.steps[0]} Move on with /phase next.`);
-  if (next.status === 'one-side') throw new ValueNeeded(`${next.steps[0]} A GM names the side with /activate declare side:"${next.side}".`, 'a GM to name the side that activates');
+  if (next.status === 'one-side') refuse(`${next.steps[0]} Select one: /activate ${t.what}.`);
   const [a, b] = next.sides;
   const tie = initiativeTie(s);
   const { value: outcome, dice } = needDice(ctx.dice).take((d) => rollInitiative({ step, sides: [a, b], dice: d, pack, ...(tie ? { tie } : {}) }));
@@ -40,7 +45,7 @@ export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleE
   return [{ type: 'BrigadeInitiativeRolled', data: { at: s.position, sideIds, winnerSideId, outcome, dice } }];
 }
 
-/** The winner declares which side activates; after a tie, or with one side left, only a GM rules (BRG-2.1). */
+/** The winner declares which side activates; after a tie only a GM rules (BRG-2.1). With one side alone left, naming it is no ruling: it is the only side there is. */
 export function declareSide(s: BattleState, ref: string, ctx: DecideContext): BattleEvent[] {
   const t = tokensNow(s) ?? refuse('No activate tokens are down in this phase: there is no side to declare (BRG-2.1, BRG-3.2.1).');
   const step = initiativeStep(s, t);
@@ -63,9 +68,10 @@ export function declareSide(s: BattleState, ref: string, ctx: DecideContext): Ba
   } else {
     const next = nextActivation(t);
     if (next.status !== 'one-side') refuse(`Roll the initiative round first: /activate roll (${step}).`);
-    if (!gm) refuse(`${next.steps[0]}`);
-    gmRuling = true;
-    steps = [`GM ruling: only ${next.side} has ${t.what}s left; ${side.name} activates without an initiative round (the source does not say whether one is rolled, ${step}).`];
+    if (!gm && !playsSide(s, ctx.actor, side.id)) refuse(`${next.steps[0]} Its player selects the ${t.what}: /activate ${t.what}.`);
+    checkRoundClosed(s, t, `${side.name} activates`);
+    gmRuling = false;
+    steps = next.steps;
   }
   return [{ type: 'BrigadeSideDeclared', data: { at: s.position, rule: step, sideId: side.id, by: ctx.actor, gmRuling, steps } }];
 }

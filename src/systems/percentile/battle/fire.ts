@@ -337,9 +337,12 @@ export function applyFireResolved(d: BattleState, e: FireEvent): void {
     return next;
   });
   const attack: FireRecord = { firerId, targetId, at, artillery: GUNS.includes(outcome.derived.firer.arm) };
+  const night = pct(d).night;
   d.rules = {
     ...pct(d),
     attacks: [...pct(d).attacks, attack],
+    // NIGHT-18.24.a reads the night's fire from the log.
+    ...(at.period === 'night' ? { night: { ...night, nightFire: [...(night.nightFire ?? []), { firerId, targetId, at }] } } : {}),
     ...(outcome.kind === 'passby' ? { passby: [...(pct(d).passby ?? []), { firerId, targetId, turn: at.turn }] } : {}),
     ...(applied.mfp ? { mfp: { ...pct(d).mfp, [targetSideId]: applied.mfp.to } } : {}),
   };

@@ -19,6 +19,7 @@ import {
   applyNewBattleday,
   applyNightCmrRecorded,
   applyNightConditionsSet,
+  applyNightBegins,
   applyNightDecided,
   decideOpenDawnBallot,
   decideOpenNightVote,
@@ -57,8 +58,8 @@ export const PERCENTILE_ACTION_ROLE: Record<PercentileAction['type'], Role> = {
   OpenNightVote: 'gm',
   OpenDawnBallot: 'gm',
   OpenOrders: 'gm',
-  SetOrder: 'gm',
-  TriggerCommand: 'gm',
+  SetOrder: 'anyone',
+  TriggerCommand: 'anyone',
   SetNightConditions: 'gm',
   SetDemoralization: 'gm',
   ReachMfpCritical: 'gm',
@@ -103,9 +104,9 @@ export function decidePercentile(s: BattleState, action: PercentileAction, ctx: 
     case 'OpenOrders':
       return decideOpenOrders(s, action, ctx);
     case 'SetOrder':
-      return decideSetOrder(s, action);
+      return decideSetOrder(s, action, ctx.actor);
     case 'TriggerCommand':
-      return decideTriggerCommand(s, action);
+      return decideTriggerCommand(s, action, ctx.actor);
     case 'SetNightConditions':
       return decideSetNightConditions(s, action);
     case 'SetDemoralization':
@@ -142,6 +143,7 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
       return applyDawnNotes(d, e);
     case 'PhaseAdvanced':
       applyNewBattleday(d, e);
+      applyNightBegins(d, e);
       return applyPhaseEnd(d, e);
     case 'NightDecided':
       return applyNightDecided(d, e);

@@ -19,8 +19,9 @@ import { openBallot, reveal, type BallotContext, type Consequences } from '../..
 import { own } from '../../../battle/draft.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
-import { findCommand, findSide } from '../../../battle/mechanics.ts';
-import type { BattleState } from '../../../battle/state.ts';
+import { findCommand, findSide, playsCommand, sideName } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState } from '../../../battle/state.ts';
+import { mention } from '../../../messages.ts';
 import { houseValue } from '../../../battle/house.ts';
 import { asked, battleRules } from './house.ts';
 import { passiveOrderEvents } from './orders.ts';
@@ -38,7 +39,12 @@ const DAWN_CHOICES = ['DAWN ATTACK', 'NO'] as const;
 
 export type NightEvent =
   | { type: 'NightDecided'; data: { ballotId: string; night: boolean; active: string[]; passive: string[]; unvoted: string[] } }
-  | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string } }
+  /**
+   * `by` the command's player or a GM (absent before issue 40, when only a GM triggered); `evidence`
+   * the log's fire for reason a; `claim` a table fact on the player's word (b, c, d); `gmRuling` a GM
+   * triggering by fire the log does not hold.
+   */
+  | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string; by?: string; evidence?: string; claim?: boolean; gmRuling?: boolean } }
   /** `from` 'house': a house rule of the battle gave the distance the seed leaves illegible; `house` cites it. */
   | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' | 'house'; house?: string } }
   | { type: 'ArmyDemoralizationSet'; data: { sideId: string; on: boolean } }
@@ -84,12 +90,39 @@ export function decideOpenDawnBallot(s: BattleState, a: NightActionOf<'OpenDawnB
   return [openBallot(s, ctx, { kind: 'dawn', title: 'Dawn attack: note it to the GM', rule: 'NIGHT-18.82', voters, input: { kind: 'choice' }, audience: 'gms', ...(a.deadline ? { deadline: a.deadline } : {}) })];
 }
 
-export function decideTriggerCommand(s: BattleState, a: NightActionOf<'TriggerCommand'>): BattleEvent[] {
+/**
+ * A PASSIVE command's player (or a GM) declares it triggered (NIGHT-18.24). Reason a, fire from an
+ * enemy unit that had not fired on the unit in the last daylight turn, is in the log: a claim the log
+ * does not bear out is refused, and a GM who rules it anyway is logged as ruling. The others are on
+ * the table (b, movement; c, a charge's zone; d, shock combat, which the battle does not resolve):
+ * logged as the player's claim, which a GM may undo.
+ */
+export function decideTriggerCommand(s: BattleState, a: NightActionOf<'TriggerCommand'>, actor: string): BattleEvent[] {
   const c = findCommand(s, a.command);
   const reason = TRIGGER_REASONS.find((r) => r.id === a.reason.trim().toLowerCase()) ?? refuse(`The trigger reason is one of ${TRIGGER_REASONS.map((r) => `${r.id} (${r.text})`).join('; ')} (NIGHT-18.24).`);
+  const gm = isGm(s, actor);
+  if (!gm && !playsCommand(s, actor, c)) refuse(`${c.name} is ${c.player ? `${mention(c.player)}'s command` : `${sideName(s, c.sideId)}'s`}: only its player or a GM declares that it is triggered (NIGHT-18.24).`);
   if (!isNight(s) || c.stance !== 'PASSIVE') refuse(`Only a PASSIVE command is triggered, during the night turns; ${c.name} is ${c.stance ?? 'without a stance'}${isNight(s) ? '' : ' and it is not night'} (NIGHT-18.24).`);
   if (c.triggered) refuse(`${c.name} has been triggered already.`);
-  return [{ type: 'CommandTriggered', data: { commandId: c.id, reason: reason.id, text: reason.text } }];
+  const base = { commandId: c.id, reason: reason.id, text: reason.text, by: actor };
+  if (reason.id !== 'a') return [{ type: 'CommandTriggered', data: gm ? base : { ...base, claim: true } }];
+  const fire = fireTrigger(s, c.id);
+  if (fire.evidence) return [{ type: 'CommandTriggered', data: { ...base, evidence: fire.evidence } }];
+  if (!gm) refuse(`The log holds no fire at night on a unit of ${c.name} from an enemy unit that had not fired on it in the last daylight turn (NIGHT-18.24.a): ${fire.why} A GM may rule it, and the ruling is logged.`);
+  return [{ type: 'CommandTriggered', data: { ...base, gmRuling: true } }];
+}
+
+/** NIGHT-18.24.a from the log: the first fire at night on a unit of the command by a unit that had not fired on it in the last daylight turn. */
+function fireTrigger(s: BattleState, commandId: string): { evidence?: string; why: string } {
+  const n = night(s);
+  const name = (id: string) => s.units[id]?.name ?? id;
+  const onIt = (n.nightFire ?? []).filter((f) => s.units[f.targetId]?.commandId === commandId && s.units[f.firerId]?.commandId !== commandId);
+  const fresh = onIt.find((f) => !(n.daylightFire ?? []).some((x) => x.firerId === f.firerId && x.targetId === f.targetId));
+  if (fresh) return { evidence: `${name(fresh.firerId)} fired on ${name(fresh.targetId)} in turn ${fresh.at.turn} (night) and had not fired on it in the last daylight turn`, why: '' };
+  const command = s.commands[commandId]?.name ?? commandId;
+  if (!onIt.length) return { why: `no enemy unit has fired on ${command}'s units tonight.` };
+  const pairs = [...new Set(onIt.map((f) => `${name(f.firerId)} fired on ${name(f.targetId)}`))];
+  return { why: `${pairs.join('; ')} in the last daylight turn too.` };
 }
 
 export function decideSetNightConditions(s: BattleState, a: NightActionOf<'SetNightConditions'>): BattleEvent[] {
@@ -207,6 +240,13 @@ export function applyNightDecided(d: BattleState, e: NightEventOf<'NightDecided'
   }
 }
 
+/** The night begins: the last daylight turn's fire is kept for NIGHT-18.24.a (before the new turn clears it). */
+export function applyNightBegins(d: BattleState, e: Extract<BattleEvent, { type: 'PhaseAdvanced' }>): void {
+  if (e.data.to.period !== 'night' || e.data.from.period === 'night') return;
+  const daylightFire = pct(d).attacks.filter((x) => x.at.turn === e.data.from.turn).map((x) => ({ firerId: x.firerId, targetId: x.targetId }));
+  setNight(d, { ...night(d), daylightFire, nightFire: [] });
+}
+
 export function applyCommandTriggered(d: BattleState, e: NightEventOf<'CommandTriggered'>): void {
   setCommand(d, e.data.commandId, { triggered: true });
 }
@@ -247,7 +287,17 @@ export function describeNightDecided(e: NightEventOf<'NightDecided'>, s: BattleS
 }
 
 export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s: BattleState): string {
-  return `${nameOf(s.commands, e.data.commandId)} is triggered: ${e.data.text} (NIGHT-18.24.${e.data.reason}); normal order changes apply`;
+  const d = e.data;
+  const rule = `NIGHT-18.24.${d.reason}`;
+  const source = d.evidence
+    ? `${rule}, from the log: ${d.evidence}`
+    : d.claim
+      ? `${rule}; the battle does not hold it, a GM may undo the claim`
+      : d.gmRuling
+        ? `${rule}; the log holds no such fire`
+        : rule;
+  const who = d.claim && d.by ? ` on ${mention(d.by)}'s claim` : '';
+  return `${nameOf(s.commands, d.commandId)} is triggered${who}: ${d.text} (${source}); normal order changes apply${d.gmRuling ? " — GM's ruling" : ''}`;
 }
 
 export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): string {

@@ -2,8 +2,9 @@ import { commandVoters, openBallots } from '../../../battle/ballots.ts';
 import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import { own } from '../../../battle/draft.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
-import { findCommand } from '../../../battle/mechanics.ts';
-import type { BattleState, Command } from '../../../battle/state.ts';
+import { findCommand, playsCommand, sideName } from '../../../battle/mechanics.ts';
+import { isGm, type BattleState, type Command } from '../../../battle/state.ts';
+import { mention } from '../../../messages.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { checkNightOrderChange, ORDERS, passiveOrder, PASSIVE_ORDERS, type Order, type Stance } from '../index.ts';
 import { isNight } from './phase.ts';
@@ -12,15 +13,16 @@ import { setCommand } from './state.ts';
 /**
  * Each command's orders: given in secret by ballot and revealed together when the last is in, at the
  * deadline or by a GM (a vote still open holds /phase next, as every ballot does), or set
- * openly by a GM; at night only as NIGHT-18.22 - 18.24 allow, and a command turned PASSIVE takes a
- * PASSIVE order (NIGHT-18.22).
+ * openly by a GM; at night only as NIGHT-18.22 - 18.24 allow, and a PASSIVE command's order is
+ * its player's to set (NIGHT-18.22).
  */
 
 export type OrdersAction = { type: 'OpenOrders'; deadline?: string } | { type: 'SetOrder'; command: string; order: string };
 
 export type OrdersEvent =
   | { type: 'OrderChangeDue'; data: { commandId: string; choices: string[]; reason: string } }
-  | { type: 'OrderChanged'; data: { commandId: string; order: string; from?: string; rule: string; reason: string } };
+  /** `by`: who set it openly (absent for a ballot's or the night's own changes, and before issue 40); `gmRuling`: a GM set a PASSIVE command's order its player decides. */
+  | { type: 'OrderChanged'; data: { commandId: string; order: string; from?: string; rule: string; reason: string; by?: string; gmRuling?: boolean } };
 
 type OrdersEventOf<T extends OrdersEvent['type']> = Extract<OrdersEvent, { type: T }>;
 
@@ -38,22 +40,40 @@ export function decideOpenOrders(s: BattleState, a: Extract<OrdersAction, { type
   return [openBallot(s, ctx, { kind: 'orders', title: `Orders for turn ${s.position.turn}`, voters, input: { kind: 'choice' }, audience: 'channel', ...(a.deadline ? { deadline: a.deadline } : {}) })];
 }
 
-export function decideSetOrder(s: BattleState, a: Extract<OrdersAction, { type: 'SetOrder' }>): BattleEvent[] {
+/**
+ * An order set openly. A PASSIVE command's order at night is its player's decision, validated
+ * (NIGHT-18.22): the MARCH, ENGAGE or RESERVE its senior's order dictates when it turns PASSIVE, then
+ * no change until triggered (18.24), never ATTACK. A GM may set it too, logged as his ruling; any
+ * other order is set by a GM or given in secret (/orders open).
+ */
+export function decideSetOrder(s: BattleState, a: Extract<OrdersAction, { type: 'SetOrder' }>, actor: string): BattleEvent[] {
   const c = findCommand(s, a.command);
   const order = ORDERS.find((o) => o === a.order.trim().toUpperCase()) ?? refuse(`"${a.order}" is not an order; orders are ${ORDERS.join(', ')}.`);
+  const gm = isGm(s, actor);
+  const mine = playsCommand(s, actor, c);
+  const playerDecides = c.orderDue !== undefined || (isNight(s) && c.stance === 'PASSIVE');
+  if (!gm && !mine) refuse(`${c.name} is ${c.player ? `${mention(c.player)}'s command` : `${sideName(s, c.sideId)}'s`}: only its player or a GM sets its order (NIGHT-18.22).`);
+  if (!gm && !playerDecides) refuse(`${c.name} is ${isNight(s) && c.stance ? `${c.stance}: ` : 'not PASSIVE at night: '}a player sets his command's order openly only for a PASSIVE command at night (NIGHT-18.22); orders are given in secret (/orders open) or set by a GM.`);
   if (c.orderDue && !c.orderDue.includes(order)) refuse(`${c.name} turned PASSIVE: its order must become ${c.orderDue.join(', ')} (NIGHT-18.22).`);
   const check = isNight(s) && c.stance ? checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: order, ...(c.order ? { from: c.order as Order } : {}) }) : { ok: true as const, rule: 'GM' };
   if (!check.ok && !c.orderDue) refuse(`${c.name}: ${check.reason}`);
   if (c.order === order && !c.orderDue) refuse(`${c.name} is already under ${order}.`);
-  return [orderChanged(c, order, c.orderDue ? 'NIGHT-18.22' : check.ok ? check.rule : 'NIGHT-18.22', c.orderDue ? 'the GM picked the PASSIVE order' : 'order changed')];
+  // A GM deciding for a command a player holds overrides that player: his ruling, logged as such.
+  const byPlayer = playerDecides && mine;
+  const ruling = playerDecides && !mine && heldByPlayer(s, c);
+  const reason = c.orderDue ? (byPlayer ? "its player's PASSIVE order, by its senior's order" : "the GM's pick of the PASSIVE order") : byPlayer ? 'order changed by its player, once triggered' : 'order changed';
+  return [orderChanged(c, order, c.orderDue ? 'NIGHT-18.22' : check.ok ? check.rule : 'NIGHT-18.22', reason, actor, ruling)];
 }
 
-const orderChanged = (c: Command, order: string, rule: string, reason: string): BattleEvent => ({
+/** Someone plays the command: its player, or a player of its side while it has none. */
+const heldByPlayer = (s: BattleState, c: Command) => c.player !== undefined || (s.sides[c.sideId]?.players.length ?? 0) > 0;
+
+const orderChanged = (c: Command, order: string, rule: string, reason: string, by?: string, gmRuling = false): BattleEvent => ({
   type: 'OrderChanged',
-  data: c.order ? { commandId: c.id, order, from: c.order, rule, reason } : { commandId: c.id, order, rule, reason },
+  data: { commandId: c.id, order, ...(c.order ? { from: c.order } : {}), rule, reason, ...(by ? { by } : {}), ...(gmRuling ? { gmRuling } : {}) },
 });
 
-/** NIGHT-18.22: a PASSIVE command's order becomes MARCH, ENGAGE or RESERVE; the GM picks where the senior order is unknown. */
+/** NIGHT-18.22: a PASSIVE command's order becomes MARCH, ENGAGE or RESERVE; its player picks where the pack maps no senior order. */
 export function passiveOrderEvents(c: Command): BattleEvent[] {
   if (c.order && (PASSIVE_ORDERS as readonly string[]).includes(c.order)) return [];
   const p = passiveOrder((c.order as Order | undefined) ?? 'MARCH');
@@ -88,9 +108,9 @@ export function applyOrderChanged(d: BattleState, e: OrdersEventOf<'OrderChanged
 const commandName = (s: BattleState, id: string) => s.commands[id]?.name ?? id;
 
 export function describeOrderChangeDue(e: OrdersEventOf<'OrderChangeDue'>, s: BattleState): string {
-  return `${commandName(s, e.data.commandId)} needs a new order from the GM: ${e.data.choices.join(', ')} — ${e.data.reason} Use /orders set.`;
+  return `${commandName(s, e.data.commandId)} needs a new order: ${e.data.choices.join(', ')} — ${e.data.reason} Its player sets it with /orders set.`;
 }
 
 export function describeOrderChanged(e: OrdersEventOf<'OrderChanged'>, s: BattleState): string {
-  return `${commandName(s, e.data.commandId)}: order ${e.data.from ? `${e.data.from} → ` : ''}${e.data.order} (${e.data.reason}; ${e.data.rule})`;
+  return `${commandName(s, e.data.commandId)}: order ${e.data.from ? `${e.data.from} → ` : ''}${e.data.order} (${e.data.reason}; ${e.data.rule})${e.data.gmRuling ? " — GM's ruling" : ''}`;
 }

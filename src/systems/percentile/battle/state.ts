@@ -62,6 +62,9 @@ export interface NightState {
   visibility?: number | null;
   /** The dawn-attack notes revealed to the GMs and not yet announced (NIGHT-18.82). */
   dawnNotes?: { ballotId: string; attackers: string[] };
+  /** Who fired on whom in the last daylight turn, kept as the night begins, and fire during the night turns: the log's NIGHT-18.24.a. */
+  daylightFire?: { firerId: string; targetId: string }[];
+  nightFire?: { firerId: string; targetId: string; at: TurnPosition }[];
 }
 
 export interface PercentileState {

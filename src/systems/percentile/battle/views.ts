@@ -51,7 +51,7 @@ export function nightStatusLines(s: BattleState): string[] {
 export function nightCommandLines(s: BattleState, c: Command): string[] {
   return [
     c.order ? `order ${c.order}` : '',
-    c.orderDue ? `new order due from the GM: ${c.orderDue.join('/')}` : '',
+    c.orderDue ? `new order due from its player: ${c.orderDue.join('/')} (NIGHT-18.22)` : '',
     c.stance && (s.position.period === 'night' || s.position.period === 'dusk') ? `${c.stance}${c.stance === 'PASSIVE' && s.position.period === 'night' ? ' (-1 CMR, NIGHT-18.71)' : ''}${c.triggered ? ', triggered' : ''}` : '',
     c.attackedAtDawn ? 'attacked at dawn: PASSIVE next night (NIGHT-18.85), -1 CMR from the fatigue turn (NIGHT-18.84)' : '',
     c.cmrNote ?? '',

@@ -26,8 +26,8 @@ export const night = defineCommand({
       action: (o, ctx) => ({ type: 'OpenDawnBallot', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
     }),
     trigger: sub({
-      description: 'A PASSIVE command is triggered by enemy action (GM; NIGHT-18.24)',
-      who: 'gm',
+      description: "A PASSIVE command's player declares it triggered: a checked in the log, b-d his claim (NIGHT-18.24)",
+      who: 'player',
       example: '/night trigger command:"I Corps" reason:a',
       options: {
         command: { kind: 'string', description: 'The PASSIVE command', required: true, complete: commandNames },

@@ -16,8 +16,8 @@ export const orders = defineCommand({
       action: (o, ctx) => ({ type: 'OpenOrders', ...(o.deadline ? { deadline: parseDeadline(o.deadline, ctx.app.now()) } : {}) }),
     }),
     set: sub({
-      description: "Set a command's order openly, e.g. the PASSIVE order the GM picks (GM; NIGHT-18.22)",
-      who: 'gm',
+      description: "A PASSIVE command's order at night, by its player (NIGHT-18.22); any order, by a GM",
+      who: 'player',
       example: '/orders set command:"I Corps" order:RESERVE',
       options: {
         command: { kind: 'string', description: 'The command', required: true, complete: commandNames },
