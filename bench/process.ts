@@ -98,7 +98,7 @@ const [dir, ext, file, count] = process.argv.slice(1);
 const load = (p) => import(new URL(p + ext, dir).href);
 const { assemble } = await load('assemble');
 assemble();
-const { Umpire } = await load('app/umpire');
+const { Umpire } = await load('app/service/umpire');
 const { SqliteEventStore } = await load('store/sqlite-store');
 const store = SqliteEventStore.open(file);
 const app = new Umpire(store);
