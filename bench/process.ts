@@ -75,6 +75,18 @@ export async function startTimes(command: string, runs: number, o: { pglite?: bo
   return { firstLine: median(firsts), prompt: median(prompts) };
 }
 
+/** The median wall time, in milliseconds, of `runs` runs of node with `args` in the repository: what any start pays before the program. */
+export function nodeTime(args: string[], runs: number): number {
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    const done = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
+    times.push(performance.now() - t);
+    if (done.status !== 0) throw new Error(`node ${args.join(' ')} failed`);
+  }
+  return median(times);
+}
+
 /**
  * Run in a child process: opens the SQLite store argv[3], loads its battles live0..live<argv[4]-1>
  * into an umpire (as the bot keeps them), and prints the process's resident memory and how much
@@ -86,7 +98,7 @@ const [dir, ext, file, count] = process.argv.slice(1);
 const load = (p) => import(new URL(p + ext, dir).href);
 const { assemble } = await load('assemble');
 assemble();
-const { Umpire } = await load('app/umpire');
+const { Umpire } = await load('app/service/umpire');
 const { SqliteEventStore } = await load('store/sqlite-store');
 const store = SqliteEventStore.open(file);
 const app = new Umpire(store);

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { invoke } from '../src/app/service/invoke.ts';
 import { asLogged, Umpire } from '../src/app/service/umpire.ts';
 import { verifyLog } from '../src/app/reports/verify.ts';
@@ -32,6 +33,88 @@ export interface Measured {
   rawSelect(battleId: string): Promise<{ data: string }[]>;
   rawInsert(row: RawRow): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Counts the calls a store makes into its driver, each a round trip on a server: every query of a
+ * pg.Pool's connections (a transaction's BEGIN and COMMIT too); PGlite's query, exec and
+ * transaction; on SQLite, in the process, each prepared statement run. `stop` puts the driver back.
+ */
+export function driverCalls(store: EventStore): { count(): number; stop(): void } {
+  const client = (store as { db?: { $client?: object } }).db?.$client as Record<string, unknown> | undefined;
+  if (!client) throw new Error('a store without a driver to count');
+  const sqlite = typeof client.prepare === 'function' && typeof client.pragma === 'function';
+  const [target, names] =
+    client instanceof pg.Pool
+      ? [pg.Client.prototype as unknown as Record<string, unknown>, ['query']]
+      : sqlite
+        ? // better-sqlite3's statements share one prototype: a statement runs through its run, get, all or iterate.
+          [Object.getPrototypeOf((client.prepare as (q: string) => object).call(client, 'SELECT 1')) as Record<string, unknown>, ['run', 'get', 'all', 'iterate']]
+        : [client, ['query', 'exec', 'transaction']];
+  const methods = names.filter((k) => typeof target[k] === 'function');
+  let n = 0;
+  const saved = methods.map((k) => [k, Object.getOwnPropertyDescriptor(target, k)] as const);
+  for (const k of methods) {
+    const f = target[k] as (...a: unknown[]) => unknown;
+    target[k] = function (this: unknown, ...a: unknown[]) {
+      n++;
+      return f.apply(this, a);
+    };
+  }
+  return {
+    count: () => n,
+    stop: () => {
+      for (const [k, d] of saved) {
+        if (d) Object.defineProperty(target, k, d);
+        else delete target[k];
+      }
+    },
+  };
+}
+
+/**
+ * Round trips of a command on a battle the process has seen (issue 44): `/roll 1d6`, which appends,
+ * and `/battle status`, which reads, each counted as driverCalls once the battle is warm.
+ */
+export async function commandRoundTrips(store: EventStore): Promise<{ roll: number; status: number }> {
+  const app = new Umpire(store);
+  const channel = 'round-trips';
+  const inv = (command: string, sub: string, options: Record<string, unknown> = {}) => invoke(app, { command, sub, options, actor: 'gm', channel });
+  await inv('battle', 'create', { name: 'Round trips', system: 'medieval' });
+  await inv('roll', '', { expression: '1d6' });
+  await inv('battle', 'status');
+  const counted = async (command: string, sub: string, options?: Record<string, unknown>) => {
+    const calls = driverCalls(store);
+    try {
+      const r = await inv(command, sub, options);
+      if (r.messages[0]?.error) throw new Error(`${command}: ${r.messages[0].text}`);
+      return calls.count();
+    } finally {
+      calls.stop();
+    }
+  };
+  return { roll: await counted('roll', '', { expression: '1d6' }), status: await counted('battle', 'status') };
+}
+
+/**
+ * A schema of its own on the PostgreSQL server at `url`, as a URL whose connections work in it
+ * (what test/support/locations.ts does for the tests), and a way to drop it.
+ */
+export async function serverSchema(url: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `umpire_bench_${name}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (q: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(q);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: u.toString(), drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
 export function sqliteMeasured(file: string): Measured {
@@ -103,6 +186,25 @@ export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: nu
 export async function buildBattle(store: EventStore, id: string, n: number, from = 0): Promise<void> {
   const events = battleEvents(n, id);
   for (let i = from; i < n; i += 10) await store.append(id, i, events.slice(i, i + 10), { actor: 'gm', at: AT, requestId: `${id}-${i}` }, [], []);
+}
+
+/** Reading a battle's stream (EventStore.load) against a raw SELECT + JSON.parse of its rows: the best of 2 x ROUNDS alternating. */
+export async function readVsSelect(m: Measured, id: string, n: number): Promise<{ ours: number; raw: number }> {
+  let ours = Infinity;
+  let raw = Infinity;
+  for (let r = 0; r < 2 * ROUNDS; r++) {
+    settle();
+    let t = performance.now();
+    const read = await m.store.load(id);
+    ours = Math.min(ours, performance.now() - t);
+    if (read.length !== n) throw new Error(`the read found ${read.length} of ${n}`);
+    settle();
+    t = performance.now();
+    const parsed = (await m.rawSelect(id)).map((row) => JSON.parse(row.data) as unknown);
+    raw = Math.min(raw, performance.now() - t);
+    if (parsed.length !== n) throw new Error('the raw select lost rows');
+  }
+  return { ours: perSec(n, ours), raw: perSec(n, raw) };
 }
 
 /** Replay (load + fold) of a battle against a raw SELECT + JSON.parse of its rows: the best of 2 x ROUNDS alternating. */

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { eventRequestId } from './rows.ts';
 
 /**
  * PgEventStore's append as one prepared statement: one round trip and one transaction (a single
@@ -22,6 +23,8 @@ export interface AppendRows {
   at: string;
   /** `result` on the request's first event (events.result), null on the others. */
   events: { version: number; type: string; data: string; request_id: string | null; hash: string; result: string | null; salt: string | null }[];
+  /** The request's id, null for events no request caused. */
+  requestId: string | null;
   /** A request that appended no event: its result has a row of its own. */
   request: { id: string; result: string } | null;
   seed: { seed: string; createdAt: string } | null;
@@ -62,10 +65,19 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
   const $ = (value: Value, type: string) => `$${values.push(value)}::${type}`;
   const battle = $(r.battleId, 'text');
   const at = $(r.at, 'text');
-  const parts: [string, string][] =
+  const atHead =
     r.head.version === 0
-      ? [['first', `head AS (SELECT WHERE NOT EXISTS (SELECT 1 FROM events WHERE battle_id = ${battle}))`]]
-      : [['next', `head AS (SELECT WHERE EXISTS (SELECT 1 FROM events WHERE battle_id = ${battle} AND version = ${$(r.head.version, 'int')} AND hash = ${$(r.head.hash, 'text')}))`]];
+      ? `NOT EXISTS (SELECT 1 FROM events WHERE battle_id = ${battle})`
+      : `EXISTS (SELECT 1 FROM events WHERE battle_id = ${battle} AND version = ${$(r.head.version, 'int')} AND hash = ${$(r.head.hash, 'text')})`;
+  // A request stored where no unique index of this append would meet it (its events', or its row of
+  // requests): the head is then taken as wrong, and the caller reads the request's first result.
+  const repeat =
+    r.requestId === null
+      ? undefined
+      : r.events.length
+        ? `NOT EXISTS (SELECT 1 FROM requests WHERE request_id = ${$(r.requestId, 'text')})`
+        : `NOT EXISTS (SELECT 1 FROM events WHERE request_id = ${$(eventRequestId(r.requestId, 0), 'text')})`;
+  const parts: [string, string][] = [[`${r.head.version === 0 ? 'first' : 'next'}${repeat ? '_once' : ''}`, `head AS (SELECT WHERE ${atHead}${repeat ? ` AND ${repeat}` : ''})`]];
   if (r.events.length) {
     const actor = $(r.actor, 'text');
     // Up to a few events (most appends), a row of parameters each, which plans and runs faster than

@@ -213,6 +213,7 @@ export class PgEventStore implements EventStore {
         actor,
         at,
         events,
+        requestId,
         request: requestId !== null && result !== null && !events.length ? { id: requestId, result } : null,
         seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
         created: batch.created,

@@ -199,6 +199,11 @@ export class SqliteEventStore implements EventStore {
     const head = q.head.get(battleId);
     const current = head?.version ?? 0;
     if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
+    // A request stored where no unique index of this append would meet it: its events, or its row of requests.
+    if (requestId !== null) {
+      const seen = parseRequestResult(events.length ? q.request.get(requestId)?.result : q.resultOnEvent.get(eventRequestId(requestId, 0))?.result);
+      if (seen) return { status: 'duplicate', result: seen };
+    }
     if (meta.seed !== undefined) this.saveSeedNow(battleId, meta.seed);
 
     let prev = head?.hash ?? GENESIS_HASH;

@@ -43,6 +43,21 @@ describe('the compiled program (dist/, issue 28)', () => {
     expect(timeless(compiled.stdout)).toBe(timeless(typescript.stdout));
   });
 
+  // Issue 44: the table's start never pays for discord.js (393 ms of a 782 ms start when it did).
+  it('given npm start without a token, when the table answers /help, a battle and a roll, then discord.js was never imported', () => {
+    const refuse = `export async function resolve(specifier, context, next) {
+      if (specifier === 'discord.js' || specifier.startsWith('@discordjs/')) throw new Error('the table imported ' + specifier);
+      return next(specifier, context);
+    }`;
+    const hook = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(refuse)}`)});`;
+    const db = join(mkdtempSync(join(tmpdir(), 'umpire-compiled-')), 'u.db');
+    const input = ['@gm /help', '@gm /battle create name:Ligny system:medieval', '@gm /roll 2d6', ''].join('\n');
+    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, 'dist/src/main.js'], { encoding: 'utf8', env: { ...env, UMPIRE_DB: db }, input, timeout: 120_000 });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/2d6/);
+  });
+
   it('given the compiled store, when verify reads what it wrote, then its migrations were found (dist/migrations)', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'umpire-compiled-')), 'u.db');
     expect(run(['dist/src/cli/main.js'], ['table', '--db', db, '--script', 'examples/short-battle.table']).status).toBe(0);

@@ -57,6 +57,19 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await count('outbox')).toBe(1);
   });
 
+  it('given a request stored, when it is repeated at the current version (the app checks no request before an append, issue 44), then it appends nothing and returns the first result', async () => {
+    const { store, count, sql } = await kind.open();
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    // A request of events, repeated with none; and one stored as a row of requests, repeated with events.
+    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], [reply('u-gm', 'done')]);
+    expect(await store.append('b1', 2, [], meta('r2'), [], [reply('u-gm', 'again')])).toEqual({ status: 'duplicate', result: { versions: [2], replies: [reply('u-gm', 'done')] } });
+    await sql(`INSERT INTO requests (request_id, battle_id, result, at) VALUES ('r3', 'b1', '${JSON.stringify({ versions: [], replies: [reply('u-gm', 'nothing')] })}', 'x')`);
+    expect(await store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u3' } }], meta('r3'), [post('chan-1', 'x')], [])).toEqual({ status: 'duplicate', result: { versions: [], replies: [reply('u-gm', 'nothing')] } });
+    expect([await store.version('b1'), await count('requests'), await count('outbox')]).toEqual([2, 1, 0]);
+    // A new request still goes through after them.
+    expect((await store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u4' } }], meta('r4'), [], [])).status).toBe('appended');
+  });
+
   it('stores a null request id as null on every event and keeps no request row', async () => {
     const { store, count } = await kind.open();
     await store.append('b1', 0, [created('b1'), { type: 'GmAdded', data: { user: 'u2' } }], meta(null), [], []);

@@ -6,12 +6,12 @@ import type { CampaignState } from '../../campaign/state.ts';
 import type { BattleRow, CampaignRow } from '../../store/types.ts';
 import { capEchoes, type Message } from '../../messages.ts';
 import { didYouMean } from '../../nearest.ts';
-import { parseOptions, type CommandDef, type InvokeContext, type SubcommandDef } from '../slash/commands.ts';
+import { parseOptions, type CommandDef, type InvokeContext, type OptionDef, type OptionValues, type SubcommandDef } from '../slash/commands.ts';
 import { exampleAnyway, reading } from '../slash/examples.ts';
 import { commands, findCommand } from '../slash/registry.ts';
 import { errorReply } from '../slash/replies.ts';
 import { mayUse, mayUseCampaign } from '../slash/who.ts';
-import type { Umpire } from './umpire.ts';
+import { StaleCache, type Umpire } from './umpire.ts';
 
 export interface Invocation {
   command: string;
@@ -51,40 +51,32 @@ export async function invoke(app: Umpire, inv: Invocation): Promise<{ messages: 
   return { ...result, messages: result.messages.map((m) => (m.error ? { ...m, text: capEchoes(m.text, inputs) } : m)) };
 }
 
-async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[]; versions: number[] }> {
+async function run(app: Umpire, inv: Invocation): Promise<Answer> {
   const requestId = inv.requestId ?? randomUUID();
   const ctxBase = { actor: inv.actor, channel: inv.channel };
   const path = `/${inv.command}${inv.sub ? ` ${inv.sub}` : ''}`;
-  const fail = (text: string) => ({ messages: [errorReply(ctxBase, text)], versions: [] });
+  const fail = (text: string): Answer => ({ messages: [errorReply(ctxBase, text)], versions: [] });
   const def = findCommand(inv.command);
   // The nearest command keeps the subcommand typed where it has one of that name (/battel status: /battle status).
   const meant = (n: string) => `/${n}${inv.sub && Object.hasOwn(findCommand(n)!.subcommands, inv.sub) ? ` ${inv.sub}` : ''}`;
   if (!def) return fail(`There is no command /${inv.command}.${didYouMean(commands().map((c) => c.name), inv.command, meant)} Type /help for the commands you can use.`);
   const s: SubcommandDef | undefined = Object.hasOwn(def.subcommands, inv.sub) ? def.subcommands[inv.sub] : undefined;
   if (!s) return fail(notASubcommand(def, path, inv.sub));
-  let parsed = parseOptions(path, s, inv.options);
+  const parsed = parseOptions(path, s, inv.options);
   if (!parsed.ok) return fail(await optionsRefused(app, inv, path, s, parsed.error));
+  const command: Command = { inv, requestId, path, def, s, values: parsed.values, fail };
   try {
     if (s.scope === 'campaign') return await runCampaign(app, inv, s, parsed.values, requestId, fail);
-    const running = (await app.battleIn(inv.channel)) ?? (s.ended ? await latestIn(app, inv.channel) : undefined);
-    if (inv.battle && running?.id !== inv.battle) return fail('That prompt belongs to a battle that has ended; nothing was recorded.');
-    const state = running ? await app.state(running.id) : undefined;
-    if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
-    if (state && s.systems && !s.systems.includes(state.system)) {
-      const others = Object.entries(def.subcommands).filter(([, o]) => o.systems?.includes(state.system)).map(([k]) => `/${def.name} ${k}`);
-      return fail(`${path} is for ${s.systems.join(' or ')} battles; this one plays ${state.system}.${others.length ? ` Use ${others.join(' or ')}.` : ''}`);
+    // First on what this process holds of the channel's battle, read from nothing (issue 44).
+    const cached = app.cached(inv.channel);
+    if (cached) {
+      try {
+        return await onBattle(app, command, cached);
+      } catch (err) {
+        if (!(err instanceof StaleCache)) throw err;
+      }
     }
-    // A subcommand several systems answer: the battle's own checks the options and answers.
-    const own = (state && s.variants?.[state.system]) || s;
-    if (own !== s && !(parsed = parseOptions(path, own, inv.options)).ok) return fail(await optionsRefused(app, inv, path, own, parsed.error));
-    const allowed = mayUse(own.who, state, inv.actor);
-    if (allowed !== true) return fail(allowed);
-    const ctx: InvokeContext = { app, ...ctxBase, state, readFile: inv.readFile ?? noFiles };
-    if (own.query) return { messages: await own.query(parsed.values, ctx), versions: [] };
-    const action = await own.action!(parsed.values, ctx);
-    if (Array.isArray(action)) return { messages: action, versions: [] };
-    const result = await app.handle(state?.id ?? null, action as Action, inv.actor, requestId);
-    return { messages: result.replies, versions: result.versions };
+    return await onBattle(app, command, undefined);
   } catch (err) {
     if (err instanceof ValueNeeded) return { messages: [{ ...errorReply(ctxBase, err.message), need: err.need }], versions: [] };
     if (err instanceof RuleError) return fail(err.message);
@@ -97,6 +89,68 @@ async function run(app: Umpire, inv: Invocation): Promise<{ messages: Message[];
     app.logger?.error({ err, requestId, command: path }, 'unexpected error');
     return fail(`Something went wrong on our side; nothing was changed. Please report request ${requestId}.`);
   }
+}
+
+/** A command whose options were read: what onBattle runs. */
+interface Command {
+  inv: Invocation;
+  requestId: string;
+  path: string;
+  def: CommandDef;
+  s: SubcommandDef;
+  values: OptionValues<Record<string, OptionDef>>;
+  fail: (text: string) => Answer;
+}
+
+type Cached = NonNullable<ReturnType<Umpire['cached']>>;
+
+/**
+ * A battle's command, on the channel's battle and state as this process holds them (`cached`) or as
+ * the store has them. Cached, an action goes to the append, whose expected version checks the state
+ * it was decided on; any other answer (a query, a refusal, a reply the action builds) is given once a
+ * version read shows the battle did not move. Where it did, or the append conflicts, StaleCache:
+ * the caller runs the command again on the store's.
+ */
+async function onBattle(app: Umpire, { inv, requestId, path, def, s, values, fail }: Command, cached: Cached | undefined): Promise<Answer> {
+  const current = async (answer: Answer): Promise<Answer> => {
+    if (cached && (await app.moved(cached.row.id, cached.state.version))) throw new StaleCache(cached.row.id);
+    return answer;
+  };
+  const refuse = (text: string) => current(fail(text));
+  const running = cached?.row ?? (await app.battleIn(inv.channel)) ?? (s.ended ? await latestIn(app, inv.channel) : undefined);
+  if (inv.battle && running?.id !== inv.battle) return refuse('That prompt belongs to a battle that has ended; nothing was recorded.');
+  const state = cached?.state ?? (running ? await app.state(running.id) : undefined);
+  if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
+  if (state && s.systems && !s.systems.includes(state.system)) {
+    const others = Object.entries(def.subcommands).filter(([, o]) => o.systems?.includes(state.system)).map(([k]) => `/${def.name} ${k}`);
+    return fail(`${path} is for ${s.systems.join(' or ')} battles; this one plays ${state.system}.${others.length ? ` Use ${others.join(' or ')}.` : ''}`);
+  }
+  // A subcommand several systems answer: the battle's own checks the options and answers.
+  const own = (state && s.variants?.[state.system]) || s;
+  let opts = values;
+  if (own !== s) {
+    const parsed = parseOptions(path, own, inv.options);
+    if (!parsed.ok) return fail(await optionsRefused(app, inv, path, own, parsed.error));
+    opts = parsed.values;
+  }
+  const allowed = mayUse(own.who, state, inv.actor);
+  if (allowed !== true) return refuse(allowed);
+  const ctx: InvokeContext = { app, actor: inv.actor, channel: inv.channel, state, readFile: inv.readFile ?? noFiles };
+  if (own.query) {
+    await current({ messages: [], versions: [] });
+    return { messages: await own.query(opts, ctx), versions: [] };
+  }
+  let action;
+  try {
+    action = await own.action!(opts, ctx);
+  } catch (err) {
+    if (err instanceof RuleError) await current({ messages: [], versions: [] });
+    throw err;
+  }
+  if (Array.isArray(action)) return current({ messages: action, versions: [] });
+  // Decided on the cached state, a refusal or a conflict comes back as StaleCache (Umpire.handle).
+  const result = await app.handle(state?.id ?? null, action as Action, inv.actor, requestId, cached ? { basis: cached.state } : {});
+  return { messages: result.replies, versions: result.versions };
 }
 
 /**

@@ -40,6 +40,26 @@ export interface UmpireOptions {
  */
 export type Pages = 'here' | 'elsewhere' | 'none';
 
+/** How `handle` finds the state it decides on. */
+export interface HandleOptions {
+  /**
+   * The state the caller built the action on, from this process's cache without asking the store
+   * (invoke's warm path, issue 44): decided on as it is, with no read first. The append's expected
+   * version is its check: a conflict, or a refusal when the battle moved since, throws StaleCache,
+   * so the caller looks again from the channel (whose battle may have changed) rather than this
+   * process deciding on another battle than the channel's.
+   */
+  basis?: BattleState;
+}
+
+/** The state a cached answer was built on is not the battle's any more: look again from the store. */
+export class StaleCache extends Error {
+  constructor(readonly battleId: string) {
+    super(`battle ${battleId}: this process's cached state is behind the store`);
+    this.name = 'StaleCache';
+  }
+}
+
 export interface HandleResult {
   battleId: string;
   replies: Message[];
@@ -61,6 +81,15 @@ export const asLogged = (entries: EventEntry[]): LoggedEvent[] => entries as Log
  */
 export class Umpire {
   private readonly cache = new Map<string, BattleState>();
+  /**
+   * The battle running in each channel as this process last found it there (never "none"): with its
+   * cached state, what a command in that channel is decided on without a read (issue 44). It is
+   * right as long as that battle has not ended, and its ending moves its version, which the
+   * command's append checks.
+   */
+  private readonly channels = new Map<string, BattleRow>();
+  /** Each battle's dice seed once it has events: it never changes after (EventStore.saveSeed). */
+  private readonly seeds = new Map<string, string>();
   /**
    * The id each battle's dice stream is derived from, where it is not the battle's own: a battle
    * renumbered by a copy between stores (store/copy.ts) rolls on under the id it was created with,
@@ -113,9 +142,31 @@ export class Umpire {
     return s;
   }
 
-  /** The battle being played in a channel (the one holding its claim), if any. */
+  /** The battle being played in a channel (the one holding its claim), if any, as the store has it now. */
   async battleIn(channel: string): Promise<BattleRow | undefined> {
-    return this.store.runningIn(channel);
+    const row = await this.store.runningIn(channel);
+    if (row) this.channels.set(channel, row);
+    else this.channels.delete(channel);
+    return row;
+  }
+
+  /**
+   * The channel's battle and its state as this process last saw them, without asking the store: a
+   * guess, which only an append's expected version (or moved()) confirms. Undefined when this process
+   * has not seen a battle running there, or the one it saw has ended.
+   */
+  cached(channel: string): { row: BattleRow; state: BattleState } | undefined {
+    const row = this.channels.get(channel);
+    const state = row && this.cache.get(row.id);
+    return row && state && !state.ended ? { row, state } : undefined;
+  }
+
+  /**
+   * Whether the battle has events after `version` (folded into the cache, as state() does): one read,
+   * the check a cached state passes before an answer read from it is given.
+   */
+  async moved(battleId: string, version: number): Promise<boolean> {
+    return (await this.state(battleId)).version !== version;
   }
 
   battles(): Promise<BattleRow[]> {
@@ -134,26 +185,37 @@ export class Umpire {
    * claimed first: decided again, it meets that battle and is refused as any creation there is.
    * A request id seen before returns its first result.
    */
-  handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID()): Promise<HandleResult> {
+  handle(battleId: string | null, action: Action, actor: string, requestId: string = randomUUID(), opts: HandleOptions = {}): Promise<HandleResult> {
     // One request of a battle at a time in this process: the next waits rather than conflicting.
-    return this.queue.run(battleId ?? 'new battle', () => this.handleNow(battleId, action, actor, requestId));
+    return this.queue.run(battleId ?? 'new battle', () => this.handleNow(battleId, action, actor, requestId, opts.basis));
   }
 
-  private async handleNow(battleId: string | null, action: Action, actor: string, requestId: string): Promise<HandleResult> {
-    const seen = await this.store.findRequest(requestId);
-    if (seen) return { battleId: battleId ?? '', replies: seen.replies, versions: seen.versions, duplicate: true };
+  /**
+   * The request id is checked by the append itself (a repeat trips its unique index and is answered
+   * with the first result), not by a read before it; a refusal is checked against it after, so a
+   * repeated request is answered "done before" even where deciding it again would be refused.
+   */
+  private async handleNow(battleId: string | null, action: Action, actor: string, requestId: string, basis: BattleState | undefined): Promise<HandleResult> {
     for (let tries = 1; ; tries++) {
+      const given = tries === 1 ? basis : undefined;
       try {
-        return await this.attempt(battleId, action, actor, requestId);
+        return await this.attempt(battleId, action, actor, requestId, given);
       } catch (err) {
+        if (err instanceof RuleError) {
+          if (given && (await this.moved(given.id, given.version))) throw new StaleCache(given.id);
+          const seen = await this.store.findRequest(requestId);
+          if (seen) return { battleId: battleId ?? '', replies: seen.replies, versions: seen.versions, duplicate: true };
+          throw err;
+        }
         if (!(err instanceof ConcurrencyError || err instanceof ChannelTakenError) || tries >= MAX_TRIES) throw err;
         this.logger?.warn({ requestId, battleId: err.battleId, tries }, 'append conflict; deciding again on fresh state');
         this.cache.delete(err.battleId);
+        if (given) throw new StaleCache(given.id);
       }
     }
   }
 
-  private async attempt(battleId: string | null, action: Action, actor: string, requestId: string): Promise<HandleResult> {
+  private async attempt(battleId: string | null, action: Action, actor: string, requestId: string, basis: BattleState | undefined): Promise<HandleResult> {
     let seedHex: string | undefined;
     let id = battleId;
     if (action.type === 'CreateBattle') {
@@ -167,10 +229,11 @@ export class Umpire {
     if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
     // A new battle is decided on an empty stream: the append (expected version 0) is what claims its
     // id, so a process that lost the id to another meets a ConcurrencyError and tries the next one.
-    const before = action.type === 'CreateBattle' ? initialState(id) : await this.state(id);
+    const before = action.type === 'CreateBattle' ? initialState(id) : (basis ?? (await this.state(id)));
     const seedHash = seedHex ? seedCommitment(Buffer.from(seedHex, 'hex')) : undefined;
     const at = this.now().toISOString();
-    const seed = await this.store.seed(id);
+    const seed = this.seeds.get(id) ?? (await this.store.seed(id));
+    if (seed && before.version > 0) this.seeds.set(id, seed);
     const streamAt = seed ? (cursor: number) => DiceStream.fromSeed(Buffer.from(seed, 'hex'), this.diceStreams.get(id) ?? id, cursor) : undefined;
     const dice = streamAt?.(before.diceCursor);
     // A /roll waits for the dice library's load, begun by the table or the bot as it started (else now), rather than requiring it.
