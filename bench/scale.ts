@@ -188,43 +188,30 @@ export async function buildBattle(store: EventStore, id: string, n: number, from
   for (let i = from; i < n; i += 10) await store.append(id, i, events.slice(i, i + 10), { actor: 'gm', at: AT, requestId: `${id}-${i}` }, [], []);
 }
 
-/** Reading a battle's stream (EventStore.load) against a raw SELECT + JSON.parse of its rows: the best of 2 x ROUNDS alternating. */
-export async function readVsSelect(m: Measured, id: string, n: number): Promise<{ ours: number; raw: number }> {
-  let ours = Infinity;
+/** `ours` (resolving with how many events it reached) against a raw SELECT + JSON.parse of the battle's rows: the best of 2 x ROUNDS alternating. */
+async function vsSelect(m: Measured, id: string, n: number, what: string, ours: () => Promise<number>): Promise<{ ours: number; raw: number }> {
+  let best = Infinity;
   let raw = Infinity;
   for (let r = 0; r < 2 * ROUNDS; r++) {
     settle();
     let t = performance.now();
-    const read = await m.store.load(id);
-    ours = Math.min(ours, performance.now() - t);
-    if (read.length !== n) throw new Error(`the read found ${read.length} of ${n}`);
+    const reached = await ours();
+    best = Math.min(best, performance.now() - t);
+    if (reached !== n) throw new Error(`the ${what} reached ${reached} of ${n}`);
     settle();
     t = performance.now();
     const parsed = (await m.rawSelect(id)).map((row) => JSON.parse(row.data) as unknown);
     raw = Math.min(raw, performance.now() - t);
     if (parsed.length !== n) throw new Error('the raw select lost rows');
   }
-  return { ours: perSec(n, ours), raw: perSec(n, raw) };
+  return { ours: perSec(n, best), raw: perSec(n, raw) };
 }
 
-/** Replay (load + fold) of a battle against a raw SELECT + JSON.parse of its rows: the best of 2 x ROUNDS alternating. */
-export async function replayVsSelect(m: Measured, id: string, n: number): Promise<{ ours: number; raw: number }> {
-  let ours = Infinity;
-  let raw = Infinity;
-  for (let r = 0; r < 2 * ROUNDS; r++) {
-    settle();
-    let t = performance.now();
-    const s = replay(id, asLogged(await m.store.loadEntries(id)));
-    ours = Math.min(ours, performance.now() - t);
-    if (s.version !== n) throw new Error(`replay reached ${s.version} of ${n}`);
-    settle();
-    t = performance.now();
-    const parsed = (await m.rawSelect(id)).map((row) => JSON.parse(row.data) as unknown);
-    raw = Math.min(raw, performance.now() - t);
-    if (parsed.length !== n) throw new Error('the raw select lost rows');
-  }
-  return { ours: perSec(n, ours), raw: perSec(n, raw) };
-}
+/** Reading a battle's stream (EventStore.load) against a raw SELECT + JSON.parse of its rows. */
+export const readVsSelect = (m: Measured, id: string, n: number) => vsSelect(m, id, n, 'read', async () => (await m.store.load(id)).length);
+
+/** Replay (load + fold) of a battle against a raw SELECT + JSON.parse of its rows. */
+export const replayVsSelect = (m: Measured, id: string, n: number) => vsSelect(m, id, n, 'replay', async () => replay(id, asLogged(await m.store.loadEntries(id))).version);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const p50p99 = (times: number[]) => {

@@ -6,7 +6,7 @@ import { proposeResult } from '../../src/campaign/aftermath.ts';
 import { decideCampaign } from '../../src/campaign/decide.ts';
 import type { ArmyRecord, CampaignEvent, LoggedCampaignEvent } from '../../src/campaign/events.ts';
 import { replayCampaign } from '../../src/campaign/evolve.ts';
-import { play, sides, to, unit } from '../support/medieval.ts';
+import { play, sides, to, TUDOR_AND_ROYAL, unit } from '../support/medieval.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, logged } from '../support/spec.ts';
 import { campaignTable, channel, errors, STOKE } from './support.ts';
@@ -50,12 +50,7 @@ describe('medieval: the battle changed a battery', () => {
   ];
   const setup: BattleEvent[] = [
     { type: 'BattleCreated', data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'bosworth', gm: 'gm', campaign: 'c1' } },
-    { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
-    { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
-    { type: 'CommandAdded', data: { commandId: 'c1', name: 'Oxford', sideId: 's1' } },
-    { type: 'CommandAdded', data: { commandId: 'c2', name: 'Norfolk', sideId: 's2' } },
-    { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
-    { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+    ...TUDOR_AND_ROYAL,
     unit('u1', 'Archers', 'c1', archers),
     unit('u2', 'Ordnance', 'c2', ordnance),
     sides(1, 's2'),

@@ -9,6 +9,16 @@ import { given } from './spec.ts';
 /** The medieval spec tests' shared steps (medieval.test.ts, medieval-reasons.test.ts): each builds its own roster with `unit`. */
 export const unit = (unitId: string, name: string, commandId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitAdded', data: { unitId, name, commandId, attrs } });
 
+/** Tudor (Oxford's command, alice's) against Royal (Norfolk's, bob's): the sides and commands a medieval spec's units join. */
+export const TUDOR_AND_ROYAL: BattleEvent[] = [
+  { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
+  { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
+  { type: 'CommandAdded', data: { commandId: 'c1', name: 'Oxford', sideId: 's1' } },
+  { type: 'CommandAdded', data: { commandId: 'c2', name: 'Norfolk', sideId: 's2' } },
+  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
+  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+];
+
 export const phaseIndex = (id: string) => MEDIEVAL_PHASES.findIndex((p) => p.id === id);
 /** The battle moved to turn `turn`, phase MED-SEQ.`n`. */
 export const to = (turn: number, n: number): BattleEvent => ({
