@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -85,13 +85,15 @@ describe('README.md', () => {
       const runnable = blocks(README).filter((b) => /^sh\s+runnable\b/.test(b.info));
       expect(runnable.length).toBeGreaterThanOrEqual(3);
       const dir = mkdtempSync(join(tmpdir(), 'umpire-readme-'));
-      for (const f of ['package.json', 'node_modules', 'bin', 'src', 'commands', 'examples', 'migrations', 'tsconfig.json']) symlinkSync(resolve(f), join(dir, f));
+      for (const f of ['package.json', 'node_modules', 'bin', 'src', 'commands', 'migrations', 'tsconfig.json']) symlinkSync(resolve(f), join(dir, f));
+      // Copied, not linked: the table reads no file whose real path is outside its working directory (a roster, a house-rules file).
+      cpSync('examples', join(dir, 'examples'), { recursive: true });
       for (const b of runnable) {
         const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', b.body], { cwd: dir, timeout: LIMIT_MS, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'warn' } });
         expect(stdout.length, `block at README.md:${b.line}`).toBeGreaterThan(0);
       }
       // What the blocks promise is there: each example its database, the report's chart.
-      for (const f of ['demo.db', 'demo-json.db', 'stoke.db', 'quatre-bras.db', 'aspern.db', 'stoke-report.png']) expect(existsSync(join(dir, 'data', f)), f).toBe(true);
+      for (const f of ['demo.db', 'demo-json.db', 'stoke.db', 'quatre-bras.db', 'aspern.db', 'stoke-report.png', 'campaign.db', 'season.db']) expect(existsSync(join(dir, 'data', f)), f).toBe(true);
     },
     LIMIT_MS * 6,
   );

@@ -94,6 +94,19 @@ describe('percentile: the aftermath of a battle', () => {
     expect(aftermath(percentile, hit, 'Horse Battery')).toEqual({ figures: 6, status: 'fit', why: ['lost 2 of 6 cannon (PCT-11.74)'], attrs: [{ name: 'cannon', value: 4, why: 'lost 2 (PCT-11.74)', version }] });
   });
 
+  it('PCT-11.79 a battery loses its howitzers first: it carries the howitzers left with its cannon, so the next battle does not give it back a howitzer lost (issue 41)', () => {
+    const withHowitzers = setup.map((e) => (e.type === 'UnitAdded' && e.data.name === 'Horse Battery' ? unit('u2', 'Horse Battery', 'c2', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2 }) : e));
+    const one = run(withHowitzers, [{ type: 'PercentileRuleLosses', unit: 'Horse Battery', lost: 1, kind: 'cannon', reason: 'counterbattery fire', check: false }, 'gm']);
+    const version = one.findIndex((e) => e.type === 'PercentileLossesRuled') + 1;
+    expect(aftermath(percentile, one, 'Horse Battery').attrs).toEqual([
+      { name: 'cannon', value: 5, why: 'lost 1 (PCT-11.74)', version },
+      { name: 'howitzers', value: 1, why: 'a battery loses its howitzers first (PCT-11.79)', version },
+    ]);
+    // More lost than it had howitzers: none left, never fewer than none.
+    const three = run(withHowitzers, [{ type: 'PercentileRuleLosses', unit: 'Horse Battery', lost: 3, kind: 'cannon', reason: 'counterbattery fire', check: false }, 'gm']);
+    expect(aftermath(percentile, three, 'Horse Battery').attrs!.find((a) => a.name === 'howitzers')!.value).toBe(0);
+  });
+
   it('an untouched unit is fit with no losses; the log names no leader fallen (the officer hit of PCT-11.16.step10 is not kept)', () => {
     expect(aftermath(percentile, shot, '1/28th Foot')).toEqual({ figures: 20, status: 'fit', why: ['no losses'] });
   });

@@ -15,7 +15,8 @@ import { status } from './state.ts';
  * as figures: a battery's figures are its crew. The log keeps no capture and no named officer (an
  * officer hit, PCT-11.16.step10, goes to the Random Officer Hit chart, 14.62, which is not in the
  * sources), so neither is proposed. Cannon lost are gone: the battery carries those left as its
- * `cannon`, from the last event that lost one (issue 41).
+ * `cannon`, from the last event that lost one, and its howitzers less those lost, which go first
+ * (PCT-11.79; issue 41).
  */
 export function percentileAftermath(s: BattleState, u: Unit, log: readonly LoggedEvent[]): UnitAftermath {
   const { strength: figures, start } = percentileReport.unit(s, u);
@@ -25,7 +26,17 @@ export function percentileAftermath(s: BattleState, u: Unit, log: readonly Logge
   if (st.materialLost) why.push(`lost ${st.materialLost} train material, counted off its ${plural(start, 'figure')} (PCT-11.74)`);
   if (st.cannonLost) why.push(`lost ${st.cannonLost} of ${plural(Number(u.attrs.cannon ?? st.cannonLost), 'cannon', 'cannon')} (PCT-11.74)`);
   const lost = log.filter((l) => cannonLostBy(l.event, u.id)).at(-1);
-  const attrs = st.cannonLost && lost && u.attrs.cannon !== undefined ? { attrs: [{ name: 'cannon', value: Math.max(0, Number(u.attrs.cannon) - st.cannonLost), why: `lost ${st.cannonLost} (PCT-11.74)`, version: lost.version }] } : {};
+  // PCT-11.79: a battery's howitzer is lost first, so the howitzers left go with the cannon left.
+  const howitzers = Number(u.attrs.howitzers ?? 0);
+  const attrs =
+    st.cannonLost && lost && u.attrs.cannon !== undefined
+      ? {
+          attrs: [
+            { name: 'cannon', value: Math.max(0, Number(u.attrs.cannon) - st.cannonLost), why: `lost ${st.cannonLost} (PCT-11.74)`, version: lost.version },
+            ...(howitzers > 0 ? [{ name: 'howitzers', value: Math.max(0, howitzers - st.cannonLost), why: 'a battery loses its howitzers first (PCT-11.79)', version: lost.version }] : []),
+          ],
+        }
+      : {};
   if (figures === 0) return { figures, status: 'destroyed', why: [...why, 'destroyed: no figures left (PCT-11.78)'], ...attrs };
   if (!why.length) why.push('no losses');
   if (st.moraleDue) why.push('a morale check for its losses was due and not taken (PCT-11.72)');
