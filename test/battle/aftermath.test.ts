@@ -7,7 +7,7 @@ import { charge } from '../../src/systems/charge/plugin.ts';
 import { medieval } from '../../src/systems/medieval/plugin.ts';
 import { percentile } from '../../src/systems/percentile/plugin.ts';
 import { CHARGE_PHASES } from '../../src/systems/charge/sequence.ts';
-import { play as playMedieval, sides, to as toMedieval, unit } from '../support/medieval.ts';
+import { play as playMedieval, sides, to as toMedieval, TUDOR_AND_ROYAL, unit } from '../support/medieval.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, logged } from '../support/spec.ts';
 
@@ -202,12 +202,7 @@ describe('brigade: the aftermath of a battle', () => {
 describe('medieval: the aftermath of a battle', () => {
   const setup: BattleEvent[] = [
     { type: 'BattleCreated', data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'table', gm: 'gm' } },
-    { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
-    { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
-    { type: 'CommandAdded', data: { commandId: 'c1', name: 'Oxford', sideId: 's1' } },
-    { type: 'CommandAdded', data: { commandId: 'c2', name: 'Norfolk', sideId: 's2' } },
-    { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
-    { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+    ...TUDOR_AND_ROYAL,
     unit('u1', 'Archers', 'c1', { arm: 'infantry', figures: 24, class: 'C', order: 'loose', formation: 'line', armour: 'light', weapon: 'longbow', melee_weapon: 'sword' }),
     unit('u2', 'Knights', 'c1', { arm: 'cavalry', figures: 12, class: 'A', order: 'close', formation: 'line', armour: 'extra heavy', melee_weapon: 'heavy lance' }),
     unit('u4', 'Billmen', 'c2', { arm: 'infantry', figures: 24, class: 'C', order: 'close', formation: 'line', armour: 'medium', melee_weapon: 'pole-arm' }),

@@ -9,7 +9,7 @@ import { parseReasonChoices } from '../../src/systems/medieval/battle/parse.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
 import { owedNow } from '../../src/battle/advance.ts';
-import { only, phaseIndex, play, sides, to, unit } from '../support/medieval.ts';
+import { only, phaseIndex, play, sides, to, TUDOR_AND_ROYAL, unit } from '../support/medieval.ts';
 
 /**
  * Issue 28: why a unit tests (MED-CONTROL, MED-MORALE-REASONS) read against the roster and the
@@ -19,12 +19,7 @@ import { only, phaseIndex, play, sides, to, unit } from '../support/medieval.ts'
  */
 const setup: BattleEvent[] = [
   { type: 'BattleCreated', data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'table', gm: 'gm' } },
-  { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
-  { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
-  { type: 'CommandAdded', data: { commandId: 'c1', name: 'Oxford', sideId: 's1' } },
-  { type: 'CommandAdded', data: { commandId: 'c2', name: 'Norfolk', sideId: 's2' } },
-  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
-  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+  ...TUDOR_AND_ROYAL,
   unit('u1', 'Archers', 'c1', { arm: 'infantry', figures: 24, class: 'C', order: 'loose', formation: 'line', armour: 'light', weapon: 'longbow', melee_weapon: 'sword' }),
   unit('u2', 'Knights', 'c1', { arm: 'cavalry', figures: 12, class: 'A', order: 'close', formation: 'line', armour: 'extra heavy', melee_weapon: 'heavy lance' }),
   unit('u4', 'Billmen', 'c2', { arm: 'infantry', figures: 24, class: 'B', order: 'close', formation: 'line', armour: 'medium', melee_weapon: 'pole-arm' }),

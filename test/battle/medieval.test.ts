@@ -9,7 +9,7 @@ import { medievalActing } from '../../src/systems/medieval/battle/advance.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
-import { only, phaseIndex, play, sides, to, unit } from '../support/medieval.ts';
+import { only, phaseIndex, play, sides, to, TUDOR_AND_ROYAL, unit } from '../support/medieval.ts';
 
 /**
  * The medieval d10 rules as the battle applies them (src/battle/medieval.ts): given events, when an
@@ -20,12 +20,7 @@ const created = (options?: MedievalOptions): BattleEvent => ({
   data: { battleId: 'b1', name: 'Bosworth', system: 'medieval', channel: 'table', gm: 'gm', ...(options ? { options } : {}) },
 });
 const army: BattleEvent[] = [
-  { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
-  { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
-  { type: 'CommandAdded', data: { commandId: 'c1', name: 'Oxford', sideId: 's1' } },
-  { type: 'CommandAdded', data: { commandId: 'c2', name: 'Norfolk', sideId: 's2' } },
-  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
-  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+  ...TUDOR_AND_ROYAL,
   unit('u1', 'Archers', 'c1', { arm: 'infantry', figures: 24, class: 'C', order: 'loose', formation: 'line', armour: 'light', weapon: 'longbow', melee_weapon: 'sword' }),
   unit('u2', 'Knights', 'c1', { arm: 'cavalry', figures: 12, class: 'A', order: 'close', formation: 'line', armour: 'extra heavy', melee_weapon: 'heavy lance' }),
   unit('u3', 'Skirmishers', 'c1', { arm: 'infantry', figures: 10, class: 'D', order: 'skirmish', formation: 'line', armour: 'light', weapon: 'javelin', melee_weapon: 'knife' }),

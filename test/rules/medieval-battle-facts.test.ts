@@ -5,6 +5,7 @@ import type { MedievalEvent } from '../../src/systems/medieval/battle/index.ts';
 import { parseModifierList } from '../../src/systems/medieval/battle/parse.ts';
 import type { MedievalOptions } from '../../src/systems/medieval/battle/state.ts';
 import { MEDIEVAL_PHASES } from '../../src/systems/medieval/sequence.ts';
+import { TUDOR_AND_ROYAL } from '../support/medieval.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
 
@@ -21,12 +22,7 @@ const created = (options?: MedievalOptions): BattleEvent => ({
 const unit = (unitId: string, name: string, commandId: string, attrs: Record<string, string | number>): BattleEvent => ({ type: 'UnitAdded', data: { unitId, name, commandId, attrs } });
 const setup = (options?: MedievalOptions): BattleEvent[] => [
   created(options),
-  { type: 'SideAdded', data: { sideId: 's1', name: 'Tudor' } },
-  { type: 'SideAdded', data: { sideId: 's2', name: 'Royal' } },
-  { type: 'CommandAdded', data: { commandId: 'c1', name: 'Oxford', sideId: 's1' } },
-  { type: 'CommandAdded', data: { commandId: 'c2', name: 'Norfolk', sideId: 's2' } },
-  { type: 'CommandAssigned', data: { commandId: 'c1', user: 'alice' } },
-  { type: 'CommandAssigned', data: { commandId: 'c2', user: 'bob' } },
+  ...TUDOR_AND_ROYAL,
   unit('u1', 'Archers', 'c1', { arm: 'infantry', figures: 24, class: 'C', order: 'loose', formation: 'line', armour: 'light', weapon: 'longbow', melee_weapon: 'sword' }),
   unit('u2', 'Knights', 'c1', { arm: 'cavalry', figures: 12, class: 'A', order: 'close', formation: 'line', armour: 'extra heavy', melee_weapon: 'heavy lance' }),
   unit('u3', 'Skirmishers', 'c1', { arm: 'infantry', figures: 10, class: 'D', order: 'skirmish', formation: 'line', armour: 'light', weapon: 'javelin', melee_weapon: 'knife' }),

@@ -1,6 +1,6 @@
 import slugify from '@sindresorhus/slugify';
 import type { TopLevelSpec } from 'vega-lite';
-import { CHART, FAMILIES, fitted, LEGEND, legendColumns, shadesOf, svgToPng, toSvg, vegaShade, wholeAxis, type Shade } from './report-chart.ts';
+import { CHART, FAMILIES, fitted, legendColumns, sideColour, shadesOf, svgToPng, toSvg, vegaShade, wholeAxis, type Shade } from './report-chart.ts';
 
 /**
  * The chart of `/campaign report` (issue 29): each army's strength across the campaign's turns and
@@ -95,13 +95,7 @@ export function campaignSpec(series: CampaignSeries, shade: Shade): TopLevelSpec
           x: { field: 'point', type: 'ordinal', title: 'turns and battles', scale: { domain: points }, axis: { labelAngle: lean ? -35 : 0, labelLimit: X_LABEL_LIMIT } },
           // Nothing but zeros would leave a domain of [0, 0] and a single tick: give it one figure of room.
           y: { field: 'strength', type: 'quantitative', title: series.unit, axis: wholeAxis, scale: max < 1 ? { domain: [0, 1] } : { zero: true } },
-          color: {
-            field: 'army',
-            type: 'nominal',
-            title: s.side,
-            scale: { domain: s.armies.map((a) => a.name), range: s.armies.map((a) => a.colour) },
-            legend: { columns, labelLimit: Math.max(140, Math.floor(LEGEND.labelLimit / columns)) },
-          },
+          color: sideColour('army', s.side, s.armies.map((a) => a.name), s.armies.map((a) => a.colour), columns),
           detail: { field: 'army' },
         },
       })),

@@ -83,6 +83,15 @@ export function legendColumns(entries: readonly number[], height: number): numbe
 /** Ticks at whole figures only: strength and losses are counted (figures, steps), never fractions. */
 export const wholeAxis = { tickMinStep: 1, format: 'd' } as const;
 
+/** A side's colour channel: each of its lines (`field`) in its own shade, named in the side's legend of `columns` columns. */
+export const sideColour = (field: string, side: string, names: string[], colours: string[], columns: number) => ({
+  field,
+  type: 'nominal',
+  title: side,
+  scale: { domain: names, range: colours },
+  legend: { columns, labelLimit: Math.max(140, Math.floor(LEGEND.labelLimit / columns)) },
+});
+
 /**
  * The two vega-lite specs of a report: strength by turn (a line a unit, morale as the point's shape;
  * a layer and a legend a side, titled with the side, its units in shades of the side's family),
@@ -106,13 +115,7 @@ export function reportSpecs(r: BattleReport, shade: Shade): { strength: TopLevel
           encoding: {
             x: turns,
             y: { field: 'strength', type: 'quantitative', title: strength, axis: wholeAxis },
-            color: {
-              field: 'unit',
-              type: 'nominal',
-              title: c.side,
-              scale: { domain: c.units.map((u) => u.unit), range: c.units.map((u) => u.colour) },
-              legend: { columns, labelLimit: Math.max(140, Math.floor(LEGEND.labelLimit / columns)) },
-            },
+            color: sideColour('unit', c.side, c.units.map((u) => u.unit), c.units.map((u) => u.colour), columns),
             shape: { field: 'morale', type: 'nominal', title: 'morale' },
             detail: { field: 'unit' },
           },
