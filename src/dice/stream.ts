@@ -1,7 +1,8 @@
-// @noble/hashes, not node:crypto: the same code re-derives the dice in `umpire verify` and in the browser viewer.
-import { hmac } from '@noble/hashes/hmac.js';
+// The same code re-derives the dice in `umpire verify` and in the browser viewer: the HMAC is each
+// platform's own (mac.ts), the commitment's SHA-256 @noble/hashes' (once per battle).
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { keyedMac } from './mac.ts';
 
 /** Dice a rolling event consumed: cursor range [from, to) of the battle's stream and the results. */
 export interface DiceUsed {
@@ -35,17 +36,14 @@ export function hmacWords(seed: Uint8Array, battleId: string, cursor: number): W
   if (!Number.isSafeInteger(cursor) || cursor < 0) {
     throw new RangeError(`dice cursor must be a non-negative integer, got ${cursor}`);
   }
-  // Keyed once; each word restores the keyed state into one scratch HMAC instead of hashing the key again.
-  const keyed = hmac.create(sha256, seed);
-  const scratch = keyed.clone();
-  const mac = new Uint8Array(sha256.outputLen);
+  const macOf = keyedMac(seed);
   let j = cursor;
   return {
     get cursor() {
       return j;
     },
     next() {
-      keyed._cloneInto(scratch).update(utf8ToBytes(`${battleId}:${j}`)).digestInto(mac);
+      const mac = macOf(`${battleId}:${j}`);
       const word = ((mac[0]! << 24) | (mac[1]! << 16) | (mac[2]! << 8) | mac[3]!) >>> 0;
       j += 1;
       return word;

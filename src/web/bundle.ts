@@ -20,11 +20,11 @@ function bundled(name: string): Promise<string> {
   return script;
 }
 
-/** The hash chain's SHA-256 in the browser: src/store/digest.browser in place of digest (node:crypto). */
+/** The hash chain's SHA-256 and the dice's HMAC in the browser: src/store/digest.browser and src/dice/mac.browser in place of digest and mac (node:crypto). */
 const browserDigest: Plugin = {
   name: 'browser-digest',
   setup(b) {
-    b.onResolve({ filter: /\/digest\.(ts|js)$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/digest\.(ts|js)$/, 'digest.browser.$1')) }));
+    b.onResolve({ filter: /\/(digest|mac)\.(ts|js)$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/(digest|mac)\.(ts|js)$/, '$1.browser.$2')) }));
   },
 };
 
