@@ -1,6 +1,7 @@
 import { composeCommands, installCommands } from './app/slash/registry.ts';
 import type { CoreCommand, SystemPlugin } from './app/slash/commands.ts';
 import { installSystems } from './battle/registry.ts';
+import { installMessages } from './i18n/catalog.ts';
 import { systems } from './systems/index.ts';
 import ballot from '../commands/ballot.ts';
 import battle from '../commands/battle.ts';
@@ -25,11 +26,12 @@ import unit from '../commands/unit.ts';
 export const coreCommands: readonly CoreCommand[] = [battle, house, side, join, command, unit, oob, phase, turn, ballot, move, fire, morale, roll, reveal, ref, campaign, help];
 
 /**
- * The composition root: the rule systems handed to the battle core, and the slash commands (the
- * core's with the systems' merged in) to the app. Every entry point calls it once before it plays;
+ * The composition root: the rule systems handed to the battle core, the slash commands (the
+ * core's with the systems' merged in) to the app, and the systems' translations to the catalog. Every entry point calls it once before it plays;
  * the tests call it with the systems they play.
  */
 export function assemble(plugins: readonly SystemPlugin[] = systems): void {
   installSystems(plugins);
   installCommands(composeCommands(coreCommands, plugins));
+  installMessages('the rule systems', ...plugins.map((x) => x.messages ?? {}));
 }

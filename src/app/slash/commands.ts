@@ -11,6 +11,7 @@ import type { Owed } from '../../battle/system.ts';
 import { quoteInputs, type Message } from '../../messages.ts';
 import type { CampaignRow, EventStore } from '../../store/types.ts';
 import { didYouMean } from '../../nearest.ts';
+import type { Catalog } from '../../i18n/catalog.ts';
 
 /**
  * Slash command definitions: the one description of every command, read by the Discord adapter
@@ -192,6 +193,11 @@ export interface SystemPlugin<S = unknown> extends RuleSystem<S> {
     /** Options it adds to /battle create. */
     create?: Readonly<Record<string, CreateOption>>;
   };
+  /**
+   * Its messages in the languages it is translated to (its `i18n/<language>.json`): its commands'
+   * descriptions and choices (docs/languages.md). What it leaves out reads in English.
+   */
+  messages?: Catalog;
 }
 
 /** A core command: fixed, or built from the systems installed (their ids, attributes, creation options). */

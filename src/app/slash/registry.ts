@@ -1,3 +1,5 @@
+import { installMessages } from '../../i18n/catalog.ts';
+import { commandMessages } from './catalog.ts';
 import { defineCommand, type CommandDef, type CoreCommand, type OptionDef, type SubcommandDef, type SystemPlugin } from './commands.ts';
 
 /**
@@ -62,8 +64,10 @@ function variant(had: SubcommandDef, s: SubcommandDef, id: string, where: string
 const own = (x: SystemPlugin, subs: Readonly<Record<string, SubcommandDef>>): Record<string, SubcommandDef> =>
   Object.fromEntries(Object.entries(subs).map(([k, s]) => [k, { ...s, systems: [x.id] }]));
 
+/** Installs the commands, and their English in the message catalog. */
 export function installCommands(defs: readonly CommandDef[]): void {
   installed = defs;
+  installMessages('the slash commands', { en: commandMessages(defs) });
 }
 
 /** Every slash command, in Discord's and /help's order. */
