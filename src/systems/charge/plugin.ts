@@ -16,6 +16,8 @@ import { fire } from './commands/fire.ts';
 import { morale } from './commands/morale.ts';
 import { move } from './commands/move.ts';
 import { ref } from './commands/ref.ts';
+import fr from './i18n/fr.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -51,4 +53,5 @@ export const charge: SystemPlugin<ChargeState> = {
   report: chargeReport,
   aftermath: chargeAftermath,
   slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, morale, move, ref } },
+  messages: { fr, de },
 };

@@ -17,6 +17,8 @@ import { fire } from './commands/fire.ts';
 import { morale } from './commands/morale.ts';
 import { initiative } from './commands/initiative.ts';
 import { create } from './commands/create.ts';
+import fr from './i18n/fr.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -55,4 +57,5 @@ export const medieval: SystemPlugin<MedievalState> = {
   report: medievalReport,
   aftermath: medievalAftermath,
   slash: { commands: [weather, melee, control], adds: { fire, morale, initiative, ref }, create },
+  messages: { fr, de },
 };

@@ -25,6 +25,8 @@ import { morale } from './commands/morale.ts';
 import { unit } from './commands/unit.ts';
 import { ref } from './commands/ref.ts';
 import { PERCENTILE_HOUSE } from './house-rules.ts';
+import fr from './i18n/fr.json' with { type: 'json' };
+import de from './i18n/de.json' with { type: 'json' };
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -66,4 +68,5 @@ export const percentile: SystemPlugin<PercentileState> = {
   report: percentileReport,
   aftermath: percentileAftermath,
   slash: { commands: [night, orders, mfp], adds: { fire, morale, unit, ref } },
+  messages: { fr, de },
 };
