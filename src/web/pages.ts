@@ -13,25 +13,32 @@ import { esc, markdownHtml } from './markdown.ts';
  * text from the log or a post goes through `esc` or `markdownHtml`.
  */
 
+/**
+ * Read on a phone (issue 42): at 375 px nothing is wider than the screen (long names and addresses
+ * wrap, a table scrolls in its own box); every link and control shows where the keyboard is.
+ */
 const STYLE = `
-body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f5f1}
+body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f5f1;overflow-wrap:break-word}
 header{background:#26304a;color:#fff;padding:.8em 1.2em}header h1{margin:0;font-size:1.35em}
-header p{margin:.2em 0 0;opacity:.85}nav.tabs a{color:#fff;margin-right:1.2em}
+header p{margin:.2em 0 0;color:#dfe3ee}nav.tabs{display:flex;flex-wrap:wrap;gap:.3em 1.2em;margin-top:.3em}nav.tabs a{color:#fff}
 main{max-width:70em;margin:0 auto;padding:1em 1.2em}
 section{background:#fff;border:1px solid #ddd8cc;border-radius:6px;padding:.6em 1em;margin:1em 0}
 h2{font-size:1.1em;margin:.3em 0 .5em}
 ol.timeline{list-style:none;padding:0;margin:0}
 ol.timeline>li{border-top:1px solid #eee;padding:.45em 0;content-visibility:auto;contain-intrinsic-size:auto 3em}
-.v{display:inline-block;min-width:3.5em;color:#667;font-variant-numeric:tabular-nums}
-.meta,.by{color:#667;font-size:.85em}.by{margin-left:.3em}.voided{text-decoration:line-through;color:#889}
+.v{display:inline-block;min-width:3.5em;font-variant-numeric:tabular-nums}
+.meta,.by{color:#5a5f70;font-size:.85em}.by{margin-left:.3em}.voided{text-decoration:line-through;color:#5a5f70}.title{font-weight:600}
 .post{margin:.35em 0 .2em 3.5em;padding:.35em .7em;border-left:3px solid #8aa0d0;background:#f3f6fc}
 .post.dm{border-color:#b58ad0;background:#f8f2fc}.post h3{font-size:1em;margin:0 0 .2em}
 .bookmark{background:#fff3c4;padding:0 .3em;border-radius:3px}nav.pages{margin:.4em 0;line-height:1.8}
 .user{color:#3550a0}.quote{border-left:3px solid #ccc;padding-left:.5em}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:.25em .5em;text-align:left}
-.steps{display:flex;gap:.6em;align-items:center;flex-wrap:wrap}.steps input[type=range]{flex:1;min-width:12em}
+.scroll{overflow-x:auto}#units td:last-child{min-width:14em}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:.25em .5em;text-align:left}
+.steps{display:flex;gap:.6em;align-items:center;flex-wrap:wrap}.steps input[type=range]{flex:1;min-width:10em}
 #verify-result[data-status=ok]{color:#176b2c}#verify-result[data-status=failed]{color:#a31818;font-weight:bold}
 img.chart{max-width:100%;height:auto}
+a:focus-visible,button:focus-visible,input:focus-visible,[tabindex]:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+header a:focus-visible{outline-color:#ffd54a}
+@media (max-width:30em){main{padding:.5em}section{padding:.5em .6em}.post{margin-left:1em}.v{min-width:2.5em}}
 `;
 
 export interface PageOptions {
@@ -168,7 +175,7 @@ function entryHtml(v: BattleView, x: Entry, voided: boolean, mark: Bookmark | un
     boxes = '';
   } else if (post && (!line || says(posts, line))) {
     const read = headOf(post);
-    head = `<span class="what${voided ? ' voided' : ''}">${markdownHtml(read.head)}</span>`;
+    head = `<span class="what${post.title ? ' title' : ''}${voided ? ' voided' : ''}">${markdownHtml(read.head)}</span>`;
     boxes = read.box + boxesOf(posts.filter((m) => m !== post));
   } else {
     head = line ? `<span class="what${voided ? ' voided' : ''}">${markdownHtml(line)}</span>` : '<span class="meta">Nothing was posted in the channel for this entry.</span>';
@@ -278,7 +285,7 @@ function unitsHtml(s: BattleState): string {
     }
   }
   if (!rows.length) return '<section id="units"><h2>Units</h2><p>No units yet.</p></section>';
-  return `<section id="units"><h2>Units</h2><table><thead><tr><th>Side</th><th>Command</th><th>Unit</th><th>Strength</th><th>Morale</th><th>As recorded</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  return `<section id="units"><h2>Units</h2><div class="scroll" tabindex="0" role="region" aria-label="Units, by side and command"><table><thead><tr><th>Side</th><th>Command</th><th>Unit</th><th>Strength</th><th>Morale</th><th>As recorded</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 /** The battle report of the view's turns, with its charts when the rules report strength. */
