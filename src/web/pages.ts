@@ -26,7 +26,7 @@ section{background:#fff;border:1px solid #ddd8cc;border-radius:6px;padding:.6em 
 h2{font-size:1.1em;margin:.3em 0 .5em}
 ol.timeline{list-style:none;padding:0;margin:0}
 ol.timeline>li{border-top:1px solid #eee;padding:.45em 0;content-visibility:auto;contain-intrinsic-size:auto 3em}
-.v{display:inline-block;min-width:3.5em;font-variant-numeric:tabular-nums}
+.head{padding-left:3.5em;text-indent:-3.5em}.v{display:inline-block;min-width:3.5em;text-indent:0;font-variant-numeric:tabular-nums}
 .meta,.by{color:#5a5f70;font-size:.85em}.by{margin-left:.3em}.voided{text-decoration:line-through;color:#5a5f70}.title{font-weight:600}
 .post{margin:.35em 0 .2em 3.5em;padding:.35em .7em;border-left:3px solid #8aa0d0;background:#f3f6fc}
 .post.dm{border-color:#b58ad0;background:#f8f2fc}.post h3{font-size:1em;margin:0 0 .2em}
@@ -38,7 +38,7 @@ ol.timeline>li{border-top:1px solid #eee;padding:.45em 0;content-visibility:auto
 img.chart{max-width:100%;height:auto}
 a:focus-visible,button:focus-visible,input:focus-visible,[tabindex]:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 header a:focus-visible{outline-color:#ffd54a}
-@media (max-width:30em){main{padding:.5em}section{padding:.5em .6em}.post{margin-left:1em}.v{min-width:2.5em}}
+@media (max-width:30em){main{padding:.5em}section{padding:.5em .6em}.post{margin-left:1em}.head{padding-left:2.5em;text-indent:-2.5em}.v{min-width:2.5em}}
 `;
 
 export interface PageOptions {
