@@ -1,7 +1,7 @@
 import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
-import { foldAll } from '../battle/replay.ts';
+import { baseRequestId, foldAll } from '../battle/replay.ts';
 import { initialState, type BattleState, type Bookmark } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import type { Audience } from './audience.ts';
@@ -187,19 +187,24 @@ function entryHtml(v: BattleView, x: Entry, voided: boolean, mark: Bookmark | un
 
 /**
  * The entries of a page of the timeline. A post sent for several events (an order of battle's
- * import, a share's links) carries the last one's number, and says lines of the events before it
- * (issue 42): it is shown with the first event whose line it says, and each other event it says
- * points to it, so no line is read twice.
+ * import, a share's links, a phase walk, a house file) carries the last one's number (issue 42):
+ * it is shown with the first event of its request (the events one command wrote), and each other
+ * event of the request points to it, so nothing is read twice, even where the post words the
+ * events' lines its own way. Events of no request (a log from before requests were kept) are
+ * matched by the post saying their lines.
  */
 function entries(v: BattleView, shown: readonly { e: LoggedEvent; line: string }[]): Entry[] {
   const list: Entry[] = shown.map(({ e, line }) => ({ e, line, posts: v.posts.get(e.version) ?? [] }));
+  const request = (x: Entry) => baseRequestId(x.e.requestId);
   for (let i = 0; i < list.length; i++) {
     const { posts } = list[i]!;
     if (!posts.length || v.audience.withheld.has(list[i]!.e.version)) continue;
-    // The run of events before it that were sent nothing of their own.
+    const own = request(list[i]!);
+    const told = (x: Entry) => (own !== null ? request(x) === own : says(posts, x.line));
+    // The run of events before it that were sent nothing of their own (none sealed from this view).
     let from = i;
-    while (from > 0 && !list[from - 1]!.posts.length && list[from - 1]!.line) from--;
-    const said = list.slice(from, i + 1).filter((x) => says(posts, x.line));
+    while (from > 0 && !list[from - 1]!.posts.length && list[from - 1]!.line && !v.audience.withheld.has(list[from - 1]!.e.version) && (own === null || request(list[from - 1]!) === own)) from--;
+    const said = list.slice(from, i + 1).filter(told);
     const first = said[0];
     if (!first || first === list[i]) continue;
     first.posts = posts;

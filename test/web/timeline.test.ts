@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeEvent, toldToChannel } from '../../src/battle/describe.ts';
-import { foldAll } from '../../src/battle/replay.ts';
+import { baseRequestId, foldAll } from '../../src/battle/replay.ts';
 import { initialState } from '../../src/battle/state.ts';
 import { markdownHtml } from '../../src/web/markdown.ts';
 import { PER_PAGE } from '../../src/web/pages.ts';
@@ -87,6 +87,29 @@ describe('the timeline says each thing once (issue 42)', () => {
       });
       const twice = [...told].filter(([l, n]) => (lines.get(l) ?? 0) > n).map(([l, n]) => `${l} (${lines.get(l)} times, ${n} events)`);
       expect(twice, view).toEqual([]);
+    }
+  });
+
+  // A phase walk's post lists the phases passed, a house file's its rules, each in its own words:
+  // the events of that one command point to the post rather than say their lines beside it.
+  it('examples/medieval-battle.table: a post sent for a command of several events is read once, at its first event; the others point to it', async () => {
+    const t = startTable();
+    await t.run(readFileSync('examples/medieval-battle.table', 'utf8').split('\n'));
+    const shared = await t.run('@gm /battle share');
+    const html = (await pages(t.app).get(linkOf(shared, (m) => m.to === 'channel'))).body;
+    const body = new Map([...html.matchAll(ENTRY)].map((m) => [Number(m[1]), m[2]!]));
+    const posted = new Set((await t.store.posts('b1')).filter((p) => p.message.to.kind === 'channel').map((p) => p.version));
+    const requests = new Map<string, number[]>();
+    for (const e of await t.app.log('b1')) {
+      const r = baseRequestId(e.requestId);
+      if (r) requests.set(r, [...(requests.get(r) ?? []), e.version]);
+    }
+    const several = [...requests.values()].filter((vs) => vs.length > 1 && posted.has(vs.at(-1)!) && vs.slice(0, -1).every((v) => !posted.has(v)));
+    // The house file's rules and the two phase walks at least.
+    expect(several.length).toBeGreaterThanOrEqual(3);
+    for (const [first, ...rest] of several) {
+      expect(body.get(first!), `event ${first}`).not.toContain('Told in the post');
+      for (const v of rest) expect(body.get(v), `event ${v}`).toContain(`Told in the post of <a href="#e${first}">event ${first}</a>`);
     }
   });
 });
