@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { invoke } from '../src/app/service/invoke.ts';
 import { asLogged, Umpire } from '../src/app/service/umpire.ts';
@@ -171,12 +172,17 @@ export function sqliteMeasured(file: string): Measured {
 
 export async function pgMeasured(url: string, name: string): Promise<Measured> {
   const store: PgEventStore = await openPostgres(url);
-  const client = (store.db as unknown as { $client: { query<T>(q: string | { text: string; values: unknown[]; rowMode?: 'array' }, params?: unknown[]): Promise<{ rows: T[] }> } }).$client;
+  const client = (store.db as unknown as { $client: { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> } }).$client;
+  // Rows as arrays: node-postgres takes the mode in the query's config, PGlite as a third argument.
+  const arrays =
+    client instanceof pg.Pool
+      ? async <T>(text: string, values: unknown[]) => (await client.query({ text, values, rowMode: 'array' })).rows as T[]
+      : async <T>(text: string, values: unknown[]) => (await (client as unknown as PGlite).query<T>(text, values, { rowMode: 'array' })).rows;
   return {
     name,
     store,
-    rawRows: async (id, from = 0) => (await client.query<RawRow>({ text: `SELECT ${COLUMNS} FROM events WHERE battle_id = $1 AND version > $2 ORDER BY version`, values: [id, from], rowMode: 'array' })).rows,
-    rawPosts: async (id, from = 0) => (await client.query<RawPost>({ text: `SELECT ${POST_COLUMNS} FROM outbox WHERE battle_id = $1 AND battle_version > $2 ORDER BY id`, values: [id, from], rowMode: 'array' })).rows,
+    rawRows: (id, from = 0) => arrays<RawRow>(`SELECT ${COLUMNS} FROM events WHERE battle_id = $1 AND version > $2 ORDER BY version`, [id, from]),
+    rawPosts: (id, from = 0) => arrays<RawPost>(`SELECT ${POST_COLUMNS} FROM outbox WHERE battle_id = $1 AND battle_version > $2 ORDER BY id`, [id, from]),
     rawSelect: async (id) => (await client.query<{ data: string }>('SELECT * FROM events WHERE battle_id = $1 ORDER BY version', [id])).rows,
     rawInsert: async (row) => void (await client.query(`INSERT INTO events (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, row)),
     // One statement, one round trip and one transaction, as the store's append is.
