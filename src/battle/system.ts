@@ -92,9 +92,9 @@ export interface ReportHooks {
   /** What its strength counts: "figures", "steps". */
   strength: string;
   /**
-   * Losses its rules count apart from strength, which they do not turn into it ("casualty steps":
-   * a charge melee's, MEL-D10, of which the rules do not say how many figures a step is). A report
-   * counts them in a casualty line of their own, never as strength.
+   * Losses its rules count apart from strength, which they do not turn into it (casualty steps, say,
+   * where the rules do not say how many figures a step is). A report counts them in a casualty line
+   * of their own, never as strength.
    */
   apart?: string;
   unit(s: BattleState, u: Unit): UnitStanding;

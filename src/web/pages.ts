@@ -295,7 +295,9 @@ function unitsHtml(s: BattleState): string {
 
 /** The battle report of the view's turns, with its charts when the rules report strength. */
 export function reportPage(v: BattleView, text: string, chart: boolean): string {
-  const img = chart ? `<p><img class="chart" src="${esc(`${v.base}/report.svg`)}" alt="Strength by unit and casualties by side" width="1200" height="800"></p>` : '';
+  // On a phone the chart shrinks to the page's width; the chart itself opens whole, to zoom.
+  const svg = esc(`${v.base}/report.svg`);
+  const img = chart ? `<p><img class="chart" src="${svg}" alt="Strength by unit and casualties by side" width="1200" height="800"><br><a href="${svg}">Open the chart at full size</a></p>` : '';
   return page(header(v, 'Report'), `<section id="report"><h2>Report</h2><div>${markdownHtml(text)}</div>${img}</section>`);
 }
 
