@@ -32,6 +32,8 @@ interface Node {
 }
 interface Drawn {
   marktype: string;
+  /** The mark it is an item of: a line's vertices are the items of one mark. */
+  mark: Node;
   role: string;
   item: Node;
   box: { x1: number; y1: number; x2: number; y2: number };
@@ -45,7 +47,7 @@ function flatten(node: Node, dx = 0, dy = 0, mark?: Node, out: Drawn[] = []): Dr
       continue;
     }
     const b = child.bounds;
-    if (mark && b && Number.isFinite(b.x1)) out.push({ marktype: mark.marktype!, role: mark.role ?? '', item: child, box: { x1: b.x1 + dx, y1: b.y1 + dy, x2: b.x2 + dx, y2: b.y2 + dy } });
+    if (mark && b && Number.isFinite(b.x1)) out.push({ marktype: mark.marktype!, mark, role: mark.role ?? '', item: child, box: { x1: b.x1 + dx, y1: b.y1 + dy, x2: b.x2 + dx, y2: b.y2 + dy } });
     // A group's items are drawn from its own origin.
     if (mark?.marktype === 'group') flatten(child, dx + (child.x ?? 0), dy + (child.y ?? 0), undefined, out);
   }
@@ -169,9 +171,18 @@ describe('every example battle’s chart shows every change, each once, nothing 
     expect(reportText(r)).toMatch(/^• French: turn 1 0, turn 2 0; 0 figures in all; casualty steps: turn 1 0, turn 2 3; 3 casualty steps in all$/m);
   });
 
-  it.each(played.campaigns.map((c) => [c.script, c] as const))('the campaign chart of %s: no army’s point covered, no text cut or overlapping', async (_, c) => {
+  it.each(played.campaigns.map((c) => [c.script, c] as const))('the campaign chart of %s: no army’s point covered, no text cut or overlapping, each army one line through all its points', async (_, c) => {
     const s = await scene(c.spec);
     readable(s);
     expect(uncovered(s).covered).toEqual([]);
+    // A line is one mark item a point of it: an army's points, each a vertex of the same line.
+    const values = (c.spec as unknown as { data: { values: { side: number; army: string }[] } }).data.values;
+    const armies = [...new Set(values.map((v) => `${v.side}\n${v.army}`))];
+    for (const army of armies) {
+      const [side, name] = army.split('\n');
+      const vertices = s.drawn.filter((d) => d.marktype === 'line' && d.item.datum?.army === name && d.item.datum?.side === Number(side));
+      expect(vertices.length, name).toBe(values.filter((v) => `${v.side}\n${v.army}` === army).length);
+      expect(new Set(vertices.map((v) => v.mark)).size, `${name}: one line`).toBe(1);
+    }
   });
 });

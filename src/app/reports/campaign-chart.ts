@@ -62,22 +62,27 @@ function armiesBySide(series: CampaignSeries) {
 }
 
 /**
- * The vega-lite spec of the chart: x the moments in order (categorical, leaning when they would
- * crowd), y the strength at whole figures from 0, a layer and a legend a side (filtered by the
+ * The vega-lite spec of the chart: x the moments in order (each at a whole number, named, its
+ * labels standing when they would crowd), y the strength at whole figures from 0, a layer and a legend a side (filtered by the
  * side's place, so two sides of one name stay two), titled with the side.
  */
 export function campaignSpec(series: CampaignSeries): TopLevelSpec {
   const { width, height } = CAMPAIGN_CHART;
   const points = distinct(series.points);
   const sides = armiesBySide(series).filter((s) => s.armies.length);
-  const armies = sides.flatMap((s) => s.armies.map((a) => `${s.index}\n${a.name}`));
+  // Each army a place of its own about each moment (a moment at 0, 1, 2...): two armies of one
+  // strength stay two points, and each army's points stay one line.
+  const count = sides.reduce((n, s) => n + s.armies.length, 0);
+  const step = Math.min(0.12, 0.6 / count);
+  let k = 0;
   const values = sides.flatMap((s) =>
-    s.armies.flatMap((a) =>
-      points.flatMap((point, p) => {
+    s.armies.flatMap((a) => {
+      const offset = (k++ - (count - 1) / 2) * step;
+      return points.flatMap((point, p) => {
         const strength = measured(a.strength[p]);
-        return strength === null ? [] : [{ point, side: s.index, army: a.name, key: `${s.index}\n${a.name}`, strength }];
-      }),
-    ),
+        return strength === null ? [] : [{ point, x: p + offset, side: s.index, army: a.name, strength }];
+      });
+    }),
   );
   const title = { text: `${series.campaign}: ${series.unit} of each army across turns and battles`, limit: width - 40 };
   if (!values.length)
@@ -94,10 +99,14 @@ export function campaignSpec(series: CampaignSeries): TopLevelSpec {
         transform: [{ filter: { field: 'side', equal: s.index } }],
         mark: { type: 'line', point: { size: 50, filled: true } },
         encoding: {
-          // No axis title: the chart's title says what the moments are, and a title under leaning labels crowded them.
-          x: { field: 'point', type: 'ordinal', title: null, scale: { domain: points }, axis: { labelAngle: lean ? -90 : 0, labelLimit: X_LABEL_LIMIT } },
-          // Each army a place of its own in a moment's band: two armies of one strength stay two points.
-          xOffset: { field: 'key', type: 'nominal', scale: { domain: armies } },
+          // The moments by their names at their places; no axis title: the chart's title says what they are.
+          x: {
+            field: 'x',
+            type: 'quantitative',
+            title: null,
+            scale: { domain: [-0.5, points.length - 0.5], nice: false, zero: false },
+            axis: { values: points.map((_, p) => p), labelExpr: `${JSON.stringify(points)}[datum.value]`, grid: false, labelAngle: lean ? -90 : 0, labelOverlap: false, labelLimit: X_LABEL_LIMIT },
+          },
           // Nothing but zeros would leave a domain of [0, 0] and a single tick: give it one figure of room.
           y: { field: 'strength', type: 'quantitative', title: series.unit, axis: wholeAxis, scale: max < 1 ? { domain: [0, 1] } : { zero: true } },
           strokeDash: {
@@ -105,7 +114,7 @@ export function campaignSpec(series: CampaignSeries): TopLevelSpec {
             type: 'nominal',
             title: s.side,
             scale: { domain: s.armies.map((a) => a.name), range: s.armies.map((a) => a.dash) },
-            legend: { symbolStrokeWidth: 2.5, symbolSize: 400, labelLimit: LEGEND.labelLimit },
+            legend: { symbolType: 'stroke', symbolStrokeWidth: 2.5, symbolSize: 400, labelLimit: LEGEND.labelLimit },
           },
           // The side's colour as a value, so that its legend's lines are drawn in it too.
           color: { value: s.colour },
