@@ -77,7 +77,7 @@ export function build() {
  * (discord.js, the web server, the charts, PostgreSQL, the dice, YAML...), and pino, whose
  * transports run files of their own in worker threads.
  */
-const BUNDLED = new Set(['zod', 'drizzle-orm', 'commander', 'dotenv', '@noble/hashes', 'fastest-levenshtein', '@sindresorhus/slugify', '@sindresorhus/transliterate', 'escape-string-regexp', 'intl-messageformat', '@formatjs/icu-messageformat-parser', '@formatjs/fast-memoize', '@formatjs/icu-skeleton-parser', '@formatjs/ecma402-abstract', 'tslib']);
+const BUNDLED = new Set(['zod', 'drizzle-orm', 'commander', 'dotenv', '@noble/hashes', 'fastest-levenshtein', '@sindresorhus/slugify', '@sindresorhus/transliterate', 'escape-string-regexp']);
 
 /**
  * The entry points the bin starts, bundled into dist/bundle/ (issue 44): a start reads a few files,
