@@ -67,7 +67,8 @@ export function driverCalls(store: EventStore): { count(): number; stop(): void 
       : sqlite
         ? // better-sqlite3's statements share one prototype: a statement runs through its run, get, all or iterate.
           [Object.getPrototypeOf((client.prepare as (q: string) => object).call(client, 'SELECT 1')) as Record<string, unknown>, ['run', 'get', 'all', 'iterate']]
-        : [client, ['query', 'exec', 'transaction']];
+        : // PGlite: its queries, and an append's Bind and Execute (pg-append.ts), run in runExclusive.
+          [client, ['query', 'exec', 'transaction', 'runExclusive']];
   const methods = names.filter((k) => typeof target[k] === 'function');
   let n = 0;
   const saved = methods.map((k) => [k, Object.getOwnPropertyDescriptor(target, k)] as const);
