@@ -150,7 +150,7 @@ interface Entry {
   /** The log's own line, or '' where the channel was told nothing (a changed vote, issue 37). */
   line: string;
   posts: readonly Message[];
-  /** The earlier entry whose post says this entry's line too (issue 42): the line is not shown twice. */
+  /** The earlier entry whose post tells this entry too, its command's first (issue 42): the line is not shown twice. */
   toldAt?: number;
 }
 
@@ -200,11 +200,12 @@ function entries(v: BattleView, shown: readonly { e: LoggedEvent; line: string }
     const { posts } = list[i]!;
     if (!posts.length || v.audience.withheld.has(list[i]!.e.version)) continue;
     const own = request(list[i]!);
-    const told = (x: Entry) => (own !== null ? request(x) === own : says(posts, x.line));
     // The run of events before it that were sent nothing of their own (none sealed from this view).
     let from = i;
     while (from > 0 && !list[from - 1]!.posts.length && list[from - 1]!.line && !v.audience.withheld.has(list[from - 1]!.e.version) && (own === null || request(list[from - 1]!) === own)) from--;
-    const said = list.slice(from, i + 1).filter(told);
+    const run = list.slice(from, i + 1);
+    // The run is the request's own events; events of no request are those the post says.
+    const said = own !== null ? run : run.filter((x) => says(posts, x.line));
     const first = said[0];
     if (!first || first === list[i]) continue;
     first.posts = posts;

@@ -50,7 +50,7 @@ function distinct(names: readonly string[]): string[] {
 const measured = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The dashes of a side's armies' lines, in order: solid, dashed, dotted...; a ninth army takes the first again. */
-export const DASHES: readonly number[][] = [[1, 0], [8, 4], [2, 3], [12, 3, 2, 3], [4, 4], [12, 6], [2, 6], [8, 3, 2, 3, 2, 3]];
+const DASHES: readonly number[][] = [[1, 0], [8, 4], [2, 3], [12, 3, 2, 3], [4, 4], [12, 6], [2, 6], [8, 3, 2, 3, 2, 3]];
 
 /** Each side with its colour and its measured armies (those with a strength at some point), named distinctly, each its dash. */
 function armiesBySide(series: CampaignSeries) {

@@ -41,7 +41,7 @@ export const fitted = (spec: Record<string, unknown>, width: number, height: num
  */
 export const OKABE_ITO = { blue: '#0072B2', vermillion: '#D55E00', bluishGreen: '#009E73', reddishPurple: '#CC79A7', orange: '#E69F00', skyBlue: '#56B4E9', black: '#000000' } as const;
 /** A colour a side, in the order of the battle's sides (the first blue, the second vermillion...); an eighth side takes the first again. */
-export const SIDE_COLOURS: readonly string[] = Object.values(OKABE_ITO);
+const SIDE_COLOURS: readonly string[] = Object.values(OKABE_ITO);
 export const sideColourAt = (i: number): string => SIDE_COLOURS[i % SIDE_COLOURS.length]!;
 
 /**
@@ -81,7 +81,7 @@ export function wrapped(name: string, width: number, fontSize: number): string[]
 export const wholeAxis = { tickMinStep: 1, format: 'd' } as const;
 
 /** Each side in the chart's order with its colour and its units in the report's order. */
-export function sidesOf(r: BattleReport): { side: string; colour: string; units: string[] }[] {
+function sidesOf(r: BattleReport): { side: string; colour: string; units: string[] }[] {
   const unitsOf = new Map<string, string[]>();
   for (const p of r.series) {
     const units = unitsOf.get(p.side) ?? [];
@@ -169,7 +169,7 @@ export function reportSpecs(r: BattleReport): { strength: TopLevelSpec; casualti
     ],
   });
   const vconcat = sides.map((s) => ({
-    title: { text: s.side, color: s.colour === OKABE_ITO.black ? '#000000' : s.colour, fontSize: 13, anchor: 'start', offset: 4, limit: 0 },
+    title: { text: s.side, color: s.colour, fontSize: 13, anchor: 'start', offset: 4, limit: 0 },
     columns,
     concat: s.units.map((u) => panel(s, u)),
     spacing: PANEL.gap,
