@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { invoke } from '../src/app/service/invoke.ts';
 import { asLogged, Umpire } from '../src/app/service/umpire.ts';
@@ -20,18 +21,34 @@ import { battleEvents } from './battle.ts';
  * work on the same machine: better-sqlite3's prepared statements, PGlite's own `query`.
  */
 
-/** One row of events as the raw driver inserts it: battle_id, version, type, data, actor, at, request_id, hash. */
-type RawRow = [string, number, string, string, string, string, string | null, string];
+/**
+ * One row of events as stored, every column but the position the table gives it: battle_id,
+ * version, type, data, actor, at, request_id, hash, result, salt. The raw driver inserts exactly
+ * these, so it writes what an append writes.
+ */
+type RawRow = [string, number, string, string, string, string, string | null, string, string | null, string | null];
+const COLUMNS = 'battle_id, version, type, data, actor, at, request_id, hash, result, salt';
 
-/** A stored event as a raw row of battle `battle`, its request id (if any) prefixed so it stays unique. */
-const rawRow = (e: StoredEvent, battle: string): RawRow => [battle, e.version, e.type, JSON.stringify(e.data), e.actor, e.at, e.requestId && `${battle}-${e.requestId}`, e.hash];
+/** A row of the outbox as stored (battle_id, destination, message, created_at, battle_version): a command's post. */
+type RawPost = [string, string, string, string, number];
+const POST_COLUMNS = 'battle_id, destination, message, created_at, battle_version';
 
-/** A store under measurement and its raw driver: a query returning rows, and a statement that writes. */
+/** A stored row moved to battle `battle`, its request id (if any) prefixed so it stays unique. */
+const moved = (r: RawRow, battle: string): RawRow => [battle, r[1], r[2], r[3], r[4], r[5], r[6] && `${battle}-${r[6]}`, r[7], r[8], r[9]];
+
+/** A store under measurement and its raw driver: the rows it stored read back, a query returning rows, and statements that write. */
 export interface Measured {
   name: string;
   store: EventStore;
+  /** The battle's rows after version `from`, as stored. */
+  rawRows(battleId: string, from?: number): Promise<RawRow[]>;
+  /** The battle's posts after version `from` (outbox rows), as stored. */
+  rawPosts(battleId: string, from?: number): Promise<RawPost[]>;
   rawSelect(battleId: string): Promise<{ data: string }[]>;
+  /** One row, its own transaction. */
   rawInsert(row: RawRow): Promise<void>;
+  /** An event's row and its posts, in one transaction: what a command such as /roll writes. */
+  rawCommand(row: RawRow, posts: RawPost[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,7 +67,8 @@ export function driverCalls(store: EventStore): { count(): number; stop(): void 
       : sqlite
         ? // better-sqlite3's statements share one prototype: a statement runs through its run, get, all or iterate.
           [Object.getPrototypeOf((client.prepare as (q: string) => object).call(client, 'SELECT 1')) as Record<string, unknown>, ['run', 'get', 'all', 'iterate']]
-        : [client, ['query', 'exec', 'transaction']];
+        : // PGlite: its queries, and an append's Bind and Execute (pg-append.ts), run in runExclusive.
+          [client, ['query', 'exec', 'transaction', 'runExclusive']];
   const methods = names.filter((k) => typeof target[k] === 'function');
   let n = 0;
   const saved = methods.map((k) => [k, Object.getOwnPropertyDescriptor(target, k)] as const);
@@ -98,9 +116,10 @@ export async function commandRoundTrips(store: EventStore): Promise<{ roll: numb
 
 /**
  * A schema of its own on the PostgreSQL server at `url`, as a URL whose connections work in it
- * (what test/support/locations.ts does for the tests), and a way to drop it.
+ * (what test/support/locations.ts does for the tests), whether the server writes durably (fsync),
+ * and a way to drop it.
  */
-export async function serverSchema(url: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function serverSchema(url: string, name: string): Promise<{ url: string; durable: boolean; drop(): Promise<void> }> {
   const schema = `umpire_bench_${name}_${process.pid}_${Date.now().toString(36)}`;
   const admin = async (q: string) => {
     const client = new pg.Client({ connectionString: url });
@@ -113,20 +132,41 @@ export async function serverSchema(url: string, name: string): Promise<{ url: st
   };
   await admin(`CREATE SCHEMA ${schema}`);
   const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: u.toString(), drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
+  // Each commit waits for its WAL on disk, the raw driver's as the store's, whatever the database's
+  // default (.ci/postgres turns it off for the tests).
+  u.searchParams.set('options', `-c search_path=${schema} -c synchronous_commit=on`);
+  const fsync = await new Promise<string>((resolve, reject) => {
+    const client = new pg.Client({ connectionString: url });
+    client
+      .connect()
+      .then(() => client.query<{ fsync: string }>('SHOW fsync'))
+      .then((r) => resolve(r.rows[0]!.fsync), reject)
+      .finally(() => void client.end());
+  });
+  return { url: u.toString(), durable: fsync === 'on', drop: () => admin(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
 export function sqliteMeasured(file: string): Measured {
   const store = SqliteEventStore.open(file);
   const sqlite = store.db.$client;
   const select = sqlite.prepare<[string], { data: string }>('SELECT * FROM events WHERE battle_id = ? ORDER BY version');
-  const insert = sqlite.prepare('INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const rows = sqlite.prepare<[string, number], Record<string, unknown>>(`SELECT ${COLUMNS} FROM events WHERE battle_id = ? AND version > ? ORDER BY version`).raw(true);
+  const posts = sqlite.prepare<[string, number], Record<string, unknown>>(`SELECT ${POST_COLUMNS} FROM outbox WHERE battle_id = ? AND battle_version > ? ORDER BY id`).raw(true);
+  const insert = sqlite.prepare(`INSERT INTO events (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const post = sqlite.prepare(`INSERT INTO outbox (${POST_COLUMNS}) VALUES (?, ?, ?, ?, ?)`);
+  const command = sqlite.transaction((row: RawRow, out: RawPost[]) => {
+    insert.run(...row);
+    for (const p of out) post.run(...p);
+  });
   return {
     name: 'SQLite',
     store,
+    rawRows: async (id, from = 0) => rows.all(id, from) as unknown as RawRow[],
+    rawPosts: async (id, from = 0) => posts.all(id, from) as unknown as RawPost[],
     rawSelect: async (id) => select.all(id),
     rawInsert: async (row) => void insert.run(...row),
+    // IMMEDIATE, as the store's append takes its write lock.
+    rawCommand: async (row, out) => command.immediate(row, out),
     close: () => store.close(),
   };
 }
@@ -134,11 +174,25 @@ export function sqliteMeasured(file: string): Measured {
 export async function pgMeasured(url: string, name: string): Promise<Measured> {
   const store: PgEventStore = await openPostgres(url);
   const client = (store.db as unknown as { $client: { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> } }).$client;
+  // Rows as arrays: node-postgres takes the mode in the query's config, PGlite as a third argument.
+  const arrays =
+    client instanceof pg.Pool
+      ? async <T>(text: string, values: unknown[]) => (await client.query({ text, values, rowMode: 'array' })).rows as T[]
+      : async <T>(text: string, values: unknown[]) => (await (client as unknown as PGlite).query<T>(text, values, { rowMode: 'array' })).rows;
   return {
     name,
     store,
+    rawRows: (id, from = 0) => arrays<RawRow>(`SELECT ${COLUMNS} FROM events WHERE battle_id = $1 AND version > $2 ORDER BY version`, [id, from]),
+    rawPosts: (id, from = 0) => arrays<RawPost>(`SELECT ${POST_COLUMNS} FROM outbox WHERE battle_id = $1 AND battle_version > $2 ORDER BY id`, [id, from]),
     rawSelect: async (id) => (await client.query<{ data: string }>('SELECT * FROM events WHERE battle_id = $1 ORDER BY version', [id])).rows,
-    rawInsert: async (row) => void (await client.query('INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', row)),
+    rawInsert: async (row) => void (await client.query(`INSERT INTO events (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, row)),
+    // One statement, one round trip and one transaction, as the store's append is.
+    rawCommand: async (row, out) =>
+      void (await client.query(
+        `WITH e AS (INSERT INTO events (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10))
+        INSERT INTO outbox (${POST_COLUMNS}) SELECT * FROM jsonb_to_recordset($11::jsonb) AS p(battle_id text, destination text, message text, created_at text, battle_version int)`,
+        [...row, JSON.stringify(out.map(([battle_id, destination, message, created_at, battle_version]) => ({ battle_id, destination, message, created_at, battle_version })))],
+      )),
     close: () => store.close(),
   };
 }
@@ -156,13 +210,13 @@ const WARM_UP = 500;
 
 /**
  * Appends of one event each (its hash, the request's result, the version check) against raw
- * INSERTs of the very rows stored: `n` of each in ROUNDS alternating rounds, the best round of each.
+ * INSERTs of the very rows stored, every column as stored: `n` of each in ROUNDS alternating rounds, the best round of each.
  */
 export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: number; raw: number }> {
   // Untimed, both paths once through (PGlite's engine compiles as it runs), on a battle of their own.
   const warm = battleEvents(WARM_UP, 'warm-up');
   for (let i = 0; i < WARM_UP; i++) await m.store.append('warm-up', i, [warm[i]!], { actor: 'gm', at: AT, requestId: `warm-up-${i}` }, [], []);
-  for (const e of await m.store.load('warm-up')) await m.rawInsert(rawRow(e, 'raw-warm-up'));
+  for (const r of await m.rawRows('warm-up')) await m.rawInsert(moved(r, 'raw-warm-up'));
   const events = battleEvents(n);
   const per = Math.ceil(n / ROUNDS);
   let ours = 0;
@@ -173,7 +227,7 @@ export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: nu
     let t = performance.now();
     for (let i = from; i < to; i++) await m.store.append('append', i, [events[i]!], { actor: 'gm', at: AT, requestId: `append-${i}` }, [], []);
     ours = Math.max(ours, perSec(to - from, performance.now() - t));
-    const rows = (await m.store.load('append', from)).map((e) => rawRow(e, 'raw'));
+    const rows = (await m.rawRows('append', from)).map((r) => moved(r, 'raw'));
     settle();
     t = performance.now();
     for (const r of rows) await m.rawInsert(r);
@@ -226,7 +280,7 @@ const p50p99 = (times: number[]) => {
  * starts in an event-loop turn of its own, as each interaction reaches the bot in its own read from
  * the gateway: what the bot defers past a reply (the store's WAL checkpoint) runs between commands.
  */
-export async function handleLatency(store: EventStore, n: number, runs = 2000): Promise<{ p50: number; p99: number }> {
+export async function handleLatency(store: EventStore, n: number, runs = 2000): Promise<{ p50: number; p99: number; battleId: string }> {
   const app = new Umpire(store);
   const created = await invoke(app, { command: 'battle', sub: 'create', options: { name: 'Latency', system: 'medieval' }, actor: 'gm', channel: 'latency' });
   if (!created.versions.length) throw new Error(created.messages[0]!.text);
@@ -242,22 +296,33 @@ export async function handleLatency(store: EventStore, n: number, runs = 2000): 
     if (res.versions.length !== 1) throw new Error(`the roll was not recorded: ${res.messages[0]?.text}`);
     if (r >= 200) times.push(ms);
   }
-  return p50p99(times);
+  return { ...p50p99(times), battleId: id };
 }
 
 /**
- * What the disk alone costs a write: p50 and p99 of `runs` raw INSERTs of one row each, every one
- * its own transaction and fsync, as a command's append is.
+ * What the disk alone costs a command's write, on the raw driver: p50 and p99 of `runs` writes,
+ * each its own transaction and fsync as a command's append is, of the rows the last command on the
+ * battle in `channel` stored (its event's row, every column, and its post's): `insert` writes the
+ * event's row alone, `command` the event's row and its post in one transaction, the same durable
+ * work as the command's.
  */
-export async function rawInsertLatency(m: Measured, runs = 2000): Promise<{ p50: number; p99: number }> {
-  const [e] = await m.store.load('latency-floor');
-  const times: number[] = [];
+export async function rawLatency(m: Measured, battleId: string, runs = 2000): Promise<{ insert: { p50: number; p99: number }; command: { p50: number; p99: number } }> {
+  const version = await m.store.version(battleId);
+  const [row] = await m.rawRows(battleId, version - 1);
+  const posts = await m.rawPosts(battleId, version - 1);
+  if (!row || !posts.length) throw new Error('the last command stored no event with a post');
+  const insert: number[] = [];
+  const command: number[] = [];
   for (let r = 0; r < runs; r++) {
-    const t = performance.now();
-    await m.rawInsert(['latency-floor', r + 1, 'GmAdded', '{"user":"u2"}', 'gm', AT, `floor-${r}`, e?.hash ?? 'x'.repeat(64)]);
-    times.push(performance.now() - t);
+    const at = (floor: string) => [floor, r + 1, row[2], row[3], row[4], row[5], `${floor}-${r}`, row[7], row[8], row[9]] as RawRow;
+    let t = performance.now();
+    await m.rawInsert(at('floor-insert'));
+    insert.push(performance.now() - t);
+    t = performance.now();
+    await m.rawCommand(at('floor-command'), posts.map((p): RawPost => ['floor-command', p[1], p[2], p[3], r + 1]));
+    command.push(performance.now() - t);
   }
-  return p50p99(times);
+  return { insert: p50p99(insert), command: p50p99(command) };
 }
 
 /** The example battles' logs (test/fixtures/replay), as stored: the shapes of real battles of every system. */

@@ -2,4 +2,4 @@
 // `umpire …` and `npm run umpire -- …`: the command line (src/cli/main.ts), compiled (bin/build.js).
 import { run } from './build.js';
 
-await run('src/cli/main.js');
+await run('bundle/cli.js');

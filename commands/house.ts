@@ -1,7 +1,6 @@
-import { stringify } from 'yaml';
 import { defineCommand, sub } from '../src/app/slash/commands.ts';
 import { matching } from '../src/app/slash/complete.ts';
-import { parseDataFile, readDataText } from '../src/app/slash/data-file.ts';
+import { parseDataFile, readDataText, yaml } from '../src/app/slash/data-file.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { houseRule, houseText } from '../src/battle/house.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
@@ -74,13 +73,13 @@ export default defineCommand({
         const s = ctx.state!;
         const set = rulesOf(s).filter((r) => houseRule(s, r.key));
         const text = set.length ? `${set.length} house rule${set.length > 1 ? 's' : ''} of "${s.name}": ${set.map((r) => r.key).join(', ')}.` : `"${s.name}" has no house rule set yet.`;
-        const yaml = [
+        const file = [
           `# House rules of "${s.name}" (${s.system}): the group's choices where the seed leaves a value open, not the seed's.`,
           ...set.map((r) => `# ${r.key}: ${r.rules.join(', ')}`),
-          set.length ? stringify(Object.fromEntries(set.map((r) => [r.key, houseRule(s, r.key)!.value]))) : '{}\n',
+          set.length ? yaml().stringify(Object.fromEntries(set.map((r) => [r.key, houseRule(s, r.key)!.value]))) : '{}\n',
         ].join('\n');
         const m = reply(ctx, text, 'House rules');
-        m.files = [{ name: `house-rules-${s.id}.yaml`, data: new TextEncoder().encode(yaml), description: `The house rules of ${s.name}` }];
+        m.files = [{ name: `house-rules-${s.id}.yaml`, data: new TextEncoder().encode(file), description: `The house rules of ${s.name}` }];
         return [m];
       },
     }),

@@ -1,4 +1,4 @@
-import unhomoglyph from 'unhomoglyph';
+import { createRequire } from 'node:module';
 import { refuse } from '../rules/errors.ts';
 
 /**
@@ -8,6 +8,10 @@ import { refuse } from '../rules/errors.ts';
  * skeleton; a look-alike finds a thing only when exactly one thing looks like it.
  * Logged names are never rewritten: both sides of every comparison are normalised here instead.
  */
+
+/** unhomoglyph's table, loaded with the first name compared: the table and the bot start without it. */
+let table: ((s: string) => string) | undefined;
+const homoglyphs = () => (table ??= createRequire(import.meta.url)('unhomoglyph') as (s: string) => string);
 
 /** Unseen characters: zero-width ones, joiners, soft hyphens, variation selectors (UAX #44 DI), bidi marks and overrides (UAX #9). */
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/gu;
@@ -36,7 +40,7 @@ export function normalizeName(raw: string): string {
  * with one skeleton are confusable: a Cyrillic е and a Latin e, 1 and l, rn and m. Not for reading.
  */
 export function skeleton(s: string): string {
-  return unhomoglyph(s.normalize('NFD').replace(INVISIBLE, '')).normalize('NFD');
+  return homoglyphs()(s.normalize('NFD').replace(INVISIBLE, '')).normalize('NFD');
 }
 
 interface Keys {

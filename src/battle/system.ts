@@ -48,14 +48,32 @@ export interface Owed {
   unitId?: string;
 }
 
+/**
+ * The words a battle report gives a unit's morale, the same in every rule system (issue 42): each
+ * system's report hook says its unit's state in one of them, so that one word (and in the chart one
+ * shape, report-chart.ts) means one thing in every battle. In order from the best to the worst:
+ * - good: no morale effect on it (the percentile and charge games' "good", the medieval "steady",
+ *   a brigade unit not retreating);
+ * - impetuous: it must charge (medieval);
+ * - disordered: percentile, medieval, charge;
+ * - shaken: charge (worse than disordered there: -2 to -1 on a morale test);
+ * - retreating: until it rallies (brigade);
+ * - routing: fleeing (percentile and medieval "routing", the charge game's "routed");
+ * - broken: charge.
+ */
+export const REPORT_STATUSES = ['good', 'impetuous', 'disordered', 'shaken', 'retreating', 'routing', 'broken'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
 /** A unit as a battle report (/battle report) reads it in one state of the battle. */
 export interface UnitStanding {
   /** Its strength now, in the system's unit of strength (`ReportHooks.strength`). */
   strength: number;
   /** Its strength before any loss (the roster's). */
   start: number;
-  /** Its morale in the system's words: "good", "disordered", "routing", "shaken". */
-  morale: string;
+  /** Its morale in the report's shared words (the worst the unit is in, where the rules give it two). */
+  morale: ReportStatus;
+  /** Losses counted apart from strength, in `ReportHooks.apart`, all it has taken so far: a charge unit's melee casualty steps. */
+  apart?: number;
 }
 
 /** A melee as a battle report lists it: who fought, who came out on top by the system's rules, and a line saying so. */
@@ -73,6 +91,12 @@ export interface MeleeReport {
 export interface ReportHooks {
   /** What its strength counts: "figures", "steps". */
   strength: string;
+  /**
+   * Losses its rules count apart from strength, which they do not turn into it (casualty steps, say,
+   * where the rules do not say how many figures a step is). A report counts them in a casualty line
+   * of their own, never as strength.
+   */
+  apart?: string;
   unit(s: BattleState, u: Unit): UnitStanding;
   /** The melee an event resolved, read against the state before it; undefined for any other event. */
   melee?(e: SystemEvent, s: BattleState): MeleeReport | undefined;

@@ -1,4 +1,5 @@
-import { Presets, SingleBar } from 'cli-progress';
+import type * as CliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
 import { ConfigError } from '../config/config.ts';
 
 /** A command shows its progress once it has run this long; UMPIRE_PROGRESS_AFTER_MS changes it (0: at once, as the tests do). */
@@ -57,7 +58,7 @@ export function progress(label: string, o: ProgressOptions = {}): Progress {
   let state: { done: number; total: number } | { words: string } = { words: 'working' }; // until told
   let shown = false;
   let lastLine = -Infinity;
-  let bar: { kind: 'count' | 'phase'; bar: SingleBar } | undefined;
+  let bar: { kind: 'count' | 'phase'; bar: CliProgress.SingleBar } | undefined;
 
   const countText = (s: { done: number; total: number }) => `${fmt(s.done)} of ${fmt(s.total)}${unit ? ` ${unit}` : ''}`;
   const plainText = () => `${label}: ${'words' in state ? `${state.words}… ${secs(now() - started)}` : countText(state)}`;
@@ -72,6 +73,8 @@ export function progress(label: string, o: ProgressOptions = {}): Progress {
     const options = { stream: stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false };
     if (!bar) {
       const format = kind === 'count' ? `${label} {bar} {value}/{total}${unit ? ` ${unit}` : ''} | {eta_formatted} left` : `${label}: {words}… {duration_formatted}`;
+      // The bar's library is loaded with the first bar: most commands end before one is shown.
+      const { Presets, SingleBar } = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
       bar = { kind, bar: new SingleBar({ ...options, format }, Presets.shades_classic) };
       if ('words' in state) bar.bar.start(1, 0, { words: state.words });
       else bar.bar.start(state.total, state.done);

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { serialize } from 'pg-protocol';
 import { eventRequestId } from './rows.ts';
 
 /**
@@ -162,12 +163,15 @@ export function serverAppend(pool: pg.Pool): RunAppend {
 
 /**
  * On PGlite, whose `query` parses and plans anew each time (and calls into the engine six times):
- * each statement is prepared once in its one session, and each append is an EXECUTE through
- * `exec`, the simple protocol, its values quoted by node-postgres's escapeLiteral.
+ * each statement is prepared once in its one session, and each append binds its values to it and
+ * executes it (the extended protocol's Bind, Execute and Sync, written by node-postgres's
+ * pg-protocol), as node-postgres does on a server: nothing is parsed again, no value is quoted into
+ * text. It runs exclusively, as PGlite's own queries do; a failure is PGlite's DatabaseError, as a
+ * query's is.
  */
 export function pgliteAppend(client: PGlite): RunAppend {
   const prepared = new Map<string, Promise<unknown>>();
-  const literal = (v: Value) => (v === null ? 'NULL' : typeof v === 'string' ? pg.escapeLiteral(v) : String(v));
+  const tail = Buffer.concat([serialize.execute({}), serialize.sync()]);
   return async (rows) => {
     const { name, text, values } = statement(rows);
     let preparing = prepared.get(name);
@@ -178,7 +182,9 @@ export function pgliteAppend(client: PGlite): RunAppend {
       preparing.catch(() => prepared.delete(name));
     }
     await preparing;
-    const [result] = await client.exec(`EXECUTE ${name}(${values.map(literal).join(', ')})`);
-    return insertedOf(rows, result?.rows ?? []);
+    const message = Buffer.concat([serialize.bind({ statement: name, values: values.map((v) => (v === null ? null : String(v))) }), tail]);
+    const { messages } = await client.runExclusive(() => client.execProtocol(message));
+    const returned = messages.flatMap((m) => (m.name === 'dataRow' ? [(m as unknown as { fields: (string | null)[] }).fields] : []));
+    return insertedOf(rows, returned.map((f) => ({ position: Number(f[0]), version: Number(f[1]) })));
   };
 }

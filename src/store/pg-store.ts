@@ -67,8 +67,10 @@ export async function rowsOf<T>(db: PgDb, query: SQL): Promise<T[]> {
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** The same without the global flag: a test of it keeps no position between calls, so one is made once. */
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 /** PostgreSQL text holds neither NUL nor a lone surrogate (SQLite holds both). */
-const unstorable = (s: string) => s.includes('\0') || new RegExp(LONE_SURROGATE.source).test(s);
+const unstorable = (s: string) => s.includes('\0') || HAS_LONE_SURROGATE.test(s);
 /** Registry text (a battle's name as typed): what PostgreSQL cannot hold becomes U+FFFD; the log keeps the exact name. */
 const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 

@@ -107,10 +107,10 @@ export class Aside {
 }
 
 /** The interactive table: history, completion, a prompt showing who is typing where. */
-export async function interactive(table: Table, aside = new Aside()): Promise<void> {
+export async function interactive(table: Table, aside = new Aside(), io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stdout }): Promise<void> {
   console.log(WELCOME);
   await table.tick();
-  const rl = createInterface({ input: process.stdin, output: process.stdout, completer: completer(table), historySize: 1000 });
+  const rl = createInterface({ input: io.input, output: io.output, completer: completer(table), historySize: 1000 });
   let running = false;
   const prompt = () => {
     rl.setPrompt(`#${table.channel} @${table.user}> `);
@@ -118,11 +118,14 @@ export async function interactive(table: Table, aside = new Aside()): Promise<vo
   };
   aside.attach((line) => {
     if (running) return console.error(line);
-    clearLine(process.stdout, 0);
-    cursorTo(process.stdout, 0);
+    clearLine(io.output, 0);
+    cursorTo(io.output, 0);
     console.error(line);
     rl.prompt(true);
   });
+  // Left (Ctrl-D) before a line aside came (the pages' address): it is said plainly, for a prompt
+  // would read the terminal again and keep the table from leaving.
+  rl.on('close', () => aside.attach((line) => console.error(line)));
   prompt();
   void loadDice();
   for await (const line of rl) {

@@ -1,7 +1,7 @@
 import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
-import { foldAll } from '../battle/replay.ts';
+import { baseRequestId, foldAll } from '../battle/replay.ts';
 import { initialState, type BattleState, type Bookmark } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import type { Audience } from './audience.ts';
@@ -13,25 +13,32 @@ import { esc, markdownHtml } from './markdown.ts';
  * text from the log or a post goes through `esc` or `markdownHtml`.
  */
 
+/**
+ * Read on a phone (issue 42): at 375 px nothing is wider than the screen (long names and addresses
+ * wrap, a table scrolls in its own box); every link and control shows where the keyboard is.
+ */
 const STYLE = `
-body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f5f1}
+body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f5f1;overflow-wrap:break-word}
 header{background:#26304a;color:#fff;padding:.8em 1.2em}header h1{margin:0;font-size:1.35em}
-header p{margin:.2em 0 0;opacity:.85}nav.tabs a{color:#fff;margin-right:1.2em}
+header p{margin:.2em 0 0;color:#dfe3ee}nav.tabs{display:flex;flex-wrap:wrap;gap:.3em 1.2em;margin-top:.3em}nav.tabs a{color:#fff}
 main{max-width:70em;margin:0 auto;padding:1em 1.2em}
 section{background:#fff;border:1px solid #ddd8cc;border-radius:6px;padding:.6em 1em;margin:1em 0}
 h2{font-size:1.1em;margin:.3em 0 .5em}
 ol.timeline{list-style:none;padding:0;margin:0}
 ol.timeline>li{border-top:1px solid #eee;padding:.45em 0;content-visibility:auto;contain-intrinsic-size:auto 3em}
-.v{display:inline-block;min-width:3.5em;color:#667;font-variant-numeric:tabular-nums}
-.meta{color:#667;font-size:.85em}.voided{text-decoration:line-through;color:#889}
+.head{padding-left:3.5em;text-indent:-3.5em}.v{display:inline-block;min-width:3.5em;text-indent:0;font-variant-numeric:tabular-nums}
+.meta,.by{color:#5a5f70;font-size:.85em}.by{margin-left:.3em}.voided{text-decoration:line-through;color:#5a5f70}.title{font-weight:600}
 .post{margin:.35em 0 .2em 3.5em;padding:.35em .7em;border-left:3px solid #8aa0d0;background:#f3f6fc}
 .post.dm{border-color:#b58ad0;background:#f8f2fc}.post h3{font-size:1em;margin:0 0 .2em}
 .bookmark{background:#fff3c4;padding:0 .3em;border-radius:3px}nav.pages{margin:.4em 0;line-height:1.8}
 .user{color:#3550a0}.quote{border-left:3px solid #ccc;padding-left:.5em}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:.25em .5em;text-align:left}
-.steps{display:flex;gap:.6em;align-items:center;flex-wrap:wrap}.steps input[type=range]{flex:1;min-width:12em}
+.scroll{overflow-x:auto}#units td:last-child{min-width:14em}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:.25em .5em;text-align:left}
+.steps{display:flex;gap:.6em;align-items:center;flex-wrap:wrap}.steps input[type=range]{flex:1;min-width:10em}
 #verify-result[data-status=ok]{color:#176b2c}#verify-result[data-status=failed]{color:#a31818;font-weight:bold}
 img.chart{max-width:100%;height:auto}
+a:focus-visible,button:focus-visible,input:focus-visible,[tabindex]:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+header a:focus-visible{outline-color:#ffd54a}
+@media (max-width:30em){main{padding:.5em}section{padding:.5em .6em}.post{margin-left:1em}.head{padding-left:2.5em;text-indent:-2.5em}.v{min-width:2.5em}}
 `;
 
 export interface PageOptions {
@@ -54,12 +61,45 @@ const HEADINGS: Readonly<Record<number, string>> = { 400: 'Bad request', 404: 'N
 /** A plain page for a refusal: a status and a sentence, nothing about any battle. */
 export const errorPage = (status: number, text: string): string => page({ title: `${status}`, heading: HEADINGS[status] ?? 'Something went wrong' }, `<section><p>${esc(text)}</p></section>`);
 
-/** A post or DM as it was sent: its title and its text's markdown. */
-function postHtml(m: Message): string {
-  const dm = m.to.kind === 'dm';
-  const who = dm ? `<span class="meta">DM to <span class="user">@${esc(m.to.kind === 'dm' ? m.to.user : '')}</span></span>` : '';
-  return `<div class="post${dm ? ' dm' : ''}">${who}${m.title ? `<h3>${markdownHtml(m.title)}</h3>` : ''}<div>${markdownHtml(m.text)}</div></div>`;
+/** A post or DM in its box: its title, unless its entry's head reads it, and its text's markdown; a DM names who it went to. */
+function postHtml(m: Message, titled = true, text = m.text, to: readonly string[] = m.to.kind === 'dm' ? [m.to.user] : []): string {
+  const who = to.length ? `<span class="meta">DM to ${to.map((u) => `<span class="user">@${esc(u)}</span>`).join(', ')}</span>` : '';
+  return `<div class="post${m.to.kind === 'dm' ? ' dm' : ''}">${who}${titled && m.title ? `<h3>${markdownHtml(m.title)}</h3>` : ''}<div>${markdownHtml(text)}</div></div>`;
 }
+
+/** The boxes of posts: the same DM to several of a side's players is one box naming them all (issue 42). */
+function boxesOf(posts: readonly Message[]): string {
+  const boxes: { m: Message; to: string[] }[] = [];
+  const dms = new Map<string, string[]>();
+  for (const m of posts) {
+    if (m.to.kind !== 'dm') {
+      boxes.push({ m, to: [] });
+      continue;
+    }
+    const key = JSON.stringify([m.title ?? '', m.text]);
+    const same = dms.get(key);
+    if (same) same.push(m.to.user);
+    else {
+      const to = [m.to.user];
+      dms.set(key, to);
+      boxes.push({ m, to });
+    }
+  }
+  return boxes.map((b) => postHtml(b.m, true, b.m.text, b.to)).join('');
+}
+
+/** A channel post read as an entry's head: its title, or its first line; the rest goes in its box. */
+function headOf(m: Message): { head: string; box: string } {
+  if (m.title) return { head: m.title, box: postHtml(m, false) };
+  const [first = '', ...rest] = m.text.split('\n');
+  return { head: first, box: rest.join('\n').trim() ? postHtml(m, false, rest.join('\n')) : '' };
+}
+
+/** Whether the posts say an event's line: its first line is a post's title or one of its lines. */
+const says = (posts: readonly Message[], line: string): boolean => {
+  const first = line.split('\n', 1)[0]!;
+  return first !== '' && posts.some((m) => m.to.kind === 'channel' && (m.title === first || m.text.split('\n').includes(first)));
+};
 
 export interface BattleView {
   /** The page's own path: /b/<battle>/<token>. */
@@ -104,25 +144,84 @@ function bookmarksHtml(v: BattleView): string {
 const verifyHtml = (v: BattleView) =>
   `<section id="verify" data-export="${esc(`${v.base}/export.json`)}"><h2>Check it yourself</h2><p>Your browser downloads this view's log and recomputes every event's hash and, once the seed is published, every die, with the same code as <code>umpire verify</code>.</p><p><button id="verify-run" type="button">Check again</button> <span id="verify-result">Not checked yet (it needs JavaScript).</span></p></section>`;
 
-/**
- * One timeline entry: the event's line as the log reads it, then what this view was sent with it. An
- * entry withheld from the view shows only what the view was sent with it: not its line, author or time.
- */
-function entry(v: BattleView, e: LoggedEvent, before: BattleState, voided: ReadonlySet<number>, marks: Readonly<Record<number, Bookmark>>): string {
-  const mark = marks[e.version];
-  const sent = v.posts.get(e.version) ?? [];
-  const posts = sent.map(postHtml).join('');
-  const head = `<li id="e${e.version}"><a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>${mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : ''}`;
-  if (v.audience.withheld.has(e.version)) return `${head}<span class="meta withheld">A sealed entry: what it holds, who made it and when are secret from this view until revealed.</span>${posts}</li>`;
-  // A changed vote has no line, as it had no post (issue 37).
-  const line = toldToChannel(e.event, before) ? describeEventSafe(e, before) : '';
-  // A post that opens with the log's own line says it: the line is not shown twice.
-  const said = !voided.has(e.version) && sent.length > 0 && !sent[0]!.title && sent[0]!.to.kind === 'channel' && sent[0]!.text.split('\n', 1)[0] === line;
-  return `${head}${said || !line ? '' : `<span${voided.has(e.version) ? ' class="voided"' : ''}>${markdownHtml(line)}</span>`}${voided.has(e.version) ? ' <span class="meta">(undone)</span>' : ''} <span class="meta">— @${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>${posts}</li>`;
+/** A timeline entry as a page shows it: the event, its line as the log words it, and what this view was sent with it. */
+interface Entry {
+  e: LoggedEvent;
+  /** The log's own line, or '' where the channel was told nothing (a changed vote, issue 37). */
+  line: string;
+  posts: readonly Message[];
+  /** The earlier entry whose post tells this entry too, its command's first (issue 42): the line is not shown twice. */
+  toldAt?: number;
 }
 
-/** The log's own line for an event; one it cannot word (a type a later version added) is named. */
-function describeEventSafe(e: LoggedEvent, before: BattleState): string {
+/**
+ * One timeline entry (issue 42: each thing shown once): a head of the event's number, what happened
+ * and who did it when, then the boxes of what else this view was sent with it. What happened is the
+ * channel's post where there is one (its title, or its first line), else the log's line; a post that
+ * does not say its event's line leaves the line as the head. An entry withheld from the view shows
+ * only what the view was sent with it: not its line, author or time.
+ */
+function entryHtml(v: BattleView, x: Entry, voided: boolean, mark: Bookmark | undefined): string {
+  const { e, line, posts } = x;
+  const bookmark = mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : '';
+  const number = `<a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>`;
+  if (v.audience.withheld.has(e.version))
+    return `<li id="e${e.version}"><div class="head">${number}${bookmark}<span class="meta withheld">A sealed entry: what it holds, who made it and when are secret from this view until revealed.</span></div>${boxesOf(posts)}</li>`;
+  const post = posts.find((m) => m.to.kind === 'channel');
+  let head: string;
+  let boxes: string;
+  if (x.toldAt !== undefined) {
+    head = `<span class="meta">Told in the post of <a href="#e${x.toldAt}">event ${x.toldAt}</a>, above.</span>`;
+    boxes = '';
+  } else if (post && (!line || says(posts, line))) {
+    const read = headOf(post);
+    head = `<span class="what${post.title ? ' title' : ''}${voided ? ' voided' : ''}">${markdownHtml(read.head)}</span>`;
+    boxes = read.box + boxesOf(posts.filter((m) => m !== post));
+  } else {
+    head = line ? `<span class="what${voided ? ' voided' : ''}">${markdownHtml(line)}</span>` : '<span class="meta">Nothing was posted in the channel for this entry.</span>';
+    boxes = boxesOf(posts);
+  }
+  const by = `<span class="by">@${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>`;
+  return `<li id="e${e.version}"><div class="head">${number}${bookmark}${head}${voided ? ' <span class="meta">(undone)</span>' : ''} ${by}</div>${boxes}</li>`;
+}
+
+/**
+ * The entries of a page of the timeline. A post sent for several events (an order of battle's
+ * import, a share's links, a phase walk, a house file) carries the last one's number (issue 42):
+ * it is shown with the first event of its request (the events one command wrote), and each other
+ * event of the request points to it, so nothing is read twice, even where the post words the
+ * events' lines its own way. Events of no request (a log from before requests were kept) are
+ * matched by the post saying their lines.
+ */
+function entries(v: BattleView, shown: readonly { e: LoggedEvent; line: string }[]): Entry[] {
+  const list: Entry[] = shown.map(({ e, line }) => ({ e, line, posts: v.posts.get(e.version) ?? [] }));
+  const request = (x: Entry) => baseRequestId(x.e.requestId);
+  for (let i = 0; i < list.length; i++) {
+    const { posts } = list[i]!;
+    if (!posts.length || v.audience.withheld.has(list[i]!.e.version)) continue;
+    const own = request(list[i]!);
+    // The run of events before it that were sent nothing of their own (none sealed from this view).
+    let from = i;
+    while (from > 0 && !list[from - 1]!.posts.length && list[from - 1]!.line && !v.audience.withheld.has(list[from - 1]!.e.version) && (own === null || request(list[from - 1]!) === own)) from--;
+    const run = list.slice(from, i + 1);
+    // The run is the request's own events; events of no request are those the post says.
+    const said = own !== null ? run : run.filter((x) => says(posts, x.line));
+    const first = said[0];
+    if (!first || first === list[i]) continue;
+    first.posts = posts;
+    list[i]!.posts = [];
+    for (const x of said.slice(1)) x.toldAt = first.e.version;
+  }
+  return list;
+}
+
+/**
+ * The log's own line for an event, naming things as the battle stood just `before` it (read it then:
+ * a fold moves that state on); one it cannot word (a type a later version added) is named. None for
+ * an event withheld from the view, nor for a changed vote, as it had no post (issue 37).
+ */
+function lineOf(v: BattleView, e: LoggedEvent, before: BattleState): string {
+  if (v.audience.withheld.has(e.version) || !toldToChannel(e.event, before)) return '';
   try {
     return describeEvent(e.event, before);
   } catch {
@@ -143,12 +242,13 @@ export function battlePage(v: BattleView, n = 1): string {
   for (const e of shown) if (e.event.type === 'ActionUndone') for (const x of e.event.data.voids) voided.add(x);
   const first = (n - 1) * PER_PAGE + 1;
   const last = Math.min(n * PER_PAGE, v.audience.through);
-  const items: string[] = [];
+  const rows: { e: LoggedEvent; line: string }[] = [];
   const marks = v.state.bookmarks;
   // Each line names things as the battle stood just before its event: folded from the start (fast), worded for this page only.
   foldAll(initialState(v.state.id), shown.slice(0, last), (e, before) => {
-    if (e.version >= first) items.push(entry(v, e, before, voided, marks));
+    if (e.version >= first) rows.push({ e, line: lineOf(v, e, before) });
   });
+  const items = entries(v, rows).map((x) => entryHtml(v, x, voided.has(x.e.version), marks[x.e.version]));
   const pages = timelinePages(v);
   const nav =
     pages > 1
@@ -170,7 +270,7 @@ export function statePage(v: BattleView, at: BattleState, event: LoggedEvent | u
   // A bookmark is made after the event it marks: the view's state has it, the state at the event not yet.
   const marked = v.state.bookmarks[n];
   const mark = marked ? `<p><span class="bookmark">${esc(marked.title)}</span></p>` : '';
-  const happened = event ? `<ol class="timeline">${entry(v, event, before, new Set(), {})}</ol>` : '';
+  const happened = event ? `<ol class="timeline" start="${n}">${entries(v, [{ e: event, line: lineOf(v, event, before) }]).map((x) => entryHtml(v, x, false, undefined)).join('')}</ol>` : '';
   const inTimeline = `<p><a href="${esc(`${v.base}/timeline/${Math.max(1, Math.ceil(n / PER_PAGE))}#e${n}`)}">This event in the timeline</a></p>`;
   const body = `<section id="step"><h2>Event ${n}: ${esc(where(at))}</h2>${steps}${mark}${happened}${inTimeline}</section>${unitsHtml(at)}`;
   return page({ ...header(v, `Event ${n}`), title: `Event ${n} — ${v.state.name}` }, body);
@@ -191,12 +291,14 @@ function unitsHtml(s: BattleState): string {
     }
   }
   if (!rows.length) return '<section id="units"><h2>Units</h2><p>No units yet.</p></section>';
-  return `<section id="units"><h2>Units</h2><table><thead><tr><th>Side</th><th>Command</th><th>Unit</th><th>Strength</th><th>Morale</th><th>As recorded</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  return `<section id="units"><h2>Units</h2><div class="scroll" tabindex="0" role="region" aria-label="Units, by side and command"><table><thead><tr><th>Side</th><th>Command</th><th>Unit</th><th>Strength</th><th>Morale</th><th>As recorded</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 /** The battle report of the view's turns, with its charts when the rules report strength. */
 export function reportPage(v: BattleView, text: string, chart: boolean): string {
-  const img = chart ? `<p><img class="chart" src="${esc(`${v.base}/report.svg`)}" alt="Strength by unit and casualties by side" width="1200" height="800"></p>` : '';
+  // On a phone the chart shrinks to the page's width; the chart itself opens whole, to zoom.
+  const svg = esc(`${v.base}/report.svg`);
+  const img = chart ? `<p><img class="chart" src="${svg}" alt="Strength by unit and casualties by side" width="1200" height="800"><br><a href="${svg}">Open the chart at full size</a></p>` : '';
   return page(header(v, 'Report'), `<section id="report"><h2>Report</h2><div>${markdownHtml(text)}</div>${img}</section>`);
 }
 

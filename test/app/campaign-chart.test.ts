@@ -1,13 +1,13 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_CHART, campaignChart, campaignReportFileName, campaignSpecShaded, type CampaignSeries } from '../../src/app/reports/campaign-chart.ts';
-import { CHART, reportView } from '../../src/app/reports/report-chart.ts';
+import { CAMPAIGN_CHART, campaignChart, campaignReportFileName, campaignSpec, type CampaignSeries } from '../../src/app/reports/campaign-chart.ts';
+import { CHART, OKABE_ITO, reportView } from '../../src/app/reports/report-chart.ts';
 
 /**
  * Issue 29: `/campaign report` draws each army's strength across the campaign's turns and battles as
  * the battle report draws its units (issue 28): a line an army, a legend a side in the sides' order,
- * each side a colour family and its armies shades of it, whole-figure ticks, a file named by the
- * campaign's name, id and first event's hash.
+ * each side one colour of Okabe and Ito's palette and its armies told apart by their lines' dashes
+ * (issue 42), whole-figure ticks, a file named by the campaign's name, id and first event's hash.
  */
 
 /** `perSide` armies a side over `points`, losing two figures now and then; the last army of each side (of two or more, over two or more points) joins at the second point. */
@@ -43,19 +43,21 @@ const items = (node: Item, role: string) => marks(node, role).flatMap((m) => m.i
 
 /** The chart's legends in order (title, entries' labels, fills and label limits), its axes' labels, and its SVG. */
 async function drawn(series: CampaignSeries) {
-  const view = await reportView(await campaignSpecShaded(series));
+  const view = await reportView(campaignSpec(series));
   try {
     const root = (view.scenegraph() as unknown as { root: Item }).root;
     const axes = marks(root, 'axis').flatMap((m) => m.items ?? []);
-    const labelsOf = (x: boolean) =>
-      axes.filter((a) => String(items(a, 'axis-title')[0]?.text).startsWith('turns') === x).flatMap((a) => items(a, 'axis-label').map((l) => String(l.text)));
+    // The x axis names the moments (it has no title: the chart's says what they are); the y axis its figures.
+    const labelsOf = (x: boolean) => axes.filter((a) => (a as { orient?: string }).orient === (x ? 'bottom' : 'left')).flatMap((a) => items(a, 'axis-label').map((l) => String(l.text)));
     return {
       legends: marks(root, 'legend')
         .flatMap((m) => m.items ?? [])
         .map((l) => {
           const labels = items(l, 'legend-label');
-          const fills = items(l, 'legend-symbol').map((i) => String(i.fill));
-          return { title: String(items(l, 'legend-title')[0]?.text), entries: labels.map((label, k) => ({ label: String(label.text), limit: label.limit, fill: fills[k]! })) };
+          // An army's legend symbol is its line: the side's colour (its stroke), its own dash.
+          const fills = items(l, 'legend-symbol').map((i) => String((i as { stroke?: string }).stroke));
+          const dashes = items(l, 'legend-symbol').map((i) => String((i as { strokeDash?: number[] }).strokeDash));
+          return { title: String(items(l, 'legend-title')[0]?.text), entries: labels.map((label, k) => ({ label: String(label.text), limit: label.limit, fill: fills[k]!, dash: dashes[k]! })) };
         }),
       xLabels: labelsOf(true),
       yTicks: labelsOf(false),
@@ -66,18 +68,6 @@ async function drawn(series: CampaignSeries) {
   }
 }
 
-/** [r, g, b] of a colour as vega writes it: "#rrggbb" or "rgb(r, g, b)". */
-function rgb(colour: string): [number, number, number] {
-  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
-  if (hex) return [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16), parseInt(hex[3]!, 16)];
-  const fn = /^rgb\((\d+), ?(\d+), ?(\d+)\)$/.exec(colour);
-  if (!fn) throw new Error(`not a colour: ${colour}`);
-  return [Number(fn[1]), Number(fn[2]), Number(fn[3])];
-}
-const blue = (c: string) => rgb(c)[2] > rgb(c)[0];
-const redOrange = (c: string) => rgb(c)[0] > rgb(c)[2];
-const green = (c: string) => rgb(c)[1] > rgb(c)[0] && rgb(c)[1] > rgb(c)[2];
-const purple = (c: string) => rgb(c)[2] > rgb(c)[1] && rgb(c)[0] > rgb(c)[1];
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** The PNG's signature and size. */
@@ -105,11 +95,11 @@ describe('the campaign chart: a line an army, grouped by side (issue 29, /campai
     for (const [k, side] of ['Lancaster', 'York'].entries()) expect(legends[k]!.entries.map((e) => e.label)).toEqual([1, 2, 3].map((a) => `${side} army ${a}`));
   });
 
-  it('no two armies of a side share a colour; side 1 is a blue family, side 2 a red/orange one', async () => {
+  it("no two armies of a side share a dash; each side one colour of Okabe and Ito's palette, side 1 blue, side 2 vermillion (issue 42)", async () => {
     const [lancaster, york] = (await drawn(s)).legends;
-    for (const side of [lancaster!, york!]) expect(new Set(side.entries.map((e) => e.fill)).size).toBe(3);
-    expect(lancaster!.entries.every((e) => blue(e.fill))).toBe(true);
-    expect(york!.entries.every((e) => redOrange(e.fill))).toBe(true);
+    for (const side of [lancaster!, york!]) expect(new Set(side.entries.map((e) => e.dash)).size).toBe(3);
+    expect(new Set(lancaster!.entries.map((e) => e.fill))).toEqual(new Set([OKABE_ITO.blue]));
+    expect(new Set(york!.entries.map((e) => e.fill))).toEqual(new Set([OKABE_ITO.vermillion]));
   });
 
   it('the x axis names the moments in their order; the y axis ticks at whole figures only', async () => {
@@ -159,7 +149,7 @@ describe('the campaign chart at its edges (issue 29)', () => {
     expect(description).toContain('Remnant 0 → 0');
   });
 
-  it('20 armies on 4 sides: four legends of five, four colour families, 20 different colours, one PNG', async () => {
+  it('20 armies on 4 sides: four legends of five, four colours, five dashes a side, one PNG', async () => {
     const many = synthetic(['Lancaster', 'York', 'Scots', 'French'], 5);
     const { legends } = await drawn(many);
     expect(legends.map((l) => [l.title, l.entries.length])).toEqual([
@@ -168,8 +158,8 @@ describe('the campaign chart at its edges (issue 29)', () => {
       ['Scots', 5],
       ['French', 5],
     ]);
-    expect(new Set(legends.flatMap((l) => l.entries.map((e) => e.fill))).size).toBe(20);
-    for (const [k, family] of [blue, redOrange, green, purple].entries()) expect(legends[k]!.entries.every((e) => family(e.fill))).toBe(true);
+    expect(legends.map((l) => [...new Set(l.entries.map((e) => e.fill))])).toEqual([[OKABE_ITO.blue], [OKABE_ITO.vermillion], [OKABE_ITO.bluishGreen], [OKABE_ITO.reddishPurple]]);
+    for (const l of legends) expect(new Set(l.entries.map((e) => e.dash)).size).toBe(5);
     const { png, description } = await campaignChart(many);
     expect(pngOf(png)).toEqual({ signature: PNG_SIGNATURE, ...CAMPAIGN_CHART });
     expect(description.length).toBeLessThanOrEqual(1024);

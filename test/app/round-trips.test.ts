@@ -14,7 +14,8 @@ import { emptyPglite } from '../store/stores.ts';
 /** Counts the calls into the store's PGlite from now on. */
 function roundTrips(store: PgEventStore): () => number {
   const client = (store.db as unknown as { $client: PGlite }).$client;
-  const spies = (['query', 'exec', 'transaction'] as const).map((m) => vi.spyOn(client, m));
+  // An append's Bind and Execute go through runExclusive (pg-append.ts), as one call into the engine.
+  const spies = (['query', 'exec', 'transaction', 'runExclusive'] as const).map((m) => vi.spyOn(client, m));
   return () => spies.reduce((n, s) => n + s.mock.calls.length, 0);
 }
 

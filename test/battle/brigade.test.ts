@@ -378,8 +378,9 @@ describe('the battle report of a brigade battle (/battle report)', () => {
     const fought = run(combat, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e', '66e'] }, 'alice', 4, 2], [{ type: 'BrigadeAssignRemainder', units: ['15e'] }, 'gm']);
     const r = battleReport('b1', logged(fought));
     expect(r.strength).toBe('figures');
-    expect(r.series.filter((p) => p.turn === 1 && ['Dragoons', '15e', '66e'].includes(p.unit)).map((p) => [p.unit, p.strength, p.morale])).toEqual([
-      ['Dragoons', 5, 'not retreating'],
+    // At the turn's end (no `event`); good is the report's word for a unit not retreating (REPORT_STATUSES).
+    expect(r.series.filter((p) => p.turn === 1 && p.event === undefined && ['Dragoons', '15e', '66e'].includes(p.unit)).map((p) => [p.unit, p.strength, p.morale])).toEqual([
+      ['Dragoons', 5, 'good'],
       ['15e', 5, 'retreating'],
       ['66e', 6, 'retreating'],
     ]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 28: `npm start`, `npm run umpire` and the bin run the program compiled by tsc into dist/
+ * Issue 28: `npm start`, `npm run umpire` and the bin run the program compiled by tsc into dist/ and bundled into dist/bundle/ (issue 44)
  * (bin/build.js). Compiling must change nothing a user sees: the compiled table plays an example
  * script line for line as the TypeScript does through tsx.
  */
@@ -34,7 +34,7 @@ describe('the compiled program (dist/, issue 28)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-compiled-'));
     // As JSON: each message as sent, its times as timestamps (the human form says "1 second ago" as the clock goes).
     const args = (db: string) => ['table', '--json', '--db', join(dir, db), '--seed', SEED, '--out', dir, '--script', script];
-    const compiled = run(['dist/src/cli/main.js'], args('compiled.db'));
+    const compiled = run(['dist/bundle/cli.js'], args('compiled.db'));
     const typescript = run(['--import', 'tsx', 'src/cli/main.ts'], args('tsx.db'));
     expect(compiled.stderr).toBe('');
     expect(compiled.status).toBe(0);
@@ -52,7 +52,7 @@ describe('the compiled program (dist/, issue 28)', () => {
     const hook = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(refuse)}`)});`;
     const db = join(mkdtempSync(join(tmpdir(), 'umpire-compiled-')), 'u.db');
     const input = ['@gm /help', '@gm /battle create name:Ligny system:medieval', '@gm /roll 2d6', ''].join('\n');
-    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, 'dist/src/main.js'], { encoding: 'utf8', env: { ...env, UMPIRE_DB: db }, input, timeout: 120_000 });
+    const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(hook)}`, 'dist/bundle/main.js'], { encoding: 'utf8', env: { ...env, UMPIRE_DB: db }, input, timeout: 120_000 });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/2d6/);
@@ -60,7 +60,7 @@ describe('the compiled program (dist/, issue 28)', () => {
 
   it('given the compiled store, when verify reads what it wrote, then its migrations were found (dist/migrations)', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'umpire-compiled-')), 'u.db');
-    expect(run(['dist/src/cli/main.js'], ['table', '--db', db, '--script', 'examples/short-battle.table']).status).toBe(0);
+    expect(run(['dist/bundle/cli.js'], ['table', '--db', db, '--script', 'examples/short-battle.table']).status).toBe(0);
     const v = run(['bin/umpire.js'], ['verify', '--db', db, '--battle', 'b1']);
     expect(v.stdout).toMatch(/hash chain of \d+ events verified/);
   });

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Umpire } from '../../src/app/service/umpire.ts';
@@ -11,11 +12,13 @@ import { webServer } from '../../src/web/server.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startTable, type Out } from '../support/table.ts';
 import { secretsBattle } from '../support/secrets.ts';
+import { linkOf } from '../support/web.ts';
 
 /**
  * Issue 30 in a real browser: Debian's Chromium, headless, opens the battle pages a local table
  * shared, runs their scripts (the slider, the in-page verifier) and loads their chart. One browser
- * for the file, one page a test; screenshots of each system's pages go to SCREENSHOT_DIR.
+ * for the file, one page a test; screenshots of each system's pages go to SCREENSHOT_DIR, and of
+ * every page kind at 375 px wide (`<name>-375.png`, issue 42).
  */
 
 const SHOTS = process.env.SCREENSHOT_DIR || join(tmpdir(), 'umpire-screenshots');
@@ -46,8 +49,8 @@ async function serve(app: Umpire) {
 }
 
 /** A browser page for one test, recording the script errors and failed loads of everything it opens. */
-async function newPage() {
-  const page = await (await browser()).newPage({ viewport: { width: 1280, height: 900 } });
+async function newPage(o: { width?: number; bypassCSP?: boolean } = {}) {
+  const page = await (await browser()).newPage({ viewport: { width: o.width ?? 1280, height: 900 }, bypassCSP: o.bypassCSP ?? false });
   onTestFinished(() => page.close());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`script error: ${e.message}`));
@@ -226,7 +229,7 @@ describe('issue 30 in Chromium: who sees what', () => {
     expect(publicExport.events.flatMap((e) => ('data' in e && /LeftFlankX|RightFlankY/.test(e.data) ? [e.type] : []))).toEqual(['BallotOpened']);
     expect(publicExport.events.filter((e) => 'withheld' in e).map((e) => e.version)).toEqual([voteOf('c1'), voteOf('c3'), roll].sort((a, b) => a - b));
     // The timeline says which entries keep their contents back.
-    expect(await page.locator('#timeline li:has(.withheld) > a.v').allTextContents()).toEqual([voteOf('c1'), voteOf('c3'), roll].sort((a, b) => a - b).map((x) => `${x}.`));
+    expect(await page.locator('#timeline li:has(.withheld) .head > a.v').allTextContents()).toEqual([voteOf('c1'), voteOf('c3'), roll].sort((a, b) => a - b).map((x) => `${x}.`));
     // The seed is not published yet: the chain is checked, the withheld events named, the dice not.
     let v = await verdict(page);
     expect(v.status).toBe('skipped');
@@ -329,5 +332,144 @@ describe('issue 30 in Chromium: links that open nothing', () => {
     await visit(page, `${pub}/at?v=2`);
     expect(page.url()).toBe(`${pub}/at/2`);
     expect(errors.filter((e) => e.startsWith('script error'))).toEqual([]);
+  });
+});
+
+/**
+ * axe-core's audit of the page, every timeline entry drawn (off screen the page skips drawing them,
+ * and axe could not judge their colours): its script is put in the page, so the page needs bypassCSP.
+ * The serious and critical violations, each with where.
+ */
+async function audit(page: Page): Promise<string[]> {
+  await page.addStyleTag({ content: 'ol.timeline>li{content-visibility:visible}' });
+  await page.addScriptTag({ content: axe.source });
+  const found = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, at: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help}, at ${v.at.join('; ')}`);
+}
+
+/**
+ * Tab from the top of the page: every link and control is reached, in the page's order, and shows a
+ * focus ring (an outline at least 2 px wide) where it is. Returns how many there were.
+ */
+async function tabsThrough(page: Page, url: string): Promise<number> {
+  const count = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')];
+    all.forEach((el, i) => el.setAttribute('data-tab', String(i)));
+    return all.length;
+  });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const style = el ? getComputedStyle(el) : undefined;
+      return { tab: el?.getAttribute('data-tab'), what: el?.outerHTML.slice(0, 80), ring: style ? style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 : false };
+    });
+    expect(at.tab, `${url}: Tab ${i + 1} reaches control ${i} (at ${at.what})`).toBe(String(i));
+    expect(at.ring, `${url}: a focus ring on ${at.what}`).toBe(true);
+  }
+  return count;
+}
+
+/** At 375 px wide the page scrolls only down: nothing is wider than the screen. */
+async function fitsPhone(page: Page, url: string) {
+  const wide = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    // What sticks out, to say so when it fails.
+    over: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > 376 && !el.closest('.scroll')).slice(0, 3).map((el) => el.outerHTML.slice(0, 100)),
+  }));
+  expect(wide.width, `${url} is ${wide.width} px wide at 375: ${wide.over.join(' | ')}`).toBeLessThanOrEqual(375);
+}
+
+/** Each page kind: no serious or critical finding of axe-core; every control from the keyboard; at 375 px, no sideways scroll (screenshot saved). */
+async function readable(url: string, shot: string, status = 200) {
+  const { page, errors } = await newPage({ bypassCSP: true });
+  /** Opened, its scripts done: the check's button is disabled while it runs. */
+  const open = async () => {
+    await visit(page, url, status);
+    await page.waitForLoadState('load');
+    if (await page.locator('#verify').count()) await verdict(page);
+  };
+  await open();
+  expect(await audit(page), url).toEqual([]);
+  await open();
+  await tabsThrough(page, url);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open();
+  await fitsPhone(page, url);
+  await screenshot(page, `${shot}-375`);
+  return { page, errors };
+}
+
+describe('issue 42 in Chromium: every page passes an accessibility audit, works from the keyboard and reads at 375 px', () => {
+  it.each(SYSTEMS)('$system ($script): timeline, state, report and channel list', async ({ system, script }) => {
+    const t = startTable();
+    await t.run(readFileSync(script, 'utf8').split('\n'));
+    const mid = Math.floor((await t.app.log('b1')).length / 2);
+    const shared = ok(await t.run('@gm /battle share'));
+    ok(await t.run(`@gm /battle bookmark event:${mid} title:"The middle of it"`));
+    const { local } = await serve(t.app);
+    const base = local(links(shared).public);
+
+    const timeline = await readable(base, `${system}-timeline`);
+    // Enter and Space press the check's button; Enter follows a link.
+    const again = async (key: string) => {
+      await verdict(timeline.page);
+      await timeline.page.evaluate(() => document.getElementById('verify-result')!.removeAttribute('data-status'));
+      await timeline.page.locator('#verify-run').focus();
+      await timeline.page.keyboard.press(key);
+      expect((await verdict(timeline.page)).text, key).toMatch(/^Chain verified/);
+    };
+    await again('Enter');
+    await again('Space');
+    await timeline.page.locator('nav.tabs a', { hasText: 'Report' }).focus();
+    await timeline.page.keyboard.press('Enter');
+    await timeline.page.waitForURL(`${base}/report`);
+    expect(timeline.errors).toEqual([]);
+
+    const state = await readable(`${base}/at/${mid}`, `${system}-state`);
+    // The slider from the keyboard: focused by Tab, stepped by the arrow keys; Enter on a step's link.
+    await state.page.locator('form.steps input[type=range]').focus();
+    await state.page.keyboard.press('ArrowRight');
+    await atEvent(state.page, base, mid + 1);
+    await state.page.locator('a[rel=prev]').focus();
+    await state.page.keyboard.press('Enter');
+    await atEvent(state.page, base, mid);
+    expect(state.errors).toEqual([]);
+
+    const report = await readable(`${base}/report`, `${system}-report`);
+    await report.page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img.chart');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    await fitsPhone(report.page, `${base}/report`);
+    expect(report.errors).toEqual([]);
+
+    expect((await readable(`${base}/channel`, `${system}-channel`)).errors).toEqual([]);
+  });
+
+  it("a channel's view before a reveal, a side's view, the campaign's page, the front page and the refusals", async () => {
+    const t = startTable();
+    await t.run(secretsBattle({ C1: 'alice', C3: 'bob' }));
+    const link = links(ok(await t.run('@gm /battle share')));
+    ok(await t.run(['@gm /ballot open question:"Which flank?" options:"LeftFlankX,RightFlankY"', '@alice /ballot vote ballot:v1 choice:LeftFlankX', '@alice /roll 1d6 secret:true reason:"hidden"']));
+    const { local, origin } = await serve(t.app);
+    const pub = local(link.public);
+    const before = await readable(pub, 'views-public-before-reveal');
+    expect(await before.page.locator('#timeline .withheld').count()).toBe(2);
+    await readable(local(link.dm('alice')), 'views-side');
+    await readable(origin, 'front');
+    await readable(`${origin}/b/b1/nowhere`, 'not-found', 404);
+    await readable(`${pub}/at/abc`, 'bad-request', 400);
+
+    const season = startTable({ now: () => new Date('2026-12-01T12:00Z') });
+    await season.run(readFileSync('examples/season.table', 'utf8').split('\n'));
+    for (const channel of ['castrejon', 'salamanca', 'garcia']) ok(await season.run(`#${channel} @gm /battle share`));
+    const campaign = linkOf(ok(await season.run('#campaign @gm /campaign share')), (m) => m.to === 'channel');
+    const served = await serve(season.app);
+    await readable(served.origin + campaign, 'campaign');
   });
 });

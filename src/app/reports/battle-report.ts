@@ -1,9 +1,10 @@
-import type { MeleeReport } from '../../battle/system.ts';
+import type { MeleeReport, ReportStatus } from '../../battle/system.ts';
 
 /**
  * A battle report: the log read through the rule system's report hooks (RuleSystem.report) over a
- * range of turns. Each unit's strength and morale at the start of the range and at the end of each
- * turn; casualties by side and turn (the strength each unit lost in the turn); the melees resolved.
+ * range of turns. Each unit's strength and morale at the start of the range, at each event that
+ * changed them and at the end of each turn; casualties by side and turn (every loss each unit took
+ * in the turn); the melees resolved.
  * Made by report.ts; declared apart from it, as the chart (report-chart.ts, which report.ts loads
  * on the first report) reads it too, and an import of report.ts from there closed a circle.
  */
@@ -19,9 +20,19 @@ export interface BattleReport {
   turns: { from: number; to: number };
   /** What strength counts ("figures"); undefined when the rule system says nothing of its units. */
   strength?: string;
-  /** One point per unit: at turn `from - 1` (the start of the range), then at the end of each turn. */
-  series: { turn: number; unit: string; side: string; strength: number; morale: string }[];
-  casualties: { turn: number; side: string; lost: number }[];
+  /**
+   * Losses the rule system counts apart from strength ("casualty steps", ReportHooks.apart): each
+   * point's `apart` and each casualty row's `apart` count them.
+   */
+  apart?: string;
+  /**
+   * Each unit's points in order: at turn `from - 1` (the start of the range), at each event of a turn
+   * that changed its strength, morale or losses counted apart (`event`: that log event), and at the
+   * end of each turn (no `event`). A unit that joined later starts at its roster's strength.
+   */
+  series: { turn: number; event?: number; unit: string; side: string; strength: number; morale: ReportStatus; apart?: number }[];
+  /** Each side's losses in each turn: every fall of a unit's strength (and of its count apart), event by event. */
+  casualties: { turn: number; side: string; lost: number; apart?: number }[];
   melees: (MeleeReport & { turn: number; event: number })[];
   /**
    * The house rules in force at the end of the range, each once (the last value set, none unset

@@ -1,12 +1,13 @@
 import slugify from '@sindresorhus/slugify';
 import type { TopLevelSpec } from 'vega-lite';
-import { CHART, FAMILIES, fitted, legendColumns, sideColour, shadesOf, svgToPng, toSvg, vegaShade, wholeAxis, type Shade } from './report-chart.ts';
+import { CHART, fitted, LEGEND, sideColourAt, svgToPng, toSvg, wholeAxis } from './report-chart.ts';
 
 /**
  * The chart of `/campaign report` (issue 29): each army's strength across the campaign's turns and
- * battles, drawn as the battle report draws its units (report-chart.ts) so that the two read alike: a
- * line an army, a legend a side in the sides' order, each side a colour family and its armies shades
- * of it, ticks at whole figures.
+ * battles, in the battle report's colours (report-chart.ts): a line an army in its side's colour
+ * (Okabe and Ito's palette, issue 42), the armies of a side told apart by their lines' dashes and
+ * named in the side's legend, each army's points set a little apart in each moment's band so that
+ * no army's point hides another's; ticks at whole figures.
  */
 export interface CampaignSeries {
   /** The campaign's name, for the title. */
@@ -48,38 +49,44 @@ function distinct(names: readonly string[]): string[] {
 /** A strength as charted: a finite number, or null (not measured: before the army existed). */
 const measured = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** Each side with its family and its measured armies (those with a strength at some point), named distinctly, each a shade. */
-function armiesBySide(series: CampaignSeries, shade: Shade) {
+/** The dashes of a side's armies' lines, in order: solid, dashed, dotted...; a ninth army takes the first again. */
+const DASHES: readonly number[][] = [[1, 0], [8, 4], [2, 3], [12, 3, 2, 3], [4, 4], [12, 6], [2, 6], [8, 3, 2, 3, 2, 3]];
+
+/** Each side with its colour and its measured armies (those with a strength at some point), named distinctly, each its dash. */
+function armiesBySide(series: CampaignSeries) {
   return series.sides.map((side, i) => {
-    const family = FAMILIES[i % FAMILIES.length]!;
     const armies = side.armies.filter((a) => series.points.some((_, p) => measured(a.strength[p]) !== null));
     const names = distinct(armies.map((a) => a.name));
-    const colours = shadesOf(family, armies.length, shade);
-    return { side: side.name, index: i, armies: armies.map((a, k) => ({ name: names[k]!, colour: colours[k]!, strength: a.strength })) };
+    return { side: side.name, index: i, colour: sideColourAt(i), armies: armies.map((a, k) => ({ name: names[k]!, dash: DASHES[k % DASHES.length]!, strength: a.strength })) };
   });
 }
 
 /**
- * The vega-lite spec of the chart: x the moments in order (categorical, leaning when they would
- * crowd), y the strength at whole figures from 0, a layer and a legend a side (filtered by the
+ * The vega-lite spec of the chart: x the moments in order (each at a whole number, named, its
+ * labels standing when they would crowd), y the strength at whole figures from 0, a layer and a legend a side (filtered by the
  * side's place, so two sides of one name stay two), titled with the side.
  */
-export function campaignSpec(series: CampaignSeries, shade: Shade): TopLevelSpec {
+export function campaignSpec(series: CampaignSeries): TopLevelSpec {
   const { width, height } = CAMPAIGN_CHART;
   const points = distinct(series.points);
-  const sides = armiesBySide(series, shade).filter((s) => s.armies.length);
+  const sides = armiesBySide(series).filter((s) => s.armies.length);
+  // Each army a place of its own about each moment (a moment at 0, 1, 2...): two armies of one
+  // strength stay two points, and each army's points stay one line.
+  const count = sides.reduce((n, s) => n + s.armies.length, 0);
+  const step = Math.min(0.12, 0.6 / count);
+  let k = 0;
   const values = sides.flatMap((s) =>
-    s.armies.flatMap((a) =>
-      points.flatMap((point, p) => {
+    s.armies.flatMap((a) => {
+      const offset = (k++ - (count - 1) / 2) * step;
+      return points.flatMap((point, p) => {
         const strength = measured(a.strength[p]);
-        return strength === null ? [] : [{ point, side: s.index, army: a.name, strength }];
-      }),
-    ),
+        return strength === null ? [] : [{ point, x: p + offset, side: s.index, army: a.name, strength }];
+      });
+    }),
   );
   const title = { text: `${series.campaign}: ${series.unit} of each army across turns and battles`, limit: width - 40 };
   if (!values.length)
     return fitted({ title, data: { values: [{ text: 'No army has a strength measured yet.' }] }, mark: { type: 'text', fontSize: 16 }, encoding: { text: { field: 'text' } } }, width, height);
-  const columns = legendColumns(sides.map((s) => s.armies.length), height);
   // The plot is about two thirds of the width beside the legends: lean the labels when one would not fit its band.
   const band = (width * 2) / 3 / points.length;
   const lean = points.some((p) => Math.min(p.length * CHAR_PX, X_LABEL_LIMIT) > band);
@@ -90,25 +97,35 @@ export function campaignSpec(series: CampaignSeries, shade: Shade): TopLevelSpec
       data: { values },
       layer: sides.map((s) => ({
         transform: [{ filter: { field: 'side', equal: s.index } }],
-        mark: { type: 'line', point: { size: 70, filled: true } },
+        mark: { type: 'line', point: { size: 50, filled: true } },
         encoding: {
-          x: { field: 'point', type: 'ordinal', title: 'turns and battles', scale: { domain: points }, axis: { labelAngle: lean ? -35 : 0, labelLimit: X_LABEL_LIMIT } },
+          // The moments by their names at their places; no axis title: the chart's title says what they are.
+          x: {
+            field: 'x',
+            type: 'quantitative',
+            title: null,
+            scale: { domain: [-0.5, points.length - 0.5], nice: false, zero: false },
+            axis: { values: points.map((_, p) => p), labelExpr: `${JSON.stringify(points)}[datum.value]`, grid: false, labelAngle: lean ? -90 : 0, labelOverlap: false, labelLimit: X_LABEL_LIMIT },
+          },
           // Nothing but zeros would leave a domain of [0, 0] and a single tick: give it one figure of room.
           y: { field: 'strength', type: 'quantitative', title: series.unit, axis: wholeAxis, scale: max < 1 ? { domain: [0, 1] } : { zero: true } },
-          color: sideColour('army', s.side, s.armies.map((a) => a.name), s.armies.map((a) => a.colour), columns),
+          strokeDash: {
+            field: 'army',
+            type: 'nominal',
+            title: s.side,
+            scale: { domain: s.armies.map((a) => a.name), range: s.armies.map((a) => a.dash) },
+            legend: { symbolType: 'stroke', symbolStrokeWidth: 2.5, symbolSize: 400, labelLimit: LEGEND.labelLimit },
+          },
+          // The side's colour as a value, so that its legend's lines are drawn in it too.
+          color: { value: s.colour },
           detail: { field: 'army' },
         },
       })),
-      resolve: { scale: { color: 'independent' } },
+      resolve: { scale: { strokeDash: 'independent' } },
     },
     width,
     height,
   );
-}
-
-/** The chart's spec with vega's own shades of each family. */
-export async function campaignSpecShaded(series: CampaignSeries): Promise<TopLevelSpec> {
-  return campaignSpec(series, await vegaShade());
 }
 
 /**
@@ -139,7 +156,7 @@ export function campaignDescription(series: CampaignSeries): string {
 
 /** The chart as a PNG of CAMPAIGN_CHART (vega-lite to SVG with vega, SVG to PNG with resvg, as the battle report's) and its alt text. */
 export async function campaignChart(series: CampaignSeries): Promise<{ png: Uint8Array; description: string }> {
-  const svg = await toSvg(await campaignSpecShaded(series));
+  const svg = await toSvg(campaignSpec(series));
   return { png: await svgToPng(svg), description: campaignDescription(series) };
 }
 

@@ -1,8 +1,9 @@
 import slugify from '@sindresorhus/slugify';
 import type { LoggedEvent, SystemEvent } from '../../battle/events.ts';
 import { houseLine } from '../../battle/house.ts';
-import { replay } from '../../battle/replay.ts';
-import type { BattleState } from '../../battle/state.ts';
+import { foldAll, replay } from '../../battle/replay.ts';
+import { initialState, type BattleState } from '../../battle/state.ts';
+import type { UnitStanding } from '../../battle/system.ts';
 import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
 import { capitalize, mention, plural } from '../../messages.ts';
 import { RuleError } from '../../rules/errors.ts';
@@ -42,41 +43,70 @@ export function battleReport(battleId: string, log: readonly LoggedEvent[], rang
   const to = Math.min(range.to ?? reached, reached);
   if (from > to) throw new RuleError(`The battle has reached turn ${reached}; give turns from ${system.sequence.start.turn} to ${reached} (got ${range.from ?? ''}${range.to !== undefined ? ` to ${range.to}` : ''}).`);
 
-  // The state at the end of each turn; the range starts from the end of the turn before it (or the setup).
-  const stateAtEndOf = (t: number): BattleState | undefined => {
-    let v: number | undefined;
-    for (let k = t; k >= system.sequence.start.turn && v === undefined; k--) v = lastOfTurn.get(k);
-    return v === undefined ? undefined : replay(battleId, log, v);
-  };
   const hooks = system.report;
   const series: BattleReport['series'] = [];
   const casualties: BattleReport['casualties'] = [];
   if (hooks) {
-    const standing = (s: BattleState | undefined) =>
+    type Standing = { unit: string; side: string } & UnitStanding;
+    const standing = (s: BattleState) =>
       new Map(
-        Object.values(s?.units ?? {}).map((u) => {
-          const side = s!.sides[s!.commands[u.commandId]?.sideId ?? '']?.name ?? 'no side';
-          return [u.id, { unit: u.name, side, ...hooks.unit(s!, u) }] as const;
+        Object.values(s.units).map((u) => {
+          const side = s.sides[s.commands[u.commandId]?.sideId ?? '']?.name ?? 'no side';
+          return [u.id, { unit: u.name, side, ...hooks.unit(s, u) }] as const;
         }),
       );
-    // Before the range: the end of the turn before it, or, for the first turn, the battle as set up:
-    // before its first move through the sequence or its first event of the rule system's.
-    const firstPlay = live.find((e) => e.event.type === 'PhaseAdvanced' || ownerOfEvent(e.event.type));
-    let before = standing(from > system.sequence.start.turn ? stateAtEndOf(from - 1) : firstPlay ? replay(battleId, log, firstPlay.version - 1) : end);
-    for (let t = from; t <= to; t++) {
-      const now = standing(stateAtEndOf(t));
-      // A unit that joined later starts from its roster's strength.
-      for (const [id, x] of now) if (!before.has(id)) before.set(id, { ...x, strength: x.start });
-      if (t === from) for (const x of before.values()) series.push({ turn: from - 1, unit: x.unit, side: x.side, strength: x.strength, morale: x.morale });
-      const lost = new Map<string, number>();
-      for (const [id, x] of now) {
-        series.push({ turn: t, unit: x.unit, side: x.side, strength: x.strength, morale: x.morale });
-        const was = before.get(id)?.strength ?? x.start;
-        lost.set(x.side, (lost.get(x.side) ?? 0) + Math.max(0, was - x.strength));
-      }
-      for (const [side, n] of lost) casualties.push({ turn: t, side, lost: n });
-      before = now;
+    const point = (turn: number, x: Standing, event?: number): BattleReport['series'][number] => ({
+      turn,
+      ...(event !== undefined ? { event } : {}),
+      unit: x.unit,
+      side: x.side,
+      strength: x.strength,
+      morale: x.morale,
+      ...(hooks.apart ? { apart: x.apart ?? 0 } : {}),
+    });
+    // The range starts from the end of the turn before it or, for the first turn, the battle as set
+    // up: before its first move through the sequence or its first event of the rule system's.
+    let base = 0;
+    if (from > system.sequence.start.turn) for (let k = from - 1; k >= system.sequence.start.turn && !base; k--) base = lastOfTurn.get(k) ?? 0;
+    else {
+      const firstPlay = live.find((e) => e.event.type === 'PhaseAdvanced' || ownerOfEvent(e.event.type));
+      base = firstPlay ? (live.filter((e) => e.version < firstPlay.version).at(-1)?.version ?? 0) : live.at(-1)!.version;
     }
+    let last = new Map<string, Standing>();
+    const lost = new Map<string, { lost: number; apart: number }>();
+    // Every live event folded once; each unit read after each event of the range, so that a change
+    // the turn's end hides (disordered, then routing) is a point of its own.
+    const after = (e: LoggedEvent, s: BattleState) => {
+      const t = turnOf.get(e.version)!;
+      if (e.version === base) {
+        last = standing(s);
+        for (const x of last.values()) series.push(point(from - 1, x));
+      }
+      if (e.version <= base || t > to) return;
+      const now = standing(s);
+      for (const [id, x] of now) {
+        // A unit that joined later starts from its roster's strength.
+        const was = last.get(id) ?? { ...x, strength: x.start, apart: 0 };
+        if (was.strength === x.strength && was.morale === x.morale && (was.apart ?? 0) === (x.apart ?? 0)) continue;
+        series.push(point(t, x, e.version));
+        const side = lost.get(x.side) ?? { lost: 0, apart: 0 };
+        lost.set(x.side, { lost: side.lost + Math.max(0, was.strength - x.strength), apart: side.apart + Math.max(0, (x.apart ?? 0) - (was.apart ?? 0)) });
+      }
+      last = now;
+      if (lastOfTurn.get(t) !== e.version) return;
+      for (const x of now.values()) series.push(point(t, x));
+      for (const side of new Set([...now.values()].map((x) => x.side))) {
+        const n = lost.get(side) ?? { lost: 0, apart: 0 };
+        casualties.push({ turn: t, side, lost: n.lost, ...(hooks.apart ? { apart: n.apart } : {}) });
+      }
+      lost.clear();
+    };
+    let previous: LoggedEvent | undefined;
+    const final = foldAll(initialState(battleId), live, (e, before) => {
+      if (previous) after(previous, before);
+      previous = e;
+    });
+    if (previous) after(previous, final);
   }
   const melees: BattleReport['melees'] = [];
   for (const e of live) {
@@ -96,7 +126,7 @@ export function battleReport(battleId: string, log: readonly LoggedEvent[], rang
   }
   const houseRules = [...inForce.values()];
   const sides = [...new Set([...Object.values(end.sides).map((x) => x.name), ...series.map((p) => p.side)])];
-  return { battle: { id: end.id, name: end.name, system: end.system, commitment: commitmentOf(log[0]!) }, sides, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), series, casualties, melees, houseRules };
+  return { battle: { id: end.id, name: end.name, system: end.system, commitment: commitmentOf(log[0]!) }, sides, turns: { from, to }, ...(hooks ? { strength: hooks.strength } : {}), ...(hooks?.apart ? { apart: hooks.apart } : {}), series, casualties, melees, houseRules };
 }
 
 /** The dice commitment a battle posted at its creation (a hash of its 32-byte secret seed): no two battles share one. */
@@ -130,7 +160,7 @@ export function reportText(r: BattleReport): string {
   const lines = [`Report of "${r.battle.name}" (${r.battle.id}), ${range}.`];
   if (!r.strength) lines.push(`${capitalize(getRuleSystem(r.battle.system).rulesName)} give the report no unit strength or morale to read.`);
   else {
-    lines.push('', `Units (${r.strength} at the start and at the end of ${range}; morale, and the turn it changed):`);
+    lines.push('', `Units (${r.strength} at the start and at the end of ${range}${r.apart ? `, ${r.apart} lost` : ''}; morale, and the turn of each change):`);
     // Each unit's points in one pass (a filter of the series for each unit was quadratic in the units).
     const seriesOf = new Map<string, BattleReport['series']>();
     for (const p of r.series) {
@@ -143,14 +173,16 @@ export function reportText(r: BattleReport): string {
       const last = points.at(-1)!;
       const changes = points.slice(1).filter((p, i) => p.morale !== points[i]!.morale);
       const morale = changes.length ? `${first.morale}${changes.map((p) => ` → ${p.morale} (turn ${p.turn})`).join('')}` : first.morale;
-      lines.push(`• ${unit} (${last.side}): ${first.strength} → ${last.strength} ${r.strength}${first.strength > last.strength ? `, ${first.strength - last.strength} lost` : ''}; ${morale}`);
+      const apart = r.apart && (last.apart ?? 0) > (first.apart ?? 0) ? `, ${inStrength((last.apart ?? 0) - (first.apart ?? 0), r.apart)} lost` : '';
+      lines.push(`• ${unit} (${last.side}): ${first.strength} → ${last.strength} ${r.strength}${first.strength > last.strength ? `, ${first.strength - last.strength} lost` : ''}${apart}; ${morale}`);
     }
     lines.push('', 'Casualties by side and turn:');
     const sides = [...new Set(r.casualties.map((c) => c.side))];
     for (const side of sides) {
       const rows = r.casualties.filter((c) => c.side === side);
       const total = rows.reduce((n, c) => n + c.lost, 0);
-      lines.push(`• ${side}: ${rows.map((c) => `turn ${c.turn} ${c.lost}`).join(', ')}; ${inStrength(total, r.strength)} in all`);
+      const apart = r.apart ? `; ${r.apart}: ${rows.map((c) => `turn ${c.turn} ${c.apart ?? 0}`).join(', ')}; ${inStrength(rows.reduce((n, c) => n + (c.apart ?? 0), 0), r.apart)} in all` : '';
+      lines.push(`• ${side}: ${rows.map((c) => `turn ${c.turn} ${c.lost}`).join(', ')}; ${inStrength(total, r.strength)} in all${apart}`);
     }
   }
   lines.push('', r.melees.length ? 'Melees:' : 'No melee was resolved in these turns.');

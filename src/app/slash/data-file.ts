@@ -1,7 +1,8 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type Alias, isScalar, type Node, parseDocument, visit } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { echoInput, quoteInput } from '../../messages.ts';
 import { RuleError } from '../../rules/errors.ts';
 
@@ -117,17 +118,22 @@ function readJson(text: string, cant: Cant): unknown {
 }
 
 /** A map key as the value read from the file holds it (`1` and `"1"` are one key). */
-const keyText = (key: unknown): string => String(isScalar(key) ? key.value : key);
+/** The YAML library, loaded with the first file read: the table and the bot start without it. */
+let library: typeof Yaml | undefined;
+export const yaml = (): typeof Yaml => (library ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+
+const keyText = (key: unknown): string => String(yaml().isScalar(key) ? key.value : key);
 
 function readYaml(text: string, cant: Cant): unknown {
   // uniqueKeys: the yaml package compares each key with every key before it in its map (O(n²):
   // 20,000 keys took 20 s); each map's keys are checked here through a Set instead.
+  const { parseDocument, visit } = yaml();
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   const error = doc.errors[0];
   if (error) throw cant(echoInput(error.message.split('\n')[0]!));
   let twice: string | undefined;
   let aliases = 0;
-  const refs: [Alias, readonly unknown[]][] = [];
+  const refs: [Yaml.Alias, readonly unknown[]][] = [];
   visit(doc, {
     Map(_, map) {
       const keys = new Set<string>();
@@ -144,7 +150,7 @@ function readYaml(text: string, cant: Cant): unknown {
   if (twice !== undefined) throw cant(`the key ${quoteInput(twice)} appears twice in one map`);
   if (aliases > DATA_LIMITS.aliases) throw cant(`it has ${aliases} aliases (*name), more than ${DATA_LIMITS.aliases}`);
   // An alias inside its own anchor (`a: &a [*a]`) makes a value that holds itself, which nothing can store.
-  const selfRef = refs.find(([alias, path]) => path.includes(alias.resolve(doc) as Node));
+  const selfRef = refs.find(([alias, path]) => path.includes(alias.resolve(doc) as Yaml.Node));
   if (selfRef) throw cant(`the alias *${echoInput(selfRef[0].source)} is inside its own anchor`);
   try {
     return doc.toJS({ maxAliasCount: DATA_LIMITS.aliases });

@@ -5,7 +5,7 @@ import { brg } from './state.ts';
 /**
  * What a battle report reads of a brigade battle: a unit's strength is its figures, the casualties
  * it can take, less those taken (BRG-2.2, BRG-3.3.4), and it is retreating until it rallies
- * (BRG-3.2.3, BRG-3.3.4, BRG-1.1). A melee is won by a side (BRG-3.3.3); the winning unit is named
+ * (BRG-3.2.3, BRG-3.3.4, BRG-1.1), and good otherwise (the report's word, REPORT_STATUSES). A melee is won by a side (BRG-3.3.3); the winning unit is named
  * only when its side fought with one unit.
  */
 export const brigadeReport: ReportHooks = {
@@ -13,7 +13,7 @@ export const brigadeReport: ReportHooks = {
   unit: (s, u) => {
     const st = brg(s).units[u.id];
     const start = Number(u.attrs.figures ?? 0);
-    return { strength: Math.max(0, start - (st?.casualties ?? 0)), start, morale: st?.retreating ? 'retreating' : 'not retreating' };
+    return { strength: Math.max(0, start - (st?.casualties ?? 0)), start, morale: st?.retreating ? 'retreating' : 'good' };
   },
   melee: (event, s) => {
     const e = event as BrigadeEvent;

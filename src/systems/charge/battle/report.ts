@@ -4,16 +4,19 @@ import { figuresNow, startFigures, unitStatus } from './state.ts';
 
 /**
  * What a battle report reads of a charge battle: figures left against the roster's (surrenders,
- * CHG-OPEN / CHG-COVER 11+ and -12+, and losses a GM recorded), morale as the log left it (rout or
- * broken, shaken, disordered: CHG-ATT-MOD, CHG-DEF-MOD), and each melee round and ride down
+ * CHG-OPEN / CHG-COVER 11+ and -12+, and losses a GM recorded), the casualty steps lost in melee
+ * apart from them (MEL-D10: the rules do not say how many figures a step is), morale as the log left
+ * it (rout or broken, shaken, disordered: CHG-ATT-MOD, CHG-DEF-MOD), and each melee round and ride down
  * (MEL-D10, CHG-RIDEDOWN): the higher modified roll wins, a tie has no winner.
  */
 export const chargeReport: ReportHooks = {
   strength: 'figures',
+  apart: 'casualty steps',
   unit: (s, u) => {
     const st = unitStatus(s, u.id);
-    const morale = st.routBroken ?? (st.shaken ? 'shaken' : st.disordered ? 'disordered' : 'good');
-    return { strength: figuresNow(s, u), start: startFigures(u), morale };
+    // The report's words (REPORT_STATUSES): a routed unit is routing; shaken, -2 on a morale test, is worse than disordered, -1.
+    const morale = st.routBroken === 'routed' ? 'routing' : (st.routBroken ?? (st.shaken ? 'shaken' : st.disordered ? 'disordered' : 'good'));
+    return { strength: figuresNow(s, u), start: startFigures(u), morale, apart: st.steps ?? 0 };
   },
   melee: (event) => {
     const e = event as ChargeEvent;

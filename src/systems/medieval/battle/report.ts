@@ -4,7 +4,7 @@ import { med } from './state.ts';
 
 /**
  * What a battle report reads of a medieval battle: figures against the roster's, morale as the
- * last test and the log left it (MED-MORALE-EFFECTS), and each melee's kills (MED-MELEE). Both
+ * last test and the log left it (MED-MORALE-EFFECTS; steady is the report's good, REPORT_STATUSES), and each melee's kills (MED-MELEE). Both
  * units strike at once; the one that inflicted more kills comes out on top, equal kills are even.
  */
 export const medievalReport: ReportHooks = {
@@ -12,7 +12,7 @@ export const medievalReport: ReportHooks = {
   unit: (s, u) => {
     const st = med(s).units[u.id];
     const start = Number(u.attrs.figures ?? 0);
-    const morale = st?.routing ? 'routing' : st?.disordered ? 'disordered' : st?.impetuous ? 'impetuous' : 'steady';
+    const morale = st?.routing ? 'routing' : st?.disordered ? 'disordered' : st?.impetuous ? 'impetuous' : 'good';
     return { strength: Math.max(0, start - (st?.losses ?? 0)), start, morale };
   },
   melee: (event) => {
