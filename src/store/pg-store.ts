@@ -74,6 +74,44 @@ const unstorable = (s: string) => s.includes('\0') || HAS_LONE_SURROGATE.test(s)
 /** Registry text (a battle's name as typed): what PostgreSQL cannot hold becomes U+FFFD; the log keeps the exact name. */
 const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
 
+/** The first column under the hash PostgreSQL text cannot store exactly, as [what, value]; none, undefined. */
+function unstorableColumn(battleId: string, meta: AppendMeta, events: NewEvent[]): [string, string] | undefined {
+  if (unstorable(battleId)) return ['battle id', battleId];
+  if (unstorable(meta.actor)) return ['actor', meta.actor];
+  if (unstorable(meta.at)) return ['time', meta.at];
+  for (const e of events) if (unstorable(e.type)) return ['event type', e.type];
+  if (meta.requestId !== null && unstorable(meta.requestId)) return ['request id', meta.requestId];
+  return undefined;
+}
+
+const REGISTERING = new Set(['BattleCreated', 'BattleEnded', 'CampaignCreated', 'CampaignEnded']);
+const UNREGISTERED = { created: [], claim: null, ended: false, campaigns: [], campaignEnded: false } as const satisfies Pick<Batch, 'created' | 'claim' | 'ended' | 'campaigns' | 'campaignEnded'>;
+
+/** The registry's rows an append writes beside its events: battles and campaigns created or ended, a channel claimed. */
+function registryRows(battleId: string, events: NewEvent[], meta: AppendMeta): Pick<Batch, 'created' | 'claim' | 'ended' | 'campaigns' | 'campaignEnded'> {
+  // Most appends (a roll, an order, a fire) register nothing.
+  if (!events.some((e) => REGISTERING.has(e.type))) return UNREGISTERED;
+  const created = events.flatMap((e, i): AppendRows['created'] => {
+    if (e.type !== 'BattleCreated') return [];
+    const b = battleCreatedData(battleId, e.data);
+    const ended = events.slice(i + 1).some((later) => later.type === 'BattleEnded') ? 1 : 0;
+    return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
+  });
+  return {
+    created,
+    // A battle created running claims its channel; one created and ended at once, or copied ended (AppendMeta.unclaimed), does not.
+    claim: meta.unclaimed ? null : (created.find((b) => b.ended === 0)?.channel ?? null),
+    ended: events.some((e) => e.type === 'BattleEnded'),
+    campaigns: events.flatMap((e, i) => {
+      if (e.type !== 'CampaignCreated') return [];
+      const c = campaignCreatedData(battleId, e.data);
+      const ended = events.slice(i + 1).some((later) => later.type === 'CampaignEnded') ? 1 : 0;
+      return [{ channel: registryText(c.channel), name: registryText(c.name), ended }];
+    }),
+    campaignEnded: events.some((e) => e.type === 'CampaignEnded'),
+  };
+}
+
 /** What an EventEntry is made of, and the hash, which keeps the battle's head for the next append. */
 const ENTRY_ROW = {
   version: events.version,
@@ -143,37 +181,12 @@ export class PgEventStore implements EventStore {
     replies: Message[],
   ): Promise<AppendOutcome> {
     // The columns under the hash must be stored exactly, or verify would fail later: refuse now.
-    const hashed: [string, string][] = [['battle id', battleId], ['actor', meta.actor], ['time', meta.at], ...newEvents.map((e): [string, string] => ['event type', e.type])];
-    if (meta.requestId !== null) hashed.push(['request id', meta.requestId]);
-    for (const [what, value] of hashed) {
-      if (unstorable(value)) return Promise.reject(new StoreError(`appending to battle ${JSON.stringify(battleId)}: the ${what} ${JSON.stringify(value)} holds a NUL or a lone surrogate, which PostgreSQL text cannot store`));
-    }
+    const refused = unstorableColumn(battleId, meta, newEvents);
+    if (refused) return Promise.reject(new StoreError(`appending to battle ${JSON.stringify(battleId)}: the ${refused[0]} ${JSON.stringify(refused[1])} holds a NUL or a lone surrogate, which PostgreSQL text cannot store`));
     return guarded(`appending to battle ${battleId}`, async () => {
       // Serialized before the database is asked anything: what cannot be stored fails with nothing written.
-      const created = newEvents.flatMap((e, i): AppendRows['created'] => {
-        if (e.type !== 'BattleCreated') return [];
-        const b = battleCreatedData(battleId, e.data);
-        const ended = newEvents.slice(i + 1).some((later) => later.type === 'BattleEnded') ? 1 : 0;
-        return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
-      });
-      const batch: Batch = {
-        battleId,
-        events: newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null), salt: e.salt === undefined ? newSalt() : e.salt })),
-        meta,
-        created,
-        // A battle created running claims its channel; one created and ended at once, or copied ended (AppendMeta.unclaimed), does not.
-        claim: meta.unclaimed ? null : (created.find((b) => b.ended === 0)?.channel ?? null),
-        ended: newEvents.some((e) => e.type === 'BattleEnded'),
-        campaigns: newEvents.flatMap((e, i) => {
-          if (e.type !== 'CampaignCreated') return [];
-          const c = campaignCreatedData(battleId, e.data);
-          const ended = newEvents.slice(i + 1).some((later) => later.type === 'CampaignEnded') ? 1 : 0;
-          return [{ channel: registryText(c.channel), name: registryText(c.name), ended }];
-        }),
-        campaignEnded: newEvents.some((e) => e.type === 'CampaignEnded'),
-        outbox: out.map((m) => ({ destination: destinationJson(m.to), message: JSON.stringify(m) })),
-        replies,
-      };
+      const events = newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null), salt: e.salt === undefined ? newSalt() : e.salt }));
+      const batch: Batch = { battleId, events, meta, ...registryRows(battleId, newEvents, meta), outbox: out.map((m) => ({ destination: destinationJson(m.to), message: JSON.stringify(m) })), replies };
       // A guess of the head costs nothing when wrong (the statement checks it), and when right spares
       // a read: a new battle's head is the genesis, another's the last event this store saw.
       const guess = expectedVersion === 0 ? { version: 0, hash: GENESIS_HASH } : this.heads.get(battleId);
@@ -207,24 +220,27 @@ export class PgEventStore implements EventStore {
       prev = rowHash(prev, battleId, version, { type: e.type, actor, at, data: e.data, salt: e.salt });
       return { version, type: e.type, data: e.data, request_id: eventRequestId(requestId, i), hash: prev, result: i === 0 ? result : null, salt: e.salt };
     });
+    const written = this.runAppend({
+      battleId,
+      head,
+      actor,
+      at,
+      events,
+      requestId,
+      request: requestId !== null && result !== null && !events.length ? { id: requestId, result } : null,
+      seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
+      created: batch.created,
+      claim: batch.claim,
+      ended: batch.ended,
+      campaigns: batch.campaigns,
+      campaignEnded: batch.campaignEnded,
+      outbox: batch.outbox,
+    });
+    // While the server writes: what load will return, the stored JSON read back, not the caller's object.
+    const stored = events.map((e): StoredEvent => ({ position: 0, battleId, version: e.version, type: e.type, data: JSON.parse(e.data), actor, at, requestId: e.request_id, hash: e.hash, salt: e.salt }));
     let inserted: { position: number; version: number }[] | undefined;
     try {
-      inserted = await this.runAppend({
-        battleId,
-        head,
-        actor,
-        at,
-        events,
-        requestId,
-        request: requestId !== null && result !== null && !events.length ? { id: requestId, result } : null,
-        seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
-        created: batch.created,
-        claim: batch.claim,
-        ended: batch.ended,
-        campaigns: batch.campaigns,
-        campaignEnded: batch.campaignEnded,
-        outbox: batch.outbox,
-      });
+      inserted = await written;
     } catch (err) {
       const index = uniqueViolation(err);
       // Another process created a battle in this channel first; nothing of this append was written.
@@ -240,12 +256,12 @@ export class PgEventStore implements EventStore {
       throw new ConcurrencyError(battleId, head.version, await this.version(battleId));
     }
     if (!inserted) return undefined;
-    const positions = new Map(inserted.map((r) => [r.version, r.position]));
+    // The positions the rows were given, in the order written (RETURNING's order is not promised).
+    for (const [i, row] of inserted.entries()) {
+      const e = stored[i]?.version === row.version ? stored[i] : stored.find((s) => s.version === row.version);
+      if (e) e.position = row.position;
+    }
     this.rememberHead(battleId, events.at(-1) ?? head);
-    // What load will return: the stored JSON read back, not the caller's object.
-    const stored = events.map(
-      (e): StoredEvent => ({ position: positions.get(e.version)!, battleId, version: e.version, type: e.type, data: JSON.parse(e.data), actor, at, requestId: e.request_id, hash: e.hash, salt: e.salt }),
-    );
     return { status: 'appended', events: stored };
   }
 
