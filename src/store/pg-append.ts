@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { serialize } from 'pg-protocol';
+import type { Head } from './heads.ts';
 import { eventRequestId } from './rows.ts';
 
 /**
@@ -9,11 +10,6 @@ import { eventRequestId } from './rows.ts';
  * how many events up to EVENTS_AS_ROWS). Posts and registry rows travel as one JSON value each.
  */
 
-/** A battle's last event: its version (0 for none) and hash (GENESIS_HASH for none). */
-export interface Head {
-  version: number;
-  hash: string;
-}
 
 /** One append, every value as it is stored. */
 export interface AppendRows {

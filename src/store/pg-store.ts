@@ -3,7 +3,8 @@ import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-or
 import type { Message } from '../messages.ts';
 import { GENESIS_HASH, rowHash } from './hash.ts';
 import { newSalt } from './salt.ts';
-import type { AppendRows, Head, RunAppend } from './pg-append.ts';
+import type { AppendRows, RunAppend } from './pg-append.ts';
+import { Heads, type Head } from './heads.ts';
 import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
@@ -42,9 +43,6 @@ const CHANNEL_CLAIM = 'channel_claims_pkey';
 
 /** ISO-8601 text compared byte by byte, as SQLite compares it, whatever the database's collation. */
 const iso = (e: SQL) => sql`(${e} COLLATE "C")`;
-
-/** How many battles' heads a store keeps; a battle not among them reads its head on its next append. */
-const HEADS_KEPT = 10_000;
 
 /** An append's parts that do not depend on the head, serialized once however many times it is tried. */
 interface Batch {
@@ -158,8 +156,8 @@ const OUTBOX_ROW = {
 export class PgEventStore implements EventStore {
   readonly delivery: PgDeliveryState;
   private closing: Promise<void> | undefined;
-  /** The last event of each battle as this store last wrote or read it: a guess an append checks (appendOn). */
-  private readonly heads = new Map<string, Head>();
+  /** Each battle's head as this store last wrote or read it: a guess its append's statement checks (appendOn). */
+  private readonly heads = new Heads();
 
   constructor(
     /** The database, for what the contract does not cover (a copy from SQLite, a test's cleanup). */
@@ -195,7 +193,7 @@ export class PgEventStore implements EventStore {
         if (done) return done;
       }
       // No guess, or a wrong one: read the request and the head first, as the SQLite store does.
-      this.heads.delete(battleId);
+      this.heads.forget(battleId);
       if (meta.requestId !== null) {
         const seen = await requestResult(this.db, meta.requestId);
         if (seen) return { status: 'duplicate', result: seen };
@@ -248,7 +246,7 @@ export class PgEventStore implements EventStore {
       if (index === undefined || !RACE_INDEXES.has(index)) throw err;
       // Another writer of this battle (or of this request) committed first, and nothing of this
       // append was written. A repeat of a request returns its first result; otherwise the caller decides again.
-      this.heads.delete(battleId);
+      this.heads.forget(battleId);
       if (requestId !== null) {
         const seen = await this.findRequest(requestId);
         if (seen) return { status: 'duplicate', result: seen };
@@ -261,27 +259,14 @@ export class PgEventStore implements EventStore {
       const e = stored[i]?.version === row.version ? stored[i] : stored.find((s) => s.version === row.version);
       if (e) e.position = row.position;
     }
-    this.rememberHead(battleId, events.at(-1) ?? head);
+    this.heads.remember(battleId, events.at(-1) ?? head);
     return { status: 'appended', events: stored };
-  }
-
-  /** Keeps the last of a battle's rows just read, if any, as its head. */
-  private rememberLast(battleId: string, rows: Head[]): void {
-    const last = rows.at(-1);
-    if (last) this.rememberHead(battleId, last);
-  }
-
-  /** Keeps `head` as the battle's last event, the oldest entry making room past HEADS_KEPT. */
-  private rememberHead(battleId: string, head: Head): void {
-    this.heads.delete(battleId);
-    this.heads.set(battleId, { version: head.version, hash: head.hash });
-    if (this.heads.size > HEADS_KEPT) this.heads.delete(this.heads.keys().next().value!);
   }
 
   load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
     return guarded(`loading battle ${battleId}`, async () => {
       const rows = await this.db.select(EVENT_ROW).from(events).where(after(battleId, afterVersion)).orderBy(asc(events.version));
-      this.rememberLast(battleId, rows);
+      this.heads.rememberLast(battleId, rows);
       return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
     });
   }
@@ -289,7 +274,7 @@ export class PgEventStore implements EventStore {
   loadEntries(battleId: string, afterVersion = 0): Promise<EventEntry[]> {
     return guarded(`loading battle ${battleId}`, async () => {
       const rows = await this.db.select(ENTRY_ROW).from(events).where(after(battleId, afterVersion)).orderBy(asc(events.version));
-      this.rememberLast(battleId, rows);
+      this.heads.rememberLast(battleId, rows);
       return rows.map((r) => ({ battleId, version: r.version, event: { type: r.type, data: JSON.parse(r.data) }, actor: r.actor, at: r.at, requestId: r.requestId }));
     });
   }
@@ -321,8 +306,8 @@ export class PgEventStore implements EventStore {
   version(battleId: string): Promise<number> {
     return guarded(`reading the version of battle ${battleId}`, async () => {
       const head = await headOf(this.db, battleId);
-      if (head) this.rememberHead(battleId, head);
-      else this.heads.delete(battleId);
+      if (head) this.heads.remember(battleId, head);
+      else this.heads.forget(battleId);
       return head?.version ?? 0;
     });
   }

@@ -5,6 +5,7 @@ import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
 import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow, type StoredBattleRow } from './rows.ts';
 import { GENESIS_HASH, rowHash } from './hash.ts';
+import { Heads } from './heads.ts';
 import { newSalt } from './salt.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
@@ -61,6 +62,9 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTx;
   private readonly claimTx;
   private readonly chainTx;
+  /** Each battle's head as this store last wrote it, and the data_version it holds for: an append's head spared a read (appendInTx). */
+  private readonly heads = new Heads();
+  private dataVersion: number | undefined;
   private appendsSinceCheckpoint = 0;
   private checkpoint: NodeJS.Immediate | undefined;
   readonly delivery: SqliteDeliveryState;
@@ -105,6 +109,7 @@ export class SqliteEventStore implements EventStore {
       campaigns: s.prepare<[], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns ORDER BY rowid`),
       campaign: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ?`),
       campaignIn: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
+      dataVersion: s.prepare<[], number>('PRAGMA data_version').pluck(),
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
         .prepare<[string, number], EventRowTuple>(
@@ -152,6 +157,9 @@ export class SqliteEventStore implements EventStore {
     // another connection.
     try {
       const appended = this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
+      // Committed: its last event is the battle's head.
+      const last = appended.status === 'appended' ? appended.events.at(-1) : undefined;
+      if (last) this.heads.remember(battleId, last);
       this.checkpointSoon();
       return appended;
     } catch (err) {
@@ -196,7 +204,15 @@ export class SqliteEventStore implements EventStore {
   ): AppendOutcome {
     const q = this.q;
     const { actor, at, requestId } = meta;
-    const head = q.head.get(battleId);
+    // The heads this store wrote are the battles' own while no other connection has committed
+    // (SQLite's data_version, read under the write lock); once one has, each is read again.
+    const dataVersion = q.dataVersion.get();
+    if (dataVersion !== this.dataVersion) {
+      this.heads.clear();
+      this.dataVersion = dataVersion;
+    }
+    const known = this.heads.get(battleId);
+    const head = known?.version === expectedVersion ? known : q.head.get(battleId);
     const current = head?.version ?? 0;
     if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
     // A request stored where no unique index of this append would meet it: its events, or its row of requests.
