@@ -218,27 +218,24 @@ export class PgEventStore implements EventStore {
       prev = rowHash(prev, battleId, version, { type: e.type, actor, at, data: e.data, salt: e.salt });
       return { version, type: e.type, data: e.data, request_id: eventRequestId(requestId, i), hash: prev, result: i === 0 ? result : null, salt: e.salt };
     });
-    const written = this.runAppend({
-      battleId,
-      head,
-      actor,
-      at,
-      events,
-      requestId,
-      request: requestId !== null && result !== null && !events.length ? { id: requestId, result } : null,
-      seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
-      created: batch.created,
-      claim: batch.claim,
-      ended: batch.ended,
-      campaigns: batch.campaigns,
-      campaignEnded: batch.campaignEnded,
-      outbox: batch.outbox,
-    });
-    // While the server writes: what load will return, the stored JSON read back, not the caller's object.
-    const stored = events.map((e): StoredEvent => ({ position: 0, battleId, version: e.version, type: e.type, data: JSON.parse(e.data), actor, at, requestId: e.request_id, hash: e.hash, salt: e.salt }));
-    let inserted: { position: number; version: number }[] | undefined;
+    let written: boolean;
     try {
-      inserted = await written;
+      written = await this.runAppend({
+        battleId,
+        head,
+        actor,
+        at,
+        events,
+        requestId,
+        request: requestId !== null && result !== null && !events.length ? { id: requestId, result } : null,
+        seed: meta.seed === undefined ? null : { seed: meta.seed, createdAt: new Date().toISOString() },
+        created: batch.created,
+        claim: batch.claim,
+        ended: batch.ended,
+        campaigns: batch.campaigns,
+        campaignEnded: batch.campaignEnded,
+        outbox: batch.outbox,
+      });
     } catch (err) {
       const index = uniqueViolation(err);
       // Another process created a battle in this channel first; nothing of this append was written.
@@ -253,14 +250,9 @@ export class PgEventStore implements EventStore {
       }
       throw new ConcurrencyError(battleId, head.version, await this.version(battleId));
     }
-    if (!inserted) return undefined;
-    // The positions the rows were given, in the order written (RETURNING's order is not promised).
-    for (const [i, row] of inserted.entries()) {
-      const e = stored[i]?.version === row.version ? stored[i] : stored.find((s) => s.version === row.version);
-      if (e) e.position = row.position;
-    }
+    if (!written) return undefined;
     this.heads.remember(battleId, events.at(-1) ?? head);
-    return { status: 'appended', events: stored };
+    return { status: 'appended', versions: events.map((e) => e.version) };
   }
 
   load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {

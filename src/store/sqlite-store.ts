@@ -5,7 +5,7 @@ import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
 import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow, type StoredBattleRow } from './rows.ts';
 import { GENESIS_HASH, rowHash } from './hash.ts';
-import { Heads } from './heads.ts';
+import { Heads, type Head } from './heads.ts';
 import { newSalt } from './salt.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
@@ -156,12 +156,11 @@ export class SqliteEventStore implements EventStore {
     // IMMEDIATE takes the write lock first, so the version read and the insert cannot be split by
     // another connection.
     try {
-      const appended = this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
+      const { outcome, head } = this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
       // Committed: its last event is the battle's head.
-      const last = appended.status === 'appended' ? appended.events.at(-1) : undefined;
-      if (last) this.heads.remember(battleId, last);
+      if (head) this.heads.remember(battleId, head);
       this.checkpointSoon();
-      return appended;
+      return outcome;
     } catch (err) {
       // Rolled back whole. A repeat of a request is noticed here, not by a read before every
       // append: its stale version, or its request id refused by the unique index.
@@ -201,7 +200,7 @@ export class SqliteEventStore implements EventStore {
     meta: AppendMeta,
     out: Message[],
     replies: Message[],
-  ): AppendOutcome {
+  ): { outcome: AppendOutcome; head?: Head | undefined } {
     const q = this.q;
     const { actor, at, requestId } = meta;
     // The heads this store wrote are the battles' own while no other connection has committed
@@ -218,20 +217,20 @@ export class SqliteEventStore implements EventStore {
     // A request stored where no unique index of this append would meet it: its events, or its row of requests.
     if (requestId !== null) {
       const seen = parseRequestResult(events.length ? q.request.get(requestId)?.result : q.resultOnEvent.get(eventRequestId(requestId, 0))?.result);
-      if (seen) return { status: 'duplicate', result: seen };
+      if (seen) return { outcome: { status: 'duplicate', result: seen } };
     }
     if (meta.seed !== undefined) this.saveSeedNow(battleId, meta.seed);
 
     let prev = head?.hash ?? GENESIS_HASH;
     const result = requestId === null ? null : requestResultJson(current + 1, events.length, replies);
-    const stored: StoredEvent[] = [];
+    const versions: number[] = [];
     for (const [i, e] of events.entries()) {
       const version = current + i + 1;
       const data = JSON.stringify(e.data ?? null);
       const salt = e.salt === undefined ? newSalt() : e.salt;
       const hash = rowHash(prev, battleId, version, { type: e.type, actor, at, data, salt });
       const rid = eventRequestId(requestId, i);
-      const { lastInsertRowid } = q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null, salt);
+      q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null, salt);
       if (e.type === 'BattleCreated') {
         const b = battleCreatedData(battleId, e.data);
         q.insertBattle.run(battleId, b.channel, b.name, b.system, at);
@@ -248,13 +247,12 @@ export class SqliteEventStore implements EventStore {
       } else if (e.type === 'CampaignEnded') {
         q.endCampaign.run(battleId);
       }
-      // What load will return: the stored JSON read back, not the caller's object.
-      stored.push({ position: Number(lastInsertRowid), battleId, version, type: e.type, data: JSON.parse(data), actor, at, requestId: rid, hash, salt });
+      versions.push(version);
       prev = hash;
     }
-    for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at, current + stored.length);
+    for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at, current + versions.length);
     if (requestId !== null && result !== null && !events.length) q.insertRequest.run(requestId, battleId, result, at);
-    return { status: 'appended', events: stored };
+    return { outcome: { status: 'appended', versions }, head: versions.length ? { version: current + versions.length, hash: prev } : undefined };
   }
 
   async load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {

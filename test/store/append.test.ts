@@ -5,7 +5,7 @@ import { created, meta, post, reply } from './fixtures.ts';
 import { storeKinds } from './stores.ts';
 
 describe.each(storeKinds)('EventStore.append on $name', (kind) => {
-  it('numbers the events of a new battle 1..n and load returns them with their data parsed', async () => {
+  it('numbers the events of a new battle 1..n, answers the versions it wrote, and load returns them with their data parsed', async () => {
     const { store } = await kind.open();
     const out = (await store.append('b1', 0, [created('b1'), { type: 'SideAdded', data: { sideId: 's1', name: 'French' } }], meta('r1'), [], []));
     expect(out.status).toBe('appended');
@@ -16,7 +16,7 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
       [2, 'SideAdded', 'r1#1'],
     ]);
     expect(loaded[1]!.data).toEqual({ sideId: 's1', name: 'French' });
-    expect(out.status === 'appended' && out.events).toEqual(loaded);
+    expect(out).toEqual({ status: 'appended', versions: [1, 2] });
     expect((await store.load('b1', 1)).map((e) => e.version)).toEqual([2]);
     expect(await store.load('nope')).toEqual([]);
     expect(await store.version('nope')).toBe(0);
@@ -57,7 +57,7 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await count('events')).toBe(3);
     expect(await count('outbox')).toBe(0);
     const after = await store.append('b1', 3, [{ type: 'GmAdded', data: { user: 'u4' } }], meta('r3'), [], []);
-    expect(after.status === 'appended' && after.events.map((e) => e.version)).toEqual([4]);
+    expect(after).toEqual({ status: 'appended', versions: [4] });
     const [row] = await sql(`SELECT hash FROM events WHERE battle_id = 'b1' AND version = 3`);
     expect(row!.hash).toBe(other);
     const chain = await store.chain('b1');
