@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { serialize } from 'pg-protocol';
+import type { Head } from './heads.ts';
 import { eventRequestId } from './rows.ts';
 
 /**
@@ -9,11 +10,6 @@ import { eventRequestId } from './rows.ts';
  * how many events up to EVENTS_AS_ROWS). Posts and registry rows travel as one JSON value each.
  */
 
-/** A battle's last event: its version (0 for none) and hash (GENESIS_HASH for none). */
-export interface Head {
-  version: number;
-  hash: string;
-}
 
 /** One append, every value as it is stored. */
 export interface AppendRows {
@@ -42,8 +38,8 @@ export interface AppendRows {
   outbox: { destination: string; message: string }[];
 }
 
-/** Runs the statement: the inserted events' positions, or undefined, nothing written, when `head` was not the last event. */
-export type RunAppend = (rows: AppendRows) => Promise<{ position: number; version: number }[] | undefined>;
+/** Runs the statement: whether it wrote, nothing being written when `head` was not the last event. */
+export type RunAppend = (rows: AppendRows) => Promise<boolean>;
 
 type Value = string | number | boolean | null;
 
@@ -54,7 +50,7 @@ const EVENTS_AS_ROWS = 16;
  * The statement for what `r` holds, named by its parts: a part with nothing to write is left out,
  * since each table a statement writes costs it even for no row. Every insert reads from `head`,
  * which has its one row only when the head is there, hash and all (for version 0: when the battle
- * has no events), so on a wrong head nothing is written and no row comes back. A writer that
+ * has no events), so on a wrong head nothing is written and the statement counts no row. A writer that
  * appended after the head trips the unique (battle_id, version) index, a request handled before
  * trips requests' primary key, a battle created in a channel another running battle claims trips
  * channel_claims' (SQLSTATE 23505), and the statement is rolled back whole. Its parts
@@ -78,6 +74,7 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
       : r.events.length
         ? `NOT EXISTS (SELECT 1 FROM requests WHERE request_id = ${$(r.requestId, 'text')})`
         : `NOT EXISTS (SELECT 1 FROM events WHERE request_id = ${$(eventRequestId(r.requestId, 0), 'text')})`;
+  let main = 'SELECT FROM head';
   const parts: [string, string][] = [[`${r.head.version === 0 ? 'first' : 'next'}${repeat ? '_once' : ''}`, `head AS (SELECT WHERE ${atHead}${repeat ? ` AND ${repeat}` : ''})`]];
   if (r.events.length) {
     const actor = $(r.actor, 'text');
@@ -87,13 +84,12 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
       r.events.length <= EVENTS_AS_ROWS
         ? [`events${r.events.length}`, `(VALUES ${r.events.map((e) => `(${$(e.version, 'int')}, ${$(e.type, 'text')}, ${$(e.data, 'text')}, ${$(e.request_id, 'text')}, ${$(e.hash, 'text')}, ${$(e.result, 'text')}, ${$(e.salt, 'text')})`).join(', ')}) AS e(version, type, data, request_id, hash, result, salt)`]
         : ['events', `jsonb_to_recordset(${$(JSON.stringify(r.events), 'jsonb')}) AS e(version int, type text, data text, request_id text, hash text, result text, salt text)`];
-    parts.push([
-      kind,
-      `appended AS (INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt)
+    // The statement itself, after its parts: its row count is the events written, none on a wrong head.
+    main = `INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt)
         SELECT ${battle}, e.version, e.type, e.data, ${actor}, ${at}, e.request_id, e.hash, e.result, e.salt
-        FROM head, ${source}
-        RETURNING position, version)`,
-    ]);
+        FROM head, ${source}`;
+    // Named among the parts; its text is the statement's own (`main`), not a part's.
+    parts.push([kind, '']);
   }
   if (r.request) {
     parts.push(['request', `request AS (INSERT INTO requests (request_id, battle_id, result, at) SELECT ${$(r.request.id, 'text')}, ${battle}, ${$(r.request.result, 'text')}, ${at} FROM head)`]);
@@ -147,18 +143,15 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
   }
   return {
     name: `umpire_append_${parts.map(([name]) => name).join('_')}`,
-    // A row per event inserted, or for no events the one row of `head`: no row means a wrong head.
-    text: `WITH ${parts.map(([, cte]) => cte).join(',\n')}\n${r.events.length ? 'SELECT position, version FROM appended' : 'SELECT FROM head'}`,
+    // A row per event inserted, or for no events the one row of `head`: none means a wrong head.
+    text: `WITH ${parts.flatMap(([, cte]) => (cte ? [cte] : [])).join(',\n')}\n${main}`,
     values,
   };
 }
 
-/** What the statement returned, as RunAppend answers it. */
-const insertedOf = (r: AppendRows, rows: unknown[]) => (rows.length === 0 ? undefined : r.events.length ? (rows as { position: number; version: number }[]) : []);
-
 /** On a server: node-postgres prepares each named statement on a pooled connection the first time it runs there. */
 export function serverAppend(pool: pg.Pool): RunAppend {
-  return async (rows) => insertedOf(rows, (await pool.query(statement(rows))).rows);
+  return async (rows) => ((await pool.query(statement(rows))).rowCount ?? 0) > 0;
 }
 
 /**
@@ -184,7 +177,8 @@ export function pgliteAppend(client: PGlite): RunAppend {
     await preparing;
     const message = Buffer.concat([serialize.bind({ statement: name, values: values.map((v) => (v === null ? null : String(v))) }), tail]);
     const { messages } = await client.runExclusive(() => client.execProtocol(message));
-    const returned = messages.flatMap((m) => (m.name === 'dataRow' ? [(m as unknown as { fields: (string | null)[] }).fields] : []));
-    return insertedOf(rows, returned.map((f) => ({ position: Number(f[0]), version: Number(f[1]) })));
+    // CommandComplete's tag ends with the rows written ("INSERT 0 1") or returned ("SELECT 1").
+    const done = messages.find((m) => m.name === 'commandComplete') as unknown as { text: string } | undefined;
+    return Number(done?.text.split(' ').at(-1) ?? 0) > 0;
   };
 }

@@ -3,7 +3,8 @@ import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-or
 import type { Message } from '../messages.ts';
 import { GENESIS_HASH, rowHash } from './hash.ts';
 import { newSalt } from './salt.ts';
-import type { AppendRows, Head, RunAppend } from './pg-append.ts';
+import type { AppendRows, RunAppend } from './pg-append.ts';
+import { Heads, type Head } from './heads.ts';
 import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
@@ -43,9 +44,6 @@ const CHANNEL_CLAIM = 'channel_claims_pkey';
 /** ISO-8601 text compared byte by byte, as SQLite compares it, whatever the database's collation. */
 const iso = (e: SQL) => sql`(${e} COLLATE "C")`;
 
-/** How many battles' heads a store keeps; a battle not among them reads its head on its next append. */
-const HEADS_KEPT = 10_000;
-
 /** An append's parts that do not depend on the head, serialized once however many times it is tried. */
 interface Batch {
   battleId: string;
@@ -73,6 +71,44 @@ const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 const unstorable = (s: string) => s.includes('\0') || HAS_LONE_SURROGATE.test(s);
 /** Registry text (a battle's name as typed): what PostgreSQL cannot hold becomes U+FFFD; the log keeps the exact name. */
 const registryText = (s: string) => s.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
+
+/** The first column under the hash PostgreSQL text cannot store exactly, as [what, value]; none, undefined. */
+function unstorableColumn(battleId: string, meta: AppendMeta, events: NewEvent[]): [string, string] | undefined {
+  if (unstorable(battleId)) return ['battle id', battleId];
+  if (unstorable(meta.actor)) return ['actor', meta.actor];
+  if (unstorable(meta.at)) return ['time', meta.at];
+  for (const e of events) if (unstorable(e.type)) return ['event type', e.type];
+  if (meta.requestId !== null && unstorable(meta.requestId)) return ['request id', meta.requestId];
+  return undefined;
+}
+
+const REGISTERING = new Set(['BattleCreated', 'BattleEnded', 'CampaignCreated', 'CampaignEnded']);
+const UNREGISTERED = { created: [], claim: null, ended: false, campaigns: [], campaignEnded: false } as const satisfies Pick<Batch, 'created' | 'claim' | 'ended' | 'campaigns' | 'campaignEnded'>;
+
+/** The registry's rows an append writes beside its events: battles and campaigns created or ended, a channel claimed. */
+function registryRows(battleId: string, events: NewEvent[], meta: AppendMeta): Pick<Batch, 'created' | 'claim' | 'ended' | 'campaigns' | 'campaignEnded'> {
+  // Most appends (a roll, an order, a fire) register nothing.
+  if (!events.some((e) => REGISTERING.has(e.type))) return UNREGISTERED;
+  const created = events.flatMap((e, i): AppendRows['created'] => {
+    if (e.type !== 'BattleCreated') return [];
+    const b = battleCreatedData(battleId, e.data);
+    const ended = events.slice(i + 1).some((later) => later.type === 'BattleEnded') ? 1 : 0;
+    return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
+  });
+  return {
+    created,
+    // A battle created running claims its channel; one created and ended at once, or copied ended (AppendMeta.unclaimed), does not.
+    claim: meta.unclaimed ? null : (created.find((b) => b.ended === 0)?.channel ?? null),
+    ended: events.some((e) => e.type === 'BattleEnded'),
+    campaigns: events.flatMap((e, i) => {
+      if (e.type !== 'CampaignCreated') return [];
+      const c = campaignCreatedData(battleId, e.data);
+      const ended = events.slice(i + 1).some((later) => later.type === 'CampaignEnded') ? 1 : 0;
+      return [{ channel: registryText(c.channel), name: registryText(c.name), ended }];
+    }),
+    campaignEnded: events.some((e) => e.type === 'CampaignEnded'),
+  };
+}
 
 /** What an EventEntry is made of, and the hash, which keeps the battle's head for the next append. */
 const ENTRY_ROW = {
@@ -120,8 +156,8 @@ const OUTBOX_ROW = {
 export class PgEventStore implements EventStore {
   readonly delivery: PgDeliveryState;
   private closing: Promise<void> | undefined;
-  /** The last event of each battle as this store last wrote or read it: a guess an append checks (appendOn). */
-  private readonly heads = new Map<string, Head>();
+  /** Each battle's head as this store last wrote or read it: a guess its append's statement checks (appendOn). */
+  private readonly heads = new Heads();
 
   constructor(
     /** The database, for what the contract does not cover (a copy from SQLite, a test's cleanup). */
@@ -143,37 +179,12 @@ export class PgEventStore implements EventStore {
     replies: Message[],
   ): Promise<AppendOutcome> {
     // The columns under the hash must be stored exactly, or verify would fail later: refuse now.
-    const hashed: [string, string][] = [['battle id', battleId], ['actor', meta.actor], ['time', meta.at], ...newEvents.map((e): [string, string] => ['event type', e.type])];
-    if (meta.requestId !== null) hashed.push(['request id', meta.requestId]);
-    for (const [what, value] of hashed) {
-      if (unstorable(value)) return Promise.reject(new StoreError(`appending to battle ${JSON.stringify(battleId)}: the ${what} ${JSON.stringify(value)} holds a NUL or a lone surrogate, which PostgreSQL text cannot store`));
-    }
+    const refused = unstorableColumn(battleId, meta, newEvents);
+    if (refused) return Promise.reject(new StoreError(`appending to battle ${JSON.stringify(battleId)}: the ${refused[0]} ${JSON.stringify(refused[1])} holds a NUL or a lone surrogate, which PostgreSQL text cannot store`));
     return guarded(`appending to battle ${battleId}`, async () => {
       // Serialized before the database is asked anything: what cannot be stored fails with nothing written.
-      const created = newEvents.flatMap((e, i): AppendRows['created'] => {
-        if (e.type !== 'BattleCreated') return [];
-        const b = battleCreatedData(battleId, e.data);
-        const ended = newEvents.slice(i + 1).some((later) => later.type === 'BattleEnded') ? 1 : 0;
-        return [{ channel: registryText(b.channel), name: registryText(b.name), system: registryText(b.system), ended }];
-      });
-      const batch: Batch = {
-        battleId,
-        events: newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null), salt: e.salt === undefined ? newSalt() : e.salt })),
-        meta,
-        created,
-        // A battle created running claims its channel; one created and ended at once, or copied ended (AppendMeta.unclaimed), does not.
-        claim: meta.unclaimed ? null : (created.find((b) => b.ended === 0)?.channel ?? null),
-        ended: newEvents.some((e) => e.type === 'BattleEnded'),
-        campaigns: newEvents.flatMap((e, i) => {
-          if (e.type !== 'CampaignCreated') return [];
-          const c = campaignCreatedData(battleId, e.data);
-          const ended = newEvents.slice(i + 1).some((later) => later.type === 'CampaignEnded') ? 1 : 0;
-          return [{ channel: registryText(c.channel), name: registryText(c.name), ended }];
-        }),
-        campaignEnded: newEvents.some((e) => e.type === 'CampaignEnded'),
-        outbox: out.map((m) => ({ destination: destinationJson(m.to), message: JSON.stringify(m) })),
-        replies,
-      };
+      const events = newEvents.map((e) => ({ type: e.type, data: JSON.stringify(e.data ?? null), salt: e.salt === undefined ? newSalt() : e.salt }));
+      const batch: Batch = { battleId, events, meta, ...registryRows(battleId, newEvents, meta), outbox: out.map((m) => ({ destination: destinationJson(m.to), message: JSON.stringify(m) })), replies };
       // A guess of the head costs nothing when wrong (the statement checks it), and when right spares
       // a read: a new battle's head is the genesis, another's the last event this store saw.
       const guess = expectedVersion === 0 ? { version: 0, hash: GENESIS_HASH } : this.heads.get(battleId);
@@ -182,7 +193,7 @@ export class PgEventStore implements EventStore {
         if (done) return done;
       }
       // No guess, or a wrong one: read the request and the head first, as the SQLite store does.
-      this.heads.delete(battleId);
+      this.heads.forget(battleId);
       if (meta.requestId !== null) {
         const seen = await requestResult(this.db, meta.requestId);
         if (seen) return { status: 'duplicate', result: seen };
@@ -207,9 +218,9 @@ export class PgEventStore implements EventStore {
       prev = rowHash(prev, battleId, version, { type: e.type, actor, at, data: e.data, salt: e.salt });
       return { version, type: e.type, data: e.data, request_id: eventRequestId(requestId, i), hash: prev, result: i === 0 ? result : null, salt: e.salt };
     });
-    let inserted: { position: number; version: number }[] | undefined;
+    let written: boolean;
     try {
-      inserted = await this.runAppend({
+      written = await this.runAppend({
         battleId,
         head,
         actor,
@@ -232,40 +243,22 @@ export class PgEventStore implements EventStore {
       if (index === undefined || !RACE_INDEXES.has(index)) throw err;
       // Another writer of this battle (or of this request) committed first, and nothing of this
       // append was written. A repeat of a request returns its first result; otherwise the caller decides again.
-      this.heads.delete(battleId);
+      this.heads.forget(battleId);
       if (requestId !== null) {
         const seen = await this.findRequest(requestId);
         if (seen) return { status: 'duplicate', result: seen };
       }
       throw new ConcurrencyError(battleId, head.version, await this.version(battleId));
     }
-    if (!inserted) return undefined;
-    const positions = new Map(inserted.map((r) => [r.version, r.position]));
-    this.rememberHead(battleId, events.at(-1) ?? head);
-    // What load will return: the stored JSON read back, not the caller's object.
-    const stored = events.map(
-      (e): StoredEvent => ({ position: positions.get(e.version)!, battleId, version: e.version, type: e.type, data: JSON.parse(e.data), actor, at, requestId: e.request_id, hash: e.hash, salt: e.salt }),
-    );
-    return { status: 'appended', events: stored };
-  }
-
-  /** Keeps the last of a battle's rows just read, if any, as its head. */
-  private rememberLast(battleId: string, rows: Head[]): void {
-    const last = rows.at(-1);
-    if (last) this.rememberHead(battleId, last);
-  }
-
-  /** Keeps `head` as the battle's last event, the oldest entry making room past HEADS_KEPT. */
-  private rememberHead(battleId: string, head: Head): void {
-    this.heads.delete(battleId);
-    this.heads.set(battleId, { version: head.version, hash: head.hash });
-    if (this.heads.size > HEADS_KEPT) this.heads.delete(this.heads.keys().next().value!);
+    if (!written) return undefined;
+    this.heads.remember(battleId, events.at(-1) ?? head);
+    return { status: 'appended', versions: events.map((e) => e.version) };
   }
 
   load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {
     return guarded(`loading battle ${battleId}`, async () => {
       const rows = await this.db.select(EVENT_ROW).from(events).where(after(battleId, afterVersion)).orderBy(asc(events.version));
-      this.rememberLast(battleId, rows);
+      this.heads.rememberLast(battleId, rows);
       return rows.map((r) => ({ ...r, data: JSON.parse(r.data) }));
     });
   }
@@ -273,7 +266,7 @@ export class PgEventStore implements EventStore {
   loadEntries(battleId: string, afterVersion = 0): Promise<EventEntry[]> {
     return guarded(`loading battle ${battleId}`, async () => {
       const rows = await this.db.select(ENTRY_ROW).from(events).where(after(battleId, afterVersion)).orderBy(asc(events.version));
-      this.rememberLast(battleId, rows);
+      this.heads.rememberLast(battleId, rows);
       return rows.map((r) => ({ battleId, version: r.version, event: { type: r.type, data: JSON.parse(r.data) }, actor: r.actor, at: r.at, requestId: r.requestId }));
     });
   }
@@ -305,8 +298,8 @@ export class PgEventStore implements EventStore {
   version(battleId: string): Promise<number> {
     return guarded(`reading the version of battle ${battleId}`, async () => {
       const head = await headOf(this.db, battleId);
-      if (head) this.rememberHead(battleId, head);
-      else this.heads.delete(battleId);
+      if (head) this.heads.remember(battleId, head);
+      else this.heads.forget(battleId);
       return head?.version ?? 0;
     });
   }

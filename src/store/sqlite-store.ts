@@ -5,6 +5,7 @@ import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
 import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow, type StoredBattleRow } from './rows.ts';
 import { GENESIS_HASH, rowHash } from './hash.ts';
+import { Heads, type Head } from './heads.ts';
 import { newSalt } from './salt.ts';
 import { SqliteDeliveryState } from './sqlite-delivery.ts';
 import { battleSeeds, outbox } from './schema.ts';
@@ -61,6 +62,9 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTx;
   private readonly claimTx;
   private readonly chainTx;
+  /** Each battle's head as this store last wrote it, and the data_version it holds for: an append's head spared a read (appendInTx). */
+  private readonly heads = new Heads();
+  private dataVersion: number | undefined;
   private appendsSinceCheckpoint = 0;
   private checkpoint: NodeJS.Immediate | undefined;
   readonly delivery: SqliteDeliveryState;
@@ -105,6 +109,7 @@ export class SqliteEventStore implements EventStore {
       campaigns: s.prepare<[], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns ORDER BY rowid`),
       campaign: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ?`),
       campaignIn: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
+      dataVersion: s.prepare<[], number>('PRAGMA data_version').pluck(),
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
         .prepare<[string, number], EventRowTuple>(
@@ -151,9 +156,11 @@ export class SqliteEventStore implements EventStore {
     // IMMEDIATE takes the write lock first, so the version read and the insert cannot be split by
     // another connection.
     try {
-      const appended = this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
+      const { outcome, head } = this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
+      // Committed: its last event is the battle's head.
+      if (head) this.heads.remember(battleId, head);
       this.checkpointSoon();
-      return appended;
+      return outcome;
     } catch (err) {
       // Rolled back whole. A repeat of a request is noticed here, not by a read before every
       // append: its stale version, or its request id refused by the unique index.
@@ -193,29 +200,37 @@ export class SqliteEventStore implements EventStore {
     meta: AppendMeta,
     out: Message[],
     replies: Message[],
-  ): AppendOutcome {
+  ): { outcome: AppendOutcome; head?: Head | undefined } {
     const q = this.q;
     const { actor, at, requestId } = meta;
-    const head = q.head.get(battleId);
+    // The heads this store wrote are the battles' own while no other connection has committed
+    // (SQLite's data_version, read under the write lock); once one has, each is read again.
+    const dataVersion = q.dataVersion.get();
+    if (dataVersion !== this.dataVersion) {
+      this.heads.clear();
+      this.dataVersion = dataVersion;
+    }
+    const known = this.heads.get(battleId);
+    const head = known?.version === expectedVersion ? known : q.head.get(battleId);
     const current = head?.version ?? 0;
     if (current !== expectedVersion) throw new ConcurrencyError(battleId, expectedVersion, current);
     // A request stored where no unique index of this append would meet it: its events, or its row of requests.
     if (requestId !== null) {
       const seen = parseRequestResult(events.length ? q.request.get(requestId)?.result : q.resultOnEvent.get(eventRequestId(requestId, 0))?.result);
-      if (seen) return { status: 'duplicate', result: seen };
+      if (seen) return { outcome: { status: 'duplicate', result: seen } };
     }
     if (meta.seed !== undefined) this.saveSeedNow(battleId, meta.seed);
 
     let prev = head?.hash ?? GENESIS_HASH;
     const result = requestId === null ? null : requestResultJson(current + 1, events.length, replies);
-    const stored: StoredEvent[] = [];
+    const versions: number[] = [];
     for (const [i, e] of events.entries()) {
       const version = current + i + 1;
       const data = JSON.stringify(e.data ?? null);
       const salt = e.salt === undefined ? newSalt() : e.salt;
       const hash = rowHash(prev, battleId, version, { type: e.type, actor, at, data, salt });
       const rid = eventRequestId(requestId, i);
-      const { lastInsertRowid } = q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null, salt);
+      q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null, salt);
       if (e.type === 'BattleCreated') {
         const b = battleCreatedData(battleId, e.data);
         q.insertBattle.run(battleId, b.channel, b.name, b.system, at);
@@ -232,13 +247,12 @@ export class SqliteEventStore implements EventStore {
       } else if (e.type === 'CampaignEnded') {
         q.endCampaign.run(battleId);
       }
-      // What load will return: the stored JSON read back, not the caller's object.
-      stored.push({ position: Number(lastInsertRowid), battleId, version, type: e.type, data: JSON.parse(data), actor, at, requestId: rid, hash, salt });
+      versions.push(version);
       prev = hash;
     }
-    for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at, current + stored.length);
+    for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at, current + versions.length);
     if (requestId !== null && result !== null && !events.length) q.insertRequest.run(requestId, battleId, result, at);
-    return { status: 'appended', events: stored };
+    return { outcome: { status: 'appended', versions }, head: versions.length ? { version: current + versions.length, hash: prev } : undefined };
   }
 
   async load(battleId: string, afterVersion = 0): Promise<StoredEvent[]> {

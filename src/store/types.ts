@@ -63,8 +63,9 @@ export interface RequestResult {
   replies: Message[];
 }
 
+/** An append's answer: the versions it wrote (load reads their rows), or the first result of a request seen before. */
 export type AppendOutcome =
-  | { status: 'appended'; events: StoredEvent[] }
+  | { status: 'appended'; versions: number[] }
   | { status: 'duplicate'; result: RequestResult };
 
 export interface OutboxRow {

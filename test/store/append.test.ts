@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { rowHash } from '../../src/store/hash.ts';
 import { ChannelTakenError, ConcurrencyError, type StoredEvent } from '../../src/store/types.ts';
 import { created, meta, post, reply } from './fixtures.ts';
 import { storeKinds } from './stores.ts';
 
 describe.each(storeKinds)('EventStore.append on $name', (kind) => {
-  it('numbers the events of a new battle 1..n and load returns them with their data parsed', async () => {
+  it('numbers the events of a new battle 1..n, answers the versions it wrote, and load returns them with their data parsed', async () => {
     const { store } = await kind.open();
     const out = (await store.append('b1', 0, [created('b1'), { type: 'SideAdded', data: { sideId: 's1', name: 'French' } }], meta('r1'), [], []));
     expect(out.status).toBe('appended');
@@ -15,7 +16,7 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
       [2, 'SideAdded', 'r1#1'],
     ]);
     expect(loaded[1]!.data).toEqual({ sideId: 's1', name: 'French' });
-    expect(out.status === 'appended' && out.events).toEqual(loaded);
+    expect(out).toEqual({ status: 'appended', versions: [1, 2] });
     expect((await store.load('b1', 1)).map((e) => e.version)).toEqual([2]);
     expect(await store.load('nope')).toEqual([]);
     expect(await store.version('nope')).toBe(0);
@@ -43,6 +44,35 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await count('events')).toBe(1);
     expect(await count('outbox')).toBe(0);
     expect(await store.findRequest('r2')).toBeUndefined();
+  });
+
+  it('given an event another writer appended after this store\'s last append, when this store appends at the version it last wrote, then ConcurrencyError naming the real head and nothing written; at the real head it appends after that event (issue 44: the head it remembers is a guess)', async () => {
+    const { store, sql, count } = await kind.open();
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
+    const other = 'f'.repeat(64);
+    await sql(`INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt) VALUES ('b1', 3, 'GmAdded', '{"user":"u3"}', 'u-gm', '2025-06-16T14:00:00.000Z', 'other#0', '${other}', NULL, NULL)`);
+    const stale = store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u4' } }], meta('r3'), [post('chan-1', 'x')], []);
+    await expect(stale).rejects.toMatchObject({ name: 'ConcurrencyError', battleId: 'b1', expected: 2, actual: 3 });
+    expect(await count('events')).toBe(3);
+    expect(await count('outbox')).toBe(0);
+    const after = await store.append('b1', 3, [{ type: 'GmAdded', data: { user: 'u4' } }], meta('r3'), [], []);
+    expect(after).toEqual({ status: 'appended', versions: [4] });
+    const [row] = await sql(`SELECT hash FROM events WHERE battle_id = 'b1' AND version = 3`);
+    expect(row!.hash).toBe(other);
+    const chain = await store.chain('b1');
+    expect(rowHash(other, 'b1', 4, { type: 'GmAdded', actor: 'u-gm', at: '2025-06-16T14:00:00.000Z', data: '{"user":"u4"}', salt: String(chain.rows[3]!.salt) })).toBe(chain.rows[3]!.hash);
+  });
+
+  it('given this store\'s last event deleted behind its back, when it appends at the version it last wrote, then ConcurrencyError naming the real head and nothing written (issue 44: a guess ahead of the battle writes no gap)', async () => {
+    const { store, sql, count } = await kind.open();
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
+    await sql(`DELETE FROM events WHERE battle_id = 'b1' AND version = 2`);
+    const ahead = store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u4' } }], meta('r3'), [post('chan-1', 'x')], []);
+    await expect(ahead).rejects.toMatchObject({ name: 'ConcurrencyError', battleId: 'b1', expected: 2, actual: 1 });
+    expect(await count('events')).toBe(1);
+    expect(await count('outbox')).toBe(0);
   });
 
   it('appends a repeated request id once and returns the first result, even when the repeat is stale', async () => {

@@ -118,7 +118,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       ]);
       expect(loaded[1]!.data).toEqual({ sideId: 'french', name: 'French' });
       expect(loaded.every((e) => typeof e.position === 'number' && /^[0-9a-f]{64}$/.test(e.hash))).toBe(true);
-      expect(out.status === 'appended' && out.events).toEqual(loaded);
+      expect(out).toEqual({ status: 'appended', versions: [1, 2] });
       expect((await store.load('b1', 1)).map((e) => e.version)).toEqual([2]);
       expect(await store.load('nope')).toEqual([]);
       expect(await store.version('nope')).toBe(0);
@@ -215,7 +215,7 @@ describe.each(backends)('PgEventStore on $name', (backend) => {
       const sides = Array.from({ length: 40 }, (_, i) => side(`S${i}`));
       const out = await store.append('b1', 0, [created('b1'), ...sides], meta('r1'), [], []);
       const loaded = await store.load('b1');
-      expect(out.status === 'appended' && out.events).toEqual(loaded);
+      expect(out).toEqual({ status: 'appended', versions: loaded.map((e) => e.version) });
       expect(loaded.map((e) => e.version)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
       expect(loaded.every((e, i) => i === 0 || e.position > loaded[i - 1]!.position)).toBe(true);
       expect(verifyChain(await store.chain('b1'))).toEqual({ ok: true, count: 41, unsealed: 0 });
@@ -449,7 +449,7 @@ async function appendWithRetry(store: PgEventStore, battleId: string, event: New
     try {
       const out = await store.append(battleId, v, [event], meta(requestId), [post('chan-1', requestId)], []);
       if (out.status === 'duplicate') return out.result.versions[0]!;
-      return out.events[0]!.version;
+      return out.versions[0]!;
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
       conflicts.n++;

@@ -22,10 +22,12 @@ export interface StoreKind {
 const sqlite: StoreKind = {
   name: 'SQLite',
   async open() {
-    const db = openDatabase(':memory:');
-    const store = new SqliteEventStore(db);
+    // A file, and the SQL behind the contract's back on a connection of its own, as another process's would be.
+    const file = await freshLocation('sqlite', 'store');
+    const store = new SqliteEventStore(openDatabase(file));
+    const other = openDatabase(file).$client;
     const sql = async (query: string) => {
-      const st = db.$client.prepare(query);
+      const st = other.prepare(query);
       if (st.reader) return st.all() as Record<string, unknown>[];
       st.run();
       return [];

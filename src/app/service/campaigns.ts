@@ -150,7 +150,7 @@ export class Campaigns {
     if (result.status === 'duplicate') return { campaignId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     this.cache.set(id, after);
     const started = events.find((e) => e.type === 'CampaignBattleStarted');
-    return { campaignId: id, replies: [reply], versions: result.events.map((e) => e.version), duplicate: false, ...(started ? { started: started.data.battleId } : {}) };
+    return { campaignId: id, replies: [reply], versions: result.versions, duplicate: false, ...(started ? { started: started.data.battleId } : {}) };
   }
 
   /**

@@ -254,7 +254,7 @@ export class Umpire {
     // The folded state is the new state, unless an undo voided earlier events: then replay.
     if (events.some((e) => e.type === 'ActionUndone')) this.cache.delete(id);
     else this.cache.set(id, after);
-    return { battleId: id, replies: [reply], versions: result.events.map((e) => e.version), duplicate: false };
+    return { battleId: id, replies: [reply], versions: result.versions, duplicate: false };
   }
 
   /**
