@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { english } from '../src/i18n/text.ts';
 import { invoke } from '../src/app/service/invoke.ts';
 import { asLogged, Umpire } from '../src/app/service/umpire.ts';
 import { verifyLog } from '../src/app/reports/verify.ts';
@@ -294,7 +295,7 @@ const p50p99 = (times: number[]) => {
 export async function handleLatency(store: EventStore, n: number, runs = 2000): Promise<{ p50: number; p99: number; battleId: string }> {
   const app = new Umpire(store);
   const created = await invoke(app, { command: 'battle', sub: 'create', options: { name: 'Latency', system: 'medieval' }, actor: 'gm', channel: 'latency' });
-  if (!created.versions.length) throw new Error(created.messages[0]!.text);
+  if (!created.versions.length) throw new Error(english(created.messages[0]!.text));
   const id = (await app.battleIn('latency'))!.id;
   await buildBattle(store, id, n, 1);
   await app.state(id);

@@ -1,3 +1,6 @@
+import type { Locale } from './i18n/locales.ts';
+import { mapStrings, word, type Text } from './i18n/text.ts';
+
 /**
  * The neutral message model: what the bot says, to whom, before any adapter renders it
  * (Discord embeds and components, or lines at the local table).
@@ -9,37 +12,46 @@ export type Destination =
   /** The invoking user's own answer (ephemeral in Discord). */
   | { kind: 'reply'; user: string; channel: string };
 
-export interface Button {
-  label: string;
+export interface Button<T extends Text = Text> {
+  label: T;
   /** Versioned custom id, e.g. `v1:ballot:<ballotId>:<option>`; carries no authority. */
   customId: string;
 }
 
 /** A file that goes with a message: a battle report's chart (PNG). */
-export interface MessageFile {
+export interface MessageFile<T extends Text = Text> {
   name: string;
   data: Uint8Array;
   /** What it shows, for people who cannot see it (Discord's attachment description). */
-  description?: string;
+  description?: T;
 }
 
-export interface Message {
+/**
+ * A message as the app says it, its texts not yet worded (`Text`, src/i18n/text.ts); `Message<string>`
+ * is one worded for a reader (`wordMessage`), as the adapters show it.
+ */
+export interface Message<T extends Text = Text> {
   to: Destination;
+  /**
+   * The language a channel post or DM is worded in, where the reader's is not known: its battle's or
+   * campaign's (`/battle create language:`). A reply is worded in its reader's own.
+   */
+  locale?: Locale;
   /** Short heading (an embed's title in Discord). */
-  title?: string;
-  text: string;
+  title?: T;
+  text: T;
   /** Structured outcome of a resolution, for `--json` and for embeds' fields. */
   outcome?: unknown;
   /** The log version the message reports. */
   event?: number;
-  buttons?: Button[];
+  buttons?: Button<T>[];
   /** Set on replies that refuse an action. */
   error?: boolean;
   /**
    * On a refusal for a value only a GM gives (ValueNeeded): what is needed, in words that name no
    * die. The table's --json carries it, so a script's GM stops are counted by code (issue 40).
    */
-  need?: string;
+  need?: T;
   /**
    * A status that changes (a ballot's "who has voted"): a later channel post with the same key
    * replaces this one where the adapter can edit messages (Discord); the table prints each.
@@ -55,7 +67,20 @@ export interface Message {
    * Files sent with the message: only on replies to the invoking user, which are answered at once
    * (channel posts and DMs go through the outbox, which keeps text).
    */
-  files?: MessageFile[];
+  files?: MessageFile<T>[];
+}
+
+/** `m` worded in `locale`: every text of it, as a reader in that locale is shown it. */
+export function wordMessage(m: Message, locale: Locale): Message<string> {
+  const { title, text, buttons, need, files, ...rest } = m;
+  return {
+    ...rest,
+    ...(title !== undefined ? { title: word(title, locale) } : {}),
+    text: word(text, locale),
+    ...(buttons ? { buttons: buttons.map((b) => ({ ...b, label: word(b.label, locale) })) } : {}),
+    ...(need !== undefined ? { need: word(need, locale) } : {}),
+    ...(files ? { files: files.map(({ description, ...f }) => ({ ...f, ...(description !== undefined ? { description: word(description, locale) } : {}) })) } : {}),
+  };
 }
 
 export const mention = (user: string): string => `<@${user}>`;
@@ -139,7 +164,7 @@ export function echoInput(value: string): string {
  * whatever message quoted it. Inputs of ECHO_MAX characters or fewer are left whole, but for the
  * bidi controls in them, shown by code point.
  */
-export function capEchoes(text: string, inputs: Iterable<unknown>): string {
+export function capEchoes(text: Text, inputs: Iterable<unknown>): Text {
   const long = new Set<string>();
   const bidi = new Set<string>();
   for (const v of inputs) {
@@ -149,12 +174,17 @@ export function capEchoes(text: string, inputs: Iterable<unknown>): string {
       else if (s.search(BIDI) >= 0) bidi.add(s);
     }
   }
-  let out = text;
+  if (!long.size && !bidi.size) return text;
   // The longest first: a trimmed value is inside the value as given.
-  for (const v of [...long].sort((a, b) => b.length - a.length)) {
-    if (!out.includes(v)) continue;
-    out = out.split(`"${v}"`).join(excerpt(v, true)).split(v).join(excerpt(v, false));
-  }
-  for (const v of [...bidi].sort((a, b) => b.length - a.length)) out = out.split(v).join(shown(v));
-  return out;
+  const longest = [...long].sort((a, b) => b.length - a.length);
+  const bidiLongest = [...bidi].sort((a, b) => b.length - a.length);
+  return mapStrings(text, (s) => {
+    let out = s;
+    for (const v of longest) {
+      if (!out.includes(v)) continue;
+      out = out.split(`"${v}"`).join(excerpt(v, true)).split(v).join(excerpt(v, false));
+    }
+    for (const v of bidiLongest) out = out.split(v).join(shown(v));
+    return out;
+  });
 }

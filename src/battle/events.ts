@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { DiceUsed } from '../dice/stream.ts';
 import type { SystemAction } from './actions.ts';
@@ -78,7 +79,7 @@ export type CoreEvent =
    * are logged here and count, and it waits to resolve on them. `need` names no die. `continues`: a
    * resumption drew more dice and stopped again; these are the new ones, after the held ones.
    */
-  | { type: 'ActionHeld'; data: { actor: string; action: SystemAction; need: string; dice: DiceUsed; continues?: true } }
+  | { type: 'ActionHeld'; data: { actor: string; action: SystemAction; need: Text; dice: DiceUsed; continues?: true } }
   /** A GM gave what the held action of event `held` needed: the events after this resolve it, re-reading its logged dice from word `from`. */
   | { type: 'HeldActionResumed'; data: { by: string; held: number; from: number } }
   /** A GM set the held action of event `held` aside (/battle undo); its dice stay logged and counted. */

@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 import { DiceStream, type DiceUsed } from '../dice/stream.ts';
 import { mention, plural } from '../messages.ts';
 import { refuse, RuleError, ValueNeeded } from '../rules/errors.ts';
@@ -61,7 +62,7 @@ export function describeHeld(e: Extract<CoreEvent, { type: 'ActionHeld' | 'HeldA
   }
 }
 
-const needOf = (err: RuleError): string => (err instanceof ValueNeeded ? err.need : RULING);
+const needOf = (err: RuleError): Text => (err instanceof ValueNeeded ? err.need : RULING);
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 

@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import type { DiceUsed } from '../dice/stream.ts';
@@ -144,7 +145,7 @@ export interface HeldAction {
   version: number;
   actor: string;
   action: SystemAction;
-  need: string;
+  need: Text;
   dice: DiceUsed;
 }
 

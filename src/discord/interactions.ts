@@ -23,6 +23,8 @@ import { pendingPrompts } from '../app/service/prompts.ts';
 import { findCommand } from '../app/slash/registry.ts';
 import type { Umpire } from '../app/service/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
+import { localeOf, type Locale } from '../i18n/locales.ts';
+import type { Text } from '../i18n/text.ts';
 import { capEchoes, type Message } from '../messages.ts';
 import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';
 import { discordErrorInfo } from './delivery.ts';
@@ -47,7 +49,7 @@ const NOT_UNDERSTOOD = 'This button is no longer understood; use the slash comma
 /** Discord errors meaning the interaction is gone or answered elsewhere: nothing to tell the user. */
 const GONE = new Set<number | string>([RESTJSONErrorCodes.UnknownInteraction, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]);
 
-const errorPart = (text: string) => render({ to: { kind: 'reply', user: '', channel: '' }, text, error: true });
+const errorPart = (text: Text, locale: Locale) => render({ to: { kind: 'reply', user: '', channel: '' }, text, error: true }, { locale });
 
 /** The options a user gave, by name, from under the subcommand (group) they chose. */
 function leafOptions(data: readonly CommandInteractionOption[]): Record<string, unknown> {
@@ -75,7 +77,7 @@ export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promis
       else if (i.isChatInputCommand()) await chatInput(i, deps, log);
       else if (i.isButton()) await button(i, deps, log);
       else if (i.isModalSubmit()) await modalSubmit(i, deps, log);
-      else if (i.isRepliable()) await i.reply({ embeds: errorPart('The umpire does not handle this kind of interaction.')[0]!.embeds, flags: MessageFlags.Ephemeral });
+      else if (i.isRepliable()) await i.reply({ embeds: errorPart('The umpire does not handle this kind of interaction.', localeOf(i.locale))[0]!.embeds, flags: MessageFlags.Ephemeral });
     } catch (err) {
       await failed(i, err, log);
     }
@@ -101,7 +103,7 @@ async function failed(i: Interaction, err: unknown, log: Logger): Promise<void> 
   }
   log.error(err instanceof DiscordAPIError ? discordErrorInfo(err) : { err }, 'interaction failed');
   if (!i.isRepliable()) return;
-  const [part] = errorPart(`Something went wrong on our side. Please report interaction ${i.id}.`);
+  const [part] = errorPart(`Something went wrong on our side. Please report interaction ${i.id}.`, localeOf(i.locale));
   try {
     if (i.deferred || i.replied) await i.followUp({ embeds: part!.embeds, flags: MessageFlags.Ephemeral });
     else await i.reply({ embeds: part!.embeds, flags: MessageFlags.Ephemeral });
@@ -127,7 +129,7 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
         ? { error: `/${i.commandName} ${sub} is for a GM in the battle's channel, not in direct messages.` }
         : await battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
     if ('error' in found) {
-      await responder.send(errorPart(capEchoes(found.error, Object.values(options))));
+      await responder.send(errorPart(capEchoes(found.error, Object.values(options)), localeOf(i.locale)));
       return showHeld(i, responder, deps, log);
     }
     channel = found.battle.channel;
@@ -158,13 +160,13 @@ async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Prom
   const responder = new Responder(i);
   const pressed = await buttonInvocation(i.customId, deps.app);
   if (!pressed) {
-    await responder.send(errorPart(NOT_UNDERSTOOD));
+    await responder.send(errorPart(NOT_UNDERSTOOD, localeOf(i.locale)));
     return;
   }
   // A DM button acts in the channel of the battle it came from; invoke checks it is still running there.
   const row = await deps.app.battle(pressed.battle);
   if (!row) {
-    await responder.send(errorPart('That button belongs to a battle this umpire does not know.'));
+    await responder.send(errorPart('That button belongs to a battle this umpire does not know.', localeOf(i.locale)));
     return;
   }
   responder.deferAfter(deps.deferAfterMs ?? 2000);
@@ -191,7 +193,7 @@ async function modalSubmit(i: ModalSubmitInteraction, deps: RouterDeps, log: Log
   const form = formButton(i.customId);
   const text = form ? i.fields.fields.get(form.option) : undefined;
   if (!form || !text || !('value' in text) || typeof text.value !== 'string') {
-    await responder.send(errorPart(NOT_UNDERSTOOD));
+    await responder.send(errorPart(NOT_UNDERSTOOD, localeOf(i.locale)));
     return;
   }
   responder.deferAfter(deps.deferAfterMs ?? 2000);
@@ -210,7 +212,7 @@ async function answer(i: Repliable, inv: Invocation, responder: Responder, deps:
     responder.cancel();
     throw err;
   }
-  await responder.send(result.messages.flatMap((m) => render(m)));
+  await responder.send(result.messages.flatMap((m) => render(m, { locale: localeOf(i.locale) })));
   const refused = result.messages.some((m) => m.error);
   log.info({ command: path, versions: result.versions, refused }, refused ? 'command refused' : 'command done');
   if (result.versions.length) deps.kick();
@@ -226,7 +228,7 @@ async function showHeld(i: Repliable, responder: Responder, deps: RouterDeps, lo
   if (!held.length) return;
   const prompts = held.some((h) => h.message.buttons?.length) ? await pendingPrompts(deps.app, i.user.id) : [];
   const shown: Message[] = [...held.filter((h) => !h.message.buttons?.length).map((h) => h.message), ...prompts].slice(0, 10);
-  const parts = shown.flatMap((m) => render(m));
+  const parts = shown.flatMap((m) => render(m, { locale: localeOf(i.locale) }));
   if (parts[0]) parts[0] = { ...parts[0], content: 'Your DMs are closed, so here is what the umpire could not send you (only you can see this):' };
   await responder.send(parts);
   await deps.state.release(held.map((h) => h.outboxId));

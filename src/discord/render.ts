@@ -8,7 +8,8 @@ import {
   type APIButtonComponent,
   type APIEmbed,
 } from 'discord.js';
-import { plural, type Message, type MessageFile } from '../messages.ts';
+import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { plural, wordMessage, type Message, type MessageFile } from '../messages.ts';
 import { clip, split, tame } from './text-limits.ts';
 
 /** One Discord message as the REST API takes it (a channel post, a DM, an interaction reply). */
@@ -17,7 +18,7 @@ export interface DiscordPayload {
   embeds: APIEmbed[];
   components: APIActionRowComponent<APIButtonComponent>[];
   allowed_mentions: { parse: []; users?: string[] };
-  files?: MessageFile[];
+  files?: MessageFile<string>[];
 }
 
 /** Discord's limits (developer docs: "Embed limits", "Button", "Action Row", "Create Message"). */
@@ -56,7 +57,7 @@ export interface ShownButton {
  * graphemes, a blank one numbered), custom ids of 1 to 100 characters and unique in the message
  * (others left out: a press could not be told apart), at most 5 rows of 5.
  */
-function shownButtons(buttons: Message['buttons']): ShownButton[] {
+function shownButtons(buttons: Message<string>['buttons']): ShownButton[] {
   const seen = new Set<string>();
   const out: ShownButton[] = [];
   for (const b of buttons ?? []) {
@@ -103,12 +104,14 @@ function shownText(text: string, buttons: ShownButton[]): string {
 }
 
 /** What `render` shows of a message's text and buttons, for the checks of every limit (test/discord/limits.test.ts). */
-export const shown = (m: Message): { text: string; buttons: ShownButton[] } => {
+export const shown = (m: Message<string>): { text: string; buttons: ShownButton[] } => {
   const buttons = shownButtons(m.buttons);
   return { text: shownText(m.text, buttons), buttons };
 };
 
 export interface RenderOptions {
+  /** The reader's locale (an interaction's); by default the message's own (a battle's post), else English. */
+  locale?: Locale;
   /** Users to notify: mentioned in the message content, the only mentions allowed to ping. */
   ping?: string[];
   /**
@@ -137,7 +140,8 @@ function firstPart(text: string): string {
  * title on the first; the footer, buttons and files on the last (or, `single`, cut to one message). A button label too long for
  * Discord is shortened, its full text added to the message's text when the text lacks it.
  */
-export function render(m: Message, opts: RenderOptions = {}): DiscordPayload[] {
+export function render(message: Message, opts: RenderOptions = {}): DiscordPayload[] {
+  const m = wordMessage(message, opts.locale ?? message.locale ?? FALLBACK);
   const titleText = m.title ? tame(m.title).trim() : '';
   const title = titleText ? clip(titleText, LIMIT.title) : undefined;
   const buttons = shownButtons(m.buttons);

@@ -1,16 +1,21 @@
+import { english, type Text } from '../i18n/text.ts';
+
 /**
  * An error a user caused: its message is a sentence they can act on. Nothing was changed.
  * The rules raise it, so it lives with them: rules import nothing of the battle (docs/architecture.md, Shape).
  */
 export class RuleError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** What the user is told, worded in their language where it is shown; `message` is it in English. */
+  constructor(readonly text: Text) {
+    super();
     this.name = 'RuleError';
+    // Worded when read, as a catalog a rule system installs may come after the error is made.
+    Object.defineProperty(this, 'message', { get: () => english(this.text), configurable: true, enumerable: false });
   }
 }
 
-export function refuse(message: string): never {
-  throw new RuleError(message);
+export function refuse(text: Text): never {
+  throw new RuleError(text);
 }
 
 /**
@@ -20,9 +25,9 @@ export function refuse(message: string): never {
  */
 export class ValueNeeded extends RuleError {
   constructor(
-    message: string,
-    readonly need: string,
+    text: Text,
+    readonly need: Text,
   ) {
-    super(message);
+    super(text);
   }
 }

@@ -155,7 +155,7 @@ export function rendered(text: string, o: Styler): string {
 export const plain = (text: string, now?: Date): string => terminal(text, { color: false, ...(now ? { now } : {}) });
 
 /** The JSON line of one message (`--json`); `files` are the paths its files were written to. */
-export function jsonLine(m: Message, files: string[] = [], line?: number): string {
+export function jsonLine(m: Message<string>, files: string[] = [], line?: number): string {
   const to = m.to.kind;
   const o: Record<string, unknown> = { to };
   // The script's line it answers (issue 39); a post left over from an earlier run answers none of this one's.
@@ -177,7 +177,7 @@ export function jsonLine(m: Message, files: string[] = [], line?: number): strin
  * The human form: destination, then the title (bold) and text indented under it, its markdown,
  * mentions and timestamps rendered for a terminal, and where its files were written.
  */
-export function textLines(m: Message, files: string[] = [], opts: TerminalOptions = {}): string {
+export function textLines(m: Message<string>, files: string[] = [], opts: TerminalOptions = {}): string {
   const where = m.to.kind === 'channel' ? `#${m.to.channel}` : m.to.kind === 'dm' ? `@${m.to.user} (DM)` : `@${m.to.user} (only you)`;
   const title = m.title ? style(opts.color ?? false, 'bold', terminal(m.title, opts)) : '';
   const body = [title, terminal(m.text, opts)].filter(Boolean).join('\n');

@@ -11,7 +11,8 @@ import { findCommand } from '../app/slash/registry.ts';
 import type { Umpire } from '../app/service/umpire.ts';
 import { writeRefused } from '../store/db.ts';
 import { RuleError } from '../rules/errors.ts';
-import type { Message, MessageFile } from '../messages.ts';
+import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { wordMessage, type Message, type MessageFile } from '../messages.ts';
 import { parseLine } from './line.ts';
 import { jsonLine, textLines } from './render.ts';
 
@@ -30,6 +31,8 @@ export interface TableOptions {
    * carry the number instead (`line`).
    */
   echo?: boolean;
+  /** The reader's locale: every message is worded in it (the table has one reader). English by default. */
+  locale?: Locale;
 }
 
 /**
@@ -79,7 +82,7 @@ export class Table {
   channel = 'table';
   user = 'gm';
   /** The latest message with buttons each user received, for `!press`. */
-  private readonly prompts = new Map<string, Message>();
+  private readonly prompts = new Map<string, Message<string>>();
   private readonly dispatcher: OutboxDispatcher;
   /** The channel posts shown since the latest command began, as `channel#event`: the acknowledgements they make needless. */
   private readonly posted = new Set<string>();
@@ -98,7 +101,8 @@ export class Table {
     this.color = opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
   }
 
-  private show(m: Message): void {
+  private show(said: Message): void {
+    let m = wordMessage(said, this.opts.locale ?? FALLBACK);
     if (m.buttons?.length && m.to.kind !== 'channel') this.prompts.set(m.to.user, m);
     // A file that could not be written is said in the message; the message itself is shown all the same.
     const dir = resolve(this.opts.cwd, this.opts.filesDir ?? '.');
@@ -192,7 +196,8 @@ export class Table {
     if (line.user) this.user = line.user;
     if (line.kind === 'press') {
       // The latest prompt this table showed the user, else the latest the log says is waiting (after a restart).
-      const prompt = this.prompts.get(this.user) ?? (await pendingPrompts(this.app, this.user)).at(-1);
+      const pending = (await pendingPrompts(this.app, this.user)).at(-1);
+      const prompt = this.prompts.get(this.user) ?? (pending && wordMessage(pending, this.opts.locale ?? FALLBACK));
       const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
       if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
       if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);

@@ -2,7 +2,8 @@ import { neverRevealedVotes } from '../battle/ballots.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { linkSide } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
-import type { Message } from '../messages.ts';
+import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { wordMessage, type Message } from '../messages.ts';
 import { sealOf } from '../store/hash.ts';
 import type { PostRow, RawEventRow } from '../store/types.ts';
 import type { ExportedEvent, ViewExport } from './verify-export.ts';
@@ -112,14 +113,15 @@ const hideLinks = (text: string): string => text.replace(/\/([bc])\/([a-z0-9-]{1
  * DMs to its players, but none sent with an event withheld from it (a secret roll's result, a dawn
  * note's receipt). Posts after the view's last version are left out.
  */
-export function postsFor(a: Audience, channel: string, posts: readonly PostRow[]): Map<number, Message[]> {
-  const byVersion = new Map<number, Message[]>();
+export function postsFor(a: Audience, channel: string, posts: readonly PostRow[], locale: Locale = FALLBACK): Map<number, Message<string>[]> {
+  const byVersion = new Map<number, Message<string>[]>();
   for (const p of posts) {
     if (p.version === null || p.version > a.through) continue;
     const to = p.message.to;
     const shown = (to.kind === 'channel' && to.channel === channel) || (to.kind === 'dm' && a.readers.has(to.user) && !a.withheld.has(p.version));
     if (!shown) continue;
-    const m = { ...p.message, text: hideLinks(p.message.text) };
+    const worded = wordMessage(p.message, locale);
+    const m = { ...worded, text: hideLinks(worded.text) };
     const list = byVersion.get(p.version);
     if (list) list.push(m);
     else byVersion.set(p.version, [m]);

@@ -62,14 +62,14 @@ const HEADINGS: Readonly<Record<number, string>> = { 400: 'Bad request', 404: 'N
 export const errorPage = (status: number, text: string): string => page({ title: `${status}`, heading: HEADINGS[status] ?? 'Something went wrong' }, `<section><p>${esc(text)}</p></section>`);
 
 /** A post or DM in its box: its title, unless its entry's head reads it, and its text's markdown; a DM names who it went to. */
-function postHtml(m: Message, titled = true, text = m.text, to: readonly string[] = m.to.kind === 'dm' ? [m.to.user] : []): string {
+function postHtml(m: Message<string>, titled = true, text = m.text, to: readonly string[] = m.to.kind === 'dm' ? [m.to.user] : []): string {
   const who = to.length ? `<span class="meta">DM to ${to.map((u) => `<span class="user">@${esc(u)}</span>`).join(', ')}</span>` : '';
   return `<div class="post${m.to.kind === 'dm' ? ' dm' : ''}">${who}${titled && m.title ? `<h3>${markdownHtml(m.title)}</h3>` : ''}<div>${markdownHtml(text)}</div></div>`;
 }
 
 /** The boxes of posts: the same DM to several of a side's players is one box naming them all (issue 42). */
-function boxesOf(posts: readonly Message[]): string {
-  const boxes: { m: Message; to: string[] }[] = [];
+function boxesOf(posts: readonly Message<string>[]): string {
+  const boxes: { m: Message<string>; to: string[] }[] = [];
   const dms = new Map<string, string[]>();
   for (const m of posts) {
     if (m.to.kind !== 'dm') {
@@ -89,14 +89,14 @@ function boxesOf(posts: readonly Message[]): string {
 }
 
 /** A channel post read as an entry's head: its title, or its first line; the rest goes in its box. */
-function headOf(m: Message): { head: string; box: string } {
+function headOf(m: Message<string>): { head: string; box: string } {
   if (m.title) return { head: m.title, box: postHtml(m, false) };
   const [first = '', ...rest] = m.text.split('\n');
   return { head: first, box: rest.join('\n').trim() ? postHtml(m, false, rest.join('\n')) : '' };
 }
 
 /** Whether the posts say an event's line: its first line is a post's title or one of its lines. */
-const says = (posts: readonly Message[], line: string): boolean => {
+const says = (posts: readonly Message<string>[], line: string): boolean => {
   const first = line.split('\n', 1)[0]!;
   return first !== '' && posts.some((m) => m.to.kind === 'channel' && (m.title === first || m.text.split('\n').includes(first)));
 };
@@ -108,7 +108,7 @@ export interface BattleView {
   /** The battle now, as far as the view goes (its last version's state). */
   state: BattleState;
   events: readonly LoggedEvent[];
-  posts: Map<number, Message[]>;
+  posts: Map<number, Message<string>[]>;
 }
 
 const systemName = (s: BattleState) => getRuleSystem(s.system).name;
@@ -149,7 +149,7 @@ interface Entry {
   e: LoggedEvent;
   /** The log's own line, or '' where the channel was told nothing (a changed vote, issue 37). */
   line: string;
-  posts: readonly Message[];
+  posts: readonly Message<string>[];
   /** The earlier entry whose post tells this entry too, its command's first (issue 42): the line is not shown twice. */
   toldAt?: number;
 }

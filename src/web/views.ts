@@ -7,7 +7,7 @@ import type { BattleData } from './battle-data.ts';
 export interface LinkView {
   audience: Audience;
   state: BattleState;
-  posts: Map<number, Message[]>;
+  posts: Map<number, Message<string>[]>;
 }
 
 /** Links' views kept a battle version: more are made again when asked for, the oldest left first. */

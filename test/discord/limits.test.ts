@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMIT, render, shown, type DiscordPayload } from '../../src/discord/render.ts';
 import { clip, split, tame } from '../../src/discord/text-limits.ts';
-import type { Message } from '../../src/messages.ts';
+import { wordMessage, type Message } from '../../src/messages.ts';
 import { FULL } from '../reliability/figures.ts';
 
 /**
@@ -103,7 +103,8 @@ const message: fc.Arbitrary<Message> = fc.record(
 const pings = fc.option(fc.array(fc.stringMatching(/^\d{17,20}$/), { maxLength: 120 }), { nil: undefined });
 
 /** Every limit a message breaks, described; empty when Discord would take it. */
-function violations(m: Message, parts: DiscordPayload[]): string[] {
+function violations(said: Message, parts: DiscordPayload[]): string[] {
+  const m = wordMessage(said, 'en');
   const out: string[] = [];
   const strings: string[] = [];
   const want = shown(m);

@@ -4,7 +4,7 @@ import { describeEvent } from '../../src/battle/describe.ts';
 import type { LoggedEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { render } from '../../src/discord/render.ts';
-import type { Message } from '../../src/messages.ts';
+import { wordMessage, type Message } from '../../src/messages.ts';
 import { ruleSystems } from '../../src/battle/registry.ts';
 import { textLines } from '../../src/table/render.ts';
 import { startTable, type Out } from '../support/table.ts';
@@ -150,7 +150,7 @@ describe('every outcome of every rule system reads as prose and working, with no
     const bad: string[] = [];
     let outcomes = 0;
     for (const m of played.flatMap((p) => p.messages)) {
-      const table = textLines(m);
+      const table = textLines(wordMessage(m, 'en'));
       const discord = render(m).flatMap((p) => [p.content ?? '', ...p.embeds.flatMap((e) => [e.title ?? '', e.description ?? '', e.footer?.text ?? '', ...(e.fields ?? []).flatMap((f) => [f.name, f.value])])]);
       for (const [where, text] of [['table', table], ...discord.map((d) => ['discord', d] as const)] as const) {
         const found = leaks(text);

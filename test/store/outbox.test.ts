@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import { OutboxDispatcher, type DeliveryPort, type OutboxStore } from '../../src/app/service/dispatcher.ts';
 import type { Message } from '../../src/messages.ts';
@@ -22,10 +23,10 @@ function recorder(failing: (m: Message) => unknown = () => undefined): DeliveryP
     delivered,
     tried,
     deliver(m) {
-      tried.push(m.text);
+      tried.push(english(m.text));
       const err = failing(m);
       if (err) return Promise.reject(err);
-      delivered.push(m.text);
+      delivered.push(english(m.text));
       return Promise.resolve();
     },
   };
@@ -99,7 +100,7 @@ function slowPort(slow: string): DeliveryPort & { tried: string[]; release: () =
     release: () => release(),
     handed,
     deliver(m) {
-      tried.push(m.text);
+      tried.push(english(m.text));
       onHanded();
       return m.text === slow && tried.filter((t) => t === slow).length === 1 ? new Promise<void>((r) => (release = r)) : Promise.resolve();
     },
@@ -350,7 +351,7 @@ describe.each(storeKinds)('the outbox on $name', (kind: StoreKind) => {
       const port: DeliveryPort = {
         deliver: async (m) => {
           await new Promise((r) => setTimeout(r, 5));
-          delivered.push(m.text);
+          delivered.push(english(m.text));
         },
       };
       const d = new OutboxDispatcher(store, port);

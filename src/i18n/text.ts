@@ -1,0 +1,83 @@
+import { t, type MessageKey } from './catalog.ts';
+import { intlLocale, type Locale } from './locales.ts';
+
+/**
+ * What the bot says before it is worded (docs/languages.md): a message of the catalog and its
+ * values (a phrase), lines of texts, or a text kept as it was written (what a player typed, a name,
+ * a log's line from before phrases). Events and the outbox keep texts, never words, so a battle
+ * played in French replays and reads in German; each reader's adapter words them in its locale.
+ */
+export type Text = string | Phrase | Lines;
+
+/** A message of the catalog by key, its placeholders' values kept as data. */
+export interface Phrase {
+  /** `<area>.<name>` of src/i18n/<language>/<area>.json, or `<system>.<name>` of a rule system's catalog. */
+  readonly key: string;
+  readonly values?: Readonly<Record<string, Arg>>;
+}
+
+/** Texts one under another. */
+export interface Lines {
+  readonly lines: readonly Text[];
+}
+
+/** Texts listed by the reader's language: "a, b and c", "a, b et c", "a, b und c" (Intl.ListFormat). */
+export interface List {
+  readonly list: readonly Text[];
+  /** `or` for alternatives ("a, b or c"); `and` by default. */
+  readonly join?: 'and' | 'or';
+}
+
+/** A placeholder's value: a number (formatted, and its plural chosen, by the reader's locale), a text, or a list. */
+export type Arg = number | Text | List;
+
+/** The phrase `key` with `values`. */
+export const say = (key: string, values?: Readonly<Record<string, Arg>>): Phrase => (values ? { key, values } : { key });
+
+/** `texts` one under another; none left out. */
+export const lines = (...texts: Text[]): Lines => ({ lines: texts });
+
+/** `texts` listed with "and" (or "or") in the reader's language. */
+export const list = (texts: readonly Text[], join: 'and' | 'or' = 'and'): List => (join === 'and' ? { list: texts } : { list: texts, join });
+
+export const isPhrase = (x: unknown): x is Phrase => typeof x === 'object' && x !== null && typeof (x as Phrase).key === 'string';
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+function listed(l: List, locale: Locale): string {
+  const id = `${intlLocale(locale)}:${l.join ?? 'and'}`;
+  let f = listFormats.get(id);
+  if (!f) listFormats.set(id, (f = new Intl.ListFormat(intlLocale(locale), { type: l.join === 'or' ? 'disjunction' : 'conjunction' })));
+  return f.format(l.list.map((x) => word(x, locale)));
+}
+
+function arg(a: Arg, locale: Locale): string | number {
+  if (typeof a === 'number') return a;
+  if (typeof a === 'object' && 'list' in a) return listed(a, locale);
+  return word(a, locale);
+}
+
+/** `text` in `locale`'s words; a key no catalog has throws (a bug, caught by the catalog tests). */
+export function word(text: Text, locale: Locale): string {
+  if (typeof text === 'string') return text;
+  if ('lines' in text) return text.lines.map((l) => word(l, locale)).join('\n');
+  if (!text.values) return t(locale, text.key as MessageKey);
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(text.values)) values[k] = arg(v, locale);
+  return t(locale, text.key as MessageKey, values);
+}
+
+/** `text` with every string in it (texts kept as written, placeholders' values) as `f` gives it back. */
+export function mapStrings(text: Text, f: (s: string) => string): Text {
+  if (typeof text === 'string') return f(text);
+  if ('lines' in text) return { lines: text.lines.map((l) => mapStrings(l, f)) };
+  if (!text.values) return text;
+  const values: Record<string, Arg> = {};
+  for (const [k, v] of Object.entries(text.values)) {
+    values[k] = typeof v === 'number' ? v : typeof v === 'object' && 'list' in v ? { ...v, list: v.list.map((x) => mapStrings(x, f)) } : mapStrings(v, f);
+  }
+  return { key: text.key, values };
+}
+
+/** `text` in English: for logs, errors' messages and the JSON a script reads. */
+export const english = (text: Text): string => word(text, 'en');
