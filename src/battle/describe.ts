@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 import { mention, plural, when } from '../messages.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { changesVote } from './ballots.ts';
@@ -21,7 +22,7 @@ const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.n
 export const toldToChannel = (e: BattleEvent, s: BattleState): boolean => !changesVote(s, e);
 
 /** One line a reader of the log understands; `s` is the state before the event, for names. */
-export function describeEvent(e: BattleEvent, s: BattleState): string {
+export function describeEvent(e: BattleEvent, s: BattleState): Text {
   const owner = ownerOfEvent(e.type);
   return owner ? owner.describe(e as SystemEvent, s) : describeCore(e as CoreEvent, s);
 }

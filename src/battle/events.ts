@@ -62,7 +62,7 @@ export type CoreEvent =
   /** A GM passed over work the phase owed (a check the rules require, a ballot still open): by its keys (owed.ts). */
   | { type: 'DueWaived'; data: { by: string; items: { key: string; text: string }[] } }
   | { type: 'BattleEnded'; data: { by: string } }
-  | { type: 'ActionUndone'; data: { voids: number[]; summary: string } }
+  | { type: 'ActionUndone'; data: { voids: number[]; summary: Text } }
   /**
    * A link to the battle's page (issue 30): its id and view, never its token, which is derived from the
    * store's key (src/app/messages/share.ts). A side's link names the side by id and by the version of its

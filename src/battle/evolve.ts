@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
 import { applyBallotEvent } from './ballots.ts';
 import { applyHouseEvent } from './house.ts';
@@ -153,7 +154,7 @@ export interface EventMeta {
    * The event in words, read from the state before it: asked only for an event that opens an undo
    * entry (the first of its request), so a long replay does not word every event.
    */
-  describe: (e: BattleEvent, before: BattleState) => string;
+  describe: (e: BattleEvent, before: BattleState) => Text;
 }
 
 /** True when the event starts a new entry of the undo stack (bookkeep's last branch). */
@@ -172,7 +173,7 @@ function opensUndoEntry(d: BattleState, e: BattleEvent, meta: EventMeta): boolea
 const ownEntry = new WeakMap<BattleState, UndoEntry>();
 
 /** Version, dice cursor and undo stack: what every logged event does besides its own effect. */
-function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: string): void {
+function bookkeep(d: BattleState, e: BattleEvent, meta: EventMeta, summary: Text): void {
   d.version = meta.version;
   const rolled = diceEnd(e);
   if (rolled > d.diceCursor) d.diceCursor = rolled;

@@ -87,7 +87,7 @@ export interface Bookmark {
 /** One undoable action: the versions of the events it appended. */
 export interface UndoEntry {
   versions: number[];
-  summary: string;
+  summary: Text;
   requestId: string | null;
 }
 

@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 import type { HouseRule } from '../rules/house.ts';
 import type { SystemId, PackBase } from '../rules/pack.ts';
 import type { RuleRef } from '../rules/reference.ts';
@@ -166,7 +167,7 @@ export interface RuleSystem<S = unknown> {
   /** Any event's effect on the system's state (its own, phases, units removed), on a draft the caller owns (a core record changes through `own`, draft.ts). */
   evolve(d: BattleState, e: BattleEvent): void;
   /** One line a reader of the log understands; `s` is the state before the event. */
-  describe(e: SystemEvent, s: BattleState): string;
+  describe(e: SystemEvent, s: BattleState): Text;
   /** A move through the sequence: events it sets off first, a destination the rules change, what falls due. */
   advance?(s: BattleState, next: Advance, period: string | undefined, nextTurn: (period: string) => TurnPosition): Advance;
   /** What the current phase still owes by its rules (`Owed`); the core adds open ballots. */

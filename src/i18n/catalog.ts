@@ -2,6 +2,12 @@ import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-pa
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { FALLBACK, intlLocale, LANGUAGES, PSEUDO, type Language, type Locale } from './locales.ts';
 import { pseudo } from './pseudo.ts';
+import enApp from './en/app.json' with { type: 'json' };
+import frApp from './fr/app.json' with { type: 'json' };
+import deApp from './de/app.json' with { type: 'json' };
+import enCore from './en/core.json' with { type: 'json' };
+import frCore from './fr/core.json' with { type: 'json' };
+import deCore from './de/core.json' with { type: 'json' };
 import enSlash from './en/slash.json' with { type: 'json' };
 import frSlash from './fr/slash.json' with { type: 'json' };
 import deSlash from './de/slash.json' with { type: 'json' };
@@ -27,13 +33,13 @@ export type Catalog = Readonly<Partial<Record<Language, Messages>>>;
  * their English is their definitions' (commands/), installed with them (src/app/slash/catalog.ts).
  */
 const BUILT_IN: Record<Language, readonly Messages[]> = {
-  en: [enSlash],
-  fr: [frSlash, frCommand],
-  de: [deSlash, deCommand],
+  en: [enCore, enApp, enSlash],
+  fr: [frCore, frApp, frSlash, frCommand],
+  de: [deCore, deApp, deSlash, deCommand],
 };
 
 /** Every key of the catalogs kept here, and those the commands are installed with (`command.…`). */
-export type MessageKey = keyof typeof enSlash | `command.${string}`;
+export type MessageKey = keyof typeof enCore | keyof typeof enApp | keyof typeof enSlash | `command.${string}`;
 
 /** The values a message's placeholders take. */
 export type MessageValues = Readonly<Record<string, PrimitiveType>>;

@@ -37,6 +37,9 @@ export const say = (key: string, values?: Readonly<Record<string, Arg>>): Phrase
 /** `texts` one under another; none left out. */
 export const lines = (...texts: Text[]): Lines => ({ lines: texts });
 
+/** A rule's working as posted: its head, then each step on a bullet line of its own. */
+export const working = (head: Text, steps: readonly Text[]): Lines => ({ lines: [head, ...steps.map((step) => say('core.bullet', { step }))] });
+
 /** `texts` listed with "and" (or "or") in the reader's language. */
 export const list = (texts: readonly Text[], join: 'and' | 'or' = 'and'): List => (join === 'and' ? { list: texts } : { list: texts, join });
 
@@ -77,6 +80,13 @@ export function mapStrings(text: Text, f: (s: string) => string): Text {
     values[k] = typeof v === 'number' ? v : typeof v === 'object' && 'list' in v ? { ...v, list: v.list.map((x) => mapStrings(x, f)) } : mapStrings(v, f);
   }
   return { key: text.key, values };
+}
+
+/** The first line of `text`: a kept text's, the first of lines, or a phrase whole (most are one line). */
+export function firstLine(text: Text): Text {
+  if (typeof text === 'string') return text.split('\n', 1)[0]!;
+  if ('lines' in text) return text.lines.length ? firstLine(text.lines[0]!) : '';
+  return text;
 }
 
 /** `text` in English: for logs, errors' messages and the JSON a script reads. */

@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 /** Dice and the outcome shape every rule system's resolvers return: the rule, every die in the order rolled, the working as lines. */
 
 /** Anything that rolls an n-sided die, 1..n (the battle's DiceStream, or a test stub). */
@@ -14,7 +15,7 @@ export interface Rolled {
 export interface Outcome {
   rule: string;
   dice: Rolled[];
-  steps: string[];
+  steps: Text[];
 }
 
 /** Rolls through `dice` and keeps each die for the outcome. */

@@ -1,3 +1,5 @@
+import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { word } from '../i18n/text.ts';
 import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
@@ -109,6 +111,8 @@ export interface BattleView {
   state: BattleState;
   events: readonly LoggedEvent[];
   posts: Map<number, Message<string>[]>;
+  /** The language the page is worded in. */
+  locale?: Locale;
 }
 
 const systemName = (s: BattleState) => getRuleSystem(s.system).name;
@@ -223,7 +227,7 @@ function entries(v: BattleView, shown: readonly { e: LoggedEvent; line: string }
 function lineOf(v: BattleView, e: LoggedEvent, before: BattleState): string {
   if (v.audience.withheld.has(e.version) || !toldToChannel(e.event, before)) return '';
   try {
-    return describeEvent(e.event, before);
+    return word(describeEvent(e.event, before), v.locale ?? FALLBACK);
   } catch {
     return e.event.type;
   }

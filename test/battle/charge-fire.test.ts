@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -97,7 +98,7 @@ describe('FIRE-TABLE.GRID with the house rules loaded, a player fires with no GM
     expect(o.steps).toContain(`Cell 8: Zach loses 8 figures, 16 left; 8 is 3 or more: Zach is disordered; 8 is 2 or more: Zach tests morale (fire.cell: removes figures, disorder at 3, morale at 2, house rule set by <@gm> at event ${CELL_EVENT}) (FIRE-TABLE.GRID).`);
     expect(status([...ruled, e], 'u4')).toMatchObject({ figuresLost: 8, disordered: true, turn: { firedAt: true, fireLosses: 8 } });
     const text = describeChargeEvent(e, given(ruled).state);
-    expect(text.split('\n')[0]).toBe('Ligne fires at Zach (FIRE-TABLE): row 8, column 6-4: 8; Zach: 8 figures lost, disordered, tests morale');
+    expect(english(text).split('\n')[0]).toBe('Ligne fires at Zach (FIRE-TABLE): row 8, column 6-4: 8; Zach: 8 figures lost, disordered, tests morale');
     expect(text).toContain('Zach tests morale now: /morale charge unit:"Zach".');
     expect(text).not.toContain('the GM applies it');
   });

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -131,7 +132,7 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
       'Rosenberg retreats: its melee does not continue (MEL-D10).',
     ]);
     const text = describeChargeEvent(e, given(melee).state);
-    expect(text.split('\n')[0]).toBe('Rosenberg tests morale (MEL-D10, by the house rules): fall-back, disordered');
+    expect(english(text).split('\n')[0]).toBe('Rosenberg tests morale (MEL-D10, by the house rules): fall-back, disordered');
     expect(text).toContain('Rosenberg falls back: move it back on the table.');
     expect(status([...melee, e], 'u4')).toMatchObject({ disordered: true, steps: 3 });
     expect(status([...melee, e], 'u4').routBroken).toBeUndefined();

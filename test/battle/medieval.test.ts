@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -560,7 +561,7 @@ describe('what the battle knows is not the player\'s to claim; rules as written 
     given(t1p11).when(fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.19' }] }), 'alice', { dice: scriptedStream(1, 1, 1, 1, 1) }).refused(/MED-FIRE-MOD.19 .* is derived by the umpire from the target's formation, and does not apply here/);
     const o = fired(play(t1p11, fire('Archers', 'Billmen', { modifiers: [{ id: 'MED-FIRE-MOD.19' }] }), 'gm', 1, 1, 1, 1, 1));
     expect(o.modifiers.find((m) => m.id === 'MED-FIRE-MOD.19')).toMatchObject({ derived: false, ruling: true });
-    expect(o.steps.some((l) => /^MED-FIRE-MOD.19 .*the GM's ruling; the umpire did not derive it/.test(l))).toBe(true);
+    expect(o.steps.some((l) => /^MED-FIRE-MOD.19 .*the GM's ruling; the umpire did not derive it/.test(english(l)))).toBe(true);
   });
 
   it('MED-FIRE-MOD.21 a one-time modifier claimed again is refused: the log shows the first gunpowder shot was fired', () => {

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -487,7 +488,7 @@ describe('the night rules that are not ballots', () => {
 describe('the log and the views', () => {
   it('a fire event is described with its full working, every line a player checks; the dice it used are not undoable', () => {
     const hit = play(movementPhase, shoot('1/28th Foot', '2e Léger', { kind: 'opportunity', range: 2, count: 10, row: '2 rank', base: 55 }), 'bob', 30);
-    expect(describeEvent(hit[0]!, given(movementPhase).state).split('\n')).toEqual([
+    expect(english(describeEvent(hit[0]!, given(movementPhase).state)).split('\n')).toEqual([
       '1/28th Foot fires at 2e Léger (PCT-11.16, opportunity fire, range 2", turn 1, Movement Phase): 1 figure lost',
       '• From the log: 1/28th Foot infantry class A, line, morale good, 20 figures now; 2e Léger infantry, column, 24 figures now',
       '• From the log: 0 earlier attacks by 1/28th Foot this phase (PCT-11.87)',

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEvent } from '../../src/battle/describe.ts';
@@ -103,7 +104,7 @@ async function play(lines: string[]): Promise<Played> {
   for (const b of (await t.app.battles())) {
     const log = (await t.app.log(b.id));
     // Each event described against the state before it, as the log and the channel read it.
-    for (const e of log) events.push({ e, text: describeEvent(e.event, replay(b.id, log, e.version - 1)) });
+    for (const e of log) events.push({ e, text: english(describeEvent(e.event, replay(b.id, log, e.version - 1))) });
   }
   return { events, messages: t.out.filter((o) => !o.error).map(toMessage) };
 }

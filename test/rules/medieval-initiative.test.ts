@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
 import { medievalPack as pack, rollInitiative } from '../../src/systems/medieval/index.ts';
@@ -39,7 +40,7 @@ describe('MED-INIT', () => {
     expect(o.rounds).toBe(3);
     expect(o.rolls).toHaveLength(6);
     expect(o.winner).toBe('blue');
-    expect(o.steps.filter((s) => s.includes('MED-INIT.5'))).toHaveLength(2);
+    expect(o.steps.filter((s) => english(s).includes('MED-INIT.5'))).toHaveLength(2);
   });
 
   it('MED-INIT.5 with three sides only those tied for the highest roll again', () => {

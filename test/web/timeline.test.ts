@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { describeEvent, toldToChannel } from '../../src/battle/describe.ts';
@@ -82,7 +83,7 @@ describe('the timeline says each thing once (issue 42)', () => {
       const told = new Map<string, number>();
       foldAll(initialState('b1'), log, (e, before) => {
         if (!toldToChannel(e.event, before)) return;
-        const first = linesOf(markdownHtml(describeEvent(e.event, before).split('\n', 1)[0]!))[0]!;
+        const first = linesOf(markdownHtml(english(describeEvent(e.event, before)).split('\n', 1)[0]!))[0]!;
         told.set(first, (told.get(first) ?? 0) + 1);
       });
       const twice = [...told].filter(([l, n]) => (lines.get(l) ?? 0) > n).map(([l, n]) => `${l} (${lines.get(l)} times, ${n} events)`);

@@ -1,3 +1,4 @@
+import { firstLine, say, type Text } from '../../i18n/text.ts';
 import { describeEvent, positionText, toldToChannel } from '../../battle/describe.ts';
 import { houseUploadText, openValuesText } from '../../battle/house.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
@@ -17,13 +18,13 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const channel = after.channel;
   const last = events.at(-1)!.version;
   const first = events[0]!.event;
-  const lines: string[] = [];
+  const lines: Text[] = [];
   const extra: Message[] = [];
   const answer: string[] = [];
   // /phase goto logs each phase it passes: all but the last read as one line each.
   const entered = events.filter((e) => e.event.type === 'PhaseAdvanced').at(-1);
   // What the actor alone is told of events the channel never hears of (a changed vote, issue 37).
-  const untold: string[] = [];
+  const untold: Text[] = [];
   // A file of house rules (/house upload) is told in one list, as an import is summed up.
   const uploaded = first.type === 'HouseRuleSet' && first.data.source ? events.flatMap((e) => (e.event.type === 'HouseRuleSet' ? [e.event] : [])) : undefined;
   foldAll(before, events, (e, s) => {
@@ -97,14 +98,14 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     title = `Turn ${to.turn}${to.period ? ` (${to.period})` : ''} — ${entered.event.data.phaseName}`;
     lines.push(...phaseGuide(after, entered.at));
   }
-  const post: Message = { to: { kind: 'channel', channel }, text: lines.join('\n'), event: last };
+  const post: Message = { to: { kind: 'channel', channel }, text: { lines }, event: last };
   if (title) post.title = title;
   // A resolution's structured outcome rides with the post: every die and modifier, for --json and embeds.
   const resolved = events.map((e) => e.event.data as { outcome?: unknown; dice?: unknown }).filter((d) => d.outcome !== undefined);
   if (resolved.length) post.outcome = resolved.length === 1 ? { ...resolved[0]!.outcome!, dice: resolved[0]!.dice } : resolved.map((d) => ({ ...d.outcome!, dice: d.dice }));
   // A vote changes only who has voted: one status post per ballot, edited in place where possible.
   if (first.type === 'VoteCast' && !title) post.status = `ballot:${after.id}:${first.data.ballotId}`;
-  const reply: Message = { to: { kind: 'reply', user: actor, channel }, text: [`Done (event ${events.length > 1 ? `${events[0]!.version}-${last}` : last}): ${(lines[0] ?? untold[0]!).split('\n')[0]}`, ...answer].join('\n') };
+  const reply: Message = { to: { kind: 'reply', user: actor, channel }, text: { lines: [say('app.done', { events: events.length > 1 ? `${events[0]!.version}-${last}` : `${last}`, what: firstLine(lines[0] ?? untold[0]!) }), ...answer] } };
   // A reply carrying addresses for the GM alone says more than the post: not an acknowledgement
   // tied to its event, which the table would hold back as repeating the post (src/table/table.ts).
   if (!answer.length) reply.event = last;

@@ -21,7 +21,7 @@ export const choiceKey = (path: readonly string[], value: string) => `command.${
 export const isCode = (value: string): boolean => /^(\d+|[A-Za-z]|[A-Z]+-[\d.]+)$/.test(value);
 
 /**
- * Each option of a command, with its path: `['fire', 'medieval', 'firer']`, `['roll', 'expression']`
+ * Each option of a command, with its path: `['roll', 'expression']`
  * (a command without subcommands), `['campaign', 'battle', 'start', 'system']` (in a group).
  */
 export function* commandOptions(def: CommandDef): Generator<[path: string[], option: OptionDef]> {

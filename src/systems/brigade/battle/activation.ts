@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findCommand, findSide, findUnit, playsSide, sideName, unitSideId } from '../../../battle/mechanics.ts';
@@ -87,7 +88,7 @@ export function evolveActivation(d: BattleState, e: ActivationEvent): void {
   }
 }
 
-export function describeActivation(e: ActivationEvent, _s: BattleState): string {
+export function describeActivation(e: ActivationEvent, _s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeTokensPlaced':
       return lines(`activate tokens placed (${e.data.tokens.placed}): ${e.data.tokens.holders.map((h) => h.name ?? h.id).join(', ') || 'none'}`, e.data.steps);

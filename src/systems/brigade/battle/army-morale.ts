@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { claim, findSide, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
@@ -72,7 +73,7 @@ export function evolveArmyMorale(d: BattleState, e: ArmyMoraleEvent): void {
   }
 }
 
-export function describeArmyMorale(e: ArmyMoraleEvent, _s: BattleState): string {
+export function describeArmyMorale(e: ArmyMoraleEvent, _s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeArmyMoraleChecked': {
       const o = e.data.outcome;

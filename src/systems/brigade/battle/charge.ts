@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, claim, findUnit, needDice, samePhase, unitSideId } from '../../../battle/mechanics.ts';
@@ -185,7 +186,7 @@ export function evolveAct(d: BattleState, e: ActEvent): void {
   }
 }
 
-export function describeAct(e: ActEvent, s: BattleState): string {
+export function describeAct(e: ActEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeActed': {
       const o = e.data.outcome;

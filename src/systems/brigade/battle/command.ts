@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findCommand, findUnit, playsCommand, sideName } from '../../../battle/mechanics.ts';
@@ -54,7 +55,7 @@ export function evolveCommandControl(d: BattleState, e: CommandControlEvent): vo
   }
 }
 
-export function describeCommandControl(e: CommandControlEvent, s: BattleState): string {
+export function describeCommandControl(e: CommandControlEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeOutOfCommandMarked':
       return lines(`${s.commands[e.data.commandId]?.name ?? e.data.commandId}: command checked (BRG-1.3)`, e.data.outcome.steps);

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, unitSideId } from '../../../battle/mechanics.ts';
@@ -45,4 +46,4 @@ export function evolveCounterCharge(d: BattleState, e: CounterChargeEvent): void
   setCombat(d, at, (c) => ({ ...c, counters: [...(c.counters ?? []), { unitId, targetId, exploitation }] }));
 }
 
-export const describeCounterCharge = (e: CounterChargeEvent, s: BattleState): string => lines(`${unitName(s, e.data.unitId)} counter-charges ${unitName(s, e.data.targetId)} (BRG-3.4.1)`, e.data.steps);
+export const describeCounterCharge = (e: CounterChargeEvent, s: BattleState): Text => lines(`${unitName(s, e.data.unitId)} counter-charges ${unitName(s, e.data.targetId)} (BRG-3.4.1)`, e.data.steps);

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -177,7 +178,7 @@ export function applyBrigadeEvent(d: BattleState, e: BattleEvent): void {
   }
 }
 
-export function describeBrigadeEvent(e: BrigadeEvent, s: BattleState): string {
+export function describeBrigadeEvent(e: BrigadeEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeTokensPlaced':
     case 'BrigadeActivated':

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { findSide, needDice, playsSide, samePhase, sideName } from '../../../battle/mechanics.ts';
@@ -90,7 +91,7 @@ export function evolveInitiative(d: BattleState, e: InitiativeEvent): void {
   }
 }
 
-export function describeInitiative(e: InitiativeEvent, s: BattleState): string {
+export function describeInitiative(e: InitiativeEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeInitiativeRolled': {
       const o = e.data.outcome;

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName, type Ruling } from '../../../battle/mechanics.ts';
@@ -72,7 +73,7 @@ export function evolveLeaders(d: BattleState, e: LeaderEvent): void {
   }
 }
 
-export function describeLeaders(e: LeaderEvent, s: BattleState): string {
+export function describeLeaders(e: LeaderEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeLeaderSet':
       return `${e.data.name} (${sideName(s, e.data.sideId)}): ${e.data.kind ?? 'no longer a declared leader'} (BRG-1.2; declared by a GM)`;

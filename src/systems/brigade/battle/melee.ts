@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { actsFor, checkGmRulings, claim, findSide, findUnit, needDice, rulingLine, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
@@ -192,7 +193,7 @@ export function evolveMelee(d: BattleState, e: MeleeEvent): void {
   }
 }
 
-export function describeMelee(e: MeleeEvent, s: BattleState): string {
+export function describeMelee(e: MeleeEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeMeleeResolved': {
       const o = e.data.outcome;

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findUnit, samePhase } from '../../../battle/mechanics.ts';
@@ -34,7 +35,7 @@ export function evolveMorale(d: BattleState, e: MoraleEvent): void {
   }
 }
 
-export function describeMorale(e: MoraleEvent, s: BattleState): string {
+export function describeMorale(e: MoraleEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeMoraleRecorded':
       return `${unitName(s, e.data.unitId)} ${e.data.result} its morale test (${e.data.sub}; GM's result, the source does not say how a test is rolled${e.data.elephants ? '; tests again: stampeding elephants, BRG-2.2.2' : ''})`;

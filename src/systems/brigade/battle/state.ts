@@ -1,3 +1,4 @@
+import { working, type Text } from '../../../i18n/text.ts';
 import { setRulesUnit } from '../../../battle/draft.ts';
 import { plural } from '../../../messages.ts';
 import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
@@ -153,5 +154,5 @@ export const addCasualties = (n: number) => (st: BrigadeUnitStatus) => (n ? { ..
 // ---------------------------------------------------------------------------------------------
 // Words for the log and the views.
 
-export const lines = (head: string, steps: string[]) => [head, ...steps.map((x) => `• ${x}`)].join('\n');
+export const lines = (head: Text, steps: readonly Text[]) => working(head, steps);
 export const unitName = (s: BattleState, id: string) => s.units[id]?.name ?? id;

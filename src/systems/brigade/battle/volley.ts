@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
@@ -76,7 +77,7 @@ export function evolveVolley(d: BattleState, e: VolleyEvent): void {
   }
 }
 
-export function describeVolley(e: VolleyEvent, s: BattleState): string {
+export function describeVolley(e: VolleyEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeVolleyFired':
       return lines(`${unitName(s, e.data.firerId)} fires at ${unitName(s, e.data.targetId)}: ${e.data.casualties} casualt${e.data.casualties === 1 ? 'y' : 'ies'} (${e.data.defensive ? 'BRG-3.2.4' : 'BRG-2.2'})`, e.data.steps);

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, claim, findUnit, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
@@ -189,7 +190,7 @@ function appliedLines(unit: string, a: ChargeApplied): string[] {
   return out;
 }
 
-export function describeChargeResolved(e: ChargeResolved): string {
+export function describeChargeResolved(e: ChargeResolved): Text {
   const o = e.data.outcome;
   return lines(`${o.attacker.unit} charges ${o.defender.unit} (CHG-ROLL, ${o.table === 'open' ? 'CHG-OPEN' : 'CHG-COVER'}): ${signed(o.difference)}, ${o.text}`, [
     ...o.rulings.map(rulingLine),

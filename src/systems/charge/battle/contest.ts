@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkGmRulings, findCommand, needDice, playsCommand, sideName } from '../../../battle/mechanics.ts';
@@ -45,7 +46,7 @@ export function decideContest(s: BattleState, a: ContestInitiative, ctx: DecideC
   return [{ type: 'InitiativeContested', data: { commandId: c.id, againstId: against.id, at: s.position, outcome, dice: used } }, ...(outcome.turnEnds ? [turnEnded(s)] : [])];
 }
 
-export function describeContest(e: InitiativeContested): string {
+export function describeContest(e: InitiativeContested): Text {
   const o = e.data.outcome;
   return lines(`${o.rolls[0].side} contests the initiative against ${o.rolls[1].side} (INIT-GRANDTAC): ${o.result.reason}`, o.rolls.map((r) => `${rollLine(r)}.`));
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -32,7 +33,7 @@ export function decideDiscipline(s: BattleState, a: ChargeFireDiscipline, ctx: D
   return [{ type: 'ChargeFireDisciplineRolled', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name }, dice: used } }];
 }
 
-export function describeDiscipline(e: ChargeFireDisciplineRolled): string {
+export function describeDiscipline(e: ChargeFireDisciplineRolled): Text {
   const o = e.data.outcome;
   return lines(`${o.unit} rolls Fire Discipline (FIRE-DISCIPLINE): ${o.result.printed}`, o.steps);
 }

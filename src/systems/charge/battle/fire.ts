@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -86,7 +87,7 @@ export function evolveFire(d: BattleState, e: ChargeFireResolved): void {
   noteTurn(d, targetId, at, (t) => ({ ...t, firedAt: true, ...(lost ? { fireLosses: (t.fireLosses ?? 0) + lost } : {}) }));
 }
 
-export function describeFire(e: ChargeFireResolved): string {
+export function describeFire(e: ChargeFireResolved): Text {
   const o = e.data.outcome;
   const x = o.effect;
   const head = o.noEffect ? 'no effect' : `row ${o.row}, column ${o.column}: ${o.cell?.value}`;

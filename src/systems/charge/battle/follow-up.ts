@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -84,12 +85,12 @@ export function evolveRideDown(d: BattleState, e: ChargeRideDownResolved): void 
   }
 }
 
-export function describeContinued(e: ChargeContinued): string {
+export function describeContinued(e: ChargeContinued): Text {
   const o = e.data.outcome;
   return lines(`${o.attacker} continues its charge against ${o.target} (CHG-CONTINUE)`, [...o.steps, `Roll the charge with /charge roll attacker:"${o.attacker}" defender:"${o.target}".`]);
 }
 
-export function describeRideDown(e: ChargeRideDownResolved, s: BattleState): string {
+export function describeRideDown(e: ChargeRideDownResolved, s: BattleState): Text {
   const o = e.data.outcome;
   return lines(`${s.units[e.data.cavalryId]?.name ?? e.data.cavalryId} rides down ${s.units[e.data.infantryId]?.name ?? e.data.infantryId} (CHG-RIDEDOWN, MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s)]);
 }

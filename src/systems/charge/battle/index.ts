@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -157,7 +158,7 @@ export function applyChargeEvent(d: BattleState, e: BattleEvent): void {
   }
 }
 
-export function describeChargeEvent(e: ChargeEvent, s: BattleState): string {
+export function describeChargeEvent(e: ChargeEvent, s: BattleState): Text {
   switch (e.type) {
     case 'GrandTacRolled':
       return describeGrandTac(e);

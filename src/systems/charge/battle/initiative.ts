@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DiceStream } from '../../../dice/stream.ts';
 import { sideVoters } from '../../../battle/ballots.ts';
@@ -87,12 +88,12 @@ export function evolveGrandTacModifiers(d: BattleState, e: GrandTacModifiersSet)
 export const rollLine = (r: GrandTacOutcome['rolls'][number]) =>
   `${r.side}${r.points !== undefined ? ` (${plural(r.points, 'point')})` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`;
 
-export function describeGrandTac(e: GrandTacRolled): string {
+export function describeGrandTac(e: GrandTacRolled): Text {
   const o = e.data.outcome;
   return lines(`grand-tactical initiative: ${o.result.reason}`, [...o.rolls.map((r) => `${rollLine(r)}.`), ...o.notes]);
 }
 
-export function describeGrandTacModifiers(e: GrandTacModifiersSet): string {
+export function describeGrandTacModifiers(e: GrandTacModifiersSet): Text {
   const sides = Object.entries(e.data.modifiers).map(([side, ms]) => `${side} ${ms.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(', ')}`);
   return `The GM's modifiers to the Grand-Tac roll of ballot ${e.data.ballotId} (INIT-GRANDTAC): ${sides.join('; ')}.`;
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -42,7 +43,7 @@ export function decideLocalInitiative(s: BattleState, a: ChargeLocalInitiative, 
   return [{ type: 'ChargeLocalInitiativeRolled', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name }, dice: used } }];
 }
 
-export function describeLocalInitiative(e: ChargeLocalInitiativeRolled): string {
+export function describeLocalInitiative(e: ChargeLocalInitiativeRolled): Text {
   const o = e.data.outcome;
   return lines(`${o.unit} rolls local initiative (INIT-LOCAL): ${o.result} (${o.text})`, o.steps);
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { actsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -80,7 +81,7 @@ export const moraleLine = (o: MeleeOutcome): string => `Both check morale now: $
 
 export const meleeHead = (o: MeleeOutcome) => (o.result.kind === 'winner' ? `${o.result.winner} wins` : 'a tie, the GM decides');
 
-export function describeMelee(e: ChargeMeleeResolved, s: BattleState): string {
+export function describeMelee(e: ChargeMeleeResolved, s: BattleState): Text {
   const o = e.data.outcome;
   return lines(`melee, ${o.rolls[0].unit} against ${o.rolls[1].unit} (MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s), moraleLine(o)]);
 }

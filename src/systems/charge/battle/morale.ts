@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -75,7 +76,7 @@ const RESULT_TEXT: Record<MoraleOutcome['result'][number], (unit: string) => str
   routed: (u) => `${u} is routed.`,
 };
 
-export function describeMorale(e: ChargeMoraleTested): string {
+export function describeMorale(e: ChargeMoraleTested): Text {
   const o = e.data.outcome;
   return lines(`${o.unit} tests morale (MEL-D10, by the house rules): ${o.result.join(', ')}`, [
     ...o.steps,

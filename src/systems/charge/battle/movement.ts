@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -34,7 +35,7 @@ export function decideMovement(s: BattleState, a: ChargeMovementRoll, ctx: Decid
   return [{ type: 'ChargeMovementRolled', data: { unitId: u.id, at: s.position, outcome: o, dice: used } }];
 }
 
-export function describeMovement(e: ChargeMovementRolled, s: BattleState): string {
+export function describeMovement(e: ChargeMovementRolled, s: BattleState): Text {
   const o = e.data.outcome;
   return lines(`${s.units[e.data.unitId]?.name ?? e.data.unitId} rolls to move (MOVE-ROLL): ${o.fraction === 'NM' ? 'NM, no movement' : o.inches !== null ? `${o.inches}"` : `${o.fraction} of its rate`}`, o.steps);
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -31,7 +32,7 @@ export function decideSkirmish(s: BattleState, a: ChargeSkirmish, ctx: DecideCon
   return [{ type: 'ChargeSkirmishResolved', data: { unitId: u.id, at: s.position, outcome: { ...o, unit: u.name }, dice: used } }];
 }
 
-export function describeSkirmish(e: ChargeSkirmishResolved): string {
+export function describeSkirmish(e: ChargeSkirmishResolved): Text {
   const o = e.data.outcome;
   return lines(`${o.unit} skirmishes (SKIRMISH): ${o.result.printed}`, o.steps);
 }

@@ -1,3 +1,4 @@
+import { working, type Text } from '../../../i18n/text.ts';
 import { setRulesUnit } from '../../../battle/draft.ts';
 import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
@@ -121,6 +122,6 @@ export function forgetUnit(d: BattleState, unitId: string): void {
 // ---------------------------------------------------------------------------------------------
 // Words for the log and the views.
 
-export const lines = (head: string, steps: string[]) => [head, ...steps.map((x) => `• ${x}`)].join('\n');
+export const lines = (head: Text, steps: readonly Text[]) => working(head, steps);
 /** Counts in the right number: the one helper of every system (src/messages.ts). */
 export { plural } from '../../../messages.ts';

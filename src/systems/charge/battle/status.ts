@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findUnit } from '../../../battle/mechanics.ts';
@@ -60,7 +61,7 @@ export function evolveStatusSet(d: BattleState, e: ChargeStatusSet): void {
   });
 }
 
-export function describeStatusSet(e: ChargeStatusSet, s: BattleState): string {
+export function describeStatusSet(e: ChargeStatusSet, s: BattleState): Text {
   const c = e.data.change;
   const words = [
     c.shaken !== undefined ? `shaken ${c.shaken ? 'yes' : 'no'}` : '',

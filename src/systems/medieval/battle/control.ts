@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
@@ -64,7 +65,7 @@ export function evolveControlTested(d: BattleState, e: ControlEvent): void {
   });
 }
 
-export function describeControlTested(e: ControlEvent): string {
+export function describeControlTested(e: ControlEvent): Text {
   const o = e.data.outcome;
   return lines(`${o.unit} takes a Control Test (MED-CONTROL): ${o.passed ? 'passed' : 'failed, impetuous'}`, [
     ...(o.reasonFromLog ? [`${o.reasonFromLog.id} from the log: ${o.unit} ${o.reasonFromLog.why}.`] : []),

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
@@ -205,7 +206,7 @@ export function fireKind(attrs: Readonly<Record<string, unknown>>, artillery: bo
   return attrs.order === 'skirmish' ? 'skirmishing' : 'formed';
 }
 
-export function describeFireResolved(e: FireEvent): string {
+export function describeFireResolved(e: FireEvent): Text {
   const o = e.data.outcome;
   const extra = [
     `${o.target} loses ${o.applied.losses} figure${o.applied.losses === 1 ? '' : 's'}${o.applied.losses < o.kills ? ` (${plural(o.kills, 'kill')}, more than it had)` : ''}: ${o.applied.figuresLeft} left.`,

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -106,7 +107,7 @@ export function applyMedievalEvent(d: BattleState, e: BattleEvent): void {
   }
 }
 
-export function describeMedievalEvent(e: MedievalEvent, s: BattleState): string {
+export function describeMedievalEvent(e: MedievalEvent, s: BattleState): Text {
   switch (e.type) {
     case 'MedievalCommanderSet':
       return describeCommanderSet(e, s);

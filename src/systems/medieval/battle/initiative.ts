@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
@@ -91,14 +92,14 @@ export function evolveSideChosen(d: BattleState, e: Of<'MedievalSideChosen'>): v
   d.rules = { ...med(d), sides: { turn: e.data.turn, a: e.data.a, b: e.data.b } };
 }
 
-export function describeCommanderSet(e: Of<'MedievalCommanderSet'>, s: BattleState): string {
+export function describeCommanderSet(e: Of<'MedievalCommanderSet'>, s: BattleState): Text {
   return `${sideName(s, e.data.sideId)}'s army commander: ${e.data.commander ? `${e.data.commander}, initiative ${signed(pack.initiative.commanders[e.data.commander])} (MED-INIT.2, MED-CMDR.2)` : 'none, no initiative modifier'}`;
 }
 
-export function describeInitiativeRolled(e: Of<'MedievalInitiativeRolled'>, s: BattleState): string {
+export function describeInitiativeRolled(e: Of<'MedievalInitiativeRolled'>, s: BattleState): Text {
   return lines(`initiative for turn ${e.data.turn} (MED-INIT, d${e.data.outcome.die}): ${sideName(s, e.data.winnerSideId)} wins and chooses to be side A or B with /initiative choose`, e.data.outcome.steps);
 }
 
-export function describeSideChosen(e: Of<'MedievalSideChosen'>, s: BattleState): string {
+export function describeSideChosen(e: Of<'MedievalSideChosen'>, s: BattleState): Text {
   return `${sideName(s, e.data.sideId)} chooses to be side ${e.data.as} for turn ${e.data.turn}: side A ${sideName(s, e.data.a)}, side B ${sideName(s, e.data.b)} (MED-SEQ.1)`;
 }

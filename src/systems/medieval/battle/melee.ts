@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
@@ -37,7 +38,7 @@ export interface MedievalMeleeOutcome {
   attacker: MeleeSideOutcome;
   defender: MeleeSideOutcome;
   dice: { sides: number; result: number }[];
-  steps: string[];
+  steps: Text[];
 }
 
 export type MeleeEvent = { type: 'MedievalMeleeResolved'; data: { attackerId: string; defenderId: string; at: TurnPosition; outcome: MedievalMeleeOutcome; dice: DiceUsed } };
@@ -140,7 +141,7 @@ function fought(st: MedievalUnitStatus, at: TurnPosition, kills: number, losses:
   return { ...st, melee: { turn: at.turn, kills: m.kills + kills, losses: m.losses + losses, against: m.against.includes(enemyId) ? m.against : [...m.against, enemyId], at } };
 }
 
-export function describeMeleeResolved(e: MeleeEvent): string {
+export function describeMeleeResolved(e: MeleeEvent): Text {
   const o = e.data.outcome;
   return lines(`melee (MED-MELEE): ${o.attacker.unit} ${o.attacker.kills} kill${o.attacker.kills === 1 ? '' : 's'}, ${o.defender.unit} ${o.defender.kills} kill${o.defender.kills === 1 ? '' : 's'}`, o.steps);
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { houseNote, houseRule } from '../../../battle/house.ts';
@@ -188,7 +189,7 @@ export function evolveStatusSet(d: BattleState, e: Of<'MedievalStatusSet'>): voi
   setUnit(d, e.data.unitId, (st) => ({ ...st, ...change }));
 }
 
-export function describeMoraleTested(e: Of<'MedievalMoraleTested'>): string {
+export function describeMoraleTested(e: Of<'MedievalMoraleTested'>): Text {
   const o = e.data.outcome;
   return lines(`${o.unit} takes a Morale Test (MED-MORALE): ${o.effect.name}`, [
     ...(o.reasonsFromLog ?? []).map((r) => `${r.id} from the log: ${o.unit} ${r.why}.`),
@@ -198,7 +199,7 @@ export function describeMoraleTested(e: Of<'MedievalMoraleTested'>): string {
   ]);
 }
 
-export function describeStatusSet(e: Of<'MedievalStatusSet'>, s: BattleState): string {
+export function describeStatusSet(e: Of<'MedievalStatusSet'>, s: BattleState): Text {
   const { unitId, ...change } = e.data;
   const words = Object.entries(change).map(([k, v]) => `${k === 'gunsAbandoned' ? 'guns abandoned' : k} ${v ? 'yes' : 'no'}`);
   return `${s.units[unitId]?.name ?? unitId}: ${words.join(', ')} (recorded by a GM)`;

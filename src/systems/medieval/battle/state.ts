@@ -1,3 +1,4 @@
+import { working, type Text } from '../../../i18n/text.ts';
 import { setRulesUnit } from '../../../battle/draft.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
@@ -198,4 +199,4 @@ export function forgetUnit(d: BattleState, unitId: string): void {
 // Words for the log.
 
 /** An event's headline and its steps as bullets. */
-export const lines = (head: string, steps: string[]) => [head, ...steps.map((x) => `• ${x}`)].join('\n');
+export const lines = (head: Text, steps: readonly Text[]) => working(head, steps);

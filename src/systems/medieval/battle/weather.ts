@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { weatherRollDue } from '../sequence.ts';
@@ -47,6 +48,6 @@ export function evolveWeatherRecorded(d: BattleState, e: WeatherEvent): void {
 
 export const rainText = (rain: Rain | undefined) => (rain === 'light' || rain === 'heavy' ? `; ${rain} rain or snow: fire ${rain === 'light' ? 'MED-FIRE-MOD.18' : 'MED-FIRE-MOD.20'}` : '');
 
-export function describeWeatherRecorded(e: WeatherEvent): string {
+export function describeWeatherRecorded(e: WeatherEvent): Text {
   return `weather from turn ${e.data.turn}: ${e.data.weather}; wind ${e.data.windStrength}, from ${e.data.windDirection}${rainText(e.data.rain)} (MED-SEQ.2; recorded by a GM, the weather rules are not in the source)`;
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -74,7 +75,7 @@ export function applyChargeDeclared(d: BattleState, e: ChargeEventOf<'Percentile
   setUnit(d, e.data.unitId, (st) => ({ ...st, declaredCharge: { turn: e.data.at.turn } }));
 }
 
-export function describeChargeRolled(e: ChargeEventOf<'PercentileChargeRolled'>): string {
+export function describeChargeRolled(e: ChargeEventOf<'PercentileChargeRolled'>): Text {
   const o = e.data.outcome;
   return [
     `${o.unit} declares a cavalry charge at night: its direction is rolled, ${o.direction} (NIGHT-18.42)`,
@@ -84,7 +85,7 @@ export function describeChargeRolled(e: ChargeEventOf<'PercentileChargeRolled'>)
   ].join('\n');
 }
 
-export function describeChargeDeclared(e: ChargeEventOf<'PercentileChargeDeclared'>, s: BattleState): string {
+export function describeChargeDeclared(e: ChargeEventOf<'PercentileChargeDeclared'>, s: BattleState): Text {
   const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
   return `${name} declares a cavalry charge (turn ${e.data.at.turn}): it may not fire this turn (PCT-11.23.3).`;
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { findUnit } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -45,7 +46,7 @@ export function applyCounterbatteryCleared(d: BattleState, e: CounterbatteryEven
   setUnit(d, e.data.unitId, (st) => ({ ...withoutMarker(st, e.data.marker), ...(e.data.roundLost ? { roundsLost: (st.roundsLost ?? 0) + 1 } : {}) }));
 }
 
-export function describeCounterbatteryCleared(e: CounterbatteryEvent, s: BattleState): string {
+export function describeCounterbatteryCleared(e: CounterbatteryEvent, s: BattleState): Text {
   return `Counterbattery ${e.data.marker} removed from ${s.units[e.data.unitId]?.name ?? e.data.unitId}, as a GM recorded: ${e.data.text}${e.data.roundLost ? ' One ammunition round lost.' : ''}`;
 }
 

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -356,7 +357,7 @@ function stepText(st: FireOutcome['steps'][number]): string {
 }
 
 /** The full working of one fire attack, line by line, every number from the outcome; `s` the state before it. */
-export function describeFireResolved(e: FireEvent, s: BattleState): string {
+export function describeFireResolved(e: FireEvent, s: BattleState): Text {
   const o = e.data.outcome;
   const dv = o.derived;
   const ap = o.applied;

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { Consequences } from '../../../battle/decide-ballots.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
@@ -185,7 +186,7 @@ export function applyPercentileEvent(d: BattleState, e: BattleEvent): void {
 }
 
 /** One line a reader of the log understands; `s` is the state before the event, for names. */
-export function describePercentileEvent(e: PercentileEvent, s: BattleState): string {
+export function describePercentileEvent(e: PercentileEvent, s: BattleState): Text {
   switch (e.type) {
     case 'NightDecided':
       return describeNightDecided(e, s);

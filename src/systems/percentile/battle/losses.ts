@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findUnit, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -58,7 +59,7 @@ export function applyLossesRuled(d: BattleState, e: LossesEvent): void {
   noteMfpOpen(d, e.data.mfpChange);
 }
 
-export function describeLossesRuled(e: LossesEvent, s: BattleState): string {
+export function describeLossesRuled(e: LossesEvent, s: BattleState): Text {
   const { kind, lost, left, reason, moraleCheckDue, mfpChange, mfp } = e.data;
   const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
   return lines(`${name} loses ${lossWord(lost, kind)}, as a GM ruled: ${reason}`, [

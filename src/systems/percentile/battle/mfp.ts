@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -97,7 +98,7 @@ export function applyMfpSet(d: BattleState, e: MfpEvent): void {
   };
 }
 
-export function describeMfpSet(e: MfpEvent, s: BattleState): string {
+export function describeMfpSet(e: MfpEvent, s: BattleState): Text {
   return `${sideName(s, e.data.sideId)}'s MFP level ${e.data.from === e.data.level ? `stays ${e.data.level}` : `set by a GM: ${e.data.from} → ${e.data.level}`} (PCT-11.73, 15.85)${e.data.critical !== undefined ? `; its critical level is ${e.data.critical}, as a GM set it (NIGHT-18.63)` : ''}`;
 }
 

@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice, samePhase } from '../../../battle/mechanics.ts';
@@ -128,7 +129,7 @@ export function applyMoraleSet(d: BattleState, e: MoraleEventOf<'PercentileMoral
 
 const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 
-export function describeMoraleChecked(e: MoraleEventOf<'PercentileMoraleChecked'>): string {
+export function describeMoraleChecked(e: MoraleEventOf<'PercentileMoraleChecked'>): Text {
   const o = e.data.outcome;
   const night = o.night.reason.replace(/ \(NIGHT-18.61(; (.*))?\)\.$/, (_m, _g, note?: string) => (note ? ` (${note})` : ''));
   const change = o.night.factor !== 1 ? `x${o.night.factor}` : signed(o.night.points);
@@ -142,6 +143,6 @@ export function describeMoraleChecked(e: MoraleEventOf<'PercentileMoraleChecked'
   ]);
 }
 
-export function describeMoraleSet(e: MoraleEventOf<'PercentileMoraleSet'>, s: BattleState): string {
+export function describeMoraleSet(e: MoraleEventOf<'PercentileMoraleSet'>, s: BattleState): Text {
   return `${s.units[e.data.unitId]?.name ?? e.data.unitId}: morale ${e.data.from} → ${e.data.to}, as a GM recorded${e.data.reason ? `: ${e.data.reason}` : ''}`;
 }

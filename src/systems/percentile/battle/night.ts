@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import {
   allowedStances,
   checkDawnAttack,
@@ -279,14 +280,14 @@ export function applyDawnAttacksAnnounced(d: BattleState, e: NightEventOf<'DawnA
 
 const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
 
-export function describeNightDecided(e: NightEventOf<'NightDecided'>, s: BattleState): string {
+export function describeNightDecided(e: NightEventOf<'NightDecided'>, s: BattleState): Text {
   const names = (ids: string[]) => ids.map((id) => nameOf(s.commands, id)).join(', ') || 'none';
   return e.data.night
     ? `night combat: ACTIVE ${names(e.data.active)}; PASSIVE ${names(e.data.passive)}${e.data.unvoted.length ? ` (${names(e.data.unvoted)} did not vote: PASSIVE)` : ''} — one ACTIVE command is enough for night turns (NIGHT-18.12)`
     : `no command chose ACTIVE: no night combat; on to the battleday interphase (NIGHT-18.11)`;
 }
 
-export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s: BattleState): string {
+export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s: BattleState): Text {
   const d = e.data;
   const rule = `NIGHT-18.24.${d.reason}`;
   const source = d.evidence
@@ -300,24 +301,24 @@ export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s:
   return `${nameOf(s.commands, d.commandId)} is triggered${who}: ${d.text} (${source}); normal order changes apply${d.gmRuling ? " — GM's ruling" : ''}`;
 }
 
-export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): string {
+export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): Text {
   const from = e.data.from === 'pack' ? 'NIGHT-18.31' : e.data.from === 'house' ? `NIGHT-18.31 gives no legible value; ${e.data.house}` : 'the GM, NIGHT-18.31 gives no legible value';
   return `night: ${moonText(e.data.moon)}, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${from})`;
 }
 
-export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): string {
+export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): Text {
   return `${nameOf(s.sides, e.data.sideId)}: Army Demoralization ${e.data.on ? 'in effect: its commands can only be PASSIVE at night (NIGHT-18.13)' : 'lifted'}`;
 }
 
-export function describeMfpCriticalReached(e: NightEventOf<'MfpCriticalReached'>, s: BattleState): string {
+export function describeMfpCriticalReached(e: NightEventOf<'MfpCriticalReached'>, s: BattleState): Text {
   return `${nameOf(s.sides, e.data.sideId)} reached its MFP critical level: ${e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ')} become PASSIVE at once (NIGHT-18.63)`;
 }
 
-export function describeNightCmrRecorded(e: NightEventOf<'NightCmrRecorded'>, s: BattleState): string {
+export function describeNightCmrRecorded(e: NightEventOf<'NightCmrRecorded'>, s: BattleState): Text {
   return `the night is over; CMR for the next battleday: ${e.data.notes.map((n) => `${nameOf(s.commands, n.commandId)}: ${n.text}`).join(' ')}`;
 }
 
-export function describeDawnAttacksAnnounced(e: NightEventOf<'DawnAttacksAnnounced'>, s: BattleState): string {
+export function describeDawnAttacksAnnounced(e: NightEventOf<'DawnAttacksAnnounced'>, s: BattleState): Text {
   return e.data.attackers.length
     ? `the GM announces a DAWN ATTACK by ${e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ')} (NIGHT-18.82); they must be PASSIVE next night (NIGHT-18.85) and suffer -1 CMR from the fatigue turn (NIGHT-18.84)`
     : 'no dawn attack was noted (NIGHT-18.82)';

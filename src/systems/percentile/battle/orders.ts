@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { commandVoters, openBallots } from '../../../battle/ballots.ts';
 import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import { own } from '../../../battle/draft.ts';
@@ -107,10 +108,10 @@ export function applyOrderChanged(d: BattleState, e: OrdersEventOf<'OrderChanged
 
 const commandName = (s: BattleState, id: string) => s.commands[id]?.name ?? id;
 
-export function describeOrderChangeDue(e: OrdersEventOf<'OrderChangeDue'>, s: BattleState): string {
+export function describeOrderChangeDue(e: OrdersEventOf<'OrderChangeDue'>, s: BattleState): Text {
   return `${commandName(s, e.data.commandId)} needs a new order: ${e.data.choices.join(', ')} — ${e.data.reason} Its player sets it with /orders set.`;
 }
 
-export function describeOrderChanged(e: OrdersEventOf<'OrderChanged'>, s: BattleState): string {
+export function describeOrderChanged(e: OrdersEventOf<'OrderChanged'>, s: BattleState): Text {
   return `${commandName(s, e.data.commandId)}: order ${e.data.from ? `${e.data.from} → ` : ''}${e.data.order} (${e.data.reason}; ${e.data.rule})${e.data.gmRuling ? " — GM's ruling" : ''}`;
 }

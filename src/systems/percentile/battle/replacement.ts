@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import { checkActsFor, findUnit } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -25,7 +26,7 @@ export function applyUnitReplaced(d: BattleState, e: ReplacementEvent): void {
   setUnit(d, e.data.unitId, (st) => ({ ...st, replaced: { turn: e.data.at.turn } }));
 }
 
-export function describeUnitReplaced(e: ReplacementEvent, s: BattleState): string {
+export function describeUnitReplaced(e: ReplacementEvent, s: BattleState): Text {
   const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
   return `${name} replaced a friendly unit in a declared Shock Combat zone (turn ${e.data.at.turn}): it cannot fire upon the declared shock attackers this turn (PCT-11.86).`;
 }
