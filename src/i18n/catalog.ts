@@ -8,6 +8,36 @@ import deApp from './de/app.json' with { type: 'json' };
 import enCore from './en/core.json' with { type: 'json' };
 import frCore from './fr/core.json' with { type: 'json' };
 import deCore from './de/core.json' with { type: 'json' };
+import enBattle from './en/battle.json' with { type: 'json' };
+import frBattle from './fr/battle.json' with { type: 'json' };
+import deBattle from './de/battle.json' with { type: 'json' };
+import enService from './en/service.json' with { type: 'json' };
+import frService from './fr/service.json' with { type: 'json' };
+import deService from './de/service.json' with { type: 'json' };
+import enMessages from './en/messages.json' with { type: 'json' };
+import frMessages from './fr/messages.json' with { type: 'json' };
+import deMessages from './de/messages.json' with { type: 'json' };
+import enReports from './en/reports.json' with { type: 'json' };
+import frReports from './fr/reports.json' with { type: 'json' };
+import deReports from './de/reports.json' with { type: 'json' };
+import enCampaign from './en/campaign.json' with { type: 'json' };
+import frCampaign from './fr/campaign.json' with { type: 'json' };
+import deCampaign from './de/campaign.json' with { type: 'json' };
+import enWeb from './en/web.json' with { type: 'json' };
+import frWeb from './fr/web.json' with { type: 'json' };
+import deWeb from './de/web.json' with { type: 'json' };
+import enTable from './en/table.json' with { type: 'json' };
+import frTable from './fr/table.json' with { type: 'json' };
+import deTable from './de/table.json' with { type: 'json' };
+import enDiscord from './en/discord.json' with { type: 'json' };
+import frDiscord from './fr/discord.json' with { type: 'json' };
+import deDiscord from './de/discord.json' with { type: 'json' };
+import enCli from './en/cli.json' with { type: 'json' };
+import frCli from './fr/cli.json' with { type: 'json' };
+import deCli from './de/cli.json' with { type: 'json' };
+import enRules from './en/rules.json' with { type: 'json' };
+import frRules from './fr/rules.json' with { type: 'json' };
+import deRules from './de/rules.json' with { type: 'json' };
 import enSlash from './en/slash.json' with { type: 'json' };
 import frSlash from './fr/slash.json' with { type: 'json' };
 import deSlash from './de/slash.json' with { type: 'json' };
@@ -33,13 +63,14 @@ export type Catalog = Readonly<Partial<Record<Language, Messages>>>;
  * their English is their definitions' (commands/), installed with them (src/app/slash/catalog.ts).
  */
 const BUILT_IN: Record<Language, readonly Messages[]> = {
-  en: [enCore, enApp, enSlash],
-  fr: [frCore, frApp, frSlash, frCommand],
-  de: [deCore, deApp, deSlash, deCommand],
+  en: [enCore, enApp, enSlash, enBattle, enService, enMessages, enReports, enCampaign, enWeb, enTable, enDiscord, enCli, enRules],
+  fr: [frCore, frApp, frSlash, frCommand, frBattle, frService, frMessages, frReports, frCampaign, frWeb, frTable, frDiscord, frCli, frRules],
+  de: [deCore, deApp, deSlash, deCommand, deBattle, deService, deMessages, deReports, deCampaign, deWeb, deTable, deDiscord, deCli, deRules],
 };
 
 /** Every key of the catalogs kept here, and those the commands are installed with (`command.…`). */
-export type MessageKey = keyof typeof enCore | keyof typeof enApp | keyof typeof enSlash | `command.${string}`;
+/** A key of the catalogs: each area's, a rule system's (installed with it), a command's. */
+export type MessageKey = string;
 
 /** The values a message's placeholders take. */
 export type MessageValues = Readonly<Record<string, PrimitiveType>>;

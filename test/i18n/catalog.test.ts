@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installMessages, literal, messages, parseMessage, t } from '../../src/i18n/catalog.ts';
@@ -20,7 +22,24 @@ function placeholders(els: readonly MessageFormatElement[], into = new Set<strin
   return [...into].sort();
 }
 
+/** Every `say('<key>'` the sources write, with where: a key English lacks would throw when worded. */
+function keysSaid(): { key: string; at: string }[] {
+  const out: { key: string; at: string }[] = [];
+  for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(join('src', file), 'utf8');
+    for (const m of text.matchAll(/\bsay\(\s*'([^']+)'/g)) out.push({ key: m[1]!, at: `src/${file}` });
+  }
+  return out;
+}
+
 describe('the catalogs (issue 43)', () => {
+  it('every key the sources say has an English message', () => {
+    const said = keysSaid();
+    expect(said.length).toBeGreaterThan(0);
+    const en = messages('en');
+    expect(said.filter(({ key }) => !en.has(key)).map(({ key, at }) => `${at}: ${key}`)).toEqual([]);
+  });
+
   it('every message of every language parses as ICU MessageFormat', () => {
     const bad: string[] = [];
     for (const l of LANGUAGES) {

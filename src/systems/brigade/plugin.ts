@@ -14,6 +14,7 @@ import { brigade as brigadeCommand } from './commands/brigade.ts';
 import { fire } from './commands/fire.ts';
 import { morale } from './commands/morale.ts';
 import { charge } from './commands/charge.ts';
+import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
@@ -52,5 +53,5 @@ export const brigade: SystemPlugin<BrigadeState> = {
   sideAftermath: brigadeSideAftermath,
   carriedStatuses: BRIGADE_STATUSES,
   slash: { commands: [activate, brigadeCommand], adds: { fire, morale, charge } },
-  messages: { fr, de },
+  messages: { en, fr, de },
 };

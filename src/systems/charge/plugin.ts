@@ -16,6 +16,7 @@ import { fire } from './commands/fire.ts';
 import { morale } from './commands/morale.ts';
 import { move } from './commands/move.ts';
 import { ref } from './commands/ref.ts';
+import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
@@ -53,5 +54,5 @@ export const charge: SystemPlugin<ChargeState> = {
   report: chargeReport,
   aftermath: chargeAftermath,
   slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, morale, move, ref } },
-  messages: { fr, de },
+  messages: { en, fr, de },
 };

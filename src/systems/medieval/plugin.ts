@@ -17,6 +17,7 @@ import { fire } from './commands/fire.ts';
 import { morale } from './commands/morale.ts';
 import { initiative } from './commands/initiative.ts';
 import { create } from './commands/create.ts';
+import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
@@ -57,5 +58,5 @@ export const medieval: SystemPlugin<MedievalState> = {
   report: medievalReport,
   aftermath: medievalAftermath,
   slash: { commands: [weather, melee, control], adds: { fire, morale, initiative, ref }, create },
-  messages: { fr, de },
+  messages: { en, fr, de },
 };

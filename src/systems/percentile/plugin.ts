@@ -25,6 +25,7 @@ import { morale } from './commands/morale.ts';
 import { unit } from './commands/unit.ts';
 import { ref } from './commands/ref.ts';
 import { PERCENTILE_HOUSE } from './house-rules.ts';
+import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
 
@@ -68,5 +69,5 @@ export const percentile: SystemPlugin<PercentileState> = {
   report: percentileReport,
   aftermath: percentileAftermath,
   slash: { commands: [night, orders, mfp], adds: { fire, morale, unit, ref } },
-  messages: { fr, de },
+  messages: { en, fr, de },
 };
