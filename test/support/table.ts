@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Umpire, type UmpireOptions } from '../../src/app/service/umpire.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { Table } from '../../src/table/table.ts';
@@ -27,12 +28,12 @@ export type Used = { dice: { from: number; to: number; rolls: { sides: number; r
 export const posted = <T>(m: Out) => m.outcome as Omit<T, 'dice'> & Used;
 
 /** A local table on a database (in memory unless a file is given), printing JSON lines into `out`; a report's PNG goes to a temporary folder, never the working tree. */
-export function startTable(opts: UmpireOptions & { file?: string; cwd?: string } = {}) {
+export function startTable(opts: UmpireOptions & { file?: string; cwd?: string; locale?: Locale } = {}) {
   const db = openDatabase(opts.file ?? ':memory:');
   const store = new SqliteEventStore(db);
   const app = new Umpire(store, { newSeed: () => Buffer.alloc(32, 1), ...opts });
   const out: Out[] = [];
-  const table = new Table(app, { json: true, cwd: opts.cwd ?? process.cwd(), filesDir: mkdtempSync(join(tmpdir(), 'umpire-files-')), print: (l) => out.push(JSON.parse(l) as Out) });
+  const table = new Table(app, { json: true, cwd: opts.cwd ?? process.cwd(), filesDir: mkdtempSync(join(tmpdir(), 'umpire-files-')), print: (l) => out.push(JSON.parse(l) as Out), ...(opts.locale ? { locale: opts.locale } : {}) });
   return {
     db,
     store,
