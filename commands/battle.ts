@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '../src/i18n/locales.ts';
 import { defineCommand, sub, type CreateOption, type SystemPlugin } from '../src/app/slash/commands.ts';
 import { bookmarkedEvents, linkIds, systemNames } from '../src/app/slash/complete.ts';
 import { MAX_LAG } from '../src/battle/share.ts';
@@ -35,11 +36,13 @@ export default (systems: readonly SystemPlugin[]) => {
         options: {
           name: { kind: 'string', description: 'The battle name', required: true },
           system: { kind: 'string', description: 'Rule system', required: true, choices: systems.map((x) => x.id), complete: systemNames },
+          language: { kind: 'string', description: "The language of its posts and DMs (default: this server's)", choices: [...LANGUAGES] },
           ...created,
         },
         action: (o, ctx) => {
           const given = givenOptions(created, o as Record<string, unknown>);
-          return { type: 'CreateBattle', name: o.name, system: o.system, channel: ctx.channel, ...(Object.keys(given).length ? { options: given } : {}) };
+          const language = (o.language as Language | undefined) ?? ctx.language;
+          return { type: 'CreateBattle', name: o.name, system: o.system, channel: ctx.channel, ...(language ? { language } : {}), ...(Object.keys(given).length ? { options: given } : {}) };
         },
       }),
       status: sub({

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/locales.ts';
 import type { SystemId } from '../rules/pack.ts';
 
 /** Who may take an action: a GM, anyone (the action checks whose units), or the umpire by itself. */
@@ -24,6 +25,8 @@ export type CoreAction =
       name: string;
       system: SystemId;
       channel: string;
+      /** The language its posts and DMs are worded in. */
+      language?: Language;
       options?: Record<string, unknown>;
       /** A campaign's battle (issue 29): its GMs, and its sides with their players and the armies' commands and units as an order of battle. */
       campaign?: {

@@ -60,6 +60,8 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     if (!systemIds().includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${systemIds().join(', ')}.`);
     const data: Extract<BattleEvent, { type: 'BattleCreated' }>['data'] = { battleId: s.id, name: checkName('battle', action.name), system: action.system, channel: action.channel, gm: ctx.actor };
     if (ctx.seedHash) data.seedHash = ctx.seedHash;
+    // English, the default, is not written: a log from before reads the same.
+    if (action.language && action.language !== 'en') data.language = action.language;
     const options = checkOptions(getRuleSystem(action.system), action.options ?? {});
     if (Object.keys(options).length) data.options = options;
     if (!action.campaign) return [{ type: 'BattleCreated', data }];

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/locales.ts';
 import type { Text } from '../i18n/text.ts';
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { DiceUsed } from '../dice/stream.ts';
@@ -35,6 +36,8 @@ export type CoreEvent =
         system: SystemId;
         channel: string;
         gm: string;
+        /** The battle's language (issue 43); absent in logs from before: English. */
+        language?: Language;
         seedHash?: string;
         options?: Record<string, unknown>;
         /** A battle renumbered by a copy between stores (store/copy.ts): the id its dice stream is derived from, and where it came from. */

@@ -22,9 +22,9 @@ function apply(d: BattleState, e: BattleEvent, version: number): void {
 function applyCore(d: BattleState, e: CoreEvent, version: number): void {
   switch (e.type) {
     case 'BattleCreated': {
-      const { battleId, name, system, channel, gm, seedHash, options } = e.data;
+      const { battleId, name, system, channel, gm, seedHash, options, language } = e.data;
       const rules = getRuleSystem(system);
-      Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, gms: [gm], seedHash, position: rules.sequence.start, options: options ?? {}, rules: rules.initialState() });
+      Object.assign(d, { ...initialState(battleId), version: d.version, diceCursor: d.diceCursor, name, system, channel, language: language ?? 'en', gms: [gm], seedHash, position: rules.sequence.start, options: options ?? {}, rules: rules.initialState() });
       return;
     }
     case 'ActionHeld': {

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/locales.ts';
 import type { Text } from '../i18n/text.ts';
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
@@ -98,6 +99,8 @@ export interface BattleState {
   name: string;
   system: SystemId;
   channel: string;
+  /** The language its channel posts and DMs are worded in (`/battle create language:`); English for a log from before. */
+  language: Language;
   gms: string[];
   sides: Record<string, Side>;
   commands: Record<string, Command>;
@@ -155,6 +158,7 @@ export const initialState = (battleId: string): BattleState => ({
   name: '',
   system: '',
   channel: '',
+  language: 'en',
   gms: [],
   sides: {},
   commands: {},

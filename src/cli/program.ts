@@ -10,6 +10,7 @@ import type { Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
+import { FALLBACK, LANGUAGES, localeOf, PSEUDO, type Locale } from '../i18n/locales.ts';
 import { plural } from '../messages.ts';
 import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
@@ -111,6 +112,13 @@ export function buildProgram(config: Config): Command {
     const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(v) ? new Date(v) : undefined;
     if (!at || Number.isNaN(at.getTime())) throw new InvalidArgumentError('expected an ISO time in UTC, as 2026-12-01T12:00Z');
     return at;
+  };
+
+  /** A locale given on the command line: en, fr, de or en-XA, as a tag or a LANG (fr_FR.UTF-8); another is refused. */
+  const localeTag = (v: string): Locale => {
+    const l = localeOf(v);
+    if (l === FALLBACK && !/^en([-_.]|$)/i.test(v)) throw new InvalidArgumentError(`expected one of ${[...LANGUAGES, PSEUDO].join(', ')} (got ${JSON.stringify(v)})`);
+    return l;
   };
 
   const hexSeed = (v: string) => {
@@ -224,7 +232,7 @@ export function buildProgram(config: Config): Command {
     }
   }
 
-  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; clock?: Date; out: string; echo?: boolean }): Promise<void> {
+  async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; clock?: Date; out: string; echo?: boolean; locale?: Locale }): Promise<void> {
     // At a terminal, a line at once, before the store opens and the rule systems load; a script's
     // run (a file, piped lines) prints its results alone, as before.
     const atTerminal = !opts.script && process.stdin.isTTY;
@@ -234,7 +242,9 @@ export function buildProgram(config: Config): Command {
     // where its output goes to a file or a program, it stays as it was (the examples' recorded
     // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
     const echo = opts.echo ?? process.stdout.isTTY === true;
-    const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l) });
+    // The reader's language: --locale, or the shell's (LC_ALL, LC_MESSAGES, LANG); English when it is none we speak.
+    const locale = opts.locale ?? localeOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
+    const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l), locale });
     // At a terminal the prompt comes first, the pages a moment later, their line above the prompt;
     // a script waits for them, so that a share it makes knows they are served (or not).
     const aside = new Aside();
@@ -318,6 +328,7 @@ export function buildProgram(config: Config): Command {
     .option('--seed <hex>', "fix the dice seed of battles created, and the events' salts (tests and demos: no secret is kept)", hexSeed)
     .option('--clock <time>', 'fix the clock at an ISO time (2026-12-01T12:00Z): deadlines and every hash come out the same each run (tests and demos)', isoTime)
     .option('--out <dir>', "where files are written (a /battle report's chart)", '.')
+    .option('--locale <tag>', "the language of replies and DMs, and of a battle created here (en, fr, de; en-XA accented English): by default the shell's LANG", localeTag)
     .action((o) => runTable(o));
 
   program

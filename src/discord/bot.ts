@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Logger } from 'pino';
@@ -45,8 +46,11 @@ export async function startBot(o: BotOptions): Promise<Bot> {
   const deliver = o.deliver ?? true;
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...(o.api ? { rest: { api: o.api } } : {}) });
   const state = app.store.delivery;
+  // Each user's locale as their interactions give it: their replies and DMs are worded in it.
+  const readers = new Map<string, Locale>();
   const port = new DiscordDelivery({
     rest: deliveryRest(o.token, o.api),
+    readers,
     state,
     // The stream an outbox row came from: a battle, or a campaign (whose GMs are told in its channel alike).
     battle: async (id) => {
@@ -69,6 +73,7 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     logger,
     state,
     kick,
+    readers,
     ...(o.deferAfterMs !== undefined ? { deferAfterMs: o.deferAfterMs } : {}),
     ...(o.maxAttachmentBytes !== undefined ? { maxAttachmentBytes: o.maxAttachmentBytes } : {}),
   });

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.ts';
 import { DiscordAPIError, HTTPError, RateLimitError, REST, RESTJSONErrorCodes, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { DeliveryPort, DeliveryRow } from '../app/service/dispatcher.ts';
@@ -47,6 +48,8 @@ export interface DiscordDeliveryOptions {
   now?: () => Date;
   /** How long DMs to a user whose DMs refused the bot are held rather than tried (default an hour). */
   closedDmRetryMs?: number;
+  /** Each user's Discord locale from their last interaction (RouterDeps.readers): a DM is worded in it, else in its battle's language. */
+  readers?: ReadonlyMap<string, Locale>;
 }
 
 /**
@@ -140,7 +143,8 @@ export class DiscordDelivery implements DeliveryPort {
     // Asking again and again for a closed DM only earns refusals (and counts against the bot): hold it for a while.
     if (since && this.now().getTime() - Date.parse(since) < this.closedDmRetryMs) return this.refused(user, m, row);
     try {
-      await this.post(await this.dmChannel(user), render(m), nonceOf('o', row));
+      const locale = this.o.readers?.get(user);
+      await this.post(await this.dmChannel(user), render(m, locale ? { locale } : {}), nonceOf('o', row));
     } catch (err) {
       if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) return this.refused(user, m, row);
       throw err;

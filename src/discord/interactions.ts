@@ -23,7 +23,7 @@ import { pendingPrompts } from '../app/service/prompts.ts';
 import { findCommand } from '../app/slash/registry.ts';
 import type { Umpire } from '../app/service/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
-import { localeOf, type Locale } from '../i18n/locales.ts';
+import { languageOf, localeOf, type Locale } from '../i18n/locales.ts';
 import type { Text } from '../i18n/text.ts';
 import { capEchoes, type Message } from '../messages.ts';
 import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';
@@ -41,6 +41,8 @@ export interface RouterDeps {
   /** Defer an answer not ready after this long (Discord allows 3 s). */
   deferAfterMs?: number;
   maxAttachmentBytes?: number;
+  /** Each user's Discord locale as their last interaction gave it: their DMs are worded in it (delivery.ts). */
+  readers?: Map<string, Locale>;
 }
 
 /** What a button whose custom id is no longer understood (or a form of one) answers. */
@@ -71,6 +73,7 @@ const subKey = (i: ChatInputCommandInteraction | AutocompleteInteraction): strin
  */
 export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promise<void> {
   return async (i) => {
+    deps.readers?.set(i.user.id, localeOf(i.locale));
     const log = deps.logger.child({ interaction: i.id, user: i.user.id, battle: (await battleOf(deps.app, i)) ?? null });
     try {
       if (i.isAutocomplete()) await autocomplete(i, deps, log);
@@ -145,7 +148,7 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
     if (!a) throw new RuleError('That attachment did not arrive; attach the file again.');
     return fetchAttachment({ url: a.url, name: a.name, size: a.size }, limit);
   };
-  const inv: Invocation = { command: i.commandName, sub, options, actor: i.user.id, channel, requestId: i.id, readFile, ...(battle ? { battle } : {}) };
+  const inv: Invocation = { command: i.commandName, sub, options, actor: i.user.id, channel, requestId: i.id, readFile, ...(battle ? { battle } : {}), ...(i.guildLocale ? { language: languageOf(localeOf(i.guildLocale)) } : {}) };
   await answer(i, inv, responder, deps, log);
 }
 

@@ -36,5 +36,8 @@ export function localeOf(tag: string | null | undefined): Locale {
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : FALLBACK;
 }
 
+/** The language a locale is written in: the pseudo-locale's is English. */
+export const languageOf = (l: Locale): Language => (l === PSEUDO ? FALLBACK : l);
+
 /** The locale whose Intl rules (plurals, numbers, dates) a message is formatted by. */
 export const intlLocale = (l: Locale): string => (l === PSEUDO ? FALLBACK : l);

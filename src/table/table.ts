@@ -11,7 +11,7 @@ import { findCommand } from '../app/slash/registry.ts';
 import type { Umpire } from '../app/service/umpire.ts';
 import { writeRefused } from '../store/db.ts';
 import { RuleError } from '../rules/errors.ts';
-import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { FALLBACK, languageOf, type Locale } from '../i18n/locales.ts';
 import { wordMessage, type Message, type MessageFile } from '../messages.ts';
 import { parseLine } from './line.ts';
 import { jsonLine, textLines } from './render.ts';
@@ -102,7 +102,8 @@ export class Table {
   }
 
   private show(said: Message): void {
-    let m = wordMessage(said, this.opts.locale ?? FALLBACK);
+    // A channel post in its battle's language; a reply or DM in the table's reader's.
+    let m = wordMessage(said, (said.to.kind === 'channel' ? said.locale : undefined) ?? this.opts.locale ?? FALLBACK);
     if (m.buttons?.length && m.to.kind !== 'channel') this.prompts.set(m.to.user, m);
     // A file that could not be written is said in the message; the message itself is shown all the same.
     const dir = resolve(this.opts.cwd, this.opts.filesDir ?? '.');
@@ -230,7 +231,7 @@ export class Table {
   }
 
   private async invokeAndShow(inv: Invocation): Promise<void> {
-    const result = await invoke(this.app, { ...inv, readFile: this.readFile });
+    const result = await invoke(this.app, { ...inv, readFile: this.readFile, language: languageOf(this.opts.locale ?? FALLBACK) });
     this.posted.clear();
     const held = result.messages.filter((m) => this.acknowledges(m));
     for (const m of result.messages) if (!held.includes(m)) this.show(m);

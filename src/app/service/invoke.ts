@@ -1,3 +1,4 @@
+import type { Language } from '../../i18n/locales.ts';
 import { randomUUID } from 'node:crypto';
 import { RuleError, ValueNeeded } from '../../rules/errors.ts';
 import type { Action } from '../../battle/actions.ts';
@@ -24,6 +25,8 @@ export interface Invocation {
   readFile?: InvokeContext['readFile'];
   /** Set by a button press: the battle its prompt belonged to, which must still be the channel's. */
   battle?: string;
+  /** The language of the place it comes from (InvokeContext.language). */
+  language?: Language;
 }
 
 /**
@@ -135,7 +138,7 @@ async function onBattle(app: Umpire, { inv, requestId, path, def, s, values, fai
   }
   const allowed = mayUse(own.who, state, inv.actor);
   if (allowed !== true) return refuse(allowed);
-  const ctx: InvokeContext = { app, actor: inv.actor, channel: inv.channel, state, readFile: inv.readFile ?? noFiles };
+  const ctx: InvokeContext = { app, actor: inv.actor, channel: inv.channel, state, readFile: inv.readFile ?? noFiles, ...(inv.language ? { language: inv.language } : {}) };
   if (own.query) {
     await current({ messages: [], versions: [] });
     return { messages: await own.query(opts, ctx), versions: [] };
@@ -211,7 +214,7 @@ async function runCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, value
     const allowed = mayUseCampaign(s.who, campaign, inv.actor);
     if (allowed !== true) return fail(allowed);
   }
-  const ctx: InvokeContext = { app, actor: inv.actor, channel: inv.channel, campaign, readFile: inv.readFile ?? noFiles };
+  const ctx: InvokeContext = { app, actor: inv.actor, channel: inv.channel, campaign, readFile: inv.readFile ?? noFiles, ...(inv.language ? { language: inv.language } : {}) };
   if (s.query) return { messages: await s.query(values as never, ctx), versions: [] };
   const action = await s.action!(values as never, ctx);
   if (Array.isArray(action)) return { messages: action, versions: [] };

@@ -248,7 +248,9 @@ export class Umpire {
     const addresses = events.some((e) => e.type === 'ShareLinkCreated' || (e.type === 'BookmarkAdded' && Object.values(before.links).some((l) => l.view === 'public' && !l.revoked)));
     const note = this.pagesNote();
     const share = addresses ? { base: this.webUrl, key: await this.store.shareKey(), ...(note ? { note } : {}) } : undefined;
-    const { posts, reply } = announce(before, after, logged, actor, share);
+    const { posts: said, reply } = announce(before, after, logged, actor, share);
+    // Posts and DMs are worded in the battle's language where they are delivered (the reply in its reader's).
+    const posts = after.language === 'en' ? said : said.map((p) => ({ ...p, locale: after.language }));
     const result = await this.store.append(id, before.version, salted(events, this.newSalt), { actor, at, requestId, ...(seedHex ? { seed: seedHex } : {}) }, posts, [reply]);
     if (result.status === 'duplicate') return { battleId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     // The folded state is the new state, unless an undo voided earlier events: then replay.

@@ -1,3 +1,4 @@
+import type { Language } from '../../i18n/locales.ts';
 import { z } from 'zod';
 import type { Action } from '../../battle/actions.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
@@ -105,6 +106,8 @@ export interface InvokeContext {
   campaign?: CampaignState;
   /** Reads an attachment (a path at the table, a URL in Discord) as text. */
   readFile: (ref: string) => Promise<{ name: string; text: string }>;
+  /** The language of the place the command comes from: a Discord server's preferred one, the table's; a new battle's by default. */
+  language?: Language;
 }
 
 /**
