@@ -45,7 +45,7 @@ export const INITIATIVE_DIE_OPEN = 'The seed gives the initiative die as one d6 
 
 /** MED-INIT: in phase 1, each side's d6/d10 plus its commander's modifier; ties roll again. */
 export function decideRollInitiative(s: BattleState, ctx: DecideContext): InitiativeEvent[] {
-  checkPhase(s, 'MED-INIT', 'Initiative is rolled');
+  checkPhase(s, 'MED-INIT', 'initiative');
   const sides = Object.values(s.sides);
   // Side A and side B (MED-SEQ.1) make initiative a roll between two sides.
   if (sides.length !== 2) refuse(`Initiative decides which of two sides is A and which B (MED-SEQ.1); this battle has ${plural(sides.length, 'side')}.`);

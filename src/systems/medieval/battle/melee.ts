@@ -50,7 +50,7 @@ export type MeleeEvent = { type: 'MedievalMeleeResolved'; data: { attackerId: st
  * MED-PARTDICE). Who won the round the source does not say, so the umpire does not declare it.
  */
 export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext): MeleeEvent[] {
-  checkPhase(s, 'MED-MELEE', 'Melee is resolved');
+  checkPhase(s, 'MED-MELEE', 'melee');
   const att = findUnit(s, a.attacker.unit);
   const def = findUnit(s, a.defender.unit);
   if (att.id === def.id) refuse(`${att.name} cannot fight itself.`);
