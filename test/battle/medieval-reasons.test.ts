@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import type { CompleteContext } from '../../src/app/slash/commands.ts';
@@ -51,7 +52,7 @@ describe('MED-CONTROL reasons on the unit itself are checked against the roster'
   it("MED-CONTROL.5 a GM's ruling for B class infantry is recorded in the event and shown in the working", () => {
     const e = only(play(p16, control('Billmen', 'MED-CONTROL.5'), 'gm', 1), 'MedievalControlTested');
     expect(e.data.outcome.rulings).toEqual([{ what: 'reason MED-CONTROL.5 for Billmen', ruled: 'that it applies', derived: 'that it does not fit (B class infantry): it is not A class cavalry', by: 'gm' }]);
-    expect(describeControlTested(e)).toContain("• GM's ruling: <@gm> ruled that it applies for reason MED-CONTROL.5 for Billmen, where the battle derived that it does not fit (B class infantry): it is not A class cavalry.");
+    expect(english(describeControlTested(e))).toContain("• GM's ruling: <@gm> ruled that it applies for reason MED-CONTROL.5 for Billmen, where the battle derived that it does not fit (B class infantry): it is not A class cavalry.");
   });
 
   it('MED-CONTROL.7 only M class (mercenaries); MED-CONTROL.3 only cavalry fired at this Game Turn', () => {
@@ -91,7 +92,7 @@ describe('MED-CONTROL reasons the log knows: a round of melee won, an enemy rout
     given(p16).when(control('Knights'), 'alice', { dice: scriptedStream(1) }).refused(/Give the reason for Knights's Control Test \(MED-CONTROL.1 to .8\): the log gives none/);
     const e = only(play([...p16, routing('u4')], control('Knights'), 'alice', 1), 'MedievalControlTested');
     expect([e.data.outcome.reason.id, e.data.outcome.reasonFromLog?.id]).toEqual(['MED-CONTROL.2', 'MED-CONTROL.2']);
-    expect(describeControlTested(e)).toContain('• MED-CONTROL.2 from the log: Knights won its round of melee this turn (killed 3, lost 0 against Billmen;');
+    expect(english(describeControlTested(e))).toContain('• MED-CONTROL.2 from the log: Knights won its round of melee this turn (killed 3, lost 0 against Billmen;');
   });
 
   it('MED-CONTROL.6 an impetuous unit with no reason given retakes its test (MED-CONTROL-RESULT.3)', () => {
@@ -114,7 +115,7 @@ describe('MED-MORALE-REASONS the log knows come from it; a player may not claim 
     const e = only(play(p15, morale('Billmen', []), 'bob', 5), 'MedievalMoraleTested');
     expect(e.data.outcome.reason.id).toBe('MED-MORALE-REASONS.4');
     expect(e.data.outcome.reasonsFromLog).toEqual([{ id: 'MED-MORALE-REASONS.4', why: 'lost its round of melee this turn (killed 0, lost 3 against Knights; read by figures killed: the source does not say who wins a round)' }]);
-    expect(describeMoraleTested(e)).toContain('• MED-MORALE-REASONS.4 from the log: Billmen lost its round of melee this turn');
+    expect(english(describeMoraleTested(e))).toContain('• MED-MORALE-REASONS.4 from the log: Billmen lost its round of melee this turn');
     // Named as well, it is one reason, not two.
     expect(only(play(p15, morale('Billmen', ['MED-MORALE-REASONS.4', 'MED-MORALE-REASONS.7']), 'bob', 5), 'MedievalMoraleTested').data.outcome.covers).toEqual(['MED-MORALE-REASONS.7']);
     given(p15).when(morale('Knights', ['MED-MORALE-REASONS.4']), 'alice', { dice: scriptedStream(5) }).refused(/does not fit Knights \(A class cavalry\): it won its round of melee this turn \(killed 3, lost 0 against Billmen/);
@@ -128,7 +129,7 @@ describe('MED-MORALE-REASONS the log knows come from it; a player may not claim 
     given(p15).when(drop, 'bob', { dice: scriptedStream(5) }).refused(/Reason MED-MORALE-REASONS.4 .* comes from the log: Billmen lost its round of melee this turn .*Only a GM may rule that it does not apply/);
     const e = only(play(p15, drop, 'gm', 5), 'MedievalMoraleTested');
     expect([e.data.outcome.reason.id, e.data.outcome.reasonsFromLog]).toEqual(['MED-MORALE-REASONS.7', undefined]);
-    expect(describeMoraleTested(e)).toContain("GM's ruling: <@gm> ruled that it does not apply for reason MED-MORALE-REASONS.4 for Billmen, where the battle derived that it applies (Billmen lost its round of melee this turn");
+    expect(english(describeMoraleTested(e))).toContain("GM's ruling: <@gm> ruled that it does not apply for reason MED-MORALE-REASONS.4 for Billmen, where the battle derived that it applies (Billmen lost its round of melee this turn");
     given(p15).when(morale('Knights', ['MED-MORALE-REASONS.7'], { dropReasons: ['MED-MORALE-REASONS.4'] }), 'gm', { dice: scriptedStream(5) }).refused(/MED-MORALE-REASONS.4 does not come from the log for Knights now .*nothing to drop/);
     expect(parseReasonChoices('7 -4', 'MED-MORALE-REASONS')).toEqual({ ids: ['MED-MORALE-REASONS.7'], drop: ['MED-MORALE-REASONS.4'] });
   });

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -65,7 +66,7 @@ export function controlDerivedModifiers(unit: TestingUnit, derived: ControlDeriv
     else notes.push(`MED-CONTROL-MOD gives class ${cls} factors for infantry and cavalry only; none applied to ${unit.arm}.`);
   }
   const tenths = derived.lossesTenths ?? 0;
-  if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(`Losses are counted in full tenths of the original strength, 0 to 10 (got ${tenths}).`);
+  if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(say('medieval.rules.tenths', { got: String(tenths) }));
   if (tenths >= 2) choices.push({ id: 'MED-CONTROL-MOD.4', count: Math.floor(tenths / 2), ...(derived.lossesOf ? { source: derived.lossesOf } : {}) });
   if (unit.disordered) choices.push({ id: 'MED-CONTROL-MOD.25' });
   return { choices, notes };
@@ -75,9 +76,9 @@ export function controlTest(input: ControlInput): ControlOutcome {
   const { pack, unit } = input;
   const control = pack.control;
   const reason = control.reasons.find((r) => r.id === input.reason);
-  if (!reason) refuse(`"${input.reason}" is not a reason for a control test; they are ${control.reasons.map((r) => r.id).join(', ')}.`);
+  if (!reason) refuse(say('medieval.control.notReason', { got: input.reason, ids: control.reasons.map((r) => r.id).join(', ') }));
   const exempt = controlExemption(unit, pack);
-  if (exempt) refuse(`${exempt[0]!.toUpperCase()}${exempt.slice(1)} do not take a Control Test and never launch into an impetuous charge or pursuit (${control.exempt.rule}).`);
+  if (exempt) refuse(say('medieval.control.exempt', { who: `${exempt[0]!.toUpperCase()}${exempt.slice(1)}`, rule: control.exempt.rule }));
 
   const steps = [`Control test: ${reason.text} (${reason.id}).`];
   const d = controlDerivedModifiers(unit, input.derived ?? {}, pack);

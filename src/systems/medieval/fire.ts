@@ -1,4 +1,5 @@
 import { mention } from '../../messages.ts';
+import { say } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -145,19 +146,18 @@ export function resolveFire(input: FireInput): FireOutcome {
   const fire = pack.fire;
   const rangeEntry = rangeRow(input.weapon, pack);
   const weapon = input.weapon.trim().toLowerCase();
-  if (!Number.isInteger(input.figures) || input.figures < 1) refuse(`Give the number of ${rangeEntry.artillery ? 'gun models' : 'figures'} firing, 1 or more (got ${input.figures}) (MED-FIRE.1).`);
-  if (!BANDS.includes(band)) refuse(`The range band must be short, medium or long (got "${band}") (MED-RANGE).`);
-  if (!ARMOUR.includes(targetArmour)) refuse(`The target armour must be one of ${ARMOUR.join(', ')} (got "${targetArmour}") (MED-FIRE).`);
+  if (!Number.isInteger(input.figures) || input.figures < 1) refuse(say('medieval.fire.giveFigures', { what: rangeEntry.artillery ? 'guns' : 'figures', got: String(input.figures) }));
+  if (!BANDS.includes(band)) refuse(say('medieval.fire.bandMustBe', { got: String(band) }));
+  if (!ARMOUR.includes(targetArmour)) refuse(say('medieval.rules.armour', { armours: ARMOUR.join(', '), got: String(targetArmour), rule: 'MED-FIRE' }));
 
   const steps: string[] = [];
   const own = fire.groups.find((g) => g.weapons.includes(weapon));
   // MED-FIRE source note: musket, caliver and pistol have no row; a house rule names the row they read.
   const ruled = own ? undefined : input.houseRow;
-  const group = own ?? (ruled ? (fire.groups.find((g) => g.id === ruled.group) ?? refuse(`House rule ${ruled.key} names "${ruled.group}", not a Firing Chart row.`)) : null);
-  const byHouse = ruled && group ? `${weapon} reads the ${group.name} row by house rule ${ruled.key} (${ruled.note})` : undefined;
+  const group = own ?? (ruled ? (fire.groups.find((g) => g.id === ruled.group) ?? refuse(say('medieval.fire.houseNotARow', { key: ruled.key, group: ruled.group }))) : null);
   let cell: FireOutcome['cell'];
   if (group) {
-    if (input.chartScore !== undefined) refuse(byHouse ? `${byHouse}; the score needed cannot be given (a GM changes the house rule with /house set).` : `${weapon} has a row on the Firing Chart (MED-FIRE); the score needed cannot be given.`);
+    if (input.chartScore !== undefined) refuse(ruled ? say('medieval.fire.scoreByHouse', { weapon, row: group.name, key: ruled.key, note: ruled.note }) : say('medieval.fire.scoreOnChart', { weapon }));
     const row = fire.chart.find((r) => r.group === group.id && r.band === band);
     if (!row) throw new Error(`pack MED-FIRE has no ${band} row for ${group.id}`);
     cell = { id: row.id, band, armour: targetArmour, score: row.scores[targetArmour] };
@@ -169,10 +169,10 @@ export function resolveFire(input: FireInput): FireOutcome {
   } else {
     // The seed leaves this score open: the GM's value, never a player's (or the row a house rule names, set once).
     const s = input.chartScore;
-    const gap = `${weapon} has ranges (${rangeEntry.id}) but no row on the Firing Chart (MED-FIRE source note)`;
-    if (s === undefined) throw new ValueNeeded(`${gap}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with score:, or sets the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`, "a GM's score");
-    if (input.gm === false) throw new ValueNeeded(`score: ${gap}, so the score needed is the GM's to give, not a player's. Ask a GM to give score:, or to set the row it reads once for the battle with /house set key:fire.${weapon} value:... (/house show).`, "a GM's score");
-    if (!Number.isInteger(s) || s < 1 || s > 10) refuse(`score is the score needed before modifiers, 1 to 10 (got ${s}) (MED-FIRE).`);
+    const gap = { weapon, ranges: rangeEntry.id };
+    if (s === undefined) throw new ValueNeeded(say('medieval.fire.scoreNeeded', gap), say('medieval.rules.gmsOption', { option: 'score' }));
+    if (input.gm === false) throw new ValueNeeded(say('medieval.fire.scoreNotPlayers', gap), say('medieval.rules.gmsOption', { option: 'score' }));
+    if (!Number.isInteger(s) || s < 1 || s > 10) refuse(say('medieval.rules.scoreRange', { option: 'score', got: String(s), rule: 'MED-FIRE' }));
     cell = { id: null, input: s, ...(input.by ? { by: input.by } : {}) };
     steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${weapon} has no Firing Chart row (MED-FIRE source note); score needed ${s}+.`);
   }
@@ -181,12 +181,12 @@ export function resolveFire(input: FireInput): FireOutcome {
   const chosen = input.modifiers ?? [];
   for (const c of chosen) {
     const row = fire.modifiers.find((m) => m.id === c.id);
-    if (row?.weapons === 'non-gunpowder' && fire.gunpowder.includes(weapon)) refuse(`${row.id} (${row.text}) is for non-gunpowder weapons; ${weapon} is a gunpowder weapon.`);
-    if (row?.weapons === 'gunpowder' && !fire.gunpowder.includes(weapon)) refuse(`${row.id} (${row.text}) is for artillery and firearms; ${weapon} is not one.`);
-    if (row?.weapons === 'bowmen' && !fire.bowmen.includes(weapon)) refuse(`${row.id} (${row.text}) is for bowmen; ${weapon} is not a bow.`);
-    if (row?.weapons === 'crossbow-or-firearm' && !fire.crossbowsAndFirearms.includes(weapon)) refuse(`${row.id} (${row.text}) is for crossbows and firearms; ${weapon} is neither.`);
+    if (row?.weapons === 'non-gunpowder' && fire.gunpowder.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'nonGunpowder' }));
+    if (row?.weapons === 'gunpowder' && !fire.gunpowder.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'gunpowder' }));
+    if (row?.weapons === 'bowmen' && !fire.bowmen.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'bowmen' }));
+    if (row?.weapons === 'crossbow-or-firearm' && !fire.crossbowsAndFirearms.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'crossbowOrFirearm' }));
     const arm = input.derived?.firerArm;
-    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(`${row.id} (${row.text}) is for ${row.arms.join(' or ')}; the firer is ${arm}.`);
+    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(say('medieval.fire.modForArms', { id: row.id, text: row.text, arms: row.arms.join(' or '), arm }));
   }
   const modifiers = applyModifiers(fire.modifiers, chosen, fireDerivedModifiers(weapon, input.derived ?? {}, pack), 'MED-FIRE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   for (const m of modifiers) steps.push(modifierLine(m));

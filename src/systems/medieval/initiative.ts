@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { COMMANDERS, type Commander, type MedievalPack } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
@@ -39,9 +40,9 @@ const MAX_ROUNDS = 100;
 /** `dieNote` says where the die came from (a house rule), for the working. */
 export function rollInitiative(input: { sides: readonly InitiativeSide[]; dice: Dice; pack: MedievalPack; die: 6 | 10; dieNote?: string }): InitiativeOutcome {
   const { pack, die } = input;
-  if (input.sides.length < 2) refuse('Initiative needs at least two sides (MED-INIT).');
-  if (new Set(input.sides.map((s) => s.side)).size !== input.sides.length) refuse('Each side rolls once for initiative; a side is named twice (MED-INIT).');
-  for (const s of input.sides) if (s.commander !== undefined && !COMMANDERS.includes(s.commander)) refuse(`A commander is ${COMMANDERS.join(', ')} (got "${s.commander}") (MED-CMDR.2).`);
+  if (input.sides.length < 2) refuse(say('medieval.initiative.atLeastTwo'));
+  if (new Set(input.sides.map((s) => s.side)).size !== input.sides.length) refuse(say('medieval.initiative.namedTwice'));
+  for (const s of input.sides) if (s.commander !== undefined && !COMMANDERS.includes(s.commander)) refuse(say('medieval.initiative.badCommander', { commanders: COMMANDERS.join(', '), got: String(s.commander) }));
   const rec = recorder(input.dice);
   const rolls: InitiativeRoll[] = [];
   const steps: string[] = [`Each side rolls a d${die} and adds its commander's modifier (MED-INIT.1-2)${input.dieNote ? `; the die: ${input.dieNote}` : ''}.`];

@@ -1,4 +1,5 @@
 import { mention } from '../../messages.ts';
+import { say } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -123,9 +124,9 @@ export type MeleePrepared = ReturnType<typeof prepareMelee>;
 export function prepareMelee(input: MeleeInput) {
   const { pack, targetArmour, grade } = input;
   const melee = pack.melee;
-  if (!Number.isInteger(input.figures) || input.figures < 1) refuse(`Give the number of figures fighting, 1 or more (got ${input.figures}) (MED-MELEE.1).`);
-  if (!ARMOUR.includes(targetArmour)) refuse(`The target armour must be one of ${ARMOUR.join(', ')} (got "${targetArmour}") (MED-MELEE).`);
-  if (!CLASSES.includes(grade)) refuse(`The training grade must be one of ${CLASSES.join(', ')} (got "${grade}") (MED-MELEE).`);
+  if (!Number.isInteger(input.figures) || input.figures < 1) refuse(say('medieval.melee.giveFigures', { got: String(input.figures) }));
+  if (!ARMOUR.includes(targetArmour)) refuse(say('medieval.rules.armour', { armours: ARMOUR.join(', '), got: String(targetArmour), rule: 'MED-MELEE' }));
+  if (!CLASSES.includes(grade)) refuse(say('medieval.melee.badGrade', { grades: CLASSES.join(', '), got: String(grade) }));
   const derived = input.derived ?? {};
   const steps: string[] = [];
 
@@ -153,8 +154,8 @@ export function prepareMelee(input: MeleeInput) {
     if (input.chartScore !== undefined) {
       refuse(
         byHouse
-          ? `${option}: grade ${grade} reads the ${group!.name} grade ${byHouse.grade} row by house rule ${byHouse.key} (${byHouse.note}), ${row.id}; the score needed cannot be given (a GM changes the house rule with /house set, or opens it again with /house unset key:${byHouse.key}).`
-          : `The Melee Chart gives ${row.id} for this weapon and grade; the score needed cannot be given.`,
+          ? say('medieval.melee.scoreByHouse', { option, grade, row: group!.name, ruled: byHouse.grade, key: byHouse.key, note: byHouse.note, id: row.id })
+          : say('medieval.melee.scoreOnChart', { id: row.id }),
       );
     }
     cell = { id: row.id, grade: row.grade, armour: targetArmour, score: row.scores[targetArmour], ...(byHouse ? { house: byHouse } : {}) };
@@ -165,11 +166,11 @@ export function prepareMelee(input: MeleeInput) {
     );
   } else {
     // The seed leaves this cell open: the GM's value, never a player's (or a house rule's, set once for the battle).
-    const house = (verb: string) => (houseKey && !ruled ? `, or ${verb} house rule ${houseKey} once for the battle (the grade whose rows ${grade} class units read; /house show)` : '');
+    const house = { house: houseKey && !ruled ? 'yes' : 'no', key: houseKey ?? '', grade };
     const s = input.chartScore;
-    if (s === undefined) throw new ValueNeeded(`${cap(why!)}: the score needed is the GM's. A GM gives it before modifiers, 1 to 10, with ${option}:${house('sets')} (MED-MELEE).`, `a GM's ${option}`);
-    if (input.gm === false) throw new ValueNeeded(`${option}: ${why!}, so the score needed is the GM's to give, not a player's. Ask a GM to give ${option}:${house('to set')} (MED-MELEE).`, `a GM's ${option}`);
-    if (!Number.isInteger(s) || s < 1 || s > 10) refuse(`${option} is the score needed before modifiers, 1 to 10 (got ${s}) (MED-MELEE).`);
+    if (s === undefined) throw new ValueNeeded(say('medieval.melee.scoreNeeded', { why: cap(why!), option, ...house }), say('medieval.rules.gmsOption', { option }));
+    if (input.gm === false) throw new ValueNeeded(say('medieval.melee.scoreNotPlayers', { why: why!, option, ...house }), say('medieval.rules.gmsOption', { option }));
+    if (!Number.isInteger(s) || s < 1 || s > 10) refuse(say('medieval.rules.scoreRange', { option, got: String(s), rule: 'MED-MELEE' }));
     cell = { id: null, input: s, why: why!, ...(input.by ? { by: input.by } : {}) };
     steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${why!}; score needed ${s}+.`);
   }

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { Commander, PackModifier } from './pack-schema.ts';
 import { signed } from '../../rules/outcome.ts';
@@ -80,45 +81,42 @@ export const derivedFrom = (row: PackModifier): string | undefined => DERIVED_FR
 export function applyModifiers(table: readonly PackModifier[], chosen: readonly ModifierChoice[], derived: readonly ModifierChoice[], chart: string, claims?: { gm: boolean }): AppliedModifier[] {
   const seen = new Set<string>();
   const out: AppliedModifier[] = [];
-  const find = (id: string) => table.find((m) => m.id === id) ?? refuse(`${id} is not a ${chart} modifier; they are ${table[0]?.id ?? chart} to ${table.at(-1)?.id ?? chart}.`);
+  const find = (id: string) => table.find((m) => m.id === id) ?? refuse(say('medieval.modifiers.unknown', { id, chart, first: table[0]?.id ?? chart, last: table.at(-1)?.id ?? chart }));
   const excluded = new Set<string>();
   for (const c of chosen.filter((x) => x.exclude)) {
     const row = find(c.id);
-    if (!derived.some((d) => d.id === c.id)) refuse(`${c.id} (${row.text}) is not applied here, so there is nothing to drop.`);
-    if (!claims?.gm) refuse(`${c.id} (${row.text}) is derived by the umpire from ${derivedFrom(row) ?? 'the command'}; only a GM may rule that it does not apply (the ruling is logged).`);
+    if (!derived.some((d) => d.id === c.id)) refuse(say('medieval.modifiers.notApplied', { id: c.id, text: row.text }));
+    if (!claims?.gm) refuse(say('medieval.modifiers.gmDrops', { id: c.id, text: row.text, source: derivedFrom(row) ?? say('medieval.modifiers.theCommand') }));
     excluded.add(c.id);
   }
   const all = [...derived.filter((c) => !excluded.has(c.id)).map((c) => ({ c, derived: true })), ...chosen.filter((x) => !x.exclude).map((c) => ({ c, derived: false }))];
   for (const { c, derived: isDerived } of all) {
     const row = find(c.id);
-    if (seen.has(c.id)) refuse(`${c.id} (${row.text}) is counted once; it was given twice${isDerived ? '' : ' (the umpire already applies it from the log)'}.`);
+    if (seen.has(c.id)) refuse(say('medieval.modifiers.givenTwice', { id: c.id, text: row.text, fromLog: isDerived ? 'no' : 'yes' }));
     seen.add(c.id);
-    if (excluded.has(c.id)) refuse(`${c.id} (${row.text}) cannot be both dropped and given.`);
+    if (excluded.has(c.id)) refuse(say('medieval.modifiers.droppedAndGiven', { id: c.id, text: row.text }));
     // Without `claims` the caller gives every fact itself (a pure call); the battle always says who chose.
     const source = isDerived || !claims ? undefined : derivedFrom(row);
-    if (source !== undefined && derived.some((d) => d.id === c.id)) refuse(`${c.id} (${row.text}) is counted once; the umpire already applies it from ${source}.`);
+    if (source !== undefined && derived.some((d) => d.id === c.id)) refuse(say('medieval.modifiers.appliedAlready', { id: c.id, text: row.text, source }));
     if (source !== undefined && !claims?.gm) {
       const instead = row.classes ? derived.map((d) => table.find((m) => m.id === d.id)).find((m) => m?.classes) : undefined;
-      refuse(
-        `${c.id} (${row.text}) is derived by the umpire from ${source}, and does not apply here${instead ? `: it applies ${instead.id} (${instead.text})` : ''}. Only a GM may rule otherwise (the ruling is logged).`,
-      );
+      refuse(say('medieval.modifiers.doesNotApply', { id: c.id, text: row.text, source, instead: instead ? 'yes' : 'no', insteadId: instead?.id ?? '', insteadText: instead?.text ?? '' }));
     }
     let count = 1;
     if (c.count !== undefined) {
-      if (!row.each) refuse(`${c.id} (${row.text}) is not counted per unit or rank; give it without a count.`);
-      if (!Number.isInteger(c.count) || c.count < 0) refuse(`${c.id}: the count must be a whole number, 0 or more (got ${c.count}).`);
-      if (row.maxCount !== undefined && c.count > row.maxCount) refuse(`${c.id} (${row.text}): at most ${row.maxCount} (got ${c.count}).`);
+      if (!row.each) refuse(say('medieval.modifiers.noCount', { id: c.id, text: row.text }));
+      if (!Number.isInteger(c.count) || c.count < 0) refuse(say('medieval.modifiers.badCount', { id: c.id, got: String(c.count) }));
+      if (row.maxCount !== undefined && c.count > row.maxCount) refuse(say('medieval.modifiers.maxCount', { id: c.id, text: row.text, max: String(row.maxCount), got: String(c.count) }));
       count = c.count;
     }
     let value: number;
     if (row.value === null) {
       if (c.value === undefined || !Number.isInteger(c.value)) {
-        const house = row.house ? `, or a GM sets it once with /house set key:${row.house} value:n` : '';
-        refuse(`${c.id} (${row.text}): the source does not give its value (${row.note ?? 'printed lost'}); give it as a whole number (${c.id.replace(/^.*\./, '')}=+n)${house}.`);
+        refuse(say('medieval.modifiers.valueLost', { id: c.id, text: row.text, note: row.note ?? say('medieval.modifiers.printedLost'), n: c.id.replace(/^.*\./, ''), hasHouse: row.house ? 'yes' : 'no', house: row.house ?? '' }));
       }
       value = c.value;
     } else {
-      if (c.value !== undefined) refuse(`${c.id} (${row.text}) is ${signed(row.value)} in the pack; its value cannot be given.`);
+      if (c.value !== undefined) refuse(say('medieval.modifiers.valueFixed', { id: c.id, text: row.text, value: signed(row.value) }));
       value = c.commander === 'Rash' && row.rashValue !== undefined ? row.rashValue : row.value;
     }
     if (count === 0) continue;

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -121,11 +122,11 @@ export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived
   // "D class troops or Artillery Gunners" (MED-MORALE-MOD.7): artillery of any class, once.
   if (unit.arm === 'artillery' && !out.some((m) => m.id === GUNNERS)) out.push({ id: GUNNERS });
   const friends = derived.friendsRoutingNearby ?? 0;
-  if (!Number.isInteger(friends) || friends < 0) refuse(`Friendly units routing nearby must be a whole number, 0 or more (got ${friends}).`);
+  if (!Number.isInteger(friends) || friends < 0) refuse(say('medieval.morale.friendsRouting', { got: String(friends) }));
   if (friends > 0) out.push({ id: 'MED-MORALE-MOD.6', count: friends });
   if (derived.commanderDead) out.push({ id: 'MED-MORALE-MOD.28' });
   const tenths = derived.lossesTenths ?? 0;
-  if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(`Losses are counted in full tenths of the original strength, 0 to 10 (got ${tenths}).`);
+  if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(say('medieval.rules.tenths', { got: String(tenths) }));
   if (tenths > 0) out.push({ id: 'MED-MORALE-MOD.33', count: tenths, ...(derived.lossesOf ? { source: derived.lossesOf } : {}) });
   if (derived.impetuous) out.push({ id: 'MED-MORALE-MOD.11' });
   if (derived.firedRecently) out.push({ id: 'MED-MORALE-MOD.16' });
@@ -211,10 +212,10 @@ export function moraleEffect(result: MoraleResult, unit: TestingUnit, pack: Medi
 export function moraleTest(input: MoraleInput): MoraleOutcome {
   const { pack, unit } = input;
   const morale = pack.morale;
-  if (input.reasons.length === 0) refuse('Give the reason for the morale test (MED-MORALE-REASONS).');
+  if (input.reasons.length === 0) refuse(say('medieval.morale.noReason'));
   const chosen = input.reasons.map((r) => {
     const row = morale.reasons.find((x) => x.id === r.id);
-    if (!row) refuse(`"${r.id}" is not a reason for a morale test; they are ${morale.reasons.map((x) => x.id).join(', ')}.`);
+    if (!row) refuse(say('medieval.morale.notReason', { got: r.id, ids: morale.reasons.map((x) => x.id).join(', ') }));
     return { choice: r, row };
   });
   chosen.sort((a, b) => a.row.priority - b.row.priority);
@@ -224,7 +225,7 @@ export function moraleTest(input: MoraleInput): MoraleOutcome {
   else {
     const byIntent = row.columnByIntent ?? {};
     const c = choice.intent !== undefined ? byIntent[choice.intent] : undefined;
-    if (c === undefined) refuse(`${row.id} needs what the unit means to do: ${Object.keys(byIntent).join(' or ')}.`);
+    if (c === undefined) refuse(say('medieval.morale.needsIntent', { id: row.id, intents: Object.keys(byIntent).join(' or ') }));
     column = c;
   }
   const steps = [`Morale test: ${row.text} (${row.id}, priority ${row.priority})${choice.intent ? `, to ${choice.intent}` : ''}.`];

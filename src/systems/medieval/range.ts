@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { BANDS, type MedievalPack, type RangeBand } from './pack-schema.ts';
 import type { Outcome } from '../../rules/outcome.ts';
@@ -27,13 +28,13 @@ export interface RangeOutcome extends Outcome {
 export function rangeRow(weapon: string, pack: MedievalPack) {
   const w = weapon.trim().toLowerCase();
   const row = pack.range.weapons.find((r) => r.weapons.includes(w));
-  if (!row) refuse(`"${weapon}" is not on the Firing Ranges Chart (MED-RANGE); the weapons are ${pack.range.weapons.flatMap((r) => r.weapons).join(', ')}.`);
+  if (!row) refuse(say('medieval.range.noWeapon', { weapon, weapons: pack.range.weapons.flatMap((r) => r.weapons).join(', ') }));
   return row;
 }
 
 export function rangeBand(weapon: string, distance: number, unit: Unit, pack: MedievalPack): RangeOutcome {
   const row = rangeRow(weapon, pack);
-  if (!Number.isFinite(distance) || distance < 0) refuse(`The range must be a distance, 0 or more (got ${distance}) (MED-RANGE).`);
+  if (!Number.isFinite(distance) || distance < 0) refuse(say('medieval.range.notDistance', { got: String(distance) }));
   const key = unit === 'in' ? 'in' : 'cm';
   const limits = {} as Record<RangeBand, number>;
   for (const b of BANDS) {
@@ -44,7 +45,7 @@ export function rangeBand(weapon: string, distance: number, unit: Unit, pack: Me
   const rounded = pack.range.roundedUp ? Math.ceil(distance) : distance;
   const show = (n: number) => (unit === 'in' ? `${n}"` : `${n} cm`);
   const band = BANDS.find((b) => rounded <= limits[b]);
-  if (!band) refuse(`${weapon} cannot reach ${show(rounded)}: its longest range is ${show(limits.long)} (${row.id}).`);
+  if (!band) refuse(say('medieval.range.outOfRange', { weapon, range: show(rounded), longest: show(limits.long), id: row.id }));
   const steps = [
     `${weapon}: Short to ${show(limits.short)}, Medium to ${show(limits.medium)}, Long to ${show(limits.long)} (${row.id}).`,
     `Range ${distance !== rounded ? `${show(distance)} rounded up to ` : ''}${show(rounded)}: ${band} range.`,

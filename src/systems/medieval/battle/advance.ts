@@ -2,6 +2,7 @@ import { sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import type { Advance, Owed } from '../../../battle/system.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { mention } from '../../../messages.ts';
 import { medievalPack as pack, signed } from '../index.ts';
@@ -14,7 +15,7 @@ import { LOG_REASONS_PHASE, moraleReasonsFromLog } from './reasons.ts';
 export function medievalAdvance(s: BattleState, next: Advance): Advance {
   // MED-SEQ.1: the turn's sides A and B are settled before anything else happens in it.
   if (phaseId(s.position) === 'MED-SEQ.1' && Object.keys(s.sides).length === 2 && med(s).sides?.turn !== s.position.turn) {
-    refuse(`Sides A and B are not chosen for turn ${s.position.turn}: /initiative roll, then the winner's /initiative choose (MED-SEQ.1), before the turn goes on.`);
+    refuse(say('medieval.advance.sidesNotChosen', { turn: String(s.position.turn) }));
   }
   return { ...next, due: [...next.due, ...medievalDue(s, next.to)] };
 }

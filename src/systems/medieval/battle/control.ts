@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
@@ -8,7 +8,7 @@ import { refuse } from '../../../rules/errors.ts';
 import { controlTest, medievalPack as pack, type ControlOutcome, type ModifierChoice } from '../index.ts';
 import { controlReasonFromLog, controlReasonMisfit, fitOrRule, type ReasonFromLog } from './reasons.ts';
 import { checkUnitCounts } from './unit-counts.ts';
-import { checkPhase, figuresNow, lines, lossesOf, lossesTenths, phaseText, setUnit, testingUnit, unitStatus } from './state.ts';
+import { checkPhase, figuresNow, lines, lossesOf, lossesTenths, phaseAt, setUnit, testingUnit, unitStatus } from './state.ts';
 
 /** Control Tests for impetuous troops and their retest (MED-CONTROL, MED-CONTROL-RESULT). */
 
@@ -31,17 +31,17 @@ const CONTROL_RETEST = 'MED-CONTROL.6';
 export function decideControlTest(s: BattleState, a: ControlAction, ctx: DecideContext): ControlEvent[] {
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'test it');
-  checkPhase(s, 'MED-CONTROL', 'Control Tests are taken');
+  checkPhase(s, 'MED-CONTROL', 'control');
   const st = unitStatus(s, u.id);
   const fromLog = a.reason === undefined ? controlReasonFromLog(s, u) : null;
-  const reason = a.reason ?? fromLog?.id ?? refuse(`Give the reason for ${u.name}'s Control Test (MED-CONTROL.1 to .8): the log gives none (only the retest of an impetuous unit, .6, and .2, a won round of melee against a unit now routing, come from it).`);
+  const reason = a.reason ?? fromLog?.id ?? refuse(say('medieval.control.giveReason', { unit: u.name }));
   if (reason === CONTROL_RETEST) {
-    if (!st.impetuous) refuse(`${u.name} is not impetuous: only a unit that failed its Control Test retakes it (${CONTROL_RETEST}).`);
-    if (st.impetuous.since.turn === s.position.turn) refuse(`${u.name} failed its Control Test this turn; it may retake it in phase 16 of a later Game Turn (MED-CONTROL-RESULT.3).`);
+    if (!st.impetuous) refuse(say('medieval.control.notImpetuous', { unit: u.name, rule: CONTROL_RETEST }));
+    if (st.impetuous.since.turn === s.position.turn) refuse(say('medieval.control.failedThisTurn', { unit: u.name }));
   } else if (st.impetuous) {
-    refuse(`${u.name} is impetuous already (failed in ${phaseText(st.impetuous.since)}); its test now is the retest, reason ${CONTROL_RETEST} (MED-CONTROL-RESULT.3).`);
+    refuse(say('medieval.control.impetuousAlready', { unit: u.name, at: phaseAt(st.impetuous.since), rule: CONTROL_RETEST }));
   }
-  if (figuresNow(s, u) === 0) refuse(`${u.name} has no figures left.`);
+  if (figuresNow(s, u) === 0) refuse(say('medieval.state.noFiguresLeft', { unit: u.name }));
   const row = pack.control.reasons.find((r) => r.id === reason);
   const ruling = row ? fitOrRule(s, ctx.actor, u, row, controlReasonMisfit(s, u, reason, a.modifiers)) : null;
   // MED-CONTROL-MOD.14, .16, .18, .20: no count passes the units the battle holds.
@@ -67,10 +67,10 @@ export function evolveControlTested(d: BattleState, e: ControlEvent): void {
 
 export function describeControlTested(e: ControlEvent): Text {
   const o = e.data.outcome;
-  return lines(`${o.unit} takes a Control Test (MED-CONTROL): ${o.passed ? 'passed' : 'failed, impetuous'}`, [
-    ...(o.reasonFromLog ? [`${o.reasonFromLog.id} from the log: ${o.unit} ${o.reasonFromLog.why}.`] : []),
+  return lines(say('medieval.control.head', { unit: o.unit, result: o.passed ? 'passed' : 'failed' }), [
+    ...(o.reasonFromLog ? [say('medieval.state.fromLog', { id: o.reasonFromLog.id, unit: o.unit, why: o.reasonFromLog.why })] : []),
     ...(o.rulings ?? []).map(rulingLine),
     ...o.steps,
-    ...(o.passed && o.reason.id === CONTROL_RETEST ? [`${o.unit} is no longer impetuous.`] : []),
+    ...(o.passed && o.reason.id === CONTROL_RETEST ? [say('medieval.control.noLongerImpetuous', { unit: o.unit })] : []),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
@@ -24,7 +24,7 @@ import {
   type Unit as Measure,
 } from '../index.ts';
 import { MEDIEVAL_PHASES } from '../sequence.ts';
-import { addLosses, checkPhase, figuresNow, FIRING_SIDE, letterOf, lines, med, options, phaseId, phaseText, setUnit, unitStatus } from './state.ts';
+import { addLosses, checkPhase, figuresNow, FIRING_SIDE, letterOf, lines, med, options, phaseAt, phaseId, setUnit, unitStatus } from './state.ts';
 
 /** Firing by the Firing Chart (MED-FIRE, MED-RANGE, MED-FIRE-MOD): kills, guns exploded and misfired. */
 
@@ -59,38 +59,41 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
   checkActsFor(s, ctx.actor, firer, 'fire with it');
-  checkPhase(s, 'MED-FIRE', 'Units fire');
+  checkPhase(s, 'MED-FIRE', 'fire');
   const at = s.position;
   const pid = phaseId(at);
   const firerSide = unitSideId(s, firer);
   const letter = letterOf(s, firerSide);
   if (FIRING_SIDE[pid] !== letter) {
-    refuse(`In phase ${pid.replace('MED-SEQ.', '')} side ${FIRING_SIDE[pid]} fires (${pid}); ${firer.name} is side ${letter} (${sideName(s, firerSide)}) this turn.`);
+    refuse(say('medieval.fire.notYourPhase', { phase: pid.replace('MED-SEQ.', ''), firing: FIRING_SIDE[pid]!, rule: pid, unit: firer.name, letter, side: sideName(s, firerSide) }));
   }
-  if (firer.id === target.id) refuse(`${firer.name} cannot fire at itself.`);
-  if (unitSideId(s, target) === firerSide) refuse(`${firer.name} and ${target.name} are both ${sideName(s, firerSide)}'s; fire at an enemy unit.`);
-  const weapon = firer.attrs.weapon === undefined ? refuse(`${firer.name} has no missile weapon: set one with /unit set unit:"${firer.name}" weapon:... (MED-RANGE).`) : String(firer.attrs.weapon);
-  const armour = target.attrs.armour === undefined ? refuse(`${target.name} has no armour grade, the column of the Firing Chart: set it with /unit set unit:"${target.name}" armour:... (MED-FIRE).`) : String(target.attrs.armour);
+  if (firer.id === target.id) refuse(say('medieval.fire.atItself', { unit: firer.name }));
+  if (unitSideId(s, target) === firerSide) refuse(say('medieval.fire.sameSide', { firer: firer.name, target: target.name, side: sideName(s, firerSide) }));
+  const weapon = firer.attrs.weapon === undefined ? refuse(say('medieval.fire.noWeapon', { unit: firer.name })) : String(firer.attrs.weapon);
+  const armour = target.attrs.armour === undefined ? refuse(say('medieval.fire.noArmour', { unit: target.name })) : String(target.attrs.armour);
   const st = unitStatus(s, firer.id);
-  if (st.routing) refuse(`${firer.name} is routing: a routing unit may not fire its weapons (MED-MORALE-EFFECTS.1b).`);
-  if (samePhase(st.firedAt, at)) refuse(`${firer.name} has fired in this phase already: a unit moves and fires once in its phase (MED-SEQ.11, .12).`);
+  if (st.routing) refuse(say('medieval.fire.routing', { unit: firer.name }));
+  if (samePhase(st.firedAt, at)) refuse(say('medieval.fire.firedAlready', { unit: firer.name }));
   const effect = st.morale?.at.turn === at.turn ? st.morale : undefined;
-  if (effect?.mayFire === 'no') refuse(`${firer.name} fell back (${effect.name}, ${phaseText(effect.at)}) and may not fire this Game Turn (${effect.rules.join(', ')}).`);
+  if (effect?.mayFire === 'no') refuse(say('medieval.fire.fellBack', { unit: firer.name, effect: effect.name, at: phaseAt(effect.at), rules: effect.rules.join(', ') }));
   const targetLeft = figuresNow(s, target);
-  if (targetLeft === 0) refuse(`${target.name} has no figures left.`);
+  if (targetLeft === 0) refuse(say('medieval.state.noFiguresLeft', { unit: target.name }));
 
   const artillery = rangeRow(weapon, pack).artillery;
   let figures: number;
   let why: string;
   if (artillery) {
-    if (st.gunsAbandoned) refuse(`${firer.name} has abandoned its guns (MED-MORALE-EFFECTS.1c, .2c); a GM can record them manned again with /morale set.`);
-    const cannon = firer.attrs.cannon === undefined ? refuse(`${firer.name} fires artillery but has no gun models: set them with /unit set unit:"${firer.name}" cannon:N (MED-FIRE.1).`) : Number(firer.attrs.cannon);
+    if (st.gunsAbandoned) refuse(say('medieval.fire.gunsAbandoned', { unit: firer.name }));
+    const cannon = firer.attrs.cannon === undefined ? refuse(say('medieval.fire.noGuns', { unit: firer.name })) : Number(firer.attrs.cannon);
     const lost = st.gunsLost ?? 0;
     const misfired = st.misfired?.turn === at.turn ? st.misfired.guns : 0;
     const ready = cannon - lost - misfired;
     const reasons = [lost ? `${lost} exploded` : '', misfired ? `${misfired} misfired this turn and can't re-fire until next Game Turn` : ''].filter(Boolean).join('; ');
-    if (ready <= 0) refuse(`${firer.name} has no gun that can fire: ${reasons} (MED-RANGE.9).`);
-    if (a.figures !== undefined && a.figures > ready) refuse(`${firer.name} has ${ready} gun${ready === 1 ? '' : 's'} that can fire (${plural(cannon, 'model')}; ${reasons}) (MED-RANGE.9); ${a.figures} asked.`);
+    const exploded = lost ? say('medieval.fire.gunsExploded', { n: String(lost) }) : undefined;
+    const down = misfired ? say('medieval.fire.gunsMisfiredThisTurn', { n: String(misfired) }) : undefined;
+    const reasonsText: Text = exploded && down ? say('medieval.fire.both', { a: exploded, b: down }) : (exploded ?? down ?? '');
+    if (ready <= 0) refuse(say('medieval.fire.noGunReady', { unit: firer.name, reasons: reasonsText }));
+    if (a.figures !== undefined && a.figures > ready) refuse(say('medieval.fire.tooManyGuns', { unit: firer.name, ready, cannon, reasons: reasonsText, asked: String(a.figures) }));
     figures = a.figures ?? ready;
     why = `${figures} gun model${figures === 1 ? '' : 's'} of ${cannon}${reasons ? ` (${reasons})` : ''}: one d10 per gun (MED-FIRE.1)`;
   } else {
@@ -104,17 +107,18 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
       max = Math.floor(max / 2);
       whyMax += `, half headcount after falling back in good order (${effect.rules.join(', ')}): ${max}`;
     }
-    if (max === 0) refuse(`${firer.name} has no figures that can fire (${whyMax}).`);
-    if (a.figures !== undefined && a.figures > max) refuse(`${firer.name} can fire at most ${plural(max, 'figure')} (${whyMax}); ${a.figures} asked.`);
+    const canFire = say('medieval.fire.canFire', { now, shot, half: effect?.mayFire === 'half' ? 'yes' : 'no', rules: effect?.rules.join(', ') ?? '', max: String(max) });
+    if (max === 0) refuse(say('medieval.fire.noFiguresReady', { unit: firer.name, why: canFire }));
+    if (a.figures !== undefined && a.figures > max) refuse(say('medieval.fire.tooManyFigures', { unit: firer.name, max, why: canFire, asked: String(a.figures) }));
     figures = a.figures ?? max;
     const limited = shot > 0 || effect?.mayFire === 'half';
     why = a.figures !== undefined ? `${plural(figures, 'figure')} firing, as given (of ${whyMax})` : limited ? `${plural(figures, 'figure')} firing (${whyMax})` : `${plural(figures, 'figure')} firing, all it has`;
   }
 
-  if (a.range !== undefined && a.band !== undefined) refuse('Give the measured range or the range band, not both (MED-RANGE).');
-  if (a.measure !== undefined && a.range === undefined) refuse(`The unit (${a.measure}) is the measured range's; give the range too, or only the band (MED-RANGE).`);
-  if (a.range === undefined && a.band === undefined) refuse(`Give the range measured from ${firer.name} to ${target.name} (range:12 unit:in) or its band (band:short) (MED-RANGE).`);
-  if (a.band !== undefined && !BANDS.includes(a.band)) refuse(`The range band is short, medium or long (got "${a.band}") (MED-RANGE).`);
+  if (a.range !== undefined && a.band !== undefined) refuse(say('medieval.fire.rangeAndBand'));
+  if (a.measure !== undefined && a.range === undefined) refuse(say('medieval.fire.measureWithoutRange', { measure: a.measure }));
+  if (a.range === undefined && a.band === undefined) refuse(say('medieval.fire.giveRange', { firer: firer.name, target: target.name }));
+  if (a.band !== undefined && !BANDS.includes(a.band)) refuse(say('medieval.fire.badBand', { band: String(a.band) }));
   const range = a.range !== undefined ? rangeBand(weapon, a.range, a.measure ?? 'in', pack) : null;
   const band = range?.band ?? a.band!;
 
@@ -209,9 +213,14 @@ export function fireKind(attrs: Readonly<Record<string, unknown>>, artillery: bo
 export function describeFireResolved(e: FireEvent): Text {
   const o = e.data.outcome;
   const extra = [
-    `${o.target} loses ${o.applied.losses} figure${o.applied.losses === 1 ? '' : 's'}${o.applied.losses < o.kills ? ` (${plural(o.kills, 'kill')}, more than it had)` : ''}: ${o.applied.figuresLeft} left.`,
-    ...(o.applied.gunsExploded ? [`${o.firer} loses ${o.applied.gunsExploded} gun${o.applied.gunsExploded === 1 ? '' : 's'} (exploded, MED-RANGE.9).`] : []),
-    ...(o.applied.gunsMisfired ? [`${o.applied.gunsMisfired} gun${o.applied.gunsMisfired === 1 ? '' : 's'} of ${o.firer} misfired: can't re-fire until turn ${e.data.at.turn + 1} (MED-RANGE.9).`] : []),
+    say('medieval.fire.targetLoses', { unit: o.target, losses: o.applied.losses, more: o.applied.losses < o.kills ? 'yes' : 'no', kills: o.kills, left: String(o.applied.figuresLeft) }),
+    ...(o.applied.gunsExploded ? [say('medieval.fire.firerLosesGuns', { unit: o.firer, n: o.applied.gunsExploded })] : []),
+    ...(o.applied.gunsMisfired ? [say('medieval.fire.gunsMisfired', { unit: o.firer, n: o.applied.gunsMisfired, turn: String(e.data.at.turn + 1) })] : []),
   ];
-  return lines(`${o.firer} fires at ${o.target} (MED-FIRE): ${o.kills} kill${o.kills === 1 ? '' : 's'}`, [...(o.range?.steps ?? [`${o.band} range, as given.`]), `${o.firing.why}.`, ...o.steps, ...extra]);
+  return lines(say('medieval.fire.head', { firer: o.firer, target: o.target, kills: o.kills }), [
+    ...(o.range?.steps ?? [say('medieval.fire.bandAsGiven', { band: o.band })]),
+    `${o.firing.why}.`,
+    ...o.steps,
+    ...extra,
+  ]);
 }

@@ -1,5 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
-import { plural } from '../../../messages.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { houseNote, houseRule } from '../../../battle/house.ts';
@@ -25,8 +24,8 @@ type Of<T extends InitiativeEvent['type']> = Extract<InitiativeEvent, { type: T 
 
 export function decideSetCommander(s: BattleState, a: Extract<InitiativeAction, { type: 'MedievalSetCommander' }>): InitiativeEvent[] {
   const side = findSide(s, a.side);
-  if (a.commander !== null && !COMMANDERS.includes(a.commander)) refuse(`A commander is ${COMMANDERS.join(', ')} (got "${a.commander}") (MED-CMDR.2).`);
-  if ((med(s).commanders[side.id] ?? null) === a.commander) refuse(`${side.name}'s commander is ${a.commander ?? 'not set'} already.`);
+  if (a.commander !== null && !COMMANDERS.includes(a.commander)) refuse(say('medieval.initiative.badCommander', { commanders: COMMANDERS.join(', '), got: String(a.commander) }));
+  if ((med(s).commanders[side.id] ?? null) === a.commander) refuse(say('medieval.initiative.commanderAlready', { side: side.name, commander: a.commander ?? 'none' }));
   return [{ type: 'MedievalCommanderSet', data: { sideId: side.id, commander: a.commander } }];
 }
 
@@ -41,16 +40,16 @@ export function initiativeDie(s: BattleState): { die: 6 | 10; note?: string } | 
   return agreed ? { die: agreed } : undefined;
 }
 
-export const INITIATIVE_DIE_OPEN = 'The seed gives the initiative die as one d6 (MED-INIT.1) and one d10 (MED-SEQ.1): a GM sets which, once for the battle, with /house set key:initiative.die value:d6 (or d10).';
+export const INITIATIVE_DIE_OPEN = say('medieval.initiative.dieOpen');
 
 /** MED-INIT: in phase 1, each side's d6/d10 plus its commander's modifier; ties roll again. */
 export function decideRollInitiative(s: BattleState, ctx: DecideContext): InitiativeEvent[] {
-  checkPhase(s, 'MED-INIT', 'Initiative is rolled');
+  checkPhase(s, 'MED-INIT', 'initiative');
   const sides = Object.values(s.sides);
   // Side A and side B (MED-SEQ.1) make initiative a roll between two sides.
-  if (sides.length !== 2) refuse(`Initiative decides which of two sides is A and which B (MED-SEQ.1); this battle has ${plural(sides.length, 'side')}.`);
+  if (sides.length !== 2) refuse(say('medieval.initiative.twoSides', { n: sides.length }));
   const done = med(s).initiative;
-  if (done?.turn === s.position.turn) refuse(`Initiative for turn ${s.position.turn} has been rolled: ${sideName(s, done.winner)} won (MED-INIT).`);
+  if (done?.turn === s.position.turn) refuse(say('medieval.initiative.rolledAlready', { turn: String(s.position.turn), side: sideName(s, done.winner) }));
   const die = initiativeDie(s) ?? refuse(INITIATIVE_DIE_OPEN);
   const dice = needDice(ctx.dice);
   const { value: outcome, dice: used } = dice.take((d) =>
@@ -68,12 +67,12 @@ export function decideRollInitiative(s: BattleState, ctx: DecideContext): Initia
 
 /** MED-SEQ.1, MED-INIT.4: the winner chooses to be side A or B this Game Turn. */
 export function decideChooseSide(s: BattleState, as: 'A' | 'B', actor: string): InitiativeEvent[] {
-  if (as !== 'A' && as !== 'B') refuse(`Choose side A or B (got "${String(as)}") (MED-SEQ.1).`);
+  if (as !== 'A' && as !== 'B') refuse(say('medieval.initiative.aOrB', { got: String(as) }));
   const won = med(s).initiative;
-  if (won?.turn !== s.position.turn) refuse(`Initiative has not been rolled for turn ${s.position.turn}: /initiative roll first (MED-SEQ.1).`);
+  if (won?.turn !== s.position.turn) refuse(say('medieval.initiative.notRolled', { turn: String(s.position.turn) }));
   const chosen = med(s).sides;
-  if (chosen?.turn === s.position.turn) refuse(`${sideName(s, won.winner)} has chosen already this turn: side A ${sideName(s, chosen.a)}, side B ${sideName(s, chosen.b)}.`);
-  if (!isGm(s, actor) && !playsSide(s, actor, won.winner)) refuse(`${sideName(s, won.winner)} won the initiative: its players (or a GM) choose A or B (MED-INIT.4).`);
+  if (chosen?.turn === s.position.turn) refuse(say('medieval.initiative.chosenAlready', { side: sideName(s, won.winner), a: sideName(s, chosen.a), b: sideName(s, chosen.b) }));
+  if (!isGm(s, actor) && !playsSide(s, actor, won.winner)) refuse(say('medieval.initiative.winnerChooses', { side: sideName(s, won.winner) }));
   const other = Object.keys(s.sides).find((id) => id !== won.winner)!;
   const [a, b] = as === 'A' ? [won.winner, other] : [other, won.winner];
   return [{ type: 'MedievalSideChosen', data: { turn: s.position.turn, sideId: won.winner, as, a, b } }];
@@ -93,13 +92,16 @@ export function evolveSideChosen(d: BattleState, e: Of<'MedievalSideChosen'>): v
 }
 
 export function describeCommanderSet(e: Of<'MedievalCommanderSet'>, s: BattleState): Text {
-  return `${sideName(s, e.data.sideId)}'s army commander: ${e.data.commander ? `${e.data.commander}, initiative ${signed(pack.initiative.commanders[e.data.commander])} (MED-INIT.2, MED-CMDR.2)` : 'none, no initiative modifier'}`;
+  const { commander } = e.data;
+  return commander
+    ? say('medieval.initiative.commanderSet', { side: sideName(s, e.data.sideId), commander, modifier: signed(pack.initiative.commanders[commander]) })
+    : say('medieval.initiative.commanderNone', { side: sideName(s, e.data.sideId) });
 }
 
 export function describeInitiativeRolled(e: Of<'MedievalInitiativeRolled'>, s: BattleState): Text {
-  return lines(`initiative for turn ${e.data.turn} (MED-INIT, d${e.data.outcome.die}): ${sideName(s, e.data.winnerSideId)} wins and chooses to be side A or B with /initiative choose`, e.data.outcome.steps);
+  return lines(say('medieval.initiative.head', { turn: String(e.data.turn), die: String(e.data.outcome.die), side: sideName(s, e.data.winnerSideId) }), e.data.outcome.steps);
 }
 
 export function describeSideChosen(e: Of<'MedievalSideChosen'>, s: BattleState): Text {
-  return `${sideName(s, e.data.sideId)} chooses to be side ${e.data.as} for turn ${e.data.turn}: side A ${sideName(s, e.data.a)}, side B ${sideName(s, e.data.b)} (MED-SEQ.1)`;
+  return say('medieval.initiative.sideChosen', { side: sideName(s, e.data.sideId), as: e.data.as, turn: String(e.data.turn), a: sideName(s, e.data.a), b: sideName(s, e.data.b) });
 }

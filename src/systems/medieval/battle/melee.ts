@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
@@ -50,18 +50,18 @@ export type MeleeEvent = { type: 'MedievalMeleeResolved'; data: { attackerId: st
  * MED-PARTDICE). Who won the round the source does not say, so the umpire does not declare it.
  */
 export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext): MeleeEvent[] {
-  checkPhase(s, 'MED-MELEE', 'Melee is resolved');
+  checkPhase(s, 'MED-MELEE', 'melee');
   const att = findUnit(s, a.attacker.unit);
   const def = findUnit(s, a.defender.unit);
-  if (att.id === def.id) refuse(`${att.name} cannot fight itself.`);
-  if (unitSideId(s, att) === unitSideId(s, def)) refuse(`${att.name} and ${def.name} are both ${sideName(s, unitSideId(s, att))}'s; a melee is between enemy units.`);
-  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(`Only the players of ${att.name} or ${def.name}, or a GM, may resolve their melee.`);
+  if (att.id === def.id) refuse(say('medieval.melee.itself', { unit: att.name }));
+  if (unitSideId(s, att) === unitSideId(s, def)) refuse(say('medieval.melee.sameSide', { attacker: att.name, defender: def.name, side: sideName(s, unitSideId(s, att)) }));
+  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(say('medieval.melee.notYours', { attacker: att.name, defender: def.name }));
   const prepare = (u: Unit, input: MeleeSideInput, enemy: Unit) => {
     const now = figuresNow(s, u);
-    if (now === 0) refuse(`${u.name} has no figures left.`);
-    if (input.figures !== undefined && input.figures > now) refuse(`${u.name} has ${plural(now, 'figure')}; ${input.figures} cannot fight.`);
-    if (u.attrs.melee_weapon === undefined) refuse(`${u.name} has no hand weapon: set it with /unit set unit:"${u.name}" melee_weapon:... (MED-MELEE).`);
-    if (enemy.attrs.armour === undefined) refuse(`${enemy.name} has no armour grade, the column of the Melee Chart: set it with /unit set unit:"${enemy.name}" armour:... (MED-MELEE).`);
+    if (now === 0) refuse(say('medieval.state.noFiguresLeft', { unit: u.name }));
+    if (input.figures !== undefined && input.figures > now) refuse(say('medieval.melee.tooManyFigures', { unit: u.name, now, asked: String(input.figures) }));
+    if (u.attrs.melee_weapon === undefined) refuse(say('medieval.melee.noWeapon', { unit: u.name }));
+    if (enemy.attrs.armour === undefined) refuse(say('medieval.melee.noArmour', { unit: enemy.name }));
     const derived: MeleeDerived = {
       charging: input.charging ?? false,
       impetuous: unitStatus(s, u.id).impetuous !== undefined,
@@ -143,5 +143,5 @@ function fought(st: MedievalUnitStatus, at: TurnPosition, kills: number, losses:
 
 export function describeMeleeResolved(e: MeleeEvent): Text {
   const o = e.data.outcome;
-  return lines(`melee (MED-MELEE): ${o.attacker.unit} ${o.attacker.kills} kill${o.attacker.kills === 1 ? '' : 's'}, ${o.defender.unit} ${o.defender.kills} kill${o.defender.kills === 1 ? '' : 's'}`, o.steps);
+  return lines(say('medieval.melee.head', { attacker: o.attacker.unit, attackerKills: o.attacker.kills, defender: o.defender.unit, defenderKills: o.defender.kills }), o.steps);
 }

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { list, say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { houseNote, houseRule } from '../../../battle/house.ts';
@@ -43,18 +43,18 @@ const MORALE_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.4': 'A', 'MED-SEQ.5': 
 export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type: 'MedievalMoraleTest' }>, ctx: DecideContext): MoraleEvent[] {
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'test it');
-  checkPhase(s, 'MED-MORALE', 'Morale Tests are taken');
+  checkPhase(s, 'MED-MORALE', 'morale');
   const pid = phaseId(s.position);
   const testing = MORALE_SIDE[pid];
   if (testing) {
     const letter = letterOf(s, unitSideId(s, u));
-    if (letter !== testing) refuse(`In phase ${pid.replace('MED-SEQ.', '')} side ${testing}'s units test (${pid}); ${u.name} is side ${letter} this turn.`);
+    if (letter !== testing) refuse(say('medieval.morale.notYourPhase', { phase: pid.replace('MED-SEQ.', ''), testing, rule: pid, unit: u.name, letter }));
   }
   const st = unitStatus(s, u.id);
   if (samePhase(st.morale?.at, s.position)) {
-    refuse(`${u.name} has taken its one Morale Test of this phase already (${st.morale!.name}); a unit makes only ONE test in a game phase, for all its reasons at once (MED-MORALE.3).`);
+    refuse(say('medieval.morale.onePerPhase', { unit: u.name, result: st.morale!.name }));
   }
-  if (figuresNow(s, u) === 0) refuse(`${u.name} has no figures left.`);
+  if (figuresNow(s, u) === 0) refuse(say('medieval.state.noFiguresLeft', { unit: u.name }));
   // An intent (receive, evade, rally, restore) goes with the reasons whose column depends on it (MED-MORALE-REASONS.3, .10).
   const intents = [...new Set(a.reasons.flatMap((r) => (r.intent ? [r.intent] : [])))];
   const given = a.reasons.map(({ id, intent }) => {
@@ -64,7 +64,7 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
   for (const intent of intents) {
     if (!given.some((r) => 'intent' in r && r.intent === intent)) {
       const takers = pack.morale.reasons.filter((r) => r.columnByIntent?.[intent] !== undefined).map((r) => r.id);
-      refuse(`"${intent}" is what a unit means to do for ${takers.join(' or ')}; none of the reasons given takes it.`);
+      refuse(say('medieval.morale.intentUnused', { intent, takers: list(takers, 'or') }));
     }
   }
   // The reasons: the player's checked against the roster and log, the log's added, a GM's drops ruled.
@@ -77,19 +77,14 @@ export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type
   const logged = moraleReasonsFromLog(s, u);
   for (const id of a.dropReasons ?? []) {
     const from = logged.find((r) => r.id === id);
-    if (!from) refuse(`${id} does not come from the log for ${u.name} now (the log gives ${logged.map((r) => r.id).join(', ') || 'none'}), so there is nothing to drop.`);
-    if (given.some((r) => r.id === id)) refuse(`${id} is both given and dropped; give it or drop it.`);
+    if (!from) refuse(say('medieval.morale.notFromLog', { id, unit: u.name, logged: logged.map((r) => r.id).join(', ') || say('medieval.unitCounts.none') }));
+    if (given.some((r) => r.id === id)) refuse(say('medieval.morale.givenAndDropped', { id }));
     rulings.push(dropOrRefuse(s, ctx.actor, u, from));
   }
   const fromLog = logged.filter((r) => !given.some((g) => g.id === r.id) && !(a.dropReasons ?? []).includes(r.id));
   const reasons: MoraleReasonChoice[] = [...given, ...fromLog.map(({ id }) => ({ id }))];
   if (!reasons.length) {
-    const logs = '.4 a round of melee drawn or lost, .8 casualties from fire, .9 first under fire, .11 strength at 50% or less';
-    refuse(
-      pid === LOG_REASONS_PHASE
-        ? `Give the reason for ${u.name}'s Morale Test (MED-MORALE-REASONS): the log gives none now (it gives ${logs}).`
-        : `Give the reason for ${u.name}'s Morale Test (MED-MORALE-REASONS)${pid === 'MED-SEQ.10' ? ': phase 10 tests units seeing friendly units Routing or Falling-back in disorder, reason 6 (MED-SEQ.10)' : ''}; the reasons the log gives (${logs}) are tested in phase 15 (MED-SEQ.15).`,
-    );
+    refuse(say('medieval.morale.giveReason', { unit: u.name, phase: pid === LOG_REASONS_PHASE ? 'log' : pid === 'MED-SEQ.10' ? 'seen' : 'other' }));
   }
   const chosen = lostValues(s, a.modifiers ?? []);
   // MED-MORALE-MOD.4, .6, .8, .10: no count passes the units the battle holds.
@@ -140,7 +135,7 @@ function lostValues(s: BattleState, chosen: readonly ModifierChoice[]): Modifier
     const entry = row?.house && !c.exclude ? houseRule(s, row.house) : undefined;
     if (!row?.house || !entry) return c;
     const value = entry.value as number;
-    if (c.value !== undefined) refuse(`${row.id} (${row.text}) is ${signed(value)} by house rule ${row.house} (${houseNote(entry)}); a GM changes it with /house set key:${row.house} value:n.`);
+    if (c.value !== undefined) refuse(say('medieval.morale.byHouseRule', { id: row.id, text: row.text, value: signed(value), key: row.house, note: houseNote(entry) }));
     return { ...c, value, source: houseNote(entry) };
   });
 }
@@ -153,14 +148,20 @@ export function decideSetStatus(s: BattleState, a: Extract<MoraleAction, { type:
   if (a.disordered !== undefined && a.disordered !== !!st.disordered) data.disordered = a.disordered;
   if (a.routing !== undefined && a.routing !== !!st.routing) data.routing = a.routing;
   if (a.gunsAbandoned !== undefined) {
-    if (u.attrs.arm !== 'artillery') refuse(`${u.name} is not artillery; it has no guns to abandon.`);
+    if (u.attrs.arm !== 'artillery') refuse(say('medieval.morale.notArtillery', { unit: u.name }));
     if (a.gunsAbandoned !== !!st.gunsAbandoned) data.gunsAbandoned = a.gunsAbandoned;
   }
-  if (Object.keys(data).length === 1) refuse(`Nothing to change: ${u.name} is ${statusWords(st) || 'in good order'} already.`);
+  if (Object.keys(data).length === 1) refuse(say('medieval.morale.nothingToChange', { unit: u.name, status: statusText(st) }));
   return [{ type: 'MedievalStatusSet', data }];
 }
 
-/** A unit's order in words, for /unit show and for /morale set when nothing would change. */
+/** A unit's order as a phrase ("routing, disordered"; "in good order"), for /morale set when nothing would change. */
+export function statusText(st: MedievalUnitStatus): Text {
+  const words = [st.routing ? 'routing' : '', st.disordered ? 'disordered' : '', st.gunsAbandoned ? 'gunsAbandoned' : ''].filter(Boolean).map((what) => say('medieval.morale.status', { what }));
+  return words.length ? words.reduce((a, b) => say('medieval.morale.comma', { a, b })) : say('medieval.morale.goodOrder');
+}
+
+/** A unit's order in words, for /unit show. */
 export function statusWords(st: MedievalUnitStatus): string {
   return [st.routing ? 'routing' : '', st.disordered ? 'disordered' : '', st.gunsAbandoned ? 'guns abandoned' : ''].filter(Boolean).join(', ');
 }
@@ -191,8 +192,8 @@ export function evolveStatusSet(d: BattleState, e: Of<'MedievalStatusSet'>): voi
 
 export function describeMoraleTested(e: Of<'MedievalMoraleTested'>): Text {
   const o = e.data.outcome;
-  return lines(`${o.unit} takes a Morale Test (MED-MORALE): ${o.effect.name}`, [
-    ...(o.reasonsFromLog ?? []).map((r) => `${r.id} from the log: ${o.unit} ${r.why}.`),
+  return lines(say('medieval.morale.head', { unit: o.unit, result: o.effect.name }), [
+    ...(o.reasonsFromLog ?? []).map((r) => say('medieval.state.fromLog', { id: r.id, unit: o.unit, why: r.why })),
     ...(o.rulings ?? []).map(rulingLine),
     ...o.steps,
     ...o.effect.text,
@@ -201,6 +202,6 @@ export function describeMoraleTested(e: Of<'MedievalMoraleTested'>): Text {
 
 export function describeStatusSet(e: Of<'MedievalStatusSet'>, s: BattleState): Text {
   const { unitId, ...change } = e.data;
-  const words = Object.entries(change).map(([k, v]) => `${k === 'gunsAbandoned' ? 'guns abandoned' : k} ${v ? 'yes' : 'no'}`);
-  return `${s.units[unitId]?.name ?? unitId}: ${words.join(', ')} (recorded by a GM)`;
+  const words = Object.entries(change).map(([what, v]) => say('medieval.morale.setTo', { what, value: v ? 'yes' : 'no' }));
+  return say('medieval.morale.statusSet', { unit: s.units[unitId]?.name ?? unitId, changes: words.length ? words.reduce((a, b) => say('medieval.morale.comma', { a, b })) : '' });
 }

@@ -1,3 +1,4 @@
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { ModifierChoice } from '../index.ts';
 
@@ -16,9 +17,9 @@ export function parseModifierList(text: string | undefined, table: string): Modi
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((token) => {
-      const m = TOKEN.exec(token) ?? refuse(`"${token}" is not a modifier: give ${table} ids such as ${table}.3, or their numbers, with x2 for a count, =+1 for a value and a leading - to drop a derived one (see /ref modifiers).`);
-      if (m[2] !== undefined && m[2].toUpperCase() !== table) refuse(`${token} is not a ${table} modifier.`);
-      if (m[1] !== undefined && (m[4] !== undefined || m[5] !== undefined)) refuse(`${token}: a dropped modifier takes no count or value.`);
+      const m = TOKEN.exec(token) ?? refuse(say('medieval.parse.notModifier', { token, table }));
+      if (m[2] !== undefined && m[2].toUpperCase() !== table) refuse(say('medieval.parse.otherModifier', { token, table }));
+      if (m[1] !== undefined && (m[4] !== undefined || m[5] !== undefined)) refuse(say('medieval.parse.droppedTakesNoValue', { token }));
       return {
         id: `${table}.${Number(m[3])}`,
         ...(m[1] !== undefined ? { exclude: true } : {}),
@@ -34,11 +35,11 @@ export function parseReasonList(text: string, table: string): string[] {
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((token) => {
-      const m = /^(?:(MED-[A-Z-]+)\.)?(\d+)$/i.exec(token) ?? refuse(`"${token}" is not a reason: give ${table} ids such as ${table}.4, or their numbers.`);
-      if (m[1] !== undefined && m[1].toUpperCase() !== table) refuse(`${token} is not a ${table} reason.`);
+      const m = /^(?:(MED-[A-Z-]+)\.)?(\d+)$/i.exec(token) ?? refuse(say('medieval.parse.notReason', { token, table }));
+      if (m[1] !== undefined && m[1].toUpperCase() !== table) refuse(say('medieval.parse.otherReason', { token, table }));
       return `${table}.${Number(m[2])}`;
     });
-  if (!ids.length) refuse(`Give at least one reason (${table}).`);
+  if (!ids.length) refuse(say('medieval.parse.noReason', { table }));
   return ids;
 }
 

@@ -1,6 +1,7 @@
 import { findByName, isGm, type BattleState, type Unit } from '../../../battle/state.ts';
 import { unitSideId, type Ruling } from '../../../battle/mechanics.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlExemption, medievalPack as pack, type ModifierChoice, type MoraleIntent } from '../index.ts';
 import { figuresNow, phaseId, startFigures, testingUnit, unitStatus } from './state.ts';
@@ -184,14 +185,14 @@ export function moraleReasonsFromLog(s: BattleState, u: Unit): ReasonFromLog[] {
  */
 export function fitOrRule(s: BattleState, actor: string, u: Unit, row: ReasonRow, misfit: string | null): Ruling | null {
   if (misfit === null) return null;
-  if (!isGm(s, actor)) refuse(`Reason ${row.id} "${row.text}" does not fit ${u.name} (${rosterWords(u)}): ${misfit}. Only a GM may rule otherwise, and the ruling is logged.`);
+  if (!isGm(s, actor)) refuse(say('medieval.reasons.doesNotFit', { id: row.id, text: row.text, unit: u.name, roster: rosterWords(u), misfit }));
   return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it applies', derived: `that it does not fit (${rosterWords(u)}): ${misfit}`, by: actor };
 }
 
 /** A reason the log gives that a GM drops; a player may not. */
 export function dropOrRefuse(s: BattleState, actor: string, u: Unit, from: ReasonFromLog): Ruling {
   const row = pack.morale.reasons.find((r) => r.id === from.id)!;
-  if (!isGm(s, actor)) refuse(`Reason ${row.id} "${row.text}" comes from the log: ${u.name} ${from.why}. Only a GM may rule that it does not apply, and the ruling is logged.`);
+  if (!isGm(s, actor)) refuse(say('medieval.reasons.fromLogGmDrops', { id: row.id, text: row.text, unit: u.name, why: from.why }));
   return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it does not apply', derived: `that it applies (${u.name} ${from.why})`, by: actor };
 }
 

@@ -1,4 +1,4 @@
-import { working, type Text } from '../../../i18n/text.ts';
+import { say, working, type Phrase, type Text } from '../../../i18n/text.ts';
 import { setRulesUnit } from '../../../battle/draft.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
@@ -94,8 +94,8 @@ export type MedievalOptions = {
 export const MEDIEVAL_OPTIONS = {
   keys: ['autokill', 'partDice', 'initiativeDie'] satisfies (keyof MedievalOptions)[],
   check(o: Record<string, unknown>): Record<string, unknown> {
-    if (o.initiativeDie !== undefined && o.initiativeDie !== 6 && o.initiativeDie !== 10) refuse(`The initiative die is a d6 (MED-INIT.1) or a d10 (MED-SEQ.1), not a d${String(o.initiativeDie)}.`);
-    for (const k of ['autokill', 'partDice']) if (o[k] !== undefined && typeof o[k] !== 'boolean') refuse(`${k} is true or false (got ${String(o[k])}).`);
+    if (o.initiativeDie !== undefined && o.initiativeDie !== 6 && o.initiativeDie !== 10) refuse(say('medieval.state.initiativeDie', { die: String(o.initiativeDie) }));
+    for (const k of ['autokill', 'partDice']) if (o[k] !== undefined && typeof o[k] !== 'boolean') refuse(say('medieval.state.trueOrFalse', { key: k, got: String(o[k]) }));
     return o;
   },
   text(o: MedievalOptions): string {
@@ -140,16 +140,21 @@ export function firingSideId(s: BattleState): string | undefined {
 /** A or B for a side this turn, refusing when the initiative winner has not chosen (MED-SEQ.1). */
 export function letterOf(s: BattleState, sideId: string): 'A' | 'B' {
   const chosen = med(s).sides;
-  if (chosen?.turn !== s.position.turn) refuse(`Sides A and B are not chosen for turn ${s.position.turn}: /initiative roll, then the winner's /initiative choose (MED-SEQ.1).`);
+  if (chosen?.turn !== s.position.turn) refuse(say('medieval.state.sidesNotChosen', { turn: String(s.position.turn) }));
   return chosen.a === sideId ? 'A' : 'B';
 }
 
-export function checkPhase(s: BattleState, rule: string, what: string) {
+/** "turn 1, phase 16 (Control Tests, both sides)" as a phrase: `phaseText` for a reader (the phase's name as the chart prints it). */
+export const phaseAt = (pos: TurnPosition): Phrase =>
+  say('medieval.state.phaseAt', { turn: String(pos.turn), phase: phaseId(pos).replace('MED-SEQ.', ''), name: (phaseDef(pos)?.name ?? '?').replace(/ \((.*)\)$/, ', $1') });
+
+/** Refuses an action outside the phases that give `rule`; `what` is what happens in them (control: "Control Tests are taken"). */
+export function checkPhase(s: BattleState, rule: string, what: 'control' | 'fire' | 'melee' | 'initiative' | 'morale') {
   if (phaseHas(s.position, rule)) return;
   // The next phase for it, this turn or the next: where a GM's /phase goto takes the battle.
   const numbers = phasesWith(rule).split(', ').map(Number);
   const next = numbers.find((n) => n > Number(phaseId(s.position).replace('MED-SEQ.', ''))) ?? numbers[0];
-  refuse(`${what} in phase${numbers.length > 1 ? 's' : ''} ${phasesWith(rule)} (MED-SEQ); now it is ${phaseText(s.position)}. A GM walks there with /phase goto phase:${next}.`);
+  refuse(say('medieval.state.wrongPhase', { what, n: numbers.length, phases: phasesWith(rule), now: phaseAt(s.position), next: String(next) }));
 }
 
 // ---------------------------------------------------------------------------------------------

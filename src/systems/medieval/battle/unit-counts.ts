@@ -1,5 +1,6 @@
 import { sideName, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
+import { list, say, type Text } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { PackModifier } from '../index.ts';
 import { figuresNow, unitStatus } from './state.ts';
@@ -16,16 +17,17 @@ export function checkUnitCounts(s: BattleState, u: Unit, table: readonly PackMod
   const sideId = unitSideId(s, u);
   const onField = Object.values(s.units).filter((x) => x.id !== u.id && figuresNow(s, x) > 0);
   const pool = { friendly: onField.filter((x) => unitSideId(s, x) === sideId), enemy: onField.filter((x) => unitSideId(s, x) !== sideId) };
-  const names = (units: readonly Unit[]) => `(${units.map((x) => x.name).join(', ') || 'none'})`;
-  const whose = (side: 'friendly' | 'enemy', steady: boolean) =>
-    `${side === 'friendly' ? `the units of ${sideName(s, sideId)} besides ${u.name}` : 'the enemy units'} with figures left${steady ? ' and not routing' : ''}`;
+  // Listed as the source's names are, a comma between them.
+  const names = (units: readonly Unit[]): Text => units.map((x) => x.name).join(', ') || say('medieval.unitCounts.none');
   const bySide: Record<'friendly' | 'enemy', { row: PackModifier; count: number }[]> = { friendly: [], enemy: [] };
   for (const c of counts) {
     const row = table.find((m) => m.id === c.id);
     if (!row?.perUnit) continue;
     const steady = row.perUnit.moving === 'halted-or-advancing';
     const units = pool[row.perUnit.side].filter((x) => !steady || !unitStatus(s, x.id).routing);
-    if (c.count > units.length) refuse(`${row.id} (${row.text}): at most ${units.length}, ${whose(row.perUnit.side, steady)} ${names(units)}; ${c.count} given.`);
+    if (c.count > units.length) {
+      refuse(say('medieval.unitCounts.tooMany', { id: row.id, text: row.text, max: String(units.length), side: row.perUnit.side, sideName: sideName(s, sideId), unit: u.name, steady: steady ? 'yes' : 'no', names: names(units), given: String(c.count) }));
+    }
     bySide[row.perUnit.side].push({ row, count: c.count });
   }
   for (const side of ['friendly', 'enemy'] as const) {
@@ -33,7 +35,6 @@ export function checkUnitCounts(s: BattleState, u: Unit, table: readonly PackMod
     const total = rows.reduce((t, r) => t + r.count, 0);
     const units = pool[side];
     if (rows.length < 2 || total <= units.length) continue;
-    const has = side === 'friendly' ? `${sideName(s, sideId)} has ${units.length} besides ${u.name}` : `the enemy has ${units.length} with figures left`;
-    refuse(`${rows.map((r) => r.row.id).join(' and ')} count ${total} ${side} units together; ${has} ${names(units)}: a unit is halted / advancing or routing / falling back, not both.`);
+    refuse(say('medieval.unitCounts.countedTwice', { ids: list(rows.map((r) => r.row.id)), total: String(total), side, sideName: sideName(s, sideId), unit: u.name, n: String(units.length), names: names(units) }));
   }
 }

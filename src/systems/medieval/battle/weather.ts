@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { weatherRollDue } from '../sequence.ts';
@@ -20,22 +20,22 @@ export function decideRecordWeather(s: BattleState, a: WeatherAction): WeatherEv
   const due = turn === 1 || (phaseId(s.position) === 'MED-SEQ.2' && weatherRollDue(turn));
   if (!due) {
     const next = weatherRollDue(turn) && s.position.phase < 1 ? turn : (Math.floor(turn / 12) + 1) * 12;
-    refuse(`The weather changes at the start of every twelfth Game Turn, in phase 2 (MED-SEQ.2): next in turn ${next}. The scenario's weather may be recorded in turn 1.`);
+    refuse(say('medieval.weather.notDue', { next: String(next) }));
   }
-  const clean = (what: string, v: string) => {
+  const clean = (what: 'weather' | 'strength' | 'direction', v: string) => {
     const t = v.trim();
-    if (!t || t.length > 60) refuse(`Give the ${what} in a few words (1 to 60 characters).`);
+    if (!t || t.length > 60) refuse(say('medieval.weather.fewWords', { what }));
     return t;
   };
-  if (a.rain !== undefined && !RAIN.includes(a.rain)) refuse(`Rain or snow is none, light or heavy (got "${String(a.rain)}") (MED-FIRE-MOD.18, .20).`);
+  if (a.rain !== undefined && !RAIN.includes(a.rain)) refuse(say('medieval.weather.badRain', { got: String(a.rain) }));
   return [
     {
       type: 'MedievalWeatherRecorded',
       data: {
         turn,
         weather: clean('weather', a.weather),
-        windStrength: clean('wind strength', a.windStrength),
-        windDirection: clean('wind direction', a.windDirection),
+        windStrength: clean('strength', a.windStrength),
+        windDirection: clean('direction', a.windDirection),
         ...(a.rain !== undefined ? { rain: a.rain } : {}),
       },
     },
@@ -49,5 +49,6 @@ export function evolveWeatherRecorded(d: BattleState, e: WeatherEvent): void {
 export const rainText = (rain: Rain | undefined) => (rain === 'light' || rain === 'heavy' ? `; ${rain} rain or snow: fire ${rain === 'light' ? 'MED-FIRE-MOD.18' : 'MED-FIRE-MOD.20'}` : '');
 
 export function describeWeatherRecorded(e: WeatherEvent): Text {
-  return `weather from turn ${e.data.turn}: ${e.data.weather}; wind ${e.data.windStrength}, from ${e.data.windDirection}${rainText(e.data.rain)} (MED-SEQ.2; recorded by a GM, the weather rules are not in the source)`;
+  const { turn, weather, windStrength, windDirection, rain } = e.data;
+  return say('medieval.weather.recorded', { turn: String(turn), weather, strength: windStrength, direction: windDirection, rain: rain ?? 'none' });
 }

@@ -4,6 +4,7 @@ import { figuresNow, testingUnit } from '../battle/state.ts';
 import { labelled, matchingCodes, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
 import { parseModifierList, parseReasonList } from '../battle/parse.ts';
 import { controlReasonFromLog, controlReasonMisfit, typedUnit } from '../battle/reasons.ts';
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlExemption, medievalPack } from '../index.ts';
 
@@ -55,7 +56,7 @@ export const control = defineCommand({
       },
       action: (o) => {
         const [reason, ...more] = o.reason === undefined ? [] : parseReasonList(o.reason, 'MED-CONTROL');
-        if (more.length) refuse(`Give one reason for the Control Test (got ${[reason, ...more].join(', ')}).`);
+        if (more.length) refuse(say('medieval.commands.oneReason', { got: [reason, ...more].join(', ') }));
         return {
           type: 'MedievalControlTest',
           unit: o.unit,

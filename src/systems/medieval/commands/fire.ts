@@ -4,6 +4,7 @@ import { quoted } from '../../../app/slash/examples.ts';
 import { unitSideId } from '../../../battle/mechanics.ts';
 import { parseModifierList } from '../battle/parse.ts';
 import { firingSideId } from '../battle/state.ts';
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { BANDS, medievalPack, type RangeBand } from '../index.ts';
 
@@ -42,7 +43,7 @@ export const fire = {
       let range: number | undefined;
       if (o.range !== undefined) {
         range = Number(o.range);
-        if (!/^\d+(\.\d+)?$/.test(o.range.trim()) || !Number.isFinite(range)) refuse(`range must be a distance such as 14 or 7.5 (got "${o.range}").`);
+        if (!/^\d+(\.\d+)?$/.test(o.range.trim()) || !Number.isFinite(range)) refuse(say('medieval.commands.badRange', { got: o.range }));
       }
       return {
         type: 'MedievalFire',
