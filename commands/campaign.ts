@@ -9,7 +9,9 @@ import { parseDataFile } from '../src/app/slash/data-file.ts';
 import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { changesText } from '../src/campaign/aftermath.ts';
-import { campaignLeaders, figuresOf, findArmy, findCampaignBattle, findUnit } from '../src/campaign/decide.ts';
+import { campaignLeaders, figuresOf, findArmy, findCampaignBattle, findUnit, notWaiting, unknownSystem } from '../src/campaign/decide.ts';
+import { say, type Text } from '../src/i18n/text.ts';
+import type { Message } from '../src/messages.ts';
 import { LEADER_FATES, UNIT_STATUSES, type LeaderFate, type UnitStatus } from '../src/campaign/events.ts';
 import { armyStrength, currentTurn, officerText, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
 import { mention, plural } from '../src/messages.ts';
@@ -21,6 +23,9 @@ import { houseValueOpt, typed } from './house.ts';
 const csub = <O extends Record<string, OptionDef>>(def: SubcommandDef<O>): SubcommandDef => sub<O>({ ...def, scope: 'campaign', needsBattle: false });
 
 const campaignOf = (ctx: InvokeContext): CampaignState => ctx.campaign!;
+
+/** An answer to the invoking user, its texts worded where it is shown (reply takes words already worded). */
+const answer = (ctx: Pick<InvokeContext, 'actor' | 'channel'>, text: Text, title?: Text): Message => ({ ...reply(ctx, ''), text, ...(title !== undefined ? { title } : {}) });
 
 /** Names offered as a /campaign option is typed, from the campaign it would act on. */
 const names = (pick: (c: CampaignState, actor: string) => string[]) => (ctx: CompleteContext) => (ctx.campaign ? matching(pick(ctx.campaign, ctx.actor), ctx.typed) : []);
@@ -98,7 +103,7 @@ function rulingText(s: CampaignState, r: NonNullable<CampaignUnit['ruling']>): s
 /** What the campaign's battles of each rule system start with (issue 41): options and house rules, by system (one, or each with any). */
 function rulesText(s: CampaignState, system: string | undefined): string {
   const ids = system ? [system.trim().toLowerCase()] : systemIds().filter((id) => s.systems[id]);
-  if (system && !systemIds().includes(ids[0]!)) throw new RuleError(`Unknown rule system "${system}"; choose one of ${systemIds().join(', ')}.`);
+  if (system && !systemIds().includes(ids[0]!)) throw new RuleError(unknownSystem(system));
   if (!ids.length) return `${s.name} sets no house rule or option for its battles yet: each starts as /battle create starts one. A GM sets them with /campaign house set system: key: value: and /campaign options system:.`;
   return ids
     .map((id) => {
@@ -163,8 +168,8 @@ export default (systems: readonly SystemPlugin[]) => {
         query: (_o, ctx) => {
           const s = campaignOf(ctx);
           const t = currentTurn(s);
-          const mine = t && !t.revealed ? t.voters.filter((v) => v.users.includes(ctx.actor)).map((v) => `Your orders for ${s.armies[v.armyId]!.name}: ${t.orders[v.armyId]?.text ?? 'not sent yet'}`) : [];
-          return [reply(ctx, [statusPost(s).text, ...mine].join('\n'), `${s.name} — campaign status`)];
+          const mine = t && !t.revealed ? t.voters.filter((v) => v.users.includes(ctx.actor)).map((v) => say('campaign.reply.yourOrders', { army: s.armies[v.armyId]!.name, orders: t.orders[v.armyId]?.text ?? say('campaign.reply.notSentYet') })) : [];
+          return [answer(ctx, { lines: [statusPost(s).text, ...mine] }, say('campaign.reply.statusTitle', { campaign: s.name }))];
         },
       }),
       'army import': csub({
@@ -185,7 +190,7 @@ export default (systems: readonly SystemPlugin[]) => {
         who: 'anyone',
         example: '/campaign army show army:"The King\'s Army"',
         options: { army: { kind: 'string', description: 'The army (all when left out)', complete: armyNames }, campaign: campaignOpt },
-        query: (o, ctx) => [reply(ctx, armyText(campaignOf(ctx), o.army), o.army ? 'Army' : 'Armies')],
+        query: (o, ctx) => [answer(ctx, armyText(campaignOf(ctx), o.army), say(o.army ? 'campaign.reply.armyTitle' : 'campaign.reply.armiesTitle'))],
       }),
       'army reinforce': csub({
         description: 'Add units to an army from a roster file (GM)',
@@ -217,7 +222,7 @@ export default (systems: readonly SystemPlugin[]) => {
         who: 'anyone',
         example: '/campaign unit show unit:"Oxford\'s Archers"',
         options: { unit: { kind: 'string', description: 'The unit', required: true, complete: unitNames }, campaign: campaignOpt },
-        query: (o, ctx) => [reply(ctx, unitText(campaignOf(ctx), o.unit), 'Unit')],
+        query: (o, ctx) => [answer(ctx, unitText(campaignOf(ctx), o.unit), say('campaign.reply.unitTitle'))],
       }),
       'unit set': csub({
         description: "A GM's ruling on a unit between battles: replacements, recovery, a new leader (GM)",
@@ -372,7 +377,7 @@ export default (systems: readonly SystemPlugin[]) => {
         who: 'anyone',
         example: '/campaign house show system:medieval',
         options: { system: { ...systemOpt, required: false, description: 'The rule system (each the campaign sets any for, when left out)' }, campaign: campaignOpt },
-        query: (o, ctx) => [reply(ctx, rulesText(campaignOf(ctx), o.system), 'House rules of the campaign')],
+        query: (o, ctx) => [answer(ctx, rulesText(campaignOf(ctx), o.system), say('campaign.reply.houseTitle'))],
       }),
       options: csub({
         description: "/battle create's options for the campaign's battles of a rule system, each logged there; a battle start may change one (GM)",
@@ -389,7 +394,7 @@ export default (systems: readonly SystemPlugin[]) => {
         action: async (o, ctx) => {
           const s = campaignOf(ctx);
           const b = findCampaignBattle(s, o.battle);
-          if (b.stage !== 'running') throw new RuleError(`${b.name} (${b.id}) is not waiting for its result: it is ${b.stage}.`);
+          if (b.stage !== 'running') throw new RuleError(notWaiting(b));
           return ctx.app.campaigns.proposal(s, b);
         },
       }),
@@ -434,7 +439,8 @@ export default (systems: readonly SystemPlugin[]) => {
           const log = await ctx.app.campaigns.log(s.id);
           const first = (await ctx.app.store.load(s.id, 0))[0];
           const r = campaignReport(s.id, log, first?.hash ?? '');
-          const m = reply(ctx, campaignReportText(r), `Report of ${s.name}`);
+          const m = answer(ctx, campaignReportText(r), say('reports.campaign.title', { campaign: s.name }));
+          // The chart is drawn in one language: the reader's, once the context carries it (English until then).
           m.files = [await campaignChartFile(r)];
           return [m];
         },

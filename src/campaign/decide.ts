@@ -4,7 +4,9 @@ import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import { checkName, findNamed, lookAlike, NameIndex, nameClash, sameName } from '../battle/names.ts';
 import { findByName } from '../battle/state.ts';
 import { didYouMean } from '../nearest.ts';
-import { mention, plural } from '../messages.ts';
+import { mention } from '../messages.ts';
+import { say, type Text } from '../i18n/text.ts';
+import { fateWord, joined, stageWord, statusWord } from './words.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
 import { checkRoster, rosterRefusal, type RosterArmy } from './roster.ts';
@@ -104,29 +106,32 @@ const AFTER_END = new Set<CampaignAction['type']>(['ShareCampaign', 'RevokeCampa
 export const MAX_ORDERS = 1000;
 
 export function findArmy(s: CampaignState, ref: string): Army {
-  return findByName(s.armies, ref) ?? refuse(`There is no army "${ref}" in ${s.name}. Its armies: ${Object.values(s.armies).map((a) => a.name).join(', ') || 'none yet'}.`);
+  return findByName(s.armies, ref) ?? refuse(say('campaign.decide.noArmy', { ref, campaign: s.name, armies: Object.values(s.armies).map((a) => a.name).join(', ') || say('campaign.decide.noneYet') }));
 }
 
 export function findUnit(s: CampaignState, ref: string): CampaignUnit {
   const u = (Object.hasOwn(s.units, ref) ? s.units[ref] : undefined) ?? findNamed(Object.values(s.units), ref, (x) => x.name);
-  return u ?? refuse(`There is no unit "${ref}" in ${s.name}.${didYouMean(Object.values(s.units).map((x) => x.name), ref, (n) => `"${n}"`)} /campaign army show lists each army's units.`);
+  return u ?? refuse(say('campaign.decide.noUnit', { ref, campaign: s.name, hint: didYouMean(Object.values(s.units).map((x) => x.name), ref, (n) => `"${n}"`) }));
 }
 
 function ruleSystem(ref: string) {
   const id = ref.trim().toLowerCase();
-  if (!systemIds().includes(id)) refuse(`Unknown rule system "${ref}"; choose one of ${systemIds().join(', ')}.`);
+  if (!systemIds().includes(id)) refuse(unknownSystem(ref));
   return getRuleSystem(id);
 }
 
 function findSide(s: CampaignState, ref: string) {
-  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}" in ${s.name}. Its sides: ${Object.values(s.sides).map((x) => x.name).join(', ') || 'none yet (a GM adds them with /campaign side)'}.`);
+  return findByName(s.sides, ref) ?? refuse(say('campaign.decide.noSide', { ref, campaign: s.name, sides: Object.values(s.sides).map((x) => x.name).join(', ') || say('campaign.decide.noSidesYet') }));
 }
 
 function openTurn(s: CampaignState) {
   const t = currentTurn(s);
-  if (!t || t.revealed) refuse(`No campaign turn is open${t ? `: turn ${t.number}'s orders were revealed` : ''}. A GM opens one with /campaign turn open.`);
+  if (!t || t.revealed) refuse(t ? say('campaign.decide.turnRevealed', { turn: String(t.number) }) : say('campaign.decide.noTurnOpen'));
   return t;
 }
+
+/** The refusal of a rule system no plugin gives: what was typed, and the systems installed. */
+export const unknownSystem = (ref: string): Text => say('campaign.decide.unknownSystem', { ref, systems: systemIds().join(', ') });
 
 /** The statuses a unit of a rule system may carry (RuleSystem.carriedStatuses): the brigade game has no rout. */
 export const carriedStatuses = (system: string): readonly UnitStatus[] => getRuleSystem(system).carriedStatuses ?? UNIT_STATUSES;
@@ -137,32 +142,32 @@ export const figuresOf = (attrs: Record<string, unknown>): number => (typeof att
 /** Decides a campaign action against the state: the events it appends, or a RuleError saying what is wrong. */
 export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: CampaignContext): CampaignEvent[] {
   if (action.type === 'CreateCampaign') {
-    if (s.version > 0) refuse(`Campaign ${s.id} already exists.`);
+    if (s.version > 0) refuse(say('campaign.decide.exists', { id: s.id }));
     return [{ type: 'CampaignCreated', data: { campaignId: s.id, name: checkName('campaign', action.name), channel: action.channel, gm: ctx.actor } }];
   }
-  if (s.version === 0) refuse('There is no campaign here. A GM starts one with /campaign create.');
-  if (s.ended && !AFTER_END.has(action.type)) refuse(`Campaign "${s.name}" has ended; its log can still be read and replayed.`);
+  if (s.version === 0) refuse(say('campaign.decide.noCampaign'));
+  if (s.ended && !AFTER_END.has(action.type)) refuse(say('campaign.decide.ended', { campaign: s.name }));
   const role = ROLE[action.type];
   const umpire = ctx.actor === CAMPAIGN_UMPIRE;
-  if (role === 'umpire' && !umpire) refuse('Only the umpire does that, when a deadline passes.');
-  if ((role === 'gm' || (role === 'gm or umpire' && !umpire)) && !isCampaignGm(s, ctx.actor)) refuse(`Only a GM of ${s.name} may do that.`);
+  if (role === 'umpire' && !umpire) refuse(say('campaign.decide.umpireOnly'));
+  if ((role === 'gm' || (role === 'gm or umpire' && !umpire)) && !isCampaignGm(s, ctx.actor)) refuse(say('campaign.decide.gmOnly', { campaign: s.name }));
   switch (action.type) {
     case 'AddCampaignGm':
-      if (isCampaignGm(s, action.user)) refuse(`${mention(action.user)} is already a GM of ${s.name}.`);
+      if (isCampaignGm(s, action.user)) refuse(say('campaign.decide.alreadyGm', { user: mention(action.user), campaign: s.name }));
       return [{ type: 'CampaignGmAdded', data: { user: action.user } }];
     case 'AddCampaignSide': {
       const name = checkName('side', action.name);
       const clash = lookAlike(Object.values(s.sides).map((x) => x.name), name);
-      if (clash) refuse(`${nameClash('side', name, clash)}; nothing was changed.`);
+      if (clash) refuse(say('campaign.decide.clash', { clash: nameClash('side', name, clash) }));
       return [{ type: 'CampaignSideAdded', data: { sideId: `s${s.nextId.side}`, name } }];
     }
     case 'JoinCampaignSide': {
       const side = findSide(s, action.side);
       const now = sideOf(s, ctx.actor);
-      if (now) refuse(now.id === side.id ? `You are already on ${side.name}.` : `You are on ${now.name}; a player plays one side of a campaign.`);
+      if (now) refuse(now.id === side.id ? say('campaign.decide.alreadyOnSide', { side: side.name }) : say('campaign.decide.onOtherSide', { side: now.name }));
       // An older log's roster may name a player of no side (issue 38): that player plays the army's side or none.
       const theirs = Object.values(s.armies).find((a) => a.sideId !== side.id && a.commands.some((c) => c.player === ctx.actor));
-      if (theirs) refuse(`You play a command of ${theirs.name}, an army of ${s.sides[theirs.sideId]!.name}: you may join ${s.sides[theirs.sideId]!.name} only, unless a GM gives that command to another player with /campaign army assign.`);
+      if (theirs) refuse(say('campaign.decide.playsCommandOf', { army: theirs.name, side: s.sides[theirs.sideId]!.name }));
       return [{ type: 'CampaignSideJoined', data: { sideId: side.id, user: ctx.actor } }];
     }
     case 'ImportArmies':
@@ -179,10 +184,10 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       return assign(s, action);
     case 'OpenCampaignTurn': {
       const t = currentTurn(s);
-      if (t && !t.revealed) refuse(`Turn ${t.number} is still open: its orders are revealed when all are in, at its deadline, or by a GM with /campaign turn reveal.`);
+      if (t && !t.revealed) refuse(say('campaign.decide.turnStillOpen', { turn: String(t.number) }));
       const armies = Object.values(s.armies).filter((a) => Object.values(s.units).some((u) => u.armyId === a.id && u.status !== 'destroyed' && u.status !== 'captured'));
-      if (!armies.length) refuse(`${s.name} has no army to give orders to. Each side imports its armies with /campaign army import.`);
-      noStrays(s, armies, 'No turn was opened');
+      if (!armies.length) refuse(say('campaign.decide.noArmyForOrders', { campaign: s.name }));
+      noStrays(s, armies, say('campaign.decide.noTurnOpened'));
       const voters = armies.map((a) => ({ armyId: a.id, users: armyUsers(s, a) }));
       return [{ type: 'CampaignTurnOpened', data: { turn: (t?.number ?? 0) + 1, openedAt: ctx.now, ...(action.deadline ? { deadline: action.deadline } : {}), voters } }];
     }
@@ -190,19 +195,19 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       return sendOrders(s, action, ctx.actor);
     case 'ExtendDeadline': {
       const t = openTurn(s);
-      if (t.paused) refuse(`Turn ${t.number} is paused; /campaign turn resume gives its deadline back first.`);
-      if (t.deadline && action.deadline <= t.deadline) refuse(`Turn ${t.number}'s deadline is already ${t.deadline}; an extension must be later.`);
+      if (t.paused) refuse(say('campaign.decide.turnPaused', { turn: String(t.number) }));
+      if (t.deadline && action.deadline <= t.deadline) refuse(say('campaign.decide.deadlineNotLater', { turn: String(t.number), deadline: t.deadline }));
       return [{ type: 'TurnDeadlineExtended', data: { turn: t.number, deadline: action.deadline } }];
     }
     case 'PauseCampaignTurn': {
       const t = openTurn(s);
-      if (t.paused) refuse(`Turn ${t.number} is already paused.`);
+      if (t.paused) refuse(say('campaign.decide.alreadyPaused', { turn: String(t.number) }));
       const remainingMs = t.deadline ? Math.max(0, Date.parse(t.deadline) - Date.parse(ctx.now)) : undefined;
       return [{ type: 'CampaignTurnPaused', data: { turn: t.number, ...(remainingMs !== undefined ? { remainingMs } : {}) } }];
     }
     case 'ResumeCampaignTurn': {
       const t = openTurn(s);
-      if (!t.paused) refuse(`Turn ${t.number} is not paused.`);
+      if (!t.paused) refuse(say('campaign.decide.notPaused', { turn: String(t.number) }));
       const remaining = t.paused.remainingMs;
       const resumed: CampaignEvent = { type: 'CampaignTurnResumed', data: { turn: t.number, ...(remaining !== undefined ? { deadline: new Date(Date.parse(ctx.now) + remaining).toISOString() } : {}) } };
       // Orders that all came in during the pause are revealed as it ends.
@@ -212,33 +217,33 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
       return [reveal(s, openTurn(s).number, 'gm')];
     case 'CloseCampaignTurn': {
       const t = openTurn(s);
-      if (t.paused || !t.deadline || t.deadline > ctx.now) refuse(`Turn ${t.number}'s deadline has not passed.`);
+      if (t.paused || !t.deadline || t.deadline > ctx.now) refuse(say('campaign.decide.deadlineNotPassed', { turn: String(t.number) }));
       return [reveal(s, t.number, 'deadline')];
     }
     case 'RemindOrders': {
       const t = openTurn(s);
-      if (t.reminded || t.paused) refuse(`Turn ${t.number}'s late players were already reminded.`);
+      if (t.reminded || t.paused) refuse(say('campaign.decide.alreadyReminded', { turn: String(t.number) }));
       const waitingFor = t.voters.filter((v) => !t.orders[v.armyId]).map((v) => v.armyId);
-      if (!waitingFor.length) refuse(`Turn ${t.number} waits for nobody.`);
+      if (!waitingFor.length) refuse(say('campaign.decide.waitsForNobody', { turn: String(t.number) }));
       return [{ type: 'OrdersReminded', data: { turn: t.number, waitingFor } }];
     }
     case 'StartCampaignBattle':
       return startBattle(s, action);
     case 'CancelCampaignBattle': {
       const b = s.battles[action.battle];
-      if (b?.stage !== 'running') refuse(`Battle ${action.battle} is not a running battle of ${s.name}.`);
+      if (b?.stage !== 'running') refuse(say('campaign.decide.notRunning', { battle: action.battle, campaign: s.name }));
       return [{ type: 'CampaignBattleCancelled', data: { battleId: b.id, reason: action.reason } }];
     }
     case 'ProposeBattleResult': {
       const b = findCampaignBattle(s, action.battle);
-      if (b.stage !== 'running') refuse(`${b.name} (${b.id}) is not waiting for its result: it is ${b.stage}.`);
+      if (b.stage !== 'running') refuse(notWaiting(b));
       return [{ type: 'BattleResultProposed', data: { battleId: b.id, through: action.through, units: action.units, leaders: action.leaders, result: action.result, ...(action.sides ? { sides: action.sides } : {}) } }];
     }
     case 'AdjustBattleResult':
       return adjust(s, action, ctx.actor);
     case 'ConfirmBattleResult': {
       const b = findCampaignBattle(s, action.battle);
-      if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no result waiting: ${b.stage === 'running' ? 'the battle has not ended' : `it is ${b.stage}`}.`);
+      if (b.stage !== 'proposed' || !b.result) refuse(b.stage === 'running' ? say('campaign.decide.notEnded', { battle: b.name, id: b.id }) : say('campaign.decide.noResultWaiting', { battle: b.name, id: b.id, stage: stageWord(b.stage) }));
       return [{ type: 'BattleResultApplied', data: { battleId: b.id, units: b.result.units, leaders: b.result.leaders } }];
     }
     case 'SetCampaignHouseRule': {
@@ -253,36 +258,39 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     case 'UnsetCampaignHouseRule': {
       const sys = ruleSystem(action.system);
       const key = action.key.trim().toLowerCase();
-      if (!s.systems[sys.id]?.house[key]) refuse(`${s.name} sets no house rule ${key} for its ${sys.id} battles; nothing to unset.`);
+      if (!s.systems[sys.id]?.house[key]) refuse(say('campaign.decide.noHouseRule', { campaign: s.name, key, system: sys.id }));
       return [{ type: 'CampaignHouseRuleUnset', data: { system: sys.id, key, by: ctx.actor } }];
     }
     case 'SetCampaignOptions': {
       const sys = ruleSystem(action.system);
       if (!Object.values(action.options).some((v) => v !== undefined))
-        refuse(sys.options ? `Give the options its ${sys.id} battles start with: ${sys.options.keys.join(', ')}.` : `${sys.id} battles take no options at their creation; its house rules are set with /campaign house set.`);
+        refuse(sys.options ? say('campaign.decide.giveOptions', { system: sys.id, keys: sys.options.keys.join(', ') }) : say('campaign.decide.noOptions', { system: sys.id }));
       const options = checkOptions(sys, { ...(s.systems[sys.id]?.options ?? {}), ...action.options });
       return [{ type: 'CampaignOptionsSet', data: { system: sys.id, options, by: ctx.actor } }];
     }
     case 'EndCampaign': {
       const running = Object.values(s.battles).filter((b) => b.stage === 'running' || b.stage === 'proposed');
-      if (running.length) refuse(`${running.map(unsettled).join('. ')}. The campaign ends once its battles are settled.`);
+      if (running.length) refuse(say('campaign.decide.endUnsettled', { battles: joined(running.map(unsettled), 'sentences') }));
       return [{ type: 'CampaignEnded', data: { by: ctx.actor } }];
     }
     case 'ShareCampaign': {
       const live = liveLink(s);
-      if (live) refuse(`${s.name} is already shared (link ${live.id}); /campaign unshare first to replace it.`);
+      if (live) refuse(say('campaign.decide.alreadyShared', { campaign: s.name, link: live.id }));
       return [{ type: 'CampaignShared', data: { link: `l${s.nextId.link}` } }];
     }
     case 'RevokeCampaignShare': {
-      const live = liveLink(s) ?? refuse(`Nothing to revoke: ${s.name} has no live link. /campaign share makes one.`);
+      const live = liveLink(s) ?? refuse(say('campaign.decide.nothingToRevoke', { campaign: s.name }));
       return [{ type: 'CampaignShareRevoked', data: { link: live.id, by: ctx.actor } }];
     }
   }
 }
 
 export function findCampaignBattle(s: CampaignState, ref: string) {
-  return findByName(s.battles, ref) ?? refuse(`There is no battle "${ref}" in ${s.name}. Its battles: ${Object.values(s.battles).map((b) => `${b.name} (${b.id})`).join(', ') || 'none yet'}.`);
+  return findByName(s.battles, ref) ?? refuse(say('campaign.decide.noBattle', { ref, campaign: s.name, battles: Object.values(s.battles).map((b) => `${b.name} (${b.id})`).join(', ') || say('campaign.decide.noneYet') }));
 }
+
+/** The refusal of a battle's result before its end: what stage it is at. */
+export const notWaiting = (b: CampaignBattle): Text => say('campaign.decide.notWaiting', { battle: b.name, id: b.id, stage: stageWord(b.stage) });
 
 /** Names of a kind across the campaign: a unit or command name is one thing in every battle it is drawn into. */
 function nameIndexes(s: CampaignState) {
@@ -299,7 +307,7 @@ function records(roster: RosterArmy['units'], firstUnit: number): UnitRecord[] {
 
 function checkRosterNames(s: CampaignState, source: string, armies: RosterArmy[], newArmies: boolean): void {
   const names = nameIndexes(s);
-  const clash = (where: string, msg: string): never => refuse(`${source}: ${where}: ${msg}; nothing was imported.`);
+  const clash = (where: Text, msg: string): never => refuse(say('campaign.decide.rosterClash', { source, where, clash: msg }));
   armies.forEach((a, ai) => {
     if (newArmies) {
       const c = names.armies.clash(a.name);
@@ -313,7 +321,7 @@ function checkRosterNames(s: CampaignState, source: string, armies: RosterArmy[]
     }
     for (const u of a.units) {
       const uc = names.units.clash(u.name);
-      if (uc !== undefined) clash(`armies[${ai}] unit "${u.name}"`, nameClash('unit', u.name, uc));
+      if (uc !== undefined) clash(say('campaign.decide.rosterUnit', { path: `armies[${ai}]`, unit: u.name }), nameClash('unit', u.name, uc));
       names.units.add(u.name);
     }
   });
@@ -322,8 +330,8 @@ function checkRosterNames(s: CampaignState, source: string, armies: RosterArmy[]
 function importArmies(s: CampaignState, action: Extract<CampaignAction, { type: 'ImportArmies' }>, actor: string): CampaignEvent[] {
   const gm = isCampaignGm(s, actor);
   const own = sideOf(s, actor);
-  const side = action.side ? findSide(s, action.side) : own ?? refuse(gm ? 'Name the side whose armies these are: side:"…".' : `You are on no side of ${s.name}: join one with /campaign join.`);
-  if (!gm && own?.id !== side.id) refuse(`Only ${side.name}'s players or a GM may import ${side.name}'s armies.`);
+  const side = action.side ? findSide(s, action.side) : own ?? refuse(gm ? say('campaign.decide.nameSide') : say('campaign.decide.onNoSide', { campaign: s.name }));
+  if (!gm && own?.id !== side.id) refuse(say('campaign.decide.importNotYours', { side: side.name }));
   const checked = checkRoster(action.file);
   if (!checked.ok) refuse(rosterRefusal(action.source, checked.errors));
   checkRosterNames(s, action.source, checked.armies, true);
@@ -350,8 +358,8 @@ function rosterPlayers(s: CampaignState, source: string, armies: RosterArmy[], s
       if (c.player === undefined || side.players.includes(c.player)) return;
       const at = `${source}: armies[${ai}].commands[${ci}].player`;
       const other = sideOf(s, c.player);
-      if (other) refuse(`${at}: ${mention(c.player)} plays for ${other.name}, not ${side.name}; a roster names its own side's players. Nothing was imported.`);
-      if (!gm) refuse(`${at}: ${mention(c.player)} is not a player of ${side.name}; a roster names its own side's players (they join with /campaign join side:${side.name}, or a GM imports the roster). Nothing was imported.`);
+      if (other) refuse(say('campaign.decide.rosterOtherSide', { at, user: mention(c.player), other: other.name, side: side.name }));
+      if (!gm) refuse(say('campaign.decide.rosterNotPlayer', { at, user: mention(c.player), side: side.name }));
       joining.add(c.player);
     }),
   );
@@ -359,9 +367,9 @@ function rosterPlayers(s: CampaignState, source: string, armies: RosterArmy[], s
 }
 
 /** Refuses to ask for an army's orders, or draw it into a battle, while another side's player plays a command of it (strayCommands). */
-function noStrays(s: CampaignState, armies: Army[], nothing: string): void {
-  const strays = armies.flatMap((a) => strayCommands(s, a).map((x) => `${x.command} of ${a.name} is played by ${mention(x.player)} of ${x.side.name}`));
-  if (strays.length) refuse(`${strays.join('; ')}: a GM gives ${strays.length > 1 ? 'them' : 'it'} to a player of the army's side with /campaign army assign first. ${nothing}.`);
+function noStrays(s: CampaignState, armies: Army[], nothing: Text): void {
+  const strays = armies.flatMap((a) => strayCommands(s, a).map((x) => say('campaign.decide.stray', { command: x.command, army: a.name, user: mention(x.player), side: x.side.name })));
+  if (strays.length) refuse(say('campaign.decide.strays', { strays: joined(strays, 'semi'), n: strays.length, nothing }));
 }
 
 /** A GM gives an army's commands, or one of them, to a player of its side; one of no side joins it (as /command assign does in a battle). */
@@ -369,12 +377,12 @@ function assign(s: CampaignState, action: Extract<CampaignAction, { type: 'Assig
   const army = findArmy(s, action.army);
   const side = s.sides[army.sideId]!;
   const commands = action.command
-    ? [findNamed(army.commands, action.command, (c) => c.name) ?? refuse(`${army.name} has no command "${action.command}". Its commands: ${army.commands.map((c) => c.name).join(', ')}.`)]
+    ? [findNamed(army.commands, action.command, (c) => c.name) ?? refuse(say('campaign.decide.noCommandInArmy', { army: army.name, ref: action.command, commands: army.commands.map((c) => c.name).join(', ') }))]
     : army.commands;
   const other = sideOf(s, action.user);
-  if (other && other.id !== side.id) refuse(`${mention(action.user)} plays for ${other.name}, not ${side.name}: the commands of ${army.name} are for ${side.name}'s players.`);
+  if (other && other.id !== side.id) refuse(say('campaign.decide.assignOtherSide', { user: mention(action.user), other: other.name, side: side.name, army: army.name }));
   const given = commands.filter((c) => c.player !== action.user);
-  if (!given.length) refuse(`${commands.map((c) => c.name).join(', ')} of ${army.name} ${commands.length > 1 ? 'are' : 'is'} already ${mention(action.user)}'s.`);
+  if (!given.length) refuse(say('campaign.decide.alreadyAssigned', { commands: commands.map((c) => c.name).join(', '), n: commands.length, army: army.name, user: mention(action.user) }));
   const assigned: CampaignEvent = { type: 'ArmyAssigned', data: { armyId: army.id, commands: given.map((c) => c.name), user: action.user } };
   return other ? [assigned] : [{ type: 'CampaignSideJoined', data: { sideId: side.id, user: action.user } }, assigned];
 }
@@ -384,31 +392,29 @@ function reinforce(s: CampaignState, action: Extract<CampaignAction, { type: 'Re
   const checked = checkRoster(action.file);
   if (!checked.ok) refuse(rosterRefusal(action.source, checked.errors));
   const wrong = checked.armies.find((a) => a.system !== army.system);
-  if (wrong) refuse(`${action.source}: ${army.name} fights under the ${army.system} rules; "${wrong.name}" is written for ${wrong.system}. Nothing was imported.`);
+  if (wrong) refuse(say('campaign.decide.reinforceSystem', { source: action.source, army: army.name, system: army.system, roster: wrong.name, other: wrong.system }));
   checkRosterNames(s, action.source, checked.armies, false);
   const units = records(checked.armies.flatMap((a) => a.units), s.nextId.unit);
   return [{ type: 'UnitsReinforced', data: { armyId: army.id, units, ...(action.note ? { note: action.note } : {}) } }];
 }
 
 /** A battle not settled, as a refusal leads with it (issue 41): what it waits for, and whose command does it. */
-function unsettled(b: CampaignBattle): string {
-  return b.stage === 'running'
-    ? `${b.name} (${b.id}) is not settled yet: it is still being fought; its GM ends it with /battle end in <#${b.channel}>`
-    : `${b.name} (${b.id}) is not settled yet: its result waits for a GM's /campaign battle confirm battle:${b.id}`;
+function unsettled(b: CampaignBattle): Text {
+  return b.stage === 'running' ? say('campaign.decide.unsettledRunning', { battle: b.name, id: b.id, channel: `<#${b.channel}>` }) : say('campaign.decide.unsettledProposed', { battle: b.name, id: b.id });
 }
 
 /** Names as a refusal lists them after its reason: the first few, then how many more. */
-const someNames = (names: string[], shown = 4): string => (names.length > shown ? `${names.slice(0, shown).join(', ')} and ${names.length - shown} more` : names.join(', '));
+const someNames = (names: string[], shown = 4): Text => (names.length > shown ? say('campaign.decide.someNames', { names: names.slice(0, shown).join(', '), n: names.length - shown }) : names.join(', '));
 
 function busy(s: CampaignState, u: CampaignUnit): void {
   const b = unitsInBattle(s).get(u.unitId);
-  if (b) refuse(`${unsettled(b)}. ${u.name} fought in it, and is changed once its result is confirmed.`);
+  if (b) refuse(say('campaign.decide.busy', { battle: unsettled(b), unit: u.name }));
 }
 
 function setUnitState(s: CampaignState, action: Extract<CampaignAction, { type: 'SetUnitState' }>, actor: string): CampaignEvent[] {
   const u = findUnit(s, action.unit);
   busy(s, u);
-  if (action.figures === undefined && action.status === undefined && action.leader === undefined) refuse('Give the unit its new figures:, status:, leader:, or more than one.');
+  if (action.figures === undefined && action.status === undefined && action.leader === undefined) refuse(say('campaign.decide.giveUnitState'));
   const status = action.status ?? u.status;
   const attrs = changedAttrs(s.armies[u.armyId]!.system, u.name, u.attrs, { figures: action.figures, leader: action.leader }, status);
   return [{ type: 'UnitStateSet', data: { unitId: u.unitId, attrs, status, note: action.note, by: actor } }];
@@ -419,17 +425,17 @@ function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'Tra
   busy(s, u);
   const from = s.armies[u.armyId]!;
   const to = action.army ? findArmy(s, action.army) : from;
-  if (to.id === from.id && !action.command) refuse(`${u.name} is already in ${to.name}: name the command it joins (command:) or another army (army:).`);
-  if (to.system !== from.system) refuse(`${u.name} fights under the ${from.system} rules and ${to.name} under ${to.system}: a unit cannot change rule systems.`);
+  if (to.id === from.id && !action.command) refuse(say('campaign.decide.alreadyInArmy', { unit: u.name, army: to.name }));
+  if (to.system !== from.system) refuse(say('campaign.decide.transferSystem', { unit: u.name, system: from.system, army: to.name, other: to.system }));
   const named = action.command ? findNamed(to.commands, action.command, (c) => c.name) : to.commands[0];
   const command = named?.name ?? checkName('command', action.command!);
-  if (to.id === from.id && command === u.command) refuse(`${u.name} is already in ${command} of ${to.name}.`);
+  if (to.id === from.id && command === u.command) refuse(say('campaign.decide.alreadyInCommand', { unit: u.name, command, army: to.name }));
   const other = Object.values(s.armies).find((a) => a.id !== to.id && a.commands.some((c) => c.name === command));
-  if (other) refuse(`${other.name} has a command named "${command}"; give ${to.name} a command of its own.`);
+  if (other) refuse(say('campaign.decide.commandTaken', { other: other.name, command, army: to.name }));
   if (!named) {
     // A new command (a detachment) is named as any command: not like another of the campaign's.
     const clash = nameIndexes(s).commands.clash(command);
-    if (clash !== undefined) refuse(`${u.name} cannot join a new command "${command}": ${nameClash('command', command, clash)}; nothing was changed.`);
+    if (clash !== undefined) refuse(say('campaign.decide.newCommandClash', { unit: u.name, command, clash: nameClash('command', command, clash) }));
   }
   const note = action.note?.trim();
   return [{ type: 'UnitTransferred', data: { unitId: u.unitId, from: from.id, to: to.id, command, ...(note ? { note } : {}), by: actor } }];
@@ -441,15 +447,15 @@ function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'Tra
  */
 function changedAttrs(system: string, name: string, attrs: UnitAttrs, change: { figures?: number | undefined; leader?: string | undefined }, status: UnitStatus): UnitAttrs {
   const statuses = carriedStatuses(system);
-  if (!statuses.includes(status)) refuse(`${name} cannot be ${status}: ${getRuleSystem(system).rulesName} have no such state; their units are ${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}. Nothing was changed.`);
+  if (!statuses.includes(status)) refuse(say('campaign.decide.noSuchStatus', { unit: name, status: statusWord(status), rules: getRuleSystem(system).rulesName, statuses: joined([joined(statuses.slice(0, -1).map(statusWord), 'comma'), statusWord(statuses.at(-1)!)], 'or') }));
   const { figures, leader } = change;
   if (figures === undefined && leader === undefined) return attrs;
-  if (figures === 0 && status !== 'destroyed' && status !== 'captured') refuse(`${name} with no figures left is destroyed or captured: give status:destroyed or status:captured with figures:0.`);
+  if (figures === 0 && status !== 'destroyed' && status !== 'captured') refuse(say('campaign.decide.noFiguresLeft', { unit: name }));
   const next = { ...attrs, ...(figures !== undefined ? { figures: Math.max(1, figures) } : {}), ...(leader !== undefined ? { leader: leader.trim() } : {}) };
   const checked = checkUnitAttrs(getRuleSystem(system).pack.attributes, next);
   if (!checked.ok) {
-    const why = [...checked.unknown.map((k) => `the ${system} rules give a unit no ${k}`), ...checked.invalid, ...(checked.missing.length ? [`needs ${missingText(checked.missing)}`] : [])];
-    refuse(`${name} cannot take that: ${why.join('; ')}. Nothing was changed.`);
+    const why: Text[] = [...checked.unknown.map((k) => say('campaign.decide.noSuchAttribute', { system, attribute: k })), ...checked.invalid, ...(checked.missing.length ? [say('campaign.decide.needs', { what: missingText(checked.missing) })] : [])];
+    refuse(say('campaign.decide.cannotTake', { unit: name, why: joined(why, 'semi') }));
   }
   return figures === undefined ? checked.attrs : { ...checked.attrs, figures };
 }
@@ -496,26 +502,26 @@ export function campaignLeaders(s: CampaignState, fought?: ReadonlySet<string>):
 function findLeader(s: CampaignState, ref: string, leaders: CampaignLeader[], where: string): CampaignLeader {
   return (
     findNamed(leaders, ref, (l) => l.officer) ??
-    refuse(`There is no leader "${ref}" ${where}.${didYouMean(leaders.map((l) => l.officer), ref, (n) => `"${n}"`)} Its leaders: ${leaders.map((l) => `${l.officer} (${l.command})`).join(', ') || 'none (a roster names them as a command\'s officer)'}.`)
+    refuse(say('campaign.decide.noLeader', { ref, where, hint: didYouMean(leaders.map((l) => l.officer), ref, (n) => `"${n}"`), leaders: leaders.map((l) => `${l.officer} (${l.command})`).join(', ') || say('campaign.decide.noLeaders') }))
   );
 }
 
 /** A GM's ruling on a leader between battles (issue 41): what the log cannot say, and the replacement a GM names. */
 function ruleLeader(s: CampaignState, action: Extract<CampaignAction, { type: 'RuleLeader' }>, actor: string): CampaignEvent[] {
-  if ((action.leader === undefined) === (action.command === undefined)) refuse('Name the leader: the ruling is on, or the command: whose first officer you name, one of them.');
+  if ((action.leader === undefined) === (action.command === undefined)) refuse(say('campaign.decide.leaderOrCommand'));
   if (action.command !== undefined) return firstOfficer(s, action, actor);
-  const l = findLeader(s, action.leader!, campaignLeaders(s), `in ${s.name}`);
-  if (action.fate === undefined && action.replacement === undefined) refuse(`Give ${l.officer} a fate: (fallen, captured, fit), a replacement:, or both.`);
+  const l = findLeader(s, action.leader!, campaignLeaders(s), s.name);
+  if (action.fate === undefined && action.replacement === undefined) refuse(say('campaign.decide.giveFate', { leader: l.officer }));
   const busyIn = unitsInBattle(s);
   const led = Object.values(s.units).find((u) => busyIn.has(u.unitId) && (u.unitId === l.unitId || (l.commands && u.armyId === l.armyId && u.command === l.command)));
   if (led) {
     const b = busyIn.get(led.unitId)!;
-    refuse(`${l.officer} leads ${led.name} in ${b.name} (${b.id}), which is not settled yet: ${b.stage === 'proposed' ? `rule on him in its result with /campaign battle adjust battle:${b.id} leader:"${l.officer}" fate:…` : 'rule on him once it has ended'}.`);
+    refuse(say(b.stage === 'proposed' ? 'campaign.decide.leaderInResult' : 'campaign.decide.leaderInBattle', { leader: l.officer, unit: led.name, battle: b.name, id: b.id }));
   }
   const now = l.out ?? 'fit';
-  if (action.fate === now && action.replacement === undefined) refuse(`${l.officer} is already ${now}; nothing was changed.`);
+  if (action.fate === now && action.replacement === undefined) refuse(say('campaign.decide.alreadyFate', { leader: l.officer, fate: fateWord(now) }));
   const replacement = action.replacement === undefined ? undefined : checkName('leader', action.replacement);
-  if (replacement !== undefined && sameName(replacement, l.officer)) refuse(`${l.officer} cannot replace himself: name another leader, or give fate:fit to bring him back.`);
+  if (replacement !== undefined && sameName(replacement, l.officer)) refuse(say('campaign.decide.replaceHimself', { leader: l.officer }));
   const fate = action.fate;
   return [{ type: 'LeaderRuled', data: { armyId: l.armyId, command: l.command, ...(l.unitId ? { unitId: l.unitId } : {}), officer: l.officer, ...(fate ? { fate } : {}), ...(replacement ? { replacement } : {}), note: action.note, by: actor } }];
 }
@@ -523,25 +529,26 @@ function ruleLeader(s: CampaignState, action: Extract<CampaignAction, { type: 'R
 /** A GM names the first officer of a command that has none (a new command a transfer made, a detachment). */
 function firstOfficer(s: CampaignState, action: Extract<CampaignAction, { type: 'RuleLeader' }>, actor: string): CampaignEvent[] {
   const commands = Object.values(s.armies).flatMap((a) => a.commands.map((c) => ({ army: a, c })));
-  const { army, c } = findNamed(commands, action.command!, (x) => x.c.name) ?? refuse(`There is no command "${action.command}" in ${s.name}.${didYouMean(commands.map((x) => x.c.name), action.command!, (n) => `"${n}"`)}`);
-  if (c.officer !== undefined) refuse(`${c.name} is led by ${c.officer}: rule on him with leader:"${c.officer}" (a replacement:, or a fate:).`);
-  if (action.fate !== undefined) refuse(`${c.name} has no officer to give a fate: name its first with replacement:.`);
-  const replacement = action.replacement === undefined ? refuse(`Name ${c.name}'s officer with replacement:.`) : checkName('leader', action.replacement);
+  const { army, c } =
+    findNamed(commands, action.command!, (x) => x.c.name) ?? refuse(say('campaign.decide.noCommand', { ref: action.command!, campaign: s.name, hint: didYouMean(commands.map((x) => x.c.name), action.command!, (n) => `"${n}"`) }));
+  if (c.officer !== undefined) refuse(say('campaign.decide.ledBy', { command: c.name, leader: c.officer }));
+  if (action.fate !== undefined) refuse(say('campaign.decide.noOfficerFate', { command: c.name }));
+  const replacement = action.replacement === undefined ? refuse(say('campaign.decide.nameOfficer', { command: c.name })) : checkName('leader', action.replacement);
   return [{ type: 'LeaderRuled', data: { armyId: army.id, command: c.name, replacement, note: action.note, by: actor } }];
 }
 
 function sendOrders(s: CampaignState, action: Extract<CampaignAction, { type: 'SendOrders' }>, actor: string): CampaignEvent[] {
   const t = openTurn(s);
   const army = findArmy(s, action.army);
-  const voter = t.voters.find((v) => v.armyId === army.id) ?? refuse(`${army.name} takes no orders in turn ${t.number}: it had no fit unit when the turn opened.`);
+  const voter = t.voters.find((v) => v.armyId === army.id) ?? refuse(say('campaign.decide.noOrdersThisTurn', { army: army.name, turn: String(t.number) }));
   if (action.onBehalf) {
-    if (!isCampaignGm(s, actor)) refuse('Only a GM may enter orders for an absent player.');
+    if (!isCampaignGm(s, actor)) refuse(say('campaign.decide.gmEntersOrders'));
   } else if (!voter.users.includes(actor)) {
-    refuse(voter.users.length ? `${army.name} is not yours: only ${voter.users.map(mention).join(' or ')} may send its orders.` : `${army.name} has no player; a GM enters its orders with /campaign orders enter.`);
+    refuse(voter.users.length ? say('campaign.decide.notYourArmy', { army: army.name, users: joined(voter.users.map(mention), 'or') }) : say('campaign.decide.noPlayer', { army: army.name }));
   }
   const text = action.text.trim();
-  if (!text) refuse('The orders are empty.');
-  if (text.length > MAX_ORDERS) refuse(`The orders are too long (${text.length} characters; at most ${MAX_ORDERS}).`);
+  if (!text) refuse(say('campaign.decide.ordersEmpty'));
+  if (text.length > MAX_ORDERS) refuse(say('campaign.decide.ordersTooLong', { length: text.length, max: MAX_ORDERS }));
   const sent: CampaignEvent = { type: 'OrdersSent', data: { turn: t.number, armyId: army.id, text, by: actor, onBehalf: !!action.onBehalf } };
   // The last orders in reveal all at once (docs/architecture.md, Secrecy: revealed together).
   const all = t.voters.every((v) => v.armyId === army.id || t.orders[v.armyId]);
@@ -559,15 +566,15 @@ function reveal(s: CampaignState, turn: number, reason: 'all sent' | 'deadline' 
 }
 
 function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: 'StartCampaignBattle' }>): CampaignEvent[] {
-  if (!systemIds().includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${systemIds().join(', ')}.`);
-  if (action.channel === s.channel) refuse(`A campaign battle is played in a channel or thread of its own, not in ${s.name}'s channel: open a thread (or go to the battle's channel) and start it there.`);
+  if (!systemIds().includes(action.system)) refuse(unknownSystem(action.system));
+  if (action.channel === s.channel) refuse(say('campaign.decide.ownChannel', { campaign: s.name }));
   const name = checkName('battle', action.name);
   const refs = [...new Set(action.armies.map((a) => a.trim()).filter(Boolean))];
-  if (refs.length < 2) refuse('A battle draws at least two armies: armies:"Army A, Army B".');
+  if (refs.length < 2) refuse(say('campaign.decide.twoArmies'));
   const armies = refs.map((r) => findArmy(s, r));
   const wrong = armies.filter((a) => a.system !== action.system);
-  if (wrong.length) refuse(`${wrong.map((a) => `${a.name} fights under the ${a.system} rules`).join('; ')}: a ${action.system} battle draws ${action.system} armies only.`);
-  if (new Set(armies.map((a) => a.sideId)).size < 2) refuse(`${armies.map((a) => a.name).join(' and ')} are all on one side: a battle needs armies of two sides.`);
+  if (wrong.length) refuse(say('campaign.decide.wrongSystem', { armies: joined(wrong.map((a) => say('campaign.decide.fightsUnder', { army: a.name, system: a.system })), 'semi'), system: action.system }));
+  if (new Set(armies.map((a) => a.sideId)).size < 2) refuse(say('campaign.decide.oneSide', { armies: joined(armies.map((a) => a.name), 'and') }));
   const inBattle = unitsInBattle(s);
   const units = action.units ? detachment(s, armies, action.units) : Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId) && canFight(u));
   const taken = new Map<CampaignBattle, string[]>();
@@ -575,11 +582,11 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
     const b = inBattle.get(u.unitId);
     if (b) taken.set(b, [...(taken.get(b) ?? []), u.name]);
   }
-  if (taken.size) refuse(`${[...taken].map(([b, names]) => `${unsettled(b)}; a unit fights one battle at a time, and ${plural(names.length, 'unit')} of these armies ${names.length > 1 ? 'are' : 'is'} in it: ${someNames(names)}`).join('. ')}. Nothing was started.`);
+  if (taken.size) refuse(say('campaign.decide.taken', { battles: joined([...taken].map(([b, names]) => say('campaign.decide.takenBy', { battle: unsettled(b), n: names.length, units: someNames(names) })), 'sentences') }));
   for (const a of armies) {
-    if (!units.some((u) => u.armyId === a.id)) refuse(action.units ? `${a.name} fields none of the units named: name one of its units or commands in units:. Nothing was started.` : `${a.name} has no unit left to fight (all destroyed or captured).`);
+    if (!units.some((u) => u.armyId === a.id)) refuse(action.units ? say('campaign.decide.fieldsNone', { army: a.name }) : say('campaign.decide.noUnitLeft', { army: a.name }));
   }
-  noStrays(s, armies, 'Nothing was started');
+  noStrays(s, armies, say('campaign.decide.nothingStarted'));
   const t = currentTurn(s);
   // The campaign's rules for the system, the battle's own options over them (issue 41).
   const rules = s.systems[action.system];
@@ -611,14 +618,14 @@ const canFight = (u: CampaignUnit): boolean => u.status !== 'destroyed' && u.sta
  */
 function detachment(s: CampaignState, armies: Army[], refs: string[]): CampaignUnit[] {
   const named = [...new Set(refs.map((r) => r.trim()).filter(Boolean))];
-  if (!named.length) refuse('Name the units or commands the battle fields: units:"Oxford\'s Archers, Lincoln\'s Host". Nothing was started.');
+  if (!named.length) refuse(say('campaign.decide.nameUnits'));
   const pool = Object.values(s.units).filter((u) => armies.some((a) => a.id === u.armyId));
   const commands = armies.flatMap((a) => a.commands.map((c) => ({ army: a, name: c.name })));
   const picked = new Set<string>();
   for (const r of named) {
     const unit = findNamed(pool, r, (u) => u.name);
     if (unit) {
-      if (!canFight(unit)) refuse(`${unit.name} is ${unit.status}: it cannot fight. Nothing was started.`);
+      if (!canFight(unit)) refuse(say('campaign.decide.cannotFight', { unit: unit.name, status: statusWord(unit.status) }));
       picked.add(unit.unitId);
       continue;
     }
@@ -630,8 +637,8 @@ function detachment(s: CampaignState, armies: Army[], refs: string[]): CampaignU
     const elsewhere = findNamed(Object.values(s.units), r, (u) => u.name);
     refuse(
       elsewhere
-        ? `${elsewhere.name} is in ${s.armies[elsewhere.armyId]!.name}, which this battle does not draw: add it to armies:. Nothing was started.`
-        : `"${r}" is neither a unit nor a command of ${armies.map((a) => a.name).join(' or ')}.${didYouMean([...pool.map((u) => u.name), ...commands.map((c) => c.name)], r, (n) => `"${n}"`)} Nothing was started.`,
+        ? say('campaign.decide.notDrawn', { unit: elsewhere.name, army: s.armies[elsewhere.armyId]!.name })
+        : say('campaign.decide.notInArmies', { ref: r, armies: joined(armies.map((a) => a.name), 'or'), hint: didYouMean([...pool.map((u) => u.name), ...commands.map((c) => c.name)], r, (n) => `"${n}"`) }),
     );
   }
   return pool.filter((u) => picked.has(u.unitId));
@@ -639,13 +646,13 @@ function detachment(s: CampaignState, armies: Army[], refs: string[]): CampaignU
 
 function adjust(s: CampaignState, action: Extract<CampaignAction, { type: 'AdjustBattleResult' }>, actor: string): CampaignEvent[] {
   const b = findCampaignBattle(s, action.battle);
-  if (b.stage !== 'proposed' || !b.result) refuse(`${b.name} (${b.id}) has no proposed result to adjust${b.stage === 'applied' ? ': it was confirmed; a GM changes a unit now with /campaign unit set, a leader with /campaign leader' : ''}.`);
-  if ((action.unit === undefined) === (action.leader === undefined)) refuse('Name the unit: or the leader: the ruling is on, one of them.');
+  if (b.stage !== 'proposed' || !b.result) refuse(say(b.stage === 'applied' ? 'campaign.decide.alreadyConfirmed' : 'campaign.decide.noProposedResult', { battle: b.name, id: b.id }));
+  if ((action.unit === undefined) === (action.leader === undefined)) refuse(say('campaign.decide.unitOrLeader'));
   if (action.leader !== undefined) return adjustLeader(s, b, b.result.leaders, action, actor);
-  if (action.fate !== undefined) refuse("fate: is a leader's: give the unit figures: or status:, or name the leader: instead.");
+  if (action.fate !== undefined) refuse(say('campaign.decide.fateIsLeaders'));
   const u = findUnit(s, action.unit!);
-  const r = b.result.units.find((x) => x.unitId === u.unitId) ?? refuse(`${u.name} did not fight in ${b.name}.`);
-  if (action.figures === undefined && action.status === undefined) refuse('Give the unit its figures:, status:, or both.');
+  const r = b.result.units.find((x) => x.unitId === u.unitId) ?? refuse(say('campaign.decide.didNotFight', { unit: u.name, battle: b.name }));
+  if (action.figures === undefined && action.status === undefined) refuse(say('campaign.decide.giveUnitResult'));
   const status = action.status ?? r.after.status;
   const attrs = changedAttrs(b.system, u.name, r.after.attrs, { figures: action.figures }, status);
   return [{ type: 'BattleResultAdjusted', data: { battleId: b.id, unitId: u.unitId, after: { attrs, status }, note: action.note, by: actor } }];
@@ -653,11 +660,11 @@ function adjust(s: CampaignState, action: Extract<CampaignAction, { type: 'Adjus
 
 /** A GM's ruling on a leader of the battle (issue 41): fallen (killed or wounded), captured, or fit where the log proposed him fallen. */
 function adjustLeader(s: CampaignState, b: CampaignBattle, proposed: LeaderResult[], action: Extract<CampaignAction, { type: 'AdjustBattleResult' }>, actor: string): CampaignEvent[] {
-  if (action.figures !== undefined || action.status !== undefined) refuse("figures: and status: are a unit's: a leader takes fate: (fallen, captured, fit).");
-  const fate = action.fate ?? refuse('Give the leader his fate: fallen (killed or wounded), captured, or fit.');
-  const l = findLeader(s, action.leader!, campaignLeaders(s, new Set(b.units)), `in ${b.name}`);
+  if (action.figures !== undefined || action.status !== undefined) refuse(say('campaign.decide.unitsNotLeaders'));
+  const fate = action.fate ?? refuse(say('campaign.decide.giveLeaderFate'));
+  const l = findLeader(s, action.leader!, campaignLeaders(s, new Set(b.units)), b.name);
   const was = proposed.find((x) => sameName(x.officer, l.officer));
   const now = was ? (was.fate ?? 'fallen') : 'fit';
-  if (now === fate) refuse(`${b.name}'s result already has ${l.officer} ${fate}; nothing was changed.`);
+  if (now === fate) refuse(say('campaign.decide.resultHasFate', { battle: b.name, leader: l.officer, fate: fateWord(fate) }));
   return [{ type: 'BattleLeaderAdjusted', data: { battleId: b.id, armyId: l.armyId, command: l.command, ...(l.unitId ? { unitId: l.unitId } : {}), officer: l.officer, fate, note: action.note, by: actor } }];
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import { Name, pathText, Player } from '../battle/oob.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
+import { lines, say, type Text } from '../i18n/text.ts';
 import { UNIT_STATUSES, type ArmyCommand, type UnitStatus } from './events.ts';
 
 /**
@@ -58,10 +59,10 @@ export interface RosterArmy {
 }
 
 /** Checks a roster file whole: every problem, one line each, or the armies as the campaign records them. */
-export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | { ok: false; errors: string[] } {
+export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | { ok: false; errors: Text[] } {
   const shape = RosterFile.safeParse(raw);
   if (!shape.success) return { ok: false, errors: shape.error.issues.map((i) => `${pathText(i.path) || '(file)'}: ${i.message}`) };
-  const errors: string[] = [];
+  const errors: Text[] = [];
   const armies: RosterArmy[] = [];
   shape.data.armies.forEach((a, ai) => {
     const attributes = getRuleSystem(a.system).pack.attributes;
@@ -75,9 +76,9 @@ export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | 
           units.push({ name, command: c.name, attrs: checked.attrs, status: status ?? 'fit' });
           return;
         }
-        if (checked.unknown.length) errors.push(`${at}: unknown attribute ${checked.unknown.map((k) => `"${k}"`).join(', ')}; the ${a.system} attributes are ${attributes.map((x) => x.name).join(', ')}`);
+        if (checked.unknown.length) errors.push(say('campaign.roster.unknownAttribute', { at, attributes: checked.unknown.map((k) => `"${k}"`).join(', '), system: a.system, known: attributes.map((x) => x.name).join(', ') }));
         for (const i of checked.invalid) errors.push(`${at}.${i}`);
-        if (checked.missing.length) errors.push(`${at} ("${name}") needs ${missingText(checked.missing)}`);
+        if (checked.missing.length) errors.push(say('campaign.roster.needs', { at, unit: name, what: missingText(checked.missing) }));
       }),
     );
     armies.push({ name: a.name, system: a.system, commands: a.commands.map(({ units: _u, ...c }) => c), units });
@@ -86,8 +87,8 @@ export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | 
 }
 
 /** A refusal listing a roster's problems, at most 15 shown. */
-export function rosterRefusal(source: string, errors: readonly string[]): string {
+export function rosterRefusal(source: string, errors: readonly Text[]): Text {
   const shown = errors.slice(0, 15);
   const more = errors.length - shown.length;
-  return `${source} has ${errors.length} error${errors.length > 1 ? 's' : ''}; nothing was imported:\n${shown.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`;
+  return lines(say('campaign.roster.errors', { source, n: errors.length }), ...shown, ...(more > 0 ? [say('campaign.roster.more', { n: more })] : []));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { campaignReport, campaignReportText } from '../../src/app/reports/campaign-report.ts';
@@ -175,7 +176,7 @@ describe('what a unit is, and the report, after a GM ruled on a result', () => {
       '#campaign @gm /campaign unit set unit:"Irish Kerns" figures:16 note:"Four deserted"',
     ]);
     const r = campaignReport('c1', await t.app.campaigns.log('c1'), '');
-    const text = campaignReportText(r);
+    const text = english(campaignReportText(r));
     // The proposal said 62; the GM's ruling made it 60, and the line says what was carried.
     expect(text).toContain('• Stoke Field (c1-b1, turn 0, medieval): Tudor 60 → 58 figures; Yorkist 65 → 60 figures.');
     expect(text).toContain('  – Landsknecht Pikes: 30 → 25 figures, fit — lost 3 of 30 figures (MED-FIRE, MED-MELEE)');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import { statusPost } from '../../src/app/messages/campaign-announce.ts';
 import { campaignReportText, campaignReport } from '../../src/app/reports/campaign-report.ts';
 import { decideCampaign, type CampaignAction } from '../../src/campaign/decide.ts';
@@ -297,7 +298,7 @@ describe("what the GM ruled is shown as the GM's (issue 41)", () => {
     const post = statusPost(s).text;
     expect(post).toContain("GM's rulings in turn 1:\n⚖️ Richard of York (York Host): captured — Taken at Ludford (GM's ruling, <@gm>)");
     expect(post).not.toContain('Four deserted');
-    const report = campaignReportText(campaignReport('c1', log([...SETUP, ...rulings]), ''));
+    const report = english(campaignReportText(campaignReport('c1', log([...SETUP, ...rulings]), '')));
     expect(report).toContain("**GM's rulings**\n• turn 0, ⚖️ Retinue: 16 → 12 figures, fit — Four deserted (GM's ruling, <@gm>)\n• turn 1, ⚖️ Richard of York (York Host): captured — Taken at Ludford (GM's ruling, <@gm>)");
   });
 });

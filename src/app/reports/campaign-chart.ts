@@ -1,5 +1,7 @@
 import slugify from '@sindresorhus/slugify';
 import type { TopLevelSpec } from 'vega-lite';
+import type { Locale } from '../../i18n/locales.ts';
+import { say, word, type Text } from '../../i18n/text.ts';
 import { CHART, fitted, LEGEND, sideColourAt, svgToPng, toSvg, wholeAxis } from './report-chart.ts';
 
 /**
@@ -12,12 +14,12 @@ import { CHART, fitted, LEGEND, sideColourAt, svgToPng, toSvg, wholeAxis } from 
 export interface CampaignSeries {
   /** The campaign's name, for the title. */
   campaign: string;
-  /** The moments measured, in order: "start", "turn 1", "after Stoke Field (c1-b1)", "turn 2"... */
-  points: string[];
+  /** The moments measured, in order: "start", "turn 1", "after Stoke Field (c1-b1)", "turn 2"..., worded in the chart's locale. */
+  points: Text[];
   /** The sides in their order, each army's strength at each point; null before the army existed. */
   sides: { name: string; armies: { name: string; strength: (number | null)[] }[] }[];
   /** What strength counts, in the plural: "figures". */
-  unit: string;
+  unit: Text;
 }
 
 /** The chart's size in pixels: one panel, the battle report's size, so that the two files read alike. */
@@ -66,9 +68,10 @@ function armiesBySide(series: CampaignSeries) {
  * labels standing when they would crowd), y the strength at whole figures from 0, a layer and a legend a side (filtered by the
  * side's place, so two sides of one name stay two), titled with the side.
  */
-export function campaignSpec(series: CampaignSeries): TopLevelSpec {
+export function campaignSpec(series: CampaignSeries, locale: Locale = 'en'): TopLevelSpec {
   const { width, height } = CAMPAIGN_CHART;
-  const points = distinct(series.points);
+  const points = distinct(series.points.map((p) => word(p, locale)));
+  const unit = word(series.unit, locale);
   const sides = armiesBySide(series).filter((s) => s.armies.length);
   // Each army a place of its own about each moment (a moment at 0, 1, 2...): two armies of one
   // strength stay two points, and each army's points stay one line.
@@ -84,9 +87,9 @@ export function campaignSpec(series: CampaignSeries): TopLevelSpec {
       });
     }),
   );
-  const title = { text: `${series.campaign}: ${series.unit} of each army across turns and battles`, limit: width - 40 };
+  const title = { text: word(say('reports.campaignChart.title', { campaign: series.campaign, unit }), locale), limit: width - 40 };
   if (!values.length)
-    return fitted({ title, data: { values: [{ text: 'No army has a strength measured yet.' }] }, mark: { type: 'text', fontSize: 16 }, encoding: { text: { field: 'text' } } }, width, height);
+    return fitted({ title, data: { values: [{ text: word(say('reports.campaignChart.empty'), locale) }] }, mark: { type: 'text', fontSize: 16 }, encoding: { text: { field: 'text' } } }, width, height);
   // The plot is about two thirds of the width beside the legends: lean the labels when one would not fit its band.
   const band = (width * 2) / 3 / points.length;
   const lean = points.some((p) => Math.min(p.length * CHAR_PX, X_LABEL_LIMIT) > band);
@@ -108,7 +111,7 @@ export function campaignSpec(series: CampaignSeries): TopLevelSpec {
             axis: { values: points.map((_, p) => p), labelExpr: `${JSON.stringify(points)}[datum.value]`, grid: false, labelAngle: lean ? -90 : 0, labelOverlap: false, labelLimit: X_LABEL_LIMIT },
           },
           // Nothing but zeros would leave a domain of [0, 0] and a single tick: give it one figure of room.
-          y: { field: 'strength', type: 'quantitative', title: series.unit, axis: wholeAxis, scale: max < 1 ? { domain: [0, 1] } : { zero: true } },
+          y: { field: 'strength', type: 'quantitative', title: unit, axis: wholeAxis, scale: max < 1 ? { domain: [0, 1] } : { zero: true } },
           strokeDash: {
             field: 'army',
             type: 'nominal',
@@ -132,32 +135,36 @@ export function campaignSpec(series: CampaignSeries): TopLevelSpec {
  * The chart in words, for its alt text: each army with its first and last strength (and the moment
  * it was first measured, when not the first), side by side; cut at Discord's 1024 characters.
  */
-export function campaignDescription(series: CampaignSeries): string {
-  const { points } = series;
-  const range = points.length > 1 ? `from ${points[0]} to ${points.at(-1)}` : `at ${points[0] ?? 'the start'}`;
-  const head = `Chart of ${series.campaign}: ${series.unit} of each army ${range}.`;
+export function campaignDescription(series: CampaignSeries, locale: Locale = 'en'): string {
+  const w = (t: Text) => word(t, locale);
+  const points = series.points.map(w);
+  const unit = w(series.unit);
+  const head = w(
+    points.length > 1
+      ? say('reports.campaignChart.describeRange', { campaign: series.campaign, unit, from: points[0]!, to: points.at(-1)! })
+      : say('reports.campaignChart.describeAt', { campaign: series.campaign, unit, at: points[0] ?? say('reports.campaignChart.theStart') }),
+  );
   const sides = series.sides
     .filter((s) => s.armies.length)
     .map((s) => {
       const names = distinct(s.armies.map((a) => a.name));
       const armies = s.armies.map((a, k) => {
         const at = points.map((_, p) => p).filter((p) => measured(a.strength[p]) !== null);
-        if (!at.length) return `${names[k]} not yet measured`;
+        if (!at.length) return w(say('reports.campaignChart.notMeasured', { army: names[k]! }));
         const [first, last] = [at[0]!, at.at(-1)!];
-        const from = first > 0 ? ` (from ${points[first]})` : '';
         const values = first === last ? `${measured(a.strength[first])}` : `${measured(a.strength[first])} → ${measured(a.strength[last])}`;
-        return `${names[k]}${from} ${values}`;
+        return first > 0 ? w(say('reports.campaignChart.armyFrom', { army: names[k]!, from: points[first]!, values })) : `${names[k]} ${values}`;
       });
-      return ` ${s.name}: ${armies.join('; ')}.`;
+      return ` ${w(say('reports.campaignChart.side', { side: s.name, armies: armies.join(w(say('reports.campaignChart.armiesJoin'))) }))}`;
     });
-  const text = sides.length ? head + sides.join('') : `${head} No army yet.`;
+  const text = sides.length ? head + sides.join('') : `${head} ${w(say('reports.campaignChart.noArmy'))}`;
   return text.length <= ALT_MAX ? text : `${text.slice(0, ALT_MAX - 1)}…`;
 }
 
 /** The chart as a PNG of CAMPAIGN_CHART (vega-lite to SVG with vega, SVG to PNG with resvg, as the battle report's) and its alt text. */
-export async function campaignChart(series: CampaignSeries): Promise<{ png: Uint8Array; description: string }> {
-  const svg = await toSvg(campaignSpec(series));
-  return { png: await svgToPng(svg), description: campaignDescription(series) };
+export async function campaignChart(series: CampaignSeries, locale: Locale = 'en'): Promise<{ png: Uint8Array; description: string }> {
+  const svg = await toSvg(campaignSpec(series, locale));
+  return { png: await svgToPng(svg), description: campaignDescription(series, locale) };
 }
 
 /** The longest slug of a campaign's name a chart's file name carries, as the battle report's (report.ts). */

@@ -3,7 +3,10 @@ import { changesText } from '../../campaign/aftermath.ts';
 import { evolveCampaign } from '../../campaign/evolve.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyStrength, currentTurn, initialCampaign, officerText, rulingLine, type CampaignState } from '../../campaign/state.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { lines, say, type Text } from '../../i18n/text.ts';
 import { mention, plural } from '../../messages.ts';
+import { statusWord } from '../../campaign/words.ts';
 import type { CampaignSeries } from './campaign-chart.ts';
 import type { MessageFile } from '../../messages.ts';
 
@@ -21,31 +24,31 @@ export interface CampaignReport {
  */
 export function campaignReport(id: string, log: readonly LoggedCampaignEvent[], firstHash: string): CampaignReport {
   let s = initialCampaign(id);
-  const points: string[] = [];
+  const points: Text[] = [];
   const snapshots: CampaignState[] = [];
-  const mark = (label: string) => {
+  const mark = (label: Text) => {
     points.push(label);
     snapshots.push(s);
   };
   for (const l of log) {
     // A turn is measured as it opens: what its orders were written for.
     if (l.event.type === 'CampaignTurnOpened') {
-      if (!points.length) mark('start');
+      if (!points.length) mark(say('reports.campaign.start'));
       s = { ...evolveCampaign(s, l.event), version: l.version };
-      mark(`turn ${l.event.data.turn}`);
+      mark(say('reports.campaign.turn', { turn: String(l.event.data.turn) }));
       continue;
     }
     s = { ...evolveCampaign(s, l.event), version: l.version };
-    if (l.event.type === 'BattleResultApplied') mark(`after ${s.battles[l.event.data.battleId]!.name} (${l.event.data.battleId})`);
+    if (l.event.type === 'BattleResultApplied') mark(say('reports.campaign.after', { battle: s.battles[l.event.data.battleId]!.name, id: l.event.data.battleId }));
   }
-  if (!snapshots.length || snapshots.at(-1)!.version !== s.version) mark('now');
+  if (!snapshots.length || snapshots.at(-1)!.version !== s.version) mark(say('reports.campaign.now'));
   const sides = Object.values(s.sides).map((side) => ({
     name: side.name,
     armies: Object.values(s.armies)
       .filter((a) => a.sideId === side.id)
       .map((a) => ({ name: a.name, strength: snapshots.map((snap) => (snap.armies[a.id] ? armyStrength(snap, a.id) : null)) })),
   }));
-  return { series: { campaign: s.name, points, sides, unit: 'figures' }, state: s, firstHash };
+  return { series: { campaign: s.name, points, sides, unit: say('reports.campaign.figures') }, state: s, firstHash };
 }
 
 /**
@@ -53,36 +56,44 @@ export function campaignReport(id: string, log: readonly LoggedCampaignEvent[], 
  * confirmed (or proposed, while waiting) and a line for each unit a battle changed, with a GM's
  * ruling beside what the log proposed, then every GM's ruling (issue 41).
  */
-export function campaignReportText(r: CampaignReport): string {
+export function campaignReportText(r: CampaignReport): Text {
   const s = r.state;
-  const lines = [`Report of the campaign "${s.name}" (${s.id}), ${plural(s.turns.length, 'turn')}, ${plural(Object.keys(s.battles).length, 'battle')}.`];
-  lines.push(`Strength in figures at: ${r.series.points.join(' | ')}`);
+  const out: Text[] = [say('reports.campaign.head', { campaign: s.name, id: s.id, turns: s.turns.length, battles: Object.keys(s.battles).length })];
+  out.push(say('reports.campaign.strengthAt', { points: joinedBy(r.series.points, ' | ') }));
   for (const side of r.series.sides) {
-    lines.push(`**${side.name}**`);
-    for (const a of side.armies) lines.push(`• ${a.name}: ${a.strength.map((n) => (n === null ? '–' : String(n))).join(' → ')}`);
+    out.push(`**${side.name}**`);
+    for (const a of side.armies) out.push(`• ${a.name}: ${a.strength.map((n) => (n === null ? '–' : String(n))).join(' → ')}`);
   }
   const battles = Object.values(s.battles);
   if (battles.length) {
-    lines.push('**Battles**');
+    out.push(say('reports.campaign.battles'));
     for (const b of battles) {
-      const how = b.stage === 'applied' ? b.result!.text : b.stage === 'proposed' ? `${b.result!.text} (waiting for the GM's confirmation)` : b.stage === 'running' ? 'being fought' : 'cancelled';
-      lines.push(`• ${b.name} (${b.id}, turn ${b.turn}, ${b.system}): ${how}`);
-      for (const r of b.result?.units ?? []) if (changed(r)) lines.push(`  – ${unitChange(r)}`);
+      const how: Text = b.stage === 'applied' ? b.result!.text : b.stage === 'proposed' ? say('reports.campaign.waitingConfirmation', { result: b.result!.text }) : say(b.stage === 'running' ? 'reports.campaign.beingFought' : 'reports.campaign.cancelled');
+      out.push(say('reports.campaign.battle', { battle: b.name, id: b.id, turn: String(b.turn), system: b.system, how }));
+      for (const r of b.result?.units ?? []) if (changed(r)) out.push(say('reports.campaign.unitChange', { change: unitChange(r) }));
     }
   }
   if (s.rulings.length) {
-    lines.push("**GM's rulings**");
-    for (const r of s.rulings) lines.push(`• turn ${r.turn}, ${rulingLine(r)}`);
+    out.push(say('reports.campaign.rulings'));
+    for (const r of s.rulings) out.push(say('reports.campaign.ruling', { turn: String(r.turn), ruling: rulingLine(r) }));
   }
-  return lines.join('\n');
+  return lines(...out);
 }
+
+/** Texts run together by a separator that is no word ("a | b"): each worded in the reader's locale. */
+const joinedBy = (texts: readonly Text[], separator: string): Text => texts.slice(1).reduce<Text>((a, b) => say('reports.join', { a, separator, b }), texts[0] ?? '');
 
 /** A unit the battle changed: its figures, status or another attribute, or a GM ruled on it. */
 const changed = (r: UnitResult): boolean => r.before.figures !== figuresOf(r.after.attrs) || r.before.status !== r.after.status || !!r.changes?.length || !!r.ruling;
 
-function unitChange(r: UnitResult): string {
-  const ruling = r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}${r.proposed ? `; the log proposed ${figuresOf(r.proposed.attrs)} figures, ${r.proposed.status}` : ''}` : '';
-  return `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${changesText(r)}${ruling}`;
+function unitChange(r: UnitResult): Text {
+  const ruling: Text = r.ruling
+    ? r.proposed
+      ? say('reports.campaign.rulingProposed', { user: mention(r.ruling.by), note: r.ruling.note, figures: String(figuresOf(r.proposed.attrs)), status: statusWord(r.proposed.status) })
+      : say('reports.campaign.rulingOnly', { user: mention(r.ruling.by), note: r.ruling.note })
+    : '';
+  const values = { unit: r.name, before: String(r.before.figures), after: String(figuresOf(r.after.attrs)), status: statusWord(r.after.status), was: statusWord(r.before.status), why: r.why.join('; '), changes: changesText(r), ruling };
+  return say(r.before.status !== r.after.status ? 'reports.campaign.unitWas' : 'reports.campaign.unit', values);
 }
 
 /**
@@ -123,8 +134,8 @@ export function campaignStateText(s: CampaignState, latest?: number): string {
 }
 
 /** The report's chart as a file, its renderer loaded on the first report (and imported from src/, where the build rewrites it: see renderReportChart). */
-export async function campaignChartFile(r: CampaignReport): Promise<MessageFile> {
+export async function campaignChartFile(r: CampaignReport, locale: Locale = 'en'): Promise<MessageFile> {
   const { campaignChart, campaignReportFileName } = await import('./campaign-chart.ts');
-  const chart = await campaignChart(r.series);
+  const chart = await campaignChart(r.series, locale);
   return { name: campaignReportFileName(r.state.name, r.state.id, r.firstHash, r.state.turns.length), data: chart.png, description: chart.description };
 }
