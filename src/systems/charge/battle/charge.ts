@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, claim, findUnit, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
@@ -24,7 +24,7 @@ import {
   type UnitClass,
 } from '../rules.ts';
 import { chargeHouse } from './house.ts';
-import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, noteTurn, plural, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
+import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, noFigures, noteTurn, plural, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
 
 /** Values the source lost, as a GM gives them with a charge where the battle has no house rule. */
 export interface ChargeGmOptions {
@@ -71,7 +71,7 @@ export type ChargeResolved = { type: 'ChargeResolved'; data: { attackerId: strin
 function chargeUnit(s: BattleState, u: Unit): ChargingUnit {
   const st = unitStatus(s, u.id);
   const figures = figuresNow(s, u);
-  if (figures < 1) refuse(`${u.name} has no figures left.`);
+  if (figures < 1) noFigures(u);
   const formation = attr<Formation>(u, 'formation');
   const cls = attr<UnitClass>(u, 'class');
   const leader = attr<string>(u, 'leader');
@@ -119,7 +119,7 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
   const derived = closingNow(s, att);
   let closing = derived;
   if (a.closing !== undefined) {
-    if (!Number.isFinite(a.closing) || a.closing < 0 || a.closing > 100) refuse(`Closing casualties are a percentage of the unit, 0 to 100 (got ${a.closing}) (CHG-ATT-MOD.7).`);
+    if (!Number.isFinite(a.closing) || a.closing < 0 || a.closing > 100) refuse(say('charge.battle.charge.closingRange', { value: String(a.closing) }));
     const r = claim(s, ctx.actor, {
       what: `${att.name}'s closing casualties`,
       claimed: `${a.closing}%`,

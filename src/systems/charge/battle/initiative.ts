@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { plural } from '../../../messages.ts';
 import type { DiceStream } from '../../../dice/stream.ts';
 import { sideVoters } from '../../../battle/ballots.ts';
@@ -26,7 +26,7 @@ const MAX_POINTS = 999;
 
 /** INIT-GRANDTAC: each side's commander allots points in secret before the initiative roll; a GM may give the roll's modifiers (the source lists none). */
 export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: BallotContext): BattleEvent[] {
-  if (Object.keys(s.sides).length !== 2) refuse(`Grand-tactical initiative is a roll between two commanders; this battle has ${plural(Object.keys(s.sides).length, 'side')}.`);
+  if (Object.keys(s.sides).length !== 2) refuse(say('charge.battle.initiative.twoSides', { n: Object.keys(s.sides).length }));
   const modifiers = Object.fromEntries(Object.entries(action.modifiers ?? {}).map(([side, ms]) => [findSide(s, side).name, checked(ms)]));
   const voters = sideVoters(s, []);
   const opened = openBallot(s, ctx, {
@@ -43,7 +43,7 @@ export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: Ballot
 }
 
 export function checked(ms: readonly Modifier[]): Modifier[] {
-  for (const m of ms) if (!Number.isInteger(m.value)) refuse(`Modifier "${m.label}" must be a whole number (got ${m.value}) (INIT-GRANDTAC).`);
+  for (const m of ms) if (!Number.isInteger(m.value)) refuse(say('charge.battle.initiative.wholeModifier', { label: m.label, value: String(m.value) }));
   return [...ms];
 }
 
@@ -69,7 +69,7 @@ export function chargeOwed(s: BattleState): Owed[] {
 /** The points revealed, then the roll: 1d10 a commander with the GM's modifiers, high wins, unmodified 17 or more ends the turn. */
 export const grandTacConsequences: Consequences = (s, b, revealed, dice?: DiceStream) => {
   if (b.kind !== 'grandtac') return [];
-  if (!dice) refuse('This battle has no dice stream to roll the initiative with.');
+  if (!dice) refuse(say('charge.battle.initiative.noDice'));
   const modifiers = chg(s).grandTac?.[b.id] ?? {};
   const { value: outcome, dice: used } = dice.take((d) =>
     resolveGrandTac({

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { actsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -6,7 +6,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { chargePack as pack, resolveMelee, type GmModifier, type MeleeOutcome } from '../rules.ts';
-import { checkEnemies, figuresNow, given, lines, noteTurn, plural, setUnit } from './state.ts';
+import { checkEnemies, figuresNow, given, lines, noFigures, noteTurn, plural, setUnit } from './state.ts';
 
 export type ChargeMelee = { type: 'ChargeMelee'; attacker: string; defender: string; attackerModifiers?: GmModifier[]; defenderModifiers?: GmModifier[] };
 
@@ -32,9 +32,9 @@ export function decideMelee(s: BattleState, a: ChargeMelee, ctx: DecideContext):
   const att = findUnit(s, a.attacker);
   const def = findUnit(s, a.defender);
   checkEnemies(s, att, def, 'fight');
-  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(`Only the players of ${att.name} or ${def.name}, or a GM, may resolve their melee.`);
+  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(say('charge.battle.melee.onlyPlayers', { unit: att.name, other: def.name }));
   checkGmRulings(s, ctx.actor, given({ attacker_modifiers: a.attackerModifiers, defender_modifiers: a.defenderModifiers }), 'MEL-D10', 'give melee modifiers: the source lists none');
-  for (const u of [att, def]) if (figuresNow(s, u) < 1) refuse(`${u.name} has no figures left.`);
+  for (const u of [att, def]) if (figuresNow(s, u) < 1) noFigures(u);
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveMelee({

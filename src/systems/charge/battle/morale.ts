@@ -3,12 +3,11 @@ import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
-import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { resolveMorale, type Formation, type MoraleFacts, type MoraleOutcome, type UnitClass } from '../rules.ts';
 import { CHARGE_PHASES } from '../sequence.ts';
 import { chargeHouse } from './house.ts';
-import { armOf, attr, figuresNow, lines, setUnit, startFigures, turnNow, unitStatus } from './state.ts';
+import { armOf, attr, figuresNow, lines, noFigures, setUnit, startFigures, turnNow, unitStatus } from './state.ts';
 
 /**
  * A morale test (MEL-D10 "Both sides check morale") by the battle's house rules morale.die,
@@ -48,7 +47,7 @@ export function moraleFacts(s: BattleState, u: Unit): MoraleFacts {
 export function decideMorale(s: BattleState, a: ChargeMoraleTest, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'test its morale');
-  if (figuresNow(s, u) < 1) refuse(`${u.name} has no figures left.`);
+  if (figuresNow(s, u) < 1) noFigures(u);
   const facts = moraleFacts(s, u);
   const house = chargeHouse(s);
   const dice = needDice(ctx.dice);
