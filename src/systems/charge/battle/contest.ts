@@ -48,5 +48,5 @@ export function decideContest(s: BattleState, a: ContestInitiative, ctx: DecideC
 
 export function describeContest(e: InitiativeContested): Text {
   const o = e.data.outcome;
-  return lines(`${o.rolls[0].side} contests the initiative against ${o.rolls[1].side} (INIT-GRANDTAC): ${o.result.reason}`, o.rolls.map((r) => `${rollLine(r)}.`));
+  return lines(say('charge.battle.contest.head', { commander: o.rolls[0].side, against: o.rolls[1].side, reason: o.result.reason }), o.rolls.map(rollLine));
 }

@@ -35,5 +35,5 @@ export function decideDiscipline(s: BattleState, a: ChargeFireDiscipline, ctx: D
 
 export function describeDiscipline(e: ChargeFireDisciplineRolled): Text {
   const o = e.data.outcome;
-  return lines(`${o.unit} rolls Fire Discipline (FIRE-DISCIPLINE): ${o.result.printed}`, o.steps);
+  return lines(say('charge.battle.fireDiscipline.head', { unit: o.unit, result: o.result.printed }), o.steps);
 }

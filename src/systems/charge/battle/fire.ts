@@ -7,7 +7,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { chargePack as pack, FIRE_ROWS, resolveFire, type FireBand, type FirerFacts, type FireOutcome, type FireRow, type Formation, type Gun, type GmModifier, type UnitClass } from '../rules.ts';
-import { armOf, attr, checkEnemies, figuresNow, given, lines, noFigures, noteTurn, plural, setUnit, unitStatus } from './state.ts';
+import { armOf, attr, checkEnemies, commas, figuresNow, given, lines, noFigures, noteTurn, setUnit, unitStatus } from './state.ts';
 
 export type ChargeFire = {
   type: 'ChargeFire';
@@ -90,11 +90,19 @@ export function evolveFire(d: BattleState, e: ChargeFireResolved): void {
 export function describeFire(e: ChargeFireResolved): Text {
   const o = e.data.outcome;
   const x = o.effect;
-  const head = o.noEffect ? 'no effect' : `row ${o.row}, column ${o.column}: ${o.cell?.value}`;
-  const did = x ? [x.figures ? plural(x.figures, 'figure') + ' lost' : '', x.steps ? plural(x.steps, 'casualty step') + ' lost' : '', x.disordered ? 'disordered' : '', x.morale ? 'tests morale' : ''].filter(Boolean).join(', ') : '';
-  return lines(`${o.firer} fires at ${o.target} (FIRE-TABLE): ${head}${did ? `; ${o.target}: ${did}` : ''}`, [
+  const result = o.noEffect ? say('charge.battle.fire.noEffect') : say('charge.battle.fire.cell', { row: String(o.row), column: String(o.column), value: String(o.cell?.value) });
+  const did = x
+    ? commas([
+        ...(x.figures ? [say('charge.battle.fire.figuresLost', { n: x.figures })] : []),
+        ...(x.steps ? [say('charge.battle.fire.stepsLost', { n: x.steps })] : []),
+        ...(x.disordered ? [say('charge.battle.fire.disordered')] : []),
+        ...(x.morale ? [say('charge.battle.fire.testsMorale')] : []),
+      ])
+    : undefined;
+  const head = did ? say('charge.battle.fire.headDid', { firer: o.firer, target: o.target, result, did }) : say('charge.battle.fire.head', { firer: o.firer, target: o.target, result });
+  return lines(head, [
     ...o.steps,
-    ...(o.effect === undefined && !o.noEffect ? ['The source does not say what the cell counts: the GM applies it (/charge status).'] : []),
-    ...(x?.morale ? [`${o.target} tests morale now: /morale charge unit:"${o.target}".`] : []),
+    ...(o.effect === undefined && !o.noEffect ? [say('charge.battle.fire.cellUnknown')] : []),
+    ...(x?.morale ? [say('charge.battle.fire.moraleNow', { unit: o.target })] : []),
   ]);
 }

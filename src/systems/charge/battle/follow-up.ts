@@ -87,10 +87,10 @@ export function evolveRideDown(d: BattleState, e: ChargeRideDownResolved): void 
 
 export function describeContinued(e: ChargeContinued): Text {
   const o = e.data.outcome;
-  return lines(`${o.attacker} continues its charge against ${o.target} (CHG-CONTINUE)`, [...o.steps, `Roll the charge with /charge roll attacker:"${o.attacker}" defender:"${o.target}".`]);
+  return lines(say('charge.battle.followUp.continues', { attacker: o.attacker, target: o.target }), [...o.steps, say('charge.battle.followUp.rollIt', { attacker: o.attacker, target: o.target })]);
 }
 
 export function describeRideDown(e: ChargeRideDownResolved, s: BattleState): Text {
   const o = e.data.outcome;
-  return lines(`${s.units[e.data.cavalryId]?.name ?? e.data.cavalryId} rides down ${s.units[e.data.infantryId]?.name ?? e.data.infantryId} (CHG-RIDEDOWN, MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s)]);
+  return lines(say('charge.battle.followUp.ridesDown', { cavalry: s.units[e.data.cavalryId]?.name ?? e.data.cavalryId, infantry: s.units[e.data.infantryId]?.name ?? e.data.infantryId, result: meleeHead(o) }), [...o.steps, ...meleeLines(o.applied, s)]);
 }

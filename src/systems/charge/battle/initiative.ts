@@ -1,5 +1,4 @@
 import { say, type Text } from '../../../i18n/text.ts';
-import { plural } from '../../../messages.ts';
 import type { DiceStream } from '../../../dice/stream.ts';
 import { sideVoters } from '../../../battle/ballots.ts';
 import { openBallot, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
@@ -85,15 +84,20 @@ export function evolveGrandTacModifiers(d: BattleState, e: GrandTacModifiersSet)
   d.rules = { ...c, grandTac: { ...c.grandTac, [e.data.ballotId]: e.data.modifiers } };
 }
 
-export const rollLine = (r: GrandTacOutcome['rolls'][number]) =>
-  `${r.side}${r.points !== undefined ? ` (${plural(r.points, 'point')})` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`;
+/** A commander's roll as a sentence of the working: its points, die, roll and any modifiers. */
+export function rollLine(r: GrandTacOutcome['rolls'][number]): Text {
+  const base = { side: r.side, die: String(r.die), roll: String(r.roll) };
+  const modified = r.modifiers.length ? { modifiers: r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' '), total: String(r.total) } : undefined;
+  if (r.points !== undefined) return modified ? say('charge.battle.initiative.rollPointsModified', { ...base, points: r.points, ...modified }) : say('charge.battle.initiative.rollPoints', { ...base, points: r.points });
+  return modified ? say('charge.battle.initiative.rollModified', { ...base, ...modified }) : say('charge.battle.initiative.roll', base);
+}
 
 export function describeGrandTac(e: GrandTacRolled): Text {
   const o = e.data.outcome;
-  return lines(`grand-tactical initiative: ${o.result.reason}`, [...o.rolls.map((r) => `${rollLine(r)}.`), ...o.notes]);
+  return lines(say('charge.battle.initiative.head', { reason: o.result.reason }), [...o.rolls.map(rollLine), ...o.notes]);
 }
 
 export function describeGrandTacModifiers(e: GrandTacModifiersSet): Text {
   const sides = Object.entries(e.data.modifiers).map(([side, ms]) => `${side} ${ms.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(', ')}`);
-  return `The GM's modifiers to the Grand-Tac roll of ballot ${e.data.ballotId} (INIT-GRANDTAC): ${sides.join('; ')}.`;
+  return say('charge.battle.initiative.modifiersSet', { ballot: e.data.ballotId, sides: sides.join('; ') });
 }

@@ -37,5 +37,12 @@ export function decideMovement(s: BattleState, a: ChargeMovementRoll, ctx: Decid
 
 export function describeMovement(e: ChargeMovementRolled, s: BattleState): Text {
   const o = e.data.outcome;
-  return lines(`${s.units[e.data.unitId]?.name ?? e.data.unitId} rolls to move (MOVE-ROLL): ${o.fraction === 'NM' ? 'NM, no movement' : o.inches !== null ? `${o.inches}"` : `${o.fraction} of its rate`}`, o.steps);
+  const unit = s.units[e.data.unitId]?.name ?? e.data.unitId;
+  const head =
+    o.fraction === 'NM'
+      ? say('charge.battle.movement.noMovement', { unit })
+      : o.inches !== null
+        ? say('charge.battle.movement.inches', { unit, inches: String(o.inches) })
+        : say('charge.battle.movement.fraction', { unit, fraction: String(o.fraction) });
+  return lines(head, o.steps);
 }

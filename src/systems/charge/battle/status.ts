@@ -74,13 +74,14 @@ export function evolveStatusSet(d: BattleState, e: ChargeStatusSet): void {
 
 export function describeStatusSet(e: ChargeStatusSet, s: BattleState): Text {
   const c = e.data.change;
-  const words = [
-    c.shaken !== undefined ? `shaken ${c.shaken ? 'yes' : 'no'}` : '',
-    c.disordered !== undefined ? `disordered ${c.disordered ? 'yes' : 'no'}` : '',
-    c.rout !== undefined ? `rout/broken ${c.rout}` : '',
-    c.closing !== undefined ? `closing casualties ${c.closing}% this phase (CHG-ATT-MOD.7)` : '',
-    c.steps !== undefined ? `casualty steps ${c.steps}` : '',
-    c.figuresLost !== undefined ? `figures lost ${c.figuresLost}` : '',
-  ].filter(Boolean);
-  return `${s.units[e.data.unitId]?.name ?? e.data.unitId}: ${words.join(', ')} (the GM's ruling)`;
+  const yes = (b: boolean) => (b ? 'yes' : 'no');
+  const words: Text[] = [
+    ...(c.shaken !== undefined ? [say('charge.battle.status.setShaken', { value: yes(c.shaken) })] : []),
+    ...(c.disordered !== undefined ? [say('charge.battle.status.setDisordered', { value: yes(c.disordered) })] : []),
+    ...(c.rout !== undefined ? [say('charge.battle.status.setRout', { value: c.rout })] : []),
+    ...(c.closing !== undefined ? [say('charge.battle.status.setClosing', { percent: String(c.closing) })] : []),
+    ...(c.steps !== undefined ? [say('charge.battle.status.setSteps', { n: String(c.steps) })] : []),
+    ...(c.figuresLost !== undefined ? [say('charge.battle.status.setFigures', { n: String(c.figuresLost) })] : []),
+  ];
+  return say('charge.battle.status.set', { unit: s.units[e.data.unitId]?.name ?? e.data.unitId, changes: commas(words) ?? '' });
 }
