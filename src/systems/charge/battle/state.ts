@@ -128,7 +128,7 @@ export function forgetUnit(d: BattleState, unitId: string): void {
 
 export const lines = (head: Text, steps: readonly Text[]) => working(head, steps);
 
-/** Texts one after another, comma-separated ("a, b, c"); undefined when there are none. */
-export const commas = (texts: readonly Text[]): Text | undefined => (texts.length ? texts.reduce((a, b) => say('charge.comma', { a, b })) : undefined);
+/** Texts one after another, comma-separated ("a, b, c"): the rules' own. */
+export { commas } from '../sourced.ts';
 /** Counts in the right number: the one helper of every system (src/messages.ts). */
 export { plural } from '../../../messages.ts';
