@@ -133,7 +133,7 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
     ]);
     const text = describeChargeEvent(e, given(melee).state);
     expect(english(text).split('\n')[0]).toBe('Rosenberg tests morale (MEL-D10, by the house rules): fall-back, disordered');
-    expect(text).toContain('Rosenberg falls back: move it back on the table.');
+    expect(english(text)).toContain('Rosenberg falls back: move it back on the table.');
     expect(status([...melee, e], 'u4')).toMatchObject({ disordered: true, steps: 3 });
     expect(status([...melee, e], 'u4').routBroken).toBeUndefined();
 
@@ -149,7 +149,7 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
 
   it('MEL-D10 the melee post names the morale command for both units', () => {
     const [m] = play(ruled, { type: 'ChargeMelee', attacker: 'Hussards', defender: 'Rosenberg' }, 'alice', 8, 5);
-    expect(describeChargeEvent(m as ChargeEvent, given(ruled).state)).toContain('Both check morale now: /morale charge unit:"Hussards" and /morale charge unit:"Rosenberg" (MEL-D10).');
+    expect(english(describeChargeEvent(m as ChargeEvent, given(ruled).state))).toContain('Both check morale now: /morale charge unit:"Hussards" and /morale charge unit:"Rosenberg" (MEL-D10).');
   });
 
   it('MEL-D10 what the unit did this turn counts this turn only: next turn the lost melee no longer modifies, its steps still do', () => {

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { ChargeHouse } from './house.ts';
 import { massRows, type MassChoice } from './mass.ts';
@@ -44,7 +45,7 @@ export function attackerUnitModifiers(a: ChargingUnit, d: ChargeUnit): Wanted<At
   if (a.shaken) out.push({ key: 'shaken', by });
   if (a.disordered) out.push({ key: 'disordered', by });
   const closing = a.closingLossPercent ?? 0;
-  if (!Number.isFinite(closing) || closing < 0 || closing > 100) refuse(`Closing casualties are a percentage of the unit, 0 to 100 (got ${closing}) (CHG-ATT-MOD.7).`);
+  if (!Number.isFinite(closing) || closing < 0 || closing > 100) refuse(say('charge.chargeModifiers.closingRange', { value: String(closing) }));
   if (closing >= 10) out.push({ key: 'closingCasualties', count: Math.floor(closing / 10), by });
   if (a.leaderAttached) out.push({ key: 'leaderAttached', by });
   if (isCavalry(a.arm)) {
@@ -78,7 +79,7 @@ function attackerChoiceModifiers(c: AttackerChoices): Wanted<AttackerKey>[] {
 function defenderChoiceModifiers(c: DefenderChoices): Wanted<DefenderKey>[] {
   const out: Wanted<DefenderKey>[] = [];
   if (c.secureFlanks !== undefined) {
-    if (!Number.isInteger(c.secureFlanks) || c.secureFlanks < 0 || c.secureFlanks > 2) refuse(`Secure flanks are counted 0, 1 or 2 (got ${c.secureFlanks}) (CHG-DEF-MOD.8).`);
+    if (!Number.isInteger(c.secureFlanks) || c.secureFlanks < 0 || c.secureFlanks > 2) refuse(say('charge.chargeModifiers.secureFlanks', { value: String(c.secureFlanks) }));
     out.push({ key: 'secureFlanks', count: c.secureFlanks, by: 'table' });
   }
   if (c.generalOrder) out.push({ key: 'generalOrder', by: 'table' });

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { CLASSES, type ChargeRulesPack, type UnitClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
@@ -8,7 +9,7 @@ import { checkDie, part, sourced, type Sourced } from './sourced.ts';
  * define it, so it is the battle's house rule `class-dice` or the GM's die with the roll.
  */
 export function classDie(cls: UnitClass | undefined, gmDie: number | undefined, rule: string, pack: ChargeRulesPack, house: ChargeHouse = {}): Sourced<number> {
-  if (!cls || !CLASSES.includes(cls)) refuse(`The unit's class (elite, line or conscript) is needed for its Class Dice (${rule}).`);
+  if (!cls || !CLASSES.includes(cls)) refuse(say('charge.classDice.needClass', { rule }));
   checkDie(gmDie, `the ${cls} Class Dice`);
   return sourced(pack.classDice.dice[cls], part(house['class-dice'], cls), gmDie, { what: `the ${cls} class's Class Dice (${rule})`, why: 'the source does not define Class Dice', house: 'class-dice', entry: cls, option: 'die: with the roll' }, (n) => `d${n}`);
 }

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
@@ -50,7 +51,7 @@ export function parseDisciplineCell(printed: string): DisciplineResult {
   if (printed === 'free') return { printed, kind: 'free', inches: null };
   if (printed === 'FF') return { printed, kind: 'firefight', inches: null };
   const m = /^(\d+(?:\.\d+)?)" (fire|Fire|FF)$/.exec(printed);
-  if (!m) refuse(`"${printed}" is not a Fire Discipline result: free, FF, N" fire or N" FF (FIRE-DISCIPLINE).`);
+  if (!m) refuse(say('charge.fireDiscipline.notResult', { printed }));
   return { printed, kind: m[2] === 'FF' ? 'firefight' : 'fire', inches: Number(m[1]) };
 }
 
@@ -59,7 +60,7 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   const fd = pack.fireDiscipline;
   const gm = input.gm ?? {};
   const house = input.house ?? {};
-  if (!DISCIPLINE_COLUMNS.includes(column)) refuse(`The Fire Discipline column must be one of ${DISCIPLINE_COLUMNS.join(', ')} (got "${column}").`);
+  if (!DISCIPLINE_COLUMNS.includes(column)) refuse(say('charge.fireDiscipline.columnOneOf', { columns: DISCIPLINE_COLUMNS.join(', '), column: String(column) }));
   checkDie(gm.die, 'the Fire Discipline die');
   if (gm.cell !== undefined) parseDisciplineCell(gm.cell);
   const modifiers = [...(input.modifiers ?? [])];

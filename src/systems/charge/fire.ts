@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
@@ -69,17 +70,17 @@ export interface FireOutcome extends Outcome {
 
 function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse, gmEffect: number | undefined, steps: string[]) {
   const block = pack.fire.blocks.find((b) => b.id === range.block);
-  if (!block) refuse(`"${range.block}" is not a range block of FIRE-TABLE.RANGE; they are ${pack.fire.blocks.map((b) => b.id).join(', ')}.`);
+  if (!block) refuse(say('charge.fire.notBlock', { block: range.block, blocks: pack.fire.blocks.map((b) => b.id).join(', ') }));
   const index = block.bands.findIndex((b) => b.band === range.band);
   const band = block.bands[index];
-  if (!band) refuse(`Block ${block.id} of FIRE-TABLE.RANGE has no legible ${range.band} band; its bands are ${block.bands.map((b) => b.band).join(', ')}.`);
+  if (!band) refuse(say('charge.fire.noBand', { block: block.id, band: range.band, bands: block.bands.map((b) => b.band).join(', ') }));
   const d = range.distance;
   if (d !== undefined) {
-    if (!Number.isFinite(d) || d < 0) refuse(`The range must be 0 or more inches (got ${d}) (FIRE-TABLE.RANGE).`);
-    if (band.min !== null && d < band.min) refuse(`${d}" is short of block ${block.id}'s ${band.band} band, ${band.min}" to ${band.max ?? '?'}" (FIRE-TABLE.RANGE).`);
-    if (band.max !== null && d > band.max) refuse(`${d}" is beyond block ${block.id}'s ${band.band} band, ${band.min ?? '?'}" to ${band.max}" (FIRE-TABLE.RANGE).`);
+    if (!Number.isFinite(d) || d < 0) refuse(say('charge.fire.rangeNegative', { value: String(d) }));
+    if (band.min !== null && d < band.min) refuse(say('charge.fire.rangeShort', { distance: String(d), block: block.id, band: band.band, min: String(band.min), max: String(band.max ?? '?') }));
+    if (band.max !== null && d > band.max) refuse(say('charge.fire.rangeBeyond', { distance: String(d), block: block.id, band: band.band, min: String(band.min ?? '?'), max: String(band.max) }));
   }
-  if (gmEffect !== undefined && !Number.isInteger(gmEffect)) refuse(`The range Effect must be a whole number (got ${gmEffect}).`);
+  if (gmEffect !== undefined && !Number.isInteger(gmEffect)) refuse(say('charge.fire.effectWhole', { value: String(gmEffect) }));
   const entry = `${block.id}-${band.band}`;
   const effect = sourced(band.effect, part(house['fire.range-effects'] as { value: Partial<Record<string, number>>; note: string } | undefined, entry), gmEffect, {
     what: `the Effect of block ${block.id}'s ${band.band} band (FIRE-TABLE.RANGE)`,
@@ -101,10 +102,10 @@ export function resolveFire(input: FireInput): FireOutcome {
   const fire = pack.fire;
   const gm = input.gm ?? {};
   const house = input.house ?? {};
-  if (input.row !== undefined && !FIRE_ROWS.includes(input.row)) refuse(`The fire row must be one of ${FIRE_ROWS.join(', ')} (got "${input.row}") (FIRE-TABLE).`);
+  if (input.row !== undefined && !FIRE_ROWS.includes(input.row)) refuse(say('charge.fire.rowOneOf', { rows: FIRE_ROWS.join(', '), row: String(input.row) }));
   const modifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(modifiers, 'FIRE-TABLE');
-  if (gm.cell !== undefined && (!Number.isInteger(gm.cell) || gm.cell < 0)) refuse(`The fire result must be a whole number, 0 or more (got ${gm.cell}).`);
+  if (gm.cell !== undefined && (!Number.isInteger(gm.cell) || gm.cell < 0)) refuse(say('charge.fire.cellWhole', { value: String(gm.cell) }));
 
   // Where the row comes from and what the cell does are asked before any die: a refusal after one would hold the fire on it.
   checkRowGiven(house['fire.row'], input.row);
@@ -141,7 +142,7 @@ export function resolveFire(input: FireInput): FireOutcome {
       option: 'cell: with the fire',
     });
     steps.push(`Row ${row.row}, column ${found.band.label}: ${cell.value} (${fromWord(cell)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}.`);
-  } else if (gm.cell !== undefined) refuse('A roll with no effect reads no cell; a fire result cannot be given.');
+  } else if (gm.cell !== undefined) refuse(say('charge.fire.noCell'));
   const effect = cell ? fireEffect(cell.value, cells, input.target, steps) : null;
   steps.push(`Row ${row.row}, last column: ${row.lastColumn ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
   return { rule: 'FIRE-TABLE', roll, range, modifiers, total, column: found?.band.label ?? null, row: rowFrom.value, rowFrom, cell, lastColumn: row.lastColumn, noEffect, effect, dice: rec.rolled, steps };

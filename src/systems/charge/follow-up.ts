@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { inBand } from './bands.ts';
 import { meleeRound, type MeleeOutcome, type MeleeSide } from './melee.ts';
@@ -40,10 +41,10 @@ export function continuationFor(result: ChargeResult, arm: Arm, pack: ChargeRule
 /** CHG-CONTINUE when a player measures the next target: refused with the reason when it may not. */
 export function checkContinue(input: { result: ChargeResult; arm: Arm; distance: number; pack: ChargeRulesPack }): { rule: 'CHG-CONTINUE'; distance: number; lessThan: number; steps: string[] } {
   const { distance } = input;
-  if (!Number.isFinite(distance) || distance < 0) refuse(`The distance to the next target must be 0 or more inches (got ${distance}) (CHG-CONTINUE).`);
+  if (!Number.isFinite(distance) || distance < 0) refuse(say('charge.followUp.distance', { value: String(distance) }));
   const c = continuationFor(input.result, input.arm, input.pack);
   if (!c.allowed || c.lessThan === null) refuse(c.text);
-  if (distance >= c.lessThan) refuse(`The next target is ${distance}" away; a charge continues only against one less than ${c.lessThan}" away (CHG-CONTINUE).`);
+  if (distance >= c.lessThan) refuse(say('charge.followUp.tooFar', { distance: String(distance), lessThan: String(c.lessThan) }));
   return { rule: 'CHG-CONTINUE', distance, lessThan: c.lessThan, steps: [`Next target ${distance}" away, less than ${c.lessThan}": the charge continues (CHG-CONTINUE).`] };
 }
 
@@ -79,7 +80,7 @@ export function rideDownFor(x: {
   if (!lost || !won || lost.arm !== 'infantry' || !isCavalry(won.arm)) return { rule: 'CHG-RIDEDOWN', status: 'not-applicable', text: 'No ride down: that needs infantry losing a charge to cavalry (CHG-RIDEDOWN).' };
   const packArea = x.pack.charge.rideDown.area[x.table];
   const house = x.house?.[`ride-down.area.${x.table}`];
-  if (x.gmArea && (!Number.isInteger(x.gmArea.min) || !Number.isInteger(x.gmArea.max) || x.gmArea.min > x.gmArea.max)) refuse(`The ride-down area is whole results, min not above max (got ${x.gmArea.min} to ${x.gmArea.max}) (CHG-RIDEDOWN).`);
+  if (x.gmArea && (!Number.isInteger(x.gmArea.min) || !Number.isInteger(x.gmArea.max) || x.gmArea.min > x.gmArea.max)) refuse(say('charge.followUp.areaWhole', { min: String(x.gmArea.min), max: String(x.gmArea.max) }));
   const missing = areaMissing(x.table, 'ride_down_area: with the charge, or area: with the ride down');
   if (!packArea && !house && !x.gmArea)
     return {
@@ -137,11 +138,11 @@ export interface RideDownOutcome extends MeleeOutcome {
 export function resolveRideDown(input: RideDownInput): RideDownOutcome {
   const { chance, pack } = input;
   if (chance.status === 'not-applicable') refuse(chance.text);
-  if (input.cavalry.id !== chance.cavalry || input.infantry.id !== chance.infantry) refuse(`The ride down is ${chance.cavalry} against ${chance.infantry} (CHG-RIDEDOWN).`);
+  if (input.cavalry.id !== chance.cavalry || input.infantry.id !== chance.infantry) refuse(say('charge.followUp.whoRidesDown', { cavalry: chance.cavalry, infantry: chance.infantry }));
   const gmArea = input.gm?.area;
-  if (gmArea && (!Number.isInteger(gmArea.min) || !Number.isInteger(gmArea.max) || gmArea.min > gmArea.max)) refuse(`The ride-down area is whole results, min not above max (got ${gmArea.min} to ${gmArea.max}) (CHG-RIDEDOWN).`);
+  if (gmArea && (!Number.isInteger(gmArea.min) || !Number.isInteger(gmArea.max) || gmArea.min > gmArea.max)) refuse(say('charge.followUp.areaWhole', { min: String(gmArea.min), max: String(gmArea.max) }));
   const area = chance.status === 'area-unknown' ? sourced(null, input.house?.[`ride-down.area.${input.table}`], gmArea, areaMissing(input.table, 'area: with the ride down'), (a) => `${a.min} to ${a.max}`) : chance.area;
-  if (!inBand(area.value, input.difference)) refuse(`${input.difference} is outside the dotted line area ${area.value.min} to ${area.value.max}: no ride down (CHG-RIDEDOWN).`);
+  if (!inBand(area.value, input.difference)) refuse(say('charge.followUp.outsideArea', { difference: String(input.difference), min: String(area.value.min), max: String(area.value.max) }));
   const mod = pack.charge.rideDown.infantryMeleeModifier;
   const round = meleeRound({
     sides: [input.cavalry, { ...input.infantry, modifiers: [...(input.infantry.modifiers ?? []), { label: 'Ride Down: infantry melee modifier', value: mod, rule: 'CHG-RIDEDOWN' }] }],

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
@@ -49,9 +50,9 @@ export interface MeleeOutcome extends Outcome {
 
 export function meleeRound(input: MeleeInput): MeleeOutcome {
   const { sides, pack } = input;
-  if (sides.length !== 2) refuse(`A melee is fought between two sides (got ${sides.length}) (MEL-D10).`);
+  if (sides.length !== 2) refuse(say('charge.melee.sidesTwo', { n: String(sides.length) }));
   const [a, b] = sides;
-  if (a.id === b.id) refuse(`Both sides of the melee are "${a.id}" (MEL-D10).`);
+  if (a.id === b.id) refuse(say('charge.melee.sameUnit', { unit: a.id }));
   for (const s of sides) checkGmModifiers(s.modifiers ?? [], 'MEL-D10');
   const rec = recorder(input.dice);
   const die = pack.melee.die;

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
@@ -32,21 +33,21 @@ export interface MovementRate {
 export function movementRate(unit: { arm: Arm; gun?: Gun }, column: RateColumn, pack: ChargeRulesPack): MovementRate {
   const rates = pack.movement.rates;
   if (unit.arm === 'artillery') {
-    if (!unit.gun) refuse("The battery's gun (12pdr heavy, 8-9pdr, 3-4pdr or 3-6pdr horse) is needed for its rate (MOVE-RATES.ART).");
+    if (!unit.gun) refuse(say('charge.movement.needGun'));
     const row = rates.artillery.find((r) => r.gun === unit.gun);
-    if (!row) refuse(`MOVE-RATES.ART has no row for "${unit.gun}".`);
-    if (!(ARTILLERY_RATES as readonly string[]).includes(column)) refuse(`Artillery rates are ${ARTILLERY_RATES.join(', ')} (MOVE-RATES.ART); not ${column}.`);
+    if (!row) refuse(say('charge.movement.noGunRow', { gun: unit.gun }));
+    if (!(ARTILLERY_RATES as readonly string[]).includes(column)) refuse(say('charge.movement.artilleryRates', { rates: ARTILLERY_RATES.join(', '), column }));
     const v = row[column as (typeof ARTILLERY_RATES)[number]];
-    if (v === null) refuse(`${row.gun} cannot ${column}: printed ${row.printed?.[column] ?? 'NA'} (MOVE-RATES.ART).`);
+    if (v === null) refuse(say('charge.movement.gunCannot', { gun: row.gun, column, printed: row.printed?.[column] ?? 'NA' }));
     const ap = row.ap?.[column];
     return { rule: 'MOVE-RATES.ART', column, inches: v, ...(ap !== undefined ? { ap } : {}) };
   }
   const row = rates.footHorse.find((r) => r.arm === unit.arm);
-  if (!row) refuse(`MOVE-RATES prints no row for ${unit.arm}; the GM gives the distance.`);
+  if (!row) refuse(say('charge.movement.noArmRow', { arm: unit.arm }));
   if (!(FOOT_HORSE_RATES as readonly string[]).includes(column))
-    refuse(`MOVE-RATES gives ${FOOT_HORSE_RATES.join(', ')} for ${unit.arm}; General, Square and Charge are printed (${row.unassigned.join(', ')}) but cannot be matched to their columns. The GM gives the distance.`);
+    refuse(say('charge.movement.unassigned', { rates: FOOT_HORSE_RATES.join(', '), arm: unit.arm, printed: row.unassigned.join(', ') }));
   const v = row[column as (typeof FOOT_HORSE_RATES)[number]];
-  if (v === null) refuse(`The ${unit.arm} ${column} rate is illegible in the source (MOVE-RATES.FOOT-HORSE); the GM gives the distance.`);
+  if (v === null) refuse(say('charge.movement.illegibleRate', { arm: unit.arm, column }));
   return { rule: 'MOVE-RATES.FOOT-HORSE', column, inches: v, ...(row.uncertain ? { uncertain: row.uncertain } : {}) };
 }
 
@@ -76,7 +77,7 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
   const { pack, unit } = input;
   const mr = pack.movement.roll;
   const cls = unit.moveClass;
-  if (!cls || !MOVE_CLASSES.includes(cls)) refuse(`${unit.id}'s move_class (excellent or average) is needed: only those MOVE-ROLL rows are legible.`);
+  if (!cls || !MOVE_CLASSES.includes(cls)) refuse(say('charge.movement.needMoveClass', { unit: unit.id }));
   checkDie(input.gm?.die, 'the movement die');
   const house = input.house ?? {};
   const die = sourced(mr.die, house['move.die'], input.gm?.die, { what: 'the movement die (MOVE-ROLL)', why: 'the source does not name it', house: 'move.die', option: 'die: with the roll' }, (n) => `d${n}`);

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import { classDie } from './class-dice.ts';
@@ -44,7 +45,7 @@ export interface SkirmishOutcome extends Outcome {
 
 export function parseSkirmishCell(printed: string): SkirmishCell {
   const m = /^([A-Za-z]+)(?:\((\d+)\))?$/.exec(printed.trim());
-  if (!m) refuse(`"${printed}" is not a Skirmish Combat result such as NE, Smk or SH(20) (SKIRMISH).`);
+  if (!m) refuse(say('charge.skirmish.notResult', { printed }));
   return { printed: printed.trim(), code: m[1]!, number: m[2] === undefined ? null : Number(m[2]) };
 }
 

@@ -1,3 +1,4 @@
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 
 /**
@@ -79,6 +80,9 @@ export function sourced<T>(printed: T | null, house: Noted<T> | undefined, gm: T
 }
 
 export const fromWord = (s: Sourced<unknown>): string => (s.from === 'pack' ? 'from the pack' : s.from === 'house' ? (s.note ?? 'a house rule') : "the GM's value");
+
+/** Texts one after another, comma-separated ("a, b, c"); undefined when there are none. */
+export const commas = (texts: readonly Text[]): Text | undefined => (texts.length ? texts.reduce((a, b) => say('charge.comma', { a, b })) : undefined);
 
 export const cap = (s: string): string => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
 

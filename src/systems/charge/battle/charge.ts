@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, claim, findUnit, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
@@ -24,7 +24,7 @@ import {
   type UnitClass,
 } from '../rules.ts';
 import { chargeHouse } from './house.ts';
-import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, noteTurn, plural, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
+import { armOf, attr, checkEnemies, chg, closingNow, figuresNow, given, lines, noFigures, noteTurn, setUnit, unitStatus, type ChargeUnitStatus } from './state.ts';
 
 /** Values the source lost, as a GM gives them with a charge where the battle has no house rule. */
 export interface ChargeGmOptions {
@@ -71,7 +71,7 @@ export type ChargeResolved = { type: 'ChargeResolved'; data: { attackerId: strin
 function chargeUnit(s: BattleState, u: Unit): ChargingUnit {
   const st = unitStatus(s, u.id);
   const figures = figuresNow(s, u);
-  if (figures < 1) refuse(`${u.name} has no figures left.`);
+  if (figures < 1) noFigures(u);
   const formation = attr<Formation>(u, 'formation');
   const cls = attr<UnitClass>(u, 'class');
   const leader = attr<string>(u, 'leader');
@@ -119,7 +119,7 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
   const derived = closingNow(s, att);
   let closing = derived;
   if (a.closing !== undefined) {
-    if (!Number.isFinite(a.closing) || a.closing < 0 || a.closing > 100) refuse(`Closing casualties are a percentage of the unit, 0 to 100 (got ${a.closing}) (CHG-ATT-MOD.7).`);
+    if (!Number.isFinite(a.closing) || a.closing < 0 || a.closing > 100) refuse(say('charge.battle.charge.closingRange', { value: String(a.closing) }));
     const r = claim(s, ctx.actor, {
       what: `${att.name}'s closing casualties`,
       claimed: `${a.closing}%`,
@@ -182,17 +182,17 @@ export function evolveChargeResolved(d: BattleState, e: ChargeResolved): void {
   d.rules = { ...c, charges: { ...c.charges, [attackerId]: { at, defenderId, table: o.table, difference: o.difference, result: o.result, continuation: o.continuation, rideDown: o.rideDown } } };
 }
 
-function appliedLines(unit: string, a: ChargeApplied): string[] {
-  const out: string[] = [];
-  if (a.figuresLost) out.push(`${unit}: ${plural(a.figuresLost, 'figure')} surrender (${a.rounding ?? 'rounded down'}), ${a.figuresLeft} left.`);
-  if (a.routBroken) out.push(`${unit} is ${a.routBroken}.`);
-  if (a.disordered) out.push(`${unit} is disordered.`);
+function appliedLines(unit: string, a: ChargeApplied): Text[] {
+  const out: Text[] = [];
+  if (a.figuresLost) out.push(say('charge.battle.charge.surrender', { unit, n: a.figuresLost, rounding: a.rounding ?? say('charge.battle.charge.roundedDown'), left: String(a.figuresLeft) }));
+  if (a.routBroken) out.push(say('charge.battle.charge.routBroken', { unit, state: a.routBroken }));
+  if (a.disordered) out.push(say('charge.battle.charge.disordered', { unit }));
   return out;
 }
 
 export function describeChargeResolved(e: ChargeResolved): Text {
   const o = e.data.outcome;
-  return lines(`${o.attacker.unit} charges ${o.defender.unit} (CHG-ROLL, ${o.table === 'open' ? 'CHG-OPEN' : 'CHG-COVER'}): ${signed(o.difference)}, ${o.text}`, [
+  return lines(say('charge.battle.charge.head', { attacker: o.attacker.unit, defender: o.defender.unit, table: o.table === 'open' ? 'CHG-OPEN' : 'CHG-COVER', difference: signed(o.difference), result: o.text }), [
     ...o.rulings.map(rulingLine),
     ...o.steps,
     ...appliedLines(o.attacker.unit, o.applied.attacker),

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkGmRulings, findCommand, needDice, playsCommand, sideName } from '../../../battle/mechanics.ts';
@@ -26,12 +26,12 @@ const DIVISION_OR_BETTER = ['division', 'corps', 'army'];
 export function decideContest(s: BattleState, a: ContestInitiative, ctx: DecideContext): BattleEvent[] {
   const c = findCommand(s, a.commander);
   const against = findCommand(s, a.against);
-  if (c.sideId === against.sideId) refuse(`${c.name} and ${against.name} are both ${sideName(s, c.sideId)}'s; the initiative is contested against the enemy's active commander (INIT-GRANDTAC).`);
-  if (!isGm(s, ctx.actor) && !playsCommand(s, ctx.actor, c)) refuse(`${c.name} is ${sideName(s, c.sideId)}'s${c.player ? `, played by ${mention(c.player)}` : ''}; only its players or a GM may contest the initiative with it.`);
+  if (c.sideId === against.sideId) refuse(say('charge.battle.contest.sameSide', { commander: c.name, against: against.name, side: sideName(s, c.sideId) }));
+  if (!isGm(s, ctx.actor) && !playsCommand(s, ctx.actor, c)) refuse(c.player ? say('charge.battle.contest.notYoursPlayed', { commander: c.name, side: sideName(s, c.sideId), player: mention(c.player) }) : say('charge.battle.contest.notYours', { commander: c.name, side: sideName(s, c.sideId) }));
   checkGmRulings(s, ctx.actor, given({ commander_modifiers: a.commanderModifiers, against_modifiers: a.againstModifiers }), 'INIT-GRANDTAC', 'give initiative modifiers: the source lists none');
   const units = Object.values(s.units).filter((u) => u.commandId === c.id);
   if (!units.some((u) => DIVISION_OR_BETTER.includes(attr<string>(u, 'leader') ?? '')))
-    refuse(`${c.name} has no Division-or-better commander: only Division or better commanders may contest the initiative (INIT-GRANDTAC). The roster shows one as a unit's leader (/unit set unit:... leader:division).`);
+    refuse(say('charge.battle.contest.noDivision', { commander: c.name }));
   const dice = needDice(ctx.dice);
   const { value: outcome, dice: used } = dice.take((d) =>
     resolveGrandTac({
@@ -48,5 +48,5 @@ export function decideContest(s: BattleState, a: ContestInitiative, ctx: DecideC
 
 export function describeContest(e: InitiativeContested): Text {
   const o = e.data.outcome;
-  return lines(`${o.rolls[0].side} contests the initiative against ${o.rolls[1].side} (INIT-GRANDTAC): ${o.result.reason}`, o.rolls.map((r) => `${rollLine(r)}.`));
+  return lines(say('charge.battle.contest.head', { commander: o.rolls[0].side, against: o.rolls[1].side, reason: o.result.reason }), o.rolls.map(rollLine));
 }

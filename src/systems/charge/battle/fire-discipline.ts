@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -18,7 +18,7 @@ export function decideDiscipline(s: BattleState, a: ChargeFireDiscipline, ctx: D
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'roll for it');
   checkGmRulings(s, ctx.actor, given({ modifiers: a.modifiers, die: a.die, cell: a.cell }), 'FIRE-DISCIPLINE', 'give them');
-  if (!DISCIPLINE_COLUMNS.includes(a.column)) refuse(`The Fire Discipline column is one of ${DISCIPLINE_COLUMNS.join(', ')} (got "${a.column}").`);
+  if (!DISCIPLINE_COLUMNS.includes(a.column)) refuse(say('charge.battle.fireDiscipline.columnOneOf', { columns: DISCIPLINE_COLUMNS.join(', '), column: String(a.column) }));
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveFireDiscipline({
@@ -35,5 +35,5 @@ export function decideDiscipline(s: BattleState, a: ChargeFireDiscipline, ctx: D
 
 export function describeDiscipline(e: ChargeFireDisciplineRolled): Text {
   const o = e.data.outcome;
-  return lines(`${o.unit} rolls Fire Discipline (FIRE-DISCIPLINE): ${o.result.printed}`, o.steps);
+  return lines(say('charge.battle.fireDiscipline.head', { unit: o.unit, result: o.result.printed }), o.steps);
 }

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -7,7 +7,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { chargePack as pack, FIRE_ROWS, resolveFire, type FireBand, type FirerFacts, type FireOutcome, type FireRow, type Formation, type Gun, type GmModifier, type UnitClass } from '../rules.ts';
-import { armOf, attr, checkEnemies, figuresNow, given, lines, noteTurn, plural, setUnit, unitStatus } from './state.ts';
+import { armOf, attr, checkEnemies, commas, figuresNow, given, lines, noFigures, noteTurn, setUnit, unitStatus } from './state.ts';
 
 export type ChargeFire = {
   type: 'ChargeFire';
@@ -42,18 +42,18 @@ export function decideFire(s: BattleState, a: ChargeFire, ctx: DecideContext): B
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
   checkActsFor(s, ctx.actor, firer, 'fire with it');
-  checkEnemies(s, firer, target, 'fire at');
+  checkEnemies(s, firer, target, 'fire');
   const house = chargeHouse(s);
   // Without the house rule, the row is a GM's ruling: the source does not say how it is chosen.
   const row = house['fire.row'] ? undefined : a.row;
   checkGmRulings(s, ctx.actor, given({ row, modifiers: a.modifiers, cell: a.cell, effect: a.effect, below_zero: a.belowZero }), 'FIRE-TABLE', 'give them, or set the house rule fire.row for the battle');
-  if (a.row !== undefined && !FIRE_ROWS.includes(a.row)) refuse(`The fire row is one of ${FIRE_ROWS.join(', ')} (got "${a.row}") (FIRE-TABLE).`);
-  if ((a.block === undefined) !== (a.band === undefined)) refuse('Give the range block and its band together, or neither: range only matters during approach fire (FIRE-TABLE.NOTES).');
-  if (a.distance !== undefined && a.block === undefined) refuse('A measured range is checked against a range block and band: give block and band too (FIRE-TABLE.RANGE).');
+  if (a.row !== undefined && !FIRE_ROWS.includes(a.row)) refuse(say('charge.battle.fire.rowOneOf', { rows: FIRE_ROWS.join(', '), row: String(a.row) }));
+  if ((a.block === undefined) !== (a.band === undefined)) refuse(say('charge.battle.fire.blockAndBand'));
+  if (a.distance !== undefined && a.block === undefined) refuse(say('charge.battle.fire.distanceNeedsBlock'));
   const f = unitStatus(s, firer.id);
-  if (f.routBroken) refuse(`${firer.name} is ${f.routBroken}; a GM records it rallied with /charge status first.`);
-  if (figuresNow(s, firer) < 1) refuse(`${firer.name} has no figures left.`);
-  if (figuresNow(s, target) < 1) refuse(`${target.name} has no figures left to fire at.`);
+  if (f.routBroken) refuse(say('charge.battle.fire.routed', { unit: firer.name, state: f.routBroken }));
+  if (figuresNow(s, firer) < 1) noFigures(firer);
+  if (figuresNow(s, target) < 1) refuse(say('charge.battle.fire.noTargetFigures', { unit: target.name }));
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveFire({
@@ -90,11 +90,19 @@ export function evolveFire(d: BattleState, e: ChargeFireResolved): void {
 export function describeFire(e: ChargeFireResolved): Text {
   const o = e.data.outcome;
   const x = o.effect;
-  const head = o.noEffect ? 'no effect' : `row ${o.row}, column ${o.column}: ${o.cell?.value}`;
-  const did = x ? [x.figures ? plural(x.figures, 'figure') + ' lost' : '', x.steps ? plural(x.steps, 'casualty step') + ' lost' : '', x.disordered ? 'disordered' : '', x.morale ? 'tests morale' : ''].filter(Boolean).join(', ') : '';
-  return lines(`${o.firer} fires at ${o.target} (FIRE-TABLE): ${head}${did ? `; ${o.target}: ${did}` : ''}`, [
+  const result = o.noEffect ? say('charge.battle.fire.noEffect') : say('charge.battle.fire.cell', { row: String(o.row), column: String(o.column), value: String(o.cell?.value) });
+  const did = x
+    ? commas([
+        ...(x.figures ? [say('charge.battle.fire.figuresLost', { n: x.figures })] : []),
+        ...(x.steps ? [say('charge.battle.fire.stepsLost', { n: x.steps })] : []),
+        ...(x.disordered ? [say('charge.battle.fire.disordered')] : []),
+        ...(x.morale ? [say('charge.battle.fire.testsMorale')] : []),
+      ])
+    : undefined;
+  const head = did ? say('charge.battle.fire.headDid', { firer: o.firer, target: o.target, result, did }) : say('charge.battle.fire.head', { firer: o.firer, target: o.target, result });
+  return lines(head, [
     ...o.steps,
-    ...(o.effect === undefined && !o.noEffect ? ['The source does not say what the cell counts: the GM applies it (/charge status).'] : []),
-    ...(x?.morale ? [`${o.target} tests morale now: /morale charge unit:"${o.target}".`] : []),
+    ...(o.effect === undefined && !o.noEffect ? [say('charge.battle.fire.cellUnknown')] : []),
+    ...(x?.morale ? [say('charge.battle.fire.moraleNow', { unit: o.target })] : []),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -24,7 +24,7 @@ export type ChargeRideDownResolved = { type: 'ChargeRideDownResolved'; data: { c
 /** The attacker's charge of this phase, refusing when there is none. */
 function lastCharge(s: BattleState, u: Unit, rule: string): LastCharge {
   const last = chg(s).charges[u.id];
-  if (!last || !samePhase(last.at, s.position)) refuse(`${u.name} has not charged in this phase: what follows a charge follows its result (${rule}).`);
+  if (!last || !samePhase(last.at, s.position)) refuse(say('charge.battle.followUp.notCharged', { unit: u.name, rule }));
   return last;
 }
 
@@ -35,8 +35,8 @@ export function decideContinue(s: BattleState, a: ChargeContinue, ctx: DecideCon
   checkActsFor(s, ctx.actor, att, 'continue its charge');
   checkEnemies(s, att, target, 'charge');
   const last = lastCharge(s, att, 'CHG-CONTINUE');
-  if (last.continued) refuse(`${att.name} has continued its charge already; charge the next target with /charge roll.`);
-  if (target.id === last.defenderId) refuse(`${target.name} was the target of the charge; a charge continues against a next target (CHG-CONTINUE).`);
+  if (last.continued) refuse(say('charge.battle.followUp.continuedAlready', { unit: att.name }));
+  if (target.id === last.defenderId) refuse(say('charge.battle.followUp.wasTarget', { unit: target.name }));
   const o = checkContinue({ result: last.result, arm: armOf(att), distance: a.distance, pack });
   return [{ type: 'ChargeContinued', data: { attackerId: att.id, targetId: target.id, at: s.position, outcome: { ...o, attacker: att.name, target: target.name } } }];
 }
@@ -48,8 +48,8 @@ export function decideRideDown(s: BattleState, a: ChargeRideDown, ctx: DecideCon
   checkActsFor(s, ctx.actor, cav, 'ride down with it');
   checkGmRulings(s, ctx.actor, given({ cavalry_modifiers: a.cavalryModifiers, infantry_modifiers: a.infantryModifiers, area: a.area }), 'MEL-D10, CHG-RIDEDOWN', 'give melee modifiers or the dotted line area');
   const found = Object.values(chg(s).charges).find((c) => samePhase(c.at, s.position) && c.rideDown.status !== 'not-applicable' && c.rideDown.cavalry === cav.name && c.rideDown.infantry === inf.name);
-  if (!found) refuse(`No charge in this phase left ${inf.name} to be ridden down by ${cav.name}: that needs infantry losing a charge to cavalry (CHG-RIDEDOWN).`);
-  if (found.rodeDown) refuse(`${cav.name} has ridden down ${inf.name} already after this charge (CHG-RIDEDOWN).`);
+  if (!found) refuse(say('charge.battle.followUp.noRideDown', { infantry: inf.name, cavalry: cav.name }));
+  if (found.rodeDown) refuse(say('charge.battle.followUp.rodeDownAlready', { cavalry: cav.name, infantry: inf.name }));
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveRideDown({
@@ -87,10 +87,10 @@ export function evolveRideDown(d: BattleState, e: ChargeRideDownResolved): void 
 
 export function describeContinued(e: ChargeContinued): Text {
   const o = e.data.outcome;
-  return lines(`${o.attacker} continues its charge against ${o.target} (CHG-CONTINUE)`, [...o.steps, `Roll the charge with /charge roll attacker:"${o.attacker}" defender:"${o.target}".`]);
+  return lines(say('charge.battle.followUp.continues', { attacker: o.attacker, target: o.target }), [...o.steps, say('charge.battle.followUp.rollIt', { attacker: o.attacker, target: o.target })]);
 }
 
 export function describeRideDown(e: ChargeRideDownResolved, s: BattleState): Text {
   const o = e.data.outcome;
-  return lines(`${s.units[e.data.cavalryId]?.name ?? e.data.cavalryId} rides down ${s.units[e.data.infantryId]?.name ?? e.data.infantryId} (CHG-RIDEDOWN, MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s)]);
+  return lines(say('charge.battle.followUp.ridesDown', { cavalry: s.units[e.data.cavalryId]?.name ?? e.data.cavalryId, infantry: s.units[e.data.infantryId]?.name ?? e.data.infantryId, result: meleeHead(o) }), [...o.steps, ...meleeLines(o.applied, s)]);
 }

@@ -1,5 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
-import { plural } from '../../../messages.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DiceStream } from '../../../dice/stream.ts';
 import { sideVoters } from '../../../battle/ballots.ts';
 import { openBallot, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
@@ -26,7 +25,7 @@ const MAX_POINTS = 999;
 
 /** INIT-GRANDTAC: each side's commander allots points in secret before the initiative roll; a GM may give the roll's modifiers (the source lists none). */
 export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: BallotContext): BattleEvent[] {
-  if (Object.keys(s.sides).length !== 2) refuse(`Grand-tactical initiative is a roll between two commanders; this battle has ${plural(Object.keys(s.sides).length, 'side')}.`);
+  if (Object.keys(s.sides).length !== 2) refuse(say('charge.battle.initiative.twoSides', { n: Object.keys(s.sides).length }));
   const modifiers = Object.fromEntries(Object.entries(action.modifiers ?? {}).map(([side, ms]) => [findSide(s, side).name, checked(ms)]));
   const voters = sideVoters(s, []);
   const opened = openBallot(s, ctx, {
@@ -43,7 +42,7 @@ export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: Ballot
 }
 
 export function checked(ms: readonly Modifier[]): Modifier[] {
-  for (const m of ms) if (!Number.isInteger(m.value)) refuse(`Modifier "${m.label}" must be a whole number (got ${m.value}) (INIT-GRANDTAC).`);
+  for (const m of ms) if (!Number.isInteger(m.value)) refuse(say('charge.battle.initiative.wholeModifier', { label: m.label, value: String(m.value) }));
   return [...ms];
 }
 
@@ -69,7 +68,7 @@ export function chargeOwed(s: BattleState): Owed[] {
 /** The points revealed, then the roll: 1d10 a commander with the GM's modifiers, high wins, unmodified 17 or more ends the turn. */
 export const grandTacConsequences: Consequences = (s, b, revealed, dice?: DiceStream) => {
   if (b.kind !== 'grandtac') return [];
-  if (!dice) refuse('This battle has no dice stream to roll the initiative with.');
+  if (!dice) refuse(say('charge.battle.initiative.noDice'));
   const modifiers = chg(s).grandTac?.[b.id] ?? {};
   const { value: outcome, dice: used } = dice.take((d) =>
     resolveGrandTac({
@@ -85,15 +84,20 @@ export function evolveGrandTacModifiers(d: BattleState, e: GrandTacModifiersSet)
   d.rules = { ...c, grandTac: { ...c.grandTac, [e.data.ballotId]: e.data.modifiers } };
 }
 
-export const rollLine = (r: GrandTacOutcome['rolls'][number]) =>
-  `${r.side}${r.points !== undefined ? ` (${plural(r.points, 'point')})` : ''} rolls d${r.die} ${r.roll}${r.modifiers.length ? ` ${r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' ')} = ${r.total}` : ''}`;
+/** A commander's roll as a sentence of the working: its points, die, roll and any modifiers. */
+export function rollLine(r: GrandTacOutcome['rolls'][number]): Text {
+  const base = { side: r.side, die: String(r.die), roll: String(r.roll) };
+  const modified = r.modifiers.length ? { modifiers: r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' '), total: String(r.total) } : undefined;
+  if (r.points !== undefined) return modified ? say('charge.battle.initiative.rollPointsModified', { ...base, points: r.points, ...modified }) : say('charge.battle.initiative.rollPoints', { ...base, points: r.points });
+  return modified ? say('charge.battle.initiative.rollModified', { ...base, ...modified }) : say('charge.battle.initiative.roll', base);
+}
 
 export function describeGrandTac(e: GrandTacRolled): Text {
   const o = e.data.outcome;
-  return lines(`grand-tactical initiative: ${o.result.reason}`, [...o.rolls.map((r) => `${rollLine(r)}.`), ...o.notes]);
+  return lines(say('charge.battle.initiative.head', { reason: o.result.reason }), [...o.rolls.map(rollLine), ...o.notes]);
 }
 
 export function describeGrandTacModifiers(e: GrandTacModifiersSet): Text {
   const sides = Object.entries(e.data.modifiers).map(([side, ms]) => `${side} ${ms.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(', ')}`);
-  return `The GM's modifiers to the Grand-Tac roll of ballot ${e.data.ballotId} (INIT-GRANDTAC): ${sides.join('; ')}.`;
+  return say('charge.battle.initiative.modifiersSet', { ballot: e.data.ballotId, sides: sides.join('; ') });
 }

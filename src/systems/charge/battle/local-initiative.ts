@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -45,5 +45,5 @@ export function decideLocalInitiative(s: BattleState, a: ChargeLocalInitiative, 
 
 export function describeLocalInitiative(e: ChargeLocalInitiativeRolled): Text {
   const o = e.data.outcome;
-  return lines(`${o.unit} rolls local initiative (INIT-LOCAL): ${o.result} (${o.text})`, o.steps);
+  return lines(say('charge.battle.localInitiative.head', { unit: o.unit, result: o.result, text: o.text }), o.steps);
 }

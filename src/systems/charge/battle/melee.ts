@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { list, say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { actsFor, checkGmRulings, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -6,7 +6,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { chargePack as pack, resolveMelee, type GmModifier, type MeleeOutcome } from '../rules.ts';
-import { checkEnemies, figuresNow, given, lines, noteTurn, plural, setUnit } from './state.ts';
+import { checkEnemies, figuresNow, given, lines, noFigures, noteTurn, setUnit } from './state.ts';
 
 export type ChargeMelee = { type: 'ChargeMelee'; attacker: string; defender: string; attackerModifiers?: GmModifier[]; defenderModifiers?: GmModifier[] };
 
@@ -32,9 +32,9 @@ export function decideMelee(s: BattleState, a: ChargeMelee, ctx: DecideContext):
   const att = findUnit(s, a.attacker);
   const def = findUnit(s, a.defender);
   checkEnemies(s, att, def, 'fight');
-  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(`Only the players of ${att.name} or ${def.name}, or a GM, may resolve their melee.`);
+  if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(say('charge.battle.melee.onlyPlayers', { unit: att.name, other: def.name }));
   checkGmRulings(s, ctx.actor, given({ attacker_modifiers: a.attackerModifiers, defender_modifiers: a.defenderModifiers }), 'MEL-D10', 'give melee modifiers: the source lists none');
-  for (const u of [att, def]) if (figuresNow(s, u) < 1) refuse(`${u.name} has no figures left.`);
+  for (const u of [att, def]) if (figuresNow(s, u) < 1) noFigures(u);
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>
     resolveMelee({
@@ -71,17 +71,17 @@ export function evolveMelee(d: BattleState, e: ChargeMeleeResolved): void {
   ]);
 }
 
-export function meleeLines(a: MeleeApplied, s: BattleState): string[] {
+export function meleeLines(a: MeleeApplied, s: BattleState): Text[] {
   const names = a.disordered.map((id) => s.units[id]?.name ?? id);
-  return [...a.steps.map((l) => `${l.unit}: ${plural(l.steps, 'casualty step')} lost.`), `${names.join(' and ')} disordered (MEL-D10).`];
+  return [...a.steps.map((l) => say('charge.battle.melee.stepsLost', { unit: l.unit, n: l.steps })), say('charge.battle.melee.disordered', { units: list(names) })];
 }
 
 /** MEL-D10 "Both sides check morale": the commands that do it. */
-export const moraleLine = (o: MeleeOutcome): string => `Both check morale now: ${o.rolls.map((r) => `/morale charge unit:"${r.unit}"`).join(' and ')} (MEL-D10).`;
+export const moraleLine = (o: MeleeOutcome): Text => say('charge.battle.melee.checkMorale', { commands: list(o.rolls.map((r) => `/morale charge unit:"${r.unit}"`)) });
 
-export const meleeHead = (o: MeleeOutcome) => (o.result.kind === 'winner' ? `${o.result.winner} wins` : 'a tie, the GM decides');
+export const meleeHead = (o: MeleeOutcome): Text => (o.result.kind === 'winner' ? say('charge.battle.melee.wins', { unit: o.result.winner }) : say('charge.battle.melee.tie'));
 
 export function describeMelee(e: ChargeMeleeResolved, s: BattleState): Text {
   const o = e.data.outcome;
-  return lines(`melee, ${o.rolls[0].unit} against ${o.rolls[1].unit} (MEL-D10): ${meleeHead(o)}`, [...o.steps, ...meleeLines(o.applied, s), moraleLine(o)]);
+  return lines(say('charge.battle.melee.head', { attacker: o.rolls[0].unit, defender: o.rolls[1].unit, result: meleeHead(o) }), [...o.steps, ...meleeLines(o.applied, s), moraleLine(o)]);
 }

@@ -1,14 +1,13 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
-import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { resolveMorale, type Formation, type MoraleFacts, type MoraleOutcome, type UnitClass } from '../rules.ts';
 import { CHARGE_PHASES } from '../sequence.ts';
 import { chargeHouse } from './house.ts';
-import { armOf, attr, figuresNow, lines, setUnit, startFigures, turnNow, unitStatus } from './state.ts';
+import { armOf, attr, commas, figuresNow, lines, noFigures, setUnit, startFigures, turnNow, unitStatus } from './state.ts';
 
 /**
  * A morale test (MEL-D10 "Both sides check morale") by the battle's house rules morale.die,
@@ -48,7 +47,7 @@ export function moraleFacts(s: BattleState, u: Unit): MoraleFacts {
 export function decideMorale(s: BattleState, a: ChargeMoraleTest, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'test its morale');
-  if (figuresNow(s, u) < 1) refuse(`${u.name} has no figures left.`);
+  if (figuresNow(s, u) < 1) noFigures(u);
   const facts = moraleFacts(s, u);
   const house = chargeHouse(s);
   const dice = needDice(ctx.dice);
@@ -67,18 +66,18 @@ export function evolveMorale(d: BattleState, e: ChargeMoraleTested): void {
   }));
 }
 
-const RESULT_TEXT: Record<MoraleOutcome['result'][number], (unit: string) => string> = {
-  pass: (u) => `${u} passes: no effect.`,
-  shaken: (u) => `${u} is shaken (CHG-ATT-MOD.3, CHG-DEF-MOD.1 apply to its charges).`,
-  disordered: (u) => `${u} is disordered.`,
-  'fall-back': (u) => `${u} falls back: move it back on the table.`,
-  broken: (u) => `${u} is broken.`,
-  routed: (u) => `${u} is routed.`,
+const RESULT_TEXT: Record<MoraleOutcome['result'][number], (unit: string) => Text> = {
+  pass: (unit) => say('charge.battle.morale.passes', { unit }),
+  shaken: (unit) => say('charge.battle.morale.shaken', { unit }),
+  disordered: (unit) => say('charge.battle.charge.disordered', { unit }),
+  'fall-back': (unit) => say('charge.battle.morale.fallsBack', { unit }),
+  broken: (unit) => say('charge.battle.charge.routBroken', { unit, state: 'broken' }),
+  routed: (unit) => say('charge.battle.charge.routBroken', { unit, state: 'routed' }),
 };
 
 export function describeMorale(e: ChargeMoraleTested): Text {
   const o = e.data.outcome;
-  return lines(`${o.unit} tests morale (MEL-D10, by the house rules): ${o.result.join(', ')}`, [
+  return lines(say('charge.battle.morale.head', { unit: o.unit, results: commas(o.result.map((result) => say('charge.battle.morale.result', { result: result === 'fall-back' ? 'fallBack' : result }))) ?? '' }), [
     ...o.steps,
     ...o.result.map((r) => RESULT_TEXT[r](o.unit)),
   ]);

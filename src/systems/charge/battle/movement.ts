@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -18,7 +18,7 @@ export function decideMovement(s: BattleState, a: ChargeMovementRoll, ctx: Decid
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'roll to move it');
   checkGmRulings(s, ctx.actor, given({ die: a.die }), 'MOVE-ROLL', 'give the movement die');
-  if (a.rate !== undefined && ![...FOOT_HORSE_RATES, ...ARTILLERY_RATES].includes(a.rate as never)) refuse(`The rate is one of ${[...new Set([...FOOT_HORSE_RATES, ...ARTILLERY_RATES])].join(', ')} (MOVE-RATES).`);
+  if (a.rate !== undefined && ![...FOOT_HORSE_RATES, ...ARTILLERY_RATES].includes(a.rate as never)) refuse(say('charge.battle.movement.rateOneOf', { rates: [...new Set([...FOOT_HORSE_RATES, ...ARTILLERY_RATES])].join(', ') }));
   const moveClass = attr<MoveClass>(u, 'move_class');
   const gun = attr<Gun>(u, 'gun');
   const dice = needDice(ctx.dice);
@@ -37,5 +37,12 @@ export function decideMovement(s: BattleState, a: ChargeMovementRoll, ctx: Decid
 
 export function describeMovement(e: ChargeMovementRolled, s: BattleState): Text {
   const o = e.data.outcome;
-  return lines(`${s.units[e.data.unitId]?.name ?? e.data.unitId} rolls to move (MOVE-ROLL): ${o.fraction === 'NM' ? 'NM, no movement' : o.inches !== null ? `${o.inches}"` : `${o.fraction} of its rate`}`, o.steps);
+  const unit = s.units[e.data.unitId]?.name ?? e.data.unitId;
+  const head =
+    o.fraction === 'NM'
+      ? say('charge.battle.movement.noMovement', { unit })
+      : o.inches !== null
+        ? say('charge.battle.movement.inches', { unit, inches: String(o.inches) })
+        : say('charge.battle.movement.fraction', { unit, fraction: String(o.fraction) });
+  return lines(head, o.steps);
 }

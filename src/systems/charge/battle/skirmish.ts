@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { chargeHouse } from './house.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
@@ -34,5 +34,5 @@ export function decideSkirmish(s: BattleState, a: ChargeSkirmish, ctx: DecideCon
 
 export function describeSkirmish(e: ChargeSkirmishResolved): Text {
   const o = e.data.outcome;
-  return lines(`${o.unit} skirmishes (SKIRMISH): ${o.result.printed}`, o.steps);
+  return lines(say('charge.battle.skirmish.head', { unit: o.unit, result: o.result.printed }), o.steps);
 }

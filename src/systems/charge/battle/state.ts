@@ -1,4 +1,4 @@
-import { working, type Text } from '../../../i18n/text.ts';
+import { say, working, type Text } from '../../../i18n/text.ts';
 import { setRulesUnit } from '../../../battle/draft.ts';
 import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
@@ -70,7 +70,7 @@ export const unitStatus = (s: BattleState, unitId: string): ChargeUnitStatus => 
 export const startFigures = (u: Unit) => Number(u.attrs.figures ?? 0);
 export const figuresNow = (s: BattleState, u: Unit) => Math.max(0, startFigures(u) - (unitStatus(s, u.id).figuresLost ?? 0));
 export const attr = <T extends string>(u: Unit, name: string): T | undefined => (u.attrs[name] === undefined ? undefined : (String(u.attrs[name]) as T));
-export const armOf = (u: Unit): Arm => attr<Arm>(u, 'arm') ?? refuse(`${u.name} has no arm: set it with /unit set unit:"${u.name}" arm:...`);
+export const armOf = (u: Unit): Arm => attr<Arm>(u, 'arm') ?? refuse(say('charge.battle.state.noArm', { unit: u.name }));
 const sameTurn = (a: TurnPosition, b: TurnPosition): boolean => a.turn === b.turn && a.period === b.period;
 /** What the log tells of the unit's current turn (nothing once another turn began). */
 export const turnNow = (s: BattleState, u: Unit): Omit<TurnRecord, 'at'> => {
@@ -83,10 +83,14 @@ export const closingNow = (s: BattleState, u: Unit): number => {
   return c && samePhase(c.at, s.position) ? c.percent : 0;
 };
 
-export function checkEnemies(s: BattleState, a: Unit, b: Unit, what: string): void {
-  if (a.id === b.id) refuse(`${a.name} cannot ${what} itself.`);
-  if (unitSideId(s, a) === unitSideId(s, b)) refuse(`${a.name} and ${b.name} are both ${sideName(s, unitSideId(s, a))}'s; ${what} an enemy unit.`);
+/** Refuses a unit acting (`what`: charging, firing at, fighting) on itself or its own side. */
+export function checkEnemies(s: BattleState, a: Unit, b: Unit, what: 'charge' | 'fire' | 'fight'): void {
+  if (a.id === b.id) refuse(say('charge.battle.state.notItself', { unit: a.name, what }));
+  if (unitSideId(s, a) === unitSideId(s, b)) refuse(say('charge.battle.state.sameSide', { unit: a.name, other: b.name, side: sideName(s, unitSideId(s, a)), what }));
 }
+
+/** The refusal of a unit with no figures left. */
+export const noFigures = (u: Unit): never => refuse(say('charge.battle.state.noFigures', { unit: u.name }));
 
 /** The options a GM alone may give (the values the source lost), by option name. */
 export const given = (o: Record<string, unknown>): string[] => Object.entries(o).filter(([, v]) => v !== undefined).map(([k]) => k);
@@ -123,5 +127,8 @@ export function forgetUnit(d: BattleState, unitId: string): void {
 // Words for the log and the views.
 
 export const lines = (head: Text, steps: readonly Text[]) => working(head, steps);
+
+/** Texts one after another, comma-separated ("a, b, c"): the rules' own. */
+export { commas } from '../sourced.ts';
 /** Counts in the right number: the one helper of every system (src/messages.ts). */
 export { plural } from '../../../messages.ts';

@@ -5,6 +5,7 @@ import { samePhase } from '../../../battle/mechanics.ts';
 import { chg } from '../battle/state.ts';
 import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../battle/parse.ts';
 import { refuse } from '../../../rules/errors.ts';
+import { say } from '../../../i18n/text.ts';
 import { MASS_CHOICES, ROUNDINGS, type MassChoice, type Rounding } from '../rules.ts';
 
 /** GM inputs: the values the OCR of the charge chart lost, where the battle has no house rule for them (/house show). */
@@ -159,6 +160,6 @@ export const charge = defineCommand({
 /** A distance typed as text: 5 or 3.5 inches. */
 export function inches(name: string, v: string): number {
   const n = Number(v.trim());
-  if (!/^\d+(\.\d+)?$/.test(v.trim()) || !Number.isFinite(n)) refuse(`${name} must be a distance in inches such as 5 or 3.5 (got "${v}").`);
+  if (!/^\d+(\.\d+)?$/.test(v.trim()) || !Number.isFinite(n)) refuse(say('charge.commands.charge.notDistance', { option: name, value: v }));
   return n;
 }
