@@ -20,7 +20,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const first = events[0]!.event;
   const lines: Text[] = [];
   const extra: Message[] = [];
-  const answer: string[] = [];
+  const answer: Text[] = [];
   // /phase goto logs each phase it passes: all but the last read as one line each.
   const entered = events.filter((e) => e.event.type === 'PhaseAdvanced').at(-1);
   // What the actor alone is told of events the channel never hears of (a changed vote, issue 37).
