@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../src/app/slash/commands.ts';
 import { helpText } from '../src/app/slash/help.ts';
 import { reply } from '../src/app/slash/replies.ts';
+import { say } from '../src/i18n/text.ts';
 
 export default defineCommand({
   name: 'help',
@@ -17,7 +18,7 @@ export default defineCommand({
         // In a campaign's channel (its latest, ended or not), what it waits for, and its commands by the campaign's roles.
         const row = ctx.state ? undefined : await ctx.app.campaigns.latestIn(ctx.channel);
         const campaign = row ? await ctx.app.campaigns.state(row.id) : undefined;
-        return [reply(ctx, helpText({ ...ctx, ...(campaign ? { campaign } : {}) }, o.all === true), 'Commands you can use now')];
+        return [reply(ctx, helpText({ ...ctx, ...(campaign ? { campaign } : {}) }, o.all === true), say('slash.help.title'))];
       },
     }),
   },

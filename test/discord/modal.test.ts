@@ -4,6 +4,7 @@ import { MAX_TEXT } from '../../src/app/slash/commands.ts';
 import { invoke } from '../../src/app/service/invoke.ts';
 import type * as InvokeModule from '../../src/app/service/invoke.ts';
 import { render } from '../../src/discord/render.ts';
+import { english } from '../../src/i18n/text.ts';
 import { answers, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 import type { FakeUser } from '../support/fake-discord.ts';
 
@@ -67,7 +68,7 @@ describe('a button that asks for text opens a modal, and its submit is the comma
     const { messages } = await (vi.mocked(invoke).mock.results[0]!.value as ReturnType<typeof invoke>);
     const [reply] = answers(submitted);
     expect(reply?.flags).toBe(64);
-    expect(textOf(reply)).toContain(messages[0]!.text);
+    expect(textOf(reply)).toContain(english(messages[0]!.text));
   });
 
   it('a modal of a custom id the umpire does not understand gets the plain error of an unknown button, and runs nothing', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '../../src/app/slash/commands.ts';
+import { english } from '../../src/i18n/text.ts';
 import { Umpire } from '../../src/app/service/umpire.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
@@ -163,7 +164,7 @@ describe('hostile files for /oob import (issue 20)', () => {
     }
     const unknown = Object.fromEntries(Array.from({ length: 110_000 }, (_, i) => [`opt${i}`, 'x']));
     const options = parseOptions('/battle status', { description: '', who: 'anyone', options: {} } as never, unknown);
-    const optionsReply = options.ok ? '' : options.error;
+    const optionsReply = options.ok ? '' : english(options.error);
     expect(optionsReply).toBe('/battle status has no option "opt0", "opt1", "opt2", "opt3", "opt4" and 109,995 more. It takes no options.');
     figureLine('hostile house files', `${cases.length + sizes.length} files, longest block ${longest.toFixed(0)} ms (goal < 100 ms), refusals naming the limit ${named}/${cases.length}, echoes over the cap ${overCap}, reply to 110,000 unknown options ${optionsReply.length} characters`);
     expect([named, overCap, await version()]).toEqual([cases.length, 0, before]);

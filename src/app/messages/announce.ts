@@ -1,13 +1,13 @@
 import { firstLine, say, type Text } from '../../i18n/text.ts';
-import { describeEvent, positionText, toldToChannel } from '../../battle/describe.ts';
+import { describeEvent, toldToChannel } from '../../battle/describe.ts';
 import { houseUploadText, openValuesText } from '../../battle/house.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
 import type { BattleState } from '../../battle/state.ts';
 import { getRuleSystem } from '../../battle/registry.ts';
-import { plural, type Message } from '../../messages.ts';
+import { mention, type Message } from '../../messages.ts';
 import { bookmarkLine, linkMessages, privateMessages, type ShareBase } from './private-messages.ts';
-import { phaseGuide } from '../slash/help.ts';
+import { phaseGuide, positionSaid } from '../slash/help.ts';
 
 /**
  * What the channel is told of newly appended events, and the invoking user's reply.
@@ -20,7 +20,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   const first = events[0]!.event;
   const lines: Text[] = [];
   const extra: Message[] = [];
-  const answer: string[] = [];
+  const answer: Text[] = [];
   // /phase goto logs each phase it passes: all but the last read as one line each.
   const entered = events.filter((e) => e.event.type === 'PhaseAdvanced').at(-1);
   // What the actor alone is told of events the channel never hears of (a changed vote, issue 37).
@@ -30,7 +30,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   foldAll(before, events, (e, s) => {
     const told = toldToChannel(e.event, s);
     if (!told) untold.push(describeEvent(e.event, s));
-    else if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(`passed ${positionText(e.event.data.to, e.event.data.phaseNumber)}: ${e.event.data.phaseName}`);
+    else if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(say('messages.announce.passed', { position: positionSaid(e.event.data.to, e.event.data.phaseNumber), phase: e.event.data.phaseName }));
     else if (uploaded) {
       if (e === events[0]) lines.push(...houseUploadText(uploaded));
     } else if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
@@ -46,56 +46,56 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     }
     if (share && e.event.type === 'BookmarkAdded') lines.push(...bookmarkLine(e.event, after, share));
   });
-  let title: string | undefined;
+  let title: Text | undefined;
   switch (first.type) {
     case 'BattleCreated': {
       const system = getRuleSystem(first.data.system);
-      title = `Battle "${first.data.name}" (${first.data.battleId})`;
-      lines.push(`Rule system: ${system.name}. GM: <@${first.data.gm}>.`);
+      title = say('messages.announce.battle', { name: first.data.name, id: first.data.battleId });
+      lines.push(say('messages.announce.created', { system: system.name, gm: mention(first.data.gm) }));
       // A campaign's battle starts with the campaign's house rules (issue 41): only those left are open.
       const open = (system.house ?? []).filter((r) => !Object.hasOwn(after.house, r.key));
       if (open.length) lines.push(openValuesText(open, system.rulesName, open.length === system.house!.length ? system.houseFile : undefined));
-      if (first.data.seedHash) lines.push(`Dice commitment (SHA-256 of the secret seed): \`${first.data.seedHash}\``);
-      lines.push(first.data.campaign ? `Its roster is the campaign ${first.data.campaign}'s armies, each unit in its current state; when the GM ends it with /battle end, the campaign proposes each unit's new state from this log.` : 'Next: /side add, /command add, /unit add, or /oob import.');
+      if (first.data.seedHash) lines.push(say('messages.announce.commitment', { hash: `\`${first.data.seedHash}\`` }));
+      lines.push(first.data.campaign ? say('messages.announce.campaignRoster', { campaign: first.data.campaign }) : say('messages.announce.next'));
       break;
     }
     case 'OrderOfBattleImported': {
-      title = 'Order of battle imported';
+      title = say('messages.announce.imported');
       // Counted in one pass each: a 10,000-unit import has hundreds of commands.
       const count = (sideIds: string[]) => sideIds.reduce((n, id) => n.set(id, (n.get(id) ?? 0) + 1), new Map<string, number>());
       const cmds = count(Object.values(after.commands).map((c) => c.sideId));
       const units = count(Object.values(after.units).map((u) => after.commands[u.commandId]?.sideId ?? ''));
-      for (const side of Object.values(after.sides)) lines.push(`${side.name}: ${plural(cmds.get(side.id) ?? 0, 'command')}, ${plural(units.get(side.id) ?? 0, 'unit')}`);
+      for (const side of Object.values(after.sides)) lines.push(say('messages.announce.importedSide', { side: side.name, commands: cmds.get(side.id) ?? 0, units: units.get(side.id) ?? 0 }));
       break;
     }
 
     case 'HouseRuleSet':
-      if (uploaded) title = `House rules from ${first.data.source}`;
+      if (uploaded) title = say('messages.announce.houseFrom', { source: first.data.source! });
       break;
     case 'BattleEnded':
-      title = `Battle "${after.name}" has ended`;
+      title = say('messages.announce.ended', { name: after.name });
       break;
     case 'ActionUndone':
-      title = 'Undone';
+      title = say('messages.announce.undone');
       break;
     case 'ShareLinkCreated':
-      title = `Battle page of "${after.name}"`;
+      title = say('messages.announce.page', { name: after.name });
       break;
     case 'BallotOpened':
-      title = `Ballot ${first.data.ballotId} open: ${first.data.title}`;
+      title = say('messages.announce.ballotOpen', { id: first.data.ballotId, title: first.data.title });
       break;
     case 'VoteCast':
     case 'BallotRevealed':
       if (events.some((e) => e.event.type === 'BallotRevealed')) {
         const b = after.ballots[(first.data as { ballotId: string }).ballotId];
-        title = b?.audience === 'gms' ? `Closed: ${b.title}` : `Revealed: ${b?.title}`;
+        title = b?.audience === 'gms' ? say('messages.announce.ballotClosed', { title: b.title }) : say('messages.announce.ballotRevealed', { title: `${b?.title}` });
       }
       break;
   }
   // A phase entered (by /phase next, /turn next, /phase goto, after a waiver): its banner says who acts and with what.
   if (entered?.event.type === 'PhaseAdvanced') {
     const to = entered.event.data.to;
-    title = `Turn ${to.turn}${to.period ? ` (${to.period})` : ''} — ${entered.event.data.phaseName}`;
+    title = to.period ? say('messages.announce.bannerAt', { turn: String(to.turn), period: to.period, phase: entered.event.data.phaseName }) : say('messages.announce.banner', { turn: String(to.turn), phase: entered.event.data.phaseName });
     lines.push(...phaseGuide(after, entered.at));
   }
   const post: Message = { to: { kind: 'channel', channel }, text: { lines }, event: last };

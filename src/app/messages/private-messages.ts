@@ -3,11 +3,12 @@ import { choicesText } from '../../battle/describe.ts';
 import { rollText } from '../../battle/rolls.ts';
 import type { BattleEvent } from '../../battle/events.ts';
 import type { BattleState } from '../../battle/state.ts';
-import { mention, plural, when, type Button, type Message } from '../../messages.ts';
+import { lines as stacked, say, type Text } from '../../i18n/text.ts';
+import { mention, when, type Button, type Message } from '../../messages.ts';
 import { ballotButtonId } from './buttons.ts';
 import { shareUrl } from './share.ts';
 
-const dm = (user: string, text: string, title?: string, buttons?: Button[]): Message => ({
+const dm = (user: string, text: Text, title?: Text, buttons?: Button[]): Message => ({
   to: { kind: 'dm', user },
   text,
   ...(title ? { title } : {}),
@@ -16,23 +17,25 @@ const dm = (user: string, text: string, title?: string, buttons?: Button[]): Mes
 
 /** The prompt a voter's player receives (in a DM, or as an ephemeral message when DMs are closed). */
 export function ballotPrompt(battleId: string, b: Ballot, v: Voter, user: string): Message {
+  const command = `/ballot vote ballot:${b.id} command:"${v.label}"`;
   const how =
     b.input.kind === 'number'
-      ? `Answer with /ballot vote ballot:${b.id} command:"${v.label}" choice:<${b.input.min}-${b.input.max}>.`
-      : `Press a button, or answer with /ballot vote ballot:${b.id} command:"${v.label}" choice:<${v.allowed.join('|')}>.`;
-  const lines = [
-    `${b.title}${b.rule ? ` (${b.rule})` : ''} for ${v.label}.`,
+      ? say('messages.ballot.answerNumber', { command, min: String(b.input.min), max: String(b.input.max) })
+      : say('messages.ballot.answerChoice', { command, choices: v.allowed.join('|') });
+  const lines: Text[] = [
+    b.rule ? say('messages.ballot.forRule', { title: b.title, rule: b.rule, voter: v.label }) : say('messages.ballot.for', { title: b.title, voter: v.label }),
     ...(v.why ? [v.why] : []),
     how,
-    `You can change your answer until the ballot closes${b.deadline ? ` (${when(b.deadline)})` : ''}. Nobody sees it before the reveal.`,
+    b.deadline ? say('messages.ballot.changeUntil', { deadline: when(b.deadline) }) : say('messages.ballot.change'),
   ];
   const buttons = b.input.kind === 'choice' ? v.allowed.map((o, i) => ({ label: o, customId: ballotButtonId(battleId, b.id, v.id, o, i) })) : [];
-  return dm(user, lines.join('\n'), `Ballot ${b.id}: ${v.label}`, buttons);
+  return dm(user, stacked(...lines), say('messages.ballot.title', { id: b.id, voter: v.label }), buttons);
 }
 
-const progress = (b: Ballot) => {
+const progress = (b: Ballot): Text => {
   const waiting = b.voters.filter((v) => !b.votes[v.id]);
-  return `${b.voters.length - waiting.length} of ${b.voters.length} have voted${waiting.length ? `; waiting for ${waiting.map((v) => v.label).join(', ')}` : ''}.`;
+  const counts = { voted: String(b.voters.length - waiting.length), voters: String(b.voters.length) };
+  return waiting.length ? say('messages.ballot.progressWaiting', { ...counts, waiting: waiting.map((v) => v.label).join(', ') }) : say('messages.ballot.progress', counts);
 };
 
 /**
@@ -40,20 +43,21 @@ const progress = (b: Ballot) => {
  * progress (who, never what) to the channel, a result to its audience, a secret roll to the roller and GMs.
  * Its lines are the channel's: the caller leaves them out with an event the channel is not told of.
  */
-export function privateMessages(e: BattleEvent, after: BattleState): { lines: string[]; messages: Message[] } {
+export function privateMessages(e: BattleEvent, after: BattleState): { lines: Text[]; messages: Message[] } {
   switch (e.type) {
     case 'BallotOpened': {
       const b = after.ballots[e.data.ballotId]!;
       const prompts = b.voters.flatMap((v) => v.users.map((u) => ballotPrompt(after.id, b, v, u)));
       const orphans = b.voters.filter((v) => !v.users.length);
-      const lines = [`Prompts went to each voter's player by DM. ${progress(b)}`];
-      if (orphans.length) lines.push(`No player for ${orphans.map((v) => v.label).join(', ')}: a GM casts for them with /ballot cast-for.`);
+      const lines: Text[] = [say('messages.ballot.prompted', { progress: progress(b) })];
+      if (orphans.length) lines.push(say('messages.ballot.orphans', { voters: orphans.map((v) => v.label).join(', ') }));
       return { lines, messages: prompts };
     }
     case 'VoteCast': {
       const b = after.ballots[e.data.ballotId]!;
       const v = b.voters.find((x) => x.id === e.data.voter)!;
-      const receipt = `Recorded for ${v.label} in ${b.title}: ${e.data.choice}${e.data.onBehalf ? ` (cast by ${mention(e.data.by)} on your behalf)` : ''}. ${b.open ? 'You can change it until the ballot closes.' : ''}`.trim();
+      const recorded = { voter: v.label, title: b.title, choice: String(e.data.choice), open: b.open ? 'yes' : 'no' };
+      const receipt = e.data.onBehalf ? say('messages.ballot.recordedFor', { ...recorded, by: mention(e.data.by) }) : say('messages.ballot.recorded', recorded);
       const to = new Set([...v.users, ...(e.data.onBehalf ? [e.data.by] : [])]);
       return { lines: [progress(b)], messages: [...to].map((u) => dm(u, receipt)) };
     }
@@ -61,27 +65,28 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
       // The voter's players are asked again with the prompt of the ballot, which waits for them.
       const b = after.ballots[e.data.ballotId]!;
       const v = b.voters.find((x) => x.id === e.data.voter)!;
-      const why = `A GM (${mention(e.data.by)}) voided your vote for ${v.label} in ${b.title}${e.data.reason ? `: ${e.data.reason}` : ''}. It no longer counts; vote again.`;
-      return { lines: [progress(b)], messages: v.users.map((u) => { const p = ballotPrompt(after.id, b, v, u); return { ...p, text: `${why}\n${p.text}` }; }) };
+      const voided = { by: mention(e.data.by), voter: v.label, title: b.title };
+      const why = e.data.reason ? say('messages.ballot.voidedWhy', { ...voided, reason: e.data.reason }) : say('messages.ballot.voided', voided);
+      return { lines: [progress(b)], messages: v.users.map((u) => { const p = ballotPrompt(after.id, b, v, u); return { ...p, text: stacked(why, p.text) }; }) };
     }
     case 'BallotReminded': {
       const b = after.ballots[e.data.ballotId]!;
       const late = b.voters.filter((v) => e.data.waitingFor.includes(v.id));
       // The deadline goes in the text, where Discord shows a timestamp in each reader's zone (a title shows it raw).
-      return { lines: [], messages: late.flatMap((v) => v.users.map((u) => { const p = ballotPrompt(after.id, b, v, u); return { ...p, title: `Reminder — ballot ${b.id}`, text: `Reminder: this ballot closes ${b.deadline ? when(b.deadline) : 'soon'}.\n${p.text}` }; })) };
+      return { lines: [], messages: late.flatMap((v) => v.users.map((u) => { const p = ballotPrompt(after.id, b, v, u); return { ...p, title: say('messages.ballot.reminderTitle', { id: b.id }), text: stacked(b.deadline ? say('messages.ballot.reminder', { deadline: when(b.deadline) }) : say('messages.ballot.reminderSoon'), p.text) }; })) };
     }
     case 'BallotRevealed': {
       const b = after.ballots[e.data.ballotId]!;
       if (b.audience === 'channel') return { lines: [], messages: [] };
       const text = `${b.title}: ${choicesText(e.data.choices)}`;
-      return { lines: [], messages: after.gms.map((g) => dm(g, text, `Ballot ${b.id} (for the GMs only)`)) };
+      return { lines: [], messages: after.gms.map((g) => dm(g, text, say('messages.ballot.gmsTitle', { id: b.id }))) };
     }
     case 'DiceRolled': {
       if (!e.data.secret) return { lines: [], messages: [] };
       // A secret roll: the roller and the GMs see it; the channel only that it happened.
       const to = new Set([e.data.roller, ...after.gms]);
-      const text = `${rollText(e.data)}\nSecret: the channel sees only that roll #${e.data.number} was made. Reveal it with /reveal roll:${e.data.number}.`;
-      return { lines: [], messages: [...to].map((u) => dm(u, text, `Secret roll #${e.data.number}`)) };
+      const text = stacked(rollText(e.data), say('messages.roll.secret', { number: String(e.data.number) }));
+      return { lines: [], messages: [...to].map((u) => dm(u, text, say('messages.roll.secretTitle', { number: String(e.data.number) }))) };
     }
     case 'CommandAssigned':
     case 'SideJoined': {
@@ -91,7 +96,7 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: st
       return { lines: [], messages: open.map((b) => ballotPrompt(after.id, b, b.voters.find((v) => v.id === voter)!, e.data.user)) };
     }
     case 'JoinRequested':
-      return { lines: [], messages: after.gms.map((g) => dm(g, `${mention(e.data.user)} asks to join ${after.sides[e.data.sideId]?.name ?? e.data.sideId} in "${after.name}". Admit them with /side admit user:${mention(e.data.user)} in the battle's channel (admit:false to refuse).`, 'A player asks to join')) };
+      return { lines: [], messages: after.gms.map((g) => dm(g, say('messages.join.asks', { user: mention(e.data.user), side: after.sides[e.data.sideId]?.name ?? e.data.sideId, battle: after.name }), say('messages.join.asksTitle'))) };
     default:
       return { lines: [], messages: [] };
   }
@@ -102,7 +107,7 @@ export interface ShareBase {
   base: string;
   key: string;
   /** Why the links will not open now (no pages are served here), told to whoever shared: see Umpire.pagesNote. */
-  note?: string;
+  note?: Text;
 }
 
 /**
@@ -110,26 +115,26 @@ export interface ShareBase {
  * channel saw; a side's to that side's players alone by DM (to the GM where the side has none yet);
  * a spectator's to the GM, who hands it on. `reply` holds lines for the GM's own answer.
  */
-export function linkMessages(e: Extract<BattleEvent, { type: 'ShareLinkCreated' }>, after: BattleState, share: ShareBase): { lines: string[]; messages: Message[]; reply: string[] } {
+export function linkMessages(e: Extract<BattleEvent, { type: 'ShareLinkCreated' }>, after: BattleState, share: ShareBase): { lines: Text[]; messages: Message[]; reply: Text[] } {
   const url = shareUrl(share.base, share.key, after.id, e.data.link);
   switch (e.data.view) {
     case 'public':
-      return { lines: [`Battle page (public view, what this channel was shown): ${url}`], messages: [], reply: [] };
+      return { lines: [say('messages.share.public', { url })], messages: [], reply: [] };
     case 'spectator':
-      return { lines: [], messages: [], reply: [`Spectator view, ${plural(e.data.lagTurns ?? 0, 'turn')} behind: ${url}; hand it to your spectators`] };
+      return { lines: [], messages: [], reply: [say('messages.share.spectator', { turns: e.data.lagTurns ?? 0, url })] };
     case 'side': {
       const side = after.sides[e.data.sideId ?? ''];
-      const name = side?.name ?? e.data.sideId ?? 'a side';
+      const name: Text = side?.name ?? e.data.sideId ?? say('messages.share.aSide');
       const players = side?.players ?? [];
-      if (!players.length) return { lines: [`${name} has no players yet: its link went to the GM.`], messages: [], reply: [`${name}'s view (no players yet; hand it to them, and keep it to that side): ${url}`] };
-      const text = `${name}'s view of battle "${after.name}" (${after.id}): adds your side's own votes and DMs; keep it to your side: ${url}`;
-      return { lines: [`${name}'s link went to its players by DM.`], messages: players.map((u) => dm(u, text, `${name}'s view of "${after.name}"`)), reply: [] };
+      if (!players.length) return { lines: [say('messages.share.noPlayers', { side: name })], messages: [], reply: [say('messages.share.noPlayersReply', { side: name, url })] };
+      const text = say('messages.share.sideView', { side: name, battle: after.name, id: after.id, url });
+      return { lines: [say('messages.share.sent', { side: name })], messages: players.map((u) => dm(u, text, say('messages.share.sideTitle', { side: name, battle: after.name }))), reply: [] };
     }
   }
 }
 
 /** A bookmark's address on the public page, which opens the battle at the event marked. */
-export function bookmarkLine(e: Extract<BattleEvent, { type: 'BookmarkAdded' }>, after: BattleState, share: ShareBase): string[] {
+export function bookmarkLine(e: Extract<BattleEvent, { type: 'BookmarkAdded' }>, after: BattleState, share: ShareBase): Text[] {
   const pub = Object.values(after.links).find((l) => l.view === 'public' && !l.revoked);
-  return pub ? [`Opens there: ${shareUrl(share.base, share.key, after.id, pub.id)}/at/${e.data.version}`] : [];
+  return pub ? [say('messages.share.bookmark', { url: `${shareUrl(share.base, share.key, after.id, pub.id)}/at/${e.data.version}` })] : [];
 }

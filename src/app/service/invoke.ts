@@ -6,11 +6,12 @@ import type { CampaignAction } from '../../campaign/decide.ts';
 import type { CampaignState } from '../../campaign/state.ts';
 import type { BattleRow, CampaignRow } from '../../store/types.ts';
 import { capEchoes, type Message } from '../../messages.ts';
-import { didYouMean } from '../../nearest.ts';
+import { english, say, type Text } from '../../i18n/text.ts';
 import { parseOptions, type CommandDef, type InvokeContext, type OptionDef, type OptionValues, type SubcommandDef } from '../slash/commands.ts';
 import { exampleAnyway, reading } from '../slash/examples.ts';
 import { commands, findCommand } from '../slash/registry.ts';
 import { errorReply } from '../slash/replies.ts';
+import { didYouMean, eitherOf, sentences } from '../slash/words.ts';
 import { mayUse, mayUseCampaign } from '../slash/who.ts';
 import { StaleCache, type Umpire } from './umpire.ts';
 
@@ -33,14 +34,18 @@ export interface Invocation {
  * A command's words that name none of its subcommands (`typed`, as "/battle shre"): the nearest,
  * when one is close enough to be meant, else every one it has.
  */
-export function notASubcommand(def: CommandDef, typed: string, words: string): string {
+export function subcommandRefused(def: CommandDef, typed: string, words: string): Text {
   const subs = Object.keys(def.subcommands).filter(Boolean);
   const shown = (k: string) => `/${def.name} ${k}`.trim();
-  return `${typed} is not a command.${didYouMean(subs, words, shown) || ` Did you mean ${Object.keys(def.subcommands).map(shown).join(', ')}?`}`;
+  const meant = didYouMean(subs, words, shown) ?? say('app.didYouMean', { names: Object.keys(def.subcommands).map(shown).join(', ') });
+  return sentences(say('service.invoke.notACommand', { typed }), meant);
 }
 
+/** The same in English: what the local table answers until it words its refusals (src/table/table.ts). */
+export const notASubcommand = (def: CommandDef, typed: string, words: string): string => english(subcommandRefused(def, typed, words));
+
 const noFiles: InvokeContext['readFile'] = async () => {
-  throw new RuleError('Files cannot be read here.');
+  throw new RuleError(say('service.invoke.noFiles'));
 };
 
 /**
@@ -58,13 +63,13 @@ async function run(app: Umpire, inv: Invocation): Promise<Answer> {
   const requestId = inv.requestId ?? randomUUID();
   const ctxBase = { actor: inv.actor, channel: inv.channel };
   const path = `/${inv.command}${inv.sub ? ` ${inv.sub}` : ''}`;
-  const fail = (text: string): Answer => ({ messages: [errorReply(ctxBase, text)], versions: [] });
+  const fail = (text: Text): Answer => ({ messages: [errorReply(ctxBase, text)], versions: [] });
   const def = findCommand(inv.command);
   // The nearest command keeps the subcommand typed where it has one of that name (/battel status: /battle status).
   const meant = (n: string) => `/${n}${inv.sub && Object.hasOwn(findCommand(n)!.subcommands, inv.sub) ? ` ${inv.sub}` : ''}`;
-  if (!def) return fail(`There is no command /${inv.command}.${didYouMean(commands().map((c) => c.name), inv.command, meant)} Type /help for the commands you can use.`);
+  if (!def) return fail(sentences(say('service.invoke.noCommand', { command: inv.command }), didYouMean(commands().map((c) => c.name), inv.command, meant), say('service.invoke.typeHelp')));
   const s: SubcommandDef | undefined = Object.hasOwn(def.subcommands, inv.sub) ? def.subcommands[inv.sub] : undefined;
-  if (!s) return fail(notASubcommand(def, path, inv.sub));
+  if (!s) return fail(subcommandRefused(def, path, inv.sub));
   const parsed = parseOptions(path, s, inv.options);
   if (!parsed.ok) return fail(await optionsRefused(app, inv, path, s, parsed.error));
   const command: Command = { inv, requestId, path, def, s, values: parsed.values, fail };
@@ -81,16 +86,16 @@ async function run(app: Umpire, inv: Invocation): Promise<Answer> {
     }
     return await onBattle(app, command, undefined);
   } catch (err) {
-    if (err instanceof ValueNeeded) return { messages: [{ ...errorReply(ctxBase, err.message), need: err.need }], versions: [] };
-    if (err instanceof RuleError) return fail(err.message);
+    if (err instanceof ValueNeeded) return { messages: [{ ...errorReply(ctxBase, err.text), need: err.need }], versions: [] };
+    if (err instanceof RuleError) return fail(err.text);
     // The database refused the write (a full disk, a file made read-only): the transaction rolled back.
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && /^SQLITE_(FULL|READONLY|IOERR)/.test(code)) {
       app.logger?.error({ err, requestId, command: path }, 'the database refused a write');
-      return fail(`The battle's database cannot be written now (${code === 'SQLITE_FULL' ? 'the disk is full' : code === 'SQLITE_READONLY' ? 'it is read-only' : 'a disk error'}); nothing was recorded. Tell the bot's host; request ${requestId}.`);
+      return fail(say('service.invoke.writeRefused', { why: code === 'SQLITE_FULL' ? 'full' : code === 'SQLITE_READONLY' ? 'readonly' : 'other', requestId }));
     }
     app.logger?.error({ err, requestId, command: path }, 'unexpected error');
-    return fail(`Something went wrong on our side; nothing was changed. Please report request ${requestId}.`);
+    return fail(say('service.invoke.unexpected', { requestId }));
   }
 }
 
@@ -102,7 +107,7 @@ interface Command {
   def: CommandDef;
   s: SubcommandDef;
   values: OptionValues<Record<string, OptionDef>>;
-  fail: (text: string) => Answer;
+  fail: (text: Text) => Answer;
 }
 
 type Cached = NonNullable<ReturnType<Umpire['cached']>>;
@@ -119,14 +124,14 @@ async function onBattle(app: Umpire, { inv, requestId, path, def, s, values, fai
     if (cached && (await app.moved(cached.row.id, cached.state.version))) throw new StaleCache(cached.row.id);
     return answer;
   };
-  const refuse = (text: string) => current(fail(text));
+  const refuse = (text: Text) => current(fail(text));
   const running = cached?.row ?? (await app.battleIn(inv.channel)) ?? (s.ended ? await latestIn(app, inv.channel) : undefined);
-  if (inv.battle && running?.id !== inv.battle) return refuse('That prompt belongs to a battle that has ended; nothing was recorded.');
+  if (inv.battle && running?.id !== inv.battle) return refuse(say('service.invoke.promptEnded'));
   const state = cached?.state ?? (running ? await app.state(running.id) : undefined);
-  if (s.needsBattle !== false && !state) return fail('There is no battle in this channel. A GM starts one with /battle create.');
+  if (s.needsBattle !== false && !state) return fail(say('slash.who.noBattle'));
   if (state && s.systems && !s.systems.includes(state.system)) {
     const others = Object.entries(def.subcommands).filter(([, o]) => o.systems?.includes(state.system)).map(([k]) => `/${def.name} ${k}`);
-    return fail(`${path} is for ${s.systems.join(' or ')} battles; this one plays ${state.system}.${others.length ? ` Use ${others.join(' or ')}.` : ''}`);
+    return fail(sentences(say('service.invoke.otherSystem', { path, systems: eitherOf(s.systems), system: state.system }), others.length ? say('service.invoke.use', { commands: eitherOf(others) }) : undefined));
   }
   // A subcommand several systems answer: the battle's own checks the options and answers.
   const own = (state && s.variants?.[state.system]) || s;
@@ -160,7 +165,7 @@ async function onBattle(app: Umpire, { inv, requestId, path, def, s, values, fai
  * Options refused: the refusal again with its example built for the user in the channel's battle,
  * where there is one that plays this subcommand (examples.ts); else as it was.
  */
-async function optionsRefused(app: Umpire, inv: Invocation, path: string, s: SubcommandDef, error: string): Promise<string> {
+async function optionsRefused(app: Umpire, inv: Invocation, path: string, s: SubcommandDef, error: Text): Promise<Text> {
   if (s.scope === 'campaign') return error;
   try {
     const row = await app.battleIn(inv.channel);
@@ -188,28 +193,30 @@ type Answer = { messages: Message[]; versions: number[] };
  * used elsewhere by design: orders from a DM, a battle started in its own channel) the one campaign
  * the user plays in or runs.
  */
-async function findCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, ref: unknown): Promise<CampaignRow | string> {
+async function findCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, ref: unknown): Promise<CampaignRow | { refused: Text }> {
   const rows = await app.campaigns.list();
   if (typeof ref === 'string' && ref.trim()) {
     const r = ref.trim().toLowerCase();
     const named = rows.filter((c) => c.id === ref.trim() || c.name.toLowerCase() === r);
     const found = named.find((c) => !c.ended) ?? named[0];
-    return found ?? `There is no campaign "${ref}". Campaigns: ${rows.map((c) => `${c.name} (${c.id})`).join(', ') || 'none yet'}.`;
+    if (found) return found;
+    const campaigns = rows.map((c) => `${c.name} (${c.id})`).join(', ');
+    return { refused: campaigns ? say('service.invoke.noCampaignNamed', { ref: `"${ref}"`, campaigns }) : say('service.invoke.noCampaignNamedNone', { ref: `"${ref}"` }) };
   }
   const here = await app.campaigns.latestIn(inv.channel);
   if (here) return here;
-  if (!s.query && !s.elsewhere) return 'There is no campaign in this channel: use this command in the campaign\'s channel. A GM starts one with /campaign create.';
+  if (!s.query && !s.elsewhere) return { refused: say('service.invoke.noCampaignHere') };
   const mine = await app.campaigns.of(inv.actor);
   if (mine.length === 1) return mine[0]!;
-  return mine.length ? `You are in several campaigns (${mine.map((c) => `${c.name} (${c.id})`).join(', ')}): name one with campaign:.` : 'There is no campaign in this channel, and you play in none. A GM starts one with /campaign create.';
+  return { refused: mine.length ? say('service.invoke.severalCampaigns', { campaigns: mine.map((c) => `${c.name} (${c.id})`).join(', ') }) : say('service.invoke.noCampaignAtAll') };
 }
 
 /** A /campaign subcommand: the campaign's roles, its action handled by the campaign (Campaigns.handle). */
-async function runCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, values: Record<string, unknown>, requestId: string, fail: (text: string) => Answer): Promise<Answer> {
+async function runCampaign(app: Umpire, inv: Invocation, s: SubcommandDef, values: Record<string, unknown>, requestId: string, fail: (text: Text) => Answer): Promise<Answer> {
   let campaign: CampaignState | undefined;
   if (s.needsCampaign !== false) {
     const row = await findCampaign(app, inv, s, values.campaign);
-    if (typeof row === 'string') return fail(row);
+    if ('refused' in row) return fail(row.refused);
     campaign = await app.campaigns.state(row.id);
     const allowed = mayUseCampaign(s.who, campaign, inv.actor);
     if (allowed !== true) return fail(allowed);

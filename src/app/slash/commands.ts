@@ -9,10 +9,11 @@ import type { SystemId } from '../../rules/pack.ts';
 import type { RuleSystem } from '../../battle/system.ts';
 import type { BattleState, Unit } from '../../battle/state.ts';
 import type { Owed } from '../../battle/system.ts';
-import { quoteInputs, type Message } from '../../messages.ts';
+import { quoteInput, type Message } from '../../messages.ts';
 import type { CampaignRow, EventStore } from '../../store/types.ts';
-import { didYouMean } from '../../nearest.ts';
 import type { Catalog } from '../../i18n/catalog.ts';
+import { say, type Text } from '../../i18n/text.ts';
+import { didYouMean, semicolons, sentences } from './words.ts';
 
 /**
  * Slash command definitions: the one description of every command, read by the Discord adapter
@@ -232,50 +233,86 @@ function optionSchema(name: string, o: OptionDef): z.ZodType {
   return schema;
 }
 
+/**
+ * What was wrong with an option's value: zod's issue carries one of these words as its message,
+ * which parseOptions turns into the catalog's sentence for the option.
+ */
+type Wrong = 'wholeNumber' | 'atLeast' | 'atMost' | 'trueOrFalse' | 'text' | 'empty' | 'tooLong' | 'oneOf';
+
+const wrong = (w: Wrong) => ({ error: w });
+
+/** The sentence for what was wrong with option `name`'s value. */
+function wrongValue(name: string, o: OptionDef, w: string): Text {
+  switch (w as Wrong) {
+    case 'wholeNumber':
+      return say('slash.option.wholeNumber', { name });
+    case 'atLeast':
+      return say('slash.option.atLeast', { name, min: String(o.min) });
+    case 'atMost':
+      return say('slash.option.atMost', { name, max: String(o.max) });
+    case 'trueOrFalse':
+      return say('slash.option.trueOrFalse', { name });
+    case 'text':
+      return say('slash.option.text', { name });
+    case 'empty':
+      return say('slash.option.empty', { name });
+    case 'tooLong':
+      return say('slash.option.tooLong', { name, max: String(MAX_TEXT) });
+    case 'oneOf':
+      return say('slash.option.oneOf', { name, choices: (o.choices ?? []).join(', ') });
+    default:
+      return say('slash.option.notValid', { name });
+  }
+}
+
 /** The zod schema of one option's value, as typed at the table or sent by Discord. */
-function buildSchema(name: string, o: OptionDef): z.ZodType {
+function buildSchema(_name: string, o: OptionDef): z.ZodType {
   switch (o.kind) {
     case 'integer': {
-      let n = z.coerce.number({ error: `${name} must be a whole number` }).int({ error: `${name} must be a whole number` });
-      if (o.min !== undefined) n = n.min(o.min, { error: `${name} must be at least ${o.min}` });
-      if (o.max !== undefined) n = n.max(o.max, { error: `${name} must be at most ${o.max}` });
+      let n = z.coerce.number(wrong('wholeNumber')).int(wrong('wholeNumber'));
+      if (o.min !== undefined) n = n.min(o.min, wrong('atLeast'));
+      if (o.max !== undefined) n = n.max(o.max, wrong('atMost'));
       return n;
     }
     case 'boolean':
-      return z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no']).transform((v) => v === 'true' || v === 'yes')], {
-        error: `${name} must be true or false`,
-      });
+      return z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no']).transform((v) => v === 'true' || v === 'yes')], wrong('trueOrFalse'));
     default: {
-      const s = z.string({ error: `${name} must be text` }).trim().min(1, { error: `${name} must not be empty` }).max(MAX_TEXT, { error: `${name} is too long (at most ${MAX_TEXT} characters)` });
+      const s = z.string(wrong('text')).trim().min(1, wrong('empty')).max(MAX_TEXT, wrong('tooLong'));
       if (!o.choices) return s;
       const choices = o.choices;
-      return s.refine((v) => choices.includes(v), { error: `${name} must be one of ${choices.join(', ')}` });
+      return s.refine((v) => choices.includes(v), wrong('oneOf'));
     }
   }
 }
 
-export type ParsedOptions = { ok: true; values: OptionValues<Record<string, OptionDef>> } | { ok: false; error: string };
+/** The most unknown options a refusal names: the rest are counted (110,000 unknown options are not named). */
+const NAMED = 5;
+
+export type ParsedOptions = { ok: true; values: OptionValues<Record<string, OptionDef>> } | { ok: false; error: Text };
 
 /** Validates raw options against a subcommand's definitions; the error names what was wrong, and shows `example` (built for the user where a battle is at hand, examples.ts). */
 export function parseOptions(path: string, s: SubcommandDef, raw: Record<string, unknown>, example = s.example): ParsedOptions {
   const unknown = Object.keys(raw).filter((k) => !Object.hasOwn(s.options, k));
   if (unknown.length) {
     const known = Object.keys(s.options);
+    const named = unknown.slice(0, NAMED).map(quoteInput).join(', ');
+    const inputs = unknown.length > NAMED ? say('slash.option.andMore', { named, more: unknown.length - NAMED }) : named;
     // One option mistyped is answered with its nearest; several, with the list to choose from.
-    const meant = unknown.length === 1 ? didYouMean(known, unknown[0]!) : '';
-    return { ok: false, error: `${path} has no option ${quoteInputs(unknown)}.${meant} ${known.length ? `Its options: ${known.join(', ')}.` : 'It takes no options.'}` };
+    const meant = unknown.length === 1 ? didYouMean(known, unknown[0]!) : undefined;
+    const its = known.length ? say('slash.option.its', { options: known.join(', ') }) : say('slash.option.none');
+    return { ok: false, error: sentences(say('slash.option.unknown', { path, inputs }), meant, its) };
   }
   const values: Record<string, unknown> = {};
-  const errors: string[] = [];
+  const errors: Text[] = [];
   for (const [name, o] of Object.entries(s.options)) {
     const v = raw[name];
     if (v === undefined || v === null || v === '') {
-      if (o.required) errors.push(`${name} is required`);
+      if (o.required) errors.push(say('slash.option.required', { name }));
       continue;
     }
     const r = optionSchema(name, o).safeParse(v);
     if (r.success) values[name] = r.data;
-    else errors.push(r.error.issues[0]?.message ?? `${name} is not valid`);
+    else errors.push(wrongValue(name, o, r.error.issues[0]?.message ?? ''));
   }
-  return errors.length ? { ok: false, error: `${path}: ${errors.join('; ')}. Example: ${example}` } : { ok: true, values: values as OptionValues<Record<string, OptionDef>> };
+  return errors.length ? { ok: false, error: say('slash.option.refused', { path, errors: semicolons(errors), example }) } : { ok: true, values: values as OptionValues<Record<string, OptionDef>> };
 }

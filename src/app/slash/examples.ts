@@ -5,6 +5,7 @@ import { getRuleSystem } from '../../battle/registry.ts';
 import { findByName, isGm, isPlayer, type BattleState, type Unit } from '../../battle/state.ts';
 import { DiceStream } from '../../dice/stream.ts';
 import { RuleError } from '../../rules/errors.ts';
+import type { Text } from '../../i18n/text.ts';
 import { parseOptions, type CommandApp, type ExampleContext, type InvokeContext, type SubcommandDef } from './commands.ts';
 import { commandNames, sideNames, unitNames } from './complete.ts';
 import { findCommand } from './registry.ts';
@@ -222,7 +223,7 @@ const settle = (p: unknown): undefined => {
 };
 
 /** Why the battle would refuse the example now, typed by the reader (by the channel's: `actorFor`); undefined: it is accepted. */
-export function refusal(r: Reading, path: string, d: SubcommandDef, example: string): string | undefined {
+export function refusal(r: Reading, path: string, d: SubcommandDef, example: string): Text | undefined {
   const s = r.ctx.state;
   const raw = optionsOf(example, path, d);
   if (!raw) return `it is not /${path} as typed`;

@@ -1,5 +1,6 @@
 import { isGm, isPlayer, type BattleState } from '../../battle/state.ts';
 import { isCampaignGm, isCampaignPlayer, type CampaignState } from '../../campaign/state.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { Who } from './commands.ts';
 
 /**
@@ -10,16 +11,16 @@ import type { Who } from './commands.ts';
  */
 
 /** True when the user may use a subcommand of that role, else the reason why not. */
-export function mayUse(who: Who, state: BattleState | undefined, actor: string): true | string {
+export function mayUse(who: Who, state: BattleState | undefined, actor: string): true | Text {
   if (who === 'anyone') return true;
-  if (!state) return 'There is no battle in this channel. A GM starts one with /battle create.';
-  if (who === 'gm') return isGm(state, actor) || 'Only a GM of this battle may do that.';
-  return isPlayer(state, actor) || 'Only a player of this battle may do that: join a side with /join.';
+  if (!state) return say('slash.who.noBattle');
+  if (who === 'gm') return isGm(state, actor) || say('slash.who.gmOnly');
+  return isPlayer(state, actor) || say('slash.who.playerOnly');
 }
 
 /** The same for a /campaign subcommand, by the campaign's roles. */
-export function mayUseCampaign(who: Who, c: CampaignState, actor: string): true | string {
-  if (who === 'gm') return isCampaignGm(c, actor) || `Only a GM of the campaign ${c.name} may do that.`;
-  if (who === 'player') return isCampaignPlayer(c, actor) || `Only a player of the campaign ${c.name} may do that: join a side with /campaign join.`;
+export function mayUseCampaign(who: Who, c: CampaignState, actor: string): true | Text {
+  if (who === 'gm') return isCampaignGm(c, actor) || say('slash.who.campaignGmOnly', { campaign: c.name });
+  if (who === 'player') return isCampaignPlayer(c, actor) || say('slash.who.campaignPlayerOnly', { campaign: c.name });
   return true;
 }
