@@ -308,11 +308,11 @@ export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>
 }
 
 export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): Text {
-  return `${nameOf(s.sides, e.data.sideId)}: Army Demoralization ${e.data.on ? 'in effect: its commands can only be PASSIVE at night (NIGHT-18.13)' : 'lifted'}`;
+  return say('percentile.night.demoralizationSet', { side: nameOf(s.sides, e.data.sideId), on: e.data.on ? 'yes' : 'no' });
 }
 
 export function describeMfpCriticalReached(e: NightEventOf<'MfpCriticalReached'>, s: BattleState): Text {
-  return `${nameOf(s.sides, e.data.sideId)} reached its MFP critical level: ${e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ')} become PASSIVE at once (NIGHT-18.63)`;
+  return say('percentile.night.mfpCriticalReached', { side: nameOf(s.sides, e.data.sideId), commands: e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ') });
 }
 
 export function describeNightCmrRecorded(e: NightEventOf<'NightCmrRecorded'>, s: BattleState): Text {
