@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { assemble } from '../../src/assemble.ts';
@@ -46,7 +47,7 @@ const fired = (events: BattleEvent[]) => {
   if (!e || e.type !== 'PercentileFireResolved') throw new Error(`no fire resolved in ${events.map((x) => x.type).join(', ')}`);
   return e.data.outcome;
 };
-const text = (before: BattleEvent[], produced: BattleEvent[]) => describeEvent(produced[0]!, given(before).state);
+const text = (before: BattleEvent[], produced: BattleEvent[]) => english(describeEvent(produced[0]!, given(before).state));
 const labels = (events: BattleEvent[]) => fired(events).steps.map((s) => s.label);
 
 describe('PCT-11.85 supportive fire the rules leave open is a house rule', () => {
@@ -148,7 +149,7 @@ describe('NIGHT-18.31, 18.61 the night values the seed leaves illegible or open'
     const events = [...night, { type: 'HouseRuleSet', data: { key: 'night.visibility.dark', value: 6, by: 'gm', rules: ['NIGHT-18.31'] } } as BattleEvent];
     const produced = given(events).when({ type: 'SetNightConditions', moon: 'none', weather: 'bad weather' }).events();
     expect(produced[0]).toMatchObject({ data: { visibility: 6, from: 'house' } });
-    expect(describeEvent(produced[0]!, given(events).state)).toContain(`visibility 6" (NIGHT-18.31 gives no legible value; house rule set by <@gm> at event ${events.length})`);
+    expect(english(describeEvent(produced[0]!, given(events).state))).toContain(`visibility 6" (NIGHT-18.31 gives no legible value; house rule set by <@gm> at event ${events.length})`);
     given(events).when({ type: 'SetNightConditions', moon: 'none', weather: 'bad weather', inches: 4 }).refused(/night\.visibility\.dark is 6" in this battle/);
   });
   it('NIGHT-18.31 unset, the GM is asked for inches: or the house rule', () =>
@@ -160,7 +161,7 @@ describe('NIGHT-18.31, 18.61 the night values the seed leaves illegible or open'
     const events = [...night, routing, { type: 'HouseRuleSet', data: { key: 'night.morale', value: 'fifth', by: 'gm', rules: ['NIGHT-18.61'] } } as BattleEvent];
     const produced = play(events, rally, 'bob', 40);
     expect(produced[0]).toMatchObject({ data: { outcome: { chance: 40 } } });
-    expect(describeEvent(produced[0]!, given(events).state)).toContain(cited(events, 'night.morale'));
+    expect(english(describeEvent(produced[0]!, given(events).state))).toContain(cited(events, 'night.morale'));
   });
 });
 

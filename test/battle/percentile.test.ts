@@ -234,7 +234,7 @@ describe('PCT-11.71 above 200% and what else the umpire does not resolve: the GM
     const s = given([...movementPhase, ...events]).state;
     expect(pct(s).units.u4).toMatchObject({ losses: 3, moraleDue: { since: pos(1, 2), losses: 3 } });
     expect(pct(s).mfp).toEqual({ s2: 3 });
-    expect(describeEvent(events[0]!, s)).toBe(
+    expect(english(describeEvent(events[0]!, s))).toBe(
       ['1/28th Foot loses 3 figures, as a GM ruled: fire at 210%', '• 1/28th Foot: 17 figures left', '• 1/28th Foot: morale check due (PCT-11.72)', '• MFP +3: 3 figures x 1, level counting up (house rule set by <@gm> at event 19) (PCT-11.73)', '• Allies MFP level 0 → 3'].join('\n'),
     );
     // Shock combat on a battery: cannon, and no morale check when the GM says so.
@@ -462,7 +462,7 @@ describe('the night rules that are not ballots', () => {
     const fresh = after(again, shoot('Reserve Battery', '1/28th Foot', { count: 6 }), 'alice', 99);
     const [e] = play(fresh, trigger, 'bob');
     expect(e).toEqual({ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: expect.stringMatching(/^Receive firepower/) as unknown as string, by: 'bob', evidence: 'Reserve Battery fired on 1/28th Foot in turn 3 (night) and had not fired on it in the last daylight turn' } });
-    expect(describeEvent(e!, given(fresh).state)).toMatch(/^Picton is triggered: Receive firepower .* \(NIGHT-18\.24\.a, from the log: Reserve Battery fired on 1\/28th Foot in turn 3 \(night\) and had not fired on it in the last daylight turn\); normal order changes apply$/);
+    expect(english(describeEvent(e!, given(fresh).state))).toMatch(/^Picton is triggered: Receive firepower .* \(NIGHT-18\.24\.a, from the log: Reserve Battery fired on 1\/28th Foot in turn 3 \(night\) and had not fired on it in the last daylight turn\); normal order changes apply$/);
   });
 
   it('NIGHT-18.63 fire that brings a side to its critical level at night turns its ACTIVE commands PASSIVE', () => {
@@ -523,7 +523,7 @@ describe('the log and the views', () => {
 
 describe('issue 16: what the battle knows is not the player\'s to claim, and the rules found missing', () => {
   const more = (...units: BattleEvent[]) => [...setup, ...units];
-  const fireText = (events: BattleEvent[], produced: BattleEvent[]) => describeEvent(produced[0]!, given(events).state);
+  const fireText = (events: BattleEvent[], produced: BattleEvent[]) => english(describeEvent(produced[0]!, given(events).state));
 
   it('PCT-11.34 the fire zone follows from weapon and range: a player\'s zone: is refused naming the derived zone; a GM\'s stands as a ruling in the working', () => {
     refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum' }), 'bob', /the fire zone: the battle knows it is maximum \(infantry musket: Maximum Range Fire Zone.*at the measured 3", PCT-11.34\), not minimum; only a GM may rule otherwise/);

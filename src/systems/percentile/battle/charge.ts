@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice } from '../../../battle/mechanics.ts';
@@ -8,6 +8,7 @@ import { refuse } from '../../../rules/errors.ts';
 import { chargeDirection, percentilePack as pack } from '../index.ts';
 import { checkCombatTime } from './phase.ts';
 import { setUnit, status } from './state.ts';
+import { lines } from './words.ts';
 
 /**
  * A cavalry charge declared: by day it bars the unit's fire this turn (PCT-11.23.3); at night the
@@ -47,10 +48,10 @@ export function decideDeclareCharge(s: BattleState, a: Extract<ChargeAction, { t
   if (s.position.period === 'night') return decideChargeDirection(s, { type: 'PercentileChargeDirection', unit: a.unit }, ctx);
   checkActsFor(s, ctx.actor, u, 'declare its charge');
   checkCombatTime(s);
-  if (u.attrs.arm !== 'cavalry') refuse(`${u.name} is ${String(u.attrs.arm)}; only a cavalry unit declares a charge (PCT-11.23.3).`);
+  if (u.attrs.arm !== 'cavalry') refuse(say('percentile.charge.notCavalry', { unit: u.name, arm: String(u.attrs.arm), rule: 'PCT-11.23.3' }));
   const st = status(s, u.id);
-  if (st.morale === 'routing') refuse(`${u.name} is routing and cannot declare a charge.`);
-  if (declaredChargeThisTurn(s, u.id)) refuse(`${u.name} declared its charge this turn already.`);
+  if (st.morale === 'routing') refuse(say('percentile.charge.routing', { unit: u.name }));
+  if (declaredChargeThisTurn(s, u.id)) refuse(say('percentile.charge.declaredAlready', { unit: u.name }));
   return [{ type: 'PercentileChargeDeclared', data: { unitId: u.id, at: s.position } }];
 }
 
@@ -58,11 +59,11 @@ export function decideDeclareCharge(s: BattleState, a: Extract<ChargeAction, { t
 export function decideChargeDirection(s: BattleState, a: Extract<ChargeAction, { type: 'PercentileChargeDirection' }>, ctx: DecideContext): ChargeEvent[] {
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'declare its charge');
-  if (u.attrs.arm !== 'cavalry') refuse(`${u.name} is ${String(u.attrs.arm)}; only a cavalry unit declares a charge (NIGHT-18.42).`);
-  if (s.position.period !== 'night') refuse('The charge direction roll is a night rule: it applies on night turns (NIGHT-18.42).');
+  if (u.attrs.arm !== 'cavalry') refuse(say('percentile.charge.notCavalry', { unit: u.name, arm: String(u.attrs.arm), rule: 'NIGHT-18.42' }));
+  if (s.position.period !== 'night') refuse(say('percentile.charge.nightOnly'));
   const st = status(s, u.id);
-  if (st.morale === 'routing') refuse(`${u.name} is routing and cannot declare a charge.`);
-  if (st.charge?.turn === s.position.turn) refuse(`${u.name}'s charge direction this turn is fixed already: ${st.charge.direction}; a player cannot alter it (NIGHT-18.42).`);
+  if (st.morale === 'routing') refuse(say('percentile.charge.routing', { unit: u.name }));
+  if (st.charge?.turn === s.position.turn) refuse(say('percentile.charge.fixed', { unit: u.name, direction: st.charge.direction }));
   const { value: r, dice: used } = needDice(ctx.dice).take((d) => chargeDirection(d, pack.night));
   return [{ type: 'PercentileChargeRolled', data: { unitId: u.id, at: s.position, outcome: { ...r, unit: u.name }, dice: used } }];
 }
@@ -77,15 +78,14 @@ export function applyChargeDeclared(d: BattleState, e: ChargeEventOf<'Percentile
 
 export function describeChargeRolled(e: ChargeEventOf<'PercentileChargeRolled'>): Text {
   const o = e.data.outcome;
-  return [
-    `${o.unit} declares a cavalry charge at night: its direction is rolled, ${o.direction} (NIGHT-18.42)`,
-    `• Direction die: 1D${o.die} rolled ${o.roll}.`,
-    `• NIGHT-18.42: ${o.text}`,
-    '• The direction is fixed for this turn.',
-  ].join('\n');
+  return lines(say('percentile.charge.rolledHead', { unit: o.unit, direction: o.direction }), [
+    say('percentile.charge.rolledDie', { die: String(o.die), roll: String(o.roll) }),
+    say('percentile.charge.rolledRule', { text: o.text }),
+    say('percentile.charge.rolledFixed'),
+  ]);
 }
 
 export function describeChargeDeclared(e: ChargeEventOf<'PercentileChargeDeclared'>, s: BattleState): Text {
   const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
-  return `${name} declares a cavalry charge (turn ${e.data.at.turn}): it may not fire this turn (PCT-11.23.3).`;
+  return say('percentile.charge.declared', { unit: name, turn: String(e.data.at.turn) });
 }

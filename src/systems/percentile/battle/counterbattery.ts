@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { findUnit } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -26,9 +26,9 @@ export type CounterbatteryEvent = {
 /** PCT-11.76, 11.77: a GM records a requirement the table met (b-e); a is read from the log when the battery fires. */
 export function decideCounterbatteryMet(s: BattleState, a: CounterbatteryAction): CounterbatteryEvent[] {
   const u = findUnit(s, a.unit);
-  if (!MARKER_MET.includes(a.met)) refuse(`met is b, c, d or e (PCT-11.76, 11.77); a is read from the log when the battery fires at enemy artillery.`);
+  if (!MARKER_MET.includes(a.met)) refuse(say('percentile.counterbattery.met'));
   const markers = status(s, u.id).markers ?? [];
-  if (!markers.length) refuse(`${u.name} has no Counterbattery marker.`);
+  if (!markers.length) refuse(say('percentile.counterbattery.noMarker', { unit: u.name }));
   // One GM ruling clears the oldest marker; a battery with both answers for each in turn.
   const m = markers[0]!;
   const list = m.marker === 'A' ? COUNTERBATTERY_A_CLEARED_BY : COUNTERBATTERY_B_CLEARED_BY;
@@ -47,7 +47,7 @@ export function applyCounterbatteryCleared(d: BattleState, e: CounterbatteryEven
 }
 
 export function describeCounterbatteryCleared(e: CounterbatteryEvent, s: BattleState): Text {
-  return `Counterbattery ${e.data.marker} removed from ${s.units[e.data.unitId]?.name ?? e.data.unitId}, as a GM recorded: ${e.data.text}${e.data.roundLost ? ' One ammunition round lost.' : ''}`;
+  return say('percentile.counterbattery.cleared', { marker: e.data.marker, unit: s.units[e.data.unitId]?.name ?? e.data.unitId, text: e.data.text, roundLost: e.data.roundLost ? 'yes' : 'no' });
 }
 
 /** A marker as /unit show lists it, with what removes it. */

@@ -1,5 +1,6 @@
 import { claim, type Ruling } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { chartLine, enfiladeable, fireZone, type FireInput, type FireZones, type ZoneResult } from '../index.ts';
 
@@ -66,8 +67,9 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
       zone = { ...zone, zone: a.zone, ruled: true };
     }
   } else {
-    const what = derived.status === 'refused' ? derived.reason : `The fire zone is not in the rules here: ${derived.why} (${derived.rule}).`;
-    if (a.zone === undefined) refuse(`${what} ${derived.status === 'refused' ? 'Only a GM may rule otherwise, with zone:.' : 'A GM rules it with zone:minimum or zone:maximum.'}`);
+    if (a.zone === undefined) {
+      refuse(derived.status === 'refused' ? say('percentile.fire.zoneGmOnly', { what: derived.reason }) : say('percentile.fire.zoneAsk', { what: say('percentile.fire.zoneOpen', { why: derived.why, rule: derived.rule }) }));
+    }
     const r = claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: derived.status === 'refused' ? 'out of range' : 'not given by the rules', source: derived.status === 'refused' ? derived.reason.replace(/\.$/, '') : derived.why, rule: derived.rule });
     ruled(r);
     zone = { zone: a.zone, rule: derived.rule, why: derived.status === 'refused' ? derived.reason : derived.why, ruled: true };

@@ -1,5 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
-import { plural } from '../../../messages.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice, rulingLine, samePhase, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
@@ -23,10 +22,10 @@ import { declaredChargeThisTurn } from './charge.ts';
 import { withoutMarker } from './counterbattery.ts';
 import { claimFire } from './fire-facts.ts';
 import { asked, battleRules } from './house.ts';
-import { mfpApplied, mfpCriticalEvents, mfpOpenLines, noteMfpOpen, type MfpApplied } from './mfp.ts';
+import { mfpApplied, mfpCriticalEvents, mfpLevelText, mfpOpenLines, noteMfpOpen, type MfpApplied } from './mfp.ts';
 import { checkCombatTime, firePhase, phaseOf } from './phase.ts';
 import { cannonOf, figures, figuresNow, GUNS, isGuns, pct, setUnit, status, type FireRecord, type MoraleState, type PercentileUnitStatus } from './state.ts';
-import { lines, lossWord } from './words.ts';
+import { cited, lines, lossText, moraleText, oneOf, selector } from './words.ts';
 
 /**
  * Percentage-dice fire combat (docs/rules/percentile.md, PCT-11.x) as the battle keeps it: a
@@ -114,7 +113,7 @@ const MAX_CHART_NUMBER = 100000;
 
 /** The formation a fire attack needs, or a refusal naming the /unit set that gives it. */
 function formationOf(u: Unit): Formation {
-  if (u.attrs.formation === undefined) refuse(`${u.name} has no formation: set it with /unit set unit:"${u.name}" formation:... (PCT-11.61, 11.23.6).`);
+  if (u.attrs.formation === undefined) refuse(say('percentile.fire.noFormation', { unit: u.name }));
   return String(u.attrs.formation) as Formation;
 }
 
@@ -124,20 +123,20 @@ export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideC
   const target = findUnit(s, a.target);
   checkActsFor(s, ctx.actor, firer, 'fire with it');
   checkCombatTime(s);
-  if (firer.id === target.id) refuse(`${firer.name} cannot fire at itself.`);
+  if (firer.id === target.id) refuse(say('percentile.fire.itself', { unit: firer.name }));
   const firerSide = unitSideId(s, firer);
   const targetSide = unitSideId(s, target);
-  if (firerSide === targetSide) refuse(`${firer.name} and ${target.name} are both ${sideName(s, firerSide)}'s; fire at an enemy unit.`);
-  if (!(Number.isFinite(a.range) && a.range >= 0)) refuse(`range must be the measured distance in inches, 0 or more (got ${a.range}).`);
-  if (!FIRE_KINDS.includes(a.kind)) refuse(`kind is one of ${FIRE_KINDS.join(', ')} (got "${a.kind}").`);
+  if (firerSide === targetSide) refuse(say('percentile.fire.sameSide', { firer: firer.name, target: target.name, side: sideName(s, firerSide) }));
+  if (!(Number.isFinite(a.range) && a.range >= 0)) refuse(say('percentile.fire.range', { got: String(a.range) }));
+  if (!FIRE_KINDS.includes(a.kind)) refuse(oneOf('kind', FIRE_KINDS, a.kind));
   // The routine keeps exact fractions of the numbers as written; 1e21 or 1e-7 are no chart values.
   for (const [what, v] of [['base', a.base], ...(a.modifiers ?? []).map((m) => [m.id, m.value] as const)] as const) {
-    if (v !== undefined && !(Number.isFinite(v) && Math.abs(v) <= MAX_CHART_NUMBER && !/e/i.test(String(v)))) refuse(`${what} must be a number from -${MAX_CHART_NUMBER} to ${MAX_CHART_NUMBER}, as a chart prints it (got ${v}).`);
+    if (v !== undefined && !(Number.isFinite(v) && Math.abs(v) <= MAX_CHART_NUMBER && !/e/i.test(String(v)))) refuse(say('percentile.fire.chartNumber', { what, max: String(MAX_CHART_NUMBER), got: String(v) }));
   }
   const gmOnly = [a.counterbattery !== undefined ? 'counterbattery' : '', a.noOtherTarget !== undefined ? 'no_other_target' : '', a.doubleSupportive !== undefined ? 'double_supportive' : ''].filter(Boolean);
   checkGmRulings(s, ctx.actor, gmOnly, 'PCT-11.28, 11.76, 11.85', 'fire it');
   if (a.counterbattery !== undefined && !(isGuns(target) || target.attrs.arm === 'train')) {
-    refuse(`A Counterbattery marker goes on an artillery battery or train (PCT-11.76, 11.77); ${target.name} is ${String(target.attrs.arm)}.`);
+    refuse(say('percentile.fire.markerTarget', { unit: target.name, arm: String(target.attrs.arm) }));
   }
 
   const at = s.position;
@@ -146,11 +145,11 @@ export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideC
   const artillery = isGuns(firer);
   const onGuns = artillery && (isGuns(target) || target.attrs.arm === 'train');
   const firerStrength = artillery ? cannonOf(s, firer) : figuresNow(s, firer);
-  if (firerStrength === 0) refuse(`${firer.name} has no ${artillery ? 'cannon' : 'figures'} left to fire (PCT-11.27).`);
+  if (firerStrength === 0) refuse(say('percentile.fire.nothingToFire', { unit: firer.name, guns: artillery ? 'yes' : 'no' }));
   // PCT-11.74: artillery fire on guns takes cannon; on a train its material; else figures.
   const targetOf: PercentileFireOutcome['derived']['target']['of'] = onGuns ? (target.attrs.arm === 'train' ? 'train material' : 'cannon') : 'figures';
   const targetStrength = targetOf === 'cannon' ? cannonOf(s, target) : figuresNow(s, target);
-  if (targetStrength === 0) refuse(`${target.name} has no ${targetOf} left.`);
+  if (targetStrength === 0) refuse(say('percentile.fire.nothingLeft', { unit: target.name, of: selector(targetOf) }));
   const charging = declaredChargeThisTurn(s, firer.id);
   const targetCharging = declaredChargeThisTurn(s, target.id);
   // PCT-11.23.5: rounds issued less rounds fired and lost, where the roster gives them.
@@ -220,14 +219,19 @@ export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideC
   const rules = battleRules(s);
   // PCT-11.22 - 11.28: a unit that may not fire at all is refused before the range and the claims are read.
   const never = fireRefusal({ ...base, modifiers: [] }, rules);
-  if (never) refuse(`${firer.name} may not fire at ${target.name}: ${withRule(never.reason, never.rule)}`);
+  if (never) refuse(say('percentile.fire.mayNot', { firer: firer.name, target: target.name, why: withRule(never.reason, never.rule) }));
   // What the battle knows is not the player's to claim; a GM's claim is a ruling (fire-facts.ts).
   const { input, rulings, zone } = claimFire(s, ctx.actor, a, { input: base, weapon: firer.attrs.weapon === undefined ? undefined : String(firer.attrs.weapon), howitzers, targetCharging, night: night !== undefined, zones: rules.fire.zones });
 
   // Nothing is rolled for a refusal or a question (resolveFire), so the cursor only moves when resolved.
   const { value: result, dice: used } = needDice(ctx.dice).take((d) => resolveFire(input, d, rules));
-  if (result.status === 'refused') refuse(`${firer.name} may not fire at ${target.name}: ${withRule(result.reason, result.rule)}`);
-  if (result.status === 'needsGm') throw new ValueNeeded(`${withRule(result.question, result.rule)} ${answeredBy(result.rule, result.house)}`, result.house ? `the house rule ${result.house}` : `a GM's ruling (${result.rule})`);
+  if (result.status === 'refused') refuse(say('percentile.fire.mayNot', { firer: firer.name, target: target.name, why: withRule(result.reason, result.rule) }));
+  if (result.status === 'needsGm') {
+    throw new ValueNeeded(
+      say('percentile.fire.needs', { question: withRule(result.question, result.rule), answer: answeredBy(result.rule, result.house) }),
+      result.house ? say('percentile.fire.needHouse', { key: result.house }) : say('percentile.fire.needGm', { rule: result.rule }),
+    );
+  }
 
   const mfp = mfpApplied(s, targetSide, result.mfpChange.points);
   const shot = input.firer.shot ?? 'roundshot';
@@ -303,19 +307,19 @@ function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', 
 const withRule = (text: string, rule: string) => (text.includes(rule.replace(/^[A-Z]+-/, '')) ? text : `${text} (${rule})`);
 
 /** What answers a question the Fire Routine put to the GM: an option of /fire percentile, and the house rule (`house`) that settles it for the battle. */
-function answeredBy(rule: string, house: string | undefined): string {
-  if (/step[78]$/.test(rule)) return 'Give it with base: (the percent read from your Fire Chart).';
-  if (rule === 'NIGHT-18.51') return 'The GM sets it with /night conditions.';
+function answeredBy(rule: string, house: string | undefined): Text {
+  if (/step[78]$/.test(rule)) return say('percentile.fire.answerBase');
+  if (rule === 'NIGHT-18.51') return say('percentile.fire.answerNight');
   const atFire =
     rule === 'PCT-11.85'
-      ? 'A GM fires it with double_supportive:true or double_supportive:false'
+      ? say('percentile.fire.answerSupportive')
       : house === 'over-200'
-        ? 'The GM records the losses they rule with /unit losses unit: lost: reason:'
+        ? say('percentile.fire.answerOver200')
         : house === 'modifier.maximum-roundshot' || house === 'modifier.indirect'
-          ? 'Give its value in modifiers: as id=value (e.g. maximum-roundshot=0.5)'
+          ? say('percentile.fire.answerModifier')
           : undefined;
-  if (!house) return atFire ? `${atFire}.` : '';
-  return atFire ? `${atFire}, or a GM sets it for this battle with ${asked(house)}.` : `A GM sets it for this battle with ${asked(house)}.`;
+  if (!house) return atFire ? say('percentile.fire.answerAtFire', { how: atFire }) : '';
+  return atFire ? say('percentile.fire.answerOrHouse', { how: atFire, house: asked(house) }) : say('percentile.fire.answerHouse', { house: asked(house) });
 }
 
 export function applyFireResolved(d: BattleState, e: FireEvent): void {
@@ -361,26 +365,46 @@ export function describeFireResolved(e: FireEvent, s: BattleState): Text {
   const o = e.data.outcome;
   const dv = o.derived;
   const ap = o.applied;
-  const head = `${o.firer} fires at ${o.target} (${o.rule}, ${o.kind} fire, range ${o.range}", turn ${dv.turn}, ${dv.phaseName}): ${o.losses ? `${lossWord(o.losses, o.lossKind)} lost` : 'no loss'}`;
-  const body = [
-    `From the log: ${o.firer} ${dv.firer.arm}${dv.firer.class ? ` class ${dv.firer.class}` : ''}, ${dv.firer.formation}, morale ${dv.firer.morale}, ${lossWord(dv.firer.strength, dv.firer.of)} now; ${o.target} ${dv.target.arm}, ${dv.target.formation}, ${lossWord(dv.target.strength, dv.target.of)} now`,
-    `From the log: ${dv.earlierAttacksThisPhase} earlier attack${dv.earlierAttacksThisPhase === 1 ? '' : 's'} by ${o.firer} this phase (PCT-11.87)${
-      dv.phase !== 'other' ? `; fired in this turn's Reciprocal Fire Phases before: ${dv.firedInReciprocalPhases ? 'yes' : 'no'} (PCT-11.25)` : ''
-    }${dv.firer.of === 'cannon' ? `; ${dv.batteriesOnTarget} other batter${dv.batteriesOnTarget === 1 ? 'y' : 'ies'} fired on ${o.target} this phase (PCT-11.28)` : ''}`,
-    ...(dv.night ? [`Night turn: visibility ${dv.night.visibility}" is the maximum range (NIGHT-18.51)`] : []),
-    ...(dv.zone ? [`${dv.zone.ruled ? "Fire zone by the GM's ruling" : 'Fire zone from the weapon and range'}: ${dv.zone.zone === null ? dv.zone.why : `${dv.zone.zone} (${dv.zone.why})`} (${dv.zone.rule})`] : []),
-    ...(dv.ammunitionLeft !== undefined ? [`${o.firer}: ${plural(dv.ammunitionLeft, 'round')} left before this fire (PCT-11.23.5)`] : []),
+  const position = say('percentile.phase.position', { turn: String(dv.turn), phase: dv.phaseName });
+  const result = o.losses ? say('percentile.fire.lost', { lost: lossText(o.losses, o.lossKind) }) : say('percentile.fire.noLoss');
+  const head = say('percentile.fire.head', { firer: o.firer, target: o.target, rule: o.rule, kind: selector(o.kind), range: String(o.range), position, result });
+  const body: Text[] = [
+    say('percentile.fire.fromLogUnits', {
+      firer: o.firer,
+      firerArm: dv.firer.arm,
+      class: dv.firer.class ? dv.firer.class : 'none',
+      firerFormation: dv.firer.formation,
+      morale: moraleText(dv.firer.morale),
+      firerStrength: lossText(dv.firer.strength, dv.firer.of),
+      target: o.target,
+      targetArm: dv.target.arm,
+      targetFormation: dv.target.formation,
+      targetStrength: lossText(dv.target.strength, dv.target.of),
+    }),
+    say('percentile.fire.fromLogAttacks', {
+      earlier: dv.earlierAttacksThisPhase,
+      firer: o.firer,
+      reciprocal: dv.phase === 'other' ? 'none' : dv.firedInReciprocalPhases ? 'yes' : 'no',
+      guns: dv.firer.of === 'cannon' ? 'yes' : 'no',
+      batteries: dv.batteriesOnTarget,
+      target: o.target,
+    }),
+    ...(dv.night ? [say('percentile.fire.night', { visibility: String(dv.night.visibility) })] : []),
+    ...(dv.zone ? [say('percentile.fire.zone', { ruled: dv.zone.ruled ? 'yes' : 'no', zone: dv.zone.zone ?? 'none', why: dv.zone.why, rule: dv.zone.rule })] : []),
+    ...(dv.ammunitionLeft !== undefined ? [say('percentile.fire.ammunition', { firer: o.firer, n: dv.ammunitionLeft })] : []),
     ...(o.rulings ?? []).map(rulingLine),
     ...o.steps.map(stepText),
     ...(o.criticalHit ? [o.criticalHit.text] : []),
     ...(o.randomOfficerHit ? [o.randomOfficerHit.text] : []),
-    `${o.target}: ${lossWord(ap.targetLeft, dv.target.of)} left${ap.losses ? ` (${lossWord(ap.losses, ap.lossKind)} lost, ${ap.lossKind === 'figures' ? o.rule : 'PCT-11.74'})` : ''}`,
-    ...(ap.moraleCheckDue ? [`${o.target}: morale check due after this phase's fire (PCT-11.72, 11.88)`] : []),
-    ...(ap.mfp ? [`${ap.mfp.side} MFP level ${ap.mfp.from} → ${ap.mfp.to}${ap.mfp.critical !== null ? `, critical level ${ap.mfp.critical}${ap.mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''} (PCT-11.73)`] : []),
+    ap.losses
+      ? say('percentile.fire.leftLost', { target: o.target, left: lossText(ap.targetLeft, dv.target.of), lost: lossText(ap.losses, ap.lossKind), rule: ap.lossKind === 'figures' ? o.rule : 'PCT-11.74' })
+      : say('percentile.fire.left', { target: o.target, left: lossText(ap.targetLeft, dv.target.of) }),
+    ...(ap.moraleCheckDue ? [say('percentile.fire.moraleDue', { target: o.target })] : []),
+    ...(ap.mfp ? [cited(mfpLevelText(ap.mfp), 'PCT-11.73')] : []),
     ...mfpOpenLines(o.mfpChange, s),
-    ...ap.markersPlaced.map((x) => `Counterbattery ${x} on ${o.target} (${x === 'A' ? 'PCT-11.76' : 'PCT-11.77'}): /unit show lists what clears it`),
-    ...ap.markersCleared.map((x) => `Counterbattery ${x} removed from ${o.firer}: it fired at an enemy battery (${x === 'A' ? 'PCT-11.76.a' : 'PCT-11.77.a'})`),
-    ...(ap.rounds ? [`${o.firer}: ${ap.rounds.shot} rounds fired ${ap.rounds.fired} (PCT-11.15.step2)`] : []),
+    ...ap.markersPlaced.map((x) => say('percentile.fire.markerPlaced', { marker: x, target: o.target, rule: x === 'A' ? 'PCT-11.76' : 'PCT-11.77' })),
+    ...ap.markersCleared.map((x) => say('percentile.fire.markerCleared', { marker: x, firer: o.firer, rule: x === 'A' ? 'PCT-11.76.a' : 'PCT-11.77.a' })),
+    ...(ap.rounds ? [say('percentile.fire.rounds', { firer: o.firer, shot: ap.rounds.shot, n: String(ap.rounds.fired) })] : []),
     ...o.notes.filter((n) => !(ap.moraleCheckDue && n.startsWith('Morale check due'))),
     ...(o.gmSteps ?? []),
   ];

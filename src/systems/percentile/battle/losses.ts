@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findUnit, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -6,9 +6,9 @@ import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { mfpChangeFor, type MfpChange } from '../index.ts';
 import { battleRules } from './house.ts';
-import { mfpApplied, mfpCriticalEvents, mfpOpenLines, noteMfpOpen, type MfpApplied } from './mfp.ts';
+import { mfpApplied, mfpCriticalEvents, mfpLevelText, mfpOpenLines, noteMfpOpen, type MfpApplied } from './mfp.ts';
 import { cannonOf, figuresNow, isGuns, pct, setUnit, type PercentileUnitStatus } from './state.ts';
-import { lines, lossWord } from './words.ts';
+import { cited, lines, lossText } from './words.ts';
 
 /**
  * Losses a GM rules where the umpire resolves nothing: fire above 200% (PCT-11.71 stops at 200%),
@@ -29,14 +29,14 @@ export type LossesEvent = {
 export function decideRuleLosses(s: BattleState, a: LossesAction): BattleEvent[] {
   const u = findUnit(s, a.unit);
   const kind = a.kind ?? 'figures';
-  if (!LOSS_KINDS.includes(kind)) refuse(`kind is one of ${LOSS_KINDS.join(', ')} (got "${String(kind)}").`);
-  if (!(Number.isInteger(a.lost) && a.lost >= 1)) refuse(`lost must be a whole number of ${kind}, 1 or more (got ${a.lost}).`);
+  if (!LOSS_KINDS.includes(kind)) refuse(say('percentile.losses.kind', { kinds: LOSS_KINDS.join(', '), got: String(kind) }));
+  if (!(Number.isInteger(a.lost) && a.lost >= 1)) refuse(say('percentile.losses.lost', { kind, got: String(a.lost) }));
   const reason = a.reason.trim();
-  if (!reason || reason.length > 100) refuse('Give the reason for the losses in a few words (1 to 100 characters), e.g. "fire above 200%" or "shock combat".');
-  if (kind === 'cannon' && !isGuns(u)) refuse(`${u.name} is ${String(u.attrs.arm)}; only a battery loses cannon (PCT-11.74).`);
-  if (kind === 'train material' && u.attrs.arm !== 'train') refuse(`${u.name} is ${String(u.attrs.arm)}; only a train loses train material (PCT-11.74).`);
+  if (!reason || reason.length > 100) refuse(say('percentile.losses.reason'));
+  if (kind === 'cannon' && !isGuns(u)) refuse(say('percentile.losses.cannonOnly', { unit: u.name, arm: String(u.attrs.arm) }));
+  if (kind === 'train material' && u.attrs.arm !== 'train') refuse(say('percentile.losses.trainOnly', { unit: u.name, arm: String(u.attrs.arm) }));
   const has = kind === 'cannon' ? cannonOf(s, u) : figuresNow(s, u);
-  if (a.lost > has) refuse(`${u.name} has ${lossWord(has, kind)} left; it cannot lose ${a.lost}.`);
+  if (a.lost > has) refuse(say('percentile.losses.tooMany', { unit: u.name, left: lossText(has, kind), lost: String(a.lost) }));
   const sideId = unitSideId(s, u);
   const rules = battleRules(s);
   const mfpChange = mfpChangeFor(kind, a.lost, has, String(u.attrs.arm), rules.fire, rules.house);
@@ -62,10 +62,10 @@ export function applyLossesRuled(d: BattleState, e: LossesEvent): void {
 export function describeLossesRuled(e: LossesEvent, s: BattleState): Text {
   const { kind, lost, left, reason, moraleCheckDue, mfpChange, mfp } = e.data;
   const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
-  return lines(`${name} loses ${lossWord(lost, kind)}, as a GM ruled: ${reason}`, [
-    `${name}: ${left} ${kind} left`,
-    ...(moraleCheckDue ? [`${name}: morale check due (PCT-11.72)`] : []),
+  return lines(say('percentile.losses.head', { unit: name, lost: lossText(lost, kind), reason }), [
+    say('percentile.losses.left', { unit: name, left: String(left), kind }),
+    ...(moraleCheckDue ? [say('percentile.losses.moraleDue', { unit: name })] : []),
     ...mfpOpenLines(mfpChange, s),
-    ...(mfp ? [`${mfpChange.text} (PCT-11.73)`, `${mfp.side} MFP level ${mfp.from} → ${mfp.to}${mfp.critical !== null ? `, critical level ${mfp.critical}${mfp.reached ? ' reached (NIGHT-18.63)' : ''}` : ''}`] : []),
+    ...(mfp ? [cited(mfpChange.text, 'PCT-11.73'), mfpLevelText(mfp)] : []),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { list, say, type Phrase, type Text } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -64,12 +64,16 @@ const openKeys = (m: MfpChange): string[] => (m.text.startsWith('MFP not adjuste
  * it at the first loss each open reading leaves unadjusted; later losses say so in a line, not the
  * same paragraph again (issue 39). `s` is the state before the loss.
  */
-export function mfpOpenLines(m: MfpChange, s: BattleState): string[] {
+export function mfpOpenLines(m: MfpChange, s: BattleState): Text[] {
   const keys = openKeys(m);
   if (!keys.length) return [];
-  if (keys.every((k) => pct(s).mfpOpenTold?.includes(k))) return [`MFP not adjusted: ${keys.join(' and ')} ${keys.length > 1 ? 'are' : 'is'} still open (PCT-11.73; /mfp show)`];
-  return [`${m.text}: a GM sets ${keys.length > 1 ? 'them' : 'it'} with ${keys.map(asked).join(' and ')}, and records this loss on the level with /mfp set.`];
+  if (keys.every((k) => pct(s).mfpOpenTold?.includes(k))) return [say('percentile.mfp.stillOpen', { keys: list(keys), n: keys.length })];
+  return [say('percentile.mfp.open', { text: m.text, n: keys.length, how: list(keys.map(asked)) })];
 }
+
+/** A side's MFP level as a loss moved it, and its critical level where it has one (NIGHT-18.63). */
+export const mfpLevelText = (m: MfpApplied): Phrase =>
+  say('percentile.mfp.level', { side: m.side, from: String(m.from), to: String(m.to), critical: m.critical === null ? 'none' : String(m.critical), reached: m.reached ? 'yes' : 'no' });
 
 /** Keeps which open readings a loss has told the GM of (mfpOpenLines). */
 export function noteMfpOpen(d: BattleState, m: MfpChange): void {
@@ -81,10 +85,10 @@ export function noteMfpOpen(d: BattleState, m: MfpChange): void {
 export function decideSetMfp(s: BattleState, a: MfpAction): BattleEvent[] {
   const side = findSide(s, a.side);
   for (const [k, v] of [['level', a.level], ['critical', a.critical]] as const) {
-    if (v !== undefined && !(Number.isInteger(v) && Math.abs(v) <= MAX_MFP)) refuse(`${k} must be a whole number from -${MAX_MFP} to ${MAX_MFP} (got ${v}).`);
+    if (v !== undefined && !(Number.isInteger(v) && Math.abs(v) <= MAX_MFP)) refuse(say('percentile.mfp.range', { what: k, max: String(MAX_MFP), got: String(v) }));
   }
   const from = mfpLevel(s, side.id);
-  if (from === a.level && (a.critical === undefined || a.critical === pct(s).mfpCritical[side.id])) refuse(`${side.name}'s MFP level is ${from} already${a.critical !== undefined ? `, critical ${a.critical}` : ''}.`);
+  if (from === a.level && (a.critical === undefined || a.critical === pct(s).mfpCritical[side.id])) refuse(say('percentile.mfp.already', { side: side.name, from: String(from), critical: a.critical === undefined ? 'none' : String(a.critical) }));
   const event: BattleEvent = { type: 'PercentileMfpSet', data: { sideId: side.id, level: a.level, from, ...(a.critical !== undefined ? { critical: a.critical } : {}) } };
   const after: BattleState = { ...s, rules: { ...pct(s), mfpCritical: a.critical !== undefined ? { ...pct(s).mfpCritical, [side.id]: a.critical } : pct(s).mfpCritical } };
   return [event, ...mfpCriticalEvents(after, side.id, a.level)];
@@ -99,7 +103,8 @@ export function applyMfpSet(d: BattleState, e: MfpEvent): void {
 }
 
 export function describeMfpSet(e: MfpEvent, s: BattleState): Text {
-  return `${sideName(s, e.data.sideId)}'s MFP level ${e.data.from === e.data.level ? `stays ${e.data.level}` : `set by a GM: ${e.data.from} → ${e.data.level}`} (PCT-11.73, 15.85)${e.data.critical !== undefined ? `; its critical level is ${e.data.critical}, as a GM set it (NIGHT-18.63)` : ''}`;
+  const { from, level, critical } = e.data;
+  return say('percentile.mfp.set', { side: sideName(s, e.data.sideId), same: from === level ? 'yes' : 'no', from: String(from), level: String(level), critical: critical === undefined ? 'none' : String(critical) });
 }
 
 /** /mfp show: each side's level and critical level, and the battle's readings of PCT-11.73 (house rules). */

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice, samePhase } from '../../../battle/mechanics.ts';
@@ -9,7 +9,7 @@ import { nightMoraleModifier, type NightMoraleCheck, type NightMoraleModifier } 
 import { houseValue } from '../../../battle/house.ts';
 import { asked } from './house.ts';
 import { MORALE_STATES, setUnit, status, type MoraleState } from './state.ts';
-import { lines } from './words.ts';
+import { lines, moraleText, oneOf, selector } from './words.ts';
 
 /**
  * Morale checks (15.0, from the GM's chart) with the night reduction of NIGHT-18.61, the check fire
@@ -60,24 +60,24 @@ const NIGHT_KIND: Record<MoraleKind, NightMoraleCheck> = { 'fire-loss': 'other',
 export function decideMoraleCheck(s: BattleState, a: MoraleActionOf<'PercentileMoraleCheck'>, ctx: DecideContext): MoraleEvent[] {
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'test it');
-  if (!MORALE_KINDS.includes(a.kind)) refuse(`kind is one of ${MORALE_KINDS.join(', ')} (got "${a.kind}").`);
-  if (!(Number.isInteger(a.percent) && a.percent >= 0 && a.percent <= 100)) refuse(`percent is the unit's chance from your morale chart, a whole number from 0 to 100 (got ${a.percent}).`);
-  for (const v of [a.onPass, a.onFail]) if (v !== undefined && !MORALE_STATES.includes(v)) refuse(`on_pass and on_fail are ${MORALE_STATES.join(', ')} (got "${v}").`);
+  if (!MORALE_KINDS.includes(a.kind)) refuse(oneOf('kind', MORALE_KINDS, a.kind));
+  if (!(Number.isInteger(a.percent) && a.percent >= 0 && a.percent <= 100)) refuse(say('percentile.morale.percent', { got: String(a.percent) }));
+  for (const v of [a.onPass, a.onFail]) if (v !== undefined && !MORALE_STATES.includes(v)) refuse(say('percentile.morale.onPassFail', { values: MORALE_STATES.join(', '), got: String(v) }));
   const st = status(s, u.id);
   const now = st.morale ?? 'good';
   if (a.kind === 'fire-loss') {
-    const due = st.moraleDue ?? refuse(`${u.name} has no morale check due for fire losses (PCT-11.72).`);
+    const due = st.moraleDue ?? refuse(say('percentile.morale.noneDue', { unit: u.name }));
     // PCT-11.88: every fire on the unit this phase comes first; a GM may rule it complete.
     if (samePhase(due.since, s.position) && !isGm(s, ctx.actor)) {
-      refuse(`${u.name} was fired on this phase: its morale check waits until every fire on it is complete (PCT-11.88); take it once the phase advances, or a GM takes it now.`);
+      refuse(say('percentile.morale.waits', { unit: u.name }));
     }
   }
-  if (a.kind === 'rally' && now !== 'routing') refuse(`${u.name} is ${now === 'good' ? 'in good order' : now}, not routing; a rally check (NIGHT-18.61) is for a routing unit: use kind:other.`);
-  if (a.kind === 'declare-charge' && u.attrs.arm !== 'cavalry') refuse(`${u.name} is ${String(u.attrs.arm)}; only cavalry declares a charge (NIGHT-18.61).`);
+  if (a.kind === 'rally' && now !== 'routing') refuse(say('percentile.morale.notRouting', { unit: u.name, state: now }));
+  if (a.kind === 'declare-charge' && u.attrs.arm !== 'cavalry') refuse(say('percentile.morale.notCavalry', { unit: u.name, arm: String(u.attrs.arm) }));
   // NIGHT-18.61: 20 points or a fifth is the battle's house rule night.morale; asked until it is set.
   const reading = houseValue(s, 'night.morale');
   const nightMod = nightMoraleModifier({ kind: NIGHT_KIND[a.kind], square: u.attrs.formation === 'square', night: s.position.period === 'night' }, (reading?.value as 'points' | 'fifth' | undefined) ?? null, reading?.note);
-  if (nightMod.open) refuse(`${nightMod.reason} A GM sets it for this battle with ${asked('night.morale')}.`);
+  if (nightMod.open) refuse(say('percentile.morale.nightOpen', { reason: nightMod.reason, how: asked('night.morale') }));
   // A fifth off may leave a fraction: the roll is compared with it as it is, nothing rounded.
   const chance = Math.max(0, a.percent * nightMod.factor + nightMod.points);
   const { value: roll, dice: used } = needDice(ctx.dice).take((d) => d.die(100));
@@ -103,11 +103,11 @@ export function decideMoraleCheck(s: BattleState, a: MoraleActionOf<'PercentileM
 /** A GM records a unit's morale state where no check of ours decided it (a rally, shock combat, terrain). */
 export function decideSetMorale(s: BattleState, a: MoraleActionOf<'PercentileSetMorale'>): MoraleEvent[] {
   const u = findUnit(s, a.unit);
-  if (!MORALE_STATES.includes(a.state)) refuse(`state is one of ${MORALE_STATES.join(', ')} (got "${String(a.state)}").`);
+  if (!MORALE_STATES.includes(a.state)) refuse(oneOf('state', MORALE_STATES, a.state));
   const from = status(s, u.id).morale ?? 'good';
-  if (from === a.state) refuse(`${u.name} is ${from} already.`);
+  if (from === a.state) refuse(say('percentile.morale.already', { unit: u.name, state: moraleText(from) }));
   const reason = a.reason?.trim();
-  if (reason !== undefined && (!reason || reason.length > 100)) refuse('Give the reason in a few words (1 to 100 characters), or leave it out.');
+  if (reason !== undefined && (!reason || reason.length > 100)) refuse(say('percentile.morale.reasonLength'));
   return [{ type: 'PercentileMoraleSet', data: { unitId: u.id, from, to: a.state, ...(reason ? { reason } : {}) } }];
 }
 
@@ -133,16 +133,22 @@ export function describeMoraleChecked(e: MoraleEventOf<'PercentileMoraleChecked'
   const o = e.data.outcome;
   const night = o.night.reason.replace(/ \(NIGHT-18.61(; (.*))?\)\.$/, (_m, _g, note?: string) => (note ? ` (${note})` : ''));
   const change = o.night.factor !== 1 ? `x${o.night.factor}` : signed(o.night.points);
-  const state = o.effectGiven ? (o.after === o.before ? `stays ${o.after}` : `${o.before} → ${o.after}`) : `stays ${o.before}; the effect of the result is read from the GM's morale chart (15.0)`;
-  return lines(`${o.unit} takes a ${o.kind} morale check: ${o.passed ? 'passed' : 'failed'}`, [
-    `Chance from the GM's morale chart (15.0): ${o.percent}%`,
-    o.night.applies ? `${night}: ${change} → ${o.chance}% (NIGHT-18.61)` : `${night} (NIGHT-18.61)`,
-    `d100 ${o.roll} ${o.passed ? `<= ${o.chance}: passed` : `> ${o.chance}: failed`}`,
-    `${o.unit} ${state}`,
-    ...(o.clearsDue ? ['The morale check due for fire losses is taken (PCT-11.72).'] : []),
+  const state = o.effectGiven
+    ? o.after === o.before
+      ? say('percentile.morale.stays', { unit: o.unit, state: moraleText(o.after) })
+      : say('percentile.morale.becomes', { unit: o.unit, from: moraleText(o.before), to: moraleText(o.after) })
+    : say('percentile.morale.staysChart', { unit: o.unit, state: moraleText(o.before) });
+  const passed = o.passed ? 'yes' : 'no';
+  return lines(say('percentile.morale.head', { unit: o.unit, kind: selector(o.kind), passed }), [
+    say('percentile.morale.chance', { percent: String(o.percent) }),
+    o.night.applies ? say('percentile.morale.nightApplied', { night, change, chance: String(o.chance) }) : say('percentile.morale.nightNot', { night }),
+    say('percentile.morale.roll', { roll: String(o.roll), chance: String(o.chance), passed }),
+    state,
+    ...(o.clearsDue ? [say('percentile.morale.dueTaken')] : []),
   ]);
 }
 
 export function describeMoraleSet(e: MoraleEventOf<'PercentileMoraleSet'>, s: BattleState): Text {
-  return `${s.units[e.data.unitId]?.name ?? e.data.unitId}: morale ${e.data.from} → ${e.data.to}, as a GM recorded${e.data.reason ? `: ${e.data.reason}` : ''}`;
+  const values = { unit: s.units[e.data.unitId]?.name ?? e.data.unitId, from: moraleText(e.data.from), to: moraleText(e.data.to) };
+  return e.data.reason ? say('percentile.morale.setWhy', { ...values, reason: e.data.reason }) : say('percentile.morale.set', values);
 }

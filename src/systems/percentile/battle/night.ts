@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import {
   allowedStances,
   checkDawnAttack,
@@ -19,6 +19,7 @@ import { commandVoters, openBallots, type BallotEvent } from '../../../battle/ba
 import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import { own } from '../../../battle/draft.ts';
 import { refuse } from '../../../rules/errors.ts';
+import { ownerText } from './words.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findCommand, findSide, playsCommand, sideName } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
@@ -72,9 +73,9 @@ export const night = (s: BattleState): NightState => pct(s).night;
 // decide
 
 export function decideOpenNightVote(s: BattleState, a: NightActionOf<'OpenNightVote'>, ctx: BallotContext): BattleEvent[] {
-  if (s.position.period !== 'dusk') refuse('The night-combat vote is taken at the end of the last daylight (dusk) turn (NIGHT-18.11): advance to the dusk turn first with /turn next period:dusk.');
+  if (s.position.period !== 'dusk') refuse(say('percentile.night.voteDusk'));
   const decided = night(s).decided;
-  if (decided) refuse(`Tonight's stance has been decided already (ballot ${decided.ballotId}).`);
+  if (decided) refuse(say('percentile.night.decided', { ballot: decided.ballotId }));
   const voters = commandVoters(s, (c) => {
     const allowed = allowedStances({ armyDemoralized: s.sides[c.sideId]?.demoralized ?? false, attackedAtDawn: c.attackedAtDawn ?? false });
     return { allowed: allowed.allowed, ...(allowed.reason ? { why: allowed.reason } : {}) };
@@ -83,7 +84,7 @@ export function decideOpenNightVote(s: BattleState, a: NightActionOf<'OpenNightV
 }
 
 export function decideOpenDawnBallot(s: BattleState, a: NightActionOf<'OpenDawnBallot'>, ctx: BallotContext): BattleEvent[] {
-  if (s.position.period !== 'interphase') refuse('Dawn attacks are noted during the battleday interphase (NIGHT-18.82): advance to it first.');
+  if (s.position.period !== 'interphase') refuse(say('percentile.night.dawnInterphase'));
   const voters = commandVoters(s, (c) => {
     const check = checkDawnAttack({ activeLastNight: c.stance === 'ACTIVE' && night(s).decided?.night === true });
     return check.ok ? { allowed: [...DAWN_CHOICES] } : { allowed: ['NO'], why: check.reason };
@@ -100,16 +101,16 @@ export function decideOpenDawnBallot(s: BattleState, a: NightActionOf<'OpenDawnB
  */
 export function decideTriggerCommand(s: BattleState, a: NightActionOf<'TriggerCommand'>, actor: string): BattleEvent[] {
   const c = findCommand(s, a.command);
-  const reason = TRIGGER_REASONS.find((r) => r.id === a.reason.trim().toLowerCase()) ?? refuse(`The trigger reason is one of ${TRIGGER_REASONS.map((r) => `${r.id} (${r.text})`).join('; ')} (NIGHT-18.24).`);
+  const reason = TRIGGER_REASONS.find((r) => r.id === a.reason.trim().toLowerCase()) ?? refuse(say('percentile.night.triggerReason', { reasons: TRIGGER_REASONS.map((r) => `${r.id} (${r.text})`).join('; ') }));
   const gm = isGm(s, actor);
-  if (!gm && !playsCommand(s, actor, c)) refuse(`${c.name} is ${c.player ? `${mention(c.player)}'s command` : `${sideName(s, c.sideId)}'s`}: only its player or a GM declares that it is triggered (NIGHT-18.24).`);
-  if (!isNight(s) || c.stance !== 'PASSIVE') refuse(`Only a PASSIVE command is triggered, during the night turns; ${c.name} is ${c.stance ?? 'without a stance'}${isNight(s) ? '' : ' and it is not night'} (NIGHT-18.24).`);
-  if (c.triggered) refuse(`${c.name} has been triggered already.`);
+  if (!gm && !playsCommand(s, actor, c)) refuse(say('percentile.night.triggerNotYours', { command: c.name, owner: ownerText(c.player, sideName(s, c.sideId)) }));
+  if (!isNight(s) || c.stance !== 'PASSIVE') refuse(say('percentile.night.triggerPassive', { command: c.name, stance: c.stance ?? 'none', night: isNight(s) ? 'yes' : 'no' }));
+  if (c.triggered) refuse(say('percentile.night.triggeredAlready', { command: c.name }));
   const base = { commandId: c.id, reason: reason.id, text: reason.text, by: actor };
   if (reason.id !== 'a') return [{ type: 'CommandTriggered', data: gm ? base : { ...base, claim: true } }];
   const fire = fireTrigger(s, c.id);
   if (fire.evidence) return [{ type: 'CommandTriggered', data: { ...base, evidence: fire.evidence } }];
-  if (!gm) refuse(`The log holds no fire at night on a unit of ${c.name} from an enemy unit that had not fired on it in the last daylight turn (NIGHT-18.24.a): ${fire.why} A GM may rule it, and the ruling is logged.`);
+  if (!gm) refuse(say('percentile.night.noNightFire', { command: c.name, why: fire.why }));
   return [{ type: 'CommandTriggered', data: { ...base, gmRuling: true } }];
 }
 
@@ -127,30 +128,30 @@ function fireTrigger(s: BattleState, commandId: string): { evidence?: string; wh
 }
 
 export function decideSetNightConditions(s: BattleState, a: NightActionOf<'SetNightConditions'>): BattleEvent[] {
-  const moon = MOONS.find((m) => m === a.moon) ?? refuse(`moon is one of ${MOONS.join(', ')}.`);
-  const weather = WEATHERS.find((w) => w === a.weather) ?? refuse(`weather is one of ${WEATHERS.join(', ')}.`);
+  const moon = MOONS.find((m) => m === a.moon) ?? refuse(say('percentile.words.oneOfOnly', { option: 'moon', values: MOONS.join(', ') }));
+  const weather = WEATHERS.find((w) => w === a.weather) ?? refuse(say('percentile.words.oneOfOnly', { option: 'weather', values: WEATHERS.join(', ') }));
   // NIGHT-18.31: the moonlit and dark distances are illegible; a house rule of the battle may give them.
   const shipped = nightVisibility(moon, weather, undefined);
   const key = shipped.condition ? `night.visibility.${shipped.condition.id}` : '';
   const set = key ? houseValue(s, key) : undefined;
-  if (set && a.inches !== undefined && a.inches !== set.value) refuse(`${key} is ${String(set.value)}" in this battle (${set.note}); /house set changes it, not inches:.`);
+  if (set && a.inches !== undefined && a.inches !== set.value) refuse(say('percentile.night.inchesSet', { key, value: String(set.value), note: set.note }));
   const v = nightVisibility(moon, weather, a.inches, battleRules(s).night);
-  if (!v.ok) refuse(v.needsGm && asked(key) ? `${v.reason} Give it with inches:, or a GM sets it for this battle with ${asked(key)}.` : v.reason);
+  if (!v.ok) refuse(v.needsGm && asked(key) ? say('percentile.night.visibilityAsk', { reason: v.reason, how: asked(key) }) : v.reason);
   const house = set && v.from === 'pack' ? { from: 'house' as const, house: set.note } : { from: v.from };
   return [{ type: 'NightConditionsSet', data: { moon, weather, visibility: v.inches, condition: v.condition.text, ...house } }];
 }
 
 export function decideSetDemoralization(s: BattleState, a: NightActionOf<'SetDemoralization'>): BattleEvent[] {
   const side = findSide(s, a.side);
-  if ((side.demoralized ?? false) === a.on) refuse(`${side.name} is ${a.on ? 'already' : 'not'} under Army Demoralization.`);
+  if ((side.demoralized ?? false) === a.on) refuse(say('percentile.night.demoralized', { side: side.name, on: a.on ? 'yes' : 'no' }));
   return [{ type: 'ArmyDemoralizationSet', data: { sideId: side.id, on: a.on } }];
 }
 
 export function decideReachMfpCritical(s: BattleState, a: NightActionOf<'ReachMfpCritical'>): BattleEvent[] {
   const side = findSide(s, a.side);
-  if (!isNight(s)) refuse('NIGHT-18.63 applies during the night turns.');
+  if (!isNight(s)) refuse(say('percentile.night.mfpNight'));
   const active = Object.values(s.commands).filter((c) => c.sideId === side.id && c.stance === 'ACTIVE');
-  if (!active.length) refuse(`${side.name} has no ACTIVE command to turn PASSIVE.`);
+  if (!active.length) refuse(say('percentile.night.noActive', { side: side.name }));
   return [{ type: 'MfpCriticalReached', data: { sideId: side.id, toPassive: active.map((c) => c.id) } }, ...active.flatMap((c) => passiveOrderEvents({ ...c, stance: 'PASSIVE' }))];
 }
 
@@ -183,8 +184,8 @@ export function aroundAdvance(
   const from = s.position.period;
   if (from === 'dusk' && to.period !== 'dusk' && explicitPeriod === undefined) {
     const vote = openBallots(s).find((b) => b.kind === 'night');
-    if (vote) refuse(`The night-combat vote (${vote.id}) is still open: wait for it, or reveal it with /ballot reveal ballot:${vote.id} (NIGHT-18.11).`);
-    const decided = night(s).decided ?? refuse('The night-combat vote is due before the night (NIGHT-18.11): open it with /night vote, or choose /turn next period:interphase.');
+    if (vote) refuse(say('percentile.night.voteOpen', { ballot: vote.id }));
+    const decided = night(s).decided ?? refuse(say('percentile.night.voteDue'));
     to = nextTurn(decided.night ? 'night' : 'interphase');
   }
   if (to.period === 'night' && to.phase === 0) {
@@ -307,11 +308,11 @@ export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>
 }
 
 export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): Text {
-  return `${nameOf(s.sides, e.data.sideId)}: Army Demoralization ${e.data.on ? 'in effect: its commands can only be PASSIVE at night (NIGHT-18.13)' : 'lifted'}`;
+  return say('percentile.night.demoralizationSet', { side: nameOf(s.sides, e.data.sideId), on: e.data.on ? 'yes' : 'no' });
 }
 
 export function describeMfpCriticalReached(e: NightEventOf<'MfpCriticalReached'>, s: BattleState): Text {
-  return `${nameOf(s.sides, e.data.sideId)} reached its MFP critical level: ${e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ')} become PASSIVE at once (NIGHT-18.63)`;
+  return say('percentile.night.mfpCriticalReached', { side: nameOf(s.sides, e.data.sideId), commands: e.data.toPassive.map((id) => nameOf(s.commands, id)).join(', ') });
 }
 
 export function describeNightCmrRecorded(e: NightEventOf<'NightCmrRecorded'>, s: BattleState): Text {

@@ -1,12 +1,12 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { commandVoters, openBallots } from '../../../battle/ballots.ts';
 import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import { own } from '../../../battle/draft.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findCommand, playsCommand, sideName } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState, type Command } from '../../../battle/state.ts';
-import { mention } from '../../../messages.ts';
 import { refuse } from '../../../rules/errors.ts';
+import { ownerText } from './words.ts';
 import { checkNightOrderChange, ORDERS, passiveOrder, PASSIVE_ORDERS, type Order, type Stance } from '../index.ts';
 import { isNight } from './phase.ts';
 import { setCommand } from './state.ts';
@@ -49,16 +49,16 @@ export function decideOpenOrders(s: BattleState, a: Extract<OrdersAction, { type
  */
 export function decideSetOrder(s: BattleState, a: Extract<OrdersAction, { type: 'SetOrder' }>, actor: string): BattleEvent[] {
   const c = findCommand(s, a.command);
-  const order = ORDERS.find((o) => o === a.order.trim().toUpperCase()) ?? refuse(`"${a.order}" is not an order; orders are ${ORDERS.join(', ')}.`);
+  const order = ORDERS.find((o) => o === a.order.trim().toUpperCase()) ?? refuse(say('percentile.orders.notOrder', { order: a.order, orders: ORDERS.join(', ') }));
   const gm = isGm(s, actor);
   const mine = playsCommand(s, actor, c);
   const playerDecides = c.orderDue !== undefined || (isNight(s) && c.stance === 'PASSIVE');
-  if (!gm && !mine) refuse(`${c.name} is ${c.player ? `${mention(c.player)}'s command` : `${sideName(s, c.sideId)}'s`}: only its player or a GM sets its order (NIGHT-18.22).`);
-  if (!gm && !playerDecides) refuse(`${c.name} is ${isNight(s) && c.stance ? `${c.stance}: ` : 'not PASSIVE at night: '}a player sets his command's order openly only for a PASSIVE command at night (NIGHT-18.22); orders are given in secret (/orders open) or set by a GM.`);
-  if (c.orderDue && !c.orderDue.includes(order)) refuse(`${c.name} turned PASSIVE: its order must become ${c.orderDue.join(', ')} (NIGHT-18.22).`);
+  if (!gm && !mine) refuse(say('percentile.orders.notYours', { command: c.name, owner: ownerText(c.player, sideName(s, c.sideId)) }));
+  if (!gm && !playerDecides) refuse(say('percentile.orders.notPassive', { command: c.name, stance: isNight(s) && c.stance ? c.stance : 'none' }));
+  if (c.orderDue && !c.orderDue.includes(order)) refuse(say('percentile.orders.mustBecome', { command: c.name, orders: c.orderDue.join(', ') }));
   const check = isNight(s) && c.stance ? checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: order, ...(c.order ? { from: c.order as Order } : {}) }) : { ok: true as const, rule: 'GM' };
-  if (!check.ok && !c.orderDue) refuse(`${c.name}: ${check.reason}`);
-  if (c.order === order && !c.orderDue) refuse(`${c.name} is already under ${order}.`);
+  if (!check.ok && !c.orderDue) refuse(say('percentile.orders.cannot', { command: c.name, reason: check.reason }));
+  if (c.order === order && !c.orderDue) refuse(say('percentile.orders.already', { command: c.name, order }));
   // A GM deciding for a command a player holds overrides that player: his ruling, logged as such.
   const byPlayer = playerDecides && mine;
   const ruling = playerDecides && !mine && heldByPlayer(s, c);

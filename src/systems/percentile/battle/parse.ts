@@ -1,3 +1,4 @@
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { percentilePack as pack } from '../index.ts';
 
@@ -6,7 +7,7 @@ import { percentilePack as pack } from '../index.ts';
 /** A measured distance or percentage typed as text: 8, 7.5. */
 export function parseDecimal(what: string, text: string): number {
   const t = text.trim();
-  if (!/^\d{1,6}(\.\d{1,4})?$/.test(t)) refuse(`${what} must be a number such as 8 or 7.5, at most 6 digits and 4 decimals (got "${text}").`);
+  if (!/^\d{1,6}(\.\d{1,4})?$/.test(t)) refuse(say('percentile.parse.decimal', { what, text }));
   return Number(t);
 }
 
@@ -17,7 +18,7 @@ export function parseFireModifiers(text: string | undefined): { id: string; valu
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((token) => {
-      const m = /^([a-z][a-z0-9-]*)(?:=([+-]?\d{1,6}(?:\.\d{1,4})?))?$/i.exec(token) ?? refuse(`"${token}" is not a fire modifier: give pack ids such as ${namedModifiers().join(', ')}, with =value where the pack has none (maximum-roundshot=0.5).`);
+      const m = /^([a-z][a-z0-9-]*)(?:=([+-]?\d{1,6}(?:\.\d{1,4})?))?$/i.exec(token) ?? refuse(say('percentile.parse.modifier', { token, ids: namedModifiers().join(', ') }));
       return { id: m[1]!.toLowerCase(), ...(m[2] !== undefined ? { value: Number(m[2]) } : {}) };
     });
 }

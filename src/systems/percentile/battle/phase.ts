@@ -1,5 +1,6 @@
 import type { BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
+import { say, type Phrase } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { FirePhase } from '../index.ts';
 import { percentileSequence } from '../sequence.ts';
@@ -12,11 +13,14 @@ export const firePhase = (pos: TurnPosition): FirePhase => {
   return id === 'reciprocal-artillery-fire' ? 'reciprocal-artillery' : id === 'reciprocal-infantry-fire' ? 'reciprocal-infantry' : 'other';
 };
 export const before = (a: TurnPosition, b: TurnPosition) => a.turn < b.turn || (a.turn === b.turn && a.phase < b.phase);
+/** A position as the views' lines write it (their lines are strings: src/battle/system.ts). */
 export const posText = (p: TurnPosition) => `turn ${p.turn}, ${phaseOf(p).name}`;
+/** A position in a working or a refusal: "turn 2, Movement Phase". */
+export const posPhrase = (p: TurnPosition): Phrase => say('percentile.phase.position', { turn: String(p.turn), phase: phaseOf(p).name });
 export const isNight = (s: BattleState) => s.position.period === 'night';
 
 /** NIGHT-18.0: combat ends with the dusk turn (the vote phase follows it) and stops for the interphase. */
 export function checkCombatTime(s: BattleState) {
-  if (s.position.period === 'interphase') refuse('All combat stops for the BATTLEDAY interphase (NIGHT-18.0); fire again from the first daylight turn.');
-  if (phaseOf(s.position).id === 'active-passive-vote') refuse('Combat ended with the last daylight (dusk) turn; the night-combat vote is under way (NIGHT-18.0, 18.11).');
+  if (s.position.period === 'interphase') refuse(say('percentile.phase.interphase'));
+  if (phaseOf(s.position).id === 'active-passive-vote') refuse(say('percentile.phase.vote'));
 }

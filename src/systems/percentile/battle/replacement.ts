@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import { checkActsFor, findUnit } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -18,7 +18,7 @@ export function decideUnitReplaced(s: BattleState, a: ReplacementAction, ctx: De
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'record it');
   checkCombatTime(s);
-  if (status(s, u.id).replaced?.turn === s.position.turn) refuse(`${u.name} is recorded as a replacement this turn already (PCT-11.86).`);
+  if (status(s, u.id).replaced?.turn === s.position.turn) refuse(say('percentile.replacement.already', { unit: u.name }));
   return [{ type: 'PercentileUnitReplaced', data: { unitId: u.id, at: s.position } }];
 }
 
@@ -28,5 +28,5 @@ export function applyUnitReplaced(d: BattleState, e: ReplacementEvent): void {
 
 export function describeUnitReplaced(e: ReplacementEvent, s: BattleState): Text {
   const name = s.units[e.data.unitId]?.name ?? e.data.unitId;
-  return `${name} replaced a friendly unit in a declared Shock Combat zone (turn ${e.data.at.turn}): it cannot fire upon the declared shock attackers this turn (PCT-11.86).`;
+  return say('percentile.replacement.done', { unit: name, turn: String(e.data.at.turn) });
 }

@@ -2,6 +2,7 @@ import { own, setRulesUnit } from '../../../battle/draft.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import type { BattleState, Command, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
+import { say } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { Moon, Shot, Weather } from '../index.ts';
 
@@ -121,5 +122,5 @@ export const cannonNow = (s: BattleState, u: Unit) => (u.attrs.cannon === undefi
 
 /** A battery's cannon left, or a refusal naming the /unit set that gives the count. */
 export function cannonOf(s: BattleState, u: Unit): number {
-  return cannonNow(s, u) ?? refuse(`${u.name} has no cannon count: set it with /unit set unit:"${u.name}" cannon:N (PCT-11.15.step6, 11.74).`);
+  return cannonNow(s, u) ?? refuse(say('percentile.state.noCannon', { unit: u.name }));
 }
