@@ -57,7 +57,7 @@ export default (systems: readonly SystemPlugin[]) => {
         who: 'anyone',
         example: '/battle log last:10',
         options: { last: { kind: 'integer', description: 'How many events (default 20)', min: 1, max: 200 } },
-        query: async (o, ctx) => [reply(ctx, logLines(ctx.state!.id, await ctx.app.log(ctx.state!.id), o.last ?? 20).join('\n'), `Log of ${ctx.state!.name}`)],
+        query: async (o, ctx) => [reply(ctx, { lines: logLines(ctx.state!.id, await ctx.app.log(ctx.state!.id), o.last ?? 20) }, `Log of ${ctx.state!.name}`)],
       }),
       report: sub({
         description: 'A summary of the battle or some turns: strength, morale, casualties, melees, with a chart',

@@ -1,3 +1,4 @@
+import { say, type Text } from '../../i18n/text.ts';
 import { attrsText, describeEvent, positionText, toldToChannel } from '../../battle/describe.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
@@ -68,17 +69,17 @@ const unitStatusLines = (s: BattleState, u: Unit): string[] => getRuleSystem(s.s
  * state at every event made `/battle log` quadratic in the battle (44 s at 10,000 units). Only
  * the lines shown are worded.
  */
-export function logLines(battleId: string, events: readonly LoggedEvent[], last = 20): string[] {
+export function logLines(battleId: string, events: readonly LoggedEvent[], last = 20): Text[] {
   const voided = new Set<number>();
   for (const e of events) if (e.event.type === 'ActionUndone') for (const v of e.event.data.voids) voided.add(v);
   const first = Math.max(0, events.length - last);
-  const lines: string[] = [];
+  const lines: Text[] = [];
   let i = 0;
   foldAll(initialState(battleId), events, (e, before) => {
     if (i++ < first) return;
     // A changed vote is its voter's alone: the log others read has no line of it (issue 37).
     if (!toldToChannel(e.event, before)) return;
-    lines.push(`${e.version}. ${voided.has(e.version) ? '~~' : ''}${describeEvent(e.event, before)}${voided.has(e.version) ? '~~ (undone)' : ''} — ${mention(e.actor)}, ${when(e.at)}`);
+    lines.push(say(voided.has(e.version) ? 'reports.log.undone' : 'reports.log.line', { version: String(e.version), what: describeEvent(e.event, before), actor: mention(e.actor), at: when(e.at) }));
   });
   return lines;
 }
