@@ -28,7 +28,7 @@ export function activateOne(s: BattleState, a: Extract<ActivationAction, { type:
   if (t.what === 'unit' && a.unit === undefined) refuse(say('brigade.activation.selectUnit', { rule }));
   const ini = initiativeNow(s);
   let declared = ini && ini.declaredSideId !== undefined && !ini.used ? ini.declaredSideId : undefined;
-  const alone: string[] = [];
+  const alone: Text[] = [];
   if (declared === undefined) {
     // BRG-2.1, BRG-3.2.1: with one side alone holding tokens, it is the only side a winner could declare.
     const next = nextActivation(t);
