@@ -4,6 +4,7 @@ import type { BattleEvent } from '../../src/battle/events.ts';
 import type { BrigadeEvent } from '../../src/systems/brigade/battle/index.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
+import { english } from '../../src/i18n/text.ts';
 
 /**
  * Counter-charges (BRG-3.4.1): "Charging/counter charging units that won their melee ... may charge
@@ -59,7 +60,8 @@ const charged = run(
 describe('BRG-3.4.1 counter-charges', () => {
   it('BRG-3.4.1 a counter-charger that won its melee may charge again (infantry: 1 exploitation move, BRG-3.4.1.1)', () => {
     const countered = run(charged, [counter('15e', 'Dragoons'), 'bob']);
-    expect(last(countered, 'BrigadeCounterCharged').data).toMatchObject({ unitId: 'u4', targetId: 'u3', exploitation: false, steps: [expect.stringMatching(/^15e counter-charges Dragoons, which charged in this sub-phase \(BRG-3\.4\.1\)\./), expect.stringMatching(/does not say who may counter-charge/)] });
+    expect(last(countered, 'BrigadeCounterCharged').data).toMatchObject({ unitId: 'u4', targetId: 'u3', exploitation: false });
+    expect(last(countered, 'BrigadeCounterCharged').data.steps.map(english)).toMatchObject([expect.stringMatching(/^15e counter-charges Dragoons, which charged in this sub-phase \(BRG-3\.4\.1\)\./), expect.stringMatching(/does not say who may counter-charge/)]);
     // Dragoons 4 + d6 1 = 5 against 15e 4 + d6 5 = 9: French win by 4.
     const fought = run(countered, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'bob', 1, 5], [{ type: 'BrigadeClearTokens' }, 'gm']);
     const x = last(run(fought, [exploit, 'bob']), 'BrigadeExploitationChecked').data.outcome;

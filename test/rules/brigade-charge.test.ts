@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { breakBayonets, brigadePack as pack, checkAction, placeCloseCombatTokens, resolveChargeReaction, nextActivation, activate } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+import { english } from '../../src/i18n/text.ts';
 
 describe('BRG-3.1.1 close combat tokens', () => {
   it.each([
@@ -24,7 +25,7 @@ describe('BRG-3.1.1 close combat tokens', () => {
       pack,
     );
     const a = activate(tokens, { side: 'British', id: '3rd Dragoons' });
-    expect(a.steps).toEqual(['British selects 3rd Dragoons and removes its activate token (BRG-3.2.1.1).']);
+    expect(a.steps.map(english)).toEqual(['British selects 3rd Dragoons and removes its activate token (BRG-3.2.1.1).']);
     tokens = activate(a.tokens, { side: 'French', id: '1/15e' }).tokens;
     expect(nextActivation(tokens)).toMatchObject({ status: 'done', rule: 'BRG-3.2.6' });
   });

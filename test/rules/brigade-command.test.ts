@@ -11,6 +11,7 @@ import {
   replacementTurn,
 } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
+import { english } from '../../src/i18n/text.ts';
 
 describe('BRG-1 Command & Control', () => {
   it('BRG-1.1 retreating units auto-rally, no test, facing the direction of retreat', () => {
@@ -107,7 +108,7 @@ describe('BRG-1.5, BRG-2.1.1, BRG-2.3 activate tokens', () => {
     const { tokens, steps } = activate(placeTokens('BRG-1.5', formations), { side: 'British', id: 'wallace' });
     expect(tokens.activated).toEqual(['wallace']);
     expect(awaiting(tokens, 'British').map((h) => h.id)).toEqual(['lemarchant']);
-    expect(steps).toEqual(["British selects Wallace's Brigade and removes its activate token (BRG-2.1.1).", 'All units in the formation must act in this March and Volley round (BRG-2.1.2).']);
+    expect(steps.map(english)).toEqual(["British selects Wallace's Brigade and removes its activate token (BRG-2.1.1).", 'All units in the formation must act in this March and Volley round (BRG-2.1.2).']);
   });
 
   it('BRG-2.1.1 a formation that already activated is refused, naming those that may', () => {
@@ -126,7 +127,7 @@ describe('BRG-1.5, BRG-2.1.1, BRG-2.3 activate tokens', () => {
     t = activate(t, { side: 'French', id: 'arnauld' }).tokens;
     const one = nextActivation(t);
     expect(one).toMatchObject({ status: 'one-side', side: 'British' });
-    expect(one.steps[0]).toBe('Only British has formations left to activate: it is the only side the winner could declare, so it activates with no initiative round (BRG-2.1, BRG-2.3).');
+    expect(english(one.steps[0]!)).toBe('Only British has formations left to activate: it is the only side the winner could declare, so it activates with no initiative round (BRG-2.1, BRG-2.3).');
     t = activate(t, { side: 'British', id: 'wallace' }).tokens;
     t = activate(t, { side: 'British', id: 'lemarchant' }).tokens;
     expect(nextActivation(t)).toMatchObject({ status: 'done', rule: 'BRG-2.3' });

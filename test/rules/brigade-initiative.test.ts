@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { brigadePack as pack, declareActiveSide, rollInitiative } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+import { english } from '../../src/i18n/text.ts';
 
 const sides = ['British', 'French'] as const;
 
@@ -53,7 +54,7 @@ describe('BRG-2.1 the declaration', () => {
 
   it('BRG-2.1 the winner may name either side, his own or the other', () => {
     expect(declareActiveSide({ initiative: won, declaredBy: 'British', side: 'French' }).side).toBe('French');
-    expect(declareActiveSide({ initiative: won, declaredBy: 'British', side: 'British' }).steps[0]).toContain('(its own side)');
+    expect(english(declareActiveSide({ initiative: won, declaredBy: 'British', side: 'British' }).steps[0]!)).toContain('(its own side)');
   });
 
   it('BRG-2.1 the loser may not declare', () => {
@@ -64,7 +65,7 @@ describe('BRG-2.1 the declaration', () => {
     expect(() => declareActiveSide({ initiative: tied, declaredBy: 'British', side: 'British' })).toThrow(/tied.*no tie rule.*GM rules/);
     const d = declareActiveSide({ initiative: tied, declaredBy: 'GM', side: 'French', gmRuling: true });
     expect(d.side).toBe('French');
-    expect(d.steps[0]).toMatch(/GM ruling on a tied initiative/);
+    expect(english(d.steps[0]!)).toMatch(/GM ruling on a tied initiative/);
   });
 
   it('BRG-2.1 a side that did not roll cannot be named', () => {

@@ -1,4 +1,5 @@
 import { refuse } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { measureText, printed, type Measure } from './measure.ts';
 import type { BrigadePack } from './pack-schema.ts';
 
@@ -34,7 +35,7 @@ const label = (h: TokenHolder) => h.name ?? h.id;
 export function placeTokens(placed: TokenRound, holders: readonly TokenHolder[]): Tokens {
   const ids = holders.map((h) => h.id);
   const twice = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (twice !== undefined) refuse(`${twice} is named twice; each ${WHAT[placed]} gets one activate token (${placed}).`);
+  if (twice !== undefined) refuse(say('brigade.activation.namedTwice', { id: twice, what: WHAT[placed], rule: placed }));
   return { placed, what: WHAT[placed], holders: holders.map((h) => ({ ...h })), activated: [] };
 }
 
@@ -42,10 +43,10 @@ export function placeTokens(placed: TokenRound, holders: readonly TokenHolder[])
 export const awaiting = (t: Tokens, side?: string): TokenHolder[] => t.holders.filter((h) => !t.activated.includes(h.id) && (side === undefined || h.side === side));
 
 export type NextActivation =
-  | { status: 'done'; rule: string; steps: string[] }
-  | { status: 'initiative'; sides: [string, string]; steps: string[] }
+  | { status: 'done'; rule: string; steps: Text[] }
+  | { status: 'initiative'; sides: [string, string]; steps: Text[] }
   /** Only one side has tokens left: it is the only side an initiative winner could declare, so it activates with no round. */
-  | { status: 'one-side'; side: string; rule: string; steps: string[] };
+  | { status: 'one-side'; side: string; rule: string; steps: Text[] };
 
 /** The initiative round of each token loop (BRG-2.1, BRG-3.2.1, BRG-3.4.2). */
 const ROUND: Record<TokenRound, string> = { 'BRG-1.5': 'BRG-2.1', 'BRG-3.1.1': 'BRG-3.2.1', 'BRG-3.4.2': 'BRG-3.4.2' };
@@ -58,35 +59,35 @@ const ROUND: Record<TokenRound, string> = { 'BRG-1.5': 'BRG-2.1', 'BRG-3.1.1': '
  */
 export function nextActivation(t: Tokens): NextActivation {
   const left = [...new Set(awaiting(t).map((h) => h.side))];
-  if (left.length === 0) return { status: 'done', rule: LOOP[t.placed], steps: [`Every ${t.what} of both sides has activated: the loop ends (${LOOP[t.placed]}).`] };
+  if (left.length === 0) return { status: 'done', rule: LOOP[t.placed], steps: [say('brigade.activation.loopEnds', { what: t.what, rule: LOOP[t.placed] })] };
   if (left.length === 1) {
     const rule = ROUND[t.placed];
     return {
       status: 'one-side',
       side: left[0]!,
       rule,
-      steps: [`Only ${left[0]} has ${t.what}s left to activate: it is the only side the winner could declare, so it activates with no initiative round (${rule}, ${LOOP[t.placed]}).`],
+      steps: [say('brigade.activation.oneSideLeft', { side: left[0]!, what: t.what, rule, loop: LOOP[t.placed] })],
     };
   }
-  if (left.length > 2) refuse(`Initiative is rolled between two sides; ${left.join(', ')} all hold activate tokens.`);
-  return { status: 'initiative', sides: [left[0]!, left[1]!], steps: [`${left.join(' and ')} both have ${t.what}s left to activate: roll initiative.`] };
+  if (left.length > 2) refuse(say('brigade.activation.moreThanTwo', { sides: left.join(', ') }));
+  return { status: 'initiative', sides: [left[0]!, left[1]!], steps: [say('brigade.activation.bothLeft', { a: left[0]!, b: left[1]!, what: t.what })] };
 }
 
 /**
  * The active side removes the token of the formation or unit it selects (BRG-2.1.1, BRG-3.2.1.1).
  * Refused: one not holding a token, one of the other side, one that has already activated.
  */
-export function activate(t: Tokens, input: { side: string; id: string }): { tokens: Tokens; steps: string[] } {
+export function activate(t: Tokens, input: { side: string; id: string }): { tokens: Tokens; steps: Text[] } {
   const rule = t.placed === 'BRG-1.5' ? 'BRG-2.1.1' : 'BRG-3.2.1.1';
   const h = t.holders.find((x) => x.id === input.id);
-  if (!h) refuse(`${input.id} holds no activate token this round (${t.placed}); the ${t.what}s waiting are ${awaiting(t, input.side).map(label).join(', ') || 'none'}.`);
-  if (h.side !== input.side) refuse(`${label(h)} is ${h.side}'s; ${input.side} is the active side and selects one of its own ${t.what}s (${rule}).`);
+  if (!h) refuse(say('brigade.activation.noToken', { id: input.id, rule: t.placed, what: t.what, waiting: awaiting(t, input.side).map(label).join(', ') || say('brigade.activation.none') }));
+  if (h.side !== input.side) refuse(say('brigade.activation.otherSides', { name: label(h), owner: h.side, side: input.side, what: t.what, rule }));
   if (t.activated.includes(h.id)) {
     const rest = awaiting(t, input.side).map(label);
-    refuse(`${label(h)} has already activated and its token is gone (${rule}); ${rest.length ? `select one of ${rest.join(', ')}` : `${input.side} has no ${t.what} left to activate: the source gives no rule for this, the GM rules`}.`);
+    refuse(rest.length ? say('brigade.activation.alreadySelectOther', { name: label(h), rule, rest: rest.join(', ') }) : say('brigade.activation.alreadyNoneLeft', { name: label(h), rule, side: input.side, what: t.what }));
   }
-  const steps = [`${input.side} selects ${label(h)} and removes its activate token (${rule}).`];
-  if (t.placed === 'BRG-1.5') steps.push('All units in the formation must act in this March and Volley round (BRG-2.1.2).');
+  const steps: Text[] = [say('brigade.activation.selects', { side: input.side, name: label(h), rule })];
+  if (t.placed === 'BRG-1.5') steps.push(say('brigade.activation.allMustAct'));
   return { tokens: { ...t, activated: [...t.activated, h.id] }, steps };
 }
 
@@ -96,13 +97,14 @@ export interface RangeCheck extends TokenHolder {
 }
 
 /** BRG-3.1.1: activate tokens go behind every unit within close combat range, 2" (5cm). */
-export function placeCloseCombatTokens(units: readonly RangeCheck[], pack: BrigadePack): { tokens: Tokens; steps: string[] } {
+export function placeCloseCombatTokens(units: readonly RangeCheck[], pack: BrigadePack): { tokens: Tokens; steps: Text[] } {
   const range = pack.closeCombat.range;
-  const steps: string[] = [];
+  const steps: Text[] = [];
   const inRange = units.filter((u) => {
-    const limit = printed(range, u.nearestEnemy, 'close combat range (BRG-3.1.1)');
+    const limit = printed(range, u.nearestEnemy, say('brigade.activation.closeCombatRange'));
     const yes = u.nearestEnemy.value <= limit;
-    steps.push(`${label(u)} is ${measureText(u.nearestEnemy)} from the nearest enemy: ${yes ? 'within' : 'beyond'} close combat range ${u.nearestEnemy.unit === 'in' ? `${range.in}"` : `${limit}cm`} (BRG-3.1.1).`);
+    const values = { name: label(u), distance: measureText(u.nearestEnemy), range: u.nearestEnemy.unit === 'in' ? `${range.in}"` : `${limit}cm` };
+    steps.push(yes ? say('brigade.activation.withinRange', values) : say('brigade.activation.beyondRange', values));
     return yes;
   });
   return { tokens: placeTokens('BRG-3.1.1', inRange.map(({ nearestEnemy: _m, ...h }) => h)), steps };

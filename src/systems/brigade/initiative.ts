@@ -1,4 +1,5 @@
 import { refuse } from '../../rules/errors.ts';
+import { list, say, type Text } from '../../i18n/text.ts';
 import { cite, HOUSE_KEYS, type HouseValue, type TieReading } from './house.ts';
 import type { BrigadePack } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
@@ -13,10 +14,16 @@ import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
 
 export type InitiativeStep = 'BRG-2.1' | 'BRG-3.2.1' | 'BRG-3.4.2';
 
+/** What the winner declares, as the outcome keeps it (in English: a posted outcome is not worded) and as a refusal says it. */
 const DECLARES: Record<InitiativeStep, string> = {
   'BRG-2.1': 'which side must activate a formation',
   'BRG-3.2.1': 'which side activates a unit',
   'BRG-3.4.2': 'which side activates an exploiting unit',
+};
+const DECLARES_TEXT: Record<InitiativeStep, Text> = {
+  'BRG-2.1': say('brigade.initiative.declaresFormation'),
+  'BRG-3.2.1': say('brigade.initiative.declaresUnit'),
+  'BRG-3.4.2': say('brigade.initiative.declaresExploiting'),
 };
 
 export interface InitiativeRoll {
@@ -43,7 +50,7 @@ const MAX_ROUNDS = 100;
 export function rollInitiative(input: { step: InitiativeStep; sides: readonly [string, string]; dice: Dice; pack: BrigadePack; tie?: HouseValue<TieReading> }): InitiativeOutcome {
   const { step, pack } = input;
   const sides: [string, string] = [input.sides[0], input.sides[1]];
-  if (sides[0] === sides[1]) refuse(`Initiative is rolled by two different sides; ${sides[0]} is named twice (${step}).`);
+  if (sides[0] === sides[1]) refuse(say('brigade.initiative.namedTwice', { side: sides[0], rule: step }));
   const die = pack.initiative.die;
   const rec = recorder(input.dice);
   const rolls: InitiativeRoll[] = [];
@@ -75,17 +82,15 @@ export function rollInitiative(input: { step: InitiativeStep; sides: readonly [s
 }
 
 /** After a tie only a GM declares; while no house rule says so, he may set one for the battle instead. */
-export const tiedRefusal = (rule: InitiativeStep, tie?: HouseValue<TieReading>): string =>
-  tie
-    ? `The initiative is tied: a GM rules which side activates (/activate declare side:) ${cite(tie)}.`
-    : `The initiative is tied and the source gives no tie rule (${rule}); a GM rules which side activates (/activate declare side:), or sets a tie rule for the battle (/house set key:${HOUSE_KEYS.initiativeTie} value:).`;
+export const tiedRefusal = (rule: InitiativeStep, tie?: HouseValue<TieReading>): Text =>
+  tie ? say('brigade.initiative.tiedRefusalHouse', { cite: cite(tie) }) : say('brigade.initiative.tiedRefusal', { rule, key: HOUSE_KEYS.initiativeTie });
 
 export interface Declaration {
   rule: InitiativeStep;
   /** The side that activates. */
   side: string;
   declaredBy: string;
-  steps: string[];
+  steps: Text[];
 }
 
 /**
@@ -94,11 +99,11 @@ export interface Declaration {
  */
 export function declareActiveSide(input: { initiative: InitiativeOutcome; declaredBy: string; side: string; gmRuling?: boolean }): Declaration {
   const { initiative: ini, side, declaredBy } = input;
-  if (!ini.sides.includes(side)) refuse(`${side} did not roll this initiative; name ${ini.sides.join(' or ')} (${ini.rule}).`);
+  if (!ini.sides.includes(side)) refuse(say('brigade.initiative.didNotRoll', { side, sides: list(ini.sides, 'or'), rule: ini.rule }));
   if (input.gmRuling) {
-    return { rule: ini.rule, side, declaredBy, steps: [`GM ruling${ini.tied ? ' on a tied initiative (the source gives no tie rule)' : ''}: ${side} activates (${ini.rule}).`] };
+    return { rule: ini.rule, side, declaredBy, steps: [ini.tied ? say('brigade.initiative.gmRulingTied', { side, rule: ini.rule }) : say('brigade.initiative.gmRuling', { side, rule: ini.rule })] };
   }
   if (ini.winner === null) refuse(tiedRefusal(ini.rule));
-  if (declaredBy !== ini.winner) refuse(`${ini.winner} won the initiative, so ${ini.winner} declares ${ini.declares} (${ini.rule}).`);
-  return { rule: ini.rule, side, declaredBy, steps: [`${declaredBy} declares that ${side}${side === declaredBy ? ' (its own side)' : ''} activates (${ini.rule}).`] };
+  if (declaredBy !== ini.winner) refuse(say('brigade.initiative.winnerDeclares', { winner: ini.winner, declares: DECLARES_TEXT[ini.rule] ?? ini.declares, rule: ini.rule }));
+  return { rule: ini.rule, side, declaredBy, steps: [side === declaredBy ? say('brigade.initiative.declaresOwn', { by: declaredBy, side, rule: ini.rule }) : say('brigade.initiative.declaresOther', { by: declaredBy, side, rule: ini.rule })] };
 }

@@ -1,4 +1,5 @@
 import { refuse } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { Distance } from './pack-schema.ts';
 
 /**
@@ -14,12 +15,12 @@ export interface Measure {
 export const measureText = (m: Measure): string => (m.unit === 'in' ? `${m.value}"` : `${m.value}cm`);
 
 /** The printed figure of `d` in the measure's unit; refused where the source prints none in that unit. */
-export function printed(d: Distance, m: Measure, what: string): number {
-  if (!Number.isFinite(m.value) || m.value < 0) refuse(`Measure ${what} as a distance of 0 or more (got ${m.value}).`);
+export function printed(d: Distance, m: Measure, what: Text): number {
+  if (!Number.isFinite(m.value) || m.value < 0) refuse(say('brigade.measure.negative', { what, got: String(m.value) }));
   if (m.unit === 'in') return d.in;
-  if (d.cm === null) refuse(`The source gives ${what} in inches only (${d.in}"); measure it in inches.`);
+  if (d.cm === null) refuse(say('brigade.measure.inchesOnly', { what, inches: String(d.in) }));
   return d.cm;
 }
 
 /** "More than" the printed distance (BRG-1.3): strictly beyond it. */
-export const beyond = (m: Measure, d: Distance, what: string): boolean => m.value > printed(d, m, what);
+export const beyond = (m: Measure, d: Distance, what: Text): boolean => m.value > printed(d, m, what);

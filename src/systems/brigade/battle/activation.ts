@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findCommand, findSide, findUnit, playsSide, sideName, unitSideId } from '../../../battle/mechanics.ts';
@@ -16,48 +16,48 @@ export type ActivationAction =
   | { type: 'BrigadePlaceCloseCombatTokens'; units: { unit: string; distance: number }[]; measure?: 'in' | 'cm' };
 
 export type ActivationEvent =
-  | { type: 'BrigadeTokensPlaced'; data: { at: TurnPosition; tokens: Tokens; steps: string[] } }
-  | { type: 'BrigadeActivated'; data: { at: TurnPosition; id: string; name: string; what: 'formation' | 'unit'; sideId: string; steps: string[] } }
+  | { type: 'BrigadeTokensPlaced'; data: { at: TurnPosition; tokens: Tokens; steps: Text[] } }
+  | { type: 'BrigadeActivated'; data: { at: TurnPosition; id: string; name: string; what: 'formation' | 'unit'; sideId: string; steps: Text[] } }
   | { type: 'BrigadeTokensCleared'; data: { at: TurnPosition; ids: string[]; names: string[]; by: string } };
 
 /** BRG-2.1.1 (a formation) and BRG-3.2.1.1 (a unit): the active side removes the token of the one it selects. */
 export function activateOne(s: BattleState, a: Extract<ActivationAction, { type: 'BrigadeActivate' }>, ctx: DecideContext): BattleEvent[] {
-  const t = tokensNow(s) ?? refuse('No activate tokens are down in this phase (BRG-1.5, BRG-3.1.1).');
+  const t = tokensNow(s) ?? refuse(say('brigade.activation.noTokens'));
   const rule = t.placed === 'BRG-1.5' ? 'BRG-2.1.1' : 'BRG-3.2.1.1';
-  if (t.what === 'formation' && a.formation === undefined) refuse(`In the March and Volley phase the active side selects a formation: /activate formation (${rule}).`);
-  if (t.what === 'unit' && a.unit === undefined) refuse(`In the Close Combat phase the active side selects a unit: /activate unit (${rule}).`);
+  if (t.what === 'formation' && a.formation === undefined) refuse(say('brigade.activation.selectFormation', { rule }));
+  if (t.what === 'unit' && a.unit === undefined) refuse(say('brigade.activation.selectUnit', { rule }));
   const ini = initiativeNow(s);
   let declared = ini && ini.declaredSideId !== undefined && !ini.used ? ini.declaredSideId : undefined;
-  const alone: string[] = [];
+  const alone: Text[] = [];
   if (declared === undefined) {
     // BRG-2.1, BRG-3.2.1: with one side alone holding tokens, it is the only side a winner could declare.
     const next = nextActivation(t);
-    if (next.status !== 'one-side') refuse(`No side is declared to activate: /activate roll, then the winner's /activate declare (${initiativeStep(s, t)}).`);
-    checkRoundClosed(s, t, `${next.side} activates`);
+    if (next.status !== 'one-side') refuse(say('brigade.activation.noSideDeclared', { rule: initiativeStep(s, t) }));
+    checkRoundClosed(s, t, say('brigade.initiative.sideActivates', { side: next.side }));
     declared = findSide(s, next.side).id;
     alone.push(...next.steps);
   }
   const holder = t.what === 'formation' ? findCommand(s, a.formation!) : findUnit(s, a.unit!);
   if (!('sideId' in holder)) checkInPlay(s, holder);
   const sideId = 'sideId' in holder ? holder.sideId : unitSideId(s, holder);
-  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, declared)) refuse(`${sideName(s, declared)} is the active side: its player selects the ${t.what} (${rule}).`);
+  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, declared)) refuse(say('brigade.activation.activeSidesPlayer', { side: sideName(s, declared), what: t.what, rule }));
   const { steps } = activate(t, { side: sideName(s, declared), id: holder.id });
   return [{ type: 'BrigadeActivated', data: { at: s.position, id: holder.id, name: holder.name, what: t.what, sideId, steps: [...alone, ...steps] } }];
 }
 
 /** A GM removes the tokens still down (a ruling: the source has the loop run until all have activated, BRG-2.3, BRG-3.2.6). */
 export function clearTokens(s: BattleState, ctx: DecideContext): BattleEvent[] {
-  const t = tokensNow(s) ?? refuse('No activate tokens are down in this phase.');
+  const t = tokensNow(s) ?? refuse(say('brigade.activation.noTokensToClear'));
   const rest = awaiting(t);
-  if (!rest.length) refuse('Every token holder has activated already: nothing to clear.');
+  if (!rest.length) refuse(say('brigade.activation.nothingToClear'));
   return [{ type: 'BrigadeTokensCleared', data: { at: s.position, ids: rest.map((h) => h.id), names: rest.map((h) => h.name ?? h.id), by: ctx.actor } }];
 }
 
 /** BRG-3.1.1: tokens behind every unit within 2" (5cm) of an enemy, as measured on the table. */
 export function closeCombatTokens(s: BattleState, a: Extract<ActivationAction, { type: 'BrigadePlaceCloseCombatTokens' }>): BattleEvent[] {
-  checkPhase(s, 'BRG-3', 'Activate tokens go behind units in close combat range');
-  if (tokensNow(s)) refuse(`Activate tokens are down already in this phase (${tokensNow(s)!.placed}).`);
-  if (!a.units.length) refuse('Name the units and their measured distance to the nearest enemy, e.g. "1/45th Foot=1.5; 3rd Dragoons=4" (BRG-3.1.1).');
+  checkPhase(s, 'BRG-3', say('brigade.activation.tokensWhen'));
+  if (tokensNow(s)) refuse(say('brigade.activation.tokensDown', { rule: tokensNow(s)!.placed }));
+  if (!a.units.length) refuse(say('brigade.activation.nameUnits'));
   const units = a.units.map((x) => {
     const u = findUnit(s, x.unit);
     checkInPlay(s, u);
@@ -91,10 +91,10 @@ export function evolveActivation(d: BattleState, e: ActivationEvent): void {
 export function describeActivation(e: ActivationEvent, _s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeTokensPlaced':
-      return lines(`activate tokens placed (${e.data.tokens.placed}): ${e.data.tokens.holders.map((h) => h.name ?? h.id).join(', ') || 'none'}`, e.data.steps);
+      return lines(say('brigade.activation.placed', { rule: e.data.tokens.placed, holders: e.data.tokens.holders.map((h) => h.name ?? h.id).join(', ') || say('brigade.activation.none') }), e.data.steps);
     case 'BrigadeActivated':
-      return lines(`${e.data.name} activates (${e.data.what === 'formation' ? 'BRG-2.1.1' : 'BRG-3.2.1.1'})`, e.data.steps);
+      return lines(say('brigade.activation.activates', { name: e.data.name, rule: e.data.what === 'formation' ? 'BRG-2.1.1' : 'BRG-3.2.1.1' }), e.data.steps);
     case 'BrigadeTokensCleared':
-      return `GM's ruling: the activate tokens of ${e.data.names.join(', ')} are removed without activating (the source repeats rounds until all have activated, BRG-2.3, BRG-3.2.6)`;
+      return say('brigade.activation.cleared', { names: e.data.names.join(', ') });
   }
 }

@@ -1,3 +1,4 @@
+import { say } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { samePhase, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -31,13 +32,13 @@ export function brigadeAdvance(s: BattleState, next: Advance): Advance {
   const waiting = t ? awaiting(t) : [];
   if (from === 'BRG-2') {
     const round = brg(s).volleys;
-    if (round && samePhase(round.at, s.position)) refuse(`${s.commands[round.formationId]?.name}'s March and Volley round is under way: end it with /activate end-round first (BRG-2.2.1).`);
-    if (waiting.length) refuse(`${waiting.map((h) => h.name ?? h.id).join(', ')} still ${waiting.length === 1 ? 'has its' : 'have their'} activate token: rounds repeat until every formation of both sides has activated (BRG-2.3). Roll the next round (/activate roll), or a GM clears the tokens (/activate clear).`);
+    if (round && samePhase(round.at, s.position)) refuse(say('brigade.advance.roundUnderWay', { formation: String(s.commands[round.formationId]?.name) }));
+    if (waiting.length) refuse(say('brigade.advance.formationsWaiting', { names: waiting.map((h) => h.name ?? h.id).join(', '), n: waiting.length }));
   }
   if (from === 'BRG-3') {
-    if (combatNow(s)?.tied) refuse('A melee of equal strengths waits for the GM: /brigade melee-tie loser:<side> (BRG-3.3.3).');
+    if (combatNow(s)?.tied) refuse(say('brigade.melee.tieWaits'));
     if (combatNow(s)?.remainder) refuse(remainderWaits(s));
-    if (waiting.length) refuse(`${waiting.map((h) => h.name ?? h.id).join(', ')} still ${waiting.length === 1 ? 'holds its' : 'hold their'} activate token (${t!.placed === 'BRG-3.4.2' ? 'BRG-3.4.7' : 'BRG-3.2.6'}): /activate roll, or a GM clears them (/activate clear).`);
+    if (waiting.length) refuse(say('brigade.advance.unitsWaiting', { names: waiting.map((h) => h.name ?? h.id).join(', '), n: waiting.length, rule: t!.placed === 'BRG-3.4.2' ? 'BRG-3.4.7' : 'BRG-3.2.6' }));
   }
   const before: BattleEvent[] = [];
   const due: string[] = [];
@@ -47,7 +48,7 @@ export function brigadeAdvance(s: BattleState, next: Advance): Advance {
     const holders = formations(s).map((c) => ({ id: c.id, name: c.name, side: sideName(s, c.sideId) }));
     if (holders.length) {
       const tokens = placeTokens('BRG-1.5', holders);
-      before.push({ type: 'BrigadeTokensPlaced', data: { at: next.to, tokens, steps: [`Activate tokens behind every formation (BRG-1.5): ${holders.map((h) => h.name).join(', ')}.`] } });
+      before.push({ type: 'BrigadeTokensPlaced', data: { at: next.to, tokens, steps: [say('brigade.advance.tokensPlaced', { names: holders.map((h) => h.name).join(', ') })] } });
       due.push(`each round: /activate roll (1D6 each, BRG-2.1), the winner's /activate declare, then /activate formation; until all ${holders.length} formations have activated (BRG-2.3)`);
     }
   }

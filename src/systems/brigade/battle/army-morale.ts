@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { list, say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { claim, findSide, needDice, rulingLine, type Ruling } from '../../../battle/mechanics.ts';
@@ -39,15 +39,15 @@ const armyGeneralFell = (s: BattleState) => brg(s).fallen.some((f) => f.kind ===
 
 /** BRG-4: the GM gives the broken brigades and the table number (neither is in the source); the rest is the battle's. */
 export function armyMoraleCheck(s: BattleState, a: ArmyMoraleAction, ctx: DecideContext): BattleEvent[] {
-  checkPhase(s, 'BRG-4', 'Army morale is checked');
+  checkPhase(s, 'BRG-4', say('brigade.armyMorale.when'));
   const due = armyMoraleDue({ turn: s.position.turn, armyGeneralFell: armyGeneralFell(s), pack });
-  if (!due.due) refuse(`Army morale is not checked now: ${due.why}.`);
+  if (!due.due) refuse(say('brigade.armyMorale.notNow', { why: due.why }));
   const done = brg(s).withdrawn;
   const rulings: Ruling[] = [];
   const sideIds: Record<string, string> = {};
   const armies = a.armies.map((x) => {
     const side = findSide(s, x.side);
-    if (done.includes(side.id)) refuse(`${side.name} has withdrawn from the battlefield already (BRG-4.2).`);
+    if (done.includes(side.id)) refuse(say('brigade.armyMorale.withdrawn', { side: side.name }));
     sideIds[side.name] = side.id;
     const derived = formedBrigades(s, side.id);
     let formed = derived;
@@ -77,7 +77,8 @@ export function describeArmyMorale(e: ArmyMoraleEvent, _s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeArmyMoraleChecked': {
       const o = e.data.outcome;
-      return lines(`army morale (BRG-4): ${o.withdrawing.length ? `${o.withdrawing.join(' and ')} withdraw${o.withdrawing.length === 1 ? 's' : ''} from the battlefield` : 'every army fights on'}`, [...o.steps, ...e.data.rulings.map(rulingLine)]);
+      const head = o.withdrawing.length ? say('brigade.armyMorale.headWithdraw', { sides: list(o.withdrawing), n: o.withdrawing.length }) : say('brigade.armyMorale.headFightOn');
+      return lines(head, [...o.steps, ...e.data.rulings.map(rulingLine)]);
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, claim, findUnit, needDice, samePhase, unitSideId } from '../../../battle/mechanics.ts';
@@ -54,7 +54,7 @@ export type ActEvent = { type: 'BrigadeActed'; data: { at: TurnPosition; unitId:
 
 /** BRG-3.2.2-3.2.5 and, in exploitation, BRG-3.4.3-3.4.6: the activated unit's Action Round, its reaction, and the rolls it sets off. */
 export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEvent[] {
-  checkPhase(s, 'BRG-3', 'Units charge, change formation or facing, evade or tap out');
+  checkPhase(s, 'BRG-3', say('brigade.charge.when'));
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, 'act with it');
   checkInPlay(s, u);
@@ -64,13 +64,13 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   const active = activeNow(s);
   const rule = exploiting ? 'BRG-3.4.3' : 'BRG-3.2.2';
   if (exploiting) {
-    if (!combat!.exploiting!.includes(u.id)) refuse(`${u.name} may not charge again: exploiting now are ${combat!.exploiting!.map((id) => s.units[id]?.name ?? id).join(', ') || 'none'} (BRG-3.4.1).`);
-    if (t?.placed === 'BRG-3.4.2' && (active?.id !== u.id || active.done)) refuse(`Exploiting units act in initiative order here (BRG-3.4.2): ${u.name} must be selected first with /activate unit.`);
-    if (!(['charge', 'consolidate', 'tap-out'] as string[]).includes(a.action)) refuse(`In exploitation a unit may charge, consolidate or do nothing ("tap out") (BRG-3.4.3); not ${a.action}.`);
+    if (!combat!.exploiting!.includes(u.id)) refuse(say('brigade.charge.notExploiting', { unit: u.name, exploiting: combat!.exploiting!.map((id) => s.units[id]?.name ?? id).join(', ') || say('brigade.activation.none') }));
+    if (t?.placed === 'BRG-3.4.2' && (active?.id !== u.id || active.done)) refuse(say('brigade.charge.selectFirst', { unit: u.name }));
+    if (!(['charge', 'consolidate', 'tap-out'] as string[]).includes(a.action)) refuse(say('brigade.charge.exploitActions', { action: a.action }));
   } else {
-    if (a.action === 'consolidate') refuse('A unit consolidates only in exploitation (BRG-3.4.3).');
-    if (!t) refuse('No activate tokens are down: place them with /activate close-combat (BRG-3.1.1).');
-    if (active?.what !== 'unit' || active.id !== u.id || active.done) refuse(`${u.name} is not the activated unit: /activate roll, /activate declare, then /activate unit (BRG-3.2.1, BRG-3.2.1.1).`);
+    if (a.action === 'consolidate') refuse(say('brigade.charge.consolidateOnly'));
+    if (!t) refuse(say('brigade.charge.noTokens'));
+    if (active?.what !== 'unit' || active.id !== u.id || active.done) refuse(say('brigade.charge.notActivated', { unit: u.name }));
   }
   const gmRulings = [a.range !== undefined ? 'range' : '', a.chargerTest ? 'charger_morale' : '', a.targetTest ? 'target_morale' : '', a.breaksOn ? 'breaks_on' : '', a.uncontrolledOn ? 'uncontrolled_on' : ''].filter(Boolean);
   checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.2.2, BRG-3.2.3, BRG-3.2.5, BRG-3.4.3.1', 'give it');
@@ -78,9 +78,9 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   const steps: string[] = [];
   const measure = a.measure ?? 'in';
   const target = a.target !== undefined ? findUnit(s, a.target) : undefined;
-  if (target && unitSideId(s, target) === unitSideId(s, u)) refuse(`${u.name} and ${target.name} are both ${sideOfUnit(s, u)}'s; charge an enemy unit.`);
-  if (a.action === 'charge' && (!target || a.distance === undefined)) refuse(`A charge names its target and the measured distance to it (${rule}).`);
-  if (a.action !== 'charge' && target) refuse(`Only a charge names a target (${rule}).`);
+  if (target && unitSideId(s, target) === unitSideId(s, u)) refuse(say('brigade.charge.sameSide', { unit: u.name, target: target.name, side: sideOfUnit(s, u) }));
+  if (a.action === 'charge' && (!target || a.distance === undefined)) refuse(say('brigade.charge.namesTarget', { rule }));
+  if (a.action !== 'charge' && target) refuse(say('brigade.charge.onlyCharge', { rule }));
   const morale: ActOutcome['morale'] = [];
   /** A unit's morale test this sub-phase: the GM's with this action, else the one recorded; undefined while neither. */
   const testOf = (unit: Unit, given: TestResult | undefined): TestResult | undefined => {
@@ -116,7 +116,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
     const chargerKnown = testOf(u, a.chargerTest);
     const targetKnown = chargerKnown === 'failed' ? undefined : testOf(target, a.targetTest);
     const missing = [...(chargerKnown ? [] : [u]), ...(chargerKnown !== 'failed' && !targetKnown ? [target] : [])];
-    if (missing.length) throw new ValueNeeded(moraleNeeded(missing, exploiting ? 'BRG-3.4.4' : 'BRG-3.2.3'), "a GM's morale test result");
+    if (missing.length) throw new ValueNeeded(moraleNeeded(missing, exploiting ? 'BRG-3.4.4' : 'BRG-3.2.3'), say('brigade.charge.needMorale'));
     const chargerTest = took(u, chargerKnown!, a.chargerTest);
     const charged = { unit: target.name, arm: armOf(target), activated: hasActivated(s, target.id), ...(chargerTest === 'passed' ? { test: took(target, targetKnown!, a.targetTest) } : {}) };
     reaction = resolveChargeReaction({ exploitation: exploiting, charger: { unit: u.name, arm, test: chargerTest }, charged: [charged] });
@@ -140,12 +140,11 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
  * charged unit's, which tests only if the charger passes (BRG-3.2.3, BRG-3.4.4). How a test is
  * rolled is not in the source, so each result is the GM's.
  */
-function moraleNeeded(units: readonly Unit[], rule: string): string {
+function moraleNeeded(units: readonly Unit[], rule: string): Text {
   const give = (x: Unit) => `/morale brigade unit:"${x.name}" result:passed|failed`;
-  const why = `how a test is rolled is not in the source, ${rule}`;
   const [first, second] = units;
-  if (!second) return `${first!.name}'s morale test result is needed: a GM gives it with ${give(first!)} (${why}).`;
-  return `${first!.name}'s and ${second.name}'s morale test results are needed (${second.name}, charged, tests if ${first!.name} passes): a GM gives them with ${give(first!)} and ${give(second)}, or both with this charge (charger_morale: target_morale:) (${why}).`;
+  if (!second) return say('brigade.charge.moraleNeeded', { unit: first!.name, give: give(first!), rule });
+  return say('brigade.charge.moraleNeededBoth', { charger: first!.name, charged: second.name, giveCharger: give(first!), giveCharged: give(second), rule });
 }
 
 /** A unit has activated this sub-phase: its token is gone, or it has charged (BRG-3.2.4, BRG-3.4.5). */
@@ -190,9 +189,10 @@ export function describeAct(e: ActEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeActed': {
       const o = e.data.outcome;
-      const head = o.action.action === 'charge' ? `${o.unit} charges ${e.data.targetId ? unitName(s, e.data.targetId) : ''}` : `${o.unit}: ${o.action.action}`;
+      const rule = o.exploitation ? 'BRG-3.4.3' : 'BRG-3.2.2';
+      const head = o.action.action === 'charge' ? say('brigade.charge.headCharges', { unit: o.unit, target: e.data.targetId ? unitName(s, e.data.targetId) : '', rule }) : say('brigade.charge.headActs', { unit: o.unit, action: o.action.action, rule });
       const rest = [...o.action.steps, ...(o.reaction?.steps ?? []), ...o.bayonets.flatMap((b) => b.steps), ...(o.uncontrolled?.steps ?? []), ...o.steps];
-      return lines(`${head} (${o.exploitation ? 'BRG-3.4.3' : 'BRG-3.2.2'})`, rest);
+      return lines(head, rest);
     }
   }
 }

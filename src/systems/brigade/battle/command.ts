@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findCommand, findUnit, playsCommand, sideName } from '../../../battle/mechanics.ts';
@@ -17,18 +17,18 @@ export type CommandControlEvent =
 
 /** BRG-1.3: battalions more than 4" from their Brigadier, or all of a brigade whose Brigadier is more than 12" from the Sub General. */
 export function outOfCommand(s: BattleState, a: CommandControlAction, ctx: DecideContext): BattleEvent[] {
-  checkPhase(s, 'BRG-1', 'Battalions are marked out of command');
+  checkPhase(s, 'BRG-1', say('brigade.command.when'));
   const c = findCommand(s, a.brigade);
-  if (!isGm(s, ctx.actor) && !playsCommand(s, ctx.actor, c)) refuse(`${c.name} is ${sideName(s, c.sideId)}'s${c.player ? `, played by ${mention(c.player)}` : ''}; only its players or a GM measure it.`);
+  if (!isGm(s, ctx.actor) && !playsCommand(s, ctx.actor, c)) refuse(c.player ? say('brigade.command.notYoursPlayed', { command: c.name, side: sideName(s, c.sideId), player: mention(c.player) }) : say('brigade.command.notYours', { command: c.name, side: sideName(s, c.sideId) }));
   const measure = a.measure ?? 'in';
   const own = unitsOf(s, c);
   const given = a.battalions.map((b) => {
     const u = findUnit(s, b.unit);
-    if (u.commandId !== c.id) refuse(`${u.name} is not a battalion of ${c.name} (BRG-1.3).`);
+    if (u.commandId !== c.id) refuse(say('brigade.command.notBattalion', { unit: u.name, command: c.name }));
     return { unit: u.name, toBrigadier: { value: b.distance, unit: measure } as Measure };
   });
   const missing = own.filter((u) => !given.some((g) => g.unit === u.name));
-  if (missing.length) refuse(`Give every battalion's measured distance to its Brigadier: ${missing.map((u) => u.name).join(', ')} missing (BRG-1.3).`);
+  if (missing.length) refuse(say('brigade.command.missing', { units: missing.map((u) => u.name).join(', ') }));
   const outcome = markOutOfCommand({ brigades: [{ brigade: c.name, brigadierToSubGeneral: { value: a.toSubGeneral, unit: measure }, battalions: given }], pack });
   return [{ type: 'BrigadeOutOfCommandMarked', data: { turn: s.position.turn, commandId: c.id, outcome, unitIds: Object.fromEntries(own.map((u) => [u.name, u.id])) } }];
 }
@@ -58,8 +58,8 @@ export function evolveCommandControl(d: BattleState, e: CommandControlEvent): vo
 export function describeCommandControl(e: CommandControlEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeOutOfCommandMarked':
-      return lines(`${s.commands[e.data.commandId]?.name ?? e.data.commandId}: command checked (BRG-1.3)`, e.data.outcome.steps);
+      return lines(say('brigade.command.headChecked', { command: s.commands[e.data.commandId]?.name ?? e.data.commandId }), e.data.outcome.steps);
     case 'BrigadeRallied':
-      return lines(`retreating units rally (BRG-1.1)`, e.data.outcome.steps);
+      return lines(say('brigade.command.headRally'), e.data.outcome.steps);
   }
 }

@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { list, say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { findSide, needDice, playsSide, samePhase, sideName } from '../../../battle/mechanics.ts';
@@ -7,7 +7,7 @@ import { refuse, ValueNeeded } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { awaiting, brigadePack as pack, declareActiveSide, nextActivation, rollInitiative, tiedRefusal, type InitiativeOutcome, type InitiativeStep, type Tokens } from '../index.ts';
 import { initiativeTie } from './house.ts';
-import { activeNow, brg, initiativeNow, initiativeStep, lines, phaseId, phaseName, setState, tokensNow } from './state.ts';
+import { activeNow, brg, initiativeNow, initiativeStep, lines, phaseId, phaseText, setState, tokensNow } from './state.ts';
 
 /** Initiative rounds (BRG-2.1, BRG-3.2.1, BRG-3.4.2): both sides roll, the winner (or a GM) declares which side activates. */
 export type InitiativeAction =
@@ -16,28 +16,28 @@ export type InitiativeAction =
 
 export type InitiativeEvent =
   | { type: 'BrigadeInitiativeRolled'; data: { at: TurnPosition; sideIds: string[]; winnerSideId: string | null; outcome: InitiativeOutcome; dice: DiceUsed } }
-  | { type: 'BrigadeSideDeclared'; data: { at: TurnPosition; rule: string; sideId: string; by: string; gmRuling: boolean; steps: string[] } };
+  | { type: 'BrigadeSideDeclared'; data: { at: TurnPosition; rule: string; sideId: string; by: string; gmRuling: boolean; steps: Text[] } };
 
 /** Before another side activates, the formation's round (BRG-2.2.1, BRG-2.3) or the unit's Action Round (BRG-3.2.2, BRG-3.4.3) under way ends. */
-export function checkRoundClosed(s: BattleState, t: Tokens, before: string): void {
+export function checkRoundClosed(s: BattleState, t: Tokens, before: Text): void {
   const act = activeNow(s);
-  if (brg(s).volleys && samePhase(brg(s).volleys!.at, s.position)) refuse(`${s.commands[brg(s).volleys!.formationId]?.name}'s March and Volley round is under way: end it with /activate end-round before ${before} (BRG-2.2.1, BRG-2.3).`);
-  if (act && act.what === 'unit' && !act.done) refuse(`${s.units[act.id]?.name} has activated and has not acted: its Action Round first (/charge brigade) (${initiativeStep(s, t) === 'BRG-3.4.2' ? 'BRG-3.4.3' : 'BRG-3.2.2'}).`);
+  if (brg(s).volleys && samePhase(brg(s).volleys!.at, s.position)) refuse(say('brigade.initiative.roundUnderWay', { formation: String(s.commands[brg(s).volleys!.formationId]?.name), before }));
+  if (act && act.what === 'unit' && !act.done) refuse(say('brigade.initiative.actionRoundFirst', { unit: String(s.units[act.id]?.name), rule: initiativeStep(s, t) === 'BRG-3.4.2' ? 'BRG-3.4.3' : 'BRG-3.2.2' }));
 }
 
 /** BRG-2.1, BRG-3.2.1, BRG-3.4.2: both roll 1D6 with the battle's dice; the winner declares. With one side alone holding tokens no round is rolled: that side activates. */
 export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleEvent[] {
-  const t = tokensNow(s) ?? refuse(phaseId(s.position) === 'BRG-3' ? 'No activate tokens are down in this Close Combat phase: place them behind the units within 2" (5cm) first with /activate close-combat (BRG-3.1.1).' : `Initiative rounds are rolled while activate tokens are down: in the March and Volley phase (BRG-2.1) and the Close Combat phase (BRG-3.2.1, BRG-3.4.2); now it is ${phaseName(s.position)}.`);
+  const t = tokensNow(s) ?? refuse(phaseId(s.position) === 'BRG-3' ? say('brigade.initiative.noCloseCombatTokens') : say('brigade.initiative.whenRolled', { now: phaseText(s.position.phase) }));
   const step = initiativeStep(s, t);
-  checkRoundClosed(s, t, 'the next initiative round');
+  checkRoundClosed(s, t, say('brigade.initiative.nextRound'));
   const ini = initiativeNow(s);
   if (ini && ini.step === step && !ini.used) {
-    if (ini.declaredSideId === undefined) refuse(`This initiative round is rolled${ini.winnerSideId ? `: ${sideName(s, ini.winnerSideId)} won and declares which side activates (/activate declare)` : ': tied, and the source gives no tie rule; a GM declares which side activates (/activate declare)'} (${step}).`);
-    refuse(`${sideName(s, ini.declaredSideId)} must activate first: /activate ${t.what} (${step === 'BRG-2.1' ? 'BRG-2.1.1' : 'BRG-3.2.1.1'}).`);
+    if (ini.declaredSideId === undefined) refuse(ini.winnerSideId ? say('brigade.initiative.rolledWon', { side: sideName(s, ini.winnerSideId), rule: step }) : say('brigade.initiative.rolledTied', { rule: step }));
+    refuse(say('brigade.initiative.activateFirst', { side: sideName(s, ini.declaredSideId), what: t.what, rule: step === 'BRG-2.1' ? 'BRG-2.1.1' : 'BRG-3.2.1.1' }));
   }
   const next = nextActivation(t);
-  if (next.status === 'done') refuse(`${next.steps[0]} Move on with /phase next.`);
-  if (next.status === 'one-side') refuse(`${next.steps[0]} Select one: /activate ${t.what}.`);
+  if (next.status === 'done') refuse(say('brigade.initiative.loopDone', { step: next.steps[0]! }));
+  if (next.status === 'one-side') refuse(say('brigade.initiative.selectOne', { step: next.steps[0]!, what: t.what }));
   const [a, b] = next.sides;
   const tie = initiativeTie(s);
   const { value: outcome, dice } = needDice(ctx.dice).take((d) => rollInitiative({ step, sides: [a, b], dice: d, pack, ...(tie ? { tie } : {}) }));
@@ -48,29 +48,29 @@ export function rollInitiativeRound(s: BattleState, ctx: DecideContext): BattleE
 
 /** The winner declares which side activates; after a tie only a GM rules (BRG-2.1). With one side alone left, naming it is no ruling: it is the only side there is. */
 export function declareSide(s: BattleState, ref: string, ctx: DecideContext): BattleEvent[] {
-  const t = tokensNow(s) ?? refuse('No activate tokens are down in this phase: there is no side to declare (BRG-2.1, BRG-3.2.1).');
+  const t = tokensNow(s) ?? refuse(say('brigade.initiative.noSideToDeclare'));
   const step = initiativeStep(s, t);
   const side = findSide(s, ref);
   const ini = initiativeNow(s);
   const pending = ini && ini.step === step && ini.declaredSideId === undefined ? ini : undefined;
   const gm = isGm(s, ctx.actor);
   const tokenRule = step === 'BRG-2.1' ? 'BRG-2.1.1' : 'BRG-3.2.1.1';
-  if (!awaiting(t, side.name).length) refuse(`${side.name} has no ${t.what} left to activate (${tokenRule}); the source gives no rule for naming such a side (${step}): name ${[...new Set(awaiting(t).map((h) => h.side))].join(' or ')}.`);
+  if (!awaiting(t, side.name).length) refuse(say('brigade.initiative.noneLeft', { side: side.name, what: t.what, tokenRule, rule: step, sides: list([...new Set(awaiting(t).map((h) => h.side))], 'or') }));
   let gmRuling: boolean;
-  let steps: string[];
+  let steps: Text[];
   if (pending) {
-    const outcome = { rule: step, sides: [sideName(s, pending.sideIds[0]!), sideName(s, pending.sideIds[1]!)] as [string, string], rolls: [], winner: pending.winnerSideId ? sideName(s, pending.winnerSideId) : null, tied: pending.tied, rounds: 1, declares: '', dice: [], steps: [] } satisfies InitiativeOutcome;
+    const outcome: InitiativeOutcome = { rule: step, sides: [sideName(s, pending.sideIds[0]!), sideName(s, pending.sideIds[1]!)], rolls: [], winner: pending.winnerSideId ? sideName(s, pending.winnerSideId) : null, tied: pending.tied, rounds: 1, declares: '', dice: [], steps: [] };
     const mine = pending.winnerSideId !== null && playsSide(s, ctx.actor, pending.winnerSideId);
     gmRuling = gm && !mine;
     const declaredBy = pending.winnerSideId && (mine || !gm) ? sideName(s, pending.winnerSideId) : 'GM';
-    if (!gm && !mine && pending.winnerSideId) refuse(`${sideName(s, pending.winnerSideId)} won the initiative, so its player declares which side activates (${step}).`);
-    if (!gm && !mine) throw new ValueNeeded(tiedRefusal(step, initiativeTie(s)), 'a GM to declare the side on a tied initiative');
+    if (!gm && !mine && pending.winnerSideId) refuse(say('brigade.initiative.winnersPlayer', { side: sideName(s, pending.winnerSideId), rule: step }));
+    if (!gm && !mine) throw new ValueNeeded(tiedRefusal(step, initiativeTie(s)), say('brigade.initiative.needTie'));
     steps = declareActiveSide({ initiative: outcome, declaredBy, side: side.name, ...(gmRuling ? { gmRuling: true } : {}) }).steps;
   } else {
     const next = nextActivation(t);
-    if (next.status !== 'one-side') refuse(`Roll the initiative round first: /activate roll (${step}).`);
-    if (!gm && !playsSide(s, ctx.actor, side.id)) refuse(`${next.steps[0]} Its player selects the ${t.what}: /activate ${t.what}.`);
-    checkRoundClosed(s, t, `${side.name} activates`);
+    if (next.status !== 'one-side') refuse(say('brigade.initiative.rollFirst', { rule: step }));
+    if (!gm && !playsSide(s, ctx.actor, side.id)) refuse(say('brigade.initiative.itsPlayerSelects', { step: next.steps[0]!, what: t.what }));
+    checkRoundClosed(s, t, say('brigade.initiative.sideActivates', { side: side.name }));
     gmRuling = false;
     steps = next.steps;
   }
@@ -95,9 +95,9 @@ export function describeInitiative(e: InitiativeEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeInitiativeRolled': {
       const o = e.data.outcome;
-      return lines(`initiative round (${o.rule}): ${o.winner ? `${o.winner} wins and declares which side activates (/activate declare)` : 'tied; a GM rules which side activates (/activate declare)'}`, o.steps);
+      return lines(o.winner ? say('brigade.initiative.headWon', { rule: o.rule, winner: o.winner }) : say('brigade.initiative.headTied', { rule: o.rule }), o.steps);
     }
     case 'BrigadeSideDeclared':
-      return lines(`${sideName(s, e.data.sideId)} activates (${e.data.rule})${e.data.gmRuling ? " — GM's ruling" : ''}`, e.data.steps);
+      return lines(e.data.gmRuling ? say('brigade.initiative.headDeclaredGm', { side: sideName(s, e.data.sideId), rule: e.data.rule }) : say('brigade.initiative.headDeclared', { side: sideName(s, e.data.sideId), rule: e.data.rule }), e.data.steps);
   }
 }

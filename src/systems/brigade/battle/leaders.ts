@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName, type Ruling } from '../../../battle/mechanics.ts';
@@ -19,6 +19,14 @@ export type LeaderEvent =
   | { type: 'BrigadeLeaderFallen'; data: { turn: number; leader: string; kind: LeaderKind; sideId: string; rule: string; by: string; ruling?: Ruling } }
   | { type: 'BrigadeLeadersReplaced'; data: { turn: number; outcome: LeaderReplacementOutcome } };
 
+const KINDS: Record<LeaderKind, Text> = {
+  'army-commander': say('brigade.leaders.armyCommander'),
+  'sub-general': say('brigade.leaders.subGeneral'),
+  'brigade-commander': say('brigade.leaders.brigadeCommander'),
+};
+/** A leader's kind as a reader reads it ("army-commander" in English, as the roster writes it). */
+export const kindText = (kind: LeaderKind): Text => KINDS[kind] ?? kind;
+
 /** The leaders the battle knows (BRG-1.2): declared by a GM, then commands' officers (brigade commanders), one per name. */
 function leaders(s: BattleState): { name: string; kind: LeaderKind; sideId: string }[] {
   const all = [
@@ -32,8 +40,8 @@ function leaders(s: BattleState): { name: string; kind: LeaderKind; sideId: stri
 export function setLeader(s: BattleState, a: Extract<LeaderAction, { type: 'BrigadeSetLeader' }>): BattleEvent[] {
   const side = findSide(s, a.side);
   const name = normalizeName(a.name);
-  if (!name || name.length > 80) refuse('Give the leader\'s name (1 to 80 characters).');
-  if (a.kind !== null && !LEADER_KINDS.includes(a.kind)) refuse(`A leader is ${LEADER_KINDS.join(', ')} (got "${a.kind}") (BRG-1.2).`);
+  if (!name || name.length > 80) refuse(say('brigade.leaders.giveName'));
+  if (a.kind !== null && !LEADER_KINDS.includes(a.kind)) refuse(say('brigade.leaders.kinds', { kinds: LEADER_KINDS.join(', '), got: a.kind }));
   // The same leader again takes his new kind; one who only looks like him would be a second leader.
   const like = lookAlike(leaders(s).map((l) => l.name), name);
   if (like !== undefined && !sameName(like, name)) refuse(`${capitalize(nameClash('leader', name, like))} (BRG-1.2).`);
@@ -47,10 +55,10 @@ function knownLeader(s: BattleState, name: string): { name: string; kind: Leader
 
 /** The Fallen Leader table is not in the source (BRG-2.2.3, BRG-3.3.5): a GM records that a leader fell; he is replaced by BRG-1.2. */
 export function leaderFell(s: BattleState, a: Extract<LeaderAction, { type: 'BrigadeLeaderFell' }>, ctx: DecideContext): BattleEvent[] {
-  const known = knownLeader(s, a.leader) ?? refuse(`The battle does not know ${a.leader}: a command's officer is its brigade commander; declare an army commander or Sub General with /brigade leader (BRG-1.2).`);
+  const known = knownLeader(s, a.leader) ?? refuse(say('brigade.leaders.unknown', { leader: a.leader }));
   // As typed when it is his name (in any case), else the name he is known by.
   const leader = sameName(a.leader, known.name) ? normalizeName(a.leader) : known.name;
-  if (brg(s).fallen.some((f) => sameName(f.leader, leader))) refuse(`${leader} has fallen already and waits to be replaced (BRG-1.2).`);
+  if (brg(s).fallen.some((f) => sameName(f.leader, leader))) refuse(say('brigade.leaders.fallenAlready', { leader }));
   return [{ type: 'BrigadeLeaderFallen', data: { turn: s.position.turn, leader, kind: known.kind, sideId: known.sideId, rule: a.rule, by: ctx.actor } }];
 }
 
@@ -76,10 +84,18 @@ export function evolveLeaders(d: BattleState, e: LeaderEvent): void {
 export function describeLeaders(e: LeaderEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeLeaderSet':
-      return `${e.data.name} (${sideName(s, e.data.sideId)}): ${e.data.kind ?? 'no longer a declared leader'} (BRG-1.2; declared by a GM)`;
+      return e.data.kind
+        ? say('brigade.leaders.set', { name: e.data.name, side: sideName(s, e.data.sideId), kind: kindText(e.data.kind) })
+        : say('brigade.leaders.unset', { name: e.data.name, side: sideName(s, e.data.sideId) });
     case 'BrigadeLeaderFallen':
-      return `${e.data.leader} (${e.data.kind}, ${sideName(s, e.data.sideId)}) has fallen (${e.data.rule}; the Fallen Leader table is not in the source: the GM's result); replaced at the start of turn ${e.data.turn + (pack.leaders.replacedAfterTurns.find((r) => r.kind === e.data.kind)?.turns ?? 0)} (BRG-1.2)`;
+      return say('brigade.leaders.fallen', {
+        leader: e.data.leader,
+        kind: kindText(e.data.kind),
+        side: sideName(s, e.data.sideId),
+        rule: e.data.rule,
+        turn: String(e.data.turn + (pack.leaders.replacedAfterTurns.find((r) => r.kind === e.data.kind)?.turns ?? 0)),
+      });
     case 'BrigadeLeadersReplaced':
-      return lines(`fallen leaders at the start of turn ${e.data.turn} (BRG-1.2)`, e.data.outcome.steps);
+      return lines(say('brigade.leaders.headReplaced', { turn: String(e.data.turn) }), e.data.outcome.steps);
   }
 }

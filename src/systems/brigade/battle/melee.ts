@@ -1,4 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { actsFor, checkGmRulings, claim, findSide, findUnit, needDice, rulingLine, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
@@ -48,24 +48,24 @@ export interface BrigadeMeleeOutcome extends MeleeOutcome {
 export type MeleeEvent =
   | { type: 'BrigadeMeleeResolved'; data: { at: TurnPosition; a: string[]; b: string[]; outcome: BrigadeMeleeOutcome; dice: DiceUsed } }
   | { type: 'BrigadeMeleeTieRuled'; data: { at: TurnPosition; by: string; results: MeleeResults; unitIds: Record<string, string> } }
-  | { type: 'BrigadeRemainderAssigned'; data: { at: TurnPosition; by: string; unitIds: string[]; steps: string[] } };
+  | { type: 'BrigadeRemainderAssigned'; data: { at: TurnPosition; by: string; unitIds: string[]; steps: Text[] } };
 
 const byName = (s: BattleState) => (ref: string) => findUnit(s, ref);
 
 /** BRG-3.3.2-3.3.5: one melee between the units of two sides, applied to them. */
 export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMelee' }>, ctx: DecideContext): BattleEvent[] {
-  checkPhase(s, 'BRG-3', 'Melees are resolved');
-  if (combatNow(s)?.tied) refuse('A melee of equal strengths waits for the GM: /brigade melee-tie loser:<side> (BRG-3.3.3).');
+  checkPhase(s, 'BRG-3', say('brigade.melee.when'));
+  if (combatNow(s)?.tied) refuse(say('brigade.melee.tieWaits'));
   if (combatNow(s)?.remainder) refuse(remainderWaits(s));
   const ua = a.a.map(byName(s));
   const ub = a.b.map(byName(s));
-  if (!ua.length || !ub.length) refuse('Name the units of both sides in the melee (BRG-3.3.2).');
+  if (!ua.length || !ub.length) refuse(say('brigade.melee.nameBoth'));
   const sideA = unitSideId(s, ua[0]!);
   const sideB = unitSideId(s, ub[0]!);
-  for (const u of ua) if (unitSideId(s, u) !== sideA) refuse(`${u.name} is ${sideOfUnit(s, u)}'s, not ${sideName(s, sideA)}'s: name one side's units in units_a (BRG-3.3.2).`);
-  for (const u of ub) if (unitSideId(s, u) !== sideB) refuse(`${u.name} is ${sideOfUnit(s, u)}'s, not ${sideName(s, sideB)}'s: name one side's units in units_b (BRG-3.3.2).`);
-  if (sideA === sideB) refuse(`Both sides of the melee are ${sideName(s, sideA)}'s; a melee is between enemy units (BRG-3.3.2).`);
-  if (![...ua, ...ub].some((u) => actsFor(s, ctx.actor, u))) refuse('Only the players of the units in the melee, or a GM, may resolve it.');
+  for (const u of ua) if (unitSideId(s, u) !== sideA) refuse(say('brigade.melee.otherSide', { unit: u.name, owner: sideOfUnit(s, u), side: sideName(s, sideA), option: 'units_a' }));
+  for (const u of ub) if (unitSideId(s, u) !== sideB) refuse(say('brigade.melee.otherSide', { unit: u.name, owner: sideOfUnit(s, u), side: sideName(s, sideB), option: 'units_b' }));
+  if (sideA === sideB) refuse(say('brigade.melee.sameSide', { side: sideName(s, sideA) }));
+  if (![...ua, ...ub].some((u) => actsFor(s, ctx.actor, u))) refuse(say('brigade.melee.whoResolves'));
   for (const u of [...ua, ...ub]) checkInPlay(s, u);
   const gmRulings = [a.supplementaryA ? 'supplementary_a' : '', a.supplementaryB ? 'supplementary_b' : '', a.rounding ? 'rounding' : '', a.infantryRetreat !== undefined ? 'infantry_retreat' : '', a.remainder ? 'remainder' : '', a.onTie ? 'on_tie' : ''].filter(Boolean);
   checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.3.2-3.3.4', 'give it');
@@ -74,14 +74,14 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
     const roster = u.attrs.melee_dice === undefined ? undefined : String(u.attrs.melee_dice);
     const given = a.meleeDice?.find((m) => findUnit(s, m.unit).id === u.id)?.die;
     if (given !== undefined) {
-      if (!['0', '1D3', '1D6'].includes(given)) refuse(`${u.name}'s melee die is 0, 1D3 or 1D6 (got "${given}") (BRG-3.3.2).`);
+      if (!['0', '1D3', '1D6'].includes(given)) refuse(say('brigade.melee.dieIs', { unit: u.name, got: given }));
       const r = claim(s, ctx.actor, { what: `${u.name}'s melee die`, claimed: given, derived: roster ?? 'not set', source: 'the roster', rule: 'BRG-3.3.2' });
       if (r) rulings.push(r);
       return given as MeleeDie;
     }
-    return (roster ?? refuse(`${u.name} has no melee die: set it with /unit set unit:"${u.name}" melee_dice:1D6 (BRG-3.3.2).`)) as MeleeDie;
+    return (roster ?? refuse(say('brigade.melee.noDie', { unit: u.name }))) as MeleeDie;
   };
-  for (const m of a.meleeDice ?? []) if (![...ua, ...ub].some((u) => u.id === findUnit(s, m.unit).id)) refuse(`${m.unit} is not in this melee.`);
+  for (const m of a.meleeDice ?? []) if (![...ua, ...ub].some((u) => u.id === findUnit(s, m.unit).id)) refuse(say('brigade.melee.notInMelee', { unit: m.unit }));
   const remainder = (a.remainder ?? []).map((r) => findUnit(s, r).name);
   const side = (units: Unit[], sideId: string, supp: GivenModifier[] | undefined): MeleeSide => ({
     side: sideName(s, sideId),
@@ -108,7 +108,7 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
 
 /** BRG-3.3.3: equal strengths; the source gives no rule, so the GM names the loser and the results follow (BRG-3.3.4). */
 export function meleeTie(s: BattleState, loserRef: string, ctx: DecideContext): BattleEvent[] {
-  const tied = combatNow(s)?.tied ?? refuse('No melee of equal strengths is waiting for a ruling (BRG-3.3.3).');
+  const tied = combatNow(s)?.tied ?? refuse(say('brigade.melee.noTie'));
   const loser = findSide(s, loserRef).name;
   // The strength each unit has left now, for a unit the results destroy (BRG-3.3.4).
   const withLeft = (x: MeleeSide): MeleeSide => ({ ...x, units: x.units.map((u) => ({ ...u, left: left(s, findUnit(s, u.unit)) })) });
@@ -119,20 +119,20 @@ export function meleeTie(s: BattleState, loserRef: string, ctx: DecideContext): 
 }
 
 /** The refusal while an uneven split waits for the GM (BRG-3.3.4). */
-export function remainderWaits(s: BattleState): string {
+export function remainderWaits(s: BattleState): Text {
   const r = combatNow(s)!.remainder!;
-  return `The last melee's uneven split waits for the GM: ${r.count} extra casualt${r.count === 1 ? 'y' : 'ies'}, one each to units of ${r.among.map((id) => unitName(s, id)).join(', ')} (/brigade remainder, BRG-3.3.4).`;
+  return say('brigade.melee.remainderWaits', { n: r.count, among: r.among.map((id) => unitName(s, id)).join(', ') });
 }
 
 /** BRG-3.3.4: the GM names the units that take an uneven split's remaining extra casualties, one each. */
 export function remainderRuling(s: BattleState, refs: string[], ctx: DecideContext): BattleEvent[] {
-  const r = combatNow(s)?.remainder ?? refuse('No melee has extra casualties waiting to be assigned (BRG-3.3.4).');
+  const r = combatNow(s)?.remainder ?? refuse(say('brigade.melee.noRemainder'));
   const names = refs.map((ref) => findUnit(s, ref).name);
-  const { steps } = assignRemainder({ pending: { count: r.count, among: r.among.map((id) => unitName(s, id)) }, units: names });
+  const steps: Text[] = assignRemainder({ pending: { count: r.count, among: r.among.map((id) => unitName(s, id)) }, units: names }).steps;
   const unitIds = names.map((n) => r.among.find((id) => unitName(s, id) === n)!);
   for (const id of unitIds) {
     const now = left(s, s.units[id]!) - 1;
-    steps.push(now > 0 ? `${unitName(s, id)}: ${now} of ${strength(s.units[id]!)} left.` : `${unitName(s, id)}: no strength left: destroyed and out of play (BRG-3.3.4).`);
+    steps.push(now > 0 ? say('brigade.state.leftOf', { unit: unitName(s, id), left: now, strength: strength(s.units[id]!) }) : say('brigade.state.noneLeft', { unit: unitName(s, id), rule: 'BRG-3.3.4' }));
   }
   return [{ type: 'BrigadeRemainderAssigned', data: { at: s.position, by: ctx.actor, unitIds, steps } }];
 }
@@ -197,11 +197,12 @@ export function describeMelee(e: MeleeEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeMeleeResolved': {
       const o = e.data.outcome;
-      return lines(`melee (BRG-3.3): ${o.tied ? `equal strengths${o.results ? `, ${o.loser} loses by the GM's ruling` : ', the GM rules (/brigade melee-tie)'}` : `${o.winner} wins by ${o.difference}`}`, [...o.steps, ...o.rulings.map(rulingLine)]);
+      const head = o.tied ? (o.results ? say('brigade.melee.headTieRuled', { loser: String(o.loser) }) : say('brigade.melee.headTie')) : say('brigade.melee.headWon', { winner: String(o.winner), difference: String(o.difference) });
+      return lines(head, [...o.steps, ...o.rulings.map(rulingLine)]);
     }
     case 'BrigadeRemainderAssigned':
-      return lines(`GM's ruling on a melee's uneven split (BRG-3.3.4): one more casualty each for ${e.data.unitIds.map((id) => unitName(s, id)).join(', ')}`, e.data.steps);
+      return lines(say('brigade.melee.headRemainder', { units: e.data.unitIds.map((id) => unitName(s, id)).join(', ') }), e.data.steps);
     case 'BrigadeMeleeTieRuled':
-      return lines(`GM's ruling on a melee of equal strengths (BRG-3.3.3, no rule in the source): ${e.data.results.loser} loses`, e.data.results.steps);
+      return lines(say('brigade.melee.headTieRuling', { loser: String(e.data.results.loser) }), e.data.results.steps);
   }
 }

@@ -1,6 +1,5 @@
-import { working, type Text } from '../../../i18n/text.ts';
+import { say, working, type Text } from '../../../i18n/text.ts';
 import { setRulesUnit } from '../../../battle/draft.ts';
-import { plural } from '../../../messages.ts';
 import { samePhase, sideName, unitSideId } from '../../../battle/mechanics.ts';
 import type { BattleState, Command, Unit } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
@@ -89,9 +88,15 @@ export const brg = (s: BattleState): BrigadeState => (s.rules as BrigadeState | 
 
 export const phaseId = (pos: TurnPosition) => BRIGADE_PHASES[pos.phase]?.id ?? `phase ${pos.phase + 1}`;
 export const phaseName = (pos: TurnPosition) => BRIGADE_PHASES[pos.phase]?.name ?? '?';
+/** A phase's name as a reader reads it (BRIGADE_PHASES' names, in the catalog); '?' for one the sequence lacks. */
+const PHASE_NAMES: readonly Text[] = [say('brigade.state.phase1'), say('brigade.state.phase2'), say('brigade.state.phase3'), say('brigade.state.phase4')];
+export const phaseText = (index: number): Text => PHASE_NAMES[index] ?? '?';
 
-export function checkPhase(s: BattleState, id: string, what: string) {
-  if (phaseId(s.position) !== id) refuse(`${what} in the ${BRIGADE_PHASES.find((p) => p.id === id)?.name} (${id}); now it is turn ${s.position.turn}, ${phaseName(s.position)} (${phaseId(s.position)}).`);
+/** Refuses unless it is phase `id`: "<what> in the <phase> (<id>); now it is turn n, <phase> (<id>)." */
+export function checkPhase(s: BattleState, id: string, what: Text) {
+  if (phaseId(s.position) !== id) {
+    refuse(say('brigade.state.wrongPhase', { what, phase: phaseText(BRIGADE_PHASES.findIndex((p) => p.id === id)), id, turn: String(s.position.turn), now: phaseText(s.position.phase), nowId: phaseId(s.position) }));
+  }
 }
 
 export const status = (s: BattleState, unitId: string): BrigadeUnitStatus => brg(s).units[unitId] ?? { casualties: 0 };
@@ -100,7 +105,7 @@ export const left = (s: BattleState, u: Unit) => Math.max(0, strength(u) - statu
 /** No strength left: its casualties have taken all its figures, so it is destroyed and out of play (BRG-2.2, BRG-3.3.4). */
 export const destroyed = (s: BattleState, u: Unit) => left(s, u) === 0;
 /** The refusal for a destroyed unit named in an action. */
-export const destroyedText = (s: BattleState, u: Unit) => `${u.name} has no strength left (${plural(status(s, u.id).casualties, 'casualty', 'casualties')} on a strength of ${strength(u)}): it is destroyed and out of play (BRG-3.3.4).`;
+export const destroyedText = (s: BattleState, u: Unit): Text => say('brigade.state.destroyed', { unit: u.name, n: status(s, u.id).casualties, strength: strength(u) });
 /** Refuses a destroyed unit (`u` named in an action). */
 export function checkInPlay(s: BattleState, u: Unit): void {
   if (destroyed(s, u)) refuse(destroyedText(s, u));

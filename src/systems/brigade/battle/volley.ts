@@ -1,5 +1,4 @@
-import type { Text } from '../../../i18n/text.ts';
-import { plural } from '../../../messages.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, playsSide, samePhase, unitSideId } from '../../../battle/mechanics.ts';
@@ -7,7 +6,7 @@ import { isGm, type BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { closeVolleyRound, type VolleyRoundOutcome } from '../index.ts';
-import { addCasualties, brg, checkInPlay, combatNow, destroyed, leaderOf, left, lines, phaseId, phaseName, setCombat, setState, setUnit, sideOfUnit, status, strength, unitName } from './state.ts';
+import { addCasualties, brg, checkInPlay, combatNow, destroyed, leaderOf, left, lines, phaseId, phaseText, setCombat, setState, setUnit, sideOfUnit, status, strength, unitName } from './state.ts';
 
 /** The March and Volley round of the activated formation (BRG-2.2), and defensive fire in close combat (BRG-3.2.4, BRG-3.4.5). */
 export type VolleyAction =
@@ -15,7 +14,7 @@ export type VolleyAction =
   | { type: 'BrigadeEndRound' };
 
 export type VolleyEvent =
-  | { type: 'BrigadeVolleyFired'; data: { at: TurnPosition; firerId: string; targetId: string; casualties: number; defensive: boolean; left: number; steps: string[] } }
+  | { type: 'BrigadeVolleyFired'; data: { at: TurnPosition; firerId: string; targetId: string; casualties: number; defensive: boolean; left: number; steps: Text[] } }
   | { type: 'BrigadeRoundEnded'; data: { at: TurnPosition; formationId: string; outcome: VolleyRoundOutcome } };
 
 /** BRG-2.2: a unit of the activated formation fires; the casualties are given (no fire table in the source) and applied. BRG-3.2.4 defensive fire too. */
@@ -29,27 +28,31 @@ export function volley(s: BattleState, a: Extract<VolleyAction, { type: 'Brigade
   let defensive = false;
   if (pid === 'BRG-2') {
     const round = brg(s).volleys;
-    if (!round || !samePhase(round.at, s.position)) refuse(`No formation is acting: units fire in their formation's March and Volley round, after /activate formation (BRG-2.1.1, BRG-2.2).`);
-    if (firer.commandId !== round.formationId) refuse(`${firer.name} is not of ${s.commands[round.formationId]?.name}, the formation acting this round (BRG-2.2).`);
+    if (!round || !samePhase(round.at, s.position)) refuse(say('brigade.volley.noFormation'));
+    if (firer.commandId !== round.formationId) refuse(say('brigade.volley.notOfFormation', { unit: firer.name, formation: String(s.commands[round.formationId]?.name) }));
   } else if (pid === 'BRG-3') {
-    if (!combatNow(s)?.defensiveFire.includes(firer.id)) refuse(`${firer.name} may not fire now: in the Close Combat phase only a charged unit that passed morale and has not activated fires, defensively (BRG-3.2.4, BRG-3.4.5).`);
+    if (!combatNow(s)?.defensiveFire.includes(firer.id)) refuse(say('brigade.volley.notNow', { unit: firer.name }));
     defensive = true;
-  } else refuse(`Units fire in the March and Volley phase (BRG-2.2), or defensively when charged (BRG-3.2.4); now it is ${phaseName(s.position)}.`);
-  if (unitSideId(s, target) === unitSideId(s, firer)) refuse(`${firer.name} and ${target.name} are both ${sideOfUnit(s, firer)}'s; fire at an enemy unit.`);
-  if (!Number.isInteger(a.casualties) || a.casualties < 0) refuse(`Casualties are a whole number, 0 or more (got ${a.casualties}).`);
+  } else refuse(say('brigade.volley.whenFire', { now: phaseText(s.position.phase) }));
+  if (unitSideId(s, target) === unitSideId(s, firer)) refuse(say('brigade.volley.sameSide', { firer: firer.name, target: target.name, side: sideOfUnit(s, firer) }));
+  if (!Number.isInteger(a.casualties) || a.casualties < 0) refuse(say('brigade.volley.wholeNumber', { got: String(a.casualties) }));
   const now = left(s, target);
-  if (a.casualties > now) refuse(`${target.name} has ${now} of ${strength(target)} left; it cannot take ${plural(a.casualties, 'casualty', 'casualties')}.`);
-  const steps = [`${firer.name} fires at ${target.name}: ${a.casualties} casualt${a.casualties === 1 ? 'y' : 'ies'}, as given (the source has no fire table)${defensive ? `; defensive fire (BRG-3.2.4)` : ' (BRG-2.2)'}.`, now - a.casualties > 0 ? `${target.name}: ${now - a.casualties} of ${strength(target)} left.` : `${target.name}: no strength left: destroyed and out of play (BRG-2.2).`];
+  if (a.casualties > now) refuse(say('brigade.volley.tooMany', { unit: target.name, left: now, strength: strength(target), n: a.casualties }));
+  const fired = { firer: firer.name, target: target.name, n: a.casualties };
+  const steps: Text[] = [
+    defensive ? say('brigade.volley.firesDefensive', fired) : say('brigade.volley.fires', fired),
+    now - a.casualties > 0 ? say('brigade.state.leftOf', { unit: target.name, left: now - a.casualties, strength: strength(target) }) : say('brigade.state.noneLeft', { unit: target.name, rule: 'BRG-2.2' }),
+  ];
   return [{ type: 'BrigadeVolleyFired', data: { at: s.position, firerId: firer.id, targetId: target.id, casualties: a.casualties, defensive, left: now - a.casualties, steps } }];
 }
 
 /** BRG-2.2.1-2.2.3: the end of the formation's round: morale tests due, once per phase, and Fallen Leader rolls. */
 export function endRound(s: BattleState, ctx: DecideContext): BattleEvent[] {
   const round = brg(s).volleys;
-  if (!round || !samePhase(round.at, s.position)) refuse('No March and Volley round is under way: /activate formation starts one (BRG-2.1.1).');
+  if (!round || !samePhase(round.at, s.position)) refuse(say('brigade.volley.noRound'));
   const formation = s.commands[round.formationId];
   const ownSide = formation?.sideId ?? '';
-  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, ownSide)) refuse(`${formation?.name}'s players or a GM end its round (BRG-2.2).`);
+  if (!isGm(s, ctx.actor) && !playsSide(s, ctx.actor, ownSide)) refuse(say('brigade.volley.whoEnds', { formation: String(formation?.name) }));
   const name = (id: string) => s.units[id]?.name ?? id;
   const targets = [...new Set(round.fired.map((f) => f.targetId))].flatMap((id) => {
     const u = s.units[id];
@@ -80,10 +83,11 @@ export function evolveVolley(d: BattleState, e: VolleyEvent): void {
 export function describeVolley(e: VolleyEvent, s: BattleState): Text {
   switch (e.type) {
     case 'BrigadeVolleyFired':
-      return lines(`${unitName(s, e.data.firerId)} fires at ${unitName(s, e.data.targetId)}: ${e.data.casualties} casualt${e.data.casualties === 1 ? 'y' : 'ies'} (${e.data.defensive ? 'BRG-3.2.4' : 'BRG-2.2'})`, e.data.steps);
+      return lines(say('brigade.volley.head', { firer: unitName(s, e.data.firerId), target: unitName(s, e.data.targetId), n: e.data.casualties, rule: e.data.defensive ? 'BRG-3.2.4' : 'BRG-2.2' }), e.data.steps);
     case 'BrigadeRoundEnded': {
       const o = e.data.outcome;
-      return lines(`end of ${o.formation}'s March and Volley round (BRG-2.2.1): ${o.moraleTests.length ? `morale tests due for ${o.moraleTests.map((m) => m.unit).join(', ')} (a GM gives each result: /morale brigade)` : 'no morale tests'}`, o.steps);
+      const head = o.moraleTests.length ? say('brigade.volley.headEndTests', { formation: o.formation, units: o.moraleTests.map((m) => m.unit).join(', ') }) : say('brigade.volley.headEnd', { formation: o.formation });
+      return lines(head, o.steps);
     }
   }
 }

@@ -5,6 +5,7 @@ import { unitsOf } from '../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { LEADER_KINDS, ROUNDINGS, type LeaderKind, type Rounding } from '../index.ts';
 import { parseGivenModifiers, parseNames, parseNumber, parsePairs } from './parse.ts';
+import { say } from '../../../i18n/text.ts';
 
 /** The brigade game's melee (BRG-3.3), command and leaders (BRG-1.2, BRG-1.3): no other verb fits them. */
 export const brigade = defineCommand({
@@ -99,7 +100,7 @@ export const brigade = defineCommand({
         rule: { kind: 'string', description: 'Fallen to shooting (BRG-2.2.3) or in melee (BRG-3.3.5)', required: true, choices: ['BRG-2.2.3', 'BRG-3.3.5'] },
       },
       action: (o) => {
-        if (o.rule !== 'BRG-2.2.3' && o.rule !== 'BRG-3.3.5') refuse('rule is BRG-2.2.3 or BRG-3.3.5.');
+        if (o.rule !== 'BRG-2.2.3' && o.rule !== 'BRG-3.3.5') refuse(say('brigade.parse.fallenRule'));
         return { type: 'BrigadeLeaderFell', leader: o.leader, rule: o.rule };
       },
     }),

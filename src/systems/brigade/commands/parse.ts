@@ -1,4 +1,5 @@
 import { refuse } from '../../../rules/errors.ts';
+import { say } from '../../../i18n/text.ts';
 import type { GivenModifier } from '../index.ts';
 
 // Input syntax shared by the slash commands.
@@ -32,7 +33,7 @@ export const parseNames = (text: string): string[] =>
 /** "label=+1, other=-2": modifiers a GM gives where the source prints none. */
 export function parseGivenModifiers(text: string): GivenModifier[] {
   return parseNames(text).map((p) => {
-    const m = /^(.+?)\s*=\s*([+-]?\d+)$/.exec(p) ?? refuse(`"${p}" is not a modifier: write label=+1 (the source prints no melee or supplementary modifiers, BRG-3.3.2).`);
+    const m = /^(.+?)\s*=\s*([+-]?\d+)$/.exec(p) ?? refuse(say('brigade.parse.notModifier', { got: p }));
     return { text: m[1]!.trim(), value: Number(m[2]) };
   });
 }
@@ -44,7 +45,7 @@ export function parseFaces(text: string): number[] {
     .filter(Boolean)
     .map((f) => {
       const n = Number(f);
-      if (!Number.isInteger(n)) refuse(`"${f}" is not a face of the die.`);
+      if (!Number.isInteger(n)) refuse(say('brigade.parse.notFace', { got: f }));
       return n;
     });
 }
