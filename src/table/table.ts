@@ -130,7 +130,7 @@ export class Table {
     }
     // The table's clock, read only for a message with a timestamp (a test's clock moves at each read).
     const now = /<t:-?\d/.test(`${m.title ?? ''}${m.text}`) ? this.app.now() : undefined;
-    this.opts.print(textLines(m, paths, { color: this.color, ...(now ? { now } : {}) }));
+    this.opts.print(textLines(m, paths, { color: this.color, locale: this.locale, ...(now ? { now } : {}) }));
   }
 
   /**
