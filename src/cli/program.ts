@@ -11,9 +11,16 @@ import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { FALLBACK, LANGUAGES, localeOf, PSEUDO, type Locale } from '../i18n/locales.ts';
+import { say, word, type Arg } from '../i18n/text.ts';
 import { plural } from '../messages.ts';
 import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
+
+/** The language the command line speaks: English until the shell's locale is read (issue 43). */
+const CLI_LOCALE: Locale = FALLBACK;
+
+/** A message of the catalog in the command line's language. */
+const cli = (key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), CLI_LOCALE);
 
 /**
  * The program's heavy modules, loaded by the subcommand that runs once it has said what it does
@@ -72,7 +79,7 @@ export function buildProgram(config: Config): Command {
     const { startWeb } = await import('../web/start.ts');
     try {
       const web = await startWeb({ app, port, host: config.WEB_HOST, base: webBase(config.WEB_URL, port), logger });
-      say(`Battle pages on ${web.url} (the links /battle share posts open there).`);
+      say(cli('cli.pages.beside', { url: web.url }));
       app.pages = 'here';
       return web;
     } catch (err) {
@@ -147,8 +154,8 @@ export function buildProgram(config: Config): Command {
    * code 1) when neither or both are given.
    */
   function oneLog(command: string, o: { battle?: string; campaign?: string }): Log | undefined {
-    if (o.battle !== undefined && o.campaign !== undefined) console.error(`umpire ${command} reads one log: give --battle <id> or --campaign <id>, not both. Nothing was read.`);
-    else if (o.battle === undefined && o.campaign === undefined) console.error(`umpire ${command} needs the log to read: --battle <id> (b1, c1-b1, ...) or --campaign <id> (c1, ...). Nothing was read.`);
+    if (o.battle !== undefined && o.campaign !== undefined) console.error(cli('cli.log.both', { command }));
+    else if (o.battle === undefined && o.campaign === undefined) console.error(cli('cli.log.none', { command }));
     else return o.battle !== undefined ? { kind: 'battle', id: o.battle } : { kind: 'campaign', id: o.campaign! };
     process.exitCode = 1;
     return undefined;
@@ -166,8 +173,8 @@ export function buildProgram(config: Config): Command {
       const found = known.find((b) => b.id.toLowerCase() === typed.id.toLowerCase());
       const log = { kind: typed.kind, id: found?.id ?? typed.id };
       if (!found) {
-        const kinds = log.kind === 'battle' ? 'Battles' : 'Campaigns';
-        console.error(`No ${log.kind} ${log.id} in this database. ${kinds}: ${known.map((b) => `${b.id} "${b.name}"`).join(', ') || 'none'}.`);
+        const listed = known.map((b) => `${b.id} "${b.name}"`).join(', ');
+        console.error(cli(log.kind === 'battle' ? 'cli.log.noBattle' : 'cli.log.noCampaign', { id: log.id, known: listed || say('cli.log.noneKnown') }));
         process.exitCode = 1;
         return;
       }
@@ -212,9 +219,12 @@ export function buildProgram(config: Config): Command {
 
   /** A battle's dice check in words (`umpire verify`). */
   function diceText(dice: DiceCheck): string {
-    if (dice.status === 'checked') return `Dice: ${plural(dice.rolls, 'roll')} in ${plural(dice.events, 'event')} re-derived from the ${dice.seedFrom === 'log' ? 'published' : 'given'} seed; none was changed, re-rolled or chosen.`;
-    if (dice.status === 'skipped') return `Dice: not checked: ${dice.reason}`;
-    return `Dice: FAILED${dice.version ? ` at event ${dice.version}` : ''}: ${dice.reason}`;
+    if (dice.status === 'checked') {
+      const counts = { rolls: dice.rolls, rollCount: String(dice.rolls), events: dice.events, eventCount: String(dice.events) };
+      return cli(dice.seedFrom === 'log' ? 'cli.dice.publishedSeed' : 'cli.dice.givenSeed', counts);
+    }
+    if (dice.status === 'skipped') return cli('cli.dice.skipped', { reason: dice.reason });
+    return dice.version ? cli('cli.dice.failedAt', { version: String(dice.version), reason: dice.reason }) : cli('cli.dice.failed', { reason: dice.reason });
   }
 
   /** A battle's or a campaign's log as JSON lines, one write a thousand events: a long log leaves in a few large writes, its count shown. */
@@ -443,7 +453,7 @@ export function buildProgram(config: Config): Command {
       const typed = oneLog('replay', o);
       if (!typed) return;
       if (o.turn !== undefined && (typed.kind === 'battle' || o.to !== undefined)) {
-        console.error(typed.kind === 'battle' ? `--turn is a campaign's: a battle's replay takes --to <version>. Nothing was read.` : 'Give --turn or --to, not both: the state is at one point of the log. Nothing was read.');
+        console.error(cli(typed.kind === 'battle' ? 'cli.replay.turnOfCampaign' : 'cli.replay.turnOrTo'));
         process.exitCode = 1;
         return;
       }
@@ -460,7 +470,7 @@ export function buildProgram(config: Config): Command {
   /** A version past a log's last event is said so (exit 1), rather than answered with its last state as if it were that version's. */
   function pastTheEnd(kind: 'Battle' | 'Campaign', id: string, to: number | undefined, last: number): boolean {
     if (to === undefined || to <= last) return false;
-    console.error(`${kind} ${id} has no event ${to}: its log ends at event ${last}. Nothing was replayed.`);
+    console.error(cli(kind === 'Battle' ? 'cli.replay.pastEndBattle' : 'cli.replay.pastEndCampaign', { id, to: String(to), last: String(last) }));
     process.exitCode = 1;
     return true;
   }
@@ -476,7 +486,7 @@ export function buildProgram(config: Config): Command {
       const at = opened.find((l) => l.event.type === 'CampaignTurnOpened' && l.event.data.turn === o.turn);
       if (!at) {
         const turns = opened.map((l) => (l.event.type === 'CampaignTurnOpened' ? l.event.data.turn : 0));
-        console.error(`Campaign ${id} has no turn ${o.turn}: ${turns.length ? `its turns are ${turns.join(', ')}` : 'no turn has opened yet'}.`);
+        console.error(turns.length ? cli('cli.replay.noTurn', { id, turn: String(o.turn), turns: turns.join(', ') }) : cli('cli.replay.noTurnYet', { id, turn: String(o.turn) }));
         process.exitCode = 1;
         return;
       }
@@ -497,7 +507,7 @@ export function buildProgram(config: Config): Command {
       const typed = oneLog('verify', o);
       if (!typed) return;
       if (typed.kind === 'campaign' && o.seed !== undefined) {
-        console.error(`--seed is a battle's: verify that battle with --battle <id> --seed <hex>. Nothing was read.`);
+        console.error(cli('cli.verify.seedOfBattle'));
         process.exitCode = 1;
         return;
       }
@@ -505,8 +515,8 @@ export function buildProgram(config: Config): Command {
       return withLog('verify', o.db, typed, async (store, log) => {
         const { verifyLog } = await import('../app/reports/verify.ts');
         const { chain, dice } = await verifyWithProgress(store, undefined, (watched) => verifyLog(watched, log.id, o.seed));
-        if (chain.ok) console.log(`Battle ${log.id}: hash chain of ${plural(chain.count, 'event')} verified.`);
-        else console.log(`Battle ${log.id}: FAILED at event ${chain.version}: ${chain.reason}`);
+        if (chain.ok) console.log(cli('cli.verify.battleOk', { id: log.id, n: chain.count, count: String(chain.count) }));
+        else console.log(cli('cli.verify.battleFailed', { id: log.id, version: String(chain.version), reason: chain.reason }));
         console.log(diceText(dice));
         if (!chain.ok || dice.status === 'failed') process.exitCode = 1;
       });
@@ -520,18 +530,16 @@ export function buildProgram(config: Config): Command {
   async function verifyCampaignLines(store: EventStore, id: string): Promise<void> {
     const { verifyCampaign } = await import('../app/reports/verify.ts');
     const { chain, battles } = await verifyWithProgress(store, id, (watched) => verifyCampaign(watched, id));
-    if (chain.ok) console.log(`Campaign ${id}: hash chain of ${plural(chain.count, 'event')} verified.`);
-    else console.log(`Campaign ${id}: FAILED at event ${chain.version}: ${chain.reason}`);
-    if (!battles.length) console.log(`No battle's result has been taken into campaign ${id} yet: no battle to check.`);
+    if (chain.ok) console.log(cli('cli.verify.campaignOk', { id, n: chain.count, count: String(chain.count) }));
+    else console.log(cli('cli.verify.campaignFailed', { id, version: String(chain.version), reason: chain.reason }));
+    if (!battles.length) console.log(cli('cli.verify.noBattles', { id }));
     let failed = !chain.ok;
     for (const b of battles) {
       const { chain: bc, dice } = b.log;
       const v = b.through.version;
-      const own = bc.ok ? `hash chain of ${plural(bc.count, 'event')} verified` : `FAILED at event ${bc.version}: ${bc.reason}`;
-      const reference = b.matches
-        ? `event ${v} still has the hash the campaign recorded`
-        : `FAILED: its event ${v} no longer has the hash the campaign recorded (${b.through.hash}): the battle's log was changed after its result was taken`;
-      console.log(`Battle ${b.battleId} (its result taken at campaign event ${b.at}, up to its event ${v}): ${own}; ${reference}. ${diceText(dice)}`);
+      const own = bc.ok ? say('cli.verify.chainOk', { n: bc.count, count: String(bc.count) }) : say('cli.verify.chainFailed', { version: String(bc.version), reason: bc.reason });
+      const reference = b.matches ? say('cli.verify.referenceOk', { version: String(v) }) : say('cli.verify.referenceFailed', { version: String(v), hash: b.through.hash });
+      console.log(cli('cli.verify.campaignBattle', { battle: b.battleId, at: String(b.at), version: String(v), own, reference, dice: diceText(dice) }));
       if (!bc.ok || !b.matches || dice.status === 'failed') failed = true;
     }
     if (failed) process.exitCode = 1;

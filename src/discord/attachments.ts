@@ -1,4 +1,5 @@
 import { MAX_FILE_BYTES } from '../app/slash/commands.ts';
+import { say } from '../i18n/text.ts';
 import { RuleError } from '../rules/errors.ts';
 
 /** Orders of battle are small; anything much larger is not one. */
@@ -11,7 +12,7 @@ export interface AttachmentRef {
   size: number;
 }
 
-const kb = (n: number) => `${Math.ceil(n / 1000)} KB`;
+const kb = (n: number) => String(Math.ceil(n / 1000));
 
 /**
  * Downloads an attachment of the interaction as UTF-8 text, refusing one over `limit` bytes (by
@@ -19,15 +20,15 @@ const kb = (n: number) => `${Math.ceil(n / 1000)} KB`;
  * RuleError the user can act on.
  */
 export async function fetchAttachment(a: AttachmentRef, limit = MAX_ATTACHMENT_BYTES, timeoutMs = 10_000): Promise<{ name: string; text: string }> {
-  const tooLarge = () => new RuleError(`${a.name} is too large (over ${kb(limit)}); an order of battle is a small YAML or JSON file.`);
+  const tooLarge = () => new RuleError(say('discord.attachment.tooLarge', { name: a.name, kb: kb(limit) }));
   if (a.size > limit) throw tooLarge();
   let res: Response;
   try {
     res = await fetch(a.url, { signal: AbortSignal.timeout(timeoutMs) });
   } catch {
-    throw new RuleError(`${a.name} could not be downloaded from Discord; try again in a moment.`);
+    throw new RuleError(say('discord.attachment.failed', { name: a.name }));
   }
-  if (!res.ok || !res.body) throw new RuleError(`${a.name} could not be downloaded from Discord (HTTP ${res.status}); try again in a moment.`);
+  if (!res.ok || !res.body) throw new RuleError(say('discord.attachment.failedHttp', { name: a.name, status: String(res.status) }));
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
@@ -39,11 +40,11 @@ export async function fetchAttachment(a: AttachmentRef, limit = MAX_ATTACHMENT_B
   } catch (err) {
     await res.body.cancel().catch(() => undefined);
     if (err instanceof RuleError) throw err;
-    throw new RuleError(`${a.name} could not be downloaded from Discord; try again in a moment.`);
+    throw new RuleError(say('discord.attachment.failed', { name: a.name }));
   }
   try {
     return { name: a.name, text: new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)) };
   } catch {
-    throw new RuleError(`${a.name} is not a text file; attach the order of battle as YAML or JSON.`);
+    throw new RuleError(say('discord.attachment.notText', { name: a.name }));
   }
 }

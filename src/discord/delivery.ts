@@ -2,6 +2,7 @@ import type { Locale } from '../i18n/locales.ts';
 import { DiscordAPIError, HTTPError, RateLimitError, REST, RESTJSONErrorCodes, Routes } from 'discord.js';
 import type { Logger } from 'pino';
 import type { DeliveryPort, DeliveryRow } from '../app/service/dispatcher.ts';
+import { lines, say } from '../i18n/text.ts';
 import { mention, type Message } from '../messages.ts';
 import type { DeliveryStateStore } from '../store/types.ts';
 import { render, type DiscordPayload } from './render.ts';
@@ -172,14 +173,12 @@ export class DiscordDelivery implements DeliveryPort {
       if (battle) {
         const notice: Message = {
           to: { kind: 'channel', channel: battle.channel },
-          title: 'Direct messages closed',
-          text: [
-            `${mention(user)} does not accept direct messages from the umpire, so their prompts cannot reach them by DM.`,
-            `${mention(user)}: use any command here (for instance ${battle.campaign ? '/campaign status' : '/ballot status'}) and they will be shown to you, and only you.`,
-            battle.campaign
-              ? `GMs (${battle.gms.map(mention).join(', ')}): a GM can also enter their orders with /campaign orders enter.`
-              : `GMs (${battle.gms.map(mention).join(', ')}): a GM can also vote for them with /ballot cast-for.`,
-          ].join('\n'),
+          title: say('discord.dmClosed.title'),
+          text: lines(
+            say('discord.dmClosed.cannot', { user: mention(user) }),
+            say('discord.dmClosed.useCommand', { user: mention(user), command: battle.campaign ? '/campaign status' : '/ballot status' }),
+            say(battle.campaign ? 'discord.dmClosed.gmsOrders' : 'discord.dmClosed.gmsVote', { gms: battle.gms.map(mention).join(', ') }),
+          ),
         };
         await this.post(battle.channel, render(notice, { ping: [...battle.gms, user] }), nonceOf('n', row));
       }

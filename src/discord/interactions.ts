@@ -24,7 +24,7 @@ import { findCommand } from '../app/slash/registry.ts';
 import type { Umpire } from '../app/service/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
 import { languageOf, localeOf, type Locale } from '../i18n/locales.ts';
-import type { Text } from '../i18n/text.ts';
+import { say, word, type Text } from '../i18n/text.ts';
 import { capEchoes, type Message } from '../messages.ts';
 import { fetchAttachment, MAX_ATTACHMENT_BYTES } from './attachments.ts';
 import { discordErrorInfo } from './delivery.ts';
@@ -46,7 +46,7 @@ export interface RouterDeps {
 }
 
 /** What a button whose custom id is no longer understood (or a form of one) answers. */
-const NOT_UNDERSTOOD = 'This button is no longer understood; use the slash command instead (/help).';
+const NOT_UNDERSTOOD = say('discord.notUnderstood');
 
 /** Discord errors meaning the interaction is gone or answered elsewhere: nothing to tell the user. */
 const GONE = new Set<number | string>([RESTJSONErrorCodes.UnknownInteraction, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged]);
@@ -80,7 +80,7 @@ export function interactionHandler(deps: RouterDeps): (i: Interaction) => Promis
       else if (i.isChatInputCommand()) await chatInput(i, deps, log);
       else if (i.isButton()) await button(i, deps, log);
       else if (i.isModalSubmit()) await modalSubmit(i, deps, log);
-      else if (i.isRepliable()) await i.reply({ embeds: errorPart('The umpire does not handle this kind of interaction.', localeOf(i.locale))[0]!.embeds, flags: MessageFlags.Ephemeral });
+      else if (i.isRepliable()) await i.reply({ embeds: errorPart(say('discord.unhandled'), localeOf(i.locale))[0]!.embeds, flags: MessageFlags.Ephemeral });
     } catch (err) {
       await failed(i, err, log);
     }
@@ -106,7 +106,7 @@ async function failed(i: Interaction, err: unknown, log: Logger): Promise<void> 
   }
   log.error(err instanceof DiscordAPIError ? discordErrorInfo(err) : { err }, 'interaction failed');
   if (!i.isRepliable()) return;
-  const [part] = errorPart(`Something went wrong on our side. Please report interaction ${i.id}.`, localeOf(i.locale));
+  const [part] = errorPart(say('discord.failed', { id: i.id }), localeOf(i.locale));
   try {
     if (i.deferred || i.replied) await i.followUp({ embeds: part!.embeds, flags: MessageFlags.Ephemeral });
     else await i.reply({ embeds: part!.embeds, flags: MessageFlags.Ephemeral });
@@ -129,7 +129,7 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
   if (!i.inGuild() && def && def.needsBattle !== false) {
     const found =
       def.who === 'gm'
-        ? { error: `/${i.commandName} ${sub} is for a GM in the battle's channel, not in direct messages.` }
+        ? { error: say('discord.gmOnlyInChannel', { command: `/${i.commandName} ${sub}` }) }
         : await battleForDm(app, i.user.id, typeof options.ballot === 'string' ? options.ballot : undefined);
     if ('error' in found) {
       await responder.send(errorPart(capEchoes(found.error, Object.values(options)), localeOf(i.locale)));
@@ -145,7 +145,7 @@ async function chatInput(i: ChatInputCommandInteraction, deps: RouterDeps, log: 
   const readFile: InvokeContext['readFile'] = async (ref) => {
     // Only an attachment Discord resolved for this very interaction is fetched, never a URL a user typed.
     const a = i.options.resolved?.attachments?.get(ref);
-    if (!a) throw new RuleError('That attachment did not arrive; attach the file again.');
+    if (!a) throw new RuleError(say('discord.attachment.missing'));
     return fetchAttachment({ url: a.url, name: a.name, size: a.size }, limit);
   };
   const inv: Invocation = { command: i.commandName, sub, options, actor: i.user.id, channel, requestId: i.id, readFile, ...(battle ? { battle } : {}), ...(i.guildLocale ? { language: languageOf(localeOf(i.guildLocale)) } : {}) };
@@ -169,7 +169,7 @@ async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Prom
   // A DM button acts in the channel of the battle it came from; invoke checks it is still running there.
   const row = await deps.app.battle(pressed.battle);
   if (!row) {
-    await responder.send(errorPart('That button belongs to a battle this umpire does not know.', localeOf(i.locale)));
+    await responder.send(errorPart(say('discord.unknownBattle'), localeOf(i.locale)));
     return;
   }
   responder.deferAfter(deps.deferAfterMs ?? 2000);
@@ -232,7 +232,7 @@ async function showHeld(i: Repliable, responder: Responder, deps: RouterDeps, lo
   const prompts = held.some((h) => h.message.buttons?.length) ? await pendingPrompts(deps.app, i.user.id) : [];
   const shown: Message[] = [...held.filter((h) => !h.message.buttons?.length).map((h) => h.message), ...prompts].slice(0, 10);
   const parts = shown.flatMap((m) => render(m, { locale: localeOf(i.locale) }));
-  if (parts[0]) parts[0] = { ...parts[0], content: 'Your DMs are closed, so here is what the umpire could not send you (only you can see this):' };
+  if (parts[0]) parts[0] = { ...parts[0], content: word(say('discord.held'), localeOf(i.locale)) };
   await responder.send(parts);
   await deps.state.release(held.map((h) => h.outboxId));
   log.info({ held: held.length, prompts: prompts.length }, 'held DMs shown to the user');

@@ -9,7 +9,8 @@ import {
   type APIEmbed,
 } from 'discord.js';
 import { FALLBACK, type Locale } from '../i18n/locales.ts';
-import { plural, wordMessage, type Message, type MessageFile } from '../messages.ts';
+import { say, word } from '../i18n/text.ts';
+import { wordMessage, type Message, type MessageFile } from '../messages.ts';
 import { clip, split, tame } from './text-limits.ts';
 
 /** One Discord message as the REST API takes it (a channel post, a DM, an interaction reply). */
@@ -57,14 +58,14 @@ export interface ShownButton {
  * graphemes, a blank one numbered), custom ids of 1 to 100 characters and unique in the message
  * (others left out: a press could not be told apart), at most 5 rows of 5.
  */
-function shownButtons(buttons: Message<string>['buttons']): ShownButton[] {
+function shownButtons(buttons: Message<string>['buttons'], locale: Locale = FALLBACK): ShownButton[] {
   const seen = new Set<string>();
   const out: ShownButton[] = [];
   for (const b of buttons ?? []) {
     if (!b.customId || b.customId.length > LIMIT.customId || seen.has(b.customId)) continue;
     seen.add(b.customId);
     const full = tame(b.label).trim();
-    const label = full ? clip(full, LIMIT.label) : `Option ${out.length + 1}`;
+    const label = full ? clip(full, LIMIT.label) : word(say('discord.buttonNumbered', { n: String(out.length + 1) }), locale);
     out.push({ label, customId: b.customId, ...(label !== full ? { full } : {}) });
     if (out.length === LIMIT.perRow * LIMIT.rows) break;
   }
@@ -125,10 +126,10 @@ export interface RenderOptions {
 const CUT_NOTE = 100;
 
 /** The first message's worth of `text` and a line saying how many lines did not fit. */
-function firstPart(text: string): string {
+function firstPart(text: string, locale: Locale): string {
   const [head = ''] = split(text, PART - CUT_NOTE);
   const left = text.slice(head.length).split(/\r\n|\r|\n/).filter((l) => l.trim()).length;
-  return `${head}\n… ${plural(left, 'more line')} not shown: a status post must fit in one Discord message.`;
+  return `${head}\n${word(say('discord.cut', { n: left }), locale)}`;
 }
 
 /**
@@ -141,13 +142,14 @@ function firstPart(text: string): string {
  * Discord is shortened, its full text added to the message's text when the text lacks it.
  */
 export function render(message: Message, opts: RenderOptions = {}): DiscordPayload[] {
-  const m = wordMessage(message, opts.locale ?? message.locale ?? FALLBACK);
+  const locale = opts.locale ?? message.locale ?? FALLBACK;
+  const m = wordMessage(message, locale);
   const titleText = m.title ? tame(m.title).trim() : '';
   const title = titleText ? clip(titleText, LIMIT.title) : undefined;
-  const buttons = shownButtons(m.buttons);
+  const buttons = shownButtons(m.buttons, locale);
   // A piece of nothing but blanks (a run of empty lines at a cut) is not worth a message of its own.
   const text = shownText(m.text, buttons);
-  const pieces = (opts.single && text.length > PART ? [firstPart(text)] : split(text, PART)).filter((t) => t.trim());
+  const pieces = (opts.single && text.length > PART ? [firstPart(text, locale)] : split(text, PART)).filter((t) => t.trim());
   const texts = pieces.length ? pieces : [''];
   const color = m.error ? COLOR.error : m.outcome !== undefined ? COLOR.outcome : COLOR.post;
   const ping = opts.ping?.length ? pingContent([...new Set(opts.ping)]) : undefined;
@@ -157,7 +159,7 @@ export function render(message: Message, opts: RenderOptions = {}): DiscordPaylo
     if (i === 0 && title) embed.setTitle(title);
     if (piece.trim()) embed.setDescription(piece);
     else if (!(i === 0 && title)) embed.setDescription(BLANK);
-    if (last && m.event !== undefined) embed.setFooter({ text: `log event ${m.event}` });
+    if (last && m.event !== undefined) embed.setFooter({ text: word(say('discord.footer', { event: String(m.event) }), locale) });
     const image = last ? m.files?.find((f) => f.name.endsWith('.png')) : undefined;
     if (image) embed.setImage(`attachment://${image.name}`);
     const json = embed.toJSON();

@@ -5,6 +5,7 @@ import { optionApplies } from '../app/slash/complete.ts';
 import { commands, findCommand } from '../app/slash/registry.ts';
 import { tokenize } from './line.ts';
 import { loadDice } from '../dice/notation.ts';
+import { word } from '../i18n/text.ts';
 import { WELCOME, type Table } from './table.ts';
 
 /** Tab completion for readline. */
@@ -108,7 +109,7 @@ export class Aside {
 
 /** The interactive table: history, completion, a prompt showing who is typing where. */
 export async function interactive(table: Table, aside = new Aside(), io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stdout }): Promise<void> {
-  console.log(WELCOME);
+  console.log(word(WELCOME, table.locale));
   await table.tick();
   const rl = createInterface({ input: io.input, output: io.output, completer: completer(table), historySize: 1000 });
   let running = false;

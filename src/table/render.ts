@@ -1,3 +1,5 @@
+import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { say, word } from '../i18n/text.ts';
 import type { Message } from '../messages.ts';
 
 /** How the table shows text: with ANSI styles (a terminal) or without, and the clock relative times count from. */
@@ -6,6 +8,8 @@ export interface TerminalOptions {
   color?: boolean;
   /** The table's clock, for `<t:N:R>` ("in 5 minutes"); now by default. */
   now?: Date;
+  /** The reader's locale, for the table's own words ("written to", "(DM)"); English by default. */
+  locale?: Locale;
 }
 
 /** SGR codes: each style's on and off, so that styles nest (bold inside a quote's dim). */
@@ -28,7 +32,7 @@ export interface Styler {
   quote(line: string): string;
 }
 
-const terminalStyler = (o: Required<TerminalOptions>): Styler => ({
+const terminalStyler = (o: Required<Omit<TerminalOptions, 'locale'>>): Styler => ({
   text: (s) => s,
   style: (s, inner) => style(o.color, s, inner),
   link: (inner, url) => (inner === url ? url : `${inner} (${url})`),
@@ -178,11 +182,12 @@ export function jsonLine(m: Message<string>, files: string[] = [], line?: number
  * mentions and timestamps rendered for a terminal, and where its files were written.
  */
 export function textLines(m: Message<string>, files: string[] = [], opts: TerminalOptions = {}): string {
-  const where = m.to.kind === 'channel' ? `#${m.to.channel}` : m.to.kind === 'dm' ? `@${m.to.user} (DM)` : `@${m.to.user} (only you)`;
+  const locale = opts.locale ?? FALLBACK;
+  const where = m.to.kind === 'channel' ? `#${m.to.channel}` : word(say(m.to.kind === 'dm' ? 'table.to.dm' : 'table.to.reply', { user: m.to.user }), locale);
   const title = m.title ? style(opts.color ?? false, 'bold', terminal(m.title, opts)) : '';
   const body = [title, terminal(m.text, opts)].filter(Boolean).join('\n');
   const buttons = m.buttons?.length ? `\n${m.buttons.map((b) => `[${b.label}]`).join(' ')}` : '';
-  const written = files.map((f) => `\nwritten to ${f}`).join('');
+  const written = files.map((f) => `\n${word(say('table.writtenTo', { path: f }), locale)}`).join('');
   const mark = m.error ? '✗ ' : '';
   return `${where} › ${mark}${(body + buttons + written).replace(/\n/g, `\n${' '.repeat(where.length + 3)}`)}`;
 }

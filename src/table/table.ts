@@ -12,6 +12,7 @@ import type { Umpire } from '../app/service/umpire.ts';
 import { writeRefused } from '../store/db.ts';
 import { RuleError } from '../rules/errors.ts';
 import { FALLBACK, languageOf, type Locale } from '../i18n/locales.ts';
+import { lines, say, word, type Text } from '../i18n/text.ts';
 import { wordMessage, type Message, type MessageFile } from '../messages.ts';
 import { parseLine } from './line.ts';
 import { jsonLine, textLines } from './render.ts';
@@ -42,16 +43,16 @@ export interface TableOptions {
  * over, so a reader never sees half a PNG; a link, directory or other non-file of that name is left
  * alone. Returns the path, or why nothing was written (told to the user with the message).
  */
-function writeMessageFile(dir: string, f: MessageFile): { path: string } | string {
+function writeMessageFile(dir: string, f: MessageFile): { path: string } | { failed: Text } {
   const name = basename(f.name);
-  if (!name || name === '.' || name === '..') return `The file "${f.name}" was not written: that is no file name. Nothing was changed.`;
+  if (!name || name === '.' || name === '..') return { failed: say('table.file.noName', { name: f.name }) };
   const path = join(dir, name);
   const tmp = join(dir, `.${name}.${process.pid}.tmp`);
   let begun = false;
   try {
     mkdirSync(dir, { recursive: true });
     const there = lstatSync(path, { throwIfNoEntry: false });
-    if (there && !there.isFile()) return `${name} was not written: ${path} is there already and is not a regular file (a link or a directory), so it was left alone. Nothing was changed.`;
+    if (there && !there.isFile()) return { failed: say('table.file.notAFile', { name, path }) };
     begun = true;
     writeFileSync(tmp, f.data);
     renameSync(tmp, path);
@@ -62,17 +63,12 @@ function writeMessageFile(dir: string, f: MessageFile): { path: string } | strin
     } catch {
       // A temporary file that cannot be removed either is hidden (a dot file) and replaced by the next try.
     }
-    return `${name} could not be written to ${dir} (${(err as NodeJS.ErrnoException).code ?? 'an error'}); nothing was written there.`;
+    const code = (err as NodeJS.ErrnoException).code;
+    return { failed: say('table.file.failed', { name, dir, code: code ?? say('table.file.anError') }) };
   }
 }
 
-export const WELCOME = [
-  'Umpire — the local table. Type a line as any user: @alice /help',
-  'Start a battle:   @gm /battle create name:"Ligny" system:percentile',
-  'Import its army:  @gm /oob import file:examples/oob/percentile.yaml',
-  'Lines are [#channel] @user /command [sub] name:value name:"two words"; @user !press LABEL presses a button.',
-  'Tab completes commands, options and names. Ctrl-D leaves.',
-].join('\n');
+export const WELCOME: Text = lines(say('table.welcome.title'), say('table.welcome.start'), say('table.welcome.import'), say('table.welcome.lines'), say('table.welcome.keys'));
 
 /**
  * The local table: the same slash commands as Discord, typed by any user, with every message the
@@ -101,17 +97,22 @@ export class Table {
     this.color = opts.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR);
   }
 
+  /** The reader's locale, which every line the table shows is worded in. */
+  get locale(): Locale {
+    return this.opts.locale ?? FALLBACK;
+  }
+
   private show(said: Message): void {
     // A channel post in its battle's language; a reply or DM in the table's reader's.
-    let m = wordMessage(said, (said.to.kind === 'channel' ? said.locale : undefined) ?? this.opts.locale ?? FALLBACK);
+    let m = wordMessage(said, (said.to.kind === 'channel' ? said.locale : undefined) ?? this.locale);
     if (m.buttons?.length && m.to.kind !== 'channel') this.prompts.set(m.to.user, m);
     // A file that could not be written is said in the message; the message itself is shown all the same.
     const dir = resolve(this.opts.cwd, this.opts.filesDir ?? '.');
     const unwritten: string[] = [];
     const paths = (m.files ?? []).flatMap((f) => {
       const written = writeMessageFile(dir, f);
-      if (typeof written === 'string') unwritten.push(written);
-      return typeof written === 'string' ? [] : [written.path];
+      if ('failed' in written) unwritten.push(word(written.failed, this.locale));
+      return 'path' in written ? [written.path] : [];
     });
     if (unwritten.length) m = { ...m, text: [m.text, ...unwritten].join('\n\n') };
     if (m.to.kind === 'channel' && m.event !== undefined) this.posted.add(`${m.to.channel}#${m.event}`);
@@ -125,12 +126,12 @@ export class Table {
         const old = new Set(before.split('\n'));
         const changed = m.text.split('\n').filter((l) => !old.has(l));
         if (!changed.length) return;
-        m = { ...m, title: `${m.title ?? 'Status'} (updated)`, text: changed.join('\n') };
+        m = { ...m, title: word(say('table.status.updated', { title: m.title ?? say('table.status.status') }), this.locale), text: changed.join('\n') };
       }
     }
     // The table's clock, read only for a message with a timestamp (a test's clock moves at each read).
     const now = /<t:-?\d/.test(`${m.title ?? ''}${m.text}`) ? this.app.now() : undefined;
-    this.opts.print(textLines(m, paths, { color: this.color, ...(now ? { now } : {}) }));
+    this.opts.print(textLines(m, paths, { color: this.color, locale: this.locale, ...(now ? { now } : {}) }));
   }
 
   /**
@@ -161,22 +162,22 @@ export class Table {
    * is refused by name before a byte is read: a device, a FIFO, a directory, /etc/passwd.
    */
   private readFile = async (ref: string) => {
-    const cant = (why: string) => new RuleError(`Cannot read ${ref}: ${why}.`);
+    const cant = (why: Text) => new RuleError(say('table.read.cannot', { file: ref, why }));
     let real: string;
     try {
       real = await realpath(resolve(this.opts.cwd, ref));
     } catch (err) {
-      throw cant((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message);
+      throw cant((err as NodeJS.ErrnoException).code === 'ENOENT' ? say('table.read.noFile') : (err as Error).message);
     }
     const root = await realpath(this.opts.cwd);
-    if (real !== root && !real.startsWith(root + sep)) throw cant(`it is outside the working directory (${root}); copy the file there`);
+    if (real !== root && !real.startsWith(root + sep)) throw cant(say('table.read.outside', { root }));
     const info = await stat(real);
-    if (!info.isFile()) throw cant('it is not a regular file');
-    if (info.size > MAX_FILE_BYTES) throw cant(`it is too large (${Math.ceil(info.size / 1000)} KB; at most ${MAX_FILE_BYTES / 1000} KB)`);
+    if (!info.isFile()) throw cant(say('table.read.notAFile'));
+    if (info.size > MAX_FILE_BYTES) throw cant(say('table.read.tooLarge', { size: String(Math.ceil(info.size / 1000)), max: String(MAX_FILE_BYTES / 1000) }));
     try {
       return { name: basename(real), text: new TextDecoder('utf-8', { fatal: true }).decode(await readFile(real)) };
     } catch {
-      throw cant('it is not UTF-8 text; an order of battle is a YAML or JSON file');
+      throw cant(say('table.read.notText'));
     }
   };
 
@@ -191,25 +192,25 @@ export class Table {
     if (line.kind === 'blank') return;
     this.line = at;
     if (at !== undefined && this.opts.echo && !this.opts.json) this.opts.print(`[line ${at}] ${raw.trim()}`);
-    const reply = (text: string) => this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text, error: true });
+    const reply = (text: Text) => this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text, error: true });
     if (line.kind === 'error') return reply(line.message);
     if (line.channel) this.channel = line.channel;
     if (line.user) this.user = line.user;
     if (line.kind === 'press') {
       // The latest prompt this table showed the user, else the latest the log says is waiting (after a restart).
       const pending = (await pendingPrompts(this.app, this.user)).at(-1);
-      const prompt = this.prompts.get(this.user) ?? (pending && wordMessage(pending, this.opts.locale ?? FALLBACK));
+      const prompt = this.prompts.get(this.user) ?? (pending && wordMessage(pending, this.locale));
       const button = prompt?.buttons?.find((b) => b.label.toLowerCase() === line.label.toLowerCase());
-      if (!prompt) return reply(`@${this.user} has no prompt with buttons to press.`);
-      if (!button) return reply(`The latest prompt of @${this.user} has no button "${line.label}"; its buttons: ${prompt.buttons!.map((b) => b.label).join(', ')}.`);
+      if (!prompt) return reply(say('table.press.noPrompt', { user: this.user }));
+      if (!button) return reply(say('table.press.noButton', { user: this.user, label: line.label, buttons: prompt.buttons!.map((b) => b.label).join(', ') }));
       // A button that asks for text opens a form in Discord; here the user types its command.
       const form = formButton(button.customId);
-      if (form) return this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text: `Type your ${form.option}: ${await this.formCommand(form)}` });
+      if (form) return this.show({ to: { kind: 'reply', user: this.user, channel: this.channel }, text: say('table.press.typeForm', { option: form.option, command: await this.formCommand(form) }) });
       const pressed = await buttonInvocation(button.customId, this.app);
-      if (!pressed) return reply(`That button is no longer understood (${button.customId}).`);
+      if (!pressed) return reply(say('table.press.stale', { id: button.customId }));
       // A DM button acts in the channel of the battle it came from.
       const battle = (await this.app.battles()).find((b) => b.id === pressed.battle);
-      if (!battle) return reply('That button belongs to a battle this table does not know.');
+      if (!battle) return reply(say('table.press.unknownBattle'));
       return this.invokeAndShow({ ...pressed.invocation, battle: battle.id, actor: this.user, channel: battle.channel });
     }
     const def = findCommand(line.command);
@@ -252,7 +253,7 @@ export class Table {
       this.app.logger?.error({ code: (err as { code?: unknown }).code, err: (err as Error).message }, 'the database refused a write while delivering posts');
       this.show({
         to: { kind: 'reply', user: this.user, channel: this.channel },
-        text: `The battle's database cannot be written now (${why}): posts waiting to be shown (or shown but not yet marked) are shown once it can be. Nothing that was recorded is lost.`,
+        text: say('table.tick.readOnly', { why }),
         error: true,
       });
     }

@@ -3,6 +3,7 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { linkSide } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { wordMessage, type Message } from '../messages.ts';
 import { sealOf } from '../store/hash.ts';
 import type { PostRow, RawEventRow } from '../store/types.ts';
@@ -17,7 +18,7 @@ import type { ExportedEvent, ViewExport } from './verify-export.ts';
 export interface Audience {
   link: ShareLink;
   /** "the channel's view", "North's view", "a spectator's view, 2 turns behind". */
-  label: string;
+  label: Text;
   /** The last version this view may see. */
   through: number;
   /** The side whose view it is. */
@@ -50,7 +51,11 @@ export function audienceOf(link: ShareLink, now: BattleState, events: readonly L
   const side = linkSide(now, link);
   const readers = new Set(side ? side.players.filter((u) => !now.gms.includes(u)) : []);
   const label =
-    link.view === 'public' ? "the channel's view" : link.view === 'side' ? `${side?.name ?? link.sideId}'s view` : `a spectator's view, ${link.lagTurns} turn${link.lagTurns === 1 ? '' : 's'} behind`;
+    link.view === 'public'
+      ? say('web.view.channel')
+      : link.view === 'side'
+        ? say('web.view.side', { side: side?.name ?? link.sideId ?? '' })
+        : say('web.view.spectator', { n: link.lagTurns ?? 0 });
   return { link, label, through, ...(link.sideId ? { sideId: link.sideId } : {}), readers, withheld: withheldUpTo(events, through) };
 }
 

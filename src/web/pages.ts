@@ -1,5 +1,5 @@
 import { FALLBACK, type Locale } from '../i18n/locales.ts';
-import { word } from '../i18n/text.ts';
+import { say, word, type Arg, type Text } from '../i18n/text.ts';
 import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
@@ -44,6 +44,8 @@ header a:focus-visible{outline-color:#ffd54a}
 `;
 
 export interface PageOptions {
+  /** The language the page is worded in: its `<html lang>`. English by default. */
+  locale?: Locale;
   title: string;
   heading: string;
   sub?: string;
@@ -55,22 +57,34 @@ export interface PageOptions {
 export function page(o: PageOptions, body: string): string {
   const tabs = o.tabs?.length ? `<nav class="tabs">${o.tabs.map(([t, h]) => `<a href="${esc(h)}">${esc(t)}</a>`).join('')}</nav>` : '';
   const scripts = (o.scripts ?? []).map((s) => `<script src="${esc(s)}" defer></script>`).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(o.title)}</title><style>${STYLE}</style>${scripts}</head><body><header><h1>${esc(o.heading)}</h1>${o.sub ? `<p>${esc(o.sub)}</p>` : ''}${tabs}</header><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${esc(o.locale ?? FALLBACK)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(o.title)}</title><style>${STYLE}</style>${scripts}</head><body><header><h1>${esc(o.heading)}</h1>${o.sub ? `<p>${esc(o.sub)}</p>` : ''}${tabs}</header><main>${body}</main></body></html>`;
 }
 
-const HEADINGS: Readonly<Record<number, string>> = { 400: 'Bad request', 404: 'Not found', 408: 'Too slow', 431: 'Request too large' };
+/**
+ * A message of the catalog as HTML in `locale`: its words and its values escaped, but for the values
+ * `html` gives, put in as the HTML they are (a link, a name's span). Markup never goes in the catalog.
+ */
+export function htmlText(locale: Locale, key: string, values: Readonly<Record<string, Arg>> = {}, html: Readonly<Record<string, string>> = {}): string {
+  const marks = Object.keys(html);
+  const all: Record<string, Arg> = { ...values };
+  marks.forEach((k, i) => (all[k] = `\uE000${i}\uE001`));
+  return esc(word(say(key, all), locale)).replace(/\uE000(\d+)\uE001/g, (_, i: string) => html[marks[Number(i)]!]!);
+}
+
+const HEADINGS: Readonly<Record<number, string>> = { 400: 'web.error.badRequest', 404: 'web.error.notFound', 408: 'web.error.tooSlow', 431: 'web.error.tooLarge' };
 
 /** A plain page for a refusal: a status and a sentence, nothing about any battle. */
-export const errorPage = (status: number, text: string): string => page({ title: `${status}`, heading: HEADINGS[status] ?? 'Something went wrong' }, `<section><p>${esc(text)}</p></section>`);
+export const errorPage = (status: number, text: Text, locale: Locale = FALLBACK): string =>
+  page({ locale, title: `${status}`, heading: word(say(HEADINGS[status] ?? 'web.error.other'), locale) }, `<section><p>${esc(word(text, locale))}</p></section>`);
 
 /** A post or DM in its box: its title, unless its entry's head reads it, and its text's markdown; a DM names who it went to. */
-function postHtml(m: Message<string>, titled = true, text = m.text, to: readonly string[] = m.to.kind === 'dm' ? [m.to.user] : []): string {
-  const who = to.length ? `<span class="meta">DM to ${to.map((u) => `<span class="user">@${esc(u)}</span>`).join(', ')}</span>` : '';
+function postHtml(locale: Locale, m: Message<string>, titled = true, text = m.text, to: readonly string[] = m.to.kind === 'dm' ? [m.to.user] : []): string {
+  const who = to.length ? `<span class="meta">${htmlText(locale, 'web.post.dmTo', {}, { users: to.map((u) => `<span class="user">@${esc(u)}</span>`).join(', ') })}</span>` : '';
   return `<div class="post${m.to.kind === 'dm' ? ' dm' : ''}">${who}${titled && m.title ? `<h3>${markdownHtml(m.title)}</h3>` : ''}<div>${markdownHtml(text)}</div></div>`;
 }
 
 /** The boxes of posts: the same DM to several of a side's players is one box naming them all (issue 42). */
-function boxesOf(posts: readonly Message<string>[]): string {
+function boxesOf(locale: Locale, posts: readonly Message<string>[]): string {
   const boxes: { m: Message<string>; to: string[] }[] = [];
   const dms = new Map<string, string[]>();
   for (const m of posts) {
@@ -87,14 +101,14 @@ function boxesOf(posts: readonly Message<string>[]): string {
       boxes.push({ m, to });
     }
   }
-  return boxes.map((b) => postHtml(b.m, true, b.m.text, b.to)).join('');
+  return boxes.map((b) => postHtml(locale, b.m, true, b.m.text, b.to)).join('');
 }
 
 /** A channel post read as an entry's head: its title, or its first line; the rest goes in its box. */
-function headOf(m: Message<string>): { head: string; box: string } {
-  if (m.title) return { head: m.title, box: postHtml(m, false) };
+function headOf(locale: Locale, m: Message<string>): { head: string; box: string } {
+  if (m.title) return { head: m.title, box: postHtml(locale, m, false) };
   const [first = '', ...rest] = m.text.split('\n');
-  return { head: first, box: rest.join('\n').trim() ? postHtml(m, false, rest.join('\n')) : '' };
+  return { head: first, box: rest.join('\n').trim() ? postHtml(locale, m, false, rest.join('\n')) : '' };
 }
 
 /** Whether the posts say an event's line: its first line is a post's title or one of its lines. */
@@ -116,6 +130,9 @@ export interface BattleView {
 }
 
 const systemName = (s: BattleState) => getRuleSystem(s.system).name;
+const localeOf = (v: BattleView): Locale => v.locale ?? FALLBACK;
+/** A message of the catalog in the view's words, as text (escape it for HTML). */
+const say_ = (v: BattleView, key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), localeOf(v));
 const phaseName = (s: BattleState) => getRuleSystem(s.system).sequence.describe(s.position);
 const where = (s: BattleState) => {
   const p = phaseName(s);
@@ -124,16 +141,18 @@ const where = (s: BattleState) => {
 
 function header(v: BattleView, title: string): PageOptions {
   const s = v.state;
+  const now = s.ended ? say('web.battle.ended') : say('web.battle.now', { where: where(s) });
   return {
-    title: `${title} — ${s.name}`,
+    locale: localeOf(v),
+    title: say_(v, 'web.battle.title', { page: title, battle: s.name }),
     heading: `${s.name} (${s.id})`,
-    sub: `${systemName(s)} · ${v.audience.label} · ${s.ended ? 'ended' : `now ${where(s)}`} · through event ${v.audience.through}`,
+    sub: say_(v, 'web.battle.sub', { system: systemName(s), view: v.audience.label, now, through: String(v.audience.through) }),
     tabs: [
-      ['Timeline', `${v.base}#timeline`],
-      ['State', `${v.base}/at/${v.audience.through}`],
-      ['Report', `${v.base}/report`],
-      ['Check it yourself', `${v.base}#verify`],
-      ['This channel\'s battles', `${v.base}/channel`],
+      [say_(v, 'web.tab.timeline'), `${v.base}#timeline`],
+      [say_(v, 'web.tab.state'), `${v.base}/at/${v.audience.through}`],
+      [say_(v, 'web.tab.report'), `${v.base}/report`],
+      [say_(v, 'web.verify.heading'), `${v.base}#verify`],
+      [say_(v, 'web.tab.channel'), `${v.base}/channel`],
     ],
     scripts: ['/page.js', '/verify.js'],
   };
@@ -142,11 +161,11 @@ function header(v: BattleView, title: string): PageOptions {
 function bookmarksHtml(v: BattleView): string {
   const marks = Object.values(v.state.bookmarks).filter((b) => b.version <= v.audience.through).sort((a, b) => a.version - b.version);
   if (!marks.length) return '';
-  return `<section id="bookmarks"><h2>Bookmarks</h2><ul>${marks.map((b) => `<li><a href="${esc(`${v.base}/at/${b.version}`)}">${esc(b.title)}</a> <span class="meta">event ${b.version}</span></li>`).join('')}</ul></section>`;
+  return `<section id="bookmarks"><h2>${esc(say_(v, 'web.bookmarks.heading'))}</h2><ul>${marks.map((b) => `<li><a href="${esc(`${v.base}/at/${b.version}`)}">${esc(b.title)}</a> <span class="meta">${esc(say_(v, 'web.event', { n: String(b.version) }))}</span></li>`).join('')}</ul></section>`;
 }
 
 const verifyHtml = (v: BattleView) =>
-  `<section id="verify" data-export="${esc(`${v.base}/export.json`)}"><h2>Check it yourself</h2><p>Your browser downloads this view's log and recomputes every event's hash and, once the seed is published, every die, with the same code as <code>umpire verify</code>.</p><p><button id="verify-run" type="button">Check again</button> <span id="verify-result">Not checked yet (it needs JavaScript).</span></p></section>`;
+  `<section id="verify" data-export="${esc(`${v.base}/export.json`)}"><h2>${esc(say_(v, 'web.verify.heading'))}</h2><p>${htmlText(localeOf(v), 'web.verify.what', {}, { command: '<code>umpire verify</code>' })}</p><p><button id="verify-run" type="button">${esc(say_(v, 'web.verify.again'))}</button> <span id="verify-result">${esc(say_(v, 'web.verify.notYet'))}</span></p></section>`;
 
 /** A timeline entry as a page shows it: the event, its line as the log words it, and what this view was sent with it. */
 interface Entry {
@@ -170,23 +189,23 @@ function entryHtml(v: BattleView, x: Entry, voided: boolean, mark: Bookmark | un
   const bookmark = mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : '';
   const number = `<a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>`;
   if (v.audience.withheld.has(e.version))
-    return `<li id="e${e.version}"><div class="head">${number}${bookmark}<span class="meta withheld">A sealed entry: what it holds, who made it and when are secret from this view until revealed.</span></div>${boxesOf(posts)}</li>`;
+    return `<li id="e${e.version}"><div class="head">${number}${bookmark}<span class="meta withheld">${esc(say_(v, 'web.entry.sealed'))}</span></div>${boxesOf(localeOf(v), posts)}</li>`;
   const post = posts.find((m) => m.to.kind === 'channel');
   let head: string;
   let boxes: string;
   if (x.toldAt !== undefined) {
-    head = `<span class="meta">Told in the post of <a href="#e${x.toldAt}">event ${x.toldAt}</a>, above.</span>`;
+    head = `<span class="meta">${htmlText(localeOf(v), 'web.entry.toldAt', {}, { event: `<a href="#e${x.toldAt}">${esc(say_(v, 'web.event', { n: String(x.toldAt) }))}</a>` })}</span>`;
     boxes = '';
   } else if (post && (!line || says(posts, line))) {
-    const read = headOf(post);
+    const read = headOf(localeOf(v), post);
     head = `<span class="what${post.title ? ' title' : ''}${voided ? ' voided' : ''}">${markdownHtml(read.head)}</span>`;
-    boxes = read.box + boxesOf(posts.filter((m) => m !== post));
+    boxes = read.box + boxesOf(localeOf(v), posts.filter((m) => m !== post));
   } else {
-    head = line ? `<span class="what${voided ? ' voided' : ''}">${markdownHtml(line)}</span>` : '<span class="meta">Nothing was posted in the channel for this entry.</span>';
-    boxes = boxesOf(posts);
+    head = line ? `<span class="what${voided ? ' voided' : ''}">${markdownHtml(line)}</span>` : `<span class="meta">${esc(say_(v, 'web.entry.notPosted'))}</span>`;
+    boxes = boxesOf(localeOf(v), posts);
   }
   const by = `<span class="by">@${esc(e.actor)}, <time datetime="${esc(e.at)}">${esc(e.at)}</time></span>`;
-  return `<li id="e${e.version}"><div class="head">${number}${bookmark}${head}${voided ? ' <span class="meta">(undone)</span>' : ''} ${by}</div>${boxes}</li>`;
+  return `<li id="e${e.version}"><div class="head">${number}${bookmark}${head}${voided ? ` <span class="meta">${esc(say_(v, 'web.entry.undone'))}</span>` : ''} ${by}</div>${boxes}</li>`;
 }
 
 /**
@@ -256,13 +275,13 @@ export function battlePage(v: BattleView, n = 1): string {
   const pages = timelinePages(v);
   const nav =
     pages > 1
-      ? `<nav class="pages">Events: ${Array.from({ length: pages }, (_, i) => {
+      ? `<nav class="pages">${esc(say_(v, 'web.timeline.pages'))} ${Array.from({ length: pages }, (_, i) => {
           const range = `${i * PER_PAGE + 1}–${Math.min((i + 1) * PER_PAGE, v.audience.through)}`;
           return i + 1 === n ? `<strong>${range}</strong>` : `<a href="${esc(`${v.base}/timeline/${i + 1}`)}">${range}</a>`;
         }).join(' · ')}</nav>`
       : '';
-  const timeline = `<section id="timeline"><h2>Timeline${pages > 1 ? `, events ${first} to ${last}` : ''}</h2>${nav}<ol class="timeline" start="${first}">${items.join('')}</ol>${nav}</section>`;
-  return page(header(v, 'Timeline'), bookmarksHtml(v) + verifyHtml(v) + timeline);
+  const timeline = `<section id="timeline"><h2>${esc(pages > 1 ? say_(v, 'web.timeline.headingOf', { first: String(first), last: String(last) }) : say_(v, 'web.tab.timeline'))}</h2>${nav}<ol class="timeline" start="${first}">${items.join('')}</ol>${nav}</section>`;
+  return page(header(v, say_(v, 'web.tab.timeline')), bookmarksHtml(v) + verifyHtml(v) + timeline);
 }
 
 /** The battle at one event: where it stood, that event, its units, and the steps to the others. */
@@ -270,18 +289,21 @@ export function statePage(v: BattleView, at: BattleState, event: LoggedEvent | u
   const last = v.audience.through;
   const n = at.version;
   const step = (label: string, to: number, rel: string) => (to >= 1 && to <= last && to !== n ? `<a rel="${rel}" href="${esc(`${v.base}/at/${to}`)}">${label}</a>` : `<span class="meta">${label}</span>`);
-  const steps = `<form class="steps" method="get" action="${esc(`${v.base}/at`)}">${step('« First', 1, 'first')}${step('◀ Previous', n - 1, 'prev')}<input type="range" name="v" min="1" max="${last}" value="${n}" aria-label="Event"><output>${n} / ${last}</output><noscript><button>Go</button></noscript>${step('Next ▶', n + 1, 'next')}${step('Last »', last, 'last')}</form>`;
+  const label = (key: string) => esc(say_(v, key));
+  const steps = `<form class="steps" method="get" action="${esc(`${v.base}/at`)}">${step(label('web.step.first'), 1, 'first')}${step(label('web.step.previous'), n - 1, 'prev')}<input type="range" name="v" min="1" max="${last}" value="${n}" aria-label="${label('web.step.slider')}"><output>${n} / ${last}</output><noscript><button>${label('web.step.go')}</button></noscript>${step(label('web.step.next'), n + 1, 'next')}${step(label('web.step.last'), last, 'last')}</form>`;
   // A bookmark is made after the event it marks: the view's state has it, the state at the event not yet.
   const marked = v.state.bookmarks[n];
   const mark = marked ? `<p><span class="bookmark">${esc(marked.title)}</span></p>` : '';
   const happened = event ? `<ol class="timeline" start="${n}">${entries(v, [{ e: event, line: lineOf(v, event, before) }]).map((x) => entryHtml(v, x, false, undefined)).join('')}</ol>` : '';
-  const inTimeline = `<p><a href="${esc(`${v.base}/timeline/${Math.max(1, Math.ceil(n / PER_PAGE))}#e${n}`)}">This event in the timeline</a></p>`;
-  const body = `<section id="step"><h2>Event ${n}: ${esc(where(at))}</h2>${steps}${mark}${happened}${inTimeline}</section>${unitsHtml(at)}`;
-  return page({ ...header(v, `Event ${n}`), title: `Event ${n} — ${v.state.name}` }, body);
+  const inTimeline = `<p><a href="${esc(`${v.base}/timeline/${Math.max(1, Math.ceil(n / PER_PAGE))}#e${n}`)}">${esc(say_(v, 'web.step.inTimeline'))}</a></p>`;
+  const named = say_(v, 'web.eventTitle', { n: String(n) });
+  const body = `<section id="step"><h2>${esc(say_(v, 'web.step.heading', { event: named, where: where(at) }))}</h2>${steps}${mark}${happened}${inTimeline}</section>${unitsHtml(v, at)}`;
+  return page({ ...header(v, named), title: say_(v, 'web.battle.title', { page: named, battle: v.state.name }) }, body);
 }
 
 /** Every unit by side and command: strength (now of its start), morale as the rules word it, its attributes. */
-function unitsHtml(s: BattleState): string {
+function unitsHtml(v: BattleView, s: BattleState): string {
+  const t = (key: string, values?: Readonly<Record<string, Arg>>) => esc(say_(v, key, values));
   const report = getRuleSystem(s.system).report;
   const rows: string[] = [];
   for (const side of Object.values(s.sides)) {
@@ -289,21 +311,23 @@ function unitsHtml(s: BattleState): string {
       for (const u of Object.values(s.units).filter((x) => x.commandId === c.id)) {
         const standing = report?.unit(s, u);
         rows.push(
-          `<tr><td>${esc(side.name)}</td><td>${esc(c.name)}</td><td>${esc(u.name)}</td><td>${standing ? `${standing.strength} of ${standing.start} ${esc(report!.strength)}` : ''}</td><td>${esc(standing?.morale ?? '')}</td><td class="meta">${esc(attrsText(u.attrs))}</td></tr>`,
+          `<tr><td>${esc(side.name)}</td><td>${esc(c.name)}</td><td>${esc(u.name)}</td><td>${standing ? t('web.units.strength', { strength: String(standing.strength), start: String(standing.start), what: report!.strength }) : ''}</td><td>${standing ? t('web.units.morale', { status: standing.morale }) : ''}</td><td class="meta">${esc(attrsText(u.attrs))}</td></tr>`,
         );
       }
     }
   }
-  if (!rows.length) return '<section id="units"><h2>Units</h2><p>No units yet.</p></section>';
-  return `<section id="units"><h2>Units</h2><div class="scroll" tabindex="0" role="region" aria-label="Units, by side and command"><table><thead><tr><th>Side</th><th>Command</th><th>Unit</th><th>Strength</th><th>Morale</th><th>As recorded</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
+  if (!rows.length) return `<section id="units"><h2>${t('web.units.heading')}</h2><p>${t('web.units.none')}</p></section>`;
+  const th = ['side', 'command', 'unit', 'strength', 'morale', 'recorded'].map((c) => `<th>${t(`web.units.column.${c}`)}</th>`).join('');
+  return `<section id="units"><h2>${t('web.units.heading')}</h2><div class="scroll" tabindex="0" role="region" aria-label="${t('web.units.region')}"><table><thead><tr>${th}</tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 /** The battle report of the view's turns, with its charts when the rules report strength. */
-export function reportPage(v: BattleView, text: string, chart: boolean): string {
+export function reportPage(v: BattleView, text: Text, chart: boolean): string {
   // On a phone the chart shrinks to the page's width; the chart itself opens whole, to zoom.
   const svg = esc(`${v.base}/report.svg`);
-  const img = chart ? `<p><img class="chart" src="${svg}" alt="Strength by unit and casualties by side" width="1200" height="800"><br><a href="${svg}">Open the chart at full size</a></p>` : '';
-  return page(header(v, 'Report'), `<section id="report"><h2>Report</h2><div>${markdownHtml(text)}</div>${img}</section>`);
+  const img = chart ? `<p><img class="chart" src="${svg}" alt="${esc(say_(v, 'web.report.chartAlt'))}" width="1200" height="800"><br><a href="${svg}">${esc(say_(v, 'web.report.fullSize'))}</a></p>` : '';
+  const report = say_(v, 'web.tab.report');
+  return page(header(v, report), `<section id="report"><h2>${esc(report)}</h2><div>${markdownHtml(word(text, localeOf(v)))}</div>${img}</section>`);
 }
 
 export interface ListedBattle {
@@ -313,14 +337,16 @@ export interface ListedBattle {
   ended: boolean;
   /** Its public page, if a live link has one. */
   url?: string;
-  note?: string;
+  note?: Text;
 }
 
 /** A list of battles (a channel's, a campaign's), each linked to its public page when it has one. */
-export function listPage(title: string, sub: string, battles: readonly ListedBattle[]): string {
+export function listPage(title: Text, sub: Text, battles: readonly ListedBattle[], locale: Locale = FALLBACK): string {
+  const t = (key: string) => esc(word(say(key), locale));
   const items = battles.map(
     (b) =>
-      `<li>${b.url ? `<a href="${esc(b.url)}">${esc(b.name)}</a>` : esc(b.name)} <span class="meta">(${esc(b.id)}) · ${esc(getRuleSystem(b.system).name)} · ${b.ended ? 'ended' : 'running'}${b.url ? '' : ' · no public page'}${b.note ? ` · ${esc(b.note)}` : ''}</span></li>`,
+      `<li>${b.url ? `<a href="${esc(b.url)}">${esc(b.name)}</a>` : esc(b.name)} <span class="meta">(${esc(b.id)}) · ${esc(getRuleSystem(b.system).name)} · ${t(b.ended ? 'web.battle.ended' : 'web.list.running')}${b.url ? '' : ` · ${t('web.list.noPage')}`}${b.note ? ` · ${esc(word(b.note, locale))}` : ''}</span></li>`,
   );
-  return page({ title, heading: title, sub }, `<section><h2>Battles</h2>${items.length ? `<ul>${items.join('')}</ul>` : '<p>None yet.</p>'}</section>`);
+  const heading = word(title, locale);
+  return page({ locale, title: heading, heading, sub: word(sub, locale) }, `<section><h2>${t('web.list.heading')}</h2>${items.length ? `<ul>${items.join('')}</ul>` : `<p>${t('web.list.none')}</p>`}</section>`);
 }

@@ -9,6 +9,7 @@ import { battleReport, renderReportSvg, reportText } from '../app/reports/report
 import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/messages/share.ts';
 import type { Umpire } from '../app/service/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
+import { english, say, type Text } from '../i18n/text.ts';
 import { exportFor } from './audience.ts';
 import { BattleCache, type BattleData } from './battle-data.ts';
 import { pageScript, verifierScript } from './bundle.ts';
@@ -28,12 +29,10 @@ const VERSION = /^[1-9][0-9]{0,8}$/;
 /** A page's address is short; a longer one is not one of ours. */
 const MAX_URL = 512;
 
-const NOT_FOUND = 'No page here: the link is wrong, or its GM revoked it. Ask the GM for the link /battle share posts.';
+const NOT_FOUND = say('web.error.noPage');
 /** Said by the token's form and the page's kind alone, so it tells nothing of any battle or campaign. */
-const OLD_LINK = (kind: ShareKind) => {
-  const command = kind === 'b' ? '/battle' : '/campaign';
-  return `No page here: links of this form, made before the battle pages changed them, no longer open. Ask the GM to make new ones: ${command} unshare, then ${command} share.`;
-};
+const OLD_LINK = (kind: ShareKind) => say('web.error.oldLink', { command: kind === 'b' ? '/battle' : '/campaign' });
+const NOT_ANSWERED = say('web.error.notAnswered');
 
 const HEADERS = {
   'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -46,9 +45,9 @@ const HEADERS = {
 class PageError extends Error {
   constructor(
     readonly status: 400 | 404,
-    message: string,
+    readonly text: Text,
   ) {
-    super(message);
+    super(english(text));
   }
 }
 
@@ -97,27 +96,27 @@ export function webServer(o: WebOptions): FastifyInstance {
     // An address the router cannot read (a bad % escape, a part too long for a token) gets our plain
     // page, not Fastify's JSON naming the path; these skip the hooks, so the headers are set here.
     frameworkErrors: (_err, _req, reply) => {
-      void sendError(reply.headers(HEADERS), 400, 'That address is not one of our pages.');
+      void sendError(reply.headers(HEADERS), 400, say('web.error.notOurs'));
     },
     clientErrorHandler: refuseUnread,
   });
 
   web.addHook('onRequest', async (req) => {
-    if (req.url.length > MAX_URL) throw new PageError(400, 'That address is too long to be a page of ours.');
+    if (req.url.length > MAX_URL) throw new PageError(400, say('web.error.tooLong'));
     const q = req.url.indexOf('?');
     // Only the slider's `v` is ever asked for; any other query is not ours.
-    if (q >= 0 && !/^\/b\/[^/]+\/[^/]+\/at$/.test(req.url.slice(0, q).replace(/\/+$/, ''))) throw new PageError(400, 'This page takes no query string.');
+    if (q >= 0 && !/^\/b\/[^/]+\/[^/]+\/at$/.test(req.url.slice(0, q).replace(/\/+$/, ''))) throw new PageError(400, say('web.error.noQuery'));
   });
   web.addHook('onSend', async (_req, reply) => {
     reply.headers(HEADERS);
   });
   web.setNotFoundHandler((_req, reply) => sendError(reply, 404, NOT_FOUND));
   web.setErrorHandler((err, req, reply) => {
-    if (err instanceof PageError) return sendError(reply, err.status, err.message);
+    if (err instanceof PageError) return sendError(reply, err.status, err.text);
     const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return sendError(reply, 400, 'That request is not one this server answers.');
+    if (status && status >= 400 && status < 500) return sendError(reply, 400, NOT_ANSWERED);
     o.logger?.error({ err, url: req.url.replace(/^(\/[bc]\/[^/?]*)\/[^/?]*/, '$1/<token>') }, 'a battle page failed');
-    return sendError(reply, 500, 'Something went wrong on our side; nothing was changed.');
+    return sendError(reply, 500, say('web.error.ours'));
   });
 
   const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
@@ -156,13 +155,13 @@ export function webServer(o: WebOptions): FastifyInstance {
 
   function version(req: FastifyRequest, v: BattleView): number {
     const raw = (req.params as { version: string }).version;
-    if (!VERSION.test(raw)) throw new PageError(400, 'An event is named by its number: 1, 2, 3…');
+    if (!VERSION.test(raw)) throw new PageError(400, say('web.error.eventNumber'));
     const n = Number(raw);
-    if (n > v.audience.through) throw new PageError(404, `This view goes to event ${v.audience.through}.`);
+    if (n > v.audience.through) throw new PageError(404, say('web.error.viewEnds', { through: String(v.audience.through) }));
     return n;
   }
 
-  web.get('/', (_req, reply) => html(reply, listPage("Umpire's battle pages", 'Open the link your GM posted with /battle share.', [])));
+  web.get('/', (_req, reply) => html(reply, listPage(say('web.home.title'), say('web.home.sub'), [])));
   // A browser asks for it unprompted: no icon, and no 404 in its console.
   web.get('/favicon.ico', (_req, reply) => reply.code(204).send());
   web.get('/verify.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(await verifierScript()));
@@ -173,9 +172,9 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.get('/b/:battle/:token/timeline/:page', async (req, reply) => {
     const { v } = await view(req);
     const raw = (req.params as { page: string }).page;
-    if (!VERSION.test(raw)) throw new PageError(400, 'A page of the timeline is named by its number: 1, 2, 3…');
+    if (!VERSION.test(raw)) throw new PageError(400, say('web.error.pageNumber'));
     const n = Number(raw);
-    if (n > timelinePages(v)) throw new PageError(404, `This view's timeline has ${timelinePages(v)} page${timelinePages(v) === 1 ? '' : 's'}.`);
+    if (n > timelinePages(v)) throw new PageError(404, say('web.error.timelineEnds', { n: timelinePages(v) }));
     return html(reply, battlePage(v, n));
   });
 
@@ -188,7 +187,7 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.get('/b/:battle/:token/at', async (req, reply) => {
     const { v } = await view(req);
     const raw = (req.query as { v?: unknown }).v;
-    if (typeof raw !== 'string' || !VERSION.test(raw) || Object.keys(req.query as object).length !== 1) throw new PageError(400, 'The slider names an event by its number: ?v=12.');
+    if (typeof raw !== 'string' || !VERSION.test(raw) || Object.keys(req.query as object).length !== 1) throw new PageError(400, say('web.error.sliderNumber'));
     return reply.redirect(`${v.base}/at/${Math.min(Number(raw), v.audience.through)}`);
   });
 
@@ -202,7 +201,7 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.get('/b/:battle/:token/report', async (req, reply) => {
     const { v, data } = await view(req);
     const r = report(data, v);
-    return html(reply, reportPage(v, r ? reportText(r) : 'No turn to report yet.', Boolean(r?.strength)));
+    return html(reply, reportPage(v, r ? reportText(r) : say('web.report.none'), Boolean(r?.strength)));
   });
 
   web.get('/b/:battle/:token/report.svg', async (req, reply) => {
@@ -218,7 +217,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     // A spectator's view lags on purpose: it lists no running battle's live page, its own included.
     const lagging = v.audience.link.view === 'spectator';
     const battles = (await listed(here)).map((b) => (lagging && !b.ended ? { id: b.id, name: b.name, system: b.system, ended: b.ended } : b));
-    return html(reply, listPage(`Battles of this channel`, `The battles played where ${v.state.name} was, each with its public page if its GM shared one.`, battles));
+    return html(reply, listPage(say('web.channel.title'), say('web.channel.sub', { battle: v.state.name }), battles, v.locale));
   });
 
   web.get('/c/:campaign/:token', async (req, reply) => {
@@ -228,9 +227,9 @@ export function webServer(o: WebOptions): FastifyInstance {
     const c = await app.campaigns.state(campaign);
     if (!Object.hasOwn(c.links, id) || c.links[id]!.revoked) throw notFound();
     const rows = await Promise.all(Object.values(c.battles).map((b) => store.battle(b.id)));
-    const notes = new Map(Object.values(c.battles).map((b) => [b.id, `turn ${b.turn} · ${b.stage}`]));
+    const notes = new Map(Object.values(c.battles).map((b) => [b.id, say('web.campaign.note', { turn: String(b.turn), stage: b.stage })]));
     const battles = (await listed(rows.filter((r) => r !== undefined))).map((b) => ({ ...b, note: notes.get(b.id) ?? '' }));
-    return html(reply, listPage(`${c.name}: its battles`, `Campaign ${c.id}, turn ${c.turns.length}.`, battles));
+    return html(reply, listPage(say('web.campaign.title', { campaign: c.name }), say('web.campaign.sub', { id: c.id, turn: String(c.turns.length) }), battles));
   });
 
   /** Battles as a list shows them, each with its live public link's page, if any. */
@@ -271,11 +270,7 @@ function refuseUnread(err: Error & { code?: string }, socket: Socket): void {
   refused.add(socket);
   if (!socket.writable) return void socket.destroy();
   const [status, text] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'That request is too large for our pages: its address and headers may take 16 kB in all, and a page of ours needs under one.']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'That request took too long to arrive.']
-        : [400, 'That request is not one this server answers.'];
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, say('web.error.headersTooLarge')] : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, say('web.error.tooSlowToArrive')] : [400, NOT_ANSWERED];
   const body = errorPage(status, text);
   const head = Object.entries({ ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).map(([k, v]) => `${k}: ${v}\r\n`);
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
@@ -293,6 +288,6 @@ const refused = new WeakSet<Socket>();
 const DRAIN_BYTES = 1 << 20;
 const DRAIN_MS = 5000;
 
-function sendError(reply: FastifyReply, status: number, text: string) {
+function sendError(reply: FastifyReply, status: number, text: Text) {
   return reply.code(status).type('text/html; charset=utf-8').send(errorPage(status, text));
 }

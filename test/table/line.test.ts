@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import { parseLine } from '../../src/table/line.ts';
+
+/** A line parsed, its refusal in English. */
+const englishLine = (raw: string) => {
+  const l = parseLine(raw);
+  return l.kind === 'error' ? { ...l, message: english(l.message) } : l;
+};
 
 describe('table lines', () => {
   it('reads channel, user, command, subcommand words and options, quoted or not', () =>
@@ -20,10 +27,10 @@ describe('table lines', () => {
     expect(parseLine('   ')).toEqual({ kind: 'blank' });
   });
   it('names what is wrong', () => {
-    expect(parseLine('@a battle status')).toEqual({ kind: 'error', message: 'Commands start with /, e.g. /help (got "battle").' });
-    expect(parseLine('@a /side add name:"open')).toMatchObject({ kind: 'error', message: 'A quote is not closed.' });
-    expect(parseLine('@a /side add name:x name:y')).toMatchObject({ kind: 'error', message: 'Option name is given twice.' });
-    expect(parseLine('@a /side add name:x stray')).toMatchObject({ kind: 'error', message: expect.stringMatching(/"stray" is not an option/) });
+    expect(englishLine('@a battle status')).toEqual({ kind: 'error', message: 'Commands start with /, e.g. /help (got "battle").' });
+    expect(englishLine('@a /side add name:"open')).toMatchObject({ kind: 'error', message: 'A quote is not closed.' });
+    expect(englishLine('@a /side add name:x name:y')).toMatchObject({ kind: 'error', message: 'Option name is given twice.' });
+    expect(englishLine('@a /side add name:x stray')).toMatchObject({ kind: 'error', message: expect.stringMatching(/"stray" is not an option/) });
     expect(parseLine('@a')).toMatchObject({ kind: 'error' });
   });
 });

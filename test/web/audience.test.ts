@@ -4,6 +4,7 @@ import type { BattleEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import type { ShareLink } from '../../src/battle/state.ts';
 import type { Message } from '../../src/messages.ts';
+import { english } from '../../src/i18n/text.ts';
 import { sealOf } from '../../src/store/hash.ts';
 import { audienceOf, exportFor, postsFor } from '../../src/web/audience.ts';
 import { BattleData } from '../../src/web/battle-data.ts';
@@ -90,7 +91,7 @@ describe('who sees what on a battle page (issue 30; docs/architecture.md, Secrec
     const { a, at } = audience([phase(2), phase(3), { type: 'ActionUndone', data: { voids: [SETUP.length + 2], summary: 'turn 3' } }, phase(3), phase(4)], link('spectator', { lagTurns: 2 }));
     // Now turn 4: lagging 2 shows turn 2 whole, up to the event before turn 3 was entered for good.
     expect(a.through).toBe(at(3) - 1);
-    expect(a.label).toBe("a spectator's view, 2 turns behind");
+    expect(english(a.label)).toBe("a spectator's view, 2 turns behind");
   });
 
   it("gives a side's view the DMs of its players who are not GMs, and every view the channel's posts up to its last event", () => {
