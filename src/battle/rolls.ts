@@ -1,6 +1,6 @@
 import { evaluateRoll, RollError } from '../dice/notation.ts';
 import type { DiceStream } from '../dice/stream.ts';
-import { say } from '../i18n/text.ts';
+import { english, say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import { own } from './draft.ts';
 import { needDice } from './mechanics.ts';
@@ -44,8 +44,14 @@ export function decideRevealSeed(s: BattleState, seed: string | undefined): Roll
   return [{ type: 'SeedRevealed', data: { seed } }];
 }
 
-export const rollText = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): string =>
-  `${mention(r.roller)} rolled #${r.number}${r.reason ? ` (${r.reason})` : ''}: ${r.output}`;
+/** A roll as the log tells it: "@roller rolled #3 (reason): 2d6 [4, 2] = 6"; its output, dice notation, as it was kept. */
+export const rollPhrase = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): Text => {
+  const values = { roller: mention(r.roller), number: String(r.number), output: r.output };
+  return r.reason ? say('battle.rolls.rolledWhy', { ...values, reason: r.reason }) : say('battle.rolls.rolled', values);
+};
+
+/** rollPhrase in English, for the private messages still written in English. */
+export const rollText = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): string => english(rollPhrase(r));
 
 export function applyRollEvent(d: BattleState, e: RollEvent): void {
   switch (e.type) {

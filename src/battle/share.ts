@@ -138,21 +138,24 @@ export function applyShareEvent(d: BattleState, e: ShareEvent, version: number):
 }
 
 /** A line of the log for anyone: a link's id and view, never its address. `s` is the state before the event. */
-export function describeShareEvent(e: ShareEvent, s: BattleState): string {
+export function describeShareEvent(e: ShareEvent, s: BattleState): Text {
   switch (e.type) {
     case 'ShareLinkCreated':
-      return `link ${e.data.link} made for the battle's page: ${viewText(s, e.data)}`;
+      return say('battle.share.linkCreated', { link: e.data.link, view: viewPhrase(s, e.data) });
     case 'ShareLinkRevoked': {
       const l = s.links[e.data.link];
-      return `Link ${e.data.link}${l ? ` (${viewText(s, l)})` : ''} revoked by ${mention(e.data.by)}: it no longer opens`;
+      const by = mention(e.data.by);
+      return l ? say('battle.share.linkRevokedView', { link: e.data.link, view: viewPhrase(s, l), by }) : say('battle.share.linkRevoked', { link: e.data.link, by });
     }
     case 'BookmarkAdded': {
       const had = s.bookmarks[e.data.version];
-      return `${mention(e.data.by)} bookmarked event ${e.data.version}: "${e.data.title}"${had ? ` (was "${had.title}")` : ''}`;
+      const values = { by: mention(e.data.by), version: String(e.data.version), title: e.data.title };
+      return had ? say('battle.share.bookmarkReplaced', { ...values, was: had.title }) : say('battle.share.bookmarkAdded', values);
     }
     case 'BookmarkRemoved': {
       const had = s.bookmarks[e.data.version];
-      return `${mention(e.data.by)} removed the bookmark of event ${e.data.version}${had ? ` ("${had.title}")` : ''}`;
+      const values = { by: mention(e.data.by), version: String(e.data.version) };
+      return had ? say('battle.share.bookmarkRemovedTitle', { ...values, title: had.title }) : say('battle.share.bookmarkRemoved', values);
     }
   }
 }

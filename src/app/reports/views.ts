@@ -2,6 +2,7 @@ import { attrsText, describeEvent, positionText, toldToChannel } from '../../bat
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../../battle/state.ts';
+import { english } from '../../i18n/text.ts';
 import { mention, when } from '../../messages.ts';
 import { getRuleSystem } from '../../battle/registry.ts';
 import { optionsText } from '../../battle/describe.ts';
@@ -78,7 +79,7 @@ export function logLines(battleId: string, events: readonly LoggedEvent[], last 
     if (i++ < first) return;
     // A changed vote is its voter's alone: the log others read has no line of it (issue 37).
     if (!toldToChannel(e.event, before)) return;
-    lines.push(`${e.version}. ${voided.has(e.version) ? '~~' : ''}${describeEvent(e.event, before)}${voided.has(e.version) ? '~~ (undone)' : ''} — ${mention(e.actor)}, ${when(e.at)}`);
+    lines.push(`${e.version}. ${voided.has(e.version) ? '~~' : ''}${english(describeEvent(e.event, before))}${voided.has(e.version) ? '~~ (undone)' : ''} — ${mention(e.actor)}, ${when(e.at)}`);
   });
   return lines;
 }
