@@ -1,8 +1,9 @@
 import { refuse, RuleError } from '../rules/errors.ts';
 import type { PhaseInfo, TurnPosition } from '../rules/sequence.ts';
-import { capitalize, when } from '../messages.ts';
+import { lines, say, working, type Text } from '../i18n/text.ts';
+import { when } from '../messages.ts';
 import { openBallots, waitingFor } from './ballots.ts';
-import { positionText } from './describe.ts';
+import { positionPhrase } from './describe.ts';
 import { draft } from './draft.ts';
 import type { BattleEvent } from './events.ts';
 import { applySetup } from './evolve.ts';
@@ -46,13 +47,9 @@ export function owedAtEnd(s: BattleState): Owed[] {
 }
 
 /** The refusal of /battle end while tests are owed (issue 41): the fact first, then the way on. */
-export function endHeldText(owed: readonly Owed[]): string {
-  const them = owed.length === 1 ? 'it' : 'them';
-  return [
-    `The battle's end would leave ${owed.length === 1 ? 'a test' : `${owed.length} tests`} untaken:`,
-    ...owed.map((o) => `• ${owedLine(o)}`),
-    `Take ${them} first (a GM walks to ${owed.length === 1 ? 'its phase' : 'their phases'} with /phase goto), or a GM ends the battle with /battle end skip:true (logged), and a campaign carries those units as they stand, the test said as not taken. Nothing was changed.`,
-  ].join('\n');
+export function endHeldText(owed: readonly Owed[]): Text {
+  const n = owed.length;
+  return lines(working(say('battle.advance.endHeld', { n }), owed.map(owedLine)), say('battle.advance.endHeldWay', { n }));
 }
 
 /** The state after `events`, for looking ahead inside a decision; `s` is left as it was. */
@@ -62,18 +59,13 @@ function preview(s: BattleState, events: readonly BattleEvent[]): BattleState {
   return d;
 }
 
-const here = (s: BattleState): string => {
+const here = (s: BattleState): Text => {
   const info = getRuleSystem(s.system).sequence.describe(s.position);
-  return `${capitalize(positionText(s.position, info.number))} (${info.name})`;
+  return say('battle.advance.here', { position: positionPhrase(s.position, info.number, true), name: info.name });
 };
 
-function heldText(s: BattleState, owed: readonly Owed[], command: string): string {
-  const them = owed.length === 1 ? 'it' : 'them';
-  return [
-    `${here(s)} is not done; it owes:`,
-    ...owed.map((o) => `• ${owedLine(o)}`),
-    `Do ${them} first, or a GM passes over ${them} with ${command} skip:true (logged). Nothing was changed.`,
-  ].join('\n');
+function heldText(s: BattleState, owed: readonly Owed[], command: string): Text {
+  return lines(working(say('battle.advance.owes', { here: here(s) }), owed.map(owedLine)), say('battle.advance.owesWay', { n: owed.length, command }));
 }
 
 /** /phase next and /turn next: one move through the sequence, held by what the phase owes unless a GM skips it. */
@@ -82,7 +74,7 @@ export function decideAdvance(s: BattleState, action: Advance, actor: string): B
   const { sequence } = system;
   const period = action.type === 'AdvanceTurn' ? action.period : undefined;
   if (period !== undefined && !sequence.periods.includes(period)) {
-    refuse(sequence.periods.length ? `Unknown period "${period}"; choose one of ${sequence.periods.join(', ')}.` : `This rule system has no periods; use /turn next alone.`);
+    refuse(sequence.periods.length ? say('battle.advance.unknownPeriod', { period, periods: sequence.periods.join(', ') }) : say('battle.advance.noPeriods'));
   }
   const owed = owedNow(s);
   if (owed.length && !action.skip) refuse(heldText(s, owed, action.type === 'AdvanceTurn' ? '/turn next' : '/phase next'));
@@ -136,8 +128,8 @@ function phaseAhead(s: BattleState, ref: string): { steps: number; info: PhaseIn
   const exact = found.filter((f) => f.how === 'exact');
   const pick = exact.length ? exact : found;
   if (pick.length === 1 || (pick.length > 1 && exact.length > 0)) return pick[0]!;
-  if (pick.length > 1) refuse(`"${ref}" names ${pick.length} phases (${pick.map((f) => `${f.info.number}. ${f.info.name}`).join('; ')}); give its number. Nothing was changed.`);
-  return refuse(`There is no phase "${ref}" ahead in this battle's turn. The phases are:\n${phaseList(s)}\nNothing was changed.`);
+  if (pick.length > 1) refuse(say('battle.advance.manyPhases', { ref, n: String(pick.length), phases: pick.map((f) => `${f.info.number}. ${f.info.name}`).join('; ') }));
+  return refuse(lines(say('battle.advance.noPhase', { ref }), phaseList(s), say('battle.advance.nothingChanged')));
 }
 
 /**
@@ -148,7 +140,7 @@ function phaseAhead(s: BattleState, ref: string): { steps: number; info: PhaseIn
  */
 export function decideGoto(s: BattleState, ref: string, actor: string): BattleEvent[] {
   const current = getRuleSystem(s.system).sequence.describe(s.position);
-  if (matches(current, ref) === 'exact') refuse(`The battle is in ${here(s)} already. Nothing was changed.`);
+  if (matches(current, ref) === 'exact') refuse(say('battle.advance.thereAlready', { here: here(s) }));
   const target = phaseAhead(s, ref);
   const out: BattleEvent[] = [];
   let cur = s;
@@ -160,7 +152,7 @@ export function decideGoto(s: BattleState, ref: string, actor: string): BattleEv
     } catch (err) {
       if (!(err instanceof RuleError) || out.length === 0) throw err;
       const last = out.filter((e) => e.type === 'PhaseAdvanced').at(-1)!;
-      last.data.owed = [...(last.data.owed ?? []), err.message];
+      last.data.owed = [...(last.data.owed ?? []), err.text];
       break;
     }
     out.push(...step);

@@ -1,3 +1,4 @@
+import { say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import { own } from './draft.ts';
@@ -15,8 +16,15 @@ export type { BallotKind, Voter, BallotInput, Vote, Ballot, RevealedChoice, Clos
 
 export function ballot(s: BattleState, ref: string): Ballot {
   const b = (Object.hasOwn(s.ballots, ref) ? s.ballots[ref] : undefined) ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());
-  return b ?? refuse(`There is no ballot "${ref}". Open ballots: ${openBallots(s).map((x) => `${x.id} (${x.title})`).join(', ') || 'none'}.`);
+  const open = openBallots(s).map((x) => `${x.id} (${x.title})`).join(', ');
+  return b ?? refuse(say('battle.ballots.noBallot', { ref, open: open || say('battle.ballots.none') }));
 }
+
+/** `a or b or c`, each joined by the reader's "or" (as written, with no commas). */
+export const orList = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((a, b) => say('battle.ballots.or', { a, b })) : '');
+
+/** `a and b and c`, each joined by the reader's "and". */
+export const andList = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((a, b) => say('battle.ballots.and', { a, b })) : '');
 
 export const openBallots = (s: BattleState): Ballot[] => Object.values(s.ballots).filter((b) => b.open);
 
@@ -40,33 +48,34 @@ export function checkChoice(b: Ballot, voter: Voter, raw: string): string {
   const choice = raw.trim();
   if (b.input.kind === 'number') {
     const n = Number(choice);
-    if (!Number.isInteger(n) || n < b.input.min || n > b.input.max) refuse(`${b.title} takes a whole number from ${b.input.min} to ${b.input.max} (got "${raw}").`);
+    if (!Number.isInteger(n) || n < b.input.min || n > b.input.max) refuse(say('battle.ballots.wholeNumber', { title: b.title, min: String(b.input.min), max: String(b.input.max), raw }));
     return String(n);
   }
   const hit = voter.allowed.find((o) => o.toLowerCase() === choice.toLowerCase());
-  if (!hit) refuse(`${voter.label} may choose ${voter.allowed.join(' or ')} in ${b.title}${voter.why ? ` (${voter.why})` : ''}; "${raw}" is not one of them.`);
+  if (!hit) {
+    const values = { voter: voter.label, allowed: orList(voter.allowed), title: b.title, raw };
+    refuse(voter.why ? say('battle.ballots.notAChoiceWhy', { ...values, why: voter.why }) : say('battle.ballots.notAChoice', values));
+  }
   return hit;
 }
 
 /** Who may cast a voter's choice: its users; a GM only on behalf, by the explicit action. */
 export function checkCaster(s: BattleState, b: Ballot, voter: Voter, actor: string, onBehalf: boolean): void {
-  if (!b.open) refuse(`${b.title} is closed; its result has been revealed.`);
+  if (!b.open) refuse(say('battle.ballots.closed', { title: b.title }));
   if (onBehalf) {
-    if (!s.gms.includes(actor)) refuse('Only a GM may cast a vote on behalf of a player.');
+    if (!s.gms.includes(actor)) refuse(say('battle.ballots.onBehalfGmOnly'));
     return;
   }
   if (!voter.users.includes(actor)) {
     refuse(
-      voter.users.length
-        ? `Only ${voter.users.map(mention).join(' or ')} may vote for ${voter.label}.`
-        : `${voter.label} has no player; a GM may cast its vote with /ballot cast-for.`,
+      voter.users.length ? say('battle.ballots.onlyUsers', { users: orList(voter.users.map(mention)), voter: voter.label }) : say('battle.ballots.noPlayer', { voter: voter.label }),
     );
   }
 }
 
 export function voterOf(b: Ballot, ref: string): Voter {
   const v = b.voters.find((x) => x.id === ref || x.label.toLowerCase() === ref.trim().toLowerCase());
-  return v ?? refuse(`${ref} does not vote in ${b.title}. Voters: ${b.voters.map((x) => x.label).join(', ')}.`);
+  return v ?? refuse(say('battle.ballots.notAVoter', { ref, title: b.title, voters: b.voters.map((x) => x.label).join(', ') }));
 }
 
 /** The revealed choices: every voter, with the last choice cast (or none). */

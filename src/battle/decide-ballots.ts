@@ -7,6 +7,7 @@ import {
   commandVoters,
   revealChoices,
   sideVoters,
+  andList,
   voterOf,
   votersOf,
   waitingFor,
@@ -15,6 +16,7 @@ import {
   type CloseReason,
   type Vote,
 } from './ballots.ts';
+import { say } from '../i18n/text.ts';
 import { refuse } from '../rules/errors.ts';
 import type { BattleEvent } from './events.ts';
 import type { BattleState } from './state.ts';
@@ -36,9 +38,9 @@ const MAX_REASON = 200;
 
 /** Opens a ballot of the next id for the current turn. */
 export function openBallot(s: BattleState, ctx: BallotContext, b: Omit<Extract<BallotEvent, { type: 'BallotOpened' }>['data'], 'ballotId' | 'turn' | 'openedAt'>): BattleEvent {
-  if (!b.voters.length) refuse(`${b.title} has nobody to vote: add ${b.voters.length === 0 ? 'commands or sides' : ''} first.`);
+  if (!b.voters.length) refuse(say('battle.ballots.nobodyToVote', { title: b.title }));
   const same = Object.values(s.ballots).find((x) => x.open && x.kind === b.kind && b.kind !== 'poll');
-  if (same) refuse(`${same.title} (${same.id}) is still open; reveal it first with /ballot reveal ballot:${same.id}.`);
+  if (same) refuse(say('battle.ballots.stillOpen', { title: same.title, id: same.id }));
   return { type: 'BallotOpened', data: { ballotId: `v${s.nextId.ballot}`, ...b, openedAt: ctx.now, turn: s.position.turn } };
 }
 
@@ -56,25 +58,25 @@ export function decideBallot(
   switch (action.type) {
     case 'OpenPoll': {
       const options = [...new Set(action.options.map((o) => o.trim()).filter(Boolean))];
-      if (options.length < 2 || options.length > MAX_OPTIONS) refuse(`A poll needs 2 to ${MAX_OPTIONS} different options, separated by commas (got ${options.length}).`);
-      const title = action.title.trim() || refuse('The poll needs a question.');
+      if (options.length < 2 || options.length > MAX_OPTIONS) refuse(say('battle.ballots.pollOptions', { max: String(MAX_OPTIONS), n: String(options.length) }));
+      const title = action.title.trim() || refuse(say('battle.ballots.pollQuestion'));
       const voters = action.electorate === 'commands' ? commandVoters(s, () => ({ allowed: options })) : sideVoters(s, options);
       return [openBallot(s, ctx, { kind: 'poll', title, voters, input: { kind: 'choice' }, audience: 'channel', ...(action.deadline ? { deadline: action.deadline } : {}) })];
     }
     case 'CastVote': {
       const b = ballot(s, action.ballot);
-      if (!b.open) refuse(`${b.title} is closed; its result has been revealed.`);
+      if (!b.open) refuse(say('battle.ballots.closed', { title: b.title }));
       let voter;
       if (action.voter !== undefined) voter = voterOf(b, action.voter);
       else {
         const mine = votersOf(b, ctx.actor);
-        if (mine.length !== 1) refuse(mine.length ? `You vote for ${mine.map((v) => v.label).join(' and ')}: say which with command:.` : `You have no vote in ${b.title}.`);
+        if (mine.length !== 1) refuse(mine.length ? say('battle.ballots.whichVoter', { voters: andList(mine.map((v) => v.label)) }) : say('battle.ballots.noVote', { title: b.title }));
         voter = mine[0]!;
       }
       checkCaster(s, b, voter, ctx.actor, action.onBehalf ?? false);
       const choice = checkChoice(b, voter, action.choice);
       const previous = b.votes[voter.id];
-      if (previous && previous.choice === choice) refuse(`${voter.label} has already voted ${choice}; nothing changed.`);
+      if (previous && previous.choice === choice) refuse(say('battle.ballots.sameVote', { voter: voter.label, choice }));
       const vote: Vote = { choice, by: ctx.actor, onBehalf: action.onBehalf ?? false };
       const cast: BattleEvent = { type: 'VoteCast', data: { ballotId: b.id, voter: voter.id, choice, by: ctx.actor, onBehalf: vote.onBehalf } };
       // The last vote closes the ballot: all choices are revealed at once (e.g. NIGHT-18.11).
@@ -83,29 +85,29 @@ export function decideBallot(
     }
     case 'RevealBallot': {
       const b = ballot(s, action.ballot);
-      if (!b.open) refuse(`${b.title} has already been revealed.`);
+      if (!b.open) refuse(say('battle.ballots.revealedAlready', { title: b.title }));
       return reveal(s, b, 'gm', consequences, undefined, ctx.dice);
     }
     // A GM strikes out a vote (a wrong command, a choice the scenario forbids): it no longer counts,
     // and the ballot waits for its voter again. The reason is posted; the choice never (issue 37).
     case 'VoidVote': {
       const b = ballot(s, action.ballot);
-      if (!b.open) refuse(`${b.title} has been revealed; its votes stand.`);
+      if (!b.open) refuse(say('battle.ballots.votesStand', { title: b.title }));
       const voter = voterOf(b, action.voter);
-      if (!b.votes[voter.id]) refuse(`${voter.label} has not voted in ${b.title}; there is no vote to void.`);
+      if (!b.votes[voter.id]) refuse(say('battle.ballots.noVoteToVoid', { voter: voter.label, title: b.title }));
       const reason = action.reason?.replace(/\s+/g, ' ').trim();
-      if (reason && reason.length > MAX_REASON) refuse(`The reason is at most ${MAX_REASON} characters; that one has ${reason.length}.`);
+      if (reason && reason.length > MAX_REASON) refuse(say('battle.ballots.reasonTooLong', { max: String(MAX_REASON), n: String(reason.length) }));
       return [{ type: 'VoteVoided', data: { ballotId: b.id, voter: voter.id, by: ctx.actor, ...(reason ? { reason } : {}) } }];
     }
     case 'CloseBallot': {
       const b = ballot(s, action.ballot);
-      if (!b.open) refuse(`${b.title} is already closed.`);
-      if (!b.deadline || b.deadline > ctx.now) refuse(`${b.title}'s deadline has not passed.`);
+      if (!b.open) refuse(say('battle.ballots.closedAlready', { title: b.title }));
+      if (!b.deadline || b.deadline > ctx.now) refuse(say('battle.ballots.deadlineNotPassed', { title: b.title }));
       return reveal(s, b, 'deadline', consequences, undefined, ctx.dice);
     }
     case 'RemindBallot': {
       const b = ballot(s, action.ballot);
-      if (!b.open || b.reminded) refuse(`${b.title} needs no reminder.`);
+      if (!b.open || b.reminded) refuse(say('battle.ballots.noReminder', { title: b.title }));
       return [{ type: 'BallotReminded', data: { ballotId: b.id, waitingFor: waitingFor(b).map((v) => v.id) } }];
     }
   }

@@ -16,8 +16,9 @@ import { applySetup } from './evolve.ts';
 import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
-import { capitalize, mention } from '../messages.ts';
-import { checkName, looksLike, NameIndex, nameClash, sameName } from './names.ts';
+import { lines, say } from '../i18n/text.ts';
+import { mention } from '../messages.ts';
+import { checkName, clashText, looksLike, NameIndex, sameName } from './names.ts';
 
 export type { DecideContext } from './system.ts';
 
@@ -27,13 +28,13 @@ const command = findCommand;
 function unique(s: BattleState, kind: 'side' | 'command' | 'unit', name: string, except?: string) {
   const pool: Record<string, { id: string; name: string }> = kind === 'side' ? s.sides : kind === 'command' ? s.commands : s.units;
   const clash = (Object.hasOwn(pool, name) && name !== except ? pool[name] : undefined) ?? Object.values(pool).find((t) => t.id !== except && looksLike(t.name, name));
-  if (clash) refuse(`${capitalize(nameClash(kind, name, clash.name))}.`);
+  if (clash) refuse(clashText(kind, name, clash.name, true));
 }
 
-/** An officer may lead several commands under one name, never under one that only looks like another's. */
+/** An officer may lead several commands under one name, never under one that only looks like another's: the name it looks like. */
 function officerClash(officers: NameIndex, officer: string): string | undefined {
   const clash = officers.clash(officer);
-  return clash !== undefined && !sameName(clash, officer) ? nameClash('officer', officer, clash) : undefined;
+  return clash !== undefined && !sameName(clash, officer) ? clash : undefined;
 }
 const officersOf = (s: BattleState) => new NameIndex(Object.values(s.commands).flatMap((c) => (c.officer ? [c.officer] : [])));
 
@@ -50,14 +51,14 @@ function attrsOf(s: BattleState, unit: string, raw: Record<string, unknown>, bef
   const checked = checkUnitAttrs(pack.attributes, raw, before);
   if (checked.ok) return checked.attrs;
   const whose = (attr: string) => systemIds().filter((id) => id !== s.system && getRuleSystem(id).pack.attributes.some((a) => a.name === attr)).map((id) => getRuleSystem(id).rulesName);
-  return refuse(`${unitProblems(checked, unit, rulesName, pack.attributes, whose)}; nothing was changed.`);
+  return refuse(say('battle.decide.unitProblems', { problems: unitProblems(checked, unit, rulesName, pack.attributes, whose) }));
 }
 
 /** decide(state, action): the events an action causes, or a RuleError saying why not. Pure. */
 export function decide(s: BattleState, action: Action, ctx: DecideContext): BattleEvent[] {
   if (action.type === 'CreateBattle') {
-    if (exists(s)) refuse(`Battle ${s.id} already exists.`);
-    if (!systemIds().includes(action.system)) refuse(`Unknown rule system "${action.system}"; choose one of ${systemIds().join(', ')}.`);
+    if (exists(s)) refuse(say('battle.decide.exists', { id: s.id }));
+    if (!systemIds().includes(action.system)) refuse(say('battle.decide.unknownSystem', { system: action.system, systems: systemIds().join(', ') }));
     const data: Extract<BattleEvent, { type: 'BattleCreated' }>['data'] = { battleId: s.id, name: checkName('battle', action.name), system: action.system, channel: action.channel, gm: ctx.actor };
     if (ctx.seedHash) data.seedHash = ctx.seedHash;
     // English, the default, is not written: a log from before reads the same.
@@ -67,16 +68,16 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
     if (!action.campaign) return [{ type: 'BattleCreated', data }];
     return campaignBattle(s, { ...data, campaign: action.campaign.id }, action.campaign);
   }
-  if (!exists(s)) refuse('There is no battle here yet. A GM starts one with /battle create.');
-  if (s.ended && !AFTER_END.has(action.type)) refuse(`Battle "${s.name}" has ended; its log can still be read and replayed.`);
+  if (!exists(s)) refuse(say('battle.decide.noBattle'));
+  if (s.ended && !AFTER_END.has(action.type)) refuse(say('battle.decide.ended', { name: s.name }));
   const owner = ownerOfAction(action.type);
   const role = owner ? owner.actions[action.type] : Object.hasOwn(CORE_ACTION_ROLE, action.type) ? CORE_ACTION_ROLE[action.type as CoreAction['type']] : undefined;
-  if (role === undefined) refuse(`Unknown action "${String(action.type)}".`);
-  if (role === 'gm' && !isGm(s, ctx.actor)) refuse('Only a GM of this battle may do that.');
-  if ((role === 'umpire') !== (ctx.actor === UMPIRE)) refuse(ctx.actor === UMPIRE ? 'The umpire does not do that by itself.' : 'Only the umpire does that, by itself.');
+  if (role === undefined) refuse(say('battle.decide.unknownAction', { type: String(action.type) }));
+  if (role === 'gm' && !isGm(s, ctx.actor)) refuse(say('battle.decide.gmOnly'));
+  if ((role === 'umpire') !== (ctx.actor === UMPIRE)) refuse(say(ctx.actor === UMPIRE ? 'battle.decide.notByUmpire' : 'battle.decide.umpireOnly'));
 
   if (owner) {
-    if (owner.id !== s.system) refuse(`That belongs to ${owner.rulesName}; this battle plays ${s.system}.`);
+    if (owner.id !== s.system) refuse(say('battle.decide.otherSystem', { rules: owner.rulesName, system: s.system }));
     return decideSystem(s, owner, action as SystemAction, ctx);
   }
   if (!s.held) return decideCore(s, action as CoreAction, ctx);
@@ -88,13 +89,13 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
 function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): BattleEvent[] {
   switch (action.type) {
     case 'CreateBattle': // decided above, before the battle exists
-      return refuse(`Battle ${s.id} already exists.`);
+      return refuse(say('battle.decide.exists', { id: s.id }));
     case 'AddGm':
-      if (isGm(s, action.user)) refuse(`${mention(action.user)} is already a GM.`);
+      if (isGm(s, action.user)) refuse(say('battle.decide.alreadyGm', { user: mention(action.user) }));
       return [{ type: 'GmAdded', data: { user: action.user } }];
     case 'RemoveGm':
-      if (!isGm(s, action.user)) refuse(`${mention(action.user)} is not a GM.`);
-      if (s.gms.length === 1) refuse('A battle needs a GM: add another GM before removing the last one.');
+      if (!isGm(s, action.user)) refuse(say('battle.decide.notGm', { user: mention(action.user) }));
+      if (s.gms.length === 1) refuse(say('battle.decide.lastGm'));
       return [{ type: 'GmRemoved', data: { user: action.user } }];
     case 'AddSide': {
       const name = checkName('side', action.name);
@@ -103,18 +104,18 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     }
     case 'JoinSide': {
       const target = findSide(s, action.side);
-      if (target.players.includes(ctx.actor)) refuse(`You are already on ${target.name}.`);
+      if (target.players.includes(ctx.actor)) refuse(say('battle.decide.alreadyOnSide', { side: target.name }));
       const other = Object.values(s.sides).find((x) => x.players.includes(ctx.actor));
-      if (other) refuse(`You are already on ${other.name}; a player plays for one side.`);
+      if (other) refuse(say('battle.decide.onOtherSide', { side: other.name }));
       // Once the battle is under way a newcomer could act at once for a side's units: a GM lets them in.
       if (underWay(s) && !isGm(s, ctx.actor)) {
-        if (s.joinRequests[ctx.actor] === target.id) refuse(`You have asked to join ${target.name} already; a GM of the battle admits you with /side admit.`);
+        if (s.joinRequests[ctx.actor] === target.id) refuse(say('battle.decide.askedAlready', { side: target.name }));
         return [{ type: 'JoinRequested', data: { sideId: target.id, user: ctx.actor } }];
       }
       return [{ type: 'SideJoined', data: { sideId: target.id, user: ctx.actor } }];
     }
     case 'AdmitPlayer': {
-      const sideId = Object.hasOwn(s.joinRequests, action.user) ? s.joinRequests[action.user]! : refuse(`${mention(action.user)} has not asked to join this battle${Object.keys(s.joinRequests).length ? `; waiting: ${Object.keys(s.joinRequests).map(mention).join(', ')}` : ''}.`);
+      const sideId = Object.hasOwn(s.joinRequests, action.user) ? s.joinRequests[action.user]! : refuse(Object.keys(s.joinRequests).length ? say('battle.decide.notAskedWaiting', { user: mention(action.user), waiting: Object.keys(s.joinRequests).map(mention).join(', ') }) : say('battle.decide.notAsked', { user: mention(action.user) }));
       return [action.admit ? { type: 'SideJoined', data: { sideId, user: action.user } } : { type: 'JoinRefused', data: { sideId, user: action.user, by: ctx.actor } }];
     }
     case 'AddCommand': {
@@ -124,14 +125,14 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
       if (!action.officer) return [{ type: 'CommandAdded', data }];
       const officer = checkName('officer', action.officer);
       const clash = officerClash(officersOf(s), officer);
-      if (clash) refuse(`${capitalize(clash)}.`);
+      if (clash) refuse(clashText('officer', officer, clash, true));
       return [{ type: 'CommandAdded', data: { ...data, officer } }];
     }
     case 'AssignCommand': {
       const c = command(s, action.command);
-      if (c.player === action.user) refuse(`${c.name} is already under ${mention(action.user)}.`);
+      if (c.player === action.user) refuse(say('battle.decide.alreadyUnder', { command: c.name, user: mention(action.user) }));
       const onOther = Object.values(s.sides).find((x) => x.id !== c.sideId && x.players.includes(action.user));
-      if (onOther) refuse(`${mention(action.user)} plays for ${onOther.name}, not ${s.sides[c.sideId]?.name}.`);
+      if (onOther) refuse(say('battle.decide.playsForOther', { user: mention(action.user), other: onOther.name, side: String(s.sides[c.sideId]?.name) }));
       const events: BattleEvent[] = [{ type: 'CommandAssigned', data: { commandId: c.id, user: action.user } }];
       if (!s.sides[c.sideId]?.players.includes(action.user)) events.unshift({ type: 'SideJoined', data: { sideId: c.sideId, user: action.user } });
       return events;
@@ -151,7 +152,7 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
         unique(s, 'unit', data.name, u.id);
       }
       if (action.command !== undefined) data.commandId = command(s, action.command).id;
-      if (!Object.keys(attrs).length && data.name === undefined && data.commandId === undefined) refuse('Nothing to change: give at least one attribute, a new name or a command.');
+      if (!Object.keys(attrs).length && data.name === undefined && data.commandId === undefined) refuse(say('battle.decide.nothingToChange'));
       return [{ type: 'UnitEdited', data }];
     }
     case 'RemoveUnit': {
@@ -181,7 +182,7 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'Undo': {
       // A held action's dice are logged and count: undo sets the action aside, never its dice (held.ts).
       if (s.held) return [{ type: 'HeldActionSetAside', data: { by: ctx.actor, held: s.held.version } }];
-      const last = s.undoable.at(-1) ?? refuse('There is nothing to undo: nothing was done since the battle began, or since the last resolution on the dice, which stands with all it was resolved on.');
+      const last = s.undoable.at(-1) ?? refuse(say('battle.decide.nothingToUndo'));
       return [{ type: 'ActionUndone', data: { voids: last.versions, summary: last.summary } }];
     }
     case 'OpenPoll':
@@ -211,8 +212,8 @@ export function checkOptions(system: RuleSystem, o: Record<string, unknown>): Re
   const foreign = given.filter((k) => !system.options?.keys.includes(k));
   if (foreign.length) {
     const theirs = systemIds().map(getRuleSystem).find((x) => foreign.every((k) => x.options?.keys.includes(k)));
-    const these = `${foreign.join(', ')}: ${foreign.length > 1 ? 'these are options' : 'this is an option'}`;
-    refuse(`${these} ${theirs ? `of ${theirs.rulesName} only` : 'no rule system takes'}; a ${system.id} battle takes ${system.options ? system.options.keys.join(', ') : 'none'}.`);
+    const values = { options: foreign.join(', '), n: foreign.length, system: system.id, takes: system.options ? system.options.keys.join(', ') : say('battle.decide.none') };
+    refuse(theirs ? say('battle.decide.optionsOf', { ...values, rules: theirs.rulesName }) : say('battle.decide.optionsOfNone', values));
   }
   return given.length && system.options ? system.options.check(Object.fromEntries(given.map((k) => [k, o[k]]))) : {};
 }
@@ -249,7 +250,7 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
   if (!checked.ok) {
     const shown = checked.errors.slice(0, 15);
     const more = checked.errors.length - shown.length;
-    refuse(`${source} has ${checked.errors.length} error${checked.errors.length > 1 ? 's' : ''}; nothing was imported:\n${shown.join('\n')}${more > 0 ? `\n…and ${more} more` : ''}`);
+    refuse(lines(say('battle.decide.importErrors', { source, n: checked.errors.length }), ...shown, ...(more > 0 ? [say('battle.decide.andMore', { n: String(more) })] : [])));
   }
   // Apply the file to a scratch state (one copy, changed in place) so names are checked against the
   // battle and the file alike; commands, officers and units by an index of their names (names.ts), so
@@ -259,7 +260,7 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
   const commandNames = new NameIndex(Object.values(s.commands).map((c) => c.name));
   const officers = officersOf(s);
   const unitNames = new NameIndex(Object.values(s.units).map((u) => u.name));
-  const clashed = (where: string, clash: string): never => refuse(`${source}: ${where}: ${clash}; nothing was imported.`);
+  const clashed = (where: string, kind: string, name: string, existing: string): never => refuse(say('battle.decide.importClash', { source, where, clash: clashText(kind, name, existing) }));
   const emit = (e: BattleEvent) => {
     events.push(e);
     applySetup(scratch, e);
@@ -271,7 +272,7 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
     let target = findByName(scratch.sides, sd.name);
     if (!target) {
       const like = Object.values(scratch.sides).find((x) => looksLike(x.name, sd.name));
-      if (like) clashed(`${at}.name`, nameClash('side', sd.name, like.name));
+      if (like) clashed(`${at}.name`, 'side', sd.name, like.name);
       emit({ type: 'SideAdded', data: { sideId: `s${scratch.nextId.side}`, name: checkName('side', sd.name) } });
       target = findByName(scratch.sides, sd.name)!;
       counts.sides++;
@@ -279,11 +280,11 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
     sd.commands.forEach((cmd, ci) => {
       const cat = `${at}.commands[${ci}]`;
       const clash = (Object.hasOwn(scratch.commands, cmd.name) ? scratch.commands[cmd.name]!.name : undefined) ?? commandNames.clash(cmd.name);
-      if (clash !== undefined) clashed(`${cat}.name`, nameClash('command', cmd.name, clash));
+      if (clash !== undefined) clashed(`${cat}.name`, 'command', cmd.name, clash);
       commandNames.add(cmd.name);
       if (cmd.officer) {
         const odd = officerClash(officers, cmd.officer);
-        if (odd) clashed(`${cat}.officer`, odd);
+        if (odd) clashed(`${cat}.officer`, 'officer', cmd.officer, odd);
         officers.add(cmd.officer);
       }
       const commandId = `c${scratch.nextId.command}`;
@@ -291,13 +292,13 @@ function importOrderOfBattle(s: BattleState, source: string, raw: unknown): Batt
       counts.commands++;
       if (cmd.player) {
         const onOther = Object.values(scratch.sides).find((x) => x.id !== target.id && x.players.includes(cmd.player!));
-        if (onOther) refuse(`${source}: ${cat}.player: ${cmd.player} already plays for ${onOther.name}; nothing was imported.`);
+        if (onOther) refuse(say('battle.decide.importPlayer', { source, where: `${cat}.player`, player: cmd.player, side: onOther.name }));
         if (!scratch.sides[target.id]!.players.includes(cmd.player)) emit({ type: 'SideJoined', data: { sideId: target.id, user: cmd.player } });
         emit({ type: 'CommandAssigned', data: { commandId, user: cmd.player } });
       }
       cmd.units.forEach((u, ui) => {
         const clash = unitNames.clash(u.name);
-        if (clash !== undefined) clashed(`${cat}.units[${ui}].name`, nameClash('unit', u.name, clash));
+        if (clash !== undefined) clashed(`${cat}.units[${ui}].name`, 'unit', u.name, clash);
         unitNames.add(u.name);
         emit({ type: 'UnitAdded', data: { unitId: `u${scratch.nextId.unit}`, name: u.name, commandId, attrs: u.attrs } });
         counts.units++;

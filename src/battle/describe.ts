@@ -1,5 +1,5 @@
-import type { Text } from '../i18n/text.ts';
-import { mention, plural, when } from '../messages.ts';
+import { english, say, working, type Text } from '../i18n/text.ts';
+import { mention, when } from '../messages.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { changesVote } from './ballots.ts';
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
@@ -7,11 +7,20 @@ import type { BattleEvent, CoreEvent, SystemEvent } from './events.ts';
 import type { BattleState } from './state.ts';
 import { describeHeld } from './held.ts';
 import { describeHouseEvent } from './house.ts';
-import { rollText } from './rolls.ts';
+import { rollPhrase } from './rolls.ts';
 import { describeShareEvent } from './share.ts';
 
-/** "turn 2 (night), phase 3": `number` is the phase's printed number where the rulebook's differs from its place. */
-export const positionText = (p: TurnPosition, number = p.phase + 1): string => `turn ${p.turn}${p.period ? ` (${p.period})` : ''}, phase ${number}`;
+/**
+ * "turn 2 (night), phase 3": `number` is the phase's printed number where the rulebook's differs from
+ * its place; `start`, a sentence's start ("Turn 2, phase 3").
+ */
+export const positionPhrase = (p: TurnPosition, number = p.phase + 1, start = false): Text =>
+  p.period
+    ? say(start ? 'battle.describe.positionPeriodStart' : 'battle.describe.positionPeriod', { turn: String(p.turn), period: p.period, phase: String(number) })
+    : say(start ? 'battle.describe.positionStart' : 'battle.describe.position', { turn: String(p.turn), phase: String(number) });
+
+/** positionPhrase in English, for the pages and replies still written in English. */
+export const positionText = (p: TurnPosition, number = p.phase + 1): string => english(positionPhrase(p, number));
 
 const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
 
@@ -27,82 +36,98 @@ export function describeEvent(e: BattleEvent, s: BattleState): Text {
   return owner ? owner.describe(e as SystemEvent, s) : describeCore(e as CoreEvent, s);
 }
 
-function describeCore(e: CoreEvent, s: BattleState): string {
+/** Texts one after another, separated by semicolons as the reader's language writes them. */
+const semicolons = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((a, b) => say('battle.describe.semicolon', { a, b })) : '');
+
+function describeCore(e: CoreEvent, s: BattleState): Text {
   switch (e.type) {
-    case 'BattleCreated':
-      return `${mention(e.data.gm)} created battle "${e.data.name}" (${e.data.system}) in <#${e.data.channel}>${e.data.options ? `; options agreed: ${optionsText(e.data.system, e.data.options)}` : ''}`;
+    case 'BattleCreated': {
+      const values = { gm: mention(e.data.gm), name: e.data.name, system: e.data.system, channel: `<#${e.data.channel}>` };
+      return e.data.options ? say('battle.describe.createdOptions', { ...values, options: optionsText(e.data.system, e.data.options) }) : say('battle.describe.created', values);
+    }
     case 'GmAdded':
-      return `${mention(e.data.user)} became a GM`;
+      return say('battle.describe.gmAdded', { user: mention(e.data.user) });
     case 'GmRemoved':
-      return `${mention(e.data.user)} is no longer a GM`;
+      return say('battle.describe.gmRemoved', { user: mention(e.data.user) });
     case 'SideAdded':
-      return `side ${e.data.name} added`;
+      return say('battle.describe.sideAdded', { name: e.data.name });
     case 'JoinRequested':
-      return `${mention(e.data.user)} asks to join ${nameOf(s.sides, e.data.sideId)}; the battle is under way, so a GM admits them with /side admit`;
+      return say('battle.describe.joinRequested', { user: mention(e.data.user), side: nameOf(s.sides, e.data.sideId) });
     case 'JoinRefused':
-      return `${mention(e.data.by)} did not admit ${mention(e.data.user)} to ${nameOf(s.sides, e.data.sideId)}`;
+      return say('battle.describe.joinRefused', { by: mention(e.data.by), user: mention(e.data.user), side: nameOf(s.sides, e.data.sideId) });
     case 'SideJoined':
-      return `${mention(e.data.user)} joined ${nameOf(s.sides, e.data.sideId)}`;
-    case 'CommandAdded':
-      return `command ${e.data.name}${e.data.officer ? ` under ${e.data.officer}` : ''} added to ${nameOf(s.sides, e.data.sideId)}`;
+      return say('battle.describe.sideJoined', { user: mention(e.data.user), side: nameOf(s.sides, e.data.sideId) });
+    case 'CommandAdded': {
+      const side = nameOf(s.sides, e.data.sideId);
+      return e.data.officer ? say('battle.describe.commandAddedUnder', { name: e.data.name, officer: e.data.officer, side }) : say('battle.describe.commandAdded', { name: e.data.name, side });
+    }
     case 'CommandAssigned':
-      return `${nameOf(s.commands, e.data.commandId)} assigned to ${mention(e.data.user)}`;
+      return say('battle.describe.commandAssigned', { command: nameOf(s.commands, e.data.commandId), user: mention(e.data.user) });
     case 'UnitAdded':
-      return `unit ${e.data.name} added to ${nameOf(s.commands, e.data.commandId)} (${attrsText(e.data.attrs)})`;
+      return say('battle.describe.unitAdded', { name: e.data.name, command: nameOf(s.commands, e.data.commandId), attrs: attrsText(e.data.attrs) });
     case 'UnitEdited': {
-      const parts = [attrsText(e.data.attrs)];
-      if (e.data.name) parts.push(`renamed ${e.data.name}`);
-      if (e.data.commandId) parts.push(`moved to ${nameOf(s.commands, e.data.commandId)}`);
-      return `unit ${nameOf(s.units, e.data.unitId)} changed: ${parts.filter(Boolean).join('; ')}`;
+      const parts: Text[] = [attrsText(e.data.attrs)];
+      if (e.data.name) parts.push(say('battle.describe.renamed', { name: e.data.name }));
+      if (e.data.commandId) parts.push(say('battle.describe.movedTo', { command: nameOf(s.commands, e.data.commandId) }));
+      return say('battle.describe.unitEdited', { unit: nameOf(s.units, e.data.unitId), changes: semicolons(parts.filter(Boolean)) });
     }
     case 'UnitRemoved':
-      return `unit ${e.data.name} removed`;
+      return say('battle.describe.unitRemoved', { name: e.data.name });
     case 'OrderOfBattleImported':
-      return `order of battle imported from ${e.data.source}: ${plural(e.data.sides, 'new side')}, ${plural(e.data.commands, 'command')}, ${plural(e.data.units, 'unit')}`;
+      return say('battle.describe.imported', { source: e.data.source, sides: e.data.sides, commands: e.data.commands, units: e.data.units });
     case 'PhaseAdvanced':
-      return `${positionText(e.data.to, e.data.phaseNumber)}: ${e.data.phaseName} [${e.data.phaseId}]${e.data.due.map((d) => `\n• ${d}`).join('')}${(e.data.owed ?? []).map((o) => `\n• owed before the phase ends: ${o}`).join('')}`;
+      return working(say('battle.describe.phase', { position: positionPhrase(e.data.to, e.data.phaseNumber), name: e.data.phaseName, id: e.data.phaseId }), [
+        ...e.data.due,
+        ...(e.data.owed ?? []).map((owed) => say('battle.describe.owedBefore', { owed })),
+      ]);
     case 'DueWaived':
-      return `${mention(e.data.by)} passed over what the phase owed: ${e.data.items.map((i) => i.text).join('; ')}`;
+      return say('battle.describe.dueWaived', { by: mention(e.data.by), items: semicolons(e.data.items.map((i) => i.text)) });
     case 'BattleEnded':
-      return `battle ended by ${mention(e.data.by)}`;
+      return say('battle.describe.ended', { by: mention(e.data.by) });
     case 'ActionUndone':
-      return `undone: ${e.data.summary} (event${e.data.voids.length > 1 ? 's' : ''} ${e.data.voids.join(', ')})`;
+      return say('battle.describe.undone', { summary: e.data.summary, n: e.data.voids.length, events: e.data.voids.join(', ') });
     // Ballot lines never show a choice before its reveal (docs/architecture.md, Secrecy).
     case 'BallotOpened':
-      return `ballot ${e.data.ballotId} opened: ${e.data.title}${e.data.rule ? ` (${e.data.rule})` : ''} — voters: ${e.data.voters.map((v) => v.label).join(', ')}${e.data.deadline ? `; closes ${when(e.data.deadline)}` : ''}`;
+      return say('battle.describe.ballotOpened', {
+        id: e.data.ballotId,
+        title: e.data.title,
+        rule: e.data.rule ? ` (${e.data.rule})` : '',
+        voters: e.data.voters.map((v) => v.label).join(', '),
+        deadline: e.data.deadline ? say('battle.describe.closes', { when: when(e.data.deadline) }) : '',
+      });
     case 'VoteCast': {
       const b = s.ballots[e.data.ballotId];
-      const label = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;
+      const voter = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;
+      const values = { by: mention(e.data.by), voter, ballot: b?.title ?? e.data.ballotId };
       // A change is worded for its voter's own answer only: toldToChannel keeps it from everyone else.
-      if (changesVote(s, e)) return `${mention(e.data.by)} changed the vote of ${label} in ${b?.title ?? e.data.ballotId} (nobody else is told)`;
-      return `${mention(e.data.by)} ${e.data.onBehalf ? `cast the vote of ${label} on behalf of its player` : `voted for ${label}`} in ${b?.title ?? e.data.ballotId} (secret until revealed)`;
+      if (changesVote(s, e)) return say('battle.describe.voteChanged', values);
+      return say(e.data.onBehalf ? 'battle.describe.voteCastFor' : 'battle.describe.voteCast', values);
     }
     case 'VoteVoided': {
       const b = s.ballots[e.data.ballotId];
-      const label = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;
-      return `${mention(e.data.by)} (GM) voided the vote of ${label} in ${b?.title ?? e.data.ballotId}${e.data.reason ? `: ${e.data.reason}` : ''}; it no longer counts, and ${label} votes again`;
+      const voter = b?.voters.find((v) => v.id === e.data.voter)?.label ?? e.data.voter;
+      const values = { by: mention(e.data.by), voter, ballot: b?.title ?? e.data.ballotId };
+      return e.data.reason ? say('battle.describe.voteVoidedWhy', { ...values, reason: e.data.reason }) : say('battle.describe.voteVoided', values);
     }
     case 'BallotReminded': {
       const b = s.ballots[e.data.ballotId];
-      return `reminder for ${b?.title ?? e.data.ballotId}: waiting for ${e.data.waitingFor.map((id) => b?.voters.find((v) => v.id === id)?.label ?? id).join(', ')}`;
+      return say('battle.describe.reminded', { ballot: b?.title ?? e.data.ballotId, voters: e.data.waitingFor.map((id) => b?.voters.find((v) => v.id === id)?.label ?? id).join(', ') });
     }
     case 'BallotRevealed': {
       const b = s.ballots[e.data.ballotId];
-      const why = { 'all voted': 'everyone voted', deadline: 'the deadline passed', gm: 'a GM revealed it', phase: 'its phase began' }[e.data.reason];
-      if (b?.audience === 'gms') return `${b.title} closed (${why}); the GMs have the notes`;
-      return `${b?.title ?? e.data.ballotId} revealed (${why}): ${choicesText(e.data.choices)}`;
+      const why = say('battle.describe.why', { reason: { 'all voted': 'allVoted', deadline: 'deadline', gm: 'gm', phase: 'phase' }[e.data.reason] });
+      if (b?.audience === 'gms') return say('battle.describe.ballotClosed', { title: b.title, why });
+      return say('battle.describe.ballotRevealed', { title: b?.title ?? e.data.ballotId, why, choices: choicesPhrase(e.data.choices) });
     }
     case 'DiceRolled':
-      return e.data.secret ? `${mention(e.data.roller)} rolled in secret (roll #${e.data.number})` : rollText(e.data);
+      return e.data.secret ? say('battle.describe.secretRoll', { roller: mention(e.data.roller), number: String(e.data.number) }) : rollPhrase(e.data);
     case 'RollRevealed': {
       const r = s.rolls[e.data.number];
-      return r ? `secret ${rollText(r)}` : `roll #${e.data.number} revealed`;
+      return r ? say('battle.describe.secretRevealed', { roll: rollPhrase(r) }) : say('battle.describe.rollRevealed', { number: String(e.data.number) });
     }
     case 'SeedRevealed':
       // Mid-battle, say what a public seed means for the rolls still to come (rolls.ts refuses /roll).
-      return `dice seed published: \`${e.data.seed}\` — anyone can now check every roll with umpire verify (its SHA-256 is the commitment posted at creation)${
-        s.ended ? '' : '. /roll is closed in this battle from now on; any die the rules still roll is predictable from the seed (and still logged)'
-      }`;
+      return say(s.ended ? 'battle.describe.seedRevealed' : 'battle.describe.seedRevealedMidBattle', { seed: `\`${e.data.seed}\`` });
     case 'ActionHeld':
     case 'HeldActionResumed':
     case 'HeldActionSetAside':
@@ -118,8 +143,17 @@ function describeCore(e: CoreEvent, s: BattleState): string {
   }
 }
 
-export const choicesText = (choices: { label: string; choice: string | null; onBehalf?: boolean }[]): string =>
-  choices.map((c) => `${c.label} ${c.choice ?? 'did not vote'}${c.onBehalf ? ' (cast by a GM on behalf)' : ''}`).join('; ');
+/** A ballot's revealed choices: "North attack; South did not vote (cast by a GM on behalf)". */
+export const choicesPhrase = (choices: { label: string; choice: string | null; onBehalf?: boolean }[]): Text =>
+  semicolons(
+    choices.map((c) => {
+      const choice = c.choice === null ? say('battle.describe.didNotVote', { label: c.label }) : say('battle.describe.choice', { label: c.label, choice: c.choice });
+      return c.onBehalf ? say('battle.describe.castByGm', { choice }) : choice;
+    }),
+  );
+
+/** choicesPhrase in English, for the private messages still written in English. */
+export const choicesText = (choices: { label: string; choice: string | null; onBehalf?: boolean }[]): string => english(choicesPhrase(choices));
 
 export const attrsText = (attrs: Record<string, string | number>): string =>
   Object.entries(attrs)

@@ -1,6 +1,6 @@
-import type { Text } from '../i18n/text.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { DiceStream, type DiceUsed } from '../dice/stream.ts';
-import { mention, plural } from '../messages.ts';
+import { mention } from '../messages.ts';
 import { refuse, RuleError, ValueNeeded } from '../rules/errors.ts';
 import type { SystemAction } from './actions.ts';
 import type { BattleEvent, CoreEvent } from './events.ts';
@@ -22,7 +22,7 @@ import type { DecideContext, RuleSystem } from './system.ts';
  * or /battle undo sets it aside, its dice staying in the log.
  */
 
-const RULING = 'a GM ruling: the rules could not finish it with what the battle holds';
+const RULING: Text = say('battle.held.ruling');
 
 /** A system's decide under the rule above. */
 export function decideSystem(s: BattleState, owner: RuleSystem, action: SystemAction, ctx: DecideContext): BattleEvent[] {
@@ -43,22 +43,20 @@ export function decideSystem(s: BattleState, owner: RuleSystem, action: SystemAc
 }
 
 /** What the battle waits for while an action is held: what refuses a roll or a move to the next phase. */
-export const waitText = (h: HeldAction): string =>
-  `The dice wait for the held ${h.action.type} of ${mention(h.actor)} (event ${h.version}), which needs ${h.need}. A GM gives it (/house set, or the same command again with the value) and it resolves on its logged dice; or sets it aside with /battle undo.`;
+export const waitText = (h: HeldAction): Text => say('battle.held.wait', { action: h.action.type, actor: mention(h.actor), version: String(h.version), need: h.need });
 
-export function describeHeld(e: Extract<CoreEvent, { type: 'ActionHeld' | 'HeldActionResumed' | 'HeldActionSetAside' }>, s: BattleState): string {
-  const type = s.held?.action.type ?? 'action';
+export function describeHeld(e: Extract<CoreEvent, { type: 'ActionHeld' | 'HeldActionResumed' | 'HeldActionSetAside' }>, s: BattleState): Text {
+  const action = s.held?.action.type ?? say('battle.held.action');
   switch (e.type) {
     case 'ActionHeld': {
       const { dice } = e.data;
-      const n = dice.rolls.length;
-      const drawn = `${e.data.continues ? `${n} more` : plural(n, 'die', 'dice')} ${n === 1 ? 'is' : 'are'} drawn and logged (words ${dice.from} to ${dice.to - 1} of the stream)`;
-      return `${e.data.continues ? `the held ${e.data.action.type} still waits` : `${mention(e.data.actor)}'s ${e.data.action.type} waits`} for a GM: it needs ${e.data.need}. ${drawn}: they count, and it resolves on them once a GM gives it (/house set, or the same command again with the value); or a GM sets it aside with /battle undo`;
+      const values = { action: e.data.action.type, need: e.data.need, n: dice.rolls.length, from: String(dice.from), to: String(dice.to - 1) };
+      return e.data.continues ? say('battle.held.stillWaits', values) : say('battle.held.waits', { ...values, actor: mention(e.data.actor) });
     }
     case 'HeldActionResumed':
-      return `${mention(e.data.by)} gave what the held ${type} of event ${e.data.held} needed: it resolves on its logged dice`;
+      return say('battle.held.resumed', { by: mention(e.data.by), action, held: String(e.data.held) });
     case 'HeldActionSetAside':
-      return `${mention(e.data.by)} set aside the held ${type} of event ${e.data.held}; its dice stay in the log, counted`;
+      return say('battle.held.setAside', { by: mention(e.data.by), action, held: String(e.data.held) });
   }
 }
 
@@ -95,8 +93,8 @@ function waiting(dice: DiceStream, h: HeldAction): DiceStream {
 const onHeld = (used: DiceUsed, h: HeldAction): boolean => h.dice.rolls.every((r, i) => same(used.rolls[i], r));
 
 function resume(s: BattleState, owner: RuleSystem, h: HeldAction, action: SystemAction, ctx: DecideContext): BattleEvent[] {
-  const dice = ctx.diceFrom?.(h.dice.from) ?? refuse('This battle has no dice stream to resolve the held action on.');
-  const astray = `The held ${h.action.type} (event ${h.version}) does not resolve on its logged dice as given; a GM sets it aside with /battle undo.`;
+  const dice = ctx.diceFrom?.(h.dice.from) ?? refuse(say('battle.held.noDice'));
+  const astray = say('battle.held.astray', { action: h.action.type, version: String(h.version) });
   dice.begin();
   let events: BattleEvent[];
   try {

@@ -1,6 +1,7 @@
 import type { DiceStream } from '../dice/stream.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
-import { didYouMean } from '../nearest.ts';
+import { closeTo } from '../nearest.ts';
 import { refuse, ValueNeeded } from '../rules/errors.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { findByName, isGm, type BattleState, type Command, type Side, type Unit } from './state.ts';
@@ -13,25 +14,27 @@ import { findByName, isGm, type BattleState, type Command, type Side, type Unit 
 
 /** The side named or numbered `ref`, refusing with the nearest (when one is close) and the sides there are. */
 export function findSide(s: BattleState, ref: string): Side {
-  return findByName(s.sides, ref) ?? refuse(`There is no side "${ref}".${nearestName(s.sides, ref)} Sides: ${names(Object.values(s.sides))}.`);
+  return findByName(s.sides, ref) ?? refuse(say('battle.mechanics.noSide', { ref, nearest: nearestName(s.sides, ref), sides: names(Object.values(s.sides)) }));
 }
 
 /** The command named or numbered `ref`, refusing with the nearest (when one is close) and the commands there are. */
 export function findCommand(s: BattleState, ref: string): Command {
-  return findByName(s.commands, ref) ?? refuse(`There is no command "${ref}".${nearestName(s.commands, ref)} Commands: ${names(Object.values(s.commands))}.`);
+  return findByName(s.commands, ref) ?? refuse(say('battle.mechanics.noCommand', { ref, nearest: nearestName(s.commands, ref), commands: names(Object.values(s.commands)) }));
 }
 
 /** The unit named or numbered `ref`, refusing with the nearest names (when any is close) and a pointer to /unit show. */
 export function findUnit(s: BattleState, ref: string): Unit {
   // The list is not given: a battle may have thousands of units.
-  return findByName(s.units, ref) ?? refuse(`There is no unit "${ref}".${nearestName(s.units, ref)} Use /unit show to list the units.`);
+  return findByName(s.units, ref) ?? refuse(say('battle.mechanics.noUnit', { ref, nearest: nearestName(s.units, ref) }));
 }
 
-/** " Did you mean "X"?" for the names close to `ref` among `things`, else ''. */
-const nearestName = (things: Record<string, { name: string }>, ref: string): string =>
-  didYouMean(Object.values(things).map((t) => t.name), ref, (n) => `"${n}"`);
+/** " Did you mean "X" or "Y"?" for the names close to `ref` among `things` (as nearest.ts's didYouMean), else ''. */
+export function nearestName(things: Record<string, { name: string }> | readonly string[], ref: string): Text {
+  const close = closeTo(Array.isArray(things) ? things : Object.values(things).map((t) => t.name), ref).map((n) => `"${n}"`);
+  return close.length ? say('battle.mechanics.didYouMean', { n: close.length, rest: close.slice(0, -1).join(', '), last: close.at(-1)! }) : '';
+}
 
-const names = (xs: { name: string }[]) => (xs.length ? xs.map((x) => x.name).join(', ') : 'none yet');
+const names = (xs: { name: string }[]): Text => (xs.length ? xs.map((x) => x.name).join(', ') : say('battle.mechanics.noneYet'));
 
 export const unitSideId = (s: BattleState, u: Unit): string => s.commands[u.commandId]?.sideId ?? '';
 export const sideName = (s: BattleState, sideId: string): string => s.sides[sideId]?.name ?? sideId;
@@ -52,22 +55,25 @@ export const actsFor = (s: BattleState, actor: string, u: Unit): boolean => {
   return isGm(s, actor) || (c ? playsCommand(s, actor, c) : playsSide(s, actor, unitSideId(s, u)));
 };
 
-/** Refuses anyone who does not act for the unit (`what` they tried). */
-export function checkActsFor(s: BattleState, actor: string, u: Unit, what: string): void {
+/** Refuses anyone who does not act for the unit (`what` they tried: a verb phrase, "fire it"). */
+export function checkActsFor(s: BattleState, actor: string, u: Unit, what: Text): void {
   if (actsFor(s, actor, u)) return;
   const c = s.commands[u.commandId];
-  if (c?.player && playsSide(s, actor, c.sideId)) refuse(`${u.name} is of ${c.name}, which ${mention(c.player)} plays; only its players or a GM may ${what}.`);
-  refuse(`${u.name} is ${sideName(s, unitSideId(s, u))}'s; only its players or a GM may ${what}.`);
+  if (c?.player && playsSide(s, actor, c.sideId)) refuse(say('battle.mechanics.notYourCommand', { unit: u.name, command: c.name, player: mention(c.player), what }));
+  refuse(say('battle.mechanics.notYourSide', { unit: u.name, side: sideName(s, unitSideId(s, u)), what }));
 }
 
 /** Refuses a player who gives what only a GM may rule (`rulings`, by option name), citing `rules`. */
-export function checkGmRulings(s: BattleState, actor: string, rulings: string[], rules: string, what: string): void {
-  if (rulings.length && !isGm(s, actor)) throw new ValueNeeded(`${rulings.join(', ')}: ${rulings.length > 1 ? 'these are rulings' : 'this is a ruling'} of the GM; ask a GM to ${what} (${rules}).`, `a GM's ${rulings.join(', ')}`);
+export function checkGmRulings(s: BattleState, actor: string, rulings: string[], rules: string, what: Text): void {
+  if (rulings.length && !isGm(s, actor)) {
+    const options = rulings.join(', ');
+    throw new ValueNeeded(say('battle.mechanics.gmRulings', { options, n: rulings.length, what, rules }), say('battle.mechanics.gmRulingsNeed', { options }));
+  }
 }
 
 /** The battle's dice stream, refusing when the battle has none to roll with. */
 export function needDice(dice: DiceStream | undefined): DiceStream {
-  return dice ?? refuse('This battle has no dice stream to roll with.');
+  return dice ?? refuse(say('battle.mechanics.noDice'));
 }
 
 /** Two positions in the same phase of the same turn (turn numbers run on through every period). */
@@ -91,11 +97,11 @@ export interface Ruling {
  * `derived`, from `source`): a player's is refused with the derived value named; a GM's stands as a
  * ruling. Returns the ruling, or null when the claim agrees with the battle.
  */
-export function claim(s: BattleState, actor: string, c: { what: string; claimed: string; derived: string; source: string; rule: string }): Ruling | null {
+export function claim(s: BattleState, actor: string, c: { what: string; claimed: string; derived: string; source: Text; rule: string }): Ruling | null {
   if (c.claimed === c.derived) return null;
-  if (!isGm(s, actor)) refuse(`${c.what}: the battle knows it is ${c.derived} (${c.source}, ${c.rule}), not ${c.claimed}; only a GM may rule otherwise, and the ruling is logged.`);
+  if (!isGm(s, actor)) refuse(say('battle.mechanics.claim', { what: c.what, derived: c.derived, source: c.source, rule: c.rule, claimed: c.claimed }));
   return { what: c.what, ruled: c.claimed, derived: c.derived, by: actor };
 }
 
 /** A ruling as one sentence of the working, whatever the system's `what` (a noun phrase: "the target", "Red's melee die"). */
-export const rulingLine = (r: Ruling): string => `GM's ruling: ${mention(r.by)} ruled ${r.ruled} for ${r.what}, where the battle derived ${r.derived}.`;
+export const rulingLine = (r: Ruling): Text => say('battle.mechanics.ruling', { gm: mention(r.by), ruled: r.ruled, what: r.what, derived: r.derived });

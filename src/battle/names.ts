@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { english, say, type Text } from '../i18n/text.ts';
 import { refuse } from '../rules/errors.ts';
 
 /**
@@ -94,26 +95,36 @@ export const lookAlike = (names: Iterable<string>, name: string): string | undef
   return undefined;
 };
 
-/** `U+0435 "е" reads as "e"`: the characters of `name` that only look like those of `existing`, up to three. */
-function lookAlikeCharacters(name: string, existing: string): string {
+/** `U+0435 "е" reads as "e"`: the characters of `name` that only look like those of `existing`, up to three; '' when none. */
+function lookAlikeCharacters(name: string, existing: string): Text {
   const theirs = new Set(normalizeName(existing));
   const odd = [...new Set(normalizeName(name))].filter((c) => !theirs.has(c) && !theirs.has(c.toLowerCase()) && !theirs.has(c.toUpperCase()));
-  const shown = odd.slice(0, 3).map((c) => {
+  const shown = odd.slice(0, 3).map((c): Text => {
     const reads = skeleton(c);
-    return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} "${c}"${reads !== c.normalize('NFD') ? ` reads as "${reads}"` : ''}`;
+    const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')} "${c}"`;
+    return reads !== c.normalize('NFD') ? say('battle.names.readsAs', { code, reads }) : code;
   });
-  return shown.length ? ` (${shown.join(', ')}${odd.length > 3 ? ', …' : ''})` : '';
+  if (!shown.length) return '';
+  // Code points and the characters they read as, comma-separated as written; "…" when there are more.
+  const [first, ...rest] = odd.length > 3 ? [...shown, '…'] : shown;
+  return say('battle.names.characters', { list: rest.reduce<Text>((a, b) => say('battle.names.comma', { a, b }), first!) });
 }
 
 /**
  * Why a new name of a `kind` is refused next to an existing one it is (`there is already a unit
- * named "X"`) or only looks like (`"Y" looks like the unit "X" (U+0435 "е" reads as "e"); ...`),
- * without a capital or a full stop: the caller frames it.
+ * named "X"`) or only looks like (`"Y" looks like the unit "X" (U+0435 "е" reads as "e"); ...`):
+ * a clause, without a capital or a full stop, for the caller to frame; with `sentence`, a sentence
+ * of its own (capital and full stop). `kind`: battle, campaign, side, army, command, officer, unit,
+ * leader (another reads as written, after "a").
  */
-export function nameClash(kind: string, name: string, existing: string): string {
-  if (sameName(name, existing)) return `there is already ${/^[aeio]/i.test(kind) ? 'an' : 'a'} ${kind} named "${existing}"`;
-  return `"${normalizeName(name)}" looks like the ${kind} "${existing}"${lookAlikeCharacters(name, existing)}; give a name that reads differently`;
+export function clashText(kind: string, name: string, existing: string, sentence = false): Text {
+  if (sameName(name, existing)) return say(sentence ? 'battle.names.alreadySentence' : 'battle.names.already', { kind, existing });
+  const characters = lookAlikeCharacters(name, existing);
+  return say(sentence ? 'battle.names.looksLikeSentence' : 'battle.names.looksLike', { kind, name: normalizeName(name), existing, characters });
 }
+
+/** clashText's clause in English, for callers that still build English sentences (src/campaign). */
+export const nameClash = (kind: string, name: string, existing: string): string => english(clashText(kind, name, existing));
 
 /**
  * The names of one kind seen so far, for checking many new names at once (an order of battle) in
@@ -140,7 +151,7 @@ const MAX_NAME = 80;
 /** A name as the battle (or campaign) stores it (NFKC, no invisible or bidi controls, single spaces), refused empty or too long. */
 export function checkName(what: string, name: string): string {
   const n = normalizeName(name);
-  if (!n) refuse(`The ${what} needs a name.`);
-  if (n.length > MAX_NAME) refuse(`The ${what} name is too long (${n.length} characters; at most ${MAX_NAME}).`);
+  if (!n) refuse(say('battle.names.needsName', { what }));
+  if (n.length > MAX_NAME) refuse(say('battle.names.tooLong', { what, length: String(n.length), max: String(MAX_NAME) }));
   return n;
 }

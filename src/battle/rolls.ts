@@ -1,5 +1,6 @@
 import { evaluateRoll, RollError } from '../dice/notation.ts';
 import type { DiceStream } from '../dice/stream.ts';
+import { english, say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import { own } from './draft.ts';
 import { needDice } from './mechanics.ts';
@@ -15,7 +16,7 @@ import type { BattleState } from './state.ts';
 export type { RollRecord, RollEvent } from './roll-data.ts';
 
 export function decideRoll(s: BattleState, a: { expression: string; secret: boolean; reason?: string }, actor: string, dice: DiceStream | undefined): RollEvent[] {
-  if (s.revealedSeed) refuse('The dice seed of this battle has been published, so its rolls would be predictable: roll outside the battle channel, or start a new battle.');
+  if (s.revealedSeed) refuse(say('battle.rolls.seedPublished'));
   let result;
   try {
     result = evaluateRoll(a.expression, needDice(dice));
@@ -30,21 +31,27 @@ export function decideRoll(s: BattleState, a: { expression: string; secret: bool
 
 export function decideRevealRoll(s: BattleState, number: number, actor: string): RollEvent[] {
   // Rolls are numbered from 1 in order; the state keeps only the secret ones.
-  if (!Number.isInteger(number) || number < 1 || number >= s.nextId.roll) refuse(`There is no roll #${number} in this battle.`);
-  const r = (Object.hasOwn(s.rolls, number) ? s.rolls[number] : undefined) ?? refuse(`Roll #${number} was not secret.`);
-  if (r.revealed) refuse(`Roll #${number} has been revealed already.`);
-  if (r.roller !== actor && !s.gms.includes(actor)) refuse(`Only ${mention(r.roller)} or a GM may reveal roll #${number}.`);
+  if (!Number.isInteger(number) || number < 1 || number >= s.nextId.roll) refuse(say('battle.rolls.noRoll', { number: String(number) }));
+  const r = (Object.hasOwn(s.rolls, number) ? s.rolls[number] : undefined) ?? refuse(say('battle.rolls.notSecret', { number: String(number) }));
+  if (r.revealed) refuse(say('battle.rolls.revealedAlready', { number: String(number) }));
+  if (r.roller !== actor && !s.gms.includes(actor)) refuse(say('battle.rolls.revealWho', { roller: mention(r.roller), number: String(number) }));
   return [{ type: 'RollRevealed', data: { number } }];
 }
 
 export function decideRevealSeed(s: BattleState, seed: string | undefined): RollEvent[] {
-  if (s.revealedSeed) refuse('The dice seed has been published already.');
-  if (!seed) refuse('This battle has no dice seed to publish.');
+  if (s.revealedSeed) refuse(say('battle.rolls.seedPublishedAlready'));
+  if (!seed) refuse(say('battle.rolls.noSeed'));
   return [{ type: 'SeedRevealed', data: { seed } }];
 }
 
-export const rollText = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): string =>
-  `${mention(r.roller)} rolled #${r.number}${r.reason ? ` (${r.reason})` : ''}: ${r.output}`;
+/** A roll as the log tells it: "@roller rolled #3 (reason): 2d6 [4, 2] = 6"; its output, dice notation, as it was kept. */
+export const rollPhrase = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): Text => {
+  const values = { roller: mention(r.roller), number: String(r.number), output: r.output };
+  return r.reason ? say('battle.rolls.rolledWhy', { ...values, reason: r.reason }) : say('battle.rolls.rolled', values);
+};
+
+/** rollPhrase in English, for the private messages still written in English. */
+export const rollText = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): string => english(rollPhrase(r));
 
 export function applyRollEvent(d: BattleState, e: RollEvent): void {
   switch (e.type) {

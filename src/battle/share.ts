@@ -1,4 +1,5 @@
-import { mention, plural } from '../messages.ts';
+import { english, say, type Text } from '../i18n/text.ts';
+import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import type { CoreAction } from './actions.ts';
 import { own } from './draft.ts';
@@ -40,20 +41,30 @@ export function linkSide(s: BattleState, l: View): Side | undefined {
 /** A link that opens a page: not revoked, and a side's while its side stands. */
 export const opens = (s: BattleState, l: ShareLink): boolean => !l.revoked && (l.view !== 'side' || linkSide(s, l) !== undefined);
 
-const gone = (l: View): string => `side ${l.sideId ?? '?'} (no longer in the battle)`;
-const lag = (l: View): string => `${plural(l.lagTurns ?? 0, 'turn')} behind`;
+const gone = (l: View): Text => say('battle.share.gone', { side: l.sideId ?? '?' });
 
 /** The view in words: "North's view", "the public view", "a spectator view, 3 turns behind". */
-export function viewText(s: BattleState, l: View): string {
+export function viewPhrase(s: BattleState, l: View): Text {
   if (l.view === 'side') {
     const side = linkSide(s, l);
-    return side ? `${side.name}'s view` : `the view of ${gone(l)}`;
+    return side ? say('battle.share.sideView', { side: side.name }) : say('battle.share.goneView', { gone: gone(l) });
   }
-  return l.view === 'spectator' ? `a spectator view, ${lag(l)}` : 'the public view';
+  return l.view === 'spectator' ? say('battle.share.spectatorView', { n: l.lagTurns ?? 0 }) : say('battle.share.publicView');
 }
 
+/** viewPhrase in English, for the autocomplete's choices (src/app/slash/complete.ts). */
+export const viewText = (s: BattleState, l: View): string => english(viewPhrase(s, l));
+
 /** A link as a GM's list names it: "l1 public", "l2 North", "l4 spectator (3 turns behind)". */
-export const linkLabel = (s: BattleState, l: ShareLink): string => `${l.id} ${l.view === 'side' ? (linkSide(s, l)?.name ?? gone(l)) : l.view === 'spectator' ? `spectator (${lag(l)})` : 'public'}`;
+export const linkLabel = (s: BattleState, l: ShareLink): Text =>
+  l.view === 'side'
+    ? say('battle.share.sideLabel', { id: l.id, side: linkSide(s, l)?.name ?? gone(l) })
+    : l.view === 'spectator'
+      ? say('battle.share.spectatorLabel', { id: l.id, n: l.lagTurns ?? 0 })
+      : say('battle.share.publicLabel', { id: l.id });
+
+/** Texts one after another, comma-separated as written. */
+const commas = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((a, b) => say('battle.names.comma', { a, b })) : '');
 
 const bookmarkList = (s: BattleState): string =>
   Object.values(s.bookmarks)
@@ -63,7 +74,7 @@ const bookmarkList = (s: BattleState): string =>
 export function decideShare(s: BattleState, a: ShareAction, actor: string): ShareEvent[] {
   switch (a.type) {
     case 'ShareBattle': {
-      if (a.spectatorLag !== undefined && !(Number.isInteger(a.spectatorLag) && a.spectatorLag >= 1 && a.spectatorLag <= MAX_LAG)) refuse(`spectator-lag is a number of turns from 1 to ${MAX_LAG}; ${a.spectatorLag} is not.`);
+      if (a.spectatorLag !== undefined && !(Number.isInteger(a.spectatorLag) && a.spectatorLag >= 1 && a.spectatorLag <= MAX_LAG)) refuse(say('battle.share.lag', { max: String(MAX_LAG), given: String(a.spectatorLag) }));
       const live = liveLinks(s);
       const events: ShareEvent[] = [];
       let next = s.nextId.link;
@@ -71,31 +82,31 @@ export function decideShare(s: BattleState, a: ShareAction, actor: string): Shar
       if (!live.some((l) => l.view === 'public')) create({ view: 'public' });
       for (const side of Object.values(s.sides)) if (!live.some((l) => linkSide(s, l) === side)) create({ view: 'side', sideId: side.id, sideVersion: side.version });
       if (a.spectatorLag !== undefined) create({ view: 'spectator', lagTurns: a.spectatorLag });
-      if (!events.length) refuse(`This battle is already shared: ${live.map((l) => linkLabel(s, l)).join(', ')}; /battle unshare first to replace them (or add a spectator's link with spectator-lag:N).`);
+      if (!events.length) refuse(say('battle.share.sharedAlready', { links: commas(live.map((l) => linkLabel(s, l))) }));
       return events;
     }
     case 'RevokeShare': {
       const live = liveLinks(s);
       if (a.link === undefined) {
-        if (!live.length) refuse('Nothing to revoke: this battle has no live link. /battle share makes them.');
+        if (!live.length) refuse(say('battle.share.nothingToRevoke'));
         return live.map((l) => ({ type: 'ShareLinkRevoked', data: { link: l.id, by: actor } }));
       }
       const id = a.link.trim().toLowerCase();
-      const l = Object.hasOwn(s.links, id) ? s.links[id]! : refuse(`There is no link "${a.link}" in this battle; ${live.length ? `its live links: ${live.map((x) => linkLabel(s, x)).join(', ')}` : 'it has no live link'}.`);
-      if (l.revoked) refuse(`Link ${l.id} (${viewText(s, l)}) was revoked already: it no longer opens.`);
+      const l = Object.hasOwn(s.links, id) ? s.links[id]! : refuse(live.length ? say('battle.share.noLink', { link: a.link, links: commas(live.map((x) => linkLabel(s, x))) }) : say('battle.share.noLinkNone', { link: a.link }));
+      if (l.revoked) refuse(say('battle.share.revokedAlready', { id: l.id, view: viewPhrase(s, l) }));
       return [{ type: 'ShareLinkRevoked', data: { link: l.id, by: actor } }];
     }
     case 'AddBookmark': {
-      if (!(Number.isInteger(a.version) && a.version >= 1 && a.version <= s.version)) refuse(`There is no event ${a.version} in this battle: its log runs from 1 to ${s.version}.`);
+      if (!(Number.isInteger(a.version) && a.version >= 1 && a.version <= s.version)) refuse(say('battle.share.noEvent', { version: String(a.version), last: String(s.version) }));
       // One line in the page's timeline: runs of spaces and line breaks read as one space.
       const title = a.title.replace(/\s+/g, ' ').trim();
-      if (!title) refuse('A bookmark needs a title: title:"The Greys charge".');
-      if (title.length > MAX_TITLE) refuse(`A bookmark's title is at most ${MAX_TITLE} characters; that one has ${title.length}.`);
-      if (s.bookmarks[a.version]?.title === title) refuse(`Event ${a.version} is already bookmarked as "${title}".`);
+      if (!title) refuse(say('battle.share.bookmarkTitle'));
+      if (title.length > MAX_TITLE) refuse(say('battle.share.bookmarkTooLong', { max: String(MAX_TITLE), n: String(title.length) }));
+      if (s.bookmarks[a.version]?.title === title) refuse(say('battle.share.bookmarkedAlready', { version: String(a.version), title }));
       return [{ type: 'BookmarkAdded', data: { version: a.version, title, by: actor } }];
     }
     case 'RemoveBookmark': {
-      if (!Object.hasOwn(s.bookmarks, a.version)) refuse(`Event ${a.version} has no bookmark; ${Object.keys(s.bookmarks).length ? `bookmarked: ${bookmarkList(s)}` : 'this battle has none'}.`);
+      if (!Object.hasOwn(s.bookmarks, a.version)) refuse(Object.keys(s.bookmarks).length ? say('battle.share.noBookmark', { version: String(a.version), bookmarks: bookmarkList(s) }) : say('battle.share.noBookmarkNone', { version: String(a.version) }));
       return [{ type: 'BookmarkRemoved', data: { version: a.version, by: actor } }];
     }
   }
@@ -127,21 +138,24 @@ export function applyShareEvent(d: BattleState, e: ShareEvent, version: number):
 }
 
 /** A line of the log for anyone: a link's id and view, never its address. `s` is the state before the event. */
-export function describeShareEvent(e: ShareEvent, s: BattleState): string {
+export function describeShareEvent(e: ShareEvent, s: BattleState): Text {
   switch (e.type) {
     case 'ShareLinkCreated':
-      return `link ${e.data.link} made for the battle's page: ${viewText(s, e.data)}`;
+      return say('battle.share.linkCreated', { link: e.data.link, view: viewPhrase(s, e.data) });
     case 'ShareLinkRevoked': {
       const l = s.links[e.data.link];
-      return `Link ${e.data.link}${l ? ` (${viewText(s, l)})` : ''} revoked by ${mention(e.data.by)}: it no longer opens`;
+      const by = mention(e.data.by);
+      return l ? say('battle.share.linkRevokedView', { link: e.data.link, view: viewPhrase(s, l), by }) : say('battle.share.linkRevoked', { link: e.data.link, by });
     }
     case 'BookmarkAdded': {
       const had = s.bookmarks[e.data.version];
-      return `${mention(e.data.by)} bookmarked event ${e.data.version}: "${e.data.title}"${had ? ` (was "${had.title}")` : ''}`;
+      const values = { by: mention(e.data.by), version: String(e.data.version), title: e.data.title };
+      return had ? say('battle.share.bookmarkReplaced', { ...values, was: had.title }) : say('battle.share.bookmarkAdded', values);
     }
     case 'BookmarkRemoved': {
       const had = s.bookmarks[e.data.version];
-      return `${mention(e.data.by)} removed the bookmark of event ${e.data.version}${had ? ` ("${had.title}")` : ''}`;
+      const values = { by: mention(e.data.by), version: String(e.data.version) };
+      return had ? say('battle.share.bookmarkRemovedTitle', { ...values, title: had.title }) : say('battle.share.bookmarkRemoved', values);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent } from '../../src/battle/events.ts';
-import { given } from '../support/spec.ts';
+import { given, worded } from '../support/spec.ts';
 
 const created: BattleEvent = { type: 'BattleCreated', data: { battleId: 'b1', name: 'Ligny', system: 'medieval', channel: 'table', gm: 'gm' } };
 const french: BattleEvent = { type: 'SideAdded', data: { sideId: 's1', name: 'French' } };
@@ -108,13 +108,13 @@ describe('turn sequence', () => {
 describe('end and undo', () => {
   it('ends the battle', () => given([created]).when({ type: 'EndBattle' }).then([{ type: 'BattleEnded', data: { by: 'gm' } }]));
   it('undoes the last action', () =>
-    given([created, french, prussians]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [3], summary: 'side Prussians added' } }]));
+    given([created, french, prussians]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [3], summary: worded('side Prussians added') } }]));
   it('refuses undo with nothing to undo', () => given([created]).when({ type: 'Undo' }).refused(/nothing to undo/));
   it('refuses undo by a player', () => given([created, french]).when({ type: 'Undo' }, 'alice').refused(/Only a GM/));
   it('walks back one action at a time', () =>
     given([created, french, prussians, { type: 'ActionUndone', data: { voids: [3], summary: 'side Prussians added' } }])
       .when({ type: 'Undo' })
-      .then([{ type: 'ActionUndone', data: { voids: [2], summary: 'side French added' } }]));
+      .then([{ type: 'ActionUndone', data: { voids: [2], summary: worded('side French added') } }]));
 });
 
 const knights: BattleEvent = {

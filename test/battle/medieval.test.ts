@@ -146,7 +146,7 @@ describe('MED-FIRE firing in the battle', () => {
   it('a fire stands with what it was resolved on: the phase and the units before it cannot be undone, what comes after can', () => {
     const e = only(play(t1p11, fire('Archers', 'Billmen'), 'alice', 6, 5, 9, 1, 10), 'MedievalFireResolved');
     given([...t1p11, e]).when({ type: 'Undo' }).refused(/nothing to undo.*last resolution on the dice/);
-    given([...t1p11, e, to(1, 12)]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [t1p11.length + 2], summary: expect.stringContaining('turn 1, phase 12') } }]);
+    given([...t1p11, e, to(1, 12)]).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [t1p11.length + 2], summary: expect.toSatisfy((t: Parameters<typeof english>[0]) => english(t).includes('turn 1, phase 12')) } }]);
   });
 
   it('MED-RANGE rounds up in its own unit and refuses a range beyond long', () => {

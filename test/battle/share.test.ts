@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { describeEvent } from '../../src/battle/describe.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { linkSide, opens } from '../../src/battle/share.ts';
-import { given } from '../support/spec.ts';
+import { english } from '../../src/i18n/text.ts';
+import { given, worded } from '../support/spec.ts';
 
 /**
  * The battle's page (issue 30): links a GM hands out, each opening one view, and bookmarks on the
@@ -91,7 +92,7 @@ describe('share links', () => {
   });
 
   it('a link is revoked, never undone: an undo passes over it to the action before', () =>
-    given(shared).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [3], summary: 'side South added' } }]));
+    given(shared).when({ type: 'Undo' }).then([{ type: 'ActionUndone', data: { voids: [3], summary: worded('side South added') } }]));
 });
 
 describe("issue 37: a side's link is bound to the side it was made for, by the event that added it", () => {
@@ -121,7 +122,7 @@ describe("issue 37: a side's link is bound to the side it was made for, by the e
     expect(opens(state, state.links.l2!)).toBe(true);
     const again = given([...shared, undone(3), { type: 'SideAdded', data: { sideId: 's2', name: 'South' } }]).state;
     expect(opens(again, again.links.l3!)).toBe(false);
-    expect(describeEvent({ type: 'ShareLinkRevoked', data: { link: 'l3', by: 'gm' } }, again)).toBe('Link l3 (the view of side s2 (no longer in the battle)) revoked by <@gm>: it no longer opens');
+    expect(english(describeEvent({ type: 'ShareLinkRevoked', data: { link: 'l3', by: 'gm' } }, again))).toBe('Link l3 (the view of side s2 (no longer in the battle)) revoked by <@gm>: it no longer opens');
   });
 
   it('a side joined and given commands keeps its link', () => {
@@ -194,9 +195,9 @@ describe('after the end', () => {
 describe('the log lines', () => {
   it('name a link by id and view, and a bookmark by event and title; never an address', () => {
     const { state } = given(shared);
-    expect(describeEvent({ type: 'ShareLinkCreated', data: { link: 'l4', view: 'spectator', lagTurns: 2 } }, state)).toBe("link l4 made for the battle's page: a spectator view, 2 turns behind");
-    expect(describeEvent({ type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1' } }, state)).toBe("link l2 made for the battle's page: North's view");
-    expect(describeEvent({ type: 'ShareLinkRevoked', data: { link: 'l2', by: 'gm' } }, state)).toBe("Link l2 (North's view) revoked by <@gm>: it no longer opens");
-    expect(describeEvent({ type: 'BookmarkAdded', data: { version: 2, title: 'North arrives', by: 'gm' } }, state)).toBe('<@gm> bookmarked event 2: "North arrives"');
+    expect(english(describeEvent({ type: 'ShareLinkCreated', data: { link: 'l4', view: 'spectator', lagTurns: 2 } }, state))).toBe("link l4 made for the battle's page: a spectator view, 2 turns behind");
+    expect(english(describeEvent({ type: 'ShareLinkCreated', data: { link: 'l2', view: 'side', sideId: 's1' } }, state))).toBe("link l2 made for the battle's page: North's view");
+    expect(english(describeEvent({ type: 'ShareLinkRevoked', data: { link: 'l2', by: 'gm' } }, state))).toBe("Link l2 (North's view) revoked by <@gm>: it no longer opens");
+    expect(english(describeEvent({ type: 'BookmarkAdded', data: { version: 2, title: 'North arrives', by: 'gm' } }, state))).toBe('<@gm> bookmarked event 2: "North arrives"');
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import { decide, type DecideContext } from '../../src/battle/decide.ts';
+import { english, type Text } from '../../src/i18n/text.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import type { BattleEvent, LoggedEvent } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
@@ -23,6 +24,10 @@ export const toLogged = (e: StoredEvent): LoggedEvent => ({
   at: e.at,
   requestId: e.requestId,
 });
+
+/** A text an event keeps (a phrase, or a string of an old log), matched by its English wording: `summary: worded('side South added')`. */
+export const worded = (s: string): Text =>
+  ({ asymmetricMatch: (t: unknown) => english(t as Text) === s, toString: () => 'worded', toAsymmetricMatcher: () => `worded(${JSON.stringify(s)})` }) as unknown as Text;
 
 /** Given/when/then over the decider: `given(events).when(action, actor).then(events)` or `.refused(/why/)`. */
 export function given(events: BattleEvent[], battleId = 'b1') {
