@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { capitalize, echoInput, mention, plural, quoteInput } from '../messages.ts';
-import { refuse } from '../rules/errors.ts';
+import { lines, say, type Text } from '../i18n/text.ts';
+import { refuse, RuleError } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';
 import type { HouseAction } from './actions.ts';
 import type { BattleState, HouseEntry } from './state.ts';
@@ -34,7 +35,7 @@ const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
  * What is wrong with the keys of `given`, at any depth: a reserved key, two keys equal ignoring case,
  * or a key the schema did not keep in `kept` (one it does not take: zod drops it without a word).
  */
-function wrongKey(given: unknown, kept: unknown, at = ''): string | undefined {
+function wrongKey(given: unknown, kept: unknown, at = ''): Text | undefined {
   if (given === null || typeof given !== 'object') return undefined;
   const keys = Array.isArray(given) ? given.keys() : Object.keys(given);
   const lower = new Map<string, string>();
@@ -42,11 +43,11 @@ function wrongKey(given: unknown, kept: unknown, at = ''): string | undefined {
     const name = `${at}${k}`;
     if (!Array.isArray(given)) {
       const key = String(k);
-      if (RESERVED.has(key)) return `the key ${quoteInput(name)} is never taken`;
+      if (RESERVED.has(key)) return say('battle.house.keyNeverTaken', { key: quoteInput(name) });
       const same = lower.get(key.toLowerCase());
-      if (same !== undefined) return `the keys ${quoteInput(`${at}${same}`)} and ${quoteInput(name)} differ only in case`;
+      if (same !== undefined) return say('battle.house.keysDifferInCase', { a: quoteInput(`${at}${same}`), b: quoteInput(name) });
       lower.set(key.toLowerCase(), key);
-      if (kept !== null && typeof kept === 'object' && !Array.isArray(kept) && !Object.hasOwn(kept, key)) return `it takes no key ${quoteInput(name)}`;
+      if (kept !== null && typeof kept === 'object' && !Array.isArray(kept) && !Object.hasOwn(kept, key)) return say('battle.house.noSuchKey', { key: quoteInput(name) });
     }
     const inner = wrongKey((given as Record<string, unknown>)[k], kept !== null && typeof kept === 'object' ? (kept as Record<string, unknown>)[k] : undefined, `${name}.`);
     if (inner) return inner;
@@ -60,17 +61,22 @@ function wrongKey(given: unknown, kept: unknown, at = ''): string | undefined {
  */
 function checked(rule: HouseRule, value: unknown): unknown {
   const parsed = rule.schema.safeParse(value);
-  const takes = `${rule.key} takes ${rule.readings ? `one of ${Object.keys(rule.readings).join(', ')}` : rule.expects} (${rule.rules.join(', ')})`;
-  if (!parsed.success) refuse(`${takes}; ${echoInput(JSON.stringify(value) ?? 'nothing')} is not: ${parsed.error.issues[0]?.message ?? 'not valid'}.`);
+  const cited = { key: rule.key, rules: rule.rules.join(', ') };
+  const takes = rule.readings ? say('battle.house.takesOneOf', { ...cited, readings: Object.keys(rule.readings).join(', ') }) : say('battle.house.takes', { ...cited, expects: rule.expects });
+  if (!parsed.success) {
+    const given = value === undefined ? say('battle.house.nothing') : echoInput(JSON.stringify(value) ?? 'nothing');
+    refuse(say('battle.house.notValid', { takes, given, why: parsed.error.issues[0]?.message ?? say('battle.house.invalid') }));
+  }
   const wrong = wrongKey(value, parsed.data);
-  if (wrong) refuse(`${takes}; ${wrong}.`);
+  if (wrong) refuse(say('battle.house.wrong', { takes, wrong }));
   return parsed.data;
 }
 
 function find(rules: readonly HouseRule[], key: string, rulesName: string): HouseRule {
   const rule = rules.find((r) => r.key === key.trim().toLowerCase());
   if (rule) return rule;
-  refuse(rules.length ? `${capitalize(rulesName)} leave no value ${quoteInput(key)} open. The house rules of this battle: ${rules.map((r) => r.key).join(', ')} (/house show).` : `${capitalize(rulesName)} leave no value open to a house rule.`);
+  const rulesNamed = capitalize(rulesName);
+  refuse(rules.length ? say('battle.house.noSuchRule', { rulesName: rulesNamed, key: quoteInput(key), keys: rules.map((r) => r.key).join(', ') }) : say('battle.house.noneOpen', { rulesName: rulesNamed }));
 }
 
 /** A house rule as set: its key as the system names it, its value checked by the rule's schema, its rule IDs; refused with what it takes. */
@@ -88,7 +94,7 @@ export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules
     }
     case 'UnsetHouseRule': {
       const rule = find(rules, a.key, rulesName);
-      if (!houseRule(s, rule.key)) refuse(`${rule.key} is not set in this battle; nothing to unset.`);
+      if (!houseRule(s, rule.key)) refuse(say('battle.house.notSet', { key: rule.key }));
       return [{ type: 'HouseRuleUnset', data: { key: rule.key, by: actor, rules: rule.rules } }];
     }
     case 'SetHouseRules':
@@ -99,17 +105,17 @@ export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules
 /** A file of house rules (/house upload), each checked, all or nothing: refused naming the first 15 wrong ones. */
 export function checkHouseFile(source: string, given: unknown, rules: readonly HouseRule[], rulesName: string): { key: string; value: unknown; rules: readonly string[] }[] {
   const file = z.record(z.string(), z.unknown()).safeParse(given);
-  if (!file.success || !Object.keys(given as object).length) refuse(`${source} holds no house rules: it is a map of key: value, as /house export writes it.`);
+  if (!file.success || !Object.keys(given as object).length) refuse(say('battle.house.noRules', { source }));
   // The file's own keys, before any is looked up: a reserved key (which the record would drop),
   // two naming one rule (`charge.die` and `CHARGE.DIE`: which would stand?).
   const named = new Map<string, string>();
   for (const k of Object.keys(given as object)) {
-    if (RESERVED.has(k.trim())) refuse(`${source} sets no house rule: the key ${quoteInput(k)} is never taken.`);
+    if (RESERVED.has(k.trim())) refuse(say('battle.house.fileKeyNeverTaken', { source, key: quoteInput(k) }));
     const same = named.get(k.trim().toLowerCase());
-    if (same !== undefined) refuse(`${source} sets no house rule: the keys ${quoteInput(same)} and ${quoteInput(k)} name one rule.`);
+    if (same !== undefined) refuse(say('battle.house.fileKeysOneRule', { source, a: quoteInput(same), b: quoteInput(k) }));
     named.set(k.trim().toLowerCase(), k);
   }
-  const wrong: string[] = [];
+  const wrong: Text[] = [];
   let wrongs = 0;
   const set: { key: string; value: unknown; rules: readonly string[] }[] = [];
   for (const [key, value] of Object.entries(file.data)) {
@@ -117,10 +123,10 @@ export function checkHouseFile(source: string, given: unknown, rules: readonly H
       set.push(checkHouseRule(rules, key, value, rulesName));
     } catch (err) {
       // The first 15 are named; the rest counted (a file of 100,000 wrong keys is not answered key by key).
-      if (++wrongs <= 15) wrong.push((err as Error).message);
+      if (++wrongs <= 15) wrong.push(err instanceof RuleError ? err.text : (err as Error).message);
     }
   }
-  if (wrongs) refuse(`${source} has ${plural(wrongs, 'wrong house rule')}; none was set:\n${wrong.join('\n')}`);
+  if (wrongs) refuse(lines(say('battle.house.fileWrong', { source, n: wrongs }), ...wrong));
   return set;
 }
 
