@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Campaigns } from '../../src/app/service/campaigns.ts';
@@ -142,7 +143,7 @@ describe('battles from the campaign', () => {
     const bad = 'armies:\n  - name: Bad\n    system: medieval\n    commands:\n      - name: Bad Host\n        units:\n          - { name: Gunners, arm: infantry, figures: 10, class: C, armour: light, cannon: 2, muskets: 3 }\n          - { name: Pikes, arm: infantry, figures: 0, class: C }\n';
     const v = await t.store.version('c1');
     const out = await invoke(t.app, { command: 'campaign', sub: 'army import', options: { file: 'bad.yaml' }, actor: 'alice', channel: 'campaign', readFile: async () => ({ name: 'bad.yaml', text: bad }) });
-    const [why] = out.messages.filter((m) => m.error).map((m) => m.text);
+    const [why] = out.messages.filter((m) => m.error).map((m) => english(m.text));
     expect(why).toMatch(/^bad\.yaml has \d+ errors; nothing was imported:/);
     expect(why).toContain('armies[0].commands[0].units[0]: unknown attribute "muskets"');
     expect(why).toContain('armies[0].commands[0].units[1].figures: expected a positive whole number');
@@ -225,7 +226,7 @@ describe('battles from the campaign', () => {
     );
     const refused = results.filter((r) => r.messages.some((m) => m.error));
     expect(refused).toHaveLength(1);
-    expect(refused[0]!.messages[0]!.text).toMatch(/a unit fights one battle at a time/);
+    expect(english(refused[0]!.messages[0]!.text)).toMatch(/a unit fights one battle at a time/);
     expect((await apps[0]!.store.battles()).map((b) => b.id)).toEqual(['c1-b1']);
   });
 });

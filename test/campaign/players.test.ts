@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../../src/app/service/invoke.ts';
@@ -15,7 +16,7 @@ describe("an army's players are its side's (issue 38)", () => {
     const v = await t.store.version('c1');
     const readFile = async () => ({ name: 'tudor2.yaml', text: tudorAs('bob') });
     const out = await invoke(t.app, { command: 'campaign', sub: 'army import', options: { file: 'tudor2.yaml' }, actor: 'alice', channel: 'campaign', readFile });
-    expect(out.messages.map((m) => m.error && m.text)).toEqual(["tudor2.yaml: armies[0].commands[0].player: <@bob> plays for Yorkist, not Tudor; a roster names its own side's players. Nothing was imported."]);
+    expect(out.messages.map((m) => m.error && english(m.text))).toEqual(["tudor2.yaml: armies[0].commands[0].player: <@bob> plays for Yorkist, not Tudor; a roster names its own side's players. Nothing was imported."]);
     expect(await t.store.version('c1')).toBe(v);
     const opened = await t.run('#campaign @gm /campaign turn open deadline:2d');
     expect(dms(opened, 'bob').map((m) => m.title)).toEqual(["Orders: Lincoln's Army, turn 1"]);
