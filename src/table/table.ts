@@ -13,6 +13,7 @@ import { writeRefused } from '../store/db.ts';
 import { RuleError } from '../rules/errors.ts';
 import type { Message, MessageFile } from '../messages.ts';
 import { parseLine } from './line.ts';
+import { FIRST_CHANNEL, FIRST_USER } from './prompt.ts';
 import { jsonLine, textLines } from './render.ts';
 
 export interface TableOptions {
@@ -63,21 +64,13 @@ function writeMessageFile(dir: string, f: MessageFile): { path: string } | strin
   }
 }
 
-export const WELCOME = [
-  'Umpire — the local table. Type a line as any user: @alice /help',
-  'Start a battle:   @gm /battle create name:"Ligny" system:percentile',
-  'Import its army:  @gm /oob import file:examples/oob/percentile.yaml',
-  'Lines are [#channel] @user /command [sub] name:value name:"two words"; @user !press LABEL presses a button.',
-  'Tab completes commands, options and names. Ctrl-D leaves.',
-].join('\n');
-
 /**
  * The local table: the same slash commands as Discord, typed by any user, with every message the
  * bot would send printed with its destination. Channel posts and DMs leave through the outbox.
  */
 export class Table {
-  channel = 'table';
-  user = 'gm';
+  channel = FIRST_CHANNEL;
+  user = FIRST_USER;
   /** The latest message with buttons each user received, for `!press`. */
   private readonly prompts = new Map<string, Message>();
   private readonly dispatcher: OutboxDispatcher;
