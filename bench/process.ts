@@ -16,8 +16,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** Whether util-linux's `script` is here to give the program a terminal (it prints its prompt only at one). */
 export const canUseTerminal = (): boolean => process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
 
-/** One start of `command` (a shell line, run in the repository): milliseconds to its first line and to its prompt (or first reply). */
-function startOnce(command: string, env: NodeJS.ProcessEnv, terminal: boolean): Promise<{ firstLine: number; prompt: number }> {
+/** What a start's times are: milliseconds to its first line, to its prompt, and to the answer of a line typed at the prompt at once. */
+export interface StartTimes {
+  firstLine: number;
+  prompt: number;
+  answer: number;
+}
+
+/**
+ * One start of `command` (a shell line, run in the repository). At a terminal, `@gm /battle status`
+ * is typed as soon as the prompt shows, as a user who knows what to type would; without one, the
+ * line is piped in and its answer stands for the prompt too.
+ */
+function startOnce(command: string, env: NodeJS.ProcessEnv, terminal: boolean): Promise<StartTimes> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
     // At a terminal, the table prints its prompt; without one it reads lines: the first reply stands for the prompt.
@@ -28,6 +39,7 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, terminal: boolean): 
     let out = '';
     let firstLine: number | undefined;
     let prompt: number | undefined;
+    let answer: number | undefined;
     const timer = setTimeout(() => {
       process.kill(-child.pid!, 'SIGKILL');
       reject(new Error(`${command} showed no prompt in 120 s; it printed: ${out.slice(-500)}`));
@@ -36,8 +48,13 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, terminal: boolean): 
       out += chunk.toString();
       const now = performance.now() - t;
       if (firstLine === undefined && out.includes('\n')) firstLine = now;
-      if (prompt === undefined && (terminal ? /@gm> /.test(out) : /no battle in this channel/i.test(out))) {
+      if (prompt === undefined && /@gm> /.test(out)) {
         prompt = now;
+        child.stdin.write('@gm /battle status\r');
+      }
+      if (answer === undefined && /no battle in this channel/i.test(out)) {
+        answer = now;
+        prompt ??= now;
         if (terminal) child.stdin.write('\x04'); // Ctrl-D: the table closes its store and leaves
         else child.stdin.end();
       }
@@ -46,9 +63,9 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, terminal: boolean): 
     child.stderr.on('data', seen);
     child.on('exit', () => {
       clearTimeout(timer);
-      if (prompt === undefined) reject(new Error(`${command} left before its prompt; it printed: ${out.slice(-500)}`));
+      if (prompt === undefined || answer === undefined) reject(new Error(`${command} left before its prompt and its first answer; it printed: ${out.slice(-500)}`));
       else if (/compiling the program/.test(out)) reject(new Error(`${command} compiled the program first: the sources changed during the bench`));
-      else resolve({ firstLine: firstLine!, prompt });
+      else resolve({ firstLine: firstLine!, prompt, answer });
     });
   });
 }
@@ -57,10 +74,11 @@ function startOnce(command: string, env: NodeJS.ProcessEnv, terminal: boolean): 
  * The medians of `runs` starts of `command` on a fresh store each (a SQLite file, or a PGlite
  * directory when `pglite`), with no DISCORD_TOKEN: the local table, as `npm start` opens it.
  */
-export async function startTimes(command: string, runs: number, o: { pglite?: boolean; terminal?: boolean } = {}): Promise<{ firstLine: number; prompt: number }> {
+export async function startTimes(command: string, runs: number, o: { pglite?: boolean; terminal?: boolean } = {}): Promise<StartTimes> {
   const terminal = o.terminal ?? canUseTerminal();
   const firsts: number[] = [];
   const prompts: number[] = [];
+  const answers: number[] = [];
   for (let r = 0; r < runs; r++) {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-start-'));
     try {
@@ -68,11 +86,12 @@ export async function startTimes(command: string, runs: number, o: { pglite?: bo
       const t = await startOnce(command, env, terminal);
       firsts.push(t.firstLine);
       prompts.push(t.prompt);
+      answers.push(t.answer);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  return { firstLine: median(firsts), prompt: median(prompts) };
+  return { firstLine: median(firsts), prompt: median(prompts), answer: median(answers) };
 }
 
 /** The median wall time, in milliseconds, of `runs` runs of node with `args` in the repository: what any start pays before the program. */

@@ -243,30 +243,45 @@ export function buildProgram(config: Config): Command {
   }
 
   async function runTable(opts: { db: string; json?: boolean; script?: string; seed?: Buffer; clock?: Date; out: string; echo?: boolean; locale?: Locale }): Promise<void> {
-    // At a terminal, a line at once, before the store opens and the rule systems load; a script's
-    // run (a file, piped lines) prints its results alone, as before.
+    // At a terminal, a line at once and the prompt right after it (issue 44): the store opens and
+    // the rule systems load while the user types, and a line typed meanwhile is answered once they
+    // have. A script's run (a file, piped lines) prints its results alone, as before.
     const atTerminal = !opts.script && process.stdin.isTTY;
     if (atTerminal) console.log(`Umpire — opening ${shownLocation(opts.db)}…`);
-    const [{ app, store }, { interactive, script, Aside }, { Table }] = await Promise.all([open(opts.db, opts.seed, false, opts.clock), import('../table/console.ts'), import('../table/table.ts')]);
-    // A script's lines are echoed before their answers where a person reads them (stdout a terminal);
-    // where its output goes to a file or a program, it stays as it was (the examples' recorded
-    // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
-    const echo = opts.echo ?? process.stdout.isTTY === true;
-    // The reader's language: --locale, or the shell's (LC_ALL, LC_MESSAGES, LANG); English when it is none we speak.
-    const locale = opts.locale ?? localeOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
-    const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l), locale });
-    // At a terminal the prompt comes first, the pages a moment later, their line above the prompt;
-    // a script waits for them, so that a share it makes knows they are served (or not).
-    const aside = new Aside();
-    const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined), aside.say);
-    if (!atTerminal) await web;
+    const prompt = atTerminal ? await import('../table/prompt.ts') : undefined;
+    const aside = prompt && new prompt.Aside();
+    const loading = (async () => {
+      const [{ app, store }, { completer, script }, { Table, WELCOME }, { loadDice }, { word }] = await Promise.all([
+        open(opts.db, opts.seed, false, opts.clock),
+        import('../table/console.ts'),
+        import('../table/table.ts'),
+        import('../dice/notation.ts'),
+        import('../i18n/text.ts'),
+      ]);
+      // A script's lines are echoed before their answers where a person reads them (stdout a terminal);
+      // where its output goes to a file or a program, it stays as it was (the examples' recorded
+      // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
+      const echo = opts.echo ?? process.stdout.isTTY === true;
+      // The reader's language: --locale, or the shell's (LC_ALL, LC_MESSAGES, LANG); English when it is none we speak.
+      const locale = opts.locale ?? localeOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
+      const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l), locale });
+      // At a terminal the pages come a moment after the prompt, their line above it; a script waits
+      // for them, so that a share it makes knows they are served (or not).
+      const web = serveBeside(app, config.WEB_PORT ?? (atTerminal ? DEFAULT_PORT : undefined), aside?.say);
+      if (atTerminal) void loadDice();
+      return { store, table, web, script, completer: completer(table), welcome: word(WELCOME, locale) };
+    })();
     try {
-      if (opts.script) await script(table, createInterface({ input: createReadStream(opts.script), crlfDelay: Infinity }));
-      else if (process.stdin.isTTY) await interactive(table, aside);
-      else await script(table, createInterface({ input: process.stdin, crlfDelay: Infinity }));
+      if (prompt) await prompt.interactive(loading, aside);
+      else {
+        const { table, web, script } = await loading;
+        await web;
+        await script(table, createInterface({ input: opts.script ? createReadStream(opts.script) : process.stdin, crlfDelay: Infinity }));
+      }
     } finally {
-      await (await web)?.close();
-      await store.close();
+      const loaded = await loading.catch(() => undefined);
+      await (await loaded?.web)?.close();
+      await loaded?.store.close();
     }
   }
 

@@ -74,8 +74,14 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
       : r.events.length
         ? `NOT EXISTS (SELECT 1 FROM requests WHERE request_id = ${$(r.requestId, 'text')})`
         : `NOT EXISTS (SELECT 1 FROM events WHERE request_id = ${$(eventRequestId(r.requestId, 0), 'text')})`;
+  // The statement's name says what it writes; its text is its parts (WITH …) and then `main`.
+  const names = [`${r.head.version === 0 ? 'first' : 'next'}${repeat ? '_once' : ''}`];
+  const ctes = [`head AS (SELECT WHERE ${atHead}${repeat ? ` AND ${repeat}` : ''})`];
+  const part = (name: string, cte: string) => {
+    names.push(name);
+    ctes.push(cte);
+  };
   let main = 'SELECT FROM head';
-  const parts: [string, string][] = [[`${r.head.version === 0 ? 'first' : 'next'}${repeat ? '_once' : ''}`, `head AS (SELECT WHERE ${atHead}${repeat ? ` AND ${repeat}` : ''})`]];
   if (r.events.length) {
     const actor = $(r.actor, 'text');
     // Up to a few events (most appends), a row of parameters each, which plans and runs faster than
@@ -88,63 +94,62 @@ function statement(r: AppendRows): { name: string; text: string; values: Value[]
     main = `INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt)
         SELECT ${battle}, e.version, e.type, e.data, ${actor}, ${at}, e.request_id, e.hash, e.result, e.salt
         FROM head, ${source}`;
-    // Named among the parts; its text is the statement's own (`main`), not a part's.
-    parts.push([kind, '']);
+    names.push(kind);
   }
   if (r.request) {
-    parts.push(['request', `request AS (INSERT INTO requests (request_id, battle_id, result, at) SELECT ${$(r.request.id, 'text')}, ${battle}, ${$(r.request.result, 'text')}, ${at} FROM head)`]);
+    part('request', `request AS (INSERT INTO requests (request_id, battle_id, result, at) SELECT ${$(r.request.id, 'text')}, ${battle}, ${$(r.request.result, 'text')}, ${at} FROM head)`);
   }
   if (r.seed) {
-    parts.push([
+    part(
       'seed',
       `seed AS (INSERT INTO battle_seeds (battle_id, seed, created_at) SELECT ${battle}, ${$(r.seed.seed, 'text')}, ${$(r.seed.createdAt, 'text')} FROM head
         ON CONFLICT (battle_id) DO UPDATE SET seed = excluded.seed, created_at = excluded.created_at
         WHERE NOT EXISTS (SELECT 1 FROM events WHERE events.battle_id = ${battle}))`,
-    ]);
+    );
   }
   if (r.created.length) {
-    parts.push([
+    part(
       'battle',
       `registered AS (INSERT INTO battles (id, channel, name, system, created_at, ended)
         SELECT ${battle}, b.channel, b.name, b.system, ${at}, b.ended
         FROM head, jsonb_to_recordset(${$(JSON.stringify(r.created), 'jsonb')}) AS b(channel text, name text, system text, ended int))`,
-    ]);
+    );
   }
-  if (r.claim !== null) parts.push(['claim', `claim AS (INSERT INTO channel_claims (channel, battle_id) SELECT ${$(r.claim, 'text')}, ${battle} FROM head)`]);
+  if (r.claim !== null) part('claim', `claim AS (INSERT INTO channel_claims (channel, battle_id) SELECT ${$(r.claim, 'text')}, ${battle} FROM head)`);
   if (r.ended) {
     // The battle's claim passes to the oldest other battle running in its channel (one a store from
     // before claims left unclaimed), or is given up: two updates of disjoint rows, as each sees the
     // tables before the statement (the battle itself still running there).
     const others = `FROM battles o WHERE o.channel = c.channel AND o.ended = 0 AND o.id <> ${battle}`;
-    parts.push([
+    part(
       'ended',
       `ended AS (UPDATE battles SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head)),
       handed AS (UPDATE channel_claims c SET battle_id = (SELECT o.id ${others} ORDER BY (SELECT e.position FROM events e WHERE e.battle_id = o.id AND e.version = 1), o.id LIMIT 1)
         WHERE c.battle_id = ${battle} AND EXISTS (SELECT FROM head) AND EXISTS (SELECT 1 ${others})),
       released AS (DELETE FROM channel_claims c WHERE c.battle_id = ${battle} AND EXISTS (SELECT FROM head) AND NOT EXISTS (SELECT 1 ${others}))`,
-    ]);
+    );
   }
   if (r.campaigns.length) {
-    parts.push([
+    part(
       'campaign',
       `campaign_registered AS (INSERT INTO campaigns (id, channel, name, created_at, ended)
         SELECT ${battle}, c.channel, c.name, ${at}, c.ended
         FROM head, jsonb_to_recordset(${$(JSON.stringify(r.campaigns), 'jsonb')}) AS c(channel text, name text, ended int))`,
-    ]);
+    );
   }
-  if (r.campaignEnded) parts.push(['campaign_ended', `campaign_ended AS (UPDATE campaigns SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`]);
+  if (r.campaignEnded) part('campaign_ended', `campaign_ended AS (UPDATE campaigns SET ended = 1 WHERE id = ${battle} AND EXISTS (SELECT FROM head))`);
   if (r.outbox.length) {
-    parts.push([
+    part(
       'outbox',
       `posted AS (INSERT INTO outbox (battle_id, destination, message, created_at, battle_version)
         SELECT ${battle}, o.destination, o.message, ${at}, ${$(r.events.at(-1)?.version ?? r.head.version, 'int')}
         FROM head, jsonb_to_recordset(${$(JSON.stringify(r.outbox), 'jsonb')}) AS o(destination text, message text))`,
-    ]);
+    );
   }
   return {
-    name: `umpire_append_${parts.map(([name]) => name).join('_')}`,
+    name: `umpire_append_${names.join('_')}`,
     // A row per event inserted, or for no events the one row of `head`: none means a wrong head.
-    text: `WITH ${parts.flatMap(([, cte]) => (cte ? [cte] : [])).join(',\n')}\n${main}`,
+    text: `WITH ${ctes.join(',\n')}\n${main}`,
     values,
   };
 }

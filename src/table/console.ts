@@ -1,12 +1,10 @@
-import { clearLine, createInterface, cursorTo, type AsyncCompleter, type CompleterResult } from 'node:readline';
+import type { AsyncCompleter, CompleterResult } from 'node:readline';
 import type { CompleteContext, SubcommandDef } from '../app/slash/commands.ts';
 import type { CampaignState } from '../campaign/state.ts';
 import { optionApplies } from '../app/slash/complete.ts';
 import { commands, findCommand } from '../app/slash/registry.ts';
 import { tokenize } from './line.ts';
-import { loadDice } from '../dice/notation.ts';
-import { word } from '../i18n/text.ts';
-import { WELCOME, type Table } from './table.ts';
+import type { Table } from './table.ts';
 
 /** Tab completion for readline. */
 export const completer =
@@ -91,50 +89,6 @@ function typedOptions(tokens: readonly string[]): Record<string, string> {
     const o = /^([\w-]+):(.*)$/.exec(t);
     return o ? [[o[1]!, o[2]!.replace(/^"(.*)"$/, '$1')]] : [];
   }));
-}
-
-/**
- * Lines that come while the table waits for input (the pages now served, a port taken): before the
- * prompt is drawn they print as they come; once it is, each prints above it and the prompt is drawn
- * again with what was typed so far (issue 39).
- */
-export class Aside {
-  private show: (line: string) => void = (line) => console.error(line);
-  readonly say = (line: string): void => this.show(line);
-  /** From now on, lines go through `show`. */
-  attach(show: (line: string) => void): void {
-    this.show = show;
-  }
-}
-
-/** The interactive table: history, completion, a prompt showing who is typing where. */
-export async function interactive(table: Table, aside = new Aside(), io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stdout }): Promise<void> {
-  console.log(word(WELCOME, table.locale));
-  await table.tick();
-  const rl = createInterface({ input: io.input, output: io.output, completer: completer(table), historySize: 1000 });
-  let running = false;
-  const prompt = () => {
-    rl.setPrompt(`#${table.channel} @${table.user}> `);
-    rl.prompt();
-  };
-  aside.attach((line) => {
-    if (running) return console.error(line);
-    clearLine(io.output, 0);
-    cursorTo(io.output, 0);
-    console.error(line);
-    rl.prompt(true);
-  });
-  // Left (Ctrl-D) before a line aside came (the pages' address): it is said plainly, for a prompt
-  // would read the terminal again and keep the table from leaving.
-  rl.on('close', () => aside.attach((line) => console.error(line)));
-  prompt();
-  void loadDice();
-  for await (const line of rl) {
-    running = true;
-    await table.run(line);
-    running = false;
-    prompt();
-  }
 }
 
 /** Runs a script, one line at a time, from any line source (a file or piped stdin). */

@@ -15,6 +15,7 @@ import { FALLBACK, languageOf, type Locale } from '../i18n/locales.ts';
 import { lines, say, word, type Text } from '../i18n/text.ts';
 import { wordMessage, type Message, type MessageFile } from '../messages.ts';
 import { parseLine } from './line.ts';
+import { FIRST_CHANNEL, FIRST_USER } from './prompt.ts';
 import { jsonLine, textLines } from './render.ts';
 
 export interface TableOptions {
@@ -75,8 +76,8 @@ export const WELCOME: Text = lines(say('table.welcome.title'), say('table.welcom
  * bot would send printed with its destination. Channel posts and DMs leave through the outbox.
  */
 export class Table {
-  channel = 'table';
-  user = 'gm';
+  channel = FIRST_CHANNEL;
+  user = FIRST_USER;
   /** The latest message with buttons each user received, for `!press`. */
   private readonly prompts = new Map<string, Message<string>>();
   private readonly dispatcher: OutboxDispatcher;

@@ -4,6 +4,7 @@ import type { BattleEvent, DiceUsed } from '../../src/battle/events.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { DiceStream, rederive } from '../../src/dice/stream.ts';
 import { evaluateRoll } from '../../src/dice/notation.ts';
+import { english } from '../../src/i18n/text.ts';
 import { given, logged } from '../support/spec.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 
@@ -130,14 +131,14 @@ describe('a secret roll is shown to nobody else until revealed', () => {
 
   it('not in /battle status nor in the log lines', () => {
     const events = logged([created, secret]);
-    expect(statusText(replay('b1', events))).not.toContain(result);
-    const lines = logLines('b1', events);
+    expect(english(statusText(replay('b1', events)))).not.toContain(result);
+    const lines = logLines('b1', events).map((l) => english(l));
     expect(lines.join('\n')).not.toContain(result);
     expect(lines[1]).toMatch(/^2\. <@gm> rolled in secret \(roll #1\)/);
   });
 
   it('the log shows it from its reveal on', () => {
-    const lines = logLines('b1', logged([created, secret, { type: 'RollRevealed', data: { number: 1 } }]));
+    const lines = logLines('b1', logged([created, secret, { type: 'RollRevealed', data: { number: 1 } }])).map((l) => english(l));
     expect(lines[1]).not.toContain(result);
     expect(lines[2]).toContain(`rolled #1 (hidden battery): ${result}`);
   });
