@@ -1,5 +1,5 @@
 import type { Locale } from './i18n/locales.ts';
-import { mapStrings, word, type Text } from './i18n/text.ts';
+import { mapStrings, word, wordWithin, type Text } from './i18n/text.ts';
 
 /**
  * The neutral message model: what the bot says, to whom, before any adapter renders it
@@ -40,7 +40,7 @@ export interface Message<T extends Text = Text> {
   /** Short heading (an embed's title in Discord). */
   title?: T;
   text: T;
-  /** Structured outcome of a resolution, for `--json` and for embeds' fields. */
+  /** Structured outcome of a resolution, for `--json` and for embeds' fields: its texts are worded with the message's (`wordMessage`). */
   outcome?: unknown;
   /** The log version the message reports. */
   event?: number;
@@ -72,9 +72,10 @@ export interface Message<T extends Text = Text> {
 
 /** `m` worded in `locale`: every text of it, as a reader in that locale is shown it. */
 export function wordMessage(m: Message, locale: Locale): Message<string> {
-  const { title, text, buttons, need, files, ...rest } = m;
+  const { title, text, buttons, need, files, outcome, ...rest } = m;
   return {
     ...rest,
+    ...(outcome !== undefined ? { outcome: wordWithin(outcome, locale) } : {}),
     ...(title !== undefined ? { title: word(title, locale) } : {}),
     text: word(text, locale),
     ...(buttons ? { buttons: buttons.map((b) => ({ ...b, label: word(b.label, locale) })) } : {}),

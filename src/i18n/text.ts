@@ -70,6 +70,21 @@ export function word(text: Text, locale: Locale): string {
   return t(locale, text.key as MessageKey, values);
 }
 
+const only = (o: object, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
+
+/**
+ * `value` (a structure of data: an outcome, an event's data) with every text in it worded in
+ * `locale`: a phrase ({ key, values? }) or lines ({ lines }) becomes its words; strings, numbers and
+ * whatever else are kept as they are. What the adapters show of a message's `outcome`.
+ */
+export function wordWithin(value: unknown, locale: Locale): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => wordWithin(v, locale));
+  if (isPhrase(value) && only(value, ['key', 'values'])) return word(value, locale);
+  if ('lines' in value && Array.isArray(value.lines) && only(value, ['lines'])) return word(value as Lines, locale);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wordWithin(v, locale)]));
+}
+
 /** `text` with every string in it (texts kept as written, placeholders' values) as `f` gives it back. */
 export function mapStrings(text: Text, f: (s: string) => string): Text {
   if (typeof text === 'string') return f(text);
