@@ -21,7 +21,7 @@ export function decideRoll(s: BattleState, a: { expression: string; secret: bool
   try {
     result = evaluateRoll(a.expression, needDice(dice));
   } catch (err) {
-    if (err instanceof RollError) refuse(err.message);
+    if (err instanceof RollError) refuse(err.text);
     throw err;
   }
   const number = s.nextId.roll;

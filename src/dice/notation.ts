@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Roller from '@dice-roller/rpg-dice-roller';
 import type { DiceRoll } from '@dice-roller/rpg-dice-roller';
+import { either, english, say, type Text } from '../i18n/text.ts';
 import { DiceStream, hmacWords, newSeed, type DiceUsed } from './stream.ts';
 
 /**
@@ -44,16 +45,17 @@ export interface RollResult {
   verifiable: boolean;
 }
 
-/** A `/roll` the user can fix: bad syntax (with `position`, 0-based) or a refused size. */
+/** A `/roll` the user can fix: bad syntax (with `position`, 0-based) or a refused size. `message` is `text` in English. */
 export class RollError extends Error {
   override name = 'RollError';
   constructor(
-    message: string,
+    readonly text: Text,
     readonly expression: string,
     readonly kind: 'syntax' | 'limit' | 'invalid',
     readonly position: number | null = null,
   ) {
-    super(message);
+    super();
+    Object.defineProperty(this, 'message', { get: () => english(this.text), configurable: true, enumerable: false });
   }
 }
 
@@ -79,25 +81,19 @@ export function parseRollError(error: unknown, expression: string): RollError {
   if (error instanceof RollError) return error;
   if (isPegSyntaxError(error)) {
     const at = error.location.start.offset;
-    const found = error.found === null ? 'the end of the expression' : `"${error.found}"`;
+    const found = error.found === null ? say('dice.notation.theEnd') : say('dice.notation.quoted', { text: error.found });
     const expected = describeExpected(error.expected);
-    return new RollError(
-      `Cannot read the roll at character ${at + 1}: found ${found}` +
-        (expected ? `, expected ${expected}` : '') +
-        `.\n${expression}\n${' '.repeat(at)}^`,
-      expression,
-      'syntax',
-      at,
-    );
+    const where = { at: String(at + 1), found, expression, caret: `${' '.repeat(at)}^` };
+    return new RollError(expected ? say('dice.notation.cannotReadExpected', { ...where, expected }) : say('dice.notation.cannotRead', where), expression, 'syntax', at);
   }
   if (error instanceof RangeError && /qty must be between/.test(error.message)) {
     return new RollError(tooManyDiceMessage(expression), expression, 'limit');
   }
   if (error instanceof RangeError && /sides must be/.test(error.message)) {
-    return new RollError(`A die must have from 1 to ${MAX_SIDES} sides.`, expression, 'limit');
+    return new RollError(say('dice.notation.sidesRange', { max: String(MAX_SIDES) }), expression, 'limit');
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new RollError(`Cannot roll "${expression}": ${message}.`, expression, 'invalid');
+  return new RollError(say('dice.notation.cannotRoll', { expression, message }), expression, 'invalid');
 }
 
 // --- the library hook -------------------------------------------------------------------------
@@ -180,11 +176,7 @@ function rollOn(expression: string, stream: DiceStream): DiceRoll {
     [STREAM_DIE](sides: number) {
       draws += 1;
       if (draws > MAX_DRAWS) {
-        throw new RollError(
-          `This roll would draw more than ${MAX_DRAWS} dice with its explosions and re-rolls; it is refused.`,
-          expression,
-          'limit',
-        );
+        throw new RollError(say('dice.notation.tooManyDraws', { max: String(MAX_DRAWS) }), expression, 'limit');
       }
       return stream.die(sides);
     },
@@ -206,7 +198,7 @@ function rollOn(expression: string, stream: DiceStream): DiceRoll {
 function finish(expression: string, roll: DiceRoll, used: DiceUsed, verifiable: boolean): RollResult {
   const total = roll.total;
   if (!Number.isFinite(total)) {
-    throw new RollError(`The roll "${expression}" has no finite total (${total}).`, expression, 'invalid');
+    throw new RollError(say('dice.notation.notFinite', { expression, total: String(total) }), expression, 'invalid');
   }
   return { expression, output: roll.output, total, dice: used, verifiable };
 }
@@ -230,24 +222,19 @@ function check(expression: string): void {
 }
 
 function checkNow(expression: string): void {
-  if (expression === '') throw new RollError('Give a dice expression, e.g. 4d6kh3+2.', expression, 'invalid');
+  if (expression === '') throw new RollError(say('dice.notation.empty'), expression, 'invalid');
   if (expression.length > MAX_EXPRESSION_LENGTH) {
-    throw new RollError(`A roll is at most ${MAX_EXPRESSION_LENGTH} characters long.`, expression, 'limit');
+    throw new RollError(say('dice.notation.tooLong', { max: String(MAX_EXPRESSION_LENGTH) }), expression, 'limit');
   }
   // Literal "NdM" terms first, so "10000d10000" is told its limit rather than the library's wording.
   for (const match of expression.matchAll(/(?<![\w.)\]}])(\d+)d(\d+)/g)) {
     const qty = Number(match[1]);
     const sides = Number(match[2]);
     if (qty > MAX_DICE_PER_GROUP) {
-      throw new RollError(
-        `"${match[0]}" is ${qty} dice; a roll may have at most ${MAX_DICE} dice in all and ${MAX_DICE_PER_GROUP} in one group.`,
-        expression,
-        'limit',
-        match.index,
-      );
+      throw new RollError(say('dice.notation.groupTooMany', { term: match[0], qty: String(qty), max: String(MAX_DICE), perGroup: String(MAX_DICE_PER_GROUP) }), expression, 'limit', match.index);
     }
     if (sides > MAX_SIDES) {
-      throw new RollError(`"${match[0]}" has ${sides} sides; a die may have at most ${MAX_SIDES}.`, expression, 'limit', (match.index ?? 0) + match[1]!.length);
+      throw new RollError(say('dice.notation.tooManySides', { term: match[0], sides: String(sides), max: String(MAX_SIDES) }), expression, 'limit', (match.index ?? 0) + match[1]!.length);
     }
   }
   let parsed: unknown[];
@@ -259,18 +246,18 @@ function checkNow(expression: string): void {
   let total = 0;
   for (const die of diceOf(parsed)) {
     if (die.max - die.min + 1 > MAX_SIDES) {
-      throw new RollError(`"${die.notation}" has ${die.sides} sides; a die may have at most ${MAX_SIDES}.`, expression, 'limit');
+      throw new RollError(say('dice.notation.tooManySides', { term: die.notation, sides: String(die.sides), max: String(MAX_SIDES) }), expression, 'limit');
     }
     total += die.qty;
     for (const modifier of die.modifiers?.values() ?? []) {
       const always = alwaysRepeats(modifier, die);
       if (always) {
-        throw new RollError(`"${die.notation}" ${always}; it is refused.`, expression, 'limit');
+        throw new RollError(say('dice.notation.neverStops', { term: die.notation, why: always }), expression, 'limit');
       }
     }
   }
   if (total > MAX_DICE) {
-    throw new RollError(`This roll has ${total} dice; a roll may have at most ${MAX_DICE}.`, expression, 'limit');
+    throw new RollError(say('dice.notation.tooManyDice', { total: String(total), max: String(MAX_DICE) }), expression, 'limit');
   }
 }
 
@@ -288,21 +275,21 @@ function* diceOf(expressions: unknown[]): Generator<InstanceType<typeof Roller.D
  * An explode or re-roll whose compare point matches every face, or more unique dice than faces,
  * would only stop at the library's cap of 1000 repeats per die.
  */
-function alwaysRepeats(modifier: unknown, die: InstanceType<typeof Roller.Dice.StandardDice>): string | null {
+function alwaysRepeats(modifier: unknown, die: InstanceType<typeof Roller.Dice.StandardDice>): Text | null {
   const m = modifier as { name?: string; once?: boolean; comparePoint?: { isMatch(value: number): boolean } };
   if (m.name === 'unique' && !m.once && m.comparePoint === undefined && die.qty > die.max - die.min + 1) {
-    return 'has more dice than faces, so they can never all be unique';
+    return say('dice.notation.neverUnique');
   }
   const action = m.name === 'explode' ? 'explodes' : m.name === 're-roll' && !m.once ? 're-rolls' : null;
   if (action === null || m.comparePoint === undefined) return null; // default points (max / min) never match every face
   for (let face = die.min; face <= die.max; face++) {
     if (!m.comparePoint.isMatch(face)) return null;
   }
-  return `${action} on every face, so it would never stop`;
+  return say('dice.notation.everyFace', { action });
 }
 
-function tooManyDiceMessage(expression: string): string {
-  return `"${expression}" has too many dice; a roll may have at most ${MAX_DICE} dice in all and ${MAX_DICE_PER_GROUP} in one group.`;
+function tooManyDiceMessage(expression: string): Text {
+  return say('dice.notation.expressionTooMany', { expression, max: String(MAX_DICE), perGroup: String(MAX_DICE_PER_GROUP) });
 }
 
 // --- the library's syntax errors (peggy) -------------------------------------------------------
@@ -333,24 +320,28 @@ const MAX_EXPECTED_SHOWN = 6;
  * "l, h or 1-9" from the parser's expectations: character classes first, then short tokens
  * (operators, modifiers), then the end, then math function names, the least likely fix.
  */
-function describeExpected(expected: PegExpectation[] | null): string {
-  const ranked = new Map<string, number>();
+function describeExpected(expected: PegExpectation[] | null): Text {
+  // By what it reads as in English, so two expectations that read alike are named once.
+  const ranked = new Map<string, { text: Text; rank: number }>();
+  const add = (text: Text, rank: number) => ranked.set(english(text), { text, rank });
   for (const item of expected ?? []) {
     if (item.type === 'class' && item.parts !== undefined) {
       const parts = item.parts.map((part) => (typeof part === 'string' ? part : `${part[0]}-${part[1]}`));
-      ranked.set(`${item.inverted ? 'not ' : ''}${parts.join(' or ')}`, 0);
+      const any = parts.slice(1).reduce<Text>((a, b) => say('core.join.or', { a, b }), parts[0] ?? '');
+      add(item.inverted ? say('dice.notation.not', { what: any }) : any, 0);
     } else if (item.type === 'literal' && item.text !== undefined) {
-      ranked.set(`"${item.text}"`, item.text.length <= 2 ? 1 : 3);
+      add(say('dice.notation.quoted', { text: item.text }), item.text.length <= 2 ? 1 : 3);
     } else if (item.type === 'end') {
-      ranked.set('the end', 2);
+      add(say('dice.notation.end'), 2);
     } else if (item.type === 'other' && item.description !== undefined && !item.description.includes('whitespace')) {
-      ranked.set(item.description, 3);
+      // The grammar's own name for what it reads (the library's English).
+      add(item.description, 3);
     }
   }
-  const list = [...ranked].sort((a, b) => a[1] - b[1]).map(([name]) => name);
+  const list = [...ranked.values()].sort((a, b) => a.rank - b.rank).map((x) => x.text);
   const shown = list.slice(0, MAX_EXPECTED_SHOWN);
   const more = list.length - shown.length;
   if (shown.length === 0) return '';
-  if (more > 0) return `${shown.join(', ')} or ${more} more`;
-  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}`;
+  if (more > 0) return say('dice.notation.orMore', { shown: shown.slice(1).reduce<Text>((a, b) => say('core.join.comma', { a, b }), shown[0]!), more });
+  return either(shown);
 }

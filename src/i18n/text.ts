@@ -70,6 +70,16 @@ export function word(text: Text, locale: Locale): string {
   return t(locale, text.key as MessageKey, values);
 }
 
+/**
+ * "a, b or c": the last two joined by the reader's "or", the others by commas, as English has always
+ * written it (Intl.ListFormat, which `list(texts, 'or')` uses, puts a comma before "or").
+ */
+export function either(texts: readonly Text[]): Text {
+  if (texts.length < 2) return texts[0] ?? '';
+  const head = texts.slice(1, -1).reduce<Text>((a, b) => say('core.join.comma', { a, b }), texts[0]!);
+  return say('core.join.or', { a: head, b: texts.at(-1)! });
+}
+
 const only = (o: object, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
 
 /**
