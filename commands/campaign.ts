@@ -10,7 +10,7 @@ import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { changesText } from '../src/campaign/aftermath.ts';
 import { campaignLeaders, figuresOf, findArmy, findCampaignBattle, findUnit, notWaiting, unknownSystem } from '../src/campaign/decide.ts';
-import { say, type Text } from '../src/i18n/text.ts';
+import { lines, say, type Text } from '../src/i18n/text.ts';
 import type { Message } from '../src/messages.ts';
 import { LEADER_FATES, UNIT_STATUSES, type LeaderFate, type UnitStatus } from '../src/campaign/events.ts';
 import { armyStrength, currentTurn, officerText, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
@@ -101,24 +101,24 @@ function rulingText(s: CampaignState, r: NonNullable<CampaignUnit['ruling']>): s
 }
 
 /** What the campaign's battles of each rule system start with (issue 41): options and house rules, by system (one, or each with any). */
-function rulesText(s: CampaignState, system: string | undefined): string {
+function rulesText(s: CampaignState, system: string | undefined): Text {
   const ids = system ? [system.trim().toLowerCase()] : systemIds().filter((id) => s.systems[id]);
   if (system && !systemIds().includes(ids[0]!)) throw new RuleError(unknownSystem(system));
-  if (!ids.length) return `${s.name} sets no house rule or option for its battles yet: each starts as /battle create starts one. A GM sets them with /campaign house set system: key: value: and /campaign options system:.`;
-  return ids
-    .map((id) => {
+  if (!ids.length) return say('campaign.rules.none', { campaign: s.name });
+  return lines(
+    ...ids.flatMap((id) => {
       const sys = getRuleSystem(id);
       const mine = s.systems[id] ?? { options: {}, house: {} };
       const set = Object.values(mine.house);
       const open = (sys.house ?? []).filter((r) => !mine.house[r.key]);
       return [
-        `**${id}** battles of ${s.name} start with:`,
-        `Options: ${Object.keys(mine.options).length ? optionsText(id, mine.options) : 'none set'}${sys.options ? '' : ' (the rules take none)'}`,
-        ...set.map((h) => `${houseLine(h.key, h.rules, h.value)} — set by ${mention(h.by)}`),
-        ...(open.length ? [`Open (asked of the battle's GM): ${open.map((r) => r.key).join(', ')}`] : []),
-      ].join('\n');
-    })
-    .join('\n');
+        say('campaign.rules.head', { system: id, campaign: s.name }),
+        say('campaign.rules.options', { options: Object.keys(mine.options).length ? optionsText(id, mine.options) : say('campaign.rules.noneSet'), takesNone: sys.options ? 'no' : 'yes' }),
+        ...set.map((h) => say('campaign.rules.houseSet', { line: houseLine(h.key, h.rules, h.value), user: mention(h.by) })),
+        ...(open.length ? [say('campaign.rules.open', { keys: open.map((r) => r.key).join(', ') })] : []),
+      ];
+    }),
+  );
 }
 
 /** Built from the systems installed: /campaign battle start offers their ids. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capitalize, echoInput, mention, plural, quoteInput } from '../messages.ts';
-import { lines, say, type Text } from '../i18n/text.ts';
+import { concat, joinedBy, lines, say, type Text } from '../i18n/text.ts';
 import { refuse, RuleError } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';
 import type { HouseAction } from './actions.ts';
@@ -138,52 +138,56 @@ export function applyHouseEvent(d: BattleState, e: HouseEvent, version: number):
 const flat = (x: unknown): boolean => x === null || typeof x !== 'object';
 
 /** A value in words for the log and the channel: a table's rows as "0: melee, 5: firefight", a cell the seed lost as "open"; never JSON. */
-export function houseValueText(v: unknown): string {
-  if (v === null || v === undefined) return 'open';
-  if (Array.isArray(v)) return v.length ? (v.every(flat) ? `[${v.map(houseValueText).join(', ')}]` : v.map(houseValueText).join('; ')) : 'none';
+export function houseValueText(v: unknown): Text {
+  if (v === null || v === undefined) return say('battle.house.open');
+  if (Array.isArray(v)) return v.length ? (v.every(flat) ? concat('[', joinedBy(v.map(houseValueText), ', '), ']') : joinedBy(v.map(houseValueText), '; ')) : say('battle.house.none');
   if (typeof v === 'object') {
     const entries = Object.entries(v);
-    return entries.length ? entries.map(([k, x]) => `${k}: ${flat(x) || (Array.isArray(x) && x.every(flat)) ? houseValueText(x) : `(${houseValueText(x)})`}`).join(', ') : 'none';
+    return entries.length ? joinedBy(entries.map(([k, x]) => concat(`${k}: `, flat(x) || (Array.isArray(x) && x.every(flat)) ? houseValueText(x) : concat('(', houseValueText(x), ')'))), ', ') : say('battle.house.none');
   }
   return String(v);
 }
 
-export function describeHouseEvent(e: HouseEvent): string {
-  const cited = `(${e.data.rules.join(', ')})`;
-  if (e.type === 'HouseRuleSet') return `House rule ${e.data.key} ${cited}: ${houseValueText(e.data.value)}, set by ${mention(e.data.by)}${e.data.source ? ` from ${e.data.source}` : ''}; it applies from the next action.`;
-  return `House rule ${e.data.key} ${cited} unset by ${mention(e.data.by)}: the value is open again and asked of the GM where it is needed.`;
+export function describeHouseEvent(e: HouseEvent): Text {
+  const cited = { key: e.data.key, rules: e.data.rules.join(', '), user: mention(e.data.by) };
+  if (e.type === 'HouseRuleSet') {
+    const value = houseValueText(e.data.value);
+    return e.data.source ? say('battle.house.setFrom', { ...cited, value, source: e.data.source }) : say('battle.house.set', { ...cited, value });
+  }
+  return say('battle.house.unset', cited);
 }
 
 /** A house rule as a line of a list: its key, rule IDs and value. */
-export const houseLine = (key: string, rules: readonly string[], value: unknown): string => `• ${key} (${rules.join(', ')}): ${houseValueText(value)}`;
+export const houseLine = (key: string, rules: readonly string[], value: unknown): Text => say('battle.house.line', { key, rules: rules.join(', '), value: houseValueText(value) });
 
 /**
  * What the channel is told of a file of house rules set (/house upload): one post naming who set how
  * many from which file, then each rule once, not a sentence per key (issue 39).
  */
-export function houseUploadText(set: readonly Extract<HouseEvent, { type: 'HouseRuleSet' }>[]): string[] {
+export function houseUploadText(set: readonly Extract<HouseEvent, { type: 'HouseRuleSet' }>[]): Text[] {
   const { by, source } = set[0]!.data;
-  return [`${mention(by)} set ${plural(set.length, 'house rule')} from ${source}; they apply from the next action.`, ...set.map((e) => houseLine(e.data.key, e.data.rules, e.data.value))];
+  return [say('battle.house.uploaded', { user: mention(by), n: set.length, source: source ?? '' }), ...set.map((e) => houseLine(e.data.key, e.data.rules, e.data.value))];
 }
 
 /** /house show: every value the system leaves open, set (by whom, at which event) or open, with its rule IDs and the seed's words. */
-export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName: string): string {
-  if (!rules.length) return `${capitalize(rulesName)} leave no value open to a house rule.`;
+export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName: string): Text {
+  if (!rules.length) return say('battle.house.noneOpen', { rulesName: capitalize(rulesName) });
   const set = rules.filter((r) => houseRule(s, r.key)).length;
-  return [
-    `${capitalize(rulesName)}: ${set} of ${rules.length} open values set as house rules.`,
+  return lines(
+    say('battle.house.showHead', { rulesName: capitalize(rulesName), set: String(set), n: rules.length }),
     ...rules.map((r) => {
       const e = houseRule(s, r.key);
-      const now = e ? `${houseValueText(e.value)} — ${houseNote(e)}` : 'open: asked of the GM where it is needed';
-      const takes = r.readings ? Object.entries(r.readings).map(([name, text]) => `\n    ${name}: ${text}`).join('') : ` Takes ${r.expects}.`;
-      return `• ${r.key} (${r.rules.join(', ')}): ${now}\n    The seed: ${r.seed}${r.readings ? '\n    Readings:' : ''}${takes}`;
+      const now = e ? say('battle.house.showSet', { value: houseValueText(e.value), note: houseNote(e) }) : say('battle.house.showOpen');
+      // What it takes, in the system's own words (its readings, or what it expects).
+      const takes: Text = r.readings ? concat(...Object.entries(r.readings).map(([name, text]) => `\n    ${name}: ${text}`)) : say('battle.house.showTakes', { expects: r.expects ?? '' });
+      return say(r.readings ? 'battle.house.showRuleReadings' : 'battle.house.showRule', { key: r.key, rules: r.rules.join(', '), now, seed: r.seed, takes });
     }),
-    'Set one with /house set key: value:, or all at once with /house upload file: (as /house export writes them).',
-  ].join('\n');
+    say('battle.house.showHow'),
+  );
 }
 
 /** What a GM is told at /battle create: the values the chosen system leaves open, how to set them, and a file that sets them all where the system has one. */
-export const openValuesText = (rules: readonly HouseRule[], rulesName: string, file?: string): string =>
-  `${capitalize(rulesName)} leave ${rules.length} value${rules.length > 1 ? 's' : ''} open, asked of the GM at each use until set once as a house rule: ${rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ')}. Set them with /house set key: value: or /house upload file:; /house show says what each is.${
-    file ? `\n${file} sets them all, one group's choices (none is the source's): load it with /house upload file:${file}, or any house-rules file your group keeps.` : ''
-  }`;
+export function openValuesText(rules: readonly HouseRule[], rulesName: string, file?: string): Text {
+  const open = say('battle.house.openValues', { rulesName: capitalize(rulesName), n: rules.length, keys: rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ') });
+  return file ? lines(open, say('battle.house.openValuesFile', { file })) : open;
+}

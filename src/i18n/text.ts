@@ -80,6 +80,15 @@ export function either(texts: readonly Text[]): Text {
   return say('core.join.or', { a: head, b: texts.at(-1)! });
 }
 
+/** Texts one after another, as `a + b`: the string itself where all are strings, else a phrase of each pair. */
+export function concat(...texts: Text[]): Text {
+  if (texts.every((x) => typeof x === 'string')) return texts.join('');
+  return texts.reduce((a, b) => say('core.concat', { a, b }));
+}
+
+/** Texts joined by `separator` (punctuation, the same in every language), as `texts.join(separator)`. */
+export const joinedBy = (texts: readonly Text[], separator: string): Text => concat(...texts.flatMap((x, i) => (i ? [separator, x] : [x])));
+
 const only = (o: object, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLog } from '../../src/app/reports/verify.ts';
 import { assemble } from '../../src/assemble.ts';
 import { houseValueText } from '../../src/battle/house.ts';
+import { english, word } from '../../src/i18n/text.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { systems } from '../../src/systems/index.ts';
 import { duel } from '../systems/duel/plugin.ts';
@@ -151,10 +152,16 @@ describe('house rules in the battle report', () => {
 
 describe('a house rule value in words', () => {
   it('reads a table, a list and a lost cell as prose, never JSON', () => {
-    expect(houseValueText({ 0: 'melee', 5: null })).toBe('0: melee, 5: open');
-    expect(houseValueText([{ min: 7, max: null, elite: 'AA' }, { min: null, max: 3, elite: 'NA' }])).toBe('min: 7, max: open, elite: AA; min: open, max: 3, elite: NA');
-    expect(houseValueText([1, 2, 3])).toBe('[1, 2, 3]');
-    expect(houseValueText({ elite: { dice: '2d6' }, line: [], rows: [1.25, 1] })).toBe('elite: (dice: 2d6), line: none, rows: [1.25, 1]');
-    expect(houseValueText(10)).toBe('10');
+    const words = (v: unknown) => english(houseValueText(v));
+    expect(words({ 0: 'melee', 5: null })).toBe('0: melee, 5: open');
+    expect(words([{ min: 7, max: null, elite: 'AA' }, { min: null, max: 3, elite: 'NA' }])).toBe('min: 7, max: open, elite: AA; min: open, max: 3, elite: NA');
+    expect(words([1, 2, 3])).toBe('[1, 2, 3]');
+    expect(words({ elite: { dice: '2d6' }, line: [], rows: [1.25, 1] })).toBe('elite: (dice: 2d6), line: none, rows: [1.25, 1]');
+    expect(words(10)).toBe('10');
+  });
+
+  it('words "open" and "none" in the reader\'s language, and the data as stored (issue 43)', () => {
+    expect(word(houseValueText({ 0: 'melee', 5: null, rows: [] }), 'fr')).toBe('0: melee, 5: ouverte, rows: aucune');
+    expect(word(houseValueText({ 0: 'melee', 5: null, rows: [] }), 'de')).toBe('0: melee, 5: offen, rows: keine');
   });
 });

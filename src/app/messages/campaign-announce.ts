@@ -1,5 +1,6 @@
 import { optionsText } from '../../battle/describe.ts';
 import { houseValueText } from '../../battle/house.ts';
+import { english } from '../../i18n/text.ts';
 import type { CampaignEvent, LeaderResult, LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
 import { changesText } from '../../campaign/aftermath.ts';
 import { figuresOf } from '../../campaign/decide.ts';
@@ -235,7 +236,7 @@ function describe(e: CampaignEvent, s: CampaignState, actor: string): { line: st
       };
     case 'CampaignHouseRuleSet':
       return {
-        line: `House rule ${e.data.key} (${e.data.rules.join(', ')}) of the campaign's ${e.data.system} battles: ${houseValueText(e.data.value)}, set by ${mention(e.data.by)}${e.data.source ? ` from ${e.data.source}` : ''}. Each ${e.data.system} battle it starts from now on starts with it, logged there; the battle's GM may change it there with /house set.`,
+        line: `House rule ${e.data.key} (${e.data.rules.join(', ')}) of the campaign's ${e.data.system} battles: ${english(houseValueText(e.data.value))}, set by ${mention(e.data.by)}${e.data.source ? ` from ${e.data.source}` : ''}. Each ${e.data.system} battle it starts from now on starts with it, logged there; the battle's GM may change it there with /house set.`,
         messages: [],
       };
     case 'CampaignHouseRuleUnset':

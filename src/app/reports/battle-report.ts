@@ -1,3 +1,4 @@
+import type { Text } from '../../i18n/text.ts';
 import type { MeleeReport, ReportStatus } from '../../battle/system.ts';
 
 /**
@@ -38,5 +39,5 @@ export interface BattleReport {
    * The house rules in force at the end of the range, each once (the last value set, none unset
    * since), with the turn and log event that set it and by whom (issue 39); `text` its key, rule IDs and value.
    */
-  houseRules: { key: string; turn: number; event: number; by: string; source?: string; text: string }[];
+  houseRules: { key: string; turn: number; event: number; by: string; source?: string; text: Text }[];
 }

@@ -6,6 +6,7 @@ import { initialState, type BattleState } from '../../battle/state.ts';
 import type { UnitStanding } from '../../battle/system.ts';
 import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
 import { capitalize, mention, plural } from '../../messages.ts';
+import { english } from '../../i18n/text.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { BattleReport } from './battle-report.ts';
 
@@ -187,7 +188,7 @@ export function reportText(r: BattleReport): string {
   }
   lines.push('', r.melees.length ? 'Melees:' : 'No melee was resolved in these turns.');
   for (const m of r.melees) lines.push(`• turn ${m.turn} (log event ${m.event}): ${m.text}`);
-  if (r.houseRules.length) lines.push('', `House rules in force (${r.houseRules.length}, set by a GM where the rules leave a value open):`, ...r.houseRules.map((h) => `${h.text} — set by ${mention(h.by)} in turn ${h.turn} (log event ${h.event})${h.source ? ` from ${h.source}` : ''}`));
+  if (r.houseRules.length) lines.push('', `House rules in force (${r.houseRules.length}, set by a GM where the rules leave a value open):`, ...r.houseRules.map((h) => `${english(h.text)} — set by ${mention(h.by)} in turn ${h.turn} (log event ${h.event})${h.source ? ` from ${h.source}` : ''}`));
   return lines.join('\n');
 }
 
