@@ -26,6 +26,9 @@ const PROCESSES = 'test/reliability/processes/**';
 export default defineConfig({
   test: {
     setupFiles: ['test/support/setup.ts'],
+    // The program speaks the shell's language (LC_ALL, LC_MESSAGES, LANG): the tests read its English
+    // whatever the developer's shell speaks, and a test of another language says so (vi.stubEnv).
+    env: { LC_ALL: 'C.UTF-8' },
     // A worker a CPU (vitest's default leaves one for itself, which idles): most files wait on a
     // child process, a server or a browser for much of their time.
     maxWorkers: availableParallelism(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capitalize, echoInput, mention, plural, quoteInput } from '../messages.ts';
+import { capitalize, echoInput, mention, quoteInput } from '../messages.ts';
 import { concat, joinedBy, lines, say, type Text } from '../i18n/text.ts';
 import { refuse, RuleError } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';

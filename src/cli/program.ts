@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createReadStream, writeFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, Help, InvalidArgumentError } from 'commander';
 import type { asLogged, Umpire } from '../app/service/umpire.ts';
 import type { DiceCheck } from '../app/reports/verify.ts';
 import type { LoggedCampaignEvent } from '../campaign/events.ts';
@@ -16,8 +16,8 @@ import { plural } from '../messages.ts';
 import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
 
-/** The language the command line speaks: English until the shell's locale is read (issue 43). */
-const CLI_LOCALE: Locale = FALLBACK;
+/** The language the command line speaks: the shell's (LC_ALL, LC_MESSAGES, LANG), English when it is none we speak (issue 43). */
+const CLI_LOCALE: Locale = localeOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
 
 /** A message of the catalog in the command line's language. */
 const cli = (key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), CLI_LOCALE);
@@ -263,7 +263,7 @@ export function buildProgram(config: Config): Command {
       // outputs, scripts that read it), unless --echo asks. --json numbers its lines instead.
       const echo = opts.echo ?? process.stdout.isTTY === true;
       // The reader's language: --locale, or the shell's (LC_ALL, LC_MESSAGES, LANG); English when it is none we speak.
-      const locale = opts.locale ?? localeOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
+      const locale = opts.locale ?? CLI_LOCALE;
       const table = new Table(app, { json: opts.json ?? false, echo, cwd: process.cwd(), filesDir: opts.out, print: (l) => console.log(l), locale });
       // At a terminal the pages come a moment after the prompt, their line above it; a script waits
       // for them, so that a share it makes knows they are served (or not).
@@ -339,35 +339,46 @@ export function buildProgram(config: Config): Command {
   };
 
   // A mistyped command or flag is named with the nearest there is ("Did you mean --battle?").
-  const program = new Command('umpire').description('Umpire: wargame battles umpired in chat, logged and replayable').showHelpAfterError().showSuggestionAfterError();
-  const dbOption = ['--db <file|url>', 'the battle store: a SQLite file, postgres://… or pglite:<dir>', config.DATABASE_URL ?? config.UMPIRE_DB] as const;
+  const program = new Command('umpire').description(cli('cli.help.umpire')).showHelpAfterError().showSuggestionAfterError();
+  // commander's own words in the help, in the command line's language; its subcommands inherit them.
+  const titles: Readonly<Record<string, string>> = { 'Usage:': 'cli.help.title.usage', 'Options:': 'cli.help.title.options', 'Commands:': 'cli.help.title.commands', 'Arguments:': 'cli.help.title.arguments', 'Global Options:': 'cli.help.title.globalOptions' };
+  program
+    .configureHelp({
+      styleTitle: (title) => (titles[title] ? cli(titles[title]) : title),
+      optionDescription(option) {
+        return Help.prototype.optionDescription.call(this, option).replace(/\(default: /, `(${cli('cli.help.default')} `);
+      },
+    })
+    .helpOption('-h, --help', cli('cli.help.help'))
+    .helpCommand('help [command]', cli('cli.help.helpCommand'));
+  const dbOption = ['--db <file|url>', cli('cli.help.db'), config.DATABASE_URL ?? config.UMPIRE_DB] as const;
 
   program
     .command('table')
-    .description('the local table: type slash commands as any user (reads a script from stdin when not a terminal)')
+    .description(cli('cli.help.table'))
     .option(...dbOption)
-    .option('--json', 'one JSON object a line for every message, with the script line it answers (line)')
-    .option('--script <file>', 'run the lines of a file')
-    .option('--echo', "print each script line before its answers (the default when the output is a terminal; not with --json)")
-    .option('--no-echo', "don't")
-    .option('--seed <hex>', "fix the dice seed of battles created, and the events' salts (tests and demos: no secret is kept)", hexSeed)
-    .option('--clock <time>', 'fix the clock at an ISO time (2026-12-01T12:00Z): deadlines and every hash come out the same each run (tests and demos)', isoTime)
-    .option('--out <dir>', "where files are written (a /battle report's chart)", '.')
-    .option('--locale <tag>', "the language of replies and DMs, and of a battle created here (en, fr, de; en-XA accented English): by default the shell's LANG", localeTag)
+    .option('--json', cli('cli.help.table.json'))
+    .option('--script <file>', cli('cli.help.table.script'))
+    .option('--echo', cli('cli.help.table.echo'))
+    .option('--no-echo', cli('cli.help.table.noEcho'))
+    .option('--seed <hex>', cli('cli.help.table.seed'), hexSeed)
+    .option('--clock <time>', cli('cli.help.table.clock'), isoTime)
+    .option('--out <dir>', cli('cli.help.table.out'), '.')
+    .option('--locale <tag>', cli('cli.help.table.locale'), localeTag)
     .action((o) => runTable(o));
 
   program
     .command('bot')
-    .description('run the Discord bot (needs DISCORD_TOKEN); what `npm start` does when it is set')
+    .description(cli('cli.help.bot'))
     .option(...dbOption)
     .action((o: { db: string }) => runBot(o));
 
   program
     .command('shards')
-    .description("run the bot as several shards (discord.js's ShardingManager), one process each, on one shared store; what `npm run bot:sharded` does")
+    .description(cli('cli.help.shards'))
     .option(...dbOption)
-    .option('--shards <count>', "how many shards ('auto': as many as Discord recommends)", (v: string) => (v === 'auto' ? v : atLeastOne(v)), 'auto' as number | 'auto')
-    .option('--spawn-delay <ms>', 'wait between starting two shards (Discord asks for about 5 s)', positive, 5500)
+    .option('--shards <count>', cli('cli.help.shards.shards'), (v: string) => (v === 'auto' ? v : atLeastOne(v)), 'auto' as number | 'auto')
+    .option('--spawn-delay <ms>', cli('cli.help.shards.spawnDelay'), positive, 5500)
     .action(async (o: { db: string; shards: number | 'auto'; spawnDelay: number }) => {
       const alone = (await import('../store/open.ts')).unshareable(o.db);
       if (alone) {
@@ -400,10 +411,10 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('serve')
-    .description("serve the read-only battle pages: a battle's opens from the link /battle share posts")
+    .description(cli('cli.help.serve'))
     .option(...dbOption)
-    .option('--port <port>', 'the port (WEB_PORT, else 8080)', atLeastOne, config.WEB_PORT ?? DEFAULT_PORT)
-    .option('--host <address>', 'the address to listen on: this machine alone unless told (WEB_HOST)', config.WEB_HOST)
+    .option('--port <port>', cli('cli.help.serve.port'), atLeastOne, config.WEB_PORT ?? DEFAULT_PORT)
+    .option('--host <address>', cli('cli.help.serve.host'), config.WEB_HOST)
     .action(async (o: { db: string; port: number; host: string }) => {
       // Read-only: the pages write nothing, and a copy of the store on a read-only disk serves as well.
       const { app, store } = await opening('serve', o.db, () => open(o.db, undefined, true));
@@ -426,10 +437,10 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('deploy-commands')
-    .description("register the slash commands with Discord: in one guild (at once, for testing) or globally")
-    .option('--guild <id>', 'the guild (server) to register them in', snowflake)
-    .option('--print', 'print the command JSON instead of sending it')
-    .option('--clear', 'remove the commands registered in that scope (the guild, or global)')
+    .description(cli('cli.help.deployCommands'))
+    .option('--guild <id>', cli('cli.help.deployCommands.guild'), snowflake)
+    .option('--print', cli('cli.help.deployCommands.print'))
+    .option('--clear', cli('cli.help.deployCommands.clear'))
     .action(async (o: { guild?: string; print?: boolean; clear?: boolean }) => {
       await load(); // the slash commands, installed
       if (o.print) {
@@ -457,13 +468,13 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('replay')
-    .description("the state of a battle or a campaign at a version of its log, or a campaign's at the start of a turn")
+    .description(cli('cli.help.replay'))
     .option(...dbOption)
-    .option('--battle <id>', 'the battle id (b1, b2, c1-b1, ...)')
-    .option('--campaign <id>', 'the campaign id (c1, c2, ...)')
-    .option('--to <version>', 'the log version (default: the latest)', positive)
-    .option('--turn <n>', "a campaign's state at the start of its turn n (just after the turn opened)", atLeastOne)
-    .option('--json', 'the state as JSON')
+    .option('--battle <id>', cli('cli.help.replay.battle'))
+    .option('--campaign <id>', cli('cli.help.replay.campaign'))
+    .option('--to <version>', cli('cli.help.replay.to'), positive)
+    .option('--turn <n>', cli('cli.help.replay.turn'), atLeastOne)
+    .option('--json', cli('cli.help.replay.json'))
     .action((o: { db: string; battle?: string; campaign?: string; to?: number; turn?: number; json?: boolean }) => {
       const typed = oneLog('replay', o);
       if (!typed) return;
@@ -513,11 +524,11 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('verify')
-    .description("recompute a battle's hash chain and, when its seed is known, re-derive every roll; or a campaign's chain and every battle whose result it took; names the first bad event")
+    .description(cli('cli.help.verify'))
     .option(...dbOption)
-    .option('--battle <id>', 'the battle id')
-    .option('--campaign <id>', 'the campaign id: its chain, and each battle it took a result from, checked against the hash it recorded')
-    .option('--seed <hex>', 'the dice seed, when the battle has not published it (must match its commitment)')
+    .option('--battle <id>', cli('cli.help.verify.battle'))
+    .option('--campaign <id>', cli('cli.help.verify.campaign'))
+    .option('--seed <hex>', cli('cli.help.verify.seed'))
     .action((o: { db: string; battle?: string; campaign?: string; seed?: string }) => {
       const typed = oneLog('verify', o);
       if (!typed) return;
@@ -562,13 +573,13 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('report')
-    .description("a summary of a battle or a range of its turns (strength, morale, casualties, melees) and its chart as a PNG")
+    .description(cli('cli.help.report'))
     .option(...dbOption)
-    .option('--battle <id>', 'the battle id (required)')
-    .option('--from <turn>', 'the first turn (default: the first)', positive)
-    .option('--to <turn>', 'the last turn (default: the current one)', positive)
-    .option('--png <file>', 'where the chart goes (default: <name>-<battle>-<hash>-t<from>-t<to>.png here)')
-    .option('--json', 'the report as JSON (the chart still written)')
+    .option('--battle <id>', cli('cli.help.report.battle'))
+    .option('--from <turn>', cli('cli.help.report.from'), positive)
+    .option('--to <turn>', cli('cli.help.report.to'), positive)
+    .option('--png <file>', cli('cli.help.report.png'))
+    .option('--json', cli('cli.help.report.json'))
     .action((o: { db: string; battle?: string; from?: number; to?: number; png?: string; json?: boolean }, cmd: Command) =>
       withBattle('report', o.db, required(cmd, o, 'battle'), async (store, battle) => {
         const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/reports/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
@@ -590,10 +601,10 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('export')
-    .description("a battle's or a campaign's log as JSON lines")
+    .description(cli('cli.help.export'))
     .option(...dbOption)
-    .option('--battle <id>', 'the battle id')
-    .option('--campaign <id>', 'the campaign id')
+    .option('--battle <id>', cli('cli.help.export.battle'))
+    .option('--campaign <id>', cli('cli.help.export.campaign'))
     .action((o: { db: string; battle?: string; campaign?: string }) => {
       const typed = oneLog('export', o);
       if (typed) return withLog('export', o.db, typed, exportLog);
@@ -601,9 +612,9 @@ export function buildProgram(config: Config): Command {
 
   program
     .command('migrate-store')
-    .description('copy every battle from one store to another (SQLite to PostgreSQL), verifying each chain after the copy; stop the bot first')
-    .option('--from <file|url>', 'the store to read (required): a SQLite file (file:./data/umpire.db), postgres://… or pglite:<dir>')
-    .option('--to <file|url>', 'the store to write (required)')
+    .description(cli('cli.help.migrateStore'))
+    .option('--from <file|url>', cli('cli.help.migrateStore.from'))
+    .option('--to <file|url>', cli('cli.help.migrateStore.to'))
     .action(async (given: { from?: string; to?: string }, cmd: Command) => {
       const o = { from: required(cmd, given, 'from'), to: required(cmd, given, 'to') };
       if (o.from === o.to) {
