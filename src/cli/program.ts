@@ -11,8 +11,7 @@ import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { FALLBACK, LANGUAGES, localeOf, PSEUDO, type Locale } from '../i18n/locales.ts';
-import { say, word, type Arg } from '../i18n/text.ts';
-import { plural } from '../messages.ts';
+import { concat, say, word, type Arg } from '../i18n/text.ts';
 import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
 
@@ -107,29 +106,29 @@ export function buildProgram(config: Config): Command {
 
   const positive = (v: string) => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number');
+    if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(cli('cli.arg.wholeNumber'));
     return n;
   };
   const atLeastOne = (v: string) => {
     const n = positive(v);
-    if (n < 1) throw new InvalidArgumentError('expected 1 or more');
+    if (n < 1) throw new InvalidArgumentError(cli('cli.arg.atLeastOne'));
     return n;
   };
   const isoTime = (v: string) => {
     const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(v) ? new Date(v) : undefined;
-    if (!at || Number.isNaN(at.getTime())) throw new InvalidArgumentError('expected an ISO time in UTC, as 2026-12-01T12:00Z');
+    if (!at || Number.isNaN(at.getTime())) throw new InvalidArgumentError(cli('cli.arg.isoTime'));
     return at;
   };
 
   /** A locale given on the command line: en, fr, de or en-XA, as a tag or a LANG (fr_FR.UTF-8); another is refused. */
   const localeTag = (v: string): Locale => {
     const l = localeOf(v);
-    if (l === FALLBACK && !/^en([-_.]|$)/i.test(v)) throw new InvalidArgumentError(`expected one of ${[...LANGUAGES, PSEUDO].join(', ')} (got ${JSON.stringify(v)})`);
+    if (l === FALLBACK && !/^en([-_.]|$)/i.test(v)) throw new InvalidArgumentError(cli('cli.arg.locale', { choices: [...LANGUAGES, PSEUDO].join(', '), given: JSON.stringify(v) }));
     return l;
   };
 
   const hexSeed = (v: string) => {
-    if (!/^[0-9a-fA-F]{64}$/.test(v)) throw new InvalidArgumentError('expected 64 hex digits (32 bytes)');
+    if (!/^[0-9a-fA-F]{64}$/.test(v)) throw new InvalidArgumentError(cli('cli.arg.hexSeed'));
     return Buffer.from(v, 'hex');
   };
 
@@ -247,7 +246,7 @@ export function buildProgram(config: Config): Command {
     // the rule systems load while the user types, and a line typed meanwhile is answered once they
     // have. A script's run (a file, piped lines) prints its results alone, as before.
     const atTerminal = !opts.script && process.stdin.isTTY;
-    if (atTerminal) console.log(`Umpire — opening ${shownLocation(opts.db)}…`);
+    if (atTerminal) console.log(cli('cli.table.opening', { store: shownLocation(opts.db) }));
     const prompt = atTerminal ? await import('../table/prompt.ts') : undefined;
     const aside = prompt && new prompt.Aside();
     const loading = (async () => {
@@ -286,13 +285,13 @@ export function buildProgram(config: Config): Command {
   }
 
   const snowflake = (v: string) => {
-    if (!/^\d{17,20}$/.test(v)) throw new InvalidArgumentError('expected a Discord id (17 to 20 digits)');
+    if (!/^\d{17,20}$/.test(v)) throw new InvalidArgumentError(cli('cli.arg.discordId'));
     return v;
   };
 
   function needToken(): string | undefined {
     if (!config.DISCORD_TOKEN) {
-      console.error('DISCORD_TOKEN is not set: put the bot token in .env (see README, "Running the Discord bot").');
+      console.error(cli('cli.bot.noToken'));
       process.exitCode = 2;
     }
     return config.DISCORD_TOKEN;
@@ -393,7 +392,7 @@ export function buildProgram(config: Config): Command {
         const { startShards } = await discord.shards();
         manager = await startShards({ token, db: o.db, logger, shards: o.shards, spawnDelayMs: o.spawnDelay, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
       } catch (err) {
-        console.error(`The shards did not start: ${(err as Error).message}`);
+        console.error(cli('cli.shards.failed', { why: (err as Error).message }));
         process.exitCode = 1;
         return;
       }
@@ -428,7 +427,7 @@ export function buildProgram(config: Config): Command {
         process.exitCode = 1;
         return;
       }
-      console.log(`Umpire's battle pages on ${web.url} (the links /battle share posts open there). Ctrl-C stops.`);
+      console.log(cli('cli.serve.on', { url: web.url }));
       const running = web;
       const stop = () => void running.close().finally(() => store.close()).finally(() => process.exit(0));
       process.once('SIGINT', stop);
@@ -461,7 +460,7 @@ export function buildProgram(config: Config): Command {
         const where = r.guild ? `in guild ${r.guild}` : 'globally';
         console.log(o.clear ? `Removed the slash commands of application ${r.appId} ${where}.` : `Registered ${r.count} slash commands for application ${r.appId} ${where}.`);
       } catch (err) {
-        console.error(`Discord did not take the commands: ${(err as Error).message}`);
+        console.error(cli('cli.deploy.refused', { why: (err as Error).message }));
         process.exitCode = 1;
       }
     });
@@ -589,7 +588,7 @@ export function buildProgram(config: Config): Command {
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
             writeFileSync(file, await (await import('../app/reports/report-chart.ts')).reportChart(r));
-            console.error(`chart written to ${file}`);
+            console.error(cli('cli.report.chartWritten', { file }));
           }
         } catch (err) {
           if (!(err instanceof RuleError)) throw err;
@@ -618,7 +617,7 @@ export function buildProgram(config: Config): Command {
     .action(async (given: { from?: string; to?: string }, cmd: Command) => {
       const o = { from: required(cmd, given, 'from'), to: required(cmd, given, 'to') };
       if (o.from === o.to) {
-        console.error('--from and --to name the same store.');
+        console.error(cli('cli.migrate.sameStore'));
         process.exitCode = 1;
         return;
       }
@@ -648,21 +647,26 @@ export function buildProgram(config: Config): Command {
         // A battle the target gives another id to is named both ways, so players can find it again.
         const source = /^postgres(ql)?:\/\//i.test(o.from) ? (await import('../store/pg-open.ts')).maskUrl(o.from) : o.from;
         for (const c of copied) {
-          if (c.refused !== undefined) console.log(`${c.battle.id} "${c.battle.name}": not copied: ${c.refused}.`);
-          else if (c.id === c.battle.id) console.log(`${c.battle.id} "${c.battle.name}": ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
-          else console.log(`${c.battle.id} of ${source} is ${c.id} here ("${c.battle.name}"): ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : `copied under ${c.id}, its chain re-hashed and verified, and the hashes it had as ${c.battle.id} recomputed from it`}.`);
+          const copy = { id: c.battle.id, name: c.battle.name, n: c.events, count: String(c.events), skipped: c.skipped ? 'yes' : 'no' };
+          if (c.refused !== undefined) console.log(cli('cli.migrate.battleRefused', { id: c.battle.id, name: c.battle.name, why: c.refused }));
+          else if (c.id === c.battle.id) console.log(cli('cli.migrate.battle', copy));
+          else console.log(cli('cli.migrate.battleRenamed', { ...copy, source, copy: c.id }));
         }
         for (const c of copied.campaigns) {
-          if (c.id === c.campaign.id) console.log(`campaign ${c.campaign.id} "${c.campaign.name}": ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : 'copied, hash chain verified'}.`);
-          else console.log(`campaign ${c.campaign.id} of ${source} is ${c.id} here ("${c.campaign.name}"): ${plural(c.events, 'event')} ${c.skipped ? 'already there, the same chain' : `copied under ${c.id} with its battles, its chain re-hashed naming their copies and verified, and the hashes it had as ${c.campaign.id} recomputed from it`}.`);
+          const copy = { id: c.campaign.id, name: c.campaign.name, n: c.events, count: String(c.events), skipped: c.skipped ? 'yes' : 'no' };
+          if (c.id === c.campaign.id) console.log(cli('cli.migrate.campaign', copy));
+          else console.log(cli('cli.migrate.campaignRenamed', { ...copy, source, copy: c.id }));
         }
         const renumbered = copied.filter((c) => c.id !== c.battle.id).length;
         const campaignsRenumbered = copied.campaigns.filter((c) => c.id !== c.campaign.id).length;
         const refused = copied.filter((c) => c.refused !== undefined).length;
-        const campaigns = copied.campaigns.length ? ` and ${plural(copied.campaigns.length, 'campaign')}` : '';
         const moved = renumbered + campaignsRenumbered;
-        const why = campaignsRenumbered ? 'their ids (or their campaigns\' ids) were taken here' : 'their ids were taken here by other battles';
-        console.log(`${plural(copied.length, 'battle')}${campaigns}, ${plural(total, 'event')}; every chain ${refused ? 'copied ' : ''}verified in the target.${moved ? ` ${moved} renumbered: ${why}.` : ''}${refused ? ` ${refused} not copied, each named above with why.` : ''}`);
+        const counts = { battles: copied.length, battleCount: String(copied.length), campaigns: copied.campaigns.length, campaignCount: String(copied.campaigns.length), events: total, eventCount: String(total), refused: refused ? 'yes' : 'no' };
+        const notes = [
+          ...(moved ? [say(campaignsRenumbered ? 'cli.migrate.renumberedCampaigns' : 'cli.migrate.renumbered', { n: String(moved) })] : []),
+          ...(refused ? [say('cli.migrate.notCopied', { n: String(refused) })] : []),
+        ];
+        console.log(word(concat(say('cli.migrate.total', counts), ...notes), CLI_LOCALE));
         // Not everything was copied: a script running the copy must not take it for done.
         if (refused) process.exitCode = 1;
       } catch (err) {
