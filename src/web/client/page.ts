@@ -6,7 +6,9 @@ const slider = document.querySelector<HTMLInputElement>('form.steps input[type=r
 if (slider) {
   const form = slider.form!;
   const output = form.querySelector('output');
-  const go = () => location.assign(`${form.getAttribute('action')}/${slider.value}`);
+  // The page's language, when its address chose one, goes with it (the form's hidden `lang`).
+  const lang = form.querySelector<HTMLInputElement>('input[name=lang]')?.value;
+  const go = () => location.assign(`${form.getAttribute('action')}/${slider.value}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`);
   slider.addEventListener('input', () => {
     if (output) output.textContent = `${slider.value} / ${slider.max}`;
   });
