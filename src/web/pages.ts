@@ -1,4 +1,6 @@
-import { FALLBACK, LANGUAGES, type Locale } from '../i18n/locales.ts';
+import { messages, parseMessage } from '../i18n/catalog.ts';
+import { FALLBACK, intlLocale, LANGUAGES, languageOf, PSEUDO, type Locale } from '../i18n/locales.ts';
+import { pseudo } from '../i18n/pseudo.ts';
 import { say, word, type Arg, type Text } from '../i18n/text.ts';
 import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
@@ -8,6 +10,7 @@ import { initialState, type BattleState, type Bookmark } from '../battle/state.t
 import type { Message } from '../messages.ts';
 import type { Audience } from './audience.ts';
 import { OWN_NAMES, withLang } from './lang.ts';
+import { VERIFY_KEYS } from './verify-export.ts';
 import { esc, markdownHtml } from './markdown.ts';
 
 /**
@@ -187,8 +190,28 @@ function bookmarksHtml(v: BattleView): string {
   return `<section id="bookmarks"><h2>${esc(say_(v, 'web.bookmarks.heading'))}</h2><ul>${marks.map((b) => `<li><a href="${href(v, `${v.base}/at/${b.version}`)}">${esc(b.title)}</a> <span class="meta">${esc(say_(v, 'web.event', { n: String(b.version) }))}</span></li>`).join('')}</ul></section>`;
 }
 
+const verifyTextsMade = new Map<Locale, string>();
+
+/**
+ * The verifier's messages in `locale`, parsed (as `t` reads them, the pseudo-locale's made from
+ * English), as JSON for the page's script: the browser has no catalog, and words its verdict with these.
+ */
+export function verifyTexts(locale: Locale): string {
+  let made = verifyTextsMade.get(locale);
+  if (made) return made;
+  const own = messages(languageOf(locale));
+  const english = messages(FALLBACK);
+  const parsed = (key: string) => {
+    const ast = parseMessage(own.get(key) ?? english.get(key)!);
+    return locale === PSEUDO ? pseudo(ast) : ast;
+  };
+  made = JSON.stringify(Object.fromEntries(VERIFY_KEYS.map((k) => [k, parsed(k)])));
+  verifyTextsMade.set(locale, made);
+  return made;
+}
+
 const verifyHtml = (v: BattleView) =>
-  `<section id="verify" data-export="${esc(`${v.base}/export.json`)}"><h2>${esc(say_(v, 'web.verify.heading'))}</h2><p>${htmlText(localeOf(v), 'web.verify.what', {}, { command: '<code>umpire verify</code>' })}</p><p><button id="verify-run" type="button">${esc(say_(v, 'web.verify.again'))}</button> <span id="verify-result">${esc(say_(v, 'web.verify.notYet'))}</span></p></section>`;
+  `<section id="verify" data-export="${esc(`${v.base}/export.json`)}" data-locale="${esc(intlLocale(localeOf(v)))}" data-texts="${esc(verifyTexts(localeOf(v)))}"><h2>${esc(say_(v, 'web.verify.heading'))}</h2><p>${htmlText(localeOf(v), 'web.verify.what', {}, { command: '<code>umpire verify</code>' })}</p><p><button id="verify-run" type="button">${esc(say_(v, 'web.verify.again'))}</button> <span id="verify-result">${esc(say_(v, 'web.verify.notYet'))}</span></p></section>`;
 
 /** A timeline entry as a page shows it: the event, its line as the log words it, and what this view was sent with it. */
 interface Entry {
