@@ -27,12 +27,22 @@ async function serve(app: Umpire) {
   return origin;
 }
 
-/** What a reader of `page` is shown: the body's visible text, the title, every aria-label and alt. */
+/**
+ * Parts of a page read as they were recorded or as another area words them, with why: left out of
+ * what is read. Each of the second kind goes when its area's words move into the catalog.
+ */
+const LEFT_OUT: [selector: string, why: string][] = [
+  ['#units td:last-child', "a unit's attributes as recorded: /unit add's option names (the same in every language) and what the GM typed"],
+  ['#report > div', "PENDING: the battle report's text (src/app/reports/report.ts: reportText still writes English)"],
+];
+
+/** What a reader of `page` is shown, LEFT_OUT left out: the body's visible text, the title, every aria-label and alt. */
 const shown = (page: Page): Promise<string> =>
-  page.evaluate(() => {
+  page.evaluate((left) => {
+    for (const el of document.querySelectorAll(left.join(','))) el.remove();
     const attrs = [...document.querySelectorAll('[aria-label], img[alt]')].map((el) => el.getAttribute('aria-label') ?? el.getAttribute('alt') ?? '');
     return [document.title, document.body.innerText, ...attrs].join('\n');
-  });
+  }, LEFT_OUT.map(([selector]) => selector));
 
 /** `text` with every bracketed stretch blanked, innermost first (a message may hold another's words); its lines stay where they were. */
 function unbracketed(text: string): string {
@@ -51,11 +61,11 @@ function unbracketed(text: string): string {
 function exceptions(names: readonly string[]): [RegExp, string][] {
   const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).sort((a, b) => b.length - a.length);
   return [
+    [/\b\d{4}-\d\d-\d\d[T ][\d:.]+Z?( UTC)?/g, "a time, as the log records it (the page's script writes it in the reader's own zone)"],
+    [/\b[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s?[AP]M\b/g, "a time in the reader's zone, written by the browser's Intl in the page's language (the pseudo-locale's is English's)"],
     [new RegExp(escaped.join('|'), 'g'), 'names of battles, campaigns, sides, commands and units, and what players typed: never translated'],
     [/\b(English|Français|Deutsch)\b/g, "the language switch names each language in its own words, so a reader finds theirs whatever the page's"],
     [/@[\w-]+|<@[\w-]+>/g, 'a user, as a mention'],
-    [/\b\d{4}-\d\d-\d\d[T ][\d:.]+Z?( UTC)?/g, "a time, as the log records it (the page's script writes it in the reader's own zone and language)"],
-    [/\b[A-Za-z\u00C0-\u017F]{3} \d{1,2}, \d{4}, \d{1,2}:\d\d\s?[AP]M\b|\b\d{1,2} [A-Za-z\u00C0-\u017F.]+ \d{4}(,| à| um)? \d{1,2}:\d\d\b/g, "a time in the browser's own format (Intl.DateTimeFormat)"],
     [/\b[0-9a-f]{64}\b/g, 'a hash: the dice commitment'],
     [/\b[A-Z]+(-[A-Z]+)*-[0-9][0-9.]*[a-z]?\b|\b[A-Z]{2,}(-[A-Z]+)+\b/g, 'rule IDs (MED-FIRE.3): never translated'],
     [/\/[a-z]+( [a-z-]+)*( [a-z_-]+:)*/g, 'slash commands and their options: their names are the same in every language'],
@@ -72,14 +82,11 @@ function exceptions(names: readonly string[]): [RegExp, string][] {
  * when its area's words move into the catalog; nothing else may show outside the brackets.
  */
 const PENDING: [RegExp, string][] = [
-  [/^The [a-z -]+ rules leave \d+ values? open, asked of the GM at each use until set once as a house rule: .*$/, "the battle's creation post: the rules' open values (src/battle/house.ts)"],
+  [/^The [\w -]+ rules leave \d+ values? open, asked of the GM at each use until set once as a house rule: .*$/, "the battle's creation post: the rules' open values (src/battle/house.ts)"],
   [/^.*· (Percentage-dice fire and night combat \(Napoleonic\)|d10 Medieval \/ Renaissance|[A-Z][\w -]+) · \[[^\]]*\]$/, "a rule system's name, as its plugin names it, in a list of battles (src/systems/*/plugin.ts: no catalog key yet)"],
-  [/^Report of ".*" \(b\d+\), turns? \d+( to \d+)?\.$/, 'the battle report (src/app/reports/report.ts)'],
-  [/^Units \(figures at the start and at the end of turns? \d+( to \d+)?.*\):$/, 'the battle report (src/app/reports/report.ts)'],
-  [/^• .*: \d+ → \d+ figures; .*$/, 'the battle report (src/app/reports/report.ts)'],
-  [/^Casualties by side and turn:$/, 'the battle report (src/app/reports/report.ts)'],
-  [/^• .*: (turn \d+ \d+, )*turn \d+ \d+; \d+ figures in all$/, 'the battle report (src/app/reports/report.ts)'],
-  [/^No melee was resolved in these turns\.$/, 'the battle report (src/app/reports/report.ts)'],
+  [/^(\d+\.)?House rule [\w.-]+ \([^)]*\): .*, set by @\w+( from [\w.-]+)?; it applies from the next action\..*$/, 'a house rule set: its log line (src/battle/describe.ts, house rules)'],
+  [/^@\w+ set \d+ house rules? from [\w.-]+; they apply from the next action\.$/, "a house rules file's post (src/battle/house.ts)"],
+  [/^• [\w.-]+ \([A-Z][^)]*\): \S+$/, "a house rules file's post, a rule a line: its bullet (src/battle/house.ts)"],
 ];
 
 /** The lines of `text` with words outside brackets that no exception allows: each line, then those words. */
@@ -99,19 +106,27 @@ const ok = (out: Out[]) => {
   return out;
 };
 
+/** Two example battles: the percentage-dice one by its public link, the medieval one by a side's (its DMs, its sealed entries). */
+const BATTLES = [
+  { script: 'examples/short-battle.table', view: 'the public view', link: (out: Out[]) => linkOf(out, (m) => m.to === 'channel') },
+  { script: 'examples/medieval-battle.table', view: "Tudor's view", link: (out: Out[]) => linkOf(out, (m) => m.to === 'dm' && m.user === 'alice') },
+];
+
 describe('issue 43 in Chromium: every page kind in the pseudo-locale', () => {
-  it('no page shows a word outside the pseudo-locale\'s brackets but names, numbers, rule IDs and what players typed', async () => {
+  it.each(BATTLES)("$script, $view: no page shows a word outside the pseudo-locale's brackets but names, numbers, rule IDs and what players typed", async ({ script, link }) => {
     const t = startTable();
-    await t.run(readFileSync('examples/short-battle.table', 'utf8').split('\n'));
+    await t.run(readFileSync(script, 'utf8').split('\n'));
     const shared = ok(await t.run('@gm /battle share'));
     ok(await t.run('@gm /battle bookmark event:5 title:"The opening"'));
-    ok(await t.run('@gm /battle end'));
+    if (!(await t.app.state('b1')).ended) ok(await t.run('@gm /battle end'));
     const campaign = ok(await t.run(['#campaign @gm /campaign create name:"Hundred Days"', '#campaign @gm /campaign share']));
     const s = await t.app.state('b1');
-    const names = [s.name, ...Object.values(s.sides).map((x) => x.name), ...Object.values(s.commands).map((x) => x.name), ...Object.values(s.units).map((x) => x.name), 'The opening', 'Hundred Days', "Piré's charge", 'morale check'];
+    // What players typed: the battle's names, and the words of its script's quoted values (reasons, titles, weather).
+    const typed = [...readFileSync(script, 'utf8').matchAll(/:"([^"]+)"/g)].map((m) => m[1]!).filter((x) => /[A-Za-z]{3}/.test(x));
+    const names = [s.name, ...Object.values(s.sides).map((x) => x.name), ...Object.values(s.commands).map((x) => x.name), ...Object.values(s.units).map((x) => x.name), 'The opening', 'Hundred Days', ...typed];
 
     const origin = await serve(t.app);
-    const pub = linkOf(shared, (m) => m.to === 'channel');
+    const pub = link(shared);
     const camp = linkPaths(campaign).find((p) => p.startsWith('/c/'))!;
     const page = await (await browser()).newPage({ viewport: { width: 1280, height: 900 } });
     onTestFinished(() => page.close());
@@ -129,6 +144,7 @@ describe('issue 43 in Chromium: every page kind in the pseudo-locale', () => {
     // The timeline, read once its verifier has said its verdict; an event's step; the report; the lists; the home page; an error page.
     await visit(pub, 200, () => page.locator('#verify-result[data-status=ok]').waitFor());
     await visit(`${pub}/at/5`);
+    await visit(`${pub}/at/${s.version}`);
     await visit(`${pub}/report`);
     await visit(`${pub}/channel`);
     await visit(camp);
