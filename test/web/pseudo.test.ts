@@ -153,3 +153,31 @@ describe('issue 43 in Chromium: every page kind in the pseudo-locale', () => {
     expect(found).toEqual({});
   });
 });
+
+describe('issue 43 in Chromium: the language switch', () => {
+  it('given a battle page, when a keyboard reader tabs to the switch and presses Enter on Français, then the same view opens in French, its links keeping lang=fr', async () => {
+    const t = startTable();
+    const shared = ok(await t.run(['@gm /battle create name:Ligny system:percentile', '@gm /side add name:North', '@gm /battle share']));
+    const origin = await serve(t.app);
+    const pub = linkOf(shared, (m) => m.to === 'channel');
+    const last = await t.store.version('b1');
+    const page = await (await browser()).newPage({ viewport: { width: 375, height: 800 } });
+    onTestFinished(() => page.close());
+    await page.goto(`${origin}${pub}`);
+    // The switch comes first in the page: a labelled navigation of links, the page's own marked.
+    const nav = page.getByRole('navigation', { name: 'Language' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['English', 'Français', 'Deutsch']);
+    expect(await nav.locator('[aria-current]').textContent()).toBe('English');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Français');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}${pub}?lang=fr`);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    expect(await page.getByRole('navigation', { name: 'Langue' }).locator('[aria-current]').textContent()).toBe('Français');
+    // The same view: its token kept; the tabs keep the language.
+    expect(await page.locator('nav.tabs a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
+      [`${pub}?lang=fr#timeline`, `${pub}/at/${last}?lang=fr`, `${pub}/report?lang=fr`, `${pub}?lang=fr#verify`, `${pub}/channel?lang=fr`],
+    );
+  });
+});
