@@ -2,7 +2,7 @@ import { messages, parseMessage } from '../i18n/catalog.ts';
 import { FALLBACK, intlLocale, LANGUAGES, languageOf, PSEUDO, type Locale } from '../i18n/locales.ts';
 import { pseudo } from '../i18n/pseudo.ts';
 import { say, word, type Arg, type Text } from '../i18n/text.ts';
-import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
+import { attrsText, describeEvent, positionPhrase, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { baseRequestId, foldAll } from '../battle/replay.ts';
@@ -159,9 +159,10 @@ const href = (v: BattleView, path: string): string => esc(withLang(path, v.lang)
 /** A message of the catalog in the view's words, as text (escape it for HTML). */
 const say_ = (v: BattleView, key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), localeOf(v));
 const phaseName = (s: BattleState) => getRuleSystem(s.system).sequence.describe(s.position);
-const where = (s: BattleState) => {
+/** Where the battle stands: its turn and phase, as the reader's language words them, and the phase's name. */
+const where = (s: BattleState): Text => {
   const p = phaseName(s);
-  return `${positionText(s.position, p.number)}: ${p.name}`;
+  return say('web.where', { position: positionPhrase(s.position, p.number), phase: p.name });
 };
 
 function header(v: BattleView, title: string): PageOptions {
