@@ -101,6 +101,15 @@ function unworded(text: string, names: readonly string[]): string[] {
   });
 }
 
+/** Plain (unaccented) words of three letters or more inside brackets, names and exceptions aside: values a message was given in English. */
+function englishInside(text: string, names: readonly string[]): string[] {
+  let s = text;
+  // All but the last exception (punctuation, brackets included).
+  for (const [re] of exceptions(names).slice(0, -1)) s = s.replace(re, ' ');
+  const inside = [...s.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!).join(' ');
+  return [...new Set(inside.match(/(?<![\w\u00C0-\u024F])[A-Za-z]{3,}(?![\w\u00C0-\u024F])/g) ?? [])];
+}
+
 const ok = (out: Out[]) => {
   expect(out.filter((m) => m.error).map((m) => m.error)).toEqual([]);
   return out;
@@ -133,13 +142,16 @@ describe('issue 43 in Chromium: every page kind in the pseudo-locale', () => {
 
     /** Each page's lines with words outside the brackets: none but EXCEPTIONS and PENDING. */
     const found: Record<string, string[]> = {};
+    const inside: Record<string, string> = {};
     const visit = async (path: string, status = 200, ready?: () => Promise<unknown>) => {
       const res = await page.goto(`${origin}${path}${path.includes('?') ? '&' : '?'}lang=en-XA`);
       expect(res?.status(), path).toBe(status);
       expect(await page.getAttribute('html', 'lang'), path).toBe('en-XA');
       await ready?.();
-      const words = unworded(await shown(page), names);
+      const text = await shown(page);
+      const words = unworded(text, names);
       if (words.length) found[path] = [...new Set(words)];
+      for (const w of englishInside(text, names)) inside[w] ??= path;
     };
     // The timeline, read once its verifier has said its verdict; an event's step; the report; the lists; the home page; an error page.
     await visit(pub, 200, () => page.locator('#verify-result[data-status=ok]').waitFor());
@@ -150,6 +162,10 @@ describe('issue 43 in Chromium: every page kind in the pseudo-locale', () => {
     await visit(camp);
     await visit('/');
     await visit(`${pub.slice(0, -4)}AAAA`, 404);
+    // Not asserted: a value in English inside a message hides in its brackets (a rule system's or
+    // phase's name, a report's unit of strength); said here for the areas that give those values.
+    const leaked = Object.keys(inside);
+    if (leaked.length) console.log(`English inside the brackets (values, not failures), ${leaked.length} words: ${leaked.slice(0, 40).join(' ')}${leaked.length > 40 ? ' …' : ''}`);
     expect(found).toEqual({});
   });
 });
