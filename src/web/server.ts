@@ -47,8 +47,11 @@ const HEADERS = {
 /** The language `?lang=` chose, if it names one of ours (else the page falls back, as without it). */
 const asked = (req: FastifyRequest): Locale | undefined => askedLocale((req.query as { lang?: unknown } | undefined)?.lang);
 
-/** A page's address without its query: what its language switch links to. */
-const pathOf = (req: FastifyRequest): string => req.url.split('?', 1)[0]!;
+/**
+ * A page's address without its query, as the router read it (slashes doubled or trailing dropped:
+ * `//b/…` would be another host's address): what its language switch links to.
+ */
+const pathOf = (req: FastifyRequest): string => req.url.split('?', 1)[0]!.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
 
 /**
  * The language of a page of `own`'s battle or campaign, `own` being its language: the address's,

@@ -123,6 +123,8 @@ describe('the language of a page (issue 43)', () => {
       }
       expect((await get(`${link}/export.json?lang=de`)).body).toBe((await get(`${link}/export.json`)).body);
     }
+    // An address with its slashes doubled is the same page; its switch links the page's own address, on this host.
+    expect(switcher((await get(`/${north}//`)).body).map(([, href]) => href)).toEqual(['en', 'fr', 'de'].map((l) => `${north}?lang=${l}`));
     // The switch links the page's own address: the link's token, so its audience, is kept.
     for (const [, href] of switcher((await get(north)).body)) expect((href as string).split('?')[0]).toBe(north);
   });
