@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '../src/i18n/locales.ts';
 import { optionsText } from '../src/battle/describe.ts';
 import { houseLine } from '../src/battle/house.ts';
 import { getRuleSystem, systemIds } from '../src/battle/registry.ts';
@@ -136,8 +137,14 @@ export default (systems: readonly SystemPlugin[]) => {
         who: 'anyone',
         needsCampaign: false,
         example: '/campaign create name:"Wars of the Roses"',
-        options: { name: { kind: 'string', description: 'The campaign name', required: true } },
-        action: (o, ctx) => ({ type: 'CreateCampaign', name: o.name, channel: ctx.channel }),
+        options: {
+          name: { kind: 'string', description: 'The campaign name', required: true },
+          language: { kind: 'string', description: "Its posts' and battles' language", choices: [...LANGUAGES] },
+        },
+        action: (o, ctx) => {
+          const language = (o.language as Language | undefined) ?? ctx.language;
+          return { type: 'CreateCampaign', name: o.name, channel: ctx.channel, ...(language ? { language } : {}) };
+        },
       }),
       gm: csub({
         description: 'Make another user a GM of the campaign (GM)',
@@ -345,6 +352,7 @@ export default (systems: readonly SystemPlugin[]) => {
         },
         action: (o, ctx) => {
           const options = givenOptions(created, o as Record<string, unknown>);
+          // No language: a battle of the campaign speaks the campaign's, not the server's (/campaign has no room left for the option: Discord's 8,000 characters a command).
           return { type: 'StartCampaignBattle', name: o.name, system: o.system, channel: ctx.channel, armies: o.armies.split(','), ...(o.units !== undefined ? { units: o.units.split(',') } : {}), ...(Object.keys(options).length ? { options } : {}) };
         },
       }),

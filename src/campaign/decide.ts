@@ -6,6 +6,7 @@ import { findByName } from '../battle/state.ts';
 import { didYouMean } from '../nearest.ts';
 import { mention } from '../messages.ts';
 import { say, type Text } from '../i18n/text.ts';
+import type { Language } from '../i18n/locales.ts';
 import { fateWord, joined, stageWord, statusWord } from './words.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { refuse } from '../rules/errors.ts';
@@ -15,7 +16,8 @@ import { armyUsers, currentTurn, isCampaignGm, liveLink, officerOut, sideOf, str
 
 /** Requests to change a campaign: the input of `decideCampaign`. Names may be given by name (any case) or id. */
 export type CampaignAction =
-  | { type: 'CreateCampaign'; name: string; channel: string }
+  /** `language`: its posts' and its battles' (default English). */
+  | { type: 'CreateCampaign'; name: string; channel: string; language?: Language }
   | { type: 'AddCampaignGm'; user: string }
   | { type: 'AddCampaignSide'; name: string }
   | { type: 'JoinCampaignSide'; side: string }
@@ -38,7 +40,7 @@ export type CampaignAction =
   | { type: 'CloseCampaignTurn' }
   | { type: 'RemindOrders' }
   /** `units`: the units or commands of those armies it fields (a detachment); all that can fight when left out. `options`: /battle create's, changing the campaign's for this battle alone. */
-  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[]; units?: string[]; options?: Record<string, unknown> }
+  | { type: 'StartCampaignBattle'; name: string; system: string; channel: string; armies: string[]; units?: string[]; options?: Record<string, unknown>; language?: Language }
   /** The campaign's house rules and creation options for its battles of a rule system (issue 41). */
   | { type: 'SetCampaignHouseRule'; system: string; key: string; value: unknown }
   | { type: 'SetCampaignHouseRules'; system: string; source: string; rules: unknown }
@@ -143,7 +145,9 @@ export const figuresOf = (attrs: Record<string, unknown>): number => (typeof att
 export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: CampaignContext): CampaignEvent[] {
   if (action.type === 'CreateCampaign') {
     if (s.version > 0) refuse(say('campaign.decide.exists', { id: s.id }));
-    return [{ type: 'CampaignCreated', data: { campaignId: s.id, name: checkName('campaign', action.name), channel: action.channel, gm: ctx.actor } }];
+    // Logged only when not English, as BattleCreated logs a battle's.
+    const language = action.language && action.language !== 'en' ? { language: action.language } : {};
+    return [{ type: 'CampaignCreated', data: { campaignId: s.id, name: checkName('campaign', action.name), channel: action.channel, gm: ctx.actor, ...language } }];
   }
   if (s.version === 0) refuse(say('campaign.decide.noCampaign'));
   if (s.ended && !AFTER_END.has(action.type)) refuse(say('campaign.decide.ended', { campaign: s.name }));
@@ -605,6 +609,7 @@ function startBattle(s: CampaignState, action: Extract<CampaignAction, { type: '
         units: units.map((u) => u.unitId),
         ...(Object.keys(options).length ? { options } : {}),
         ...(house.length ? { house } : {}),
+        ...(action.language ? { language: action.language } : {}),
       },
     },
   ];

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/locales.ts';
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 
 /**
@@ -105,7 +106,8 @@ export interface RevealedOrders {
 }
 
 export type CampaignEvent =
-  | { type: 'CampaignCreated'; data: { campaignId: string; name: string; channel: string; gm: string } }
+  /** `language`: the campaign's, its posts' and its battles' (issue 43); absent when English, and in logs from before. */
+  | { type: 'CampaignCreated'; data: { campaignId: string; name: string; channel: string; gm: string; language?: Language } }
   | { type: 'CampaignGmAdded'; data: { user: string } }
   | { type: 'CampaignSideAdded'; data: { sideId: string; name: string } }
   | { type: 'CampaignSideJoined'; data: { sideId: string; user: string } }
@@ -150,6 +152,8 @@ export type CampaignEvent =
         options?: Record<string, unknown>;
         /** The campaign's house rules for its system, as they stood: the battle starts with them. */
         house?: CampaignHouseRule[];
+        /** The battle's language, given as it was started; else it takes the campaign's (issue 43). */
+        language?: Language;
       };
     }
   /** The battle could not be created (its channel got another battle meanwhile): its units are free again. */

@@ -54,7 +54,7 @@ function revote(s: CampaignState, pick: (a: Army) => boolean): CampaignState {
 export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.version + 1): CampaignState {
   switch (e.type) {
     case 'CampaignCreated':
-      return { ...s, name: e.data.name, channel: e.data.channel, gms: [e.data.gm] };
+      return { ...s, name: e.data.name, channel: e.data.channel, gms: [e.data.gm], language: e.data.language ?? 'en' };
     case 'CampaignGmAdded':
       return { ...s, gms: [...s.gms, e.data.user] };
     case 'CampaignSideAdded':

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/locales.ts';
 import { mention } from '../messages.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { ArmyCommand, CampaignEvent, CampaignHouseRule, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
@@ -70,6 +71,8 @@ export interface CampaignBattle {
   /** What it started with of the campaign's rules for its system (issue 41). */
   options?: Record<string, unknown>;
   house?: CampaignHouseRule[];
+  /** The language it was started in, if given; else the campaign's. */
+  language?: Language;
   /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. `text` follows the units as they stand (resultText). */
   result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string; sides?: string[] };
 }
@@ -87,6 +90,8 @@ export interface CampaignState {
   name: string;
   channel: string;
   gms: string[];
+  /** The language of its posts, and of its battles unless started in another (`/campaign create language:`); English for a log from before. */
+  language: Language;
   sides: Record<string, CampaignSide>;
   armies: Record<string, Army>;
   units: Record<string, CampaignUnit>;
@@ -110,6 +115,7 @@ export const initialCampaign = (id: string): CampaignState => ({
   name: '',
   channel: '',
   gms: [],
+  language: 'en',
   sides: {},
   armies: {},
   units: {},

@@ -1,12 +1,16 @@
-import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { messages, parseMessage } from '../i18n/catalog.ts';
+import { FALLBACK, intlLocale, LANGUAGES, languageOf, PSEUDO, type Locale } from '../i18n/locales.ts';
+import { pseudo } from '../i18n/pseudo.ts';
 import { say, word, type Arg, type Text } from '../i18n/text.ts';
-import { attrsText, describeEvent, positionText, toldToChannel } from '../battle/describe.ts';
+import { attrsText, describeEvent, positionPhrase, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { baseRequestId, foldAll } from '../battle/replay.ts';
 import { initialState, type BattleState, type Bookmark } from '../battle/state.ts';
 import type { Message } from '../messages.ts';
 import type { Audience } from './audience.ts';
+import { OWN_NAMES, withLang } from './lang.ts';
+import { VERIFY_KEYS } from './verify-export.ts';
 import { esc, markdownHtml } from './markdown.ts';
 
 /**
@@ -23,6 +27,7 @@ const STYLE = `
 body{font:15px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f5f1;overflow-wrap:break-word}
 header{background:#26304a;color:#fff;padding:.8em 1.2em}header h1{margin:0;font-size:1.35em}
 header p{margin:.2em 0 0;color:#dfe3ee}nav.tabs{display:flex;flex-wrap:wrap;gap:.3em 1.2em;margin-top:.3em}nav.tabs a{color:#fff}
+nav.lang{float:right;display:flex;gap:.2em .8em;flex-wrap:wrap;font-size:.9em}nav.lang a{color:#dfe3ee}nav.lang a[aria-current]{color:#fff;font-weight:600;text-decoration:none}
 main{max-width:70em;margin:0 auto;padding:1em 1.2em}
 section{background:#fff;border:1px solid #ddd8cc;border-radius:6px;padding:.6em 1em;margin:1em 0}
 h2{font-size:1.1em;margin:.3em 0 .5em}
@@ -52,12 +57,26 @@ export interface PageOptions {
   /** Links of the page's header: [text, href]. */
   tabs?: [string, string][];
   scripts?: string[];
+  /** The page's own address, without its query: the language switch links to it in each language. */
+  here?: string;
+}
+
+/**
+ * The language switch (issue 43): a link to the page in each language, named in that language (so
+ * a reader finds their own whatever the page's), the page's own marked current. `lang` only words
+ * the page: the address keeps its link's token, and so its audience.
+ */
+function languageSwitch(locale: Locale, here: string): string {
+  const links = LANGUAGES.map((l) => `<a href="${esc(withLang(here, l))}" lang="${l}" hreflang="${l}"${l === locale ? ' aria-current="true"' : ''}>${esc(OWN_NAMES[l])}</a>`);
+  return `<nav class="lang" aria-label="${esc(word(say('web.lang.label'), locale))}">${links.join('')}</nav>`;
 }
 
 export function page(o: PageOptions, body: string): string {
   const tabs = o.tabs?.length ? `<nav class="tabs">${o.tabs.map(([t, h]) => `<a href="${esc(h)}">${esc(t)}</a>`).join('')}</nav>` : '';
   const scripts = (o.scripts ?? []).map((s) => `<script src="${esc(s)}" defer></script>`).join('');
-  return `<!doctype html><html lang="${esc(o.locale ?? FALLBACK)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(o.title)}</title><style>${STYLE}</style>${scripts}</head><body><header><h1>${esc(o.heading)}</h1>${o.sub ? `<p>${esc(o.sub)}</p>` : ''}${tabs}</header><main>${body}</main></body></html>`;
+  const locale = o.locale ?? FALLBACK;
+  const switcher = o.here ? languageSwitch(locale, o.here) : '';
+  return `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${esc(o.title)}</title><style>${STYLE}</style>${scripts}</head><body><header>${switcher}<h1>${esc(o.heading)}</h1>${o.sub ? `<p>${esc(o.sub)}</p>` : ''}${tabs}</header><main>${body}</main></body></html>`;
 }
 
 /**
@@ -127,16 +146,23 @@ export interface BattleView {
   posts: Map<number, Message<string>[]>;
   /** The language the page is worded in. */
   locale?: Locale;
+  /** The language its address chose (`?lang=`), kept by every link of the page; none when the page took its default. */
+  lang?: Locale;
+  /** The page's own address, without its query: what the language switch links to. */
+  here?: string;
 }
 
 const systemName = (s: BattleState) => getRuleSystem(s.system).name;
 const localeOf = (v: BattleView): Locale => v.locale ?? FALLBACK;
+/** A link of the view's pages, keeping the language its address chose. */
+const href = (v: BattleView, path: string): string => esc(withLang(path, v.lang));
 /** A message of the catalog in the view's words, as text (escape it for HTML). */
 const say_ = (v: BattleView, key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), localeOf(v));
 const phaseName = (s: BattleState) => getRuleSystem(s.system).sequence.describe(s.position);
-const where = (s: BattleState) => {
+/** Where the battle stands: its turn and phase, as the reader's language words them, and the phase's name. */
+const where = (s: BattleState): Text => {
   const p = phaseName(s);
-  return `${positionText(s.position, p.number)}: ${p.name}`;
+  return say('web.where', { position: positionPhrase(s.position, p.number), phase: p.name });
 };
 
 function header(v: BattleView, title: string): PageOptions {
@@ -148,24 +174,45 @@ function header(v: BattleView, title: string): PageOptions {
     heading: `${s.name} (${s.id})`,
     sub: say_(v, 'web.battle.sub', { system: systemName(s), view: v.audience.label, now, through: String(v.audience.through) }),
     tabs: [
-      [say_(v, 'web.tab.timeline'), `${v.base}#timeline`],
-      [say_(v, 'web.tab.state'), `${v.base}/at/${v.audience.through}`],
-      [say_(v, 'web.tab.report'), `${v.base}/report`],
-      [say_(v, 'web.verify.heading'), `${v.base}#verify`],
-      [say_(v, 'web.tab.channel'), `${v.base}/channel`],
+      [say_(v, 'web.tab.timeline'), withLang(`${v.base}#timeline`, v.lang)],
+      [say_(v, 'web.tab.state'), withLang(`${v.base}/at/${v.audience.through}`, v.lang)],
+      [say_(v, 'web.tab.report'), withLang(`${v.base}/report`, v.lang)],
+      [say_(v, 'web.verify.heading'), withLang(`${v.base}#verify`, v.lang)],
+      [say_(v, 'web.tab.channel'), withLang(`${v.base}/channel`, v.lang)],
     ],
     scripts: ['/page.js', '/verify.js'],
+    ...(v.here ? { here: v.here } : {}),
   };
 }
 
 function bookmarksHtml(v: BattleView): string {
   const marks = Object.values(v.state.bookmarks).filter((b) => b.version <= v.audience.through).sort((a, b) => a.version - b.version);
   if (!marks.length) return '';
-  return `<section id="bookmarks"><h2>${esc(say_(v, 'web.bookmarks.heading'))}</h2><ul>${marks.map((b) => `<li><a href="${esc(`${v.base}/at/${b.version}`)}">${esc(b.title)}</a> <span class="meta">${esc(say_(v, 'web.event', { n: String(b.version) }))}</span></li>`).join('')}</ul></section>`;
+  return `<section id="bookmarks"><h2>${esc(say_(v, 'web.bookmarks.heading'))}</h2><ul>${marks.map((b) => `<li><a href="${href(v, `${v.base}/at/${b.version}`)}">${esc(b.title)}</a> <span class="meta">${esc(say_(v, 'web.event', { n: String(b.version) }))}</span></li>`).join('')}</ul></section>`;
+}
+
+const verifyTextsMade = new Map<Locale, string>();
+
+/**
+ * The verifier's messages in `locale`, parsed (as `t` reads them, the pseudo-locale's made from
+ * English), as JSON for the page's script: the browser has no catalog, and words its verdict with these.
+ */
+export function verifyTexts(locale: Locale): string {
+  let made = verifyTextsMade.get(locale);
+  if (made) return made;
+  const own = messages(languageOf(locale));
+  const english = messages(FALLBACK);
+  const parsed = (key: string) => {
+    const ast = parseMessage(own.get(key) ?? english.get(key)!);
+    return locale === PSEUDO ? pseudo(ast) : ast;
+  };
+  made = JSON.stringify(Object.fromEntries(VERIFY_KEYS.map((k) => [k, parsed(k)])));
+  verifyTextsMade.set(locale, made);
+  return made;
 }
 
 const verifyHtml = (v: BattleView) =>
-  `<section id="verify" data-export="${esc(`${v.base}/export.json`)}"><h2>${esc(say_(v, 'web.verify.heading'))}</h2><p>${htmlText(localeOf(v), 'web.verify.what', {}, { command: '<code>umpire verify</code>' })}</p><p><button id="verify-run" type="button">${esc(say_(v, 'web.verify.again'))}</button> <span id="verify-result">${esc(say_(v, 'web.verify.notYet'))}</span></p></section>`;
+  `<section id="verify" data-export="${esc(`${v.base}/export.json`)}" data-locale="${esc(intlLocale(localeOf(v)))}" data-texts="${esc(verifyTexts(localeOf(v)))}"><h2>${esc(say_(v, 'web.verify.heading'))}</h2><p>${htmlText(localeOf(v), 'web.verify.what', {}, { command: '<code>umpire verify</code>' })}</p><p><button id="verify-run" type="button">${esc(say_(v, 'web.verify.again'))}</button> <span id="verify-result">${esc(say_(v, 'web.verify.notYet'))}</span></p></section>`;
 
 /** A timeline entry as a page shows it: the event, its line as the log words it, and what this view was sent with it. */
 interface Entry {
@@ -187,7 +234,7 @@ interface Entry {
 function entryHtml(v: BattleView, x: Entry, voided: boolean, mark: Bookmark | undefined): string {
   const { e, line, posts } = x;
   const bookmark = mark ? `<span class="bookmark">${esc(mark.title)}</span> ` : '';
-  const number = `<a class="v" href="${esc(`${v.base}/at/${e.version}`)}">${e.version}.</a>`;
+  const number = `<a class="v" href="${href(v, `${v.base}/at/${e.version}`)}">${e.version}.</a>`;
   if (v.audience.withheld.has(e.version))
     return `<li id="e${e.version}"><div class="head">${number}${bookmark}<span class="meta withheld">${esc(say_(v, 'web.entry.sealed'))}</span></div>${boxesOf(localeOf(v), posts)}</li>`;
   const post = posts.find((m) => m.to.kind === 'channel');
@@ -277,7 +324,7 @@ export function battlePage(v: BattleView, n = 1): string {
     pages > 1
       ? `<nav class="pages">${esc(say_(v, 'web.timeline.pages'))} ${Array.from({ length: pages }, (_, i) => {
           const range = `${i * PER_PAGE + 1}–${Math.min((i + 1) * PER_PAGE, v.audience.through)}`;
-          return i + 1 === n ? `<strong>${range}</strong>` : `<a href="${esc(`${v.base}/timeline/${i + 1}`)}">${range}</a>`;
+          return i + 1 === n ? `<strong>${range}</strong>` : `<a href="${href(v, `${v.base}/timeline/${i + 1}`)}">${range}</a>`;
         }).join(' · ')}</nav>`
       : '';
   const timeline = `<section id="timeline"><h2>${esc(pages > 1 ? say_(v, 'web.timeline.headingOf', { first: String(first), last: String(last) }) : say_(v, 'web.tab.timeline'))}</h2>${nav}<ol class="timeline" start="${first}">${items.join('')}</ol>${nav}</section>`;
@@ -288,14 +335,14 @@ export function battlePage(v: BattleView, n = 1): string {
 export function statePage(v: BattleView, at: BattleState, event: LoggedEvent | undefined, before: BattleState): string {
   const last = v.audience.through;
   const n = at.version;
-  const step = (label: string, to: number, rel: string) => (to >= 1 && to <= last && to !== n ? `<a rel="${rel}" href="${esc(`${v.base}/at/${to}`)}">${label}</a>` : `<span class="meta">${label}</span>`);
+  const step = (label: string, to: number, rel: string) => (to >= 1 && to <= last && to !== n ? `<a rel="${rel}" href="${href(v, `${v.base}/at/${to}`)}">${label}</a>` : `<span class="meta">${label}</span>`);
   const label = (key: string) => esc(say_(v, key));
-  const steps = `<form class="steps" method="get" action="${esc(`${v.base}/at`)}">${step(label('web.step.first'), 1, 'first')}${step(label('web.step.previous'), n - 1, 'prev')}<input type="range" name="v" min="1" max="${last}" value="${n}" aria-label="${label('web.step.slider')}"><output>${n} / ${last}</output><noscript><button>${label('web.step.go')}</button></noscript>${step(label('web.step.next'), n + 1, 'next')}${step(label('web.step.last'), last, 'last')}</form>`;
+  const steps = `<form class="steps" method="get" action="${esc(`${v.base}/at`)}">${step(label('web.step.first'), 1, 'first')}${step(label('web.step.previous'), n - 1, 'prev')}<input type="range" name="v" min="1" max="${last}" value="${n}" aria-label="${label('web.step.slider')}">${v.lang ? `<input type="hidden" name="lang" value="${esc(v.lang)}">` : ''}<output>${n} / ${last}</output><noscript><button>${label('web.step.go')}</button></noscript>${step(label('web.step.next'), n + 1, 'next')}${step(label('web.step.last'), last, 'last')}</form>`;
   // A bookmark is made after the event it marks: the view's state has it, the state at the event not yet.
   const marked = v.state.bookmarks[n];
   const mark = marked ? `<p><span class="bookmark">${esc(marked.title)}</span></p>` : '';
   const happened = event ? `<ol class="timeline" start="${n}">${entries(v, [{ e: event, line: lineOf(v, event, before) }]).map((x) => entryHtml(v, x, false, undefined)).join('')}</ol>` : '';
-  const inTimeline = `<p><a href="${esc(`${v.base}/timeline/${Math.max(1, Math.ceil(n / PER_PAGE))}#e${n}`)}">${esc(say_(v, 'web.step.inTimeline'))}</a></p>`;
+  const inTimeline = `<p><a href="${href(v, `${v.base}/timeline/${Math.max(1, Math.ceil(n / PER_PAGE))}#e${n}`)}">${esc(say_(v, 'web.step.inTimeline'))}</a></p>`;
   const named = say_(v, 'web.eventTitle', { n: String(n) });
   const body = `<section id="step"><h2>${esc(say_(v, 'web.step.heading', { event: named, where: where(at) }))}</h2>${steps}${mark}${happened}${inTimeline}</section>${unitsHtml(v, at)}`;
   return page({ ...header(v, named), title: say_(v, 'web.battle.title', { page: named, battle: v.state.name }) }, body);
@@ -340,13 +387,22 @@ export interface ListedBattle {
   note?: Text;
 }
 
+export interface ListOptions {
+  locale?: Locale;
+  /** The language the address chose: the battles' links keep it. */
+  lang?: Locale;
+  /** The page's own address, for its language switch. */
+  here?: string;
+}
+
 /** A list of battles (a channel's, a campaign's), each linked to its public page when it has one. */
-export function listPage(title: Text, sub: Text, battles: readonly ListedBattle[], locale: Locale = FALLBACK): string {
+export function listPage(title: Text, sub: Text, battles: readonly ListedBattle[], o: ListOptions = {}): string {
+  const locale = o.locale ?? FALLBACK;
   const t = (key: string) => esc(word(say(key), locale));
   const items = battles.map(
     (b) =>
-      `<li>${b.url ? `<a href="${esc(b.url)}">${esc(b.name)}</a>` : esc(b.name)} <span class="meta">(${esc(b.id)}) · ${esc(getRuleSystem(b.system).name)} · ${t(b.ended ? 'web.battle.ended' : 'web.list.running')}${b.url ? '' : ` · ${t('web.list.noPage')}`}${b.note ? ` · ${esc(word(b.note, locale))}` : ''}</span></li>`,
+      `<li>${b.url ? `<a href="${esc(withLang(b.url, o.lang))}">${esc(b.name)}</a>` : esc(b.name)} <span class="meta">(${esc(b.id)}) · ${esc(getRuleSystem(b.system).name)} · ${t(b.ended ? 'web.battle.ended' : 'web.list.running')}${b.url ? '' : ` · ${t('web.list.noPage')}`}${b.note ? ` · ${esc(word(b.note, locale))}` : ''}</span></li>`,
   );
   const heading = word(title, locale);
-  return page({ locale, title: heading, heading, sub: word(sub, locale) }, `<section><h2>${t('web.list.heading')}</h2>${items.length ? `<ul>${items.join('')}</ul>` : `<p>${t('web.list.none')}</p>`}</section>`);
+  return page({ locale, title: heading, heading, sub: word(sub, locale), ...(o.here ? { here: o.here } : {}) }, `<section><h2>${t('web.list.heading')}</h2>${items.length ? `<ul>${items.join('')}</ul>` : `<p>${t('web.list.none')}</p>`}</section>`);
 }

@@ -15,6 +15,8 @@ import { BattleCache, type BattleData } from './battle-data.ts';
 import { pageScript, verifierScript } from './bundle.ts';
 import { battlePage, errorPage, listPage, reportPage, statePage, timelinePages, type BattleView, type ListedBattle } from './pages.ts';
 import { viewOf } from './views.ts';
+import { askedLocale, pageLocale, withLang } from './lang.ts';
+import type { Language, Locale } from '../i18n/locales.ts';
 
 export interface WebOptions {
   app: Umpire;
@@ -41,6 +43,22 @@ const HEADERS = {
   // A page is reached by a secret link: no cache in between keeps it.
   'cache-control': 'no-store',
 };
+
+/** The language `?lang=` chose, if it names one of ours (else the page falls back, as without it). */
+const asked = (req: FastifyRequest): Locale | undefined => askedLocale((req.query as { lang?: unknown } | undefined)?.lang);
+
+/**
+ * A page's address without its query, as the router read it (slashes doubled or trailing dropped:
+ * `//b/…` would be another host's address): what its language switch links to.
+ */
+const pathOf = (req: FastifyRequest): string => req.url.split('?', 1)[0]!.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+
+/**
+ * The language of a page of `own`'s battle or campaign, `own` being its language: the address's,
+ * else its own, else the browser's. An error page never takes a battle's language (a wrong token
+ * must tell nothing of the battle): it is `own`-less.
+ */
+const localeFor = (req: FastifyRequest, own?: Language): Locale => pageLocale(asked(req), own, req.headers['accept-language']);
 
 class PageError extends Error {
   constructor(
@@ -104,19 +122,23 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.addHook('onRequest', async (req) => {
     if (req.url.length > MAX_URL) throw new PageError(400, say('web.error.tooLong'));
     const q = req.url.indexOf('?');
-    // Only the slider's `v` is ever asked for; any other query is not ours.
-    if (q >= 0 && !/^\/b\/[^/]+\/[^/]+\/at$/.test(req.url.slice(0, q).replace(/\/+$/, ''))) throw new PageError(400, say('web.error.noQuery'));
+    // Only the slider's `v` is ever asked for, and the page's language (`lang`, any page); any other query is not ours.
+    if (q < 0) return;
+    const slider = /^\/b\/[^/]+\/[^/]+\/at$/.test(req.url.slice(0, q).replace(/\/+$/, ''));
+    const keys = [...new URLSearchParams(req.url.slice(q + 1)).keys()];
+    if (!keys.every((k) => k === 'lang' || (slider && k === 'v'))) throw new PageError(400, say('web.error.noQuery'));
   });
   web.addHook('onSend', async (_req, reply) => {
     reply.headers(HEADERS);
   });
-  web.setNotFoundHandler((_req, reply) => sendError(reply, 404, NOT_FOUND));
+  web.setNotFoundHandler((req, reply) => sendError(reply, 404, NOT_FOUND, localeFor(req)));
   web.setErrorHandler((err, req, reply) => {
-    if (err instanceof PageError) return sendError(reply, err.status, err.text);
+    const locale = localeFor(req);
+    if (err instanceof PageError) return sendError(reply, err.status, err.text, locale);
     const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return sendError(reply, 400, NOT_ANSWERED);
+    if (status && status >= 400 && status < 500) return sendError(reply, 400, NOT_ANSWERED, locale);
     o.logger?.error({ err, url: req.url.replace(/^(\/[bc]\/[^/?]*)\/[^/?]*/, '$1/<token>') }, 'a battle page failed');
-    return sendError(reply, 500, say('web.error.ours'));
+    return sendError(reply, 500, say('web.error.ours'), locale);
   });
 
   const html = (reply: FastifyReply, body: string) => reply.type('text/html; charset=utf-8').send(body);
@@ -150,7 +172,10 @@ export function webServer(o: WebOptions): FastifyInstance {
   async function view(req: FastifyRequest): Promise<{ v: BattleView; data: BattleData }> {
     const { data, now, link } = await open(req);
     const { battle, token } = req.params as { battle: string; token: string };
-    return { data, v: { base: `/b/${battle}/${token}`, ...viewOf(data, link, now), events: data.events } };
+    // The language words the page; the link alone decides what it shows.
+    const lang = asked(req);
+    const locale = localeFor(req, now.language);
+    return { data, v: { base: `/b/${battle}/${token}`, ...viewOf(data, link, now, locale), events: data.events, locale, ...(lang ? { lang } : {}), here: pathOf(req) } };
   }
 
   function version(req: FastifyRequest, v: BattleView): number {
@@ -161,7 +186,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     return n;
   }
 
-  web.get('/', (_req, reply) => html(reply, listPage(say('web.home.title'), say('web.home.sub'), [])));
+  web.get('/', (req, reply) => html(reply, listPage(say('web.home.title'), say('web.home.sub'), [], { locale: localeFor(req), here: '/', ...lang(req) })));
   // A browser asks for it unprompted: no icon, and no 404 in its console.
   web.get('/favicon.ico', (_req, reply) => reply.code(204).send());
   web.get('/verify.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(await verifierScript()));
@@ -187,8 +212,9 @@ export function webServer(o: WebOptions): FastifyInstance {
   web.get('/b/:battle/:token/at', async (req, reply) => {
     const { v } = await view(req);
     const raw = (req.query as { v?: unknown }).v;
-    if (typeof raw !== 'string' || !VERSION.test(raw) || Object.keys(req.query as object).length !== 1) throw new PageError(400, say('web.error.sliderNumber'));
-    return reply.redirect(`${v.base}/at/${Math.min(Number(raw), v.audience.through)}`);
+    const others = Object.keys(req.query as object).filter((k) => k !== 'v' && k !== 'lang');
+    if (typeof raw !== 'string' || !VERSION.test(raw) || others.length) throw new PageError(400, say('web.error.sliderNumber'));
+    return reply.redirect(withLang(`${v.base}/at/${Math.min(Number(raw), v.audience.through)}`, v.lang));
   });
 
   web.get('/b/:battle/:token/at/:version', async (req, reply) => {
@@ -217,7 +243,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     // A spectator's view lags on purpose: it lists no running battle's live page, its own included.
     const lagging = v.audience.link.view === 'spectator';
     const battles = (await listed(here)).map((b) => (lagging && !b.ended ? { id: b.id, name: b.name, system: b.system, ended: b.ended } : b));
-    return html(reply, listPage(say('web.channel.title'), say('web.channel.sub', { battle: v.state.name }), battles, v.locale));
+    return html(reply, listPage(say('web.channel.title'), say('web.channel.sub', { battle: v.state.name }), battles, { ...(v.locale ? { locale: v.locale } : {}), ...lang(req), here: pathOf(req) }));
   });
 
   web.get('/c/:campaign/:token', async (req, reply) => {
@@ -229,8 +255,15 @@ export function webServer(o: WebOptions): FastifyInstance {
     const rows = await Promise.all(Object.values(c.battles).map((b) => store.battle(b.id)));
     const notes = new Map(Object.values(c.battles).map((b) => [b.id, say('web.campaign.note', { turn: String(b.turn), stage: b.stage })]));
     const battles = (await listed(rows.filter((r) => r !== undefined))).map((b) => ({ ...b, note: notes.get(b.id) ?? '' }));
-    return html(reply, listPage(say('web.campaign.title', { campaign: c.name }), say('web.campaign.sub', { id: c.id, turn: String(c.turns.length) }), battles));
+    const page = { locale: localeFor(req, c.language), ...lang(req), here: pathOf(req) };
+    return html(reply, listPage(say('web.campaign.title', { campaign: c.name }), say('web.campaign.sub', { id: c.id, turn: String(c.turns.length) }), battles, page));
   });
+
+  /** The language the address chose, as a list page's options keep it. */
+  const lang = (req: FastifyRequest): { lang?: Locale } => {
+    const l = asked(req);
+    return l ? { lang: l } : {};
+  };
 
   /** Battles as a list shows them, each with its live public link's page, if any. */
   async function listed(rows: readonly { id: string; name: string; system: string; ended: boolean }[]): Promise<ListedBattle[]> {
@@ -288,6 +321,6 @@ const refused = new WeakSet<Socket>();
 const DRAIN_BYTES = 1 << 20;
 const DRAIN_MS = 5000;
 
-function sendError(reply: FastifyReply, status: number, text: Text) {
-  return reply.code(status).type('text/html; charset=utf-8').send(errorPage(status, text));
+function sendError(reply: FastifyReply, status: number, text: Text, locale?: Locale) {
+  return reply.code(status).type('text/html; charset=utf-8').send(errorPage(status, text, locale));
 }

@@ -128,16 +128,41 @@ export function verifyExport(x: ViewExport): ExportVerification {
   };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/**
+ * The messages of the catalog the page's verifier words (web.json): the server hands the page them
+ * in its language (pages.ts), as the browser has no catalog of its own.
+ */
+export const VERIFY_KEYS = [
+  'web.verify.downloading',
+  'web.verify.httpFailed',
+  'web.verify.checking',
+  'web.verify.couldNot',
+  'web.verify.failed',
+  'web.verify.failedAt',
+  'web.verify.verified',
+  'web.verify.verifiedWithheld',
+  'web.verify.unsealed',
+  'web.verify.rederived',
+  'web.verify.notPublished',
+] as const;
 
-/** The sentence the page shows for a verification. */
-export function verificationText(r: ExportVerification): string {
+/** A message of VERIFY_KEYS and its values: a phrase (src/i18n/text.ts), which this module builds without the catalog. */
+export interface VerifyPhrase {
+  key: (typeof VERIFY_KEYS)[number];
+  values?: Record<string, string | number | VerifyPhrase>;
+}
+
+/**
+ * The sentence the page shows for a verification, as a phrase of the catalog. A failure's reason is
+ * the check's own words (`umpire verify`'s, English), given as it is.
+ */
+export function verificationText(r: ExportVerification): VerifyPhrase {
   if (r.failure) {
     const reason = /[.!?]$/.test(r.failure.reason) ? r.failure.reason : `${r.failure.reason}.`;
-    return r.failure.version === undefined ? `FAILED: ${reason}` : `FAILED at event ${r.failure.version}: ${reason}`;
+    return r.failure.version === undefined ? { key: 'web.verify.failed', values: { reason } } : { key: 'web.verify.failedAt', values: { event: String(r.failure.version), reason } };
   }
-  const unsealed = r.chain?.ok && r.chain.unsealed ? `; ${r.chain.unsealed} of them written before events were sealed, so the event after each is taken as given` : '';
-  const withheld = r.withheld ? `, ${r.withheld} withheld from this view (sealed: secret until revealed${unsealed})` : '';
-  const dice = r.status === 'ok' ? `${plural(r.rolls, 'roll')} re-derived from the published seed.` : 'dice not checked: the seed is not published yet.';
-  return `Chain verified: ${plural(r.events, 'event')}${withheld}; ${dice}`;
+  const dice: VerifyPhrase = r.status === 'ok' ? { key: 'web.verify.rederived', values: { n: r.rolls } } : { key: 'web.verify.notPublished' };
+  if (!r.withheld) return { key: 'web.verify.verified', values: { events: r.events, dice } };
+  const unsealed = r.chain?.ok && r.chain.unsealed ? ({ key: 'web.verify.unsealed', values: { n: String(r.chain.unsealed) } } as VerifyPhrase) : '';
+  return { key: 'web.verify.verifiedWithheld', values: { events: r.events, withheld: String(r.withheld), unsealed, dice } };
 }

@@ -1,4 +1,5 @@
 import type { BattleState, ShareLink } from '../battle/state.ts';
+import { FALLBACK, type Locale } from '../i18n/locales.ts';
 import type { Message } from '../messages.ts';
 import { audienceOf, postsFor, type Audience } from './audience.ts';
 import type { BattleData } from './battle-data.ts';
@@ -21,15 +22,19 @@ const MAX_VIEWS = 16;
  */
 const made = new WeakMap<BattleData, Map<string, LinkView>>();
 
-/** The view of `link`, live in `now` (the battle at `data`'s last version). */
-export function viewOf(data: BattleData, link: ShareLink, now: BattleState): LinkView {
+/**
+ * The view of `link`, live in `now` (the battle at `data`'s last version), its posts worded in
+ * `locale`. The language words the posts only: the audience is the link's whatever it is.
+ */
+export function viewOf(data: BattleData, link: ShareLink, now: BattleState, locale: Locale = FALLBACK): LinkView {
   let views = made.get(data);
   if (!views) made.set(data, (views = new Map()));
-  const hit = views.get(link.id);
+  const id = `${link.id} ${locale}`;
+  const hit = views.get(id);
   if (hit) return hit;
   const audience = audienceOf(link, now, data.events);
-  const view = { audience, state: data.stateAt(audience.through), posts: postsFor(audience, now.channel, data.posts) };
-  views.set(link.id, view);
+  const view = { audience, state: data.stateAt(audience.through), posts: postsFor(audience, now.channel, data.posts, locale) };
+  views.set(id, view);
   if (views.size > MAX_VIEWS) views.delete(views.keys().next().value!);
   return view;
 }

@@ -23,7 +23,9 @@ describe("a long battle's timeline, a thousand events a page (issue 30)", () => 
     const first = (await get(link)).body;
     expect(entries(first)).toEqual(Array.from({ length: PER_PAGE }, (_, i) => i + 1));
     expect(first).toContain(`<a href="${link}/timeline/2">1001–1050</a>`);
-    expect((await get(`${link}/timeline/1`)).body).toBe(first);
+    // The same page but for its language switch, which links to its own address.
+    const unswitched = (html: string) => html.replace(/<nav class="lang"[\s\S]*?<\/nav>/, '');
+    expect(unswitched((await get(`${link}/timeline/1`)).body)).toBe(unswitched(first));
     const second = (await get(`${link}/timeline/2`)).body;
     expect(entries(second)).toEqual(Array.from({ length: 50 }, (_, i) => PER_PAGE + i + 1));
     // Its lines name things as the battle stood then, as on the first page.

@@ -1,3 +1,5 @@
+import { english } from '../../src/i18n/text.ts';
+import { verifyTexts } from '../../src/web/pages.ts';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { DiceUsed } from '../../src/battle/events.ts';
@@ -53,7 +55,7 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     const { events } = await battle();
     const r = verifyExport(exportOf(events));
     expect(r).toMatchObject({ status: 'ok', events: events.length, withheld: 0, rolls: 6, chain: { ok: true, count: events.length, unsealed: 0 }, dice: { status: 'checked', events: 3, rolls: 6 } });
-    expect(verificationText(r)).toBe(`Chain verified: ${events.length} events; 6 rolls re-derived from the published seed.`);
+    expect(english(verificationText(r))).toBe(`Chain verified: ${events.length} events; 6 rolls re-derived from the published seed.`);
   });
 
   it('fails at the event whose data text changed', async () => {
@@ -61,7 +63,7 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     const side = events.find((e) => e.type === 'SideAdded')!;
     const r = verifyExport(exportOf(events.map((e) => (e === side ? { ...e, data: e.data.replace('French', 'Frank') } : e))));
     expect(r).toMatchObject({ status: 'failed', failure: { version: side.version }, chain: { ok: false, version: side.version } });
-    expect(verificationText(r)).toBe(`FAILED at event ${side.version}: hash does not match the event's contents and the previous hash.`);
+    expect(english(verificationText(r))).toBe(`FAILED at event ${side.version}: hash does not match the event's contents and the previous hash.`);
   });
 
   it('fails at the event whose die result changed, by the dice alone once the chain is recomputed', async () => {
@@ -69,13 +71,13 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     const r = verifyExport(exportOf(rechain(changeDie(events, rolls[2]!))));
     expect(r.chain).toEqual({ ok: true, count: events.length, unsealed: 0 });
     expect(r).toMatchObject({ status: 'failed', failure: { version: rolls[2]!.version }, dice: { status: 'failed', version: rolls[2]!.version } });
-    expect(verificationText(r)).toMatch(new RegExp(`^FAILED at event ${rolls[2]!.version}: DiceRolled: roll 0 \\(d6\\) re-derives as \\d, recorded \\d\\.$`));
+    expect(english(verificationText(r))).toMatch(new RegExp(`^FAILED at event ${rolls[2]!.version}: DiceRolled: roll 0 \\(d6\\) re-derives as \\d, recorded \\d\\.$`));
   });
 
   it('fails at an event whose data is not JSON, even with the chain recomputed', async () => {
     const { events, rolls } = await battle();
     const r = verifyExport(exportOf(rechain(events.map((e) => (e === rolls[0] ? { ...e, data: e.data.slice(1) } : e)))));
-    expect(verificationText(r)).toBe(`FAILED at event ${rolls[0]!.version}: DiceRolled's data is not JSON.`);
+    expect(english(verificationText(r))).toBe(`FAILED at event ${rolls[0]!.version}: DiceRolled's data is not JSON.`);
   });
 
   it('verifies through a withheld event (a secret roll) from its seal alone, and still checks the next roll after it (issue 37)', async () => {
@@ -83,7 +85,7 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     const view = (from: Sealed[]) => exportOf(from.map((e) => (e.version === secret.version ? withheld(e) : e)));
     const r = verifyExport(view(events));
     expect(r).toMatchObject({ status: 'ok', events: events.length, withheld: 1, rolls: 5, dice: { status: 'checked', events: 2 }, chain: { ok: true, unsealed: 0 } });
-    expect(verificationText(r)).toBe(`Chain verified: ${events.length} events, 1 withheld from this view (sealed: secret until revealed); 5 rolls re-derived from the published seed.`);
+    expect(english(verificationText(r))).toBe(`Chain verified: ${events.length} events, 1 withheld from this view (sealed: secret until revealed); 5 rolls re-derived from the published seed.`);
 
     const next = rolls[rolls.indexOf(secret) + 1]!;
     expect(verifyExport(view(rechain(changeDie(events, next))))).toMatchObject({ status: 'failed', failure: { version: next.version }, chain: { ok: true } });
@@ -96,7 +98,7 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     const { events, secret } = await battle();
     const r = verifyExport(exportOf(events.map((e): ExportedEvent => (e.version === secret.version ? { version: e.version, withheld: true } : e))));
     expect(r).toMatchObject({ status: 'ok', withheld: 1, chain: { ok: true, unsealed: 1 } });
-    expect(verificationText(r)).toMatch(/1 withheld from this view \(sealed: secret until revealed; 1 of them written before events were sealed, so the event after each is taken as given\)/);
+    expect(english(verificationText(r))).toMatch(/1 withheld from this view \(sealed: secret until revealed; 1 of them written before events were sealed, so the event after each is taken as given\)/);
   });
 
   it('does not check the dice of a view that ends before the seed is published', async () => {
@@ -104,13 +106,13 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     const revealed = events.find((e) => e.type === 'SeedRevealed')!;
     const r = verifyExport(exportOf(events.slice(0, revealed.version - 1)));
     expect(r).toMatchObject({ status: 'skipped', events: revealed.version - 1, rolls: 0, chain: { ok: true }, dice: { status: 'skipped' } });
-    expect(verificationText(r)).toBe(`Chain verified: ${revealed.version - 1} events; dice not checked: the seed is not published yet.`);
+    expect(english(verificationText(r))).toBe(`Chain verified: ${revealed.version - 1} events; dice not checked: the seed is not published yet.`);
   });
 
   it('fails an export missing events it says it holds, and a download that is no export', async () => {
     const { events } = await battle();
-    expect(verificationText(verifyExport({ ...exportOf(events.slice(0, 4)), through: 6 }))).toBe('FAILED at event 5: the export stops at event 4 but says it runs through event 6.');
-    expect(verificationText(verifyExport(null as unknown as ViewExport))).toBe('FAILED: the download is not a view export (it has no list of events).');
+    expect(english(verificationText(verifyExport({ ...exportOf(events.slice(0, 4)), through: 6 })))).toBe('FAILED at event 5: the export stops at event 4 but says it runs through event 6.');
+    expect(english(verificationText(verifyExport(null as unknown as ViewExport)))).toBe('FAILED: the download is not a view export (it has no list of events).');
   });
 });
 
@@ -132,7 +134,8 @@ describe("the page's verifier script", () => {
       },
     });
     const result = { textContent: '', dataset };
-    const elements: Record<string, object> = { verify: { dataset: { export: '/b/b1/token/export.json' } }, 'verify-result': result };
+    // The page hands its script the verifier's messages in its language, as the battle page does.
+    const elements: Record<string, object> = { verify: { dataset: { export: '/b/b1/token/export.json', locale: 'en', texts: verifyTexts('en') } }, 'verify-result': result };
     const fetched: string[] = [];
     const document = { readyState: 'complete', getElementById: (id: string) => elements[id] ?? null, querySelector: () => null, addEventListener: () => {} };
     const fetch = async (url: string) => {

@@ -145,7 +145,9 @@ export class Campaigns {
     // The store's share key, secret as the seeds are, is read only to write out a new link's address.
     const note = this.pagesNote();
     const share = events.some((e) => e.type === 'CampaignShared') ? { base: this.webUrl, key: await this.store.shareKey(), ...(note ? { note } : {}) } : undefined;
-    const { posts, reply } = announceCampaign(before, after, logged, (s, e) => foldCampaign(s, [e]), actor, share);
+    const { posts: said, reply } = announceCampaign(before, after, logged, (s, e) => foldCampaign(s, [e]), actor, share);
+    // Posts and DMs are worded in the campaign's language where they are delivered (the reply in its reader's).
+    const posts = after.language === 'en' ? said : said.map((p) => ({ ...p, locale: after.language }));
     const result = await this.store.append(id, before.version, salted(events, this.newSalt), { actor, at, requestId }, posts, [reply]);
     if (result.status === 'duplicate') return { campaignId: id, replies: result.result.replies, versions: result.result.versions, duplicate: true };
     this.cache.set(id, after);
@@ -253,5 +255,7 @@ function battleAction(c: CampaignState, b: CampaignBattle): Action {
       ),
   }));
   const house = (b.house ?? []).map((h) => ({ key: h.key, value: h.value, by: h.by }));
-  return { type: 'CreateBattle', name: b.name, system: b.system, channel: b.channel, ...(b.options ? { options: b.options } : {}), campaign: { id: c.id, gms: c.gms, sides, ...(house.length ? { house } : {}) } };
+  // In the language it was started in, else the campaign's.
+  const language = b.language ?? c.language;
+  return { type: 'CreateBattle', name: b.name, system: b.system, channel: b.channel, language, ...(b.options ? { options: b.options } : {}), campaign: { id: c.id, gms: c.gms, sides, ...(house.length ? { house } : {}) } };
 }

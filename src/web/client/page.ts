@@ -6,7 +6,9 @@ const slider = document.querySelector<HTMLInputElement>('form.steps input[type=r
 if (slider) {
   const form = slider.form!;
   const output = form.querySelector('output');
-  const go = () => location.assign(`${form.getAttribute('action')}/${slider.value}`);
+  // The page's language, when its address chose one, goes with it (the form's hidden `lang`).
+  const lang = form.querySelector<HTMLInputElement>('input[name=lang]')?.value;
+  const go = () => location.assign(`${form.getAttribute('action')}/${slider.value}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`);
   slider.addEventListener('input', () => {
     if (output) output.textContent = `${slider.value} / ${slider.max}`;
   });
@@ -29,7 +31,11 @@ if (slider) {
 // Once the page has loaded, a few hundred at a time when the browser is idle: a long battle's
 // timeline has thousands of times, and they read in UTC meanwhile.
 addEventListener('load', () => {
-  const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  // In the reader's own zone, written as the page's language writes a date (the pseudo-locale's as
+  // English's): the browser's own way where it speaks that language (en-GB, de-AT), else the language's.
+  const page = document.documentElement.lang === 'en-XA' ? 'en' : document.documentElement.lang || 'en';
+  const own = navigator.language;
+  const format = new Intl.DateTimeFormat(own.split('-')[0] === page ? own : page, { dateStyle: 'medium', timeStyle: 'short' });
   const times = [...document.querySelectorAll('time[datetime]')];
   const idle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 0));
   const next = (from: number) => {

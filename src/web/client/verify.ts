@@ -6,12 +6,15 @@
  * `#verify-run`.
  */
 import { verificationText, verifyExport, type ViewExport } from '../verify-export.ts';
+import { wordsOf, type PageTexts } from './words.ts';
 
 function start(): void {
   const section = document.getElementById('verify');
   const result = document.getElementById('verify-result');
   const url = section?.dataset.export;
   if (!result || !url) return;
+  // Its words in the page's language: the messages the page was given (data-texts), by its locale's rules.
+  const word = wordsOf(JSON.parse(section.dataset.texts ?? '{}') as PageTexts, section.dataset.locale ?? 'en');
   const button = document.querySelector<HTMLButtonElement>('#verify-run');
   const show = (text: string, status?: 'ok' | 'failed' | 'skipped') => {
     result.textContent = text;
@@ -22,18 +25,18 @@ function start(): void {
   const check = async () => {
     if (button) button.disabled = true;
     try {
-      show('Downloading the log…');
+      show(word({ key: 'web.verify.downloading' }));
       const response = await fetch(url);
-      if (!response.ok) return show(`Could not download the log to check (HTTP ${response.status}).`, 'failed');
+      if (!response.ok) return show(word({ key: 'web.verify.httpFailed', values: { status: String(response.status) } }), 'failed');
       const x = (await response.json().catch(() => null)) as ViewExport | null;
       const count = Array.isArray(x?.events) ? x.events.length : 0;
-      show(`Checking ${count} event${count === 1 ? '' : 's'}…`);
+      show(word({ key: 'web.verify.checking', values: { n: count } }));
       // Let the page paint the message before the check holds the thread.
       await new Promise((resolve) => setTimeout(resolve, 0));
       const verdict = verifyExport(x as ViewExport);
-      show(verificationText(verdict), verdict.status);
+      show(word(verificationText(verdict)), verdict.status);
     } catch (error) {
-      show(`Could not check the log: ${error instanceof Error ? error.message : String(error)}`, 'failed');
+      show(word({ key: 'web.verify.couldNot', values: { error: error instanceof Error ? error.message : String(error) } }), 'failed');
     } finally {
       if (button) button.disabled = false;
     }
