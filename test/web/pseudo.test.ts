@@ -82,11 +82,7 @@ function exceptions(names: readonly string[]): [RegExp, string][] {
  * when its area's words move into the catalog; nothing else may show outside the brackets.
  */
 const PENDING: [RegExp, string][] = [
-  [/^The [\w -]+ rules leave \d+ values? open, asked of the GM at each use until set once as a house rule: .*$/, "the battle's creation post: the rules' open values (src/battle/house.ts)"],
   [/^.*· (Percentage-dice fire and night combat \(Napoleonic\)|d10 Medieval \/ Renaissance|[A-Z][\w -]+) · \[[^\]]*\]$/, "a rule system's name, as its plugin names it, in a list of battles (src/systems/*/plugin.ts: no catalog key yet)"],
-  [/^(\d+\.)?House rule [\w.-]+ \([^)]*\): .*, set by @\w+( from [\w.-]+)?; it applies from the next action\..*$/, 'a house rule set: its log line (src/battle/describe.ts, house rules)'],
-  [/^@\w+ set \d+ house rules? from [\w.-]+; they apply from the next action\.$/, "a house rules file's post (src/battle/house.ts)"],
-  [/^• [\w.-]+ \([A-Z][^)]*\): \S+$/, "a house rules file's post, a rule a line: its bullet (src/battle/house.ts)"],
 ];
 
 /** The lines of `text` with words outside brackets that no exception allows: each line, then those words. */
