@@ -584,7 +584,7 @@ export function buildProgram(config: Config): Command {
         const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/reports/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
         try {
           const r = battleReport(battle, asLogged(await store.loadEntries(battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
-          console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
+          console.log(o.json ? JSON.stringify(r) : plain(word(reportText(r), CLI_LOCALE)));
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
             writeFileSync(file, await (await import('../app/reports/report-chart.ts')).reportChart(r));

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getRuleSystem } from '../../src/battle/registry.ts';
 import { replay } from '../../src/battle/replay.ts';
+import { english } from '../../src/i18n/text.ts';
 import { battleReport, reportText, type BattleReport } from '../../src/app/reports/report.ts';
 import { reportSpecs, reportView, STATUS_SHAPES } from '../../src/app/reports/report-chart.ts';
 import { campaignSpec } from '../../src/app/reports/campaign-chart.ts';
@@ -150,7 +151,7 @@ describe('every example battle’s chart shows every change, each once, nothing 
     }
 
     // The text tells the chart's story: the same units in order, final strengths and statuses, casualty totals.
-    const text = reportText(r);
+    const text = english(reportText(r));
     const unitLines = [...text.matchAll(/^• (.+) \((.+?)\): (\d+) → (\d+) [^;]*; (.+)$/gm)].map((m) => ({ unit: m[1]!, side: m[2]!, to: Number(m[4]), status: m[5]!.replace(/ \(turn \d+\)$/, '').split(' → ').at(-1)! }));
     const lastDrawn = new Map(points.map((p) => [String(p.item.datum?.unit), p.item.datum!]));
     expect(unitLines.map((u) => u.unit)).toEqual([...lastDrawn.keys()]);
@@ -168,7 +169,7 @@ describe('every example battle’s chart shows every change, each once, nothing 
     const statuses = (unit: string) => r.series.filter((p) => p.unit === unit && p.event !== undefined).map((p) => p.morale);
     expect(statuses('16e Chasseurs à cheval')).toEqual(['disordered', 'shaken']);
     expect(statuses('Chevauleger-Regiment Rosenberg')).toEqual(['disordered', 'routing']);
-    expect(reportText(r)).toMatch(/^• French: turn 1 0, turn 2 0; 0 figures in all; casualty steps: turn 1 0, turn 2 3; 3 casualty steps in all$/m);
+    expect(english(reportText(r))).toMatch(/^• French: turn 1 0, turn 2 0; 0 figures in all; casualty steps: turn 1 0, turn 2 3; 3 casualty steps in all$/m);
   });
 
   it.each(played.campaigns.map((c) => [c.script, c] as const))('the campaign chart of %s: no army’s point covered, no text cut or overlapping, each army one line through all its points', async (_, c) => {

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +69,7 @@ describe('a battle report (medieval, examples/medieval-battle.table)', () => {
       expect(m.winner).toBe(expected);
     }
     // Morale over time: a unit routed in turn 2 says so.
-    const text = reportText(r);
+    const text = english(reportText(r));
     expect(text).toMatch(/Landsknecht Pikes \(Yorkist\): 30 → \d+ figures, \d+ lost; good → routing \(turn 2\)/);
     expect(text).not.toMatch(/null|undefined|NaN|\{|\[\]/);
   });
@@ -116,6 +117,6 @@ describe('a battle report (percentile, examples/fire-into-night.table)', () => {
     expect(r.melees).toEqual([]);
     expect(r.casualties.reduce((n, c) => n + c.lost, 0)).toBeGreaterThan(0);
     expect(new Set(r.series.map((p) => p.morale))).toContain('disordered');
-    expect(reportText(r)).toContain('No melee was resolved in these turns.');
+    expect(english(reportText(r))).toContain('No melee was resolved in these turns.');
   });
 });

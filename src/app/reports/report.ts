@@ -6,7 +6,7 @@ import { initialState, type BattleState } from '../../battle/state.ts';
 import type { UnitStanding } from '../../battle/system.ts';
 import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
 import { capitalize, mention, plural } from '../../messages.ts';
-import { english } from '../../i18n/text.ts';
+import { concat, joinedBy, lines, say, type Text } from '../../i18n/text.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { BattleReport } from './battle-report.ts';
 
@@ -156,12 +156,13 @@ export function reportFileName(r: Pick<BattleReport, 'battle' | 'turns'>): strin
 const inStrength = (n: number, unit: string) => plural(n, unit.replace(/s$/, ''), unit);
 
 /** The report in words: a line a unit, casualties by side and turn, the melees; the working of each in the log. */
-export function reportText(r: BattleReport): string {
-  const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
-  const lines = [`Report of "${r.battle.name}" (${r.battle.id}), ${range}.`];
-  if (!r.strength) lines.push(`${capitalize(getRuleSystem(r.battle.system).rulesName)} give the report no unit strength or morale to read.`);
+export function reportText(r: BattleReport): Text {
+  const range = say('reports.text.range', { single: r.turns.from === r.turns.to ? 'yes' : 'no', from: String(r.turns.from), to: String(r.turns.to) });
+  const out: Text[] = [say('reports.text.head', { name: r.battle.name, id: r.battle.id, range })];
+  const lost = (n: number | string): Text => say('reports.text.lost', { n: String(n) });
+  if (!r.strength) out.push(say('reports.text.noStrength', { rulesName: capitalize(getRuleSystem(r.battle.system).rulesName) }));
   else {
-    lines.push('', `Units (${r.strength} at the start and at the end of ${range}${r.apart ? `, ${r.apart} lost` : ''}; morale, and the turn of each change):`);
+    out.push('', say('reports.text.unitsHead', { strength: r.strength, range, apart: r.apart ? lost(r.apart) : '' }));
     // Each unit's points in one pass (a filter of the series for each unit was quadratic in the units).
     const seriesOf = new Map<string, BattleReport['series']>();
     for (const p of r.series) {
@@ -173,23 +174,30 @@ export function reportText(r: BattleReport): string {
       const first = points[0]!;
       const last = points.at(-1)!;
       const changes = points.slice(1).filter((p, i) => p.morale !== points[i]!.morale);
-      const morale = changes.length ? `${first.morale}${changes.map((p) => ` → ${p.morale} (turn ${p.turn})`).join('')}` : first.morale;
-      const apart = r.apart && (last.apart ?? 0) > (first.apart ?? 0) ? `, ${inStrength((last.apart ?? 0) - (first.apart ?? 0), r.apart)} lost` : '';
-      lines.push(`• ${unit} (${last.side}): ${first.strength} → ${last.strength} ${r.strength}${first.strength > last.strength ? `, ${first.strength - last.strength} lost` : ''}${apart}; ${morale}`);
+      const morale = concat(first.morale, ...changes.map((p) => say('reports.text.moraleChange', { morale: p.morale, turn: String(p.turn) })));
+      const apart = r.apart && (last.apart ?? 0) > (first.apart ?? 0) ? lost(inStrength((last.apart ?? 0) - (first.apart ?? 0), r.apart)) : '';
+      out.push(say('reports.text.unit', { unit, side: last.side, first: String(first.strength), last: String(last.strength), strength: r.strength, lost: first.strength > last.strength ? lost(first.strength - last.strength) : '', apart, morale }));
     }
-    lines.push('', 'Casualties by side and turn:');
+    out.push('', say('reports.text.casualtiesHead'));
     const sides = [...new Set(r.casualties.map((c) => c.side))];
     for (const side of sides) {
       const rows = r.casualties.filter((c) => c.side === side);
       const total = rows.reduce((n, c) => n + c.lost, 0);
-      const apart = r.apart ? `; ${r.apart}: ${rows.map((c) => `turn ${c.turn} ${c.apart ?? 0}`).join(', ')}; ${inStrength(rows.reduce((n, c) => n + (c.apart ?? 0), 0), r.apart)} in all` : '';
-      lines.push(`• ${side}: ${rows.map((c) => `turn ${c.turn} ${c.lost}`).join(', ')}; ${inStrength(total, r.strength)} in all${apart}`);
+      const turns = (n: (c: (typeof rows)[number]) => number) => joinedBy(rows.map((c) => say('reports.text.turnCount', { turn: String(c.turn), n: String(n(c)) })), ', ');
+      const apart = r.apart ? say('reports.text.sideApart', { apart: r.apart, turns: turns((c) => c.apart ?? 0), total: inStrength(rows.reduce((n, c) => n + (c.apart ?? 0), 0), r.apart) }) : '';
+      out.push(say('reports.text.side', { side, turns: turns((c) => c.lost), total: inStrength(total, r.strength), apart }));
     }
   }
-  lines.push('', r.melees.length ? 'Melees:' : 'No melee was resolved in these turns.');
-  for (const m of r.melees) lines.push(`• turn ${m.turn} (log event ${m.event}): ${m.text}`);
-  if (r.houseRules.length) lines.push('', `House rules in force (${r.houseRules.length}, set by a GM where the rules leave a value open):`, ...r.houseRules.map((h) => `${english(h.text)} — set by ${mention(h.by)} in turn ${h.turn} (log event ${h.event})${h.source ? ` from ${h.source}` : ''}`));
-  return lines.join('\n');
+  out.push('', say(r.melees.length ? 'reports.text.melees' : 'reports.text.noMelee'));
+  for (const m of r.melees) out.push(say('reports.text.melee', { turn: String(m.turn), event: String(m.event), text: m.text }));
+  if (r.houseRules.length) {
+    out.push('', say('reports.text.houseHead', { n: String(r.houseRules.length) }));
+    for (const h of r.houseRules) {
+      const values = { text: h.text, user: mention(h.by), turn: String(h.turn), event: String(h.event) };
+      out.push(h.source ? say('reports.text.houseFrom', { ...values, source: h.source }) : say('reports.text.house', values));
+    }
+  }
+  return lines(...out);
 }
 
 /**
