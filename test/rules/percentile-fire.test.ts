@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import {
   COUNTERBATTERY_A_CLEARED_BY,
@@ -214,7 +215,7 @@ describe('PCT-ALGO step 6: doubling', () => {
     expect(percentOf(battery(sup, {}, { arm: 'cavalry', declaredChargePassed: true }))).toBe(30);
     const cav = resolveFire(infantry(sup, { arm: 'cavalry' }), scriptedDice());
     expect(cav).toMatchObject({ status: 'needsGm', rule: 'PCT-11.85' });
-    expect(cav.status === 'needsGm' && cav.question).toContain('cavalry supportive fire');
+    expect(cav.status === 'needsGm' && english(cav.question)).toContain('cavalry supportive fire');
     expect(resolveFire(battery(sup, {}, { arm: 'artillery', formation: 'unlimbered' }), scriptedDice())).toMatchObject({ status: 'needsGm', rule: 'PCT-11.85' });
     expect(percentOf(infantry({ ...sup, gm: { doubleSupportive: true } }, { arm: 'cavalry' }))).toBe(60);
     expect(percentOf(infantry({ ...sup, gm: { doubleSupportive: false } }, { arm: 'cavalry' }))).toBe(30);
@@ -263,10 +264,11 @@ describe('effects', () => {
 
   it('PCT-11.72 a loss makes a morale check due; PCT-11.73 MFP moves 1 a figure, 5 a battery loss, the way a house rule says', () => {
     // Direction open: the loss moves no level and the text names what is open.
-    expect(resolved(resolveFire(infantry(), scriptedDice(5))).mfpChange).toMatchObject({ points: 0, direction: null, text: expect.stringContaining('mfp.direction is open') });
+    const open = resolved(resolveFire(infantry(), scriptedDice(5))).mfpChange;
+    expect({ ...open, text: english(open.text) }).toMatchObject({ points: 0, direction: null, text: expect.stringContaining('mfp.direction is open') });
     const o = resolved(resolveFire(infantry({ base: 70, kind: 'opportunity', phase: 'other' }), scriptedDice(5), HOUSE));
     expect(o).toMatchObject({ moraleCheckDue: true, mfpChange: { rule: 'PCT-11.73', points: 2, direction: 'up' } });
-    expect(o.notes.join(' ')).toContain('PCT-11.88');
+    expect(o.notes.map(english).join(' ')).toContain('PCT-11.88');
     const guns = resolved(resolveFire(battery({}, {}, { arm: 'artillery', formation: 'unlimbered', strength: 6 }), scriptedDice(5, 3), HOUSE));
     expect(guns).toMatchObject({ lossKind: 'cannon', losses: 1, mfpChange: { points: 5, batteryLoss: 'each-cannon' } });
     const down = withHouse({ mfp: { ...FIRE_PACK.mfp, direction: 'down', batteryLoss: 'whole-battery' } });
@@ -292,7 +294,7 @@ describe('effects', () => {
     const seq = resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(10, 100), HOUSE));
     expect(seq.officerChecks[0]).toMatchObject({ roll: 100, hit: false, randomOfficerHit: true });
     expect(seq.randomOfficerHit).toMatchObject({ needsGm: true });
-    expect(seq.randomOfficerHit?.text).toContain('GM rules');
+    expect(english(seq.randomOfficerHit!.text)).toContain('GM rules');
     expect(resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(50), HOUSE)).officerChecks).toEqual([]);
   });
 
@@ -379,7 +381,7 @@ describe('refusals', () => {
     expect(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice())).toMatchObject({ status: 'needsGm', rule: 'PCT-11.46', house: 'skirmish-screen' });
     const o = resolved(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice(100), HOUSE));
     expect(o.percent).toBe(30);
-    expect(o.notes.join(' ')).toContain('no casualties');
+    expect(o.notes.map(english).join(' ')).toContain('no casualties');
     const to = withHouse({ modifiers: FIRE_PACK.modifiers.map((m) => (m.id === 'skirmish-screen' ? { ...m, value: '1/3' } : m)) });
     expect(percentOf(battery({ base: 45 }, {}, { screened: true }), to)).toBe(15);
   });

@@ -19,7 +19,7 @@ export interface ControlDerived {
   /** Full tenths of the original figure-strength lost; each full 20% is MED-CONTROL-MOD.4. */
   lossesTenths?: number;
   /** Which original they count from, in words (as MoraleDerived.lossesOf). */
-  lossesOf?: string;
+  lossesOf?: Text;
 }
 
 export interface ControlInput {

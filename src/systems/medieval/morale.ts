@@ -33,7 +33,7 @@ export interface MoraleDerived {
   /** Full tenths of the original figure-strength lost: MED-MORALE-MOD.33 each. */
   lossesTenths?: number;
   /** Which original they count from, in words: "5 of the 19 figures it began this battle with" (issue 41: a campaign's unit may begin one below its roster's strength). */
-  lossesOf?: string;
+  lossesOf?: Text;
   /** The contingent commander is killed, wounded or not in sight: MED-MORALE-MOD.28. */
   commanderDead?: boolean;
   /** Friendly units routing / falling back within 150yds: MED-MORALE-MOD.6 each. */
@@ -43,7 +43,7 @@ export interface MoraleDerived {
   /** Fired at the enemy this or last Game Turn: MED-MORALE-MOD.16. */
   firedRecently?: boolean;
   /** Fired on this Game Turn or last, the latest fire of each kind: MED-MORALE-MOD.18, .20, .22. */
-  underFire?: { kind: FireKind; by: string; when: string }[];
+  underFire?: { kind: FireKind; by: string; when: Text }[];
 }
 
 export interface MoraleInput {
