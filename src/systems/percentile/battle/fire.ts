@@ -84,7 +84,7 @@ export interface PercentileFireOutcome extends FireOutcome {
     batteriesOnTarget: number;
     night: { visibility: number | null } | null;
     /** The fire zone from weapon and measured range (PCT-11.32 - 11.37); absent in fire logged before it was derived. */
-    zone?: { zone: 'minimum' | 'maximum' | null; rule: string; why: string; ruled: boolean };
+    zone?: { zone: 'minimum' | 'maximum' | null; rule: string; why: Text; ruled: boolean };
     /** Rounds left before this fire where the roster gives `ammunition` (PCT-11.23.5). */
     ammunitionLeft?: number;
   };
