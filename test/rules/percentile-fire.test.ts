@@ -18,6 +18,9 @@ import {
 } from '../../src/systems/percentile/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 
+/** A refusal with its reason in English, as the tests read it. */
+const inEnglish = (r: FireResult) => (r.status === 'refused' ? { ...r, reason: english(r.reason) } : r);
+
 /** A daylight volley of 6 of 6 line infantry figures, class B, at 3" on a line, with `base` 30. */
 function infantry(over: Partial<FireInput> = {}, firer: Partial<FireInput['firer']> = {}, target: Partial<FireInput['target']> = {}): FireInput {
   return {
@@ -100,7 +103,7 @@ describe('pack fire data', () => {
 describe('PCT-11.57 militia crews', () => {
   it('PCT-11.57 militia rated artillery crews cannot use indirect Fire; their direct fire is not touched', () => {
     const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }] };
-    expect(resolveFire(battery(indirect, { militia: true }), scriptedDice())).toMatchObject({ status: 'refused', rule: 'PCT-11.57', reason: 'Militia rated artillery crews cannot use indirect Fire (PCT-11.57).' });
+    expect(inEnglish(resolveFire(battery(indirect, { militia: true }), scriptedDice()))).toMatchObject({ status: 'refused', rule: 'PCT-11.57', reason: 'Militia rated artillery crews cannot use indirect Fire (PCT-11.57).' });
     expect(percentOf(battery({ base: 60 }, { militia: true }))).toBe(60);
     expect(percentOf(battery({ base: 60, ...indirect }))).toBe(30);
   });
@@ -355,7 +358,7 @@ describe('refusals', () => {
     const dice = scriptedDice();
     const r = resolveFire(input, dice);
     expect(r).toMatchObject({ status: 'refused', rule });
-    expect(r.status === 'refused' && r.reason).toContain(`(${rule})`);
+    expect(r.status === 'refused' && english(r.reason)).toContain(`(${rule})`);
     expect(dice.asked).toEqual([]);
   });
 
