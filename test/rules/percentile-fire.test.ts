@@ -138,7 +138,7 @@ describe('the Fire Routine', () => {
     expect(resolveFire(infantry({ base: 30 }), scriptedDice(), rules)).toMatchObject({ status: 'refused', rule: 'PCT-11.16.step7' });
     const asked = resolveFire(infantry({ base: undefined }), scriptedDice());
     expect(asked).toMatchObject({ status: 'needsGm', rule: 'PCT-11.16.step7' });
-    expect(asked.status === 'needsGm' && asked.question).toContain('2 rank, 6 figures, class B, Linear');
+    expect(asked.status === 'needsGm' && english(asked.question)).toContain('2 rank, 6 figures, class B, Linear');
   });
 
   it('PCT-11.15.step9 / PCT-11.16.step8 modifiers in pack order, the final fraction raised (10.2% -> 11%)', () => {

@@ -56,7 +56,7 @@ export function firingCount(input: FireInput, artillery: boolean): { n: number; 
   const s = f.strength;
   const c = input.count;
   // PCT-11.41: a unit with no figure (or cannon) bearing does not fire; the half-unit minimum is for a unit that can.
-  if (c === 0) return { status: 'refused', rule: artillery ? 'PCT-11.42' : 'PCT-11.41', reason: `count:0: no ${artillery ? 'cannon' : 'figure'} can bear on the target, so the unit cannot fire at it (${artillery ? 'PCT-11.42' : 'PCT-11.41'}).` };
+  if (c === 0) return { status: 'refused', rule: artillery ? 'PCT-11.42' : 'PCT-11.41', reason: say('percentile.count.none', { guns: artillery ? 'yes' : 'no', rule: artillery ? 'PCT-11.42' : 'PCT-11.41' }) };
   if (f.position === 'building' || f.position === 'redoubt') {
     return { n: s, rule: f.position === 'building' ? 'PCT-11.24.b' : 'PCT-11.24.c', label: say('percentile.count.all', { s: String(s), guns: artillery ? 'yes' : 'no', position: f.position }) };
   }
@@ -67,10 +67,10 @@ export function firingCount(input: FireInput, artillery: boolean): { n: number; 
     const limited = c !== undefined && c < third;
     return { n, rule, label: say('percentile.count.square', { s: String(s), third: String(third), limited: limited ? 'yes' : 'no', c: String(c) }) };
   }
-  if (c === undefined) return { status: 'refused', rule: artillery ? 'PCT-11.15.step4' : 'PCT-11.16.step3', reason: `Give the number of ${artillery ? 'cannon' : 'figures'} that can bear on the target (count:).` };
-  if (c > s) return { status: 'refused', rule: 'PCT-11.27', reason: `Only ${s} ${artillery ? 'cannon' : 'figures'} are in the unit; ${c} cannot fire (PCT-11.27).` };
+  if (c === undefined) return { status: 'refused', rule: artillery ? 'PCT-11.15.step4' : 'PCT-11.16.step3', reason: say('percentile.count.give', { guns: artillery ? 'yes' : 'no', rule: artillery ? 'PCT-11.15.step4' : 'PCT-11.16.step3' }) };
+  if (c > s) return { status: 'refused', rule: 'PCT-11.27', reason: say('percentile.count.tooMany', { s: String(s), guns: artillery ? 'yes' : 'no', c: String(c) }) };
   if (artillery) {
-    if (c < s) return { status: 'refused', rule: 'PCT-11.15.step4', reason: `All cannon of the battery must be able to bear on the target: ${c} of ${s} do (PCT-11.15.step4).` };
+    if (c < s) return { status: 'refused', rule: 'PCT-11.15.step4', reason: say('percentile.count.allCannon', { c: String(c), s: String(s) }) };
     return { n: s, rule: 'PCT-11.15.step6', label: say('percentile.count.battery', { s: String(s) }) };
   }
   if (f.formation === 'skirmish') return { n: c, rule: 'PCT-11.41.c', label: say('percentile.count.skirmish', { c: String(c) }) };

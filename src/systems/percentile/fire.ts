@@ -43,14 +43,14 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   const stepNo = artillery ? { base: '8', mods: '9', hit: '10', officer: '11', count: '6' } : { base: '7', mods: '8', hit: '9', officer: '10', count: '5' };
 
   for (const [k, v] of [['count', input.count], ['earlierAttacksThisPhase', input.earlierAttacksThisPhase], ['batteriesOnTarget', input.batteriesOnTarget]] as const) {
-    if (!isWholeCount(v)) return { status: 'refused', rule, reason: `${k} must be a whole number, 0 or more (got ${v}).` };
+    if (!isWholeCount(v)) return { status: 'refused', rule, reason: say('percentile.fire.wholeNumber', { what: k, got: String(v), rule }) };
   }
-  if (!(Number.isFinite(input.range) && input.range >= 0)) return { status: 'refused', rule, reason: `range must be a distance in inches (got ${input.range}).` };
+  if (!(Number.isFinite(input.range) && input.range >= 0)) return { status: 'refused', rule, reason: say('percentile.fire.rangeInches', { got: String(input.range), rule }) };
   if (!(Number.isInteger(firer.strength) && firer.strength >= 1) || !(Number.isInteger(target.strength) && target.strength >= 1)) {
-    return { status: 'refused', rule: 'PCT-11.27', reason: 'Firer and target need a current strength of at least 1 (PCT-11.27).' };
+    return { status: 'refused', rule: 'PCT-11.27', reason: say('percentile.fire.strength') };
   }
   if (input.night && input.night.visibility === null) {
-    return { status: 'needsGm', rule: 'NIGHT-18.51', question: 'At night the maximum range is the visibility, which is not set: the GM sets it first (NIGHT-18.31, 18.51).', steps: [] };
+    return { status: 'needsGm', rule: 'NIGHT-18.51', question: say('percentile.fire.visibilityUnset'), steps: [] };
   }
   const refused = fireRefusal(input, rules);
   if (refused) return refused;
@@ -90,31 +90,26 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   if (cell) {
     const v = tt.type === 'Massed' ? cell.massed : cell.linear;
     if (input.base !== undefined && input.base !== v) {
-      return { status: 'refused', rule: S(stepNo.base), reason: `The pack's Fire Chart gives ${v}% (${row}, ${counted.n}, class ${firer.class}, ${tt.type}); a different value belongs in a house-ruled pack.` };
+      return { status: 'refused', rule: S(stepNo.base), reason: say('percentile.fire.chartGives', { v: String(v), row: String(row), n: String(counted.n), class: String(firer.class), type: tt.type, rule: S(stepNo.base) }) };
     }
     base = v;
     steps.push({ label: say('percentile.fire.stepBase', { row: String(row), n: String(counted.n), guns: artillery ? 'yes' : 'no', class: String(firer.class), type: tt.type }), value: v, rule: S(stepNo.base) });
   } else if (input.base !== undefined) {
-    if (!(Number.isFinite(input.base) && input.base >= 0)) return { status: 'refused', rule: S(stepNo.base), reason: `base must be a percentage, 0 or more (got ${input.base}).` };
+    if (!(Number.isFinite(input.base) && input.base >= 0)) return { status: 'refused', rule: S(stepNo.base), reason: say('percentile.fire.basePercent', { got: String(input.base), rule: S(stepNo.base) }) };
     base = input.base;
     const where = { hasRow: row === null ? 'no' : 'yes', row: row ?? '', n: String(counted.n), guns: artillery ? 'yes' : 'no', hasClass: firer.class ? 'yes' : 'no', class: firer.class ?? '', type: tt.type };
     steps.push({ label: say('percentile.fire.stepBaseGiven', where), value: base, rule: S(stepNo.base) });
   } else {
-    const what = fp.chart ? `the pack's chart has no cell for ${row ?? '(no row)'}, ${counted.n}, class ${firer.class ?? '?'}` : 'this pack has no Fire Chart';
-    return {
-      status: 'needsGm',
-      rule: S(stepNo.base),
-      question: `${what}: give base: read from ${row ?? 'the Fire Chart row'}, ${counted.n} ${artillery ? 'cannon' : 'figures'}, class ${firer.class ?? 'A/B/C'}, ${tt.type} column.`,
-      steps,
-    };
+    const values = { hasChart: fp.chart ? 'yes' : 'no', hasRow: row === null ? 'no' : 'yes', row: row ?? '', n: String(counted.n), guns: artillery ? 'yes' : 'no', hasClass: firer.class ? 'yes' : 'no', class: firer.class ?? '', type: tt.type, rule: S(stepNo.base) };
+    return { status: 'needsGm', rule: S(stepNo.base), question: say('percentile.fire.giveBase', values), steps };
   }
 
   // Chart modifiers, in pack order (step 9/8): the derived ones plus those the player names.
   const named = new Map((input.modifiers ?? []).map((m) => [m.id, m]));
   for (const id of named.keys()) {
     const def = fp.modifiers.find((m) => m.id === id);
-    if (!def) return { status: 'refused', rule: S(stepNo.mods), reason: `Unknown fire modifier "${id}"; this pack has ${fp.modifiers.map((m) => m.id).join(', ')}.` };
-    if (def.derivable && !input.gm?.modifiers?.includes(id)) return { status: 'refused', rule: def.rule, reason: `${def.label} is applied by the umpire from the battle log, not named (${def.rule}).` };
+    if (!def) return { status: 'refused', rule: S(stepNo.mods), reason: say('percentile.fire.unknownModifier', { id, ids: fp.modifiers.map((m) => m.id).join(', '), rule: S(stepNo.mods) }) };
+    if (def.derivable && !input.gm?.modifiers?.includes(id)) return { status: 'refused', rule: def.rule, reason: say('percentile.fire.derivedModifier', { label: def.label, rule: def.rule }) };
   }
   const applies = new Set(named.keys());
   if (input.night) applies.add('night');
@@ -129,16 +124,16 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
     // PCT-11.46's "(1/3)" is open between two readings: only a house rule chooses, never a value at the fire.
     const key = def.id === 'skirmish-screen' ? 'skirmish-screen' : `modifier.${def.id}`;
     if (def.kind === null || (def.id === 'skirmish-screen' && def.value === null)) {
-      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give this modifier (${def.rule}).`, house: key, steps };
+      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noModifier', { label: def.label, rule: def.rule }), house: key, steps };
     }
     const kind = def.kind === 'multiplier' ? 'x' : '';
     if (def.value !== null && given !== undefined && fraction(def.value).n * fraction(given).d !== fraction(given).n * fraction(def.value).d) {
-      const where = rules.house?.[key] ? `in this battle (${rules.house[key]}); /house set changes it` : 'in this pack; a different value belongs in a house rule of the battle';
-      return { status: 'refused', rule: def.rule, reason: `${def.label} is ${kind}${def.value} ${where}.` };
+      const note = rules.house?.[key];
+      return { status: 'refused', rule: def.rule, reason: say('percentile.fire.modifierFixed', { label: def.label, value: `${kind}${def.value}`, house: note ? 'yes' : 'no', note: note ?? '', rule: def.rule }) };
     }
     const raw = def.value ?? given;
     if (raw === undefined) {
-      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give its value (${def.rule}); give it as the modifier's value.`, house: key, steps };
+      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noValue', { label: def.label, rule: def.rule }), house: key, steps };
     }
     const v = fraction(raw);
     p = def.kind === 'multiplier' ? mul(p, v) : add(p, v);
@@ -175,16 +170,16 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   const over = percent > 100;
   const above = fp.overHundred.aboveTwoHundred;
   if (percent > 200 && above === 'gm') {
-    return { status: 'needsGm', rule: 'PCT-11.71', question: `${percent}% is above 200%: the rules give 1 figure plus a chance of a second for over 100% but say nothing above 200%; the GM rules the losses.`, house: 'over-200', steps };
+    return { status: 'needsGm', rule: 'PCT-11.71', question: say('percentile.fire.over200', { percent: String(percent) }), house: 'over-200', steps };
   }
   // Asked before any die is rolled, so a question never follows a roll the player has seen.
   const secondFigure = fp.overHundred.secondFigure;
   if (over && percent % 100 !== 0 && secondFigure === null && !(percent > 200 && above === 'two-at-most')) {
-    return { status: 'needsGm', rule: 'PCT-11.71', question: `${percent}%: one figure and a ${percent % 100}% chance of another, and the rules do not say whether the fire roll or a new roll tests it (PCT-11.71).`, house: 'over-100.remainder', steps };
+    return { status: 'needsGm', rule: 'PCT-11.71', question: say('percentile.fire.remainderAsk', { percent: String(percent), rest: String(percent % 100) }), house: 'over-100.remainder', steps };
   }
   const officerRolls = fp.officerHit.rolls;
   if (target.officerAttached && officerRolls === null) {
-    return { status: 'needsGm', rule: S(stepNo.officer), question: `An officer is attached: "5% per figure hit" may be one d100 per figure or one at 5% x the figures hit, and the rules do not say which (${S(stepNo.officer)}).`, house: 'officer-hit.rolls', steps };
+    return { status: 'needsGm', rule: S(stepNo.officer), question: say('percentile.fire.officerAsk', { rule: S(stepNo.officer) }), house: 'officer-hit.rolls', steps };
   }
 
   // The roll and the hits.
