@@ -1,4 +1,4 @@
-import { english, type Text } from '../../src/i18n/text.ts';
+import { english, wordWithin, type Text } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -411,7 +411,7 @@ describe('MED-MORALE in the battle', () => {
     // 5 of 24 figures shot: 2 full tenths.
     const lost = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), to(1, 15)];
     const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.8'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
-    expect(o.derived).toEqual({
+    expect(wordWithin(o.derived, 'en')).toEqual({
       lossesTenths: 2,
       lossesOf: '5 of the 24 figures it began this battle with',
       commanderDead: true,
@@ -420,7 +420,7 @@ describe('MED-MORALE in the battle', () => {
       firedRecently: false,
       underFire: [{ kind: 'formed', by: 'Archers', when: 'turn 1, phase 11' }],
     });
-    expect(o.modifiers.find((m) => m.id === 'MED-MORALE-MOD.33')!.source).toBe('5 of the 24 figures it began this battle with');
+    expect(english(o.modifiers.find((m) => m.id === 'MED-MORALE-MOD.33')!.source!)).toBe('5 of the 24 figures it began this battle with');
     expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
       ['MED-MORALE-MOD.5', 0],
       ['MED-MORALE-MOD.6', -2],
