@@ -1,4 +1,4 @@
-import { english } from '../../src/i18n/text.ts';
+import { english, wordWithin, type Text } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -11,6 +11,9 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
 import { only, phaseIndex, play, sides, to, TUDOR_AND_ROYAL, unit } from '../support/medieval.ts';
+
+/** A cell with its `why` (a phrase) in English, as the tests read it. */
+const wordedWhy = <C extends object>(cell: C): C => ('why' in cell ? { ...cell, why: english(cell.why as Text) } : cell);
 
 /**
  * The medieval d10 rules as the battle applies them (src/battle/medieval.ts): given events, when an
@@ -182,7 +185,7 @@ describe('MED-FIRE firing in the battle', () => {
     const p12 = [...t1p11, ...shot, to(1, 12)];
     expect(med(state(p12)).units.u6?.losses).toBe(2);
     const back = only(play(p12, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved');
-    expect(back.data.outcome.firing).toEqual({ figures: 12, why: '12 figures firing (10 figures and the 2 shot in phase 11, who still fire (MED-SEQ.12))' });
+    expect({ ...back.data.outcome.firing, why: english(back.data.outcome.firing.why) }).toEqual({ figures: 12, why: '12 figures firing (10 figures and the 2 shot in phase 11, who still fire (MED-SEQ.12))' });
     expect(back.data.outcome.modifiers.map((m) => m.id)).toEqual(['MED-FIRE-MOD.4', 'MED-FIRE-MOD.9', 'MED-FIRE-MOD.21', 'MED-FIRE-MOD.15']);
   });
 
@@ -241,7 +244,7 @@ describe('MED-FIRE firing in the battle', () => {
     const e = only(play(p9, fire('Ordnance', 'Archers'), 'bob', 4, 4, 4, 1, 2, 1, 7, 5), 'MedievalFireResolved');
     expect(e.data.outcome.artillery?.throws.map((t) => t.result)).toEqual(['explodes', 'misfire', 'ok']);
     expect(e.data.outcome.kills).toBe(1);
-    expect(e.data.outcome.steps).toContain('The kill dice of guns 1, 2 do not count: they did not fire (MED-RANGE.9). Kills: 1.');
+    expect(e.data.outcome.steps.map(english)).toContain('The kill dice of guns 1, 2 do not count: they did not fire (MED-RANGE.9). Kills: 1.');
     expect(e.data.outcome.applied).toMatchObject({ losses: 1, gunsExploded: 1, gunsMisfired: 1 });
     const after = [...p9, e, to(1, 11)];
     expect(med(state(after)).units.u5).toMatchObject({ gunsLost: 1, misfired: { turn: 1, guns: 1 }, firedGunpowder: true });
@@ -303,7 +306,7 @@ describe('MED-MELEE in the battle', () => {
     given(p13()).when(melee({}), 'alice', { dice: scriptedStream() }).refused(/^The Charging cavalry using Heavy Lance row is for charging cavalry only: the score needed is the GM's\. A GM gives it before modifiers, 1 to 10, with attacker_score: \(MED-MELEE\)\.$/);
     given(p13()).when(melee({ score: 6 }), 'alice', { dice: scriptedStream() }).refused(/^attacker_score: the Charging cavalry using Heavy Lance row is for charging cavalry only, so the score needed is the GM's to give, not a player's\. Ask a GM to give attacker_score: \(MED-MELEE\)\.$/);
     const e = only(play(p13(), melee({ score: 6 }), 'gm', 1, 1, 1, 1, 1, 1, 1, 1), 'MedievalMeleeResolved');
-    expect(e.data.outcome.attacker.cell).toEqual({ id: null, input: 6, why: 'the Charging cavalry using Heavy Lance row is for charging cavalry only', by: 'gm' });
+    expect(wordedWhy(e.data.outcome.attacker.cell)).toEqual({ id: null, input: 6, why: 'the Charging cavalry using Heavy Lance row is for charging cavalry only', by: 'gm' });
   });
 
   it('MED-MELEE-MOD.3 an impetuous unit (failed control test) gets -1 from the log; MED-MELEE-MOD.4 pushed back as given', () => {
@@ -408,7 +411,7 @@ describe('MED-MORALE in the battle', () => {
     // 5 of 24 figures shot: 2 full tenths.
     const lost = [...p11, ...play(p11, fire('Archers', 'Billmen'), 'alice', 10, 10, 10, 10, 10), to(1, 15)];
     const o = only(play(lost, test('Billmen', ['MED-MORALE-REASONS.8'], { commanderDead: true, friendsRouting: 2 }), 'bob', 10), 'MedievalMoraleTested').data.outcome;
-    expect(o.derived).toEqual({
+    expect(wordWithin(o.derived, 'en')).toEqual({
       lossesTenths: 2,
       lossesOf: '5 of the 24 figures it began this battle with',
       commanderDead: true,
@@ -417,7 +420,7 @@ describe('MED-MORALE in the battle', () => {
       firedRecently: false,
       underFire: [{ kind: 'formed', by: 'Archers', when: 'turn 1, phase 11' }],
     });
-    expect(o.modifiers.find((m) => m.id === 'MED-MORALE-MOD.33')!.source).toBe('5 of the 24 figures it began this battle with');
+    expect(english(o.modifiers.find((m) => m.id === 'MED-MORALE-MOD.33')!.source!)).toBe('5 of the 24 figures it began this battle with');
     expect(o.modifiers.map((m) => [m.id, m.total])).toEqual([
       ['MED-MORALE-MOD.5', 0],
       ['MED-MORALE-MOD.6', -2],
@@ -525,8 +528,8 @@ describe('MED-MELEE a gap the Melee Chart leaves is the GM\'s, or a house rule\'
     given(p13).when(melee(8), 'bob', { dice: scriptedStream(...ones) }).refused(/^attacker_score: the Sword, Spear or Pike rows have no grade M \(MED-MELEE source note\), so the score needed is the GM's to give, not a player's\. Ask a GM to give attacker_score:, or to set house rule melee\.m-class once/);
     given(p13).when(melee(11), 'gm', { dice: scriptedStream(...ones) }).refused(/^attacker_score is the score needed before modifiers, 1 to 10 \(got 11\) \(MED-MELEE\)\.$/);
     const o = only(play(p13, melee(8), 'gm', ...ones), 'MedievalMeleeResolved').data.outcome.attacker;
-    expect(o.cell).toEqual({ id: null, input: 8, why: 'the Sword, Spear or Pike rows have no grade M (MED-MELEE source note)', by: 'gm' });
-    expect(o.steps).toContain("GM's ruling (<@gm>): the Sword, Spear or Pike rows have no grade M (MED-MELEE source note); score needed 8+.");
+    expect(wordedWhy(o.cell)).toEqual({ id: null, input: 8, why: 'the Sword, Spear or Pike rows have no grade M (MED-MELEE source note)', by: 'gm' });
+    expect(o.steps.map(english)).toContain("GM's ruling (<@gm>): the Sword, Spear or Pike rows have no grade M (MED-MELEE source note); score needed 8+.");
   });
 
   it('MED-MELEE house rule melee.m-class, set once by a GM, answers the gap at every melee, cited in the working; a score given against it is refused', () => {
@@ -535,7 +538,7 @@ describe('MED-MELEE a gap the Melee Chart leaves is the GM\'s, or a house rule\'
     const ruled = [...p13, mClass('C')];
     const o = only(play(ruled, melee(), 'bob', ...ones), 'MedievalMeleeResolved').data.outcome.attacker;
     expect(o.cell).toEqual({ id: 'MED-MELEE.R10', grade: 'C', armour: 'light', score: 6, house: { key: 'melee.m-class', grade: 'C', for: 'M', note: expect.stringMatching(/^house rule set by <@gm> at event \d+$/) as unknown as string } });
-    expect(o.steps[0]).toMatch(/^The Sword, Spear or Pike rows have no grade M \(MED-MELEE source note\); grade M reads the grade C row by house rule melee\.m-class \(house rule set by <@gm> at event \d+\): against light armour, 6\+ \(MED-MELEE\.R10\)\.$/);
+    expect(english(o.steps[0]!)).toMatch(/^The Sword, Spear or Pike rows have no grade M \(MED-MELEE source note\); grade M reads the grade C row by house rule melee\.m-class \(house rule set by <@gm> at event \d+\): against light armour, 6\+ \(MED-MELEE\.R10\)\.$/);
     given(ruled).when(melee(8), 'gm', { dice: scriptedStream(...ones) }).refused(/^attacker_score: grade M reads the Sword, Spear or Pike grade C row by house rule melee\.m-class .*; the score needed cannot be given/);
   });
 });
@@ -578,7 +581,7 @@ describe('what the battle knows is not the player\'s to claim; rules as written 
     given(p12).when(drop, 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/MED-FIRE-MOD.9 .* is derived by the umpire from fire on the firer this Game Turn or last; only a GM may rule that it does not apply/);
     const o = fired(play(p12, drop, 'gm', 1, 1, 1));
     expect(o.modifiers.map((m) => m.id)).not.toContain('MED-FIRE-MOD.9');
-    expect(o.steps).toContain("MED-FIRE-MOD.9 Firing Unit is itself under fire (this move or last): not applied, the GM's ruling (the umpire derived it).");
+    expect(o.steps.map(english)).toContain("MED-FIRE-MOD.9 Firing Unit is itself under fire (this move or last): not applied, the GM's ruling (the umpire derived it).");
     given(t1p11).when(fire('Archers', 'Billmen', { modifiers: parseModifierList('-9', 'MED-FIRE-MOD') }), 'gm', { dice: scriptedStream(1, 1, 1, 1, 1) }).refused(/MED-FIRE-MOD.9 .* is not applied here, so there is nothing to drop/);
   });
 

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { describeEvent } from '../../src/battle/describe.ts';
@@ -127,7 +128,7 @@ describe('orders at night', () => {
       .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "its player's PASSIVE order, by its senior's order", by: 'alice' } }]);
     const [gm] = given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'ENGAGE' }).events();
     expect(gm).toEqual({ type: 'OrderChanged', data: { commandId: 'c1', order: 'ENGAGE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "the GM's pick of the PASSIVE order", by: 'gm', gmRuling: true } });
-    expect(describeEvent(gm!, given(turned).state)).toBe("III Corps: order ATTACK → ENGAGE (the GM's pick of the PASSIVE order; NIGHT-18.22) — GM's ruling");
+    expect(english(describeEvent(gm!, given(turned).state))).toBe("III Corps: order ATTACK → ENGAGE (the GM's pick of the PASSIVE order; NIGHT-18.22) — GM's ruling");
   });
   it('secret orders are revealed as the next phase begins', () => {
     const ordersOpen: BattleEvent = {

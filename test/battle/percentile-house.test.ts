@@ -48,7 +48,7 @@ const fired = (events: BattleEvent[]) => {
   return e.data.outcome;
 };
 const text = (before: BattleEvent[], produced: BattleEvent[]) => english(describeEvent(produced[0]!, given(before).state));
-const labels = (events: BattleEvent[]) => fired(events).steps.map((s) => s.label);
+const labels = (events: BattleEvent[]) => fired(events).steps.map((s) => english(s.label));
 
 describe('PCT-11.85 supportive fire the rules leave open is a house rule', () => {
   const support = shoot('Lanciers', '1/28th Foot', { kind: 'supportive', range: 1, count: 12 });

@@ -85,7 +85,7 @@ const fired = (events: BattleEvent[]) => {
 };
 const refusedWith = (events: BattleEvent[], action: Action, actor: string, why: RegExp) => given(events).when(action, actor, { dice: scriptedStream() }).refused(why);
 const status = (events: BattleEvent[], unitId: string) => pct(given(events).state).units[unitId];
-const stepLabels = (events: BattleEvent[]) => fired(events).outcome.steps.map((s) => s.label);
+const stepLabels = (events: BattleEvent[]) => fired(events).outcome.steps.map((s) => english(s.label));
 
 describe('PCT-11.15 / 11.16 the Fire Routine, with what the log knows', () => {
   it('PCT-11.16 infantry fire: one d100 at or under the modified base percent hits; the figure is lost', () => {
@@ -108,7 +108,7 @@ describe('PCT-11.15 / 11.16 the Fire Routine, with what the log knows', () => {
     const hurt = after(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, base: 30 }), 'bob', 1);
     const d = fired(play(hurt, shoot('2e Léger', '1/28th Foot', { range: 3, count: 4, base: 30 }), 'alice', 99));
     expect(d.outcome.derived.firer.strength).toBe(23);
-    expect(d.outcome.steps.find((s) => s.rule === 'PCT-11.41.a')?.label).toBe('4 in the angle, raised to the minimum of half the unit, 23/2 rounded up = 12');
+    expect(english(d.outcome.steps.find((s) => s.rule === 'PCT-11.41.a')!.label)).toBe('4 in the angle, raised to the minimum of half the unit, 23/2 rounded up = 12');
   });
 
   it('PCT-11.15 artillery fire in the Reciprocal Artillery Fire Phase, with the battery\'s cannon and gun', () => {
@@ -182,7 +182,7 @@ describe('firing counts and chart lines derived from the state', () => {
     const hurt = after(setup, shoot('Foot Battery', '1/79th Square'), 'alice', 1);
     const d = fired(play([...hurt, moveTo(pos(1, 0), pos(1, 1))], shoot('1/79th Square', '2e Léger', { range: 3, count: undefined, base: 20 }), 'bob', 99));
     expect(d.outcome.firing).toBe(8);
-    expect(d.outcome.steps).toContainEqual({ label: 'square: 23/3 rounded up = 8', value: 8, rule: 'PCT-11.24.a' });
+    expect(d.outcome.steps.map((s) => ({ ...s, label: english(s.label) }))).toContainEqual({ label: 'square: 23/3 rounded up = 8', value: 8, rule: 'PCT-11.24.a' });
   });
 
   it('PCT-11.36 a morale disordered firer fires on the Morale Disordered line; another row is refused', () => {
@@ -195,13 +195,13 @@ describe('firing counts and chart lines derived from the state', () => {
     const o = fired(play(setup, shoot('Foot Battery', '1/28th Foot', { base: 45, screened: true }), 'alice', 99)).outcome;
     expect(o.percent).toBe(30);
     expect(o.steps.map((s) => s.rule)).toContain('PCT-11.46');
-    expect(o.notes).toContain('The skirmish screen suffers no casualties from this fire (PCT-11.46).');
+    expect(o.notes.map(english)).toContain('The skirmish screen suffers no casualties from this fire (PCT-11.46).');
   });
 
   it('PCT-11.71 above 100%: one figure automatically and the remainder as a chance on the same roll', () => {
     const o = fired(play(movementPhase, shoot('2e Léger', '1/28th Foot', { kind: 'opportunity', range: 2, count: 12, base: 70 }), 'alice', 40)).outcome;
     expect(o).toMatchObject({ percent: 140, automaticLosses: 1, losses: 2, roll: 40 });
-    expect(o.steps.map((s) => s.label)).toEqual(expect.arrayContaining(['x2: opportunity fire is doubled', 'Over 100%: 1 figure lost automatically', 'Remainder 40%: d100 40 <= 40: another figure (the fire roll, house rule set by <@gm> at event 21)']));
+    expect(o.steps.map((s) => english(s.label))).toEqual(expect.arrayContaining(['x2: opportunity fire is doubled', 'Over 100%: 1 figure lost automatically', 'Remainder 40%: d100 40 <= 40: another figure (the fire roll, house rule set by <@gm> at event 21)']));
   });
 });
 
@@ -403,7 +403,7 @@ describe('the night rules that are not ballots', () => {
     const o = fired(play(nightTurn(), shoot('Foot Battery', '1/28th Foot', { base: 40 }), 'alice', 99)).outcome;
     expect(o.percent).toBe(30);
     expect(o.derived.night).toEqual({ visibility: 12 });
-    expect(o.steps).toContainEqual({ label: 'Night: all firepower reduced by 25% (down 1/4): x3/4 (0.75) -> 30', value: 30, rule: 'NIGHT-18.51' });
+    expect(o.steps.map((s) => ({ ...s, label: english(s.label) }))).toContainEqual({ label: 'Night: all firepower reduced by 25% (down 1/4): x3/4 (0.75) -> 30', value: 30, rule: 'NIGHT-18.51' });
     refusedWith(nightTurn(), shoot('Foot Battery', '1/28th Foot', { range: 14 }), 'alice', /At night the maximum range is the visibility, 12"; the target is at 14" \(NIGHT-18.51\)/);
   });
 

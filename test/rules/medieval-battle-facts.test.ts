@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import type { MedievalEvent } from '../../src/systems/medieval/battle/index.ts';
@@ -103,11 +104,11 @@ describe('MED-MORALE-MOD.18, .20, .22 under fire, from the log of who fired on w
   it('MED-MORALE-MOD.18 and .20 non-skirmishing and skirmishing infantry fired on the unit; MED-MORALE-MOD.22 artillery; named in the working', () => {
     const billmen = tested(play([...fired, to(1, 15)], morale('Billmen'), 'bob', 5));
     expect(derivedIds(billmen)).toEqual(['MED-MORALE-MOD.5', 'MED-MORALE-MOD.18', 'MED-MORALE-MOD.20']);
-    expect(billmen.steps).toContain('MED-MORALE-MOD.18 Under fire from non-skirmishing Infantry or Cavalry: -1 (from the log: Archers fired on it, turn 1, phase 11)');
-    expect(billmen.steps).toContain('MED-MORALE-MOD.20 Under fire from Skirmishing Infantry or Cavalry: -1 (from the log: Skirmishers fired on it, turn 1, phase 11)');
+    expect(billmen.steps.map(english)).toContain('MED-MORALE-MOD.18 Under fire from non-skirmishing Infantry or Cavalry: -1 (from the log: Archers fired on it, turn 1, phase 11)');
+    expect(billmen.steps.map(english)).toContain('MED-MORALE-MOD.20 Under fire from Skirmishing Infantry or Cavalry: -1 (from the log: Skirmishers fired on it, turn 1, phase 11)');
     const archers = tested(play([...fired, to(1, 15)], morale('Archers'), 'alice', 5));
     expect(derivedIds(archers)).toContain('MED-MORALE-MOD.22');
-    expect(archers.steps).toContain('MED-MORALE-MOD.22 Under fire from Artillery: -1 (from the log: Ordnance fired on it, turn 1, phase 12)');
+    expect(archers.steps.map(english)).toContain('MED-MORALE-MOD.22 Under fire from Artillery: -1 (from the log: Ordnance fired on it, turn 1, phase 12)');
   });
 
   it('MED-MORALE-MOD.18 "under fire" is this Game Turn or last, as MED-FIRE-MOD.9 reads the same words', () => {
@@ -123,7 +124,7 @@ describe('MED-MORALE-MOD.18, .20, .22 under fire, from the log of who fired on w
     const ruled = tested(play(t15, morale('Billmen', '22 -18'), 'gm', 5));
     expect(ruled.modifiers.find((m) => m.id === 'MED-MORALE-MOD.22')).toMatchObject({ derived: false, ruling: true });
     expect(ruled.modifiers.map((m) => m.id)).not.toContain('MED-MORALE-MOD.18');
-    expect(ruled.steps).toContain("MED-MORALE-MOD.18 Under fire from non-skirmishing Infantry or Cavalry: not applied, the GM's ruling (the umpire derived it).");
+    expect(ruled.steps.map(english)).toContain("MED-MORALE-MOD.18 Under fire from non-skirmishing Infantry or Cavalry: not applied, the GM's ruling (the umpire derived it).");
   });
 });
 
@@ -140,7 +141,7 @@ describe('the values the medieval seed leaves open are house rules of the battle
     const dice = scriptedDice(6, 1);
     const rolled = only(given([...turn1, ...set]).when({ type: 'MedievalRollInitiative' }, 'alice', { dice: dice as never }).events(), 'MedievalInitiativeRolled');
     expect(dice.asked).toEqual([6, 6]);
-    expect(rolled.data.outcome.steps[0]).toBe(`Each side rolls a d6 and adds its commander's modifier (MED-INIT.1-2); the die: house rule set by <@gm> at event ${turn1.length + 1}.`);
+    expect(english(rolled.data.outcome.steps[0]!)).toBe(`Each side rolls a d6 and adds its commander's modifier (MED-INIT.1-2); the die: house rule set by <@gm> at event ${turn1.length + 1}.`);
     // Phase 1's banner says the die is open rather than name one.
     const [turn2] = given([...turn1, sides(1), to(1, 16)]).when({ type: 'AdvancePhase' }).events();
     expect(turn2).toMatchObject({ data: { due: ["initiative: /initiative roll, a die each (d6 or d10: open until a GM sets house rule initiative.die) plus the commander's modifier (MED-INIT): Tudor Bold (+4); Royal no commander modifier"] } });
@@ -155,7 +156,7 @@ describe('the values the medieval seed leaves open are house rules of the battle
     const set = [...p15, house('morale.commander-with', 2, ['MED-MORALE-MOD.26'])];
     const o = tested(play(set, morale('Archers', '26'), 'alice', 5));
     expect(o.modifiers.find((m) => m.id === 'MED-MORALE-MOD.26')).toMatchObject({ value: 2, total: 2 });
-    expect(o.steps).toContain(`MED-MORALE-MOD.26 A Commander figure is with the testing unit: +2 (house rule set by <@gm> at event ${set.length})`);
+    expect(o.steps.map(english)).toContain(`MED-MORALE-MOD.26 A Commander figure is with the testing unit: +2 (house rule set by <@gm> at event ${set.length})`);
     given(set).when(morale('Archers', '26=+3'), 'alice', { dice: scriptedStream(5) }).refused(/MED-MORALE-MOD\.26 .* is \+2 by house rule morale\.commander-with \(house rule set by <@gm> at event \d+\); a GM changes it with \/house set/);
   });
 
@@ -166,11 +167,11 @@ describe('the values the medieval seed leaves open are house rules of the battle
     given(p11).when(fire('Handgunners', 'Archers', { score: 6 }), 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/^score: musket has ranges \(MED-RANGE\.1\) but no row on the Firing Chart \(MED-FIRE source note\), so the score needed is the GM's to give, not a player's\. Ask a GM to give score:, or to set the row it reads once/);
     const ruled = only(play(p11, fire('Handgunners', 'Archers', { score: 6 }), 'gm', 1, 1, 1), 'MedievalFireResolved').data.outcome;
     expect(ruled.cell).toEqual({ id: null, input: 6, by: 'gm' });
-    expect(ruled.steps[0]).toBe("GM's ruling (<@gm>): musket has no Firing Chart row (MED-FIRE source note); score needed 6+.");
+    expect(english(ruled.steps[0]!)).toBe("GM's ruling (<@gm>): musket has no Firing Chart row (MED-FIRE source note); score needed 6+.");
     const set = [...p11, house('fire.musket', 'bow', ['MED-FIRE'])];
     const o = only(play(set, fire('Handgunners', 'Archers'), 'bob', 1, 1, 1), 'MedievalFireResolved').data.outcome;
     expect(o.cell).toEqual({ id: 'MED-FIRE.R1', band: 'short', armour: 'light', score: 4 });
-    expect(o.steps[0]).toBe(`musket has no Firing Chart row (MED-FIRE); it reads the Longbow, Light Crossbow, Composite Bow row by house rule fire.musket (house rule set by <@gm> at event ${set.length}): short range against light armour, 4+ (MED-FIRE.R1).`);
+    expect(english(o.steps[0]!)).toBe(`musket has no Firing Chart row (MED-FIRE); it reads the Longbow, Light Crossbow, Composite Bow row by house rule fire.musket (house rule set by <@gm> at event ${set.length}): short range against light armour, 4+ (MED-FIRE.R1).`);
     given(set).when(fire('Handgunners', 'Archers', { score: 6 }), 'bob', { dice: scriptedStream(1, 1, 1) }).refused(/musket reads the Longbow, Light Crossbow, Composite Bow row by house rule fire\.musket .*; the score needed cannot be given/);
     given(p11).when({ type: 'SetHouseRule', key: 'fire.musket', value: 'cannon' }, 'gm').refused(/^fire\.musket takes one of bow, crossbow-firearm, javelin-sling \(MED-FIRE\)/);
   });

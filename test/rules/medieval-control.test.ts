@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { controlTest, medievalPack as pack, type TestingUnit } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
@@ -42,7 +43,7 @@ describe('MED-CONTROL procedure', () => {
     expect(o.total).toBe(4);
     expect(o.impetuous).toBe(true);
     expect(o.dice).toEqual([{ sides: 10, result: 4 }]);
-    expect(o.steps[0]).toContain('MED-CONTROL.5');
+    expect(english(o.steps[0]!)).toContain('MED-CONTROL.5');
   });
 
   it('MED-CONTROL-MOD.5, .7, .9, .11, .13 class factors come from the unit', () => {

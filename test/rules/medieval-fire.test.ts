@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { ARMOUR, medievalPack as pack, rangeBand, resolveFire } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
@@ -29,7 +30,7 @@ describe('MED-FIRE procedure', () => {
     expect(o.dice).toEqual([6, 6, 6].map((result) => ({ sides: 10, result })));
     expect(o.kills).toBe(3);
     expect(o.rule).toBe('MED-FIRE');
-    expect(o.steps.join('\n')).toContain('MED-FIRE.R1');
+    expect(o.steps.map(english).join('\n')).toContain('MED-FIRE.R1');
   });
 
   it('MED-FIRE.1 artillery rolls one d10 per gun model, then MED-RANGE.9 a saving throw per gun', () => {
@@ -45,7 +46,7 @@ describe('MED-FIRE procedure', () => {
   it('MED-RANGE.9 a first 1 is re-rolled: 1-3 explodes, 4-10 misfires', () => {
     const o = resolveFire({ weapon: 'light field artillery', figures: 3, band: 'short', targetArmour: 'light', dice: scriptedDice(4, 4, 4, 1, 3, 1, 4, 2), pack });
     expect(o.artillery?.throws.map((t) => t.result)).toEqual(['explodes', 'misfire', 'ok']);
-    expect(o.steps.join('\n')).toContain('MED-RANGE.10');
+    expect(o.steps.map(english).join('\n')).toContain('MED-RANGE.10');
     expect(o.dice).toHaveLength(8);
   });
 

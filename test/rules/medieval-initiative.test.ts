@@ -31,7 +31,7 @@ describe('MED-INIT', () => {
     const dice = scriptedDice(3, 2);
     const o = rollInitiative({ sides: [{ side: 'red' }, { side: 'blue' }], dice, pack, die: 6, dieNote: 'house rule set by <@gm> at event 3' });
     expect(o.die).toBe(6);
-    expect(o.steps[0]).toBe("Each side rolls a d6 and adds its commander's modifier (MED-INIT.1-2); the die: house rule set by <@gm> at event 3.");
+    expect(english(o.steps[0]!)).toBe("Each side rolls a d6 and adds its commander's modifier (MED-INIT.1-2); the die: house rule set by <@gm> at event 3.");
     expect(dice.asked).toEqual([6, 6]);
   });
 

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import {
   COUNTERBATTERY_A_CLEARED_BY,
@@ -16,6 +17,9 @@ import {
   type FireRules,
 } from '../../src/systems/percentile/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+
+/** A refusal with its reason in English, as the tests read it. */
+const inEnglish = (r: FireResult) => (r.status === 'refused' ? { ...r, reason: english(r.reason) } : r);
 
 /** A daylight volley of 6 of 6 line infantry figures, class B, at 3" on a line, with `base` 30. */
 function infantry(over: Partial<FireInput> = {}, firer: Partial<FireInput['firer']> = {}, target: Partial<FireInput['target']> = {}): FireInput {
@@ -99,7 +103,7 @@ describe('pack fire data', () => {
 describe('PCT-11.57 militia crews', () => {
   it('PCT-11.57 militia rated artillery crews cannot use indirect Fire; their direct fire is not touched', () => {
     const indirect = { modifiers: [{ id: 'indirect', value: 0.5 }] };
-    expect(resolveFire(battery(indirect, { militia: true }), scriptedDice())).toMatchObject({ status: 'refused', rule: 'PCT-11.57', reason: 'Militia rated artillery crews cannot use indirect Fire (PCT-11.57).' });
+    expect(inEnglish(resolveFire(battery(indirect, { militia: true }), scriptedDice()))).toMatchObject({ status: 'refused', rule: 'PCT-11.57', reason: 'Militia rated artillery crews cannot use indirect Fire (PCT-11.57).' });
     expect(percentOf(battery({ base: 60 }, { militia: true }))).toBe(60);
     expect(percentOf(battery({ base: 60, ...indirect }))).toBe(30);
   });
@@ -134,7 +138,7 @@ describe('the Fire Routine', () => {
     expect(resolveFire(infantry({ base: 30 }), scriptedDice(), rules)).toMatchObject({ status: 'refused', rule: 'PCT-11.16.step7' });
     const asked = resolveFire(infantry({ base: undefined }), scriptedDice());
     expect(asked).toMatchObject({ status: 'needsGm', rule: 'PCT-11.16.step7' });
-    expect(asked.status === 'needsGm' && asked.question).toContain('2 rank, 6 figures, class B, Linear');
+    expect(asked.status === 'needsGm' && english(asked.question)).toContain('2 rank, 6 figures, class B, Linear');
   });
 
   it('PCT-11.15.step9 / PCT-11.16.step8 modifiers in pack order, the final fraction raised (10.2% -> 11%)', () => {
@@ -214,7 +218,7 @@ describe('PCT-ALGO step 6: doubling', () => {
     expect(percentOf(battery(sup, {}, { arm: 'cavalry', declaredChargePassed: true }))).toBe(30);
     const cav = resolveFire(infantry(sup, { arm: 'cavalry' }), scriptedDice());
     expect(cav).toMatchObject({ status: 'needsGm', rule: 'PCT-11.85' });
-    expect(cav.status === 'needsGm' && cav.question).toContain('cavalry supportive fire');
+    expect(cav.status === 'needsGm' && english(cav.question)).toContain('cavalry supportive fire');
     expect(resolveFire(battery(sup, {}, { arm: 'artillery', formation: 'unlimbered' }), scriptedDice())).toMatchObject({ status: 'needsGm', rule: 'PCT-11.85' });
     expect(percentOf(infantry({ ...sup, gm: { doubleSupportive: true } }, { arm: 'cavalry' }))).toBe(60);
     expect(percentOf(infantry({ ...sup, gm: { doubleSupportive: false } }, { arm: 'cavalry' }))).toBe(30);
@@ -263,10 +267,11 @@ describe('effects', () => {
 
   it('PCT-11.72 a loss makes a morale check due; PCT-11.73 MFP moves 1 a figure, 5 a battery loss, the way a house rule says', () => {
     // Direction open: the loss moves no level and the text names what is open.
-    expect(resolved(resolveFire(infantry(), scriptedDice(5))).mfpChange).toMatchObject({ points: 0, direction: null, text: expect.stringContaining('mfp.direction is open') });
+    const open = resolved(resolveFire(infantry(), scriptedDice(5))).mfpChange;
+    expect({ ...open, text: english(open.text) }).toMatchObject({ points: 0, direction: null, text: expect.stringContaining('mfp.direction is open') });
     const o = resolved(resolveFire(infantry({ base: 70, kind: 'opportunity', phase: 'other' }), scriptedDice(5), HOUSE));
     expect(o).toMatchObject({ moraleCheckDue: true, mfpChange: { rule: 'PCT-11.73', points: 2, direction: 'up' } });
-    expect(o.notes.join(' ')).toContain('PCT-11.88');
+    expect(o.notes.map(english).join(' ')).toContain('PCT-11.88');
     const guns = resolved(resolveFire(battery({}, {}, { arm: 'artillery', formation: 'unlimbered', strength: 6 }), scriptedDice(5, 3), HOUSE));
     expect(guns).toMatchObject({ lossKind: 'cannon', losses: 1, mfpChange: { points: 5, batteryLoss: 'each-cannon' } });
     const down = withHouse({ mfp: { ...FIRE_PACK.mfp, direction: 'down', batteryLoss: 'whole-battery' } });
@@ -292,7 +297,7 @@ describe('effects', () => {
     const seq = resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(10, 100), HOUSE));
     expect(seq.officerChecks[0]).toMatchObject({ roll: 100, hit: false, randomOfficerHit: true });
     expect(seq.randomOfficerHit).toMatchObject({ needsGm: true });
-    expect(seq.randomOfficerHit?.text).toContain('GM rules');
+    expect(english(seq.randomOfficerHit!.text)).toContain('GM rules');
     expect(resolved(resolveFire(infantry({}, {}, { officerAttached: true }), scriptedDice(50), HOUSE)).officerChecks).toEqual([]);
   });
 
@@ -353,7 +358,7 @@ describe('refusals', () => {
     const dice = scriptedDice();
     const r = resolveFire(input, dice);
     expect(r).toMatchObject({ status: 'refused', rule });
-    expect(r.status === 'refused' && r.reason).toContain(`(${rule})`);
+    expect(r.status === 'refused' && english(r.reason)).toContain(`(${rule})`);
     expect(dice.asked).toEqual([]);
   });
 
@@ -379,7 +384,7 @@ describe('refusals', () => {
     expect(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice())).toMatchObject({ status: 'needsGm', rule: 'PCT-11.46', house: 'skirmish-screen' });
     const o = resolved(resolveFire(battery({ base: 45 }, {}, { screened: true }), scriptedDice(100), HOUSE));
     expect(o.percent).toBe(30);
-    expect(o.notes.join(' ')).toContain('no casualties');
+    expect(o.notes.map(english).join(' ')).toContain('no casualties');
     const to = withHouse({ modifiers: FIRE_PACK.modifiers.map((m) => (m.id === 'skirmish-screen' ? { ...m, value: '1/3' } : m)) });
     expect(percentOf(battery({ base: 45 }, {}, { screened: true }), to)).toBe(15);
   });

@@ -1,4 +1,4 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -19,7 +19,7 @@ export interface ControlDerived {
   /** Full tenths of the original figure-strength lost; each full 20% is MED-CONTROL-MOD.4. */
   lossesTenths?: number;
   /** Which original they count from, in words (as MoraleDerived.lossesOf). */
-  lossesOf?: string;
+  lossesOf?: Text;
 }
 
 export interface ControlInput {
@@ -47,23 +47,23 @@ export interface ControlOutcome extends Outcome {
   result: { id: string; text: string };
 }
 
-/** Why a unit never takes a control test (MED-CONTROL.9), or null. */
-export function controlExemption(unit: TestingUnit, pack: MedievalPack): string | null {
+/** Who never takes a control test (MED-CONTROL.9) that `unit` is, as a sentence opens, or null. */
+export function controlExemption(unit: TestingUnit, pack: MedievalPack): Text | null {
   const ex = pack.control.exempt;
-  if (ex.arms.includes(unit.arm)) return `${unit.arm} units`;
-  if (unit.order !== undefined && ex.orders.includes(unit.order)) return `troops in ${unit.order} order`;
-  if (unit.formation !== undefined && ex.formations.includes(unit.formation)) return `infantry in a ${unit.formation}`;
+  if (ex.arms.includes(unit.arm)) return say('medieval.control.exemptArm', { arm: unit.arm });
+  if (unit.order !== undefined && ex.orders.includes(unit.order)) return say('medieval.control.exemptOrder', { order: unit.order });
+  if (unit.formation !== undefined && ex.formations.includes(unit.formation)) return say('medieval.control.exemptFormation', { formation: unit.formation });
   return null;
 }
 
-export function controlDerivedModifiers(unit: TestingUnit, derived: ControlDerived, pack: MedievalPack): { choices: ModifierChoice[]; notes: string[] } {
+export function controlDerivedModifiers(unit: TestingUnit, derived: ControlDerived, pack: MedievalPack): { choices: ModifierChoice[]; notes: Text[] } {
   const choices: ModifierChoice[] = [];
-  const notes: string[] = [];
+  const notes: Text[] = [];
   const cls = unit.class;
   if (cls) {
     const row = pack.control.modifiers.find((m) => m.derivable && m.classes?.includes(cls) && (!m.arms || m.arms.includes(unit.arm)));
     if (row) choices.push({ id: row.id });
-    else notes.push(`MED-CONTROL-MOD gives class ${cls} factors for infantry and cavalry only; none applied to ${unit.arm}.`);
+    else notes.push(say('medieval.control.noClassFactor', { cls, arm: unit.arm }));
   }
   const tenths = derived.lossesTenths ?? 0;
   if (!Number.isInteger(tenths) || tenths < 0 || tenths > 10) refuse(say('medieval.rules.tenths', { got: String(tenths) }));
@@ -78,20 +78,20 @@ export function controlTest(input: ControlInput): ControlOutcome {
   const reason = control.reasons.find((r) => r.id === input.reason);
   if (!reason) refuse(say('medieval.control.notReason', { got: input.reason, ids: control.reasons.map((r) => r.id).join(', ') }));
   const exempt = controlExemption(unit, pack);
-  if (exempt) refuse(say('medieval.control.exempt', { who: `${exempt[0]!.toUpperCase()}${exempt.slice(1)}`, rule: control.exempt.rule }));
+  if (exempt) refuse(say('medieval.control.exempt', { who: exempt, rule: control.exempt.rule }));
 
-  const steps = [`Control test: ${reason.text} (${reason.id}).`];
+  const steps: Text[] = [say('medieval.control.stepReason', { text: reason.text, id: reason.id })];
   const d = controlDerivedModifiers(unit, input.derived ?? {}, pack);
   const modifiers = applyModifiers(control.modifiers, input.modifiers ?? [], d.choices, 'MED-CONTROL-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   const rec = recorder(input.dice);
   const { roll, factor } = rollFactor(control, rec);
-  steps.push(`d10 ${roll}: factor ${signed(factor)} (MED-CONTROL-MOD.1).`);
+  steps.push(say('medieval.control.stepRoll', { roll: String(roll), factor: signed(factor) }));
   for (const m of modifiers) steps.push(modifierLine(m));
   steps.push(...droppedLines(control.modifiers, input.modifiers ?? []), ...d.notes);
   const total = factor + sumModifiers(modifiers);
   const passed = total <= control.result.passAtMost;
   const result = passed ? control.result.pass : control.result.fail;
-  steps.push(`Total ${total}: ${passed ? `${control.result.passAtMost} or lower, passed` : `${control.result.passAtMost + 1} or higher, failed`} (${result.id}). ${result.text}`);
-  if (!passed) steps.push(`The unit may retest in phase 16 of each later turn (${control.result.retest.id}).`);
+  steps.push(say('medieval.control.stepTotal', { total: String(total), passed: passed ? 'yes' : 'no', limit: String(passed ? control.result.passAtMost : control.result.passAtMost + 1), id: result.id, text: result.text }));
+  if (!passed) steps.push(say('medieval.control.stepRetest', { id: control.result.retest.id }));
   return { rule: 'MED-CONTROL', reason, roll, factor, modifiers, total, passed, impetuous: !passed, result, dice: rec.rolled, steps };
 }

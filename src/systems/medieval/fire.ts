@@ -1,10 +1,10 @@
 import { mention } from '../../messages.ts';
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
-import { ARMOUR, BANDS, type Armour, type MedievalPack, type RangeBand, type TroopClass } from './pack-schema.ts';
-import { rangeRow } from './range.ts';
+import { ARMOUR, armourName, BANDS, type Armour, type MedievalPack, type RangeBand, type TroopClass } from './pack-schema.ts';
+import { bandName, rangeRow } from './range.ts';
 import { recorder, type Dice, type Outcome, type Recorder } from '../../rules/outcome.ts';
 
 /**
@@ -122,21 +122,21 @@ export function fireDerivedModifiers(weapon: string, derived: FireDerived, pack:
 }
 
 /** MED-RANGE.9: a d10 per gun; a 1 is re-rolled, 1-3 on the re-roll explodes, 4-10 misfires. */
-export function artillerySavingThrows(guns: number, rec: Recorder, pack: MedievalPack): { throws: GunThrow[]; steps: string[] } {
+export function artillerySavingThrows(guns: number, rec: Recorder, pack: MedievalPack): { throws: GunThrow[]; steps: Text[] } {
   const m = pack.range.misfire;
   const throws: GunThrow[] = [];
-  const steps: string[] = [];
+  const steps: Text[] = [];
   for (let gun = 1; gun <= guns; gun++) {
     const first = rec.roll(m.die);
     if (!m.chanceOn.includes(first)) {
       throws.push({ gun, first, result: 'ok' });
-      steps.push(`Gun ${gun} saving throw ${first}: no misfire (MED-RANGE.9).`);
+      steps.push(say('medieval.fire.gunSaved', { gun: String(gun), first: String(first) }));
       continue;
     }
     const reroll = rec.roll(m.die);
     const result = m.explodeOn.includes(reroll) ? 'explodes' : 'misfire';
     throws.push({ gun, first, reroll, result });
-    steps.push(`Gun ${gun} saving throw ${first}, re-rolled ${reroll}: ${result === 'explodes' ? 'the gun explodes' : "the gun misfires and can't re-fire until next Game Turn"} (MED-RANGE.9).`);
+    steps.push(say('medieval.fire.gunRerolled', { gun: String(gun), first: String(first), reroll: String(reroll), explodes: result === 'explodes' ? 'yes' : 'no' }));
   }
   return { throws, steps };
 }
@@ -150,7 +150,7 @@ export function resolveFire(input: FireInput): FireOutcome {
   if (!BANDS.includes(band)) refuse(say('medieval.fire.bandMustBe', { got: String(band) }));
   if (!ARMOUR.includes(targetArmour)) refuse(say('medieval.rules.armour', { armours: ARMOUR.join(', '), got: String(targetArmour), rule: 'MED-FIRE' }));
 
-  const steps: string[] = [];
+  const steps: Text[] = [];
   const own = fire.groups.find((g) => g.weapons.includes(weapon));
   // MED-FIRE source note: musket, caliver and pistol have no row; a house rule names the row they read.
   const ruled = own ? undefined : input.houseRow;
@@ -163,8 +163,8 @@ export function resolveFire(input: FireInput): FireOutcome {
     cell = { id: row.id, band, armour: targetArmour, score: row.scores[targetArmour] };
     steps.push(
       ruled
-        ? `${weapon} has no Firing Chart row (MED-FIRE); it reads the ${group.name} row by house rule ${ruled.key} (${ruled.note}): ${band} range against ${targetArmour} armour, ${cell.score}+ (${row.id}).`
-        : `${group.name} at ${band} range against ${targetArmour} armour: ${cell.score}+ (${row.id}).`,
+        ? say('medieval.fire.stepHouseRow', { weapon, row: group.name, key: ruled.key, note: ruled.note, band: bandName(band), armour: armourName(targetArmour), score: String(cell.score), id: row.id })
+        : say('medieval.fire.stepChart', { row: group.name, band: bandName(band), armour: armourName(targetArmour), score: String(cell.score), id: row.id }),
     );
   } else {
     // The seed leaves this score open: the GM's value, never a player's (or the row a house rule names, set once).
@@ -174,7 +174,7 @@ export function resolveFire(input: FireInput): FireOutcome {
     if (input.gm === false) throw new ValueNeeded(say('medieval.fire.scoreNotPlayers', gap), say('medieval.rules.gmsOption', { option: 'score' }));
     if (!Number.isInteger(s) || s < 1 || s > 10) refuse(say('medieval.rules.scoreRange', { option: 'score', got: String(s), rule: 'MED-FIRE' }));
     cell = { id: null, input: s, ...(input.by ? { by: input.by } : {}) };
-    steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${weapon} has no Firing Chart row (MED-FIRE source note); score needed ${s}+.`);
+    steps.push(say('medieval.fire.stepGm', { hasBy: input.by ? 'yes' : 'no', by: input.by ? mention(input.by) : '', weapon, score: String(s) }));
   }
   const base = cell.id === null ? cell.input : cell.score;
 
@@ -195,7 +195,7 @@ export function resolveFire(input: FireInput): FireOutcome {
   steps.push(step);
 
   const rec = recorder(input.dice);
-  if (input.options?.autokill) steps.push('Automatic kills are exchanged in melee only (MED-AUTOKILL.1); none in firing.');
+  if (input.options?.autokill) steps.push(say('medieval.fire.stepNoAutokill'));
   const artilleryFire = rangeEntry.artillery;
   const killDice = rollKillDice({
     figures: input.figures,
@@ -206,7 +206,7 @@ export function resolveFire(input: FireInput): FireOutcome {
     pack,
     rec,
   });
-  if (artilleryFire) killDice.steps[0] = `${input.figures} gun model${input.figures === 1 ? '' : 's'}: ${input.figures} d10, one per gun (MED-FIRE.1).`;
+  if (artilleryFire) killDice.steps[0] = say('medieval.fire.stepGunDice', { n: input.figures, dice: String(input.figures) });
   steps.push(...killDice.steps);
 
   let artillery: FireOutcome['artillery'];
@@ -219,11 +219,11 @@ export function resolveFire(input: FireInput): FireOutcome {
     if (lost.length) {
       kills -= lost.length;
       const guns = lost.map((t) => t.gun).join(', ');
-      steps.push(`${lost.length === 1 ? `Gun ${guns}'s kill die does` : `The kill dice of guns ${guns} do`} not count: ${lost.length === 1 ? 'it' : 'they'} did not fire (MED-RANGE.9). Kills: ${kills}.`);
+      steps.push(say('medieval.fire.stepLostDice', { n: lost.length, guns, kills: String(kills) }));
     }
     const d = pack.range.explosionDistance;
     artillery = { rule: 'MED-RANGE.9', throws: st.throws, explosionDistance: { '25mm': d['25mm'].in, '15mm': d['15mm'].in } };
-    if (st.throws.some((t) => t.result === 'explodes')) steps.push(`Explosion distance from the gun's base: ${d['25mm'].in}" (25mm figures) or ${d['15mm'].in}" (15mm figures) (MED-RANGE.10).`);
+    if (st.throws.some((t) => t.result === 'explodes')) steps.push(say('medieval.fire.stepExplosion', { d25: String(d['25mm'].in), d15: String(d['15mm'].in) }));
   }
 
   return {

@@ -1,4 +1,4 @@
-import { say } from '../../i18n/text.ts';
+import { list, say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { COMMANDERS, type Commander, type MedievalPack } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
@@ -38,14 +38,14 @@ export interface InitiativeOutcome extends Outcome {
 const MAX_ROUNDS = 100;
 
 /** `dieNote` says where the die came from (a house rule), for the working. */
-export function rollInitiative(input: { sides: readonly InitiativeSide[]; dice: Dice; pack: MedievalPack; die: 6 | 10; dieNote?: string }): InitiativeOutcome {
+export function rollInitiative(input: { sides: readonly InitiativeSide[]; dice: Dice; pack: MedievalPack; die: 6 | 10; dieNote?: Text }): InitiativeOutcome {
   const { pack, die } = input;
   if (input.sides.length < 2) refuse(say('medieval.initiative.atLeastTwo'));
   if (new Set(input.sides.map((s) => s.side)).size !== input.sides.length) refuse(say('medieval.initiative.namedTwice'));
   for (const s of input.sides) if (s.commander !== undefined && !COMMANDERS.includes(s.commander)) refuse(say('medieval.initiative.badCommander', { commanders: COMMANDERS.join(', '), got: String(s.commander) }));
   const rec = recorder(input.dice);
   const rolls: InitiativeRoll[] = [];
-  const steps: string[] = [`Each side rolls a d${die} and adds its commander's modifier (MED-INIT.1-2)${input.dieNote ? `; the die: ${input.dieNote}` : ''}.`];
+  const steps: Text[] = [say('medieval.initiative.stepEach', { die: String(die), hasNote: input.dieNote ? 'yes' : 'no', note: input.dieNote ?? '' })];
   let contenders = [...input.sides];
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const these = contenders.map((s) => {
@@ -55,15 +55,16 @@ export function rollInitiative(input: { sides: readonly InitiativeSide[]; dice: 
       rolls.push(r);
       return { s, r };
     });
-    steps.push(`${round > 1 ? `Re-roll ${round - 1}: ` : ''}${these.map(({ s, r }) => `${s.side} ${r.roll}${s.commander ? ` ${signed(r.modifier)} (${s.commander})` : ''} = ${r.total}`).join('; ')}.`);
+    const each = these.map(({ s, r }): Text => say('medieval.initiative.roll', { side: s.side, roll: String(r.roll), hasCommander: s.commander ? 'yes' : 'no', modifier: signed(r.modifier), commander: s.commander ?? '', total: String(r.total) }));
+    steps.push(say('medieval.initiative.stepRolls', { reroll: round - 1, rolls: each.reduce((a, b) => say('medieval.fire.both', { a, b })) }));
     const best = Math.max(...these.map((t) => t.r.total));
     const top = these.filter((t) => t.r.total === best);
     if (top.length === 1) {
       const winner = top[0]!.s.side;
-      steps.push(`${winner} has the highest total and chooses to be side A or B this Game Turn (MED-INIT.4).`);
+      steps.push(say('medieval.initiative.stepWinner', { side: winner }));
       return { rule: 'MED-INIT', die, rolls, winner, rounds: round, dice: rec.rolled, steps };
     }
-    steps.push(`${top.map((t) => t.s.side).join(' and ')} tie at ${best}: they roll again (MED-INIT.5).`);
+    steps.push(say('medieval.initiative.stepTie', { sides: list(top.map((t) => t.s.side)), best: String(best) }));
     contenders = top.map((t) => t.s);
   }
   throw new Error(`initiative still tied after ${MAX_ROUNDS} rounds`);

@@ -1,4 +1,4 @@
-import { plural } from '../../messages.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { MedievalPack } from './pack-schema.ts';
 import type { Recorder } from '../../rules/outcome.ts';
 
@@ -35,7 +35,7 @@ export interface KillDice {
   rolls: KillDie[];
   partDie?: PartDie;
   kills: number;
-  steps: string[];
+  steps: Text[];
 }
 
 export function rollKillDice(input: {
@@ -48,12 +48,12 @@ export function rollKillDice(input: {
   rec: Recorder;
 }): KillDice {
   const { figures, perDie, needed, pack, rec } = input;
-  const steps: string[] = [];
+  const steps: Text[] = [];
   const entitled = Math.ceil(figures / perDie);
   const odd = figures % perDie;
   const part = input.partDice && odd > 0 ? odd : 0;
   let ordinary = entitled - (part > 0 ? 1 : 0);
-  steps.push(`${plural(figures, 'figure')}: ${entitled} d10 (one per ${perDie}, rounded up)${part > 0 ? `, of which 1 is a Part-Dice for the odd ${part} (MED-PARTDICE.3)` : ''}.`);
+  steps.push(say('medieval.killDice.dice', { figures, entitled: String(entitled), perDie: String(perDie), part }));
 
   let automaticKills = 0;
   if (input.autokill) {
@@ -63,8 +63,8 @@ export function rollKillDice(input: {
     ordinary -= automaticKills * pack.autokill.diceReplaced;
     steps.push(
       wanted === 0
-        ? `Automatic kills need at least ${pack.autokill.figuresPerKill} figures: none (MED-AUTOKILL.2).`
-        : `${automaticKills} automatic kill${automaticKills === 1 ? '' : 's'} in exchange for ${automaticKills * pack.autokill.diceReplaced} d10 (MED-AUTOKILL.3-5)${automaticKills < wanted ? `; ${wanted - automaticKills} not taken, no ordinary die left (MED-AUTOKILL.6)` : ''}.`,
+        ? say('medieval.killDice.noAutokill', { n: String(pack.autokill.figuresPerKill) })
+        : say('medieval.killDice.autokill', { kills: automaticKills, dice: String(automaticKills * pack.autokill.diceReplaced), notTaken: wanted - automaticKills }),
     );
   }
 
@@ -73,7 +73,7 @@ export function rollKillDice(input: {
     const result = rec.roll(10);
     rolls.push({ result, kill: result >= needed });
   }
-  if (ordinary > 0) steps.push(`Rolled ${rolls.map((r) => r.result).join(', ')} needing ${needed}+: ${plural(rolls.filter((r) => r.kill).length, 'kill')}.`);
+  if (ordinary > 0) steps.push(say('medieval.killDice.rolled', { rolls: rolls.map((r) => r.result).join(', '), needed: String(needed), kills: rolls.filter((r) => r.kill).length }));
 
   let partDie: PartDie | undefined;
   if (part > 0) {
@@ -87,13 +87,13 @@ export function rollKillDice(input: {
       const saved = save >= row.saveOn;
       partDie.save = { rule: row.id, needed: row.saveOn, result: save, saved };
       partDie.kill = !saved;
-      steps.push(`Part-Dice for ${plural(part, 'figure')} rolled ${result}, a hit; the enemy saves on ${row.saveOn}+ (${row.id}) and rolled ${save}: ${saved ? 'saved' : 'not saved, 1 kill'}.`);
+      steps.push(say('medieval.killDice.partHit', { figures: part, result: String(result), saveOn: String(row.saveOn), id: row.id, save: String(save), saved: saved ? 'yes' : 'no' }));
     } else {
-      steps.push(`Part-Dice for ${plural(part, 'figure')} rolled ${result}, needing ${needed}+: no hit (MED-PARTDICE).`);
+      steps.push(say('medieval.killDice.partMiss', { figures: part, result: String(result), needed: String(needed) }));
     }
   }
 
   const kills = automaticKills + rolls.filter((r) => r.kill).length + (partDie?.kill ? 1 : 0);
-  steps.push(`Kills: ${kills}${automaticKills > 0 ? ` (${automaticKills} automatic)` : ''}.`);
+  steps.push(say('medieval.killDice.kills', { kills: String(kills), automatic: automaticKills }));
   return { entitled, automaticKills, rolls, ...(partDie ? { partDie } : {}), kills, steps };
 }

@@ -1,9 +1,9 @@
 import { mention } from '../../messages.ts';
-import { say } from '../../i18n/text.ts';
+import { say, type Arg, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
-import { ARMOUR, CLASSES, type Armour, type MedievalPack, type TroopClass } from './pack-schema.ts';
+import { ARMOUR, armourName, CLASSES, type Armour, type MedievalPack, type TroopClass } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
 
 /**
@@ -95,7 +95,7 @@ export interface MeleeOutcome extends Outcome {
   rule: 'MED-MELEE';
   group: string | null;
   /** The chart cell (`house`: the rule that had the unit's grade read this row), or the GM's score where the chart has none (`by`: the GM). */
-  cell: { id: string; grade: TroopClass; armour: Armour; score: number; house?: GradeRule & { for: TroopClass } } | { id: null; input: number; why: string; by?: string };
+  cell: { id: string; grade: TroopClass; armour: Armour; score: number; house?: GradeRule & { for: TroopClass } } | { id: null; input: number; why: Text; by?: string };
   base: number;
   modifiers: AppliedModifier[];
   modified: number;
@@ -128,26 +128,28 @@ export function prepareMelee(input: MeleeInput) {
   if (!ARMOUR.includes(targetArmour)) refuse(say('medieval.rules.armour', { armours: ARMOUR.join(', '), got: String(targetArmour), rule: 'MED-MELEE' }));
   if (!CLASSES.includes(grade)) refuse(say('medieval.melee.badGrade', { grades: CLASSES.join(', '), got: String(grade) }));
   const derived = input.derived ?? {};
-  const steps: string[] = [];
+  const steps: Text[] = [];
 
   const group = meleeGroup(input);
-  let why: string | null = null;
+  // Why the chart gives no score: a phrase whose values `whyText` words, opening a sentence (`cap`) or not.
+  let why: { key: string; values: Record<string, Arg> } | null = null;
   let row: MedievalPack['melee']['chart'][number] | undefined;
   // A grade the chart has no rows for at all (M, E) may read another's by the battle's house rule.
   const houseKey = MELEE_GRADE_HOUSE[grade];
   const ruled = input.houseGrades?.[grade];
   let byHouse: (GradeRule & { for: TroopClass }) | undefined;
-  if (!group) why = `the Melee Chart has no row for ${input.weapon}${input.mounted ? ' on horseback' : ' on foot'}`;
-  else if (group.charging && !derived.charging) why = `the ${group.name} row is for charging cavalry only`;
+  if (!group) why = { key: 'medieval.melee.whyNoRow', values: { weapon: input.weapon, mounted: input.mounted ? 'yes' : 'no' } };
+  else if (group.charging && !derived.charging) why = { key: 'medieval.melee.whyCharging', values: { row: group.name } };
   else {
     row = melee.chart.find((r) => r.group === group.id && r.grade === grade);
     if (!row && ruled) {
       row = melee.chart.find((r) => r.group === group.id && r.grade === ruled.grade);
       if (row) byHouse = { ...ruled, for: grade };
-      else why = `the ${group.name} rows have no grade ${grade} (MED-MELEE source note), nor grade ${ruled.grade}, which grade ${grade} reads by house rule ${ruled.key} (${ruled.note})`;
-    } else if (!row) why = `the ${group.name} rows have no grade ${grade} (MED-MELEE source note)`;
+      else why = { key: 'medieval.melee.whyNoGradeHouse', values: { row: group.name, grade, ruled: ruled.grade, key: ruled.key, note: ruled.note } };
+    } else if (!row) why = { key: 'medieval.melee.whyNoGrade', values: { row: group.name, grade } };
   }
 
+  const whyText = (cap: boolean): Text => say(why!.key, { ...why!.values, cap: cap ? 'yes' : 'no' });
   const option = input.scoreOption ?? 'the score';
   let cell: MeleeOutcome['cell'];
   if (row) {
@@ -161,18 +163,18 @@ export function prepareMelee(input: MeleeInput) {
     cell = { id: row.id, grade: row.grade, armour: targetArmour, score: row.scores[targetArmour], ...(byHouse ? { house: byHouse } : {}) };
     steps.push(
       byHouse
-        ? `The ${group!.name} rows have no grade ${grade} (MED-MELEE source note); grade ${grade} reads the grade ${byHouse.grade} row by house rule ${byHouse.key} (${byHouse.note}): against ${targetArmour} armour, ${cell.score}+ (${row.id}).`
-        : `${group!.name}, grade ${grade}, against ${targetArmour} armour: ${cell.score}+ (${row.id}).`,
+        ? say('medieval.melee.stepHouse', { row: group!.name, grade, ruled: byHouse.grade, key: byHouse.key, note: byHouse.note, armour: armourName(targetArmour), score: String(cell.score), id: row.id })
+        : say('medieval.melee.stepChart', { row: group!.name, grade, armour: armourName(targetArmour), score: String(cell.score), id: row.id }),
     );
   } else {
     // The seed leaves this cell open: the GM's value, never a player's (or a house rule's, set once for the battle).
     const house = { house: houseKey && !ruled ? 'yes' : 'no', key: houseKey ?? '', grade };
     const s = input.chartScore;
-    if (s === undefined) throw new ValueNeeded(say('medieval.melee.scoreNeeded', { why: cap(why!), option, ...house }), say('medieval.rules.gmsOption', { option }));
-    if (input.gm === false) throw new ValueNeeded(say('medieval.melee.scoreNotPlayers', { why: why!, option, ...house }), say('medieval.rules.gmsOption', { option }));
+    if (s === undefined) throw new ValueNeeded(say('medieval.melee.scoreNeeded', { why: whyText(true), option, ...house }), say('medieval.rules.gmsOption', { option }));
+    if (input.gm === false) throw new ValueNeeded(say('medieval.melee.scoreNotPlayers', { why: whyText(false), option, ...house }), say('medieval.rules.gmsOption', { option }));
     if (!Number.isInteger(s) || s < 1 || s > 10) refuse(say('medieval.rules.scoreRange', { option, got: String(s), rule: 'MED-MELEE' }));
-    cell = { id: null, input: s, why: why!, ...(input.by ? { by: input.by } : {}) };
-    steps.push(`GM's ruling${input.by ? ` (${mention(input.by)})` : ''}: ${why!}; score needed ${s}+.`);
+    cell = { id: null, input: s, why: whyText(false), ...(input.by ? { by: input.by } : {}) };
+    steps.push(say('medieval.melee.stepGm', { hasBy: input.by ? 'yes' : 'no', by: input.by ? mention(input.by) : '', why: whyText(false), score: String(s) }));
   }
   const base = cell.id === null ? cell.input : cell.score;
 
@@ -210,5 +212,3 @@ export function resolveMelee(input: MeleeInput, prepared: MeleePrepared = prepar
     steps,
   };
 }
-
-const cap = (s: string): string => `${s[0]!.toUpperCase()}${s.slice(1)}`;

@@ -1,4 +1,4 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { Commander, PackModifier } from './pack-schema.ts';
 import { signed } from '../../rules/outcome.ts';
@@ -16,7 +16,7 @@ export interface ModifierChoice {
   commander?: Commander;
   exclude?: boolean;
   /** Where the umpire took it from (who fired, a house rule), for the working. */
-  source?: string;
+  source?: Text;
 }
 
 export interface AppliedModifier {
@@ -30,7 +30,7 @@ export interface AppliedModifier {
   /** A GM's ruling against what the battle derives (a modifier it would not apply). */
   ruling?: boolean;
   /** Where the umpire took it from (who fired, a house rule). */
-  source?: string;
+  source?: Text;
 }
 
 /**
@@ -126,11 +126,20 @@ export function applyModifiers(table: readonly PackModifier[], chosen: readonly 
 }
 
 /** The working's lines for derived modifiers a GM ruled out. */
-export const droppedLines = (table: readonly PackModifier[], chosen: readonly ModifierChoice[]): string[] =>
-  chosen.filter((c) => c.exclude).map((c) => `${c.id} ${table.find((m) => m.id === c.id)?.text ?? ''}: not applied, the GM's ruling (the umpire derived it).`);
+export const droppedLines = (table: readonly PackModifier[], chosen: readonly ModifierChoice[]): Text[] =>
+  chosen.filter((c) => c.exclude).map((c) => say('medieval.modifiers.dropped', { id: c.id, text: table.find((m) => m.id === c.id)?.text ?? '' }));
 
-export const modifierLine = (m: AppliedModifier): string =>
-  `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${m.derived ? ` (from the log${m.source ? `: ${m.source}` : ''})` : m.ruling ? " (the GM's ruling; the umpire did not derive it)" : m.source ? ` (${m.source})` : ''}`;
+export const modifierLine = (m: AppliedModifier): Text =>
+  say('medieval.modifiers.line', {
+    id: m.id,
+    text: m.text,
+    value: signed(m.value),
+    counted: m.count !== 1 ? 'yes' : 'no',
+    count: String(m.count),
+    total: signed(m.total),
+    from: m.derived ? (m.source ? 'logSource' : 'log') : m.ruling ? 'ruling' : m.source ? 'source' : 'none',
+    source: m.source ?? '',
+  });
 
 export const sumModifiers = (ms: readonly AppliedModifier[]): number => ms.reduce((t, m) => t + m.total, 0);
 
@@ -140,6 +149,6 @@ export function neededScore(base: number, modifiers: readonly AppliedModifier[],
   const modified = base + total;
   const needed = Math.min(clamp.max, Math.max(clamp.min, modified));
   const clamped = needed !== modified;
-  const step = `Score needed ${base}${modifiers.length ? ` ${signed(total)} = ${modified}` : ''}${clamped ? `, counts as ${needed} (${clamp.rule})` : ''}: ${needed}+.`;
+  const step = say('medieval.modifiers.scoreNeeded', { base: String(base), modified: modifiers.length ? 'yes' : 'no', total: signed(total), score: String(modified), clamped: clamped ? 'yes' : 'no', needed: String(needed), rule: clamp.rule });
   return { modified, needed, clamped, step };
 }

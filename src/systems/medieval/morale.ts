@@ -1,4 +1,4 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -33,7 +33,7 @@ export interface MoraleDerived {
   /** Full tenths of the original figure-strength lost: MED-MORALE-MOD.33 each. */
   lossesTenths?: number;
   /** Which original they count from, in words: "5 of the 19 figures it began this battle with" (issue 41: a campaign's unit may begin one below its roster's strength). */
-  lossesOf?: string;
+  lossesOf?: Text;
   /** The contingent commander is killed, wounded or not in sight: MED-MORALE-MOD.28. */
   commanderDead?: boolean;
   /** Friendly units routing / falling back within 150yds: MED-MORALE-MOD.6 each. */
@@ -43,7 +43,7 @@ export interface MoraleDerived {
   /** Fired at the enemy this or last Game Turn: MED-MORALE-MOD.16. */
   firedRecently?: boolean;
   /** Fired on this Game Turn or last, the latest fire of each kind: MED-MORALE-MOD.18, .20, .22. */
-  underFire?: { kind: FireKind; by: string; when: string }[];
+  underFire?: { kind: FireKind; by: string; when: Text }[];
 }
 
 export interface MoraleInput {
@@ -82,7 +82,7 @@ export interface MoraleEffect {
   artilleryRoll?: number;
   /** "Rout when enemy makes contact": the unit routs on contact. */
   routsOnContact?: boolean;
-  note?: string;
+  note?: Text;
 }
 
 export interface MoraleOutcome extends Outcome {
@@ -132,7 +132,7 @@ export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived
   if (derived.firedRecently) out.push({ id: 'MED-MORALE-MOD.16' });
   for (const f of derived.underFire ?? []) {
     const row = pack.morale.modifiers.find((m) => m.underFire === f.kind);
-    if (row) out.push({ id: row.id, source: `${f.by} fired on it, ${f.when}` });
+    if (row) out.push({ id: row.id, source: say('medieval.morale.firedOn', { by: f.by, when: f.when }) });
   }
   if (unit.routing) out.push({ id: 'MED-MORALE-MOD.23' });
   // "Disordered (but also charging, advancing or halted)": not a routing unit (.23), nor one falling back in disorder (.21).
@@ -162,7 +162,7 @@ export function moraleEffect(result: MoraleResult, unit: TestingUnit, pack: Medi
         mayFire: 'no',
         advance: 'none',
         ...(kind === 'artillery' ? { abandonGuns: true } : {}),
-        note: 'Moves back at its March Rate "plus d10 rolls" in the next Compulsory Movement phase; the source does not say how many d10 or in what unit, so they are not rolled here.',
+        note: say('medieval.morale.noteRout'),
       });
     case 'fall-back-disorder': {
       if (kind === 'skirmish') return make({ rules: ['MED-MORALE-EFFECTS.2b'], disordered: false, rallied: !!unit.routing, mayFire: 'no' });
@@ -177,13 +177,13 @@ export function moraleEffect(result: MoraleResult, unit: TestingUnit, pack: Medi
         disordered: true,
         rallied: !!unit.routing,
         fallBack: distance,
-        ...(distance ? {} : { note: `The source gives fall-back distances for infantry and cavalry only, not ${unit.arm}.` }),
+        ...(distance ? {} : { note: say('medieval.morale.noteFallBack', { arm: unit.arm }) }),
       });
     }
     case 'fall-back-good-order':
       if (kind === 'skirmish') return make({ rules: ['MED-MORALE-EFFECTS.3b'], disordered: false, mayFire: 'half' });
       if (kind === 'artillery') return make({ rules: ['MED-MORALE-EFFECTS.3c'], artilleryChoice: 'manhandle-or-limber' });
-      return make({ rules: ['MED-MORALE-EFFECTS.3a'], fallBack: distance, ...(distance ? {} : { note: `The source gives fall-back distances for infantry and cavalry only, not ${unit.arm}.` }) });
+      return make({ rules: ['MED-MORALE-EFFECTS.3a'], fallBack: distance, ...(distance ? {} : { note: say('medieval.morale.noteFallBack', { arm: unit.arm }) }) });
     case 'no-advance':
       if (unit.charging || unit.routing) {
         return make({
@@ -191,21 +191,21 @@ export function moraleEffect(result: MoraleResult, unit: TestingUnit, pack: Medi
           disordered: true,
           rallied: !!unit.routing,
           advance: 'none',
-          ...(unit.charging ? { note: 'Halts 5cm (2") in front of the enemy unit it meant to charge.' } : { note: 'Disordered for one game phase.' }),
+          ...(unit.charging ? { note: say('medieval.morale.noteHalts') } : { note: say('medieval.morale.noteDisordered') }),
         });
       }
       return make({ rules: [kind === 'skirmish' || kind === 'artillery' ? 'MED-MORALE-EFFECTS.4c' : 'MED-MORALE-EFFECTS.4b'], advance: 'none' });
     case 'half-speed':
-      if (unit.charging || unit.advancing) return make({ rules: ['MED-MORALE-EFFECTS.5a'], note: 'A charging unit still moves at charge speed but is now Advancing-into-contact.' });
+      if (unit.charging || unit.advancing) return make({ rules: ['MED-MORALE-EFFECTS.5a'], note: say('medieval.morale.noteChargeSpeed') });
       return make({ rules: ['MED-MORALE-EFFECTS.5b', 'MED-MORALE-EFFECTS.5c'], advance: 'half' });
     case 'act-as-ordered':
       return make({ rules: ['MED-MORALE-EFFECTS.6a'] });
     case 'receive-good-order':
-      return make({ rules: [], note: 'The source gives no effect text beyond its name.' });
+      return make({ rules: [], note: say('medieval.morale.noteNoText') });
     case 'receive-disorder':
-      return make({ rules: [], disordered: true, note: 'The source gives no effect text beyond its name; read as receiving the charge disordered.' });
+      return make({ rules: [], disordered: true, note: say('medieval.morale.noteReceiveDisorder') });
     case 'rout-on-contact':
-      return make({ rules: [], routsOnContact: true, note: 'The source gives no effect text beyond its name: the unit routs (MED-MORALE-EFFECTS.1) when the enemy makes contact.' });
+      return make({ rules: [], routsOnContact: true, note: say('medieval.morale.noteRoutOnContact') });
   }
 }
 
@@ -228,27 +228,25 @@ export function moraleTest(input: MoraleInput): MoraleOutcome {
     if (c === undefined) refuse(say('medieval.morale.needsIntent', { id: row.id, intents: Object.keys(byIntent).join(' or ') }));
     column = c;
   }
-  const steps = [`Morale test: ${row.text} (${row.id}, priority ${row.priority})${choice.intent ? `, to ${choice.intent}` : ''}.`];
+  const steps: Text[] = [say('medieval.morale.stepReason', { text: row.text, id: row.id, priority: String(row.priority), hasIntent: choice.intent ? 'yes' : 'no', intent: choice.intent ?? '' })];
   const covers = chosen.slice(1).map((c) => c.row.id);
-  if (covers.length) steps.push(`One test per phase (MED-MORALE.3): this test also covers ${covers.join(', ')}.`);
+  if (covers.length) steps.push(say('medieval.morale.stepCovers', { ids: covers.join(', ') }));
 
   const picked = input.modifiers ?? [];
   const modifiers = applyModifiers(morale.modifiers, picked, moraleDerivedModifiers(unit, input.derived ?? {}, pack, picked), 'MED-MORALE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   const rec = recorder(input.dice);
   const { roll, factor } = rollFactor(morale, rec);
-  steps.push(`d10 ${roll}: factor ${signed(factor)} (MED-MORALE.1).`);
+  steps.push(say('medieval.morale.stepRoll', { roll: String(roll), factor: signed(factor) }));
   for (const m of modifiers) steps.push(modifierLine(m));
   steps.push(...droppedLines(morale.modifiers, picked));
   const total = factor + sumModifiers(modifiers);
   const band = morale.results.find((b) => (b.min === null || total >= b.min) && (b.max === null || total <= b.max));
   if (!band) throw new Error(`pack MED-MORALE-RESULT has no band for ${total}`);
   const result = band.cells[column];
-  steps.push(`Total ${signed(total)} under "${morale.columns[column]}": ${morale.resultNames[result]} (${band.id}).`);
+  steps.push(say('medieval.morale.stepTotal', { total: signed(total), column: morale.columns[column], result: morale.resultNames[result], id: band.id }));
   const effect = moraleEffect(result, unit, pack, rec);
   if (effect.artilleryRoll !== undefined) {
-    steps.push(
-      `Artillery falling back in disorder throws d10 ${effect.artilleryRoll}: ${effect.abandonGuns ? 'abandons its guns and moves back' : 'manhandles its guns back or limbers up'} (MED-MORALE-EFFECTS.2c).`,
-    );
+    steps.push(say('medieval.morale.stepArtillery', { roll: String(effect.artilleryRoll), abandon: effect.abandonGuns ? 'yes' : 'no' }));
   }
   if (effect.note) steps.push(effect.note);
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PackBase } from '../../rules/pack.ts';
+import { say, type Text } from '../../i18n/text.ts';
 
 /**
  * The zod schema of the medieval pack (docs/rules/medieval.md, MED-x): every chart of the
@@ -8,6 +9,8 @@ import { PackBase } from '../../rules/pack.ts';
  */
 
 export const ARMOUR = ['super heavy', 'extra heavy', 'heavy', 'medium', 'light'] as const;
+/** An armour grade, a column of the Firing and Melee Charts, in the reader's words. */
+export const armourName = (armour: Armour): Text => say('medieval.rules.armourName', { armour: armour.replace(/ (\w)/, (_, c: string) => c.toUpperCase()) });
 export type Armour = (typeof ARMOUR)[number];
 export const CLASSES = ['A', 'B', 'C', 'D', 'E', 'M'] as const;
 export type TroopClass = (typeof CLASSES)[number];

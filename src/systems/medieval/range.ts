@@ -1,4 +1,4 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { BANDS, type MedievalPack, type RangeBand } from './pack-schema.ts';
 import type { Outcome } from '../../rules/outcome.ts';
@@ -32,6 +32,9 @@ export function rangeRow(weapon: string, pack: MedievalPack) {
   return row;
 }
 
+/** A range band's name, short, medium or long, in the reader's words. */
+export const bandName = (band: RangeBand): Text => say('medieval.range.bandName', { band });
+
 export function rangeBand(weapon: string, distance: number, unit: Unit, pack: MedievalPack): RangeOutcome {
   const row = rangeRow(weapon, pack);
   if (!Number.isFinite(distance) || distance < 0) refuse(say('medieval.range.notDistance', { got: String(distance) }));
@@ -43,12 +46,12 @@ export function rangeBand(weapon: string, distance: number, unit: Unit, pack: Me
     limits[b] = v;
   }
   const rounded = pack.range.roundedUp ? Math.ceil(distance) : distance;
-  const show = (n: number) => (unit === 'in' ? `${n}"` : `${n} cm`);
+  const show = (n: number): Text => say('medieval.range.distance', { unit, n: String(n) });
   const band = BANDS.find((b) => rounded <= limits[b]);
   if (!band) refuse(say('medieval.range.outOfRange', { weapon, range: show(rounded), longest: show(limits.long), id: row.id }));
-  const steps = [
-    `${weapon}: Short to ${show(limits.short)}, Medium to ${show(limits.medium)}, Long to ${show(limits.long)} (${row.id}).`,
-    `Range ${distance !== rounded ? `${show(distance)} rounded up to ` : ''}${show(rounded)}: ${band} range.`,
+  const steps: Text[] = [
+    say('medieval.range.bands', { weapon, short: show(limits.short), medium: show(limits.medium), long: show(limits.long), id: row.id }),
+    say('medieval.range.band', { rounded: distance !== rounded ? 'yes' : 'no', distance: show(distance), range: show(rounded), band: bandName(band) }),
   ];
   return { rule: 'MED-RANGE', row: row.id, weapon: row.weapons.find((x) => x === weapon.trim().toLowerCase()) ?? weapon, distance, unit, rounded, band, limits, dice: [], steps };
 }

@@ -1,3 +1,4 @@
+import type { Text } from '../../i18n/text.ts';
 import type { Shot } from './fire-input.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { Shot } from './fire-input.ts';
  */
 
 export interface Step {
-  label: string;
+  label: Text;
   /** The number shown (or the chart line / target type read); a fraction also as `exact` ("80/3"). */
   value: number | string;
   exact?: string;
@@ -40,7 +41,7 @@ export interface CriticalHit {
   /** The pack table's result; null when the pack has no table (the GM reads theirs). */
   result: { text: string; counterbattery?: 'A' | 'B' } | null;
   needsGm: boolean;
-  text: string;
+  text: Text;
 }
 
 export interface Marker {
@@ -69,14 +70,14 @@ export interface FireOutcome {
   losses: number;
   lossKind: 'figures' | 'cannon' | 'train material';
   officerChecks: OfficerCheck[];
-  randomOfficerHit: { rule: string; needsGm: true; text: string } | null;
+  randomOfficerHit: { rule: string; needsGm: true; text: Text } | null;
   criticalHit: CriticalHit | null;
   markers: Marker[];
   /** `direction` or `batteryLoss` null: open in this battle, so no level moved (PCT-11.73). */
-  mfpChange: { rule: 'PCT-11.73'; points: number; direction: 'up' | 'down' | null; perFigure: number; perBatteryOrTrain: number; batteryLoss: 'each-cannon' | 'whole-battery' | null; text: string };
+  mfpChange: { rule: 'PCT-11.73'; points: number; direction: 'up' | 'down' | null; perFigure: number; perBatteryOrTrain: number; batteryLoss: 'each-cannon' | 'whole-battery' | null; text: Text; open?: string[] };
   moraleCheckDue: boolean;
   ammunition: { rule: string; spent: 1; shot: Shot } | null;
-  notes: string[];
+  notes: Text[];
   dice: RolledDie[];
 }
 
@@ -85,13 +86,13 @@ export type MfpChange = FireOutcome['mfpChange'];
 export interface FireRefused {
   status: 'refused';
   rule: string;
-  reason: string;
+  reason: Text;
 }
 
 export interface FireNeedsGm {
   status: 'needsGm';
   rule: string;
-  question: string;
+  question: Text;
   /** The house rule a GM may set instead of answering at each use (house-rules.ts). */
   house?: string;
   /** The working so far, for the GM to rule on. */

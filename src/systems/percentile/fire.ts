@@ -1,4 +1,4 @@
-import { plural } from '../../messages.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { ARTILLERY, FIRE_RULES, GUNS, type FireInput, type FireRules } from './fire-input.ts';
 import type { CriticalHit, FireOutcome, FireResult, Marker, OfficerCheck, RolledDie, Step } from './fire-outcome.ts';
 import { chartLine, doubling, firingCount, targetType } from './fire-chart.ts';
@@ -21,9 +21,12 @@ import type { Dice } from '../../rules/outcome.ts';
  * is refused or a GM ruling is needed, so the dice cursor only moves for a resolved attack.
  */
 
+/** The note that a morale check is due on the target (the battle says so in its own line). */
+export const MORALE_NOTE = 'percentile.fire.noteMorale';
+
 const isWholeCount = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 0);
 
-const step = (label: string, v: Fraction, rule: string): Step => (isWhole(v) ? { label, value: toNumber(v), rule } : { label, value: Math.round(toNumber(v) * 100) / 100, exact: `${v.n}/${v.d}`, rule });
+const step = (label: Text, v: Fraction, rule: string): Step => (isWhole(v) ? { label, value: toNumber(v), rule } : { label, value: Math.round(toNumber(v) * 100) / 100, exact: `${v.n}/${v.d}`, rule });
 
 /**
  * Resolve one fire attack. `dice` rolls d100 (fire, officer) and the critical hit die; nothing is
@@ -32,7 +35,7 @@ const step = (label: string, v: Fraction, rule: string): Step => (isWhole(v) ? {
 export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIRE_RULES): FireResult {
   const fp = rules.fire;
   // A value a battle's house rule set is cited where the working uses it (house-rules.ts).
-  const cite = (key: string, text: string) => (rules.house?.[key] ? `${text} (${rules.house[key]})` : text);
+  const cite = (key: string, text: Text): Text => (rules.house?.[key] ? say('percentile.words.cited', { text, rule: rules.house[key] }) : text);
   const { firer, target } = input;
   const artillery = ARTILLERY.includes(firer.arm);
   const rule = artillery ? 'PCT-11.15' : 'PCT-11.16';
@@ -40,24 +43,24 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   const stepNo = artillery ? { base: '8', mods: '9', hit: '10', officer: '11', count: '6' } : { base: '7', mods: '8', hit: '9', officer: '10', count: '5' };
 
   for (const [k, v] of [['count', input.count], ['earlierAttacksThisPhase', input.earlierAttacksThisPhase], ['batteriesOnTarget', input.batteriesOnTarget]] as const) {
-    if (!isWholeCount(v)) return { status: 'refused', rule, reason: `${k} must be a whole number, 0 or more (got ${v}).` };
+    if (!isWholeCount(v)) return { status: 'refused', rule, reason: say('percentile.fire.wholeNumber', { what: k, got: String(v), rule }) };
   }
-  if (!(Number.isFinite(input.range) && input.range >= 0)) return { status: 'refused', rule, reason: `range must be a distance in inches (got ${input.range}).` };
+  if (!(Number.isFinite(input.range) && input.range >= 0)) return { status: 'refused', rule, reason: say('percentile.fire.rangeInches', { got: String(input.range), rule }) };
   if (!(Number.isInteger(firer.strength) && firer.strength >= 1) || !(Number.isInteger(target.strength) && target.strength >= 1)) {
-    return { status: 'refused', rule: 'PCT-11.27', reason: 'Firer and target need a current strength of at least 1 (PCT-11.27).' };
+    return { status: 'refused', rule: 'PCT-11.27', reason: say('percentile.fire.strength') };
   }
   if (input.night && input.night.visibility === null) {
-    return { status: 'needsGm', rule: 'NIGHT-18.51', question: 'At night the maximum range is the visibility, which is not set: the GM sets it first (NIGHT-18.31, 18.51).', steps: [] };
+    return { status: 'needsGm', rule: 'NIGHT-18.51', question: say('percentile.fire.visibilityUnset'), steps: [] };
   }
   const refused = fireRefusal(input, rules);
   if (refused) return refused;
 
   const steps: Step[] = [];
-  const notes: string[] = [];
+  const notes: Text[] = [];
 
   // Step 1: target type.
   const tt = targetType(input);
-  steps.push({ label: `${tt.type} target: ${tt.why}`, value: tt.type, rule: tt.rule });
+  steps.push({ label: say('percentile.fire.stepTarget', { type: tt.type, why: tt.why }), value: tt.type, rule: tt.rule });
 
   // Count of firing figures or cannon.
   const counted = firingCount(input, artillery);
@@ -69,10 +72,10 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   if (!artillery) {
     const cl = chartLine(input);
     if (cl.line !== null && input.row !== undefined && input.row !== cl.line && !input.gm?.row) {
-      return { status: 'refused', rule: cl.rule, reason: `This unit fires on the ${cl.line} line (${cl.why}), not "${input.row}" (${cl.rule}).` };
+      return { status: 'refused', rule: cl.rule, reason: say('percentile.fire.otherLine', { line: cl.line, why: cl.why, row: input.row, rule: cl.rule }) };
     }
     if (row === null) row = cl.line;
-    if (row !== null) steps.push({ label: `Fire Chart line: ${row}${input.row === undefined ? ` (${cl.why})` : ''}`, value: row, rule: input.row === undefined ? cl.rule : S('4') });
+    if (row !== null) steps.push({ label: say('percentile.fire.stepLine', { row, given: input.row === undefined ? 'no' : 'yes', why: cl.why }), value: row, rule: input.row === undefined ? cl.rule : S('4') });
   } else if (row === null && firer.gun !== undefined) {
     row = `${firer.gun} ${firer.shot ?? 'roundshot'}`;
   }
@@ -87,31 +90,26 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   if (cell) {
     const v = tt.type === 'Massed' ? cell.massed : cell.linear;
     if (input.base !== undefined && input.base !== v) {
-      return { status: 'refused', rule: S(stepNo.base), reason: `The pack's Fire Chart gives ${v}% (${row}, ${counted.n}, class ${firer.class}, ${tt.type}); a different value belongs in a house-ruled pack.` };
+      return { status: 'refused', rule: S(stepNo.base), reason: say('percentile.fire.chartGives', { v: String(v), row: String(row), n: String(counted.n), class: String(firer.class), type: tt.type, rule: S(stepNo.base) }) };
     }
     base = v;
-    steps.push({ label: `Base percent: chart ${row}, ${counted.n} ${artillery ? 'cannon' : 'figures'}, class ${firer.class}, ${tt.type}`, value: v, rule: S(stepNo.base) });
+    steps.push({ label: say('percentile.fire.stepBase', { row: String(row), n: String(counted.n), guns: artillery ? 'yes' : 'no', class: String(firer.class), type: tt.type }), value: v, rule: S(stepNo.base) });
   } else if (input.base !== undefined) {
-    if (!(Number.isFinite(input.base) && input.base >= 0)) return { status: 'refused', rule: S(stepNo.base), reason: `base must be a percentage, 0 or more (got ${input.base}).` };
+    if (!(Number.isFinite(input.base) && input.base >= 0)) return { status: 'refused', rule: S(stepNo.base), reason: say('percentile.fire.basePercent', { got: String(input.base), rule: S(stepNo.base) }) };
     base = input.base;
-    const where = `${row ?? 'the chart row'}, ${counted.n} ${artillery ? 'cannon' : 'figures'}${firer.class ? `, class ${firer.class}` : ''}, ${tt.type}`;
-    steps.push({ label: `Base percent given (${where})`, value: base, rule: S(stepNo.base) });
+    const where = { hasRow: row === null ? 'no' : 'yes', row: row ?? '', n: String(counted.n), guns: artillery ? 'yes' : 'no', hasClass: firer.class ? 'yes' : 'no', class: firer.class ?? '', type: tt.type };
+    steps.push({ label: say('percentile.fire.stepBaseGiven', where), value: base, rule: S(stepNo.base) });
   } else {
-    const what = fp.chart ? `the pack's chart has no cell for ${row ?? '(no row)'}, ${counted.n}, class ${firer.class ?? '?'}` : 'this pack has no Fire Chart';
-    return {
-      status: 'needsGm',
-      rule: S(stepNo.base),
-      question: `${what}: give base: read from ${row ?? 'the Fire Chart row'}, ${counted.n} ${artillery ? 'cannon' : 'figures'}, class ${firer.class ?? 'A/B/C'}, ${tt.type} column.`,
-      steps,
-    };
+    const values = { hasChart: fp.chart ? 'yes' : 'no', hasRow: row === null ? 'no' : 'yes', row: row ?? '', n: String(counted.n), guns: artillery ? 'yes' : 'no', hasClass: firer.class ? 'yes' : 'no', class: firer.class ?? '', type: tt.type, rule: S(stepNo.base) };
+    return { status: 'needsGm', rule: S(stepNo.base), question: say('percentile.fire.giveBase', values), steps };
   }
 
   // Chart modifiers, in pack order (step 9/8): the derived ones plus those the player names.
   const named = new Map((input.modifiers ?? []).map((m) => [m.id, m]));
   for (const id of named.keys()) {
     const def = fp.modifiers.find((m) => m.id === id);
-    if (!def) return { status: 'refused', rule: S(stepNo.mods), reason: `Unknown fire modifier "${id}"; this pack has ${fp.modifiers.map((m) => m.id).join(', ')}.` };
-    if (def.derivable && !input.gm?.modifiers?.includes(id)) return { status: 'refused', rule: def.rule, reason: `${def.label} is applied by the umpire from the battle log, not named (${def.rule}).` };
+    if (!def) return { status: 'refused', rule: S(stepNo.mods), reason: say('percentile.fire.unknownModifier', { id, ids: fp.modifiers.map((m) => m.id).join(', '), rule: S(stepNo.mods) }) };
+    if (def.derivable && !input.gm?.modifiers?.includes(id)) return { status: 'refused', rule: def.rule, reason: say('percentile.fire.derivedModifier', { label: def.label, rule: def.rule }) };
   }
   const applies = new Set(named.keys());
   if (input.night) applies.add('night');
@@ -126,24 +124,24 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
     // PCT-11.46's "(1/3)" is open between two readings: only a house rule chooses, never a value at the fire.
     const key = def.id === 'skirmish-screen' ? 'skirmish-screen' : `modifier.${def.id}`;
     if (def.kind === null || (def.id === 'skirmish-screen' && def.value === null)) {
-      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give this modifier (${def.rule}).`, house: key, steps };
+      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noModifier', { label: def.label, rule: def.rule }), house: key, steps };
     }
     const kind = def.kind === 'multiplier' ? 'x' : '';
     if (def.value !== null && given !== undefined && fraction(def.value).n * fraction(given).d !== fraction(given).n * fraction(def.value).d) {
-      const where = rules.house?.[key] ? `in this battle (${rules.house[key]}); /house set changes it` : 'in this pack; a different value belongs in a house rule of the battle';
-      return { status: 'refused', rule: def.rule, reason: `${def.label} is ${kind}${def.value} ${where}.` };
+      const note = rules.house?.[key];
+      return { status: 'refused', rule: def.rule, reason: say('percentile.fire.modifierFixed', { label: def.label, value: `${kind}${def.value}`, house: note ? 'yes' : 'no', note: note ?? '', rule: def.rule }) };
     }
     const raw = def.value ?? given;
     if (raw === undefined) {
-      return { status: 'needsGm', rule: def.rule, question: `${def.label}: the rules do not give its value (${def.rule}); give it as the modifier's value.`, house: key, steps };
+      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noValue', { label: def.label, rule: def.rule }), house: key, steps };
     }
     const v = fraction(raw);
     p = def.kind === 'multiplier' ? mul(p, v) : add(p, v);
-    steps.push(step(cite(key, `${def.label}: ${def.kind === 'multiplier' ? `x${show(v)}` : `${v.n >= 0n ? '+' : ''}${show(v)}`} -> ${show(p)}`), p, def.rule));
+    steps.push(step(cite(key, say('percentile.fire.stepModifier', { label: def.label, change: def.kind === 'multiplier' ? `x${show(v)}` : `${v.n >= 0n ? '+' : ''}${show(v)}`, p: show(p) })), p, def.rule));
   }
   if (p.n < 0n) p = fraction(0);
   const rounded = ceil(p);
-  steps.push(step(isWhole(p) ? 'Modified base percent' : `Modified base percent, fraction raised: ${show(p)} -> ${rounded.n}`, rounded, S(stepNo.mods)));
+  steps.push(step(say('percentile.fire.stepModified', { raised: isWhole(p) ? 'no' : 'yes', p: show(p), n: String(rounded.n) }), rounded, S(stepNo.mods)));
   p = rounded;
 
   // PCT-ALGO step 6: doubling.
@@ -152,36 +150,36 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   if (dbl.factor === null) return { status: 'needsGm', rule: dbl.rule, question: dbl.question, ...(dbl.house ? { house: dbl.house } : {}), steps };
   if (dbl.factor === 2) {
     p = mul(p, fraction(2));
-    steps.push(step(`x2: ${dbl.why}`, p, dbl.rule));
+    steps.push(step(say('percentile.fire.stepDoubled', { why: dbl.why }), p, dbl.rule));
   } else if (input.kind !== 'normal') {
-    steps.push(step(`Not doubled: ${dbl.why}`, p, dbl.rule));
+    steps.push(step(say('percentile.fire.stepNotDoubled', { why: dbl.why }), p, dbl.rule));
   }
 
   // PCT-11.87: x2/3 for each earlier attack by the unit in the same phase; the final fraction raised.
   const k = input.earlierAttacksThisPhase;
   if (k > 0) {
     p = mul(p, pow(fraction('2/3'), k));
-    steps.push(step(`Attack ${k + 1} by this unit in the phase: x(2/3)^${k} -> ${show(p)}`, p, 'PCT-11.87'));
+    steps.push(step(say('percentile.fire.stepAttack', { attack: String(k + 1), k: String(k), p: show(p) }), p, 'PCT-11.87'));
     const r = ceil(p);
-    if (!isWhole(p)) steps.push(step(`Final fraction raised: ${show(p)} -> ${r.n}`, r, 'PCT-11.87'));
+    if (!isWhole(p)) steps.push(step(say('percentile.fire.stepRaised', { p: show(p), n: String(r.n) }), r, 'PCT-11.87'));
     p = r;
   }
   const percent = Number(p.n);
-  steps.push({ label: 'Modified base percent to hit', value: percent, rule: 'PCT-11.71' });
+  steps.push({ label: say('percentile.fire.stepToHit'), value: percent, rule: 'PCT-11.71' });
 
   const over = percent > 100;
   const above = fp.overHundred.aboveTwoHundred;
   if (percent > 200 && above === 'gm') {
-    return { status: 'needsGm', rule: 'PCT-11.71', question: `${percent}% is above 200%: the rules give 1 figure plus a chance of a second for over 100% but say nothing above 200%; the GM rules the losses.`, house: 'over-200', steps };
+    return { status: 'needsGm', rule: 'PCT-11.71', question: say('percentile.fire.over200', { percent: String(percent) }), house: 'over-200', steps };
   }
   // Asked before any die is rolled, so a question never follows a roll the player has seen.
   const secondFigure = fp.overHundred.secondFigure;
   if (over && percent % 100 !== 0 && secondFigure === null && !(percent > 200 && above === 'two-at-most')) {
-    return { status: 'needsGm', rule: 'PCT-11.71', question: `${percent}%: one figure and a ${percent % 100}% chance of another, and the rules do not say whether the fire roll or a new roll tests it (PCT-11.71).`, house: 'over-100.remainder', steps };
+    return { status: 'needsGm', rule: 'PCT-11.71', question: say('percentile.fire.remainderAsk', { percent: String(percent), rest: String(percent % 100) }), house: 'over-100.remainder', steps };
   }
   const officerRolls = fp.officerHit.rolls;
   if (target.officerAttached && officerRolls === null) {
-    return { status: 'needsGm', rule: S(stepNo.officer), question: `An officer is attached: "5% per figure hit" may be one d100 per figure or one at 5% x the figures hit, and the rules do not say which (${S(stepNo.officer)}).`, house: 'officer-hit.rolls', steps };
+    return { status: 'needsGm', rule: S(stepNo.officer), question: say('percentile.fire.officerAsk', { rule: S(stepNo.officer) }), house: 'officer-hit.rolls', steps };
   }
 
   // The roll and the hits.
@@ -198,31 +196,32 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   if (!over) {
     hit = fireRoll <= percent || fireRoll === 1;
     hits = hit ? 1 : 0;
-    steps.push({ label: `d100 ${fireRoll} ${hit ? (fireRoll <= percent ? `<= ${percent}: hit` : '= 01: always a hit') : `> ${percent}: miss`}`, value: fireRoll, rule: S(stepNo.hit) });
+    steps.push({ label: say('percentile.fire.stepRoll', { roll: String(fireRoll), result: hit ? (fireRoll <= percent ? 'hit' : 'always') : 'miss', percent: String(percent) }), value: fireRoll, rule: S(stepNo.hit) });
   } else {
     // Above 200% the house rule over-200 reads on: a figure per full 100%, or one and a second at most.
     const twoAtMost = percent > 200 && above === 'two-at-most';
     automatic = twoAtMost ? 2 : Math.floor(percent / 100);
     const rest = twoAtMost ? 0 : percent - automatic * 100;
-    const overLabel = `Over 100%: ${automatic} figure${automatic > 1 ? 's' : ''} lost automatically${twoAtMost ? ' (a second at most)' : ''}`;
+    const overLabel = say('percentile.fire.stepOver', { n: automatic, twoAtMost: twoAtMost ? 'yes' : 'no' });
     steps.push({ label: percent > 200 ? cite('over-200', overLabel) : overLabel, value: automatic, rule: 'PCT-11.71' });
     hits = automatic;
     if (rest > 0) {
       const r = secondFigure === 'same-roll' ? fireRoll : roll(100, 'PCT-11.71 remainder');
       const extra = r <= rest;
       if (extra) hits += 1;
-      const which = secondFigure === 'same-roll' ? 'the fire roll' : 'a new roll';
-      steps.push({ label: `Remainder ${rest}%: d100 ${r} ${extra ? `<= ${rest}: another figure` : `> ${rest}: no further figure`} (${rules.house?.['over-100.remainder'] ? `${which}, ${rules.house['over-100.remainder']}` : which})`, value: r, rule: 'PCT-11.71' });
+      const note = rules.house?.['over-100.remainder'];
+      const label = say('percentile.fire.stepRemainder', { rest: String(rest), roll: String(r), extra: extra ? 'yes' : 'no', same: secondFigure === 'same-roll' ? 'yes' : 'no', noted: note ? 'yes' : 'no', note: note ?? '' });
+      steps.push({ label, value: r, rule: 'PCT-11.71' });
     }
     hit = true;
   }
   const losses = Math.min(hits, target.strength);
-  if (losses < hits) notes.push(`${plural(hits, 'hit')} but the target has only ${target.strength}: ${losses} lost.`);
+  if (losses < hits) notes.push(say('percentile.fire.noteCapped', { hits, strength: String(target.strength), losses: String(losses) }));
 
   // PCT-11.74: artillery on guns or trains takes cannon or train material.
   const onGuns = artillery && (GUNS.includes(target.arm) || target.arm === 'train');
   const lossKind: FireOutcome['lossKind'] = onGuns ? (target.arm === 'train' ? 'train material' : 'cannon') : 'figures';
-  if (losses > 0) steps.push({ label: `${lossKind} lost`, value: losses, rule: onGuns ? 'PCT-11.74' : S(stepNo.hit) });
+  if (losses > 0) steps.push({ label: say('percentile.fire.stepLost', { kind: lossKind === 'train material' ? 'train' : lossKind }), value: losses, rule: onGuns ? 'PCT-11.74' : S(stepNo.hit) });
 
   // Officer checks (step 11 / 10).
   const officerChecks: OfficerCheck[] = [];
@@ -235,14 +234,14 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
       const r = roll(100, `officer hit (${orule})`);
       const check = { rule: orule, roll: r, chance, hit: r <= chance, randomOfficerHit: fp.officerHit.randomOfficerHitOn.includes(r) };
       officerChecks.push(check);
-      steps.push({ label: cite('officer-hit.rolls', `Officer check: d100 ${r} ${check.hit ? `<= ${chance}: officer hit` : `> ${chance}: officer not hit`}`), value: r, rule: orule });
+      steps.push({ label: cite('officer-hit.rolls', say('percentile.fire.stepOfficer', { roll: String(r), hit: check.hit ? 'yes' : 'no', chance: String(chance) })), value: r, rule: orule });
     }
     if (officerChecks.some((c) => c.randomOfficerHit)) {
       const chart = fp.officerHit.randomOfficerHitChart;
       randomOfficerHit = {
         rule: orule,
         needsGm: true,
-        text: `An officer-hit roll of 01 or 00 starts the Random Officer Hit sequence (14.62)${chart ? ', read from the pack chart' : '; its chart is not in the rules, so the GM rules the effect'}.`,
+        text: say('percentile.fire.randomOfficerHit', { chart: chart ? 'yes' : 'no' }),
       };
     }
   }
@@ -259,7 +258,7 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
     let result: CriticalHit['result'] = null;
     let second: CriticalHit['secondRoll'];
     let needsGm = true;
-    let text: string;
+    let text: Text;
     if (ch.table) {
       let readTotal = total;
       if (section === 'second' && ch.table.secondRoll) {
@@ -271,16 +270,16 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
       if (entry) {
         result = { text: entry.text, ...(entry.counterbattery ? { counterbattery: entry.counterbattery } : {}) };
         needsGm = false;
-        text = `Critical hit (${section} section, ${readTotal}): ${entry.text}`;
+        text = say('percentile.fire.critical', { second: section === 'second' ? 'yes' : 'no', total: String(readTotal), text: entry.text });
         if (entry.counterbattery) markers.push(counterbatteryMarker(entry.counterbattery, 'critical-hit'));
       } else {
-        text = `Critical hit ${readTotal} is not on the pack's ${section} section: the GM rules (PCT-11.75).`;
+        text = say('percentile.fire.criticalOff', { second: section === 'second' ? 'yes' : 'no', total: String(readTotal) });
       }
     } else {
-      text = `Critical hit roll 1D${ch.die} ${r}${bonus ? ` +${bonus} (shell or rockets)` : ''} = ${total}: ${section === 'second' ? 'a 6: the second section' : 'the first section'} of the Artillery/Train Critical Hit Table, which is not in the rules; the GM reads their table.`;
+      text = say('percentile.fire.criticalGm', { die: String(ch.die), roll: String(r), hasBonus: bonus ? 'yes' : 'no', bonus: String(bonus), total: String(total), second: section === 'second' ? 'yes' : 'no' });
     }
     criticalHit = { rule: 'PCT-11.75', roll: r, bonus, total, section, ...(second ? { secondRoll: second } : {}), result, needsGm, text };
-    steps.push({ label: `Critical hit: 1D${ch.die} ${r}${bonus ? ` +${bonus}` : ''}`, value: total, rule: 'PCT-11.75' });
+    steps.push({ label: say('percentile.fire.stepCritical', { die: String(ch.die), roll: String(r), hasBonus: bonus ? 'yes' : 'no', bonus: String(bonus) }), value: total, rule: 'PCT-11.75' });
   }
   if (input.counterbattery) markers.push(counterbatteryMarker(input.counterbattery, 'gm'));
 
@@ -288,9 +287,9 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   if (mfpChange.points !== 0) steps.push({ label: mfpChange.text, value: mfpChange.points, rule: 'PCT-11.73' });
 
   const moraleCheckDue = losses > 0;
-  if (moraleCheckDue) notes.push('Morale check due on the target (PCT-11.72), taken once every fire on it this phase is complete (PCT-11.88).');
-  if (moraleCheckDue && firer.arm === 'rockets') notes.push('Rocket fire has special morale rules that are not in the source; the GM rules them (PCT-11.72).');
-  if (target.screened && artillery) notes.push('The skirmish screen suffers no casualties from this fire (PCT-11.46).');
+  if (moraleCheckDue) notes.push(say(MORALE_NOTE));
+  if (moraleCheckDue && firer.arm === 'rockets') notes.push(say('percentile.fire.noteRockets'));
+  if (target.screened && artillery) notes.push(say('percentile.fire.noteScreen'));
 
   const ammunition = artillery && firer.ammunition !== undefined ? { rule: S('2'), spent: 1 as const, shot: firer.shot ?? 'roundshot' } : null;
 

@@ -1,3 +1,4 @@
+import { list, say } from '../../i18n/text.ts';
 import type { FirePack } from './fire-pack.ts';
 import type { FireOutcome, MfpChange } from './fire-outcome.ts';
 
@@ -10,18 +11,25 @@ import type { FireOutcome, MfpChange } from './fire-outcome.ts';
 export function mfpChangeFor(lossKind: FireOutcome['lossKind'], losses: number, strength: number, arm: string, fp: FirePack, house: Readonly<Record<string, string>> = {}): MfpChange {
   const m = fp.mfp;
   const base = { rule: 'PCT-11.73' as const, direction: m.direction, perFigure: m.perFigure, perBatteryOrTrain: m.perBatteryOrTrain, batteryLoss: m.batteryLoss };
-  if (losses === 0) return { ...base, points: 0, text: 'MFP +0: no loss' };
-  const by = (key: string) => (house[key] ? `, ${house[key]}` : '');
+  if (losses === 0) return { ...base, points: 0, text: say('percentile.mfp.noLoss') };
   const open = [m.direction === null ? 'mfp.direction' : '', lossKind !== 'figures' && m.batteryLoss === null ? 'mfp.battery-loss' : ''].filter(Boolean);
-  if (open.length) return { ...base, points: 0, text: `MFP not adjusted: ${open.join(' and ')} ${open.length > 1 ? 'are' : 'is'} open in this battle (PCT-11.73; 15.85 is not in the sources)` };
+  if (open.length) return { ...base, points: 0, open, text: say('percentile.mfp.notAdjusted', { keys: list(open), n: open.length }) };
   const perLoss = lossKind === 'figures' ? m.perFigure : m.perBatteryOrTrain;
   const units = lossKind === 'figures' || m.batteryLoss === 'each-cannon' ? losses : losses >= strength ? 1 : 0;
   const points = perLoss * units === 0 ? 0 : perLoss * units * (m.direction === 'up' ? 1 : -1);
-  const mfpText =
-    lossKind === 'figures'
-      ? `${losses} figure${losses === 1 ? '' : 's'} x ${m.perFigure}`
-      : m.batteryLoss === 'each-cannon'
-        ? `${losses} ${lossKind} loss${losses === 1 ? '' : 'es'} x ${m.perBatteryOrTrain} (each counted as a battery/train loss${by('mfp.battery-loss')})`
-        : `${units} whole ${arm === 'train' ? 'train' : 'battery'} lost x ${m.perBatteryOrTrain} (a whole battery or train counts${by('mfp.battery-loss')})`;
-  return { ...base, points, text: `MFP ${points >= 0 ? '+' : ''}${points}: ${mfpText}, level counting ${m.direction}${house['mfp.direction'] ? ` (${house['mfp.direction']})` : ''}` };
+  const mfpText = say('percentile.mfp.change', {
+    points: `${points >= 0 ? '+' : ''}${points}`,
+    how: lossKind === 'figures' ? 'figures' : m.batteryLoss === 'each-cannon' ? 'each' : 'whole',
+    losses,
+    kind: lossKind === 'cannon' ? 'cannon' : 'train',
+    units: String(units),
+    train: arm === 'train' ? 'yes' : 'no',
+    per: String(lossKind === 'figures' ? m.perFigure : m.perBatteryOrTrain),
+    batteryNoted: house['mfp.battery-loss'] ? 'yes' : 'no',
+    batteryNote: house['mfp.battery-loss'] ?? '',
+    up: m.direction === 'up' ? 'yes' : 'no',
+    directionNoted: house['mfp.direction'] ? 'yes' : 'no',
+    directionNote: house['mfp.direction'] ?? '',
+  });
+  return { ...base, points, text: mfpText };
 }

@@ -1,3 +1,4 @@
+import { say, type Text } from '../../i18n/text.ts';
 import type { Bound, FireZones } from './fire-pack.ts';
 
 /**
@@ -19,13 +20,17 @@ export interface ZoneInput {
 
 export type ZoneResult =
   /** `zone` null: artillery beyond its Minimum Range Fire Zone (its other zones are on the missing Weapon Range chart). */
-  | { status: 'derived'; zone: Zone | null; rule: string; why: string }
-  | { status: 'refused'; rule: string; reason: string }
-  | { status: 'open'; rule: string; why: string };
+  | { status: 'derived'; zone: Zone | null; rule: string; why: Text }
+  /** `why`: the reason as a clause, without its closing stop. */
+  | { status: 'refused'; rule: string; reason: Text; why: Text }
+  | { status: 'open'; rule: string; why: Text };
 
 const GUNS = ['artillery', 'rockets', 'siege artillery'];
 const inches = (n: number) => `${n}"`;
-const bound = (b: Bound) => (b.low === b.high ? inches(b.low) : `${b.low}-${b.high}" (the source's reading is open)`);
+const bound = (b: Bound): Text => say('percentile.zone.bound', { open: b.low === b.high ? 'no' : 'yes', low: String(b.low), high: String(b.high) });
+const zoneWhy = (why: string, values: Record<string, Text> = {}): Text => say('percentile.zone.why', { why, ...values });
+/** A refusal, as a sentence and as a clause. */
+const refused = (rule: string, key: string, values: Record<string, Text>) => ({ status: 'refused' as const, rule, reason: say(key, { ...values, stop: 'yes' }), why: say(key, { ...values, stop: 'no' }) });
 
 export function fireZone(input: ZoneInput, zones: FireZones): ZoneResult {
   const { arm, range } = input;
@@ -33,28 +38,28 @@ export function fireZone(input: ZoneInput, zones: FireZones): ZoneResult {
     // PCT-11.32: no shell fire inside the Shellfire Zone's minimum range.
     if (input.shot === 'shell' && arm !== 'rockets') {
       const m = zones.shellMinimum;
-      if (range < m.low) return { status: 'refused', rule: 'PCT-11.32', reason: `Shellfire has a minimum range of ${bound(m)}, where no fire attacks can be made; the target is at ${inches(range)} (PCT-11.32).` };
-      if (range < m.high) return { status: 'open', rule: 'PCT-11.32', why: `shellfire at ${inches(range)}: the source gives the Shellfire Zone's minimum range as ${bound(m)}` };
+      if (range < m.low) return refused('PCT-11.32', 'percentile.zone.shellMinimum', { bound: bound(m), range: inches(range) });
+      if (range < m.high) return { status: 'open', rule: 'PCT-11.32', why: zoneWhy('shellOpen', { range: inches(range), bound: bound(m) }) };
     }
     // PCT-11.32, 11.33: siege artillery has no Minimum Range Fire Zone.
-    if (arm === 'siege artillery') return { status: 'derived', zone: null, rule: 'PCT-11.32', why: 'siege artillery has no Minimum Range Fire Zone' };
+    if (arm === 'siege artillery') return { status: 'derived', zone: null, rule: 'PCT-11.32', why: zoneWhy('siege') };
     const m = zones.artilleryMinimum;
-    if (range <= m.low) return { status: 'derived', zone: 'minimum', rule: arm === 'rockets' ? 'PCT-11.33' : 'PCT-11.32', why: `Minimum Range Fire Zone, 0-${bound(m)}` };
-    if (range <= m.high) return { status: 'open', rule: 'PCT-11.32', why: `the Minimum Range Fire Zone ends at ${bound(m)}` };
-    return { status: 'derived', zone: null, rule: arm === 'rockets' ? 'PCT-11.33' : 'PCT-11.32', why: `beyond the Minimum Range Fire Zone (0-${bound(m)})` };
+    if (range <= m.low) return { status: 'derived', zone: 'minimum', rule: arm === 'rockets' ? 'PCT-11.33' : 'PCT-11.32', why: zoneWhy('minimum', { bound: bound(m) }) };
+    if (range <= m.high) return { status: 'open', rule: 'PCT-11.32', why: zoneWhy('minimumEnds', { bound: bound(m) }) };
+    return { status: 'derived', zone: null, rule: arm === 'rockets' ? 'PCT-11.33' : 'PCT-11.32', why: zoneWhy('beyond', { bound: bound(m) }) };
   }
-  if (arm !== 'infantry' && arm !== 'cavalry') return { status: 'derived', zone: null, rule: 'PCT-11.31', why: `${arm} projects no fire zone` };
+  if (arm !== 'infantry' && arm !== 'cavalry') return { status: 'derived', zone: null, rule: 'PCT-11.31', why: zoneWhy('none', { arm }) };
 
   const kind = input.formation === 'skirmish' ? 'skirmish' : arm;
   const rule = kind === 'skirmish' ? 'PCT-11.37' : kind === 'cavalry' ? 'PCT-11.35' : 'PCT-11.34';
-  if (input.weapon === undefined) return { status: 'open', rule, why: 'the roster gives no weapon (set it with /unit set weapon:)' };
+  if (input.weapon === undefined) return { status: 'open', rule, why: zoneWhy('noWeapon') };
   const w = zones.smallArms.find((z) => z.arm === kind && z.weapon === input.weapon);
-  const who = `${kind === 'skirmish' ? 'skirmish order' : kind} ${input.weapon}`;
-  if (!w) return { status: 'open', rule, why: `the ${who}'s zones are on the Weapon Range Chart, which is not in the source` };
-  if (range <= w.minimum.low) return { status: 'derived', zone: 'minimum', rule: w.rule, why: `${who}: Minimum Range Fire Zone 0-${bound(w.minimum)}` };
-  if (range <= w.minimum.high) return { status: 'open', rule: w.rule, why: `${who} at ${inches(range)}: the Minimum Range Fire Zone ends at ${bound(w.minimum)}` };
-  if (w.maximum === null) return { status: 'open', rule: w.rule, why: `the ${who}'s maximum range is on the Weapon Range Chart, which is not in the source` };
-  if (range <= w.maximum.low) return { status: 'derived', zone: 'maximum', rule: w.rule, why: `${who}: Maximum Range Fire Zone, beyond ${bound(w.minimum)} to ${bound(w.maximum)}` };
-  if (range <= w.maximum.high) return { status: 'open', rule: w.rule, why: `${who} at ${inches(range)}: the maximum range is ${bound(w.maximum)}` };
-  return { status: 'refused', rule: w.rule, reason: `The ${who}'s maximum range is ${bound(w.maximum)}; the target is at ${inches(range)}, out of range (${w.rule}).` };
+  const who = say('percentile.zone.who', { kind, weapon: input.weapon });
+  if (!w) return { status: 'open', rule, why: zoneWhy('chart', { who }) };
+  if (range <= w.minimum.low) return { status: 'derived', zone: 'minimum', rule: w.rule, why: zoneWhy('weaponMinimum', { who, bound: bound(w.minimum) }) };
+  if (range <= w.minimum.high) return { status: 'open', rule: w.rule, why: zoneWhy('weaponMinimumEnds', { who, range: inches(range), bound: bound(w.minimum) }) };
+  if (w.maximum === null) return { status: 'open', rule: w.rule, why: zoneWhy('maximumChart', { who }) };
+  if (range <= w.maximum.low) return { status: 'derived', zone: 'maximum', rule: w.rule, why: zoneWhy('weaponMaximum', { who, bound: bound(w.minimum), to: bound(w.maximum) }) };
+  if (range <= w.maximum.high) return { status: 'open', rule: w.rule, why: zoneWhy('weaponMaximumOpen', { who, range: inches(range), bound: bound(w.maximum) }) };
+  return refused(w.rule, 'percentile.zone.outOfRange', { who, bound: bound(w.maximum), range: inches(range), rule: w.rule });
 }

@@ -1,5 +1,4 @@
 import { say, type Text } from '../../../i18n/text.ts';
-import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { houseNote, houseRule } from '../../../battle/house.ts';
@@ -47,7 +46,7 @@ export interface MedievalFireOutcome extends FireOutcome {
   target: string;
   range: RangeOutcome | null;
   band: RangeBand;
-  firing: { figures: number; why: string };
+  firing: { figures: number; why: Text };
   derived: FireDerived;
   applied: { losses: number; figuresLeft: number; gunsExploded: number; gunsMisfired: number };
 }
@@ -81,38 +80,33 @@ export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): F
 
   const artillery = rangeRow(weapon, pack).artillery;
   let figures: number;
-  let why: string;
+  let why: Text;
   if (artillery) {
     if (st.gunsAbandoned) refuse(say('medieval.fire.gunsAbandoned', { unit: firer.name }));
     const cannon = firer.attrs.cannon === undefined ? refuse(say('medieval.fire.noGuns', { unit: firer.name })) : Number(firer.attrs.cannon);
     const lost = st.gunsLost ?? 0;
     const misfired = st.misfired?.turn === at.turn ? st.misfired.guns : 0;
     const ready = cannon - lost - misfired;
-    const reasons = [lost ? `${lost} exploded` : '', misfired ? `${misfired} misfired this turn and can't re-fire until next Game Turn` : ''].filter(Boolean).join('; ');
     const exploded = lost ? say('medieval.fire.gunsExploded', { n: String(lost) }) : undefined;
     const down = misfired ? say('medieval.fire.gunsMisfiredThisTurn', { n: String(misfired) }) : undefined;
     const reasonsText: Text = exploded && down ? say('medieval.fire.both', { a: exploded, b: down }) : (exploded ?? down ?? '');
     if (ready <= 0) refuse(say('medieval.fire.noGunReady', { unit: firer.name, reasons: reasonsText }));
     if (a.figures !== undefined && a.figures > ready) refuse(say('medieval.fire.tooManyGuns', { unit: firer.name, ready, cannon, reasons: reasonsText, asked: String(a.figures) }));
     figures = a.figures ?? ready;
-    why = `${figures} gun model${figures === 1 ? '' : 's'} of ${cannon}${reasons ? ` (${reasons})` : ''}: one d10 per gun (MED-FIRE.1)`;
+    why = say('medieval.fire.whyGuns', { figures, cannon: String(cannon), hasReasons: lost || misfired ? 'yes' : 'no', reasons: reasonsText });
   } else {
     const now = figuresNow(s, firer);
     // MED-SEQ.12: side B's figures "shot" in phase 11 still fire in phase 12.
     const shot = pid === 'MED-SEQ.12' && st.shot?.turn === at.turn && MEDIEVAL_PHASES[st.shot.phase]?.id === 'MED-SEQ.11' ? st.shot.figures : 0;
     let max = now + shot;
-    let whyMax = shot ? `${plural(now, 'figure')} and the ${shot} shot in phase 11, who still fire (MED-SEQ.12)` : plural(now, 'figure');
     // MED-MORALE-EFFECTS.3b: skirmishers falling back in good order fire at half headcount (rounded down: the source gives no rounding).
-    if (effect?.mayFire === 'half') {
-      max = Math.floor(max / 2);
-      whyMax += `, half headcount after falling back in good order (${effect.rules.join(', ')}): ${max}`;
-    }
+    if (effect?.mayFire === 'half') max = Math.floor(max / 2);
     const canFire = say('medieval.fire.canFire', { now, shot, half: effect?.mayFire === 'half' ? 'yes' : 'no', rules: effect?.rules.join(', ') ?? '', max: String(max) });
     if (max === 0) refuse(say('medieval.fire.noFiguresReady', { unit: firer.name, why: canFire }));
     if (a.figures !== undefined && a.figures > max) refuse(say('medieval.fire.tooManyFigures', { unit: firer.name, max, why: canFire, asked: String(a.figures) }));
     figures = a.figures ?? max;
     const limited = shot > 0 || effect?.mayFire === 'half';
-    why = a.figures !== undefined ? `${plural(figures, 'figure')} firing, as given (of ${whyMax})` : limited ? `${plural(figures, 'figure')} firing (${whyMax})` : `${plural(figures, 'figure')} firing, all it has`;
+    why = say('medieval.fire.whyFigures', { figures, how: a.figures !== undefined ? 'given' : limited ? 'limited' : 'all', max: canFire });
   }
 
   if (a.range !== undefined && a.band !== undefined) refuse(say('medieval.fire.rangeAndBand'));
@@ -219,7 +213,7 @@ export function describeFireResolved(e: FireEvent): Text {
   ];
   return lines(say('medieval.fire.head', { firer: o.firer, target: o.target, kills: o.kills }), [
     ...(o.range?.steps ?? [say('medieval.fire.bandAsGiven', { band: o.band })]),
-    `${o.firing.why}.`,
+    say('medieval.fire.whySentence', { why: o.firing.why }),
     ...o.steps,
     ...extra,
   ]);

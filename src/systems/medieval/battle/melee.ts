@@ -1,5 +1,4 @@
 import { say, type Text } from '../../../i18n/text.ts';
-import { plural } from '../../../messages.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { actsFor, findUnit, needDice, sideName, unitSideId } from '../../../battle/mechanics.ts';
@@ -119,11 +118,11 @@ export function decideMelee(s: BattleState, a: MeleeAction, ctx: DecideContext):
     defender,
     dice: [...attacker.dice, ...defender.dice],
     steps: [
-      `${att.name}, ${plural(attacker.figures, 'figure')}, against ${def.name}:`,
+      say('medieval.melee.stepSide', { unit: att.name, figures: attacker.figures, enemy: def.name }),
       ...attacker.steps,
-      `${def.name}, ${plural(defender.figures, 'figure')}, against ${att.name}:`,
+      say('medieval.melee.stepSide', { unit: def.name, figures: defender.figures, enemy: att.name }),
       ...defender.steps,
-      `Both sides strike at once (MED-SEQ.13): ${def.name} loses ${attacker.applied.losses} (${attacker.applied.enemyFiguresLeft} left), ${att.name} loses ${defender.applied.losses} (${defender.applied.enemyFiguresLeft} left).`,
+      say('medieval.melee.stepBoth', { defender: def.name, defenderLosses: String(attacker.applied.losses), defenderLeft: String(attacker.applied.enemyFiguresLeft), attacker: att.name, attackerLosses: String(defender.applied.losses), attackerLeft: String(defender.applied.enemyFiguresLeft) }),
     ],
   };
   return [{ type: 'MedievalMeleeResolved', data: { attackerId: att.id, defenderId: def.id, at: s.position, outcome, dice: used } }];

@@ -119,7 +119,7 @@ function underFire(s: BattleState, st: MedievalUnitStatus): Pick<MoraleDerived, 
   const fired = FIRE_KINDS.flatMap((kind) => {
     const f = st.underFire?.[kind];
     if (!f || f.at.turn < s.position.turn - 1) return [];
-    return [{ kind, by: s.units[f.by]?.name ?? f.by, when: `turn ${f.at.turn}, phase ${phaseId(f.at).replace('MED-SEQ.', '')}` }];
+    return [{ kind, by: s.units[f.by]?.name ?? f.by, when: say('medieval.morale.when', { turn: String(f.at.turn), phase: phaseId(f.at).replace('MED-SEQ.', '') }) }];
   });
   return fired.length ? { underFire: fired } : {};
 }

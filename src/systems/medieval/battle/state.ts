@@ -170,7 +170,7 @@ export const figuresNow = (s: BattleState, u: Unit) => Math.max(0, startFigures(
  */
 export const lossesTenths = (s: BattleState, u: Unit) => (startFigures(u) > 0 ? Math.floor((unitStatus(s, u.id).losses * 10) / startFigures(u)) : 0);
 /** The original the losses count from, in words, for the working of a test. */
-export const lossesOf = (s: BattleState, u: Unit) => `${unitStatus(s, u.id).losses} of the ${startFigures(u)} figures it began this battle with`;
+export const lossesOf = (s: BattleState, u: Unit): Text => say('medieval.state.lossesOf', { losses: String(unitStatus(s, u.id).losses), start: startFigures(u) });
 
 export function testingUnit(s: BattleState, u: Unit): TestingUnit {
   const st = unitStatus(s, u.id);

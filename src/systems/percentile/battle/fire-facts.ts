@@ -1,6 +1,6 @@
 import { claim, type Ruling } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import { say } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { chartLine, enfiladeable, fireZone, type FireInput, type FireZones, type ZoneResult } from '../index.ts';
 
@@ -41,7 +41,7 @@ export interface FireFacts {
 export interface ClaimedFire {
   input: FireInput;
   rulings: Ruling[];
-  zone: { zone: 'minimum' | 'maximum' | null; rule: string; why: string; ruled: boolean };
+  zone: { zone: 'minimum' | 'maximum' | null; rule: string; why: Text; ruled: boolean };
 }
 
 const ARTILLERY = ['artillery', 'rockets', 'siege artillery'];
@@ -63,14 +63,14 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
   let zone: ClaimedFire['zone'];
   if (derived.status === 'derived') {
     zone = { zone: derived.zone, rule: derived.rule, why: derived.why, ruled: false };
-    if (a.zone !== undefined && ruled(claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: zoneWord(derived.zone), source: `${derived.why}, at the measured ${a.range}"`, rule: derived.rule }))) {
+    if (a.zone !== undefined && ruled(claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: zoneWord(derived.zone), source: say('percentile.zone.measured', { why: derived.why, range: String(a.range) }), rule: derived.rule }))) {
       zone = { ...zone, zone: a.zone, ruled: true };
     }
   } else {
     if (a.zone === undefined) {
       refuse(derived.status === 'refused' ? say('percentile.fire.zoneGmOnly', { what: derived.reason }) : say('percentile.fire.zoneAsk', { what: say('percentile.fire.zoneOpen', { why: derived.why, rule: derived.rule }) }));
     }
-    const r = claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: derived.status === 'refused' ? 'out of range' : 'not given by the rules', source: derived.status === 'refused' ? derived.reason.replace(/\.$/, '') : derived.why, rule: derived.rule });
+    const r = claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: derived.status === 'refused' ? 'out of range' : 'not given by the rules', source: derived.why, rule: derived.rule });
     ruled(r);
     zone = { zone: a.zone, rule: derived.rule, why: derived.status === 'refused' ? derived.reason : derived.why, ruled: true };
   }
@@ -146,7 +146,7 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
       }
     }
     if (m.id === 'maximum-roundshot' && (!artillery || (input.firer.shot ?? 'roundshot') !== 'roundshot' || zone.zone === 'minimum')) {
-      const why = !artillery ? `${input.firer.arm} fires no roundshot` : zone.zone === 'minimum' ? `the target is in the Minimum Range Fire Zone (${zone.why})` : `the shot fired is ${input.firer.shot}`;
+      const why = say('percentile.zone.noRoundshot', { why: !artillery ? 'arm' : zone.zone === 'minimum' ? 'minimum' : 'shot', arm: input.firer.arm, zone: zone.why, shot: input.firer.shot ?? '' });
       ruled(claim(s, actor, { what: 'the target', claimed: 'in the Maximum Roundshot Zone', derived: 'not in the Maximum Roundshot Zone', source: why, rule: 'PCT-11.32' }));
     }
     if (m.id === 'skirmish-screen') input.target.screened = true;

@@ -1,4 +1,4 @@
-import { say, type Text } from '../../../i18n/text.ts';
+import { isPhrase, say, type Phrase, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent, DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, checkGmRulings, findUnit, needDice, rulingLine, samePhase, sideName, unitSideId, type Ruling } from '../../../battle/mechanics.ts';
@@ -7,6 +7,7 @@ import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse, ValueNeeded } from '../../../rules/errors.ts';
 import {
   fireRefusal,
+  MORALE_NOTE,
   resolveFire,
   type FireInput,
   type FireKind,
@@ -83,7 +84,7 @@ export interface PercentileFireOutcome extends FireOutcome {
     batteriesOnTarget: number;
     night: { visibility: number | null } | null;
     /** The fire zone from weapon and measured range (PCT-11.32 - 11.37); absent in fire logged before it was derived. */
-    zone?: { zone: 'minimum' | 'maximum' | null; rule: string; why: string; ruled: boolean };
+    zone?: { zone: 'minimum' | 'maximum' | null; rule: string; why: Text; ruled: boolean };
     /** Rounds left before this fire where the roster gives `ammunition` (PCT-11.23.5). */
     ammunitionLeft?: number;
   };
@@ -304,7 +305,8 @@ function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', 
   return out;
 }
 
-const withRule = (text: string, rule: string) => (text.includes(rule.replace(/^[A-Z]+-/, '')) ? text : `${text} (${rule})`);
+/** A kept text with its rule where it does not cite it; a phrase cites its own. */
+const withRule = (text: Text, rule: string): Text => (typeof text !== 'string' || text.includes(rule.replace(/^[A-Z]+-/, '')) ? text : `${text} (${rule})`);
 
 /** What answers a question the Fire Routine put to the GM: an option of /fire percentile, and the house rule (`house`) that settles it for the battle. */
 function answeredBy(rule: string, house: string | undefined): Text {
@@ -354,8 +356,35 @@ export function applyFireResolved(d: BattleState, e: FireEvent): void {
   noteMfpOpen(d, outcome.mfpChange);
 }
 
-/** A step as a player checks it: the label, the value where the label does not end on it, the rule. */
-function stepText(st: FireOutcome['steps'][number]): string {
+/** The step labels (../fire.ts) that show their step's value, so the working does not repeat it. */
+const SHOWS_VALUE = new Set([
+  'percentile.fire.stepTarget',
+  'percentile.fire.stepLine',
+  'percentile.count.battery',
+  'percentile.count.skirmish',
+  'percentile.count.half',
+  'percentile.count.angle',
+  'percentile.fire.stepModifier',
+  'percentile.fire.stepAttack',
+  'percentile.fire.stepRaised',
+  'percentile.fire.stepRoll',
+  'percentile.fire.stepRemainder',
+  'percentile.fire.stepOfficer',
+  'percentile.mfp.change',
+]);
+
+/** Whether a step's label (a phrase, perhaps with a house rule cited) shows the step's value. */
+function showsValue(label: Phrase): boolean {
+  const v = label.values ?? {};
+  if (label.key === 'percentile.words.cited') return isPhrase(v.text) && showsValue(v.text);
+  if (label.key === 'percentile.count.square') return v.limited !== 'yes';
+  if (label.key === 'percentile.fire.stepModified') return v.raised === 'yes';
+  return SHOWS_VALUE.has(label.key);
+}
+
+/** A step as a player checks it: the label, the value where the label does not show it, the rule. An old log's label is a string, searched for the value. */
+function stepText(st: FireOutcome['steps'][number]): Text {
+  if (typeof st.label !== 'string') return say('percentile.fire.step', { label: st.label, shown: isPhrase(st.label) && showsValue(st.label) ? 'yes' : 'no', value: String(st.value), rule: st.rule });
   const shown = typeof st.value === 'string' ? st.label.includes(st.value) : new RegExp(`(^|-> |= |\\(|d100 |[+-])${st.value}(\\D|$)`).test(st.label);
   return `${st.label}${shown ? '' : ` = ${st.value}`} (${st.rule})`;
 }
@@ -405,7 +434,7 @@ export function describeFireResolved(e: FireEvent, s: BattleState): Text {
     ...ap.markersPlaced.map((x) => say('percentile.fire.markerPlaced', { marker: x, target: o.target, rule: x === 'A' ? 'PCT-11.76' : 'PCT-11.77' })),
     ...ap.markersCleared.map((x) => say('percentile.fire.markerCleared', { marker: x, firer: o.firer, rule: x === 'A' ? 'PCT-11.76.a' : 'PCT-11.77.a' })),
     ...(ap.rounds ? [say('percentile.fire.rounds', { firer: o.firer, shot: ap.rounds.shot, n: String(ap.rounds.fired) })] : []),
-    ...o.notes.filter((n) => !(ap.moraleCheckDue && n.startsWith('Morale check due'))),
+    ...o.notes.filter((n) => !(ap.moraleCheckDue && (typeof n === 'string' ? n.startsWith('Morale check due') : isPhrase(n) && n.key === MORALE_NOTE))),
     ...(o.gmSteps ?? []),
   ];
   return lines(head, body);

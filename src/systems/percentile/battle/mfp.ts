@@ -57,7 +57,12 @@ export function mfpCriticalEvents(s: BattleState, sideId: string, level: number)
 }
 
 /** The readings of PCT-11.73 a loss found open (../mfp.ts names them in its text). */
-const openKeys = (m: MfpChange): string[] => (m.text.startsWith('MFP not adjusted') ? ['mfp.direction', 'mfp.battery-loss'].filter((k) => m.text.includes(k)) : []);
+const openKeys = (m: MfpChange): string[] => {
+  if (m.open) return m.open;
+  const text = m.text;
+  // An old log's change names them in its text.
+  return typeof text === 'string' && text.startsWith('MFP not adjusted') ? ['mfp.direction', 'mfp.battery-loss'].filter((k) => text.includes(k)) : [];
+};
 
 /**
  * PCT-11.73 left open in this battle (../mfp.ts): the loss moved no level. The GM is told what settles

@@ -109,9 +109,9 @@ export function applyOrderChanged(d: BattleState, e: OrdersEventOf<'OrderChanged
 const commandName = (s: BattleState, id: string) => s.commands[id]?.name ?? id;
 
 export function describeOrderChangeDue(e: OrdersEventOf<'OrderChangeDue'>, s: BattleState): Text {
-  return `${commandName(s, e.data.commandId)} needs a new order: ${e.data.choices.join(', ')} — ${e.data.reason} Its player sets it with /orders set.`;
+  return say('percentile.orders.changeDue', { command: commandName(s, e.data.commandId), choices: e.data.choices.join(', '), reason: e.data.reason });
 }
 
 export function describeOrderChanged(e: OrdersEventOf<'OrderChanged'>, s: BattleState): Text {
-  return `${commandName(s, e.data.commandId)}: order ${e.data.from ? `${e.data.from} → ` : ''}${e.data.order} (${e.data.reason}; ${e.data.rule})${e.data.gmRuling ? " — GM's ruling" : ''}`;
+  return say('percentile.orders.changed', { command: commandName(s, e.data.commandId), hasFrom: e.data.from ? 'yes' : 'no', from: e.data.from ?? '', order: e.data.order, reason: e.data.reason, rule: e.data.rule, gm: e.data.gmRuling ? 'yes' : 'no' });
 }
