@@ -6,10 +6,10 @@ import { continuationFor, rideDownFor, type Continuation, type RideDownChance } 
 import type { ChargeHouse } from './house.ts';
 import type { MassChoice } from './mass.ts';
 import type { Dice } from '../../rules/outcome.ts';
-import { modifierLine, sumModifiers, type AppliedModifier } from './modifiers.ts';
+import { modifierText, sumModifiers, type AppliedModifier } from './modifiers.ts';
 import { recorder, signed, type Outcome, type Recorder } from '../../rules/outcome.ts';
 import { ARMS, CHARGE_RESULTS, FORMATIONS, type ChargeResult, type ChargeRulesPack, type ChargeTableRow, type SideEffects } from './pack-schema.ts';
-import { checkDie, fromWord, part, sourced, type Sourced } from './sourced.ts';
+import { checkDie, fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
 import { isCavalry, type ChargeUnit, type ChargingUnit } from './unit.ts';
 
 /**
@@ -149,7 +149,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   const mods = chargeModifiers({ attacker: a, defender: d, attackerChoices: input.attackerChoices, defenderChoices: input.defenderChoices, house, gm: { values: gm.values, mass: gm.mass }, pack });
 
   const rec = recorder(input.dice);
-  const steps: Text[] = [say('charge.charge.head', { attacker: a.id, attackerArm: a.arm, defender: d.id, defenderArm: d.arm, die: String(die.value), from: fromWord(die) }), mods.massStep];
+  const steps: Text[] = [say('charge.charge.head', { attacker: a.id, attackerArm: a.arm, defender: d.id, defenderArm: d.arm, die: String(die.value), from: fromText(die) }), mods.massStep];
   const att = rollSide(a.id, die.value, mods.attacker, rec);
   const def = rollSide(d.id, die.value, mods.defender, rec);
   for (const [side, r] of [
@@ -157,7 +157,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
     ['defender', def],
   ] as const) {
     steps.push(say('charge.charge.sideRolls', { side, unit: r.unit, roll: String(r.roll) }));
-    for (const m of r.modifiers) steps.push(`  ${modifierLine(m)}`);
+    for (const m of r.modifiers) steps.push(say('charge.indent', { text: modifierText(m) }));
     steps.push(say('charge.charge.sideTotal', { side, total: String(r.total) }));
   }
   const difference = att.total - def.total;
@@ -167,8 +167,8 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   const found = findBand(t.rows, difference);
   if (!found) throw new Error(`pack ${t.rule} has no row for ${difference}`);
   const read = cellOf(found.band, table, pack, house, gm);
-  const whose = read.from === 'gm' ? " (the GM's result for a row the OCR lost)" : read.note ? ` (${read.note})` : '';
-  steps.push(`${read.id} (${read.label}): ${charge.results[read.result].text}${whose}${read.uncertain ? ` [reading uncertain: ${read.uncertain}]` : ''}`);
+  const whose: Text = read.from === 'gm' ? say('charge.charge.gmRow') : read.note ? ` (${read.note})` : '';
+  steps.push(say('charge.charge.read', { row: read.id, label: read.label, result: charge.results[read.result].text, whose, uncertain: uncertainText(read.uncertain) }));
 
   let result = read.result;
   let cavalryShift: ChargeOutcome['cavalryShift'];
@@ -241,7 +241,7 @@ function shiftFirefight(x: { table: 'open' | 'cover'; index: number; difference:
     result: cell.result,
     shift: { rule: 'CHG-CAV' as const, direction: 'outward' as const, rows, to: cell },
     steps: [
-      `Cavalry does not firefight: with infantry or artillery involved the result shifts outward ${rows.value} row${rows.value === 1 ? '' : 's'} (CHG-CAV, ${fromWord(rows)}) to ${cell.id} (${cell.label}): ${pack.charge.results[cell.result].text}`,
+      say('charge.charge.cavalryOutward', { n: rows.value, from: fromText(rows), row: cell.id, label: cell.label, result: pack.charge.results[cell.result].text }),
       say('charge.charge.standOff', { inches: String(cav.mayStandOffInches) }),
     ],
   };
@@ -260,6 +260,6 @@ function applyEffects(e: SideEffects, role: 'attacker' | 'defender', unit: Charg
   });
   const roll = rec.roll(s.die);
   const percent = Math.min(100, roll * perPip.value);
-  steps.push(say('charge.charge.surrender', { side: role, unit: unit.id, die: String(s.die), roll: String(roll), percent: String(percent), perPip: String(perPip.value), from: fromWord(perPip), n: unit.figures }));
+  steps.push(say('charge.charge.surrender', { side: role, unit: unit.id, die: String(s.die), roll: String(roll), percent: String(percent), perPip: String(perPip.value), from: fromText(perPip), n: unit.figures }));
   return { ...rest, surrender: { rule: role === 'defender' ? 'CHG-OPEN/CHG-COVER 11+' : 'CHG-OPEN/CHG-COVER -12+', roll, percent, percentPerPip: perPip } };
 }
