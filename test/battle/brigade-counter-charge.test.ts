@@ -67,7 +67,7 @@ describe('BRG-3.4.1 counter-charges', () => {
     const x = last(run(fought, [exploit, 'bob']), 'BrigadeExploitationChecked').data.outcome;
     expect(x.exploiting).toEqual(['15e']);
     expect(x.effects).toEqual([{ unit: '15e', effect: 'may-exploit', rule: 'BRG-3.4.1', moves: 1 }]);
-    expect(x.steps).toContainEqual('15e counter-charged and won its melee: it may charge again, exploitation move 1 of 1 (BRG-3.4.1, BRG-3.4.1.1).');
+    expect(x.steps.map(english)).toContainEqual('15e counter-charged and won its melee: it may charge again, exploitation move 1 of 1 (BRG-3.4.1, BRG-3.4.1.1).');
   });
 
   it('BRG-3.4.1.2 a cavalry counter-charger that wins gets 2 exploitation moves, the second only while it keeps winning', () => {
@@ -87,7 +87,7 @@ describe('BRG-3.4.1 counter-charges', () => {
 
   it('BRG-3.4.1 a counter-charge not followed by its melee, or recorded after it, offers nothing', () => {
     const idle = run(charged, [counter('Hussards', 'Dragoons'), 'bob'], [{ type: 'BrigadeClearTokens' }, 'gm'], [exploit, 'bob']);
-    expect(last(idle, 'BrigadeExploitationChecked').data.outcome.steps).toContainEqual('Hussards may not charge again: its counter-charge led to no melee (BRG-3.4.1).');
+    expect(last(idle, 'BrigadeExploitationChecked').data.outcome.steps.map(english)).toContainEqual('Hussards may not charge again: its counter-charge led to no melee (BRG-3.4.1).');
     const fought = run(charged, [{ type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'bob', 1, 5]);
     refused(fought, counter('15e', 'Dragoons'), 'bob', /15e's melee in this phase is resolved already: a counter-charge is recorded before the melee it leads to \(BRG-3\.4\.1\)/);
   });

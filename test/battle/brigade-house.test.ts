@@ -8,6 +8,7 @@ import { brg } from '../../src/systems/brigade/battle/state.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given } from '../support/spec.ts';
 import { startTable } from '../support/table.ts';
+import { english } from '../../src/i18n/text.ts';
 
 /**
  * House rules of the brigade game (src/systems/brigade/house.ts): each value the seed leaves open,
@@ -49,16 +50,16 @@ describe('brigade house rules, each where the seed is open', () => {
     const given = [...marching, house('initiative.tie', 'roll-again', ['BRG-2.1', 'BRG-3.2.1', 'BRG-3.4.2'])];
     const e = last(play(given, roll, 'alice', 4, 4, 5, 2), 'BrigadeInitiativeRolled');
     expect(e.data).toMatchObject({ winnerSideId: 's1', outcome: { tied: false, rounds: 2 } });
-    expect(e.data.outcome.steps).toContainEqual(`Tied at 4: both roll again ${cited('initiative.tie', 'roll-again', given)}.`);
+    expect(e.data.outcome.steps.map(english)).toContainEqual(`Tied at 4: both roll again ${cited('initiative.tie', 'roll-again', given)}.`);
   });
 
   it('BRG-2.1 initiative.tie gm-rules: no winner, a GM declares, cited; open, the refusal names /activate declare and the house key', () => {
     const given = [...marching, house('initiative.tie', 'gm-rules', ['BRG-2.1'])];
     const e = last(play(given, roll, 'alice', 3, 3), 'BrigadeInitiativeRolled');
     expect(e.data).toMatchObject({ winnerSideId: null, outcome: { tied: true } });
-    expect(e.data.outcome.steps).toContainEqual(`Tied at 3: no winner; a GM rules who declares ${cited('initiative.tie', 'gm-rules', given)}.`);
+    expect(e.data.outcome.steps.map(english)).toContainEqual(`Tied at 3: no winner; a GM rules who declares ${cited('initiative.tie', 'gm-rules', given)}.`);
     const open = last(play(marching, roll, 'alice', 3, 3), 'BrigadeInitiativeRolled');
-    expect(open.data.outcome.steps.at(-1)).toMatch(/the GM rules who declares \(\/activate declare\), or sets a tie rule for the battle \(\/house set key:initiative\.tie value:\)\.$/);
+    expect(english(open.data.outcome.steps.at(-1)!)).toMatch(/the GM rules who declares \(\/activate declare\), or sets a tie rule for the battle \(\/house set key:initiative\.tie value:\)\.$/);
   });
 
   const combat = [...setup, to(1, 2)];
@@ -70,7 +71,7 @@ describe('brigade house rules, each where the seed is open', () => {
     const given = [...combat, house('melee.rounding', 'up', ['BRG-3.3.2'])];
     const e = last(play(given, melee(), 'alice', 1, 1, 1), 'BrigadeMeleeResolved');
     expect(e.data.outcome.strengths[0]).toMatchObject({ average: 4.5, counted: 5, rounding: 'up' });
-    expect(e.data.outcome.steps[0]).toBe(`Allies: starting morale 45th 5, 88th 4; average 4.5, rounded up to 5 ${cited('melee.rounding', 'up', given)} (BRG-3.3.2).`);
+    expect(english(e.data.outcome.steps[0]!)).toBe(`Allies: starting morale 45th 5, 88th 4; average 4.5, rounded up to 5 ${cited('melee.rounding', 'up', given)} (BRG-3.3.2).`);
     refused(given, melee({ rounding: 'down' }), 'gm', /rounding cannot be given: this battle's house rule gives it \(melee\.rounding: up, house rule set by <@gm> at event \d+\); leave it out, or \/house unset key:melee\.rounding first \(BRG-3\.3\.2\)/);
   });
 
@@ -79,21 +80,21 @@ describe('brigade house rules, each where the seed is open', () => {
     const given = [...combat, house('melee.tie', 'roll-again', ['BRG-3.3.3'])];
     const e = last(play(given, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 1, 2, 6, 1), 'BrigadeMeleeResolved');
     expect(e.data.outcome).toMatchObject({ tied: false, winner: 'Allies', difference: 6 });
-    expect(e.data.outcome.steps).toContainEqual(`Equal melee strengths, 6 each: every melee die is rolled again ${cited('melee.tie', 'roll-again', given)}.`);
+    expect(e.data.outcome.steps.map(english)).toContainEqual(`Equal melee strengths, 6 each: every melee die is rolled again ${cited('melee.tie', 'roll-again', given)}.`);
     refused(given, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'], onTie: 'French' }, 'gm', /on_tie cannot be given: this battle's house rule gives it \(melee\.tie: roll-again, .*\/house unset key:melee\.tie first \(BRG-3\.3\.3\)/);
     const gmRules = [...combat, house('melee.tie', 'gm-rules', ['BRG-3.3.3'])];
     const tied = last(play(gmRules, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 1, 2), 'BrigadeMeleeResolved');
-    expect(tied.data.outcome.steps.at(-1)).toBe(`Equal melee strengths, 6 each: no winner, and no casualties or retreats are applied until a GM names the loser (/brigade melee-tie) ${cited('melee.tie', 'gm-rules', gmRules)}.`);
+    expect(english(tied.data.outcome.steps.at(-1)!)).toBe(`Equal melee strengths, 6 each: no winner, and no casualties or retreats are applied until a GM names the loser (/brigade melee-tie) ${cited('melee.tie', 'gm-rules', gmRules)}.`);
   });
 
   it('BRG-3.3.4 retreat.infantry: losing infantry retreats the house distance, cited; open, the GM is asked naming infantry_retreat: and the house key', () => {
     // Dragoons 5 + 6 = 11 against 15e 4 + 1 = 5.
     const open = last(play(combat, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 6, 1), 'BrigadeMeleeResolved');
-    expect(open.data.outcome.steps).toContainEqual(expect.stringMatching(/the infantry retreat distance is illegible in the source: the GM gives the distance \(infantry_retreat:, or for the battle \/house set key:retreat\.infantry value:\)\.$/));
+    expect(open.data.outcome.steps.map(english)).toContainEqual(expect.stringMatching(/the infantry retreat distance is illegible in the source: the GM gives the distance \(infantry_retreat:, or for the battle \/house set key:retreat\.infantry value:\)\.$/));
     const given = [...combat, house('retreat.infantry', 6, ['BRG-3.3.4'])];
     const e = last(play(given, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'] }, 'alice', 6, 1), 'BrigadeMeleeResolved');
     expect(e.data.outcome.results?.effects).toContainEqual({ unit: '15e', effect: 'retreat', rule: 'BRG-3.3.4', distance: { in: 6, cm: null }, facing: 'direction of retreat', marker: true });
-    expect(e.data.outcome.steps).toContainEqual(`15e (infantry) retreats 6" at once ${cited('retreat.infantry', '6"', given)}, facing the direction of retreat, with a retreat marker (BRG-3.3.4).`);
+    expect(e.data.outcome.steps.map(english)).toContainEqual(`15e (infantry) retreats 6" at once ${cited('retreat.infantry', '6"', given)}, facing the direction of retreat, with a retreat marker (BRG-3.3.4).`);
     refused(given, { type: 'BrigadeMelee', a: ['Dragoons'], b: ['15e'], infantryRetreat: 3 }, 'gm', /infantry_retreat cannot be given: this battle's house rule gives it \(retreat\.infantry: 6, /);
   });
 
@@ -116,10 +117,10 @@ describe('brigade house rules, each where the seed is open', () => {
     const given = dragoons([house('bayonets.breaks-on', [5, 6], ['BRG-3.2.5', 'BRG-3.4.6'])]);
     const b = last(play(given, chargeAction, 'alice', 6), 'BrigadeActed').data.outcome.bayonets[0]!;
     expect(b).toMatchObject({ roll: 6, broken: true, by: 'house' });
-    expect(b.steps[1]).toBe(`Breaks on 5, 6 ${cited('bayonets.breaks-on', '5, 6', given)}: the bayonets are broken. The effect of failing is not in the source.`);
+    expect(english(b.steps[1]!)).toBe(`Breaks on 5, 6 ${cited('bayonets.breaks-on', '5, 6', given)}: the bayonets are broken. The effect of failing is not in the source.`);
     refused(given, { ...chargeAction, breaksOn: [6] } as Action, 'gm', /breaks_on cannot be given: this battle's house rule gives it \(bayonets\.breaks-on: \[5,6\], house rule set by <@gm> at event \d+\)/, 6);
     const open = last(play(dragoons([]), chargeAction, 'alice', 6), 'BrigadeActed').data.outcome.bayonets[0]!;
-    expect(open.steps[1]).toBe('The source gives neither the score needed nor the effect: the GM reads the roll (breaks_on:, or for the battle /house set key:bayonets.breaks-on value:).');
+    expect(english(open.steps[1]!)).toBe('The source gives neither the score needed nor the effect: the GM reads the roll (breaks_on:, or for the battle /house set key:bayonets.breaks-on value:).');
   });
 
   it('BRG-3.4.3.1 uncontrolled.on: the house faces read the cavalry\'s 1D6 in exploitation, cited', () => {
@@ -132,7 +133,7 @@ describe('brigade house rules, each where the seed is open', () => {
     ] as [Action, string, ...number[]][]) all = [...all, ...play(all, a, actor, ...dice)];
     const u = last(play(all, { type: 'BrigadeAct', unit: 'Dragoons', action: 'consolidate' }, 'alice', 1), 'BrigadeActed').data.outcome.uncontrolled!;
     expect(u).toMatchObject({ roll: 1, uncontrolled: true, by: 'house' });
-    expect(u.steps[1]).toBe(`Uncontrolled on 1 ${cited('uncontrolled.on', '1', given)}: it becomes uncontrolled. The effect is not in the source.`);
+    expect(english(u.steps[1]!)).toBe(`Uncontrolled on 1 ${cited('uncontrolled.on', '1', given)}: it becomes uncontrolled. The effect is not in the source.`);
   });
 
   it('BRG-4.2 army-morale.table: the number from the house table, cited; a pair it does not list is not enough to test; the GM\'s number refused while set', () => {
@@ -145,8 +146,8 @@ describe('brigade house rules, each where the seed is open', () => {
       ['Allies', null, 'house', null, 'no-test'],
     ]);
     const note = cited('army-morale.table', 'the table', given);
-    expect(e.data.outcome.steps).toContainEqual(`Allies: 1 broken of 2 formed brigades is not enough to test (no cell of the Army Morale Table ${note}, BRG-4.1).`);
-    expect(e.data.outcome.steps).toContainEqual(`French: 1 broken of 1 formed brigades, table number 3 ${note}; d6 4: higher than 3, the army withdraws from the battlefield (BRG-4.2).`);
+    expect(e.data.outcome.steps.map(english)).toContainEqual(`Allies: 1 broken of 2 formed brigades is not enough to test (no cell of the Army Morale Table ${note}, BRG-4.1).`);
+    expect(e.data.outcome.steps.map(english)).toContainEqual(`French: 1 broken of 1 formed brigades, table number 3 ${note}; d6 4: higher than 3, the army withdraws from the battlefield (BRG-4.2).`);
     refused(given, { type: 'BrigadeArmyMorale', armies: [{ side: 'French', broken: 1, tableNumber: 4 }] }, 'gm', /French's table number cannot be given: this battle's house rule gives it \(army-morale\.table: the table, house rule set by <@gm> at event \d+\)/);
   });
 });

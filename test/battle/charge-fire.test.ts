@@ -94,8 +94,8 @@ describe('FIRE-TABLE.GRID with the house rules loaded, a player fires with no GM
     const o = e.data.outcome;
     expect(o).toMatchObject({ roll: 5, total: 5, column: '6-4', row: '8', rowFrom: { value: '8', from: 'house' }, cell: { value: 8, from: 'pack' }, effect: { figures: 8, steps: 0, disordered: true, morale: true } });
     expect(e.data.dice.rolls).toEqual([{ sides: 10, result: 5 }]);
-    expect(o.steps).toContain(`Row 8: Ligne has 24 figures, the band 24 to 26 (fire.row: by the firer's figures, house rule set by <@gm> at event ${ROW_EVENT}) (FIRE-TABLE.GRID).`);
-    expect(o.steps).toContain(`Cell 8: Zach loses 8 figures, 16 left; 8 is 3 or more: Zach is disordered; 8 is 2 or more: Zach tests morale (fire.cell: removes figures, disorder at 3, morale at 2, house rule set by <@gm> at event ${CELL_EVENT}) (FIRE-TABLE.GRID).`);
+    expect(o.steps.map(english)).toContain(`Row 8: Ligne has 24 figures, the band 24 to 26 (fire.row: by the firer's figures, house rule set by <@gm> at event ${ROW_EVENT}) (FIRE-TABLE.GRID).`);
+    expect(o.steps.map(english)).toContain(`Cell 8: Zach loses 8 figures, 16 left; 8 is 3 or more: Zach is disordered; 8 is 2 or more: Zach tests morale (fire.cell: removes figures, disorder at 3, morale at 2, house rule set by <@gm> at event ${CELL_EVENT}) (FIRE-TABLE.GRID).`);
     expect(status([...ruled, e], 'u4')).toMatchObject({ figuresLost: 8, disordered: true, turn: { firedAt: true, fireLosses: 8 } });
     const text = describeChargeEvent(e, given(ruled).state);
     expect(english(text).split('\n')[0]).toBe('Ligne fires at Zach (FIRE-TABLE): row 8, column 6-4: 8; Zach: 8 figures lost, disordered, tests morale');
@@ -110,14 +110,14 @@ describe('FIRE-TABLE.GRID with the house rules loaded, a player fires with no GM
     expect(half.data.outcome).toMatchObject({ row: 'Half', cell: { value: 0 }, effect: { figures: 0, disordered: false, morale: false } });
     const all = fired(ruled, fire('Ligne', 'Voltigeurs'), 'alice', 10);
     expect(all.data.outcome.effect).toMatchObject({ figures: 6 });
-    expect(all.data.outcome.steps.join('\n')).toContain('Voltigeurs loses 6 figures (all it had), 0 left');
+    expect(all.data.outcome.steps.map(english).join('\n')).toContain('Voltigeurs loses 6 figures (all it had), 0 left');
     refused([...ruled, all], fire('Ligne', 'Voltigeurs'), 'alice', /Voltigeurs has no figures left to fire at/, 5);
   });
 
   it('FIRE-TABLE.GRID fire.row one reading an arm: a battery by its gun; an arm the rule leaves out is refused naming fire.row', () => {
     const e = fired(ruled, fire('Battery', 'Zach', { block: 'B', band: 'long', distance: 12 }), 'alice', 9);
     expect(e.data.outcome).toMatchObject({ row: '4', total: 7, column: '9-7', cell: { value: 5 }, effect: { figures: 5 } });
-    expect(e.data.outcome.steps.join('\n')).toContain("Row 4: Battery's gun is 8-9pdr (fire.row: by the firer's gun");
+    expect(e.data.outcome.steps.map(english).join('\n')).toContain("Row 4: Battery's gun is 8-9pdr (fire.row: by the firer's gun");
     refused(ruled, fire('Hussards', 'Zach'), 'alice', /house rule fire\.row \(house rule set by <@gm> at event \d+\) gives no reading for light cavalry, only for infantry, artillery, skirmishers; a GM adds one with \/house set key:fire\.row value:/, 5);
   });
 
@@ -129,7 +129,7 @@ describe('FIRE-TABLE.GRID with the house rules loaded, a player fires with no GM
       { sides: 10, result: 7 },
     ]);
     expect(e.data.outcome).toMatchObject({ row: '5', roll: 7, column: '9-7', cell: { value: 6 } });
-    expect(e.data.outcome.steps.join('\n')).toContain('Row 5: d6 5, the band 4+ (fire.row: rolled on a d6');
+    expect(e.data.outcome.steps.map(english).join('\n')).toContain('Row 5: d6 5, the band 4+ (fire.row: rolled on a d6');
     refused(dieRow, fire('Ligne', 'Zach', { row: '5' }), 'gm', /The FIRE-TABLE row of Ligne is rolled on a d6 by this battle's house rule fire\.row/, 5, 7);
   });
 
@@ -137,7 +137,7 @@ describe('FIRE-TABLE.GRID with the house rules loaded, a player fires with no GM
     const counted = [...ruled, house('fire.row', { by: 'table', counts: 'stands in range and arc' })];
     const e = fired(counted, fire('Hussards', 'Zach', { row: '3' }), 'alice', 5);
     expect(e.data.outcome).toMatchObject({ row: '3', rowFrom: { from: 'house' }, cell: { value: 3 } });
-    expect(e.data.outcome.steps.join('\n')).toContain('Row 3: stands in range and arc, counted on the table (fire.row: counted on the table: stands in range and arc');
+    expect(e.data.outcome.steps.map(english).join('\n')).toContain('Row 3: stands in range and arc, counted on the table (fire.row: counted on the table: stands in range and arc');
     refused(counted, fire('Hussards', 'Zach'), 'alice', /reads the row on the table: stands in range and arc\. Give it with the fire, row:Half or 1-9/, 5);
   });
 
@@ -160,7 +160,7 @@ describe('FIRE-TABLE.GRID with the house rules loaded, a player fires with no GM
     expect(status([...ruled, steps], 'u4').figuresLost).toBeUndefined();
     const nothing = fired([...ruled, house('fire.cell', { removes: 'nothing', disorder: 8 })], fire('Ligne', 'Zach'), 'alice', 5);
     expect(nothing.data.outcome.effect).toMatchObject({ figures: 0, steps: 0, disordered: true, morale: false });
-    expect(nothing.data.outcome.steps.join('\n')).toContain('Cell 8: it removes nothing; 8 is 8 or more: Zach is disordered');
+    expect(nothing.data.outcome.steps.map(english).join('\n')).toContain('Cell 8: it removes nothing; 8 is 8 or more: Zach is disordered');
   });
 
   it('FIRE-TABLE.GRID a fire logged before fire.cell (no effect in its outcome) replays as it did: the GM applied it', () => {

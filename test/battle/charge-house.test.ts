@@ -7,6 +7,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { heldThenResolved } from '../support/held.ts';
 import { given } from '../support/spec.ts';
+import { english } from '../../src/i18n/text.ts';
 
 /**
  * The charge game's house rules (issue 26): every value the seed leaves open is set once per battle
@@ -58,7 +59,7 @@ describe('CHG-ROLL the charge die is a house rule', () => {
     refused([...setup, to('CHG-ROLL'), house('mass', 'ratio')], roll('Ligne', 'Zach'), 'alice', /^(?!.*gm\.die)/, 5, 5);
     const e = one(play(charges, roll('Ligne', 'Zach'), 'alice', 6, 3), 'ChargeResolved');
     expect(e.data.outcome.die).toMatchObject({ value: 10, from: 'house' });
-    expect(e.data.outcome.steps[0]).toContain(`charge.die: d10, house rule set by <@gm> at event ${dieEvent}`);
+    expect(english(e.data.outcome.steps[0]!)).toContain(`charge.die: d10, house rule set by <@gm> at event ${dieEvent}`);
   });
 
   it('CHG-ROLL a GM\'s die where the house rule holds is refused, naming how to change or unset it', () => {
@@ -76,14 +77,14 @@ describe('CHG-ATT-MOD.8-11, CHG-DEF-MOD.4-7 Mass... is a house rule reading', ()
   it('CHG-ATT-MOD.9 the reading "ratio": 24 figures against 12 is Mass 2x, cited as the house rule', () => {
     const e = one(play([...open, house('mass', 'ratio')], roll('Ligne', 'Rosenberg'), 'alice', 5, 5), 'ChargeResolved');
     expect(mods(e, 'attacker')).toEqual(['CHG-ATT-MOD.9']);
-    expect(e.data.outcome.steps.join('\n')).toContain(`CHG-ATT-MOD.9 Mass... 2x: +3 (from the roster and log), mass: ratio, house rule set by <@gm> at event ${dieEvent + 1}`);
+    expect(e.data.outcome.steps.map(english).join('\n')).toContain(`CHG-ATT-MOD.9 Mass... 2x: +3 (from the roster and log), mass: ratio, house rule set by <@gm> at event ${dieEvent + 1}`);
   });
 
   it('CHG-DEF-MOD.4-7 the reading "none": no Mass row applies to either side', () => {
     const e = one(play([...open, house('mass', 'none')], roll('Rosenberg', 'Ligne'), 'bob', 5, 5), 'ChargeResolved');
     expect(mods(e, 'attacker')).toEqual(['CHG-ATT-MOD.15']);
     expect(mods(e, 'defender')).toEqual([]);
-    expect(e.data.outcome.steps[1]).toMatch(/^Mass\.\.\.: no Mass row applies \(mass: none, house rule set by <@gm> at event \d+\)/);
+    expect(english(e.data.outcome.steps[1]!)).toMatch(/^Mass\.\.\.: no Mass row applies \(mass: none, house rule set by <@gm> at event \d+\)/);
   });
 
   it('CHG-DEF-MOD.5 the reading "gm": a GM gives the multiple with each charge; a player may not, and without it the charge is refused', () => {
@@ -180,7 +181,7 @@ describe('INIT-LOCAL', () => {
       ['INIT-LOCAL.MOD2', -1],
     ]);
     expect(e.data.outcome).toMatchObject({ roll: 6, total: 6, result: 'NA', die: { value: 8, from: 'house' } });
-    const text = e.data.outcome.steps.join('\n');
+    const text = e.data.outcome.steps.map(english).join('\n');
     expect(text).toMatch(/INIT-LOCAL\.MOD1 Division or better leader attached: \+1/);
     expect(text).toMatch(/INIT-LOCAL\.MOD2 Reacting a cavalry charge: -1/);
     expect(text).toContain(`local-initiative.table: the table, house rule set by <@gm> at event ${setup.length + 1}`);

@@ -121,7 +121,7 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
       ['arm', 1],
     ]);
     expect(o).toMatchObject({ rule: 'MEL-D10', unit: 'Rosenberg', rolls: [4], natural: 4, total: 1, target: 5, margin: -4, band: '-4 to -3', result: ['fall-back', 'disordered'], retreats: true });
-    expect(o.steps).toEqual([
+    expect(o.steps.map(english)).toEqual([
       `Rosenberg rolls d10: 4 (morale.die: d10, house rule set by <@gm> at event ${firstMorale}).`,
       `-1: disordered, from the roster and log (morale.modifiers, house rule set by <@gm> at event ${firstMorale + 2}).`,
       `-1: 3 casualty steps lost in melee, -1 each full 2, from the roster and log (morale.modifiers, house rule set by <@gm> at event ${firstMorale + 2}).`,
@@ -171,7 +171,7 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
       ['fire-losses', -2],
       ['formation', 1],
     ]);
-    expect(e.data.outcome.steps.join('\n')).toContain('-1: 7 of 24 figures lost (29.2%), -1 each full 25%');
+    expect(e.data.outcome.steps.map(english).join('\n')).toContain('-1: 7 of 24 figures lost (29.2%), -1 each full 25%');
     expect(e.data.outcome).toMatchObject({ total: 7, margin: 2, result: ['pass'] });
 
     const charge = [...ruled, house('charge.die', 10), house('mass', 'none'), house('charge.leader-attached', 1)];
@@ -207,7 +207,7 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
       { sides: 6, result: 4 },
     ]);
     expect(twoDice.data.outcome).toMatchObject({ die: '2d6', natural: 7, total: 8, target: 8, margin: 0, result: ['pass'] });
-    expect(twoDice.data.outcome.steps[0]).toMatch(/^Ligne rolls 2d6: 3 \+ 4 = 7 \(morale\.die: 2d6, house rule/);
+    expect(english(twoDice.data.outcome.steps[0]!)).toMatch(/^Ligne rolls 2d6: 3 \+ 4 = 7 \(morale\.die: 2d6, house rule/);
   });
 
   it('MEL-D10 only the unit\'s players or a GM test its morale', () => {
@@ -244,6 +244,6 @@ describe('MEL-D10 bad values of the morale house rules are refused, naming what 
   it('MEL-D10 no modifier at all is a value: morale.modifiers []', () => {
     const e = tested([...ruled, house('morale.modifiers', [])], 'Ligne', 'alice', 5);
     expect(e.data.outcome.modifiers).toEqual([]);
-    expect(e.data.outcome.steps[1]).toMatch(/^No modifier applies to Ligne \(morale\.modifiers, house rule set by <@gm> at event \d+\)\.$/);
+    expect(english(e.data.outcome.steps[1]!)).toMatch(/^No modifier applies to Ligne \(morale\.modifiers, house rule set by <@gm> at event \d+\)\.$/);
   });
 });

@@ -10,6 +10,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';
 import { heldThenResolved } from '../support/held.ts';
 import { given } from '../support/spec.ts';
+import { say } from '../../src/i18n/text.ts';
 
 /**
  * The Napoleonic d10 charge rules as the battle applies them (src/systems/charge/battle/): given
@@ -197,7 +198,7 @@ describe('CHG-CONTINUE and CHG-RIDEDOWN follow the charge result', () => {
     const [e] = play(routed, { type: 'ChargeContinue', attacker: 'Hussards', target: 'Zach', distance: 5 }, 'alice');
     expect(e).toEqual({
       type: 'ChargeContinued',
-      data: { attackerId: 'u2', targetId: 'u3', at: { turn: 1, phase: 2 }, outcome: { rule: 'CHG-CONTINUE', attacker: 'Hussards', target: 'Zach', distance: 5, lessThan: 6, steps: ['Next target 5" away, less than 6": the charge continues (CHG-CONTINUE).'] } },
+      data: { attackerId: 'u2', targetId: 'u3', at: { turn: 1, phase: 2 }, outcome: { rule: 'CHG-CONTINUE', attacker: 'Hussards', target: 'Zach', distance: 5, lessThan: 6, steps: [say('charge.followUp.continues', { distance: '5', lessThan: '6' })] } },
     });
     refused(routed, { type: 'ChargeContinue', attacker: 'Hussards', target: 'Zach', distance: 6 }, 'alice', /The next target is 6" away; a charge continues only against one less than 6" away \(CHG-CONTINUE\)/);
     refused([...routed, e!], { type: 'ChargeContinue', attacker: 'Hussards', target: 'Zach', distance: 5 }, 'alice', /has continued its charge already/);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { armyMorale, armyMoraleDue, brigadePack as pack } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+import { english } from '../../src/i18n/text.ts';
 
 describe('BRG-4.1 when army morale is checked', () => {
   it.each([
@@ -102,6 +103,6 @@ describe('BRG-4.3 both armies', () => {
       { sides: 6, result: 5 },
     ]);
     expect(o.withdrawing).toEqual(['British', 'French']);
-    expect(o.steps.join('\n')).toMatch(/roll simultaneously \(BRG-4\.1\)[\s\S]*both withdraw from the battlefield simultaneously \(BRG-4\.3\)/);
+    expect(o.steps.map(english).join('\n')).toMatch(/roll simultaneously \(BRG-4\.1\)[\s\S]*both withdraw from the battlefield simultaneously \(BRG-4\.3\)/);
   });
 });

@@ -48,14 +48,14 @@ describe('BRG-3.2.2 Action Round', () => {
   });
 
   it('BRG-3.2.2 only skirmishers may evade', () => {
-    expect(checkAction({ unit: '5/60th', arm: 'skirmishers', action: 'evade', pack }).steps[0]).toBe('5/60th evades (BRG-3.2.2).');
+    expect(english(checkAction({ unit: '5/60th', arm: 'skirmishers', action: 'evade', pack }).steps[0]!)).toBe('5/60th evades (BRG-3.2.2).');
     expect(() => checkAction({ unit: '1/45th', arm: 'infantry', action: 'evade', pack })).toThrow('Only skirmishers may evade; 1/45th is infantry (BRG-3.2.2).');
   });
 
   it('BRG-3.2.2 a charge range the source does not give (elephants) is the GM’s', () => {
     expect(() => checkAction({ unit: 'e', arm: 'elephants', action: 'charge', target: 't', distance: { value: 1, unit: 'in' }, pack })).toThrow(/infantry and cavalry only; a GM gives the range for elephants/);
     const o = checkAction({ unit: 'e', arm: 'elephants', action: 'charge', target: 't', distance: { value: 1, unit: 'in' }, gmRange: { value: 3, unit: 'in' }, pack });
-    expect(o.steps[0]).toMatch(/GM ruling/);
+    expect(english(o.steps[0]!)).toMatch(/GM ruling/);
   });
 
   it('BRG-3.2.2 an action that is not in the list is refused', () => {
@@ -118,7 +118,7 @@ describe('BRG-3.2.3 to BRG-3.2.5 charge and reaction', () => {
     const o = breakBayonets({ cavalry: '3rd Dragoons', infantry: '1/15e', dice, pack });
     expect(dice.asked).toEqual([6]);
     expect([o.roll, o.broken, o.by]).toEqual([4, null, null]);
-    expect(o.steps.at(-1)).toMatch(/GM reads the roll/);
+    expect(english(o.steps.at(-1)!)).toMatch(/GM reads the roll/);
   });
 
   it.each([
@@ -133,7 +133,7 @@ describe('BRG-3.2.3 to BRG-3.2.5 charge and reaction', () => {
     const house = { key: 'bayonets.breaks-on', value: [5, 6], note: 'house rule set by <@gm> at event 3' };
     const o = breakBayonets({ cavalry: 'c', infantry: 'i', house, dice: scriptedDice(5), pack });
     expect(o).toMatchObject({ broken: true, by: 'house' });
-    expect(o.steps[1]).toContain('(bayonets.breaks-on: 5, 6, house rule set by <@gm> at event 3)');
+    expect(english(o.steps[1]!)).toContain('(bayonets.breaks-on: 5, 6, house rule set by <@gm> at event 3)');
     expect(() => breakBayonets({ cavalry: 'c', infantry: 'i', breaksOn: [6], house, dice: scriptedDice(5), pack })).toThrow(/breaks_on cannot be given: this battle's house rule gives it/);
   });
 });

@@ -21,7 +21,7 @@ describe('BRG-1 Command & Control', () => {
       { unit: '1/45th', effect: 'rally', rule: 'BRG-1.1', formation: null, facing: 'direction of retreat' },
       { unit: '3rd Dragoons', effect: 'rally', rule: 'BRG-1.1', formation: 'line', facing: 'direction of retreat' },
     ]);
-    expect(o.steps.at(-1)).toMatch(/retreat marker.*GM rules/);
+    expect(english(o.steps.at(-1)!)).toMatch(/retreat marker.*GM rules/);
   });
 
   it('BRG-1.2.1 an army commander removed in turn T is replaced at the start of turn T+1', () => {

@@ -25,7 +25,7 @@ describe('BRG-2.1, BRG-3.2.1, BRG-3.4.2 initiative rounds', () => {
   it('BRG-2.1 the winner declares which side must activate a formation', () => {
     const o = rollInitiative({ step: 'BRG-2.1', sides, dice: scriptedDice(6, 1), pack });
     expect(o.declares).toBe('which side must activate a formation');
-    expect(o.steps.at(-1)).toBe('British wins and declares which side must activate a formation (BRG-2.1).');
+    expect(english(o.steps.at(-1)!)).toBe('British wins and declares which side must activate a formation (BRG-2.1).');
   });
 
   it('BRG-2.1 a tie has no winner and is not re-rolled: the source gives no tie rule', () => {
@@ -33,14 +33,14 @@ describe('BRG-2.1, BRG-3.2.1, BRG-3.4.2 initiative rounds', () => {
     const o = rollInitiative({ step: 'BRG-2.1', sides, dice, pack });
     expect([o.winner, o.tied, o.rounds]).toEqual([null, true, 1]);
     expect(dice.asked).toEqual([6, 6]);
-    expect(o.steps.at(-1)).toMatch(/no tie rule \(BRG-2\.1\).*no re-roll is assumed; the GM rules/);
+    expect(english(o.steps.at(-1)!)).toMatch(/no tie rule \(BRG-2\.1\).*no re-roll is assumed; the GM rules/);
   });
 
   it('BRG-2.1 the battle\'s house rule initiative.tie "roll-again" rolls again, and the working cites it', () => {
     const tie = { key: 'initiative.tie', value: 'roll-again' as const, note: 'house rule set by <@gm> at event 4' };
     const o = rollInitiative({ step: 'BRG-2.1', sides, dice: scriptedDice(3, 3, 1, 2), pack, tie });
     expect([o.winner, o.rounds, o.rolls.length]).toEqual(['French', 2, 4]);
-    expect(o.steps).toContain('Tied at 3: both roll again (initiative.tie: roll-again, house rule set by <@gm> at event 4).');
+    expect(o.steps.map(english)).toContain('Tied at 3: both roll again (initiative.tie: roll-again, house rule set by <@gm> at event 4).');
   });
 
   it('BRG-2.1 the same side cannot roll twice', () => {

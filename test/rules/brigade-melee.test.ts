@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignRemainder, brigadePack as pack, meleeResults, resolveMelee, type MeleeSide } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+import { english } from '../../src/i18n/text.ts';
 
 const british: MeleeSide = {
   side: 'British',
@@ -58,7 +59,7 @@ describe('BRG-3.3.2 melee strength', () => {
       { sides: 3, result: 1 },
       { sides: 3, result: 2 },
     ]);
-    expect(o.steps.join('\n')).toContain('British melee strength 5 + 7 +2 = 14.');
+    expect(o.steps.map(english).join('\n')).toContain('British melee strength 5 + 7 +2 = 14.');
   });
 
   it('BRG-3.3.2 a fractional average is refused before any die, unless the GM gives the rounding', () => {
@@ -86,7 +87,7 @@ describe('BRG-3.3.3 and BRG-3.3.4 winner, casualties, retreat', () => {
     // British 5 + 3 + 2 = 10, French 4 + 3 + 3 = 10.
     const o = resolveMelee({ sides: [british, french], dice: scriptedDice(3, 2, 3, 3), pack });
     expect([o.tied, o.winner, o.results]).toEqual([true, null, null]);
-    expect(o.steps.at(-1)).toMatch(/no rule for a tie \(BRG-3\.3\.3\)/);
+    expect(english(o.steps.at(-1)!)).toMatch(/no rule for a tie \(BRG-3\.3\.3\)/);
     const ruled = meleeResults({ sides: [british, french], loser: 'French', difference: 0, pack });
     expect(ruled.casualties.map((c) => c.count)).toEqual([1, 1, 1, 1]);
   });
@@ -126,7 +127,7 @@ describe('BRG-3.3.3 and BRG-3.3.4 winner, casualties, retreat', () => {
       { in: 6, cm: 15 },
       { in: 6, cm: 15 },
     ]);
-    expect(r.steps.join('\n')).toContain('GM ruling: the infantry distance is illegible in the source');
+    expect(r.steps.map(english).join('\n')).toContain('GM ruling: the infantry distance is illegible in the source');
   });
 
   it('BRG-3.3.4 an uneven split is left to the GM, or taken one each in the GM’s order', () => {
@@ -140,7 +141,8 @@ describe('BRG-3.3.3 and BRG-3.3.4 winner, casualties, retreat', () => {
 
   it('BRG-3.3.4 a remainder left pending goes one each to the units the GM names, exactly as many as are left', () => {
     const pending = { count: 2, among: ['1/15e', '2/15e', '3e Hussards'] };
-    expect(assignRemainder({ pending, units: ['3e Hussards', '1/15e'] })).toEqual({
+    const r = assignRemainder({ pending, units: ['3e Hussards', '1/15e'] });
+    expect({ ...r, steps: r.steps.map(english) }).toEqual({
       casualties: [
         { unit: '3e Hussards', count: 1 },
         { unit: '1/15e', count: 1 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeVolleyRound } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
+import { english } from '../../src/i18n/text.ts';
 
 describe('BRG-2.2 March and Volley round', () => {
   it('BRG-2.2.1 units hit by the formation’s fire test morale at the end of the round', () => {
@@ -42,7 +43,7 @@ describe('BRG-2.2 March and Volley round', () => {
       ],
     });
     expect(o.fallenLeaderRolls).toEqual([{ leader: 'Arnauld', unit: '1/15e', rule: 'BRG-2.2.3', why: 'attached to 1/15e, which lost 1 to shooting' }]);
-    expect(o.steps.join('\n')).toMatch(/Fallen Leader table \(BRG-2\.2\.3; the table is not in the source/);
+    expect(o.steps.map(english).join('\n')).toMatch(/Fallen Leader table \(BRG-2\.2\.3; the table is not in the source/);
   });
 
   it('BRG-2.2 casualties are whole numbers, as given (the source has no fire table)', () => {

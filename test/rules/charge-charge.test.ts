@@ -3,6 +3,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { ChargeRulesPack, chargePack, checkContinue, resolveCharge, resolveRideDown, type ChargeHouse, type ChargeInput, type ChargeUnit } from '../../src/systems/charge/rules.ts';
 import { loadPack } from '../../src/rules/pack.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+import { english } from '../../src/i18n/text.ts';
 
 /** The battle's house rule for Mass: the figures' ratio (CHG-ATT-MOD.8-11, CHG-DEF-MOD.4-7). */
 const ratio: ChargeHouse = { mass: { value: 'ratio', note: 'house rule set by <@gm> at event 1' } };
@@ -74,7 +75,7 @@ describe('CHG-OPEN and CHG-COVER, every printed row', () => {
     const o = resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table: 'cover', gm: { die: 20 }, dice: scriptedDice(1, 15, 7), pack: chargePack });
     expect(o.result).toBe('attacker-surrenders');
     expect(o.effects.attacker).toMatchObject({ routs: true, mayOccupy: true, surrender: { roll: 7, percent: 70 } });
-    expect(o.steps.join('\n')).toMatch(/sic/);
+    expect(o.steps.map(english).join('\n')).toMatch(/sic/);
   });
 });
 
@@ -99,7 +100,7 @@ describe('CHG-ROLL', () => {
     expect(o.defender).toMatchObject({ roll: 2, total: -2 });
     expect(o.difference).toBe(9);
     expect(o.read).toMatchObject({ rule: 'CHG-COVER', id: 'CHG-COVER.3', result: 'defender-falls-back-broken' });
-    expect(o.steps).toContain('7 - -2 = +9, read on Charge in Cover (CHG-COVER).');
+    expect(o.steps.map(english)).toContain('7 - -2 = +9, read on Charge in Cover (CHG-COVER).');
   });
 
   it('CHG-ROLL the table is named with the charge: the source gives no criterion', () => {
@@ -156,7 +157,7 @@ describe('CHG-ATT-MOD, every row', () => {
   it('CHG-ATT-MOD.18 the battle\'s house rule gives the lost value, cited in the working', () => {
     const o = charge({ rolls: [10, 1], attacker: { ...inf('A'), leaderAttached: true }, house: { ...ratio, 'charge.leader-attached': { value: 1, note: 'house rule set by <@gm> at event 3' } } });
     expect(o.attacker.modifiers).toEqual([expect.objectContaining({ id: 'CHG-ATT-MOD.18', value: 1, valueFrom: 'house' })]);
-    expect(o.steps.join('\n')).toContain('CHG-ATT-MOD.18 Leader attached: +1 (from the roster and log), charge.leader-attached: +1, house rule set by <@gm> at event 3');
+    expect(o.steps.map(english).join('\n')).toContain('CHG-ATT-MOD.18 Leader attached: +1 (from the roster and log), charge.leader-attached: +1, house rule set by <@gm> at event 3');
   });
 
   it('CHG-ATT-MOD.6 a routed or broken unit may not charge (printed NA): refused, no value asked', () => {
@@ -194,7 +195,7 @@ describe('CHG-DEF-MOD, every row', () => {
   it('CHG-DEF-MOD uncertain readings are kept and shown in the working', () => {
     const o = charge({ rolls: [10, 1], defenderChoices: { cover: 'heavy' } });
     expect(o.defender.modifiers[0]).toMatchObject({ uncertain: "printed '55'" });
-    expect(o.steps.join('\n')).toMatch(/In Heavy Cover: \+5 \(on the table\) \[reading uncertain/);
+    expect(o.steps.map(english).join('\n')).toMatch(/In Heavy Cover: \+5 \(on the table\) \[reading uncertain/);
   });
 
   it('CHG-DEF-MOD.8 secure flanks are 0 to 2', () => {

@@ -3,6 +3,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { ChargeRulesPack, chargePack as pack, parseDisciplineCell, resolveFire, resolveFireDiscipline, type FireInput, type FireRow } from '../../src/systems/charge/rules.ts';
 import { loadPack } from '../../src/rules/pack.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+import { english } from '../../src/i18n/text.ts';
 
 /** What fire.cell says a cell does (the source does not): a house rule every fire needs; here a cell removes figures. */
 const CELL = { 'fire.cell': { value: { removes: 'figures' as const }, note: 'house rule set by <@gm> at event 3' } };
@@ -43,7 +44,7 @@ describe('FIRE-TABLE.GRID, every printed cell', () => {
   ] as const)('FIRE-TABLE row %s, last column (heading illegible) reads %s', (row, printed) => {
     const o = shot({ row, gm: row === '2' ? { cell: 0 } : {}, dice: scriptedDice(5), pack });
     expect(o.lastColumn).toBe(printed);
-    expect(o.steps).toContain(`Row ${row}, last column: ${printed ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
+    expect(o.steps.map(english)).toContain(`Row ${row}, last column: ${printed ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
   });
 
   it('FIRE-TABLE row 2 is illegible: refused naming the cell, then read from the GM', () => {
@@ -82,7 +83,7 @@ describe('FIRE-TABLE.RANGE', () => {
     expect(() => shot({ row: '3', range: { block: 'B', band: 'long', distance: 15 }, dice: scriptedDice(5), pack })).toThrow(/beyond block B's long band, 11" to 14"/);
     const o = shot({ row: '3', range: { block: 'B', band: 'short ball', distance: 10 }, dice: scriptedDice(5), pack });
     expect(o.range).toMatchObject({ printed: 'NE', effect: { value: 0, from: 'pack' } });
-    expect(o.steps.join('\n')).toMatch(/Effect NE \(read as \+0/);
+    expect(o.steps.map(english).join('\n')).toMatch(/Effect NE \(read as \+0/);
   });
 
   it('FIRE-TABLE roll 1d10 plus mods: Close Action +2 and a GM modifier', () => {

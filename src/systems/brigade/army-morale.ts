@@ -1,4 +1,5 @@
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
+import { list, say, type Text } from '../../i18n/text.ts';
 import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue } from './house.ts';
 import type { ArmyMoraleCell, BrigadePack } from './pack-schema.ts';
 import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
@@ -74,7 +75,11 @@ function tableNumber(a: ArmyMoraleArmy, table: HouseValue<ArmyMoraleCell[]> | un
 export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armies: readonly ArmyMoraleArmy[]; table?: HouseValue<ArmyMoraleCell[]>; dice: Dice; pack: BrigadePack }): ArmyMoraleOutcome {
   const { pack } = input;
   const due = armyMoraleDue(input);
-  const steps = [`Army morale ${due.due ? 'is checked' : 'is not checked'}: ${due.why}.`];
+  const nth = pack.armyMorale.everyNthTurn;
+  const every = { turn: String(input.turn), nth: nth === 4 ? 'fourth' : String(nth) };
+  const steps: Text[] = [
+    !due.due ? say('brigade.armyMorale.notChecked', every) : input.turn % nth === 0 ? say('brigade.armyMorale.checkedTurn', every) : say('brigade.armyMorale.checkedFell'),
+  ];
   const rec = recorder(input.dice);
   if (!due.due) return { rule: 'BRG-4', due: false, armies: [], withdrawing: [], dice: rec.rolled, steps };
   const sides = input.armies.map((a) => a.side);
@@ -89,26 +94,27 @@ export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armi
   const armies: ArmyMoraleResult[] = looked.map(({ a, number, by }) => {
     const base = { side: a.side, broken: a.broken, formed: a.formed, number, by };
     if (a.broken === 0) {
-      steps.push(`${a.side} has no broken brigade: no check (BRG-4.1).`);
+      steps.push(say('brigade.armyMorale.noBroken', { side: a.side }));
       return { ...base, tests: false, roll: null, result: 'no-test' };
     }
     if (number === null) {
-      steps.push(`${a.side}: ${a.broken} broken of ${a.formed} formed brigades is not enough to test (${by === 'house' && input.table ? `no cell of the Army Morale Table ${cite(input.table, 'the table')}` : 'GM lookup'}, BRG-4.1).`);
+      const values = { side: a.side, broken: String(a.broken), formed: String(a.formed) };
+      steps.push(by === 'house' && input.table ? say('brigade.armyMorale.notEnoughHouse', { ...values, cite: cite(input.table, 'the table') }) : say('brigade.armyMorale.notEnough', values));
       return { ...base, tests: false, roll: null, result: 'no-test' };
     }
     return { ...base, tests: true, roll: null, result: 'no-test' };
   });
   const testing = armies.filter((a) => a.tests);
-  if (testing.length > 1) steps.push(`${testing.map((a) => a.side).join(' and ')} have enough broken brigades: they roll simultaneously (BRG-4.1).`);
+  if (testing.length > 1) steps.push(say('brigade.armyMorale.together', { sides: list(testing.map((a) => a.side)) }));
   for (const a of testing) {
     const roll = rec.roll(pack.armyMorale.die);
     a.roll = roll;
     a.result = roll <= a.number! ? 'fights-on' : 'withdraws';
-    steps.push(
-      `${a.side}: ${a.broken} broken of ${a.formed} formed brigades, table number ${a.number} ${a.by === 'house' && input.table ? cite(input.table, 'the table') : '(GM lookup: the table is not in the source)'}; d${pack.armyMorale.die} ${roll}: ${a.result === 'fights-on' ? `${a.number} or lower, the army is OK and may continue fighting` : `higher than ${a.number}, the army withdraws from the battlefield`} (BRG-4.2).`,
-    );
+    const by = a.by === 'house' && input.table ? cite(input.table, 'the table') : say('brigade.armyMorale.gmLookup');
+    const values = { side: a.side, broken: String(a.broken), formed: String(a.formed), number: String(a.number), by, die: String(pack.armyMorale.die), roll: String(roll) };
+    steps.push(say(a.result === 'fights-on' ? 'brigade.armyMorale.fightsOn' : 'brigade.armyMorale.withdraws', values));
   }
   const withdrawing = testing.filter((a) => a.result === 'withdraws').map((a) => a.side);
-  if (withdrawing.length > 1) steps.push(`${withdrawing.join(' and ')} both withdraw from the battlefield simultaneously (BRG-4.3).`);
+  if (withdrawing.length > 1) steps.push(say('brigade.armyMorale.bothWithdraw', { sides: list(withdrawing) }));
   return { rule: 'BRG-4', due: true, armies, withdrawing, dice: rec.rolled, steps };
 }

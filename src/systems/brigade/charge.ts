@@ -1,4 +1,5 @@
 import { refuse } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { Effect } from './effects.ts';
 import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue } from './house.ts';
 import { measureText, printed, type Measure } from './measure.ts';
@@ -18,11 +19,11 @@ export type ChargeAction = BrigadePack['charge']['actions'][number];
 export type TestResult = 'passed' | 'failed';
 
 const DOES: Record<ChargeAction, string> = {
-  charge: 'charges',
-  'change-formation': 'changes formation',
-  'change-facing': 'changes facing',
-  evade: 'evades',
-  'tap-out': 'taps out (does nothing, as BRG-3.4.3 glosses it; BRG-3.2.2 does not define it)',
+  charge: 'brigade.charge.does.charge',
+  'change-formation': 'brigade.charge.does.changeFormation',
+  'change-facing': 'brigade.charge.does.changeFacing',
+  evade: 'brigade.charge.does.evade',
+  'tap-out': 'brigade.charge.does.tapOut',
 };
 
 export interface ActionOutcome extends Outcome {
@@ -43,12 +44,12 @@ export function checkAction(input: { unit: string; arm: Arm; action: ChargeActio
   const { unit, arm, action, pack } = input;
   if (!pack.charge.actions.includes(action)) refuse(`The activated unit may ${pack.charge.actions.join(', ')} (got "${action}") (BRG-3.2.2).`);
   if (action === 'evade' && !pack.charge.evadeArms.includes(arm)) refuse(`Only ${pack.charge.evadeArms.join(', ')} may evade; ${unit} is ${arm} (BRG-3.2.2).`);
-  const steps: string[] = [];
+  const steps: Text[] = [];
   const range = chargeRange(arm, pack);
   if (action === 'charge') {
     if (!input.target || !input.distance) refuse(`A charge names its target and the measured distance to it (BRG-3.2.2).`);
     let limit: number;
-    let limitText: string;
+    let limitText: Text;
     if (range) {
       limit = printed(range, input.distance, `the ${arm} charge range (BRG-3.2.2)`);
       limitText = input.distance.unit === 'in' ? `${range.in}"` : `${limit}cm`;
@@ -57,12 +58,12 @@ export function checkAction(input: { unit: string; arm: Arm; action: ChargeActio
       if (!g) refuse(`The source gives charge ranges for infantry and cavalry only; a GM gives the range for ${arm} (BRG-3.2.2).`);
       if (g.unit !== input.distance.unit) refuse(`Give the GM's range and the measured distance in the same unit (BRG-3.2.2).`);
       limit = g.value;
-      limitText = `${measureText(g)} (GM ruling; the source gives none for ${arm})`;
+      limitText = say('brigade.charge.gmRange', { range: measureText(g), arm });
     }
     if (input.distance.value > limit) refuse(`${input.target} is ${measureText(input.distance)} away, beyond ${unit}'s charge range of ${limitText} (BRG-3.2.2).`);
-    steps.push(`${unit} (${arm}) charges ${input.target}, ${measureText(input.distance)} away, within ${limitText} (BRG-3.2.2).`);
+    steps.push(say('brigade.charge.charges', { unit, arm, target: input.target, distance: measureText(input.distance), limit: limitText }));
   } else {
-    steps.push(`${unit} ${DOES[action]} (BRG-3.2.2).`);
+    steps.push(say(DOES[action], { unit }));
   }
   return { rule: 'BRG-3.2.2', unit, action, range, dice: [], steps };
 }
@@ -101,34 +102,34 @@ export function resolveChargeReaction(input: { exploitation?: boolean; charger: 
   const { charger } = input;
   if (input.charged.length === 0) refuse(`Name the unit(s) ${charger.unit} charges (${rule}).`);
   const effects: Effect[] = [];
-  const steps: string[] = [];
+  const steps: Text[] = [];
   const stay: string[] = [];
   const retreat: string[] = [];
   if (charger.test === 'failed') {
-    steps.push(`${charger.unit}, charging, fails its morale test (${rule}): the charged units do not test.`);
+    steps.push(say('brigade.charge.chargerFails', { unit: charger.unit, rule }));
     effects.push({ unit: charger.unit, effect: 'gm-ruling', rule, question: 'what a charger that fails its morale test does (not in the source)' });
-    steps.push('The source does not say what a charger that fails does: the GM rules.');
+    steps.push(say('brigade.charge.failNotInSource'));
     return { rule, charger: charger.unit, chargerTest: 'failed', stay, retreat, effects, dice: [], steps };
   }
-  steps.push(`${charger.unit}, charging, passes its morale test (${rule}): each charged unit tests to stay.`);
+  steps.push(say('brigade.charge.chargerPasses', { unit: charger.unit, rule }));
   for (const d of input.charged) {
     if (!d.test) refuse(`Give ${d.unit}'s morale test result, passed or failed: the source does not say how it is rolled (${rule}).`);
     if (d.test === 'failed') {
       retreat.push(d.unit);
       effects.push({ unit: d.unit, effect: 'retreat', rule: 'BRG-3.2.3', distance: null, facing: 'direction of retreat', marker: null });
       effects.push({ unit: d.unit, effect: 'gm-ruling', rule: 'BRG-3.2.3', question: 'how far it retreats (not in the source)' });
-      steps.push(`${d.unit} fails: it retreats (${rule}). The source gives no distance for this retreat: the GM rules.`);
+      steps.push(say('brigade.charge.targetFails', { unit: d.unit, rule }));
       continue;
     }
     stay.push(d.unit);
-    steps.push(`${d.unit} passes: it stays (${rule}).`);
+    steps.push(say('brigade.charge.targetPasses', { unit: d.unit, rule }));
     if (!d.activated) {
       effects.push({ unit: d.unit, effect: 'may-defensive-fire', rule: fireRule });
-      steps.push(`${d.unit} has not activated: it may fire defensively (${fireRule}).`);
-    } else steps.push(`${d.unit} has already activated: no defensive fire (${fireRule}).`);
+      steps.push(say('brigade.charge.mayFire', { unit: d.unit, rule: fireRule }));
+    } else steps.push(say('brigade.charge.noFire', { unit: d.unit, rule: fireRule }));
     if (charger.arm === 'cavalry' && d.arm === 'infantry') {
       effects.push({ unit: charger.unit, effect: 'break-bayonets-roll', rule: bayonetRule, against: d.unit });
-      steps.push(`${charger.unit} is cavalry charging infantry: it rolls 1D6 to break ${d.unit}'s bayonets (${bayonetRule}).`);
+      steps.push(say('brigade.charge.bayonetsDue', { unit: charger.unit, target: d.unit, rule: bayonetRule }));
     }
   }
   return { rule, charger: charger.unit, chargerTest: 'passed', stay, retreat, effects, dice: [], steps };
@@ -160,11 +161,11 @@ export function breakBayonets(input: { cavalry: string; infantry: string; exploi
   const faces = house?.value ?? input.breaksOn ?? null;
   const rec = recorder(input.dice);
   const roll = rec.roll(die);
-  const steps = [`${input.cavalry} charges ${input.infantry} and rolls 1D${die} to break the bayonets: ${roll} (${rule}).`];
+  const steps: Text[] = [say('brigade.charge.bayonetsRoll', { cavalry: input.cavalry, infantry: input.infantry, die: String(die), roll: String(roll), rule })];
   let broken: boolean | null = null;
   if (faces) {
     broken = faces.includes(roll);
-    steps.push(`Breaks on ${faces.join(', ')} ${house ? cite(house, faces.join(', ')) : '(GM ruling; the source gives no score)'}: ${broken ? 'the bayonets are broken' : 'the bayonets hold'}. The effect of failing is not in the source.`);
-  } else steps.push(`The source gives neither the score needed nor the effect: the GM reads the roll (breaks_on:, or for the battle /house set key:${HOUSE_KEYS.bayonets} value:).`);
+    steps.push(say(broken ? 'brigade.charge.bayonetsBroken' : 'brigade.charge.bayonetsHold', { faces: faces.join(', '), by: house ? cite(house, faces.join(', ')) : say('brigade.charge.noScore') }));
+  } else steps.push(say('brigade.charge.bayonetsOpen', { key: HOUSE_KEYS.bayonets }));
   return { rule, cavalry: input.cavalry, infantry: input.infantry, roll, broken, by: house ? 'house' : input.breaksOn ? 'gm' : null, dice: rec.rolled, steps };
 }

@@ -1,5 +1,5 @@
-import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { Effect } from './effects.ts';
 import { beyond, measureText, type Measure } from './measure.ts';
 import { LEADER_KINDS, type BrigadePack, type LeaderKind } from './pack-schema.ts';
@@ -24,10 +24,10 @@ export interface RallyOutcome extends Outcome {
  */
 export function rallyRetreating(units: readonly { unit: string; formation?: string }[]): RallyOutcome {
   const effects = units.map((u) => ({ unit: u.unit, effect: 'rally' as const, rule: 'BRG-1.1' as const, formation: u.formation ?? null, facing: 'direction of retreat' as const }));
-  const steps = effects.length
-    ? effects.map((e) => `${e.unit} auto-rallies${e.formation ? ` in ${e.formation}` : ' in any formation'}, facing the direction of its retreat (BRG-1.1).`)
-    : ['No unit is retreating: nothing to rally (BRG-1.1).'];
-  if (effects.length) steps.push('The source does not say whether the retreat marker is removed: the GM rules.');
+  const steps: Text[] = effects.length
+    ? effects.map((e) => (e.formation ? say('brigade.command.ralliesIn', { unit: e.unit, formation: e.formation }) : say('brigade.command.rallies', { unit: e.unit })))
+    : [say('brigade.command.noneRetreating')];
+  if (effects.length) steps.push(say('brigade.command.markerOpen'));
   return { rule: 'BRG-1.1', effects, dice: [], steps };
 }
 
@@ -57,18 +57,18 @@ export interface LeaderReplacementOutcome extends Outcome {
 export function replaceFallenLeaders(input: { turn: number; fallen: readonly FallenLeader[]; pack: BrigadePack }): LeaderReplacementOutcome {
   const replaced: LeaderReplacementOutcome['replaced'] = [];
   const waiting: LeaderReplacementOutcome['waiting'] = [];
-  const steps: string[] = [];
+  const steps: Text[] = [];
   for (const l of input.fallen) {
     const due = replacementTurn(l, input.pack);
     if (due.turn <= input.turn) {
       replaced.push({ ...l, rule: due.rule });
-      steps.push(`${l.leader} (${l.kind}) fell in turn ${l.removedTurn}: replaced at the start of turn ${due.turn} (${due.rule}).`);
+      steps.push(say('brigade.command.replaced', { leader: l.leader, kind: l.kind, fell: String(l.removedTurn), turn: String(due.turn), rule: due.rule }));
     } else {
       waiting.push({ ...l, dueTurn: due.turn, rule: due.rule });
-      steps.push(`${l.leader} (${l.kind}) fell in turn ${l.removedTurn}: not replaced before the start of turn ${due.turn} (${due.rule}).`);
+      steps.push(say('brigade.command.waiting', { leader: l.leader, kind: l.kind, fell: String(l.removedTurn), turn: String(due.turn), rule: due.rule }));
     }
   }
-  if (!steps.length) steps.push('No fallen leader to replace (BRG-1.2).');
+  if (!steps.length) steps.push(say('brigade.command.noFallen'));
   return { rule: 'BRG-1.2', turn: input.turn, replaced, waiting, dice: [], steps };
 }
 
@@ -92,20 +92,20 @@ export interface OutOfCommandOutcome extends Outcome {
 export function markOutOfCommand(input: { brigades: readonly BrigadeCommand[]; pack: BrigadePack }): OutOfCommandOutcome {
   const { battalionToBrigadier: toBrig, brigadierToSubGeneral: toSub } = input.pack.outOfCommand;
   const effects: OutOfCommandOutcome['effects'] = [];
-  const steps: string[] = [];
+  const steps: Text[] = [];
   for (const b of input.brigades) {
     const far = beyond(b.brigadierToSubGeneral, toSub, "the Brigadier's distance to the Sub General (BRG-1.3)");
-    if (far) steps.push(`${b.brigade}: the Brigadier is ${measureText(b.brigadierToSubGeneral)} from the Sub General, more than ${toSub.in}" (${toSub.cm}cm): every battalion is out of command (BRG-1.3).`);
+    if (far) steps.push(say('brigade.command.brigadierFar', { brigade: b.brigade, distance: measureText(b.brigadierToSubGeneral), in: String(toSub.in), cm: String(toSub.cm) }));
     for (const bn of b.battalions) {
       const away = beyond(bn.toBrigadier, toBrig, "a battalion's distance to its Brigadier (BRG-1.3)");
       const why = [
         ...(away ? [`${measureText(bn.toBrigadier)} from its Brigadier, more than ${toBrig.in}" (${toBrig.cm}cm)`] : []),
         ...(far ? [`its Brigadier is more than ${toSub.in}" (${toSub.cm}cm) from the Sub General`] : []),
       ].join('; ');
-      if (away) steps.push(`${bn.unit} is ${why.split(';')[0]}: out of command (BRG-1.3).`);
+      if (away) steps.push(say('brigade.command.battalionFar', { unit: bn.unit, distance: measureText(bn.toBrigadier), in: String(toBrig.in), cm: String(toBrig.cm) }));
       if (away || far) effects.push({ unit: bn.unit, effect: 'out-of-command', rule: 'BRG-1.3', why });
     }
   }
-  steps.push(effects.length ? `${plural(effects.length, 'battalion')} marked out of command. ${effects.length === 1 ? 'Its effects are' : 'Their effects are'} not in the source.` : 'Every battalion is in command (BRG-1.3).');
+  steps.push(effects.length ? say('brigade.command.outOfCommand', { n: effects.length }) : say('brigade.command.allInCommand'));
   return { rule: 'BRG-1.3', effects, dice: [], steps };
 }

@@ -1,5 +1,6 @@
 import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { distanceText, type Effect, type FallenLeaderRoll } from './effects.ts';
 import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue, type TieReading } from './house.ts';
 import { ROUNDINGS, type Arm, type BrigadePack, type Distance, type MeleeDie, type Rounding } from './pack-schema.ts';
@@ -89,7 +90,7 @@ export interface MeleeResults {
   /** Extra casualties not yet assigned: the split is uneven and no `remainderOrder` covers it. */
   pendingRemainder: { count: number; among: string[] } | null;
   fallenLeaderRolls: FallenLeaderRoll[];
-  steps: string[];
+  steps: Text[];
 }
 
 export interface MeleeOutcome extends Outcome {
@@ -126,6 +127,8 @@ const MAX_ROUNDS = 100;
 const sum = (ms: readonly GivenModifier[]) => ms.reduce((t, m) => t + m.value, 0);
 const round = (x: number, r: Rounding) => (r === 'down' ? Math.floor(x) : r === 'up' ? Math.ceil(x) : Math.round(x));
 const modText = (ms: readonly GivenModifier[]) => ms.map((m) => `${m.text} ${signed(m.value)}`).join(', ');
+/** Texts one after another, comma-separated ("a, b, c"). */
+const commas = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((a, b) => say('brigade.melee.comma', { a, b })) : '');
 
 function checkSide(s: MeleeSide) {
   if (s.units.length === 0) refuse(`${s.side} has no unit in the melee (BRG-3.3.2).`);
@@ -174,7 +177,7 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
   const parts = [averagePart(a, input), averagePart(b, input)] as const;
 
   const rec = recorder(input.dice);
-  const steps: string[] = [];
+  const steps: Text[] = [];
   /** Each side's dice and strength: rolled once, and again while a house rule has a tie rolled again (BRG-3.3.3). */
   const rollStrengths = (first: boolean) =>
     input.sides.map((s, i) => {
@@ -182,9 +185,9 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
       const meleeModifiers = [...(s.meleeModifiers ?? [])];
       const supplementary = [...(s.supplementary ?? [])];
       if (first) {
-        const rounded = p.rounding ? `, rounded ${p.rounding} to ${p.counted} ${p.roundingBy ?? '(GM ruling; the source gives no rounding)'}` : '';
-        steps.push(`${s.side}: starting morale ${p.units.map((u) => `${u.unit} ${u.morale}${u.modifiers.length ? ` (${modText(u.modifiers)}) = ${u.modified}` : ''}`).join(', ')}; average ${+p.average.toFixed(3)}${rounded} (BRG-3.3.2).`);
-        if (meleeModifiers.length) steps.push(`${s.side}: melee modifiers on the average: ${modText(meleeModifiers)} (BRG-3.3.2, as given).`);
+        const values = { side: s.side, morale: p.units.map((u) => `${u.unit} ${u.morale}${u.modifiers.length ? ` (${modText(u.modifiers)}) = ${u.modified}` : ''}`).join(', '), average: String(+p.average.toFixed(3)) };
+        steps.push(p.rounding ? say('brigade.melee.moraleRounded', { ...values, rounding: p.rounding, counted: String(p.counted), by: p.roundingBy ?? say('brigade.melee.noRounding') }) : say('brigade.melee.morale', values));
+        if (meleeModifiers.length) steps.push(say('brigade.melee.meleeModifiers', { side: s.side, modifiers: modText(meleeModifiers) }));
       }
       const dice = s.units.map((u) => {
         const sides = pack.melee.dice[u.meleeDie];
@@ -192,9 +195,9 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
       });
       const diceTotal = dice.reduce((t, d) => t + (d.roll ?? 0), 0);
       const strength = p.counted + sum(meleeModifiers) + diceTotal + sum(supplementary);
-      steps.push(`${s.side}: dice ${dice.map((d) => `${d.unit} ${d.die === '0' ? 'no die' : `${d.die} ${d.roll}`}`).join(', ')} = ${diceTotal} (BRG-3.3.2).`);
-      if (supplementary.length) steps.push(`${s.side}: supplementary modifiers ${modText(supplementary)} (BRG-3.3.2, as given).`);
-      steps.push(`${s.side} melee strength ${p.counted}${meleeModifiers.length ? ` ${signed(sum(meleeModifiers))}` : ''} + ${diceTotal}${supplementary.length ? ` ${signed(sum(supplementary))}` : ''} = ${strength}.`);
+      steps.push(say('brigade.melee.dice', { side: s.side, dice: commas(dice.map((d) => (d.die === '0' ? say('brigade.melee.diceNone', { unit: d.unit }) : `${d.unit} ${d.die} ${d.roll}`))), total: String(diceTotal) }));
+      if (supplementary.length) steps.push(say('brigade.melee.supplementary', { side: s.side, modifiers: modText(supplementary) }));
+      steps.push(say('brigade.melee.strength', { side: s.side, sum: `${p.counted}${meleeModifiers.length ? ` ${signed(sum(meleeModifiers))}` : ''} + ${diceTotal}${supplementary.length ? ` ${signed(sum(supplementary))}` : ''}`, strength: String(strength) }));
       return { side: s.side, units: p.units, average: p.average, counted: p.counted, rounding: p.rounding, ...(p.roundingBy ? { roundingBy: p.roundingBy } : {}), meleeModifiers, dice, diceTotal, supplementary, strength };
     }) as [SideStrength, SideStrength];
 
@@ -203,25 +206,25 @@ export function resolveMelee(input: MeleeInput): MeleeOutcome {
   let strengths = rollStrengths(true);
   for (let round = 1; strengths[0].strength === strengths[1].strength && tie?.value === 'roll-again' && anyDie; round++) {
     if (round >= MAX_ROUNDS) throw new Error(`melee still tied after ${MAX_ROUNDS} rolls`);
-    steps.push(`Equal melee strengths, ${strengths[0].strength} each: every melee die is rolled again ${cite(tie)}.`);
+    steps.push(say('brigade.melee.tieRollAgain', { strength: String(strengths[0].strength), cite: cite(tie) }));
     strengths = rollStrengths(false);
   }
   const [sa, sb] = strengths;
   const difference = Math.abs(sa.strength - sb.strength);
   if (difference === 0) {
-    const pending = 'no casualties or retreats are applied until a GM names the loser (/brigade melee-tie)';
+    const strength = String(sa.strength);
     steps.push(
       !tie
-        ? `Equal melee strengths, ${sa.strength} each. The source gives no rule for a tie (BRG-3.3.3): no winner, and ${pending}, or sets a tie rule for the battle (/house set key:${HOUSE_KEYS.meleeTie} value:).`
+        ? say('brigade.melee.tieOpen', { strength, key: HOUSE_KEYS.meleeTie })
         : tie.value === 'gm-rules'
-          ? `Equal melee strengths, ${sa.strength} each: no winner, and ${pending} ${cite(tie)}.`
-          : `Equal melee strengths, ${sa.strength} each, and no melee die to roll again ${cite(tie)}: no winner, and ${pending}.`,
+          ? say('brigade.melee.tieGm', { strength, cite: cite(tie) })
+          : say('brigade.melee.tieNoDie', { strength, cite: cite(tie) }),
     );
     return { rule: 'BRG-3.3', strengths, winner: null, loser: null, tied: true, difference: 0, results: null, dice: rec.rolled, steps };
   }
   const winner = sa.strength > sb.strength ? a : b;
   const loser = winner === a ? b : a;
-  steps.push(`${winner.side} wins with the higher melee strength, by ${difference} (BRG-3.3.3).`);
+  steps.push(say('brigade.melee.wins', { side: winner.side, difference: String(difference) }));
   const results = meleeResults({ sides: input.sides, loser: loser.side, difference, ...(input.infantryRetreat ? { infantryRetreat: input.infantryRetreat } : {}), ...(input.house ? { house: input.house } : {}), pack });
   steps.push(...results.steps);
   return { rule: 'BRG-3.3', strengths, winner: winner.side, loser: loser.side, tied: false, difference, results, dice: rec.rolled, steps };
@@ -252,25 +255,25 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
   const n = loser.units.length;
   const share = Math.floor(difference / n);
   const remainder = difference % n;
-  const steps = [`Every unit in the melee takes ${plural(per, 'casualty', 'casualties')} (BRG-3.3.4).`];
+  const steps: Text[] = [say('brigade.melee.everyUnit', { n: per })];
   const extra = new Map(loser.units.map((u) => [u.unit, share]));
   let pendingRemainder: MeleeResults['pendingRemainder'] = null;
   const effects: Effect[] = [];
   // "Distributed evenly across all units in the melee" is read as the loser's units (brigade-phases.md).
-  if (difference === 0) steps.push(`${loser.side} loses: no extra casualties (BRG-3.3.4).`);
-  else if (n === 1) steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')} on its one unit, ${loser.units[0]!.unit} (BRG-3.3.4).`);
-  else if (remainder === 0) steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')}, ${share} on each of its ${n} units (BRG-3.3.4).`);
+  if (difference === 0) steps.push(say('brigade.melee.losesNone', { side: loser.side }));
+  else if (n === 1) steps.push(say('brigade.melee.losesOne', { side: loser.side, n: difference, unit: loser.units[0]!.unit }));
+  else if (remainder === 0) steps.push(say('brigade.melee.losesEven', { side: loser.side, n: difference, share: String(share), units: String(n) }));
   else {
-    steps.push(`${loser.side} loses: ${plural(difference, 'extra casualty', 'extra casualties')} over ${plural(n, 'unit', 'units')}: ${share} each and ${remainder} over; the source does not say how an uneven split is assigned (BRG-3.3.4).`);
+    steps.push(say('brigade.melee.losesUneven', { side: loser.side, n: difference, units: n, share: String(share), remainder: String(remainder) }));
     const order = (loser.remainderOrder ?? []).filter((u, i, xs) => extra.has(u) && xs.indexOf(u) === i);
     if (order.length >= remainder) {
       for (const u of order.slice(0, remainder)) extra.set(u, share + 1);
-      steps.push(`GM ruling: ${order.slice(0, remainder).join(', ')} take one more each.`);
+      steps.push(say('brigade.melee.gmOrder', { units: order.slice(0, remainder).join(', ') }));
     } else {
       const among = loser.units.map((u) => u.unit);
       pendingRemainder = { count: remainder, among };
       effects.push({ unit: loser.side, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `which ${plural(remainder, 'unit takes', 'units take')} the ${remainder} remaining extra ${remainder === 1 ? 'casualty' : 'casualties'}, one each, of ${among.join(', ')}` });
-      steps.push(`The GM assigns the remaining ${remainder}, one each to ${plural(remainder, 'unit', 'units')} of ${among.join(', ')} (/brigade remainder).`);
+      steps.push(say('brigade.melee.gmAssigns', { n: remainder, among: among.join(', ') }));
     }
   }
   const casualties = input.sides.flatMap((s) => s.units.map((u) => ({ unit: u.unit, side: s.side, count: per + (extra.get(u.unit) ?? 0) })));
@@ -287,7 +290,7 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
       destroyed.add(u.unit);
       const why = `${plural(count, 'casualty', 'casualties')} on the ${u.left} it had left`;
       effects.push({ unit: u.unit, effect: 'destroyed', rule: 'BRG-3.3.4', why });
-      steps.push(`${u.unit}: ${why}, no strength left: destroyed and out of play${s === loser ? '; it does not retreat' : ''} (BRG-3.3.4).`);
+      steps.push(say(s === loser ? 'brigade.melee.destroyedLoser' : 'brigade.melee.destroyed', { unit: u.unit, n: count, left: String(u.left) }));
     }
   }
   for (const u of loser.units) {
@@ -295,19 +298,19 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
     const house = input.house?.infantryRetreat;
     const r = retreatDistance(u.arm, pack, input.infantryRetreat, house);
     effects.push({ unit: u.unit, effect: 'retreat', rule: 'BRG-3.3.4', distance: r.distance, facing: 'direction of retreat', marker: true });
-    const by = r.by === 'house' && house ? ` ${cite(house, `${house.value}"`)}` : r.by === 'gm' ? ' (GM ruling: the infantry distance is illegible in the source)' : '';
-    if (r.distance) steps.push(`${u.unit} (${u.arm}) retreats ${distanceText(r.distance)} at once${by}, facing the direction of retreat, with a retreat marker (BRG-3.3.4).`);
+    const by = r.by === 'house' && house ? cite(house, `${house.value}"`) : r.by === 'gm' ? say('brigade.melee.gmDistance') : undefined;
+    if (r.distance) steps.push(by ? say('brigade.melee.retreatsBy', { unit: u.unit, arm: u.arm, distance: distanceText(r.distance), by }) : say('brigade.melee.retreats', { unit: u.unit, arm: u.arm, distance: distanceText(r.distance) }));
     else {
       const infantry = u.arm === 'infantry';
       const why = infantry ? 'the infantry retreat distance is illegible in the source' : `the source gives no retreat distance for ${u.arm}`;
       effects.push({ unit: u.unit, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `how far it retreats (${why})` });
-      steps.push(`${u.unit} (${u.arm}) retreats at once, facing the direction of retreat, with a retreat marker (BRG-3.3.4); ${why}: the GM gives the distance${infantry ? ` (infantry_retreat:, or for the battle /house set key:${HOUSE_KEYS.infantryRetreat} value:)` : ''}.`);
+      steps.push(infantry ? say('brigade.melee.retreatOpenInfantry', { unit: u.unit, arm: u.arm, key: HOUSE_KEYS.infantryRetreat }) : say('brigade.melee.retreatOpen', { unit: u.unit, arm: u.arm }));
     }
   }
   const fallenLeaderRolls: FallenLeaderRoll[] = input.sides.flatMap((s) =>
     s.units.flatMap((u) => (u.leaders ?? []).map((leader) => ({ leader, unit: u.unit, rule: 'BRG-3.3.5' as const, why: `attached to ${u.unit} in the melee` }))),
   );
-  for (const l of fallenLeaderRolls) steps.push(`${l.leader}, attached to ${l.unit}, rolls to see if he has fallen in melee (BRG-3.3.5; the roll is not in the source: the GM gives the result).`);
+  for (const l of fallenLeaderRolls) steps.push(say('brigade.melee.fallenLeader', { leader: l.leader, unit: l.unit }));
   return { rule: 'BRG-3.3.4', winner: winner.side, loser: loser.side, difference, casualties, effects, pendingRemainder, fallenLeaderRolls, steps };
 }
 
@@ -316,7 +319,7 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
  * that take the remaining extra casualties, one each, as `remainderOrder` does at the melee. Exactly
  * as many distinct units of the loser's as there are casualties left; anything else is refused.
  */
-export function assignRemainder(input: { pending: { count: number; among: readonly string[] }; units: readonly string[] }): { casualties: { unit: string; count: 1 }[]; steps: string[] } {
+export function assignRemainder(input: { pending: { count: number; among: readonly string[] }; units: readonly string[] }): { casualties: { unit: string; count: 1 }[]; steps: Text[] } {
   const { pending, units } = input;
   const stranger = units.find((u) => !pending.among.includes(u));
   if (stranger !== undefined) refuse(`${stranger} is not one of the losing units of that melee: name ${pending.among.join(', ')} (BRG-3.3.4).`);
@@ -325,6 +328,6 @@ export function assignRemainder(input: { pending: { count: number; among: readon
   if (units.length !== pending.count) refuse(`${plural(pending.count, 'extra casualty is', 'extra casualties are')} left, one each: name ${plural(pending.count, 'unit', 'units')} of ${pending.among.join(', ')} (got ${units.length}) (BRG-3.3.4).`);
   return {
     casualties: units.map((unit) => ({ unit, count: 1 as const })),
-    steps: [`GM ruling on the uneven split (the source does not say how it is assigned, BRG-3.3.4): ${units.join(', ')} ${units.length === 1 ? 'takes one more casualty' : 'take one more casualty each'}.`],
+    steps: [say('brigade.melee.remainderRuling', { units: units.join(', '), n: units.length })],
   };
 }

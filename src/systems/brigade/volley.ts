@@ -1,4 +1,5 @@
 import { refuse } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { Effect, FallenLeaderRoll } from './effects.ts';
 import type { Outcome } from '../../rules/outcome.ts';
 
@@ -54,11 +55,11 @@ export function closeVolleyRound(input: {
   for (const v of input.volleys) {
     if (!Number.isInteger(v.casualties) || v.casualties < 0) refuse(`${v.firer}'s volley at ${v.target}: casualties are a whole number, 0 or more (got ${v.casualties}) (BRG-2.2).`);
   }
-  const steps = [`End of ${formation}'s March and Volley round (BRG-2.2).`];
+  const steps: Text[] = [say('brigade.volley.roundEnds', { formation })];
   const byUnit = new Map<string, number>();
   for (const v of input.volleys) {
     byUnit.set(v.target, (byUnit.get(v.target) ?? 0) + v.casualties);
-    steps.push(`${v.firer} fires at ${v.target}: ${v.casualties} casualt${v.casualties === 1 ? 'y' : 'ies'} (as given; the source has no fire table).`);
+    steps.push(say('brigade.volley.firedAsGiven', { firer: v.firer, target: v.target, n: v.casualties }));
   }
   const casualties = [...byUnit].filter(([, n]) => n > 0).map(([unit, count]) => ({ unit, count }));
   const targets = new Map((input.targets ?? []).map((t) => [t.unit, t]));
@@ -67,21 +68,21 @@ export function closeVolleyRound(input: {
   const fallenLeaderRolls: FallenLeaderRoll[] = [];
   for (const { unit, count } of casualties) {
     const t = targets.get(unit);
-    if (t?.destroyed) steps.push(`${unit} has no strength left: destroyed and out of play, no morale test (BRG-2.2).`);
+    if (t?.destroyed) steps.push(say('brigade.volley.destroyedNoTest', { unit }));
     else if (t?.testedThisPhase && !t.stampedingElephants) {
       excused.push(unit);
-      steps.push(`${unit} has already tested morale this phase: no test (BRG-2.2.2).`);
+      steps.push(say('brigade.volley.testedAlready', { unit }));
     } else {
       const why = `${count} casualt${count === 1 ? 'y' : 'ies'} from ${formation}'s fire${t?.testedThisPhase ? ', tests again: stampeding elephants (BRG-2.2.2)' : ''}`;
       moraleTests.push({ unit, effect: 'morale-test', rule: 'BRG-2.2.1', why });
-      steps.push(`${unit}: ${why}: morale test at the end of the round (BRG-2.2.1).`);
+      steps.push(say(t?.testedThisPhase ? 'brigade.volley.testsAgain' : 'brigade.volley.tests', { unit, n: count, formation }));
     }
     for (const leader of t?.leaders ?? []) {
       fallenLeaderRolls.push({ leader, unit, rule: 'BRG-2.2.3', why: `attached to ${unit}, which lost ${count} to shooting` });
-      steps.push(`${leader}, attached to ${unit}, rolls on the Fallen Leader table (BRG-2.2.3; the table is not in the source: the GM gives the result).`);
+      steps.push(say('brigade.volley.fallenLeader', { leader, unit }));
     }
   }
-  if (moraleTests.length) steps.push('How a morale test is rolled, and which casualties require one, are not in the source: the GM gives each result.');
-  if (!casualties.length) steps.push('No casualties from this round: no morale tests, no Fallen Leader rolls.');
+  if (moraleTests.length) steps.push(say('brigade.volley.testsNotInSource'));
+  if (!casualties.length) steps.push(say('brigade.volley.noCasualties'));
   return { rule: 'BRG-2.2', formation, volleys: input.volleys.map((v) => ({ ...v })), casualties, moraleTests, excused, fallenLeaderRolls, dice: [], steps };
 }

@@ -1,15 +1,15 @@
-import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { bandLabel, findBand } from './bands.ts';
 import { chargeModifiers, type AttackerChoices, type DefenderChoices, type ModifierValues } from './charge-modifiers.ts';
 import { continuationFor, rideDownFor, type Continuation, type RideDownChance } from './follow-up.ts';
 import type { ChargeHouse } from './house.ts';
 import type { MassChoice } from './mass.ts';
 import type { Dice } from '../../rules/outcome.ts';
-import { modifierLine, sumModifiers, type AppliedModifier } from './modifiers.ts';
+import { modifierText, sumModifiers, type AppliedModifier } from './modifiers.ts';
 import { recorder, signed, type Outcome, type Recorder } from '../../rules/outcome.ts';
 import { ARMS, CHARGE_RESULTS, FORMATIONS, type ChargeResult, type ChargeRulesPack, type ChargeTableRow, type SideEffects } from './pack-schema.ts';
-import { cap, checkDie, fromWord, part, sourced, type Sourced } from './sourced.ts';
+import { checkDie, fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
 import { isCavalry, type ChargeUnit, type ChargingUnit } from './unit.ts';
 
 /**
@@ -149,26 +149,26 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   const mods = chargeModifiers({ attacker: a, defender: d, attackerChoices: input.attackerChoices, defenderChoices: input.defenderChoices, house, gm: { values: gm.values, mass: gm.mass }, pack });
 
   const rec = recorder(input.dice);
-  const steps: string[] = [`Charge: ${a.id} (${a.arm}) against ${d.id} (${d.arm}), d${die.value} each (CHG-ROLL, ${fromWord(die)}).`, mods.massStep];
+  const steps: Text[] = [say('charge.charge.head', { attacker: a.id, attackerArm: a.arm, defender: d.id, defenderArm: d.arm, die: String(die.value), from: fromText(die) }), mods.massStep];
   const att = rollSide(a.id, die.value, mods.attacker, rec);
   const def = rollSide(d.id, die.value, mods.defender, rec);
   for (const [side, r] of [
-    ['Attacker', att],
-    ['Defender', def],
+    ['attacker', att],
+    ['defender', def],
   ] as const) {
-    steps.push(`${side} ${r.unit} rolls ${r.roll}.`);
-    for (const m of r.modifiers) steps.push(`  ${modifierLine(m)}`);
-    steps.push(`  ${side} total ${r.total}.`);
+    steps.push(say('charge.charge.sideRolls', { side, unit: r.unit, roll: String(r.roll) }));
+    for (const m of r.modifiers) steps.push(say('charge.indent', { text: modifierText(m) }));
+    steps.push(say('charge.charge.sideTotal', { side, total: String(r.total) }));
   }
   const difference = att.total - def.total;
   const t = charge[table];
-  steps.push(`${att.total} - ${def.total} = ${signed(difference)}, read on ${t.title} (${t.rule}).`);
+  steps.push(say('charge.charge.difference', { attacker: String(att.total), defender: String(def.total), difference: signed(difference), table: t.title, rule: t.rule }));
 
   const found = findBand(t.rows, difference);
   if (!found) throw new Error(`pack ${t.rule} has no row for ${difference}`);
   const read = cellOf(found.band, table, pack, house, gm);
-  const whose = read.from === 'gm' ? " (the GM's result for a row the OCR lost)" : read.note ? ` (${read.note})` : '';
-  steps.push(`${read.id} (${read.label}): ${charge.results[read.result].text}${whose}${read.uncertain ? ` [reading uncertain: ${read.uncertain}]` : ''}`);
+  const whose: Text = read.from === 'gm' ? say('charge.charge.gmRow') : read.note ? ` (${read.note})` : '';
+  steps.push(say('charge.charge.read', { row: read.id, label: read.label, result: charge.results[read.result].text, whose, uncertain: uncertainText(read.uncertain) }));
 
   let result = read.result;
   let cavalryShift: ChargeOutcome['cavalryShift'];
@@ -184,7 +184,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
     attacker: applyEffects(entry.attacker, 'attacker', a, rec, pack, gm, steps),
     defender: applyEffects(entry.defender, 'defender', d, rec, pack, gm, steps),
   };
-  if (entry.sic) steps.push(`As printed (sic): ${entry.sic}.`);
+  if (entry.sic) steps.push(say('charge.charge.sic', { sic: entry.sic }));
 
   const continuation = continuationFor(result, a.arm, pack);
   steps.push(continuation.text);
@@ -222,7 +222,7 @@ function shiftFirefight(x: { table: 'open' | 'cover'; index: number; difference:
     return {
       result: 'melee' as ChargeResult,
       shift: { rule: 'CHG-CAV' as const, direction: 'inward' as const, to: { result: 'melee' as const } },
-      steps: ['Cavalry does not firefight: a purely cavalry action shifts the result inward, to melee (CHG-CAV).'],
+      steps: [say('charge.charge.cavalryInward')],
     };
   }
   if (x.difference === 0) refuse('A firefight on a result of 0 has no outward direction; CHG-CAV cannot shift it. The GM rules.');
@@ -241,14 +241,14 @@ function shiftFirefight(x: { table: 'open' | 'cover'; index: number; difference:
     result: cell.result,
     shift: { rule: 'CHG-CAV' as const, direction: 'outward' as const, rows, to: cell },
     steps: [
-      `Cavalry does not firefight: with infantry or artillery involved the result shifts outward ${rows.value} row${rows.value === 1 ? '' : 's'} (CHG-CAV, ${fromWord(rows)}) to ${cell.id} (${cell.label}): ${pack.charge.results[cell.result].text}`,
-      `Cavalry need not stay within ${cav.mayStandOffInches}" of facing infantry or artillery and may always move outside ${cav.mayStandOffInches}" (CHG-CAV note).`,
+      say('charge.charge.cavalryOutward', { n: rows.value, from: fromText(rows), row: cell.id, label: cell.label, result: pack.charge.results[cell.result].text }),
+      say('charge.charge.standOff', { inches: String(cav.mayStandOffInches) }),
     ],
   };
 }
 
 /** A side's printed effects; the surrender d10 (11+, -12+) is rolled here. */
-function applyEffects(e: SideEffects, role: 'attacker' | 'defender', unit: ChargeUnit, rec: Recorder, pack: ChargeRulesPack, gm: ChargeGmInput, steps: string[]): AppliedEffects {
+function applyEffects(e: SideEffects, role: 'attacker' | 'defender', unit: ChargeUnit, rec: Recorder, pack: ChargeRulesPack, gm: ChargeGmInput, steps: Text[]): AppliedEffects {
   const { surrenderRoll, ...rest } = e;
   if (!surrenderRoll) return rest;
   const s = pack.charge.surrender;
@@ -260,6 +260,6 @@ function applyEffects(e: SideEffects, role: 'attacker' | 'defender', unit: Charg
   });
   const roll = rec.roll(s.die);
   const percent = Math.min(100, roll * perPip.value);
-  steps.push(`${cap(role)} ${unit.id} rolls d${s.die} ${roll} for the percentage which surrenders: ${percent}% (${perPip.value}% a pip, ${fromWord(perPip)}) of ${plural(unit.figures, 'figure')}; the remaining figures rout.`);
+  steps.push(say('charge.charge.surrender', { side: role, unit: unit.id, die: String(s.die), roll: String(roll), percent: String(percent), perPip: String(perPip.value), from: fromText(perPip), n: unit.figures }));
   return { ...rest, surrender: { rule: role === 'defender' ? 'CHG-OPEN/CHG-COVER 11+' : 'CHG-OPEN/CHG-COVER -12+', roll, percent, percentPerPip: perPip } };
 }

@@ -1,12 +1,12 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
-import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
+import { checkGmModifiers, sumGm, withGm, type GmModifier } from './modifiers.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { DISCIPLINE_COLUMNS, type ChargeRulesPack, type DisciplineColumn } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { checkDie, fromWord, part, sourced, type Sourced } from './sourced.ts';
+import { checkDie, fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
 
 /**
  * Fire Discipline, FIRE-DISCIPLINE: the roll's row in the Normal, Smoke or Firefight column gives
@@ -70,7 +70,7 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
   const total = roll + sumGm(modifiers);
-  const steps = [`Fire Discipline, ${column} column: d${die.value} ${roll}${modifiers.map((m) => `, ${gmModifierLine(m)}`).join('')}: ${total} (FIRE-DISCIPLINE, die ${fromWord(die)}).`];
+  const steps: Text[] = [say('charge.fireDiscipline.roll', { column, roll: withGm(`d${die.value} ${roll}`, modifiers), total: String(total), from: fromText(die) })];
   const found = findBand(fd.rows, total);
   if (!found) throw new Error(`pack FIRE-DISCIPLINE has no row for ${total}`);
   const row = found.band;
@@ -84,18 +84,18 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
     option: 'cell: with the roll',
   });
   const result = { ...parseDisciplineCell(printed.value), from: printed.from };
-  steps.push(`Row ${row.label}, ${column}: ${result.printed} (${fromWord(printed)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}.`);
+  steps.push(say('charge.fireDiscipline.cell', { row: row.label, column, printed: result.printed, from: fromText(printed), uncertain: uncertainText(row.uncertain) }));
 
   let ap: FireDisciplineOutcome['ap'] = null;
   if (roll === 9) {
     ap = { natural: 9, extra: fd.natural9ExtraAp };
-    steps.push(`A natural 9: ${fd.natural9ExtraAp} additional AP is spent (FIRE-DISCIPLINE).`);
+    steps.push(say('charge.fireDiscipline.natural9', { ap: String(fd.natural9ExtraAp) }));
   } else if (roll === 10) {
     const reroll = rec.roll(fd.natural10.rerollDie);
     const band = fd.natural10.ap.find((b) => reroll >= b.min && reroll <= b.max);
     if (!band) throw new Error(`pack FIRE-DISCIPLINE natural10 has no AP for ${reroll}`);
     ap = { natural: 10, reroll, ap: band.ap };
-    steps.push(`A natural 10: roll again, d${fd.natural10.rerollDie} ${reroll}: ${band.ap} AP (${band.min}-${band.max}) (FIRE-DISCIPLINE).`);
+    steps.push(say('charge.fireDiscipline.natural10', { die: String(fd.natural10.rerollDie), roll: String(reroll), ap: String(band.ap), min: String(band.min), max: String(band.max) }));
   }
   return { rule: 'FIRE-DISCIPLINE', die, roll, modifiers, total, row: row.label, column, result, ap, dice: rec.rolled, steps };
 }

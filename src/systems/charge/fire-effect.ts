@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValueNeeded } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { explained } from './house-value.ts';
 import { needOf, openValue, type Missing, type Noted } from './sourced.ts';
 
@@ -48,17 +49,22 @@ export const cellRuleText = (r: FireCellRule): string =>
   [`removes ${r.removes}`, ...(r.disorder !== undefined ? [`disorder at ${r.disorder}`] : []), ...(r.morale !== undefined ? [`morale at ${r.morale}`] : [])].join(', ');
 
 /** The cell read on `target`, which has `figures` left: the effect and its line of the working. */
-export function fireEffect(cell: number, rule: Noted<FireCellRule>, target: { name: string; figures: number }, steps: string[]): FireEffect {
+export function fireEffect(cell: number, rule: Noted<FireCellRule>, target: { name: string; figures: number }, steps: Text[]): FireEffect {
   const r = rule.value;
   const note = `fire.cell: ${cellRuleText(r)}, ${rule.note}`;
   const figures = r.removes === 'figures' ? Math.min(cell, target.figures) : 0;
-  const lost = r.removes === 'figures' ? `${target.name} loses ${figures} figure${figures === 1 ? '' : 's'}${figures < cell ? ` (all it had)` : ''}, ${target.figures - figures} left` : r.removes === 'steps' ? `${target.name} loses ${cell} casualty step${cell === 1 ? '' : 's'}` : 'it removes nothing';
+  const lost =
+    r.removes === 'figures'
+      ? say(figures < cell ? 'charge.fireEffect.allFigures' : 'charge.fireEffect.figures', { unit: target.name, n: figures, left: String(target.figures - figures) })
+      : r.removes === 'steps'
+        ? say('charge.fireEffect.steps', { unit: target.name, n: cell })
+        : say('charge.fireEffect.nothing');
   const disordered = r.disorder !== undefined && cell >= r.disorder;
   const morale = r.morale !== undefined && cell >= r.morale;
-  const more = [
-    ...(disordered ? [`${cell} is ${r.disorder} or more: ${target.name} is disordered`] : []),
-    ...(morale ? [`${cell} is ${r.morale} or more: ${target.name} tests morale`] : []),
+  const more: Text[] = [
+    ...(disordered ? [say('charge.fireEffect.disordered', { cell: String(cell), at: String(r.disorder), unit: target.name })] : []),
+    ...(morale ? [say('charge.fireEffect.morale', { cell: String(cell), at: String(r.morale), unit: target.name })] : []),
   ];
-  steps.push(`Cell ${cell}: ${lost}${more.length ? `; ${more.join('; ')}` : ''} (${note}) (FIRE-TABLE.GRID).`);
+  steps.push(say('charge.fireEffect.cell', { cell: String(cell), lost: more.reduce((a: Text, b) => say('charge.fireEffect.then', { a, b }), lost), note }));
   return { figures, steps: r.removes === 'steps' ? cell : 0, disordered, morale, note };
 }

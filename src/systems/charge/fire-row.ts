@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { Recorder } from '../../rules/outcome.ts';
 import { bandLabel, findBand } from './bands.ts';
 import { either, explained, hasKey, someOf } from './house-value.ts';
@@ -90,7 +91,7 @@ export interface RowInput {
   /** The range band the fire names, if any (FIRE-TABLE.RANGE). */
   band?: FireBand['band'];
   rec: Recorder;
-  steps: string[];
+  steps: Text[];
 }
 
 const MISSING: Missing = { what: 'the FIRE-TABLE row (FIRE-TABLE.GRID)', why: 'the source prints the rows Half and 1-9 but does not say how the row is chosen', house: 'fire.row', option: 'row: with the fire' };
@@ -122,7 +123,7 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
   const { given, rule, firer, rec, steps } = input;
   checkRowGiven(rule, given);
   if (!rule) {
-    steps.push(`Row ${given!}: the GM's (the source does not say how the row is chosen; a house rule fire.row would) (FIRE-TABLE.GRID).`);
+    steps.push(say('charge.fireRow.gm', { row: given! }));
     return { value: given!, from: 'gm' };
   }
   const r = readingFor(rule.value, firer.arm, rule.note);
@@ -130,13 +131,13 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
   const holds = (shown: string) => houseHolds(`the FIRE-TABLE row of ${firer.name}`, 'fire.row', shown, rule.note);
   const done = (row: FireRow, why: string): Sourced<FireRow> => {
     if (given !== undefined && given !== row) refuse(holds(`row ${row} (${why})`));
-    steps.push(`Row ${row}: ${why} (${note}) (FIRE-TABLE.GRID).`);
+    steps.push(say('charge.fireRow.row', { row, why, note }));
     return { value: row, from: 'house', note };
   };
   switch (r.by) {
     case 'table':
       if (given === undefined) refuse(`This battle's house rule fire.row (${rule.note}) reads the row on the table: ${r.counts}. Give it with the fire, row:Half or 1-9 (FIRE-TABLE.GRID).`);
-      steps.push(`Row ${given}: ${r.counts}, counted on the table (${note}) (FIRE-TABLE.GRID).`);
+      steps.push(say('charge.fireRow.counted', { row: given, counts: r.counts, note }));
       return { value: given, from: 'house', note };
     case 'figures': {
       const b = findBand(r.bands, firer.figures);

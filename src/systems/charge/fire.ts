@@ -1,12 +1,12 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
-import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
+import { checkGmModifiers, sumGm, withGm, type GmModifier } from './modifiers.ts';
 import { recorder, signed, type Outcome } from '../../rules/outcome.ts';
 import { FIRE_ROWS, type ChargeRulesPack, type FireBand, type FireRow } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { fromWord, part, sourced, type Sourced } from './sourced.ts';
+import { fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
 import { checkRowGiven, fireRow, type FirerFacts } from './fire-row.ts';
 import { cellRule, fireEffect, type FireEffect } from './fire-effect.ts';
 
@@ -68,7 +68,7 @@ export interface FireOutcome extends Outcome {
   effect?: FireEffect | null;
 }
 
-function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse, gmEffect: number | undefined, steps: string[]) {
+function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse, gmEffect: number | undefined, steps: Text[]) {
   const block = pack.fire.blocks.find((b) => b.id === range.block);
   if (!block) refuse(say('charge.fire.notBlock', { block: range.block, blocks: pack.fire.blocks.map((b) => b.id).join(', ') }));
   const index = block.bands.findIndex((b) => b.band === range.band);
@@ -89,10 +89,18 @@ function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse
     entry,
     option: 'effect: with the fire',
   }, signed);
-  const limits = band.min === null && band.max === null ? 'range illegible' : `${band.min ?? '?'}" to ${band.max ?? '?'}"`;
-  const unreadable = d !== undefined && (band.min === null || band.max === null) ? '; a limit is illegible, so the range is not checked against it' : '';
+  const limits: Text = band.min === null && band.max === null ? say('charge.fire.rangeIllegible') : say('charge.fire.limits', { min: String(band.min ?? '?'), max: String(band.max ?? '?') });
   steps.push(
-    `Block ${block.id} ${band.band}, ${limits}${d !== undefined ? `, range ${d}"` : ''}: Effect ${band.printed ?? signed(effect.value)}${band.printed ? ` (read as ${signed(effect.value)}; ${pack.fire.neNote})` : ''}, ${fromWord(effect)}${band.uncertain ? ` [reading uncertain: ${band.uncertain}]` : ''}${unreadable} (FIRE-TABLE.RANGE).`,
+    say('charge.fire.rangeStep', {
+      block: block.id,
+      band: band.band,
+      limits,
+      range: d !== undefined ? say('charge.fire.rangeOf', { distance: String(d) }) : '',
+      effect: band.printed ? say('charge.fire.readAs', { printed: band.printed, value: signed(effect.value), note: pack.fire.neNote }) : signed(effect.value),
+      from: fromText(effect),
+      uncertain: uncertainText(band.uncertain),
+      unchecked: d !== undefined && (band.min === null || band.max === null) ? say('charge.fire.unchecked') : '',
+    }),
   );
   return { block: block.id, band: band.band, ...(d !== undefined ? { distance: d } : {}), effect, ...(band.printed ? { printed: band.printed } : {}) };
 }
@@ -110,14 +118,14 @@ export function resolveFire(input: FireInput): FireOutcome {
   // Where the row comes from and what the cell does are asked before any die: a refusal after one would hold the fire on it.
   checkRowGiven(house['fire.row'], input.row);
   const cells = cellRule(house['fire.cell']);
-  const steps: string[] = [];
+  const steps: Text[] = [];
   const range = input.range ? rangeEffect(input.range, pack, house, gm.effect, steps) : null;
-  if (!range) steps.push('No range band: range only matters during approach fire (FIRE-TABLE.NOTES).');
+  if (!range) steps.push(say('charge.fire.noRange'));
   const rec = recorder(input.dice);
   const rowFrom = fireRow({ ...(input.row !== undefined ? { given: input.row } : {}), rule: house['fire.row'], firer: input.firer, ...(range ? { band: range.band } : {}), rec, steps });
   const roll = rec.roll(fire.die);
   const total = roll + (range?.effect.value ?? 0) + sumGm(modifiers);
-  steps.push(`d${fire.die} ${roll}${range ? ` ${signed(range.effect.value)} range` : ''}${modifiers.map((m) => `, ${gmModifierLine(m)}`).join('')}: ${total} (FIRE-TABLE).`);
+  steps.push(say('charge.fire.roll', { roll: withGm(range ? say('charge.fire.rollRange', { die: String(fire.die), roll: String(roll), effect: signed(range.effect.value) }) : `d${fire.die} ${roll}`, modifiers), total: String(total) }));
 
   let found = findBand(fire.columns, total);
   let noEffect = false;
@@ -125,10 +133,10 @@ export function resolveFire(input: FireInput): FireOutcome {
     const below = sourced(fire.belowZero, house['fire.below-zero'], gm.belowZero, { what: 'what a fire roll modified below 0 does (FIRE-TABLE.NOTES)', why: 'the note is partly illegible: no-effect or column-0', house: 'fire.below-zero', option: 'below_zero: with the fire' });
     if (below.value === 'no-effect') {
       noEffect = true;
-      steps.push(`${total} is below the last column: no effect (${fromWord(below)}, FIRE-TABLE.NOTES).`);
+      steps.push(say('charge.fire.belowNoEffect', { total: String(total), from: fromText(below) }));
     } else {
       found = { band: fire.columns.at(-1)!, index: fire.columns.length - 1 };
-      steps.push(`${total} is below the last column: read in column ${found.band.label} (${fromWord(below)}, FIRE-TABLE.NOTES).`);
+      steps.push(say('charge.fire.belowColumn', { total: String(total), column: found.band.label, from: fromText(below) }));
     }
   }
   const row = fire.rows.find((r) => r.row === rowFrom.value);
@@ -141,9 +149,9 @@ export function resolveFire(input: FireInput): FireOutcome {
       ...(row.row === '2' ? { house: 'fire.row-2', entry: found.band.label } : {}),
       option: 'cell: with the fire',
     });
-    steps.push(`Row ${row.row}, column ${found.band.label}: ${cell.value} (${fromWord(cell)})${row.uncertain ? ` [reading uncertain: ${row.uncertain}]` : ''}.`);
+    steps.push(say('charge.fire.cell', { row: row.row, column: found.band.label, cell: String(cell.value), from: fromText(cell), uncertain: uncertainText(row.uncertain) }));
   } else if (gm.cell !== undefined) refuse(say('charge.fire.noCell'));
   const effect = cell ? fireEffect(cell.value, cells, input.target, steps) : null;
-  steps.push(`Row ${row.row}, last column: ${row.lastColumn ?? 'illegible in the source'} (its heading is illegible; the source does not say what it counts).`);
+  steps.push(say('charge.fire.lastColumn', { row: row.row, last: row.lastColumn ?? say('charge.fire.illegible') }));
   return { rule: 'FIRE-TABLE', roll, range, modifiers, total, column: found?.band.label ?? null, row: rowFrom.value, rowFrom, cell, lastColumn: row.lastColumn, noEffect, effect, dice: rec.rolled, steps };
 }

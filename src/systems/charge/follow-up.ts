@@ -1,11 +1,11 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { inBand } from './bands.ts';
 import { meleeRound, type MeleeOutcome, type MeleeSide } from './melee.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import type { Arm, ChargeResult, ChargeRulesPack } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { fromWord, openValue, sourced, type Missing, type Sourced } from './sourced.ts';
+import { fromText, fromWord, openValue, sourced, type Missing, type Sourced } from './sourced.ts';
 import { isCavalry } from './unit.ts';
 
 /**
@@ -20,7 +20,7 @@ export interface Continuation {
   allowed: boolean;
   /** The next target must be less than this many inches from the position occupied; null when not allowed or not given for the arm. */
   lessThan: number | null;
-  text: string;
+  text: Text;
 }
 
 /**
@@ -32,20 +32,20 @@ export function continuationFor(result: ChargeResult, arm: Arm, pack: ChargeRule
   const c = pack.charge.continue;
   const e = pack.charge.results[result].attacker;
   const occupies = Boolean(e.mayOccupy || e.mayContinue);
-  if (!occupies) return { rule: 'CHG-CONTINUE', allowed: false, lessThan: null, text: 'The result does not put the attacker in the target\'s position: no continuing the charge (CHG-CONTINUE).' };
-  if (arm === 'artillery') return { rule: 'CHG-CONTINUE', allowed: false, lessThan: null, text: 'CHG-CONTINUE gives distances for infantry and cavalry only; artillery does not continue a charge.' };
+  if (!occupies) return { rule: 'CHG-CONTINUE', allowed: false, lessThan: null, text: say('charge.followUp.noOccupy') };
+  if (arm === 'artillery') return { rule: 'CHG-CONTINUE', allowed: false, lessThan: null, text: say('charge.followUp.noArtillery') };
   const lessThan = isCavalry(arm) ? c.cavalryLessThan : c.infantryLessThan;
-  return { rule: 'CHG-CONTINUE', allowed: true, lessThan, text: `The attacker may continue the charge against a next target less than ${lessThan}" from the position occupied (CHG-CONTINUE).` };
+  return { rule: 'CHG-CONTINUE', allowed: true, lessThan, text: say('charge.followUp.mayContinue', { lessThan: String(lessThan) }) };
 }
 
 /** CHG-CONTINUE when a player measures the next target: refused with the reason when it may not. */
-export function checkContinue(input: { result: ChargeResult; arm: Arm; distance: number; pack: ChargeRulesPack }): { rule: 'CHG-CONTINUE'; distance: number; lessThan: number; steps: string[] } {
+export function checkContinue(input: { result: ChargeResult; arm: Arm; distance: number; pack: ChargeRulesPack }): { rule: 'CHG-CONTINUE'; distance: number; lessThan: number; steps: Text[] } {
   const { distance } = input;
   if (!Number.isFinite(distance) || distance < 0) refuse(say('charge.followUp.distance', { value: String(distance) }));
   const c = continuationFor(input.result, input.arm, input.pack);
   if (!c.allowed || c.lessThan === null) refuse(c.text);
   if (distance >= c.lessThan) refuse(say('charge.followUp.tooFar', { distance: String(distance), lessThan: String(c.lessThan) }));
-  return { rule: 'CHG-CONTINUE', distance, lessThan: c.lessThan, steps: [`Next target ${distance}" away, less than ${c.lessThan}": the charge continues (CHG-CONTINUE).`] };
+  return { rule: 'CHG-CONTINUE', distance, lessThan: c.lessThan, steps: [say('charge.followUp.continues', { distance: String(distance), lessThan: String(c.lessThan) })] };
 }
 
 export type RideDownChance =
@@ -151,7 +151,7 @@ export function resolveRideDown(input: RideDownInput): RideDownOutcome {
   });
   return {
     ...round,
-    steps: [`Ride down: ${chance.cavalry} against ${chance.infantry}, result in the dotted line area (${fromWord(area)}); one round of melee before the retreat (CHG-RIDEDOWN).`, ...round.steps],
+    steps: [say('charge.followUp.rideDown', { cavalry: chance.cavalry, infantry: chance.infantry, from: fromText(area) }), ...round.steps],
     rideDown: { rule: 'CHG-RIDEDOWN', area, infantryModifier: mod },
   };
 }

@@ -2,11 +2,12 @@ import { refuse } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import { classDie } from './class-dice.ts';
 import type { Dice } from '../../rules/outcome.ts';
-import { applyRows, checkGmModifiers, gmModifierLine, modifierLine, sumGm, sumModifiers, type AppliedModifier, type GmModifier, type Wanted } from './modifiers.ts';
+import { applyRows, checkGmModifiers, gmModifierText, modifierText, sumGm, sumModifiers, type AppliedModifier, type GmModifier, type Wanted } from './modifiers.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack, LocalInitKey, LocalResult, UnitClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { fromWord, sourced, type Sourced } from './sourced.ts';
+import { fromText, sourced, type Sourced } from './sourced.ts';
+import { say, type Text } from '../../i18n/text.ts';
 
 /**
  * Local initiative, INIT-LOCAL: "Local initiative may be rolled by any single unit at ANY time",
@@ -68,13 +69,14 @@ export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitia
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
   const total = roll + sumModifiers(modifiers) + sumGm(gmModifiers);
-  const steps = [`${unit.id} rolls local initiative for ${input.purpose}${input.flankEndangered ? ' (mandatory: its flank is endangered)' : ''}: ${unit.class} Class Dice d${die.value} (${fromWord(die)}) ${roll} (INIT-LOCAL).`];
-  for (const m of modifiers) steps.push(`  ${modifierLine(m)}`);
-  for (const m of gmModifiers) steps.push(`  ${gmModifierLine(m)}`);
+  const values = { unit: unit.id, purpose: input.purpose, class: String(unit.class), die: String(die.value), from: fromText(die), roll: String(roll) };
+  const steps: Text[] = [say(input.flankEndangered ? 'charge.localInitiative.rollMandatory' : 'charge.localInitiative.roll', values)];
+  for (const m of modifiers) steps.push(say('charge.indent', { text: modifierText(m) }));
+  for (const m of gmModifiers) steps.push(say('charge.indent', { text: gmModifierText(m) }));
   const found = findBand(table.value, total);
   if (!found) throw new Error(`pack INIT-LOCAL table has no band for ${total}`);
   const result = found.band[unit.class!];
   const text = li.results[result];
-  steps.push(`Total ${total}: ${result} (${text}) (INIT-LOCAL, ${fromWord(table)}).`);
+  steps.push(say('charge.localInitiative.total', { total: String(total), result, text, from: fromText(table) }));
   return { rule: 'INIT-LOCAL', die, roll, modifiers, gmModifiers, total, result, text, purpose: input.purpose, mandatory: Boolean(input.flankEndangered), dice: rec.rolled, steps };
 }

@@ -1,4 +1,4 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
@@ -38,7 +38,7 @@ export interface MeleeRoll {
 
 export type MeleeResult =
   | { kind: 'winner'; winner: string; loser: string; losses: { unit: string; steps: number; why: string }[] }
-  | { kind: 'tie'; needsGm: true; reason: string };
+  | { kind: 'tie'; needsGm: true; reason: Text };
 
 export interface MeleeOutcome extends Outcome {
   rule: 'MEL-D10';
@@ -62,14 +62,15 @@ export function meleeRound(input: MeleeInput): MeleeOutcome {
     return { unit: s.id, roll: r, modifiers, total: r + sumGm(modifiers) };
   };
   const rolls: [MeleeRoll, MeleeRoll] = [roll(a), roll(b)];
-  const steps: string[] = [];
+  const steps: Text[] = [];
   for (const r of rolls) {
-    steps.push(`${r.unit} rolls d${die} ${r.roll}${r.modifiers.length ? `, ${r.modifiers.map(gmModifierLine).join(', ')}` : ''}: ${r.total} (MEL-D10).`);
+    const values = { unit: r.unit, die: String(die), roll: String(r.roll), total: String(r.total) };
+    steps.push(r.modifiers.length ? say('charge.melee.rollsModified', { ...values, modifiers: r.modifiers.map(gmModifierLine).join(', ') }) : say('charge.melee.rolls', values));
   }
   const [ra, rb] = rolls;
   let result: MeleeResult;
   if (ra.total === rb.total) {
-    result = { kind: 'tie', needsGm: true, reason: `Modified rolls tie at ${ra.total}; MEL-D10 gives no rule for a tie, so the GM decides.` };
+    result = { kind: 'tie', needsGm: true, reason: say('charge.melee.tie', { total: String(ra.total) }) };
     steps.push(result.reason);
   } else {
     const [win, lose] = ra.total > rb.total ? [ra, rb] : [rb, ra];
@@ -84,10 +85,10 @@ export function meleeRound(input: MeleeInput): MeleeOutcome {
         { unit: win.unit, steps: winnerSteps, why: `difference of the unmodified rolls, ${win.roll} and ${lose.roll}` },
       ],
     };
-    steps.push(`${win.unit} wins, ${win.total} against ${lose.total} (MEL-D10).`);
-    steps.push(`${lose.unit} loses ${loserSteps} casualty step${loserSteps === 1 ? '' : 's'} (the difference of the modified rolls); ${win.unit} loses ${winnerSteps} (the difference of the unmodified rolls ${win.roll} and ${lose.roll}) (MEL-D10).`);
+    steps.push(say('charge.melee.wins', { winner: win.unit, total: String(win.total), against: String(lose.total) }));
+    steps.push(say('charge.melee.losses', { loser: lose.unit, n: loserSteps, winner: win.unit, winnerSteps: String(winnerSteps), roll: String(win.roll), against: String(lose.roll) }));
   }
-  steps.push('Both sides check morale; if neither retreats the melee continues. No pursuit from a melee; every participant is at least disordered (MEL-D10).');
+  steps.push(say('charge.melee.after'));
   const ids = [ra.unit, rb.unit];
   return { rule: 'MEL-D10', rolls, result, effects: { disordered: ids, moraleCheck: ids, pursuit: false, continuesIfNeitherRetreats: true }, dice: rec.rolled, steps };
 }

@@ -1,7 +1,8 @@
 import { refuse } from '../../rules/errors.ts';
 import type { ChargeModifierRow } from './pack-schema.ts';
 import { signed } from '../../rules/outcome.ts';
-import { sourced, type Noted } from './sourced.ts';
+import { commas, sourced, type Noted } from './sourced.ts';
+import { say, type Text } from '../../i18n/text.ts';
 
 /**
  * Modifier rows applied by key (CHG-ATT-MOD, CHG-DEF-MOD, INIT-LOCAL): the umpire's own (`by:
@@ -88,6 +89,24 @@ export const modifierLine = (m: AppliedModifier): string =>
   `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${BY[m.by]}${m.valueFrom === 'gm' ? ", the GM's value" : ''}${m.note ? `, ${m.note}` : ''}${m.uncertain ? ` [reading uncertain: ${m.uncertain}]` : ''}`;
 
 export const gmModifierLine = (m: GmModifier): string => `${m.label}: ${signed(m.value)}${m.rule ? ` (${m.rule})` : " (the GM's)"}`;
+
+/** A modifier row as a working lists it: its row, value (x count), who knew it applies, where its value came from. */
+export const modifierText = (m: AppliedModifier): Text =>
+  say('charge.modifiers.line', {
+    row: `${m.id} ${m.text}`,
+    value: `${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}`,
+    by: m.by,
+    gm: m.valueFrom === 'gm' ? 'yes' : 'no',
+    note: m.note ? say('charge.comma', { a: '', b: m.note }) : '',
+    uncertain: m.uncertain ? say('charge.uncertain', { what: m.uncertain }) : '',
+  });
+
+/** A GM's labelled modifier as a working lists it: "label: +1 (RULE)" or "label: +1 (the GM's)". */
+export const gmModifierText = (m: GmModifier): Text =>
+  m.rule ? say('charge.modifiers.gmRule', { label: m.label, value: signed(m.value), rule: m.rule }) : say('charge.modifiers.gm', { label: m.label, value: signed(m.value) });
+
+/** `head` then each GM modifier, comma-separated: "d10 4, flank: +1 (the GM's)". */
+export const withGm = (head: Text, ms: readonly GmModifier[]): Text => commas([head, ...ms.map(gmModifierText)])!;
 
 export const sumModifiers = (ms: readonly { total: number }[]): number => ms.reduce((t, m) => t + m.total, 0);
 export const sumGm = (ms: readonly GmModifier[]): number => ms.reduce((t, m) => t + m.value, 0);

@@ -1,11 +1,11 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { MOVE_CLASSES, type Arm, type ChargeRulesPack, type Gun, type MoveClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { checkDie, fromWord, needOf, sourced, type Sourced } from './sourced.ts';
+import { checkDie, fromText, needOf, sourced, type Sourced } from './sourced.ts';
 
 /**
  * Movement, MOVE-ROLL and MOVE-RATES. "All units must roll to move"; the class and the roll scale
@@ -90,21 +90,21 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
 
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
-  const steps = [`${unit.id} rolls to move: d${die.value} ${roll} (MOVE-ROLL, die ${fromWord(die)}).`];
+  const steps: Text[] = [say('charge.movement.roll', { unit: unit.id, die: String(die.value), roll: String(roll), from: fromText(die) })];
   let fraction: number | 'NM';
   if (roll === mr.noMovementOnNatural) {
     fraction = 'NM';
-    steps.push(`A natural ${mr.noMovementOnNatural}: NM, no movement (MOVE-ROLL).`);
+    steps.push(say('charge.movement.natural', { natural: String(mr.noMovementOnNatural) }));
   } else {
     const found = findBand(table.value.columns, roll);
     if (!found) throw new ValueNeeded(`The MOVE-ROLL table has no column for ${roll}; a GM completes it with /house set key:move.table value:.`, needOf({ house: 'move.table' }));
     fraction = table.value.rows[cls][found.index]!;
-    steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)}, ${found.band.min}-${found.band.max}: ${fraction === 'NM' ? 'NM, no movement' : fraction === 1 ? 'Full' : `${fraction} of the rate`} (MOVE-ROLL, ${fromWord(table)}).`);
+    steps.push(say('charge.movement.fraction', { class: `${cls[0]!.toUpperCase()}${cls.slice(1)}`, min: String(found.band.min), max: String(found.band.max), fraction: fraction === 'NM' ? say('charge.movement.nm') : fraction === 1 ? say('charge.movement.full') : say('charge.movement.ofRate', { fraction: String(fraction) }), from: fromText(table) }));
   }
   let inches: number | null = null;
   if (rate) {
     inches = fraction === 'NM' ? 0 : fraction * rate.inches;
-    steps.push(`${rate.column} rate ${rate.inches}" (${rate.rule}${rate.uncertain ? `, reading uncertain: ${rate.uncertain}` : ''}): ${inches}".`);
+    steps.push(say(rate.uncertain ? 'charge.movement.rateUncertain' : 'charge.movement.rate', { column: rate.column, inches: String(rate.inches), rule: rate.rule, uncertain: rate.uncertain ?? '', moved: String(inches) }));
   }
   return { rule: 'MOVE-ROLL', die, roll, fraction, rate, inches, dice: rec.rolled, steps };
 }

@@ -1,13 +1,13 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import { classDie } from './class-dice.ts';
 import type { Dice } from '../../rules/outcome.ts';
-import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
+import { checkGmModifiers, sumGm, withGm, type GmModifier } from './modifiers.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack, UnitClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { fromWord, part, sourced, type Sourced } from './sourced.ts';
+import { fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
 
 /**
  * Skirmish Combat, SKIRMISH: "Class Dice + Screen mods" read on the class row (8+, 7, 6, 5, 2-4,
@@ -62,7 +62,7 @@ export function resolveSkirmish(input: SkirmishInput): SkirmishOutcome {
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
   const total = roll + sumGm(modifiers);
-  const steps = [`${unit.id} skirmishes: ${cls} Class Dice d${die.value} (${fromWord(die)}) ${roll}${modifiers.map((m) => `, ${gmModifierLine(m)}`).join('')}: ${total} (SKIRMISH).`];
+  const steps: Text[] = [say('charge.skirmish.roll', { unit: unit.id, roll: withGm(say('charge.skirmish.classDice', { class: cls, die: String(die.value), from: fromText(die), roll: String(roll) }), modifiers), total: String(total) })];
   const found = findBand(sk.columns, total);
   const row = sk.rows[cls];
   const label = found?.band.label ?? `${total}`;
@@ -74,6 +74,6 @@ export function resolveSkirmish(input: SkirmishInput): SkirmishOutcome {
     option: 'cell: with the roll',
   });
   const result = { ...parseSkirmishCell(printed.value), from: printed.from };
-  steps.push(`${cls[0]!.toUpperCase()}${cls.slice(1)} row, column ${label}: ${result.printed} (${fromWord(printed)})${found?.band.uncertain ? ` [reading uncertain: ${found.band.uncertain}]` : ''}. The source does not expand it.`);
+  steps.push(say('charge.skirmish.cell', { class: `${cls[0]!.toUpperCase()}${cls.slice(1)}`, column: label, printed: result.printed, from: fromText(printed), uncertain: uncertainText(found?.band.uncertain) }));
   return { rule: 'SKIRMISH', die, roll, modifiers, total, column: label, result, dice: rec.rolled, steps };
 }

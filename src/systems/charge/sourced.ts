@@ -81,6 +81,12 @@ export function sourced<T>(printed: T | null, house: Noted<T> | undefined, gm: T
 
 export const fromWord = (s: Sourced<unknown>): string => (s.from === 'pack' ? 'from the pack' : s.from === 'house' ? (s.note ?? 'a house rule') : "the GM's value");
 
+/** Where a value came from, as a working says it: "from the pack", the house rule's note, "the GM's value". */
+export const fromText = (s: Sourced<unknown>): Text => (s.from === 'pack' ? say('charge.from.pack') : s.from === 'house' ? (s.note ?? say('charge.from.house')) : say('charge.from.gm'));
+
+/** " [reading uncertain: …]" after a chart's reading the OCR was unsure of; '' when it was sure. */
+export const uncertainText = (what: string | undefined): Text => (what ? say('charge.uncertain', { what }) : '');
+
 /** Texts one after another, comma-separated ("a, b, c"); undefined when there are none. */
 export const commas = (texts: readonly Text[]): Text | undefined => (texts.length ? texts.reduce((a, b) => say('charge.comma', { a, b })) : undefined);
 

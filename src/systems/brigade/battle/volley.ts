@@ -61,7 +61,7 @@ export function endRound(s: BattleState, ctx: DecideContext): BattleEvent[] {
     return [{ unit: u.name, leaders: leaderOf(u), testedThisPhase: m !== undefined && samePhase(m.at, s.position), ...(destroyed(s, u) ? { destroyed: true } : {}) }];
   });
   const outcome = closeVolleyRound({ formation: formation?.name ?? round.formationId, volleys: round.fired.map((f) => ({ firer: name(f.firerId), target: name(f.targetId), casualties: f.casualties })), targets });
-  outcome.steps.push('All units in the formation must have acted this round (BRG-2.1.2): moves are made on the table, not logged.');
+  outcome.steps.push(say('brigade.volley.allActed'));
   return [{ type: 'BrigadeRoundEnded', data: { at: s.position, formationId: round.formationId, outcome } }];
 }
 

@@ -18,7 +18,7 @@ import { armOf, checkEnemies, chg, given, lines, setCharge, type LastCharge } fr
 export type ChargeContinue = { type: 'ChargeContinue'; attacker: string; target: string; distance: number };
 export type ChargeRideDown = { type: 'ChargeRideDown'; cavalry: string; infantry: string; cavalryModifiers?: GmModifier[]; infantryModifiers?: GmModifier[]; area?: { min: number; max: number } };
 
-export type ChargeContinued = { type: 'ChargeContinued'; data: { attackerId: string; targetId: string; at: TurnPosition; outcome: { rule: 'CHG-CONTINUE'; attacker: string; target: string; distance: number; lessThan: number; steps: string[] } } };
+export type ChargeContinued = { type: 'ChargeContinued'; data: { attackerId: string; targetId: string; at: TurnPosition; outcome: { rule: 'CHG-CONTINUE'; attacker: string; target: string; distance: number; lessThan: number; steps: Text[] } } };
 export type ChargeRideDownResolved = { type: 'ChargeRideDownResolved'; data: { cavalryId: string; infantryId: string; at: TurnPosition; outcome: RideDownOutcome & { applied: MeleeApplied }; dice: DiceUsed } };
 
 /** The attacker's charge of this phase, refusing when there is none. */
