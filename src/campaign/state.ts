@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/locales.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { ArmyCommand, CampaignEvent, CampaignHouseRule, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
@@ -182,7 +183,11 @@ export function strayCommands(s: CampaignState, army: Army): { command: string; 
 }
 
 /** A GM's ruling as the status post and the report list it. */
-export const rulingLine = (r: GmRuling): string => `⚖️ ${r.subject}: ${r.change}${r.note ? ` — ${r.note}` : ''} (GM's ruling${r.by ? `, ${mention(r.by)}` : ''})`;
+export function rulingLine(r: GmRuling): Text {
+  const values = { subject: r.subject, change: r.change };
+  if (r.note) return r.by ? say('campaign.announce.rulingNoteBy', { ...values, note: r.note, user: mention(r.by) }) : say('campaign.announce.rulingNote', { ...values, note: r.note });
+  return r.by ? say('campaign.announce.rulingBy', { ...values, user: mention(r.by) }) : say('campaign.announce.ruling', values);
+}
 
 /** What keeps a command's officer out of its battles, if anything: fallen or captured. */
 export const officerOut = (c: ArmyCommand): 'fallen' | 'captured' | undefined => (c.officerCaptured ? 'captured' : c.officerFallen ? 'fallen' : undefined);

@@ -518,7 +518,7 @@ export function buildProgram(config: Config): Command {
       cut = at.version;
     }
     const state = replayCampaign(id, entries.filter((l) => l.version <= cut));
-    console.log(o.json ? JSON.stringify(state, null, 2) : plain(campaignStateText(state, entries.at(-1)?.version ?? 0)));
+    console.log(o.json ? JSON.stringify(state, null, 2) : plain(word(campaignStateText(state, entries.at(-1)?.version ?? 0), CLI_LOCALE)));
   }
 
   program

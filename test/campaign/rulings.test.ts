@@ -281,11 +281,11 @@ describe("what the GM ruled is shown as the GM's (issue 41)", () => {
 
   it('the status post marks orders a GM entered, and keeps the mark when the players change them (a change is told to nobody)', () => {
     const s = given([...SETUP, turn, entered]).state;
-    expect(statusPost(s).text).toContain('✅ Lancastrians (entered by a GM, <@gm>)');
+    expect(english(statusPost(s).text)).toContain('✅ Lancastrians (entered by a GM, <@gm>)');
     const changed = given([...SETUP, turn, entered, { type: 'OrdersSent', data: { turn: 1, armyId: 'a2', text: 'Retreat', by: 'alice', onBehalf: false } }]).state;
-    expect(statusPost(changed).text).toContain('✅ Lancastrians (entered by a GM, <@gm>)');
+    expect(english(statusPost(changed).text)).toContain('✅ Lancastrians (entered by a GM, <@gm>)');
     const own = given([...SETUP, turn, { type: 'OrdersSent', data: { turn: 1, armyId: 'a2', text: 'Hold', by: 'alice', onBehalf: false } }]).state;
-    expect(statusPost(own).text).toContain('✅ Lancastrians\n');
+    expect(english(statusPost(own).text)).toContain('✅ Lancastrians\n');
   });
 
   it("the status post lists the turn's rulings with the GM's words; the report lists every ruling", () => {
@@ -295,7 +295,7 @@ describe("what the GM ruled is shown as the GM's (issue 41)", () => {
       { type: 'LeaderRuled', data: { armyId: 'a1', command: 'York Host', officer: 'Richard of York', fate: 'captured', note: 'Taken at Ludford', by: 'gm' } },
     ];
     const s = given([...SETUP, ...rulings]).state;
-    const post = statusPost(s).text;
+    const post = english(statusPost(s).text);
     expect(post).toContain("GM's rulings in turn 1:\n⚖️ Richard of York (York Host): captured — Taken at Ludford (GM's ruling, <@gm>)");
     expect(post).not.toContain('Four deserted');
     const report = english(campaignReportText(campaignReport('c1', log([...SETUP, ...rulings]), '')));

@@ -5,7 +5,7 @@ import { figuresOf } from '../../campaign/decide.ts';
 import { armyStrength, currentTurn, initialCampaign, officerText, rulingLine, type CampaignState } from '../../campaign/state.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { lines, say, type Text } from '../../i18n/text.ts';
-import { mention, plural } from '../../messages.ts';
+import { mention } from '../../messages.ts';
 import { statusWord } from '../../campaign/words.ts';
 import type { CampaignSeries } from './campaign-chart.ts';
 import type { MessageFile } from '../../messages.ts';
@@ -102,35 +102,46 @@ function unitChange(r: UnitResult): Text {
  * the battles with their stage. Orders not yet revealed are counted, never shown. `latest` is the
  * log's last version, said beside the state's when the state is an earlier one.
  */
-export function campaignStateText(s: CampaignState, latest?: number): string {
+export function campaignStateText(s: CampaignState, latest?: number): Text {
   const t = currentTurn(s);
-  const at = `at event ${s.version}${latest !== undefined && latest !== s.version ? ` of ${latest}` : ''}`;
-  const lines = [`Campaign "${s.name}" (${s.id}) ${at}: ${t ? `turn ${t.number}` : 'before its first turn'}${s.ended ? ', ended' : ''}.`];
+  const head = { campaign: s.name, id: s.id, version: String(s.version), when: t ? say('campaign.replay.turn', { turn: String(t.number) }) : say('campaign.replay.beforeFirst'), ended: s.ended ? 'yes' : 'no' };
+  const out: Text[] = [latest !== undefined && latest !== s.version ? say('campaign.replay.headOf', { ...head, latest: String(latest) }) : say('campaign.replay.head', head)];
   if (t) {
     const sent = t.voters.filter((v) => t.orders[v.armyId]).length;
-    lines.push(t.revealed ? `Turn ${t.number}: orders revealed.` : `Turn ${t.number}: orders in from ${sent} of ${plural(t.voters.length, 'army', 'armies')}${t.paused ? ', paused by a GM' : ''}.`);
+    const turn = String(t.number);
+    out.push(t.revealed ? say('campaign.announce.turnRevealed', { turn }) : say('campaign.replay.ordersFrom', { turn, sent: String(sent), n: t.voters.length, paused: t.paused ? 'yes' : 'no' }));
   }
   const armies = Object.values(s.armies);
   for (const side of Object.values(s.sides)) {
-    lines.push(`**${side.name}**${side.players.length ? ` (${side.players.map(mention).join(', ')})` : ''}`);
+    out.push(`**${side.name}**${side.players.length ? ` (${side.players.map(mention).join(', ')})` : ''}`);
     for (const a of armies.filter((x) => x.sideId === side.id)) {
-      lines.push(`${a.name} (${a.id}), ${a.system} rules: ${armyStrength(s, a.id)} figures.`);
+      out.push(say('campaign.replay.army', { army: a.name, id: a.id, system: a.system, figures: String(armyStrength(s, a.id)) }));
       for (const c of a.commands) {
-        lines.push(`  ${c.name}${c.officer ? ` — ${officerText(c)}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
-        for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`  • ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}${u.ruling ? " (GM's ruling)" : ''}`);
+        out.push(`  ${c.name}${c.officer ? ` — ${officerText(c)}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
+        for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) {
+          const values = { unit: u.name, figures: String(figuresOf(u.attrs)), status: statusWord(u.status) };
+          out.push(u.ruling ? say('campaign.replay.unitRuled', values) : say('campaign.replay.unit', values));
+        }
       }
     }
   }
-  if (!armies.length) lines.push('No army yet: each side imports its armies with /campaign army import.');
+  if (!armies.length) out.push(say('campaign.replay.noArmy'));
   const battles = Object.values(s.battles);
   if (battles.length) {
-    lines.push('**Battles**');
+    out.push(say('campaign.replay.battles'));
     for (const b of battles) {
-      const stage = b.stage === 'applied' ? `result confirmed: ${b.result!.text}` : b.stage === 'proposed' ? `result proposed, waiting for the GM's confirmation: ${b.result!.text}` : b.stage === 'running' ? 'being fought' : 'cancelled';
-      lines.push(`• ${b.name} (${b.id}, turn ${b.turn}, ${b.system}): ${stage}`);
+      const stage =
+        b.stage === 'applied'
+          ? say('campaign.replay.confirmed', { result: b.result!.text })
+          : b.stage === 'proposed'
+            ? say('campaign.replay.proposed', { result: b.result!.text })
+            : b.stage === 'running'
+              ? say('campaign.replay.beingFought')
+              : say('campaign.replay.cancelled');
+      out.push(say('campaign.replay.battle', { battle: b.name, id: b.id, turn: String(b.turn), system: b.system, stage }));
     }
   }
-  return lines.join('\n');
+  return lines(...out);
 }
 
 /** The report's chart as a file, its renderer loaded on the first report (and imported from src/, where the build rewrites it: see renderReportChart). */
