@@ -1,3 +1,4 @@
+import type { Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { ArmyCommand, CampaignEvent, CampaignHouseRule, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
@@ -71,7 +72,7 @@ export interface CampaignBattle {
   options?: Record<string, unknown>;
   house?: CampaignHouseRule[];
   /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. `text` follows the units as they stand (resultText). */
-  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string; sides?: string[] };
+  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string; sides?: Text[] };
 }
 
 /** A link to the campaign's page: the event that made it, and whether it was revoked (then it never opens again). */

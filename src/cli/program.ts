@@ -478,7 +478,7 @@ export function buildProgram(config: Config): Command {
         const entries = await store.loadEntries(log.id);
         if (pastTheEnd('Battle', log.id, o.to, entries.at(-1)?.version ?? 0)) return;
         const state = replay(log.id, asLogged(entries), o.to ?? Infinity);
-        console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
+        console.log(o.json ? JSON.stringify(state, null, 2) : plain(word(statusText(state), CLI_LOCALE)));
       });
     });
 

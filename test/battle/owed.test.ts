@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import { owedNow } from '../../src/battle/advance.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -49,7 +50,7 @@ describe('percentile: what a phase owes', () => {
     expect(data.to).toEqual(night);
     expect(data.due.join('\n')).not.toMatch(/none moon|heavy clouds/);
     expect(data.due).toContain('night turn: the night conditions are not set; a GM gives the moon and weather, which set the visibility (NIGHT-18.31): /night conditions');
-    expect(data.owed).toEqual(['the night conditions: moon and weather give the visibility (NIGHT-18.31) — /night conditions moon:full weather:"limited clouds"']);
+    expect(data.owed?.map(english)).toEqual(['the night conditions: moon and weather give the visibility (NIGHT-18.31) — /night conditions moon:full weather:"limited clouds"']);
     given([...percentile, moveTo(day(0), night)]).when({ type: 'AdvancePhase' }).refused(/owes:\n• the night conditions/);
   });
 });

@@ -4,6 +4,7 @@ import type { CampaignEvent, LeaderResult, LoggedCampaignEvent, UnitResult } fro
 import { changesText } from '../../campaign/aftermath.ts';
 import { figuresOf } from '../../campaign/decide.ts';
 import { armyUsers, changesOrders, currentTurn, rulingLine, type CampaignState, type CampaignTurn } from '../../campaign/state.ts';
+import { english } from '../../i18n/text.ts';
 import { mention, plural, when, type Message } from '../../messages.ts';
 import { ordersButtonId } from './buttons.ts';
 import type { ShareBase } from './private-messages.ts';
@@ -90,7 +91,7 @@ export function pendingOrderPrompts(s: CampaignState, user: string): Message[] {
 
 /** A unit's line of a result: what the log proposed, or the GM's ruling with what the log proposed beside it. */
 const unitLine = (r: UnitResult): string =>
-  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.join('; ')}${changesText(r)}${
+  `${r.name}: ${r.before.figures} → ${figuresOf(r.after.attrs)} figures, ${r.after.status}${r.before.status !== r.after.status ? ` (was ${r.before.status})` : ''} — ${r.why.map(english).join('; ')}${changesText(r)}${
     r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}${r.proposed ? `; the log proposed ${figuresOf(r.proposed.attrs)} figures, ${r.proposed.status}` : ''}` : ''
   }`;
 
