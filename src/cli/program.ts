@@ -11,7 +11,7 @@ import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { FALLBACK, LANGUAGES, localeOf, PSEUDO, type Locale } from '../i18n/locales.ts';
-import { say, word, type Arg } from '../i18n/text.ts';
+import { say, word, wordWithin, type Arg } from '../i18n/text.ts';
 import { plural } from '../messages.ts';
 import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
@@ -574,7 +574,7 @@ export function buildProgram(config: Config): Command {
         const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/reports/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
         try {
           const r = battleReport(battle, asLogged(await store.loadEntries(battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
-          console.log(o.json ? JSON.stringify(r) : plain(reportText(r)));
+          console.log(o.json ? JSON.stringify(wordWithin(r, CLI_LOCALE)) : plain(reportText(r)));
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
             writeFileSync(file, await (await import('../app/reports/report-chart.ts')).reportChart(r));

@@ -134,9 +134,9 @@ const localeOf = (v: BattleView): Locale => v.locale ?? FALLBACK;
 /** A message of the catalog in the view's words, as text (escape it for HTML). */
 const say_ = (v: BattleView, key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), localeOf(v));
 const phaseName = (s: BattleState) => getRuleSystem(s.system).sequence.describe(s.position);
-const where = (s: BattleState) => {
+const where = (s: BattleState): Text => {
   const p = phaseName(s);
-  return `${positionText(s.position, p.number)}: ${p.name}`;
+  return say('web.battle.where', { position: positionText(s.position, p.number), phase: p.name });
 };
 
 function header(v: BattleView, title: string): PageOptions {

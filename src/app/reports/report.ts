@@ -1,3 +1,4 @@
+import { english } from '../../i18n/text.ts';
 import slugify from '@sindresorhus/slugify';
 import type { LoggedEvent, SystemEvent } from '../../battle/events.ts';
 import { houseLine } from '../../battle/house.ts';
@@ -186,7 +187,8 @@ export function reportText(r: BattleReport): string {
     }
   }
   lines.push('', r.melees.length ? 'Melees:' : 'No melee was resolved in these turns.');
-  for (const m of r.melees) lines.push(`• turn ${m.turn} (log event ${m.event}): ${m.text}`);
+  // The report is still a text of English (its lines are not in the catalog yet): a melee's line, a rule system's phrase, is worded in it.
+  for (const m of r.melees) lines.push(`• turn ${m.turn} (log event ${m.event}): ${english(m.text)}`);
   if (r.houseRules.length) lines.push('', `House rules in force (${r.houseRules.length}, set by a GM where the rules leave a value open):`, ...r.houseRules.map((h) => `${h.text} — set by ${mention(h.by)} in turn ${h.turn} (log event ${h.event})${h.source ? ` from ${h.source}` : ''}`));
   return lines.join('\n');
 }
