@@ -13,8 +13,6 @@ export const firePhase = (pos: TurnPosition): FirePhase => {
   return id === 'reciprocal-artillery-fire' ? 'reciprocal-artillery' : id === 'reciprocal-infantry-fire' ? 'reciprocal-infantry' : 'other';
 };
 export const before = (a: TurnPosition, b: TurnPosition) => a.turn < b.turn || (a.turn === b.turn && a.phase < b.phase);
-/** A position as the views' lines write it (their lines are strings: src/battle/system.ts). */
-export const posText = (p: TurnPosition) => `turn ${p.turn}, ${phaseOf(p).name}`;
 /** A position in a working or a refusal: "turn 2, Movement Phase". */
 export const posPhrase = (p: TurnPosition): Phrase => say('percentile.phase.position', { turn: String(p.turn), phase: phaseOf(p).name });
 export const isNight = (s: BattleState) => s.position.period === 'night';
