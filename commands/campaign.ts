@@ -11,7 +11,7 @@ import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { changesText } from '../src/campaign/aftermath.ts';
 import { campaignLeaders, figuresOf, findArmy, findCampaignBattle, findUnit, notWaiting, unknownSystem } from '../src/campaign/decide.ts';
-import { lines, say, type Text } from '../src/i18n/text.ts';
+import { english, lines, say, type Text } from '../src/i18n/text.ts';
 import type { Message } from '../src/messages.ts';
 import { LEADER_FATES, UNIT_STATUSES, type LeaderFate, type UnitStatus } from '../src/campaign/events.ts';
 import { armyStrength, currentTurn, officerText, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
@@ -90,7 +90,7 @@ function unitText(s: CampaignState, ref: string): string {
       if (!r || b.stage === 'running' || b.stage === 'cancelled') return `• ${b.name} (${b.id}): ${b.stage === 'cancelled' ? 'cancelled' : 'being fought'}`;
       const ruling = r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}; the log proposed ${r.proposed ? state(r.proposed) : 'otherwise'}` : '';
       const head = b.stage === 'applied' ? `confirmed ${r.before.figures} → ${state(r.after)}${r.ruling ? '' : ', as the log proposed'}` : `proposed ${r.before.figures} → ${state(r.after)}, waiting for the GM's confirmation`;
-      return `• ${b.name} (${b.id}): ${head} — ${r.why.join('; ')}${changesText(r)}${ruling}`;
+      return `• ${b.name} (${b.id}): ${head} — ${r.why.map(english).join('; ')}${changesText(r)}${ruling}`;
     });
   return [`${u.name} (${u.unitId}) of ${a.name}, ${u.command}: ${u.status}, ${figuresOf(u.attrs)} of its original ${plural(u.original, 'figure')}.`, attrs, ...(u.ruling ? [rulingText(s, u.ruling)] : []), ...(fought.length ? ['Battles:', ...fought] : [])].join('\n');
 }

@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../src/app/slash/commands.ts';
 import { matching } from '../src/app/slash/complete.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
+import { english } from '../src/i18n/text.ts';
 import type { BattleState } from '../src/battle/state.ts';
 import type { TurnPosition } from '../src/rules/sequence.ts';
 
@@ -11,7 +12,8 @@ function phasesAhead(s: BattleState): string[] {
   let p: TurnPosition = s.position;
   do {
     p = sequence.nextPhase(p);
-    const { name } = sequence.describe(p);
+    // Completion has no reader's locale: names are offered in English (/phase goto reads a name in any language).
+    const name = english(sequence.describe(p).name);
     if (!names.includes(name)) names.push(name);
   } while (p.turn <= s.position.turn);
   return names;

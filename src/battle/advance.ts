@@ -1,6 +1,7 @@
 import { refuse, RuleError } from '../rules/errors.ts';
 import type { PhaseInfo, TurnPosition } from '../rules/sequence.ts';
-import { lines, say, working, type Text } from '../i18n/text.ts';
+import { LANGUAGES } from '../i18n/locales.ts';
+import { lines, say, word, working, type Text } from '../i18n/text.ts';
 import { when } from '../messages.ts';
 import { openBallots, waitingFor } from './ballots.ts';
 import { positionPhrase } from './describe.ts';
@@ -29,16 +30,22 @@ export function owedNow(s: BattleState): Owed[] {
     .filter((b) => waitingFor(b).length > 0 && !system.closedByPhase?.includes(b.kind))
     .map((b) => ({
       key: `ballot:${b.id}`,
-      text: `ballot ${b.id} "${b.title}"${b.rule ? ` (${b.rule})` : ''} is still open, waiting for ${waitingFor(b)
-        .map((v) => v.label)
-        .join(', ')}${b.deadline ? `; it closes by itself at its deadline, ${when(b.deadline)}` : ''}`,
+      text: say('battle.advance.ballotOpen', {
+        id: b.id,
+        title: b.title,
+        rule: b.rule ? ` (${b.rule})` : '',
+        voters: waitingFor(b)
+          .map((v) => v.label)
+          .join(', '),
+        deadline: b.deadline ? say('battle.advance.ballotDeadline', { when: when(b.deadline) }) : '',
+      }),
       example: `/ballot vote ballot:${b.id} (a GM: /ballot cast-for, or /ballot reveal ballot:${b.id})`,
     }));
   const waived = new Set(s.waived ?? []);
   return [...(system.owed?.(s) ?? []), ...ballots].filter((o) => !waived.has(o.key));
 }
 
-export const owedLine = (o: Owed): string => (o.example ? `${o.text} — ${o.example}` : o.text);
+export const owedLine = (o: Owed): Text => (o.example ? say('battle.advance.owedLine', { text: o.text, example: o.example }) : o.text);
 
 /** The tests the battle's rules would leave untaken if it ended now (RuleSystem.owedAtEnd), less what a GM passed over. */
 export function owedAtEnd(s: BattleState): Owed[] {
@@ -96,23 +103,26 @@ export function decideAdvance(s: BattleState, action: Advance, actor: string): B
 /** A phase of the turn by its printed number, id or name (a unique start of it will do). */
 function matches(info: PhaseInfo, ref: string): 'exact' | 'start' | undefined {
   const r = ref.trim().toLowerCase();
-  const name = info.name.toLowerCase();
-  if (String(info.number) === r || info.id.toLowerCase() === r || name === r) return 'exact';
-  return r.length >= 3 && name.startsWith(r) ? 'start' : undefined;
+  // What a player typed is read against the phase's name in every language the catalog has.
+  const names = LANGUAGES.map((l) => word(info.name, l).toLowerCase());
+  if (String(info.number) === r || info.id.toLowerCase() === r || names.includes(r)) return 'exact';
+  return r.length >= 3 && names.some((name) => name.startsWith(r)) ? 'start' : undefined;
 }
 
 /** How a refusal lists the phases of the current turn, one per line. */
-function phaseList(s: BattleState): string {
+function phaseList(s: BattleState): Text {
   const { sequence } = getRuleSystem(s.system);
-  const lines: string[] = [];
+  const items: Text[] = [];
   let p: TurnPosition = { ...s.position, phase: 0 };
   do {
-    const info = sequence.describe(p);
-    lines.push(`${info.number}. ${info.name}`);
+    items.push(phaseItem(sequence.describe(p)));
     p = sequence.nextPhase(p);
   } while (p.turn === s.position.turn);
-  return lines.join('\n');
+  return lines(...items);
 }
+
+/** "3. Fire": a phase by its printed number and name. */
+const phaseItem = (info: PhaseInfo): Text => say('battle.advance.phaseItem', { number: String(info.number), name: info.name });
 
 /** How many phases forward the first phase `ref` names lies (within the next two turns), and its description. */
 function phaseAhead(s: BattleState, ref: string): { steps: number; info: PhaseInfo } {
@@ -128,7 +138,7 @@ function phaseAhead(s: BattleState, ref: string): { steps: number; info: PhaseIn
   const exact = found.filter((f) => f.how === 'exact');
   const pick = exact.length ? exact : found;
   if (pick.length === 1 || (pick.length > 1 && exact.length > 0)) return pick[0]!;
-  if (pick.length > 1) refuse(say('battle.advance.manyPhases', { ref, n: String(pick.length), phases: pick.map((f) => `${f.info.number}. ${f.info.name}`).join('; ') }));
+  if (pick.length > 1) refuse(say('battle.advance.manyPhases', { ref, n: String(pick.length), phases: pick.map((f) => phaseItem(f.info)).reduce((a, b) => say('battle.describe.semicolon', { a, b })) }));
   return refuse(lines(say('battle.advance.noPhase', { ref }), phaseList(s), say('battle.advance.nothingChanged')));
 }
 

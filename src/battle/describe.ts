@@ -22,6 +22,21 @@ export const positionPhrase = (p: TurnPosition, number = p.phase + 1, start = fa
 /** positionPhrase in English, for the pages and replies still written in English. */
 export const positionText = (p: TurnPosition, number = p.phase + 1): string => english(positionPhrase(p, number));
 
+/**
+ * The name of the phase a PhaseAdvanced entered, as the system's sequence names it now (a phrase of
+ * its catalog, worded for each reader), found by the phase's position and checked by its id; what
+ * the event kept (an older log's English name) where the sequence no longer has that phase there.
+ */
+export function phaseNameOf(system: string, data: { to: TurnPosition; phaseId: string; phaseName: Text }): Text {
+  try {
+    const info = getRuleSystem(system).sequence.describe(data.to);
+    if (info.id === data.phaseId) return info.name;
+  } catch {
+    // A position the sequence does not have (an older log's, a test's): the name the event kept.
+  }
+  return data.phaseName;
+}
+
 const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
 
 /**
@@ -76,7 +91,7 @@ function describeCore(e: CoreEvent, s: BattleState): Text {
     case 'OrderOfBattleImported':
       return say('battle.describe.imported', { source: e.data.source, sides: e.data.sides, commands: e.data.commands, units: e.data.units });
     case 'PhaseAdvanced':
-      return working(say('battle.describe.phase', { position: positionPhrase(e.data.to, e.data.phaseNumber), name: e.data.phaseName, id: e.data.phaseId }), [
+      return working(say('battle.describe.phase', { position: positionPhrase(e.data.to, e.data.phaseNumber), name: phaseNameOf(s.system, e.data), id: e.data.phaseId }), [
         ...e.data.due,
         ...(e.data.owed ?? []).map((owed) => say('battle.describe.owedBefore', { owed })),
       ]);

@@ -61,7 +61,7 @@ export type CoreEvent =
   | { type: 'UnitRemoved'; data: { unitId: string; name: string } }
   | { type: 'OrderOfBattleImported'; data: { source: string; sides: number; commands: number; units: number } }
   /** `owed`: what the phase entered owes before it may end (owed.ts), as it stood on entering it. */
-  | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: string; phaseNumber?: number; due: Text[]; owed?: Text[] } }
+  | { type: 'PhaseAdvanced'; data: { from: TurnPosition; to: TurnPosition; phaseId: string; phaseName: Text; phaseNumber?: number; due: Text[]; owed?: Text[] } }
   /** A GM passed over work the phase owed (a check the rules require, a ballot still open): by its keys (owed.ts). */
   | { type: 'DueWaived'; data: { by: string; items: { key: string; text: Text }[] } }
   | { type: 'BattleEnded'; data: { by: string } }

@@ -30,7 +30,7 @@ export interface DecideContext {
 export interface Advance {
   to: TurnPosition;
   before: BattleEvent[];
-  due: string[];
+  due: Text[];
 }
 
 /**
@@ -42,7 +42,7 @@ export interface Owed {
   /** Stable while the work is owed and unique to it (`morale:u3@1.4`): what a GM's waiver names. */
   key: string;
   /** What is owed, with its rule ID: "Landsknecht Pikes: Morale Test for figures lost (MED-MORALE-REASONS.3)". */
-  text: string;
+  text: Text;
   /** A command that does it, as typed: `/morale test unit:"Landsknecht Pikes" reasons:3`. */
   example?: string;
   /** The unit that owes it, where one does: /help shows its example to those who act for it. */
@@ -82,7 +82,7 @@ export interface MeleeReport {
   units: string[];
   /** The winning unit's name; none for a tie or a melee the rules leave open. */
   winner?: string;
-  text: string;
+  text: Text;
 }
 
 /**
@@ -113,7 +113,7 @@ export interface UnitAftermath {
   /** One of the system's `carriedStatuses`. */
   status: CarriedStatus;
   /** What the log shows, each with its rule ID: "lost 4 figures to fire (MED-FIRE)", "routed on turn 3 (MED-MORALE)". */
-  why: string[];
+  why: Text[];
   /** The leader the log shows fell with or beside this unit (by name, as the roster gives it), if any. */
   leaderFallen?: string;
   /** Its other attributes the battle changed (guns exploded, a leader fallen), each with the event it came from (issue 41). */
@@ -127,7 +127,7 @@ export type CarriedStatus = 'fit' | 'routed' | 'destroyed' | 'captured';
 export interface AttrAftermath {
   name: string;
   value: string | number | null;
-  why: string;
+  why: Text;
   version: number;
 }
 
@@ -175,7 +175,7 @@ export interface RuleSystem<S = unknown> {
   /** The tests its rules would leave untaken if the battle ended now, in this phase or later in the turn (a unit's morale test): /battle end is held by them. */
   owedAtEnd?(s: BattleState): Owed[];
   /** Who acts in the phase at `pos`, named for this battle ("side A: Tudor"); else the phase's `acts`. */
-  acting?(s: BattleState, pos: TurnPosition): string | undefined;
+  acting?(s: BattleState, pos: TurnPosition): Text | undefined;
   /** The ids of the sides that act in the phase at `pos`, where the log tells (side A's fire): a banner's examples name their units. */
   actingSides?(s: BattleState, pos: TurnPosition): string[] | undefined;
   /** Its ballot kinds the next phase closes itself, revealing what was cast (secret orders, dawn notes): one still open does not hold the phase. */
@@ -183,9 +183,9 @@ export interface RuleSystem<S = unknown> {
   /** What a revealed ballot of one of its kinds sets off. */
   ballotConsequences?: Consequences;
   /** Lines for /battle status, for a command in it, and for /unit show. */
-  statusLines?(s: BattleState): string[];
-  commandLines?(s: BattleState, c: Command): string[];
-  unitLines?(s: BattleState, u: Unit): string[];
+  statusLines?(s: BattleState): Text[];
+  commandLines?(s: BattleState, c: Command): Text[];
+  unitLines?(s: BattleState, u: Unit): Text[];
   /** What a battle report reads of its units and melees; a battle of a system without it reports its melees-free log only. */
   report?: ReportHooks;
   /**
@@ -194,7 +194,7 @@ export interface RuleSystem<S = unknown> {
    */
   aftermath?(s: BattleState, u: Unit, log: readonly LoggedEvent[]): UnitAftermath;
   /** What the battle's end says of a side as a whole, for a campaign's result line ("Yorkist withdrew from the battlefield (BRG-4.2)"). */
-  sideAftermath?(s: BattleState): string[];
+  sideAftermath?(s: BattleState): Text[];
   /** The statuses its rules give a unit, of those a campaign carries: all four when left out (the brigade game has no rout). */
   carriedStatuses?: readonly CarriedStatus[];
 }

@@ -2,6 +2,7 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { findByName, type BattleState } from '../battle/state.ts';
 import type { AttrAftermath, UnitAftermath } from '../battle/system.ts';
+import { english, type Text } from '../i18n/text.ts';
 import { plural } from '../messages.ts';
 import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 import { figuresOf } from './decide.ts';
@@ -16,7 +17,7 @@ import type { CampaignBattle, CampaignState } from './state.ts';
  * recovery. A system without the hook carries its report's strength, and a unit with none left is
  * destroyed. `log` is the battle's whole log; the events an undo voided are left out here.
  */
-export function proposeResult(c: CampaignState, b: CampaignBattle, battle: BattleState, log: readonly LoggedEvent[]): { units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: string[] } {
+export function proposeResult(c: CampaignState, b: CampaignBattle, battle: BattleState, log: readonly LoggedEvent[]): { units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: Text[] } {
   const system = getRuleSystem(battle.system);
   const live = standing(log);
   const units: UnitResult[] = [];
@@ -98,7 +99,7 @@ function fallback(battle: BattleState, u: BattleState['units'][string]): UnitAft
  * Each side's figures before and after, and what the battle's end says of a side as a whole (an
  * army's withdrawal): the battle's result as its log gives it, without naming a winner the rules do not.
  */
-export function resultText(c: CampaignState, b: CampaignBattle, units: readonly UnitResult[], sides: readonly string[] = []): string {
+export function resultText(c: CampaignState, b: CampaignBattle, units: readonly UnitResult[], sides: readonly Text[] = []): string {
   const bySide = new Map<string, { before: number; after: number; lost: number }>();
   for (const r of units) {
     const side = c.sides[c.armies[c.units[r.unitId]!.armyId]!.sideId]!.name;
@@ -109,7 +110,8 @@ export function resultText(c: CampaignState, b: CampaignBattle, units: readonly 
     bySide.set(side, t);
   }
   const parts = [...bySide].map(([side, t]) => `${side} ${t.before} → ${plural(t.after, 'figure')}${t.lost ? ` (${plural(t.lost, 'unit')} ${lostWords(getRuleSystem(b.system).carriedStatuses)})` : ''}`);
-  return `${parts.join('; ')}.${sides.length ? ` ${sides.join(' ')}` : ''}`;
+  // The result is still a line of English (the campaign's texts are not in the catalog yet): the system's phrases are worded in it.
+  return `${parts.join('; ')}.${sides.length ? ` ${sides.map(english).join(' ')}` : ''}`;
 }
 
 /** "routed, destroyed or captured", of the statuses the battle's rules have. */
@@ -120,4 +122,4 @@ function lostWords(statuses: readonly string[] | undefined): string {
 
 /** The attributes besides figures a battle changed, each with the battle's event it came from: "; cannon 3 → 2 (1 gun exploded (MED-RANGE.9), event 14)". */
 export const changesText = (r: Pick<UnitResult, 'changes'>): string =>
-  (r.changes ?? []).map((c) => `; ${c.attr} ${c.from ?? 'none'} → ${c.to ?? 'none'} (${c.why}, event ${c.version} of the battle)`).join('');
+  (r.changes ?? []).map((c) => `; ${c.attr} ${c.from ?? 'none'} → ${c.to ?? 'none'} (${english(c.why)}, event ${c.version} of the battle)`).join('');

@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/locales.ts';
+import type { Text } from '../i18n/text.ts';
 import type { SystemId, UnitAttrs } from '../rules/pack.ts';
 
 /**
@@ -52,8 +53,8 @@ export interface UnitResult {
   name: string;
   before: { figures: number; status: UnitStatus };
   after: { attrs: UnitAttrs; status: UnitStatus };
-  /** What the battle's log shows, each with its rule ID where the rules give one. */
-  why: string[];
+  /** What the battle's log shows, each with its rule ID where the rules give one (the rule system's phrases; an older log's English). */
+  why: Text[];
   /** Its attributes besides figures the battle changed, each with the battle's event it came from (issue 41). */
   changes?: AttrChange[];
   /** A GM changed what the log proposed: their words, logged and shown as the GM's ruling. */
@@ -67,7 +68,7 @@ export interface AttrChange {
   attr: string;
   from: string | number | null;
   to: string | number | null;
-  why: string;
+  why: Text;
   version: number;
 }
 
@@ -165,7 +166,7 @@ export type CampaignEvent =
   | {
       type: 'BattleResultProposed';
       /** `sides`: what the battle's end says of a side as a whole (RuleSystem.sideAftermath), the end of `result`. */
-      data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: string[] };
+      data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: Text[] };
     }
   | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string; by: string } }
   /** A GM rules on a leader in a proposed result (issue 41): what the log cannot say, a commander killed, wounded or taken. */

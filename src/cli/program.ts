@@ -11,7 +11,7 @@ import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { FALLBACK, LANGUAGES, localeOf, PSEUDO, type Locale } from '../i18n/locales.ts';
-import { concat, say, word, type Arg } from '../i18n/text.ts';
+import { concat, say, word, wordWithin, type Arg } from '../i18n/text.ts';
 import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
 
@@ -488,7 +488,7 @@ export function buildProgram(config: Config): Command {
         const entries = await store.loadEntries(log.id);
         if (pastTheEnd('Battle', log.id, o.to, entries.at(-1)?.version ?? 0)) return;
         const state = replay(log.id, asLogged(entries), o.to ?? Infinity);
-        console.log(o.json ? JSON.stringify(state, null, 2) : plain(statusText(state)));
+        console.log(o.json ? JSON.stringify(state, null, 2) : plain(word(statusText(state), CLI_LOCALE)));
       });
     });
 
@@ -584,7 +584,7 @@ export function buildProgram(config: Config): Command {
         const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/reports/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
         try {
           const r = battleReport(battle, asLogged(await store.loadEntries(battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
-          console.log(o.json ? JSON.stringify(r) : plain(word(reportText(r), CLI_LOCALE)));
+          console.log(o.json ? JSON.stringify(wordWithin(r, CLI_LOCALE)) : plain(word(reportText(r), CLI_LOCALE)));
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
             writeFileSync(file, await (await import('../app/reports/report-chart.ts')).reportChart(r));

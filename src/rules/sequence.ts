@@ -1,3 +1,5 @@
+import type { Text } from '../i18n/text.ts';
+
 /**
  * Where a battle stands in its rule system's turn sequence.
  * `period` is used by systems whose turns differ by time of day (percentile: day, dusk, night,
@@ -13,15 +15,16 @@ export interface TurnPosition {
 export interface PhaseInfo {
   /** Stable id within the system, e.g. `BRG-2`, `MED-SEQ.7`. */
   id: string;
-  name: string;
+  /** Its name as players read it (a phrase of the system's catalog); its id never changes. */
+  name: Text;
   /** The phase's number as the rulebook prints it (usually its place in the turn, from 1). */
   number: number;
   /** Rule IDs (docs/rules/) that govern the phase. */
   rules: string[];
   /** Things the umpire reminds everyone of on entering the phase, e.g. "army morale check due". */
-  due: string[];
+  due: Text[];
   /** Who acts in the phase as the rules say it ("side A", "both sides"); the banner names them. */
-  acts?: string;
+  acts?: Text;
   /** The slash commands the phase is for, as `command subcommand` paths (`fire medieval`, `morale test`). */
   commands: string[];
 }
@@ -42,14 +45,15 @@ export interface Sequence {
 /** One phase as a rule system's turn-sequence table declares it. */
 export interface PhaseDef {
   id: string;
-  name: string;
+  /** Its name as players read it: a phrase of the system's catalog. */
+  name: Text;
   rules: readonly string[];
   /** The phase's printed number where it is not its place in the turn (MED-SEQ prints no 14). */
   number?: number;
   /** What falls due on entering the phase on game turn `turn` (1-based). */
-  due?: (turn: number) => string[];
+  due?: (turn: number) => Text[];
   /** Who acts in the phase ("side A", "both sides"). */
-  acts?: string;
+  acts?: Text;
   /** The slash commands the phase is for (`fire medieval`, `morale test`): its banner and /help show them. */
   commands?: readonly string[];
 }

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invoke, type Invocation } from '../../src/app/service/invoke.ts';
@@ -70,7 +71,7 @@ describe('a command on a battle this process has seen (issue 44)', () => {
     const { a, b } = await twoProcesses();
     await invoke(b, at('side', 'add', { name: 'Prussians' }));
     const status = await invoke(a, at('battle', 'status'));
-    expect(status.messages[0]!.text).toContain('Prussians');
+    expect(english(status.messages[0]!.text)).toContain('Prussians');
   });
 
   it('refuses only on a state still current: a side another process added is found', async () => {

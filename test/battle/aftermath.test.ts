@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import type { RuleSystem, UnitAftermath } from '../../src/battle/system.ts';
@@ -30,7 +31,9 @@ function aftermath(system: RuleSystem, events: BattleEvent[], name: string): Uni
   const u = Object.values(s.units).find((x) => x.name === name);
   if (!u) throw new Error(`no unit ${name}`);
   if (!system.aftermath) throw new Error(`${system.id} has no aftermath`);
-  return system.aftermath(s, u, logged(events));
+  // Its texts in English, as the tests read them.
+  const a = system.aftermath(s, u, logged(events));
+  return { ...a, why: a.why.map(english), ...(a.attrs ? { attrs: a.attrs.map((x) => ({ ...x, why: english(x.why) })) } : {}) };
 }
 
 describe('percentile: the aftermath of a battle', () => {
@@ -188,14 +191,14 @@ describe('brigade: the aftermath of a battle', () => {
     expect(aftermath(brigade, withdrew, '66e')).toEqual({ figures: 8, status: 'fit', why: ['no losses', 'its army withdrew from the battlefield (BRG-4.2)'] });
     expect(aftermath(brigade, withdrew, '88th')).toEqual({ figures: 8, status: 'fit', why: ['no losses'] });
     // The campaign's result line says it of the army (issue 41).
-    expect(brigade.sideAftermath!(given(withdrew).state)).toEqual(['French withdrew from the battlefield (BRG-4.2).']);
+    expect(brigade.sideAftermath!(given(withdrew).state).map(english)).toEqual(['French withdrew from the battlefield (BRG-4.2).']);
   });
 
   it('BRG-4.3 both armies failing their test withdraw at the same time: the result line says so; none withdrew, it says nothing', () => {
     const turn4 = [...setup, { type: 'PhaseAdvanced', data: { from: at(4, 2), to: at(4, 3), phaseId: 'BRG-4', phaseName: 'x', due: [] } } as BattleEvent];
     const both = run(turn4, [{ type: 'BrigadeArmyMorale', armies: [{ side: 'French', broken: 1, tableNumber: 3 }, { side: 'Allies', broken: 1, tableNumber: 3 }] }, 'gm', 4, 5]);
-    expect(brigade.sideAftermath!(given(both).state)).toEqual(['French and Allies both withdrew from the battlefield (BRG-4.2; both armies may withdraw at the same time, BRG-4.3).']);
-    expect(brigade.sideAftermath!(given(setup).state)).toEqual([]);
+    expect(brigade.sideAftermath!(given(both).state).map(english)).toEqual(['French and Allies both withdrew from the battlefield (BRG-4.2; both armies may withdraw at the same time, BRG-4.3).']);
+    expect(brigade.sideAftermath!(given(setup).state).map(english)).toEqual([]);
   });
 });
 

@@ -3,11 +3,14 @@ import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import type { BrigadeEvent } from '../../src/systems/brigade/battle/index.ts';
 import { brg } from '../../src/systems/brigade/battle/state.ts';
-import { brigadeUnitLines } from '../../src/systems/brigade/battle/views.ts';
+import * as brigadeViews from '../../src/systems/brigade/battle/views.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { english } from '../../src/i18n/text.ts';
 import { given, logged } from '../support/spec.ts';
 import { battleReport } from '../../src/app/reports/report.ts';
+
+/** A unit's lines for /unit show, in English. */
+const brigadeUnitLines = (...a: Parameters<typeof brigadeViews.brigadeUnitLines>) => brigadeViews.brigadeUnitLines(...a).map(english);
 
 /**
  * The brigade game as the battle applies it (src/systems/brigade/battle/), by BRG rule ID: given
@@ -394,7 +397,7 @@ describe('the battle report of a brigade battle (/battle report)', () => {
       { turn: 1, side: 'Allies', lost: 1 },
       { turn: 1, side: 'French', lost: 5 },
     ]);
-    expect(r.melees).toEqual([{ turn: 1, event: expect.any(Number), units: ['Dragoons', '15e', '66e'], text: 'Dragoons (Allies, 9) against 15e, 66e (French, 6): Allies won by 3 (BRG-3.3.3)', winner: 'Dragoons' }]);
+    expect(r.melees.map((m) => ({ ...m, text: english(m.text) }))).toEqual([{ turn: 1, event: expect.any(Number), units: ['Dragoons', '15e', '66e'], text: 'Dragoons (Allies, 9) against 15e, 66e (French, 6): Allies won by 3 (BRG-3.3.3)', winner: 'Dragoons' }]);
   });
 });
 

@@ -4,7 +4,12 @@ import type { BattleEvent } from '../../src/battle/events.ts';
 import type { ChargeEvent } from '../../src/systems/charge/battle/index.ts';
 import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../../src/systems/charge/battle/parse.ts';
 import { chg } from '../../src/systems/charge/battle/state.ts';
-import { chargeStatusLines, chargeUnitLines } from '../../src/systems/charge/battle/views.ts';
+import * as chargeViews from '../../src/systems/charge/battle/views.ts';
+import { english } from '../../src/i18n/text.ts';
+
+/** The views' lines in English, as the tests read them. */
+const chargeUnitLines = (...a: Parameters<typeof chargeViews.chargeUnitLines>) => chargeViews.chargeUnitLines(...a).map(english);
+const chargeStatusLines = (...a: Parameters<typeof chargeViews.chargeStatusLines>) => chargeViews.chargeStatusLines(...a).map(english);
 import { CHARGE_PHASES } from '../../src/systems/charge/sequence.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice, scriptedStream } from '../support/scripted-dice.ts';

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import { owedNow } from '../../src/battle/advance.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -36,7 +37,8 @@ describe('percentile: what a phase owes', () => {
     const events = [...percentile, moveTo(day(0), day(1)), losses, moveTo(day(1), day(2))];
     given(events).when({ type: 'AdvancePhase' }).refused(/Turn 1 \(day\), phase 3 \(Movement Phase\) is not done; it owes:\n• 2e Léger: a morale check for fire losses \(2 losses, PCT-11.72, 11.88\) — \/morale check unit:"2e Léger" kind:fire-loss/);
     const [waived, entered] = given(events).when({ type: 'AdvancePhase', skip: true }).events();
-    expect(waived).toEqual({ type: 'DueWaived', data: { by: 'gm', items: [{ key: 'morale:u1@1.1', text: '2e Léger: a morale check for fire losses (2 losses, PCT-11.72, 11.88)' }] } });
+    expect(waived?.type === 'DueWaived' && waived.data.items.map((i) => ({ ...i, text: english(i.text) }))).toEqual([{ key: 'morale:u1@1.1', text: '2e Léger: a morale check for fire losses (2 losses, PCT-11.72, 11.88)' }]);
+    expect(waived).toMatchObject({ type: 'DueWaived', data: { by: 'gm' } });
     expect(entered!.type).toBe('PhaseAdvanced');
     // Passed over once, it holds no more.
     given([...events, waived!, entered!]).when({ type: 'AdvancePhase' }).events();
@@ -47,9 +49,9 @@ describe('percentile: what a phase owes', () => {
     expect(phase!.type).toBe('PhaseAdvanced');
     const data = (phase as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data;
     expect(data.to).toEqual(night);
-    expect(data.due.join('\n')).not.toMatch(/none moon|heavy clouds/);
-    expect(data.due).toContain('night turn: the night conditions are not set; a GM gives the moon and weather, which set the visibility (NIGHT-18.31): /night conditions');
-    expect(data.owed).toEqual(['the night conditions: moon and weather give the visibility (NIGHT-18.31) — /night conditions moon:full weather:"limited clouds"']);
+    expect(data.due.map(english).join('\n')).not.toMatch(/none moon|heavy clouds/);
+    expect(data.due.map(english)).toContain('night turn: the night conditions are not set; a GM gives the moon and weather, which set the visibility (NIGHT-18.31): /night conditions');
+    expect(data.owed?.map(english)).toEqual(['the night conditions: moon and weather give the visibility (NIGHT-18.31) — /night conditions moon:full weather:"limited clouds"']);
     given([...percentile, moveTo(day(0), night)]).when({ type: 'AdvancePhase' }).refused(/owes:\n• the night conditions/);
   });
 });

@@ -7,7 +7,10 @@ import type { PercentileFireAction } from '../../src/systems/percentile/battle/f
 import type { PercentileAction, PercentileEvent } from '../../src/systems/percentile/battle/index.ts';
 import { parseDecimal, parseFireModifiers } from '../../src/systems/percentile/battle/parse.ts';
 import { pct, type MoraleState } from '../../src/systems/percentile/battle/state.ts';
-import { percentileUnitLines } from '../../src/systems/percentile/battle/views.ts';
+import * as percentileViews from '../../src/systems/percentile/battle/views.ts';
+
+/** A unit's lines for /unit show, in English. */
+const percentileUnitLines = (...a: Parameters<typeof percentileViews.percentileUnitLines>) => percentileViews.percentileUnitLines(...a).map(english);
 import { nightMoraleModifier } from '../../src/systems/percentile/index.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';

@@ -11,6 +11,10 @@ import { play, sides, to, TUDOR_AND_ROYAL, unit } from '../support/medieval.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
 import { given, logged } from '../support/spec.ts';
 import { campaignTable, channel, errors, STOKE } from './support.ts';
+import type { AttrChange } from '../../src/campaign/events.ts';
+
+/** A result's changes with their reasons in English, as the tests read them. */
+const inEnglish = (changes: AttrChange[] | undefined) => changes?.map((c) => ({ ...c, why: english(c.why) }));
 
 /**
  * Issue 41: a unit's whole state goes out of a battle and into the next: every attribute the battle
@@ -63,7 +67,7 @@ describe('medieval: the battle changed a battery', () => {
   it('MED-RANGE.9 a gun exploded: the battery carries 2 guns, the change cites the fire event it came from, and the campaign holds it once confirmed', () => {
     const { proposal, after } = settle(campaign, fired);
     const r = proposal.units.find((u) => u.name === 'Ordnance')!;
-    expect(r.changes).toEqual([{ attr: 'cannon', from: 3, to: 2, why: '1 gun exploded (MED-RANGE.9)', version: fired.length }]);
+    expect(inEnglish(r.changes)).toEqual([{ attr: 'cannon', from: 3, to: 2, why: '1 gun exploded (MED-RANGE.9)', version: fired.length }]);
     expect(r.after.attrs).toMatchObject({ cannon: 2, figures: 6 });
     expect(after.units.u2!.attrs.cannon).toBe(2);
     // Nothing else changed: the archers carry their attributes as they were, less the figure lost.
@@ -76,13 +80,13 @@ describe('medieval: the battle changed a battery', () => {
     // Kill die 4; the gun's saving throw 1, re-rolled 2: it explodes.
     const blown = [...lone, ...play(lone, { type: 'MedievalFire', firer: 'Ordnance', target: 'Archers', band: 'short' } as Action, 'bob', 4, 1, 2)];
     const r = settle(one, blown).proposal.units.find((u) => u.name === 'Ordnance')!;
-    expect(r.changes).toEqual([{ attr: 'cannon', from: 1, to: 0, why: '1 gun exploded (MED-RANGE.9)', version: blown.length }]);
-    expect(r.why.at(-1)).toMatch(/^its rules field no unit with that \(cannon: .*\): a GM rules what becomes of it before its next battle/);
+    expect(inEnglish(r.changes)).toEqual([{ attr: 'cannon', from: 1, to: 0, why: '1 gun exploded (MED-RANGE.9)', version: blown.length }]);
+    expect(english(r.why.at(-1)!)).toMatch(/^its rules field no unit with that \(cannon: .*\): a GM rules what becomes of it before its next battle/);
   });
 
   it("a GM's edit of a unit in the battle (/unit set formation) is carried with the edit's event; an undone edit is not", () => {
     const edited = [...fired, { type: 'UnitEdited', data: { unitId: 'u1', attrs: { formation: 'column' } } } as BattleEvent];
-    expect(settle(campaign, edited).proposal.units.find((u) => u.name === 'Archers')!.changes).toEqual([{ attr: 'formation', from: 'line', to: 'column', why: "a GM's edit in the battle", version: edited.length }]);
+    expect(inEnglish(settle(campaign, edited).proposal.units.find((u) => u.name === 'Archers')!.changes)).toEqual([{ attr: 'formation', from: 'line', to: 'column', why: "a GM's edit in the battle", version: edited.length }]);
     const undone = [...edited, { type: 'ActionUndone', data: { voids: [edited.length], summary: 'edit' } } as BattleEvent];
     expect(settle(campaign, undone).proposal.units.find((u) => u.name === 'Archers')!.changes).toBeUndefined();
   });
@@ -92,7 +96,7 @@ describe('medieval: the battle changed a battery', () => {
     const ended = given(fired).when({ type: 'EndBattle', skip: true }).events();
     expect(ended.map((e) => e.type)).toEqual(['DueWaived', 'BattleEnded']);
     const { proposal } = settle(campaign, [...fired, ...ended]);
-    expect(proposal.units.find((u) => u.name === 'Archers')!.why).toEqual(['lost 1 of 24 figures (MED-FIRE, MED-MELEE)', expect.stringMatching(/^owed at the end and not taken: a Morale Test, for reason \.8 \(it lost 1 figure to enemy fire this Game Turn\)/)]);
+    expect(proposal.units.find((u) => u.name === 'Archers')!.why.map(english)).toEqual(['lost 1 of 24 figures (MED-FIRE, MED-MELEE)', expect.stringMatching(/^owed at the end and not taken: a Morale Test, for reason \.8 \(it lost 1 figure to enemy fire this Game Turn\)/)]);
   });
 });
 
@@ -127,13 +131,13 @@ describe('brigade: only the states the brigade game has, and the army that withd
   it('BRG-3.3.4 a unit retreating at the end is carried fit, with its retreat said: the brigade game has no rout', () => {
     const r = settle(campaign, fought).proposal.units.find((u) => u.name === '66e')!;
     expect(r.after.status).toBe('fit');
-    expect(r.why.at(-1)).toMatch(/^retreating at the end \(BRG-3\.3\.4\), carried fit: these rules have no rout/);
+    expect(english(r.why.at(-1)!)).toMatch(/^retreating at the end \(BRG-3\.3\.4\), carried fit: these rules have no rout/);
   });
 
   it('BRG-4.2 the result line says the army withdrew from the battlefield', () => {
     const { proposal, after } = settle(campaign, withdrew);
     expect(proposal.result).toMatch(/French withdrew from the battlefield \(BRG-4\.2\)\.$/);
-    expect(proposal.sides).toEqual(['French withdrew from the battlefield (BRG-4.2).']);
+    expect(proposal.sides?.map(english)).toEqual(['French withdrew from the battlefield (BRG-4.2).']);
     // Confirmed, the line keeps it.
     expect(after.battles['c1-b1']!.result!.text).toMatch(/French withdrew from the battlefield \(BRG-4\.2\)\.$/);
   });

@@ -1,3 +1,4 @@
+import { english } from '../../src/i18n/text.ts';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,7 +93,7 @@ describe('examples/season.table: a season of three battles of two rule systems (
       expect(byName(c.units, u.name).status, u.name).toBe('fit');
     }
     expect(brigadeReport.unit(s, byName(s.units, '1/15e de Ligne'))).toMatchObject({ strength: 6, morale: 'retreating' });
-    expect(c.battles['c1-b2']!.result!.units.find((u) => u.name === '1/15e de Ligne')!.why.at(-1)).toMatch(/^retreating at the end \(BRG-3\.2\.3\), carried fit/);
+    expect(c.battles['c1-b2']!.result!.units.find((u) => u.name === '1/15e de Ligne')!.why.map(english).at(-1)).toMatch(/^retreating at the end \(BRG-3\.2\.3\), carried fit/);
   });
 
   it('fields Garcia Hernandez from the campaign as it stood: every unit exactly, the new leader, the transfer; and carries it back', () => {

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { getRuleSystem, ruleSystems, systemIds } from '../../src/battle/registry.ts';
-import type { Sequence, TurnPosition } from '../../src/rules/sequence.ts';
+import { english } from '../../src/i18n/text.ts';
+import type { PhaseInfo, Sequence, TurnPosition } from '../../src/rules/sequence.ts';
+
+/** A sequence whose phases' names, due lists and actors read in English, as the tests name them. */
+type EnglishPhase = Omit<PhaseInfo, 'name' | 'due' | 'acts'> & { name: string; due: string[]; acts?: string };
+type EnglishSequence = Omit<Sequence, 'describe'> & { describe(pos: TurnPosition): EnglishPhase };
+function inEnglish(seq: Sequence): EnglishSequence {
+  return {
+    start: seq.start,
+    periods: seq.periods,
+    nextPhase: (pos) => seq.nextPhase(pos),
+    nextTurn: (pos, period) => seq.nextTurn(pos, period),
+    describe(pos) {
+      const { name, due, acts, ...info } = seq.describe(pos);
+      return { ...info, name: english(name), due: due.map(english), ...(acts === undefined ? {} : { acts: english(acts) }) };
+    },
+  };
+}
 
 /** Walks `steps` phases from the start: [turn, period, phase id] at each position, start included. */
-function walk(seq: Sequence, steps: number, from: TurnPosition = seq.start): [number, string | undefined, string][] {
+function walk(seq: EnglishSequence, steps: number, from: TurnPosition = seq.start): [number, string | undefined, string][] {
   const out: [number, string | undefined, string][] = [];
   let pos = from;
   for (let i = 0; i <= steps; i++) {
@@ -14,7 +31,7 @@ function walk(seq: Sequence, steps: number, from: TurnPosition = seq.start): [nu
 }
 
 /** The `due` list on entering phase `id` of each turn in `turns`. */
-const dueAt = (seq: Sequence, turns: number[], phase: number, period?: string) =>
+const dueAt = (seq: EnglishSequence, turns: number[], phase: number, period?: string) =>
   turns.map((turn) => seq.describe(period === undefined ? { turn, phase } : { turn, phase, period }).due);
 
 describe('rule systems', () => {
@@ -40,7 +57,7 @@ describe('rule systems', () => {
 });
 
 describe('brigade (BRG-SEQ)', () => {
-  const seq = getRuleSystem('brigade').sequence;
+  const seq = inEnglish(getRuleSystem('brigade').sequence);
 
   it('BRG-SEQ a turn is the four phases BRG-1 to BRG-4, then the next turn starts at BRG-1', () => {
     expect(seq.start).toEqual({ turn: 1, phase: 0 });
@@ -85,7 +102,7 @@ describe('brigade (BRG-SEQ)', () => {
 });
 
 describe('medieval (MED-SEQ)', () => {
-  const seq = getRuleSystem('medieval').sequence;
+  const seq = inEnglish(getRuleSystem('medieval').sequence);
   const ids = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '15', '16'].map((n) => `MED-SEQ.${n}`);
 
   it('MED-SEQ a Game Turn runs phases 1-13, 15 and 16 (there is no phase 14), then wraps', () => {
@@ -118,7 +135,7 @@ describe('medieval (MED-SEQ)', () => {
 });
 
 describe('charge (INIT-GRANDTAC, MOVE-ROLL, CHG, FIRE, MEL)', () => {
-  const seq = getRuleSystem('charge').sequence;
+  const seq = inEnglish(getRuleSystem('charge').sequence);
 
   it('INIT-GRANDTAC initiative begins the turn, then movement, charges, fire and melee; wraps into the next turn', () => {
     const turn = ['INIT-GRANDTAC', 'MOVE-ROLL', 'CHG-ROLL', 'FIRE-TABLE', 'MEL-D10'];
@@ -143,7 +160,7 @@ describe('charge (INIT-GRANDTAC, MOVE-ROLL, CHG, FIRE, MEL)', () => {
 });
 
 describe('percentile (PCT phases, NIGHT-18 periods)', () => {
-  const seq = getRuleSystem('percentile').sequence;
+  const seq = inEnglish(getRuleSystem('percentile').sequence);
   const combat = ['reciprocal-artillery-fire', 'reciprocal-infantry-fire', 'movement', 'shock-combat'];
 
   it('offers the periods day, dusk, night and interphase, starting in daylight', () => {

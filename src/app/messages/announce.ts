@@ -1,5 +1,5 @@
 import { firstLine, say, type Text } from '../../i18n/text.ts';
-import { describeEvent, toldToChannel } from '../../battle/describe.ts';
+import { describeEvent, phaseNameOf, toldToChannel } from '../../battle/describe.ts';
 import { houseUploadText, openValuesText } from '../../battle/house.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
@@ -30,7 +30,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   foldAll(before, events, (e, s) => {
     const told = toldToChannel(e.event, s);
     if (!told) untold.push(describeEvent(e.event, s));
-    else if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(say('messages.announce.passed', { position: positionSaid(e.event.data.to, e.event.data.phaseNumber), phase: e.event.data.phaseName }));
+    else if (e.event.type === 'PhaseAdvanced' && e !== entered) lines.push(say('messages.announce.passed', { position: positionSaid(e.event.data.to, e.event.data.phaseNumber), phase: phaseNameOf(after.system, e.event.data) }));
     else if (uploaded) {
       if (e === events[0]) lines.push(...houseUploadText(uploaded));
     } else if (first.type !== 'OrderOfBattleImported' || e === events[0]) lines.push(describeEvent(e.event, s));
@@ -95,7 +95,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
   // A phase entered (by /phase next, /turn next, /phase goto, after a waiver): its banner says who acts and with what.
   if (entered?.event.type === 'PhaseAdvanced') {
     const to = entered.event.data.to;
-    title = to.period ? say('messages.announce.bannerAt', { turn: String(to.turn), period: to.period, phase: entered.event.data.phaseName }) : say('messages.announce.banner', { turn: String(to.turn), phase: entered.event.data.phaseName });
+    title = to.period ? say('messages.announce.bannerAt', { turn: String(to.turn), period: to.period, phase: phaseNameOf(after.system, entered.event.data) }) : say('messages.announce.banner', { turn: String(to.turn), phase: phaseNameOf(after.system, entered.event.data) });
     lines.push(...phaseGuide(after, entered.at));
   }
   const post: Message = { to: { kind: 'channel', channel }, text: { lines }, event: last };

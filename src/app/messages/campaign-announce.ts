@@ -107,7 +107,7 @@ const unitLine = (r: UnitResult): Text => {
       ? say('campaign.announce.unitRulingProposed', { user: mention(r.ruling.by), note: r.ruling.note, figures: String(figuresOf(r.proposed.attrs)), status: statusWord(r.proposed.status) })
       : say('campaign.announce.unitRuling', { user: mention(r.ruling.by), note: r.ruling.note })
     : '';
-  const values = { unit: r.name, before: String(r.before.figures), after: String(figuresOf(r.after.attrs)), status: statusWord(r.after.status), was: statusWord(r.before.status), why: r.why.join('; '), changes: changesText(r), ruling };
+  const values = { unit: r.name, before: String(r.before.figures), after: String(figuresOf(r.after.attrs)), status: statusWord(r.after.status), was: statusWord(r.before.status), why: joinedBy(r.why, '; '), changes: changesText(r), ruling };
   return r.before.status !== r.after.status ? say('campaign.announce.unitWas', values) : say('campaign.announce.unit', values);
 };
 

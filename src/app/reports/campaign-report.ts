@@ -86,13 +86,16 @@ const joinedBy = (texts: readonly Text[], separator: string): Text => texts.slic
 /** A unit the battle changed: its figures, status or another attribute, or a GM ruled on it. */
 const changed = (r: UnitResult): boolean => r.before.figures !== figuresOf(r.after.attrs) || r.before.status !== r.after.status || !!r.changes?.length || !!r.ruling;
 
+/** "a; b; c" in the reader's words. */
+const semicolons = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((first, next) => say('app.semicolons', { first, next })) : '');
+
 function unitChange(r: UnitResult): Text {
   const ruling: Text = r.ruling
     ? r.proposed
       ? say('reports.campaign.rulingProposed', { user: mention(r.ruling.by), note: r.ruling.note, figures: String(figuresOf(r.proposed.attrs)), status: statusWord(r.proposed.status) })
       : say('reports.campaign.rulingOnly', { user: mention(r.ruling.by), note: r.ruling.note })
     : '';
-  const values = { unit: r.name, before: String(r.before.figures), after: String(figuresOf(r.after.attrs)), status: statusWord(r.after.status), was: statusWord(r.before.status), why: r.why.join('; '), changes: changesText(r), ruling };
+  const values = { unit: r.name, before: String(r.before.figures), after: String(figuresOf(r.after.attrs)), status: statusWord(r.after.status), was: statusWord(r.before.status), why: semicolons(r.why), changes: changesText(r), ruling };
   return say(r.before.status !== r.after.status ? 'reports.campaign.unitWas' : 'reports.campaign.unit', values);
 }
 

@@ -1,4 +1,4 @@
-import { say, type Text } from '../../i18n/text.ts';
+import { lines, say, type Text } from '../../i18n/text.ts';
 import { attrsText, describeEvent, positionText, toldToChannel } from '../../battle/describe.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
@@ -6,6 +6,9 @@ import { initialState, type BattleState, type Unit } from '../../battle/state.ts
 import { mention, when } from '../../messages.ts';
 import { getRuleSystem } from '../../battle/registry.ts';
 import { optionsText } from '../../battle/describe.ts';
+
+/** "a; b; c" in the reader's words. */
+const semicolons = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((first, next) => say('app.semicolons', { first, next })) : '');
 
 /** The things by key, each group in the things' order. */
 function groupBy<T>(things: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -20,48 +23,48 @@ function groupBy<T>(things: readonly T[], key: (t: T) => string): Map<string, T[
 }
 
 /** The battle at a glance: what everyone may see (nothing secret). */
-export function statusText(s: BattleState): string {
+export function statusText(s: BattleState): Text {
   const system = getRuleSystem(s.system);
   const phase = system.sequence.describe(s.position);
-  const lines = [
+  const out: Text[] = [
     `Battle "${s.name}" (${s.id}) — ${system.name}${s.ended ? ' — ENDED' : ''}`,
-    `Now: ${positionText(s.position, phase.number)}: ${phase.name} [${phase.id}]`,
+    say('reports.views.now', { position: positionText(s.position, phase.number), name: phase.name, id: phase.id }),
     `GMs: ${s.gms.map(mention).join(', ')}`,
     ...(Object.keys(s.options).length ? [`Options agreed: ${optionsText(s.system, s.options)}`] : []),
     ...(system.statusLines?.(s) ?? []),
     `Log version ${s.version}`,
   ];
   const sides = Object.values(s.sides);
-  if (!sides.length) lines.push('No sides yet.');
+  if (!sides.length) out.push('No sides yet.');
   // Each side's commands and each command's units in one pass, in the records' order: a filter of
   // every unit for each command made the status quadratic in the order of battle.
   const commandsOf = groupBy(Object.values(s.commands), (c) => c.sideId);
   const unitsOf = groupBy(Object.values(s.units), (u) => u.commandId);
   for (const side of sides) {
-    lines.push('', `${side.name}${side.players.length ? ` — players ${side.players.map(mention).join(', ')}` : ''}`);
+    out.push('', `${side.name}${side.players.length ? ` — players ${side.players.map(mention).join(', ')}` : ''}`);
     for (const c of commandsOf.get(side.id) ?? []) {
       const units = unitsOf.get(c.id) ?? [];
-      lines.push(`  ${c.name}${c.officer ? ` (${c.officer})` : ''} — ${c.player ? mention(c.player) : 'no player'}: ${units.length ? units.map((u) => u.name).join(', ') : 'no units'}`);
+      out.push(`  ${c.name}${c.officer ? ` (${c.officer})` : ''} — ${c.player ? mention(c.player) : 'no player'}: ${units.length ? units.map((u) => u.name).join(', ') : 'no units'}`);
       const marks = system.commandLines?.(s, c) ?? [];
-      if (marks.length) lines.push(`    ${marks.join('; ')}`);
+      if (marks.length) out.push(say('reports.views.commandMarks', { marks: semicolons(marks) }));
     }
   }
-  return lines.join('\n');
+  return lines(...out);
 }
 
-export function unitText(s: BattleState, u: Unit): string {
+export function unitText(s: BattleState, u: Unit): Text {
   const c = s.commands[u.commandId];
   const side = c ? s.sides[c.sideId] : undefined;
-  return [`${u.name} (${u.id}) — ${c?.name ?? '?'}, ${side?.name ?? '?'}`, attrsText(u.attrs), ...unitStatusLines(s, u)].join('\n');
+  return lines(`${u.name} (${u.id}) — ${c?.name ?? '?'}, ${side?.name ?? '?'}`, attrsText(u.attrs), ...unitStatusLines(s, u));
 }
 
-export function unitsText(s: BattleState): string {
+export function unitsText(s: BattleState): Text {
   const units = Object.values(s.units);
-  return units.length ? units.map((u) => [`${u.name}: ${attrsText(u.attrs)}`, ...unitStatusLines(s, u).map((l) => `  ${l}`)].join('\n')).join('\n') : 'No units yet.';
+  return units.length ? lines(...units.flatMap((u) => [`${u.name}: ${attrsText(u.attrs)}`, ...unitStatusLines(s, u).map((line) => say('reports.views.unitLine', { line }))])) : 'No units yet.';
 }
 
 /** What the battle's rule system tracks of a unit: losses, markers, tests due. */
-const unitStatusLines = (s: BattleState, u: Unit): string[] => getRuleSystem(s.system).unitLines?.(s, u) ?? [];
+const unitStatusLines = (s: BattleState, u: Unit): Text[] => getRuleSystem(s.system).unitLines?.(s, u) ?? [];
 
 /**
  * The log, one line an event, voided ones marked. Each line names things as the state just before

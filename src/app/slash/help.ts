@@ -51,7 +51,7 @@ function guide(r: Reading): Text[] {
 }
 
 /** An owed item as /help shows it to a reader: its example only where the reader may do it now. */
-function owedFor(r: Reading, o: Owed): string {
+function owedFor(r: Reading, o: Owed): Text {
   const path = o.example ? pathOf(r.ctx.state, o.example) : undefined;
   const d = path ? subcommandOf(r.ctx.state, path) : undefined;
   return d && accepts(r, path!, d, o.example!) ? owedLine(o) : o.text;

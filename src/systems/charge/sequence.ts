@@ -1,5 +1,6 @@
 import { tableSequence, type PhaseDef } from '../../rules/sequence.ts';
 import type { Sequence } from '../../rules/sequence.ts';
+import { say } from '../../i18n/text.ts';
 
 /**
  * The Napoleonic d10 charts (d10-charge.md) print no turn sequence. What they give:
@@ -18,32 +19,29 @@ import type { Sequence } from '../../rules/sequence.ts';
 export const CHARGE_PHASES: readonly PhaseDef[] = [
   {
     id: 'INIT-GRANDTAC',
-    name: 'Grand-tac Initiative',
+    name: say('charge.sequence.grandTac'),
     rules: ['INIT-GRANDTAC'],
-    acts: 'the two army commanders',
+    acts: say('charge.sequence.commanders'),
     commands: ['initiative open'],
-    due: () => [
-      'Grand-Tac points allotted secretly before the initiative rolls (INIT-GRANDTAC)',
-      'army commanders roll for initiative; unmodified rolls totalling 17 or more end the turn at once (INIT-GRANDTAC)',
-    ],
+    due: () => [say('charge.sequence.pointsDue'), say('charge.sequence.rollDue')],
   },
   {
     id: 'MOVE-ROLL',
-    name: 'Movement',
+    name: say('charge.sequence.movement'),
     rules: ['MOVE-ROLL', 'MOVE-RATES', 'INIT-LOCAL'],
-    acts: 'both sides',
+    acts: say('charge.sequence.bothSides'),
     commands: ['move roll', 'initiative local', 'initiative contest', 'ref rates'],
-    due: () => ['all units must roll to move (MOVE-ROLL)'],
+    due: () => [say('charge.sequence.moveDue')],
   },
   {
     id: 'CHG-ROLL',
-    name: 'Charges',
+    name: say('charge.sequence.charges'),
     rules: ['CHG-ROLL', 'CHG-OPEN', 'CHG-COVER', 'CHG-ATT-MOD', 'CHG-DEF-MOD', 'CHG-CAV', 'CHG-CONTINUE', 'CHG-RIDEDOWN'],
-    acts: 'both sides',
+    acts: say('charge.sequence.bothSides'),
     commands: ['charge roll', 'charge continue', 'charge ride-down'],
   },
-  { id: 'FIRE-TABLE', name: 'Fire', rules: ['FIRE-TABLE', 'FIRE-DISCIPLINE', 'SKIRMISH'], acts: 'both sides', commands: ['fire charge', 'fire discipline', 'skirmish', 'morale charge'] },
-  { id: 'MEL-D10', name: 'Melee', rules: ['MEL-D10'], acts: 'both sides', commands: ['charge melee', 'morale charge'] },
+  { id: 'FIRE-TABLE', name: say('charge.sequence.fire'), rules: ['FIRE-TABLE', 'FIRE-DISCIPLINE', 'SKIRMISH'], acts: say('charge.sequence.bothSides'), commands: ['fire charge', 'fire discipline', 'skirmish', 'morale charge'] },
+  { id: 'MEL-D10', name: say('charge.sequence.melee'), rules: ['MEL-D10'], acts: say('charge.sequence.bothSides'), commands: ['charge melee', 'morale charge'] },
 ];
 
 export const chargeSequence: Sequence = tableSequence({ periods: [], phases: () => CHARGE_PHASES });

@@ -1,5 +1,6 @@
 import { tableSequence, type PhaseDef } from '../../rules/sequence.ts';
 import type { Sequence } from '../../rules/sequence.ts';
+import { say } from '../../i18n/text.ts';
 
 /**
  * Turns of the percentage-dice rules by time of day. Neither source (fire combat 11.0, night
@@ -26,48 +27,45 @@ export type Period = (typeof PERIODS)[number];
 
 const NATURAL_NEXT: Record<Period, Period> = { day: 'day', dusk: 'interphase', night: 'night', interphase: 'day' };
 
-const nightFire = 'night turn: all fire -25%, maximum range = visibility (NIGHT-18.51)';
+const nightFire = say('percentile.sequence.nightFire');
 
 const artilleryFire = (night: boolean): PhaseDef => ({
   id: 'reciprocal-artillery-fire',
-  name: 'Reciprocal Artillery Fire Phase',
+  name: say('percentile.sequence.artilleryFire'),
   rules: ['PCT-11.0', 'PCT-11.15', 'PCT-11.22', 'PCT-11.25', 'PCT-11.76', 'PCT-11.77', 'PCT-11.89', ...(night ? ['NIGHT-18.51'] : [])],
-  acts: 'both sides (reciprocal fire)',
+  acts: say('percentile.sequence.reciprocal'),
   commands: ['fire percentile', 'fire counterbattery', 'morale check'],
   due: () => (night ? [nightFire] : []),
 });
 
 const infantryFire = (night: boolean): PhaseDef => ({
   id: 'reciprocal-infantry-fire',
-  name: 'Reciprocal Infantry Fire Phase',
+  name: say('percentile.sequence.infantryFire'),
   rules: ['PCT-11.0', 'PCT-11.16', 'PCT-11.22', 'PCT-11.25', ...(night ? ['NIGHT-18.51', 'NIGHT-18.52'] : [])],
-  acts: 'both sides (reciprocal fire)',
+  acts: say('percentile.sequence.reciprocal'),
   commands: ['fire percentile', 'morale check'],
   due: () => (night ? [nightFire] : []),
 });
 
 const movement = (night: boolean): PhaseDef => ({
   id: 'movement',
-  name: 'Movement Phase',
+  name: say('percentile.sequence.movement'),
   rules: ['PCT-11.81', 'PCT-11.82', 'PCT-11.83', ...(night ? ['NIGHT-18.41', 'NIGHT-18.42', 'NIGHT-18.43', 'NIGHT-18.44'] : [])],
-  acts: 'both sides',
+  acts: say('percentile.sequence.bothSides'),
   commands: ['unit charge', 'morale check', ...(night ? ['night charge'] : [])],
   due: () =>
     night
-      ? [
-          'night turn: movement at 50% except proper columns, cavalry charges and road mode (NIGHT-18.41)',
-          'each declared cavalry charge rolls 1D6 for its direction (NIGHT-18.42)',
-        ]
+      ? [say('percentile.sequence.nightMovement'), say('percentile.sequence.nightCharge')]
       : [],
 });
 
 const shockCombat = (night: boolean): PhaseDef => ({
   id: 'shock-combat',
-  name: 'Shock Combat Phase',
+  name: say('percentile.sequence.shockCombat'),
   rules: ['PCT-11.84', 'PCT-11.85', 'PCT-11.86', 'PCT-11.88', ...(night ? ['NIGHT-18.61', 'NIGHT-18.62', 'NIGHT-18.71'] : [])],
-  acts: 'both sides',
+  acts: say('percentile.sequence.bothSides'),
   commands: ['fire percentile', 'morale check', 'unit losses', 'morale state'],
-  due: () => (night ? ['night turn: PASSIVE commands -1 CMR in shock combat (NIGHT-18.71)'] : []),
+  due: () => (night ? [say('percentile.sequence.nightShock')] : []),
 });
 
 const combatPhases = (night: boolean): PhaseDef[] => [artilleryFire(night), infantryFire(night), movement(night), shockCombat(night)];
@@ -76,37 +74,34 @@ const DAY = combatPhases(false);
 const NIGHT = combatPhases(true);
 
 const DUSK: PhaseDef[] = [
-  { ...DAY[0]!, due: () => ['last daylight (dusk) turn: all combat ends with it unless a command votes ACTIVE (NIGHT-18.0)'] },
+  { ...DAY[0]!, due: () => [say('percentile.sequence.dusk')] },
   ...DAY.slice(1),
   {
     id: 'active-passive-vote',
-    name: 'Determining if Active or Passive stance',
+    name: say('percentile.sequence.vote'),
     rules: ['NIGHT-18.0', 'NIGHT-18.10', 'NIGHT-18.11', 'NIGHT-18.12', 'NIGHT-18.13', 'NIGHT-18.85', 'NIGHT-18.21', 'NIGHT-18.22', 'NIGHT-18.23'],
-    acts: 'every command, in secret',
+    acts: say('percentile.sequence.everyCommand'),
     commands: ['night vote', 'ballot vote', 'ballot status'],
-    due: () => [
-      'night-combat vote due (NIGHT-18.11)',
-      'if any command votes ACTIVE: close skirmish screens to column or line (NIGHT-18.21), PASSIVE commands to MARCH, ENGAGE or RESERVE orders (NIGHT-18.22)',
-    ],
+    due: () => [say('percentile.sequence.voteDue'), say('percentile.sequence.ifActive')],
   },
 ];
 
 const INTERPHASE: PhaseDef[] = [
   {
     id: 'battleday-interphase',
-    name: 'BATTLEDAY interphase: figure disposition and command reorganization',
+    name: say('percentile.sequence.interphase'),
     rules: ['NIGHT-18.0', 'NIGHT-18.11', 'NIGHT-18.82'],
-    acts: "the GM, with each side's dawn-attack notes",
+    acts: say('percentile.sequence.gmWithNotes'),
     commands: ['night dawn', 'ballot vote'],
-    due: () => ['dawn-attack declarations due before the interphase is completed (NIGHT-18.82)'],
+    due: () => [say('percentile.sequence.dawnDeclarations')],
   },
   {
     id: 'dawn-attack-announcement',
-    name: 'Dawn attack announcement',
+    name: say('percentile.sequence.dawn'),
     rules: ['NIGHT-18.81', 'NIGHT-18.82', 'NIGHT-18.83', 'NIGHT-18.86', 'NIGHT-18.87'],
-    acts: 'the GM',
+    acts: say('percentile.sequence.gm'),
     commands: ['battle status'],
-    due: () => ['game master announces any dawn attacks declared (NIGHT-18.82)'],
+    due: () => [say('percentile.sequence.dawnAnnounce')],
   },
 ];
 

@@ -1,4 +1,4 @@
-import { say } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { samePhase, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -23,7 +23,7 @@ export function brigadeOwed(s: BattleState): Owed[] {
   const { turn } = s.position;
   const fell = brg(s).fallen.some((f) => f.kind === 'army-commander' && f.removedTurn === turn);
   const check = armyMoraleDue({ turn, armyGeneralFell: fell, pack });
-  return check.due ? [{ key: `army-morale@${turn}`, text: `the army morale check: ${check.why} (BRG-4.1)`, example: armyMoraleExample(s) }] : [];
+  return check.due ? [{ key: `army-morale@${turn}`, text: say('brigade.advance.owedArmyMorale', { why: check.why }), example: armyMoraleExample(s) }] : [];
 }
 
 export function brigadeAdvance(s: BattleState, next: Advance): Advance {
@@ -41,7 +41,7 @@ export function brigadeAdvance(s: BattleState, next: Advance): Advance {
     if (waiting.length) refuse(say('brigade.advance.unitsWaiting', { names: waiting.map((h) => h.name ?? h.id).join(', '), n: waiting.length, rule: t!.placed === 'BRG-3.4.2' ? 'BRG-3.4.7' : 'BRG-3.2.6' }));
   }
   const before: BattleEvent[] = [];
-  const due: string[] = [];
+  const due: Text[] = [];
   const to = phaseId(next.to);
   if (from === 'BRG-1' && to === 'BRG-2') {
     // BRG-1.5: the last step of Command & Control places the tokens for the March and Volley phase.
@@ -49,7 +49,7 @@ export function brigadeAdvance(s: BattleState, next: Advance): Advance {
     if (holders.length) {
       const tokens = placeTokens('BRG-1.5', holders);
       before.push({ type: 'BrigadeTokensPlaced', data: { at: next.to, tokens, steps: [say('brigade.advance.tokensPlaced', { names: holders.map((h) => h.name).join(', ') })] } });
-      due.push(`each round: /activate roll (1D6 each, BRG-2.1), the winner's /activate declare, then /activate formation; until all ${holders.length} formations have activated (BRG-2.3)`);
+      due.push(say('brigade.advance.dueRounds', { n: holders.length }));
     }
   }
   if (to === 'BRG-1' && next.to.turn !== s.position.turn) {
@@ -63,13 +63,13 @@ export function brigadeAdvance(s: BattleState, next: Advance): Advance {
       const outcome = replaceFallenLeaders({ turn: next.to.turn, fallen: brg(s).fallen, pack });
       before.push({ type: 'BrigadeLeadersReplaced', data: { turn: next.to.turn, outcome } });
     }
-    due.push('out of command: measure each brigade with /brigade out-of-command (BRG-1.3); move generals (BRG-1.4)');
+    due.push(say('brigade.advance.dueOutOfCommand'));
   }
-  if (to === 'BRG-3') due.push('place activate tokens behind the units within 2" (5cm) of an enemy: /activate close-combat (BRG-3.1.1)');
+  if (to === 'BRG-3') due.push(say('brigade.advance.dueTokens'));
   if (to === 'BRG-4') {
     const fell = brg(s).fallen.some((f) => f.kind === 'army-commander' && f.removedTurn === next.to.turn);
     const check = armyMoraleDue({ turn: next.to.turn, armyGeneralFell: fell, pack });
-    due.push(check.due ? `army morale check due: ${check.why}; a GM gives the broken brigades and the Army Morale Table numbers with /morale army` : `no army morale check: ${check.why}`);
+    due.push(say(check.due ? 'brigade.advance.dueArmyMorale' : 'brigade.advance.noArmyMorale', { why: check.why }));
   }
   return { ...next, before: [...next.before, ...before], due: [...next.due, ...due] };
 }

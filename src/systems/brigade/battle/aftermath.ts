@@ -3,7 +3,7 @@ import { unitSideId } from '../../../battle/mechanics.ts';
 import { sameName } from '../../../battle/names.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { CarriedStatus, UnitAftermath } from '../../../battle/system.ts';
-import { plural } from '../../../messages.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { LeaderEvent } from './leaders.ts';
 import { brigadeReport } from './report.ts';
 import { brg, leaderOf, status } from './state.ts';
@@ -25,24 +25,24 @@ export function brigadeAftermath(s: BattleState, u: Unit, log: readonly LoggedEv
   const { strength: figures, start } = brigadeReport.unit(s, u);
   const st = status(s, u.id);
   const b = brg(s);
-  const why: string[] = [];
-  if (st.casualties) why.push(`lost ${st.casualties} of ${plural(start, 'figure')} (BRG-2.2, BRG-3.3.4)`);
-  else why.push('no losses');
-  const tail: string[] = [];
+  const why: Text[] = [];
+  if (st.casualties) why.push(say('brigade.aftermath.lost', { lost: String(st.casualties), n: start }));
+  else why.push(say('brigade.aftermath.noLosses'));
+  const tail: Text[] = [];
   const fallen = leaderOf(u).flatMap((name) => b.fallen.filter((f) => sameName(f.leader, name)).map((f) => ({ name, turn: f.removedTurn })))[0];
-  if (fallen) tail.push(`its leader ${fallen.name} fell on turn ${fallen.turn} (BRG-2.2.3, BRG-3.3.5)`);
+  if (fallen) tail.push(say('brigade.aftermath.leaderFell', { leader: fallen.name, turn: String(fallen.turn) }));
   const fell = fallen && log.filter((l) => l.event.type === 'BrigadeLeaderFallen' && sameName((l.event as Extract<LeaderEvent, { type: 'BrigadeLeaderFallen' }>).data.leader, fallen.name)).at(-1);
-  const leader = fallen ? { leaderFallen: fallen.name, ...(fell ? { attrs: [{ name: 'leader', value: null, why: `fell on turn ${fallen.turn} (BRG-2.2.3, BRG-3.3.5)`, version: fell.version }] } : {}) } : {};
-  if (figures === 0) return { figures, status: 'destroyed', why: [...why, 'destroyed: no casualties left to take (BRG-3.3.4)', ...tail], ...leader };
-  if (b.withdrawn.includes(unitSideId(s, u))) why.push('its army withdrew from the battlefield (BRG-4.2)');
-  if (st.retreating) why.push(`retreating at the end (${st.retreating.rule}), carried fit: these rules have no rout, and a retreating unit rallies by itself at the next Command & Control phase (BRG-1.1)`);
+  const leader = fallen ? { leaderFallen: fallen.name, ...(fell ? { attrs: [{ name: 'leader', value: null, why: say('brigade.aftermath.fell', { turn: String(fallen.turn) }), version: fell.version }] } : {}) } : {};
+  if (figures === 0) return { figures, status: 'destroyed', why: [...why, say('brigade.aftermath.destroyed'), ...tail], ...leader };
+  if (b.withdrawn.includes(unitSideId(s, u))) why.push(say('brigade.aftermath.withdrew'));
+  if (st.retreating) why.push(say('brigade.aftermath.retreating', { rule: st.retreating.rule }));
   return { figures, status: 'fit', why: [...why, ...tail], ...leader };
 }
 
 /** An army's withdrawal, said in the campaign's result line: one side (BRG-4.2), or both at once (BRG-4.3). */
-export function brigadeSideAftermath(s: BattleState): string[] {
+export function brigadeSideAftermath(s: BattleState): Text[] {
   const out = brg(s).withdrawn.map((id) => s.sides[id]?.name ?? id);
   if (!out.length) return [];
-  if (out.length === 1) return [`${out[0]} withdrew from the battlefield (BRG-4.2).`];
-  return [`${out.slice(0, -1).join(', ')} and ${out.at(-1)} ${out.length === 2 ? 'both' : 'all'} withdrew from the battlefield (BRG-4.2; both armies may withdraw at the same time, BRG-4.3).`];
+  if (out.length === 1) return [say('brigade.aftermath.sideWithdrew', { side: out[0]! })];
+  return [say('brigade.aftermath.sidesWithdrew', { sides: out.slice(0, -1).join(', '), last: out.at(-1)!, n: out.length })];
 }

@@ -1,4 +1,5 @@
 import type { ReportHooks } from '../../../battle/system.ts';
+import { say } from '../../../i18n/text.ts';
 import type { BrigadeEvent } from './index.ts';
 import { brg } from './state.ts';
 
@@ -22,7 +23,8 @@ export const brigadeReport: ReportHooks = {
     const o = e.data.outcome;
     const [a, b] = [e.data.a.map(name), e.data.b.map(name)];
     const won = o.winner === null ? undefined : o.winner === o.strengths[0].side ? a : b;
-    const text = `${a.join(', ')} (${o.strengths[0].side}, ${o.strengths[0].strength}) against ${b.join(', ')} (${o.strengths[1].side}, ${o.strengths[1].strength}): ${o.winner ? `${o.winner} won by ${o.difference}` : 'equal strengths, the GM names the loser'} (BRG-3.3.3)`;
+    const values = { a: a.join(', '), sideA: o.strengths[0].side, strengthA: String(o.strengths[0].strength), b: b.join(', '), sideB: o.strengths[1].side, strengthB: String(o.strengths[1].strength) };
+    const text = o.winner ? say('brigade.report.melee', { ...values, winner: o.winner, by: String(o.difference) }) : say('brigade.report.equal', values);
     return { units: [...a, ...b], ...(won?.length === 1 ? { winner: won[0]! } : {}), text };
   },
 };

@@ -87,7 +87,6 @@ export const brg = (s: BattleState): BrigadeState => (s.rules as BrigadeState | 
 // Phases and units.
 
 export const phaseId = (pos: TurnPosition) => BRIGADE_PHASES[pos.phase]?.id ?? `phase ${pos.phase + 1}`;
-export const phaseName = (pos: TurnPosition) => BRIGADE_PHASES[pos.phase]?.name ?? '?';
 /** A phase's name as a reader reads it (BRIGADE_PHASES' names, in the catalog); '?' for one the sequence lacks. */
 const PHASE_NAMES: readonly Text[] = [say('brigade.state.phase1'), say('brigade.state.phase2'), say('brigade.state.phase3'), say('brigade.state.phase4')];
 export const phaseText = (index: number): Text => PHASE_NAMES[index] ?? '?';

@@ -1,42 +1,52 @@
-import { plural } from '../../../messages.ts';
 import { samePhase, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { awaiting } from '../index.ts';
 import { brg, combatNow, destroyed, initiativeNow, leaderOf, left, status, strength, tokensNow, unitName } from './state.ts';
 
 /** Lines for /unit show. */
-export function brigadeUnitLines(s: BattleState, u: Unit): string[] {
+export function brigadeUnitLines(s: BattleState, u: Unit): Text[] {
   const st = status(s, u.id);
   if (destroyed(s, u)) {
-    const out = [`destroyed: no strength left (${plural(st.casualties, 'casualty', 'casualties')} on a strength of ${strength(u)}), out of play (BRG-3.3.4)`];
-    if (leaderOf(u).length) out.push(`leader attached: ${leaderOf(u).join(', ')}`);
+    const out: Text[] = [say('brigade.views.destroyed', { n: st.casualties, strength: String(strength(u)) })];
+    if (leaderOf(u).length) out.push(say('brigade.views.leader', { leaders: leaderOf(u).join(', ') }));
     return out;
   }
-  const out = [`strength ${left(s, u)} of ${strength(u)}${st.casualties ? ` (${plural(st.casualties, 'casualty', 'casualties')})` : ''}`];
-  if (st.retreating) out.push(`retreating${st.retreating.marker ? ', retreat marker' : ''} (${st.retreating.rule}); rallies in the next Command & Control phase (BRG-1.1)`);
-  if (st.outOfCommand?.turn === s.position.turn) out.push(`out of command this turn: ${st.outOfCommand.why} (BRG-1.3)`);
-  if (st.morale && st.morale.at.turn === s.position.turn) out.push(`morale test ${st.morale.result} (turn ${st.morale.at.turn}, ${st.morale.sub})`);
-  if (leaderOf(u).length) out.push(`leader attached: ${leaderOf(u).join(', ')}`);
+  const values = { left: String(left(s, u)), strength: String(strength(u)) };
+  const out: Text[] = [st.casualties ? say('brigade.views.strengthLost', { ...values, n: st.casualties }) : say('brigade.views.strength', values)];
+  if (st.retreating) out.push(say(st.retreating.marker ? 'brigade.views.retreatingMarker' : 'brigade.views.retreating', { rule: st.retreating.rule }));
+  if (st.outOfCommand?.turn === s.position.turn) out.push(say('brigade.views.outOfCommand', { why: st.outOfCommand.why }));
+  if (st.morale && st.morale.at.turn === s.position.turn) out.push(say('brigade.views.morale', { result: st.morale.result, turn: String(st.morale.at.turn), rule: st.morale.sub }));
+  if (leaderOf(u).length) out.push(say('brigade.views.leader', { leaders: leaderOf(u).join(', ') }));
   return out;
 }
 
 /** Lines for /battle status: tokens still down, who activates, leaders fallen, armies withdrawn. */
-export function brigadeStatusLines(s: BattleState): string[] {
+export function brigadeStatusLines(s: BattleState): Text[] {
   const b = brg(s);
-  const out: string[] = [];
+  const out: Text[] = [];
   const t = tokensNow(s);
-  if (t) out.push(`Activate tokens (${t.placed}) still down: ${awaiting(t).map((h) => `${h.name ?? h.id} (${h.side})`).join(', ') || 'none, every one has activated'}`);
+  if (t) {
+    const down = awaiting(t).map((h) => `${h.name ?? h.id} (${h.side})`).join(', ');
+    out.push(down ? say('brigade.views.tokens', { placed: t.placed, down }) : say('brigade.views.tokensNone', { placed: t.placed }));
+  }
   const ini = initiativeNow(s);
-  if (ini && ini.declaredSideId === undefined) out.push(ini.winnerSideId ? `${sideName(s, ini.winnerSideId)} won the initiative and declares which side activates (/activate declare)` : 'The initiative is tied: a GM declares which side activates (/activate declare)');
-  else if (ini?.declaredSideId && !ini.used) out.push(`${sideName(s, ini.declaredSideId)} activates next: /activate ${t?.what ?? 'formation'}`);
+  if (ini && ini.declaredSideId === undefined) out.push(ini.winnerSideId ? say('brigade.views.initiativeWon', { side: sideName(s, ini.winnerSideId) }) : say('brigade.views.initiativeTied'));
+  else if (ini?.declaredSideId && !ini.used) out.push(say('brigade.views.activatesNext', { side: sideName(s, ini.declaredSideId), what: t?.what ?? 'formation' }));
   const v = b.volleys;
-  if (v && samePhase(v.at, s.position)) out.push(`${s.commands[v.formationId]?.name} is acting (BRG-2.2): /fire brigade, then /activate end-round`);
+  if (v && samePhase(v.at, s.position)) out.push(say('brigade.views.acting', { formation: `${s.commands[v.formationId]?.name}` }));
   const c = combatNow(s);
-  if (c?.remainder) out.push(`Extra casualties waiting for the GM: ${c.remainder.count}, one each to units of ${c.remainder.among.map((id) => unitName(s, id)).join(', ')} (/brigade remainder, BRG-3.3.4)`);
-  if (c?.exploiting) out.push(`Exploiting: ${c.exploiting.map((id) => unitName(s, id)).join(', ') || 'none left'} (BRG-3.4)`);
-  if (b.fallen.length) out.push(`Fallen leaders: ${b.fallen.map((f) => `${f.leader} (${f.kind}, fell turn ${f.removedTurn})`).join(', ')} (BRG-1.2)`);
+  if (c?.remainder) out.push(say('brigade.views.remainder', { count: String(c.remainder.count), units: c.remainder.among.map((id) => unitName(s, id)).join(', ') }));
+  if (c?.exploiting) {
+    const units = c.exploiting.map((id) => unitName(s, id)).join(', ');
+    out.push(units ? say('brigade.views.exploiting', { units }) : say('brigade.views.exploitingNone'));
+  }
+  if (b.fallen.length) {
+    const fallen = b.fallen.map((f): Text => say('brigade.views.fallenLeader', { leader: f.leader, kind: f.kind, turn: String(f.removedTurn) }));
+    out.push(say('brigade.views.fallen', { leaders: fallen.reduce((x, y) => say('brigade.views.comma', { a: x, b: y })) }));
+  }
   const leaders = Object.values(b.leaders);
-  if (leaders.length) out.push(`Leaders: ${leaders.map((l) => `${l.name} ${l.kind} (${sideName(s, l.sideId)})`).join(', ')}`);
-  if (b.withdrawn.length) out.push(`Withdrawn from the battlefield: ${b.withdrawn.map((id) => sideName(s, id)).join(', ')} (BRG-4.2)`);
+  if (leaders.length) out.push(say('brigade.views.leaders', { leaders: leaders.map((l) => `${l.name} ${l.kind} (${sideName(s, l.sideId)})`).join(', ') }));
+  if (b.withdrawn.length) out.push(say('brigade.views.withdrawn', { sides: b.withdrawn.map((id) => sideName(s, id)).join(', ') }));
   return out;
 }

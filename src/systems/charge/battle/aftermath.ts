@@ -1,6 +1,6 @@
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { UnitAftermath } from '../../../battle/system.ts';
-import { plural } from '../../../messages.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { chargeReport } from './report.ts';
 import { unitStatus } from './state.ts';
 
@@ -16,14 +16,13 @@ import { unitStatus } from './state.ts';
 export function chargeAftermath(s: BattleState, u: Unit): UnitAftermath {
   const { strength: figures, start } = chargeReport.unit(s, u);
   const st = unitStatus(s, u.id);
-  const why: string[] = [];
-  if (st.figuresLost) why.push(`lost ${st.figuresLost} of ${plural(start, 'figure')} (surrendered, CHG-OPEN / CHG-COVER 11+ and -12+, or as a GM recorded)`);
-  if (st.steps) why.push(`took ${plural(st.steps, 'casualty step')} in melee (MEL-D10); the rules do not say how many figures a step is`);
-  if (figures === 0) return { figures, status: 'destroyed', why: [...why, 'destroyed: no figures left (CHG-OPEN, CHG-COVER)'] };
-  if (!why.length) why.push('no losses');
-  if (st.routBroken === 'routed') return { figures, status: 'routed', why: [...why, 'routed at the end (CHG-OPEN, CHG-COVER)'] };
-  if (st.routBroken === 'broken') return { figures, status: 'routed', why: [...why, 'broken at the end: rout and broken are one state in the rules (CHG-ATT-MOD.6, CHG-DEF-MOD.3)'] };
-  const shaken = [st.shaken ? 'shaken' : '', st.disordered ? 'disordered' : ''].filter(Boolean).join(' and ');
-  if (shaken) why.push(`${shaken} at the end; only rout or broken counts as routed (CHG-DEF-MOD.3)`);
+  const why: Text[] = [];
+  if (st.figuresLost) why.push(say('charge.aftermath.lost', { lost: String(st.figuresLost), n: start }));
+  if (st.steps) why.push(say('charge.aftermath.steps', { n: st.steps }));
+  if (figures === 0) return { figures, status: 'destroyed', why: [...why, say('charge.aftermath.destroyed')] };
+  if (!why.length) why.push(say('charge.aftermath.noLosses'));
+  if (st.routBroken === 'routed') return { figures, status: 'routed', why: [...why, say('charge.aftermath.routed')] };
+  if (st.routBroken === 'broken') return { figures, status: 'routed', why: [...why, say('charge.aftermath.broken')] };
+  if (st.shaken || st.disordered) why.push(say('charge.aftermath.shaken', { state: st.shaken && st.disordered ? 'both' : st.shaken ? 'shaken' : 'disordered' }));
   return { figures, status: 'fit', why };
 }

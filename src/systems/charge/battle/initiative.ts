@@ -62,7 +62,7 @@ export function chargeOwed(s: BattleState): Owed[] {
   const { turn } = s.position;
   if (chargeSequence.describe(s.position).id !== 'INIT-GRANDTAC' || Object.keys(s.sides).length !== 2) return [];
   if (Object.values(s.ballots).some((b) => b.kind === 'grandtac' && b.turn === turn)) return [];
-  return [{ key: `grandtac@${turn}`, text: `the Grand-Tac initiative of turn ${turn}: points allotted in secret, then the commanders' roll (INIT-GRANDTAC)`, example: '/initiative open deadline:1h' }];
+  return [{ key: `grandtac@${turn}`, text: say('charge.initiative.owed', { turn: String(turn) }), example: '/initiative open deadline:1h' }];
 }
 
 /** The points revealed, then the roll: 1d10 a commander with the GM's modifiers, high wins, unmodified 17 or more ends the turn. */

@@ -1,4 +1,6 @@
 import type { ReportHooks } from '../../../battle/system.ts';
+import { say, type Text } from '../../../i18n/text.ts';
+import { commas } from '../sourced.ts';
 import type { ChargeEvent } from './index.ts';
 import { figuresNow, startFigures, unitStatus } from './state.ts';
 
@@ -23,9 +25,12 @@ export const chargeReport: ReportHooks = {
     if (e.type !== 'ChargeMeleeResolved' && e.type !== 'ChargeRideDownResolved') return undefined;
     const o = e.data.outcome;
     const [a, b] = o.rolls;
-    const steps = o.result.kind === 'winner' ? o.result.losses.map((l) => `${l.unit} ${l.steps} step${l.steps === 1 ? '' : 's'}`).join(', ') : '';
     const rule = e.type === 'ChargeRideDownResolved' ? 'CHG-RIDEDOWN, MEL-D10' : 'MEL-D10';
-    const text = `${a.unit} against ${b.unit} (${rule}): ${o.result.kind === 'winner' ? `${o.result.winner} wins, ${a.total} against ${b.total}; lost ${steps}` : `a tie at ${a.total}, the GM decides`}`;
+    const units = { a: a.unit, b: b.unit, rule };
+    const text =
+      o.result.kind === 'winner'
+        ? say('charge.report.melee', { ...units, winner: o.result.winner, totalA: String(a.total), totalB: String(b.total), lost: commas(o.result.losses.map((l): Text => say('charge.report.steps', { unit: l.unit, n: l.steps }))) ?? '' })
+        : say('charge.report.tie', { ...units, total: String(a.total) });
     return { units: [a.unit, b.unit], ...(o.result.kind === 'winner' ? { winner: o.result.winner } : {}), text };
   },
 };

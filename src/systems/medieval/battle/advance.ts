@@ -1,12 +1,12 @@
 import { sideName } from '../../../battle/mechanics.ts';
-import type { BattleState } from '../../../battle/state.ts';
+import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { Advance, Owed } from '../../../battle/system.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { say } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { mention } from '../../../messages.ts';
 import { medievalPack as pack, signed } from '../index.ts';
-import { MEDIEVAL_PHASES, weatherRollDue } from '../sequence.ts';
+import { MEDIEVAL_PHASES, sidePhrase, sideToPlay, weatherRollDue } from '../sequence.ts';
 import { initiativeDie } from './initiative.ts';
 import { FIRING_SIDE, figuresNow, med, phaseDef, phaseId } from './state.ts';
 import { LOG_REASONS_PHASE, moraleReasonsFromLog } from './reasons.ts';
@@ -34,25 +34,33 @@ export function medievalOwed(s: BattleState): Owed[] {
   if (pid === 'MED-SEQ.1' && Object.keys(s.sides).length === 2 && med(s).sides?.turn !== turn) {
     // One command at a time: the roll, then the winner's choice.
     const rolled = med(s).initiative?.turn === turn;
-    out.push({ key: `initiative@${turn}`, text: `sides A and B for turn ${turn}: each side rolls, the winner chooses (MED-SEQ.1, MED-INIT)`, example: rolled ? '/initiative choose as:A' : '/initiative roll' });
+    out.push({ key: `initiative@${turn}`, text: say('medieval.advance.owedSides', { turn: String(turn) }), example: rolled ? '/initiative choose as:A' : '/initiative roll' });
   }
   if (pid === 'MED-SEQ.2' && weatherRollDue(turn) && med(s).weather?.turn !== turn) {
-    out.push({ key: `weather@${turn}`, text: `the weather roll of turn ${turn} (MED-SEQ.2; its rules are not in the source: roll as agreed)`, example: '/weather set weather:"fair, dry" wind_strength:light wind_direction:west' });
+    out.push({ key: `weather@${turn}`, text: say('medieval.advance.owedWeather', { turn: String(turn) }), example: '/weather set weather:"fair, dry" wind_strength:light wind_direction:west' });
   }
   if (pid === LOG_REASONS_PHASE) {
     for (const u of Object.values(s.units)) {
       if (figuresNow(s, u) === 0) continue;
-      const reasons = moraleReasonsFromLog(s, u);
-      if (!reasons.length) continue;
+      const test = moraleTestOwed(s, u);
+      if (!test) continue;
       out.push({
         key: `morale:${u.id}@${turn}.${s.position.phase}`,
-        text: `${u.name}: a Morale Test, for ${reasons.map((r) => `${r.id.replace('MED-MORALE-REASONS', 'reason ')} (it ${r.why})`).join('; ')} (MED-MORALE-REASONS)`,
+        text: say('medieval.advance.owedMorale', { unit: u.name, test }),
         example: `/morale test unit:"${u.name}"`,
         unitId: u.id,
       });
     }
   }
   return out;
+}
+
+/** "a Morale Test, for reason .8 (it lost 2 figures to enemy fire this Game Turn) (MED-MORALE-REASONS)": the test the log gives `u` a reason to take, if any. */
+export function moraleTestOwed(s: BattleState, u: Unit): Text | undefined {
+  const reasons = moraleReasonsFromLog(s, u);
+  if (!reasons.length) return undefined;
+  const each = reasons.map((r): Text => say('medieval.advance.owedReason', { n: r.id.replace('MED-MORALE-REASONS', ''), why: r.why }));
+  return say('medieval.advance.owedMoraleTest', { reasons: each.reduce((a, b) => say('medieval.advance.semicolon', { a, b })) });
 }
 
 /**
@@ -65,20 +73,30 @@ export function medievalOwedAtEnd(s: BattleState): Owed[] {
   return medievalOwed({ ...s, position: { ...s.position, phase: at } }).filter((o) => o.unitId !== undefined);
 }
 
+/** The Morale Test `u` would leave untaken if the battle ended now (medievalOwedAtEnd), as the test alone. */
+export function testOwedAtEnd(s: BattleState, u: Unit): Text | undefined {
+  const at = MEDIEVAL_PHASES.findIndex((p) => p.id === LOG_REASONS_PHASE);
+  if (s.position.phase > at || figuresNow(s, u) === 0) return undefined;
+  return moraleTestOwed({ ...s, position: { ...s.position, phase: at } }, u);
+}
+
 /** Who acts in a phase the chart gives to side A or B, named once the turn's sides are chosen (MED-SEQ.1). */
-export function medievalActing(s: BattleState, pos: TurnPosition): string | undefined {
-  const letter = /\(side ([AB])\)$/.exec(phaseDef(pos)?.name ?? '')?.[1];
+export function medievalActing(s: BattleState, pos: TurnPosition): Text | undefined {
+  const side = sideToPlay(phaseId(pos));
+  const letter = side === 'both' ? undefined : side;
   const chosen = med(s).sides;
   if (!letter) return phaseDef(pos)?.acts;
-  if (chosen?.turn !== pos.turn) return `side ${letter} (not chosen yet for turn ${pos.turn}: /initiative roll)`;
+  if (chosen?.turn !== pos.turn) return say('medieval.advance.actingNotChosen', { side: sidePhrase(letter), turn: String(pos.turn) });
   const id = letter === 'A' ? chosen.a : chosen.b;
   const players = new Set([...(s.sides[id]?.players ?? []), ...Object.values(s.commands).flatMap((c) => (c.sideId === id && c.player ? [c.player] : []))]);
-  return `side ${letter}, ${sideName(s, id)}${players.size ? ` (${[...players].map(mention).join(', ')})` : ''}`;
+  const values = { side: sidePhrase(letter), name: sideName(s, id) };
+  return players.size ? say('medieval.advance.actingPlayers', { ...values, players: [...players].map(mention).join(', ') }) : say('medieval.advance.acting', values);
 }
 
 /** The side acting in a side A or side B phase, once A and B are chosen for the turn (MED-SEQ.1). */
 export function medievalActingSides(s: BattleState, pos: TurnPosition): string[] | undefined {
-  const letter = /\(side ([AB])\)$/.exec(phaseDef(pos)?.name ?? '')?.[1];
+  const side = sideToPlay(phaseId(pos));
+  const letter = side === 'both' ? undefined : side;
   const chosen = med(s).sides;
   if (!letter || chosen?.turn !== pos.turn) return undefined;
   return [letter === 'A' ? chosen.a : chosen.b];
@@ -100,42 +118,45 @@ export function routingSeen(s: BattleState, turn: number): string[] {
     .map(([id]) => id);
 }
 
-function medievalDue(s: BattleState, to: TurnPosition): string[] {
+function medievalDue(s: BattleState, to: TurnPosition): Text[] {
   const pid = phaseId(to);
-  const out: string[] = [];
+  const out: Text[] = [];
   const names = (ids: string[]) => ids.map((id) => s.units[id]?.name ?? id).join(', ');
   const statuses = Object.entries(med(s).units).filter(([id]) => s.units[id]);
   if (pid === 'MED-SEQ.1') {
-    const cmd = Object.values(s.sides).map((x) => `${x.name} ${med(s).commanders[x.id] ? `${med(s).commanders[x.id]} (${signed(pack.initiative.commanders[med(s).commanders[x.id]!])})` : 'no commander modifier'}`);
+    const cmd = Object.values(s.sides).map((x): Text => {
+      const c = med(s).commanders[x.id];
+      return c ? say('medieval.advance.dueCommander', { side: x.name, commander: c, modifier: signed(pack.initiative.commanders[c]) }) : say('medieval.advance.dueNoCommander', { side: x.name });
+    });
     const die = initiativeDie(s);
-    const each = die ? `d${die.die} each` : 'a die each (d6 or d10: open until a GM sets house rule initiative.die)';
-    out.push(`initiative: /initiative roll, ${each} plus the commander's modifier (MED-INIT): ${cmd.join('; ')}`);
+    const each = die ? say('medieval.advance.dueDieEach', { die: String(die.die) }) : say('medieval.advance.dueDieOpen');
+    out.push(say('medieval.advance.dueInitiative', { each, commanders: cmd.length ? cmd.reduce((a, b) => say('medieval.advance.semicolon', { a, b })) : '' }));
   }
   // Which side is A and which B this turn the banner says (medievalActing).
   const chosen = med(s).sides;
   const firing = FIRING_SIDE[pid];
   if (firing && chosen?.turn === to.turn) {
     const name = sideName(s, firing === 'A' ? chosen.a : chosen.b);
-    const reacting = pid === 'MED-SEQ.8' || pid === 'MED-SEQ.9' ? `fires in this phase, reacting to side ${firing === 'A' ? 'B' : 'A'}'s charges` : 'moves and fires in this phase';
-    out.push(`firing: side ${firing}, ${name}, ${reacting} (${pid})`);
+    const reacting = pid === 'MED-SEQ.8' || pid === 'MED-SEQ.9' ? say('medieval.advance.dueReacting', { other: firing === 'A' ? 'B' : 'A' }) : say('medieval.advance.dueMovesAndFires');
+    out.push(say('medieval.advance.dueFiring', { side: firing, name, reacting, rule: pid }));
   }
-  if (pid === 'MED-SEQ.2' && weatherRollDue(to.turn)) out.push('the weather rules are not in the source: roll them as agreed and a GM records the result with /weather set');
+  if (pid === 'MED-SEQ.2' && weatherRollDue(to.turn)) out.push(say('medieval.advance.dueWeather'));
   if (pid === 'MED-SEQ.3') {
     const routing = statuses.filter(([, st]) => st.routing).map(([id]) => id);
     const fallBack = statuses.filter(([, st]) => st.morale?.at.turn === to.turn - 1 && st.morale.result.startsWith('fall-back')).map(([id]) => id);
     const impetuous = statuses.filter(([, st]) => st.impetuous).map(([id]) => id);
-    if (routing.length) out.push(`routing, moves back at its March Rate plus d10 (MED-MORALE-EFFECTS.1a): ${names(routing)}`);
-    if (fallBack.length) out.push(`falling back after last turn's Morale Test (MED-SEQ.3): ${names(fallBack)}`);
-    if (impetuous.length) out.push(`impetuous, must pursue or follow up (MED-CONTROL-RESULT.2): ${names(impetuous)}`);
+    if (routing.length) out.push(say('medieval.advance.dueRouting', { units: names(routing) }));
+    if (fallBack.length) out.push(say('medieval.advance.dueFallBack', { units: names(fallBack) }));
+    if (impetuous.length) out.push(say('medieval.advance.dueImpetuous', { units: names(impetuous) }));
   }
   if (pid === 'MED-SEQ.10') {
     const seen = routingSeen(s, to.turn);
-    if (seen.length) out.push(`routing or falling back in disorder (MED-MORALE-REASONS.6): ${names(seen)}; friendly units within 150yds that saw them test now (/morale test reasons:6), but not those that charged or reacted to charges in phases 4 to 9 (MED-SEQ.10)`);
-    out.push('the tests for losses to fire, a round of melee and strength at 50% or less are taken in phase 15 (MED-SEQ.15)');
+    if (seen.length) out.push(say('medieval.advance.dueSeen', { units: names(seen) }));
+    out.push(say('medieval.advance.duePhase15'));
   }
   if (pid === 'MED-SEQ.16') {
     const retest = statuses.filter(([, st]) => st.impetuous && st.impetuous.since.turn < to.turn).map(([id]) => id);
-    if (retest.length) out.push(`impetuous units may retake their Control Test, reason MED-CONTROL.6 (MED-CONTROL-RESULT.3): ${names(retest)}`);
+    if (retest.length) out.push(say('medieval.advance.dueRetest', { units: names(retest) }));
   }
   return out;
 }

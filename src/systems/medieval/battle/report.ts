@@ -1,4 +1,5 @@
 import type { ReportHooks } from '../../../battle/system.ts';
+import { say } from '../../../i18n/text.ts';
 import type { MedievalEvent } from './index.ts';
 import { med } from './state.ts';
 
@@ -20,8 +21,8 @@ export const medievalReport: ReportHooks = {
     if (e.type !== 'MedievalMeleeResolved') return undefined;
     const { attacker: a, defender: d } = e.data.outcome;
     const winner = a.applied.losses === d.applied.losses ? undefined : a.applied.losses > d.applied.losses ? a.unit : d.unit;
-    const kills = (n: number) => `${n} kill${n === 1 ? '' : 's'}`;
-    const text = `${a.unit} (${kills(a.applied.losses)}) against ${d.unit} (${kills(d.applied.losses)}): ${winner ? `${winner} inflicted more` : 'even'} (MED-MELEE)`;
+    const values = { a: a.unit, killsA: a.applied.losses, d: d.unit, killsD: d.applied.losses };
+    const text = winner ? say('medieval.report.melee', { ...values, winner }) : say('medieval.report.even', values);
     return { units: [a.unit, d.unit], ...(winner ? { winner } : {}), text };
   },
 };

@@ -4,7 +4,7 @@ import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
 import type { Commander, FireKind, MoraleResult, TestingUnit, TroopClass } from '../index.ts';
-import { MEDIEVAL_PHASES } from '../sequence.ts';
+import { MEDIEVAL_PHASES, phaseNameInline } from '../sequence.ts';
 
 /**
  * The medieval rules' own state of a battle, the options agreed when it is created, and how every
@@ -119,8 +119,6 @@ export const options = (s: BattleState): MedievalOptions => s.options as Medieva
 
 export const phaseDef = (pos: TurnPosition) => MEDIEVAL_PHASES[pos.phase];
 export const phaseId = (pos: TurnPosition) => phaseDef(pos)?.id ?? `phase ${pos.phase + 1}`;
-/** "turn 1, phase 16 (Control Tests, both sides)": the printed phase number (the chart has no 14). */
-export const phaseText = (pos: TurnPosition) => `turn ${pos.turn}, phase ${phaseId(pos).replace('MED-SEQ.', '')} (${(phaseDef(pos)?.name ?? '?').replace(/ \((.*)\)$/, ', $1')})`;
 const phaseHas = (pos: TurnPosition, rule: string) => phaseDef(pos)?.rules.includes(rule) ?? false;
 const phasesWith = (rule: string) =>
   MEDIEVAL_PHASES.filter((p) => p.rules.includes(rule))
@@ -144,9 +142,9 @@ export function letterOf(s: BattleState, sideId: string): 'A' | 'B' {
   return chosen.a === sideId ? 'A' : 'B';
 }
 
-/** "turn 1, phase 16 (Control Tests, both sides)" as a phrase: `phaseText` for a reader (the phase's name as the chart prints it). */
+/** "turn 1, phase 16 (Control Tests, both sides)": the printed phase number (the chart has no 14) and the phase's name as the chart prints it. */
 export const phaseAt = (pos: TurnPosition): Phrase =>
-  say('medieval.state.phaseAt', { turn: String(pos.turn), phase: phaseId(pos).replace('MED-SEQ.', ''), name: (phaseDef(pos)?.name ?? '?').replace(/ \((.*)\)$/, ', $1') });
+  say('medieval.state.phaseAt', { turn: String(pos.turn), phase: phaseId(pos).replace('MED-SEQ.', ''), name: phaseNameInline(phaseId(pos)) });
 
 /** Refuses an action outside the phases that give `rule`; `what` is what happens in them (control: "Control Tests are taken"). */
 export function checkPhase(s: BattleState, rule: string, what: 'control' | 'fire' | 'melee' | 'initiative' | 'morale') {

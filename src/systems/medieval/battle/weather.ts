@@ -46,8 +46,6 @@ export function evolveWeatherRecorded(d: BattleState, e: WeatherEvent): void {
   d.rules = { ...med(d), weather: { ...e.data } };
 }
 
-export const rainText = (rain: Rain | undefined) => (rain === 'light' || rain === 'heavy' ? `; ${rain} rain or snow: fire ${rain === 'light' ? 'MED-FIRE-MOD.18' : 'MED-FIRE-MOD.20'}` : '');
-
 export function describeWeatherRecorded(e: WeatherEvent): Text {
   const { turn, weather, windStrength, windDirection, rain } = e.data;
   return say('medieval.weather.recorded', { turn: String(turn), weather, strength: windStrength, direction: windDirection, rain: rain ?? 'none' });

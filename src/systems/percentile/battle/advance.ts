@@ -1,3 +1,4 @@
+import { say } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { samePhase } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
@@ -80,7 +81,7 @@ export function percentileOwedAtEnd(s: BattleState): Owed[] {
 function moraleOwed(u: Unit, due: NonNullable<PercentileUnitStatus['moraleDue']>): Owed {
   return {
     key: `morale:${u.id}@${due.since.turn}.${due.since.phase}`,
-    text: `${u.name}: a morale check for fire losses (${count(due.losses, 'loss', 'losses')}, PCT-11.72, 11.88)`,
+    text: say('percentile.advance.owedMorale', { unit: u.name, n: due.losses }),
     example: `/morale check unit:"${u.name.replace(/"/g, '\\"')}" kind:fire-loss percent:65 on_fail:disordered`,
     unitId: u.id,
   };
@@ -94,7 +95,7 @@ function moraleOwed(u: Unit, due: NonNullable<PercentileUnitStatus['moraleDue']>
 export function percentileOwed(s: BattleState): Owed[] {
   const out: Owed[] = [];
   if (s.position.period === 'night' && s.position.phase === 0 && !night(s).moon) {
-    out.push({ key: `night-conditions@${s.position.turn}`, text: 'the night conditions: moon and weather give the visibility (NIGHT-18.31)', example: '/night conditions moon:full weather:"limited clouds"' });
+    out.push({ key: `night-conditions@${s.position.turn}`, text: say('percentile.advance.owedNight'), example: '/night conditions moon:full weather:"limited clouds"' });
   }
   for (const [id, st] of Object.entries(pct(s).units)) {
     const u = s.units[id];

@@ -1,7 +1,7 @@
 import type { LoggedEvent } from '../../../battle/events.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { UnitAftermath } from '../../../battle/system.ts';
-import { plural } from '../../../messages.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { FireEvent } from './fire.ts';
 import type { LossesEvent } from './losses.ts';
 import { percentileReport } from './report.ts';
@@ -21,10 +21,10 @@ import { status } from './state.ts';
 export function percentileAftermath(s: BattleState, u: Unit, log: readonly LoggedEvent[]): UnitAftermath {
   const { strength: figures, start } = percentileReport.unit(s, u);
   const st = status(s, u.id);
-  const why: string[] = [];
-  if (st.losses) why.push(`lost ${st.losses} of ${plural(start, 'figure')} (PCT-11.71)`);
-  if (st.materialLost) why.push(`lost ${st.materialLost} train material, counted off its ${plural(start, 'figure')} (PCT-11.74)`);
-  if (st.cannonLost) why.push(`lost ${st.cannonLost} of ${plural(Number(u.attrs.cannon ?? st.cannonLost), 'cannon', 'cannon')} (PCT-11.74)`);
+  const why: Text[] = [];
+  if (st.losses) why.push(say('percentile.aftermath.lost', { lost: String(st.losses), n: start }));
+  if (st.materialLost) why.push(say('percentile.aftermath.material', { lost: String(st.materialLost), n: start }));
+  if (st.cannonLost) why.push(say('percentile.aftermath.cannon', { lost: String(st.cannonLost), n: Number(u.attrs.cannon ?? st.cannonLost) }));
   const lost = log.filter((l) => cannonLostBy(l.event, u.id)).at(-1);
   // PCT-11.79: a battery's howitzer is lost first, so the howitzers left go with the cannon left.
   const howitzers = Number(u.attrs.howitzers ?? 0);
@@ -32,16 +32,16 @@ export function percentileAftermath(s: BattleState, u: Unit, log: readonly Logge
     st.cannonLost && lost && u.attrs.cannon !== undefined
       ? {
           attrs: [
-            { name: 'cannon', value: Math.max(0, Number(u.attrs.cannon) - st.cannonLost), why: `lost ${st.cannonLost} (PCT-11.74)`, version: lost.version },
-            ...(howitzers > 0 ? [{ name: 'howitzers', value: Math.max(0, howitzers - st.cannonLost), why: 'a battery loses its howitzers first (PCT-11.79)', version: lost.version }] : []),
+            { name: 'cannon', value: Math.max(0, Number(u.attrs.cannon) - st.cannonLost), why: say('percentile.aftermath.cannonAttr', { lost: String(st.cannonLost) }), version: lost.version },
+            ...(howitzers > 0 ? [{ name: 'howitzers', value: Math.max(0, howitzers - st.cannonLost), why: say('percentile.aftermath.howitzers'), version: lost.version }] : []),
           ],
         }
       : {};
-  if (figures === 0) return { figures, status: 'destroyed', why: [...why, 'destroyed: no figures left (PCT-11.78)'], ...attrs };
-  if (!why.length) why.push('no losses');
-  if (st.moraleDue) why.push('a morale check for its losses was due and not taken (PCT-11.72)');
-  if (st.morale === 'routing') return { figures, status: 'routed', why: [...why, 'routing at the end (PCT-11.23.4)'], ...attrs };
-  if (st.morale === 'disordered') why.push('disordered at the end; only a rout counts as routed (PCT-11.23.4)');
+  if (figures === 0) return { figures, status: 'destroyed', why: [...why, say('percentile.aftermath.destroyed')], ...attrs };
+  if (!why.length) why.push(say('percentile.aftermath.noLosses'));
+  if (st.moraleDue) why.push(say('percentile.aftermath.moraleDue'));
+  if (st.morale === 'routing') return { figures, status: 'routed', why: [...why, say('percentile.aftermath.routing')], ...attrs };
+  if (st.morale === 'disordered') why.push(say('percentile.aftermath.disordered'));
   return { figures, status: 'fit', why, ...attrs };
 }
 

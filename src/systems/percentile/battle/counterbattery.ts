@@ -3,7 +3,7 @@ import { findUnit } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { COUNTERBATTERY_A_CLEARED_BY, COUNTERBATTERY_B_CLEARED_BY } from '../index.ts';
-import { posText } from './phase.ts';
+import { posPhrase } from './phase.ts';
 import { setUnit, status, type CounterbatteryMarker, type PercentileUnitStatus } from './state.ts';
 
 /**
@@ -51,7 +51,7 @@ export function describeCounterbatteryCleared(e: CounterbatteryEvent, s: BattleS
 }
 
 /** A marker as /unit show lists it, with what removes it. */
-export const markerLines = (m: CounterbatteryMarker, name: (id: string) => string): string[] => [
-  `Counterbattery ${m.marker} (${m.marker === 'A' ? 'PCT-11.76' : 'PCT-11.77'}) since ${posText(m.since)}, ${m.placedBy === 'gm' ? "the GM's ruling" : 'a critical hit'} on ${name(m.byId)}'s fire; removed by any one of:`,
+export const markerLines = (m: CounterbatteryMarker, name: (id: string) => string): Text[] => [
+  say('percentile.counterbattery.marker', { marker: m.marker, rule: m.marker === 'A' ? 'PCT-11.76' : 'PCT-11.77', since: posPhrase(m.since), by: m.placedBy === 'gm' ? 'gm' : 'hit', firer: name(m.byId) }),
   ...(m.marker === 'A' ? COUNTERBATTERY_A_CLEARED_BY : COUNTERBATTERY_B_CLEARED_BY).map((t) => `  ${t}`),
 ];

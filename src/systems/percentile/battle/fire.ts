@@ -76,7 +76,7 @@ export interface PercentileFireOutcome extends FireOutcome {
   derived: {
     turn: number;
     phase: FirePhase;
-    phaseName: string;
+    phaseName: Text;
     firer: { arm: string; class: string | null; formation: string; morale: MoraleState; strength: number; of: 'figures' | 'cannon' };
     target: { arm: string; formation: string; strength: number; of: 'figures' | 'cannon' | 'train material' };
     earlierAttacksThisPhase: number;

@@ -178,9 +178,9 @@ export function aroundAdvance(
   to: TurnPosition,
   explicitPeriod: string | undefined,
   nextTurn: (period: string) => TurnPosition,
-): { to: TurnPosition; before: BattleEvent[]; due: string[] } {
+): { to: TurnPosition; before: BattleEvent[]; due: Text[] } {
   const before: BattleEvent[] = [];
-  const due: string[] = [];
+  const due: Text[] = [];
   const from = s.position.period;
   if (from === 'dusk' && to.period !== 'dusk' && explicitPeriod === undefined) {
     const vote = openBallots(s).find((b) => b.kind === 'night');
@@ -192,7 +192,7 @@ export function aroundAdvance(
     const n = night(s);
     // Without a GM's conditions the night has none: it owes them (percentileOwed), never a default.
     if (n.moon && n.weather) due.push(...nightBanner({ visibility: n.visibility ?? null, moon: n.moon, weather: n.weather }));
-    else due.push('night turn: the night conditions are not set; a GM gives the moon and weather, which set the visibility (NIGHT-18.31): /night conditions');
+    else due.push(say('percentile.night.dueConditions'));
   }
   if (from === 'night' && to.period !== 'night') {
     const notes = Object.values(s.commands)

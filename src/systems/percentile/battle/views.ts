@@ -1,59 +1,67 @@
 import { samePhase } from '../../../battle/mechanics.ts';
 import type { BattleState, Command } from '../../../battle/state.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { markerLines } from './counterbattery.ts';
-import { posText } from './phase.ts';
+import { posPhrase } from './phase.ts';
 import { cannonNow, figures, figuresNow, pct, status } from './state.ts';
-import { count } from './words.ts';
 import { moonText } from '../night.ts';
 
 /** The percentile lines of the views: /unit show, /battle status and a command in it. */
 
 /** Lines for /unit show. */
-export function percentileUnitLines(s: BattleState, unitId: string): string[] {
+export function percentileUnitLines(s: BattleState, unitId: string): Text[] {
   const u = s.units[unitId];
   if (!u) return [];
   const st = status(s, u.id);
   const name = (id: string) => s.units[id]?.name ?? id;
-  const out = [`figures ${figuresNow(s, u)} of ${figures(u)}${st.losses ? ` (${st.losses} lost)` : ''}`];
-  if (u.attrs.cannon !== undefined) out.push(`cannon ${cannonNow(s, u)} of ${Number(u.attrs.cannon)}${st.cannonLost ? ` (${st.cannonLost} lost, PCT-11.74)` : ''}`);
-  if (st.materialLost) out.push(`train material lost ${st.materialLost} (PCT-11.74)`);
-  out.push(`morale ${st.morale ?? 'good'}`);
+  const strength = { now: String(figuresNow(s, u)), start: String(figures(u)) };
+  const out: Text[] = [st.losses ? say('percentile.views.figuresLost', { ...strength, lost: String(st.losses) }) : say('percentile.views.figures', strength)];
+  if (u.attrs.cannon !== undefined) {
+    const cannon = { now: String(cannonNow(s, u)), of: String(Number(u.attrs.cannon)) };
+    out.push(st.cannonLost ? say('percentile.views.cannonLost', { ...cannon, lost: String(st.cannonLost) }) : say('percentile.views.cannon', cannon));
+  }
+  if (st.materialLost) out.push(say('percentile.views.material', { lost: String(st.materialLost) }));
+  out.push(say('percentile.views.morale', { morale: st.morale ?? 'good' }));
   if (st.moraleDue) {
-    const lost = count(st.moraleDue.losses, 'loss', 'losses');
-    out.push(
-      samePhase(st.moraleDue.since, s.position)
-        ? `morale check due after this phase's fire (PCT-11.72, 11.88): ${lost}`
-        : `morale check due (PCT-11.72): ${lost}, fire complete since ${posText(st.moraleDue.since)}`,
-    );
+    const n = st.moraleDue.losses;
+    out.push(samePhase(st.moraleDue.since, s.position) ? say('percentile.views.moraleDueNow', { n }) : say('percentile.views.moraleDue', { n, since: posPhrase(st.moraleDue.since) }));
   }
   for (const m of st.markers ?? []) out.push(...markerLines(m, name));
   const rounds = Object.entries(st.rounds ?? {});
   if (rounds.length || st.roundsLost) {
-    out.push(`ammunition: rounds fired ${rounds.map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}${st.roundsLost ? `; ${st.roundsLost} lost (PCT-11.77.c)` : ''} (PCT-11.15.step2)`);
+    const fired = rounds.map(([k, v]) => `${k} ${v}`).join(', ');
+    const values = { fired: fired || say('percentile.views.none') };
+    out.push(st.roundsLost ? say('percentile.views.roundsLost', { ...values, lost: String(st.roundsLost) }) : say('percentile.views.rounds', values));
   }
-  if (st.charge?.turn === s.position.turn) out.push(`declared charge this turn: ${st.charge.direction === 'straight' ? 'straight ahead' : `${st.charge.degrees}° ${st.charge.direction}`} (NIGHT-18.42)`);
-  if (st.declaredCharge?.turn === s.position.turn) out.push('declared charge this turn: it may not fire (PCT-11.23.3)');
-  if (st.replaced?.turn === s.position.turn) out.push('replaced a friendly unit in a declared Shock Combat zone this turn: no fire on the shock attackers (PCT-11.86)');
+  if (st.charge?.turn === s.position.turn) {
+    const c = st.charge;
+    out.push(c.direction === 'straight' ? say('percentile.views.chargeStraight') : say('percentile.views.chargeTurned', { degrees: String(c.degrees), direction: c.direction }));
+  }
+  if (st.declaredCharge?.turn === s.position.turn) out.push(say('percentile.views.declaredCharge'));
+  if (st.replaced?.turn === s.position.turn) out.push(say('percentile.views.replaced'));
   if (u.attrs.ammunition !== undefined) {
     const left = Math.max(0, Number(u.attrs.ammunition) - rounds.reduce((x, [, v]) => x + v, 0) - (st.roundsLost ?? 0));
-    out.push(`ammunition left: ${left} of ${Number(u.attrs.ammunition)} rounds (PCT-11.23.5)`);
+    out.push(say('percentile.views.ammunitionLeft', { left: String(left), of: String(Number(u.attrs.ammunition)) }));
   }
   return out;
 }
 
 /** /battle status: the night's visibility (NIGHT-18.31). */
-export function nightStatusLines(s: BattleState): string[] {
+export function nightStatusLines(s: BattleState): Text[] {
   const n = pct(s).night;
-  return n.visibility ? [`Night: ${moonText(n.moon)}, ${n.weather}, visibility ${n.visibility}" (NIGHT-18.31)`] : [];
+  return n.visibility ? [say('percentile.views.night', { moon: moonText(n.moon), weather: `${n.weather}`, visibility: String(n.visibility) })] : [];
 }
 
 /** /battle status, a command's order and night stance. */
-export function nightCommandLines(s: BattleState, c: Command): string[] {
-  return [
-    c.order ? `order ${c.order}` : '',
-    c.orderDue ? `new order due from its player: ${c.orderDue.join('/')} (NIGHT-18.22)` : '',
-    c.stance && (s.position.period === 'night' || s.position.period === 'dusk') ? `${c.stance}${c.stance === 'PASSIVE' && s.position.period === 'night' ? ' (-1 CMR, NIGHT-18.71)' : ''}${c.triggered ? ', triggered' : ''}` : '',
-    c.attackedAtDawn ? 'attacked at dawn: PASSIVE next night (NIGHT-18.85), -1 CMR from the fatigue turn (NIGHT-18.84)' : '',
-    c.cmrNote ?? '',
-  ].filter(Boolean);
+export function nightCommandLines(s: BattleState, c: Command): Text[] {
+  const out: Text[] = [];
+  if (c.order) out.push(say('percentile.views.order', { order: c.order }));
+  if (c.orderDue) out.push(say('percentile.views.orderDue', { orders: c.orderDue.join('/') }));
+  if (c.stance && (s.position.period === 'night' || s.position.period === 'dusk')) {
+    const passive = c.stance === 'PASSIVE' && s.position.period === 'night';
+    out.push(say('percentile.views.stance', { stance: c.stance, passive: passive ? 'yes' : 'no', triggered: c.triggered ? 'yes' : 'no' }));
+  }
+  if (c.attackedAtDawn) out.push(say('percentile.views.attackedAtDawn'));
+  if (c.cmrNote) out.push(c.cmrNote);
+  return out;
 }
