@@ -89,7 +89,7 @@ function describeCore(e: CoreEvent, s: BattleState): Text {
     case 'UnitRemoved':
       return say('battle.describe.unitRemoved', { name: e.data.name });
     case 'OrderOfBattleImported':
-      return say('battle.describe.imported', { source: e.data.source, sides: e.data.sides, commands: e.data.commands, units: e.data.units });
+      return say('battle.describe.imported', { source: e.data.source, sides: e.data.sides, sideCount: String(e.data.sides), commands: e.data.commands, commandCount: String(e.data.commands), units: e.data.units, unitCount: String(e.data.units) });
     case 'PhaseAdvanced':
       return working(say('battle.describe.phase', { position: positionPhrase(e.data.to, e.data.phaseNumber), name: phaseNameOf(s.system, e.data), id: e.data.phaseId }), [
         ...e.data.due,

@@ -126,7 +126,7 @@ export function checkHouseFile(source: string, given: unknown, rules: readonly H
       if (++wrongs <= 15) wrong.push(err instanceof RuleError ? err.text : (err as Error).message);
     }
   }
-  if (wrongs) refuse(lines(say('battle.house.fileWrong', { source, n: wrongs }), ...wrong));
+  if (wrongs) refuse(lines(say('battle.house.fileWrong', { source, n: wrongs, count: String(wrongs) }), ...wrong));
   return set;
 }
 
