@@ -284,7 +284,7 @@ const p50p99 = (times: number[]) => {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 };
 
-type Latency = { p50: number; p99: number };
+type Latency = ReturnType<typeof p50p99>;
 
 /**
  * The time a slash command takes from the typed options to the reply, on a battle of `n` events
