@@ -8,7 +8,7 @@ import { lossRate, MONTE_CARLO_ATTACKS } from './fire.ts';
 import { gmStops, STANDARD_TURNS } from './gm-stops.ts';
 import { canUseTerminal, liveBattlesProcess, nodeTime, startTimes, type StartTimes } from './process.ts';
 import { timelineTimes } from './web.ts';
-import { appendVsInsert, buildBattle, commandRoundTrips, handleLatency, inTemp, largeBattle, pgMeasured, rawLatency, readVsSelect, replayVsSelect, seedLiveBattles, serverSchema, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
+import { appendVsInsert, buildBattle, commandRoundTrips, inTemp, largeBattle, pgMeasured, readVsSelect, rollLatency, replayVsSelect, seedLiveBattles, serverSchema, sqliteMeasured, verifyTime, type Measured } from './scale.ts';
 
 /** `npm run bench`: every figure beside the raw driver's on this machine, in one run. */
 assemble();
@@ -71,8 +71,7 @@ async function storeLines(m: Measured, goals: Goals, rollRuns = 2000): Promise<v
   line(`  read of a ${fmt(REPLAYED)}-event stream`, `${fmt(rd.ours)}/s vs raw SELECT + JSON.parse ${fmt(rd.raw)}/s = ${ratio(rd.ours, rd.raw)}`);
   const r = await replayVsSelect(m, 'replay', REPLAYED);
   line(`  replay of ${fmt(REPLAYED)} events (read + fold)`, `${fmt(r.ours)}/s vs raw SELECT + JSON.parse ${fmt(r.raw)}/s = ${ratio(r.ours, r.raw)}`);
-  const l = await handleLatency(m.store, REPLAYED, rollRuns);
-  const floor = await rawLatency(m, l.battleId, rollRuns);
+  const { roll: l, ...floor } = await rollLatency(m, REPLAYED, rollRuns);
   const rollGoal = goals.roll ? ` (goal: ${goals.roll.at} <= ${goals.roll.ratio}x)` : '';
   line(`  /roll on a ${fmt(REPLAYED)}-event battle`, `p50 ${ms(l.p50)}, p99 ${ms(l.p99)} vs the raw driver writing its rows (its event and its post, one transaction) p50 ${ms(floor.command.p50)}, p99 ${ms(floor.command.p99)} = p50 ${ratio(l.p50, floor.command.p50)}, p99 ${ratio(l.p99, floor.command.p99)}${rollGoal}`);
   line('    beside: a raw INSERT of its event\'s row alone', `p50 ${ms(floor.insert.p50)}, p99 ${ms(floor.insert.p99)} = p50 ${ratio(l.p50, floor.insert.p50)}, p99 ${ratio(l.p99, floor.insert.p99)}`);

@@ -285,56 +285,56 @@ const p50p99 = (times: number[]) => {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 };
 
+type Latency = ReturnType<typeof p50p99>;
+
 /**
  * The time a slash command takes from the typed options to the reply, on a battle of `n` events
  * already loaded (the bot keeps its battles' states): `/roll expression:1d6`, which rolls on the
  * battle's dice and appends one event with its post, `runs` times after a warm-up. Each command
  * starts in an event-loop turn of its own, as each interaction reaches the bot in its own read from
  * the gateway: what the bot defers past a reply (the store's WAL checkpoint) runs between commands.
+ *
+ * Beside it, what the disk alone costs a command's write, on the raw driver: writes of the rows the
+ * latest /roll stored, each its own transaction and fsync as a command's append is: `insert` its
+ * event's row alone (every column), `command` its event's row and its post in one transaction, the
+ * same durable work as the command's. The three take turns, one of each per round in an order that
+ * turns too, so a disk slower for a second slows all three alike.
  */
-export async function handleLatency(store: EventStore, n: number, runs = 2000): Promise<{ p50: number; p99: number; battleId: string }> {
+export async function rollLatency(m: Measured, n: number, runs = 2000): Promise<{ roll: Latency; insert: Latency; command: Latency }> {
+  const { store } = m;
   const app = new Umpire(store);
   const created = await invoke(app, { command: 'battle', sub: 'create', options: { name: 'Latency', system: 'medieval' }, actor: 'gm', channel: 'latency' });
   if (!created.versions.length) throw new Error(english(created.messages[0]!.text));
   const id = (await app.battleIn('latency'))!.id;
   await buildBattle(store, id, n, 1);
   await app.state(id);
-  const times: number[] = [];
-  for (let r = 0; r < runs + 200; r++) {
-    await new Promise((next) => setImmediate(next));
-    const t = performance.now();
+  const roll = async () => {
     const res = await invoke(app, { command: 'roll', sub: '', options: { expression: '1d6' }, actor: 'gm', channel: 'latency' });
-    const ms = performance.now() - t;
     if (res.versions.length !== 1) throw new Error(`the roll was not recorded: ${res.messages[0]?.text}`);
-    if (r >= 200) times.push(ms);
-  }
-  return { ...p50p99(times), battleId: id };
-}
-
-/**
- * What the disk alone costs a command's write, on the raw driver: p50 and p99 of `runs` writes,
- * each its own transaction and fsync as a command's append is, of the rows the last command on the
- * battle in `channel` stored (its event's row, every column, and its post's): `insert` writes the
- * event's row alone, `command` the event's row and its post in one transaction, the same durable
- * work as the command's.
- */
-export async function rawLatency(m: Measured, battleId: string, runs = 2000): Promise<{ insert: { p50: number; p99: number }; command: { p50: number; p99: number } }> {
-  const version = await m.store.version(battleId);
-  const [row] = await m.rawRows(battleId, version - 1);
-  const posts = await m.rawPosts(battleId, version - 1);
+  };
+  const WARM = 200;
+  for (let r = 0; r < WARM; r++) await roll();
+  const version = await store.version(id);
+  const [row] = await m.rawRows(id, version - 1);
+  const posts = await m.rawPosts(id, version - 1);
   if (!row || !posts.length) throw new Error('the last command stored no event with a post');
-  const insert: number[] = [];
-  const command: number[] = [];
+  const at = (floor: string, r: number) => [floor, r + 1, row[2], row[3], row[4], row[5], `${floor}-${r}`, row[7], row[8], row[9]] as RawRow;
+  const times = { roll: [] as number[], insert: [] as number[], command: [] as number[] };
+  const work: [keyof typeof times, (r: number) => Promise<unknown>][] = [
+    ['roll', roll],
+    ['insert', (r) => m.rawInsert(at('floor-insert', r))],
+    ['command', (r) => m.rawCommand(at('floor-command', r), posts.map((p): RawPost => ['floor-command', p[1], p[2], p[3], r + 1]))],
+  ];
   for (let r = 0; r < runs; r++) {
-    const at = (floor: string) => [floor, r + 1, row[2], row[3], row[4], row[5], `${floor}-${r}`, row[7], row[8], row[9]] as RawRow;
-    let t = performance.now();
-    await m.rawInsert(at('floor-insert'));
-    insert.push(performance.now() - t);
-    t = performance.now();
-    await m.rawCommand(at('floor-command'), posts.map((p): RawPost => ['floor-command', p[1], p[2], p[3], r + 1]));
-    command.push(performance.now() - t);
+    for (let k = 0; k < work.length; k++) {
+      const [name, run] = work[(r + k) % work.length]!;
+      await new Promise((next) => setImmediate(next));
+      const t = performance.now();
+      await run(r);
+      times[name].push(performance.now() - t);
+    }
   }
-  return { insert: p50p99(insert), command: p50p99(command) };
+  return { roll: p50p99(times.roll), insert: p50p99(times.insert), command: p50p99(times.command) };
 }
 
 /** The example battles' logs (test/fixtures/replay), as stored: the shapes of real battles of every system. */

@@ -167,6 +167,18 @@ class UnroutedDrawError extends Error {
   }
 }
 
+/**
+ * Expressions rolled before, each kept parsed in its DiceRoll: players roll the same few again and
+ * again, and parsing costs more than rolling. A repeat re-rolls the kept DiceRoll (`roll()` rolls
+ * its parsed terms anew, as its constructor did) and is read at once, before any other roll. Only
+ * a roll that succeeded is kept (a refusal is worded anew each time), and only one that drew at
+ * most KEPT_DRAWS dice, as a DiceRoll holds its last dice: 1,000 kept rolls hold at most 100,000.
+ * The map is emptied when full.
+ */
+const parsed = new Map<string, DiceRoll>();
+const PARSED_KEPT = 1000;
+const KEPT_DRAWS = 100;
+
 function rollOn(expression: string, stream: DiceStream): DiceRoll {
   let draws = 0;
   const engine: StreamEngine = {
@@ -186,7 +198,15 @@ function rollOn(expression: string, stream: DiceStream): DiceRoll {
   const previous: unknown = generator.engine;
   generator.engine = engine;
   try {
-    return new DiceRoll(expression);
+    const kept = parsed.get(expression);
+    const roll = kept ?? new DiceRoll(expression);
+    if (kept) kept.roll();
+    if (draws > KEPT_DRAWS) parsed.delete(expression);
+    else if (!kept) {
+      if (parsed.size >= PARSED_KEPT) parsed.clear();
+      parsed.set(expression, roll);
+    }
+    return roll;
   } catch (error) {
     if (error instanceof UnroutedDrawError) throw error; // a bug, not the user's doing
     throw parseRollError(error, expression);
@@ -205,20 +225,9 @@ function finish(expression: string, roll: DiceRoll, used: DiceUsed, verifiable: 
 
 // --- checks before rolling -------------------------------------------------------------------
 
-/**
- * Expressions that passed the check. Players roll the same few again and again, and DiceRoll parses
- * the expression anyway: a repeat is not parsed a second time just to be checked. Only a pass is
- * kept (a refusal is worded anew each time); the set is emptied when full.
- */
-const passed = new Set<string>();
-const PASSED_KEPT = 1000;
-
-/** Refuse bad syntax and absurd sizes before a single die is drawn. */
+/** Refuse bad syntax and absurd sizes before a single die is drawn; an expression rolled before passed. */
 function check(expression: string): void {
-  if (passed.has(expression)) return;
-  checkNow(expression);
-  if (passed.size >= PASSED_KEPT) passed.clear();
-  passed.add(expression);
+  if (!parsed.has(expression)) checkNow(expression);
 }
 
 function checkNow(expression: string): void {

@@ -89,8 +89,15 @@ export async function interactive(
     table = l.table;
     return l.table;
   });
-  // Failed to load: the prompt closes, and the loop below ends and throws the error.
-  ready.catch(() => rl.close());
+  // Failed to load: the prompt is cleared and closes, and the loop below ends and throws the error,
+  // which is then said on a line of its own.
+  ready.catch(() => {
+    if (!closed) {
+      clearLine(io.output, 0);
+      cursorTo(io.output, 0);
+    }
+    rl.close();
+  });
   for await (const line of rl) {
     running = true;
     await (await ready).run(line);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { DiceRoll, NumberGenerator } from '@dice-roller/rpg-dice-roller';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DiceUsed } from '../../src/battle/events.ts';
 import type { RollResult } from '../../src/dice/notation.ts';
 import { evaluateRoll, evaluateRollFresh, MAX_DICE, MAX_DRAWS, MAX_SIDES, RollError } from '../../src/dice/notation.ts';
@@ -121,6 +121,23 @@ describe('/roll on the battle stream', () => {
     expect(stream.cursor).toBe(5);
   });
 
+  it('a repeated expression re-rolls its kept parse exactly as a first parse rolls it: output, total and dice', async () => {
+    const expressions = ['1d6', '150d6', '4d6kh3+2', '3d6!', '{4d6,2d8}kh1', '2d6r<2', '4d6u', '5d10cs>=9', '4dF', 'floor(3d6/2)', '2d10!p'];
+    const cursors = [0, 7, 40, 3, 19];
+    // Rolled again and again in this module, each repeat from the kept parse (notation.ts, parsed).
+    const repeated = cursors.flatMap((cursor) => expressions.map((e) => rollAt(e, cursor)));
+    const fresh: RollResult[] = [];
+    for (const cursor of cursors) {
+      for (const e of expressions) {
+        vi.resetModules(); // a module of its own: nothing kept, so the expression is parsed anew
+        const { evaluateRoll: firstParse } = await import('../../src/dice/notation.ts');
+        fresh.push(firstParse(e, DiceStream.fromSeed(seed, battle, cursor)));
+      }
+    }
+    expect(repeated).toEqual(fresh);
+    expect(new Set(repeated.map((r) => r.output)).size).toBeGreaterThan(expressions.length); // the repeats rolled anew
+  });
+
   it('leaves the library as it found it: plain rpg-dice-roller still rolls with its own engine', () => {
     const before: unknown = NumberGenerator.generator.engine;
     rollAt('2d6', 0);
@@ -168,7 +185,7 @@ describe('/roll refusals', () => {
   });
 
   it('a refusal is given again on every try, and a checked expression rolls the same on its next try', () => {
-    // The check remembers passes only (notation.ts), so a repeat of a refused roll is refused anew.
+    // Only a roll that went through is kept parsed (notation.ts), so a repeat of a refused roll is refused anew.
     for (let i = 0; i < 2; i++) expect(refusal('1d20000').message).toContain(`at most ${MAX_SIDES}`);
     const first = rollAt('3d6!+2', 5);
     expect(rollAt('3d6!+2', 5)).toEqual(first);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,24 +24,26 @@ const freePort = () =>
     });
   });
 
-/** One start of the compiled table, Ctrl-D sent once its output matches `when`: its exit code. */
-async function leave(when: RegExp): Promise<number | null> {
-  const db = join(mkdtempSync(join(tmpdir(), 'umpire-terminal-')), 'u.db');
+/**
+ * One start of the compiled table on the store `db` (a fresh one by default): each step's keys typed
+ * once its output matches the step's pattern, in turn. Its exit code and what it printed.
+ */
+async function session(steps: [RegExp, string][], db = join(mkdtempSync(join(tmpdir(), 'umpire-terminal-')), 'u.db')): Promise<{ code: number | null; out: string }> {
   const env = { ...process.env, LOG_LEVEL: 'silent', DISCORD_TOKEN: '', DATABASE_URL: '', UMPIRE_DB: db, WEB_PORT: String(await freePort()) };
   const child = spawn('script', ['-qefc', 'node bin/start.js', '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   onTestFinished(() => void child.kill('SIGKILL'));
   let out = '';
-  let sent = false;
+  let next = 0;
   const left = new Promise<number | null>((resolve) => child.on('exit', resolve));
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
-    if (!sent && when.test(out)) {
-      sent = true;
-      child.stdin.write('\x04');
-    }
+    while (next < steps.length && steps[next]![0].test(out)) child.stdin.write(steps[next++]![1]);
   });
-  return left;
+  return { code: await left, out };
 }
+
+/** One start, Ctrl-D sent once its output matches `when`: its exit code. */
+const leave = async (when: RegExp): Promise<number | null> => (await session([[when, '\x04']])).code;
 
 describe('the table at a terminal, left with Ctrl-D (reliability)', () => {
   beforeAll(() => {
@@ -59,5 +61,36 @@ describe('the table at a terminal, left with Ctrl-D (reliability)', () => {
       }
     }
     figureLine('table at a terminal', `${left} of ${2 * STARTS} starts left with Ctrl-D (at the first prompt, and after the pages' address) ended`);
+  }, 600_000);
+
+  it('answers a line typed at the first prompt, before the store has opened and the rule systems loaded (issue 44)', async () => {
+    let answered = 0;
+    for (let i = 0; i < STARTS; i++) {
+      const { code, out } = await session([[/@gm> /, '@gm /battle status\r'], [/no battle in this channel/i, '\x04']]);
+      expect(code).toBe(0);
+      expect(out).toMatch(/no battle in this channel/i);
+      answered++;
+    }
+    figureLine('table at a terminal', `${answered} of ${STARTS} lines typed at the first prompt, before the store opened, answered`);
+  }, 600_000);
+
+  it('ends a start on a damaged store with the store\'s reason on a line of its own (exit 2), the file untouched, though the prompt came first (issue 44)', async () => {
+    let refused = 0;
+    for (let i = 0; i < STARTS; i++) {
+      const db = join(mkdtempSync(join(tmpdir(), 'umpire-terminal-')), 'u.db');
+      const garbage = Buffer.alloc(4096, i + 1);
+      writeFileSync(db, garbage);
+      const { code, out } = await session([], db);
+      expect(code).toBe(2);
+      expect(out).toMatch(/#table @gm> /);
+      const reason = out.split('\n').find((l) => l.includes('is not an Umpire database, or it is damaged'));
+      expect(reason).toBeDefined();
+      // Said on a line of its own: the prompt before it was cleared from the screen (ESC [2K) first.
+      const cleared = reason!.lastIndexOf(`${String.fromCharCode(27)}[2K`);
+      expect(cleared).toBeGreaterThan(reason!.lastIndexOf('@gm> '));
+      expect(readFileSync(db).equals(garbage)).toBe(true);
+      refused++;
+    }
+    figureLine('table at a terminal', `${refused} of ${STARTS} starts on a damaged store ended with its reason (exit 2), the file untouched`);
   }, 600_000);
 });

@@ -63,7 +63,7 @@ function terminal() {
   });
   /** Resolves once the screen shows `text`. */
   const shows = (text: RegExp) => (text.test(screen) ? Promise.resolve() : new Promise<void>((seen) => waiting.push({ text, seen })));
-  return { input, output, shows, screen: () => screen };
+  return { input, output, shows };
 }
 
 /** A promise and the functions that settle it: the table's loading, held by the test. */
