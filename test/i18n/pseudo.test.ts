@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { LIMIT, render } from '../../src/discord/render.ts';
 import { startTable, type Out } from '../support/table.ts';
 
 /**
@@ -87,6 +88,26 @@ describe('every example script in the pseudo-locale (issue 43)', () => {
     const total = [...left.values()].reduce((a, b) => a + b, 0);
     console.log(`issue 43: ${total} words outside the catalog over ${examples.length} example scripts; most often: ${[...left].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([w, n]) => `${w} ${n}`).join(', ')}`);
     expect(total).toBeLessThanOrEqual(LEFT);
+  });
+
+  it("every message of every script, 30% longer in the pseudo-locale, still within Discord's limits: no title or button cut, and Discord's own checks pass", async () => {
+    const over: string[] = [];
+    let titles = 0;
+    let labels = 0;
+    for (const name of examples) {
+      for (const o of await play(name, 'en-XA')) {
+        titles += o.title ? 1 : 0;
+        labels += o.buttons?.length ?? 0;
+        if ((o.title ?? '').length > LIMIT.title) over.push(`${name}: a title of ${o.title!.length} characters`);
+        for (const label of o.buttons ?? []) if (label.length > LIMIT.label) over.push(`${name}: a button label of ${label.length} characters`);
+        // render() builds each part with discord.js's builders, whose checks throw on a limit broken.
+        const parts = render({ to: { kind: 'channel', channel: 'c' }, text: o.text, ...(o.title ? { title: o.title } : {}), ...(o.buttons ? { buttons: o.buttons.map((label, i) => ({ label, customId: `b${i}` })) } : {}) });
+        if (!parts.length) over.push(`${name}: a message rendered as nothing`);
+      }
+    }
+    expect(over).toEqual([]);
+    expect(titles).toBeGreaterThan(50); // the checks met real titles and buttons
+    expect(labels).toBeGreaterThan(5);
   });
 
   /** How an action's reply opens in each language (app.done): the reader's locale reaches the wording. */
