@@ -1,19 +1,20 @@
 import { defineCommand, sub } from '../src/app/slash/commands.ts';
 import { matching } from '../src/app/slash/complete.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
-import { english } from '../src/i18n/text.ts';
+import { FALLBACK, type Locale } from '../src/i18n/locales.ts';
+import { word } from '../src/i18n/text.ts';
 import type { BattleState } from '../src/battle/state.ts';
 import type { TurnPosition } from '../src/rules/sequence.ts';
 
-/** The phases ahead of the battle's, to the end of the next turn, by name: what /phase goto completes. */
-function phasesAhead(s: BattleState): string[] {
+/** The phases ahead of the battle's, to the end of the next turn, by name in the reader's language: what /phase goto completes. */
+function phasesAhead(s: BattleState, locale: Locale): string[] {
   const { sequence } = getRuleSystem(s.system);
   const names: string[] = [];
   let p: TurnPosition = s.position;
   do {
     p = sequence.nextPhase(p);
-    // Completion has no reader's locale: names are offered in English (/phase goto reads a name in any language).
-    const name = english(sequence.describe(p).name);
+    // /phase goto reads a phase's name in any of the languages.
+    const name = word(sequence.describe(p).name, locale);
     if (!names.includes(name)) names.push(name);
   } while (p.turn <= s.position.turn);
   return names;
@@ -43,7 +44,7 @@ export default defineCommand({
           description: 'The phase: its name, or its number as the rules print it',
           required: true,
           default: true,
-          complete: (ctx) => (ctx.state ? matching(phasesAhead(ctx.state), ctx.typed) : []),
+          complete: (ctx) => (ctx.state ? matching(phasesAhead(ctx.state, ctx.locale ?? FALLBACK), ctx.typed) : []),
         },
       },
       action: (o) => ({ type: 'GotoPhase', phase: o.phase }),

@@ -1,4 +1,4 @@
-import { english, say, type Text } from '../i18n/text.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import type { CoreAction } from './actions.ts';
@@ -51,9 +51,6 @@ export function viewPhrase(s: BattleState, l: View): Text {
   }
   return l.view === 'spectator' ? say('battle.share.spectatorView', { n: l.lagTurns ?? 0 }) : say('battle.share.publicView');
 }
-
-/** viewPhrase in English, for the autocomplete's choices (src/app/slash/complete.ts). */
-export const viewText = (s: BattleState, l: View): string => english(viewPhrase(s, l));
 
 /** A link as a GM's list names it: "l1 public", "l2 North", "l4 spectator (3 turns behind)". */
 export const linkLabel = (s: BattleState, l: ShareLink): Text =>

@@ -249,7 +249,7 @@ async function autocomplete(i: AutocompleteInteraction, deps: RouterDeps, log: L
   // The other options typed so far: a reason's completion offers only the codes that fit the unit named.
   const { [focused.name]: _typing, ...others } = leafOptions(i.options.data);
   const campaign = sub?.scope === 'campaign' ? await app.campaigns.forCompletion(i.channelId ?? '', i.user.id) : undefined;
-  const ctx = { app, actor: i.user.id, typed: String(focused.value ?? ''), options: others, ...(campaign ? { campaign } : {}) };
+  const ctx = { app, actor: i.user.id, typed: String(focused.value ?? ''), options: others, locale: localeOf(i.locale), ...(campaign ? { campaign } : {}) };
   const states = await Promise.all(rows.map((b) => app.state(b.id)));
   // Labelled choices show a code's words; plain names show themselves.
   const offer = o.completeLabelled ?? ((c: CompleteContext) => o.complete!(c).map((n) => ({ value: n, label: n })));

@@ -50,7 +50,7 @@ export async function complete(table: Table, line: string): Promise<CompleterRes
   if (open && /\s/.test(open[2]!) && open[1]! in s.options) {
     const o = s.options[open[1]!]!;
     const running = await table.app.battleIn(table.channel);
-    const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: open[2]!, ...(await campaignOf(table, s)) };
+    const ctx: CompleteContext = { app: table.app, state: running ? await table.app.state(running.id) : undefined, actor: table.user, typed: open[2]!, locale: table.locale, ...(await campaignOf(table, s)) };
     const values = o.choices ? [...o.choices].filter((v) => v.toLowerCase().startsWith(open[2]!.toLowerCase())) : (o.complete?.(ctx) ?? []);
     const typed = line.slice(line.length - open[1]!.length - 1 - open[2]!.length);
     return [values.map((v) => `${open[1]}:${/\s/.test(v) ? `"${v}"` : v}`), typed];
@@ -69,6 +69,7 @@ export async function complete(table: Table, line: string): Promise<CompleterRes
     app: table.app,
     state: running ? await table.app.state(running.id) : undefined,
     actor: table.user,
+    locale: table.locale,
     typed: m[2]!.replace(/^"/, ''),
     options: typedOptions(tokens),
     ...(await campaignOf(table, s)),

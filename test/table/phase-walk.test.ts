@@ -26,8 +26,8 @@ const STOKE = [
 ];
 const CHOSEN = ['@alice /initiative roll', '@bob /initiative choose as:B'];
 
-const medieval = async (lines: string[] = CHOSEN) => {
-  const t = startTable();
+const medieval = async (lines: string[] = CHOSEN, locale?: 'fr' | 'de') => {
+  const t = startTable(locale ? { locale } : {});
   await t.run([...STOKE, ...lines]);
   return t;
 };
@@ -105,6 +105,16 @@ describe('/phase goto (issue 28)', () => {
     expect(names).toEqual(['phase:"Normal Movement and Firing (side A)"', 'phase:"Normal Movement and Firing (side B)"']);
     // The opening quote need not be typed.
     expect((await complete(t.table, '@gm /phase goto phase:Normal'))[0]).toEqual(names);
+  });
+
+  it('offers the names in the reader\'s language (issue 43), and goes to the phase named so', async () => {
+    const t = await medieval(CHOSEN, 'fr');
+    const [names] = await complete(t.table, '@gm /phase goto phase:Mouvement normal');
+    expect(names).toEqual(['phase:"Mouvement normal et tir (camp A)"', 'phase:"Mouvement normal et tir (camp B)"']);
+    const [post] = posts(await t.run(`@gm /phase goto ${names![0]}`));
+    expect(post!.text).toContain('Mouvement normal et tir (camp A) [MED-SEQ.11]');
+    const de = await medieval(CHOSEN, 'de');
+    expect((await complete(de.table, '@gm /phase goto phase:Normale Bewegung'))[0]).toEqual(['phase:"Normale Bewegung und Feuer (Seite A)"', 'phase:"Normale Bewegung und Feuer (Seite B)"']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../i18n/locales.ts';
+import type { Language, Locale } from '../../i18n/locales.ts';
 import { z } from 'zod';
 import type { Action } from '../../battle/actions.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
@@ -50,6 +50,8 @@ export interface CompleteContext {
   options?: Readonly<Record<string, unknown>>;
   /** For a campaign subcommand, the campaign it would act on (Campaigns.forCompletion). */
   campaign?: CampaignState;
+  /** The reader's locale, which the words offered are in (a phase's name); English where the adapter does not say. */
+  locale?: Locale;
 }
 
 /** A value offered as the user types, with the words shown for it (Discord shows up to 100 characters). */

@@ -1,5 +1,7 @@
 import type { BattleState } from '../../battle/state.ts';
-import { liveLinks, viewText } from '../../battle/share.ts';
+import { liveLinks, viewPhrase } from '../../battle/share.ts';
+import { FALLBACK } from '../../i18n/locales.ts';
+import { word } from '../../i18n/text.ts';
 import { getRuleSystem, systemIds } from '../../battle/registry.ts';
 import type { RuleSystem } from '../../battle/system.ts';
 import type { AttributeSpec } from '../../rules/pack.ts';
@@ -109,7 +111,7 @@ export function labelled(fn: (ctx: CompleteContext) => Choice[]): Pick<OptionDef
 }
 
 /** The battle's live share links, each with its view. */
-export const linkIds = labelled((ctx) => (ctx.state ? matchingCodes(liveLinks(ctx.state).map((l) => ({ id: l.id, text: viewText(ctx.state!, l) })), ctx.typed) : []));
+export const linkIds = labelled((ctx) => (ctx.state ? matchingCodes(liveLinks(ctx.state).map((l) => ({ id: l.id, text: word(viewPhrase(ctx.state!, l), ctx.locale ?? FALLBACK) })), ctx.typed) : []));
 
 /** The events a GM bookmarked, each with its title. */
 export const bookmarkedEvents = labelled((ctx) => (ctx.state ? matchingCodes(Object.values(ctx.state.bookmarks).map((b) => ({ id: String(b.version), text: b.title })), ctx.typed) : []));
