@@ -15,18 +15,36 @@ const VOWEL = /[aeiouyAEIOUY]/;
 /** How much longer the pseudo-locale makes a message's words. */
 export const PSEUDO_GROWTH = 0.3;
 
-/** One literal's words, accented and lengthened by PSEUDO_GROWTH of its letters. */
+/**
+ * What a message writes that is never translated, so the pseudo-locale keeps it as written: rule IDs
+ * (MED-MORALE.3, NIGHT-18.24.a), a slash command's name (/phase) and an option's (firer:).
+ */
+const KEPT = /\b[A-Z]{2,}(?:-[A-Z0-9]+)+(?:\.[A-Za-z0-9]+)*|(?<![\w/])\/[a-z][a-z-]*|\b[a-z][a-z_]*:(?=\S|$)/g;
+
+/** One literal's words, accented and lengthened by PSEUDO_GROWTH of its letters; what KEPT finds as written. */
 function pseudoText(s: string): string {
-  let budget = Math.ceil([...s].filter((c) => ACCENTED[c]).length * PSEUDO_GROWTH);
-  let out = '';
-  for (const c of s) {
-    const a = ACCENTED[c] ?? c;
-    out += a;
-    if (budget > 0 && VOWEL.test(c)) {
+  const kept = [...s.matchAll(KEPT)];
+  const words = s.replace(KEPT, '');
+  let budget = Math.ceil([...words].filter((c) => ACCENTED[c]).length * PSEUDO_GROWTH);
+  const accent = (piece: string) => {
+    let out = '';
+    for (const c of piece) {
+      const a = ACCENTED[c] ?? c;
       out += a;
-      budget--;
+      if (budget > 0 && VOWEL.test(c)) {
+        out += a;
+        budget--;
+      }
     }
+    return out;
+  };
+  let out = '';
+  let at = 0;
+  for (const m of kept) {
+    out += accent(s.slice(at, m.index)) + m[0];
+    at = m.index + m[0].length;
   }
+  out += accent(s.slice(at));
   return out.replace(/\s*$/, (end) => '~'.repeat(budget) + end);
 }
 

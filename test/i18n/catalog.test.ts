@@ -76,7 +76,7 @@ describe('t: a message in the reader\'s language (issue 43)', () => {
   afterEach(() => installMessages('test', {}));
   const fixture = () =>
     installMessages('test', {
-      en: { 'test.losses': '{unit} lost {n, plural, one {# figure} other {# figures}} at {at, time, short}', 'test.only.english': "Oxford's Archers stand" },
+      en: { 'test.losses': '{unit} lost {n, plural, one {# figure} other {# figures}} at {at, time, short}', 'test.only.english': "Oxford's Archers stand", 'test.kept': 'A test each phase (MED-MORALE.3, NIGHT-18.24.a): /morale test unit:' },
       fr: { 'test.losses': '{unit} a perdu {n, plural, one {# figurine} other {# figurines}} à {at, time, short}' },
       de: { 'test.losses': '{unit} verlor {n, plural, one {# Figur} other {# Figuren}} um {at, time, short}' },
     });
@@ -102,6 +102,8 @@ describe('t: a message in the reader\'s language (issue 43)', () => {
     const english = t(PSEUDO, 'test.only.english' as never);
     expect(english).toBe("[ÓÓẋƒóóŕð'š ÁÁŕçĥééŕš šţááñð~]");
     expect(english.length - 2).toBeGreaterThanOrEqual("Oxford's Archers stand".length * 1.25);
+    // What is never translated is kept as written: rule IDs, a command's name, an option's.
+    expect(t(PSEUDO, 'test.kept' as never)).toBe('[ÁÁ ţééšţ ééááçĥ þĥáášéé (MED-MORALE.3, NIGHT-18.24.a): /morale ţéšţ unit:]');
   });
 
   it('every message of the catalog is bracketed in the pseudo-locale, its placeholders as English has them', () => {
