@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { normalizeName } from './names.ts';
+import { say, type Text } from '../i18n/text.ts';
+import { issueAt, phraseError } from '../rules/issue-text.ts';
 import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 
 /**
  * An order of battle as a file holds it (YAML or JSON), before its units are checked against the
  * pack. Names come out normalised as every name the battle stores (names.ts).
  */
+const expected = (what: string) => phraseError(say(`battle.oob.${what}`));
 export const Name = z
-  .string({ error: 'expected a name' })
+  .string({ error: expected('expectedName') })
   .transform(normalizeName)
-  .pipe(z.string().min(1, { error: 'expected a name' }).max(80, { error: 'expected a name of at most 80 characters' }));
+  .pipe(z.string().min(1, { error: expected('expectedName') }).max(80, { error: expected('expectedShortName') }));
 /** A player is a user id, not a name the battle gives anything. */
-export const Player = z.string({ error: 'expected a user' }).trim().min(1, { error: 'expected a user' }).max(80, { error: 'expected a user id of at most 80 characters' });
+export const Player = z.string({ error: expected('expectedUser') }).trim().min(1, { error: expected('expectedUser') }).max(80, { error: expected('expectedShortUser') });
 const OobFile = z.strictObject({
   sides: z
     .array(
@@ -23,15 +26,15 @@ const OobFile = z.strictObject({
               name: Name,
               officer: Name.optional(),
               player: Player.optional(),
-              units: z.array(z.looseObject({ name: Name }), { error: 'expected a list of units' }),
+              units: z.array(z.looseObject({ name: Name }), { error: expected('expectedUnits') }),
             }),
-            { error: 'expected a list of commands' },
+            { error: expected('expectedCommands') },
           )
           .default([]),
       }),
-      { error: 'expected a list of sides' },
+      { error: expected('expectedSides') },
     )
-    .min(1, { error: 'expected at least one side' }),
+    .min(1, { error: expected('expectedOneSide') }),
 });
 
 export interface OobUnit {
@@ -60,12 +63,12 @@ export const pathText = (path: readonly PropertyKey[]): string =>
 export function checkOrderOfBattle(
   raw: unknown,
   attributes: readonly AttributeSpec[],
-): { ok: true; oob: OrderOfBattle } | { ok: false; errors: string[] } {
+): { ok: true; oob: OrderOfBattle } | { ok: false; errors: Text[] } {
   const shape = OobFile.safeParse(raw);
   if (!shape.success) {
-    return { ok: false, errors: shape.error.issues.map((i) => `${pathText(i.path) || '(file)'}: ${i.message}`) };
+    return { ok: false, errors: shape.error.issues.map((i) => issueAt(pathText(i.path), i)) };
   }
-  const errors: string[] = [];
+  const errors: Text[] = [];
   const oob: OrderOfBattle = { sides: [] };
   shape.data.sides.forEach((side, si) => {
     const commands: OobCommand[] = [];
@@ -79,9 +82,9 @@ export function checkOrderOfBattle(
           units.push({ name, attrs: checked.attrs });
           return;
         }
-        if (checked.unknown.length) errors.push(`${at}: unknown attribute ${checked.unknown.map((k) => `"${k}"`).join(', ')}; this system's attributes are ${attributes.map((a) => a.name).join(', ')}`);
-        for (const i of checked.invalid) errors.push(`${at}.${i}`);
-        if (checked.missing.length) errors.push(`${at} ("${name}") needs ${missingText(checked.missing)}`);
+        if (checked.unknown.length) errors.push(say('rules.issue.at', { path: at, problem: say('rules.attr.unknown', { names: checked.unknown.map((k) => `"${k}"`).join(', '), attributes: attributes.map((a) => a.name).join(', ') }) }));
+        for (const i of checked.invalid) errors.push(say('battle.oob.within', { at, problem: i }));
+        if (checked.missing.length) errors.push(say('battle.oob.needs', { at, unit: name, what: missingText(checked.missing) }));
       });
       commands.push({ name: cmd.name, officer: cmd.officer, player: cmd.player, units });
     });

@@ -2,7 +2,7 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { findByName, type BattleState } from '../battle/state.ts';
 import type { AttrAftermath, UnitAftermath } from '../battle/system.ts';
-import { english, type Text } from '../i18n/text.ts';
+import { concat, english, joinedBy, type Text } from '../i18n/text.ts';
 import { plural } from '../messages.ts';
 import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 import { figuresOf } from './decide.ts';
@@ -75,7 +75,8 @@ function unfit(attributes: readonly AttributeSpec[], attrs: UnitAttrs, status: U
   if (!changes.length || status === 'destroyed' || status === 'captured') return [];
   const checked = checkUnitAttrs(attributes, { ...attrs, figures: Math.max(1, figuresOf(attrs)) });
   if (checked.ok) return [];
-  return [`its rules field no unit with that (${[...checked.invalid, ...(checked.missing.length ? [`needs ${missingText(checked.missing)}`] : [])].join('; ')}): a GM rules what becomes of it before its next battle (/campaign battle adjust status:, or /campaign unit set)`];
+  const problems = english(joinedBy([...checked.invalid, ...(checked.missing.length ? [concat('needs ', missingText(checked.missing))] : [])], '; '));
+  return [`its rules field no unit with that (${problems}): a GM rules what becomes of it before its next battle (/campaign battle adjust status:, or /campaign unit set)`];
 }
 
 function applied(attrs: UnitAttrs, changes: readonly AttrChange[]): UnitAttrs {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getRuleSystem, systemIds } from '../battle/registry.ts';
 import { Name, pathText, Player } from '../battle/oob.ts';
+import { issueAt, phraseError } from '../rules/issue-text.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
 import { lines, say, type Text } from '../i18n/text.ts';
 import { UNIT_STATUSES, type ArmyCommand, type UnitStatus } from './events.ts';
@@ -20,29 +21,34 @@ import { UNIT_STATUSES, type ArmyCommand, type UnitStatus } from './events.ts';
  * Every unit's attributes are checked against its army's rule system, as a battle's order of battle is
  * (its names and players read as oob.ts reads them).
  */
+/** A roster file's own error, worded where it is shown. */
+const oob = (what: string) => phraseError(say(`battle.oob.${what}`));
+
 const RosterFile = z.strictObject({
   armies: z
     .array(
       z.strictObject({
         name: Name,
-        system: z.string({ error: 'expected a rule system' }).refine((v) => systemIds().includes(v), { error: (i) => `unknown rule system "${String(i.input)}"; choose one of ${systemIds().join(', ')}` }),
+        system: z
+          .string({ error: oob('expectedSystem') })
+          .refine((v) => systemIds().includes(v), { error: (i) => phraseError(say('battle.oob.unknownSystem', { system: String(i.input), systems: systemIds().join(', ') })) }),
         commands: z
           .array(
             z.strictObject({
               name: Name,
               officer: Name.optional(),
               player: Player.optional(),
-              units: z.array(z.looseObject({ name: Name, status: z.enum(UNIT_STATUSES as [UnitStatus, ...UnitStatus[]], { error: `expected a status: ${UNIT_STATUSES.join(', ')}` }).optional() }), {
-                error: 'expected a list of units',
+              units: z.array(z.looseObject({ name: Name, status: z.enum(UNIT_STATUSES as [UnitStatus, ...UnitStatus[]], { error: phraseError(say('battle.oob.expectedStatus', { statuses: UNIT_STATUSES.join(', ') })) }).optional() }), {
+                error: oob('expectedUnits'),
               }),
             }),
-            { error: 'expected a list of commands' },
+            { error: oob('expectedCommands') },
           )
-          .min(1, { error: 'expected at least one command' }),
+          .min(1, { error: oob('expectedOneCommand') }),
       }),
-      { error: 'expected a list of armies' },
+      { error: oob('expectedArmies') },
     )
-    .min(1, { error: 'expected at least one army' }),
+    .min(1, { error: oob('expectedOneArmy') }),
 });
 
 export interface RosterUnit {
@@ -61,7 +67,7 @@ export interface RosterArmy {
 /** Checks a roster file whole: every problem, one line each, or the armies as the campaign records them. */
 export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | { ok: false; errors: Text[] } {
   const shape = RosterFile.safeParse(raw);
-  if (!shape.success) return { ok: false, errors: shape.error.issues.map((i) => `${pathText(i.path) || '(file)'}: ${i.message}`) };
+  if (!shape.success) return { ok: false, errors: shape.error.issues.map((i) => issueAt(pathText(i.path), i)) };
   const errors: Text[] = [];
   const armies: RosterArmy[] = [];
   shape.data.armies.forEach((a, ai) => {
@@ -77,7 +83,7 @@ export function checkRoster(raw: unknown): { ok: true; armies: RosterArmy[] } | 
           return;
         }
         if (checked.unknown.length) errors.push(say('campaign.roster.unknownAttribute', { at, attributes: checked.unknown.map((k) => `"${k}"`).join(', '), system: a.system, known: attributes.map((x) => x.name).join(', ') }));
-        for (const i of checked.invalid) errors.push(`${at}.${i}`);
+        for (const i of checked.invalid) errors.push(say('battle.oob.within', { at, problem: i }));
         if (checked.missing.length) errors.push(say('campaign.roster.needs', { at, unit: name, what: missingText(checked.missing) }));
       }),
     );

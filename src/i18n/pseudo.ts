@@ -17,7 +17,7 @@ export const PSEUDO_GROWTH = 0.3;
 
 /**
  * What a message writes that is never translated, so the pseudo-locale keeps it as written: rule IDs
- * (MED-MORALE.3, NIGHT-18.24.a), a slash command's name (/phase) and an option's (firer:).
+ * (ABC-12.3, XYZ-4.5.a), a slash command's name (/phase) and an option's (firer:).
  */
 const KEPT = /\b[A-Z]{2,}(?:-[A-Z0-9]+)+(?:\.[A-Za-z0-9]+)*|(?<![\w/])\/[a-z][a-z-]*|\b[a-z][a-z_]*:(?=\S|$)/g;
 

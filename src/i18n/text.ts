@@ -80,6 +80,13 @@ export function either(texts: readonly Text[]): Text {
   return say('core.join.or', { a: head, b: texts.at(-1)! });
 }
 
+/** "a, b and c", as English always wrote it (no comma before "and"); each language its own "and". */
+export function both(texts: readonly Text[]): Text {
+  if (texts.length < 2) return texts[0] ?? '';
+  const head = texts.slice(1, -1).reduce<Text>((a, b) => say('core.join.comma', { a, b }), texts[0]!);
+  return say('core.join.and', { a: head, b: texts.at(-1)! });
+}
+
 /** Texts one after another, as `a + b`: the string itself where all are strings, else a phrase of each pair. */
 export function concat(...texts: Text[]): Text {
   if (texts.every((x) => typeof x === 'string')) return texts.join('');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { both, joinedBy, say, type Text } from '../i18n/text.ts';
+import { issueText, phraseError } from './issue-text.ts';
 
 /** A rule system's id, as the registry (src/systems/index.ts) lists it: `medieval`, `percentile`. */
 export type SystemId = string;
@@ -45,13 +47,13 @@ const Attributes = z
 export type UnitAttrs = Record<string, string | number>;
 
 /** What an int attribute takes, in the words of its messages. */
-const wholeNumber = (a: AttributeSpec): string => {
+const wholeNumber = (a: AttributeSpec): Text => {
   const min = a.min ?? 0;
-  return min >= 1 ? 'a positive whole number' : min === 0 ? 'a whole number, 0 or more' : 'a whole number';
+  return say(min >= 1 ? 'rules.attr.positiveWhole' : min === 0 ? 'rules.attr.wholeOrZero' : 'rules.attr.whole');
 };
 
-/** What an attribute takes, for a message: its values, "a positive whole number" or "text". */
-export const attributeTakes = (a: AttributeSpec): string => (a.type === 'enum' ? (a.values ?? []).join(', ') : a.type === 'int' ? wholeNumber(a) : 'text');
+/** What an attribute takes, for a message: its values (as players type them), "a positive whole number" or "text". */
+export const attributeTakes = (a: AttributeSpec): Text => (a.type === 'enum' ? (a.values ?? []).join(', ') : a.type === 'int' ? wholeNumber(a) : say('rules.attr.text'));
 
 /** An attribute a unit lacks, and for one some units need, the value of the unit's that calls for it. */
 export interface MissingAttribute {
@@ -86,14 +88,24 @@ export function missingAttributes(attributes: readonly AttributeSpec[], attrs: R
   return out;
 }
 
-const listed = (xs: readonly string[]): string => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : (xs[0] ?? ''));
-
 /** "armour (super heavy, ..., light; MED-FIRE, MED-MELEE) and cannon (a positive whole number, as its arm is artillery; MED-FIRE.1)". */
-export const missingText = (missing: readonly MissingAttribute[]): string =>
-  listed(missing.map(({ spec, because }) => `${spec.name} (${attributeTakes(spec)}${because ? `, as its ${because.attribute} is ${because.value}` : ''}${spec.requiredBy ? `; ${spec.requiredBy}` : ''})`));
+export const missingText = (missing: readonly MissingAttribute[]): Text =>
+  both(
+    missing.map(({ spec, because }) =>
+      say('rules.attr.needs', {
+        name: spec.name,
+        takes: attributeTakes(spec),
+        because: because ? 'yes' : 'no',
+        attribute: because?.attribute ?? '',
+        value: because?.value ?? '',
+        cited: spec.requiredBy ? 'yes' : 'no',
+        rules: spec.requiredBy ?? '',
+      }),
+    ),
+  );
 
 /** A unit's attributes checked against the pack: the values parsed, or what is wrong with them. */
-export type CheckedAttrs = { ok: true; attrs: UnitAttrs } | { ok: false; unknown: string[]; invalid: string[]; missing: MissingAttribute[] };
+export type CheckedAttrs = { ok: true; attrs: UnitAttrs } | { ok: false; unknown: string[]; invalid: Text[]; missing: MissingAttribute[] };
 
 /** One schema per pack's attributes: building it is far dearer than checking with it, and an order of battle checks 10,000 units. */
 const partialSchemas = new WeakMap<readonly AttributeSpec[], ReturnType<typeof unitSchema>>();
@@ -115,7 +127,7 @@ export function checkUnitAttrs(attributes: readonly AttributeSpec[], raw: Readon
   const unknown = Object.keys(sent).filter((k) => !names.has(k));
   const known = Object.fromEntries(Object.entries(sent).filter(([k]) => names.has(k)));
   const parsed = partialSchema(attributes).safeParse(known);
-  const invalid = parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+  const invalid = parsed.success ? [] : parsed.error.issues.map((i) => (i.path.length ? say('rules.issue.at', { path: i.path.join('.'), problem: issueText(i) }) : issueText(i)));
   const lacking = missingAttributes(attributes, { ...before, ...known });
   const already = before ? new Set(missingAttributes(attributes, before).map((m) => m.spec.name)) : new Set<string>();
   const missing = lacking.filter((m) => !already.has(m.spec.name));
@@ -129,16 +141,15 @@ export function checkUnitAttrs(attributes: readonly AttributeSpec[], raw: Readon
  * out of the rules, each attribute the unit needs with what it takes and the rules that read it:
  * `"Oxford's Archers" needs armour (super heavy, ..., light; MED-FIRE, MED-MELEE) for the medieval d10 rules`.
  */
-export function unitProblems(checked: Extract<CheckedAttrs, { ok: false }>, unit: string, rulesName: string, attributes: readonly AttributeSpec[], whose: (name: string) => string[]): string {
-  const out: string[] = [];
+export function unitProblems(checked: Extract<CheckedAttrs, { ok: false }>, unit: string, rulesName: Text, attributes: readonly AttributeSpec[], whose: (name: string) => Text[]): Text {
+  const out: Text[] = [];
   if (checked.unknown.length) {
-    const named = checked.unknown.map((k) => (whose(k).length ? `${k} (of ${listed(whose(k))})` : k));
-    const many = checked.unknown.length > 1;
-    out.push(`${listed(named)} ${many ? 'are not attributes' : 'is not an attribute'} of ${rulesName}; its attributes are ${attributes.map((a) => a.name).join(', ')}`);
+    const named = checked.unknown.map((k) => (whose(k).length ? say('rules.attr.ofRules', { name: k, rules: both(whose(k)) }) : k));
+    out.push(say('rules.attr.notAttributes', { n: checked.unknown.length, names: both(named), rulesName, attributes: attributes.map((a) => a.name).join(', ') }));
   }
-  if (checked.invalid.length) out.push(`"${unit}" does not fit ${rulesName}: ${checked.invalid.join('; ')}`);
-  if (checked.missing.length) out.push(`"${unit}" needs ${missingText(checked.missing)} for ${rulesName}`);
-  return out.join('; ');
+  if (checked.invalid.length) out.push(say('rules.attr.doesNotFit', { unit, rulesName, problems: joinedBy(checked.invalid, '; ') }));
+  if (checked.missing.length) out.push(say('rules.attr.unitNeeds', { unit, what: missingText(checked.missing), rulesName }));
+  return joinedBy(out, '; ');
 }
 
 /**
@@ -151,42 +162,42 @@ export function unitSchema(attributes: readonly AttributeSpec[], mode: 'full' | 
     let s: z.ZodType;
     if (a.type === 'int') {
       const min = a.min ?? 0;
-      const what = wholeNumber(a);
-      let n = z.coerce
-        .number({ error: `expected ${what}` })
-        .int({ error: `expected ${what}` })
-        .min(min, { error: `expected ${what}` });
-      if (a.max !== undefined) n = n.max(a.max, { error: `expected ${what} up to ${a.max}` });
+      const expected = phraseError(say('rules.attr.expected', { what: wholeNumber(a) }));
+      let n = z.coerce.number({ error: expected }).int({ error: expected }).min(min, { error: expected });
+      if (a.max !== undefined) n = n.max(a.max, { error: phraseError(say('rules.attr.expectedUpTo', { what: wholeNumber(a), max: String(a.max) })) });
       s = n;
     } else if (a.type === 'enum') {
       const values = a.values ?? [];
       const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
       s = z
-        .string({ error: `expected one of ${values.join(', ')}` })
+        .string({ error: phraseError(say('rules.attr.expectedOneOf', { values: values.join(', ') })) })
         .transform((v, ctx) => {
           const hit = byLower.get(v.trim().toLowerCase());
           if (hit === undefined) {
-            ctx.addIssue({ code: 'custom', message: `expected one of ${values.join(', ')} (got "${v}")` });
+            ctx.addIssue({ code: 'custom', message: phraseError(say('rules.attr.expectedOneOfGot', { values: values.join(', '), got: v })) });
             return z.NEVER;
           }
           return hit;
         });
     } else {
-      s = z.string({ error: 'expected text' }).trim().min(1, { error: 'expected text' });
+      const expected = phraseError(say('rules.attr.expectedText'));
+      s = z.string({ error: expected }).trim().min(1, { error: expected });
     }
     shape[a.name] = s.optional();
   }
   const object = z.strictObject(shape, {
     error: (iss) =>
       iss.code === 'unrecognized_keys'
-        ? `unknown attribute ${iss.keys.map((k) => `"${k}"`).join(', ')}; this system's attributes are ${attributes.map((a) => a.name).join(', ')}`
+        ? phraseError(say('rules.attr.unknown', { names: iss.keys.map((k) => `"${k}"`).join(', '), attributes: attributes.map((a) => a.name).join(', ') }))
         : undefined,
   });
   if (mode === 'partial') return object;
   // A whole unit: each attribute it lacks (required, or required by another's value) is one issue.
   return object.superRefine((v, ctx) => {
     for (const m of missingAttributes(attributes, v)) {
-      ctx.addIssue({ code: 'custom', path: [m.spec.name], message: `missing: expected ${m.spec.type === 'enum' ? `one of ${attributeTakes(m.spec)}` : attributeTakes(m.spec)}${m.because ? `, as its ${m.because.attribute} is ${m.because.value}` : ''}` });
+      const what = m.spec.type === 'enum' ? say('rules.attr.oneOf', { values: attributeTakes(m.spec) }) : attributeTakes(m.spec);
+      const because = { because: m.because ? 'yes' : 'no', attribute: m.because?.attribute ?? '', value: m.because?.value ?? '' };
+      ctx.addIssue({ code: 'custom', path: [m.spec.name], message: phraseError(say('rules.attr.missing', { what, ...because })) });
     }
   });
 }

@@ -3,6 +3,8 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { getRuleSystem, systemIds } from '../../src/battle/registry.ts';
 import { FirePack, percentilePack } from '../../src/systems/percentile/index.ts';
+import { english } from '../../src/i18n/text.ts';
+import { issueText } from '../../src/rules/issue-text.ts';
 import { loadPack, unitSchema, type SystemId } from '../../src/rules/pack.ts';
 
 interface ExampleOob {
@@ -92,18 +94,18 @@ describe('unitSchema built from a pack', () => {
   it('rejects figures: 0 with "expected a positive whole number"', () => {
     const r = schema.safeParse({ arm: 'infantry', figures: 0, formation: 'line', weapon: 'musket' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(['expected a positive whole number']);
+    expect(r.error?.issues.map((i) => english(issueText(i)))).toEqual(['expected a positive whole number']);
   });
 
   it('rejects an attribute the system does not have, naming the ones it has', () => {
     const r = schema.safeParse({ arm: 'infantry', figures: 20, armour: 'heavy' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toMatch(/^unknown attribute "armour"; this system's attributes are arm, figures, /);
+    expect(english(issueText(r.error!.issues[0]!))).toMatch(/^unknown attribute "armour"; this system's attributes are arm, figures, /);
   });
 
   it('rejects an enum value outside the rules and accepts any letter case', () => {
     const medieval = unitSchema(getRuleSystem('medieval').pack.attributes);
-    expect(medieval.safeParse({ arm: 'infantry', figures: 20, class: 'F' }).error?.issues[0]?.message).toMatch(/^expected one of A, B, C, D, E, M/);
+    expect(english(issueText(medieval.safeParse({ arm: 'infantry', figures: 20, class: 'F' }).error!.issues[0]!))).toMatch(/^expected one of A, B, C, D, E, M/);
     const whole = { order: 'loose', formation: 'line', armour: 'light', melee_weapon: 'sword' };
     expect(medieval.parse({ arm: 'Infantry', figures: '20', class: 'm', weapon: 'Longbow', ...whole })).toEqual({ arm: 'infantry', figures: 20, class: 'M', weapon: 'longbow', ...whole });
   });
@@ -131,7 +133,7 @@ describe('example orders of battle (examples/oob)', () => {
     for (const c of commands) {
       for (const { name, ...attrs } of c.units) {
         const r = schema.safeParse(attrs);
-        expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), `${id}: ${name}`).toEqual([]);
+        expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${english(issueText(i))}`), `${id}: ${name}`).toEqual([]);
       }
     }
   });
