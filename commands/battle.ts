@@ -73,8 +73,9 @@ export default (systems: readonly SystemPlugin[]) => {
           const r = battleReport(s.id, await ctx.app.log(s.id), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           const m = reply(ctx, reportText(r), say('reports.views.reportTitle', { battle: s.name }));
           if (r.strength) {
-            const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
-            m.files = [{ name: reportFileName(r), data: await renderReportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
+            const { from, to } = r.turns;
+            const description = from === to ? say('reports.views.chartTurn', { strength: r.strength, turn: String(from) }) : say('reports.views.chartTurns', { strength: r.strength, from: String(from), to: String(to) });
+            m.files = [{ name: reportFileName(r), data: await renderReportChart(r), description }];
           }
           return [m];
         },
