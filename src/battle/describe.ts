@@ -20,9 +20,6 @@ export const positionPhrase = (p: TurnPosition, number = p.phase + 1, start = fa
     ? say(start ? 'battle.describe.positionPeriodStart' : 'battle.describe.positionPeriod', { turn: String(p.turn), period: p.period, phase: String(number) })
     : say(start ? 'battle.describe.positionStart' : 'battle.describe.position', { turn: String(p.turn), phase: String(number) });
 
-/** positionPhrase in English, for the pages and replies still written in English. */
-export const positionText = (p: TurnPosition, number = p.phase + 1): string => english(positionPhrase(p, number));
-
 /**
  * The name of the phase a PhaseAdvanced entered, as the system's sequence names it now (a phrase of
  * its catalog, worded for each reader), found by the phase's position and checked by its id; what

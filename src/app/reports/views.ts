@@ -1,5 +1,5 @@
 import { lines, say, type Text } from '../../i18n/text.ts';
-import { attrsPhrase, describeEvent, positionText, systemName, toldToChannel } from '../../battle/describe.ts';
+import { attrsPhrase, describeEvent, positionPhrase, systemName, toldToChannel } from '../../battle/describe.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../../battle/state.ts';
@@ -28,7 +28,7 @@ export function statusText(s: BattleState): Text {
   const phase = system.sequence.describe(s.position);
   const out: Text[] = [
     say(s.ended ? 'reports.views.battleEnded' : 'reports.views.battle', { name: s.name, id: s.id, system: systemName(s.system) }),
-    say('reports.views.now', { position: positionText(s.position, phase.number), name: phase.name, id: phase.id }),
+    say('reports.views.now', { position: positionPhrase(s.position, phase.number), name: phase.name, id: phase.id }),
     say('reports.views.gms', { gms: s.gms.map(mention).join(', ') }),
     ...(Object.keys(s.options).length ? [say('reports.views.options', { options: optionsText(s.system, s.options) })] : []),
     ...(system.statusLines?.(s) ?? []),
