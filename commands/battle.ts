@@ -1,3 +1,4 @@
+import { say } from '../src/i18n/text.ts';
 import { LANGUAGES, type Language } from '../src/i18n/locales.ts';
 import { defineCommand, sub, type CreateOption, type SystemPlugin } from '../src/app/slash/commands.ts';
 import { bookmarkedEvents, linkIds, systemNames } from '../src/app/slash/complete.ts';
@@ -50,14 +51,14 @@ export default (systems: readonly SystemPlugin[]) => {
         who: 'anyone',
         example: '/battle status',
         options: {},
-        query: (_o, ctx) => [reply(ctx, statusText(ctx.state!), 'Status')],
+        query: (_o, ctx) => [reply(ctx, statusText(ctx.state!), say('reports.views.statusTitle'))],
       }),
       log: sub({
         description: 'The latest events of the battle log',
         who: 'anyone',
         example: '/battle log last:10',
         options: { last: { kind: 'integer', description: 'How many events (default 20)', min: 1, max: 200 } },
-        query: async (o, ctx) => [reply(ctx, { lines: logLines(ctx.state!.id, await ctx.app.log(ctx.state!.id), o.last ?? 20) }, `Log of ${ctx.state!.name}`)],
+        query: async (o, ctx) => [reply(ctx, { lines: logLines(ctx.state!.id, await ctx.app.log(ctx.state!.id), o.last ?? 20) }, say('reports.views.logTitle', { battle: ctx.state!.name }))],
       }),
       report: sub({
         description: 'A summary of the battle or some turns: strength, morale, casualties, melees, with a chart',
@@ -70,10 +71,11 @@ export default (systems: readonly SystemPlugin[]) => {
         query: async (o, ctx) => {
           const s = ctx.state!;
           const r = battleReport(s.id, await ctx.app.log(s.id), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
-          const m = reply(ctx, reportText(r), `Report of ${s.name}`);
+          const m = reply(ctx, reportText(r), say('reports.views.reportTitle', { battle: s.name }));
           if (r.strength) {
-            const range = r.turns.from === r.turns.to ? `turn ${r.turns.from}` : `turns ${r.turns.from} to ${r.turns.to}`;
-            m.files = [{ name: reportFileName(r), data: await renderReportChart(r), description: `${r.strength} by unit and casualties by side, ${range}` }];
+            const { from, to } = r.turns;
+            const description = from === to ? say('reports.views.chartTurn', { strength: r.strength, turn: String(from) }) : say('reports.views.chartTurns', { strength: r.strength, from: String(from), to: String(to) });
+            m.files = [{ name: reportFileName(r), data: await renderReportChart(r), description }];
           }
           return [m];
         },

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../src/i18n/locales.ts';
-import { optionsText } from '../src/battle/describe.ts';
+import { attrsPhrase, optionsText } from '../src/battle/describe.ts';
 import { houseLine } from '../src/battle/house.ts';
 import { getRuleSystem, systemIds } from '../src/battle/registry.ts';
 import { defineCommand, sub, type CompleteContext, type InvokeContext, type OptionDef, type SubcommandDef, type SystemPlugin } from '../src/app/slash/commands.ts';
@@ -81,7 +81,8 @@ function armyText(s: CampaignState, ref: string | undefined): string {
 function unitText(s: CampaignState, ref: string): string {
   const u = findUnit(s, ref);
   const a = s.armies[u.armyId]!;
-  const attrs = Object.entries(u.attrs).map(([k, v]) => `${k}: ${v}`).join(', ');
+  // Worded in English while this reply is still a string (the campaign's lines move into the catalog apart).
+  const attrs = english(attrsPhrase(a.system, u.attrs, true));
   const state = (x: { attrs: Record<string, unknown>; status: string }) => `${figuresOf(x.attrs)} figures, ${x.status}`;
   const fought = Object.values(s.battles)
     .filter((b) => b.units.includes(u.unitId))

@@ -1,3 +1,4 @@
+import { say } from '../src/i18n/text.ts';
 import { defineCommand, sub, type SystemPlugin } from '../src/app/slash/commands.ts';
 import { attributeOptions, commandNames, unitNames } from '../src/app/slash/complete.ts';
 import { findUnit } from '../src/battle/mechanics.ts';
@@ -55,7 +56,7 @@ export default (systems: readonly SystemPlugin[]) => {
         options: { unit: { kind: 'string', description: 'The unit (all when left out)', complete: unitNames } },
         query: (o, ctx) => {
           const s = ctx.state!;
-          if (!o.unit) return [reply(ctx, unitsText(s), 'Units')];
+          if (!o.unit) return [reply(ctx, unitsText(s), say('reports.views.unitsTitle'))];
           const u = findUnit(s, o.unit);
           return [reply(ctx, unitText(s, u), u.name)];
         },

@@ -1,4 +1,5 @@
-import { english, say, working, type Text } from '../i18n/text.ts';
+import { english, joinedBy, say, working, type Text } from '../i18n/text.ts';
+import type { AttributeSpec } from '../rules/pack.ts';
 import { mention, when } from '../messages.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { changesVote } from './ballots.ts';
@@ -18,9 +19,6 @@ export const positionPhrase = (p: TurnPosition, number = p.phase + 1, start = fa
   p.period
     ? say(start ? 'battle.describe.positionPeriodStart' : 'battle.describe.positionPeriod', { turn: String(p.turn), period: p.period, phase: String(number) })
     : say(start ? 'battle.describe.positionStart' : 'battle.describe.position', { turn: String(p.turn), phase: String(number) });
-
-/** positionPhrase in English, for the pages and replies still written in English. */
-export const positionText = (p: TurnPosition, number = p.phase + 1): string => english(positionPhrase(p, number));
 
 /**
  * The name of the phase a PhaseAdvanced entered, as the system's sequence names it now (a phrase of
@@ -79,9 +77,9 @@ function describeCore(e: CoreEvent, s: BattleState): Text {
     case 'CommandAssigned':
       return say('battle.describe.commandAssigned', { command: nameOf(s.commands, e.data.commandId), user: mention(e.data.user) });
     case 'UnitAdded':
-      return say('battle.describe.unitAdded', { name: e.data.name, command: nameOf(s.commands, e.data.commandId), attrs: attrsText(e.data.attrs) });
+      return say('battle.describe.unitAdded', { name: e.data.name, command: nameOf(s.commands, e.data.commandId), attrs: attrsPhrase(s.system, e.data.attrs) });
     case 'UnitEdited': {
-      const parts: Text[] = [attrsText(e.data.attrs)];
+      const parts: Text[] = [attrsPhrase(s.system, e.data.attrs)];
       if (e.data.name) parts.push(say('battle.describe.renamed', { name: e.data.name }));
       if (e.data.commandId) parts.push(say('battle.describe.movedTo', { command: nameOf(s.commands, e.data.commandId) }));
       return say('battle.describe.unitEdited', { unit: nameOf(s.units, e.data.unitId), changes: semicolons(parts.filter(Boolean)) });
@@ -170,10 +168,63 @@ export const choicesPhrase = (choices: { label: string; choice: string | null; o
 /** choicesPhrase in English, for the private messages still written in English. */
 export const choicesText = (choices: { label: string; choice: string | null; onBehalf?: boolean }[]): string => english(choicesPhrase(choices));
 
-export const attrsText = (attrs: Record<string, string | number>): string =>
-  Object.entries(attrs)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
+/** The attributes several rule systems declare, named by the core's catalog (`battle.attr.<name>`); a system's own are its catalog's (`<system>.attr.<name>`). */
+const SHARED_ATTRS: ReadonlySet<string> = new Set(['arm', 'figures', 'class', 'formation', 'weapon', 'cannon', 'gun', 'morale', 'leader']);
+
+/** `melee_weapon` -> `meleeWeapon`, `stand-of-pike` -> `standOfPike`, `ball & chain` -> `ballChain`: a catalog key's last part. */
+const keyPart = (s: string): string =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1) : w.toLowerCase()))
+    .join('');
+
+/** A value of a closed list that is a word (not a code such as class "A", "1D3" or "12pdr heavy"): worded by the system's catalog. */
+const WORD = /^[a-z][a-z &-]+$/i;
+
+/** The attributes of the battle's rule system, by name; none where the system is unknown (an older log's, a test's). */
+function declared(system: string): ReadonlyMap<string, AttributeSpec> {
+  try {
+    return new Map(getRuleSystem(system).pack.attributes.map((a) => [a.name, a]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** A unit's attribute by name, as its rule system words it: a name it does not declare is shown as it is. */
+export const attrName = (system: string, name: string, spec = declared(system).get(name)): Text =>
+  spec ? say(SHARED_ATTRS.has(name) ? `battle.attr.${keyPart(name)}` : `${system}.attr.${keyPart(name)}`) : name;
+
+/** An attribute's value: one of its rule system's words (an armour, a formation) worded by its catalog, anything else (a number, a gun's poundage, a name, a code) as typed. */
+export const attrValue = (system: string, name: string, value: string | number, spec = declared(system).get(name)): Text =>
+  typeof value === 'string' && spec?.type === 'enum' && spec.values?.includes(value) && WORD.test(value) ? say(`${system}.attrValue.${keyPart(name)}.${keyPart(value)}`) : String(value);
+
+/**
+ * A unit's attributes as its rule system words them, "arm infantry, figures 24, class B" (`colon`:
+ * "arm: infantry, figures: 24"): names and closed values through the catalogs, free values as typed.
+ */
+export function attrsPhrase(system: string, attrs: Readonly<Record<string, string | number>>, colon = false): Text {
+  const specs = declared(system);
+  return joinedBy(
+    Object.entries(attrs).map(([k, v]) => say(colon ? 'battle.attrs.pairColon' : 'battle.attrs.pair', { name: attrName(system, k, specs.get(k)), value: attrValue(system, k, v, specs.get(k)) })),
+    ', ',
+  );
+}
+
+/** A rule system's name, "d10 Medieval / Renaissance", a key of its own catalog (`<system>.name`); an unknown system's id as it is. */
+export const systemName = (system: string): Text => (knownSystem(system) ? say(`${system}.name`) : system);
+
+/** How a sentence names a rule system's rules, "the medieval d10 rules" (`<system>.rulesName`). */
+export const rulesNamePhrase = (system: string): Text => (knownSystem(system) ? say(`${system}.rulesName`) : system);
+
+function knownSystem(system: string): boolean {
+  try {
+    getRuleSystem(system);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The options agreed at creation, in the words of the battle's rule system. */
 export const optionsText = (system: string, o: Record<string, unknown>): string => getRuleSystem(system).options?.text(o) ?? '';

@@ -2,7 +2,7 @@ import { messages, parseMessage } from '../i18n/catalog.ts';
 import { FALLBACK, intlLocale, LANGUAGES, languageOf, PSEUDO, type Locale } from '../i18n/locales.ts';
 import { pseudo } from '../i18n/pseudo.ts';
 import { say, word, type Arg, type Text } from '../i18n/text.ts';
-import { attrsText, describeEvent, positionPhrase, toldToChannel } from '../battle/describe.ts';
+import { attrsPhrase, describeEvent, positionPhrase, systemName, toldToChannel } from '../battle/describe.ts';
 import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { baseRequestId, foldAll } from '../battle/replay.ts';
@@ -152,7 +152,6 @@ export interface BattleView {
   here?: string;
 }
 
-const systemName = (s: BattleState) => getRuleSystem(s.system).name;
 const localeOf = (v: BattleView): Locale => v.locale ?? FALLBACK;
 /** A link of the view's pages, keeping the language its address chose. */
 const href = (v: BattleView, path: string): string => esc(withLang(path, v.lang));
@@ -172,7 +171,7 @@ function header(v: BattleView, title: string): PageOptions {
     locale: localeOf(v),
     title: say_(v, 'web.battle.title', { page: title, battle: s.name }),
     heading: `${s.name} (${s.id})`,
-    sub: say_(v, 'web.battle.sub', { system: systemName(s), view: v.audience.label, now, through: String(v.audience.through) }),
+    sub: say_(v, 'web.battle.sub', { system: systemName(s.system), view: v.audience.label, now, through: String(v.audience.through) }),
     tabs: [
       [say_(v, 'web.tab.timeline'), withLang(`${v.base}#timeline`, v.lang)],
       [say_(v, 'web.tab.state'), withLang(`${v.base}/at/${v.audience.through}`, v.lang)],
@@ -358,7 +357,7 @@ function unitsHtml(v: BattleView, s: BattleState): string {
       for (const u of Object.values(s.units).filter((x) => x.commandId === c.id)) {
         const standing = report?.unit(s, u);
         rows.push(
-          `<tr><td>${esc(side.name)}</td><td>${esc(c.name)}</td><td>${esc(u.name)}</td><td>${standing ? t('web.units.strength', { strength: String(standing.strength), start: String(standing.start), what: report!.strength }) : ''}</td><td>${standing ? t('web.units.morale', { status: standing.morale }) : ''}</td><td class="meta">${esc(attrsText(u.attrs))}</td></tr>`,
+          `<tr><td>${esc(side.name)}</td><td>${esc(c.name)}</td><td>${esc(u.name)}</td><td>${standing ? t('web.units.strength', { strength: String(standing.strength), start: String(standing.start), what: report!.strength }) : ''}</td><td>${standing ? t('web.units.morale', { status: standing.morale }) : ''}</td><td class="meta">${esc(word(attrsPhrase(s.system, u.attrs), localeOf(v)))}</td></tr>`,
         );
       }
     }
@@ -401,7 +400,7 @@ export function listPage(title: Text, sub: Text, battles: readonly ListedBattle[
   const t = (key: string) => esc(word(say(key), locale));
   const items = battles.map(
     (b) =>
-      `<li>${b.url ? `<a href="${esc(withLang(b.url, o.lang))}">${esc(b.name)}</a>` : esc(b.name)} <span class="meta">(${esc(b.id)}) · ${esc(getRuleSystem(b.system).name)} · ${t(b.ended ? 'web.battle.ended' : 'web.list.running')}${b.url ? '' : ` · ${t('web.list.noPage')}`}${b.note ? ` · ${esc(word(b.note, locale))}` : ''}</span></li>`,
+      `<li>${b.url ? `<a href="${esc(withLang(b.url, o.lang))}">${esc(b.name)}</a>` : esc(b.name)} <span class="meta">(${esc(b.id)}) · ${esc(word(systemName(b.system), locale))} · ${t(b.ended ? 'web.battle.ended' : 'web.list.running')}${b.url ? '' : ` · ${t('web.list.noPage')}`}${b.note ? ` · ${esc(word(b.note, locale))}` : ''}</span></li>`,
   );
   const heading = word(title, locale);
   return page({ locale, title: heading, heading, sub: word(sub, locale), ...(o.here ? { here: o.here } : {}) }, `<section><h2>${t('web.list.heading')}</h2>${items.length ? `<ul>${items.join('')}</ul>` : `<p>${t('web.list.none')}</p>`}</section>`);

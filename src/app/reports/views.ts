@@ -1,5 +1,5 @@
 import { lines, say, type Text } from '../../i18n/text.ts';
-import { attrsText, describeEvent, positionText, toldToChannel } from '../../battle/describe.ts';
+import { attrsPhrase, describeEvent, positionPhrase, systemName, toldToChannel } from '../../battle/describe.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
 import { initialState, type BattleState, type Unit } from '../../battle/state.ts';
@@ -27,24 +27,25 @@ export function statusText(s: BattleState): Text {
   const system = getRuleSystem(s.system);
   const phase = system.sequence.describe(s.position);
   const out: Text[] = [
-    `Battle "${s.name}" (${s.id}) — ${system.name}${s.ended ? ' — ENDED' : ''}`,
-    say('reports.views.now', { position: positionText(s.position, phase.number), name: phase.name, id: phase.id }),
-    `GMs: ${s.gms.map(mention).join(', ')}`,
-    ...(Object.keys(s.options).length ? [`Options agreed: ${optionsText(s.system, s.options)}`] : []),
+    say(s.ended ? 'reports.views.battleEnded' : 'reports.views.battle', { name: s.name, id: s.id, system: systemName(s.system) }),
+    say('reports.views.now', { position: positionPhrase(s.position, phase.number), name: phase.name, id: phase.id }),
+    say('reports.views.gms', { gms: s.gms.map(mention).join(', ') }),
+    ...(Object.keys(s.options).length ? [say('reports.views.options', { options: optionsText(s.system, s.options) })] : []),
     ...(system.statusLines?.(s) ?? []),
-    `Log version ${s.version}`,
+    say('reports.views.logVersion', { version: String(s.version) }),
   ];
   const sides = Object.values(s.sides);
-  if (!sides.length) out.push('No sides yet.');
+  if (!sides.length) out.push(say('reports.views.noSides'));
   // Each side's commands and each command's units in one pass, in the records' order: a filter of
   // every unit for each command made the status quadratic in the order of battle.
   const commandsOf = groupBy(Object.values(s.commands), (c) => c.sideId);
   const unitsOf = groupBy(Object.values(s.units), (u) => u.commandId);
   for (const side of sides) {
-    out.push('', `${side.name}${side.players.length ? ` — players ${side.players.map(mention).join(', ')}` : ''}`);
+    out.push('', side.players.length ? say('reports.views.side', { side: side.name, players: side.players.map(mention).join(', ') }) : side.name);
     for (const c of commandsOf.get(side.id) ?? []) {
       const units = unitsOf.get(c.id) ?? [];
-      out.push(`  ${c.name}${c.officer ? ` (${c.officer})` : ''} — ${c.player ? mention(c.player) : 'no player'}: ${units.length ? units.map((u) => u.name).join(', ') : 'no units'}`);
+      const values = { command: c.name, player: c.player ? mention(c.player) : say('reports.views.noPlayer'), units: units.length ? units.map((u) => u.name).join(', ') : say('reports.views.noUnits') };
+      out.push(c.officer ? say('reports.views.commandOfficer', { ...values, officer: c.officer }) : say('reports.views.command', values));
       const marks = system.commandLines?.(s, c) ?? [];
       if (marks.length) out.push(say('reports.views.commandMarks', { marks: semicolons(marks) }));
     }
@@ -55,12 +56,14 @@ export function statusText(s: BattleState): Text {
 export function unitText(s: BattleState, u: Unit): Text {
   const c = s.commands[u.commandId];
   const side = c ? s.sides[c.sideId] : undefined;
-  return lines(`${u.name} (${u.id}) — ${c?.name ?? '?'}, ${side?.name ?? '?'}`, attrsText(u.attrs), ...unitStatusLines(s, u));
+  return lines(say('reports.views.unit', { unit: u.name, id: u.id, command: c?.name ?? '?', side: side?.name ?? '?' }), attrsPhrase(s.system, u.attrs), ...unitStatusLines(s, u));
 }
 
 export function unitsText(s: BattleState): Text {
   const units = Object.values(s.units);
-  return units.length ? lines(...units.flatMap((u) => [`${u.name}: ${attrsText(u.attrs)}`, ...unitStatusLines(s, u).map((line) => say('reports.views.unitLine', { line }))])) : 'No units yet.';
+  return units.length
+    ? lines(...units.flatMap((u) => [say('reports.views.unitAttrs', { unit: u.name, attrs: attrsPhrase(s.system, u.attrs) }), ...unitStatusLines(s, u).map((line) => say('reports.views.unitLine', { line }))]))
+    : say('reports.views.noUnitsYet');
 }
 
 /** What the battle's rule system tracks of a unit: losses, markers, tests due. */
