@@ -97,7 +97,7 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
     steps.push(say('charge.movement.natural', { natural: String(mr.noMovementOnNatural) }));
   } else {
     const found = findBand(table.value.columns, roll);
-    if (!found) throw new ValueNeeded(`The MOVE-ROLL table has no column for ${roll}; a GM completes it with /house set key:move.table value:.`, needOf({ house: 'move.table' }));
+    if (!found) throw new ValueNeeded(say('charge.movement.noColumn', { roll: String(roll) }), needOf({ house: 'move.table' }));
     fraction = table.value.rows[cls][found.index]!;
     steps.push(say('charge.movement.fraction', { class: `${cls[0]!.toUpperCase()}${cls.slice(1)}`, min: String(found.band.min), max: String(found.band.max), fraction: fraction === 'NM' ? say('charge.movement.nm') : fraction === 1 ? say('charge.movement.full') : say('charge.movement.ofRate', { fraction: String(fraction) }), from: fromText(table) }));
   }
