@@ -142,7 +142,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   checkUnit(d, 'defender');
   if (a.routBroken) refuse(say('charge.charge.routBroken', { unit: a.id, state: a.routBroken === true ? say('charge.charge.routedOrBroken') : a.routBroken }));
   if (table !== 'open' && table !== 'cover') refuse(say('charge.charge.nameTable', { got: String(table) }));
-  checkDie(gm.die, 'the charge die');
+  checkDie(gm.die, say('charge.sourced.chargeDie'));
   checkGmRows(gm, pack);
 
   const die = sourced(charge.die, house['charge.die'], gm.die, { what: 'the charge die (CHG-ROLL)', why: 'the text that named it is lost in the source', house: 'charge.die', option: 'die: with the charge' }, (n) => `d${n}`);

@@ -78,7 +78,7 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
   const mr = pack.movement.roll;
   const cls = unit.moveClass;
   if (!cls || !MOVE_CLASSES.includes(cls)) refuse(say('charge.movement.needMoveClass', { unit: unit.id }));
-  checkDie(input.gm?.die, 'the movement die');
+  checkDie(input.gm?.die, say('charge.sourced.movementDie'));
   const house = input.house ?? {};
   const die = sourced(mr.die, house['move.die'], input.gm?.die, { what: 'the movement die (MOVE-ROLL)', why: 'the source does not name it', house: 'move.die', option: 'die: with the roll' }, (n) => `d${n}`);
   const table = sourced(mr.table, house['move.table'], undefined, {
