@@ -51,7 +51,7 @@ export interface ArmyMoraleOutcome extends Outcome {
 /** BRG-4.1: whether army morale is checked this turn, and why. */
 export function armyMoraleDue(input: { turn: number; armyGeneralFell: boolean; pack: BrigadePack }): { due: boolean; why: string } {
   const n = input.pack.armyMorale.everyNthTurn;
-  if (!Number.isInteger(input.turn) || input.turn < 1) refuse(`The turn is a whole number, 1 or more (got ${input.turn}) (BRG-4.1).`);
+  if (!Number.isInteger(input.turn) || input.turn < 1) refuse(say('brigade.armyMorale.turnWhole', { got: String(input.turn) }));
   if (input.turn % n === 0) return { due: true, why: `the end of turn ${input.turn}, every ${n === 4 ? 'fourth' : `${n}th`} turn counted from turn 1 (BRG-4.1)` };
   if (input.armyGeneralFell) return { due: true, why: 'an army general has fallen this turn (BRG-4.1)' };
   return { due: false, why: `turn ${input.turn} is not a ${n === 4 ? 'fourth' : `${n}th`} turn and no army general has fallen (BRG-4.1)` };
@@ -64,9 +64,9 @@ function tableNumber(a: ArmyMoraleArmy, table: HouseValue<ArmyMoraleCell[]> | un
     return { number: cell?.number ?? null, by: 'house' };
   }
   if (a.tableNumber === undefined) {
-    throw new ValueNeeded(`The Army Morale Table is not in the source: give ${a.side}'s number for ${a.broken} broken of ${a.formed} formed brigades (table:"${a.side}=N"), or none if that is not enough to test; or set the table for the battle with /house set key:${HOUSE_KEYS.armyMoraleTable} value: (BRG-4.1, BRG-4.2).`, 'the Army Morale Table number');
+    throw new ValueNeeded(say('brigade.armyMorale.needTable', { side: a.side, broken: String(a.broken), formed: String(a.formed), key: HOUSE_KEYS.armyMoraleTable }), say('brigade.armyMorale.tableNumber'));
   }
-  if (a.tableNumber !== null && (!Number.isInteger(a.tableNumber) || a.tableNumber < 0)) refuse(`${a.side}'s Army Morale Table number is a whole number, 0 or more (got ${a.tableNumber}) (BRG-4.2).`);
+  if (a.tableNumber !== null && (!Number.isInteger(a.tableNumber) || a.tableNumber < 0)) refuse(say('brigade.armyMorale.numberWhole', { side: a.side, got: String(a.tableNumber) }));
   return { number: a.tableNumber, by: 'gm' };
 }
 
@@ -83,11 +83,11 @@ export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armi
   const rec = recorder(input.dice);
   if (!due.due) return { rule: 'BRG-4', due: false, armies: [], withdrawing: [], dice: rec.rolled, steps };
   const sides = input.armies.map((a) => a.side);
-  if (new Set(sides).size !== sides.length) refuse(`Each army checks once; an army is named twice (BRG-4.1).`);
+  if (new Set(sides).size !== sides.length) refuse(say('brigade.armyMorale.armyTwice'));
   // Every lookup is checked before any die is rolled: the tests are simultaneous (BRG-4.1).
   const looked = input.armies.map((a) => {
-    if (!Number.isInteger(a.broken) || a.broken < 0 || !Number.isInteger(a.formed) || a.formed < 0) refuse(`${a.side}: broken and formed brigades are whole numbers, 0 or more (BRG-4.2).`);
-    if (a.broken > a.formed) refuse(`${a.side}: ${a.broken} broken brigades out of ${a.formed} formed is more than there are (BRG-4.2).`);
+    if (!Number.isInteger(a.broken) || a.broken < 0 || !Number.isInteger(a.formed) || a.formed < 0) refuse(say('brigade.armyMorale.brigadesWhole', { side: a.side }));
+    if (a.broken > a.formed) refuse(say('brigade.armyMorale.moreBroken', { side: a.side, broken: String(a.broken), formed: String(a.formed) }));
     if (a.broken === 0) return { a, number: null, by: null };
     return { a, ...tableNumber(a, input.table) };
   });

@@ -42,12 +42,12 @@ export const chargeRange = (arm: Arm, pack: BrigadePack): Distance | null => (ar
  */
 export function checkAction(input: { unit: string; arm: Arm; action: ChargeAction; target?: string; distance?: Measure; gmRange?: Measure; pack: BrigadePack }): ActionOutcome {
   const { unit, arm, action, pack } = input;
-  if (!pack.charge.actions.includes(action)) refuse(`The activated unit may ${pack.charge.actions.join(', ')} (got "${action}") (BRG-3.2.2).`);
-  if (action === 'evade' && !pack.charge.evadeArms.includes(arm)) refuse(`Only ${pack.charge.evadeArms.join(', ')} may evade; ${unit} is ${arm} (BRG-3.2.2).`);
+  if (!pack.charge.actions.includes(action)) refuse(say('brigade.charge.actions', { actions: pack.charge.actions.join(', '), got: action }));
+  if (action === 'evade' && !pack.charge.evadeArms.includes(arm)) refuse(say('brigade.charge.evadeArms', { arms: pack.charge.evadeArms.join(', '), unit, arm }));
   const steps: Text[] = [];
   const range = chargeRange(arm, pack);
   if (action === 'charge') {
-    if (!input.target || !input.distance) refuse(`A charge names its target and the measured distance to it (BRG-3.2.2).`);
+    if (!input.target || !input.distance) refuse(say('brigade.charge.targetDistance'));
     let limit: number;
     let limitText: Text;
     if (range) {
@@ -55,12 +55,12 @@ export function checkAction(input: { unit: string; arm: Arm; action: ChargeActio
       limitText = input.distance.unit === 'in' ? `${range.in}"` : `${limit}cm`;
     } else {
       const g = input.gmRange;
-      if (!g) refuse(`The source gives charge ranges for infantry and cavalry only; a GM gives the range for ${arm} (BRG-3.2.2).`);
-      if (g.unit !== input.distance.unit) refuse(`Give the GM's range and the measured distance in the same unit (BRG-3.2.2).`);
+      if (!g) refuse(say('brigade.charge.noRange', { arm }));
+      if (g.unit !== input.distance.unit) refuse(say('brigade.charge.sameUnit'));
       limit = g.value;
       limitText = say('brigade.charge.gmRange', { range: measureText(g), arm });
     }
-    if (input.distance.value > limit) refuse(`${input.target} is ${measureText(input.distance)} away, beyond ${unit}'s charge range of ${limitText} (BRG-3.2.2).`);
+    if (input.distance.value > limit) refuse(say('brigade.charge.beyond', { target: input.target, distance: measureText(input.distance), unit, limit: limitText }));
     steps.push(say('brigade.charge.charges', { unit, arm, target: input.target, distance: measureText(input.distance), limit: limitText }));
   } else {
     steps.push(say(DOES[action], { unit }));
@@ -100,7 +100,7 @@ export function resolveChargeReaction(input: { exploitation?: boolean; charger: 
   const fireRule = x ? 'BRG-3.4.5' : 'BRG-3.2.4';
   const bayonetRule = x ? 'BRG-3.4.6' : 'BRG-3.2.5';
   const { charger } = input;
-  if (input.charged.length === 0) refuse(`Name the unit(s) ${charger.unit} charges (${rule}).`);
+  if (input.charged.length === 0) refuse(say('brigade.charge.nameCharged', { unit: charger.unit, rule }));
   const effects: Effect[] = [];
   const steps: Text[] = [];
   const stay: string[] = [];
@@ -113,7 +113,7 @@ export function resolveChargeReaction(input: { exploitation?: boolean; charger: 
   }
   steps.push(say('brigade.charge.chargerPasses', { unit: charger.unit, rule }));
   for (const d of input.charged) {
-    if (!d.test) refuse(`Give ${d.unit}'s morale test result, passed or failed: the source does not say how it is rolled (${rule}).`);
+    if (!d.test) refuse(say('brigade.charge.giveTest', { unit: d.unit, rule }));
     if (d.test === 'failed') {
       retreat.push(d.unit);
       effects.push({ unit: d.unit, effect: 'retreat', rule: 'BRG-3.2.3', distance: null, facing: 'direction of retreat', marker: null });
@@ -157,7 +157,7 @@ export function breakBayonets(input: { cavalry: string; infantry: string; exploi
   const die = input.pack.breakBayonets.die;
   const { house } = input;
   checkNotBoth(house, input.breaksOn !== undefined, 'breaks_on', rule);
-  for (const f of input.breaksOn ?? []) if (!Number.isInteger(f) || f < 1 || f > die) refuse(`The faces that break the bayonets are whole numbers 1 to ${die} (got ${f}) (${rule}).`);
+  for (const f of input.breaksOn ?? []) if (!Number.isInteger(f) || f < 1 || f > die) refuse(say('brigade.charge.breakFaces', { die: String(die), got: String(f), rule }));
   const faces = house?.value ?? input.breaksOn ?? null;
   const rec = recorder(input.dice);
   const roll = rec.roll(die);

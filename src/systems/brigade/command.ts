@@ -41,8 +41,8 @@ export interface FallenLeader {
 /** BRG-1.2.1 and BRG-1.2.2: the turn at whose start a fallen leader is replaced ("the 3rd turn after" read as removed turn + 3). */
 export function replacementTurn(l: FallenLeader, pack: BrigadePack): { turn: number; rule: string } {
   const row = pack.leaders.replacedAfterTurns.find((r) => r.kind === l.kind);
-  if (!row) refuse(`A fallen leader is ${LEADER_KINDS.join(', ')} (got "${l.kind}") (BRG-1.2).`);
-  if (!Number.isInteger(l.removedTurn) || l.removedTurn < 1) refuse(`Give the turn ${l.leader} was removed, 1 or more (got ${l.removedTurn}) (BRG-1.2).`);
+  if (!row) refuse(say('brigade.command.fallenKind', { kinds: LEADER_KINDS.join(', '), got: l.kind }));
+  if (!Number.isInteger(l.removedTurn) || l.removedTurn < 1) refuse(say('brigade.command.removedTurn', { leader: l.leader, got: String(l.removedTurn) }));
   return { turn: l.removedTurn + row.turns, rule: row.id };
 }
 

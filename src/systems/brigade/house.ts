@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refuse } from '../../rules/errors.ts';
+import { say } from '../../i18n/text.ts';
 import type { HouseRule } from '../../rules/house.ts';
 import { ArmyMoraleTable, Faces, ROUNDINGS, type ArmyMoraleCell } from './pack-schema.ts';
 import { brigadePack } from './shipped-pack.ts';
@@ -24,7 +25,7 @@ export const cite = (h: HouseValue<unknown>, shown = String(h.value)): string =>
 export function checkNotBoth(house: HouseValue<unknown> | undefined, given: boolean, option: string, rule: string, shown?: string): void {
   if (!house || !given) return;
   const value = shown ?? (typeof house.value === 'string' ? house.value : JSON.stringify(house.value));
-  refuse(`${option} cannot be given: this battle's house rule gives it ${cite(house, value)}; leave it out, or /house unset key:${house.key} first (${rule}).`);
+  refuse(say('brigade.house.notBoth', { option, cited: cite(house, value), key: house.key, rule }));
 }
 
 /** The reading of a tie where the seed gives no tie rule (BRG-2.1, BRG-3.3.3). */

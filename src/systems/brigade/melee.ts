@@ -1,6 +1,6 @@
 import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { either, say, type Text } from '../../i18n/text.ts';
 import { distanceText, type Effect, type FallenLeaderRoll } from './effects.ts';
 import { checkNotBoth, cite, HOUSE_KEYS, type HouseValue, type TieReading } from './house.ts';
 import { ROUNDINGS, type Arm, type BrigadePack, type Distance, type MeleeDie, type Rounding } from './pack-schema.ts';
@@ -131,13 +131,13 @@ const modText = (ms: readonly GivenModifier[]) => ms.map((m) => `${m.text} ${sig
 const commas = (texts: readonly Text[]): Text => (texts.length ? texts.reduce((a, b) => say('brigade.melee.comma', { a, b })) : '');
 
 function checkSide(s: MeleeSide) {
-  if (s.units.length === 0) refuse(`${s.side} has no unit in the melee (BRG-3.3.2).`);
+  if (s.units.length === 0) refuse(say('brigade.melee.noUnit', { side: s.side }));
   for (const u of s.units) {
-    if (!Number.isInteger(u.morale)) refuse(`${u.unit}'s starting morale is a whole number (got ${u.morale}) (BRG-3.3.2).`);
-    if (!['0', '1D3', '1D6'].includes(u.meleeDie)) refuse(`${u.unit}'s melee die is 0, 1D3 or 1D6 (got "${u.meleeDie}") (BRG-3.3.2).`);
+    if (!Number.isInteger(u.morale)) refuse(say('brigade.melee.moraleWhole', { unit: u.unit, got: String(u.morale) }));
+    if (!['0', '1D3', '1D6'].includes(u.meleeDie)) refuse(say('brigade.melee.meleeDie', { unit: u.unit, got: u.meleeDie }));
   }
   for (const m of [...(s.meleeModifiers ?? []), ...(s.supplementary ?? []), ...s.units.flatMap((u) => u.modifiers ?? [])]) {
-    if (!Number.isInteger(m.value)) refuse(`The modifier "${m.text}" is a whole number (got ${m.value}) (BRG-3.3.2).`);
+    if (!Number.isInteger(m.value)) refuse(say('brigade.melee.modifierWhole', { text: m.text, got: String(m.value) }));
   }
 }
 
@@ -154,7 +154,7 @@ function averagePart(s: MeleeSide, input: MeleeInput) {
   if (!Number.isInteger(average)) {
     rounding = house?.value ?? input.rounding ?? null;
     if (rounding === null) {
-      refuse(`${s.side}'s average starting morale is ${+average.toFixed(3)}; the source does not say how to round it: a GM gives rounding: ${ROUNDINGS.join(', ')}, or sets it for the battle with /house set key:${HOUSE_KEYS.rounding} value: (BRG-3.3.2).`);
+      refuse(say('brigade.melee.howRound', { side: s.side, average: String(+average.toFixed(3)), roundings: ROUNDINGS.join(', '), key: HOUSE_KEYS.rounding }));
     }
     counted = round(average, rounding);
   }
@@ -165,10 +165,10 @@ function averagePart(s: MeleeSide, input: MeleeInput) {
 export function resolveMelee(input: MeleeInput): MeleeOutcome {
   const { pack } = input;
   const [a, b] = input.sides;
-  if (a.side === b.side) refuse(`A melee is fought between two sides; ${a.side} is named twice (BRG-3.3.2).`);
+  if (a.side === b.side) refuse(say('brigade.melee.sideTwice', { side: a.side }));
   const all = [...a.units, ...b.units].map((u) => u.unit);
   const twice = all.find((u, i) => all.indexOf(u) !== i);
-  if (twice !== undefined) refuse(`${twice} is named twice in the melee (BRG-3.3.2).`);
+  if (twice !== undefined) refuse(say('brigade.melee.unitTwice', { unit: twice }));
   checkSide(a);
   checkSide(b);
   checkNotBoth(input.house?.rounding, input.rounding !== undefined, 'rounding', 'BRG-3.3.2');
@@ -249,8 +249,8 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
   const { pack, difference } = input;
   const loser = input.sides.find((s) => s.side === input.loser);
   const winner = input.sides.find((s) => s.side !== input.loser);
-  if (!loser || !winner) refuse(`The loser is ${input.sides.map((s) => s.side).join(' or ')} (got "${input.loser}") (BRG-3.3.4).`);
-  if (!Number.isInteger(difference) || difference < 0) refuse(`The difference in melee strength is a whole number, 0 or more (got ${difference}) (BRG-3.3.4).`);
+  if (!loser || !winner) refuse(say('brigade.melee.loserIs', { sides: either(input.sides.map((s) => s.side)), got: input.loser }));
+  if (!Number.isInteger(difference) || difference < 0) refuse(say('brigade.melee.differenceWhole', { got: String(difference) }));
   const per = pack.melee.casualtiesPerUnit;
   const n = loser.units.length;
   const share = Math.floor(difference / n);
@@ -322,10 +322,10 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
 export function assignRemainder(input: { pending: { count: number; among: readonly string[] }; units: readonly string[] }): { casualties: { unit: string; count: 1 }[]; steps: Text[] } {
   const { pending, units } = input;
   const stranger = units.find((u) => !pending.among.includes(u));
-  if (stranger !== undefined) refuse(`${stranger} is not one of the losing units of that melee: name ${pending.among.join(', ')} (BRG-3.3.4).`);
+  if (stranger !== undefined) refuse(say('brigade.melee.notLoser', { unit: stranger, among: pending.among.join(', ') }));
   const twice = units.find((u, i) => units.indexOf(u) !== i);
-  if (twice !== undefined) refuse(`${twice} is named twice: the remaining extra casualties go one each (BRG-3.3.4).`);
-  if (units.length !== pending.count) refuse(`${plural(pending.count, 'extra casualty is', 'extra casualties are')} left, one each: name ${plural(pending.count, 'unit', 'units')} of ${pending.among.join(', ')} (got ${units.length}) (BRG-3.3.4).`);
+  if (twice !== undefined) refuse(say('brigade.melee.extraTwice', { unit: twice }));
+  if (units.length !== pending.count) refuse(say('brigade.melee.extraLeft', { n: pending.count, among: pending.among.join(', '), got: String(units.length) }));
   return {
     casualties: units.map((unit) => ({ unit, count: 1 as const })),
     steps: [say('brigade.melee.remainderRuling', { units: units.join(', '), n: units.length })],

@@ -53,7 +53,7 @@ export function closeVolleyRound(input: {
 }): VolleyRoundOutcome {
   const { formation } = input;
   for (const v of input.volleys) {
-    if (!Number.isInteger(v.casualties) || v.casualties < 0) refuse(`${v.firer}'s volley at ${v.target}: casualties are a whole number, 0 or more (got ${v.casualties}) (BRG-2.2).`);
+    if (!Number.isInteger(v.casualties) || v.casualties < 0) refuse(say('brigade.volley.casualtiesWhole', { firer: v.firer, target: v.target, got: String(v.casualties) }));
   }
   const steps: Text[] = [say('brigade.volley.roundEnds', { formation })];
   const byUnit = new Map<string, number>();

@@ -98,9 +98,9 @@ export interface ChargeOutcome extends Outcome {
 }
 
 function checkUnit(u: ChargeUnit, role: string): void {
-  if (!ARMS.includes(u.arm)) refuse(`The ${role}'s arm must be one of ${ARMS.join(', ')} (got "${u.arm}").`);
-  if (!Number.isInteger(u.figures) || u.figures < 1) refuse(`The ${role}'s figures must be a whole number, 1 or more (got ${u.figures}).`);
-  if (u.formation !== undefined && !FORMATIONS.includes(u.formation)) refuse(`The ${role}'s formation must be one of ${FORMATIONS.join(', ')} (got "${u.formation}").`);
+  if (!ARMS.includes(u.arm)) refuse(say('charge.charge.unitArm', { role, arms: ARMS.join(', '), got: u.arm }));
+  if (!Number.isInteger(u.figures) || u.figures < 1) refuse(say('charge.charge.unitFigures', { role, got: String(u.figures) }));
+  if (u.formation !== undefined && !FORMATIONS.includes(u.formation)) refuse(say('charge.charge.unitFormation', { role, formations: FORMATIONS.join(', '), got: u.formation }));
 }
 
 /** The result of a table row: the pack's, or for a row the OCR lost the battle's house rule or the GM's; refused when none. */
@@ -122,9 +122,9 @@ function cellOf(row: ChargeTableRow, table: 'open' | 'cover', pack: ChargeRulesP
 function checkGmRows(gm: ChargeGmInput, pack: ChargeRulesPack): void {
   for (const [id, result] of Object.entries(gm.rows ?? {})) {
     const row = [...pack.charge.open.rows, ...pack.charge.cover.rows].find((r) => r.id === id);
-    if (!row) refuse(`"${id}" is not a row of CHG-OPEN or CHG-COVER.`);
-    if (row.result !== null) refuse(`${id} reads "${row.result}" as printed; a GM gives results only for rows the OCR lost.`);
-    if (!CHARGE_RESULTS.includes(result)) refuse(`${id}: "${result}" is not a charge result; they are ${CHARGE_RESULTS.join(', ')}.`);
+    if (!row) refuse(say('charge.charge.notRow', { id }));
+    if (row.result !== null) refuse(say('charge.charge.rowPrinted', { id, result: row.result }));
+    if (!CHARGE_RESULTS.includes(result)) refuse(say('charge.charge.notResult', { id, result, results: CHARGE_RESULTS.join(', ') }));
   }
 }
 
@@ -140,9 +140,9 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   const charge = pack.charge;
   checkUnit(a, 'attacker');
   checkUnit(d, 'defender');
-  if (a.routBroken) refuse(`${a.id} is ${a.routBroken === true ? 'routed or broken' : a.routBroken}: a routed or broken unit may not charge (CHG-ATT-MOD.6, printed NA).`);
-  if (table !== 'open' && table !== 'cover') refuse(`Name the table: open (CHG-OPEN) or cover (CHG-COVER) (got "${String(table)}"). ${charge.tableNote}`);
-  checkDie(gm.die, 'the charge die');
+  if (a.routBroken) refuse(say('charge.charge.routBroken', { unit: a.id, state: a.routBroken === true ? say('charge.charge.routedOrBroken') : a.routBroken }));
+  if (table !== 'open' && table !== 'cover') refuse(say('charge.charge.nameTable', { got: String(table) }));
+  checkDie(gm.die, say('charge.sourced.chargeDie'));
   checkGmRows(gm, pack);
 
   const die = sourced(charge.die, house['charge.die'], gm.die, { what: 'the charge die (CHG-ROLL)', why: 'the text that named it is lost in the source', house: 'charge.die', option: 'die: with the charge' }, (n) => `d${n}`);
@@ -225,8 +225,8 @@ function shiftFirefight(x: { table: 'open' | 'cover'; index: number; difference:
       steps: [say('charge.charge.cavalryInward')],
     };
   }
-  if (x.difference === 0) refuse('A firefight on a result of 0 has no outward direction; CHG-CAV cannot shift it. The GM rules.');
-  if (gm.cavalryOutwardRows !== undefined && (!Number.isInteger(gm.cavalryOutwardRows) || gm.cavalryOutwardRows < 1)) refuse(`CHG-CAV outward rows must be a whole number, 1 or more (got ${gm.cavalryOutwardRows}).`);
+  if (x.difference === 0) refuse(say('charge.charge.zeroFirefight'));
+  if (gm.cavalryOutwardRows !== undefined && (!Number.isInteger(gm.cavalryOutwardRows) || gm.cavalryOutwardRows < 1)) refuse(say('charge.charge.outwardRows', { got: String(gm.cavalryOutwardRows) }));
   const rows = sourced(cav.outwardRows, house['cavalry.outward-rows'], gm.cavalryOutwardRows, {
     what: 'how many rows a firefight shifts outward (CHG-CAV)',
     why: 'the source does not say',
@@ -252,7 +252,7 @@ function applyEffects(e: SideEffects, role: 'attacker' | 'defender', unit: Charg
   const { surrenderRoll, ...rest } = e;
   if (!surrenderRoll) return rest;
   const s = pack.charge.surrender;
-  if (gm.surrenderPercentPerPip !== undefined && !(gm.surrenderPercentPerPip > 0)) refuse(`The surrender percentage a pip must be above 0 (got ${gm.surrenderPercentPerPip}).`);
+  if (gm.surrenderPercentPerPip !== undefined && !(gm.surrenderPercentPerPip > 0)) refuse(say('charge.charge.surrenderPercent', { got: String(gm.surrenderPercentPerPip) }));
   const perPip = sourced(s.percentPerPip, undefined, gm.surrenderPercentPerPip, {
     what: 'the percentage each pip of the surrender roll counts (CHG-OPEN, CHG-COVER)',
     why: 'the pack does not set it',

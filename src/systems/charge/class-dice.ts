@@ -10,6 +10,6 @@ import { checkDie, part, sourced, type Sourced } from './sourced.ts';
  */
 export function classDie(cls: UnitClass | undefined, gmDie: number | undefined, rule: string, pack: ChargeRulesPack, house: ChargeHouse = {}): Sourced<number> {
   if (!cls || !CLASSES.includes(cls)) refuse(say('charge.classDice.needClass', { rule }));
-  checkDie(gmDie, `the ${cls} Class Dice`);
+  checkDie(gmDie, say('charge.sourced.classDice', { cls }));
   return sourced(pack.classDice.dice[cls], part(house['class-dice'], cls), gmDie, { what: `the ${cls} class's Class Dice (${rule})`, why: 'the source does not define Class Dice', house: 'class-dice', entry: cls, option: 'die: with the roll' }, (n) => `d${n}`);
 }

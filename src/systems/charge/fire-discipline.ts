@@ -61,7 +61,7 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   const gm = input.gm ?? {};
   const house = input.house ?? {};
   if (!DISCIPLINE_COLUMNS.includes(column)) refuse(say('charge.fireDiscipline.columnOneOf', { columns: DISCIPLINE_COLUMNS.join(', '), column: String(column) }));
-  checkDie(gm.die, 'the Fire Discipline die');
+  checkDie(gm.die, say('charge.sourced.fireDisciplineDie'));
   if (gm.cell !== undefined) parseDisciplineCell(gm.cell);
   const modifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(modifiers, 'FIRE-DISCIPLINE');

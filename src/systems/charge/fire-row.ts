@@ -103,7 +103,7 @@ const readingText = (r: RowRule): string =>
 function readingFor(rule: FireRowRule, arm: Arm, note: string): RowRule {
   if ('by' in rule) return rule as RowRule;
   const r = (rule as Partial<Record<Arm, RowRule>>)[arm];
-  if (!r) refuse(`This battle's house rule fire.row (${note}) gives no reading for ${arm}, only for ${Object.keys(rule).join(', ')}; a GM adds one with /house set key:fire.row value: (FIRE-TABLE.GRID).`);
+  if (!r) refuse(say('charge.fireRow.noReading', { note, arm, arms: Object.keys(rule).join(', ') }));
   return r;
 }
 
@@ -136,12 +136,12 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
   };
   switch (r.by) {
     case 'table':
-      if (given === undefined) refuse(`This battle's house rule fire.row (${rule.note}) reads the row on the table: ${r.counts}. Give it with the fire, row:Half or 1-9 (FIRE-TABLE.GRID).`);
+      if (given === undefined) refuse(say('charge.fireRow.onTable', { note: rule.note, counts: r.counts }));
       steps.push(say('charge.fireRow.counted', { row: given, counts: r.counts, note }));
       return { value: given, from: 'house', note };
     case 'figures': {
       const b = findBand(r.bands, firer.figures);
-      if (!b) refuse(`This battle's house rule fire.row (${rule.note}) has no band for ${firer.figures} figures (FIRE-TABLE.GRID).`);
+      if (!b) refuse(say('charge.fireRow.noBand', { note: rule.note, figures: String(firer.figures) }));
       return done(b.band.row, `${firer.name} has ${firer.figures} figures, the band ${bandLabel(b.band)}`);
     }
     case 'die': {
@@ -152,9 +152,9 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
     }
     default: {
       const v = valueOf(r, firer, input.band);
-      if (v === undefined) refuse(r.by === 'band' ? `This battle's house rule fire.row (${rule.note}) reads the row from the range band: give block: and band: with the fire (FIRE-TABLE.GRID, FIRE-TABLE.RANGE).` : `${firer.name} has no ${r.by}: set it with /unit set unit:"${firer.name}" ${r.by}:... (house rule fire.row reads it).`);
+      if (v === undefined) refuse(r.by === 'band' ? say('charge.fireRow.fromBand', { note: rule.note }) : say('charge.fireRow.noAttr', { unit: firer.name, by: r.by }));
       const row = (r.rows as Partial<Record<string, FireRow>>)[v];
-      if (!row) refuse(`This battle's house rule fire.row (${rule.note}) gives no row for ${r.by === 'band' ? 'the band' : `the ${r.by}`} ${v}, only for ${Object.keys(r.rows).join(', ')}; a GM adds it with /house set key:fire.row value: (FIRE-TABLE.GRID).`);
+      if (!row) refuse(say('charge.fireRow.noRow', { note: rule.note, by: r.by, value: v, values: Object.keys(r.rows).join(', ') }));
       return done(row, `${r.by === 'band' ? 'the range band' : `${firer.name}'s ${r.by}`} is ${v}`);
     }
   }

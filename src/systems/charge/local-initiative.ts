@@ -55,7 +55,7 @@ export interface LocalInitiativeOutcome extends Outcome {
 export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitiativeOutcome {
   const { pack, unit } = input;
   const li = pack.localInitiative;
-  if (!li.uses.includes(input.purpose)) refuse(`Local initiative may only be used for ${li.uses.join(' or ')} (INIT-LOCAL); not "${input.purpose}".`);
+  if (!li.uses.includes(input.purpose)) refuse(say('charge.localInitiative.uses', { uses: li.uses.join(' or '), got: input.purpose }));
   const house = input.house ?? {};
   const die = classDie(unit.class, input.gm?.die, 'INIT-LOCAL', pack, house);
   const table = sourced(li.table, house['local-initiative.table'], undefined, { what: 'the Local Initiative table (INIT-LOCAL)', why: 'its roll bands and cells are illegible in the source', house: 'local-initiative.table' }, () => 'the table');

@@ -1,4 +1,5 @@
 import { refuse } from '../../rules/errors.ts';
+import { say } from '../../i18n/text.ts';
 import type { Wanted } from './modifiers.ts';
 import type { AttackerKey, ChargeRulesPack, DefenderKey } from './pack-schema.ts';
 import { houseHolds, type Noted } from './sourced.ts';
@@ -36,7 +37,7 @@ const keyOf = (multiple: string) => `mass${multiple.replace(/x$/, '')}` as Attac
 
 export function massRows(x: { attackerFigures: number; defenderFigures: number; reading?: Noted<MassReading>; gm?: MassChoice; pack: ChargeRulesPack }): MassRows {
   const { reading, gm } = x;
-  if (gm !== undefined && !MASS_CHOICES.includes(gm)) refuse(`mass: is one of ${MASS_CHOICES.join(', ')} (got "${gm}") (${RULES}).`);
+  if (gm !== undefined && !MASS_CHOICES.includes(gm)) refuse(say('charge.mass.choices', { choices: MASS_CHOICES.join(', '), got: gm, rule: RULES }));
   if (reading && reading.value !== 'gm' && gm !== undefined) refuse(houseHolds(`Mass... (${RULES})`, 'mass', `read as ${reading.value}`, reading.note));
   const cited = reading ? `mass: ${reading.value}, ${reading.note}` : '';
   if (reading?.value === 'none') return { attacker: [], defender: [], step: `Mass...: no Mass row applies (${cited}) (${RULES}).` };

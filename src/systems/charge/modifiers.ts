@@ -55,15 +55,15 @@ export function applyRows<K extends string, R extends ChargeModifierRow & { key:
   const out: AppliedModifier[] = [];
   for (const key of Object.keys(gmValues) as K[]) {
     const row = rows.find((r) => r.key === key);
-    if (!row) refuse(`"${key}" is not a ${where.chart} modifier.`);
-    if (row.value !== null) refuse(`${row.id} ${row.text} is ${signed(row.value)} as the chart prints it; its value cannot be given.`);
-    if (!Number.isInteger(gmValues[key])) refuse(`${row.id} ${row.text}: the GM's value must be a whole number (got ${gmValues[key]}).`);
+    if (!row) refuse(say('charge.modifiers.notModifier', { key, chart: where.chart }));
+    if (row.value !== null) refuse(say('charge.modifiers.printed', { id: row.id, text: row.text, value: signed(row.value) }));
+    if (!Number.isInteger(gmValues[key])) refuse(say('charge.modifiers.gmWhole', { id: row.id, text: row.text, got: String(gmValues[key]) }));
   }
   for (const w of wanted) {
     const row = rows.find((r) => r.key === w.key);
     if (!row) throw new Error(`pack ${where.chart} has no row "${w.key}"`);
     const count = w.count ?? 1;
-    if (!Number.isInteger(count) || count < 0) refuse(`${row.id} ${row.text}: the count must be a whole number, 0 or more (got ${count}).`);
+    if (!Number.isInteger(count) || count < 0) refuse(say('charge.modifiers.countWhole', { id: row.id, text: row.text, got: String(count) }));
     if (count === 0) continue;
     const why = row.printed ? `printed ${row.printed}` : (row.note ?? 'lost in the source');
     const houseKey = where.houseKeys[w.key];
@@ -80,7 +80,7 @@ export function applyRows<K extends string, R extends ChargeModifierRow & { key:
 }
 
 export function checkGmModifiers(ms: readonly GmModifier[], rule: string): void {
-  for (const m of ms) if (!Number.isInteger(m.value)) refuse(`Modifier "${m.label}" must be a whole number (got ${m.value}) (${rule}).`);
+  for (const m of ms) if (!Number.isInteger(m.value)) refuse(say('charge.modifiers.labelWhole', { label: m.label, got: String(m.value), rule }));
 }
 
 const BY = { unit: ' (from the roster and log)', table: ' (on the table)', gm: " (the GM's, with the charge)" } as const;

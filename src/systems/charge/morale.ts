@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
+import { say } from '../../i18n/text.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
 import { findBand, type Band } from './bands.ts';
 import { either, explained, oneOrMore, someOf } from './house-value.ts';
@@ -245,7 +246,7 @@ export function resolveMorale(input: MoraleInput): MoraleOutcome {
   else {
     const byClass = target.value as Partial<Record<UnitClass, number>>;
     const t = f.class === undefined ? undefined : byClass[f.class];
-    if (t === undefined) refuse(`This battle's house rule morale.target (${target.note}) gives no number for ${f.class ? `the ${f.class} class` : `a unit without a class`} (${f.unit}); a GM adds it with /house set key:morale.target value: (MEL-D10).`);
+    if (t === undefined) refuse(say('charge.morale.noTarget', { note: target.note, hasClass: f.class ? 'yes' : 'no', class: f.class ?? '', unit: f.unit }));
     need = t;
   }
   const applied: AppliedMoraleModifier[] = [];

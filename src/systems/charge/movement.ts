@@ -78,7 +78,7 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
   const mr = pack.movement.roll;
   const cls = unit.moveClass;
   if (!cls || !MOVE_CLASSES.includes(cls)) refuse(say('charge.movement.needMoveClass', { unit: unit.id }));
-  checkDie(input.gm?.die, 'the movement die');
+  checkDie(input.gm?.die, say('charge.sourced.movementDie'));
   const house = input.house ?? {};
   const die = sourced(mr.die, house['move.die'], input.gm?.die, { what: 'the movement die (MOVE-ROLL)', why: 'the source does not name it', house: 'move.die', option: 'die: with the roll' }, (n) => `d${n}`);
   const table = sourced(mr.table, house['move.table'], undefined, {
@@ -97,7 +97,7 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
     steps.push(say('charge.movement.natural', { natural: String(mr.noMovementOnNatural) }));
   } else {
     const found = findBand(table.value.columns, roll);
-    if (!found) throw new ValueNeeded(`The MOVE-ROLL table has no column for ${roll}; a GM completes it with /house set key:move.table value:.`, needOf({ house: 'move.table' }));
+    if (!found) throw new ValueNeeded(say('charge.movement.noColumn', { roll: String(roll) }), needOf({ house: 'move.table' }));
     fraction = table.value.rows[cls][found.index]!;
     steps.push(say('charge.movement.fraction', { class: `${cls[0]!.toUpperCase()}${cls.slice(1)}`, min: String(found.band.min), max: String(found.band.max), fraction: fraction === 'NM' ? say('charge.movement.nm') : fraction === 1 ? say('charge.movement.full') : say('charge.movement.ofRate', { fraction: String(fraction) }), from: fromText(table) }));
   }

@@ -93,6 +93,6 @@ export const commas = (texts: readonly Text[]): Text | undefined => (texts.lengt
 export const cap = (s: string): string => (s ? `${s[0]!.toUpperCase()}${s.slice(1)}` : s);
 
 /** A die a GM gives: a whole number of sides, 2 or more. */
-export function checkDie(sides: number | undefined, what: string): void {
-  if (sides !== undefined && (!Number.isInteger(sides) || sides < 2)) refuse(`${cap(what)} must be a die of 2 or more sides (got ${sides}).`);
+export function checkDie(sides: number | undefined, what: Text): void {
+  if (sides !== undefined && (!Number.isInteger(sides) || sides < 2)) refuse(say('charge.sourced.dieSides', { what, got: String(sides) }));
 }

@@ -1,23 +1,48 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { reply } from '../../../app/slash/replies.ts';
+import { lines, say, type Text } from '../../../i18n/text.ts';
 import { chargePack } from '../rules.ts';
 
+const camel = (s: string) => s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
+
+/** A row's arm or gun as the system words it (`charge.ref.arm.<name>`, `charge.ref.gun.<name>`). */
+export const armWord = (arm: string): Text => say(`charge.ref.arm.${camel(arm)}`);
+export const gunWord = (gun: string): Text => say(`charge.ref.gun.${camel(gun)}`);
+
 /** MOVE-RATES of the d10 charge rules: Road, Column, Line for foot and horse (the other three columns cannot be matched), artillery. */
-function chargeRates(): string {
+function chargeRates(): Text {
   const r = chargePack.movement.rates;
-  const d = (v: number | null) => (v === null ? 'illegible' : `${v}"`);
-  return [
-    'MOVE-RATES.FOOT-HORSE: road / column / line; then the printed values General, Square and Charge cannot be matched to',
-    ...r.footHorse.map((x) => `${x.arm}: road ${d(x.road)}, column ${d(x.column)}, line ${d(x.line)}; unassigned ${x.unassigned.join(', ') || 'none'}${x.uncertain ? ` [reading uncertain: ${x.uncertain}]` : ''}`),
-    r.unassignedNote,
+  const inches = (n: number): Text => say('charge.ref.inches', { n });
+  const d = (v: number | null): Text => (v === null ? say('charge.ref.illegible') : inches(v));
+  return lines(
+    say('charge.ref.footHorseHead'),
+    ...r.footHorse.map((x) =>
+      say('charge.ref.footHorseRow', {
+        arm: armWord(x.arm),
+        road: d(x.road),
+        column: d(x.column),
+        line: d(x.line),
+        unassigned: x.unassigned.join(', ') || say('charge.ref.none'),
+        uncertain: x.uncertain ? say('charge.uncertain', { what: say(`charge.ref.uncertain.${camel(x.arm)}`) }) : '',
+      }),
+    ),
+    say('charge.ref.unassignedNote'),
     '',
-    'MOVE-RATES.ART: road / field / limber+move or move+unlimber / move+unlimber+fire / limber+move+unlimber+fire / prolong',
+    say('charge.ref.artilleryHead'),
     ...r.artillery.map((x) => {
-      const ap = (k: string) => (x.ap?.[k] !== undefined ? ` (${x.ap[k]} AP)` : '');
-      const v = (k: 'moveUnlimberFire' | 'limberMoveUnlimberFire', n: number | null) => (n === null ? (x.printed?.[k] ?? 'NA') : `${n}"${ap(k)}`);
-      return `${x.gun}: ${x.road}", ${x.field}", ${x.limberMoveOrMoveUnlimber}", ${v('moveUnlimberFire', x.moveUnlimberFire)}, ${v('limberMoveUnlimberFire', x.limberMoveUnlimberFire)}, ${x.prolong}"`;
+      const v = (k: 'moveUnlimberFire' | 'limberMoveUnlimberFire', n: number | null): Text =>
+        n === null ? (x.printed?.[k] ?? 'NA') : x.ap?.[k] !== undefined ? say('charge.ref.inchesAp', { n, ap: x.ap[k] }) : inches(n);
+      return say('charge.ref.artilleryRow', {
+        gun: gunWord(x.gun),
+        road: inches(x.road),
+        field: inches(x.field),
+        limberMoveOrMoveUnlimber: inches(x.limberMoveOrMoveUnlimber),
+        moveUnlimberFire: v('moveUnlimberFire', x.moveUnlimberFire),
+        limberMoveUnlimberFire: v('limberMoveUnlimberFire', x.limberMoveUnlimberFire),
+        prolong: inches(x.prolong),
+      });
     }),
-  ].join('\n');
+  );
 }
 
 export const ref = {
@@ -26,6 +51,6 @@ export const ref = {
     who: 'anyone',
     example: '/ref rates',
     options: {},
-    query: (_o, ctx) => [reply(ctx, chargeRates(), 'Movement rates (MOVE-RATES)')],
+    query: (_o, ctx) => [reply(ctx, chargeRates(), say('charge.ref.ratesTitle'))],
   }),
 };

@@ -1,5 +1,6 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { reply } from '../../../app/slash/replies.ts';
+import { joinedBy, lines, say, type Text } from '../../../i18n/text.ts';
 import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../index.ts';
 
 /** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */
@@ -28,15 +29,29 @@ function terrain(): string {
   ].join('\n');
 }
 
-function range(): string {
+/** A weapon of the chart in the reader's words: the system's own word for it (`medieval.ref.weapon.<name>`). */
+export const weaponWord = (name: string): Text => say(`medieval.ref.weapon.${camel(name)}`);
+const camel = (s: string) => s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
+const distance = (d: { cm: number | null; in: number }): Text => (d.cm === null ? `${d.in}"` : say('medieval.ref.cmInches', { cm: d.cm, inches: d.in }));
+
+function range(): Text {
   const r = pack.range;
-  return [
-    `Range to target${r.roundedUp ? ' (rounded up)' : ''}: short / medium / long`,
-    ...r.weapons.map((w) => `${w.id} ${w.weapons.join(', ')}: short to ${dist(w.short)}, medium to ${dist(w.medium)}, long to ${dist(w.long)}${w.artillery ? ' (artillery)' : ''}`),
+  return lines(
+    say('medieval.ref.rangeHead', { rounded: r.roundedUp ? 'yes' : 'no' }),
+    ...r.weapons.map((w) =>
+      say('medieval.ref.rangeRow', {
+        id: w.id,
+        weapons: joinedBy(w.weapons.map(weaponWord), ', '),
+        short: distance(w.short),
+        medium: distance(w.medium),
+        long: distance(w.long),
+        artillery: w.artillery ? 'yes' : 'no',
+      }),
+    ),
     '',
-    `${r.misfire.rule} ${r.misfire.note}`,
-    `${r.explosionDistance.rule} Explosion distance from the gun's base: ${r.explosionDistance['25mm'].in}" (25mm figures), ${r.explosionDistance['15mm'].in}" (15mm figures).`,
-  ].join('\n');
+    say('medieval.ref.misfireNote', { id: r.misfire.rule }),
+    say('medieval.ref.explosion', { id: r.explosionDistance.rule, large: r.explosionDistance['25mm'].in, small: r.explosionDistance['15mm'].in }),
+  );
 }
 
 const CHARTS = {
@@ -76,7 +91,7 @@ export const ref = {
     who: 'anyone',
     example: '/ref range',
     options: {},
-    query: (_o, ctx) => [reply(ctx, range(), 'Firing Ranges Chart (MED-RANGE)')],
+    query: (_o, ctx) => [reply(ctx, range(), say('medieval.ref.rangeTitle'))],
   }),
   modifiers: sub({
     description: 'The modifiers of a chart, by id, for the modifiers option of /fire, /melee, /control, /morale',
