@@ -2,7 +2,7 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { findByName, type BattleState } from '../battle/state.ts';
 import type { AttrAftermath, UnitAftermath } from '../battle/system.ts';
-import { english, type Text } from '../i18n/text.ts';
+import { concat, english, say, type Text } from '../i18n/text.ts';
 import { plural } from '../messages.ts';
 import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 import { figuresOf } from './decide.ts';
@@ -121,5 +121,7 @@ function lostWords(statuses: readonly string[] | undefined): string {
 }
 
 /** The attributes besides figures a battle changed, each with the battle's event it came from: "; cannon 3 → 2 (1 gun exploded (MED-RANGE.9), event 14)". */
-export const changesText = (r: Pick<UnitResult, 'changes'>): string =>
-  (r.changes ?? []).map((c) => `; ${c.attr} ${c.from ?? 'none'} → ${c.to ?? 'none'} (${english(c.why)}, event ${c.version} of the battle)`).join('');
+export const changesText = (r: Pick<UnitResult, 'changes'>): Text => {
+  const value = (v: string | number | null): Text => (v === null ? say('campaign.word.none') : String(v));
+  return concat(...(r.changes ?? []).map((c) => say('campaign.word.change', { attr: c.attr, from: value(c.from), to: value(c.to), why: c.why, version: String(c.version) })));
+};

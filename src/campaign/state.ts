@@ -1,6 +1,7 @@
 import type { Language } from '../i18n/locales.ts';
 import { say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
+import { fateWord } from './words.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { ArmyCommand, CampaignEvent, CampaignHouseRule, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
 
@@ -194,6 +195,12 @@ export const officerOut = (c: ArmyCommand): 'fallen' | 'captured' | undefined =>
 
 /** A command's officer as the campaign's texts name him: "John de Vere (fallen)". */
 export const officerText = (c: ArmyCommand): string => (c.officer ? `${c.officer}${officerOut(c) ? ` (${officerOut(c)})` : ''}` : '');
+
+/** officerText in the reader's words: "John de Vere (fallen)". */
+export const officerWords = (c: ArmyCommand): Text => {
+  const out = officerOut(c);
+  return c.officer ? (out ? say('campaign.reply.officerOut', { officer: c.officer, fate: fateWord(out) }) : c.officer) : '';
+};
 
 /** The units of the campaign in a battle not yet settled (running, or its result not applied). */
 export function unitsInBattle(s: CampaignState): Map<string, CampaignBattle> {
