@@ -33,7 +33,8 @@ export interface GmRuling {
   /** The campaign turn it was given in (0 before the first). */
   turn: number;
   subject: string;
-  change: string;
+  /** What it changed: a phrase (an older log's English). */
+  change: Text;
   note: string;
   by?: string;
 }
@@ -76,7 +77,7 @@ export interface CampaignBattle {
   /** The language it was started in, if given; else the campaign's. */
   language?: Language;
   /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. `text` follows the units as they stand (resultText). */
-  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string; sides?: Text[] };
+  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: Text; sides?: Text[] };
 }
 
 /** A link to the campaign's page: the event that made it, and whether it was revoked (then it never opens again). */
