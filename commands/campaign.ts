@@ -11,11 +11,12 @@ import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { changesText } from '../src/campaign/aftermath.ts';
 import { campaignLeaders, figuresOf, findArmy, findCampaignBattle, findUnit, notWaiting, unknownSystem } from '../src/campaign/decide.ts';
-import { english, lines, say, type Text } from '../src/i18n/text.ts';
+import { joinedBy, lines, say, type Text } from '../src/i18n/text.ts';
 import type { Message } from '../src/messages.ts';
 import { LEADER_FATES, UNIT_STATUSES, type LeaderFate, type UnitStatus } from '../src/campaign/events.ts';
-import { armyStrength, currentTurn, officerText, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
-import { mention, plural } from '../src/messages.ts';
+import { armyStrength, currentTurn, officerWords, type CampaignState, type CampaignUnit } from '../src/campaign/state.ts';
+import { mention } from '../src/messages.ts';
+import { statusWord } from '../src/campaign/words.ts';
 import { RuleError } from '../src/rules/errors.ts';
 import { createOptions, givenOptions } from './battle.ts';
 import { houseValueOpt, typed } from './house.ts';
@@ -55,22 +56,27 @@ function extended(text: string, s: CampaignState, now: Date): string {
   return parseDeadline(text, base);
 }
 
-function armyText(s: CampaignState, ref: string | undefined): string {
+function armyText(s: CampaignState, ref: string | undefined): Text {
   if (!ref) {
     const armies = Object.values(s.armies);
-    if (!armies.length) return `${s.name} has no army yet. Each side imports its armies with /campaign army import.`;
-    return Object.values(s.sides)
-      .map((side) => [`**${side.name}**${side.players.length ? ` (${side.players.map(mention).join(', ')})` : ''}`, ...armies.filter((a) => a.sideId === side.id).map((a) => `• ${a.name} (${a.system}): ${armyStrength(s, a.id)} figures in ${plural(Object.values(s.units).filter((u) => u.armyId === a.id && u.status !== 'destroyed' && u.status !== 'captured').length, 'unit')}`)].join('\n'))
-      .join('\n');
+    if (!armies.length) return say('campaign.reply.noArmy', { campaign: s.name });
+    return lines(
+      ...Object.values(s.sides).flatMap((side) => [
+        side.players.length ? say('campaign.reply.sidePlayers', { side: side.name, players: side.players.map(mention).join(', ') }) : say('campaign.reply.side', { side: side.name }),
+        ...armies
+          .filter((a) => a.sideId === side.id)
+          .map((a) => say('campaign.reply.armyLine', { army: a.name, system: a.system, figures: String(armyStrength(s, a.id)), units: Object.values(s.units).filter((u) => u.armyId === a.id && u.status !== 'destroyed' && u.status !== 'captured').length })),
+      ]),
+    );
   }
   const a = findArmy(s, ref);
-  const lines = [`${a.name} (${a.id}) of ${s.sides[a.sideId]!.name}, ${a.system} rules: ${armyStrength(s, a.id)} figures.`];
+  const out: Text[] = [say('campaign.reply.armyHead', { army: a.name, id: a.id, side: s.sides[a.sideId]!.name, system: a.system, figures: String(armyStrength(s, a.id)) })];
   for (const c of a.commands) {
-    const ruled = c.officerRuling ? ` (GM's ruling, ${mention(c.officerRuling.by)}: ${c.officerRuling.note})` : '';
-    lines.push(`**${c.name}**${c.officer ? ` — ${officerText(c)}${ruled}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
-    for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) lines.push(`• ${u.name}: ${figuresOf(u.attrs)} figures, ${u.status}${u.ruling ? " (GM's ruling)" : ''}`);
+    const officer = c.officer ? (c.officerRuling ? say('campaign.reply.officerRuled', { officer: officerWords(c), user: mention(c.officerRuling.by), note: c.officerRuling.note }) : officerWords(c)) : '';
+    out.push(say('campaign.reply.command', { command: c.name, led: c.officer ? 'yes' : 'no', officer, played: c.player ? 'yes' : 'no', player: c.player ? mention(c.player) : '' }));
+    for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) out.push(say(u.ruling ? 'campaign.reply.unitRuled' : 'campaign.reply.unit', { unit: u.name, figures: String(figuresOf(u.attrs)), status: statusWord(u.status) }));
   }
-  return lines.join('\n');
+  return lines(...out);
 }
 
 /**
@@ -78,28 +84,39 @@ function armyText(s: CampaignState, ref: string | undefined): string {
  * attributes, and each battle it fought with what the battle's log proposed and what was confirmed,
  * a GM's ruling marked as theirs.
  */
-function unitText(s: CampaignState, ref: string): string {
+function unitText(s: CampaignState, ref: string): Text {
   const u = findUnit(s, ref);
   const a = s.armies[u.armyId]!;
-  // Worded in English while this reply is still a string (the campaign's lines move into the catalog apart).
-  const attrs = english(attrsPhrase(a.system, u.attrs, true));
-  const state = (x: { attrs: Record<string, unknown>; status: string }) => `${figuresOf(x.attrs)} figures, ${x.status}`;
+  const attrs = attrsPhrase(a.system, u.attrs, true);
+  const state = (x: { attrs: Record<string, unknown>; status: string }) => ({ after: String(figuresOf(x.attrs)), status: statusWord(x.status) });
   const fought = Object.values(s.battles)
     .filter((b) => b.units.includes(u.unitId))
-    .map((b) => {
+    .map((b): Text => {
       const r = b.result?.units.find((x) => x.unitId === u.unitId);
-      if (!r || b.stage === 'running' || b.stage === 'cancelled') return `• ${b.name} (${b.id}): ${b.stage === 'cancelled' ? 'cancelled' : 'being fought'}`;
-      const ruling = r.ruling ? ` — GM's ruling (${mention(r.ruling.by)}): ${r.ruling.note}; the log proposed ${r.proposed ? state(r.proposed) : 'otherwise'}` : '';
-      const head = b.stage === 'applied' ? `confirmed ${r.before.figures} → ${state(r.after)}${r.ruling ? '' : ', as the log proposed'}` : `proposed ${r.before.figures} → ${state(r.after)}, waiting for the GM's confirmation`;
-      return `• ${b.name} (${b.id}): ${head} — ${r.why.map(english).join('; ')}${changesText(r)}${ruling}`;
+      const named = { battle: b.name, id: b.id };
+      if (!r || b.stage === 'running' || b.stage === 'cancelled') return say(b.stage === 'cancelled' ? 'campaign.reply.foughtCancelled' : 'campaign.reply.foughtRunning', named);
+      const proposed = r.proposed ? say('campaign.reply.figuresStatus', { figures: String(figuresOf(r.proposed.attrs)), status: statusWord(r.proposed.status) }) : say('campaign.reply.otherwise');
+      const ruling = r.ruling ? say('campaign.reply.foughtRuling', { user: mention(r.ruling.by), note: r.ruling.note, proposed }) : '';
+      const values = { ...named, before: String(r.before.figures), ...state(r.after), why: joinedBy(r.why, '; '), changes: changesText(r), ruling };
+      return say(b.stage === 'applied' ? (r.ruling ? 'campaign.reply.foughtConfirmedRuled' : 'campaign.reply.foughtConfirmed') : 'campaign.reply.foughtProposed', values);
     });
-  return [`${u.name} (${u.unitId}) of ${a.name}, ${u.command}: ${u.status}, ${figuresOf(u.attrs)} of its original ${plural(u.original, 'figure')}.`, attrs, ...(u.ruling ? [rulingText(s, u.ruling)] : []), ...(fought.length ? ['Battles:', ...fought] : [])].join('\n');
+  const head = say('campaign.reply.unitHead', { unit: u.name, id: u.unitId, army: a.name, command: u.command, status: statusWord(u.status), figures: String(figuresOf(u.attrs)), original: u.original });
+  return lines(head, attrs, ...(u.ruling ? [rulingText(s, u.ruling)] : []), ...(fought.length ? [say('campaign.reply.battles'), ...fought] : []));
 }
 
 /** Whose the unit's state is: the GM's ruling, their words, and what the battle's log had proposed. */
-function rulingText(s: CampaignState, r: NonNullable<CampaignUnit['ruling']>): string {
+function rulingText(s: CampaignState, r: NonNullable<CampaignUnit['ruling']>): Text {
   const b = r.battle ? s.battles[r.battle] : undefined;
-  return `Its state is a GM's ruling${r.by ? ` (${mention(r.by)})` : ''}${b ? ` after ${b.name}` : ''}: ${r.note}${r.proposed ? `. The log proposed ${r.proposed.figures} figures, ${r.proposed.status}.` : ''}`;
+  return say('campaign.reply.unitState', {
+    by: r.by ? 'yes' : 'no',
+    user: r.by ? mention(r.by) : '',
+    after: b ? 'yes' : 'no',
+    battle: b?.name ?? '',
+    note: r.note,
+    proposed: r.proposed ? 'yes' : 'no',
+    figures: r.proposed ? String(r.proposed.figures) : '',
+    status: r.proposed ? statusWord(r.proposed.status) : '',
+  });
 }
 
 /** What the campaign's battles of each rule system start with (issue 41): options and house rules, by system (one, or each with any). */

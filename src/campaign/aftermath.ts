@@ -2,12 +2,12 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { getRuleSystem } from '../battle/registry.ts';
 import { findByName, type BattleState } from '../battle/state.ts';
 import type { AttrAftermath, UnitAftermath } from '../battle/system.ts';
-import { concat, english, joinedBy, type Text } from '../i18n/text.ts';
-import { plural } from '../messages.ts';
+import { concat, either, joinedBy, say, type Text } from '../i18n/text.ts';
 import { checkUnitAttrs, missingText, type AttributeSpec, type UnitAttrs } from '../rules/pack.ts';
 import { figuresOf } from './decide.ts';
 import type { AttrChange, LeaderResult, UnitResult, UnitStatus } from './events.ts';
 import type { CampaignBattle, CampaignState } from './state.ts';
+import { joined, statusWord } from './words.ts';
 
 /**
  * What a battle's end proposes for each campaign unit that fought in it, read from the battle's
@@ -17,7 +17,7 @@ import type { CampaignBattle, CampaignState } from './state.ts';
  * recovery. A system without the hook carries its report's strength, and a unit with none left is
  * destroyed. `log` is the battle's whole log; the events an undo voided are left out here.
  */
-export function proposeResult(c: CampaignState, b: CampaignBattle, battle: BattleState, log: readonly LoggedEvent[]): { units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: Text[] } {
+export function proposeResult(c: CampaignState, b: CampaignBattle, battle: BattleState, log: readonly LoggedEvent[]): { units: UnitResult[]; leaders: LeaderResult[]; result: Text; sides?: Text[] } {
   const system = getRuleSystem(battle.system);
   const live = standing(log);
   const units: UnitResult[] = [];
@@ -29,7 +29,7 @@ export function proposeResult(c: CampaignState, b: CampaignBattle, battle: Battl
     const bu = findByName(battle.units, cu.name);
     if (!bu) {
       // A GM removed it from the battle's roster: the log says nothing of it, so it stays as it was.
-      units.push({ unitId: id, name: cu.name, before, after: { attrs: cu.attrs, status: cu.status }, why: ['not in the battle\'s roster at its end (removed by a GM): unchanged'] });
+      units.push({ unitId: id, name: cu.name, before, after: { attrs: cu.attrs, status: cu.status }, why: [say('campaign.aftermath.notInRoster')] });
       continue;
     }
     const a: UnitAftermath = system.aftermath?.(battle, bu, live) ?? fallback(battle, bu);
@@ -40,7 +40,7 @@ export function proposeResult(c: CampaignState, b: CampaignBattle, battle: Battl
     if (a.leaderFallen) {
       const army = c.armies[cu.armyId]!;
       const command = army.commands.find((x) => x.officer === a.leaderFallen) ?? army.commands.find((x) => x.name === cu.command)!;
-      if (!leaders.some((l) => l.officer === a.leaderFallen)) leaders.push({ armyId: army.id, command: command.name, officer: a.leaderFallen, why: `fell with ${cu.name}`, unitId: id });
+      if (!leaders.some((l) => l.officer === a.leaderFallen)) leaders.push({ armyId: army.id, command: command.name, officer: a.leaderFallen, why: say('campaign.aftermath.fellWith', { unit: cu.name }), unitId: id });
     }
   }
   const sides = system.sideAftermath?.(battle) ?? [];
@@ -71,12 +71,11 @@ function attrChanges(attrs: UnitAttrs, given: readonly AttrAftermath[]): AttrCha
  * left: `cannon` counts from 1) is said, for a GM to rule on before its next battle: the next
  * battle's roster would refuse it, and the umpire does not make up what it becomes.
  */
-function unfit(attributes: readonly AttributeSpec[], attrs: UnitAttrs, status: UnitStatus, changes: readonly AttrChange[]): string[] {
+function unfit(attributes: readonly AttributeSpec[], attrs: UnitAttrs, status: UnitStatus, changes: readonly AttrChange[]): Text[] {
   if (!changes.length || status === 'destroyed' || status === 'captured') return [];
   const checked = checkUnitAttrs(attributes, { ...attrs, figures: Math.max(1, figuresOf(attrs)) });
   if (checked.ok) return [];
-  const problems = english(joinedBy([...checked.invalid, ...(checked.missing.length ? [concat('needs ', missingText(checked.missing))] : [])], '; '));
-  return [`its rules field no unit with that (${problems}): a GM rules what becomes of it before its next battle (/campaign battle adjust status:, or /campaign unit set)`];
+  return [say('campaign.aftermath.unfit', { why: joinedBy([...checked.invalid, ...(checked.missing.length ? [say('campaign.decide.needs', { what: missingText(checked.missing) })] : [])], '; ') })];
 }
 
 function applied(attrs: UnitAttrs, changes: readonly AttrChange[]): UnitAttrs {
@@ -93,14 +92,14 @@ function fallback(battle: BattleState, u: BattleState['units'][string]): UnitAft
   const start = figuresOf(u.attrs);
   const figures = hooks ? hooks.unit(battle, u).strength : start;
   const lost = start - figures;
-  return { figures, status: figures <= 0 ? 'destroyed' : 'fit', why: [lost > 0 ? `lost ${lost} of ${plural(start, 'figure')}` : 'no losses'] };
+  return { figures, status: figures <= 0 ? 'destroyed' : 'fit', why: [lost > 0 ? say('campaign.aftermath.lost', { lost: String(lost), start: String(start), n: start }) : say('campaign.aftermath.noLosses')] };
 }
 
 /**
  * Each side's figures before and after, and what the battle's end says of a side as a whole (an
  * army's withdrawal): the battle's result as its log gives it, without naming a winner the rules do not.
  */
-export function resultText(c: CampaignState, b: CampaignBattle, units: readonly UnitResult[], sides: readonly Text[] = []): string {
+export function resultText(c: CampaignState, b: CampaignBattle, units: readonly UnitResult[], sides: readonly Text[] = []): Text {
   const bySide = new Map<string, { before: number; after: number; lost: number }>();
   for (const r of units) {
     const side = c.sides[c.armies[c.units[r.unitId]!.armyId]!.sideId]!.name;
@@ -110,17 +109,20 @@ export function resultText(c: CampaignState, b: CampaignBattle, units: readonly 
     if (r.after.status !== 'fit' && r.before.status === 'fit') t.lost++;
     bySide.set(side, t);
   }
-  const parts = [...bySide].map(([side, t]) => `${side} ${t.before} → ${plural(t.after, 'figure')}${t.lost ? ` (${plural(t.lost, 'unit')} ${lostWords(getRuleSystem(b.system).carriedStatuses)})` : ''}`);
-  // The result is still a line of English (the campaign's texts are not in the catalog yet): the system's phrases are worded in it.
-  return `${parts.join('; ')}.${sides.length ? ` ${sides.map(english).join(' ')}` : ''}`;
+  const parts = [...bySide].map(([side, t]) => {
+    const values = { side, before: String(t.before), after: String(t.after), n: t.after };
+    return t.lost ? say('campaign.result.sideLost', { ...values, lost: t.lost, how: lostWords(getRuleSystem(b.system).carriedStatuses) }) : say('campaign.result.side', values);
+  });
+  return sides.length ? say('campaign.result.textThen', { sides: joined(parts, 'semi'), then: joinedBy(sides, ' ') }) : say('campaign.result.text', { sides: joined(parts, 'semi') });
 }
 
 /** "routed, destroyed or captured", of the statuses the battle's rules have. */
-function lostWords(statuses: readonly string[] | undefined): string {
-  const lost = (statuses ?? ['routed', 'destroyed', 'captured']).filter((x) => x !== 'fit');
-  return lost.length > 1 ? `${lost.slice(0, -1).join(', ')} or ${lost.at(-1)}` : (lost[0] ?? '');
+function lostWords(statuses: readonly string[] | undefined): Text {
+  return either((statuses ?? ['routed', 'destroyed', 'captured']).filter((x) => x !== 'fit').map(statusWord));
 }
 
 /** The attributes besides figures a battle changed, each with the battle's event it came from: "; cannon 3 → 2 (1 gun exploded (MED-RANGE.9), event 14)". */
-export const changesText = (r: Pick<UnitResult, 'changes'>): string =>
-  (r.changes ?? []).map((c) => `; ${c.attr} ${c.from ?? 'none'} → ${c.to ?? 'none'} (${english(c.why)}, event ${c.version} of the battle)`).join('');
+export const changesText = (r: Pick<UnitResult, 'changes'>): Text => {
+  const value = (v: string | number | null): Text => (v === null ? say('campaign.word.none') : String(v));
+  return concat(...(r.changes ?? []).map((c) => say('campaign.word.change', { attr: c.attr, from: value(c.from), to: value(c.to), why: c.why, version: String(c.version) })));
+};

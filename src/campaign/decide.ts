@@ -49,7 +49,7 @@ export type CampaignAction =
   /** The umpire's own: the battle it reserved could not be created. */
   | { type: 'CancelCampaignBattle'; battle: string; reason: string }
   /** Made by the app from the ended battle's log (aftermath.ts): what it proposes for each unit. */
-  | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: Text[] }
+  | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: Text; sides?: Text[] }
   /** On a unit (`unit` with figures or status) or on a leader (`leader` with `fate`). */
   | { type: 'AdjustBattleResult'; battle: string; unit?: string; figures?: number; status?: UnitStatus; leader?: string; fate?: LeaderFate; note: string }
   | { type: 'ConfirmBattleResult'; battle: string }

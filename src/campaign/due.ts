@@ -1,4 +1,4 @@
-import { english, say, type Text } from '../i18n/text.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { mention, when } from '../messages.ts';
 import { joined } from './words.ts';
 import { currentTurn, sideOf, type CampaignState } from './state.ts';
@@ -61,5 +61,5 @@ export function dueText(s: CampaignState, d: Due, reader: string): Text {
   return say('campaign.due.waiting', { what: d.text, who });
 }
 
-/** dueText in English, for /help until it words its lines per reader. */
-export const dueLine = (s: CampaignState, d: Due, reader: string): string => english(dueText(s, d, reader));
+/** A due item as /help lists it for `reader`: dueText, worded where it is shown. */
+export const dueLine = (s: CampaignState, d: Due, reader: string): Text => dueText(s, d, reader);

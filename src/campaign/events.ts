@@ -77,7 +77,8 @@ export interface LeaderResult {
   armyId: string;
   command: string;
   officer: string;
-  why: string;
+  /** What the log shows of his fall (a phrase; an older log's English). */
+  why: Text;
   /** The unit he led, when the roster attached him to one (its `leader`). */
   unitId?: string;
   /** Fallen when left out (all the log proposes); a GM may rule him captured, or fit after all. */
@@ -166,7 +167,7 @@ export type CampaignEvent =
   | {
       type: 'BattleResultProposed';
       /** `sides`: what the battle's end says of a side as a whole (RuleSystem.sideAftermath), the end of `result`. */
-      data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: string; sides?: Text[] };
+      data: { battleId: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: Text; sides?: Text[] };
     }
   | { type: 'BattleResultAdjusted'; data: { battleId: string; unitId: string; after: { attrs: UnitAttrs; status: UnitStatus }; note: string; by: string } }
   /** A GM rules on a leader in a proposed result (issue 41): what the log cannot say, a commander killed, wounded or taken. */

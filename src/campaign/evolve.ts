@@ -1,9 +1,11 @@
 import { sameName } from '../battle/names.ts';
 import type { UnitAttrs } from '../rules/pack.ts';
+import { concat, say, type Text } from '../i18n/text.ts';
 import { resultText } from './aftermath.ts';
 import { figuresOf } from './decide.ts';
 import type { ArmyCommand, CampaignEvent, LeaderFate, LeaderResult, LoggedCampaignEvent, UnitRecord, UnitStatus } from './events.ts';
 import { armyUsers, currentTurn, initialCampaign, type Army, type CampaignState, type CampaignTurn, type GmRuling } from './state.ts';
+import { fateWord, joined, statusWord } from './words.ts';
 
 const withTurn = (s: CampaignState, turn: number, change: (t: CampaignTurn) => CampaignTurn): CampaignTurn[] =>
   s.turns.map((t) => (t.number === turn ? change(t) : t));
@@ -19,8 +21,14 @@ const figures = (attrs: UnitAttrs): number => (typeof attrs.figures === 'number'
 /** A GM's ruling added to the list the status post and the report show (issue 41). */
 const ruled = (s: CampaignState, version: number, r: Omit<GmRuling, 'version' | 'turn'>): GmRuling[] => [...s.rulings, { version, turn: currentTurn(s)?.number ?? 0, ...r }];
 
-const stateChange = (before: { figures: number; status: UnitStatus }, after: { attrs: UnitAttrs; status: UnitStatus }): string =>
-  `${before.figures} → ${figures(after.attrs)} figures, ${before.status === after.status ? after.status : `${before.status} → ${after.status}`}`;
+const stateChange = (before: { figures: number; status: UnitStatus }, after: { attrs: UnitAttrs; status: UnitStatus }): Text =>
+  say('campaign.ruling.state', { before: String(before.figures), after: String(figures(after.attrs)), status: before.status === after.status ? statusWord(after.status) : concat(statusWord(before.status), ' → ', statusWord(after.status)) });
+
+/** A ruling's change, said as after `battle` and beside what the log proposed, where they are. */
+const afterBattle = (change: Text, battle: string | undefined, proposed: Text | undefined): Text => {
+  const after = battle === undefined ? change : say('campaign.ruling.after', { change, battle });
+  return proposed === undefined ? after : say('campaign.ruling.proposed', { change: after, proposed });
+};
 
 /** A command's officer as a fate leaves him: out of its battles when fallen or captured, back when fit. */
 function officerFate(c: ArmyCommand, fate: LeaderFate, ruling?: { by: string; note: string }): ArmyCommand {
@@ -34,7 +42,7 @@ function withLeader(attrs: UnitAttrs, officer: string, fate: LeaderFate): UnitAt
   return fate === 'fit' ? { ...rest, leader: officer } : rest;
 }
 
-const leaderWords = (l: Pick<LeaderResult, 'fate'>): string => (l.fate === 'fit' ? 'unhurt' : (l.fate ?? 'fallen'));
+const leaderWords = (l: Pick<LeaderResult, 'fate'>): Text => (l.fate === 'fit' ? say('campaign.announce.unhurt') : fateWord(l.fate ?? 'fallen'));
 
 /** A rule system's house rules and options in the campaign, none yet where it has set none. */
 const systemRules = (s: CampaignState, system: string): CampaignState['systems'][string] => s.systems[system] ?? { options: {}, house: {} };
@@ -87,11 +95,12 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
       const u = s.units[e.data.unitId];
       if (!u) return s;
       const { by, note } = e.data;
-      const leader = u.attrs.leader !== e.data.attrs.leader ? `, leader ${e.data.attrs.leader ?? 'none'}` : '';
+      const state = stateChange({ figures: figures(u.attrs), status: u.status }, e.data);
+      const change = u.attrs.leader !== e.data.attrs.leader ? say('campaign.ruling.leader', { change: state, leader: e.data.attrs.leader === undefined ? say('campaign.announce.none') : String(e.data.attrs.leader) }) : state;
       return {
         ...s,
         units: { ...s.units, [u.unitId]: { ...u, attrs: e.data.attrs, status: e.data.status, ruling: { ...(by ? { by } : {}), note } } },
-        rulings: ruled(s, version, { subject: u.name, change: `${stateChange({ figures: figures(u.attrs), status: u.status }, e.data)}${leader}`, note, ...(by ? { by } : {}) }),
+        rulings: ruled(s, version, { subject: u.name, change, note, ...(by ? { by } : {}) }),
       };
     }
     case 'UnitTransferred': {
@@ -104,7 +113,7 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
         ...s,
         armies: { ...s.armies, [to.id]: { ...to, commands } },
         units: { ...s.units, [u.unitId]: { ...u, armyId: to.id, command: e.data.command } },
-        rulings: ruled(s, version, { subject: u.name, change: `moved from ${u.command} (${from}) to ${e.data.command} (${to.name})`, note: e.data.note ?? '', ...(e.data.by ? { by: e.data.by } : {}) }),
+        rulings: ruled(s, version, { subject: u.name, change: say('campaign.ruling.moved', { from: u.command, fromArmy: from, to: e.data.command, toArmy: to.name }), note: e.data.note ?? '', ...(e.data.by ? { by: e.data.by } : {}) }),
       };
     }
     case 'LeaderRuled': {
@@ -120,7 +129,8 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
       const u = d.unitId ? s.units[d.unitId] : undefined;
       const attrs = u && (d.replacement ? { ...u.attrs, leader: d.replacement } : d.fate && d.officer ? withLeader(u.attrs, d.officer, d.fate) : u.attrs);
       const units = u && attrs ? { ...s.units, [u.unitId]: { ...u, attrs, ruling: { by: d.by, note: d.note } } } : s.units;
-      const change = [d.fate ? (d.fate === 'fit' ? 'fit again' : d.fate) : '', d.replacement ? `${d.officer ? 'replaced by' : 'led by'} ${d.replacement}` : ''].filter(Boolean).join(', ');
+      const fate = d.fate && (d.fate === 'fit' ? say('campaign.announce.fitAgain') : fateWord(d.fate));
+      const change = joined([...(fate ? [fate] : []), ...(d.replacement ? [say(d.officer ? 'campaign.announce.replacedBy' : 'campaign.ruling.ledBy', { replacement: d.replacement })] : [])], 'comma');
       return { ...s, armies: { ...s.armies, [army.id]: { ...army, commands } }, units, rulings: ruled(s, version, { subject: d.officer ? `${d.officer} (${d.command})` : d.command, change, note: d.note, by: d.by }) };
     }
     case 'ArmyAssigned': {
@@ -187,7 +197,7 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
       const known = b.result.leaders.some((l) => sameName(l.officer, d.officer));
       const leaders: LeaderResult[] = known
         ? b.result.leaders.map((l) => (sameName(l.officer, d.officer) ? { ...l, fate: d.fate, ruling, proposed: l.proposed ?? l.fate ?? 'fallen' } : l))
-        : [...b.result.leaders, { armyId: d.armyId, command: d.command, officer: d.officer, why: "the log names no fall: a GM's ruling", ...(d.unitId ? { unitId: d.unitId } : {}), fate: d.fate, ruling, proposed: 'fit' }];
+        : [...b.result.leaders, { armyId: d.armyId, command: d.command, officer: d.officer, why: say('campaign.aftermath.noFall'), ...(d.unitId ? { unitId: d.unitId } : {}), fate: d.fate, ruling, proposed: 'fit' }];
       // The unit he led goes into its next battle with him (fit) or without him.
       const units = d.unitId ? b.result.units.map((u) => (u.unitId === d.unitId ? { ...u, after: { ...u.after, attrs: withLeader(u.after.attrs, d.officer, d.fate) } } : u)) : b.result.units;
       return { ...s, battles: { ...s.battles, [b.id]: { ...b, result: { ...b.result, units, leaders } } } };
@@ -196,7 +206,6 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
       const b = s.battles[e.data.battleId];
       const units = { ...s.units };
       let rulings = s.rulings;
-      const after = b ? ` after ${b.name}` : '';
       for (const r of e.data.units) {
         const u = units[r.unitId];
         if (!u) continue;
@@ -204,13 +213,13 @@ export function evolveCampaign(s: CampaignState, e: CampaignEvent, version = s.v
         const { ruling: _r, ...rest } = u;
         const proposed = r.proposed && { figures: figures(r.proposed.attrs), status: r.proposed.status };
         units[r.unitId] = { ...rest, attrs: r.after.attrs, status: r.after.status, ...(r.ruling ? { ruling: { ...r.ruling, battle: e.data.battleId, ...(proposed ? { proposed } : {}) } } : {}) };
-        if (r.ruling) rulings = ruled({ ...s, rulings }, version, { subject: r.name, change: `${stateChange(r.before, r.after)}${after}${proposed ? `, where the log proposed ${proposed.figures}, ${proposed.status}` : ''}`, ...r.ruling });
+        if (r.ruling) rulings = ruled({ ...s, rulings }, version, { subject: r.name, change: afterBattle(stateChange(r.before, r.after), b?.name, proposed && say('campaign.ruling.figuresStatus', { figures: String(proposed.figures), status: statusWord(proposed.status) })), ...r.ruling });
       }
       const armies = { ...s.armies };
       for (const l of e.data.leaders) {
         const a = armies[l.armyId];
         if (a) armies[a.id] = { ...a, commands: a.commands.map((c) => (c.name === l.command && c.officer === l.officer && l.fate !== 'fit' ? officerFate(c, l.fate ?? 'fallen', l.ruling) : c)) };
-        if (l.ruling) rulings = ruled({ ...s, rulings }, version, { subject: `${l.officer} (${l.command})`, change: `${leaderWords(l)}${after}${l.proposed ? `, where the log proposed ${leaderWords({ fate: l.proposed })}` : ''}`, ...l.ruling });
+        if (l.ruling) rulings = ruled({ ...s, rulings }, version, { subject: `${l.officer} (${l.command})`, change: afterBattle(leaderWords(l), b?.name, l.proposed && leaderWords({ fate: l.proposed })), ...l.ruling });
       }
       return { ...s, units, armies, rulings, battles: b ? { ...s.battles, [b.id]: { ...b, stage: 'applied', result: b.result && { ...b.result, units: e.data.units, leaders: e.data.leaders, text: resultText(s, b, e.data.units, b.result.sides) } } } : s.battles };
     }

@@ -1,6 +1,7 @@
 import type { Language } from '../i18n/locales.ts';
 import { say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
+import { fateWord } from './words.ts';
 import type { SystemId } from '../rules/pack.ts';
 import type { ArmyCommand, CampaignEvent, CampaignHouseRule, LeaderResult, LoggedCampaignEvent, RevealedOrders, UnitRecord, UnitResult } from './events.ts';
 
@@ -32,7 +33,8 @@ export interface GmRuling {
   /** The campaign turn it was given in (0 before the first). */
   turn: number;
   subject: string;
-  change: string;
+  /** What it changed: a phrase (an older log's English). */
+  change: Text;
   note: string;
   by?: string;
 }
@@ -75,7 +77,7 @@ export interface CampaignBattle {
   /** The language it was started in, if given; else the campaign's. */
   language?: Language;
   /** The proposal, as adjusted, while the GM has not confirmed it; then what was applied. `text` follows the units as they stand (resultText). */
-  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: string; sides?: Text[] };
+  result?: { through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; text: Text; sides?: Text[] };
 }
 
 /** A link to the campaign's page: the event that made it, and whether it was revoked (then it never opens again). */
@@ -194,6 +196,12 @@ export const officerOut = (c: ArmyCommand): 'fallen' | 'captured' | undefined =>
 
 /** A command's officer as the campaign's texts name him: "John de Vere (fallen)". */
 export const officerText = (c: ArmyCommand): string => (c.officer ? `${c.officer}${officerOut(c) ? ` (${officerOut(c)})` : ''}` : '');
+
+/** officerText in the reader's words: "John de Vere (fallen)". */
+export const officerWords = (c: ArmyCommand): Text => {
+  const out = officerOut(c);
+  return c.officer ? (out ? say('campaign.reply.officerOut', { officer: c.officer, fate: fateWord(out) }) : c.officer) : '';
+};
 
 /** The units of the campaign in a battle not yet settled (running, or its result not applied). */
 export function unitsInBattle(s: CampaignState): Map<string, CampaignBattle> {

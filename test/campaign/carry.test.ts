@@ -136,10 +136,10 @@ describe('brigade: only the states the brigade game has, and the army that withd
 
   it('BRG-4.2 the result line says the army withdrew from the battlefield', () => {
     const { proposal, after } = settle(campaign, withdrew);
-    expect(proposal.result).toMatch(/French withdrew from the battlefield \(BRG-4\.2\)\.$/);
+    expect(english(proposal.result)).toMatch(/French withdrew from the battlefield \(BRG-4\.2\)\.$/);
     expect(proposal.sides?.map(english)).toEqual(['French withdrew from the battlefield (BRG-4.2).']);
     // Confirmed, the line keeps it.
-    expect(after.battles['c1-b1']!.result!.text).toMatch(/French withdrew from the battlefield \(BRG-4\.2\)\.$/);
+    expect(english(after.battles['c1-b1']!.result!.text)).toMatch(/French withdrew from the battlefield \(BRG-4\.2\)\.$/);
   });
 
   it('a GM may not rule a brigade unit routed, after a battle or between battles: the game has no such state; nothing is changed', () => {

@@ -100,13 +100,13 @@ describe("a GM's ruling on a leader in a battle's result (issue 41)", () => {
   it('MED-MORALE-MOD.28: a commander killed or wounded is the GM\'s to rule: logged with the note, the log\'s "unhurt" kept beside it, and his command fights the next battle without him', () => {
     const ruled: CampaignEvent = { type: 'BattleLeaderAdjusted', data: { battleId: 'c1-b1', armyId: 'a1', command: 'York Host', officer: 'Richard of York', fate: 'fallen', note: 'Cut down at Wakefield', by: 'gm' } };
     const s = given([...SETUP, STARTED, PROPOSED]).when({ type: 'AdjustBattleResult', battle: 'c1-b1', leader: 'richard of york', fate: 'fallen', note: 'Cut down at Wakefield' }).then([ruled]);
-    expect(s.battles['c1-b1']!.result!.leaders).toEqual([
+    expect(s.battles['c1-b1']!.result!.leaders.map((l) => ({ ...l, why: english(l.why) }))).toEqual([
       { armyId: 'a1', command: 'York Host', officer: 'Richard of York', why: "the log names no fall: a GM's ruling", fate: 'fallen', ruling: { by: 'gm', note: 'Cut down at Wakefield' }, proposed: 'fit' },
     ]);
     const applied = decideCampaign(s, { type: 'ConfirmBattleResult', battle: 'c1-b1' }, { actor: 'gm', now: NOW });
     const after = replayCampaign('c1', log([...SETUP, STARTED, PROPOSED, ruled, ...applied]));
     expect(after.armies.a1!.commands[0]).toMatchObject({ officer: 'Richard of York', officerFallen: true, officerRuling: { by: 'gm', note: 'Cut down at Wakefield' } });
-    expect(after.rulings.map((r) => [r.subject, r.change, r.note])).toEqual([['Richard of York (York Host)', 'fallen after Towton, where the log proposed unhurt', 'Cut down at Wakefield']]);
+    expect(after.rulings.map((r) => [r.subject, english(r.change), r.note])).toEqual([['Richard of York (York Host)', 'fallen after Towton, where the log proposed unhurt', 'Cut down at Wakefield']]);
   });
 
   it('a leader taken is captured: the command fights on without him, as when he falls', () => {
@@ -161,7 +161,7 @@ describe("a GM's ruling on a leader in a battle's result (issue 41)", () => {
     const after = replayCampaign('c1', log([...SETUP, STARTED, PROPOSED, first, second, ...applied]));
     expect(after.units.u2!.ruling).toEqual({ by: 'gm', note: 'One came back', battle: 'c1-b1', proposed: { figures: 10, status: 'fit' } });
     expect(after.units.u1!.ruling).toBeUndefined();
-    expect(after.rulings.map((r) => r.change)).toEqual(['12 → 9 figures, fit → routed after Towton, where the log proposed 10, fit']);
+    expect(after.rulings.map((r) => english(r.change))).toEqual(['12 → 9 figures, fit → routed after Towton, where the log proposed 10, fit']);
     // The next battle's log gives its state again: the ruling is gone from the unit (and stays in the list).
     const again: CampaignEvent[] = [
       { type: 'CampaignBattleStarted', data: { ...(STARTED.data as Extract<CampaignEvent, { type: 'CampaignBattleStarted' }>['data']), battleId: 'c1-b2', name: 'Barnet', units: ['u2', 'u4'] } },
@@ -182,7 +182,7 @@ describe("a GM's ruling on a leader between battles (issue 41)", () => {
       .when({ type: 'RuleLeader', leader: 'Richard of York', replacement: 'Earl of Warwick', note: 'Warwick takes the host' })
       .then([{ type: 'LeaderRuled', data: { armyId: 'a1', command: 'York Host', officer: 'Richard of York', replacement: 'Earl of Warwick', note: 'Warwick takes the host', by: 'gm' } }]);
     expect(s.armies.a1!.commands[0]).toEqual({ name: 'York Host', officer: 'Earl of Warwick', player: 'bob', officerRuling: { by: 'gm', note: 'Warwick takes the host' } });
-    expect(s.rulings.map((r) => `${r.subject}: ${r.change} — ${r.note}`)).toEqual(['Richard of York (York Host): fallen — Died of his wounds', 'Richard of York (York Host): replaced by Earl of Warwick — Warwick takes the host']);
+    expect(s.rulings.map((r) => `${r.subject}: ${english(r.change)} — ${r.note}`)).toEqual(['Richard of York (York Host): fallen — Died of his wounds', 'Richard of York (York Host): replaced by Earl of Warwick — Warwick takes the host']);
   });
 
   it('BRG-1.2: a fallen brigade leader named in a unit is replaced there too, and a captured officer comes back fit (exchanged)', () => {
@@ -217,7 +217,8 @@ describe("a GM's ruling on a leader between battles (issue 41)", () => {
       .when({ type: 'RuleLeader', command: "fauconberg's detachment", replacement: 'Lord Fauconberg', note: 'He takes the van' })
       .then([{ type: 'LeaderRuled', data: { armyId: 'a1', command: "Fauconberg's Detachment", replacement: 'Lord Fauconberg', note: 'He takes the van', by: 'gm' } }]);
     expect(s.armies.a1!.commands[2]).toEqual({ name: "Fauconberg's Detachment", officer: 'Lord Fauconberg', officerRuling: { by: 'gm', note: 'He takes the van' } });
-    expect(s.rulings.at(-1)).toMatchObject({ subject: "Fauconberg's Detachment", change: 'led by Lord Fauconberg' });
+    expect(s.rulings.at(-1)).toMatchObject({ subject: "Fauconberg's Detachment" });
+    expect(english(s.rulings.at(-1)!.change)).toBe('led by Lord Fauconberg');
     given([...SETUP, detached]).when({ type: 'RuleLeader', command: "Fauconberg's Detachment", note: 'x' }).refused(/^Name Fauconberg's Detachment's officer with replacement:\.$/);
     given([...SETUP, detached]).when({ type: 'RuleLeader', command: "Fauconberg's Detachment", fate: 'fallen', replacement: 'X', note: 'x' }).refused(/has no officer to give a fate/);
     given(SETUP).when({ type: 'RuleLeader', command: 'York Host', replacement: 'X', note: 'x' }).refused(/^York Host is led by Richard of York: rule on him with leader:"Richard of York"/);
@@ -260,7 +261,7 @@ describe('a detachment and a unit moved between commands (issue 41)', () => {
       .when({ type: 'TransferUnit', unit: 'Archers', command: 'march ward', note: 'To screen the march' })
       .then([{ type: 'UnitTransferred', data: { unitId: 'u2', from: 'a1', to: 'a1', command: 'March Ward', note: 'To screen the march', by: 'gm' } }]);
     expect(moved.units.u2).toMatchObject({ armyId: 'a1', command: 'March Ward' });
-    expect(moved.rulings.map((r) => `${r.subject}: ${r.change} — ${r.note}`)).toEqual(['Archers: moved from York Host (Yorkists) to March Ward (Yorkists) — To screen the march']);
+    expect(moved.rulings.map((r) => `${r.subject}: ${english(r.change)} — ${r.note}`)).toEqual(['Archers: moved from York Host (Yorkists) to March Ward (Yorkists) — To screen the march']);
     const detached = given(SETUP)
       .when({ type: 'TransferUnit', unit: 'Billmen', command: 'Fauconberg\'s Detachment', note: 'Sent ahead' })
       .then([{ type: 'UnitTransferred', data: { unitId: 'u1', from: 'a1', to: 'a1', command: "Fauconberg's Detachment", note: 'Sent ahead', by: 'gm' } }]);

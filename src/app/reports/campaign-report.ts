@@ -61,8 +61,8 @@ export function campaignReportText(r: CampaignReport): Text {
   const out: Text[] = [say('reports.campaign.head', { campaign: s.name, id: s.id, turns: s.turns.length, battles: Object.keys(s.battles).length })];
   out.push(say('reports.campaign.strengthAt', { points: joinedBy(r.series.points, ' | ') }));
   for (const side of r.series.sides) {
-    out.push(`**${side.name}**`);
-    for (const a of side.armies) out.push(`• ${a.name}: ${a.strength.map((n) => (n === null ? '–' : String(n))).join(' → ')}`);
+    out.push(say('campaign.reply.side', { side: side.name }));
+    for (const a of side.armies) out.push(say('campaign.report.strength', { army: a.name, strengths: a.strength.map((n) => (n === null ? '–' : String(n))).join(' → ') }));
   }
   const battles = Object.values(s.battles);
   if (battles.length) {
