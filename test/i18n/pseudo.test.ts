@@ -31,7 +31,7 @@ const play = async (name: string, locale: 'en-XA' | 'fr' | 'de') => {
 };
 
 /** The words outside the catalog, over every example script, where conversion stands (issue 43). */
-const LEFT = 1_632;
+const LEFT = 1_219;
 
 describe('every example script in the pseudo-locale (issue 43)', () => {
   it('shows no word the catalog did not give, beyond those still being moved into it (LEFT)', async () => {
