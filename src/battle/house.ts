@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { capitalize, echoInput, mention, quoteInput } from '../messages.ts';
-import { concat, joinedBy, lines, say, type Text } from '../i18n/text.ts';
+import { concat, joinedBy, lines, say, type Phrase, type Text } from '../i18n/text.ts';
 import { refuse, RuleError } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';
 import type { HouseAction } from './actions.ts';
@@ -19,11 +19,11 @@ export type HouseEvent =
 /** The value of a house rule in force, or undefined while the battle leaves it open. */
 export const houseRule = (s: BattleState, key: string): HouseEntry | undefined => (Object.hasOwn(s.house, key) ? s.house[key] : undefined);
 
-/** How an outcome's working names a house rule it used: "house rule set by @gm at event 12". */
-export const houseNote = (e: HouseEntry): string => `house rule set by ${mention(e.by)} at event ${e.version}`;
+/** How an outcome's working names a house rule it used: "house rule set by @gm at event 12", a phrase kept as data. */
+export const houseNote = (e: HouseEntry): Phrase => say('battle.house.note', { user: mention(e.by), version: String(e.version) });
 
 /** A house rule in force as a system's pure rules read it: its value and how the working cites it; undefined while open. */
-export function houseValue<T = unknown>(s: BattleState, key: string): { value: T; note: string } | undefined {
+export function houseValue<T = unknown>(s: BattleState, key: string): { value: T; note: Text } | undefined {
   const e = houseRule(s, key);
   return e ? { value: e.value as T, note: houseNote(e) } : undefined;
 }

@@ -464,7 +464,8 @@ describe('the night rules that are not ballots', () => {
     // The Reserve Battery had not fired on 1/28th Foot by daylight: its fire at night triggers Picton, from the log.
     const fresh = after(again, shoot('Reserve Battery', '1/28th Foot', { count: 6 }), 'alice', 99);
     const [e] = play(fresh, trigger, 'bob');
-    expect(e).toEqual({ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: expect.stringMatching(/^Receive firepower/) as unknown as string, by: 'bob', evidence: 'Reserve Battery fired on 1/28th Foot in turn 3 (night) and had not fired on it in the last daylight turn' } });
+    expect(e).toEqual({ type: 'CommandTriggered', data: { commandId: 'c2', reason: 'a', text: expect.stringMatching(/^Receive firepower/) as unknown as string, by: 'bob', evidence: expect.anything() as unknown as string } });
+    expect(english((e as Extract<BattleEvent, { type: 'CommandTriggered' }>).data.evidence ?? '')).toBe('Reserve Battery fired on 1/28th Foot in turn 3 (night) and had not fired on it in the last daylight turn');
     expect(english(describeEvent(e!, given(fresh).state))).toMatch(/^Picton is triggered: Receive firepower .* \(NIGHT-18\.24\.a, from the log: Reserve Battery fired on 1\/28th Foot in turn 3 \(night\) and had not fired on it in the last daylight turn\); normal order changes apply$/);
   });
 

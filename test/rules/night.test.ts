@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DiceStream } from '../../src/dice/stream.ts';
+import { english } from '../../src/i18n/text.ts';
 import {
   NIGHT_PACK,
   NightPack,
@@ -285,7 +286,7 @@ describe('the next battleday', () => {
     expect(cmr('ACTIVE', 4, 4)).toBe(0);
     expect(cmr('ACTIVE', 4, 5)).toBe(-1);
     expect(cmr('ACTIVE', 8, 12)).toBe(-2);
-    expect(nextDayCmrPenalty('ACTIVE', { restedInReserveTurns: 8 }, 12).reason).toMatch(/2nd group of 9 turns, -2 CMR \(NIGHT-18\.71\)/);
+    expect(english(nextDayCmrPenalty('ACTIVE', { restedInReserveTurns: 8 }, 12).reason)).toMatch(/2nd group of 9 turns, -2 CMR \(NIGHT-18\.71\)/);
   });
 
   it('NIGHT-18.71 inputs out of range are bugs', () => {

@@ -56,7 +56,7 @@ export interface FireInput {
   /** The base score for a weapon with no MED-FIRE row (musket, caliver, pistol), a GM's ruling; refused otherwise. */
   chartScore?: number;
   /** For a weapon with no MED-FIRE row: the group whose rows it reads, by the battle's house rule `key` (`note` cites it). */
-  houseRow?: { key: string; group: string; note: string };
+  houseRow?: { key: string; group: string; note: Text };
   /** Who chose the modifiers, when the battle asks: a derived one is a player's claim (refused) or a GM's ruling. The chart score is a GM's only. */
   gm?: boolean;
   /** Who acts (a user id), named in the working of a GM's ruling. */

@@ -24,7 +24,7 @@ export const MELEE_GRADE_HOUSE: Partial<Record<TroopClass, string>> = { M: 'mele
 export interface GradeRule {
   key: string;
   grade: TroopClass;
-  note: string;
+  note: Text;
 }
 
 export interface MeleeDerived {

@@ -1,4 +1,5 @@
 import type { Marker } from './fire-outcome.ts';
+import { say, type Phrase } from '../../i18n/text.ts';
 
 /** The Counterbattery markers an attack places on a battery (PCT-11.76, 11.77), and what removes each. */
 
@@ -17,6 +18,12 @@ export const COUNTERBATTERY_B_CLEARED_BY = [
   'If moved from position, limber up and move a full move towards the rear area, remaining limbered (PCT-11.77.d).',
   'Limbered artillery batteries or train units retire one full move to the rear area or remain limbered in place (PCT-11.77.e).',
 ] as const;
+
+/** The letters of the ways to remove a marker, a to e, in the order of the lists above. */
+export const CLEARED_BY_LETTERS = ['a', 'b', 'c', 'd', 'e'] as const;
+
+/** One way to remove a Counterbattery marker, by its letter (PCT-11.76.a-e, 11.77.a-e), in the reader's words. */
+export const clearedByPhrase = (marker: 'A' | 'B', letter: string): Phrase => say(`percentile.counterbattery.clears.${marker}.${letter}`);
 
 export function counterbatteryMarker(marker: 'A' | 'B', placedBy: Marker['placedBy']): Marker {
   return marker === 'A'

@@ -1,3 +1,4 @@
+import type { Text } from '../../i18n/text.ts';
 import { FIRE_PACK, type FirePack, type FiringClass } from './fire-pack.ts';
 import { NIGHT_PACK, type NightPack } from './night.ts';
 
@@ -119,7 +120,7 @@ export interface FireRules {
   /** PCT-11.85 supportive fire the rules leave open: doubled (true) or not; absent: asked of the GM. */
   supportive?: { cavalry?: boolean; artilleryOther?: boolean };
   /** How the working cites each value a house rule set, by key: "house rule set by @gm at event 12". */
-  house?: Readonly<Record<string, string>>;
+  house?: Readonly<Record<string, Text>>;
 }
 export const FIRE_RULES: FireRules = { fire: FIRE_PACK, night: NIGHT_PACK };
 

@@ -1,4 +1,4 @@
-import { list, say } from '../../i18n/text.ts';
+import { list, say, type Text } from '../../i18n/text.ts';
 import type { FirePack } from './fire-pack.ts';
 import type { FireOutcome, MfpChange } from './fire-outcome.ts';
 
@@ -8,7 +8,7 @@ import type { FireOutcome, MfpChange } from './fire-outcome.ts';
  * `strength` is the unit's before the losses, for a whole battery lost. Where the reading the loss
  * needs is open (no house rule yet, `house` cites those set), no level moves and the text says so.
  */
-export function mfpChangeFor(lossKind: FireOutcome['lossKind'], losses: number, strength: number, arm: string, fp: FirePack, house: Readonly<Record<string, string>> = {}): MfpChange {
+export function mfpChangeFor(lossKind: FireOutcome['lossKind'], losses: number, strength: number, arm: string, fp: FirePack, house: Readonly<Record<string, Text>> = {}): MfpChange {
   const m = fp.mfp;
   const base = { rule: 'PCT-11.73' as const, direction: m.direction, perFigure: m.perFigure, perBatteryOrTrain: m.perBatteryOrTrain, batteryLoss: m.batteryLoss };
   if (losses === 0) return { ...base, points: 0, text: say('percentile.mfp.noLoss') };

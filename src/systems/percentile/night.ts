@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import pack from './pack.json' with { type: 'json' };
 import type { Dice } from '../../rules/outcome.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { loadPack } from '../../rules/pack.ts';
 
 /**
@@ -308,7 +309,7 @@ export function chargeDirection(
 export interface CmrModifier {
   modifier: number;
   rule: string;
-  reason: string;
+  reason: Text;
 }
 
 /** During the night: PASSIVE commands -1 CMR "for electing the passive mode" (18.71). */
@@ -317,8 +318,6 @@ export function nightCmrPenalty(stance: Stance, pack: NightPack = NIGHT_PACK): C
     ? { modifier: pack.passiveNightCmr, rule: 'NIGHT-18.71', reason: `PASSIVE at night: ${pack.passiveNightCmr} CMR (NIGHT-18.71).` }
     : { modifier: 0, rule: 'NIGHT-18.71', reason: 'ACTIVE at night: no CMR change until the next battleday (NIGHT-18.71).' };
 }
-
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /**
  * CMR on turn `turn` (1 = first turn) of the battleday after a night, by the stance the command
@@ -343,20 +342,17 @@ export function nextDayCmrPenalty(stance: Stance, rest: { restedInReserveTurns: 
   if (!Number.isInteger(turn) || turn < 1) throw new RangeError(`turn must be a whole number from 1 (got ${turn})`);
   const rested = rest.restedInReserveTurns;
   if (!Number.isInteger(rested) || rested < 0 || rested > turn) throw new RangeError(`restedInReserveTurns must be a whole number from 0 to the turn, ${turn} (got ${rested})`);
-  if (stance === 'PASSIVE') return { modifier: 0, rule, reason: 'PASSIVE last night: no CMR reduction on the next battleday (NIGHT-18.71).' };
+  if (stance === 'PASSIVE') return { modifier: 0, rule, reason: say('percentile.night.cmrPassive') };
   const groupTurns = pack.nextDayCmrGroupTurns;
   const group = Math.ceil(turn / groupTurns);
+  const values = { turn: String(turn), turns: String(groupTurns) };
   if (group === 1) {
     return rested >= turn
-      ? { modifier: 0, rule, reason: `ACTIVE last night, resting in position under RESERVE since turn 1: no CMR reduction (NIGHT-18.71).` }
-      : { modifier: -1, rule, reason: `ACTIVE last night, turn ${turn} of the first ${groupTurns} and not resting in position under RESERVE throughout: -1 CMR (NIGHT-18.71).` };
+      ? { modifier: 0, rule, reason: say('percentile.night.cmrResting') }
+      : { modifier: -1, rule, reason: say('percentile.night.cmrFirstGroup', values) };
   }
-  if (rested >= groupTurns) return { modifier: 0, rule, reason: `ACTIVE last night, but rested the entire first ${groupTurns} turns in position under RESERVE: no CMR reduction (NIGHT-18.71).` };
-  return {
-    modifier: -group,
-    rule,
-    reason: `ACTIVE last night and did not rest the entire first ${groupTurns} turns: turn ${turn} is in the ${ordinal(group)} group of ${groupTurns} turns, -${group} CMR (NIGHT-18.71).`,
-  };
+  if (rested >= groupTurns) return { modifier: 0, rule, reason: say('percentile.night.cmrRested', values) };
+  return { modifier: -group, rule, reason: say('percentile.night.cmrGroup', { ...values, group, cmr: String(group) }) };
 }
 
 // --- Dawn attacks: NIGHT-18.81, 18.83, 18.84 --------------------------------------------------

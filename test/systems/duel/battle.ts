@@ -1,3 +1,4 @@
+import { english } from '../../../src/i18n/text.ts';
 import type { DecideContext } from '../../../src/battle/decide.ts';
 import type { DiceUsed } from '../../../src/battle/events.ts';
 import { houseNote, houseRule } from '../../../src/battle/house.ts';
@@ -23,7 +24,7 @@ export function decideDuel(s: BattleState, a: DuelAction, ctx: DecideContext): D
   checkActsFor(s, ctx.actor, attacker, 'strike with it');
   const needed = (s.options.needed as number | undefined) ?? 4;
   const die = houseRule(s, 'strike.die');
-  const { value: outcome, dice } = needDice(ctx.dice).take((d) => (die ? strike(d, needed, die.value as number, houseNote(die)) : strike(d, needed)));
+  const { value: outcome, dice } = needDice(ctx.dice).take((d) => (die ? strike(d, needed, die.value as number, english(houseNote(die))) : strike(d, needed)));
   return [{ type: 'DuelStruck', data: { attackerId: attacker.id, targetId: target.id, outcome, dice } }];
 }
 

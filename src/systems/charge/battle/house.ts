@@ -1,4 +1,5 @@
 import { houseValue } from '../../../battle/house.ts';
+import { english } from '../../../i18n/text.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { CHARGE_HOUSE, type ChargeHouse } from '../house.ts';
 
@@ -11,7 +12,8 @@ export function chargeHouse(s: BattleState): ChargeHouse {
   const out: Record<string, { value: unknown; note: string }> = {};
   for (const { key } of CHARGE_HOUSE) {
     const v = houseValue(s, key);
-    if (v) out[key] = v;
+    // The charge workings still build English strings from the note (issue 43 moves them to phrases).
+    if (v) out[key] = { value: v.value, note: english(v.note) };
   }
   return out as ChargeHouse;
 }

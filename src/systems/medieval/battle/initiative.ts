@@ -33,7 +33,7 @@ export function decideSetCommander(s: BattleState, a: Extract<InitiativeAction, 
  * The initiative die: d6 (MED-INIT.1) or d10 (MED-SEQ.1), the seed says both. House rule
  * initiative.die when a GM has set it, else the die agreed at /battle create; undefined while open.
  */
-export function initiativeDie(s: BattleState): { die: 6 | 10; note?: string } | undefined {
+export function initiativeDie(s: BattleState): { die: 6 | 10; note?: Text } | undefined {
   const ruled = houseRule(s, 'initiative.die');
   if (ruled) return { die: ruled.value === 'd6' ? 6 : 10, note: houseNote(ruled) };
   const agreed = options(s).initiativeDie;

@@ -1,8 +1,8 @@
-import { say, type Text } from '../../../i18n/text.ts';
+import { concat, say, type Text } from '../../../i18n/text.ts';
 import { findUnit } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { COUNTERBATTERY_A_CLEARED_BY, COUNTERBATTERY_B_CLEARED_BY } from '../index.ts';
+import { CLEARED_BY_LETTERS, clearedByPhrase } from '../index.ts';
 import { posPhrase } from './phase.ts';
 import { setUnit, status, type CounterbatteryMarker, type PercentileUnitStatus } from './state.ts';
 
@@ -20,7 +20,7 @@ export type CounterbatteryAction = { type: 'PercentileCounterbatteryMet'; unit: 
 
 export type CounterbatteryEvent = {
   type: 'PercentileCounterbatteryCleared';
-  data: { unitId: string; marker: 'A' | 'B'; met: MarkerMet; rule: string; text: string; roundLost: boolean };
+  data: { unitId: string; marker: 'A' | 'B'; met: MarkerMet; rule: string; text: Text; roundLost: boolean };
 };
 
 /** PCT-11.76, 11.77: a GM records a requirement the table met (b-e); a is read from the log when the battery fires. */
@@ -31,8 +31,7 @@ export function decideCounterbatteryMet(s: BattleState, a: CounterbatteryAction)
   if (!markers.length) refuse(say('percentile.counterbattery.noMarker', { unit: u.name }));
   // One GM ruling clears the oldest marker; a battery with both answers for each in turn.
   const m = markers[0]!;
-  const list = m.marker === 'A' ? COUNTERBATTERY_A_CLEARED_BY : COUNTERBATTERY_B_CLEARED_BY;
-  const text = list[MARKER_MET.indexOf(a.met) + 1]!;
+  const text = clearedByPhrase(m.marker, a.met);
   return [{ type: 'PercentileCounterbatteryCleared', data: { unitId: u.id, marker: m.marker, met: a.met, rule: `${m.marker === 'A' ? 'PCT-11.76' : 'PCT-11.77'}.${a.met}`, text, roundLost: m.marker === 'B' && a.met === 'c' } }];
 }
 
@@ -53,5 +52,5 @@ export function describeCounterbatteryCleared(e: CounterbatteryEvent, s: BattleS
 /** A marker as /unit show lists it, with what removes it. */
 export const markerLines = (m: CounterbatteryMarker, name: (id: string) => string): Text[] => [
   say('percentile.counterbattery.marker', { marker: m.marker, rule: m.marker === 'A' ? 'PCT-11.76' : 'PCT-11.77', since: posPhrase(m.since), by: m.placedBy === 'gm' ? 'gm' : 'hit', firer: name(m.byId) }),
-  ...(m.marker === 'A' ? COUNTERBATTERY_A_CLEARED_BY : COUNTERBATTERY_B_CLEARED_BY).map((t) => `  ${t}`),
+  ...CLEARED_BY_LETTERS.map((letter) => concat('  ', clearedByPhrase(m.marker, letter))),
 ];

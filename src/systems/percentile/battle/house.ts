@@ -1,4 +1,5 @@
 import { houseValue } from '../../../battle/house.ts';
+import type { Text } from '../../../i18n/text.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { PERCENTILE_HOUSE } from '../house-rules.ts';
 import { percentilePack as pack, type FireModifier, type FireRules, type NightPack } from '../index.ts';
@@ -10,14 +11,14 @@ import { percentilePack as pack, type FireModifier, type FireRules, type NightPa
  */
 
 export interface BattleRules extends FireRules {
-  house: Readonly<Record<string, string>>;
+  house: Readonly<Record<string, Text>>;
 }
 
 /** A modifier value as typed: +10 adds points, "x1/2" multiplies. */
 const modifierFrom = (v: unknown): Pick<FireModifier, 'kind' | 'value'> => (typeof v === 'number' ? { kind: 'additive', value: v } : { kind: 'multiplier', value: String(v).slice(1).trim() });
 
 export function battleRules(s: BattleState): BattleRules {
-  const notes: Record<string, string> = {};
+  const notes: Record<string, Text> = {};
   const value = <T>(key: string): T | undefined => {
     const v = houseValue(s, key);
     if (v) notes[key] = v.note;

@@ -1,4 +1,4 @@
-import { list, say, type Phrase, type Text } from '../../../i18n/text.ts';
+import { lines, list, say, type Phrase, type Text } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -113,20 +113,37 @@ export function describeMfpSet(e: MfpEvent, s: BattleState): Text {
 }
 
 /** /mfp show: each side's level and critical level, and the battle's readings of PCT-11.73 (house rules). */
-export function mfpText(s: BattleState): string {
+export function mfpText(s: BattleState): Text {
   const r = battleRules(s);
   const m = r.fire.mfp;
-  const by = (key: string) => (r.house[key] ? ` (${r.house[key]})` : '');
+  const by = (key: string) => ({ house: r.house[key] ? 'yes' : 'no', note: r.house[key] ?? '' });
   const sides = Object.values(s.sides).map((x) => {
     const critical = criticalOf(s, x.id);
     const reached = reachedAt(mfpLevel(s, x.id), critical, m.direction);
-    return `${x.name}: MFP ${mfpLevel(s, x.id)}; critical level ${critical === null ? 'not set (/mfp set critical:)' : `${critical}${pct(s).mfpCritical[x.id] === undefined ? ' (pack)' : ''}${reached ? ', reached (NIGHT-18.63)' : ''}`}`;
+    return say('percentile.mfp.sideLevel', {
+      side: x.name,
+      level: String(mfpLevel(s, x.id)),
+      critical: critical === null ? 'none' : String(critical),
+      pack: pct(s).mfpCritical[x.id] === undefined ? 'yes' : 'no',
+      reached: reached ? 'yes' : 'no',
+    });
   });
-  return [
-    ...(sides.length ? sides : ['No sides yet.']),
-    `Losses move the level of the side that suffers them (PCT-11.73): ${m.perFigure} a figure, ${m.perBatteryOrTrain} ${
-      m.batteryLoss === null ? `a battery/train loss (each cannon or a whole battery: open, ${asked('mfp.battery-loss')})` : m.batteryLoss === 'each-cannon' ? `each cannon or train material loss${by('mfp.battery-loss')}` : `a whole battery or train${by('mfp.battery-loss')}`
-    }, counting ${m.direction === null ? `up or down: open, ${asked('mfp.direction')}; until then no loss moves a level` : `${m.direction}${by('mfp.direction')}`} toward the critical level; 15.85 is not in the sources.`,
-    'At night a side reaching its critical level turns its ACTIVE commands PASSIVE (NIGHT-18.63).',
-  ].join('\n');
+  const battery = by('mfp.battery-loss');
+  const direction = by('mfp.direction');
+  return lines(
+    ...(sides.length ? sides : [say('percentile.mfp.noSides')]),
+    say('percentile.mfp.losses', {
+      perFigure: String(m.perFigure),
+      perBattery: String(m.perBatteryOrTrain),
+      battery: m.batteryLoss === null ? 'open' : m.batteryLoss === 'each-cannon' ? 'cannon' : 'whole',
+      batteryAsk: asked('mfp.battery-loss'),
+      batteryHouse: battery.house,
+      batteryNote: battery.note,
+      direction: m.direction ?? 'open',
+      directionAsk: asked('mfp.direction'),
+      directionHouse: direction.house,
+      directionNote: direction.note,
+    }),
+    say('percentile.mfp.atNight'),
+  );
 }

@@ -1,4 +1,4 @@
-import { say, type Text } from '../../../i18n/text.ts';
+import { english, say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice, samePhase } from '../../../battle/mechanics.ts';
@@ -76,7 +76,8 @@ export function decideMoraleCheck(s: BattleState, a: MoraleActionOf<'PercentileM
   if (a.kind === 'declare-charge' && u.attrs.arm !== 'cavalry') refuse(say('percentile.morale.notCavalry', { unit: u.name, arm: String(u.attrs.arm) }));
   // NIGHT-18.61: 20 points or a fifth is the battle's house rule night.morale; asked until it is set.
   const reading = houseValue(s, 'night.morale');
-  const nightMod = nightMoraleModifier({ kind: NIGHT_KIND[a.kind], square: u.attrs.formation === 'square', night: s.position.period === 'night' }, (reading?.value as 'points' | 'fifth' | undefined) ?? null, reading?.note);
+  // The night-morale reasons (../night-morale.ts) are still English strings, so the house rule's note is worded in English for them.
+  const nightMod = nightMoraleModifier({ kind: NIGHT_KIND[a.kind], square: u.attrs.formation === 'square', night: s.position.period === 'night' }, (reading?.value as 'points' | 'fifth' | undefined) ?? null, reading && english(reading.note));
   if (nightMod.open) refuse(say('percentile.morale.nightOpen', { reason: nightMod.reason, how: asked('night.morale') }));
   // A fifth off may leave a fraction: the roll is compared with it as it is, nothing rounded.
   const chance = Math.max(0, a.percent * nightMod.factor + nightMod.points);

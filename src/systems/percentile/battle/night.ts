@@ -1,9 +1,9 @@
-import { say, type Text } from '../../../i18n/text.ts';
+import { joinedBy, say, type Text } from '../../../i18n/text.ts';
 import {
   allowedStances,
   checkDawnAttack,
   MOONS,
-  moonText,
+  NIGHT_PACK,
   nextDayCmrPenalty,
   nightBanner,
   nightOutcome,
@@ -46,12 +46,12 @@ export type NightEvent =
    * the log's fire for reason a; `claim` a table fact on the player's word (b, c, d); `gmRuling` a GM
    * triggering by fire the log does not hold.
    */
-  | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string; by?: string; evidence?: string; claim?: boolean; gmRuling?: boolean } }
+  | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string; by?: string; evidence?: Text; claim?: boolean; gmRuling?: boolean } }
   /** `from` 'house': a house rule of the battle gave the distance the seed leaves illegible; `house` cites it. */
-  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' | 'house'; house?: string } }
+  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' | 'house'; house?: Text } }
   | { type: 'ArmyDemoralizationSet'; data: { sideId: string; on: boolean } }
   | { type: 'MfpCriticalReached'; data: { sideId: string; toPassive: string[] } }
-  | { type: 'NightCmrRecorded'; data: { notes: { commandId: string; text: string }[] } }
+  | { type: 'NightCmrRecorded'; data: { notes: { commandId: string; text: Text }[] } }
   | { type: 'DawnAttacksAnnounced'; data: { ballotId: string; attackers: string[] } };
 
 /** Night combat (NIGHT-18.x). */
@@ -101,7 +101,7 @@ export function decideOpenDawnBallot(s: BattleState, a: NightActionOf<'OpenDawnB
  */
 export function decideTriggerCommand(s: BattleState, a: NightActionOf<'TriggerCommand'>, actor: string): BattleEvent[] {
   const c = findCommand(s, a.command);
-  const reason = TRIGGER_REASONS.find((r) => r.id === a.reason.trim().toLowerCase()) ?? refuse(say('percentile.night.triggerReason', { reasons: TRIGGER_REASONS.map((r) => `${r.id} (${r.text})`).join('; ') }));
+  const reason = TRIGGER_REASONS.find((r) => r.id === a.reason.trim().toLowerCase()) ?? refuse(say('percentile.night.triggerReason', { reasons: joinedBy(TRIGGER_REASONS.map((r) => say('percentile.night.triggerOption', { id: r.id, text: triggerText(r.id) })), '; ') }));
   const gm = isGm(s, actor);
   if (!gm && !playsCommand(s, actor, c)) refuse(say('percentile.night.triggerNotYours', { command: c.name, owner: ownerText(c.player, sideName(s, c.sideId)) }));
   if (!isNight(s) || c.stance !== 'PASSIVE') refuse(say('percentile.night.triggerPassive', { command: c.name, stance: c.stance ?? 'none', night: isNight(s) ? 'yes' : 'no' }));
@@ -115,16 +115,16 @@ export function decideTriggerCommand(s: BattleState, a: NightActionOf<'TriggerCo
 }
 
 /** NIGHT-18.24.a from the log: the first fire at night on a unit of the command by a unit that had not fired on it in the last daylight turn. */
-function fireTrigger(s: BattleState, commandId: string): { evidence?: string; why: string } {
+function fireTrigger(s: BattleState, commandId: string): { evidence?: Text; why: Text } {
   const n = night(s);
   const name = (id: string) => s.units[id]?.name ?? id;
   const onIt = (n.nightFire ?? []).filter((f) => s.units[f.targetId]?.commandId === commandId && s.units[f.firerId]?.commandId !== commandId);
   const fresh = onIt.find((f) => !(n.daylightFire ?? []).some((x) => x.firerId === f.firerId && x.targetId === f.targetId));
-  if (fresh) return { evidence: `${name(fresh.firerId)} fired on ${name(fresh.targetId)} in turn ${fresh.at.turn} (night) and had not fired on it in the last daylight turn`, why: '' };
+  if (fresh) return { evidence: say('percentile.night.fireEvidence', { firer: name(fresh.firerId), target: name(fresh.targetId), turn: String(fresh.at.turn) }), why: '' };
   const command = s.commands[commandId]?.name ?? commandId;
-  if (!onIt.length) return { why: `no enemy unit has fired on ${command}'s units tonight.` };
-  const pairs = [...new Set(onIt.map((f) => `${name(f.firerId)} fired on ${name(f.targetId)}`))];
-  return { why: `${pairs.join('; ')} in the last daylight turn too.` };
+  if (!onIt.length) return { why: say('percentile.night.noFireTonight', { command }) };
+  const pairs = [...new Map(onIt.map((f) => [`${f.firerId} ${f.targetId}`, say('percentile.night.firedOn', { firer: name(f.firerId), target: name(f.targetId) })])).values()];
+  return { why: say('percentile.night.firedByDayToo', { pairs: joinedBy(pairs, '; ') }) };
 }
 
 export function decideSetNightConditions(s: BattleState, a: NightActionOf<'SetNightConditions'>): BattleEvent[] {
@@ -267,7 +267,10 @@ export function applyMfpCriticalReached(d: BattleState, e: NightEventOf<'MfpCrit
 }
 
 export function applyNightCmrRecorded(d: BattleState, e: NightEventOf<'NightCmrRecorded'>): void {
-  for (const n of e.data.notes) setCommand(d, n.commandId, { cmrNote: n.text });
+  for (const n of e.data.notes) {
+    if (typeof n.text === 'string') setCommand(d, n.commandId, { cmrNote: n.text });
+    else d.rules = { ...pct(d), cmrNotes: { ...pct(d).cmrNotes, [n.commandId]: n.text } };
+  }
 }
 
 export function applyDawnAttacksAnnounced(d: BattleState, e: NightEventOf<'DawnAttacksAnnounced'>): void {
@@ -282,29 +285,51 @@ export function applyDawnAttacksAnnounced(d: BattleState, e: NightEventOf<'DawnA
 const nameOf = (rec: Record<string, { name: string }>, id: string) => rec[id]?.name ?? id;
 
 export function describeNightDecided(e: NightEventOf<'NightDecided'>, s: BattleState): Text {
-  const names = (ids: string[]) => ids.map((id) => nameOf(s.commands, id)).join(', ') || 'none';
+  const names = (ids: string[]): Text => (ids.length ? ids.map((id) => nameOf(s.commands, id)).join(', ') : say('percentile.views.none'));
   return e.data.night
-    ? `night combat: ACTIVE ${names(e.data.active)}; PASSIVE ${names(e.data.passive)}${e.data.unvoted.length ? ` (${names(e.data.unvoted)} did not vote: PASSIVE)` : ''} — one ACTIVE command is enough for night turns (NIGHT-18.12)`
-    : `no command chose ACTIVE: no night combat; on to the battleday interphase (NIGHT-18.11)`;
+    ? say('percentile.night.combat', { active: names(e.data.active), passive: names(e.data.passive), unvoted: e.data.unvoted.length ? 'yes' : 'no', unvotedNames: names(e.data.unvoted) })
+    : say('percentile.night.noCombat');
 }
+
+/** A NIGHT-18.24 trigger's condition in the source's words, by its letter. */
+const triggerText = (id: string): Text => say(`percentile.night.trigger.${id}`);
 
 export function describeCommandTriggered(e: NightEventOf<'CommandTriggered'>, s: BattleState): Text {
   const d = e.data;
-  const rule = `NIGHT-18.24.${d.reason}`;
-  const source = d.evidence
-    ? `${rule}, from the log: ${d.evidence}`
-    : d.claim
-      ? `${rule}; the battle does not hold it, a GM may undo the claim`
-      : d.gmRuling
-        ? `${rule}; the log holds no such fire`
-        : rule;
-  const who = d.claim && d.by ? ` on ${mention(d.by)}'s claim` : '';
-  return `${nameOf(s.commands, d.commandId)} is triggered${who}: ${d.text} (${source}); normal order changes apply${d.gmRuling ? " — GM's ruling" : ''}`;
+  // The condition by its letter; a log's own text where the letter is none of the rules' (or its text was another).
+  const known = TRIGGER_REASONS.find((r) => r.id === d.reason && r.text === d.text);
+  return say('percentile.night.triggered', {
+    command: nameOf(s.commands, d.commandId),
+    claim: d.claim && d.by ? 'yes' : 'no',
+    user: d.by ? mention(d.by) : '',
+    text: known ? triggerText(known.id) : d.text,
+    rule: `NIGHT-18.24.${d.reason}`,
+    source: d.evidence ? 'log' : d.claim ? 'claim' : d.gmRuling ? 'ruling' : 'none',
+    evidence: d.evidence ?? '',
+  });
 }
 
+/** The moon as a sentence says it: "full moon", "no moon" (the option's value `none`; "none moon" read wrong, issue 28). */
+export const moonPhrase = (moon: string | undefined): Text => say('percentile.night.moon', { moon: moon ?? 'unset' });
+
+/** The weather in the reader's words: "limited clouds", "bad weather" (an unknown value as it is). */
+export const weatherPhrase = (weather: string | undefined): Text => say('percentile.night.weather', { weather: weather?.split(' ')[0] ?? 'unset', text: weather ?? '' });
+
+/** A NIGHT-18.31 condition in the source's words, by its id; a log's text no condition of the pack has as it is. */
+const conditionPhrase = (text: string): Text => {
+  const c = NIGHT_PACK.visibility.find((x) => x.text === text);
+  return c ? say(`percentile.night.condition.${c.id}`) : text;
+};
+
 export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): Text {
-  const from = e.data.from === 'pack' ? 'NIGHT-18.31' : e.data.from === 'house' ? `NIGHT-18.31 gives no legible value; ${e.data.house}` : 'the GM, NIGHT-18.31 gives no legible value';
-  return `night: ${moonText(e.data.moon)}, ${e.data.weather} — ${e.data.condition}: visibility ${e.data.visibility}" (${from})`;
+  return say('percentile.night.conditionsSet', {
+    moon: moonPhrase(e.data.moon),
+    weather: weatherPhrase(e.data.weather),
+    condition: conditionPhrase(e.data.condition),
+    visibility: String(e.data.visibility),
+    from: e.data.from,
+    house: e.data.house ?? '',
+  });
 }
 
 export function describeArmyDemoralizationSet(e: NightEventOf<'ArmyDemoralizationSet'>, s: BattleState): Text {
@@ -316,11 +341,9 @@ export function describeMfpCriticalReached(e: NightEventOf<'MfpCriticalReached'>
 }
 
 export function describeNightCmrRecorded(e: NightEventOf<'NightCmrRecorded'>, s: BattleState): Text {
-  return `the night is over; CMR for the next battleday: ${e.data.notes.map((n) => `${nameOf(s.commands, n.commandId)}: ${n.text}`).join(' ')}`;
+  return say('percentile.night.over', { notes: joinedBy(e.data.notes.map((n) => say('percentile.night.cmrNote', { command: nameOf(s.commands, n.commandId), text: n.text })), ' ') });
 }
 
 export function describeDawnAttacksAnnounced(e: NightEventOf<'DawnAttacksAnnounced'>, s: BattleState): Text {
-  return e.data.attackers.length
-    ? `the GM announces a DAWN ATTACK by ${e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ')} (NIGHT-18.82); they must be PASSIVE next night (NIGHT-18.85) and suffer -1 CMR from the fatigue turn (NIGHT-18.84)`
-    : 'no dawn attack was noted (NIGHT-18.82)';
+  return e.data.attackers.length ? say('percentile.night.dawnAnnounced', { commands: e.data.attackers.map((id) => nameOf(s.commands, id)).join(', ') }) : say('percentile.night.noDawnAttack');
 }

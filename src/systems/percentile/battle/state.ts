@@ -1,3 +1,4 @@
+import type { Text } from '../../../i18n/text.ts';
 import { own, setRulesUnit } from '../../../battle/draft.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import type { BattleState, Command, Unit } from '../../../battle/state.ts';
@@ -82,6 +83,11 @@ export interface PercentileState {
   mfpOpenTold?: string[];
   /** Passby fire of this turn and the last, for PCT-11.85.d (kept apart from `attacks`, which hold one turn). */
   passby?: { firerId: string; targetId: string; turn: number }[];
+  /**
+   * Each command's CMR for the battleday after a night (NIGHT-18.71) as a phrase, by command id. A log
+   * from before phrases kept the English on the command (`Command.cmrNote`), which still shows.
+   */
+  cmrNotes?: Record<string, Text>;
 }
 
 export const initialPercentile = (): PercentileState => ({ units: {}, mfp: {}, mfpCritical: {}, attacks: [], night: {} });

@@ -4,7 +4,7 @@ import { say, type Text } from '../../../i18n/text.ts';
 import { markerLines } from './counterbattery.ts';
 import { posPhrase } from './phase.ts';
 import { cannonNow, figures, figuresNow, pct, status } from './state.ts';
-import { moonText } from '../night.ts';
+import { moonPhrase, weatherPhrase } from './night.ts';
 
 /** The percentile lines of the views: /unit show, /battle status and a command in it. */
 
@@ -49,7 +49,7 @@ export function percentileUnitLines(s: BattleState, unitId: string): Text[] {
 /** /battle status: the night's visibility (NIGHT-18.31). */
 export function nightStatusLines(s: BattleState): Text[] {
   const n = pct(s).night;
-  return n.visibility ? [say('percentile.views.night', { moon: moonText(n.moon), weather: `${n.weather}`, visibility: String(n.visibility) })] : [];
+  return n.visibility ? [say('percentile.views.night', { moon: moonPhrase(n.moon), weather: weatherPhrase(n.weather), visibility: String(n.visibility) })] : [];
 }
 
 /** /battle status, a command's order and night stance. */
@@ -62,6 +62,7 @@ export function nightCommandLines(s: BattleState, c: Command): Text[] {
     out.push(say('percentile.views.stance', { stance: c.stance, passive: passive ? 'yes' : 'no', triggered: c.triggered ? 'yes' : 'no' }));
   }
   if (c.attackedAtDawn) out.push(say('percentile.views.attackedAtDawn'));
-  if (c.cmrNote) out.push(c.cmrNote);
+  const cmr = pct(s).cmrNotes?.[c.id] ?? c.cmrNote;
+  if (cmr) out.push(cmr);
   return out;
 }

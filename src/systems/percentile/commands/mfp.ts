@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { sideNames } from '../../../app/slash/complete.ts';
 import { reply } from '../../../app/slash/replies.ts';
+import { say } from '../../../i18n/text.ts';
 import { mfpText } from '../battle/mfp.ts';
 
 export const mfp = defineCommand({
@@ -13,7 +14,7 @@ export const mfp = defineCommand({
       who: 'anyone',
       example: '/mfp show',
       options: {},
-      query: (_o, ctx) => [reply(ctx, mfpText(ctx.state!), 'MFP levels')],
+      query: (_o, ctx) => [reply(ctx, mfpText(ctx.state!), say('percentile.mfp.title'))],
     }),
     set: sub({
       description: "Set a side's MFP level, and its critical level from your 15.85 (GM)",

@@ -1,3 +1,4 @@
+import { english } from '../../../i18n/text.ts';
 import { sub } from '../../../app/slash/commands.ts';
 import { reply } from '../../../app/slash/replies.ts';
 import type { BattleState } from '../../../battle/state.ts';
@@ -28,16 +29,17 @@ function fireLines(s: BattleState): string {
   return r.fire.modifiers
     .map((m) => {
       const key = m.id === 'skirmish-screen' ? 'skirmish-screen' : `modifier.${m.id}`;
-      const how = [HOW[m.id], r.house[key], valueText(m) === 'open' ? `${m.kind !== null && m.id !== 'skirmish-screen' ? `give it as ${m.id}=value, or ` : ''}${asked(key)}` : ''].filter(Boolean);
+      const how = [HOW[m.id], r.house[key] && english(r.house[key]), valueText(m) === 'open' ? `${m.kind !== null && m.id !== 'skirmish-screen' ? `give it as ${m.id}=value, or ` : ''}${asked(key)}` : ''].filter(Boolean);
       return `${m.id} ${m.label}: ${valueText(m)} (${m.rule})${how.length ? ` — ${how.join('; ')}` : ''}`;
     })
     .join('\n');
 }
 
+/** Still English strings (issue 43 moves /ref's chart lines to phrases): a house rule's note is worded in English here. */
 function moraleLines(s: BattleState): string {
   const set = houseValue(s, 'night.morale');
   const what = set?.value === 'fifth' ? 'x4/5' : set?.value === 'points' ? `-${NIGHT_MORALE_PERCENT}` : `open: ${NIGHT_MORALE_PERCENT} points or a fifth, ${asked('night.morale')}`;
-  return `night Night: morale checks to rally a routing unit or declare (or receive) a cavalry charge are -${NIGHT_MORALE_PERCENT}%, squares exempt from the charge checks: ${what} (NIGHT-18.61) — derived by the umpire from the turn's period and the check's kind${set ? `; ${set.note}` : ''}`;
+  return `night Night: morale checks to rally a routing unit or declare (or receive) a cavalry charge are -${NIGHT_MORALE_PERCENT}%, squares exempt from the charge checks: ${what} (NIGHT-18.61) — derived by the umpire from the turn's period and the check's kind${set ? `; ${english(set.note)}` : ''}`;
 }
 
 const CHARTS = { fire: fireLines, morale: moraleLines } as const;
