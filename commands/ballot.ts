@@ -4,6 +4,7 @@ import { quoted } from '../src/app/slash/examples.ts';
 import { parseDeadline } from '../src/app/service/deadline.ts';
 import { reply } from '../src/app/slash/replies.ts';
 import { when } from '../src/messages.ts';
+import { lines, say, type Text } from '../src/i18n/text.ts';
 import { ballot as findBallot, openBallots, votersOf, waitingFor } from '../src/battle/ballots.ts';
 
 const ballotIds = (ctx: CompleteContext) => (ctx.state ? matching(openBallots(ctx.state).map((b) => b.id), ctx.typed) : []);
@@ -42,16 +43,16 @@ export default defineCommand({
       options: {},
       query: (_o, ctx) => {
         const open = openBallots(ctx.state!);
-        if (!open.length) return [reply(ctx, 'No ballot is open.', 'Ballots')];
-        const lines = open.flatMap((b) => {
+        if (!open.length) return [reply(ctx, say('messages.ballot.noneOpen'), say('messages.ballot.listTitle'))];
+        const shown = open.flatMap((b): Text[] => {
           const waiting = waitingFor(b);
-          const mine = votersOf(b, ctx.actor).map((v) => `  your vote for ${v.label}: ${b.votes[v.id]?.choice ?? 'not cast yet'}`);
-          return [
-            `${b.id} ${b.title}${b.deadline ? ` — closes ${when(b.deadline)}` : ''}: ${b.voters.length - waiting.length} of ${b.voters.length} voted${waiting.length ? `; waiting for ${waiting.map((v) => v.label).join(', ')}` : ''}`,
-            ...mine,
-          ];
+          const mine = votersOf(b, ctx.actor).map((v) => say('messages.ballot.yourVote', { voter: v.label, choice: b.votes[v.id]?.choice ?? say('messages.ballot.notCast') }));
+          const counts = { voted: String(b.voters.length - waiting.length), voters: String(b.voters.length) };
+          const closes = b.deadline ? { closes: 'yes', deadline: when(b.deadline) } : { closes: 'no', deadline: '' };
+          const waits = waiting.length ? { waiting: 'yes', names: waiting.map((v) => v.label).join(', ') } : { waiting: 'no', names: '' };
+          return [say('messages.ballot.statusLine', { id: b.id, title: b.title, ...closes, ...counts, ...waits }), ...mine];
         });
-        return [reply(ctx, lines.join('\n'), 'Ballots')];
+        return [reply(ctx, lines(...shown), say('messages.ballot.listTitle'))];
       },
     }),
     vote: sub({

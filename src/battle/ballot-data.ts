@@ -1,4 +1,5 @@
 /** The shapes of a secret ballot as the state and the log hold them; the mechanics are in ballots.ts. */
+import type { Text } from '../i18n/text.ts';
 
 /** `poll` is the core's GM poll; a rule system names its own kinds (`night`, `grandtac`) and says what their reveal sets off. */
 export type BallotKind = string;
@@ -12,7 +13,7 @@ export interface Voter {
   /** The choices open to this voter (a number ballot lists none). */
   allowed: string[];
   /** Why the choices are restricted, for the prompt (e.g. NIGHT-18.13). */
-  why?: string;
+  why?: Text;
 }
 
 export type BallotInput = { kind: 'choice' } | { kind: 'number'; min: number; max: number };
@@ -27,8 +28,10 @@ export interface Vote {
 export interface Ballot {
   id: string;
   kind: BallotKind;
-  title: string;
+  title: Text;
   rule?: string;
+  /** The words a choice is shown with (a button's label), where the rules print the choice in English: "ACTIVE (actif)". */
+  words?: Readonly<Record<string, Text>>;
   voters: Voter[];
   input: BallotInput;
   openedAt: string;
@@ -57,7 +60,7 @@ export type CloseReason = 'all voted' | 'deadline' | 'gm' | 'phase';
 export type BallotEvent =
   | {
       type: 'BallotOpened';
-      data: { ballotId: string; kind: BallotKind; title: string; rule?: string; voters: Voter[]; input: BallotInput; openedAt: string; deadline?: string; audience: 'channel' | 'gms'; turn: number };
+      data: { ballotId: string; kind: BallotKind; title: Text; rule?: string; words?: Readonly<Record<string, Text>>; voters: Voter[]; input: BallotInput; openedAt: string; deadline?: string; audience: 'channel' | 'gms'; turn: number };
     }
   | { type: 'VoteCast'; data: { ballotId: string; voter: string; choice: string; by: string; onBehalf: boolean } }
   /** A GM struck out a voter's vote (issue 37): it no longer counts, and the ballot waits for that voter again. `reason` is posted to the channel. */

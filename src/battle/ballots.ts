@@ -1,4 +1,5 @@
-import { say, type Text } from '../i18n/text.ts';
+import { LANGUAGES } from '../i18n/locales.ts';
+import { joinedBy, say, word, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import { refuse } from '../rules/errors.ts';
 import { own } from './draft.ts';
@@ -14,10 +15,13 @@ import type { BattleState, Command } from './state.ts';
  */
 export type { BallotKind, Voter, BallotInput, Vote, Ballot, RevealedChoice, CloseReason, BallotEvent } from './ballot-data.ts';
 
+/** Whether `ref` names the ballot by its title, as it reads in any of the languages. */
+export const titled = (b: Ballot, ref: string): boolean => LANGUAGES.some((l) => word(b.title, l).toLowerCase() === ref.trim().toLowerCase());
+
 export function ballot(s: BattleState, ref: string): Ballot {
-  const b = (Object.hasOwn(s.ballots, ref) ? s.ballots[ref] : undefined) ?? Object.values(s.ballots).find((x) => x.title.toLowerCase() === ref.trim().toLowerCase());
-  const open = openBallots(s).map((x) => `${x.id} (${x.title})`).join(', ');
-  return b ?? refuse(say('battle.ballots.noBallot', { ref, open: open || say('battle.ballots.none') }));
+  const b = (Object.hasOwn(s.ballots, ref) ? s.ballots[ref] : undefined) ?? Object.values(s.ballots).find((x) => titled(x, ref));
+  const open = openBallots(s).map((x) => say('battle.ballots.idTitle', { id: x.id, title: x.title }));
+  return b ?? refuse(say('battle.ballots.noBallot', { ref, open: open.length ? joinedBy(open, ', ') : say('battle.ballots.none') }));
 }
 
 /** `a or b or c`, each joined by the reader's "or" (as written, with no commas). */
@@ -34,7 +38,7 @@ export const waitingFor = (b: Ballot): Voter[] => b.voters.filter((v) => !b.vote
 export const votersOf = (b: Ballot, user: string): Voter[] => b.voters.filter((v) => v.users.includes(user));
 
 /** A voter per command, cast by its player. */
-export function commandVoters(s: BattleState, allowed: (c: Command) => { allowed: string[]; why?: string }): Voter[] {
+export function commandVoters(s: BattleState, allowed: (c: Command) => { allowed: string[]; why?: Text }): Voter[] {
   return Object.values(s.commands).map((c) => ({ id: c.id, label: c.name, users: c.player ? [c.player] : [], ...allowed(c) }));
 }
 

@@ -1,4 +1,6 @@
-import { english, joinedBy, say, working, type Text } from '../i18n/text.ts';
+import { messages } from '../i18n/catalog.ts';
+import { FALLBACK } from '../i18n/locales.ts';
+import { joinedBy, say, working, type Text } from '../i18n/text.ts';
 import type { AttributeSpec } from '../rules/pack.ts';
 import { mention, when } from '../messages.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
@@ -165,9 +167,6 @@ export const choicesPhrase = (choices: { label: string; choice: string | null; o
     }),
   );
 
-/** choicesPhrase in English, for the private messages still written in English. */
-export const choicesText = (choices: { label: string; choice: string | null; onBehalf?: boolean }[]): string => english(choicesPhrase(choices));
-
 /** The attributes several rule systems declare, named by the core's catalog (`battle.attr.<name>`); a system's own are its catalog's (`<system>.attr.<name>`). */
 const SHARED_ATTRS: ReadonlySet<string> = new Set(['arm', 'figures', 'class', 'formation', 'weapon', 'cannon', 'gun', 'morale', 'leader']);
 
@@ -192,12 +191,19 @@ function declared(system: string): ReadonlyMap<string, AttributeSpec> {
 }
 
 /** A unit's attribute by name, as its rule system words it: a name it does not declare is shown as it is. */
-export const attrName = (system: string, name: string, spec = declared(system).get(name)): Text =>
-  spec ? say(SHARED_ATTRS.has(name) ? `battle.attr.${keyPart(name)}` : `${system}.attr.${keyPart(name)}`) : name;
+export const attrName = (system: string, name: string, spec = declared(system).get(name)): Text => {
+  const key = SHARED_ATTRS.has(name) ? `battle.attr.${keyPart(name)}` : `${system}.attr.${keyPart(name)}`;
+  return spec && inCatalog(key) ? say(key) : name;
+};
+
+/** Whether the catalog has `key`: a system that brought no words for its attributes (a test's) shows them as declared. */
+const inCatalog = (key: string): boolean => messages(FALLBACK).has(key);
 
 /** An attribute's value: one of its rule system's words (an armour, a formation) worded by its catalog, anything else (a number, a gun's poundage, a name, a code) as typed. */
 export const attrValue = (system: string, name: string, value: string | number, spec = declared(system).get(name)): Text =>
-  typeof value === 'string' && spec?.type === 'enum' && spec.values?.includes(value) && WORD.test(value) ? say(`${system}.attrValue.${keyPart(name)}.${keyPart(value)}`) : String(value);
+  typeof value === 'string' && spec?.type === 'enum' && spec.values?.includes(value) && WORD.test(value) && inCatalog(`${system}.attrValue.${keyPart(name)}.${keyPart(value)}`)
+    ? say(`${system}.attrValue.${keyPart(name)}.${keyPart(value)}`)
+    : String(value);
 
 /**
  * A unit's attributes as its rule system words them, "arm infantry, figures 24, class B" (`colon`:
@@ -212,17 +218,17 @@ export function attrsPhrase(system: string, attrs: Readonly<Record<string, strin
 }
 
 /** A rule system's name, "d10 Medieval / Renaissance", a key of its own catalog (`<system>.name`); an unknown system's id as it is. */
-export const systemName = (system: string): Text => (knownSystem(system) ? say(`${system}.name`) : system);
+export const systemName = (system: string): Text => (inCatalog(`${system}.name`) ? say(`${system}.name`) : (pluginOf(system)?.name ?? system));
 
 /** How a sentence names a rule system's rules, "the medieval d10 rules" (`<system>.rulesName`). */
-export const rulesNamePhrase = (system: string): Text => (knownSystem(system) ? say(`${system}.rulesName`) : system);
+export const rulesNamePhrase = (system: string): Text => (inCatalog(`${system}.rulesName`) ? say(`${system}.rulesName`) : (pluginOf(system)?.rulesName ?? system));
 
-function knownSystem(system: string): boolean {
+/** The battle's rule system, if this process knows it (an older log's or a test's may not be). */
+function pluginOf(system: string): ReturnType<typeof getRuleSystem> | undefined {
   try {
-    getRuleSystem(system);
-    return true;
+    return getRuleSystem(system);
   } catch {
-    return false;
+    return undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 import { evaluateRoll, RollError } from '../dice/notation.ts';
 import type { DiceStream } from '../dice/stream.ts';
-import { english, say, type Text } from '../i18n/text.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import { own } from './draft.ts';
 import { needDice } from './mechanics.ts';
@@ -49,9 +49,6 @@ export const rollPhrase = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 
   const values = { roller: mention(r.roller), number: String(r.number), output: r.output };
   return r.reason ? say('battle.rolls.rolledWhy', { ...values, reason: r.reason }) : say('battle.rolls.rolled', values);
 };
-
-/** rollPhrase in English, for the private messages still written in English. */
-export const rollText = (r: Pick<RollRecord, 'roller' | 'number' | 'output' | 'reason'>): string => english(rollPhrase(r));
 
 export function applyRollEvent(d: BattleState, e: RollEvent): void {
   switch (e.type) {

@@ -548,7 +548,7 @@ describe('MED-MELEE a gap the Melee Chart leaves is the GM\'s, or a house rule\'
     given(p13).when({ type: 'SetHouseRule', key: 'melee.m-class', value: 'M' }, 'gm').refused(/^melee\.m-class takes one of A, B, C, D \(MED-MELEE\)/);
     const ruled = [...p13, mClass('C')];
     const o = only(play(ruled, melee(), 'bob', ...ones), 'MedievalMeleeResolved').data.outcome.attacker;
-    expect(o.cell).toEqual({ id: 'MED-MELEE.R10', grade: 'C', armour: 'light', score: 6, house: { key: 'melee.m-class', grade: 'C', for: 'M', note: expect.stringMatching(/^house rule set by <@gm> at event \d+$/) as unknown as string } });
+    expect(o.cell).toEqual({ id: 'MED-MELEE.R10', grade: 'C', armour: 'light', score: 6, house: { key: 'melee.m-class', grade: 'C', for: 'M', note: { key: 'battle.house.note', values: { user: '<@gm>', version: expect.stringMatching(/^\d+$/) as unknown as string } } } });
     expect(english(o.steps[0]!)).toMatch(/^The Sword, Spear or Pike rows have no grade M \(MED-MELEE source note\); grade M reads the grade C row by house rule melee\.m-class \(house rule set by <@gm> at event \d+\): against light armour, 6\+ \(MED-MELEE\.R10\)\.$/);
     given(ruled).when(melee(8), 'gm', { dice: scriptedStream(...ones) }).refused(/^attacker_score: grade M reads the Sword, Spear or Pike grade C row by house rule melee\.m-class .*; the score needed cannot be given/);
   });

@@ -1,4 +1,4 @@
-import { english } from '../../src/i18n/text.ts';
+import { english, say } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { describeEvent } from '../../src/battle/describe.ts';
@@ -21,7 +21,8 @@ const setup: BattleEvent[] = [
 const dusk = [...setup, moveTo(at(1, 'day'), at(2, 'dusk'))];
 const nightVote = (voters: { id: string; label: string; users: string[]; allowed: string[]; why?: string }[]): BattleEvent => ({
   type: 'BallotOpened',
-  data: { ballotId: 'v1', kind: 'night', title: 'Night stance: ACTIVE or PASSIVE?', rule: 'NIGHT-18.11', voters, input: { kind: 'choice' }, audience: 'channel', openedAt: NOW, turn: 2 },
+  // The title and the choices' words are phrases, worded for each reader (issue 43).
+  data: { ballotId: 'v1', kind: 'night', title: say('percentile.night.voteTitle'), rule: 'NIGHT-18.11', words: { ACTIVE: say('percentile.night.choice.active'), PASSIVE: say('percentile.night.choice.passive') }, voters, input: { kind: 'choice' }, audience: 'channel', openedAt: NOW, turn: 2 },
 });
 const both = ['ACTIVE', 'PASSIVE'];
 const opened = nightVote([

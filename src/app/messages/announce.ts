@@ -88,7 +88,7 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     case 'BallotRevealed':
       if (events.some((e) => e.event.type === 'BallotRevealed')) {
         const b = after.ballots[(first.data as { ballotId: string }).ballotId];
-        title = b?.audience === 'gms' ? say('messages.announce.ballotClosed', { title: b.title }) : say('messages.announce.ballotRevealed', { title: `${b?.title}` });
+        title = b?.audience === 'gms' ? say('messages.announce.ballotClosed', { title: b.title }) : say('messages.announce.ballotRevealed', { title: b?.title ?? (first.data as { ballotId: string }).ballotId });
       }
       break;
   }

@@ -1,6 +1,6 @@
 import type { Ballot, Voter } from '../../battle/ballots.ts';
-import { choicesText } from '../../battle/describe.ts';
-import { rollText } from '../../battle/rolls.ts';
+import { choicesPhrase } from '../../battle/describe.ts';
+import { rollPhrase } from '../../battle/rolls.ts';
 import type { BattleEvent } from '../../battle/events.ts';
 import type { BattleState } from '../../battle/state.ts';
 import { lines as stacked, say, type Text } from '../../i18n/text.ts';
@@ -28,7 +28,7 @@ export function ballotPrompt(battleId: string, b: Ballot, v: Voter, user: string
     how,
     b.deadline ? say('messages.ballot.changeUntil', { deadline: when(b.deadline) }) : say('messages.ballot.change'),
   ];
-  const buttons = b.input.kind === 'choice' ? v.allowed.map((o, i) => ({ label: o, customId: ballotButtonId(battleId, b.id, v.id, o, i) })) : [];
+  const buttons = b.input.kind === 'choice' ? v.allowed.map((o, i) => ({ label: b.words?.[o] ?? o, customId: ballotButtonId(battleId, b.id, v.id, o, i) })) : [];
   return dm(user, stacked(...lines), say('messages.ballot.title', { id: b.id, voter: v.label }), buttons);
 }
 
@@ -78,14 +78,14 @@ export function privateMessages(e: BattleEvent, after: BattleState): { lines: Te
     case 'BallotRevealed': {
       const b = after.ballots[e.data.ballotId]!;
       if (b.audience === 'channel') return { lines: [], messages: [] };
-      const text = `${b.title}: ${choicesText(e.data.choices)}`;
+      const text = say('messages.ballot.gmsResult', { title: b.title, choices: choicesPhrase(e.data.choices) });
       return { lines: [], messages: after.gms.map((g) => dm(g, text, say('messages.ballot.gmsTitle', { id: b.id }))) };
     }
     case 'DiceRolled': {
       if (!e.data.secret) return { lines: [], messages: [] };
       // A secret roll: the roller and the GMs see it; the channel only that it happened.
       const to = new Set([e.data.roller, ...after.gms]);
-      const text = stacked(rollText(e.data), say('messages.roll.secret', { number: String(e.data.number) }));
+      const text = stacked(rollPhrase(e.data), say('messages.roll.secret', { number: String(e.data.number) }));
       return { lines: [], messages: [...to].map((u) => dm(u, text, say('messages.roll.secretTitle', { number: String(e.data.number) }))) };
     }
     case 'CommandAssigned':

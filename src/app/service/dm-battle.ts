@@ -1,4 +1,4 @@
-import { openBallots } from '../../battle/ballots.ts';
+import { openBallots, titled } from '../../battle/ballots.ts';
 import { isPlayer } from '../../battle/state.ts';
 import type { BattleRow } from '../../store/types.ts';
 import type { Umpire } from './umpire.ts';
@@ -18,7 +18,7 @@ export async function battleForDm(app: Umpire, user: string, ballotRef?: string)
   const mine = await battlesOf(app, user);
   const ref = ballotRef?.trim().toLowerCase();
   const states = await Promise.all(mine.map((b) => app.state(b.id)));
-  const found = ref ? mine.filter((_, i) => openBallots(states[i]!).some((x) => x.id.toLowerCase() === ref || x.title.toLowerCase() === ref)) : mine;
+  const found = ref ? mine.filter((_, i) => openBallots(states[i]!).some((x) => x.id.toLowerCase() === ref || titled(x, ref))) : mine;
   if (found.length === 1) return { battle: found[0]! };
   const names = found.map((b) => `"${b.name}"`).join(', ');
   if (ref) {

@@ -72,6 +72,10 @@ export const night = (s: BattleState): NightState => pct(s).night;
 // ---------------------------------------------------------------------------------------------
 // decide
 
+/** The night's and dawn's choices as the rules print them, with the reader's word beside them on a button (NIGHT-18.11, NIGHT-18.82). */
+const STANCE_WORDS = { ACTIVE: say('percentile.night.choice.active'), PASSIVE: say('percentile.night.choice.passive') };
+const DAWN_WORDS = { 'DAWN ATTACK': say('percentile.night.choice.dawnAttack'), NO: say('percentile.night.choice.no') };
+
 export function decideOpenNightVote(s: BattleState, a: NightActionOf<'OpenNightVote'>, ctx: BallotContext): BattleEvent[] {
   if (s.position.period !== 'dusk') refuse(say('percentile.night.voteDusk'));
   const decided = night(s).decided;
@@ -80,7 +84,7 @@ export function decideOpenNightVote(s: BattleState, a: NightActionOf<'OpenNightV
     const allowed = allowedStances({ armyDemoralized: s.sides[c.sideId]?.demoralized ?? false, attackedAtDawn: c.attackedAtDawn ?? false });
     return { allowed: allowed.allowed, ...(allowed.reason ? { why: allowed.reason } : {}) };
   });
-  return [openBallot(s, ctx, { kind: 'night', title: 'Night stance: ACTIVE or PASSIVE?', rule: 'NIGHT-18.11', voters, input: { kind: 'choice' }, audience: 'channel', ...(a.deadline ? { deadline: a.deadline } : {}) })];
+  return [openBallot(s, ctx, { kind: 'night', title: say('percentile.night.voteTitle'), rule: 'NIGHT-18.11', words: STANCE_WORDS, voters, input: { kind: 'choice' }, audience: 'channel', ...(a.deadline ? { deadline: a.deadline } : {}) })];
 }
 
 export function decideOpenDawnBallot(s: BattleState, a: NightActionOf<'OpenDawnBallot'>, ctx: BallotContext): BattleEvent[] {
@@ -89,7 +93,7 @@ export function decideOpenDawnBallot(s: BattleState, a: NightActionOf<'OpenDawnB
     const check = checkDawnAttack({ activeLastNight: c.stance === 'ACTIVE' && night(s).decided?.night === true });
     return check.ok ? { allowed: [...DAWN_CHOICES] } : { allowed: ['NO'], why: check.reason };
   });
-  return [openBallot(s, ctx, { kind: 'dawn', title: 'Dawn attack: note it to the GM', rule: 'NIGHT-18.82', voters, input: { kind: 'choice' }, audience: 'gms', ...(a.deadline ? { deadline: a.deadline } : {}) })];
+  return [openBallot(s, ctx, { kind: 'dawn', title: say('percentile.night.dawnTitle'), rule: 'NIGHT-18.82', words: DAWN_WORDS, voters, input: { kind: 'choice' }, audience: 'gms', ...(a.deadline ? { deadline: a.deadline } : {}) })];
 }
 
 /**

@@ -38,7 +38,7 @@ function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: s
 
 export function decideOpenOrders(s: BattleState, a: Extract<OrdersAction, { type: 'OpenOrders' }>, ctx: BallotContext): BattleEvent[] {
   const voters = commandVoters(s, (c) => ordersAllowed(s, c));
-  return [openBallot(s, ctx, { kind: 'orders', title: `Orders for turn ${s.position.turn}`, voters, input: { kind: 'choice' }, audience: 'channel', ...(a.deadline ? { deadline: a.deadline } : {}) })];
+  return [openBallot(s, ctx, { kind: 'orders', title: say('percentile.orders.title', { turn: String(s.position.turn) }), voters, input: { kind: 'choice' }, audience: 'channel', ...(a.deadline ? { deadline: a.deadline } : {}) })];
 }
 
 /**
