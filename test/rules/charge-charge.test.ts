@@ -50,7 +50,7 @@ describe('CHG-OPEN and CHG-COVER, every printed row', () => {
     expect(run).toThrow(RuleError);
     expect(run).toThrow(new RegExp(`${id.replace('.', '\\.')}.*rows:"${id.replace('.', '\\.')}=<result>" with the charge, or sets it for the battle with /house set key:charge\\.${table}\\.rows value:`));
     const house = resolveCharge({ house: { ...ratio, [`charge.${table}.rows`]: { value: { [String(diff)]: 'firefight' }, note: 'house rule set by <@gm> at event 2' } }, attacker: inf('A'), defender: inf('D'), table, gm: { die: 20 }, dice: scriptedDice(a, d), pack: chargePack });
-    expect(house.read).toMatchObject({ id, result: 'firefight', from: 'house', note: `charge.${table}.rows.${diff}: firefight, house rule set by <@gm> at event 2` });
+    expect({ ...house.read, note: english(house.read.note!) }).toMatchObject({ id, result: 'firefight', from: 'house', note: `charge.${table}.rows.${diff}: firefight, house rule set by <@gm> at event 2` });
     const o = resolveCharge({ house: ratio, attacker: inf('A'), defender: inf('D'), table, gm: { die: 20, rows: { [id]: 'melee' } }, dice: scriptedDice(a, d), pack: chargePack });
     expect(o.read).toMatchObject({ id, result: 'melee', from: 'gm' });
   });
@@ -262,7 +262,7 @@ describe('CHG-RIDEDOWN', () => {
     const o = lost();
     expect(o.difference).toBe(5);
     expect(o.rideDown).toMatchObject({ status: 'area-unknown', cavalry: 'A', infantry: 'D' });
-    expect(o.rideDown.text).toMatch(/\/house set key:ride-down\.area\.open value:/);
+    expect(english(o.rideDown.text)).toMatch(/\/house set key:ride-down\.area\.open value:/);
   });
 
   it('CHG-RIDEDOWN resolving it without the area is refused; with the GM\'s area one melee round is fought, the infantry at -8', () => {

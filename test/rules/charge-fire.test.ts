@@ -51,7 +51,8 @@ describe('FIRE-TABLE.GRID, every printed cell', () => {
     expect(() => shot({ row: '2', dice: scriptedDice(5), pack })).toThrow(/row 2, column 6-4 is needed.*cell: with the fire, or sets it for the battle with \/house set key:fire\.row-2 value: \(its 6-4 entry\)/);
     expect(shot({ row: '2', gm: { cell: 2 }, dice: scriptedDice(5), pack }).cell).toEqual({ value: 2, from: 'gm' });
     const house = { 'fire.row-2': { value: [9, 8, 7, 6, 5, 4, 3, 2, 1, 0], note: 'house rule set by <@gm> at event 4' } };
-    expect(shot({ row: '2', house, dice: scriptedDice(5), pack }).cell).toEqual({ value: 4, from: 'house', note: 'fire.row-2.6-4: 4, house rule set by <@gm> at event 4' });
+    const cell = shot({ row: '2', house, dice: scriptedDice(5), pack }).cell!;
+    expect({ ...cell, note: english(cell.note!) }).toEqual({ value: 4, from: 'house', note: 'fire.row-2.6-4: 4, house rule set by <@gm> at event 4' });
     expect(() => shot({ row: '3', gm: { cell: 2 }, dice: scriptedDice(5), pack })).toThrow(/3 as the chart prints it/);
   });
 

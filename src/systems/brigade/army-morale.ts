@@ -99,7 +99,7 @@ export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armi
     }
     if (number === null) {
       const values = { side: a.side, broken: String(a.broken), formed: String(a.formed) };
-      steps.push(by === 'house' && input.table ? say('brigade.armyMorale.notEnoughHouse', { ...values, cite: cite(input.table, 'the table') }) : say('brigade.armyMorale.notEnough', values));
+      steps.push(by === 'house' && input.table ? say('brigade.armyMorale.notEnoughHouse', { ...values, cite: cite(input.table, say('brigade.house.theTable')) }) : say('brigade.armyMorale.notEnough', values));
       return { ...base, tests: false, roll: null, result: 'no-test' };
     }
     return { ...base, tests: true, roll: null, result: 'no-test' };
@@ -110,7 +110,7 @@ export function armyMorale(input: { turn: number; armyGeneralFell: boolean; armi
     const roll = rec.roll(pack.armyMorale.die);
     a.roll = roll;
     a.result = roll <= a.number! ? 'fights-on' : 'withdraws';
-    const by = a.by === 'house' && input.table ? cite(input.table, 'the table') : say('brigade.armyMorale.gmLookup');
+    const by = a.by === 'house' && input.table ? cite(input.table, say('brigade.house.theTable')) : say('brigade.armyMorale.gmLookup');
     const values = { side: a.side, broken: String(a.broken), formed: String(a.formed), number: String(a.number), by, die: String(pack.armyMorale.die), roll: String(roll) };
     steps.push(say(a.result === 'fights-on' ? 'brigade.armyMorale.fightsOn' : 'brigade.armyMorale.withdraws', values));
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { refuse } from '../../rules/errors.ts';
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { HouseRule } from '../../rules/house.ts';
 import { ArmyMoraleTable, Faces, ROUNDINGS, type ArmyMoraleCell } from './pack-schema.ts';
 import { brigadePack } from './shipped-pack.ts';
@@ -15,11 +15,11 @@ import { brigadePack } from './shipped-pack.ts';
 export interface HouseValue<T> {
   key: string;
   value: T;
-  note: string;
+  note: Text;
 }
 
 /** How an outcome's working cites a house rule: "(melee.rounding: down, house rule set by <@gm> at event 12)". */
-export const cite = (h: HouseValue<unknown>, shown = String(h.value)): string => `(${h.key}: ${shown}, ${h.note})`;
+export const cite = (h: HouseValue<unknown>, shown: Text = String(h.value)): Text => say('brigade.house.cite', { key: h.key, shown, note: h.note });
 
 /** A house rule in force and a GM's value for the same gap at one use: refused, naming the house rule to unset first. */
 export function checkNotBoth(house: HouseValue<unknown> | undefined, given: boolean, option: string, rule: string, shown?: string): void {

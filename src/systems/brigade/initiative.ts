@@ -54,29 +54,29 @@ export function rollInitiative(input: { step: InitiativeStep; sides: readonly [s
   const die = pack.initiative.die;
   const rec = recorder(input.dice);
   const rolls: InitiativeRoll[] = [];
-  const steps = [`Initiative round (${step}): both players roll 1D${die}; the winner declares ${DECLARES[step]}.`];
+  const steps: Text[] = [say('brigade.initiative.round', { step, die: String(die), declares: DECLARES_TEXT[step] })];
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const [a, b] = sides.map((side) => {
       const r = { round, side, roll: rec.roll(die) };
       rolls.push(r);
       return r;
     }) as [InitiativeRoll, InitiativeRoll];
-    steps.push(`${round > 1 ? `Re-roll ${round - 1}: ` : ''}${a.side} ${a.roll}, ${b.side} ${b.roll}.`);
+    steps.push(say(round > 1 ? 'brigade.initiative.reroll' : 'brigade.initiative.rolls', { n: String(round - 1), a: a.side, aRoll: String(a.roll), b: b.side, bRoll: String(b.roll) }));
     if (a.roll !== b.roll) {
       const winner = a.roll > b.roll ? a.side : b.side;
-      steps.push(`${winner} wins and declares ${DECLARES[step]} (${step}).`);
+      steps.push(say('brigade.initiative.wins', { winner, declares: DECLARES_TEXT[step], step }));
       return { rule: step, sides, rolls, winner, tied: false, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
     }
     const tie = input.tie;
     if (tie?.value !== 'roll-again') {
       steps.push(
         tie
-          ? `Tied at ${a.roll}: no winner; a GM rules who declares ${cite(tie)}.`
-          : `Tied at ${a.roll}. The source gives no tie rule (${step}): no winner, and no re-roll is assumed; the GM rules who declares (/activate declare), or sets a tie rule for the battle (/house set key:${HOUSE_KEYS.initiativeTie} value:).`,
+          ? say('brigade.initiative.tiedGm', { roll: String(a.roll), cite: cite(tie) })
+          : say('brigade.initiative.tiedNoRule', { roll: String(a.roll), step, key: HOUSE_KEYS.initiativeTie }),
       );
       return { rule: step, sides, rolls, winner: null, tied: true, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
     }
-    steps.push(`Tied at ${a.roll}: both roll again ${cite(tie)}.`);
+    steps.push(say('brigade.initiative.tiedAgain', { roll: String(a.roll), cite: cite(tie) }));
   }
   throw new Error(`initiative still tied after ${MAX_ROUNDS} rounds`);
 }

@@ -1,4 +1,5 @@
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
+import { withAction } from './sourced.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { ChargeHouse } from './house.ts';
 import { massRows, type MassChoice } from './mass.ts';
@@ -92,7 +93,7 @@ function withoutRepeats<K extends string>(unit: Wanted<K>[], table: Wanted<K>[])
   return [...unit, ...table.filter((t) => !unit.some((u) => u.key === t.key))];
 }
 
-const option = (id: string) => `values:"${id}=<value>" with the charge`;
+const option = (id: string) => withAction(`values:"${id}=<value>"`, 'charge');
 
 /** Both sides' modifiers, and the working's line for the Mass reading used. */
 export function chargeModifiers(x: {
@@ -103,7 +104,7 @@ export function chargeModifiers(x: {
   house: ChargeHouse;
   gm: { values?: ModifierValues | undefined; mass?: MassChoice | undefined };
   pack: ChargeRulesPack;
-}): { attacker: AppliedModifier[]; defender: AppliedModifier[]; massStep: string } {
+}): { attacker: AppliedModifier[]; defender: AppliedModifier[]; massStep: Text } {
   const { attacker: a, defender: d, house, pack } = x;
   const mass = massRows({ attackerFigures: a.figures, defenderFigures: d.figures, ...(house.mass ? { reading: house.mass } : {}), ...(x.gm.mass !== undefined ? { gm: x.gm.mass } : {}), pack });
   const attacker = applyRows(pack.charge.attackerModifiers, withoutRepeats([...attackerUnitModifiers(a, d), ...mass.attacker], attackerChoiceModifiers(x.attackerChoices ?? {})), x.gm.values?.attacker ?? {}, {

@@ -9,7 +9,7 @@ import type { Dice } from '../../rules/outcome.ts';
 import { modifierText, sumModifiers, type AppliedModifier } from './modifiers.ts';
 import { recorder, signed, type Outcome, type Recorder } from '../../rules/outcome.ts';
 import { ARMS, CHARGE_RESULTS, FORMATIONS, type ChargeResult, type ChargeRulesPack, type ChargeTableRow, type SideEffects } from './pack-schema.ts';
-import { checkDie, fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
+import { checkDie, fromText, part, sourced, uncertainText, type Sourced, withAction } from './sourced.ts';
 import { isCavalry, type ChargeUnit, type ChargingUnit } from './unit.ts';
 
 /**
@@ -70,7 +70,7 @@ export interface ChargeCell {
   result: ChargeResult;
   /** The pack's row, or the house rule's or the GM's result for a row the OCR lost. */
   from: 'pack' | 'house' | 'gm';
-  note?: string;
+  note?: Text;
   uncertain?: string;
 }
 
@@ -110,11 +110,11 @@ function cellOf(row: ChargeTableRow, table: 'open' | 'cover', pack: ChargeRulesP
   const base = { rule: t.rule, id: row.id, label, ...(row.uncertain ? { uncertain: row.uncertain } : {}) };
   const rows = house[`charge.${table}.rows`] as { value: Partial<Record<string, ChargeResult>>; note: string } | undefined;
   const r = sourced(row.result, part(rows, String(row.min)), gm.rows?.[row.id], {
-    what: `the result of ${row.id} (${label})`,
-    why: `the OCR lost that row (${row.note ?? 'illegible'}); the results are ${CHARGE_RESULTS.join(', ')}`,
+    what: say('charge.sourced.what.chargeRow', { row: row.id, label }),
+    why: say('charge.sourced.why.rowLost', { note: row.note ?? say('charge.sourced.why.illegibleWord'), results: CHARGE_RESULTS.join(', ') }),
     house: `charge.${table}.rows`,
     entry: label,
-    option: `rows:"${row.id}=<result>" with the charge`,
+    option: withAction(`rows:"${row.id}=<result>"`, 'charge'),
   });
   return { ...base, result: r.value, from: r.from, ...(r.note ? { note: r.note } : {}) };
 }
@@ -145,7 +145,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   checkDie(gm.die, say('charge.sourced.chargeDie'));
   checkGmRows(gm, pack);
 
-  const die = sourced(charge.die, house['charge.die'], gm.die, { what: 'the charge die (CHG-ROLL)', why: 'the text that named it is lost in the source', house: 'charge.die', option: 'die: with the charge' }, (n) => `d${n}`);
+  const die = sourced(charge.die, house['charge.die'], gm.die, { what: say('charge.sourced.what.chargeDie'), why: say('charge.sourced.why.namingLost'), house: 'charge.die', option: withAction('die:', 'charge') }, (n) => `d${n}`);
   const mods = chargeModifiers({ attacker: a, defender: d, attackerChoices: input.attackerChoices, defenderChoices: input.defenderChoices, house, gm: { values: gm.values, mass: gm.mass }, pack });
 
   const rec = recorder(input.dice);
@@ -167,7 +167,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   const found = findBand(t.rows, difference);
   if (!found) throw new Error(`pack ${t.rule} has no row for ${difference}`);
   const read = cellOf(found.band, table, pack, house, gm);
-  const whose: Text = read.from === 'gm' ? say('charge.charge.gmRow') : read.note ? ` (${read.note})` : '';
+  const whose: Text = read.from === 'gm' ? say('charge.charge.gmRow') : read.note ? say('charge.sourced.inParens', { note: read.note }) : '';
   steps.push(say('charge.charge.read', { row: read.id, label: read.label, result: charge.results[read.result].text, whose, uncertain: uncertainText(read.uncertain) }));
 
   let result = read.result;
@@ -228,10 +228,10 @@ function shiftFirefight(x: { table: 'open' | 'cover'; index: number; difference:
   if (x.difference === 0) refuse(say('charge.charge.zeroFirefight'));
   if (gm.cavalryOutwardRows !== undefined && (!Number.isInteger(gm.cavalryOutwardRows) || gm.cavalryOutwardRows < 1)) refuse(say('charge.charge.outwardRows', { got: String(gm.cavalryOutwardRows) }));
   const rows = sourced(cav.outwardRows, house['cavalry.outward-rows'], gm.cavalryOutwardRows, {
-    what: 'how many rows a firefight shifts outward (CHG-CAV)',
-    why: 'the source does not say',
+    what: say('charge.sourced.what.outwardRows'),
+    why: say('charge.sourced.why.notSaid'),
     house: 'cavalry.outward-rows',
-    option: 'outward_rows: with the charge',
+    option: withAction('outward_rows:', 'charge'),
   });
   const tableRows = pack.charge[x.table].rows;
   // Rows run from the highest result down: outward is up the list for a positive result, down for a negative one.
@@ -254,9 +254,9 @@ function applyEffects(e: SideEffects, role: 'attacker' | 'defender', unit: Charg
   const s = pack.charge.surrender;
   if (gm.surrenderPercentPerPip !== undefined && !(gm.surrenderPercentPerPip > 0)) refuse(say('charge.charge.surrenderPercent', { got: String(gm.surrenderPercentPerPip) }));
   const perPip = sourced(s.percentPerPip, undefined, gm.surrenderPercentPerPip, {
-    what: 'the percentage each pip of the surrender roll counts (CHG-OPEN, CHG-COVER)',
-    why: 'the pack does not set it',
-    option: 'surrender_pct: with the charge',
+    what: say('charge.sourced.what.surrenderPercent'),
+    why: say('charge.sourced.why.packUnset'),
+    option: withAction('surrender_pct:', 'charge'),
   });
   const roll = rec.roll(s.die);
   const percent = Math.min(100, roll * perPip.value);

@@ -6,7 +6,7 @@ import { checkGmModifiers, sumGm, withGm, type GmModifier } from './modifiers.ts
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { DISCIPLINE_COLUMNS, type ChargeRulesPack, type DisciplineColumn } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { checkDie, fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
+import { checkDie, fromText, part, sourced, uncertainText, type Sourced, withAction } from './sourced.ts';
 
 /**
  * Fire Discipline, FIRE-DISCIPLINE: the roll's row in the Normal, Smoke or Firefight column gives
@@ -65,7 +65,7 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   if (gm.cell !== undefined) parseDisciplineCell(gm.cell);
   const modifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(modifiers, 'FIRE-DISCIPLINE');
-  const die = sourced(fd.die, undefined, gm.die, { what: 'the Fire Discipline die (FIRE-DISCIPLINE)', why: 'the block does not name it', option: 'die: with the roll' }, (n) => `d${n}`);
+  const die = sourced(fd.die, undefined, gm.die, { what: say('charge.sourced.what.fireDisciplineDie'), why: say('charge.sourced.why.blockUnnamed'), option: withAction('die:', 'roll') }, (n) => `d${n}`);
 
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
@@ -77,11 +77,11 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   const cells = house['fire-discipline.cells'] as { value: Partial<Record<string, Partial<Record<DisciplineColumn, string>>>>; note: string } | undefined;
   const rowKey = String(row.min ?? row.max);
   const printed = sourced(row[column], part(part(cells, rowKey), column), gm.cell, {
-    what: `the Fire Discipline cell of row ${row.label}, ${column} column`,
-    why: `it is ${row.note ?? 'illegible in the source'}`,
+    what: say('charge.sourced.what.disciplineCell', { row: row.label, column }),
+    why: row.note ? say('charge.sourced.why.itIs', { note: row.note }) : say('charge.sourced.why.illegibleHere'),
     house: 'fire-discipline.cells',
     entry: `${rowKey}.${column}`,
-    option: 'cell: with the roll',
+    option: withAction('cell:', 'roll'),
   });
   const result = { ...parseDisciplineCell(printed.value), from: printed.from };
   steps.push(say('charge.fireDiscipline.cell', { row: row.label, column, printed: result.printed, from: fromText(printed), uncertain: uncertainText(row.uncertain) }));

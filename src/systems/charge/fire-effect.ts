@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ValueNeeded } from '../../rules/errors.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import { explained } from './house-value.ts';
-import { needOf, openValue, type Missing, type Noted } from './sourced.ts';
+import { cite, commas, needOf, openValue, type Missing, type Noted } from './sourced.ts';
 
 /**
  * What a fire grid cell does to the target (FIRE-TABLE.GRID): the source prints numbers but "does
@@ -34,10 +34,10 @@ export interface FireEffect {
   disordered: boolean;
   morale: boolean;
   /** The house rule, as the working cites it. */
-  note: string;
+  note: Text;
 }
 
-const MISSING: Missing = { what: 'what a FIRE-TABLE cell does to the target (FIRE-TABLE.GRID)', why: 'the source does not say what the cells count', house: 'fire.cell' };
+const MISSING: Missing = { what: say('charge.sourced.what.fireCellRule'), why: say('charge.sourced.why.cellsCount'), house: 'fire.cell' };
 
 /** The house rule fire.cell in force, or the refusal naming it (before any die is rolled). */
 export function cellRule(rule: Noted<FireCellRule> | undefined): Noted<FireCellRule> {
@@ -45,13 +45,17 @@ export function cellRule(rule: Noted<FireCellRule> | undefined): Noted<FireCellR
   return rule;
 }
 
-export const cellRuleText = (r: FireCellRule): string =>
-  [`removes ${r.removes}`, ...(r.disorder !== undefined ? [`disorder at ${r.disorder}`] : []), ...(r.morale !== undefined ? [`morale at ${r.morale}`] : [])].join(', ');
+export const cellRuleText = (r: FireCellRule): Text =>
+  commas([
+    say('charge.fireEffect.rule.removes', { removes: r.removes }),
+    ...(r.disorder !== undefined ? [say('charge.fireEffect.rule.disorder', { at: String(r.disorder) })] : []),
+    ...(r.morale !== undefined ? [say('charge.fireEffect.rule.morale', { at: String(r.morale) })] : []),
+  ])!;
 
 /** The cell read on `target`, which has `figures` left: the effect and its line of the working. */
 export function fireEffect(cell: number, rule: Noted<FireCellRule>, target: { name: string; figures: number }, steps: Text[]): FireEffect {
   const r = rule.value;
-  const note = `fire.cell: ${cellRuleText(r)}, ${rule.note}`;
+  const note = cite('fire.cell', cellRuleText(r), rule.note);
   const figures = r.removes === 'figures' ? Math.min(cell, target.figures) : 0;
   const lost =
     r.removes === 'figures'

@@ -5,7 +5,7 @@ import type { Recorder } from '../../rules/outcome.ts';
 import { bandLabel, findBand } from './bands.ts';
 import { either, explained, hasKey, someOf } from './house-value.ts';
 import { ARMS, checkBands, CLASSES, FIRE_ROWS, FORMATIONS, GUNS, type Arm, type FireBand, type FireRow, type Formation, type Gun, type UnitClass } from './pack-schema.ts';
-import { houseHolds, needOf, openValue, type Missing, type Noted, type Sourced } from './sourced.ts';
+import { cite, houseHolds, needOf, openValue, withAction, type Missing, type Noted, type Sourced } from './sourced.ts';
 
 /**
  * Which row of the fire grid a volley reads (FIRE-TABLE.GRID): the source prints the rows (Half,
@@ -94,13 +94,13 @@ export interface RowInput {
   steps: Text[];
 }
 
-const MISSING: Missing = { what: 'the FIRE-TABLE row (FIRE-TABLE.GRID)', why: 'the source prints the rows Half and 1-9 but does not say how the row is chosen', house: 'fire.row', option: 'row: with the fire' };
+const MISSING: Missing = { what: say('charge.sourced.what.fireRow'), why: say('charge.sourced.why.rowChosen'), house: 'fire.row', option: withAction('row:', 'fire') };
 
-const readingText = (r: RowRule): string =>
-  r.by === 'table' ? `counted on the table: ${r.counts}` : r.by === 'die' ? `rolled on a d${r.die}` : r.by === 'band' ? 'by the range band' : `by the firer's ${r.by}`;
+const readingText = (r: RowRule): Text =>
+  r.by === 'table' ? say('charge.fireRow.reading.table', { counts: r.counts }) : r.by === 'die' ? say('charge.fireRow.reading.die', { die: String(r.die) }) : r.by === 'band' ? say('charge.fireRow.reading.band') : say('charge.fireRow.reading.firer', { by: r.by });
 
 /** The reading for the firer's arm, where the rule gives one an arm. */
-function readingFor(rule: FireRowRule, arm: Arm, note: string): RowRule {
+function readingFor(rule: FireRowRule, arm: Arm, note: Text): RowRule {
   if ('by' in rule) return rule as RowRule;
   const r = (rule as Partial<Record<Arm, RowRule>>)[arm];
   if (!r) refuse(say('charge.fireRow.noReading', { note, arm, arms: Object.keys(rule).join(', ') }));
@@ -127,10 +127,10 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
     return { value: given!, from: 'gm' };
   }
   const r = readingFor(rule.value, firer.arm, rule.note);
-  const note = `fire.row: ${readingText(r)}, ${rule.note}`;
-  const holds = (shown: string) => houseHolds(`the FIRE-TABLE row of ${firer.name}`, 'fire.row', shown, rule.note);
-  const done = (row: FireRow, why: string): Sourced<FireRow> => {
-    if (given !== undefined && given !== row) refuse(holds(`row ${row} (${why})`));
+  const note = cite('fire.row', readingText(r), rule.note);
+  const holds = (shown: Text) => houseHolds(say('charge.fireRow.what', { unit: firer.name }), 'fire.row', shown, rule.note);
+  const done = (row: FireRow, why: Text): Sourced<FireRow> => {
+    if (given !== undefined && given !== row) refuse(holds(say('charge.fireRow.shown', { row, why })));
     steps.push(say('charge.fireRow.row', { row, why, note }));
     return { value: row, from: 'house', note };
   };
@@ -142,20 +142,20 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
     case 'figures': {
       const b = findBand(r.bands, firer.figures);
       if (!b) refuse(say('charge.fireRow.noBand', { note: rule.note, figures: String(firer.figures) }));
-      return done(b.band.row, `${firer.name} has ${firer.figures} figures, the band ${bandLabel(b.band)}`);
+      return done(b.band.row, say('charge.fireRow.why.figures', { unit: firer.name, figures: String(firer.figures), band: bandLabel(b.band) }));
     }
     case 'die': {
-      if (given !== undefined) refuse(holds(`rolled on a d${r.die}`));
+      if (given !== undefined) refuse(holds(say('charge.fireRow.reading.die', { die: String(r.die) })));
       const roll = rec.roll(r.die);
       const b = findBand(r.bands, roll)!;
-      return done(b.band.row, `d${r.die} ${roll}, the band ${bandLabel(b.band)}`);
+      return done(b.band.row, say('charge.fireRow.why.die', { die: String(r.die), roll: String(roll), band: bandLabel(b.band) }));
     }
     default: {
       const v = valueOf(r, firer, input.band);
       if (v === undefined) refuse(r.by === 'band' ? say('charge.fireRow.fromBand', { note: rule.note }) : say('charge.fireRow.noAttr', { unit: firer.name, by: r.by }));
       const row = (r.rows as Partial<Record<string, FireRow>>)[v];
       if (!row) refuse(say('charge.fireRow.noRow', { note: rule.note, by: r.by, value: v, values: Object.keys(r.rows).join(', ') }));
-      return done(row, `${r.by === 'band' ? 'the range band' : `${firer.name}'s ${r.by}`} is ${v}`);
+      return done(row, r.by === 'band' ? say('charge.fireRow.why.band', { value: v }) : say('charge.fireRow.why.attr', { unit: firer.name, by: r.by, value: v }));
     }
   }
 }

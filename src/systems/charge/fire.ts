@@ -6,7 +6,7 @@ import { checkGmModifiers, sumGm, withGm, type GmModifier } from './modifiers.ts
 import { recorder, signed, type Outcome } from '../../rules/outcome.ts';
 import { FIRE_ROWS, type ChargeRulesPack, type FireBand, type FireRow } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
+import { fromText, part, sourced, uncertainText, type Sourced, withAction } from './sourced.ts';
 import { checkRowGiven, fireRow, type FirerFacts } from './fire-row.ts';
 import { cellRule, fireEffect, type FireEffect } from './fire-effect.ts';
 
@@ -83,11 +83,11 @@ function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse
   if (gmEffect !== undefined && !Number.isInteger(gmEffect)) refuse(say('charge.fire.effectWhole', { value: String(gmEffect) }));
   const entry = `${block.id}-${band.band}`;
   const effect = sourced(band.effect, part(house['fire.range-effects'] as { value: Partial<Record<string, number>>; note: string } | undefined, entry), gmEffect, {
-    what: `the Effect of block ${block.id}'s ${band.band} band (FIRE-TABLE.RANGE)`,
-    why: `it is illegible in the source (${band.note ?? 'lost'})`,
+    what: say('charge.sourced.what.rangeEffect', { block: block.id, band: band.band }),
+    why: say('charge.sourced.why.illegible', { note: band.note ?? say('charge.sourced.why.lost') }),
     house: 'fire.range-effects',
     entry,
-    option: 'effect: with the fire',
+    option: withAction('effect:', 'fire'),
   }, signed);
   const limits: Text = band.min === null && band.max === null ? say('charge.fire.rangeIllegible') : say('charge.fire.limits', { min: String(band.min ?? '?'), max: String(band.max ?? '?') });
   steps.push(
@@ -130,7 +130,7 @@ export function resolveFire(input: FireInput): FireOutcome {
   let found = findBand(fire.columns, total);
   let noEffect = false;
   if (!found) {
-    const below = sourced(fire.belowZero, house['fire.below-zero'], gm.belowZero, { what: 'what a fire roll modified below 0 does (FIRE-TABLE.NOTES)', why: 'the note is partly illegible: no-effect or column-0', house: 'fire.below-zero', option: 'below_zero: with the fire' });
+    const below = sourced(fire.belowZero, house['fire.below-zero'], gm.belowZero, { what: say('charge.sourced.what.belowZero'), why: say('charge.sourced.why.belowZero'), house: 'fire.below-zero', option: withAction('below_zero:', 'fire') });
     if (below.value === 'no-effect') {
       noEffect = true;
       steps.push(say('charge.fire.belowNoEffect', { total: String(total), from: fromText(below) }));
@@ -144,10 +144,10 @@ export function resolveFire(input: FireInput): FireOutcome {
   let cell: Sourced<number> | null = null;
   if (found) {
     cell = sourced(row.cells[found.index] ?? null, row.row === '2' ? part(house['fire.row-2'], found.index) : undefined, gm.cell, {
-      what: `the FIRE-TABLE cell of row ${row.row}, column ${found.band.label}`,
-      why: `it is illegible in the source (${row.note ?? 'lost'})`,
+      what: say('charge.sourced.what.fireCell', { row: row.row, column: found.band.label }),
+      why: say('charge.sourced.why.illegible', { note: row.note ?? say('charge.sourced.why.lost') }),
       ...(row.row === '2' ? { house: 'fire.row-2', entry: found.band.label } : {}),
-      option: 'cell: with the fire',
+      option: withAction('cell:', 'fire'),
     });
     steps.push(say('charge.fire.cell', { row: row.row, column: found.band.label, cell: String(cell.value), from: fromText(cell), uncertain: uncertainText(row.uncertain) }));
   } else if (gm.cell !== undefined) refuse(say('charge.fire.noCell'));

@@ -1,11 +1,14 @@
-import { say, type Text } from '../../i18n/text.ts';
+import { say, type Phrase, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { inBand } from './bands.ts';
 import { meleeRound, type MeleeOutcome, type MeleeSide } from './melee.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import type { Arm, ChargeResult, ChargeRulesPack } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { fromText, fromWord, openValue, sourced, type Missing, type Sourced } from './sourced.ts';
+import { fromText, openValue, sourced, withAction, type Missing, type Sourced } from './sourced.ts';
+
+/** A dotted line area as a working gives it: "3 to 5". */
+const areaText = (a: { min: number; max: number }): Text => say('charge.followUp.area', { min: String(a.min), max: String(a.max) });
 import { isCavalry } from './unit.ts';
 
 /**
@@ -49,9 +52,9 @@ export function checkContinue(input: { result: ChargeResult; arm: Arm; distance:
 }
 
 export type RideDownChance =
-  | { rule: 'CHG-RIDEDOWN'; status: 'not-applicable'; text: string }
-  | { rule: 'CHG-RIDEDOWN'; status: 'possible' | 'outside-area'; cavalry: string; infantry: string; area: Sourced<{ min: number; max: number }>; text: string }
-  | { rule: 'CHG-RIDEDOWN'; status: 'area-unknown'; cavalry: string; infantry: string; text: string };
+  | { rule: 'CHG-RIDEDOWN'; status: 'not-applicable'; text: Text }
+  | { rule: 'CHG-RIDEDOWN'; status: 'possible' | 'outside-area'; cavalry: string; infantry: string; area: Sourced<{ min: number; max: number }>; text: Text }
+  | { rule: 'CHG-RIDEDOWN'; status: 'area-unknown'; cavalry: string; infantry: string; text: Text };
 
 /** Who lost the charge: the side whose unit the result moves back, routs or makes surrender. */
 export function chargeLoser(result: ChargeResult): 'attacker' | 'defender' | null {
@@ -77,20 +80,20 @@ export function rideDownFor(x: {
 }): RideDownChance {
   const loser = chargeLoser(x.result);
   const [lost, won] = loser === 'defender' ? [x.defender, x.attacker] : loser === 'attacker' ? [x.attacker, x.defender] : [null, null];
-  if (!lost || !won || lost.arm !== 'infantry' || !isCavalry(won.arm)) return { rule: 'CHG-RIDEDOWN', status: 'not-applicable', text: 'No ride down: that needs infantry losing a charge to cavalry (CHG-RIDEDOWN).' };
+  if (!lost || !won || lost.arm !== 'infantry' || !isCavalry(won.arm)) return { rule: 'CHG-RIDEDOWN', status: 'not-applicable', text: say('charge.followUp.notApplicable') };
   const packArea = x.pack.charge.rideDown.area[x.table];
   const house = x.house?.[`ride-down.area.${x.table}`];
   if (x.gmArea && (!Number.isInteger(x.gmArea.min) || !Number.isInteger(x.gmArea.max) || x.gmArea.min > x.gmArea.max)) refuse(say('charge.followUp.areaWhole', { min: String(x.gmArea.min), max: String(x.gmArea.max) }));
-  const missing = areaMissing(x.table, 'ride_down_area: with the charge, or area: with the ride down');
+  const missing = areaMissing(x.table, say('charge.sourced.with.chargeOrRideDown', { option: 'ride_down_area:' }));
   if (!packArea && !house && !x.gmArea)
     return {
       rule: 'CHG-RIDEDOWN',
       status: 'area-unknown',
       cavalry: won.id,
       infantry: lost.id,
-      text: `${won.id} may ride down ${lost.id} only if the result lies in the dotted line area. ${openValue(missing)}`,
+      text: say('charge.followUp.areaUnknown', { cavalry: won.id, infantry: lost.id, open: openValue(missing) }),
     };
-  const area = sourced(packArea, house, x.gmArea, missing, (a) => `${a.min} to ${a.max}`);
+  const area = sourced(packArea, house, x.gmArea, missing, areaText);
   const inside = inBand(area.value, x.difference);
   return {
     rule: 'CHG-RIDEDOWN',
@@ -99,15 +102,15 @@ export function rideDownFor(x: {
     infantry: lost.id,
     area,
     text: inside
-      ? `${won.id} may ride down ${lost.id}: ${x.difference} is in the dotted line area ${area.value.min} to ${area.value.max} (${fromWord(area)}); a round of melee is fought before the retreat (CHG-RIDEDOWN).`
-      : `${x.difference} is outside the dotted line area ${area.value.min} to ${area.value.max} (${fromWord(area)}): no ride down (CHG-RIDEDOWN).`,
+      ? say('charge.followUp.inArea', { cavalry: won.id, infantry: lost.id, difference: String(x.difference), area: areaText(area.value), from: fromText(area) })
+      : say('charge.followUp.outsideAreaNoRide', { difference: String(x.difference), area: areaText(area.value), from: fromText(area) }),
   };
 }
 
 /** The dotted line area of a table, lost in the source (CHG-RIDEDOWN). */
-const areaMissing = (table: 'open' | 'cover', option: string): Missing => ({
-  what: `the dotted line area of ${table === 'open' ? 'CHG-OPEN' : 'CHG-COVER'} (CHG-RIDEDOWN)`,
-  why: 'its extent is not legible in the source',
+const areaMissing = (table: 'open' | 'cover', option: Phrase): Missing => ({
+  what: say('charge.sourced.what.rideDownArea', { table: table === 'open' ? 'CHG-OPEN' : 'CHG-COVER' }),
+  why: say('charge.sourced.why.extent'),
   house: `ride-down.area.${table}`,
   option,
 });
@@ -141,7 +144,7 @@ export function resolveRideDown(input: RideDownInput): RideDownOutcome {
   if (input.cavalry.id !== chance.cavalry || input.infantry.id !== chance.infantry) refuse(say('charge.followUp.whoRidesDown', { cavalry: chance.cavalry, infantry: chance.infantry }));
   const gmArea = input.gm?.area;
   if (gmArea && (!Number.isInteger(gmArea.min) || !Number.isInteger(gmArea.max) || gmArea.min > gmArea.max)) refuse(say('charge.followUp.areaWhole', { min: String(gmArea.min), max: String(gmArea.max) }));
-  const area = chance.status === 'area-unknown' ? sourced(null, input.house?.[`ride-down.area.${input.table}`], gmArea, areaMissing(input.table, 'area: with the ride down'), (a) => `${a.min} to ${a.max}`) : chance.area;
+  const area = chance.status === 'area-unknown' ? sourced(null, input.house?.[`ride-down.area.${input.table}`], gmArea, areaMissing(input.table, withAction('area:', 'rideDown')), areaText) : chance.area;
   if (!inBand(area.value, input.difference)) refuse(say('charge.followUp.outsideArea', { difference: String(input.difference), min: String(area.value.min), max: String(area.value.max) }));
   const mod = pack.charge.rideDown.infantryMeleeModifier;
   const round = meleeRound({

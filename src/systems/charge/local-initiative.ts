@@ -58,13 +58,13 @@ export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitia
   if (!li.uses.includes(input.purpose)) refuse(say('charge.localInitiative.uses', { uses: li.uses.join(' or '), got: input.purpose }));
   const house = input.house ?? {};
   const die = classDie(unit.class, input.gm?.die, 'INIT-LOCAL', pack, house);
-  const table = sourced(li.table, house['local-initiative.table'], undefined, { what: 'the Local Initiative table (INIT-LOCAL)', why: 'its roll bands and cells are illegible in the source', house: 'local-initiative.table' }, () => 'the table');
+  const table = sourced(li.table, house['local-initiative.table'], undefined, { what: say('charge.sourced.what.localTable'), why: say('charge.sourced.why.localTable'), house: 'local-initiative.table' }, () => say('charge.sourced.theTable'));
   const gmModifiers = [...(input.modifiers ?? [])];
   checkGmModifiers(gmModifiers, 'INIT-LOCAL');
   const wanted: Wanted<LocalInitKey>[] = [];
   if (unit.divisionLeaderAttached) wanted.push({ key: 'divisionLeaderAttached', by: 'unit' });
   if (unit.reactingToCavalryCharge) wanted.push({ key: 'reactingToCavalryCharge', by: 'unit' });
-  const modifiers = applyRows(li.modifiers, wanted, {}, { chart: 'INIT-LOCAL', house: {}, houseKeys: {}, option: () => 'nothing: the modifiers are printed' });
+  const modifiers = applyRows(li.modifiers, wanted, {}, { chart: 'INIT-LOCAL', house: {}, houseKeys: {}, option: () => say('charge.sourced.printedRows', { option: 'nothing:' }) });
 
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);

@@ -1,8 +1,8 @@
 import { refuse } from '../../rules/errors.ts';
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { Wanted } from './modifiers.ts';
 import type { AttackerKey, ChargeRulesPack, DefenderKey } from './pack-schema.ts';
-import { houseHolds, type Noted } from './sourced.ts';
+import { cite, houseHolds, type Noted } from './sourced.ts';
 
 /**
  * "Mass... 1.5x +2, 2x +3, 3x +4, 4x +5" (CHG-ATT-MOD.8-11, CHG-DEF-MOD.4-7): the values are
@@ -23,7 +23,7 @@ export interface MassRows {
   attacker: Wanted<AttackerKey>[];
   defender: Wanted<DefenderKey>[];
   /** The reading used, for the working. */
-  step: string;
+  step: Text;
 }
 
 /** The highest multiple of the other side's figures this side reaches, by the Mass rows' `ratio`. */
@@ -38,23 +38,23 @@ const keyOf = (multiple: string) => `mass${multiple.replace(/x$/, '')}` as Attac
 export function massRows(x: { attackerFigures: number; defenderFigures: number; reading?: Noted<MassReading>; gm?: MassChoice; pack: ChargeRulesPack }): MassRows {
   const { reading, gm } = x;
   if (gm !== undefined && !MASS_CHOICES.includes(gm)) refuse(say('charge.mass.choices', { choices: MASS_CHOICES.join(', '), got: gm, rule: RULES }));
-  if (reading && reading.value !== 'gm' && gm !== undefined) refuse(houseHolds(`Mass... (${RULES})`, 'mass', `read as ${reading.value}`, reading.note));
-  const cited = reading ? `mass: ${reading.value}, ${reading.note}` : '';
-  if (reading?.value === 'none') return { attacker: [], defender: [], step: `Mass...: no Mass row applies (${cited}) (${RULES}).` };
+  if (reading && reading.value !== 'gm' && gm !== undefined) refuse(houseHolds(`Mass... (${RULES})`, 'mass', say('charge.mass.readAs', { value: reading.value }), reading.note));
+  const cited: Text = reading ? cite('mass', reading.value, reading.note) : '';
+  if (reading?.value === 'none') return { attacker: [], defender: [], step: say('charge.mass.noRow', { cited, rule: RULES }) };
   if (reading?.value === 'ratio') {
     const a = ratioKey(x.attackerFigures, x.defenderFigures, x.pack.charge.attackerModifiers);
     const d = ratioKey(x.defenderFigures, x.attackerFigures, x.pack.charge.defenderModifiers);
-    const step = `Mass...: the figures' ratio, ${x.attackerFigures} against ${x.defenderFigures}${a || d ? '' : ', neither side reaches 1.5x'} (${cited}) (${RULES}).`;
+    const step = say(a || d ? 'charge.mass.ratio' : 'charge.mass.ratioNeither', { attacker: String(x.attackerFigures), defender: String(x.defenderFigures), cited, rule: RULES });
     return { attacker: a ? [{ key: a, by: 'unit', note: cited }] : [], defender: d ? [{ key: d, by: 'unit', note: cited }] : [], step };
   }
   if (gm === undefined) {
     refuse(
       reading
-        ? `Mass... (${RULES}) is the GM's per charge by this battle's house rule mass (${reading.note}): a GM gives mass: with each charge, one of ${MASS_CHOICES.join(', ')}.`
-        : `Mass... (${RULES}) is not defined in the seed, and no reading applies until one is chosen. A GM gives mass: with the charge (${MASS_CHOICES.join(', ')}), or sets the battle's reading with /house set key:mass value: ratio (the figures' ratio), none (no Mass row) or gm (the GM's per charge).`,
+        ? say('charge.mass.gmPerCharge', { rule: RULES, note: reading.note, choices: MASS_CHOICES.join(', ') })
+        : say('charge.mass.undefined', { rule: RULES, choices: MASS_CHOICES.join(', ') }),
     );
   }
-  const step = `Mass...: ${gm}, the GM's with the charge${reading ? ` (${cited})` : ''} (${RULES}).`;
+  const step = reading ? say('charge.mass.gmCited', { gm, cited, rule: RULES }) : say('charge.mass.gm', { gm, rule: RULES });
   if (gm === 'none') return { attacker: [], defender: [], step };
   const [side, multiple] = gm.split(' ') as ['attacker' | 'defender', string];
   const wanted = [{ key: keyOf(multiple), by: 'gm' as const }];

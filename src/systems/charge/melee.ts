@@ -1,7 +1,8 @@
 import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { Dice } from '../../rules/outcome.ts';
-import { checkGmModifiers, gmModifierLine, sumGm, type GmModifier } from './modifiers.ts';
+import { checkGmModifiers, gmModifierText, sumGm, type GmModifier } from './modifiers.ts';
+import { commas } from './sourced.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack } from './pack-schema.ts';
 
@@ -65,7 +66,7 @@ export function meleeRound(input: MeleeInput): MeleeOutcome {
   const steps: Text[] = [];
   for (const r of rolls) {
     const values = { unit: r.unit, die: String(die), roll: String(r.roll), total: String(r.total) };
-    steps.push(r.modifiers.length ? say('charge.melee.rollsModified', { ...values, modifiers: r.modifiers.map(gmModifierLine).join(', ') }) : say('charge.melee.rolls', values));
+    steps.push(r.modifiers.length ? say('charge.melee.rollsModified', { ...values, modifiers: commas(r.modifiers.map(gmModifierText))! }) : say('charge.melee.rolls', values));
   }
   const [ra, rb] = rolls;
   let result: MeleeResult;

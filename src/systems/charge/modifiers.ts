@@ -2,7 +2,7 @@ import { refuse } from '../../rules/errors.ts';
 import type { ChargeModifierRow } from './pack-schema.ts';
 import { signed } from '../../rules/outcome.ts';
 import { commas, sourced, type Noted } from './sourced.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { say, type Phrase, type Text } from '../../i18n/text.ts';
 
 /**
  * Modifier rows applied by key (CHG-ATT-MOD, CHG-DEF-MOD, INIT-LOCAL): the umpire's own (`by:
@@ -16,7 +16,7 @@ export interface Wanted<K extends string> {
   count?: number;
   by: 'unit' | 'table' | 'gm';
   /** How the working cites the reading that made it apply (Mass: "mass: ratio, house rule set by ..."). */
-  note?: string;
+  note?: Text;
 }
 
 export interface AppliedModifier {
@@ -31,7 +31,7 @@ export interface AppliedModifier {
   /** Where its value came from. */
   valueFrom: 'pack' | 'house' | 'gm';
   /** The house rule it used, as the working cites it. */
-  note?: string;
+  note?: Text;
   uncertain?: string;
 }
 
@@ -48,7 +48,7 @@ export interface RowValues<K extends string> {
   house: Partial<Record<K, Noted<number>>>;
   houseKeys: Partial<Record<K, string>>;
   /** The option a GM types for a row: `values:"CHG-ATT-MOD.18=<value>" with the charge`. */
-  option: (id: string) => string;
+  option: (id: string) => Phrase;
 }
 
 export function applyRows<K extends string, R extends ChargeModifierRow & { key: K }>(rows: readonly R[], wanted: readonly Wanted<K>[], gmValues: Partial<Record<K, number>>, where: RowValues<K>): AppliedModifier[] {
@@ -65,11 +65,11 @@ export function applyRows<K extends string, R extends ChargeModifierRow & { key:
     const count = w.count ?? 1;
     if (!Number.isInteger(count) || count < 0) refuse(say('charge.modifiers.countWhole', { id: row.id, text: row.text, got: String(count) }));
     if (count === 0) continue;
-    const why = row.printed ? `printed ${row.printed}` : (row.note ?? 'lost in the source');
+    const why: Text = row.printed ? say('charge.modifiers.printedAs', { printed: row.printed }) : (row.note ?? say('charge.modifiers.lost'));
     const houseKey = where.houseKeys[w.key];
     const v = sourced(row.value, where.house[w.key], gmValues[w.key], {
-      what: `the value of ${row.id} ${row.text}`,
-      why: `it applies, but the source gives none (${why})`,
+      what: say('charge.sourced.what.rowValue', { row: row.id, text: row.text }),
+      why: say('charge.sourced.why.givesNone', { why }),
       ...(houseKey ? { house: houseKey } : {}),
       option: where.option(row.id),
     }, signed);
@@ -83,12 +83,6 @@ export function checkGmModifiers(ms: readonly GmModifier[], rule: string): void 
   for (const m of ms) if (!Number.isInteger(m.value)) refuse(say('charge.modifiers.labelWhole', { label: m.label, got: String(m.value), rule }));
 }
 
-const BY = { unit: ' (from the roster and log)', table: ' (on the table)', gm: " (the GM's, with the charge)" } as const;
-
-export const modifierLine = (m: AppliedModifier): string =>
-  `${m.id} ${m.text}: ${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}${BY[m.by]}${m.valueFrom === 'gm' ? ", the GM's value" : ''}${m.note ? `, ${m.note}` : ''}${m.uncertain ? ` [reading uncertain: ${m.uncertain}]` : ''}`;
-
-export const gmModifierLine = (m: GmModifier): string => `${m.label}: ${signed(m.value)}${m.rule ? ` (${m.rule})` : " (the GM's)"}`;
 
 /** A modifier row as a working lists it: its row, value (x count), who knew it applies, where its value came from. */
 export const modifierText = (m: AppliedModifier): Text =>

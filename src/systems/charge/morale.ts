@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
-import { say } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
 import { findBand, type Band } from './bands.ts';
 import { either, explained, oneOrMore, someOf } from './house-value.ts';
-import type { Noted } from './sourced.ts';
+import { cite, type Noted } from './sourced.ts';
 import { CHARGE_PHASES } from './sequence.ts';
 import { ARMS, checkBands, CLASSES, FORMATIONS, type Arm, type Formation, type UnitClass } from './pack-schema.ts';
 
@@ -141,7 +141,7 @@ export interface AppliedMoraleModifier {
   value: number;
   count: number;
   total: number;
-  why: string;
+  why: Text;
 }
 
 export interface MoraleOutcome extends Outcome {
@@ -159,58 +159,58 @@ export interface MoraleOutcome extends Outcome {
   /** It falls back, breaks or routs: "if neither retreats, the melee continues" (MEL-D10). */
   retreats: boolean;
   /** The house rules used, as the working cites them, by key. */
-  house: Record<string, string>;
+  house: Record<string, Text>;
 }
 
 const KEYS = ['morale.die', 'morale.target', 'morale.modifiers', 'morale.results'] as const;
 
 /** The refusal for morale rules still open: each key, with the command that sets it. */
-export function moraleOpen(missing: readonly string[]): string {
-  return `A morale test needs ${missing.length > 1 ? 'house rules' : 'the house rule'} ${missing.join(', ')}: the source calls for morale checks ("Both sides check morale", MEL-D10) but gives no morale rules. A GM sets ${missing.length > 1 ? 'them' : 'it'} for the battle with ${missing.map((k) => `/house set key:${k} value:`).join(', ')}${missing.length > 1 ? ',' : ''} or all at once with /house upload file:.`;
+export function moraleOpen(missing: readonly string[]): Text {
+  return say('charge.morale.open', { n: missing.length, keys: missing.join(', '), commands: missing.map((k) => `/house set key:${k} value:`).join(', ') });
 }
 
-function applies(m: MoraleModifier, f: MoraleFacts): { count: number; why: string } {
-  const yes = (b: boolean, why: string) => ({ count: b ? 1 : 0, why });
-  const counted = (n: number, what: string) => (m.per === undefined ? { count: n > 0 ? 1 : 0, why: what } : { count: Math.floor(n / m.per), why: `${what}, ${signed(m.value)} each full ${m.per}` });
+function applies(m: MoraleModifier, f: MoraleFacts): { count: number; why: Text } {
+  const yes = (b: boolean, why: Text) => ({ count: b ? 1 : 0, why });
+  const counted = (n: number, what: Text) => (m.per === undefined ? { count: n > 0 ? 1 : 0, why: what } : { count: Math.floor(n / m.per), why: say('charge.morale.why.each', { what, value: signed(m.value), per: String(m.per) }) });
   switch (m.if) {
     case 'shaken':
-      return yes(f.shaken, 'shaken');
+      return yes(f.shaken, say('charge.morale.why.shaken'));
     case 'disordered':
-      return yes(f.disordered, 'disordered');
+      return yes(f.disordered, say('charge.morale.why.disordered'));
     case 'broken':
-      return yes(f.routBroken === 'broken', 'broken');
+      return yes(f.routBroken === 'broken', say('charge.morale.why.broken'));
     case 'routed':
-      return yes(f.routBroken === 'routed', 'routed');
+      return yes(f.routBroken === 'routed', say('charge.morale.why.routed'));
     case 'leader':
-      return yes(f.leader, 'a leader attached');
+      return yes(f.leader, say('charge.morale.why.leader'));
     case 'losses': {
       const pct = f.figures ? (f.figuresLost * 100) / f.figures : 0;
-      const shown = `${f.figuresLost} of ${f.figures} figures lost (${Math.round(pct * 10) / 10}%)`;
-      return m.per === undefined ? { count: f.figuresLost > 0 ? 1 : 0, why: shown } : { count: Math.floor(pct / m.per), why: `${shown}, ${signed(m.value)} each full ${m.per}%` };
+      const shown = say('charge.morale.why.losses', { lost: String(f.figuresLost), figures: String(f.figures), pct: String(Math.round(pct * 10) / 10) });
+      return m.per === undefined ? { count: f.figuresLost > 0 ? 1 : 0, why: shown } : { count: Math.floor(pct / m.per), why: say('charge.morale.why.eachPercent', { what: shown, value: signed(m.value), per: String(m.per) }) };
     }
     case 'steps':
-      return counted(f.steps, `${f.steps} casualty step${f.steps === 1 ? '' : 's'} lost in melee`);
+      return counted(f.steps, say('charge.morale.why.steps', { n: f.steps }));
     case 'fire-losses':
-      return counted(f.turn.fireLosses, `${f.turn.fireLosses} lost to fire this turn`);
+      return counted(f.turn.fireLosses, say('charge.morale.why.fireLosses', { n: String(f.turn.fireLosses) }));
     case 'charged':
-      return yes(f.turn.charged, 'charged this turn');
+      return yes(f.turn.charged, say('charge.morale.why.charged'));
     case 'was-charged':
-      return yes(f.turn.wasCharged, 'was charged this turn');
+      return yes(f.turn.wasCharged, say('charge.morale.why.wasCharged'));
     case 'melee':
-      return yes(f.turn.melee !== undefined, 'fought a melee this turn');
+      return yes(f.turn.melee !== undefined, say('charge.morale.why.melee'));
     case 'won-melee':
-      return yes(f.turn.melee === 'won', 'won its melee this turn');
+      return yes(f.turn.melee === 'won', say('charge.morale.why.wonMelee'));
     case 'lost-melee':
-      return yes(f.turn.melee === 'lost', 'lost its melee this turn');
+      return yes(f.turn.melee === 'lost', say('charge.morale.why.lostMelee'));
     case 'fired-at':
-      return yes(f.turn.firedAt, 'fired at this turn');
+      return yes(f.turn.firedAt, say('charge.morale.why.firedAt'));
     case 'class':
     case 'arm':
     case 'formation':
     case 'phase': {
       const v = f[m.if];
       const is = Array.isArray(m.is) ? m.is : [m.is];
-      return yes(v !== undefined && is.includes(v), `${m.if} ${v ?? 'unknown'}`);
+      return yes(v !== undefined && is.includes(v), say('charge.morale.why.attr', { attr: m.if, value: v ?? say('charge.morale.why.unknown') }));
     }
   }
 }
@@ -233,12 +233,11 @@ export interface MoraleInput {
 export function resolveMorale(input: MoraleInput): MoraleOutcome {
   const { facts: f, house } = input;
   const missing = KEYS.filter((k) => !house[k]);
-  if (missing.length) throw new ValueNeeded(moraleOpen(missing), `the house rule${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  if (missing.length) throw new ValueNeeded(moraleOpen(missing), say('charge.morale.need', { n: missing.length, keys: missing.join(', ') }));
   const die = house['morale.die']!;
   const target = house['morale.target']!;
   const mods = house['morale.modifiers']!;
   const results = house['morale.results']!;
-  const cite = (key: string, shown: string, note: string) => `${key}: ${shown}, ${note}`;
 
   // Everything that can refuse is read before the dice (the core holds an action refused after a die).
   let need: number;
@@ -268,18 +267,22 @@ export function resolveMorale(input: MoraleInput): MoraleOutcome {
   const house_ = {
     'morale.die': cite('morale.die', dieText(die.value), die.note),
     'morale.target': cite('morale.target', targetShown, target.note),
-    'morale.modifiers': `morale.modifiers, ${mods.note}`,
-    'morale.results': cite('morale.results', `the band ${marginLabel(found.band)}`, results.note),
+    'morale.modifiers': say('charge.comma', { a: 'morale.modifiers', b: mods.note }),
+    'morale.results': cite('morale.results', say('charge.morale.theBand', { band: marginLabel(found.band) }), results.note),
   };
-  const steps = [
-    `${f.unit} rolls ${dieText(die.value)}: ${rolls.join(' + ')}${dice > 1 ? ` = ${natural}` : ''} (${house_['morale.die']}).`,
+  const steps: Text[] = [
+    say(dice > 1 ? 'charge.morale.rollsSum' : 'charge.morale.rolls', { unit: f.unit, die: dieText(die.value), rolls: rolls.join(' + '), natural: String(natural), house: house_['morale.die'] }),
     ...(applied.length
-      ? applied.map((m) => `${signed(m.total)}: ${m.why}${m.count > 1 ? ` (${m.count} × ${signed(m.value)})` : ''}, from the roster and log (${house_['morale.modifiers']}).`)
-      : [`No modifier applies to ${f.unit} (${house_['morale.modifiers']}).`]),
-    `Modified roll ${total} against ${targetShown}: margin ${signed(margin)} (${house_['morale.target']}).`,
-    `Margin ${signed(margin)} is the band ${marginLabel(found.band)}: ${result.join(', ')} (${house_['morale.results']}) (MEL-D10).`,
+      ? applied.map((m) =>
+          m.count > 1
+            ? say('charge.morale.modifierTimes', { total: signed(m.total), why: m.why, count: String(m.count), value: signed(m.value), house: house_['morale.modifiers'] })
+            : say('charge.morale.modifier', { total: signed(m.total), why: m.why, house: house_['morale.modifiers'] }),
+        )
+      : [say('charge.morale.noModifier', { unit: f.unit, house: house_['morale.modifiers'] })]),
+    say('charge.morale.modified', { total: String(total), target: targetShown, margin: signed(margin), house: house_['morale.target'] }),
+    say('charge.morale.band', { margin: signed(margin), band: marginLabel(found.band), result: result.join(', '), house: house_['morale.results'] }),
   ];
   const retreats = result.some((r) => RETREATS.includes(r));
-  if (retreats && f.turn.melee) steps.push(`${f.unit} retreats: its melee does not continue (MEL-D10).`);
+  if (retreats && f.turn.melee) steps.push(say('charge.morale.retreats', { unit: f.unit }));
   return { rule: 'MEL-D10', unit: f.unit, die: dieText(die.value), rolls, natural, modifiers: applied, total, target: need, margin, band: marginLabel(found.band), result, retreats, house: house_, dice: rec.rolled, steps };
 }

@@ -5,7 +5,7 @@ import type { Dice } from '../../rules/outcome.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { MOVE_CLASSES, type Arm, type ChargeRulesPack, type Gun, type MoveClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { checkDie, fromText, needOf, sourced, type Sourced } from './sourced.ts';
+import { checkDie, fromText, needOf, sourced, withAction, type Sourced } from './sourced.ts';
 
 /**
  * Movement, MOVE-ROLL and MOVE-RATES. "All units must roll to move"; the class and the roll scale
@@ -80,12 +80,12 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
   if (!cls || !MOVE_CLASSES.includes(cls)) refuse(say('charge.movement.needMoveClass', { unit: unit.id }));
   checkDie(input.gm?.die, say('charge.sourced.movementDie'));
   const house = input.house ?? {};
-  const die = sourced(mr.die, house['move.die'], input.gm?.die, { what: 'the movement die (MOVE-ROLL)', why: 'the source does not name it', house: 'move.die', option: 'die: with the roll' }, (n) => `d${n}`);
+  const die = sourced(mr.die, house['move.die'], input.gm?.die, { what: say('charge.sourced.what.movementDie'), why: say('charge.sourced.why.unnamed'), house: 'move.die', option: withAction('die:', 'roll') }, (n) => `d${n}`);
   const table = sourced(mr.table, house['move.table'], undefined, {
-    what: 'the MOVE-ROLL table',
-    why: `its roll bands are illegible in the source (printed rows: excellent ${mr.printed.excellent.join(' ')}; average ${mr.printed.average.join(' ')})`,
+    what: say('charge.sourced.what.moveTable'),
+    why: say('charge.sourced.why.moveTable', { excellent: mr.printed.excellent.join(' '), average: mr.printed.average.join(' ') }),
     house: 'move.table',
-  }, () => 'the table');
+  }, () => say('charge.sourced.theTable'));
   const rate = input.rate ? movementRate(unit, input.rate, pack) : null;
 
   const rec = recorder(input.dice);

@@ -7,7 +7,7 @@ import { checkGmModifiers, sumGm, withGm, type GmModifier } from './modifiers.ts
 import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack, UnitClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
-import { fromText, part, sourced, uncertainText, type Sourced } from './sourced.ts';
+import { fromText, part, sourced, uncertainText, type Sourced, withAction } from './sourced.ts';
 
 /**
  * Skirmish Combat, SKIRMISH: "Class Dice + Screen mods" read on the class row (8+, 7, 6, 5, 2-4,
@@ -68,10 +68,10 @@ export function resolveSkirmish(input: SkirmishInput): SkirmishOutcome {
   const label = found?.band.label ?? `${total}`;
   const houseRow = cls === 'line' ? undefined : part(house['skirmish.rows'], cls);
   const printed = sourced(found && row ? (row[found.index] ?? null) : null, found ? part(houseRow, found.index) : undefined, input.gm?.cell, {
-    what: `the Skirmish Combat result for ${cls} class at ${label}`,
-    why: !found ? `no column is printed for ${total}` : `the ${cls} row is illegible in the source (${sk.note})`,
+    what: say('charge.sourced.what.skirmish', { class: cls, column: label }),
+    why: !found ? say('charge.sourced.why.noColumn', { total: String(total) }) : say('charge.sourced.why.rowIllegible', { class: cls, note: sk.note }),
     ...(found && cls !== 'line' ? { house: 'skirmish.rows', entry: cls } : {}),
-    option: 'cell: with the roll',
+    option: withAction('cell:', 'roll'),
   });
   const result = { ...parseSkirmishCell(printed.value), from: printed.from };
   steps.push(say('charge.skirmish.cell', { class: `${cls[0]!.toUpperCase()}${cls.slice(1)}`, column: label, printed: result.printed, from: fromText(printed), uncertain: uncertainText(found?.band.uncertain) }));

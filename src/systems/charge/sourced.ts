@@ -1,4 +1,4 @@
-import { say, type Text } from '../../i18n/text.ts';
+import { say, type Phrase, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 
 /**
@@ -11,31 +11,40 @@ export interface Sourced<T> {
   value: T;
   from: 'pack' | 'house' | 'gm';
   /** For a house rule, how the working cites it: "charge.die: d10, house rule set by <@gm> at event 12". */
-  note?: string;
+  note?: Text;
 }
 
 /** A house rule's value as the battle holds it, with how the working names it ("house rule set by <@gm> at event 12"). */
 export interface Noted<T> {
   value: T;
-  note: string;
+  note: Text;
 }
 
 export interface Missing {
-  /** What the value is, with its rule ID: "the charge die (CHG-ROLL)". */
-  what: string;
+  /** What the value is, with its rule ID, as a sentence begins with it: "The charge die (CHG-ROLL)". */
+  what: Text;
   /** Why the chart does not give it: "the text that named it is lost in the source". */
-  why: string;
+  why: Text;
   /** The house rule that sets it for the battle: "charge.die". */
   house?: string;
   /** The part of that house rule's value, where it holds several: "line" of class-dice. */
   entry?: string;
-  /** What a GM types with the action instead: "die: with the charge"; none where there is no option. */
-  option?: string;
+  /** What a GM types with the action instead: `withAction('die:', 'charge')`; none where there is no option. */
+  option?: Phrase;
   /** The readings a value takes, where it is one of a few: "down, nearest, up". */
   takes?: string;
 }
 
-/** A part of a house rule's value (an entry of a map, a cell of a list), still citing the rule. */
+/** The command a GM's option goes with, as `option` names it ("die: with the charge"). */
+export type OptionOn = 'charge' | 'fire' | 'roll' | 'rideDown';
+
+/** An option a GM types with an action: "die: with the charge" (`typed` as typed, "die:" or `rows:"CHG-OPEN.3=<result>"`). */
+export const withAction = (typed: string, on: OptionOn): Phrase => say(`charge.sourced.with.${on}`, { option: typed });
+
+/** The option's name as typed ("die:"), from its phrase. */
+const optionName = (p: Phrase): string => `${String(p.values?.option ?? '').split(':')[0]}:`;
+
+/** Part of a house rule's value (an entry of a map, a cell of a list), still citing the rule. */
 export function part<T, K extends keyof T>(n: Noted<T> | undefined, k: K): Noted<NonNullable<T[K]>> | undefined {
   const v = n?.value[k];
   return n && v !== undefined && v !== null ? { value: v, note: n.note } : undefined;
@@ -45,41 +54,43 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const keyOf = (m: Missing) => `${m.house}${m.entry !== undefined ? `.${m.entry}` : ''}`;
 
 /** The refusal for a value still open: the option a GM types, and the house key that sets it for the battle. */
-export function openValue(m: Missing): string {
-  const set = m.house ? `/house set key:${m.house} value:${m.takes ? ` ${m.takes}` : ''}${m.entry !== undefined ? ` (its ${m.entry} entry)` : ''}` : '';
-  const how = m.option && set ? `A GM gives ${m.option}, or sets it for the battle with ${set}` : m.option ? `A GM gives ${m.option}` : `A GM sets it for the battle with ${set}`;
-  return `${cap(m.what)} is needed: ${m.why}. ${how}.`;
+export function openValue(m: Missing): Text {
+  const set: Text | undefined = m.house
+    ? say(m.entry !== undefined ? 'charge.sourced.setEntry' : 'charge.sourced.set', { key: m.house, takes: m.takes ? ` ${m.takes}` : '', ...(m.entry !== undefined ? { entry: m.entry } : {}) })
+    : undefined;
+  const how = m.option && set ? say('charge.sourced.how.both', { option: m.option, set }) : m.option ? say('charge.sourced.how.option', { option: m.option }) : say('charge.sourced.how.house', { set: set ?? '' });
+  return say('charge.sourced.needed', { what: m.what, why: m.why, how });
 }
 
 /**
  * The value still open as the channel is told while an action waits for it on its drawn dice: its
  * house rule and option by name only, for `what` and an option's example may name what a die decided.
  */
-export function needOf(m: Pick<Missing, 'house' | 'option' | 'takes'>): string {
-  const option = m.option ? `${m.option.split(':')[0]}:` : undefined;
-  const house = m.house ? `the house rule ${m.house}${m.takes ? ` (${m.takes})` : ''}` : undefined;
-  const given = option ? `${option} from a GM on the same command` : undefined;
-  return [house, given].filter(Boolean).join(', or ') || 'a GM ruling';
+export function needOf(m: Pick<Missing, 'house' | 'option' | 'takes'>): Text {
+  const house = m.house ? (m.takes ? say('charge.sourced.need.houseTakes', { key: m.house, takes: m.takes }) : say('charge.sourced.need.house', { key: m.house })) : undefined;
+  const given = m.option ? say('charge.sourced.need.option', { option: optionName(m.option) }) : undefined;
+  if (house && given) return say('charge.sourced.need.both', { house, given });
+  return house ?? given ?? say('charge.sourced.need.gm');
 }
 
 /** The refusal for a GM's option where the battle's house rule holds: how to change or open it. */
-export const houseHolds = (what: string, key: string, shown: string, note: string): string =>
-  `${cap(what)} is ${shown} by this battle's house rule ${key} (${note}); a GM changes it with /house set key:${key} value: or opens it again with /house unset key:${key}.`;
+export const houseHolds = (what: Text, key: string, shown: Text, note: Text): Text => say('charge.sourced.houseHolds', { what, key, shown, note });
 
-export function sourced<T>(printed: T | null, house: Noted<T> | undefined, gm: T | undefined, m: Missing, show: (v: T) => string = String): Sourced<T> {
+/** A house rule as a working cites it: "charge.die: d10, house rule set by <@gm> at event 12". */
+export const cite = (key: string, shown: Text, note: Text): Text => say('charge.sourced.cite', { key, shown, note });
+
+export function sourced<T>(printed: T | null, house: Noted<T> | undefined, gm: T | undefined, m: Missing, show: (v: T) => Text = String): Sourced<T> {
   if (printed !== null) {
-    if (gm !== undefined && !same(gm, printed)) refuse(`${cap(m.what)} is ${show(printed)} as the chart prints it; it cannot be given as ${show(gm)}.`);
+    if (gm !== undefined && !same(gm, printed)) refuse(say('charge.sourced.printed', { what: m.what, printed: show(printed), gm: show(gm) }));
     return { value: printed, from: 'pack' };
   }
   if (house) {
     if (gm !== undefined && !same(gm, house.value)) refuse(houseHolds(m.what, m.house ?? '', show(house.value), house.note));
-    return { value: house.value, from: 'house', note: `${keyOf(m)}: ${show(house.value)}, ${house.note}` };
+    return { value: house.value, from: 'house', note: cite(keyOf(m), show(house.value), house.note) };
   }
   if (gm === undefined) throw new ValueNeeded(openValue(m), needOf(m));
   return { value: gm, from: 'gm' };
 }
-
-export const fromWord = (s: Sourced<unknown>): string => (s.from === 'pack' ? 'from the pack' : s.from === 'house' ? (s.note ?? 'a house rule') : "the GM's value");
 
 /** Where a value came from, as a working says it: "from the pack", the house rule's note, "the GM's value". */
 export const fromText = (s: Sourced<unknown>): Text => (s.from === 'pack' ? say('charge.from.pack') : s.from === 'house' ? (s.note ?? say('charge.from.house')) : say('charge.from.gm'));

@@ -1,5 +1,5 @@
-import { plural } from '../../messages.ts';
-import { fromWord, sourced, type Noted } from './sourced.ts';
+import { say, type Text } from '../../i18n/text.ts';
+import { fromText, sourced, withAction, type Noted } from './sourced.ts';
 
 /**
  * CHG-OPEN 11+ / -12+ (and CHG-COVER's): "rolls 1d10 to determine the percentage of the unit which
@@ -12,15 +12,15 @@ export const ROUNDINGS: readonly Rounding[] = ['down', 'nearest', 'up'];
 
 const ROUND: Record<Rounding, (n: number) => number> = { down: Math.floor, nearest: Math.round, up: Math.ceil };
 
-export function surrendered(x: { figures: number; percent: number; rounding?: Noted<Rounding> | undefined; gm?: Rounding | undefined }): { lost: number; how: string } {
+export function surrendered(x: { figures: number; percent: number; rounding?: Noted<Rounding> | undefined; gm?: Rounding | undefined }): { lost: number; how: Text } {
   const exact = (x.figures * x.percent) / 100;
-  if (Number.isInteger(exact)) return { lost: exact, how: 'a whole number' };
+  if (Number.isInteger(exact)) return { lost: exact, how: say('charge.surrender.whole') };
   const r = sourced(null, x.rounding, x.gm, {
-    what: `how ${exact} figures surrender (CHG-OPEN.1, CHG-OPEN.13, CHG-COVER.1, CHG-COVER.18)`,
-    why: `${x.percent}% of ${plural(x.figures, 'figure')} is not whole, and the seed says nothing of a part of a figure`,
+    what: say('charge.sourced.what.surrenderRounding', { exact: String(exact) }),
+    why: say('charge.sourced.why.notWhole', { percent: String(x.percent), n: x.figures }),
     house: 'surrender.rounding',
-    option: 'surrender_rounding: with the charge',
+    option: withAction('surrender_rounding:', 'charge'),
     takes: ROUNDINGS.join(', '),
   });
-  return { lost: ROUND[r.value](exact), how: `${exact} rounded ${r.value}, ${fromWord(r)}` };
+  return { lost: ROUND[r.value](exact), how: say('charge.surrender.rounded', { exact: String(exact), rounding: r.value, from: fromText(r) }) };
 }

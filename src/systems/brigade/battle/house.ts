@@ -1,13 +1,11 @@
 import { houseValue } from '../../../battle/house.ts';
-import { english } from '../../../i18n/text.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { armyMoraleCells, HOUSE_KEYS, type ArmyMoraleCell, type HouseValue, type MeleeHouse, type Rounding, type TieReading } from '../index.ts';
 
 /** The battle's house rule `key` as the pure rules read it (its value and how the working cites it), or undefined while it is open. */
 function inForce<T>(s: BattleState, key: string): HouseValue<T> | undefined {
   const v = houseValue<T>(s, key);
-  // The brigade workings still build English strings from the note (issue 43 moves them to phrases).
-  return v && { key, value: v.value, note: english(v.note) };
+  return v && { key, value: v.value, note: v.note };
 }
 
 /** Only the rules that are set: the pure rules read an absent key as open. */

@@ -2,9 +2,8 @@ import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { findSide, sideName, type Ruling } from '../../../battle/mechanics.ts';
-import { findNamed, lookAlike, nameClash, normalizeName, sameName } from '../../../battle/names.ts';
+import { clashText, findNamed, lookAlike, normalizeName, sameName } from '../../../battle/names.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import { capitalize } from '../../../messages.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { brigadePack as pack, LEADER_KINDS, type LeaderKind, type LeaderReplacementOutcome } from '../index.ts';
 import { brg, lines, setState } from './state.ts';
@@ -44,7 +43,7 @@ export function setLeader(s: BattleState, a: Extract<LeaderAction, { type: 'Brig
   if (a.kind !== null && !LEADER_KINDS.includes(a.kind)) refuse(say('brigade.leaders.kinds', { kinds: LEADER_KINDS.join(', '), got: a.kind }));
   // The same leader again takes his new kind; one who only looks like him would be a second leader.
   const like = lookAlike(leaders(s).map((l) => l.name), name);
-  if (like !== undefined && !sameName(like, name)) refuse(`${capitalize(nameClash('leader', name, like))} (BRG-1.2).`);
+  if (like !== undefined && !sameName(like, name)) refuse(say('brigade.leaders.looksLike', { clash: clashText('leader', name, like) }));
   return [{ type: 'BrigadeLeaderSet', data: { name, sideId: side.id, kind: a.kind } }];
 }
 

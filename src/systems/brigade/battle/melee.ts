@@ -100,7 +100,7 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
   if (o.tied && a.onTie !== undefined) {
     const loser = findSide(s, a.onTie).name;
     const results = meleeResults({ sides, loser, difference: 0, ...(infantryRetreat ? { infantryRetreat } : {}), house, pack });
-    const ruling = house.tie ? `GM's ruling on equal strengths (BRG-3.3.3) ${cite(house.tie)}: ${loser} loses.` : `GM's ruling on equal strengths (the source gives none, BRG-3.3.3): ${loser} loses.`;
+    const ruling = house.tie ? say('brigade.battle.melee.tieRulingHouse', { cite: cite(house.tie), loser }) : say('brigade.battle.melee.tieRuling', { loser });
     outcome = { ...outcome, winner: sides.find((x) => x.side !== loser)!.side, loser, results, steps: [...o.steps, ruling, ...results.steps] };
   }
   return [{ type: 'BrigadeMeleeResolved', data: { at: s.position, a: ua.map((u) => u.id), b: ub.map((u) => u.id), outcome, dice } }];

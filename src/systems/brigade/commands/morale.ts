@@ -3,6 +3,7 @@ import { unitNames } from '../../../app/slash/complete.ts';
 import { armyMoraleExample } from '../battle/army-morale.ts';
 import { parsePairs } from './parse.ts';
 import { refuse } from '../../../rules/errors.ts';
+import { say } from '../../../i18n/text.ts';
 
 export const morale = {
   brigade: sub({
@@ -29,7 +30,7 @@ export const morale = {
     action: (o) => {
       const table = new Map(parsePairs(o.table ?? '', 'number').map((p) => [p.name.toLowerCase(), p.value]));
       const formed = new Map(parsePairs(o.formed ?? '', 'number').map((p) => [p.name.toLowerCase(), p.value]));
-      const count = (what: string, v: string) => (/^\d+$/.test(v) ? Number(v) : refuse(`${what} is a whole number (got "${v}").`));
+      const count = (side: string, what: 'broken' | 'table' | 'formed', v: string) => (/^\d+$/.test(v) ? Number(v) : refuse(say('brigade.commands.morale.notWhole', { side, what, got: v })));
       return {
         type: 'BrigadeArmyMorale',
         armies: parsePairs(o.broken, 'number').map((p) => {
@@ -37,9 +38,9 @@ export const morale = {
           const f = formed.get(p.name.toLowerCase());
           return {
             side: p.name,
-            broken: count(`${p.name}'s broken brigades`, p.value),
-            ...(n !== undefined ? { tableNumber: n === 'none' ? null : count(`${p.name}'s table number`, n) } : {}),
-            ...(f !== undefined ? { formed: count(`${p.name}'s formed brigades`, f) } : {}),
+            broken: count(p.name, 'broken', p.value),
+            ...(n !== undefined ? { tableNumber: n === 'none' ? null : count(p.name, 'table', n) } : {}),
+            ...(f !== undefined ? { formed: count(p.name, 'formed', f) } : {}),
           };
         }),
       };

@@ -5,21 +5,21 @@ import type { GivenModifier } from '../index.ts';
 // Input syntax shared by the slash commands.
 
 /** "name=1.5; name=3": names with a measured distance (or a number), separated by ; or newlines. */
-export function parsePairs(text: string, what: string): { name: string; value: string }[] {
+export function parsePairs(text: string, what: 'number' | 'die' | 'distance'): { name: string; value: string }[] {
   return text
     .split(/[;\n]/)
     .map((p) => p.trim())
     .filter(Boolean)
     .map((p) => {
       const i = p.lastIndexOf('=');
-      if (i <= 0 || i === p.length - 1) refuse(`"${p}" is not name=${what}: write e.g. "1/45th Foot=1.5; 3rd Dragoons=4".`);
+      if (i <= 0 || i === p.length - 1) refuse(say('brigade.parse.notPair', { got: p, what }));
       return { name: p.slice(0, i).trim(), value: p.slice(i + 1).trim() };
     });
 }
 
 export function parseNumber(what: string, v: string): number {
   const n = Number(v);
-  if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n)) refuse(`${what} must be a distance such as 3 or 1.5 (got "${v}").`);
+  if (!/^\d+(\.\d+)?$/.test(v) || !Number.isFinite(n)) refuse(say('brigade.parse.notDistance', { what, got: v }));
   return n;
 }
 

@@ -53,7 +53,7 @@ export type ChargeRoll = {
 export interface ChargeApplied {
   figuresLost: number;
   /** How a part of a figure was rounded (surrender.rounding); absent in logs from before it was a house rule, which rounded down. */
-  rounding?: string;
+  rounding?: Text;
   figuresLeft: number;
   disordered?: true;
   routBroken?: 'routed' | 'broken';

@@ -1,5 +1,5 @@
 import { houseValue } from '../../../battle/house.ts';
-import { english } from '../../../i18n/text.ts';
+import type { Text } from '../../../i18n/text.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { CHARGE_HOUSE, type ChargeHouse } from '../house.ts';
 
@@ -9,11 +9,10 @@ import { CHARGE_HOUSE, type ChargeHouse } from '../house.ts';
  * events that set them, so each outcome reads the rules in force at its moment.
  */
 export function chargeHouse(s: BattleState): ChargeHouse {
-  const out: Record<string, { value: unknown; note: string }> = {};
+  const out: Record<string, { value: unknown; note: Text }> = {};
   for (const { key } of CHARGE_HOUSE) {
     const v = houseValue(s, key);
-    // The charge workings still build English strings from the note (issue 43 moves them to phrases).
-    if (v) out[key] = { value: v.value, note: english(v.note) };
+    if (v) out[key] = { value: v.value, note: v.note };
   }
   return out as ChargeHouse;
 }

@@ -61,14 +61,15 @@ const CHARTS = {
   morale: () => pack.morale.modifiers,
 } as const;
 
-const byUmpire = (m: PackModifier) => {
+const byUmpire = (m: PackModifier): Text => {
   const from = derivedFrom(m);
-  if (from) return ` — derived by the umpire from ${from}; a player may not claim or drop it, a GM may rule (${m.id.replace(/^.*\./, '')} to add, -${m.id.replace(/^.*\./, '')} to drop)`;
-  return m.derivable ? ' — set from the command option, not given here' : '';
+  const id = m.id.replace(/^.*\./, '');
+  if (from) return say('medieval.ref.mod.derived', { from, id });
+  return m.derivable ? say('medieval.ref.mod.fromOption') : '';
 };
-const value = (m: PackModifier) => (m.value !== null ? signed(m.value) : `? (give it as id=+n${m.house ? `, or a GM sets it once: house rule ${m.house}` : ''})`);
-const each = (m: PackModifier) => (!m.each ? '' : ` each (give a count as idxN${m.perUnit ? `; at most the ${m.perUnit.side} units the battle holds` : ''})`);
-const modifierLine = (m: PackModifier) => `${m.id} ${m.text}: ${value(m)}${each(m)}${byUmpire(m)}`;
+const value = (m: PackModifier): Text => (m.value !== null ? signed(m.value) : m.house ? say('medieval.ref.mod.unknownHouse', { house: m.house }) : say('medieval.ref.mod.unknown'));
+const each = (m: PackModifier): Text => (!m.each ? '' : m.perUnit ? say('medieval.ref.mod.eachAtMost', { side: m.perUnit.side }) : say('medieval.ref.mod.each'));
+const modifierLine = (m: PackModifier): Text => say('medieval.ref.mod.line', { id: m.id, text: m.text, value: value(m), each: each(m), by: byUmpire(m) });
 
 /** The medieval charts for players measuring on the table, added to the core's /ref. */
 export const ref = {
@@ -98,6 +99,6 @@ export const ref = {
     who: 'anyone',
     example: '/ref modifiers chart:fire',
     options: { chart: { kind: 'string', description: 'fire, melee, control or morale', required: true, choices: Object.keys(CHARTS) } },
-    query: (o, ctx) => [reply(ctx, CHARTS[o.chart as keyof typeof CHARTS]().map(modifierLine).join('\n'), `Modifiers: ${o.chart}`)],
+    query: (o, ctx) => [reply(ctx, lines(...CHARTS[o.chart as keyof typeof CHARTS]().map(modifierLine)), say('medieval.ref.mod.title', { chart: o.chart }))],
   }),
 };
