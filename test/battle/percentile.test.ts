@@ -420,7 +420,7 @@ describe('the night rules that are not ballots', () => {
     const conditions: BattleEvent = { type: 'NightConditionsSet', data: { moon: 'full', weather: 'limited clouds', visibility: 12, condition: 'moonlit', from: 'gm' } };
     const [e] = given([...setup, moveTo(pos(1, 0), pos(2, 4, 'dusk')), conditions]).when({ type: 'AdvanceTurn', period: 'night' }).events();
     expect(e).toMatchObject({ type: 'PhaseAdvanced', data: { to: pos(3, 0, 'night') } });
-    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due).toContain(
+    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due.map(english)).toContain(
       'Movement 50%, except units in proper column formation (9.11); cavalry charge movement, declared or countercharge; road-mode movement within a fortress or along a road, trail or path (NIGHT-18.41).',
     );
   });
