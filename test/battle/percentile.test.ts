@@ -1,4 +1,4 @@
-import { english } from '../../src/i18n/text.ts';
+import { english, word } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -319,7 +319,8 @@ describe('PCT-11.72 - 11.77 the effects of fire, applied', () => {
 
   it('PCT-11.88 the check is announced when the phase advances, every fire on the unit being complete', () => {
     const [e] = given(hitInfantry).when({ type: 'AdvancePhase' }).events();
-    expect(e).toMatchObject({ type: 'PhaseAdvanced', data: { due: ['morale checks due, every fire of the phase being complete (PCT-11.72, 11.88): 2e Léger (1 loss) — /morale check kind:fire-loss'] } });
+    expect(e).toMatchObject({ type: 'PhaseAdvanced' });
+    expect({ data: { due: (e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due.map(english) } }).toMatchObject({ data: { due: ['morale checks due, every fire of the phase being complete (PCT-11.72, 11.88): 2e Léger (1 loss) — /morale check kind:fire-loss'] } });
     expect(percentileUnitLines(given([...hitInfantry, e!]).state, 'u3')).toContain('morale check due (PCT-11.72): 1 loss, fire complete since turn 1, Reciprocal Infantry Fire Phase');
   });
 
@@ -380,14 +381,15 @@ describe('PCT-11.72 - 11.77 the effects of fire, applied', () => {
   });
   it('PCT-11.76.c a battery silent through the next Reciprocal Artillery Fire Phase loses the marker', () => {
     const [e] = given(markedA).when({ type: 'AdvancePhase' }).events();
-    expect(e).toMatchObject({ data: { due: ['Counterbattery A removed from Horse Battery: it stayed silent in the Reciprocal Artillery Fire Phase (PCT-11.76.c)'] } });
+    expect({ data: { due: (e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due.map(english) } }).toMatchObject({ data: { due: ['Counterbattery A removed from Horse Battery: it stayed silent in the Reciprocal Artillery Fire Phase (PCT-11.76.c)'] } });
+    expect(word((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due[0]!, 'fr')).toMatch(/^Contre-batterie A retirée de Horse Battery : elle est restée muette/);
     expect(status([...markedA, e!], 'u2')?.markers).toBeUndefined();
   });
   it('PCT-11.77.c a Counterbattery B battery that does not fire on artillery in the next Reciprocal Artillery Fire Phase loses a round', () => {
     const markedB = [...after(setup, shoot('Foot Battery', 'Horse Battery', { counterbattery: 'B' }), 'gm', 99), moveTo(pos(1, 3), pos(2, 0))];
     const fireElsewhere = after(markedB, shoot('Horse Battery', '2e Léger', { count: 6 }), 'bob', 99);
     const [e] = given(fireElsewhere).when({ type: 'AdvancePhase' }).events();
-    expect(e).toMatchObject({ data: { due: [expect.stringMatching(/^Counterbattery B removed from Horse Battery: it did not fire on enemy artillery .* loses one ammunition round \(PCT-11.77.c\)$/)] } });
+    expect({ data: { due: (e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due.map(english) } }).toMatchObject({ data: { due: [expect.stringMatching(/^Counterbattery B removed from Horse Battery: it did not fire on enemy artillery .* loses one ammunition round \(PCT-11.77.c\)$/)] } });
     expect(status([...fireElsewhere, e!], 'u2')).toMatchObject({ roundsLost: 1, rounds: { roundshot: 1 } });
     expect(status([...fireElsewhere, e!], 'u2')?.markers).toBeUndefined();
   });
@@ -420,7 +422,7 @@ describe('the night rules that are not ballots', () => {
     const conditions: BattleEvent = { type: 'NightConditionsSet', data: { moon: 'full', weather: 'limited clouds', visibility: 12, condition: 'moonlit', from: 'gm' } };
     const [e] = given([...setup, moveTo(pos(1, 0), pos(2, 4, 'dusk')), conditions]).when({ type: 'AdvanceTurn', period: 'night' }).events();
     expect(e).toMatchObject({ type: 'PhaseAdvanced', data: { to: pos(3, 0, 'night') } });
-    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due).toContain(
+    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due.map(english)).toContain(
       'Movement 50%, except units in proper column formation (9.11); cavalry charge movement, declared or countercharge; road-mode movement within a fortress or along a road, trail or path (NIGHT-18.41).',
     );
   });
@@ -696,6 +698,6 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
 
   it('NIGHT-18.21 entering the night, the screens to close are named with no opportunity fire for it', () => {
     const [e] = given([...setup, moveTo(pos(1, 0), pos(2, 4, 'dusk'))]).when({ type: 'AdvanceTurn', period: 'night' }).events();
-    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due).toContain('Night set-up: close every skirmish screen to column or line (/unit set formation:), each may retire one move; no opportunity fire is given for this (NIGHT-18.21): 95th Rifles');
+    expect((e as Extract<BattleEvent, { type: 'PhaseAdvanced' }>).data.due.map(english)).toContain('Night set-up: close every skirmish screen to column or line (/unit set formation:), each may retire one move; no opportunity fire is given for this (NIGHT-18.21): 95th Rifles');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DiceStream } from '../../src/dice/stream.ts';
-import { english } from '../../src/i18n/text.ts';
+import { english, word, type Text } from '../../src/i18n/text.ts';
 import {
   NIGHT_PACK,
   NightPack,
@@ -112,14 +112,14 @@ describe('orders at night', () => {
     const r = passiveOrder('ATTACK');
     expect(r).toMatchObject({ needsChoice: true, choices: ['MARCH', 'ENGAGE', 'RESERVE'] });
     expect(r.order).toBeUndefined();
-    expect(r.reason).toMatch(/not recorded: the command's player picks it \(NIGHT-18\.22\)/);
+    expect(english(r.reason)).toMatch(/not recorded: the command's player picks it \(NIGHT-18\.22\)/);
   });
 
   it("NIGHT-18.22 the source gives no senior-order mapping, so a recorded senior order still needs the player's choice", () => {
     for (const senior of ORDERS) {
       const r = passiveOrder('ATTACK', senior);
       expect(r.needsChoice, senior).toBe(true);
-      expect(r.reason).toContain(senior);
+      expect(english(r.reason)).toContain(senior);
     }
   });
 
@@ -132,17 +132,22 @@ describe('orders at night', () => {
   it('NIGHT-18.22 a PASSIVE command can never go under ATTACK, triggered or not', () => {
     for (const triggered of [false, true]) {
       const r = checkNightOrderChange({ stance: 'PASSIVE', triggered, to: 'ATTACK', from: 'MARCH' });
-      expect(r).toEqual({ ok: false, reason: expect.stringMatching(/never.*ATTACK.*NIGHT-18\.22/) });
+      expect(r.ok).toBe(false);
+      expect(english((r as { reason: Text }).reason)).toMatch(/never.*ATTACK.*NIGHT-18\.22/);
     }
   });
 
   it('NIGHT-18.22 no MANEUVER until triggered; allowed once triggered', () => {
-    expect(checkNightOrderChange({ stance: 'PASSIVE', triggered: false, to: 'MANEUVER', from: 'MARCH' })).toMatchObject({ ok: false, reason: expect.stringMatching(/MANEUVER.*NIGHT-18\.24/) });
+    const maneuver = checkNightOrderChange({ stance: 'PASSIVE', triggered: false, to: 'MANEUVER', from: 'MARCH' });
+    expect(maneuver.ok).toBe(false);
+    expect(english((maneuver as { reason: Text }).reason)).toMatch(/MANEUVER.*NIGHT-18\.24/);
+    expect(word((maneuver as { reason: Text }).reason, 'fr')).toMatch(/^Un commandement PASSIVE ne peut pas employer d’ordre MANEUVER/);
     expect(checkNightOrderChange({ stance: 'PASSIVE', triggered: true, to: 'MANEUVER', from: 'MARCH' })).toEqual({ ok: true, rule: 'NIGHT-18.22' });
   });
 
   it('NIGHT-18.22 DEFEND only once triggered', () => {
-    expect(checkNightOrderChange({ stance: 'PASSIVE', triggered: false, to: 'DEFEND', from: 'ENGAGE' })).toMatchObject({ ok: false, reason: expect.stringMatching(/DEFEND only once triggered/) });
+    const defend = checkNightOrderChange({ stance: 'PASSIVE', triggered: false, to: 'DEFEND', from: 'ENGAGE' });
+    expect(english((defend as { reason: Text }).reason)).toMatch(/DEFEND only once triggered/);
     expect(checkNightOrderChange({ stance: 'PASSIVE', triggered: true, to: 'DEFEND', from: 'ENGAGE' })).toEqual({ ok: true, rule: 'NIGHT-18.22' });
   });
 
@@ -182,7 +187,7 @@ describe('MFP critical level', () => {
       { commandId: 'c3', stance: 'ACTIVE' },
     ]);
     expect(r).toMatchObject({ rule: 'NIGHT-18.63', toPassive: ['c1', 'c3'], orders: ['MARCH', 'ENGAGE', 'RESERVE'] });
-    expect(r.text).toMatch(/PASSIVE at once.*MARCH, ENGAGE or RESERVE/);
+    expect(english(r.text)).toMatch(/PASSIVE at once.*MARCH, ENGAGE or RESERVE/);
   });
 });
 
@@ -216,7 +221,9 @@ describe('visibility', () => {
   });
 
   it('NIGHT-18.31 a GM value is refused where the source gives one, and must be a positive distance', () => {
-    expect(nightVisibility('full', 'limited clouds', 8)).toMatchObject({ ok: false, needsGm: false, reason: expect.stringMatching(/12"/) });
+    const given = nightVisibility('full', 'limited clouds', 8);
+    expect(given).toMatchObject({ ok: false, needsGm: false });
+    expect(english((given as { reason: Text }).reason)).toMatch(/12"/);
     expect(nightVisibility('full', 'limited clouds', 12)).toMatchObject({ ok: true, inches: 12, from: 'pack' });
     expect(nightVisibility('none', 'bad weather', 0)).toMatchObject({ ok: false, needsGm: true });
   });
@@ -224,7 +231,7 @@ describe('visibility', () => {
 
 describe('night turn', () => {
   it('NIGHT-18.51 NIGHT-18.41 NIGHT-18.42 NIGHT-18.71 banner: fire x0.75 to visibility, half movement, charge direction, PASSIVE -1 CMR', () => {
-    expect(nightBanner({ visibility: 12, moon: 'full', weather: 'limited clouds' })).toEqual([
+    expect(nightBanner({ visibility: 12, moon: 'full', weather: 'limited clouds' }).map(english)).toEqual([
       'Night turn: full moon, limited clouds; visibility 12" (NIGHT-18.31).',
       'Fire x0.75; maximum range 12" (NIGHT-18.51).',
       'Movement 50%, except units in proper column formation (9.11); cavalry charge movement, declared or countercharge; road-mode movement within a fortress or along a road, trail or path (NIGHT-18.41).',
@@ -234,9 +241,21 @@ describe('night turn', () => {
   });
 
   it('NIGHT-18.31 the banner says so when the GM has not set the visibility', () => {
-    const lines = nightBanner({ visibility: null, moon: 'none', weather: 'bad weather' });
+    const lines = nightBanner({ visibility: null, moon: 'none', weather: 'bad weather' }).map(english);
     expect(lines[0]).toMatch(/visibility to be set by the GM/);
     expect(lines[1]).toBe('Fire x0.75; maximum range the visibility (NIGHT-18.51).');
+  });
+
+  it('NIGHT-18.31 NIGHT-18.51 the banner, the CMR and dawn reasons read in French and German', () => {
+    const banner = nightBanner({ visibility: 12, moon: 'full', weather: 'limited clouds' });
+    expect(word(banner[0]!, 'fr')).toBe('Tour de nuit : pleine lune, nuages épars ; visibilité 12" (NIGHT-18.31).');
+    expect(word(banner[1]!, 'fr')).toBe('Tir x0,75 ; portée maximale 12" (NIGHT-18.51).');
+    expect(word(banner[3]!, 'de')).toBe('Jeder angesagte Kavallerieangriff würfelt 1W6 für die Richtung: 1-2 22° links, 3-4 geradeaus, 5-6 22° rechts (NIGHT-18.42).');
+    expect(word(nightCmrPenalty('PASSIVE').reason, 'fr')).toBe('PASSIVE de nuit : -1 CMR (NIGHT-18.71).');
+    expect(word(dawnCmrPenalty('ACTIVE', 5).reason, 'de')).toMatch(/^Die Regeln sagen nicht/);
+    expect(word(nightVisibility('partial', 'limited clouds').ok ? '' : (nightVisibility('partial', 'limited clouds') as { reason: Text }).reason, 'fr')).toBe(
+      'Aucune condition de NIGHT-18.31 ne nomme une lune partielle avec nuages épars (NIGHT-18.31) ; le MJ donne la visibilité en pouces.',
+    );
   });
 
   it('NIGHT-18.42 a declared cavalry charge rolls 1D6: 1-2 left, 3-4 straight, 5-6 right', () => {

@@ -1,4 +1,4 @@
-import { english } from '../../src/i18n/text.ts';
+import { english, word } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import {
   COUNTERBATTERY_A_CLEARED_BY,
@@ -406,5 +406,8 @@ describe('NIGHT-18.61', () => {
     expect(nightMoraleModifier({ kind: 'rally-routing', night: false }, null)).toMatchObject({ applies: false });
     expect(nightMoraleModifier({ kind: 'rally-routing', night: true }, 'fifth')).toMatchObject({ applies: true, points: 0, factor: 0.8 });
     expect(NIGHT_CHARGE_TESTING_RADIUS).toBe(8);
+    expect(english(nightMoraleModifier({ kind: 'rally-routing', night: true }, 'fifth', 'house rule').reason)).toBe('Night: morale check to rally a routing unit reduced by a fifth, x0.8 (NIGHT-18.61; house rule).');
+    expect(word(nightMoraleModifier({ kind: 'declare-charge', night: true }, 'points').reason, 'fr')).toBe('Nuit : test de moral pour déclarer une charge de cavalerie -20 % (NIGHT-18.61).');
+    expect(word(nightMoraleModifier({ kind: 'rally-routing', night: false }, null).reason, 'de')).toBe('Kein Nachtzug: keine nächtliche Moralminderung (NIGHT-18.61).');
   });
 });

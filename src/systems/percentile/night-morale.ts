@@ -1,3 +1,5 @@
+import { isPhrase, say, type Arg, type Text } from '../../i18n/text.ts';
+
 /**
  * NIGHT-18.61: at night, morale checks to rally a routing unit or to declare any form of cavalry
  * charge are -20%; squares take the check for a declared cavalry charge (receiving check) without
@@ -24,23 +26,37 @@ export interface NightMoraleModifier {
   factor: number;
   /** The check is reduced but the reading is not chosen: nothing applied, the GM is asked. */
   open?: true;
-  reason: string;
+  reason: Text;
 }
+
+/** What the night does to the check: the kind of check the reason names. */
+const KIND = { 'rally-routing': 'rally', 'declare-charge': 'declare', 'receive-charge': 'receive' } as const;
+
+/** How a reason cites itself: the rule (and the house rule's note) in a refusal or an outcome, the note alone in the check's working. */
+export type NightMoraleCite = 'rule' | 'ruleNote' | 'note' | 'none';
 
 export function nightMoraleModifier(
   check: { kind: NightMoraleCheck; square?: boolean; night: boolean },
   reading: 'points' | 'fifth' | null,
-  note?: string,
+  note?: Text,
 ): NightMoraleModifier {
   const rule = 'NIGHT-18.61';
-  const none = (reason: string): NightMoraleModifier => ({ rule, applies: false, points: 0, factor: 1, reason });
-  if (!check.night) return none('Not a night turn: no night morale reduction (NIGHT-18.61).');
-  if (check.kind === 'other') return none('Only checks to rally a routing unit or for a declared cavalry charge are reduced at night (NIGHT-18.61).');
-  if (check.square && check.kind !== 'rally-routing') return none('A square takes the check for a declared cavalry charge without the night reduction (NIGHT-18.61).');
-  const what = { 'rally-routing': 'rally a routing unit', 'declare-charge': 'declare a cavalry charge', 'receive-charge': 'receive a declared cavalry charge' }[check.kind];
-  const cited = note ? ` (NIGHT-18.61; ${note}).` : ' (NIGHT-18.61).';
-  if (reading === null) return { rule, applies: true, points: 0, factor: 1, open: true, reason: `Night: a morale check to ${what} is -${NIGHT_MORALE_PERCENT}%, and the rules do not say whether that is ${NIGHT_MORALE_PERCENT} points or a fifth (NIGHT-18.61).` };
+  const cited = { cite: note ? 'ruleNote' : 'rule', note: note ?? '' } satisfies Record<string, Arg>;
+  const none = (key: string): NightMoraleModifier => ({ rule, applies: false, points: 0, factor: 1, reason: say(`percentile.nightMorale.${key}`, { cite: 'rule', note: '' }) });
+  if (!check.night) return none('notNight');
+  if (check.kind === 'other') return none('otherCheck');
+  if (check.square && check.kind !== 'rally-routing') return none('square');
+  const values = { kind: KIND[check.kind], percent: String(NIGHT_MORALE_PERCENT) };
+  if (reading === null) return { rule, applies: true, points: 0, factor: 1, open: true, reason: say('percentile.nightMorale.open', { ...values, cite: 'rule', note: '' }) };
+  const factor = (100 - NIGHT_MORALE_PERCENT) / 100;
   return reading === 'points'
-    ? { rule, applies: true, points: -NIGHT_MORALE_PERCENT, factor: 1, reason: `Night: morale check to ${what} -${NIGHT_MORALE_PERCENT}%${cited}` }
-    : { rule, applies: true, points: 0, factor: (100 - NIGHT_MORALE_PERCENT) / 100, reason: `Night: morale check to ${what} reduced by a fifth, x${(100 - NIGHT_MORALE_PERCENT) / 100}${cited}` };
+    ? { rule, applies: true, points: -NIGHT_MORALE_PERCENT, factor: 1, reason: say('percentile.nightMorale.points', { ...values, ...cited }) }
+    : { rule, applies: true, points: 0, factor, reason: say('percentile.nightMorale.fifth', { ...values, factor, ...cited }) };
+}
+
+/** `reason` citing itself as `cite` says; a log's reason from before phrases as it was. */
+export function nightMoraleCited(reason: Text, cite: NightMoraleCite): Text {
+  if (!isPhrase(reason) || !reason.key.startsWith('percentile.nightMorale.')) return reason;
+  const note = reason.values?.note ?? '';
+  return say(reason.key, { ...reason.values, cite: cite === 'note' && note === '' ? 'none' : cite });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import pack from './pack.json' with { type: 'json' };
 import type { Dice } from '../../rules/outcome.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { joinedBy, say, type Text } from '../../i18n/text.ts';
 import { loadPack } from '../../rules/pack.ts';
 
 /**
@@ -50,7 +50,9 @@ export type PassiveOrder = (typeof PASSIVE_ORDERS)[number];
 export const MOONS = ['full', 'partial', 'none'] as const;
 export type Moon = (typeof MOONS)[number];
 /** The moon as a sentence says it: "full moon", "partial moon", "no moon" (the option's value `none`; "none moon" read wrong, issue 28). */
-export const moonText = (moon: string | undefined): string => (moon === undefined ? 'moon not set' : moon === 'none' ? 'no moon' : `${moon} moon`);
+export const moonText = (moon: string | undefined): Text => say('percentile.night.moon', { moon: moon ?? 'unset' });
+/** The weather in the reader's words: "limited clouds", "bad weather" (an unknown value as it is). */
+export const weatherText = (weather: string | undefined): Text => say('percentile.night.weather', { weather: weather?.split(' ')[0] ?? 'unset', text: weather ?? '' });
 export const WEATHERS = ['limited clouds', 'passing clouds', 'heavy clouds', 'bad weather'] as const;
 export type Weather = (typeof WEATHERS)[number];
 
@@ -165,14 +167,14 @@ export function passiveOrder(
   current: Order,
   senior?: Order,
   pack: NightPack = NIGHT_PACK,
-): { order?: PassiveOrder; needsChoice: boolean; choices: PassiveOrder[]; reason: string } {
+): { order?: PassiveOrder; needsChoice: boolean; choices: PassiveOrder[]; reason: Text } {
   const choices = [...pack.passiveOrders];
   const list = choices.join(', ');
   if (senior === undefined) {
     return {
       needsChoice: true,
       choices,
-      reason: `A PASSIVE command’s ${current} order becomes ${list}, depending on its senior (corps or army) order, which is not recorded: the command's player picks it (NIGHT-18.22).`,
+      reason: say('percentile.night.passiveOrderUnrecorded', { current, choices: list }),
     };
   }
   const order = pack.passiveOrderBySenior[senior];
@@ -180,13 +182,15 @@ export function passiveOrder(
     return {
       needsChoice: true,
       choices,
-      reason: `A PASSIVE command’s ${current} order becomes ${list} depending on its senior order (${senior}); the rules give no table for which, so the command's player picks it (NIGHT-18.22).`,
+      reason: say('percentile.night.passiveOrderNoTable', { current, choices: list, senior }),
     };
   }
-  return { order, needsChoice: false, choices, reason: `Senior order ${senior}: the PASSIVE command’s ${current} order becomes ${order} (NIGHT-18.22, this pack’s rule).` };
+  return { order, needsChoice: false, choices, reason: say('percentile.night.passiveOrderBySenior', { senior, current, order }) };
 }
 
 export type Check = { ok: true; rule: string } | { ok: false; reason: string };
+/** A night order change allowed, by its rule, or refused, by its reason. */
+export type OrderCheck = { ok: true; rule: string } | { ok: false; reason: Text };
 
 /**
  * May a command change its order to `to` during the night? ACTIVE: the night rules add nothing to
@@ -197,18 +201,14 @@ export type Check = { ok: true; rule: string } | { ok: false; reason: string };
  * set. Once triggered: normal rules, DEFEND or stay; MANEUVER too, as "never ... MANEUVER ... till
  * triggered" implies. `from` = the current order; `to === from` is no change.
  */
-export function checkNightOrderChange(c: { stance: Stance; triggered: boolean; to: Order; from?: Order }): Check {
+export function checkNightOrderChange(c: { stance: Stance; triggered: boolean; to: Order; from?: Order }): OrderCheck {
   if (c.stance === 'ACTIVE') return { ok: true, rule: 'NIGHT-18.23' };
-  if (c.to === 'ATTACK') return { ok: false, reason: 'A PASSIVE command can never go under an ATTACK order at night (NIGHT-18.22).' };
+  if (c.to === 'ATTACK') return { ok: false, reason: say('percentile.night.passiveNeverAttack') };
   if (c.to === c.from) return { ok: true, rule: 'NIGHT-18.22' };
   if (c.triggered) return { ok: true, rule: 'NIGHT-18.22' };
-  const triggers = 'until it is triggered by one of the enemy actions of NIGHT-18.24 a-d';
-  if (c.to === 'MANEUVER') return { ok: false, reason: `A PASSIVE command cannot use a MANEUVER order ${triggers} (NIGHT-18.22).` };
-  if (c.to === 'DEFEND') return { ok: false, reason: `A PASSIVE command can go to DEFEND only once triggered: not ${triggers} (NIGHT-18.22).` };
-  return {
-    ok: false,
-    reason: `A PASSIVE command keeps the MARCH, ENGAGE or RESERVE order set from its senior order and follows the normal order-change rules only once triggered: not ${triggers} (NIGHT-18.22).`,
-  };
+  if (c.to === 'MANEUVER') return { ok: false, reason: say('percentile.night.passiveNoManeuver') };
+  if (c.to === 'DEFEND') return { ok: false, reason: say('percentile.night.passiveDefendTriggered') };
+  return { ok: false, reason: say('percentile.night.passiveKeepsOrder') };
 }
 
 // --- MFP critical level: NIGHT-18.63 -----------------------------------------------------------
@@ -222,15 +222,14 @@ export function mfpCritical(level: number, critical: number, counts: 'up' | 'dow
   return counts === 'up' ? level >= critical : level <= critical;
 }
 
-export const MFP_CRITICAL_EFFECT =
-  'MFP critical level reached (NIGHT-18.63): every ACTIVE command stops aggressive actions and becomes PASSIVE at once; its order changes to MARCH, ENGAGE or RESERVE (NIGHT-18.22) and the PASSIVE restrictions apply (NIGHT-18.44).';
+export const MFP_CRITICAL_EFFECT: Text = say('percentile.night.mfpCriticalEffect');
 
 /**
  * What 18.63 does to the commands of the side that reached its MFP critical level (MFP is kept per
  * side, PCT-11.73; 18.63 says "any commands", read as that side's). Each command turned PASSIVE
  * then goes through `passiveOrder`.
  */
-export function mfpCriticalEffect(commands: readonly { commandId: string; stance: Stance }[]): { rule: 'NIGHT-18.63'; toPassive: string[]; orders: PassiveOrder[]; text: string } {
+export function mfpCriticalEffect(commands: readonly { commandId: string; stance: Stance }[]): { rule: 'NIGHT-18.63'; toPassive: string[]; orders: PassiveOrder[]; text: Text } {
   return {
     rule: 'NIGHT-18.63',
     toPassive: commands.filter((c) => c.stance === 'ACTIVE').map((c) => c.commandId),
@@ -241,9 +240,19 @@ export function mfpCriticalEffect(commands: readonly { commandId: string; stance
 
 // --- Visibility: NIGHT-18.31 -------------------------------------------------------------------
 
+/** A NIGHT-18.31 condition: its text the pack's (the source's words) or, for a GM's visibility where none applies, the moon and weather. */
+export type VisibilityCondition = { id: string; text: Text; chart: number | null };
+
 export type Visibility =
-  | { ok: true; rule: 'NIGHT-18.31'; condition: { id: string; text: string; chart: number | null }; inches: number; from: 'pack' | 'gm' }
-  | { ok: false; rule: 'NIGHT-18.31'; condition: { id: string; text: string; chart: number | null } | null; needsGm: boolean; reason: string };
+  | { ok: true; rule: 'NIGHT-18.31'; condition: VisibilityCondition; inches: number; from: 'pack' | 'gm' }
+  | { ok: false; rule: 'NIGHT-18.31'; condition: VisibilityCondition | null; needsGm: boolean; reason: Text };
+
+/** A NIGHT-18.31 condition in the reader's words: the shipped pack's by its id, a house-ruled text as it is. */
+export const conditionText = (text: Text): Text => {
+  if (typeof text !== 'string') return text;
+  const c = NIGHT_PACK.visibility.find((x) => x.text === text);
+  return c ? say(`percentile.night.condition.${c.id}`) : text;
+};
 
 /**
  * Night visibility from moon and weather (18.31). The source's three conditions are pack data, read
@@ -258,34 +267,43 @@ export function nightVisibility(moon: Moon, weather: Weather, gmInches?: number,
   const row = pack.visibility.find((c) => c.when.some((w) => (w.moon ?? [moon]).includes(moon) && (w.weather ?? [weather]).includes(weather)));
   const condition = row ? { id: row.id, text: row.text, chart: row.chart } : null;
   if (gmInches !== undefined && !(Number.isFinite(gmInches) && gmInches > 0)) {
-    return { ok: false, rule, condition, needsGm: true, reason: `Visibility must be a distance in inches greater than 0 (got ${gmInches}).` };
+    return { ok: false, rule, condition, needsGm: true, reason: say('percentile.night.visibilityPositive', { inches: String(gmInches) }) };
   }
   if (row?.inches != null) {
     if (gmInches !== undefined && gmInches !== row.inches) {
-      return { ok: false, rule, condition, needsGm: false, reason: `${row.text}: the rules give ${row.inches}" visibility (NIGHT-18.31); a different value belongs in a house-ruled pack.` };
+      return { ok: false, rule, condition, needsGm: false, reason: say('percentile.night.visibilityGiven', { condition: conditionText(row.text), inches: String(row.inches) }) };
     }
     return { ok: true, rule, condition: condition!, inches: row.inches, from: 'pack' };
   }
-  const what = row ? `${row.text}: the rules’ visibility distance is not legible` : `No NIGHT-18.31 condition names ${moon === 'none' ? 'no moon' : `a ${moonText(moon)}`} with ${weather}`;
-  if (gmInches === undefined) return { ok: false, rule, condition, needsGm: true, reason: `${what} (NIGHT-18.31); the GM gives the visibility in inches.` };
-  return { ok: true, rule, condition: condition ?? { id: 'gm', text: `${moonText(moon)}, ${weather}`, chart: null }, inches: gmInches, from: 'gm' };
+  if (gmInches === undefined) {
+    const reason = row
+      ? say('percentile.night.visibilityIllegible', { condition: conditionText(row.text) })
+      : say('percentile.night.visibilityUnnamed', { moon, weather: weatherText(weather) });
+    return { ok: false, rule, condition, needsGm: true, reason };
+  }
+  return { ok: true, rule, condition: condition ?? { id: 'gm', text: say('percentile.night.gmCondition', { moon: moonText(moon), weather: weatherText(weather) }), chart: null }, inches: gmInches, from: 'gm' };
 }
 
 // --- Night turn banner: NIGHT-18.41, 18.42, 18.51, 18.71 ---------------------------------------
 
 /** The reminder posted at the start of each night turn; `visibility` null until the GM sets it. */
-export function nightBanner(n: { visibility: number | null; moon: Moon; weather: Weather }, pack: NightPack = NIGHT_PACK): string[] {
-  const vis = n.visibility === null ? 'visibility to be set by the GM' : `visibility ${n.visibility}"`;
-  const range = n.visibility === null ? 'the visibility' : `${n.visibility}"`;
-  const exceptions = pack.moveExceptions.map((e) => e.replace(/ \(NIGHT-[^)]*\)$/, '')).join('; ');
+export function nightBanner(n: { visibility: number | null; moon: Moon; weather: Weather }, pack: NightPack = NIGHT_PACK): Text[] {
+  const set = n.visibility === null ? 'no' : 'yes';
+  const visibility = n.visibility === null ? '' : String(n.visibility);
+  const exceptions = pack.moveExceptions.map((e) => {
+    const shipped = NIGHT_PACK.moveExceptions.indexOf(e);
+    return shipped >= 0 ? say(`percentile.night.moveException.${shipped}`) : e.replace(/ \(NIGHT-[^)]*\)$/, '');
+  });
   const sides = pack.chargeDirection.die;
-  const faces = pack.chargeDirection.results.map((r) => `${r.min === r.max ? r.min : `${r.min}-${r.max}`} ${r.direction === 'straight' ? 'straight' : `${r.degrees}° ${r.direction}`}`).join(', ');
+  const faces = pack.chargeDirection.results.map((r) =>
+    say('percentile.night.bannerFace', { faces: r.min === r.max ? String(r.min) : `${r.min}-${r.max}`, direction: r.direction, degrees: String(r.degrees) }),
+  );
   return [
-    `Night turn: ${moonText(n.moon)}, ${n.weather}; ${vis} (NIGHT-18.31).`,
-    `Fire x${pack.fireFactor}; maximum range ${range} (NIGHT-18.51).`,
-    `Movement ${pack.moveFactor * 100}%, except ${exceptions} (NIGHT-18.41).`,
-    `Each declared cavalry charge rolls 1D${sides} for direction: ${faces} (NIGHT-18.42).`,
-    `PASSIVE commands ${pack.passiveNightCmr} CMR (NIGHT-18.71).`,
+    say('percentile.night.bannerTurn', { moon: moonText(n.moon), weather: weatherText(n.weather), set, visibility }),
+    say('percentile.night.bannerFire', { factor: pack.fireFactor, set, visibility }),
+    say('percentile.night.bannerMove', { percent: pack.moveFactor * 100, exceptions: joinedBy(exceptions, '; ') }),
+    say('percentile.night.bannerCharge', { sides: String(sides), faces: joinedBy(faces, ', ') }),
+    say('percentile.night.bannerPassive', { cmr: String(pack.passiveNightCmr) }),
   ];
 }
 
@@ -315,8 +333,8 @@ export interface CmrModifier {
 /** During the night: PASSIVE commands -1 CMR "for electing the passive mode" (18.71). */
 export function nightCmrPenalty(stance: Stance, pack: NightPack = NIGHT_PACK): CmrModifier {
   return stance === 'PASSIVE'
-    ? { modifier: pack.passiveNightCmr, rule: 'NIGHT-18.71', reason: `PASSIVE at night: ${pack.passiveNightCmr} CMR (NIGHT-18.71).` }
-    : { modifier: 0, rule: 'NIGHT-18.71', reason: 'ACTIVE at night: no CMR change until the next battleday (NIGHT-18.71).' };
+    ? { modifier: pack.passiveNightCmr, rule: 'NIGHT-18.71', reason: say('percentile.night.cmrNightPassive', { cmr: String(pack.passiveNightCmr) }) }
+    : { modifier: 0, rule: 'NIGHT-18.71', reason: say('percentile.night.cmrNightActive') };
 }
 
 /**
@@ -364,7 +382,7 @@ export function checkDawnAttack(c: { activeLastNight: boolean }): Check {
     : { ok: true, rule: 'NIGHT-18.81' };
 }
 
-export type DawnCmr = ({ needsGm: false } & CmrModifier) | { needsGm: true; rule: string; reason: string };
+export type DawnCmr = ({ needsGm: false } & CmrModifier) | { needsGm: true; rule: string; reason: Text };
 
 /**
  * CMR of a dawn-attack command on turn `turn` of the new battleday (turn 1 = the DAWN ATTACK line of
@@ -377,13 +395,13 @@ export function dawnCmrPenalty(stance: Stance, turn: number, opts: { fatigueTurn
   const d = pack.dawn;
   if (stance === 'PASSIVE') {
     return turn <= d.passiveTurns
-      ? { needsGm: false, modifier: d.passiveCmr, rule: 'NIGHT-18.83', reason: `PASSIVE in the dawn attack, turn ${turn} of the first ${d.passiveTurns}: ${d.passiveCmr} CMR (NIGHT-18.83).` }
-      : { needsGm: false, modifier: 0, rule: 'NIGHT-18.83', reason: `PASSIVE in the dawn attack, past turn ${d.passiveTurns}: no CMR reduction (NIGHT-18.83).` };
+      ? { needsGm: false, modifier: d.passiveCmr, rule: 'NIGHT-18.83', reason: say('percentile.night.dawnPassive', { turn: String(turn), turns: String(d.passiveTurns), cmr: String(d.passiveCmr) }) }
+      : { needsGm: false, modifier: 0, rule: 'NIGHT-18.83', reason: say('percentile.night.dawnPassiveAfter', { turns: String(d.passiveTurns) }) };
   }
   const fatigue = opts.fatigueTurn ?? d.fatigueTurn;
-  if (fatigue === null) return { needsGm: true, rule: 'NIGHT-18.84', reason: 'The rules do not say which turn is the dawn attack fatigue turn; the GM sets it (NIGHT-18.84).' };
+  if (fatigue === null) return { needsGm: true, rule: 'NIGHT-18.84', reason: say('percentile.night.dawnFatigueUnknown') };
   if (!Number.isInteger(fatigue) || fatigue < 1) throw new RangeError(`fatigueTurn must be a whole number from 1 (got ${fatigue})`);
   return turn >= fatigue
-    ? { needsGm: false, modifier: d.fatigueCmr, rule: 'NIGHT-18.84', reason: `ACTIVE in the dawn attack, fatigue turn ${fatigue} reached: ${d.fatigueCmr} CMR to the end of the day (NIGHT-18.84).` }
-    : { needsGm: false, modifier: 0, rule: 'NIGHT-18.84', reason: `ACTIVE in the dawn attack, before the fatigue turn ${fatigue}: no CMR reduction yet (NIGHT-18.84).` };
+    ? { needsGm: false, modifier: d.fatigueCmr, rule: 'NIGHT-18.84', reason: say('percentile.night.dawnFatigue', { fatigue: String(fatigue), cmr: String(d.fatigueCmr) }) }
+    : { needsGm: false, modifier: 0, rule: 'NIGHT-18.84', reason: say('percentile.night.dawnBeforeFatigue', { fatigue: String(fatigue) }) };
 }

@@ -1,4 +1,4 @@
-import { say } from '../../../i18n/text.ts';
+import { joinedBy, say, type Text } from '../../../i18n/text.ts';
 import type { BattleEvent } from '../../../battle/events.ts';
 import { samePhase } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
@@ -9,7 +9,6 @@ import { aroundAdvance, night } from './night.ts';
 import { revealOrders } from './orders.ts';
 import { before, phaseOf } from './phase.ts';
 import { pct, setUnit, type PercentileUnitStatus } from './state.ts';
-import { count } from './words.ts';
 
 /** What a move through the sequence does by itself: the end of a phase, read from the log, and what falls due on entering the next. */
 
@@ -48,25 +47,25 @@ export function percentileAdvance(s: BattleState, next: Advance, period: string 
   return { to: around.to, before: [...next.before, ...orders, ...around.before], due: [...next.due, ...around.due, ...percentileDue(s, around.to)] };
 }
 
-function percentileDue(s: BattleState, to: TurnPosition): string[] {
+function percentileDue(s: BattleState, to: TurnPosition): Text[] {
   const name = (id: string) => s.units[id]?.name ?? id;
   const end = phaseEnd(s, s.position);
-  const out: string[] = [];
+  const out: Text[] = [];
   if (end.moraleDue.length) {
-    const list = end.moraleDue.map((id) => `${name(id)} (${count(pct(s).units[id]!.moraleDue!.losses, 'loss', 'losses')})`);
-    out.push(`morale checks due, every fire of the phase being complete (PCT-11.72, 11.88): ${list.join(', ')} — /morale check kind:fire-loss`);
+    const list = end.moraleDue.map((id) => say('percentile.advance.moraleDueUnit', { unit: name(id), n: pct(s).units[id]!.moraleDue!.losses }));
+    out.push(say('percentile.advance.moraleDue', { units: joinedBy(list, ', ') }));
   }
-  for (const id of end.silentA) out.push(`Counterbattery A removed from ${name(id)}: it stayed silent in the Reciprocal Artillery Fire Phase (PCT-11.76.c)`);
-  for (const id of end.roundLostB) out.push(`Counterbattery B removed from ${name(id)}: it did not fire on enemy artillery in the Reciprocal Artillery Fire Phase, so it loses one ammunition round (PCT-11.77.c)`);
+  for (const id of end.silentA) out.push(say('percentile.advance.silentA', { unit: name(id) }));
+  for (const id of end.roundLostB) out.push(say('percentile.advance.roundLostB', { unit: name(id) }));
   // NIGHT-18.21: the night set-up closes every screen, with no opportunity fire; the table does it, the GM records it.
   if (to.period === 'night' && s.position.period !== 'night') {
     const screens = Object.values(s.units).filter((u) => u.attrs.formation === 'skirmish').map((u) => u.name);
-    if (screens.length) out.push(`Night set-up: close every skirmish screen to column or line (/unit set formation:), each may retire one move; no opportunity fire is given for this (NIGHT-18.21): ${screens.join(', ')}`);
+    if (screens.length) out.push(say('percentile.advance.nightSetup', { units: screens.join(', ') }));
   }
   if (phaseOf(to).id === 'reciprocal-artillery-fire') {
     for (const [id, st] of Object.entries(pct(s).units)) {
       const still = (st.markers ?? []).filter((m) => !(end.silentA.includes(id) && m.marker === 'A') && !(end.roundLostB.includes(id) && m.marker === 'B'));
-      for (const m of still) if (s.units[id]) out.push(`${name(id)} is under Counterbattery ${m.marker}: its target hierarchy puts enemy artillery first (PCT-11.44.art.b, ${m.marker === 'A' ? '11.76' : '11.77'})`);
+      for (const m of still) if (s.units[id]) out.push(say('percentile.advance.underMarker', { unit: name(id), marker: m.marker, rule: m.marker === 'A' ? '11.76' : '11.77' }));
     }
   }
   return out;

@@ -1,11 +1,11 @@
-import { english, say, type Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import type { DecideContext } from '../../../battle/decide.ts';
 import type { DiceUsed } from '../../../battle/events.ts';
 import { checkActsFor, findUnit, needDice, samePhase } from '../../../battle/mechanics.ts';
 import { isGm, type BattleState } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { refuse } from '../../../rules/errors.ts';
-import { nightMoraleModifier, type NightMoraleCheck, type NightMoraleModifier } from '../index.ts';
+import { nightMoraleCited, nightMoraleModifier, type NightMoraleCheck, type NightMoraleModifier } from '../index.ts';
 import { houseValue } from '../../../battle/house.ts';
 import { asked } from './house.ts';
 import { MORALE_STATES, setUnit, status, type MoraleState } from './state.ts';
@@ -76,8 +76,7 @@ export function decideMoraleCheck(s: BattleState, a: MoraleActionOf<'PercentileM
   if (a.kind === 'declare-charge' && u.attrs.arm !== 'cavalry') refuse(say('percentile.morale.notCavalry', { unit: u.name, arm: String(u.attrs.arm) }));
   // NIGHT-18.61: 20 points or a fifth is the battle's house rule night.morale; asked until it is set.
   const reading = houseValue(s, 'night.morale');
-  // The night-morale reasons (../night-morale.ts) are still English strings, so the house rule's note is worded in English for them.
-  const nightMod = nightMoraleModifier({ kind: NIGHT_KIND[a.kind], square: u.attrs.formation === 'square', night: s.position.period === 'night' }, (reading?.value as 'points' | 'fifth' | undefined) ?? null, reading && english(reading.note));
+  const nightMod = nightMoraleModifier({ kind: NIGHT_KIND[a.kind], square: u.attrs.formation === 'square', night: s.position.period === 'night' }, (reading?.value as 'points' | 'fifth' | undefined) ?? null, reading?.note);
   if (nightMod.open) refuse(say('percentile.morale.nightOpen', { reason: nightMod.reason, how: asked('night.morale') }));
   // A fifth off may leave a fraction: the roll is compared with it as it is, nothing rounded.
   const chance = Math.max(0, a.percent * nightMod.factor + nightMod.points);
@@ -132,7 +131,8 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 
 export function describeMoraleChecked(e: MoraleEventOf<'PercentileMoraleChecked'>): Text {
   const o = e.data.outcome;
-  const night = o.night.reason.replace(/ \(NIGHT-18.61(; (.*))?\)\.$/, (_m, _g, note?: string) => (note ? ` (${note})` : ''));
+  // The working cites the house rule's note, not the rule (the line's head cites it); a log's string reason loses its citation likewise.
+  const night = typeof o.night.reason === 'string' ? o.night.reason.replace(/ \(NIGHT-18.61(; (.*))?\)\.$/, (_m, _g, note?: string) => (note ? ` (${note})` : '')) : nightMoraleCited(o.night.reason, 'note');
   const change = o.night.factor !== 1 ? `x${o.night.factor}` : signed(o.night.points);
   const state = o.effectGiven
     ? o.after === o.before

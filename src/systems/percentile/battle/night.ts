@@ -2,8 +2,8 @@ import { joinedBy, say, type Text } from '../../../i18n/text.ts';
 import {
   allowedStances,
   checkDawnAttack,
+  conditionText,
   MOONS,
-  NIGHT_PACK,
   nextDayCmrPenalty,
   nightBanner,
   nightOutcome,
@@ -48,7 +48,7 @@ export type NightEvent =
    */
   | { type: 'CommandTriggered'; data: { commandId: string; reason: string; text: string; by?: string; evidence?: Text; claim?: boolean; gmRuling?: boolean } }
   /** `from` 'house': a house rule of the battle gave the distance the seed leaves illegible; `house` cites it. */
-  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: string; from: 'pack' | 'gm' | 'house'; house?: Text } }
+  | { type: 'NightConditionsSet'; data: { moon: string; weather: string; visibility: number; condition: Text; from: 'pack' | 'gm' | 'house'; house?: Text } }
   | { type: 'ArmyDemoralizationSet'; data: { sideId: string; on: boolean } }
   | { type: 'MfpCriticalReached'; data: { sideId: string; toPassive: string[] } }
   | { type: 'NightCmrRecorded'; data: { notes: { commandId: string; text: Text }[] } }
@@ -319,17 +319,11 @@ export const moonPhrase = (moon: string | undefined): Text => say('percentile.ni
 /** The weather in the reader's words: "limited clouds", "bad weather" (an unknown value as it is). */
 export const weatherPhrase = (weather: string | undefined): Text => say('percentile.night.weather', { weather: weather?.split(' ')[0] ?? 'unset', text: weather ?? '' });
 
-/** A NIGHT-18.31 condition in the source's words, by its id; a log's text no condition of the pack has as it is. */
-const conditionPhrase = (text: string): Text => {
-  const c = NIGHT_PACK.visibility.find((x) => x.text === text);
-  return c ? say(`percentile.night.condition.${c.id}`) : text;
-};
-
 export function describeNightConditionsSet(e: NightEventOf<'NightConditionsSet'>): Text {
   return say('percentile.night.conditionsSet', {
     moon: moonPhrase(e.data.moon),
     weather: weatherPhrase(e.data.weather),
-    condition: conditionPhrase(e.data.condition),
+    condition: conditionText(e.data.condition),
     visibility: String(e.data.visibility),
     from: e.data.from,
     house: e.data.house ?? '',

@@ -1,4 +1,4 @@
-import { say, type Text } from '../../../i18n/text.ts';
+import { english, say, type Text } from '../../../i18n/text.ts';
 import { commandVoters, openBallots } from '../../../battle/ballots.ts';
 import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import { own } from '../../../battle/draft.ts';
@@ -21,9 +21,9 @@ import { setCommand } from './state.ts';
 export type OrdersAction = { type: 'OpenOrders'; deadline?: string } | { type: 'SetOrder'; command: string; order: string };
 
 export type OrdersEvent =
-  | { type: 'OrderChangeDue'; data: { commandId: string; choices: string[]; reason: string } }
+  | { type: 'OrderChangeDue'; data: { commandId: string; choices: string[]; reason: Text } }
   /** `by`: who set it openly (absent for a ballot's or the night's own changes, and before issue 40); `gmRuling`: a GM set a PASSIVE command's order its player decides. */
-  | { type: 'OrderChanged'; data: { commandId: string; order: string; from?: string; rule: string; reason: string; by?: string; gmRuling?: boolean } };
+  | { type: 'OrderChanged'; data: { commandId: string; order: string; from?: string; rule: string; reason: Text; by?: string; gmRuling?: boolean } };
 
 type OrdersEventOf<T extends OrdersEvent['type']> = Extract<OrdersEvent, { type: T }>;
 
@@ -33,7 +33,8 @@ function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: s
   const checks = ORDERS.map((o) => ({ o, r: checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: o, ...(c.order ? { from: c.order as Order } : {}) }) }));
   const allowed = checks.filter((x) => x.r.ok).map((x) => x.o);
   const refused = checks.find((x) => !x.r.ok);
-  return { allowed: allowed.length ? allowed : [c.order ?? 'MARCH'], ...(refused && !refused.r.ok ? { why: `${c.stance} at night: ${refused.r.reason}` } : {}) };
+  // A voter's `why` is a string until the core's ballots take texts (issue 43, another branch): worded in English meanwhile.
+  return { allowed: allowed.length ? allowed : [c.order ?? 'MARCH'], ...(refused && !refused.r.ok ? { why: `${c.stance} at night: ${english(refused.r.reason)}` } : {}) };
 }
 
 export function decideOpenOrders(s: BattleState, a: Extract<OrdersAction, { type: 'OpenOrders' }>, ctx: BallotContext): BattleEvent[] {
@@ -69,7 +70,7 @@ export function decideSetOrder(s: BattleState, a: Extract<OrdersAction, { type: 
 /** Someone plays the command: its player, or a player of its side while it has none. */
 const heldByPlayer = (s: BattleState, c: Command) => c.player !== undefined || (s.sides[c.sideId]?.players.length ?? 0) > 0;
 
-const orderChanged = (c: Command, order: string, rule: string, reason: string, by?: string, gmRuling = false): BattleEvent => ({
+const orderChanged = (c: Command, order: string, rule: string, reason: Text, by?: string, gmRuling = false): BattleEvent => ({
   type: 'OrderChanged',
   data: { commandId: c.id, order, ...(c.order ? { from: c.order } : {}), rule, reason, ...(by ? { by } : {}), ...(gmRuling ? { gmRuling } : {}) },
 });
