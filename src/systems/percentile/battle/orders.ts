@@ -1,4 +1,4 @@
-import { english, say, type Text } from '../../../i18n/text.ts';
+import { say, type Text } from '../../../i18n/text.ts';
 import { commandVoters, openBallots } from '../../../battle/ballots.ts';
 import { openBallot, reveal, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
 import { own } from '../../../battle/draft.ts';
@@ -28,13 +28,12 @@ export type OrdersEvent =
 type OrdersEventOf<T extends OrdersEvent['type']> = Extract<OrdersEvent, { type: T }>;
 
 /** The orders a command may be given now: at night, as NIGHT-18.22/18.23 allow. */
-function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: string } {
+function ordersAllowed(s: BattleState, c: Command): { allowed: string[]; why?: Text } {
   if (!isNight(s) || !c.stance) return { allowed: [...ORDERS] };
   const checks = ORDERS.map((o) => ({ o, r: checkNightOrderChange({ stance: c.stance as Stance, triggered: c.triggered ?? false, to: o, ...(c.order ? { from: c.order as Order } : {}) }) }));
   const allowed = checks.filter((x) => x.r.ok).map((x) => x.o);
   const refused = checks.find((x) => !x.r.ok);
-  // A voter's `why` is a string until the core's ballots take texts (issue 43, another branch): worded in English meanwhile.
-  return { allowed: allowed.length ? allowed : [c.order ?? 'MARCH'], ...(refused && !refused.r.ok ? { why: `${c.stance} at night: ${english(refused.r.reason)}` } : {}) };
+  return { allowed: allowed.length ? allowed : [c.order ?? 'MARCH'], ...(refused && !refused.r.ok ? { why: say('percentile.orders.atNight', { stance: String(c.stance), reason: refused.r.reason }) } : {}) };
 }
 
 export function decideOpenOrders(s: BattleState, a: Extract<OrdersAction, { type: 'OpenOrders' }>, ctx: BallotContext): BattleEvent[] {
