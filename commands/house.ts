@@ -51,7 +51,7 @@ export default defineCommand({
       options: {},
       query: (_o, ctx) => {
         const system = getRuleSystem(ctx.state!.system);
-        return [reply(ctx, houseText(ctx.state!, system.house ?? [], system.rulesName), 'House rules')];
+        return [reply(ctx, houseText(ctx.state!, system.house ?? [], system.id), 'House rules')];
       },
     }),
     upload: sub({
