@@ -4,6 +4,7 @@ import { parseDataFile, readDataText, yaml } from '../src/app/slash/data-file.ts
 import { reply } from '../src/app/slash/replies.ts';
 import { houseRule, houseText } from '../src/battle/house.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
+import { rulesNameStart } from '../src/battle/describe.ts';
 import type { BattleState } from '../src/battle/state.ts';
 
 const rulesOf = (s: BattleState) => getRuleSystem(s.system).house ?? [];
@@ -51,7 +52,7 @@ export default defineCommand({
       options: {},
       query: (_o, ctx) => {
         const system = getRuleSystem(ctx.state!.system);
-        return [reply(ctx, houseText(ctx.state!, system.house ?? [], system.id), 'House rules')];
+        return [reply(ctx, houseText(ctx.state!, system.house ?? [], rulesNameStart(system.id)), 'House rules')];
       },
     }),
     upload: sub({

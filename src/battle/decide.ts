@@ -17,7 +17,7 @@ import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
 import { lines, say } from '../i18n/text.ts';
-import { rulesNamePhrase } from './describe.ts';
+import { rulesNamePhrase, rulesNameStart } from './describe.ts';
 import { mention } from '../messages.ts';
 import { checkName, clashText, looksLike, NameIndex, sameName } from './names.ts';
 
@@ -202,7 +202,7 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'UnsetHouseRule':
     case 'SetHouseRules': {
       const system = getRuleSystem(s.system);
-      return decideHouse(s, action, ctx.actor, system.house ?? [], system.id);
+      return decideHouse(s, action, ctx.actor, system.house ?? [], rulesNameStart(system.id));
     }
   }
 }
@@ -240,7 +240,7 @@ function campaignBattle(s: BattleState, data: Extract<BattleEvent, { type: 'Batt
   // The campaign's house rules, checked again by the system's rules as any /house upload is.
   const system = getRuleSystem(data.system);
   for (const h of c.house ?? []) {
-    const r = checkHouseRule(system.house ?? [], h.key, h.value, system.id);
+    const r = checkHouseRule(system.house ?? [], h.key, h.value, rulesNameStart(system.id));
     events.push({ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: h.by, rules: r.rules, source: `the campaign ${c.id}` } });
   }
   return events;

@@ -5,7 +5,6 @@ import { refuse, RuleError } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';
 import type { HouseAction } from './actions.ts';
 import type { BattleState, HouseEntry } from './state.ts';
-import { rulesNameStart } from './describe.ts';
 
 /**
  * House rules per battle: every value the seed leaves open, set once by a GM, kept as events in
@@ -73,38 +72,37 @@ function checked(rule: HouseRule, value: unknown): unknown {
   return parsed.data;
 }
 
-function find(rules: readonly HouseRule[], key: string, system: string): HouseRule {
+function find(rules: readonly HouseRule[], key: string, rulesName: Text): HouseRule {
   const rule = rules.find((r) => r.key === key.trim().toLowerCase());
   if (rule) return rule;
-  const rulesNamed = rulesNameStart(system);
-  refuse(rules.length ? say('battle.house.noSuchRule', { rulesName: rulesNamed, key: quoteInput(key), keys: rules.map((r) => r.key).join(', ') }) : say('battle.house.noneOpen', { rulesName: rulesNamed }));
+  refuse(rules.length ? say('battle.house.noSuchRule', { rulesName, key: quoteInput(key), keys: rules.map((r) => r.key).join(', ') }) : say('battle.house.noneOpen', { rulesName }));
 }
 
 /** A house rule as set: its key as the system names it, its value checked by the rule's schema, its rule IDs; refused with what it takes. */
-export function checkHouseRule(rules: readonly HouseRule[], key: string, value: unknown, system: string): { key: string; value: unknown; rules: readonly string[] } {
-  const rule = find(rules, key, system);
+export function checkHouseRule(rules: readonly HouseRule[], key: string, value: unknown, rulesName: Text): { key: string; value: unknown; rules: readonly string[] } {
+  const rule = find(rules, key, rulesName);
   return { key: rule.key, value: checked(rule, value), rules: rule.rules };
 }
 
 /** The events of a house-rule action, for a battle whose system declares `rules`. */
-export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules: readonly HouseRule[], system: string): HouseEvent[] {
+export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules: readonly HouseRule[], rulesName: Text): HouseEvent[] {
   switch (a.type) {
     case 'SetHouseRule': {
-      const r = checkHouseRule(rules, a.key, a.value, system);
+      const r = checkHouseRule(rules, a.key, a.value, rulesName);
       return [{ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: actor, rules: r.rules } }];
     }
     case 'UnsetHouseRule': {
-      const rule = find(rules, a.key, system);
+      const rule = find(rules, a.key, rulesName);
       if (!houseRule(s, rule.key)) refuse(say('battle.house.notSet', { key: rule.key }));
       return [{ type: 'HouseRuleUnset', data: { key: rule.key, by: actor, rules: rule.rules } }];
     }
     case 'SetHouseRules':
-      return checkHouseFile(a.source, a.rules, rules, system).map((r) => ({ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: actor, rules: r.rules, source: a.source } }));
+      return checkHouseFile(a.source, a.rules, rules, rulesName).map((r) => ({ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: actor, rules: r.rules, source: a.source } }));
   }
 }
 
 /** A file of house rules (/house upload), each checked, all or nothing: refused naming the first 15 wrong ones. */
-export function checkHouseFile(source: string, given: unknown, rules: readonly HouseRule[], system: string): { key: string; value: unknown; rules: readonly string[] }[] {
+export function checkHouseFile(source: string, given: unknown, rules: readonly HouseRule[], rulesName: Text): { key: string; value: unknown; rules: readonly string[] }[] {
   const file = z.record(z.string(), z.unknown()).safeParse(given);
   if (!file.success || !Object.keys(given as object).length) refuse(say('battle.house.noRules', { source }));
   // The file's own keys, before any is looked up: a reserved key (which the record would drop),
@@ -121,7 +119,7 @@ export function checkHouseFile(source: string, given: unknown, rules: readonly H
   const set: { key: string; value: unknown; rules: readonly string[] }[] = [];
   for (const [key, value] of Object.entries(file.data)) {
     try {
-      set.push(checkHouseRule(rules, key, value, system));
+      set.push(checkHouseRule(rules, key, value, rulesName));
     } catch (err) {
       // The first 15 are named; the rest counted (a file of 100,000 wrong keys is not answered key by key).
       if (++wrongs <= 15) wrong.push(err instanceof RuleError ? err.text : (err as Error).message);
@@ -171,11 +169,11 @@ export function houseUploadText(set: readonly Extract<HouseEvent, { type: 'House
 }
 
 /** /house show: every value the system leaves open, set (by whom, at which event) or open, with its rule IDs and the seed's words. */
-export function houseText(s: BattleState, rules: readonly HouseRule[], system: string): Text {
-  if (!rules.length) return say('battle.house.noneOpen', { rulesName: rulesNameStart(system) });
+export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName: Text): Text {
+  if (!rules.length) return say('battle.house.noneOpen', { rulesName });
   const set = rules.filter((r) => houseRule(s, r.key)).length;
   return lines(
-    say('battle.house.showHead', { rulesName: rulesNameStart(system), set: String(set), n: rules.length }),
+    say('battle.house.showHead', { rulesName, set: String(set), n: rules.length }),
     ...rules.map((r) => {
       const e = houseRule(s, r.key);
       const now = e ? say('battle.house.showSet', { value: houseValueText(e.value), note: houseNote(e) }) : say('battle.house.showOpen');
@@ -188,7 +186,7 @@ export function houseText(s: BattleState, rules: readonly HouseRule[], system: s
 }
 
 /** What a GM is told at /battle create: the values the chosen system leaves open, how to set them, and a file that sets them all where the system has one. */
-export function openValuesText(rules: readonly HouseRule[], system: string, file?: string): Text {
-  const open = say('battle.house.openValues', { rulesName: rulesNameStart(system), n: rules.length, keys: rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ') });
+export function openValuesText(rules: readonly HouseRule[], rulesName: Text, file?: string): Text {
+  const open = say('battle.house.openValues', { rulesName, n: rules.length, keys: rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ') });
   return file ? lines(open, say('battle.house.openValuesFile', { file })) : open;
 }

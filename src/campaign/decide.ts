@@ -6,7 +6,7 @@ import { findByName } from '../battle/state.ts';
 import { didYouMean } from '../nearest.ts';
 import { mention } from '../messages.ts';
 import { say, type Text } from '../i18n/text.ts';
-import { rulesNamePhrase } from '../battle/describe.ts';
+import { rulesNamePhrase, rulesNameStart } from '../battle/describe.ts';
 import type { Language } from '../i18n/locales.ts';
 import { fateWord, joined, stageWord, statusWord } from './words.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
@@ -253,12 +253,12 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     }
     case 'SetCampaignHouseRule': {
       const sys = ruleSystem(action.system);
-      const r = checkHouseRule(sys.house ?? [], action.key, action.value, sys.id);
+      const r = checkHouseRule(sys.house ?? [], action.key, action.value, rulesNameStart(sys.id));
       return [{ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor } }];
     }
     case 'SetCampaignHouseRules': {
       const sys = ruleSystem(action.system);
-      return checkHouseFile(action.source, action.rules, sys.house ?? [], sys.id).map((r) => ({ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor, source: action.source } }));
+      return checkHouseFile(action.source, action.rules, sys.house ?? [], rulesNameStart(sys.id)).map((r) => ({ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor, source: action.source } }));
     }
     case 'UnsetCampaignHouseRule': {
       const sys = ruleSystem(action.system);
