@@ -238,4 +238,4 @@ function systemWords(system: string, key: string, own: (s: RuleSystem) => string
 }
 
 /** The options agreed at creation, in the words of the battle's rule system. */
-export const optionsText = (system: string, o: Record<string, unknown>): string => getRuleSystem(system).options?.text(o) ?? '';
+export const optionsText = (system: string, o: Record<string, unknown>): Text => getRuleSystem(system).options?.text(o) ?? '';
