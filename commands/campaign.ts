@@ -207,7 +207,7 @@ export default (systems: readonly SystemPlugin[]) => {
         },
         action: async (o, ctx) => {
           const file = await ctx.readFile(o.file);
-          return { type: 'ImportArmies', ...(o.side ? { side: o.side } : {}), source: file.name, file: await parseDataFile(file.name, file.text, 'a roster nests five') };
+          return { type: 'ImportArmies', ...(o.side ? { side: o.side } : {}), source: file.name, file: await parseDataFile(file.name, file.text, say('app.dataFile.rosterHint')) };
         },
       }),
       'army show': csub({
@@ -228,7 +228,7 @@ export default (systems: readonly SystemPlugin[]) => {
         },
         action: async (o, ctx) => {
           const file = await ctx.readFile(o.file);
-          return { type: 'ReinforceArmy', army: o.army, source: file.name, file: await parseDataFile(file.name, file.text, 'a roster nests five'), ...(o.note ? { note: o.note } : {}) };
+          return { type: 'ReinforceArmy', army: o.army, source: file.name, file: await parseDataFile(file.name, file.text, say('app.dataFile.rosterHint')), ...(o.note ? { note: o.note } : {}) };
         },
       }),
       'army assign': csub({
@@ -395,7 +395,7 @@ export default (systems: readonly SystemPlugin[]) => {
         options: { system: systemOpt, file: { kind: 'attachment', description: 'The house rules (YAML or JSON)', required: true } },
         action: async (o, ctx) => {
           const file = await ctx.readFile(o.file);
-          return { type: 'SetCampaignHouseRules', system: o.system, source: file.name, rules: await parseDataFile(file.name, file.text, 'house rules are a map of key: value') };
+          return { type: 'SetCampaignHouseRules', system: o.system, source: file.name, rules: await parseDataFile(file.name, file.text, say('app.dataFile.houseHint')) };
         },
       }),
       'house show': csub({

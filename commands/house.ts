@@ -4,6 +4,8 @@ import { parseDataFile, readDataText, yaml } from '../src/app/slash/data-file.ts
 import { reply } from '../src/app/slash/replies.ts';
 import { houseRule, houseText } from '../src/battle/house.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
+import { rulesNameStart } from '../src/battle/describe.ts';
+import { say } from '../src/i18n/text.ts';
 import type { BattleState } from '../src/battle/state.ts';
 
 const rulesOf = (s: BattleState) => getRuleSystem(s.system).house ?? [];
@@ -51,7 +53,7 @@ export default defineCommand({
       options: {},
       query: (_o, ctx) => {
         const system = getRuleSystem(ctx.state!.system);
-        return [reply(ctx, houseText(ctx.state!, system.house ?? [], system.rulesName), 'House rules')];
+        return [reply(ctx, houseText(ctx.state!, system.house ?? [], rulesNameStart(system.id)), 'House rules')];
       },
     }),
     upload: sub({
@@ -61,7 +63,7 @@ export default defineCommand({
       options: { file: { kind: 'attachment', description: 'The house rules (YAML or JSON), as /house export writes them', required: true } },
       action: async (o, ctx) => {
         const file = await ctx.readFile(o.file);
-        return { type: 'SetHouseRules', source: file.name, rules: await parseDataFile(file.name, file.text, 'house rules are a map of key: value') };
+        return { type: 'SetHouseRules', source: file.name, rules: await parseDataFile(file.name, file.text, say('app.dataFile.houseHint')) };
       },
     }),
     export: sub({

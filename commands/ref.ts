@@ -2,7 +2,9 @@ import { defineCommand, sub, type CommandDef, type SystemPlugin } from '../src/a
 import { reply } from '../src/app/slash/replies.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
 import { RuleError } from '../src/rules/errors.ts';
-import { nearestIds, ruleLine, RULE_USES } from '../src/rules/reference.ts';
+import { nearestIds, ruleLine } from '../src/rules/reference.ts';
+import { rulesNamePhrase } from '../src/battle/describe.ts';
+import { say } from '../src/i18n/text.ts';
 
 /**
  * /ref: the rules for players at the table. `rule` answers any rule ID the installed systems cite,
@@ -33,8 +35,8 @@ export default function ref(systems: readonly SystemPlugin[]): CommandDef {
         query: (o, ctx) => {
           const typed = o.id.trim();
           const r = all.find((x) => x.id.toUpperCase() === typed.toUpperCase());
-          if (!r) throw new RuleError(`There is no rule ${typed} in the rules installed here. Nearest: ${nearestIds(ids, typed).join(', ')}. The full lists are in docs/rules/.`);
-          return [reply(ctx, ruleLine(r), `${r.id} (${r.system.rulesName}; ${RULE_USES[r.use].split(':')[0]})`)];
+          if (!r) throw new RuleError(say('slash.ref.noRule', { id: typed, nearest: nearestIds(ids, typed).join(', ') }));
+          return [reply(ctx, ruleLine(r), say('slash.ref.title', { id: r.id, rules: rulesNamePhrase(r.system.id), use: say(`slash.ref.use.${r.use}`) }))];
         },
       }),
     },

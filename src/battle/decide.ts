@@ -17,6 +17,7 @@ import { findCommand, findSide, findUnit } from './mechanics.ts';
 import { checkOrderOfBattle } from './oob.ts';
 import { exists, findByName, isGm, type BattleState } from './state.ts';
 import { lines, say } from '../i18n/text.ts';
+import { rulesNamePhrase, rulesNameStart } from './describe.ts';
 import { mention } from '../messages.ts';
 import { checkName, clashText, looksLike, NameIndex, sameName } from './names.ts';
 
@@ -47,11 +48,11 @@ const underWay = (s: BattleState): boolean => s.diceCursor > 0 || JSON.stringify
  * `requiredWhen`), so a gap shows at /unit add and not when the unit is first fired on.
  */
 function attrsOf(s: BattleState, unit: string, raw: Record<string, unknown>, before?: UnitAttrs): UnitAttrs {
-  const { pack, rulesName } = getRuleSystem(s.system);
+  const { pack } = getRuleSystem(s.system);
   const checked = checkUnitAttrs(pack.attributes, raw, before);
   if (checked.ok) return checked.attrs;
-  const whose = (attr: string) => systemIds().filter((id) => id !== s.system && getRuleSystem(id).pack.attributes.some((a) => a.name === attr)).map((id) => getRuleSystem(id).rulesName);
-  return refuse(say('battle.decide.unitProblems', { problems: unitProblems(checked, unit, rulesName, pack.attributes, whose) }));
+  const whose = (attr: string) => systemIds().filter((id) => id !== s.system && getRuleSystem(id).pack.attributes.some((a) => a.name === attr)).map(rulesNamePhrase);
+  return refuse(say('battle.decide.unitProblems', { problems: unitProblems(checked, unit, rulesNamePhrase(s.system), pack.attributes, whose) }));
 }
 
 /** decide(state, action): the events an action causes, or a RuleError saying why not. Pure. */
@@ -77,7 +78,7 @@ export function decide(s: BattleState, action: Action, ctx: DecideContext): Batt
   if ((role === 'umpire') !== (ctx.actor === UMPIRE)) refuse(say(ctx.actor === UMPIRE ? 'battle.decide.notByUmpire' : 'battle.decide.umpireOnly'));
 
   if (owner) {
-    if (owner.id !== s.system) refuse(say('battle.decide.otherSystem', { rules: owner.rulesName, system: s.system }));
+    if (owner.id !== s.system) refuse(say('battle.decide.otherSystem', { rules: rulesNamePhrase(owner.id), system: s.system }));
     return decideSystem(s, owner, action as SystemAction, ctx);
   }
   if (!s.held) return decideCore(s, action as CoreAction, ctx);
@@ -201,7 +202,7 @@ function decideCore(s: BattleState, action: CoreAction, ctx: DecideContext): Bat
     case 'UnsetHouseRule':
     case 'SetHouseRules': {
       const system = getRuleSystem(s.system);
-      return decideHouse(s, action, ctx.actor, system.house ?? [], system.rulesName);
+      return decideHouse(s, action, ctx.actor, system.house ?? [], rulesNameStart(system.id));
     }
   }
 }
@@ -213,7 +214,7 @@ export function checkOptions(system: RuleSystem, o: Record<string, unknown>): Re
   if (foreign.length) {
     const theirs = systemIds().map(getRuleSystem).find((x) => foreign.every((k) => x.options?.keys.includes(k)));
     const values = { options: foreign.join(', '), n: foreign.length, system: system.id, takes: system.options ? system.options.keys.join(', ') : say('battle.decide.none') };
-    refuse(theirs ? say('battle.decide.optionsOf', { ...values, rules: theirs.rulesName }) : say('battle.decide.optionsOfNone', values));
+    refuse(theirs ? say('battle.decide.optionsOf', { ...values, rules: rulesNamePhrase(theirs.id) }) : say('battle.decide.optionsOfNone', values));
   }
   return given.length && system.options ? system.options.check(Object.fromEntries(given.map((k) => [k, o[k]]))) : {};
 }
@@ -239,7 +240,7 @@ function campaignBattle(s: BattleState, data: Extract<BattleEvent, { type: 'Batt
   // The campaign's house rules, checked again by the system's rules as any /house upload is.
   const system = getRuleSystem(data.system);
   for (const h of c.house ?? []) {
-    const r = checkHouseRule(system.house ?? [], h.key, h.value, system.rulesName);
+    const r = checkHouseRule(system.house ?? [], h.key, h.value, rulesNameStart(system.id));
     events.push({ type: 'HouseRuleSet', data: { key: r.key, value: r.value, by: h.by, rules: r.rules, source: `the campaign ${c.id}` } });
   }
   return events;

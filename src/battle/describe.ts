@@ -2,7 +2,8 @@ import { messages } from '../i18n/catalog.ts';
 import { FALLBACK } from '../i18n/locales.ts';
 import { joinedBy, say, working, type Text } from '../i18n/text.ts';
 import type { AttributeSpec } from '../rules/pack.ts';
-import { mention, when } from '../messages.ts';
+import { capitalize, mention, when } from '../messages.ts';
+import type { RuleSystem } from './system.ts';
 import type { TurnPosition } from '../rules/sequence.ts';
 import { changesVote } from './ballots.ts';
 import { getRuleSystem, ownerOfEvent } from './registry.ts';
@@ -218,19 +219,27 @@ export function attrsPhrase(system: string, attrs: Readonly<Record<string, strin
 }
 
 /** A rule system's name, "d10 Medieval / Renaissance", a key of its own catalog (`<system>.name`); an unknown system's id as it is. */
-export const systemName = (system: string): Text => (inCatalog(`${system}.name`) ? say(`${system}.name`) : (pluginOf(system)?.name ?? system));
+export const systemName = (system: string): Text => systemWords(system, 'name', (s) => s.name);
 
 /** How a sentence names a rule system's rules, "the medieval d10 rules" (`<system>.rulesName`). */
-export const rulesNamePhrase = (system: string): Text => (inCatalog(`${system}.rulesName`) ? say(`${system}.rulesName`) : (pluginOf(system)?.rulesName ?? system));
+export const rulesNamePhrase = (system: string): Text => systemWords(system, 'rulesName', (s) => s.rulesName);
 
-/** The battle's rule system, if this process knows it (an older log's or a test's may not be). */
-function pluginOf(system: string): ReturnType<typeof getRuleSystem> | undefined {
+/** The same at the start of a sentence, "The medieval d10 rules" (`<system>.rulesNameStart`). */
+export const rulesNameStart = (system: string): Text => systemWords(system, 'rulesNameStart', (s) => capitalize(s.rulesName));
+
+/**
+ * `<system>.<key>` of the system's catalog; a system installed without one (a plugin of its own, a
+ * test's) is named by its plugin's words, as written; an unknown system by its id.
+ */
+function systemWords(system: string, key: string, own: (s: RuleSystem) => string): Text {
+  let s: RuleSystem;
   try {
-    return getRuleSystem(system);
+    s = getRuleSystem(system);
   } catch {
-    return undefined;
+    return system;
   }
+  return messages(FALLBACK).has(`${system}.${key}`) ? say(`${system}.${key}`) : own(s);
 }
 
 /** The options agreed at creation, in the words of the battle's rule system. */
-export const optionsText = (system: string, o: Record<string, unknown>): string => getRuleSystem(system).options?.text(o) ?? '';
+export const optionsText = (system: string, o: Record<string, unknown>): Text => getRuleSystem(system).options?.text(o) ?? '';

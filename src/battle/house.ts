@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capitalize, echoInput, mention, quoteInput } from '../messages.ts';
+import { echoInput, mention, quoteInput } from '../messages.ts';
 import { concat, joinedBy, lines, say, type Phrase, type Text } from '../i18n/text.ts';
 import { refuse, RuleError } from '../rules/errors.ts';
 import type { HouseRule } from '../rules/house.ts';
@@ -72,21 +72,20 @@ function checked(rule: HouseRule, value: unknown): unknown {
   return parsed.data;
 }
 
-function find(rules: readonly HouseRule[], key: string, rulesName: string): HouseRule {
+function find(rules: readonly HouseRule[], key: string, rulesName: Text): HouseRule {
   const rule = rules.find((r) => r.key === key.trim().toLowerCase());
   if (rule) return rule;
-  const rulesNamed = capitalize(rulesName);
-  refuse(rules.length ? say('battle.house.noSuchRule', { rulesName: rulesNamed, key: quoteInput(key), keys: rules.map((r) => r.key).join(', ') }) : say('battle.house.noneOpen', { rulesName: rulesNamed }));
+  refuse(rules.length ? say('battle.house.noSuchRule', { rulesName, key: quoteInput(key), keys: rules.map((r) => r.key).join(', ') }) : say('battle.house.noneOpen', { rulesName }));
 }
 
 /** A house rule as set: its key as the system names it, its value checked by the rule's schema, its rule IDs; refused with what it takes. */
-export function checkHouseRule(rules: readonly HouseRule[], key: string, value: unknown, rulesName: string): { key: string; value: unknown; rules: readonly string[] } {
+export function checkHouseRule(rules: readonly HouseRule[], key: string, value: unknown, rulesName: Text): { key: string; value: unknown; rules: readonly string[] } {
   const rule = find(rules, key, rulesName);
   return { key: rule.key, value: checked(rule, value), rules: rule.rules };
 }
 
 /** The events of a house-rule action, for a battle whose system declares `rules`. */
-export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules: readonly HouseRule[], rulesName: string): HouseEvent[] {
+export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules: readonly HouseRule[], rulesName: Text): HouseEvent[] {
   switch (a.type) {
     case 'SetHouseRule': {
       const r = checkHouseRule(rules, a.key, a.value, rulesName);
@@ -103,7 +102,7 @@ export function decideHouse(s: BattleState, a: HouseAction, actor: string, rules
 }
 
 /** A file of house rules (/house upload), each checked, all or nothing: refused naming the first 15 wrong ones. */
-export function checkHouseFile(source: string, given: unknown, rules: readonly HouseRule[], rulesName: string): { key: string; value: unknown; rules: readonly string[] }[] {
+export function checkHouseFile(source: string, given: unknown, rules: readonly HouseRule[], rulesName: Text): { key: string; value: unknown; rules: readonly string[] }[] {
   const file = z.record(z.string(), z.unknown()).safeParse(given);
   if (!file.success || !Object.keys(given as object).length) refuse(say('battle.house.noRules', { source }));
   // The file's own keys, before any is looked up: a reserved key (which the record would drop),
@@ -170,11 +169,11 @@ export function houseUploadText(set: readonly Extract<HouseEvent, { type: 'House
 }
 
 /** /house show: every value the system leaves open, set (by whom, at which event) or open, with its rule IDs and the seed's words. */
-export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName: string): Text {
-  if (!rules.length) return say('battle.house.noneOpen', { rulesName: capitalize(rulesName) });
+export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName: Text): Text {
+  if (!rules.length) return say('battle.house.noneOpen', { rulesName });
   const set = rules.filter((r) => houseRule(s, r.key)).length;
   return lines(
-    say('battle.house.showHead', { rulesName: capitalize(rulesName), set: String(set), n: rules.length }),
+    say('battle.house.showHead', { rulesName, set: String(set), n: rules.length }),
     ...rules.map((r) => {
       const e = houseRule(s, r.key);
       const now = e ? say('battle.house.showSet', { value: houseValueText(e.value), note: houseNote(e) }) : say('battle.house.showOpen');
@@ -187,7 +186,7 @@ export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName
 }
 
 /** What a GM is told at /battle create: the values the chosen system leaves open, how to set them, and a file that sets them all where the system has one. */
-export function openValuesText(rules: readonly HouseRule[], rulesName: string, file?: string): Text {
-  const open = say('battle.house.openValues', { rulesName: capitalize(rulesName), n: rules.length, keys: rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ') });
+export function openValuesText(rules: readonly HouseRule[], rulesName: Text, file?: string): Text {
+  const open = say('battle.house.openValues', { rulesName, n: rules.length, keys: rules.map((r) => `${r.key} (${r.rules[0]})`).join(', ') });
   return file ? lines(open, say('battle.house.openValuesFile', { file })) : open;
 }

@@ -39,8 +39,8 @@ export interface Command {
   triggered?: boolean;
   /** Took part (ACTIVE) in this battleday's dawn attack (NIGHT-18.84, 18.85). */
   attackedAtDawn?: boolean;
-  /** The CMR penalty the night left for the next battleday (NIGHT-18.71). */
-  cmrNote?: string;
+  /** The CMR penalty the night left for the next battleday (NIGHT-18.71); a log from before phrases kept English here, which still shows. */
+  cmrNote?: Text;
 }
 
 export interface Unit {

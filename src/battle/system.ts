@@ -157,7 +157,7 @@ export interface RuleSystem<S = unknown> {
     keys: readonly string[];
     /** The options given, checked (refusing with a reason) and as they are recorded. */
     check(given: Record<string, unknown>): Record<string, unknown>;
-    text(options: Record<string, unknown>): string;
+    text(options: Record<string, unknown>): Text;
   };
   /** Its actions and who may take each; `decide` is asked only these. */
   actions: Readonly<Record<string, Role>>;

@@ -6,6 +6,7 @@ import { findByName } from '../battle/state.ts';
 import { didYouMean } from '../nearest.ts';
 import { mention } from '../messages.ts';
 import { say, type Text } from '../i18n/text.ts';
+import { rulesNamePhrase, rulesNameStart } from '../battle/describe.ts';
 import type { Language } from '../i18n/locales.ts';
 import { fateWord, joined, stageWord, statusWord } from './words.ts';
 import { checkUnitAttrs, missingText, type UnitAttrs } from '../rules/pack.ts';
@@ -252,12 +253,12 @@ export function decideCampaign(s: CampaignState, action: CampaignAction, ctx: Ca
     }
     case 'SetCampaignHouseRule': {
       const sys = ruleSystem(action.system);
-      const r = checkHouseRule(sys.house ?? [], action.key, action.value, sys.rulesName);
+      const r = checkHouseRule(sys.house ?? [], action.key, action.value, rulesNameStart(sys.id));
       return [{ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor } }];
     }
     case 'SetCampaignHouseRules': {
       const sys = ruleSystem(action.system);
-      return checkHouseFile(action.source, action.rules, sys.house ?? [], sys.rulesName).map((r) => ({ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor, source: action.source } }));
+      return checkHouseFile(action.source, action.rules, sys.house ?? [], rulesNameStart(sys.id)).map((r) => ({ type: 'CampaignHouseRuleSet', data: { system: sys.id, key: r.key, value: r.value, rules: r.rules, by: ctx.actor, source: action.source } }));
     }
     case 'UnsetCampaignHouseRule': {
       const sys = ruleSystem(action.system);
@@ -451,7 +452,7 @@ function transfer(s: CampaignState, action: Extract<CampaignAction, { type: 'Tra
  */
 function changedAttrs(system: string, name: string, attrs: UnitAttrs, change: { figures?: number | undefined; leader?: string | undefined }, status: UnitStatus): UnitAttrs {
   const statuses = carriedStatuses(system);
-  if (!statuses.includes(status)) refuse(say('campaign.decide.noSuchStatus', { unit: name, status: statusWord(status), rules: getRuleSystem(system).rulesName, statuses: joined([joined(statuses.slice(0, -1).map(statusWord), 'comma'), statusWord(statuses.at(-1)!)], 'or') }));
+  if (!statuses.includes(status)) refuse(say('campaign.decide.noSuchStatus', { unit: name, status: statusWord(status), rules: rulesNamePhrase(system), statuses: joined([joined(statuses.slice(0, -1).map(statusWord), 'comma'), statusWord(statuses.at(-1)!)], 'or') }));
   const { figures, leader } = change;
   if (figures === undefined && leader === undefined) return attrs;
   if (figures === 0 && status !== 'destroyed' && status !== 'captured') refuse(say('campaign.decide.noFiguresLeft', { unit: name }));

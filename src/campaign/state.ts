@@ -194,10 +194,7 @@ export function rulingLine(r: GmRuling): Text {
 /** What keeps a command's officer out of its battles, if anything: fallen or captured. */
 export const officerOut = (c: ArmyCommand): 'fallen' | 'captured' | undefined => (c.officerCaptured ? 'captured' : c.officerFallen ? 'fallen' : undefined);
 
-/** A command's officer as the campaign's texts name him: "John de Vere (fallen)". */
-export const officerText = (c: ArmyCommand): string => (c.officer ? `${c.officer}${officerOut(c) ? ` (${officerOut(c)})` : ''}` : '');
-
-/** officerText in the reader's words: "John de Vere (fallen)". */
+/** A command's officer as the campaign's texts name him, in the reader's words: "John de Vere (fallen)". */
 export const officerWords = (c: ArmyCommand): Text => {
   const out = officerOut(c);
   return c.officer ? (out ? say('campaign.reply.officerOut', { officer: c.officer, fate: fateWord(out) }) : c.officer) : '';

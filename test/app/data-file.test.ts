@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DATA_LIMITS, INLINE_CHARS, parseDataFile, readDataText } from '../../src/app/slash/data-file.ts';
 import { RuleError } from '../../src/rules/errors.ts';
+import { say, word } from '../../src/i18n/text.ts';
 
 /**
  * A file a user hands in (issue 38): read in time linear in its size, each limit of DATA_LIMITS,
@@ -61,6 +62,17 @@ describe('data files (issue 38)', () => {
     expect(text.length).toBeGreaterThan(INLINE_CHARS);
     const value = (await parseDataFile('a.yaml', text, '')) as Record<string, number>;
     expect(Object.keys(value)).toHaveLength(5000);
-    await expect(parseDataFile('a.yaml', `${text}\nk7: 1`, '')).rejects.toThrow(new RuleError('a.yaml could not be read: the key "k7" appears twice in one map.'));
+    await expect(parseDataFile('a.yaml', `${text}\nk7: 1`, '')).rejects.toThrow(new RuleError(say('app.dataFile.cant', { name: 'a.yaml', why: say('app.dataFile.twice', { key: '"k7"' }) })));
+  });
+
+  it('a refusal reads in the reader\'s language (issue 43)', () => {
+    let refused: unknown;
+    try {
+      readDataText('a.yaml', 'k: 1\nk: 2', say('app.dataFile.houseHint'));
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(RuleError);
+    expect(word((refused as RuleError).text, 'fr')).toBe('a.yaml n’a pas pu être lu : la clé "k" figure deux fois dans une même table.');
   });
 });

@@ -1,5 +1,5 @@
 import { firstLine, say, type Text } from '../../i18n/text.ts';
-import { describeEvent, phaseNameOf, toldToChannel } from '../../battle/describe.ts';
+import { describeEvent, phaseNameOf, rulesNameStart, systemName, toldToChannel } from '../../battle/describe.ts';
 import { houseUploadText, openValuesText } from '../../battle/house.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll } from '../../battle/replay.ts';
@@ -51,10 +51,10 @@ export function announce(before: BattleState, after: BattleState, events: Logged
     case 'BattleCreated': {
       const system = getRuleSystem(first.data.system);
       title = say('messages.announce.battle', { name: first.data.name, id: first.data.battleId });
-      lines.push(say('messages.announce.created', { system: system.name, gm: mention(first.data.gm) }));
+      lines.push(say('messages.announce.created', { system: systemName(system.id), gm: mention(first.data.gm) }));
       // A campaign's battle starts with the campaign's house rules (issue 41): only those left are open.
       const open = (system.house ?? []).filter((r) => !Object.hasOwn(after.house, r.key));
-      if (open.length) lines.push(openValuesText(open, system.rulesName, open.length === system.house!.length ? system.houseFile : undefined));
+      if (open.length) lines.push(openValuesText(open, rulesNameStart(system.id), open.length === system.house!.length ? system.houseFile : undefined));
       if (first.data.seedHash) lines.push(say('messages.announce.commitment', { hash: `\`${first.data.seedHash}\`` }));
       lines.push(first.data.campaign ? say('messages.announce.campaignRoster', { campaign: first.data.campaign }) : say('messages.announce.next'));
       break;

@@ -2,7 +2,7 @@ import type { LoggedCampaignEvent, UnitResult } from '../../campaign/events.ts';
 import { changesText } from '../../campaign/aftermath.ts';
 import { evolveCampaign } from '../../campaign/evolve.ts';
 import { figuresOf } from '../../campaign/decide.ts';
-import { armyStrength, currentTurn, initialCampaign, officerText, rulingLine, type CampaignState } from '../../campaign/state.ts';
+import { armyStrength, currentTurn, initialCampaign, officerWords, rulingLine, type CampaignState } from '../../campaign/state.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { lines, say, type Text } from '../../i18n/text.ts';
 import { mention } from '../../messages.ts';
@@ -120,7 +120,7 @@ export function campaignStateText(s: CampaignState, latest?: number): Text {
     for (const a of armies.filter((x) => x.sideId === side.id)) {
       out.push(say('campaign.replay.army', { army: a.name, id: a.id, system: a.system, figures: String(armyStrength(s, a.id)) }));
       for (const c of a.commands) {
-        out.push(`  ${c.name}${c.officer ? ` — ${officerText(c)}` : ''}${c.player ? ` (${mention(c.player)})` : ''}`);
+        out.push(say('campaign.replay.command', { command: c.name, hasOfficer: c.officer ? 'yes' : 'no', officer: officerWords(c), hasPlayer: c.player ? 'yes' : 'no', player: c.player ? mention(c.player) : '' }));
         for (const u of Object.values(s.units).filter((x) => x.armyId === a.id && x.command === c.name)) {
           const values = { unit: u.name, figures: String(figuresOf(u.attrs)), status: statusWord(u.status) };
           out.push(u.ruling ? say('campaign.replay.unitRuled', values) : say('campaign.replay.unit', values));

@@ -5,8 +5,9 @@ import { foldAll, replay } from '../../battle/replay.ts';
 import { initialState, type BattleState } from '../../battle/state.ts';
 import type { UnitStanding } from '../../battle/system.ts';
 import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
-import { capitalize, mention, plural } from '../../messages.ts';
+import { mention, plural } from '../../messages.ts';
 import { concat, joinedBy, lines, say, type Text } from '../../i18n/text.ts';
+import { rulesNameStart } from '../../battle/describe.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { BattleReport } from './battle-report.ts';
 
@@ -160,7 +161,7 @@ export function reportText(r: BattleReport): Text {
   const range = say('reports.text.range', { single: r.turns.from === r.turns.to ? 'yes' : 'no', from: String(r.turns.from), to: String(r.turns.to) });
   const out: Text[] = [say('reports.text.head', { name: r.battle.name, id: r.battle.id, range })];
   const lost = (n: number | string): Text => say('reports.text.lost', { n: String(n) });
-  if (!r.strength) out.push(say('reports.text.noStrength', { rulesName: capitalize(getRuleSystem(r.battle.system).rulesName) }));
+  if (!r.strength) out.push(say('reports.text.noStrength', { rulesName: rulesNameStart(r.battle.system) }));
   else {
     out.push('', say('reports.text.unitsHead', { strength: r.strength, range, apart: r.apart ? lost(r.apart) : '' }));
     // Each unit's points in one pass (a filter of the series for each unit was quadratic in the units).

@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { say, type Text } from '../../i18n/text.ts';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
@@ -103,7 +104,7 @@ function jsonDuplicate(text: string): string | undefined {
   return undefined;
 }
 
-type Cant = (why: string) => RuleError;
+type Cant = (why: Text) => RuleError;
 
 function readJson(text: string, cant: Cant): unknown {
   let value: unknown;
@@ -113,7 +114,7 @@ function readJson(text: string, cant: Cant): unknown {
     throw cant(echoInput((err as Error).message.split('\n')[0]!));
   }
   const twice = jsonDuplicate(text);
-  if (twice !== undefined) throw cant(`the key ${quoteInput(twice)} appears twice in one map`);
+  if (twice !== undefined) throw cant(say('app.dataFile.twice', { key: quoteInput(twice) }));
   return value;
 }
 
@@ -147,21 +148,21 @@ function readYaml(text: string, cant: Cant): unknown {
       if (++aliases <= DATA_LIMITS.aliases) refs.push([alias, [...path]]);
     },
   });
-  if (twice !== undefined) throw cant(`the key ${quoteInput(twice)} appears twice in one map`);
-  if (aliases > DATA_LIMITS.aliases) throw cant(`it has ${aliases} aliases (*name), more than ${DATA_LIMITS.aliases}`);
+  if (twice !== undefined) throw cant(say('app.dataFile.twice', { key: quoteInput(twice) }));
+  if (aliases > DATA_LIMITS.aliases) throw cant(say('app.dataFile.aliases', { count: String(aliases), max: String(DATA_LIMITS.aliases) }));
   // An alias inside its own anchor (`a: &a [*a]`) makes a value that holds itself, which nothing can store.
   const selfRef = refs.find(([alias, path]) => path.includes(alias.resolve(doc) as Yaml.Node));
-  if (selfRef) throw cant(`the alias *${echoInput(selfRef[0].source)} is inside its own anchor`);
+  if (selfRef) throw cant(say('app.dataFile.selfAlias', { alias: echoInput(selfRef[0].source) }));
   try {
     return doc.toJS({ maxAliasCount: DATA_LIMITS.aliases });
   } catch (err) {
-    if (err instanceof ReferenceError) throw cant(`its aliases (*name) expand more than ${DATA_LIMITS.aliases} times`);
+    if (err instanceof ReferenceError) throw cant(say('app.dataFile.aliasesExpand', { max: String(DATA_LIMITS.aliases) }));
     throw cant(echoInput((err as Error).message.split('\n')[0]!));
   }
 }
 
 /** What `value` breaks of DATA_LIMITS (its depth, its entries with aliases expanded), counting no further than the limits. */
-function overLimits(value: unknown, tooDeep: string): string | undefined {
+function overLimits(value: unknown, tooDeep: Text): Text | undefined {
   let entries = 0;
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {
@@ -170,7 +171,7 @@ function overLimits(value: unknown, tooDeep: string): string | undefined {
     if (depth >= DATA_LIMITS.depth) return tooDeep;
     const items = Array.isArray(v) ? (v as unknown[]) : Object.values(v);
     entries += items.length;
-    if (entries > DATA_LIMITS.entries) return `it holds more than ${DATA_LIMITS.entries.toLocaleString('en-US')} keys and list items (aliases expanded)`;
+    if (entries > DATA_LIMITS.entries) return say('app.dataFile.tooMany', { max: DATA_LIMITS.entries });
     for (const x of items) stack.push([x, depth + 1]);
   }
   return undefined;
@@ -181,10 +182,10 @@ function overLimits(value: unknown, tooDeep: string): string | undefined {
  * (YAML also reads JSON). Each limit of DATA_LIMITS, a duplicate key and an alias inside its own
  * anchor are refused by name; `what` says what the file should be, for the refusal.
  */
-export function readDataText(name: string, text: string, what: string): unknown {
-  const cant: Cant = (why) => new RuleError(`${name} could not be read: ${why}.`);
+export function readDataText(name: string, text: string, what: Text): unknown {
+  const cant: Cant = (why) => new RuleError(say('app.dataFile.cant', { name, why }));
   const json = name.toLowerCase().endsWith('.json');
-  const tooDeep = `it nests lists or maps more than ${DATA_LIMITS.depth} deep; ${what}`;
+  const tooDeep = say('app.dataFile.tooDeep', { max: String(DATA_LIMITS.depth), what });
   if (flowNesting(text, DATA_LIMITS.depth) > DATA_LIMITS.depth || (!json && blockNesting(text, DATA_LIMITS.depth) > DATA_LIMITS.depth)) throw cant(tooDeep);
   const value = json ? readJson(text, cant) : readYaml(text, cant);
   const over = overLimits(value, tooDeep);
@@ -195,7 +196,7 @@ export function readDataText(name: string, text: string, what: string): unknown 
 /** The worker's module beside this one, as compiled (.js) or run from the sources (.ts, through tsx). */
 const WORKER = new URL(`./data-file-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
-function startWorker(workerData: { name: string; text: string; what: string }): Worker {
+function startWorker(workerData: { name: string; text: string; what: Text }): Worker {
   const options = { workerData, resourceLimits: { maxOldGenerationSizeMb: 512 } };
   if (!WORKER.pathname.endsWith('.ts')) return new Worker(WORKER, options);
   // From the sources (npm run dev, the tests), the worker loads TypeScript as the main thread does: through tsx.
@@ -204,9 +205,9 @@ function startWorker(workerData: { name: string; text: string; what: string }): 
 }
 
 /** What the worker answers: the value read, or the refusal's message. */
-export type WorkerAnswer = { value: unknown } | { error: string };
+export type WorkerAnswer = { value: unknown } | { error: Text };
 
-function readInWorker(name: string, text: string, what: string): Promise<unknown> {
+function readInWorker(name: string, text: string, what: Text): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const worker = startWorker({ name, text, what });
     const done = (settle: () => void) => {
@@ -214,12 +215,12 @@ function readInWorker(name: string, text: string, what: string): Promise<unknown
       void worker.terminate();
       settle();
     };
-    const timer = setTimeout(() => done(() => reject(new RuleError(`${name} could not be read in ${WORKER_MS / 1000} s; send a smaller file.`))), WORKER_MS);
+    const timer = setTimeout(() => done(() => reject(new RuleError(say('app.dataFile.slow', { name, seconds: String(WORKER_MS / 1000) })))), WORKER_MS);
     worker.once('message', (a: WorkerAnswer) => done(() => ('error' in a ? reject(new RuleError(a.error)) : resolve(a.value))));
     worker.once('error', (err: NodeJS.ErrnoException) =>
-      done(() => reject(new RuleError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `${name} could not be read: it needs more memory than a file may; send a smaller file.` : `${name} could not be read; try again in a moment.`))),
+      done(() => reject(new RuleError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? say('app.dataFile.memory', { name }) : say('app.dataFile.again', { name })))),
     );
-    worker.once('exit', () => done(() => reject(new RuleError(`${name} could not be read; try again in a moment.`))));
+    worker.once('exit', () => done(() => reject(new RuleError(say('app.dataFile.again', { name })))));
   });
 }
 
@@ -230,7 +231,7 @@ let reading: Promise<unknown> = Promise.resolve();
  * Reads a data file a user handed in (readDataText): a short one at once, a longer one in a worker
  * thread, one file at a time, so that reading it never blocks the bot.
  */
-export function parseDataFile(name: string, text: string, what: string): Promise<unknown> {
+export function parseDataFile(name: string, text: string, what: Text): Promise<unknown> {
   if (text.length <= INLINE_CHARS) return Promise.resolve().then(() => readDataText(name, text, what));
   const read = reading.then(() => readInWorker(name, text, what));
   reading = read.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { say, working, type Phrase, type Text } from '../../../i18n/text.ts';
+import { joinedBy, say, working, type Phrase, type Text } from '../../../i18n/text.ts';
 import { setRulesUnit } from '../../../battle/draft.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
@@ -98,14 +98,16 @@ export const MEDIEVAL_OPTIONS = {
     for (const k of ['autokill', 'partDice']) if (o[k] !== undefined && typeof o[k] !== 'boolean') refuse(say('medieval.state.trueOrFalse', { key: k, got: String(o[k]) }));
     return o;
   },
-  text(o: MedievalOptions): string {
-    return [
-      o.autokill !== undefined ? `automatic kills ${o.autokill ? 'on' : 'off'} (MED-AUTOKILL)` : '',
-      o.partDice !== undefined ? `part dice ${o.partDice ? 'on' : 'off'} (MED-PARTDICE)` : '',
-      o.initiativeDie ? `initiative on a d${o.initiativeDie} (MED-INIT)` : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
+  text(o: MedievalOptions): Text {
+    const on = (b: boolean | undefined) => (b ? 'yes' : 'no');
+    return joinedBy(
+      [
+        o.autokill !== undefined ? say('medieval.state.optionAutokill', { on: on(o.autokill) }) : '',
+        o.partDice !== undefined ? say('medieval.state.optionPartDice', { on: on(o.partDice) }) : '',
+        o.initiativeDie ? say('medieval.state.optionInitiativeDie', { die: String(o.initiativeDie) }) : '',
+      ].filter(Boolean),
+      ', ',
+    );
   },
 };
 
