@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
+import { english } from '../../src/i18n/text.ts';
 import { scriptedStream } from './scripted-dice.ts';
 import { given } from './spec.ts';
 
@@ -15,9 +16,12 @@ export function heldThenResolved(events: BattleEvent[], action: Action, actor: s
   expect(out).toHaveLength(1);
   const held = out[0]!;
   expect(held).toMatchObject({ type: 'ActionHeld', data: { actor, action, dice: { from: 0, to: x.dice.length, rolls: x.dice.map((result) => ({ result })) } } });
-  const text = JSON.stringify((held as Extract<BattleEvent, { type: 'ActionHeld' }>).data.need);
+  // The need as a reader reads it (in English), and as the log keeps it (a phrase's data): neither tells what the dice hide.
+  const need = (held as Extract<BattleEvent, { type: 'ActionHeld' }>).data.need;
+  const text = JSON.stringify(english(need));
   expect(text).toMatch(x.need);
   expect(text).not.toMatch(x.hidden);
+  expect(JSON.stringify(need)).not.toMatch(x.hidden);
   const resumed = given([...events, held]).when(x.resolved, 'gm', { dice: scriptedStream(), diceFrom: () => scriptedStream(...x.dice, ...(x.more ?? [])) }).events();
   expect(resumed[0]).toMatchObject({ type: 'HeldActionResumed', data: { by: 'gm', held: events.length + 1, from: 0 } });
   const rolled = resumed.slice(1).map((e) => (e.data as { dice?: { rolls: { result: number }[] } }).dice?.rolls ?? []).flat().map((r) => r.result);
