@@ -1,5 +1,5 @@
-import { t, type MessageKey } from './catalog.ts';
-import { intlLocale, type Locale } from './locales.ts';
+import { literal, messages, t, type MessageKey } from './catalog.ts';
+import { FALLBACK, intlLocale, type Locale } from './locales.ts';
 
 /**
  * What the bot says before it is worded (docs/languages.md): a message of the catalog and its
@@ -42,6 +42,13 @@ export const working = (head: Text, steps: readonly Text[]): Lines => ({ lines: 
 
 /** `texts` listed with "and" (or "or") in the reader's language. */
 export const list = (texts: readonly Text[], join: 'and' | 'or' = 'and'): List => (join === 'and' ? { list: texts } : { list: texts, join });
+
+/**
+ * A text the rules' data carries (a pack's label or reason, a rule's line), by its catalog key while
+ * the catalog's English is this very text; a text changed since (a house-ruled pack, a test's pack)
+ * or one no catalog has is shown as written.
+ */
+export const shipped = (key: string, english: string): Text => (messages(FALLBACK).get(key) === literal(english) ? say(key) : english);
 
 export const isPhrase = (x: unknown): x is Phrase => typeof x === 'object' && x !== null && typeof (x as Phrase).key === 'string';
 
