@@ -4,6 +4,7 @@ import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-par
 import { afterEach, describe, expect, it } from 'vitest';
 import { installMessages, literal, messages, parseMessage, t } from '../../src/i18n/catalog.ts';
 import { LANGUAGES, localeOf, PSEUDO, TRANSLATED } from '../../src/i18n/locales.ts';
+import { shipped, word } from '../../src/i18n/text.ts';
 
 /**
  * Issue 43: the message catalog. Every language has English's keys, and each message English's
@@ -112,6 +113,15 @@ describe('t: a message in the reader\'s language (issue 43)', () => {
       const out = t(PSEUDO, key as never, values);
       expect(out, key).toMatch(/^\[[^]*\]$/);
     }
+  });
+
+  it("a text the rules' data carries is worded by its key while the catalog's English is that text; a house-ruled or unknown one is shown as written", () => {
+    installMessages('test', { en: { 'test.pack.row': literal("Firing at the enemy's {flank}") }, fr: { 'test.pack.row': "Tir sur le '{flank}' de l'ennemi" } });
+    const ours = shipped('test.pack.row', "Firing at the enemy's {flank}");
+    expect(word(ours, 'fr')).toBe("Tir sur le {flank} de l'ennemi");
+    expect(word(ours, 'en')).toBe("Firing at the enemy's {flank}");
+    expect(shipped('test.pack.row', 'Firing at the flank')).toBe('Firing at the flank');
+    expect(shipped('test.pack.nowhere', 'Firing')).toBe('Firing');
   });
 
   it('a plain text installed as a message reads back exactly, braces and apostrophes and all', () => {
