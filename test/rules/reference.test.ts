@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import ref from '../../commands/ref.ts';
-import { RULE_USES, ruleLine, type RuleRef } from '../../src/rules/reference.ts';
+import { RULE_USES, ruleLine, ruleText, type RuleRef } from '../../src/rules/reference.ts';
+import { english, word } from '../../src/i18n/text.ts';
 import { systems } from '../../src/systems/index.ts';
 
 /**
@@ -84,8 +85,20 @@ describe('/ref rule', () => {
   it('answers a rule by its id, case-blind, with its line and what the umpire does with it (PCT-11.87)', async () => {
     const [m] = await rule.query!({ id: 'pct-11.87' }, ctx);
     const pct = systems.find((x) => x.id === 'percentile')!.reference!.find((r) => r.id === 'PCT-11.87')!;
-    expect(m!.text).toContain(ruleLine(pct));
-    expect(m!.text).toMatch(/2\/3/);
+    expect(english(m!.text)).toContain(ruleLine(pct));
+    expect(english(m!.text)).toMatch(/2\/3/);
+  });
+  it("reads in English as the reference and the docs word it, each use's line", () => {
+    const refs = systems.flatMap((x) => (x.reference ?? []).map((r) => [x.id, r] as const));
+    expect(new Set(refs.map(([, r]) => r.use))).toEqual(new Set(Object.keys(RULE_USES)));
+    expect(refs.filter(([id, r]) => english(ruleText(id, r)) !== ruleLine(r)).map(([, r]) => r.id)).toEqual([]);
+  });
+  it("a rule no catalog has (a test's own reference, or one of a system not installed) reads as written, in every language", () => {
+    const own: RuleRef = { id: 'MED-AUTOKILL.1', says: 'A house line of our own', use: 'applied' };
+    expect(word(ruleText('medieval', own), 'en')).toBe('MED-AUTOKILL.1: A house line of our own — applied by the umpire.');
+    expect(word(ruleText('medieval', own), 'fr')).toBe('MED-AUTOKILL.1 : A house line of our own — appliquée par l’arbitre.');
+    const elsewhere: RuleRef = { id: 'XYZ-1.2', says: 'Pikes stand', use: 'reference' };
+    expect(word(ruleText('nowhere', elsewhere), 'de')).toBe('XYZ-1.2: Pikes stand — nur zum Nachschlagen: gezeigt (/ref), nie angewandt.');
   });
   it('refuses an unknown id, naming the nearest ids', async () => {
     await expect(async () => rule.query!({ id: 'PCT-11.877' }, ctx)).rejects.toThrow(/no rule PCT-11\.877 .*Nearest: .*\bPCT-11\.87,/);
