@@ -88,6 +88,12 @@ describe('/ref rule', () => {
     expect(english(m!.text)).toContain(ruleLine(pct));
     expect(english(m!.text)).toMatch(/2\/3/);
   });
+  it('reads in the reader\'s language: MED-AUTOKILL.1 in French and German', async () => {
+    const [m] = await rule.query!({ id: 'MED-AUTOKILL.1' }, ctx);
+    expect(word(m!.text, 'fr')).toBe('MED-AUTOKILL.1 : Les pertes automatiques ne s’emploient que si les joueurs et l’arbitre en conviennent avant la partie, et seulement pour les dés de mêlée ; les dés échangés contre elles ne sont pas lancés. — appliquée par l’arbitre.');
+    expect(word(m!.text, 'de')).toMatch(/^MED-AUTOKILL\.1: Automatische Verluste gelten nur, wenn Spieler und Schiedsrichter .* — vom Schiedsrichter angewandt\.$/);
+    expect(english(m!.text)).toBe(ruleLine(systems.find((x) => x.id === 'medieval')!.reference!.find((r) => r.id === 'MED-AUTOKILL.1')!));
+  });
   it("reads in English as the reference and the docs word it, each use's line", () => {
     const refs = systems.flatMap((x) => (x.reference ?? []).map((r) => [x.id, r] as const));
     expect(new Set(refs.map(([, r]) => r.use))).toEqual(new Set(Object.keys(RULE_USES)));
