@@ -11,7 +11,8 @@ import { systems } from '../../src/systems/index.ts';
  * code cites, docs/rules/<id>.md is written from it (`npx vitest run test/rules/reference.test.ts --update`
  * rewrites a stale one), and /ref rule answers from it.
  */
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((f) => (f.isDirectory() ? files(join(dir, f.name)) : /\.(ts|json)$/.test(f.name) && f.name !== 'reference.json' ? [join(dir, f.name)] : []));
+// The reference's own translations (i18n/rules.<language>.json) cite no rule of the code: only the reference's lines do.
+const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((f) => (f.isDirectory() ? files(join(dir, f.name)) : /\.(ts|json)$/.test(f.name) && f.name !== 'reference.json' && !/^rules\.\w+\.json$/.test(f.name) ? [join(dir, f.name)] : []));
 const SOURCES = files('src').map((f) => ({ f, text: readFileSync(f, 'utf8') }));
 
 /** A system's prefixes, from the rule fields of its pack (MED, BRG, CHG, SKIRMISH...); those used bare may be cited bare. */
