@@ -2,7 +2,7 @@ import { defineCommand, sub, type CommandDef, type SystemPlugin } from '../src/a
 import { reply } from '../src/app/slash/replies.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
 import { RuleError } from '../src/rules/errors.ts';
-import { nearestIds, ruleLine } from '../src/rules/reference.ts';
+import { nearestIds, ruleText } from '../src/rules/reference.ts';
 import { rulesNamePhrase } from '../src/battle/describe.ts';
 import { say } from '../src/i18n/text.ts';
 
@@ -36,7 +36,7 @@ export default function ref(systems: readonly SystemPlugin[]): CommandDef {
           const typed = o.id.trim();
           const r = all.find((x) => x.id.toUpperCase() === typed.toUpperCase());
           if (!r) throw new RuleError(say('slash.ref.noRule', { id: typed, nearest: nearestIds(ids, typed).join(', ') }));
-          return [reply(ctx, ruleLine(r), say('slash.ref.title', { id: r.id, rules: rulesNamePhrase(r.system.id), use: say(`slash.ref.use.${r.use}`) }))];
+          return [reply(ctx, ruleText(r.system.id, r), say('slash.ref.title', { id: r.id, rules: rulesNamePhrase(r.system.id), use: say(`slash.ref.use.${r.use}`) }))];
         },
       }),
     },

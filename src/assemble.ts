@@ -2,6 +2,7 @@ import { composeCommands, installCommands } from './app/slash/registry.ts';
 import type { CoreCommand, SystemPlugin } from './app/slash/commands.ts';
 import { installSystems } from './battle/registry.ts';
 import { installMessages } from './i18n/catalog.ts';
+import { ruleMessages } from './rules/reference.ts';
 import { systems } from './systems/index.ts';
 import ballot from '../commands/ballot.ts';
 import battle from '../commands/battle.ts';
@@ -34,4 +35,6 @@ export function assemble(plugins: readonly SystemPlugin[] = systems): void {
   installSystems(plugins);
   installCommands(composeCommands(coreCommands, plugins));
   installMessages('the rule systems', ...plugins.map((x) => x.messages ?? {}));
+  // Each rule's text in English is its reference's line (src/rules/reference.ts): generated here, never copied.
+  installMessages('the rule references', ...plugins.map((x) => ({ en: ruleMessages(x.id, x.reference ?? []) })));
 }

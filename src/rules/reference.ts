@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { nearest } from '../nearest.ts';
+import { literal, type Messages } from '../i18n/catalog.ts';
+import { say, shipped, type Text } from '../i18n/text.ts';
 
 /**
  * A rule system's reference (issue 39): every rule ID its code cites, one line on what the rule
@@ -38,6 +40,22 @@ export function loadReference(data: unknown, file: string): readonly RuleRef[] {
 
 /** One rule as /ref rule answers it and the doc lists it. */
 export const ruleLine = (r: RuleRef): string => `${r.id}: ${r.says} — ${RULE_USES[r.use]}.`;
+
+/** The catalog key of a rule's text: `<system>.rule.<RULE-ID>` (`medieval.rule.MED-AUTOKILL.1`). */
+export const ruleKey = (system: string, id: string): string => `${system}.rule.${id}`;
+
+/**
+ * A system's rule texts as its English catalog has them, generated from its reference when it is
+ * installed (src/assemble.ts): the reference stays the one English source; French and German are its
+ * `i18n/rules.<language>.json`.
+ */
+export const ruleMessages = (system: string, refs: readonly RuleRef[]): Messages => Object.fromEntries(refs.map((r) => [ruleKey(system, r.id), literal(r.says)]));
+
+/**
+ * One rule as /ref rule answers it, worded in the reader's language: its text by its catalog key while
+ * the catalog's English is the reference's (a test's own reference, or a system not installed, reads as written).
+ */
+export const ruleText = (system: string, r: RuleRef): Text => say(`slash.ref.line.${r.use}`, { id: r.id, says: shipped(ruleKey(system, r.id), r.says) });
 
 /** The `n` listed ids nearest a typed one, nearest first (ties in the order listed). */
 export const nearestIds = (ids: readonly string[], typed: string, n = 3): string[] => nearest(ids, typed, n);

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import ref from '../../commands/ref.ts';
-import { RULE_USES, ruleLine, type RuleRef } from '../../src/rules/reference.ts';
+import { RULE_USES, ruleLine, ruleText, type RuleRef } from '../../src/rules/reference.ts';
+import { english, word } from '../../src/i18n/text.ts';
 import { systems } from '../../src/systems/index.ts';
 
 /**
@@ -10,7 +11,8 @@ import { systems } from '../../src/systems/index.ts';
  * code cites, docs/rules/<id>.md is written from it (`npx vitest run test/rules/reference.test.ts --update`
  * rewrites a stale one), and /ref rule answers from it.
  */
-const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((f) => (f.isDirectory() ? files(join(dir, f.name)) : /\.(ts|json)$/.test(f.name) && f.name !== 'reference.json' ? [join(dir, f.name)] : []));
+// The reference's own translations (i18n/rules.<language>.json) cite no rule of the code: only the reference's lines do.
+const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((f) => (f.isDirectory() ? files(join(dir, f.name)) : /\.(ts|json)$/.test(f.name) && f.name !== 'reference.json' && !/^rules\.\w+\.json$/.test(f.name) ? [join(dir, f.name)] : []));
 const SOURCES = files('src').map((f) => ({ f, text: readFileSync(f, 'utf8') }));
 
 /** A system's prefixes, from the rule fields of its pack (MED, BRG, CHG, SKIRMISH...); those used bare may be cited bare. */
@@ -84,8 +86,26 @@ describe('/ref rule', () => {
   it('answers a rule by its id, case-blind, with its line and what the umpire does with it (PCT-11.87)', async () => {
     const [m] = await rule.query!({ id: 'pct-11.87' }, ctx);
     const pct = systems.find((x) => x.id === 'percentile')!.reference!.find((r) => r.id === 'PCT-11.87')!;
-    expect(m!.text).toContain(ruleLine(pct));
-    expect(m!.text).toMatch(/2\/3/);
+    expect(english(m!.text)).toContain(ruleLine(pct));
+    expect(english(m!.text)).toMatch(/2\/3/);
+  });
+  it('reads in the reader\'s language: MED-AUTOKILL.1 in French and German', async () => {
+    const [m] = await rule.query!({ id: 'MED-AUTOKILL.1' }, ctx);
+    expect(word(m!.text, 'fr')).toBe('MED-AUTOKILL.1 : Les pertes automatiques ne s’emploient que si les joueurs et l’arbitre en conviennent avant la partie, et seulement pour les dés de mêlée ; les dés échangés contre elles ne sont pas lancés. — appliquée par l’arbitre.');
+    expect(word(m!.text, 'de')).toMatch(/^MED-AUTOKILL\.1: Automatische Verluste gelten nur, wenn Spieler und Schiedsrichter .* — vom Schiedsrichter angewandt\.$/);
+    expect(english(m!.text)).toBe(ruleLine(systems.find((x) => x.id === 'medieval')!.reference!.find((r) => r.id === 'MED-AUTOKILL.1')!));
+  });
+  it("reads in English as the reference and the docs word it, each use's line", () => {
+    const refs = systems.flatMap((x) => (x.reference ?? []).map((r) => [x.id, r] as const));
+    expect(new Set(refs.map(([, r]) => r.use))).toEqual(new Set(Object.keys(RULE_USES)));
+    expect(refs.filter(([id, r]) => english(ruleText(id, r)) !== ruleLine(r)).map(([, r]) => r.id)).toEqual([]);
+  });
+  it("a rule no catalog has (a test's own reference, or one of a system not installed) reads as written, in every language", () => {
+    const own: RuleRef = { id: 'MED-AUTOKILL.1', says: 'A house line of our own', use: 'applied' };
+    expect(word(ruleText('medieval', own), 'en')).toBe('MED-AUTOKILL.1: A house line of our own — applied by the umpire.');
+    expect(word(ruleText('medieval', own), 'fr')).toBe('MED-AUTOKILL.1 : A house line of our own — appliquée par l’arbitre.');
+    const elsewhere: RuleRef = { id: 'XYZ-1.2', says: 'Pikes stand', use: 'reference' };
+    expect(word(ruleText('nowhere', elsewhere), 'de')).toBe('XYZ-1.2: Pikes stand — nur zum Nachschlagen: gezeigt (/ref), nie angewandt.');
   });
   it('refuses an unknown id, naming the nearest ids', async () => {
     await expect(async () => rule.query!({ id: 'PCT-11.877' }, ctx)).rejects.toThrow(/no rule PCT-11\.877 .*Nearest: .*\bPCT-11\.87,/);

@@ -17,6 +17,8 @@ import { charge } from './commands/charge.ts';
 import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import rulesFr from './i18n/rules.fr.json' with { type: 'json' };
+import rulesDe from './i18n/rules.de.json' with { type: 'json' };
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -53,5 +55,5 @@ export const brigade: SystemPlugin<BrigadeState> = {
   sideAftermath: brigadeSideAftermath,
   carriedStatuses: BRIGADE_STATUSES,
   slash: { commands: [activate, brigadeCommand], adds: { fire, morale, charge } },
-  messages: { en, fr, de },
+  messages: { en, fr: { ...fr, ...rulesFr }, de: { ...de, ...rulesDe } },
 };

@@ -19,6 +19,8 @@ import { ref } from './commands/ref.ts';
 import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import rulesFr from './i18n/rules.fr.json' with { type: 'json' };
+import rulesDe from './i18n/rules.de.json' with { type: 'json' };
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -54,5 +56,5 @@ export const charge: SystemPlugin<ChargeState> = {
   report: chargeReport,
   aftermath: chargeAftermath,
   slash: { commands: [chargeCommand, initiative, skirmish], adds: { fire, morale, move, ref } },
-  messages: { en, fr, de },
+  messages: { en, fr: { ...fr, ...rulesFr }, de: { ...de, ...rulesDe } },
 };

@@ -20,6 +20,8 @@ import { create } from './commands/create.ts';
 import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import rulesFr from './i18n/rules.fr.json' with { type: 'json' };
+import rulesDe from './i18n/rules.de.json' with { type: 'json' };
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -58,5 +60,5 @@ export const medieval: SystemPlugin<MedievalState> = {
   report: medievalReport,
   aftermath: medievalAftermath,
   slash: { commands: [weather, melee, control], adds: { fire, morale, initiative, ref }, create },
-  messages: { en, fr, de },
+  messages: { en, fr: { ...fr, ...rulesFr }, de: { ...de, ...rulesDe } },
 };

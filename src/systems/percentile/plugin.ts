@@ -28,6 +28,8 @@ import { PERCENTILE_HOUSE } from './house-rules.ts';
 import en from './i18n/en.json' with { type: 'json' };
 import fr from './i18n/fr.json' with { type: 'json' };
 import de from './i18n/de.json' with { type: 'json' };
+import rulesFr from './i18n/rules.fr.json' with { type: 'json' };
+import rulesDe from './i18n/rules.de.json' with { type: 'json' };
 
 declare module '../../battle/actions.ts' {
   interface SystemActions {
@@ -69,5 +71,5 @@ export const percentile: SystemPlugin<PercentileState> = {
   report: percentileReport,
   aftermath: percentileAftermath,
   slash: { commands: [night, orders, mfp], adds: { fire, morale, unit, ref } },
-  messages: { en, fr, de },
+  messages: { en, fr: { ...fr, ...rulesFr }, de: { ...de, ...rulesDe } },
 };
