@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPhrase, word, type Text } from '../../src/i18n/text.ts';
-import { RuleError } from '../../src/rules/errors.ts';
+import type { RuleError } from '../../src/rules/errors.ts';
 import { DERIVED_FROM, applyModifiers, medievalPack as pack, type MedievalPack } from '../../src/systems/medieval/index.ts';
 import { packText, type PackTextKind } from '../../src/systems/medieval/words.ts';
 import { startTable } from '../support/table.ts';

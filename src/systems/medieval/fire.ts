@@ -1,6 +1,6 @@
-import { packText, rowText, weaponText } from './words.ts';
+import { armText, packText, rowText, weaponText } from './words.ts';
 import { mention } from '../../messages.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { either, say, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -187,7 +187,7 @@ export function resolveFire(input: FireInput): FireOutcome {
     if (row?.weapons === 'bowmen' && !fire.bowmen.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: rowText('modifier', row), weapon: weaponText(weapon), weapons: 'bowmen' }));
     if (row?.weapons === 'crossbow-or-firearm' && !fire.crossbowsAndFirearms.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: rowText('modifier', row), weapon: weaponText(weapon), weapons: 'crossbowOrFirearm' }));
     const arm = input.derived?.firerArm;
-    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(say('medieval.fire.modForArms', { id: row.id, text: rowText('modifier', row), arms: row.arms.join(' or '), arm }));
+    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(say('medieval.fire.modForArms', { id: row.id, text: rowText('modifier', row), arms: either(row.arms.map(armText)), arm: armText(arm) }));
   }
   const modifiers = applyModifiers(fire.modifiers, chosen, fireDerivedModifiers(weapon, input.derived ?? {}, pack), 'MED-FIRE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   for (const m of modifiers) steps.push(modifierLine(m));

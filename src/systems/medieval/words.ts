@@ -35,3 +35,6 @@ export const rowText = (kind: PackTextKind, row: { readonly id: string; readonly
 
 /** A missile weapon in the reader's words (`medieval.ref.weapon.<name>`), or as written when the catalog has none. */
 export const weaponText = (name: string): Text => shipped(`medieval.ref.weapon.${name.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, name);
+
+/** An arm of the roster (infantry, cavalry...) in the reader's words (`medieval.attrValue.arm.<arm>`), or as written. */
+export const armText = (arm: string): Text => shipped(`medieval.attrValue.arm.${arm.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, arm);

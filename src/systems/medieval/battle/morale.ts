@@ -42,7 +42,7 @@ const MORALE_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.4': 'A', 'MED-SEQ.5': 
  */
 export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type: 'MedievalMoraleTest' }>, ctx: DecideContext): MoraleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'test it');
+  checkActsFor(s, ctx.actor, u, say('medieval.morale.testIt'));
   checkPhase(s, 'MED-MORALE', 'morale');
   const pid = phaseId(s.position);
   const testing = MORALE_SIDE[pid];

@@ -2,6 +2,7 @@ import { findByName, isGm, type BattleState, type Unit } from '../../../battle/s
 import { unitSideId, type Ruling } from '../../../battle/mechanics.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
 import { english, say, shipped, type Text } from '../../../i18n/text.ts';
+import { armText } from '../words.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlExemption, medievalPack as pack, type ModifierChoice, type MoraleIntent } from '../index.ts';
 import { figuresNow, phaseId, startFigures, testingUnit, unitStatus } from './state.ts';
@@ -41,11 +42,10 @@ const later = (a: TurnPosition, b: TurnPosition | undefined) => b === undefined 
 
 /** "B class infantry", "C class infantry in skirmish order": the roster as the reasons read it. */
 export function rosterWords(u: Unit): Text {
-  const arm = String(u.attrs.arm);
   return say('medieval.reasons.roster', {
     hasClass: u.attrs.class !== undefined ? 'yes' : 'no',
     cls: String(u.attrs.class ?? ''),
-    arm: shipped(`medieval.attrValue.arm.${arm.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, arm),
+    arm: armText(String(u.attrs.arm)),
     order: u.attrs.order === 'skirmish' || u.attrs.order === 'loose' ? String(u.attrs.order) : 'none',
   });
 }
