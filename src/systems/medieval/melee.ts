@@ -151,7 +151,7 @@ export function prepareMelee(input: MeleeInput) {
   }
 
   const whyText = (cap: boolean): Text => say(why!.key, { ...why!.values, cap: cap ? 'yes' : 'no' });
-  const option = input.scoreOption ?? 'the score';
+  const option: Text = input.scoreOption ?? say('medieval.melee.theScore');
   let cell: MeleeOutcome['cell'];
   if (row) {
     if (input.chartScore !== undefined) {

@@ -161,11 +161,6 @@ export function statusText(st: MedievalUnitStatus): Text {
   return words.length ? words.reduce((a, b) => say('medieval.morale.comma', { a, b })) : say('medieval.morale.goodOrder');
 }
 
-/** A unit's order in words, for /unit show. */
-export function statusWords(st: MedievalUnitStatus): string {
-  return [st.routing ? 'routing' : '', st.disordered ? 'disordered' : '', st.gunsAbandoned ? 'guns abandoned' : ''].filter(Boolean).join(', ');
-}
-
 export function evolveMoraleTested(d: BattleState, e: Of<'MedievalMoraleTested'>): void {
   const fx = e.data.outcome.effect;
   setUnit(d, e.data.unitId, (st) => ({
