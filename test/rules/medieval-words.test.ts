@@ -3,6 +3,8 @@ import { isPhrase, word, type Text } from '../../src/i18n/text.ts';
 import type { RuleError } from '../../src/rules/errors.ts';
 import { DERIVED_FROM, applyModifiers, medievalPack as pack, type MedievalPack } from '../../src/systems/medieval/index.ts';
 import { packText, type PackTextKind } from '../../src/systems/medieval/words.ts';
+import type { CompleteContext } from '../../src/app/slash/commands.ts';
+import { findCommand } from '../../src/app/slash/registry.ts';
 import { startTable } from '../support/table.ts';
 
 /**
@@ -74,5 +76,13 @@ describe('the medieval pack in the reader’s words (issue 43)', () => {
     expect(movement!.text).toContain('MED-MOVE.11 Artillerie lourde : sur avant-train 10 cm (4"), à bras 6 cm (2"), atteler/mettre en batterie 1 tour de jeu, route +6 cm (2")');
     expect(terrain!.text).toContain('MED-TERRAIN.3 Ruisseau, gué : 1 0,5 V.M., désordonnée');
     expect(mods!.text).toContain('MED-MORALE-MOD.22 Sous le feu de l’artillerie : -1');
+  });
+
+  it('a completion labels reasons and modifiers in the reader\'s words', () => {
+    const option = (command: string, sub: string, name: string) => findCommand(command)!.subcommands[sub]!.options[name]!;
+    const ctx = (typed: string): CompleteContext => ({ app: undefined as never, state: undefined, actor: 'bob', typed, locale: 'fr' });
+    const mods = option('morale', 'test', 'modifiers').completeLabelled!(ctx('MED-MORALE-MOD.24'));
+    expect(mods[0]).toEqual({ value: 'MED-MORALE-MOD.24', label: 'MED-MORALE-MOD.24 — Une figurine de chef vue à 150 yards ou moins de l’unité' });
+    expect(option('control', '', 'reason').completeLabelled!(ctx('6'))[0]!.label).toMatch(/^MED-CONTROL.6 — L’unité a déjà raté son test de contrôle/);
   });
 });

@@ -1,4 +1,5 @@
-import { shipped, type Text } from '../../i18n/text.ts';
+import { shipped, word, type Text } from '../../i18n/text.ts';
+import { FALLBACK, type Locale } from '../../i18n/locales.ts';
 
 /**
  * The pack's texts a reader sees (modifier labels, reasons, results, weapon groups, terrain and
@@ -38,3 +39,7 @@ export const weaponText = (name: string): Text => shipped(`medieval.ref.weapon.$
 
 /** An arm of the roster (infantry, cavalry...) in the reader's words (`medieval.attrValue.arm.<arm>`), or as written. */
 export const armText = (arm: string): Text => shipped(`medieval.attrValue.arm.${arm.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, arm);
+
+/** Rows (modifiers, reasons) with their texts worded in `locale`, for a completion's labels. */
+export const wordedRows = (kind: PackTextKind, rows: readonly { readonly id: string; readonly text: string }[], locale: Locale | undefined): { id: string; text: string }[] =>
+  rows.map((r) => ({ id: r.id, text: word(rowText(kind, r), locale ?? FALLBACK) }));
