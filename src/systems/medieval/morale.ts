@@ -1,4 +1,4 @@
-import { say, type Text } from '../../i18n/text.ts';
+import { either, say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -233,7 +233,7 @@ export function moraleTest(input: MoraleInput): MoraleOutcome {
   else {
     const byIntent = row.columnByIntent ?? {};
     const c = choice.intent !== undefined ? byIntent[choice.intent] : undefined;
-    if (c === undefined) refuse(say('medieval.morale.needsIntent', { id: row.id, intents: Object.keys(byIntent).join(' or ') }));
+    if (c === undefined) refuse(say('medieval.morale.needsIntent', { id: row.id, intents: either(Object.keys(byIntent)) }));
     column = c;
   }
   const steps: Text[] = [say('medieval.morale.stepReason', { text: rowText('reason', row), id: row.id, priority: String(row.priority), hasIntent: choice.intent ? 'yes' : 'no', intent: choice.intent ?? '' })];
