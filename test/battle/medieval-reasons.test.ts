@@ -114,7 +114,7 @@ describe('MED-MORALE-REASONS the log knows come from it; a player may not claim 
     const p15 = [...knightsWin, to(1, 15)];
     const e = only(play(p15, morale('Billmen', []), 'bob', 5), 'MedievalMoraleTested');
     expect(e.data.outcome.reason.id).toBe('MED-MORALE-REASONS.4');
-    expect(e.data.outcome.reasonsFromLog).toEqual([{ id: 'MED-MORALE-REASONS.4', why: 'lost its round of melee this turn (killed 0, lost 3 against Knights; read by figures killed: the source does not say who wins a round)' }]);
+    expect(e.data.outcome.reasonsFromLog?.map((r) => ({ id: r.id, why: english(r.why) }))).toEqual([{ id: 'MED-MORALE-REASONS.4', why: 'lost its round of melee this turn (killed 0, lost 3 against Knights; read by figures killed: the source does not say who wins a round)' }]);
     expect(english(describeMoraleTested(e))).toContain('• MED-MORALE-REASONS.4 from the log: Billmen lost its round of melee this turn');
     // Named as well, it is one reason, not two.
     expect(only(play(p15, morale('Billmen', ['MED-MORALE-REASONS.4', 'MED-MORALE-REASONS.7']), 'bob', 5), 'MedievalMoraleTested').data.outcome.covers).toEqual(['MED-MORALE-REASONS.7']);
@@ -142,7 +142,7 @@ describe('MED-MORALE-REASONS the log knows come from it; a player may not claim 
   it('MED-MORALE-REASONS.8 and .9 casualties from fire and the first time under fire come from the log', () => {
     const e = only(play([...billmenShot, to(1, 15)], morale('Billmen', []), 'bob', 5), 'MedievalMoraleTested');
     expect([e.data.outcome.reason.id, e.data.outcome.covers]).toEqual(['MED-MORALE-REASONS.8', ['MED-MORALE-REASONS.9']]);
-    expect(e.data.outcome.reasonsFromLog?.map((r) => r.why)).toEqual(['lost 5 figures to enemy fire this Game Turn', 'was under fire for the first time in the game this Game Turn']);
+    expect(e.data.outcome.reasonsFromLog?.map((r) => english(r.why))).toEqual(['lost 5 figures to enemy fire this Game Turn', 'was under fire for the first time in the game this Game Turn']);
     // Fired on without loss: under fire (.9), no casualties (.8).
     const missed = [...p11, ...play(p11, { type: 'MedievalFire', firer: 'Archers', target: 'Billmen', band: 'short' }, 'alice', 1, 1, 1, 1, 1), to(1, 15)];
     given(missed).when(morale('Billmen', ['MED-MORALE-REASONS.8']), 'bob', { dice: scriptedStream(5) }).refused(/does not fit Billmen \(B class infantry\): it lost no figures to enemy fire this Game Turn/);

@@ -14,7 +14,7 @@ describe('MED-CONTROL-MOD chart, every cell as transcribed', () => {
 
   it.each(pack.control.modifiers.map((m) => [m.id, m.value!, m] as const))('%s adds %i', (id, value, m) => {
     const o = controlTest({ reason: 'MED-CONTROL.2', unit, modifiers: [{ id, ...(m.each ? { count: 1 } : {}) }], dice: scriptedDice(1), pack });
-    expect(o.modifiers).toEqual([{ id, text: m.text, value, count: 1, total: value, derived: false }]);
+    expect(o.modifiers.map((x) => ({ ...x, text: english(x.text) }))).toEqual([{ id, text: m.text, value, count: 1, total: value, derived: false }]);
     expect(o.total).toBe(1 + value);
   });
 

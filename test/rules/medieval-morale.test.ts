@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../../src/i18n/text.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { medievalPack as pack, moraleDerivedModifiers, moraleTest, type MoraleColumn, type MoraleReasonChoice, type TestingUnit } from '../../src/systems/medieval/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
@@ -26,7 +27,7 @@ describe('MED-MORALE charts, every cell as transcribed', () => {
 
   it.each(pack.morale.modifiers.filter((m) => m.value !== null).map((m) => [m.id, m.value!, m] as const))('%s adds %i', (id, value, m) => {
     const o = moraleTest({ reasons: [{ id: 'MED-MORALE-REASONS.7' }], unit: foot, modifiers: [{ id, ...(m.each ? { count: 1 } : {}) }], dice: scriptedDice(1), pack });
-    expect(o.modifiers).toEqual([{ id, text: m.text, value, count: 1, total: value, derived: false }]);
+    expect(o.modifiers.map((x) => ({ ...x, text: english(x.text) }))).toEqual([{ id, text: m.text, value, count: 1, total: value, derived: false }]);
     expect(o.total).toBe(1 + value);
   });
 

@@ -1,3 +1,4 @@
+import { rowText } from './words.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
@@ -80,7 +81,7 @@ export function controlTest(input: ControlInput): ControlOutcome {
   const exempt = controlExemption(unit, pack);
   if (exempt) refuse(say('medieval.control.exempt', { who: exempt, rule: control.exempt.rule }));
 
-  const steps: Text[] = [say('medieval.control.stepReason', { text: reason.text, id: reason.id })];
+  const steps: Text[] = [say('medieval.control.stepReason', { text: rowText('reason', reason), id: reason.id })];
   const d = controlDerivedModifiers(unit, input.derived ?? {}, pack);
   const modifiers = applyModifiers(control.modifiers, input.modifiers ?? [], d.choices, 'MED-CONTROL-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   const rec = recorder(input.dice);
@@ -91,7 +92,7 @@ export function controlTest(input: ControlInput): ControlOutcome {
   const total = factor + sumModifiers(modifiers);
   const passed = total <= control.result.passAtMost;
   const result = passed ? control.result.pass : control.result.fail;
-  steps.push(say('medieval.control.stepTotal', { total: String(total), passed: passed ? 'yes' : 'no', limit: String(passed ? control.result.passAtMost : control.result.passAtMost + 1), id: result.id, text: result.text }));
+  steps.push(say('medieval.control.stepTotal', { total: String(total), passed: passed ? 'yes' : 'no', limit: String(passed ? control.result.passAtMost : control.result.passAtMost + 1), id: result.id, text: rowText('result', result) }));
   if (!passed) steps.push(say('medieval.control.stepRetest', { id: control.result.retest.id }));
   return { rule: 'MED-CONTROL', reason, roll, factor, modifiers, total, passed, impetuous: !passed, result, dice: rec.rolled, steps };
 }

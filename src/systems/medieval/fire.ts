@@ -1,5 +1,6 @@
+import { armText, packText, rowText, weaponText } from './words.ts';
 import { mention } from '../../messages.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { either, say, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { rollKillDice, type KillDie, type PartDie } from './kill-dice.ts';
 import { applyModifiers, droppedLines, modifierLine, neededScore, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
@@ -157,14 +158,14 @@ export function resolveFire(input: FireInput): FireOutcome {
   const group = own ?? (ruled ? (fire.groups.find((g) => g.id === ruled.group) ?? refuse(say('medieval.fire.houseNotARow', { key: ruled.key, group: ruled.group }))) : null);
   let cell: FireOutcome['cell'];
   if (group) {
-    if (input.chartScore !== undefined) refuse(ruled ? say('medieval.fire.scoreByHouse', { weapon, row: group.name, key: ruled.key, note: ruled.note }) : say('medieval.fire.scoreOnChart', { weapon }));
+    if (input.chartScore !== undefined) refuse(ruled ? say('medieval.fire.scoreByHouse', { weapon: weaponText(weapon), row: packText('fireGroup', group.id, group.name), key: ruled.key, note: ruled.note }) : say('medieval.fire.scoreOnChart', { weapon }));
     const row = fire.chart.find((r) => r.group === group.id && r.band === band);
     if (!row) throw new Error(`pack MED-FIRE has no ${band} row for ${group.id}`);
     cell = { id: row.id, band, armour: targetArmour, score: row.scores[targetArmour] };
     steps.push(
       ruled
-        ? say('medieval.fire.stepHouseRow', { weapon, row: group.name, key: ruled.key, note: ruled.note, band: bandName(band), armour: armourName(targetArmour), score: String(cell.score), id: row.id })
-        : say('medieval.fire.stepChart', { row: group.name, band: bandName(band), armour: armourName(targetArmour), score: String(cell.score), id: row.id }),
+        ? say('medieval.fire.stepHouseRow', { weapon: weaponText(weapon), row: packText('fireGroup', group.id, group.name), key: ruled.key, note: ruled.note, band: bandName(band), armour: armourName(targetArmour), score: String(cell.score), id: row.id })
+        : say('medieval.fire.stepChart', { row: packText('fireGroup', group.id, group.name), band: bandName(band), armour: armourName(targetArmour), score: String(cell.score), id: row.id }),
     );
   } else {
     // The seed leaves this score open: the GM's value, never a player's (or the row a house rule names, set once).
@@ -181,12 +182,12 @@ export function resolveFire(input: FireInput): FireOutcome {
   const chosen = input.modifiers ?? [];
   for (const c of chosen) {
     const row = fire.modifiers.find((m) => m.id === c.id);
-    if (row?.weapons === 'non-gunpowder' && fire.gunpowder.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'nonGunpowder' }));
-    if (row?.weapons === 'gunpowder' && !fire.gunpowder.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'gunpowder' }));
-    if (row?.weapons === 'bowmen' && !fire.bowmen.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'bowmen' }));
-    if (row?.weapons === 'crossbow-or-firearm' && !fire.crossbowsAndFirearms.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: row.text, weapon, weapons: 'crossbowOrFirearm' }));
+    if (row?.weapons === 'non-gunpowder' && fire.gunpowder.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: rowText('modifier', row), weapon: weaponText(weapon), weapons: 'nonGunpowder' }));
+    if (row?.weapons === 'gunpowder' && !fire.gunpowder.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: rowText('modifier', row), weapon: weaponText(weapon), weapons: 'gunpowder' }));
+    if (row?.weapons === 'bowmen' && !fire.bowmen.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: rowText('modifier', row), weapon: weaponText(weapon), weapons: 'bowmen' }));
+    if (row?.weapons === 'crossbow-or-firearm' && !fire.crossbowsAndFirearms.includes(weapon)) refuse(say('medieval.fire.modFor', { id: row.id, text: rowText('modifier', row), weapon: weaponText(weapon), weapons: 'crossbowOrFirearm' }));
     const arm = input.derived?.firerArm;
-    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(say('medieval.fire.modForArms', { id: row.id, text: row.text, arms: row.arms.join(' or '), arm }));
+    if (row?.arms && !c.exclude && arm !== undefined && !row.arms.includes(arm)) refuse(say('medieval.fire.modForArms', { id: row.id, text: rowText('modifier', row), arms: either(row.arms.map(armText)), arm: armText(arm) }));
   }
   const modifiers = applyModifiers(fire.modifiers, chosen, fireDerivedModifiers(weapon, input.derived ?? {}, pack), 'MED-FIRE-MOD', input.gm === undefined ? undefined : { gm: input.gm });
   for (const m of modifiers) steps.push(modifierLine(m));

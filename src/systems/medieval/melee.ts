@@ -1,3 +1,4 @@
+import { packText } from './words.ts';
 import { mention } from '../../messages.ts';
 import { say, type Arg, type Text } from '../../i18n/text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
@@ -139,32 +140,32 @@ export function prepareMelee(input: MeleeInput) {
   const ruled = input.houseGrades?.[grade];
   let byHouse: (GradeRule & { for: TroopClass }) | undefined;
   if (!group) why = { key: 'medieval.melee.whyNoRow', values: { weapon: input.weapon, mounted: input.mounted ? 'yes' : 'no' } };
-  else if (group.charging && !derived.charging) why = { key: 'medieval.melee.whyCharging', values: { row: group.name } };
+  else if (group.charging && !derived.charging) why = { key: 'medieval.melee.whyCharging', values: { row: packText('meleeGroup', group.id, group.name) } };
   else {
     row = melee.chart.find((r) => r.group === group.id && r.grade === grade);
     if (!row && ruled) {
       row = melee.chart.find((r) => r.group === group.id && r.grade === ruled.grade);
       if (row) byHouse = { ...ruled, for: grade };
-      else why = { key: 'medieval.melee.whyNoGradeHouse', values: { row: group.name, grade, ruled: ruled.grade, key: ruled.key, note: ruled.note } };
-    } else if (!row) why = { key: 'medieval.melee.whyNoGrade', values: { row: group.name, grade } };
+      else why = { key: 'medieval.melee.whyNoGradeHouse', values: { row: packText('meleeGroup', group.id, group.name), grade, ruled: ruled.grade, key: ruled.key, note: ruled.note } };
+    } else if (!row) why = { key: 'medieval.melee.whyNoGrade', values: { row: packText('meleeGroup', group.id, group.name), grade } };
   }
 
   const whyText = (cap: boolean): Text => say(why!.key, { ...why!.values, cap: cap ? 'yes' : 'no' });
-  const option = input.scoreOption ?? 'the score';
+  const option: Text = input.scoreOption ?? say('medieval.melee.theScore');
   let cell: MeleeOutcome['cell'];
   if (row) {
     if (input.chartScore !== undefined) {
       refuse(
         byHouse
-          ? say('medieval.melee.scoreByHouse', { option, grade, row: group!.name, ruled: byHouse.grade, key: byHouse.key, note: byHouse.note, id: row.id })
+          ? say('medieval.melee.scoreByHouse', { option, grade, row: packText('meleeGroup', group!.id, group!.name), ruled: byHouse.grade, key: byHouse.key, note: byHouse.note, id: row.id })
           : say('medieval.melee.scoreOnChart', { id: row.id }),
       );
     }
     cell = { id: row.id, grade: row.grade, armour: targetArmour, score: row.scores[targetArmour], ...(byHouse ? { house: byHouse } : {}) };
     steps.push(
       byHouse
-        ? say('medieval.melee.stepHouse', { row: group!.name, grade, ruled: byHouse.grade, key: byHouse.key, note: byHouse.note, armour: armourName(targetArmour), score: String(cell.score), id: row.id })
-        : say('medieval.melee.stepChart', { row: group!.name, grade, armour: armourName(targetArmour), score: String(cell.score), id: row.id }),
+        ? say('medieval.melee.stepHouse', { row: packText('meleeGroup', group!.id, group!.name), grade, ruled: byHouse.grade, key: byHouse.key, note: byHouse.note, armour: armourName(targetArmour), score: String(cell.score), id: row.id })
+        : say('medieval.melee.stepChart', { row: packText('meleeGroup', group!.id, group!.name), grade, armour: armourName(targetArmour), score: String(cell.score), id: row.id }),
     );
   } else {
     // The seed leaves this cell open: the GM's value, never a player's (or a house rule's, set once for the battle).

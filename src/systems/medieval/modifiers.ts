@@ -2,6 +2,7 @@ import { say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import type { Commander, PackModifier } from './pack-schema.ts';
 import { signed } from '../../rules/outcome.ts';
+import { packText, rowText } from './words.ts';
 
 /**
  * Modifiers chosen by id from a pack table (MED-FIRE-MOD, MED-MELEE-MOD, MED-CONTROL-MOD,
@@ -21,7 +22,7 @@ export interface ModifierChoice {
 
 export interface AppliedModifier {
   id: string;
-  text: string;
+  text: Text;
   value: number;
   count: number;
   total: number;
@@ -40,37 +41,38 @@ export interface AppliedModifier {
  * marks `derivable` but not listed here come from an option of the command (charging, pushed
  * back, friends routing, commander dead, target moving): the player says those.
  */
-export const DERIVED_FROM: Readonly<Record<string, string>> = {
-  'MED-FIRE-MOD.8': "the firer's run of volleys, Game Turns in a row",
-  'MED-FIRE-MOD.9': 'fire on the firer this Game Turn or last',
-  'MED-FIRE-MOD.12': "the target's order, or its arm and formation",
-  'MED-FIRE-MOD.13': "the target's arm and formation",
-  'MED-FIRE-MOD.15': "the target's arm and order",
-  'MED-FIRE-MOD.18': 'the weather (/weather set rain:light)',
-  'MED-FIRE-MOD.19': "the target's formation",
-  'MED-FIRE-MOD.20': 'the weather (/weather set rain:heavy)',
-  'MED-FIRE-MOD.21': "the firer's earlier gunpowder shots",
-  'MED-MELEE-MOD.3': 'a failed Control Test not yet retaken',
-  'MED-MELEE-MOD.5': "the opponents' arm, order and weapon, and your arm",
-  'MED-MELEE-MOD.7': "the opponents' arm, order and weapon, and your arm",
-  'MED-MELEE-MOD.8': "the unit's arm (mounted infantry)",
-  'MED-MORALE-MOD.7': "the unit's class or arm (artillery gunners)",
-  'MED-MORALE-MOD.11': 'a failed Control Test',
-  'MED-MORALE-MOD.16': "the unit's fire this or last Game Turn",
-  'MED-MORALE-MOD.18': "fire on the unit this Game Turn or last, by the firer's arm and order",
-  'MED-MORALE-MOD.20': "fire on the unit this Game Turn or last, by the firer's arm and order",
-  'MED-MORALE-MOD.22': "fire on the unit this Game Turn or last, by the firer's arm and order",
-  'MED-MORALE-MOD.23': 'the unit routing',
-  'MED-MORALE-MOD.25': 'the unit disordered and not routing',
-  'MED-MORALE-MOD.27': "the unit's arm and order",
-  'MED-MORALE-MOD.29': "the unit's arm and formation",
-  'MED-MORALE-MOD.33': "the unit's losses",
-  'MED-CONTROL-MOD.4': "the unit's losses",
-  'MED-CONTROL-MOD.25': 'the unit disordered',
-};
+export const DERIVED_FROM: ReadonlySet<string> = new Set([
+  'MED-FIRE-MOD.8',
+  'MED-FIRE-MOD.9',
+  'MED-FIRE-MOD.12',
+  'MED-FIRE-MOD.13',
+  'MED-FIRE-MOD.15',
+  'MED-FIRE-MOD.18',
+  'MED-FIRE-MOD.19',
+  'MED-FIRE-MOD.20',
+  'MED-FIRE-MOD.21',
+  'MED-MELEE-MOD.3',
+  'MED-MELEE-MOD.5',
+  'MED-MELEE-MOD.7',
+  'MED-MELEE-MOD.8',
+  'MED-MORALE-MOD.7',
+  'MED-MORALE-MOD.11',
+  'MED-MORALE-MOD.16',
+  'MED-MORALE-MOD.18',
+  'MED-MORALE-MOD.20',
+  'MED-MORALE-MOD.22',
+  'MED-MORALE-MOD.23',
+  'MED-MORALE-MOD.25',
+  'MED-MORALE-MOD.27',
+  'MED-MORALE-MOD.29',
+  'MED-MORALE-MOD.33',
+  'MED-CONTROL-MOD.4',
+  'MED-CONTROL-MOD.25',
+]);
 
 /** Where the battle derives a row from, or undefined when a player (or a command option) gives it. */
-export const derivedFrom = (row: PackModifier): string | undefined => DERIVED_FROM[row.id] ?? (row.classes ? "the unit's class" : undefined);
+export const derivedFrom = (row: PackModifier): Text | undefined =>
+  DERIVED_FROM.has(row.id) ? say(`medieval.modifiers.from.${row.id}`) : row.classes ? say('medieval.modifiers.from.class') : undefined;
 
 /**
  * `chosen` by the player and `derived` by the umpire, checked against the chart. With `claims` (the
@@ -85,49 +87,52 @@ export function applyModifiers(table: readonly PackModifier[], chosen: readonly 
   const excluded = new Set<string>();
   for (const c of chosen.filter((x) => x.exclude)) {
     const row = find(c.id);
-    if (!derived.some((d) => d.id === c.id)) refuse(say('medieval.modifiers.notApplied', { id: c.id, text: row.text }));
-    if (!claims?.gm) refuse(say('medieval.modifiers.gmDrops', { id: c.id, text: row.text, source: derivedFrom(row) ?? say('medieval.modifiers.theCommand') }));
+    if (!derived.some((d) => d.id === c.id)) refuse(say('medieval.modifiers.notApplied', { id: c.id, text: rowText('modifier', row) }));
+    if (!claims?.gm) refuse(say('medieval.modifiers.gmDrops', { id: c.id, text: rowText('modifier', row), source: derivedFrom(row) ?? say('medieval.modifiers.theCommand') }));
     excluded.add(c.id);
   }
   const all = [...derived.filter((c) => !excluded.has(c.id)).map((c) => ({ c, derived: true })), ...chosen.filter((x) => !x.exclude).map((c) => ({ c, derived: false }))];
   for (const { c, derived: isDerived } of all) {
     const row = find(c.id);
-    if (seen.has(c.id)) refuse(say('medieval.modifiers.givenTwice', { id: c.id, text: row.text, fromLog: isDerived ? 'no' : 'yes' }));
+    if (seen.has(c.id)) refuse(say('medieval.modifiers.givenTwice', { id: c.id, text: rowText('modifier', row), fromLog: isDerived ? 'no' : 'yes' }));
     seen.add(c.id);
-    if (excluded.has(c.id)) refuse(say('medieval.modifiers.droppedAndGiven', { id: c.id, text: row.text }));
+    if (excluded.has(c.id)) refuse(say('medieval.modifiers.droppedAndGiven', { id: c.id, text: rowText('modifier', row) }));
     // Without `claims` the caller gives every fact itself (a pure call); the battle always says who chose.
     const source = isDerived || !claims ? undefined : derivedFrom(row);
-    if (source !== undefined && derived.some((d) => d.id === c.id)) refuse(say('medieval.modifiers.appliedAlready', { id: c.id, text: row.text, source }));
+    if (source !== undefined && derived.some((d) => d.id === c.id)) refuse(say('medieval.modifiers.appliedAlready', { id: c.id, text: rowText('modifier', row), source }));
     if (source !== undefined && !claims?.gm) {
       const instead = row.classes ? derived.map((d) => table.find((m) => m.id === d.id)).find((m) => m?.classes) : undefined;
-      refuse(say('medieval.modifiers.doesNotApply', { id: c.id, text: row.text, source, instead: instead ? 'yes' : 'no', insteadId: instead?.id ?? '', insteadText: instead?.text ?? '' }));
+      refuse(say('medieval.modifiers.doesNotApply', { id: c.id, text: rowText('modifier', row), source, instead: instead ? 'yes' : 'no', insteadId: instead?.id ?? '', insteadText: instead ? rowText('modifier', instead) : '' }));
     }
     let count = 1;
     if (c.count !== undefined) {
-      if (!row.each) refuse(say('medieval.modifiers.noCount', { id: c.id, text: row.text }));
+      if (!row.each) refuse(say('medieval.modifiers.noCount', { id: c.id, text: rowText('modifier', row) }));
       if (!Number.isInteger(c.count) || c.count < 0) refuse(say('medieval.modifiers.badCount', { id: c.id, got: String(c.count) }));
-      if (row.maxCount !== undefined && c.count > row.maxCount) refuse(say('medieval.modifiers.maxCount', { id: c.id, text: row.text, max: String(row.maxCount), got: String(c.count) }));
+      if (row.maxCount !== undefined && c.count > row.maxCount) refuse(say('medieval.modifiers.maxCount', { id: c.id, text: rowText('modifier', row), max: String(row.maxCount), got: String(c.count) }));
       count = c.count;
     }
     let value: number;
     if (row.value === null) {
       if (c.value === undefined || !Number.isInteger(c.value)) {
-        refuse(say('medieval.modifiers.valueLost', { id: c.id, text: row.text, note: row.note ?? say('medieval.modifiers.printedLost'), n: c.id.replace(/^.*\./, ''), hasHouse: row.house ? 'yes' : 'no', house: row.house ?? '' }));
+        refuse(say('medieval.modifiers.valueLost', { id: c.id, text: rowText('modifier', row), note: row.note !== undefined ? packText('modifierNote', row.id, row.note) : say('medieval.modifiers.printedLost'), n: c.id.replace(/^.*\./, ''), hasHouse: row.house ? 'yes' : 'no', house: row.house ?? '' }));
       }
       value = c.value;
     } else {
-      if (c.value !== undefined) refuse(say('medieval.modifiers.valueFixed', { id: c.id, text: row.text, value: signed(row.value) }));
+      if (c.value !== undefined) refuse(say('medieval.modifiers.valueFixed', { id: c.id, text: rowText('modifier', row), value: signed(row.value) }));
       value = c.commander === 'Rash' && row.rashValue !== undefined ? row.rashValue : row.value;
     }
     if (count === 0) continue;
-    out.push({ id: row.id, text: row.text, value, count, total: value * count, derived: isDerived, ...(source !== undefined ? { ruling: true } : {}), ...(c.source ? { source: c.source } : {}) });
+    out.push({ id: row.id, text: rowText('modifier', row), value, count, total: value * count, derived: isDerived, ...(source !== undefined ? { ruling: true } : {}), ...(c.source ? { source: c.source } : {}) });
   }
   return out;
 }
 
 /** The working's lines for derived modifiers a GM ruled out. */
 export const droppedLines = (table: readonly PackModifier[], chosen: readonly ModifierChoice[]): Text[] =>
-  chosen.filter((c) => c.exclude).map((c) => say('medieval.modifiers.dropped', { id: c.id, text: table.find((m) => m.id === c.id)?.text ?? '' }));
+  chosen.filter((c) => c.exclude).map((c) => {
+    const row = table.find((m) => m.id === c.id);
+    return say('medieval.modifiers.dropped', { id: c.id, text: row ? rowText('modifier', row) : '' });
+  });
 
 export const modifierLine = (m: AppliedModifier): Text =>
   say('medieval.modifiers.line', {

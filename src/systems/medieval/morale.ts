@@ -1,10 +1,11 @@
-import { say, type Text } from '../../i18n/text.ts';
+import { either, say, type Text } from '../../i18n/text.ts';
 import { refuse } from '../../rules/errors.ts';
 import { rollFactor } from './factor.ts';
 import { applyModifiers, droppedLines, modifierLine, sumModifiers, type AppliedModifier, type ModifierChoice } from './modifiers.ts';
 import type { FireKind, MedievalPack, MoraleColumn, MoraleResult } from './pack-schema.ts';
 import { recorder, signed, type Dice, type Outcome, type Recorder } from '../../rules/outcome.ts';
 import type { TestingUnit } from './unit.ts';
+import { packText, rowText } from './words.ts';
 
 /**
  * The Morale Test (MED-MORALE-REASONS, MED-MORALE, MED-MORALE-MOD, MED-MORALE-RESULT,
@@ -62,10 +63,10 @@ export type TroopKind = 'infantry' | 'cavalry' | 'skirmish' | 'artillery' | 'oth
 /** What the result does to the unit, for the battle to apply; `text` quotes the effect rules. */
 export interface MoraleEffect {
   result: MoraleResult;
-  name: string;
+  name: Text;
   /** MED-MORALE-EFFECTS lines that apply to this unit (none for the receive-charge results). */
   rules: string[];
-  text: string[];
+  text: Text[];
   /** true: becomes (or stays) disordered; false: not disordered by this; null: unchanged. */
   disordered: boolean | null;
   routing: boolean;
@@ -87,7 +88,7 @@ export interface MoraleEffect {
 
 export interface MoraleOutcome extends Outcome {
   rule: 'MED-MORALE';
-  reason: { id: string; priority: number; text: string; intent?: MoraleIntent };
+  reason: { id: string; priority: number; text: Text; intent?: MoraleIntent };
   /** The lower-priority reasons this one test covers (MED-MORALE.3). */
   covers: string[];
   column: MoraleColumn;
@@ -143,12 +144,19 @@ export function moraleDerivedModifiers(unit: TestingUnit, derived: MoraleDerived
   return out;
 }
 
-const texts = (pack: MedievalPack, ids: string[]) => ids.map((id) => `${id}: ${pack.morale.effects.text.find((t) => t.id === id)?.text ?? ''}`);
+const texts = (pack: MedievalPack, ids: string[]): Text[] =>
+  ids.map((id) => {
+    const row = pack.morale.effects.text.find((t) => t.id === id);
+    return say('medieval.morale.effectLine', { id, text: row ? rowText('effect', row) : '' });
+  });
+
+/** A result's name in the reader's words ("Fall back in good order"). */
+export const resultName = (pack: MedievalPack, result: MoraleResult): Text => packText('resultName', result, pack.morale.resultNames[result]);
 
 /** MED-MORALE-EFFECTS for a result and unit; artillery falling back in disorder rolls its d10 (.2c). */
 export function moraleEffect(result: MoraleResult, unit: TestingUnit, pack: MedievalPack, rec: Recorder): MoraleEffect {
   const kind = troopKind(unit);
-  const name = pack.morale.resultNames[result];
+  const name = resultName(pack, result);
   const fx = pack.morale.effects;
   const distance = kind === 'infantry' || kind === 'cavalry' ? fx.fallBack[kind] : null;
   const base = { result, name, disordered: null, routing: false, rallied: false, fallBack: null, mayFire: 'yes', advance: 'free' } as const;
@@ -225,10 +233,10 @@ export function moraleTest(input: MoraleInput): MoraleOutcome {
   else {
     const byIntent = row.columnByIntent ?? {};
     const c = choice.intent !== undefined ? byIntent[choice.intent] : undefined;
-    if (c === undefined) refuse(say('medieval.morale.needsIntent', { id: row.id, intents: Object.keys(byIntent).join(' or ') }));
+    if (c === undefined) refuse(say('medieval.morale.needsIntent', { id: row.id, intents: either(Object.keys(byIntent)) }));
     column = c;
   }
-  const steps: Text[] = [say('medieval.morale.stepReason', { text: row.text, id: row.id, priority: String(row.priority), hasIntent: choice.intent ? 'yes' : 'no', intent: choice.intent ?? '' })];
+  const steps: Text[] = [say('medieval.morale.stepReason', { text: rowText('reason', row), id: row.id, priority: String(row.priority), hasIntent: choice.intent ? 'yes' : 'no', intent: choice.intent ?? '' })];
   const covers = chosen.slice(1).map((c) => c.row.id);
   if (covers.length) steps.push(say('medieval.morale.stepCovers', { ids: covers.join(', ') }));
 
@@ -243,7 +251,7 @@ export function moraleTest(input: MoraleInput): MoraleOutcome {
   const band = morale.results.find((b) => (b.min === null || total >= b.min) && (b.max === null || total <= b.max));
   if (!band) throw new Error(`pack MED-MORALE-RESULT has no band for ${total}`);
   const result = band.cells[column];
-  steps.push(say('medieval.morale.stepTotal', { total: signed(total), column: morale.columns[column], result: morale.resultNames[result], id: band.id }));
+  steps.push(say('medieval.morale.stepTotal', { total: signed(total), column: packText('column', column, morale.columns[column]), result: resultName(pack, result), id: band.id }));
   const effect = moraleEffect(result, unit, pack, rec);
   if (effect.artilleryRoll !== undefined) {
     steps.push(say('medieval.morale.stepArtillery', { roll: String(effect.artilleryRoll), abandon: effect.abandonGuns ? 'yes' : 'no' }));
@@ -251,7 +259,7 @@ export function moraleTest(input: MoraleInput): MoraleOutcome {
   if (effect.note) steps.push(effect.note);
   return {
     rule: 'MED-MORALE',
-    reason: { id: row.id, priority: row.priority, text: row.text, ...(choice.intent ? { intent: choice.intent } : {}) },
+    reason: { id: row.id, priority: row.priority, text: rowText('reason', row), ...(choice.intent ? { intent: choice.intent } : {}) },
     covers,
     column,
     roll,

@@ -30,7 +30,7 @@ const CONTROL_RETEST = 'MED-CONTROL.6';
 /** MED-CONTROL in phase 16 (MED-SEQ.16); a failed unit is impetuous until a later retest passes. */
 export function decideControlTest(s: BattleState, a: ControlAction, ctx: DecideContext): ControlEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'test it');
+  checkActsFor(s, ctx.actor, u, say('medieval.control.testIt'));
   checkPhase(s, 'MED-CONTROL', 'control');
   const st = unitStatus(s, u.id);
   const fromLog = a.reason === undefined ? controlReasonFromLog(s, u) : null;

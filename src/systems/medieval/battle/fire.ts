@@ -57,7 +57,7 @@ export type FireEvent = { type: 'MedievalFireResolved'; data: { firerId: string;
 export function decideFire(s: BattleState, a: FireAction, ctx: DecideContext): FireEvent[] {
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkActsFor(s, ctx.actor, firer, say('medieval.fire.withIt'));
   checkPhase(s, 'MED-FIRE', 'fire');
   const at = s.position;
   const pid = phaseId(at);

@@ -42,7 +42,7 @@ const MORALE_SIDE: Record<string, 'A' | 'B'> = { 'MED-SEQ.4': 'A', 'MED-SEQ.5': 
  */
 export function decideMoraleTest(s: BattleState, a: Extract<MoraleAction, { type: 'MedievalMoraleTest' }>, ctx: DecideContext): MoraleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'test it');
+  checkActsFor(s, ctx.actor, u, say('medieval.morale.testIt'));
   checkPhase(s, 'MED-MORALE', 'morale');
   const pid = phaseId(s.position);
   const testing = MORALE_SIDE[pid];
@@ -159,11 +159,6 @@ export function decideSetStatus(s: BattleState, a: Extract<MoraleAction, { type:
 export function statusText(st: MedievalUnitStatus): Text {
   const words = [st.routing ? 'routing' : '', st.disordered ? 'disordered' : '', st.gunsAbandoned ? 'gunsAbandoned' : ''].filter(Boolean).map((what) => say('medieval.morale.status', { what }));
   return words.length ? words.reduce((a, b) => say('medieval.morale.comma', { a, b })) : say('medieval.morale.goodOrder');
-}
-
-/** A unit's order in words, for /unit show. */
-export function statusWords(st: MedievalUnitStatus): string {
-  return [st.routing ? 'routing' : '', st.disordered ? 'disordered' : '', st.gunsAbandoned ? 'guns abandoned' : ''].filter(Boolean).join(', ');
 }
 
 export function evolveMoraleTested(d: BattleState, e: Of<'MedievalMoraleTested'>): void {

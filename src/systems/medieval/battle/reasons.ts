@@ -1,7 +1,8 @@
 import { findByName, isGm, type BattleState, type Unit } from '../../../battle/state.ts';
 import { unitSideId, type Ruling } from '../../../battle/mechanics.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { say } from '../../../i18n/text.ts';
+import { english, say, shipped, type Text } from '../../../i18n/text.ts';
+import { armText } from '../words.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlExemption, medievalPack as pack, type ModifierChoice, type MoraleIntent } from '../index.ts';
 import { figuresNow, phaseId, startFigures, testingUnit, unitStatus } from './state.ts';
@@ -27,18 +28,26 @@ export interface ReasonRow {
   text: string;
 }
 
+/** A control or morale reason in the reader's words. */
+const reasonText = (row: ReasonRow): Text => shipped(`medieval.pack.reason.${row.id}`, row.text);
+
 /** A reason that comes from the log, and why. */
 export interface ReasonFromLog {
   id: string;
-  why: string;
+  /** A phrase; a string in logs from before phrases. */
+  why: Text;
 }
 
 const later = (a: TurnPosition, b: TurnPosition | undefined) => b === undefined || a.turn > b.turn || (a.turn === b.turn && a.phase > b.phase);
 
 /** "B class infantry", "C class infantry in skirmish order": the roster as the reasons read it. */
-export function rosterWords(u: Unit): string {
-  const order = u.attrs.order === 'skirmish' || u.attrs.order === 'loose' ? ` in ${String(u.attrs.order)} order` : '';
-  return `${u.attrs.class !== undefined ? `${String(u.attrs.class)} class ` : ''}${String(u.attrs.arm)}${order}`;
+export function rosterWords(u: Unit): Text {
+  return say('medieval.reasons.roster', {
+    hasClass: u.attrs.class !== undefined ? 'yes' : 'no',
+    cls: String(u.attrs.class ?? ''),
+    arm: armText(String(u.attrs.arm)),
+    order: u.attrs.order === 'skirmish' || u.attrs.order === 'loose' ? String(u.attrs.order) : 'none',
+  });
 }
 
 /** This turn's rounds of melee, in words ("killed 2, lost 3 against Irish Kerns"), or null. */
@@ -46,10 +55,10 @@ function meleeThisTurn(s: BattleState, u: Unit) {
   const m = unitStatus(s, u.id).melee;
   if (m?.turn !== s.position.turn) return null;
   const names = m.against.map((id) => s.units[id]?.name ?? id).join(', ');
-  return { ...m, names, words: `killed ${m.kills}, lost ${m.losses} against ${names}` };
+  return { ...m, names, words: say('medieval.reasons.meleeWords', { kills: String(m.kills), losses: String(m.losses), names }) };
 }
 
-const WON_READING = 'read by figures killed: the source does not say who wins a round';
+const WON_READING = say('medieval.reasons.wonReading');
 
 const enemyRouting = (s: BattleState, u: Unit) =>
   Object.values(s.units).filter((x) => unitSideId(s, x) !== unitSideId(s, u) && unitStatus(s, x.id).routing && figuresNow(s, x) > 0);
@@ -59,35 +68,35 @@ const enemyRouting = (s: BattleState, u: Unit) =>
  * (MED-CONTROL.6, .8 and the distances and sight in all of them). `modifiers` are the test's: a
  * unit declared Irregular (MED-CONTROL-MOD.15) may test for MED-CONTROL.4.
  */
-export function controlReasonMisfit(s: BattleState, u: Unit, id: string, modifiers: readonly ModifierChoice[] = []): string | null {
+export function controlReasonMisfit(s: BattleState, u: Unit, id: string, modifiers: readonly ModifierChoice[] = []): Text | null {
   if (controlExemption(testingUnit(s, u), pack)) return null;
   const cls = String(u.attrs.class ?? '');
   const arm = String(u.attrs.arm ?? '');
   // An impetuous unit's test is the retest (MED-CONTROL-RESULT.3); the battle refuses the rest outright.
   const impetuous = unitStatus(s, u.id).impetuous !== undefined;
-  if (id === 'MED-CONTROL.6') return impetuous ? null : 'it is not impetuous: only a unit that failed its Control Test retakes it';
-  if (impetuous) return 'it is impetuous already: its test is the retest, MED-CONTROL.6';
+  if (id === 'MED-CONTROL.6') return impetuous ? null : say('medieval.reasons.notImpetuous');
+  if (impetuous) return say('medieval.reasons.impetuousAlready', { rule: 'MED-CONTROL.6' });
   switch (id) {
     case 'MED-CONTROL.1':
     case 'MED-CONTROL.2': {
       const m = meleeThisTurn(s, u);
-      if (!m) return 'it fought no round of melee this turn';
-      if (m.kills <= m.losses) return `it did not win its round of melee this turn (${m.words}; ${WON_READING})`;
-      if (id === 'MED-CONTROL.2' && !m.against.some((e) => unitStatus(s, e).routing)) return `none of the units it beat (${m.names}) is routing`;
+      if (!m) return say('medieval.reasons.noMelee');
+      if (m.kills <= m.losses) return say('medieval.reasons.didNotWin', { words: m.words, reading: WON_READING });
+      if (id === 'MED-CONTROL.2' && !m.against.some((e) => unitStatus(s, e).routing)) return say('medieval.reasons.noneRouting', { names: m.names });
       return null;
     }
     case 'MED-CONTROL.3':
-      if (arm !== 'cavalry') return 'it is not cavalry';
-      if (unitStatus(s, u.id).firedOn?.turn !== s.position.turn) return 'no enemy unit fired at it this Game Turn';
+      if (arm !== 'cavalry') return say('medieval.reasons.notCavalry');
+      if (unitStatus(s, u.id).firedOn?.turn !== s.position.turn) return say('medieval.reasons.notFiredAt');
       return null;
     case 'MED-CONTROL.4':
-      if (cls !== 'D' && cls !== 'E' && !modifiers.some((m) => m.id === 'MED-CONTROL-MOD.15' && !m.exclude)) return 'it is neither D nor E class, nor declared Irregular (MED-CONTROL-MOD.15)';
-      if (!enemyRouting(s, u).length) return 'no enemy unit is routing';
+      if (cls !== 'D' && cls !== 'E' && !modifiers.some((m) => m.id === 'MED-CONTROL-MOD.15' && !m.exclude)) return say('medieval.reasons.notDorE', { rule: 'MED-CONTROL-MOD.15' });
+      if (!enemyRouting(s, u).length) return say('medieval.reasons.noEnemyRouting');
       return null;
     case 'MED-CONTROL.5':
-      return cls === 'A' && arm === 'cavalry' ? null : 'it is not A class cavalry';
+      return cls === 'A' && arm === 'cavalry' ? null : say('medieval.reasons.notAClassCavalry');
     case 'MED-CONTROL.7':
-      return cls === 'M' ? null : 'it is not M class (mercenaries)';
+      return cls === 'M' ? null : say('medieval.reasons.notMClass');
     default:
       return null;
   }
@@ -96,9 +105,9 @@ export function controlReasonMisfit(s: BattleState, u: Unit, id: string, modifie
 /** The control reason the log gives the unit when none is named: the retest (.6) of an impetuous unit, or .2. */
 export function controlReasonFromLog(s: BattleState, u: Unit): ReasonFromLog | null {
   const st = unitStatus(s, u.id);
-  if (st.impetuous) return { id: 'MED-CONTROL.6', why: `is impetuous since turn ${st.impetuous.since.turn} and retakes its test (MED-CONTROL-RESULT.3)` };
+  if (st.impetuous) return { id: 'MED-CONTROL.6', why: say('medieval.reasons.retest', { turn: String(st.impetuous.since.turn) }) };
   const m = meleeThisTurn(s, u);
-  if (m && !controlReasonMisfit(s, u, 'MED-CONTROL.2')) return { id: 'MED-CONTROL.2', why: `won its round of melee this turn (${m.words}; ${WON_READING}) and an enemy it beat is routing` };
+  if (m && !controlReasonMisfit(s, u, 'MED-CONTROL.2')) return { id: 'MED-CONTROL.2', why: say('medieval.reasons.wonAndRouting', { words: m.words, reading: WON_READING }) };
   return null;
 }
 
@@ -126,34 +135,34 @@ function chargedOrReacted(s: BattleState, u: Unit): string | null {
  * the log knows is phase 15's (MED-SEQ.15); in phase 10 a unit that charged or reacted to a charge
  * this turn does not test for seeing friends rout (MED-SEQ.10).
  */
-export function moraleReasonMisfit(s: BattleState, u: Unit, id: string, intent?: MoraleIntent): string | null {
+export function moraleReasonMisfit(s: BattleState, u: Unit, id: string, intent?: MoraleIntent): Text | null {
   const st = unitStatus(s, u.id);
   const turn = s.position.turn;
   const pid = phaseId(s.position);
-  if (LOG_REASONS.includes(id) && pid !== LOG_REASONS_PHASE) return `its test is taken in phase 15, Morale Tests (MED-SEQ.15), not in phase ${number(pid)} (${pid})`;
+  if (LOG_REASONS.includes(id) && pid !== LOG_REASONS_PHASE) return say('medieval.reasons.phase15', { n: number(pid), pid });
   if (id === 'MED-MORALE-REASONS.6' && pid === 'MED-SEQ.10') {
     const tested = chargedOrReacted(s, u);
-    if (tested) return `it took a Morale Test in phase ${tested} this turn, charging or reacting to a charge, and such units do not take phase 10's test (MED-SEQ.10)`;
+    if (tested) return say('medieval.reasons.phase10', { n: tested });
   }
   switch (id) {
     case 'MED-MORALE-REASONS.2':
-      return st.firedOn?.turn === turn ? null : 'it has not been under fire this Game Turn';
+      return st.firedOn?.turn === turn ? null : say('medieval.reasons.notUnderFire');
     case 'MED-MORALE-REASONS.4': {
       const m = meleeThisTurn(s, u);
-      if (!m) return 'it fought no round of melee this turn';
-      return m.kills > m.losses ? `it won its round of melee this turn (${m.words}; ${WON_READING})` : null;
+      if (!m) return say('medieval.reasons.noMelee');
+      return m.kills > m.losses ? say('medieval.reasons.wonMelee', { words: m.words, reading: WON_READING }) : null;
     }
     case 'MED-MORALE-REASONS.8':
-      return st.fireLosses?.turn === turn ? null : 'it lost no figures to enemy fire this Game Turn';
+      return st.fireLosses?.turn === turn ? null : say('medieval.reasons.noFireLosses');
     case 'MED-MORALE-REASONS.9':
-      if (!st.firstFiredOn) return 'it has never been under fire';
-      return st.firstFiredOn.turn === turn ? null : `it was first under fire in turn ${st.firstFiredOn.turn}`;
+      if (!st.firstFiredOn) return say('medieval.reasons.neverUnderFire');
+      return st.firstFiredOn.turn === turn ? null : say('medieval.reasons.firstUnderFireIn', { turn: String(st.firstFiredOn.turn) });
     case 'MED-MORALE-REASONS.10':
-      if (intent === 'rally' && !st.routing) return 'it is not routing, so has nothing to rally from';
-      if (intent === 'restore' && !st.routing && (!st.morale || st.morale.result === 'act-as-ordered')) return 'its morale status is "Obey Orders" already';
+      if (intent === 'rally' && !st.routing) return say('medieval.reasons.notRouting');
+      if (intent === 'restore' && !st.routing && (!st.morale || st.morale.result === 'act-as-ordered')) return say('medieval.reasons.obeyOrders');
       return null;
     case 'MED-MORALE-REASONS.11':
-      return figuresNow(s, u) * 2 <= startFigures(u) ? null : `it has ${figuresNow(s, u)} of its ${startFigures(u)} figures, more than 50%`;
+      return figuresNow(s, u) * 2 <= startFigures(u) ? null : say('medieval.reasons.moreThanHalf', { now: String(figuresNow(s, u)), start: String(startFigures(u)) });
     default:
       return null;
   }
@@ -172,10 +181,10 @@ export function moraleReasonsFromLog(s: BattleState, u: Unit): ReasonFromLog[] {
   const since = st.morale && phaseId(st.morale.at) === LOG_REASONS_PHASE ? st.morale.at : undefined;
   const out: ReasonFromLog[] = [];
   const m = meleeThisTurn(s, u);
-  if (m && m.kills <= m.losses && later(m.at, since)) out.push({ id: 'MED-MORALE-REASONS.4', why: `${m.kills < m.losses ? 'lost' : 'drew'} its round of melee this turn (${m.words}; ${WON_READING})` });
-  if (st.fireLosses?.turn === turn && later(st.fireLosses.at, since)) out.push({ id: 'MED-MORALE-REASONS.8', why: `lost ${st.fireLosses.figures} figure${st.fireLosses.figures === 1 ? '' : 's'} to enemy fire this Game Turn` });
-  if (st.firstFiredOn?.turn === turn && later(st.firstFiredOn, since)) out.push({ id: 'MED-MORALE-REASONS.9', why: 'was under fire for the first time in the game this Game Turn' });
-  if (figuresNow(s, u) * 2 <= startFigures(u) && (since === undefined || since.turn < turn)) out.push({ id: 'MED-MORALE-REASONS.11', why: `has ${figuresNow(s, u)} of its ${startFigures(u)} figures left, 50% or less` });
+  if (m && m.kills <= m.losses && later(m.at, since)) out.push({ id: 'MED-MORALE-REASONS.4', why: say('medieval.reasons.lostOrDrew', { result: m.kills < m.losses ? 'lost' : 'drew', words: m.words, reading: WON_READING }) });
+  if (st.fireLosses?.turn === turn && later(st.fireLosses.at, since)) out.push({ id: 'MED-MORALE-REASONS.8', why: say('medieval.reasons.fireLosses', { n: st.fireLosses.figures }) });
+  if (st.firstFiredOn?.turn === turn && later(st.firstFiredOn, since)) out.push({ id: 'MED-MORALE-REASONS.9', why: say('medieval.reasons.firstUnderFire') });
+  if (figuresNow(s, u) * 2 <= startFigures(u) && (since === undefined || since.turn < turn)) out.push({ id: 'MED-MORALE-REASONS.11', why: say('medieval.reasons.halfOrLess', { now: String(figuresNow(s, u)), start: String(startFigures(u)) }) });
   return out;
 }
 
@@ -183,17 +192,17 @@ export function moraleReasonsFromLog(s: BattleState, u: Unit): ReasonFromLog[] {
  * A reason given that does not fit (`misfit`): a player's is refused, naming the reason, its words
  * and why; a GM's stands as a ruling, kept in the event.
  */
-export function fitOrRule(s: BattleState, actor: string, u: Unit, row: ReasonRow, misfit: string | null): Ruling | null {
+export function fitOrRule(s: BattleState, actor: string, u: Unit, row: ReasonRow, misfit: Text | null): Ruling | null {
   if (misfit === null) return null;
-  if (!isGm(s, actor)) refuse(say('medieval.reasons.doesNotFit', { id: row.id, text: row.text, unit: u.name, roster: rosterWords(u), misfit }));
-  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it applies', derived: `that it does not fit (${rosterWords(u)}): ${misfit}`, by: actor };
+  if (!isGm(s, actor)) refuse(say('medieval.reasons.doesNotFit', { id: row.id, text: reasonText(row), unit: u.name, roster: rosterWords(u), misfit }));
+  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it applies', derived: `that it does not fit (${english(rosterWords(u))}): ${english(misfit)}`, by: actor };
 }
 
 /** A reason the log gives that a GM drops; a player may not. */
 export function dropOrRefuse(s: BattleState, actor: string, u: Unit, from: ReasonFromLog): Ruling {
   const row = pack.morale.reasons.find((r) => r.id === from.id)!;
-  if (!isGm(s, actor)) refuse(say('medieval.reasons.fromLogGmDrops', { id: row.id, text: row.text, unit: u.name, why: from.why }));
-  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it does not apply', derived: `that it applies (${u.name} ${from.why})`, by: actor };
+  if (!isGm(s, actor)) refuse(say('medieval.reasons.fromLogGmDrops', { id: row.id, text: reasonText(row), unit: u.name, why: from.why }));
+  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it does not apply', derived: `that it applies (${u.name} ${english(from.why)})`, by: actor };
 }
 
 /** The unit named in a command's `unit` option, when a battle holds it (completion). */

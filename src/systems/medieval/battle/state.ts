@@ -14,7 +14,7 @@ import { MEDIEVAL_PHASES, phaseNameInline } from '../sequence.ts';
 /** A morale result in force on a unit (MED-MORALE-EFFECTS), from the test taken `at`. */
 export interface MoraleInForce {
   result: MoraleResult;
-  name: string;
+  name: Text;
   rules: string[];
   advance: 'free' | 'none' | 'half';
   mayFire: 'yes' | 'no' | 'half';

@@ -1,6 +1,6 @@
 import { sideName } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import { say, type Text } from '../../../i18n/text.ts';
+import { joinedBy, say, type Text } from '../../../i18n/text.ts';
 import { medievalPack as pack } from '../index.ts';
 import { figuresNow, med, phaseAt, startFigures, unitStatus } from './state.ts';
 
@@ -47,8 +47,8 @@ export function medievalStatusLines(s: BattleState): Text[] {
   const out: Text[] = [];
   if (m.sides?.turn === s.position.turn) out.push(say('medieval.views.sides', { a: sideName(s, m.sides.a), b: sideName(s, m.sides.b) }));
   else if (m.initiative?.turn === s.position.turn) out.push(say('medieval.views.toChoose', { side: sideName(s, m.initiative.winner) }));
-  const cmd = Object.entries(m.commanders).map(([id, c]) => `${sideName(s, id)} ${c}`);
-  if (cmd.length) out.push(say('medieval.views.commanders', { commanders: cmd.join(', ') }));
+  const cmd = Object.entries(m.commanders).map(([id, c]): Text => say('medieval.views.commander', { side: sideName(s, id), commander: String(c) }));
+  if (cmd.length) out.push(say('medieval.views.commanders', { commanders: joinedBy(cmd, ', ') }));
   if (m.weather) {
     const w = m.weather;
     const values = { weather: w.weather, strength: w.windStrength, direction: w.windDirection, turn: String(w.turn) };

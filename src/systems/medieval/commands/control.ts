@@ -2,6 +2,7 @@ import { defineCommand, sub, type ExampleContext } from '../../../app/slash/comm
 import { quoted } from '../../../app/slash/examples.ts';
 import { figuresNow, testingUnit } from '../battle/state.ts';
 import { labelled, matchingCodes, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
+import { wordedRows } from '../words.ts';
 import { parseModifierList, parseReasonList } from '../battle/parse.ts';
 import { controlReasonFromLog, controlReasonMisfit, typedUnit } from '../battle/reasons.ts';
 import { say } from '../../../i18n/text.ts';
@@ -44,13 +45,13 @@ export const control = defineCommand({
           ...labelled((ctx) => {
             const u = typedUnit(ctx.state, ctx.options);
             const fit = medievalPack.control.reasons.filter((r) => !u || !ctx.state || controlReasonMisfit(ctx.state, u, r.id) === null);
-            return matchingCodes(fit, ctx.typed);
+            return matchingCodes(wordedRows('reason', fit, ctx.locale), ctx.typed);
           }),
         },
         modifiers: {
           kind: 'string',
           description: 'MED-CONTROL-MOD ids, e.g. "14x2 22"; class, losses, disorder: derived (/ref modifiers)',
-          ...labelled((ctx) => matchingLastCode(medievalPack.control.modifiers, ctx.typed)),
+          ...labelled((ctx) => matchingLastCode(wordedRows('modifier', medievalPack.control.modifiers, ctx.locale), ctx.typed)),
         },
         rash_commander: { kind: 'boolean', description: 'The Commander Figure present is Rash: .22 and .24 count +0 and +1 (MED-CONTROL-MOD.32)' },
       },

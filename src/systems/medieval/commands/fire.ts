@@ -1,5 +1,6 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
+import { wordedRows } from '../words.ts';
 import { quoted } from '../../../app/slash/examples.ts';
 import { unitSideId } from '../../../battle/mechanics.ts';
 import { parseModifierList } from '../battle/parse.ts';
@@ -34,7 +35,7 @@ export const fire = {
       modifiers: {
         kind: 'string',
         description: 'MED-FIRE-MOD ids, e.g. "14 16"; the log\'s are derived (/ref modifiers); a GM drops with -9',
-        ...labelled((ctx) => matchingLastCode(medievalPack.fire.modifiers, ctx.typed)),
+        ...labelled((ctx) => matchingLastCode(wordedRows('modifier', medievalPack.fire.modifiers, ctx.locale), ctx.typed)),
       },
       target_moving: { kind: 'boolean', description: 'The target moved this move or last (MED-FIRE-MOD.10); the log has no moves' },
       score: { kind: 'integer', description: 'GM: the score needed for a weapon with no Firing Chart row (musket, caliver, pistol)', min: 1, max: 10 },

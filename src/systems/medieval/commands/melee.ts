@@ -1,6 +1,7 @@
 import { defineCommand, sub } from '../../../app/slash/commands.ts';
 import { quoted } from '../../../app/slash/examples.ts';
 import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
+import { wordedRows } from '../words.ts';
 import { parseModifierList } from '../battle/parse.ts';
 import { medievalPack } from '../index.ts';
 
@@ -8,7 +9,7 @@ const modifiers = (whose: string) =>
   ({
     kind: 'string',
     description: `The ${whose}'s MED-MELEE-MOD ids, e.g. "2 13"; the roster's are derived (/ref modifiers)`,
-    ...labelled((ctx) => matchingLastCode(medievalPack.melee.modifiers, ctx.typed)),
+    ...labelled((ctx) => matchingLastCode(wordedRows('modifier', medievalPack.melee.modifiers, ctx.locale), ctx.typed)),
   }) as const;
 const score = (whose: string) => ({ kind: 'integer', description: `GM: the ${whose}'s score needed where the Melee Chart has no cell (MED-MELEE source note)`, min: 1, max: 10 }) as const;
 

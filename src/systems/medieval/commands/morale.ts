@@ -4,6 +4,7 @@ import { unitSideId } from '../../../battle/mechanics.ts';
 import { routingSeen } from '../battle/advance.ts';
 import { figuresNow, phaseId } from '../battle/state.ts';
 import { labelled, matchingLastCode, unitNames } from '../../../app/slash/complete.ts';
+import { wordedRows } from '../words.ts';
 import { parseModifierList, parseReasonChoices } from '../battle/parse.ts';
 import { LOG_REASONS_PHASE, moraleReasonMisfit, typedUnit } from '../battle/reasons.ts';
 import { medievalPack, type MoraleIntent } from '../index.ts';
@@ -59,14 +60,14 @@ export const morale = {
           const u = typedUnit(ctx.state, ctx.options);
           const intent = typeof ctx.options?.intent === 'string' ? (ctx.options.intent as MoraleIntent) : undefined;
           const fit = medievalPack.morale.reasons.filter((r) => !u || !ctx.state || moraleReasonMisfit(ctx.state, u, r.id, intent) === null);
-          return matchingLastCode(fit, ctx.typed);
+          return matchingLastCode(wordedRows('reason', fit, ctx.locale), ctx.typed);
         }),
       },
       intent: { kind: 'string', description: 'Reason 3: receive or evade the charge; reason 10: rally or restore', choices: INTENTS },
       modifiers: {
         kind: 'string',
         description: 'MED-MORALE-MOD ids, e.g. "4x2 24"; class, losses, disorder derived (/ref modifiers)',
-        ...labelled((ctx) => matchingLastCode(medievalPack.morale.modifiers, ctx.typed)),
+        ...labelled((ctx) => matchingLastCode(wordedRows('modifier', medievalPack.morale.modifiers, ctx.locale), ctx.typed)),
       },
       commander_dead: { kind: 'boolean', description: 'Its contingent Commander is killed, wounded or not in sight (MED-MORALE-MOD.28)' },
       friends_routing: { kind: 'integer', description: 'Friendly units routing / falling back within 150yds (MED-MORALE-MOD.6)', min: 0, max: 50 },

@@ -1,32 +1,60 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { reply } from '../../../app/slash/replies.ts';
 import { joinedBy, lines, say, type Text } from '../../../i18n/text.ts';
+import { packText, rowText } from '../words.ts';
 import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../index.ts';
 
 /** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */
-const dist = (d: { cm: number | null; in: number }) => (d.cm === null ? `${d.in}"` : `${d.cm} cm (${d.in}")`);
-const note = (n?: string) => (n ? ` [${n}]` : '');
+const noted = (kind: 'troopsNote' | 'terrainNote', id: string, n?: string): Text => (n ? say('medieval.ref.note', { note: packText(kind, id, n) }) : '');
 
-function movement(): string {
+function movement(): Text {
   const m = pack.movement;
-  return [
-    `Troops: line / column March Rate, bonus for each ${m.bonusFor}`,
-    ...m.troops.map((t) => `${t.id} ${t.troopType}, class ${t.classes.join('/')}: line ${dist(t.line)}, column ${dist(t.column)}, bonus +${dist(t.bonus)}${note(t.note)}`),
+  return lines(
+    say('medieval.ref.moveHead', { bonusFor: packText('bonusFor', 'movement', m.bonusFor) }),
+    ...m.troops.map((t) =>
+      say('medieval.ref.moveRow', {
+        id: t.id,
+        troops: packText('troops', t.id, t.troopType),
+        classes: t.classes.join('/'),
+        line: distance(t.line),
+        column: distance(t.column),
+        bonus: distance(t.bonus),
+        note: noted('troopsNote', t.id, t.note),
+      }),
+    ),
     '',
-    'Artillery: limbered / manhandled March Rate, limber or unlimber, road bonus',
-    ...m.artillery.map((a) => `${a.id} ${a.type}: limbered ${dist(a.limbered)}, manhandled ${dist(a.manhandled)}, limber/unlimber ${a.limberOrUnlimber}, road +${dist(a.roadBonus)}`),
-  ].join('\n');
+    say('medieval.ref.artilleryHead'),
+    ...m.artillery.map((a) =>
+      say('medieval.ref.artilleryRow', {
+        id: a.id,
+        type: packText('artillery', a.id, a.type),
+        limbered: distance(a.limbered),
+        manhandled: distance(a.manhandled),
+        time: packText('artilleryTime', a.id, a.limberOrUnlimber),
+        road: distance(a.roadBonus),
+      }),
+    ),
+  );
 }
 
-function terrain(): string {
+const numbered = (n: number, text: Text): Text => say('medieval.ref.numbered', { n: String(n), text });
+
+function terrain(): Text {
   const t = pack.terrain;
-  return [
-    `Columns: ${t.columns.map((c, i) => `${i + 1} ${c}`).join('; ')}`,
-    ...t.rows.map((r) => `${r.id} ${r.feature}: ${r.cells.map((c, i) => `${i + 1} ${c ?? '(none printed)'}`).join('; ')}${note(r.note)}`),
+  return lines(
+    say('medieval.ref.terrainColumns', { columns: joinedBy(t.columns.map((c, i) => numbered(i + 1, packText('terrainColumn', String(i + 1), c))), '; ') }),
+    ...t.rows.map((r) =>
+      say('medieval.ref.terrainRow', {
+        id: r.id,
+        feature: packText('terrain', r.id, r.feature),
+        cells: joinedBy(r.cells.map((c, i) => numbered(i + 1, c === null ? say('medieval.ref.nonePrinted') : packText('terrainCell', `${r.id}.${i + 1}`, c))), '; '),
+        note: noted('terrainNote', r.id, r.note),
+      }),
+    ),
     '',
-    ...t.footnotes.map((f) => `${f.id}${f.mark ? ` (${f.mark})` : ''} ${f.text}`),
-    `MED-TERRAIN.12 Each cm moved counts as: ${t.cost.map((c) => `${c.marchRate} M.R. ${c.cmCountsAs} cm`).join('; ')}`,
-  ].join('\n');
+    ...t.footnotes.map((f) => say('medieval.ref.footnote', { id: f.id, mark: f.mark || 'none', text: packText('footnote', f.id, f.text) })),
+    say('medieval.ref.terrainCost', { id: 'MED-TERRAIN.12', costs: joinedBy(t.cost.map((c) => say('medieval.ref.cost', { rate: c.marchRate, cm: c.cmCountsAs })), '; ') }),
+  );
 }
 
 /** A weapon of the chart in the reader's words: the system's own word for it (`medieval.ref.weapon.<name>`). */
@@ -69,7 +97,7 @@ const byUmpire = (m: PackModifier): Text => {
 };
 const value = (m: PackModifier): Text => (m.value !== null ? signed(m.value) : m.house ? say('medieval.ref.mod.unknownHouse', { house: m.house }) : say('medieval.ref.mod.unknown'));
 const each = (m: PackModifier): Text => (!m.each ? '' : m.perUnit ? say('medieval.ref.mod.eachAtMost', { side: m.perUnit.side }) : say('medieval.ref.mod.each'));
-const modifierLine = (m: PackModifier): Text => say('medieval.ref.mod.line', { id: m.id, text: m.text, value: value(m), each: each(m), by: byUmpire(m) });
+const modifierLine = (m: PackModifier): Text => say('medieval.ref.mod.line', { id: m.id, text: rowText('modifier', m), value: value(m), each: each(m), by: byUmpire(m) });
 
 /** The medieval charts for players measuring on the table, added to the core's /ref. */
 export const ref = {
@@ -78,14 +106,14 @@ export const ref = {
     who: 'anyone',
     example: '/ref movement',
     options: {},
-    query: (_o, ctx) => [reply(ctx, movement(), 'Movement Chart (MED-MOVE)')],
+    query: (_o, ctx) => [reply(ctx, movement(), say('medieval.ref.moveTitle'))],
   }),
   terrain: sub({
     description: 'Terrain and its effect upon March Rates (MED-TERRAIN)',
     who: 'anyone',
     example: '/ref terrain',
     options: {},
-    query: (_o, ctx) => [reply(ctx, terrain(), 'Terrain Chart (MED-TERRAIN)')],
+    query: (_o, ctx) => [reply(ctx, terrain(), say('medieval.ref.terrainTitle'))],
   }),
   range: sub({
     description: 'Firing ranges by weapon, artillery misfires (MED-RANGE)',
