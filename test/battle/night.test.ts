@@ -110,7 +110,7 @@ describe('orders at night', () => {
   it('NIGHT-18.24 a PASSIVE command triggered may then go to DEFEND, set by its player', () => {
     given([...night, { type: 'CommandTriggered', data: { commandId: 'c2', reason: 'b', text: 'moved on', by: 'bob', claim: true } }])
       .when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' }, 'bob')
-      .then([{ type: 'OrderChanged', data: { commandId: 'c2', order: 'DEFEND', from: 'MARCH', rule: 'NIGHT-18.22', reason: 'order changed by its player, once triggered', by: 'bob' } }]);
+      .then([{ type: 'OrderChanged', data: { commandId: 'c2', order: 'DEFEND', from: 'MARCH', rule: 'NIGHT-18.22', reason: say('percentile.orders.reason.byPlayer'), by: 'bob' } }]);
   });
   it('NIGHT-18.24 only PASSIVE commands are triggered, with one of the four reasons', () => {
     given(night).when({ type: 'TriggerCommand', command: 'III Corps', reason: 'a' }).refused(/Only a PASSIVE command is triggered/);
@@ -119,7 +119,7 @@ describe('orders at night', () => {
   it('NIGHT-18.23 an ACTIVE command keeps its order; a GM changes it by the normal rules', () =>
     given(night)
       .when({ type: 'SetOrder', command: 'III Corps', order: 'MANEUVER' })
-      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'MANEUVER', from: 'ATTACK', rule: 'NIGHT-18.23', reason: 'order changed', by: 'gm' } }]));
+      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'MANEUVER', from: 'ATTACK', rule: 'NIGHT-18.23', reason: say('percentile.orders.reason.changed'), by: 'gm' } }]));
   it("NIGHT-18.22 a command turned PASSIVE takes MARCH, ENGAGE or RESERVE, its player's pick by its senior's order; a GM's pick is logged as his ruling", () => {
     const due: BattleEvent = { type: 'OrderChangeDue', data: { commandId: 'c1', choices: ['MARCH', 'ENGAGE', 'RESERVE'], reason: 'NIGHT-18.22' } };
     const turned = [...night, { type: 'MfpCriticalReached', data: { sideId: 's1', toPassive: ['c1'] } } as BattleEvent, due];
@@ -127,9 +127,9 @@ describe('orders at night', () => {
     given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'RESERVE' }, 'bob').refused(/III Corps is <@alice>'s command/);
     given(turned)
       .when({ type: 'SetOrder', command: 'III Corps', order: 'reserve' }, 'alice')
-      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "its player's PASSIVE order, by its senior's order", by: 'alice' } }]);
+      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: say('percentile.orders.reason.passiveBySenior'), by: 'alice' } }]);
     const [gm] = given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'ENGAGE' }).events();
-    expect(gm).toEqual({ type: 'OrderChanged', data: { commandId: 'c1', order: 'ENGAGE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "the GM's pick of the PASSIVE order", by: 'gm', gmRuling: true } });
+    expect(gm).toEqual({ type: 'OrderChanged', data: { commandId: 'c1', order: 'ENGAGE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: say('percentile.orders.reason.passiveGmPick'), by: 'gm', gmRuling: true } });
     expect(english(describeEvent(gm!, given(turned).state))).toBe("III Corps: order ATTACK → ENGAGE (the GM's pick of the PASSIVE order; NIGHT-18.22) — GM's ruling");
   });
   it('secret orders are revealed as the next phase begins', () => {

@@ -684,7 +684,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
 
   it('PCT-11.78 / PCT-11.79 losses in a square and a battalion brought to 50% name the GM\'s step in the working', () => {
     const square = play(setup, shoot('Foot Battery', '1/79th Square'), 'alice', 1);
-    expect(fired(square).outcome.gmSteps?.[0]).toMatch(/^PCT-11.78: if other units share 1\/79th Square's square, the unit with the highest current CMR suffers every loss/);
+    expect(english(fired(square).outcome.gmSteps![0]!)).toMatch(/^PCT-11.78: if other units share 1\/79th Square's square, the unit with the highest current CMR suffers every loss/);
     const worn = [...setup, { type: 'PercentileLossesRuled', data: { unitId: 'u4', sideId: 's2', at: pos(1, 0), kind: 'figures', lost: 9, left: 11, reason: 'shock', moraleCheckDue: false, mfpChange: { rule: 'PCT-11.73', points: 0, direction: 'up', perFigure: 1, perBatteryOrTrain: 5, batteryLoss: 'each-cannon', text: '' }, mfp: null } } as BattleEvent];
     const half = play(worn, shoot('Foot Battery', '1/28th Foot'), 'alice', 1);
     expect(fireText(worn, half)).toContain('PCT-11.79: 1/28th Foot is down to 50% or less: by convention its light (voltigeur) skirmish figures');

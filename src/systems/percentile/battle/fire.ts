@@ -91,7 +91,7 @@ export interface PercentileFireOutcome extends FireOutcome {
   /** GM rulings against what the battle derived (mechanics.ts `claim`); absent when none. */
   rulings?: Ruling[];
   /** Steps the rules leave to the GM that this fire calls for (PCT-11.78, 11.79, 11.86). */
-  gmSteps?: string[];
+  gmSteps?: Text[];
   applied: {
     losses: number;
     lossKind: FireOutcome['lossKind'];
@@ -292,16 +292,12 @@ function targetArm(u: Unit): TargetArm {
  * battle keeps one unit per square) and the 50% conventions of PCT-11.79 (the light skirmish and
  * regimental artillery crew figures inside a battalion are not on the roster).
  */
-function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', before: number, lost: number, all: number): string[] {
+function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', before: number, lost: number, all: number): Text[] {
   if (lost === 0) return [];
-  const out: string[] = [];
-  if (target.attrs.formation === 'square' && of === 'figures') {
-    out.push(`PCT-11.78: if other units share ${target.name}'s square, the unit with the highest current CMR suffers every loss until another equals it; a GM records losses that fall on another unit with /unit losses (and undoes this fire's if needed).`);
-  }
-  if (of === 'figures' && target.attrs.arm === 'infantry' && before * 2 > all && (before - lost) * 2 <= all) {
-    out.push(`PCT-11.79: ${target.name} is down to 50% or less: by convention its light (voltigeur) skirmish figures within the battalion and any regimental artillery crew figure are removed; a GM records them with /unit losses.`);
-  }
-  if (of === 'cannon' && Number(target.attrs.howitzers ?? 0) > 0) out.push(`PCT-11.79: the howitzer is destroyed first: ${target.name}'s howitzers are counted down with its cannon.`);
+  const out: Text[] = [];
+  if (target.attrs.formation === 'square' && of === 'figures') out.push(say('percentile.fire.gmSquare', { unit: target.name }));
+  if (of === 'figures' && target.attrs.arm === 'infantry' && before * 2 > all && (before - lost) * 2 <= all) out.push(say('percentile.fire.gmHalf', { unit: target.name }));
+  if (of === 'cannon' && Number(target.attrs.howitzers ?? 0) > 0) out.push(say('percentile.fire.gmHowitzer', { unit: target.name }));
   return out;
 }
 
