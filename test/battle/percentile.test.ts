@@ -1,4 +1,4 @@
-import { english, word } from '../../src/i18n/text.ts';
+import { english, say, word } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -164,7 +164,7 @@ describe('PCT-11.23.3 and NIGHT-18.42 cavalry charges', () => {
     const [e] = play(nightTurn(2), charge('Lanciers'), 'alice', 2);
     expect(e).toEqual({
       type: 'PercentileChargeRolled',
-      data: { unitId: 'u5', at: pos(3, 2, 'night'), outcome: { rule: 'NIGHT-18.42', unit: 'Lanciers', die: 6, roll: 2, direction: 'left', degrees: 22, text: 'Angle the cavalry unit to charge 22° left from center facing.' }, dice: { from: 0, to: 1, rolls: [{ sides: 6, result: 2 }] } },
+      data: { unitId: 'u5', at: pos(3, 2, 'night'), outcome: { rule: 'NIGHT-18.42', unit: 'Lanciers', die: 6, roll: 2, direction: 'left', degrees: 22, text: say('percentile.pack.chargeDirection.left') }, dice: { from: 0, to: 1, rolls: [{ sides: 6, result: 2 }] } },
     });
     expect(percentileUnitLines(given([...nightTurn(2), e!]).state, 'u5')).toContain('declared charge this turn: 22° left (NIGHT-18.42)');
   });

@@ -270,7 +270,8 @@ describe('night turn', () => {
       [5, 'right', 22],
       [6, 'right', 22],
     ]);
-    expect(got[0]).toMatchObject({ rule: 'NIGHT-18.42', die: 6, text: 'Angle the cavalry unit to charge 22° left from center facing.' });
+    expect(got[0]).toMatchObject({ rule: 'NIGHT-18.42', die: 6 });
+    expect(english(got[0]!.text)).toBe('Angle the cavalry unit to charge 22° left from center facing.');
   });
 
   it('NIGHT-18.42 the battle dice stream rolls it and records the die', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import pack from './pack.json' with { type: 'json' };
 import type { Dice } from '../../rules/outcome.ts';
-import { joinedBy, say, type Text } from '../../i18n/text.ts';
+import { joinedBy, say, shipped, type Text } from '../../i18n/text.ts';
 import { loadPack } from '../../rules/pack.ts';
 
 /**
@@ -314,12 +314,12 @@ export function nightBanner(n: { visibility: number | null; moon: Moon; weather:
 export function chargeDirection(
   dice: Dice,
   pack: NightPack = NIGHT_PACK,
-): { rule: 'NIGHT-18.42'; die: number; roll: number; direction: 'left' | 'straight' | 'right'; degrees: number; text: string } {
+): { rule: 'NIGHT-18.42'; die: number; roll: number; direction: 'left' | 'straight' | 'right'; degrees: number; text: Text } {
   const table = pack.chargeDirection;
   const roll = dice.die(table.die);
   const hit = table.results.find((r) => r.min <= roll && roll <= r.max);
   if (!hit) throw new RangeError(`charge direction roll ${roll} is not on the NIGHT-18.42 table (d${table.die})`);
-  return { rule: 'NIGHT-18.42', die: table.die, roll, direction: hit.direction, degrees: hit.degrees, text: hit.text };
+  return { rule: 'NIGHT-18.42', die: table.die, roll, direction: hit.direction, degrees: hit.degrees, text: shipped(`percentile.pack.chargeDirection.${hit.direction}`, hit.text) };
 }
 
 // --- CMR: NIGHT-18.71, 18.83, 18.84 -----------------------------------------------------------

@@ -24,7 +24,8 @@ export interface ChargeOutcome {
   roll: number;
   direction: 'left' | 'straight' | 'right';
   degrees: number;
-  text: string;
+  /** The table's result: a phrase of the shipped pack's, a house-ruled text or an older log's as written. */
+  text: Text;
 }
 
 export type ChargeEvent =

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { english, isPhrase, say, shipped, word } from '../../src/i18n/text.ts';
+import type { BattleState } from '../../src/battle/state.ts';
+import { chargeDirection, FIRE_PACK, modifierLabel, NIGHT_PACK } from '../../src/systems/percentile/index.ts';
+import { scriptedDice } from '../support/scripted-dice.ts';
+import { describeOrderChanged } from '../../src/systems/percentile/battle/orders.ts';
+
+/** Issue 43: the percentile pack's texts a reader sees are worded by the catalog while the pack ships them. */
+describe('percentile pack texts in the catalog', () => {
+  it.each(FIRE_PACK.modifiers.map((m) => [m.id, m] as const))('the Fire Chart modifier %s is a phrase, English as the pack writes it', (_id, m) => {
+    const label = modifierLabel(m);
+    expect(isPhrase(label)).toBe(true);
+    expect(english(label)).toBe(m.label);
+    expect(word(label, 'fr')).not.toBe(m.label);
+  });
+
+  it('a house-ruled modifier label is shown as written', () => {
+    expect(modifierLabel({ id: 'indirect', label: 'Our own indirect penalty' })).toBe('Our own indirect penalty');
+  });
+
+  it.each(NIGHT_PACK.chargeDirection.results.map((r) => [r.direction, r] as const))('the NIGHT-18.42 result %s is a phrase of the catalog', (direction, r) => {
+    const text = shipped(`percentile.pack.chargeDirection.${direction}`, r.text);
+    expect(isPhrase(text)).toBe(true);
+    expect(english(text)).toBe(r.text);
+  });
+
+  it('a charge direction rolled reads in French', () => {
+    const rolled = chargeDirection(scriptedDice(1));
+    expect(word(rolled.text, 'fr')).toMatch(/22° à gauche/);
+  });
+
+  it("an order change's reason reads in the reader's language", () => {
+    const s = { commands: { c1: { id: 'c1', name: 'III Corps' } } } as unknown as BattleState;
+    const e = { type: 'OrderChanged' as const, data: { commandId: 'c1', order: 'ATTACK', from: 'DEFEND', rule: 'NIGHT-18.23', reason: say('percentile.orders.reason.changed') } };
+    expect(english(describeOrderChanged(e, s))).toBe('III Corps: order DEFEND → ATTACK (order changed; NIGHT-18.23)');
+    expect(word(describeOrderChanged(e, s), 'fr')).toBe('III Corps : ordre DEFEND → ATTACK (ordre changé ; NIGHT-18.23)');
+    expect(word(describeOrderChanged(e, s), 'de')).toContain('Befehl geändert');
+  });
+});
