@@ -3,6 +3,7 @@ import { english, isPhrase, say, shipped, word } from '../../src/i18n/text.ts';
 import type { BattleState } from '../../src/battle/state.ts';
 import { chargeDirection, FIRE_PACK, modifierLabel, NIGHT_PACK } from '../../src/systems/percentile/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
+import { startTable } from '../support/table.ts';
 import { describeOrderChanged } from '../../src/systems/percentile/battle/orders.ts';
 
 /** Issue 43: the percentile pack's texts a reader sees are worded by the catalog while the pack ships them. */
@@ -35,5 +36,17 @@ describe('percentile pack texts in the catalog', () => {
     expect(english(describeOrderChanged(e, s))).toBe('III Corps: order DEFEND → ATTACK (order changed; NIGHT-18.23)');
     expect(word(describeOrderChanged(e, s), 'fr')).toBe('III Corps : ordre DEFEND → ATTACK (ordre changé ; NIGHT-18.23)');
     expect(word(describeOrderChanged(e, s), 'de')).toContain('Befehl geändert');
+  });
+
+  it('/ref modifiers reads in French: the chart lines, their labels and how each is set', async () => {
+    const t = startTable({ locale: 'fr' });
+    await t.run(['@gm /battle create name:QB system:percentile', '@gm /house set key:modifier.indirect value:x1/2']);
+    const [fire] = await t.run('@gm /ref modifiers chart:fire');
+    expect(fire!.title).toBe('Modificateurs : fire');
+    expect(fire!.text).toContain('night Nuit : toute la puissance de feu réduite de 25 % (d’un quart) : x3/4 (NIGHT-18.51) — déduit par l’arbitre');
+    expect(fire!.text).toContain('maximum-roundshot Zone de portée maximale du boulet : effet du tir réduit : ouvert (PCT-11.32) — donnez-le sous la forme maximum-roundshot=valeur, ou /house set key:modifier.maximum-roundshot value:(points de pourcentage');
+    expect(fire!.text).toContain('artillerie seulement ; /house set key:skirmish-screen value:by-a-third ou to-a-third');
+    const [morale] = await t.run('@gm /ref modifiers chart:morale');
+    expect(morale!.text).toMatch(/^night Nuit : les tests de moral .* ouvert : 20 points ou un cinquième, \/house set key:night.morale value:points ou fifth \(NIGHT-18.61\)/);
   });
 });
