@@ -39,7 +39,7 @@ describe('the night-combat vote', () => {
   it('NIGHT-18.11 is refused outside the dusk turn', () => given(setup).when({ type: 'OpenNightVote' }).refused(/end of the last daylight \(dusk\) turn \(NIGHT-18.11\)/));
   it('NIGHT-18.13 army demoralization forces PASSIVE and the prompt says why', () => {
     const [e] = given([...dusk, { type: 'ArmyDemoralizationSet', data: { sideId: 's2', on: true } }]).when({ type: 'OpenNightVote' }).events();
-    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: both }, { id: 'c2', allowed: ['PASSIVE'], why: expect.stringMatching(/Army Demoralization.*NIGHT-18.13/) }] } });
+    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: both }, { id: 'c2', allowed: ['PASSIVE'], why: say('percentile.night.stanceDemoralized') }] } });
   });
   it('NIGHT-18.13 an ACTIVE vote of a demoralized army is refused', () =>
     given([...dusk, nightVote([{ id: 'c2', label: 'I Corps', users: ['bob'], allowed: ['PASSIVE'], why: 'Army Demoralization (NIGHT-18.13).' }])])
@@ -47,7 +47,7 @@ describe('the night-combat vote', () => {
       .refused(/I Corps may choose PASSIVE.*NIGHT-18.13.*"ACTIVE" is not one of them/));
   it('NIGHT-18.85 a command that attacked at dawn must be PASSIVE the next night', () => {
     const [e] = given([...setup, { type: 'DawnAttacksAnnounced', data: { ballotId: 'v0', attackers: ['c1'] } }, moveTo(at(1, 'day'), at(2, 'dusk'))]).when({ type: 'OpenNightVote' }).events();
-    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: ['PASSIVE'], why: expect.stringMatching(/NIGHT-18.85/) }, { id: 'c2', allowed: both }] } });
+    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: ['PASSIVE'], why: say('percentile.night.stanceAttackedAtDawn') }, { id: 'c2', allowed: both }] } });
   });
   it('NIGHT-18.12 one ACTIVE command is enough: night turns; NIGHT-18.22 a PASSIVE MARCH order is kept', () => {
     const events = given([...dusk, opened, vote('c1', 'ACTIVE', 'alice')]).when({ type: 'CastVote', ballot: 'v1', choice: 'PASSIVE' }, 'bob').events();
@@ -174,7 +174,7 @@ describe('dawn attacks', () => {
   const interphase = [...night, moveTo(at(3, 'night'), at(4, 'interphase'))];
   it('NIGHT-18.82 notes are taken in secret for the GMs during the interphase; NIGHT-18.81 not by a command ACTIVE in the night', () => {
     const [e] = given(interphase).when({ type: 'OpenDawnBallot' }).events();
-    expect(e).toMatchObject({ data: { kind: 'dawn', audience: 'gms', voters: [{ id: 'c1', allowed: ['NO'], why: expect.stringMatching(/NIGHT-18.81/) }, { id: 'c2', allowed: ['DAWN ATTACK', 'NO'] }] } });
+    expect(e).toMatchObject({ data: { kind: 'dawn', audience: 'gms', voters: [{ id: 'c1', allowed: ['NO'], why: say('percentile.night.dawnFoughtActive') }, { id: 'c2', allowed: ['DAWN ATTACK', 'NO'] }] } });
     given(night).when({ type: 'OpenDawnBallot' }).refused(/battleday interphase \(NIGHT-18.82\)/);
   });
   it('NIGHT-18.82 the GM announces at the first daylight turn; NIGHT-18.85 the attackers are marked for the next night', () => {

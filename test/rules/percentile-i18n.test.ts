@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { english, isPhrase, say, shipped, word } from '../../src/i18n/text.ts';
 import type { BattleState } from '../../src/battle/state.ts';
-import { chargeDirection, FIRE_PACK, modifierLabel, NIGHT_PACK } from '../../src/systems/percentile/index.ts';
+import { allowedStances, chargeDirection, checkDawnAttack, FIRE_PACK, modifierLabel, NIGHT_PACK } from '../../src/systems/percentile/index.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
 import { startTable } from '../support/table.ts';
 import { describeOrderChanged } from '../../src/systems/percentile/battle/orders.ts';
@@ -49,4 +49,13 @@ describe('percentile pack texts in the catalog', () => {
     const [morale] = await t.run('@gm /ref modifiers chart:morale');
     expect(morale!.text).toMatch(/^night Nuit : les tests de moral .* ouvert : 20 points ou un cinquième, \/house set key:night.morale value:points ou fifth \(NIGHT-18.61\)/);
   });
+
+  it('the night stance and dawn attack restrictions read in French', () => {
+    const both = allowedStances({ armyDemoralized: true, attackedAtDawn: true }).reason!;
+    expect(english(both)).toBe('Army Demoralization is in effect, so only PASSIVE can be chosen (NIGHT-18.13). This command was ACTIVE in today’s dawn attack, so it must be PASSIVE tonight (NIGHT-18.85).');
+    expect(word(both, 'fr')).toMatch(/^La démoralisation de l’armée .*\(NIGHT-18.13\)\. Ce commandement était ACTIVE .*\(NIGHT-18.85\)\.$/);
+    const dawn = checkDawnAttack({ activeLastNight: true });
+    expect(!dawn.ok && word(dawn.reason, 'de')).toMatch(/^Dieses Kommando kämpfte in der Nacht ACTIVE/);
+  });
 });
+

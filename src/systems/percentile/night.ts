@@ -124,11 +124,11 @@ export const NIGHT_PACK: NightPack = loadPack(NightPack, pack.night, 'the night 
  * the command's army (18.13 does not say whose; the command's own is the reading). `attackedAtDawn`:
  * the command was ACTIVE in this battleday's dawn attack (18.85).
  */
-export function allowedStances(c: { armyDemoralized: boolean; attackedAtDawn: boolean }): { allowed: Stance[]; reason?: string } {
-  const why: string[] = [];
-  if (c.armyDemoralized) why.push('Army Demoralization is in effect, so only PASSIVE can be chosen (NIGHT-18.13).');
-  if (c.attackedAtDawn) why.push('This command was ACTIVE in today’s dawn attack, so it must be PASSIVE tonight (NIGHT-18.85).');
-  return why.length ? { allowed: ['PASSIVE'], reason: why.join(' ') } : { allowed: [...NIGHT_STANCES] };
+export function allowedStances(c: { armyDemoralized: boolean; attackedAtDawn: boolean }): { allowed: Stance[]; reason?: Text } {
+  const why: Text[] = [];
+  if (c.armyDemoralized) why.push(say('percentile.night.stanceDemoralized'));
+  if (c.attackedAtDawn) why.push(say('percentile.night.stanceAttackedAtDawn'));
+  return why.length ? { allowed: ['PASSIVE'], reason: joinedBy(why, ' ') } : { allowed: [...NIGHT_STANCES] };
 }
 
 /**
@@ -188,7 +188,7 @@ export function passiveOrder(
   return { order, needsChoice: false, choices, reason: say('percentile.night.passiveOrderBySenior', { senior, current, order }) };
 }
 
-export type Check = { ok: true; rule: string } | { ok: false; reason: string };
+export type Check = { ok: true; rule: string } | { ok: false; reason: Text };
 /** A night order change allowed, by its rule, or refused, by its reason. */
 export type OrderCheck = { ok: true; rule: string } | { ok: false; reason: Text };
 
@@ -378,7 +378,7 @@ export function nextDayCmrPenalty(stance: Stance, rest: { restedInReserveTurns: 
 /** 18.81: only commands that did not fight ACTIVE in the night may take part in a dawn attack. */
 export function checkDawnAttack(c: { activeLastNight: boolean }): Check {
   return c.activeLastNight
-    ? { ok: false, reason: 'This command fought ACTIVE in the night, so it cannot take part in a dawn attack (NIGHT-18.81).' }
+    ? { ok: false, reason: say('percentile.night.dawnFoughtActive') }
     : { ok: true, rule: 'NIGHT-18.81' };
 }
 

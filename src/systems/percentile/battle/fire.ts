@@ -122,7 +122,7 @@ function formationOf(u: Unit): Formation {
 export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): BattleEvent[] {
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkActsFor(s, ctx.actor, firer, say('percentile.actsFor.fire'));
   checkCombatTime(s);
   if (firer.id === target.id) refuse(say('percentile.fire.itself', { unit: firer.name }));
   const firerSide = unitSideId(s, firer);
