@@ -135,7 +135,7 @@ export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideC
     if (v !== undefined && !(Number.isFinite(v) && Math.abs(v) <= MAX_CHART_NUMBER && !/e/i.test(String(v)))) refuse(say('percentile.fire.chartNumber', { what, max: String(MAX_CHART_NUMBER), got: String(v) }));
   }
   const gmOnly = [a.counterbattery !== undefined ? 'counterbattery' : '', a.noOtherTarget !== undefined ? 'no_other_target' : '', a.doubleSupportive !== undefined ? 'double_supportive' : ''].filter(Boolean);
-  checkGmRulings(s, ctx.actor, gmOnly, 'PCT-11.28, 11.76, 11.85', 'fire it');
+  checkGmRulings(s, ctx.actor, gmOnly, 'PCT-11.28, 11.76, 11.85', say('percentile.actsFor.fireIt'));
   if (a.counterbattery !== undefined && !(isGuns(target) || target.attrs.arm === 'train')) {
     refuse(say('percentile.fire.markerTarget', { unit: target.name, arm: String(target.attrs.arm) }));
   }
