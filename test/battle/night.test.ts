@@ -39,7 +39,7 @@ describe('the night-combat vote', () => {
   it('NIGHT-18.11 is refused outside the dusk turn', () => given(setup).when({ type: 'OpenNightVote' }).refused(/end of the last daylight \(dusk\) turn \(NIGHT-18.11\)/));
   it('NIGHT-18.13 army demoralization forces PASSIVE and the prompt says why', () => {
     const [e] = given([...dusk, { type: 'ArmyDemoralizationSet', data: { sideId: 's2', on: true } }]).when({ type: 'OpenNightVote' }).events();
-    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: both }, { id: 'c2', allowed: ['PASSIVE'], why: expect.stringMatching(/Army Demoralization.*NIGHT-18.13/) }] } });
+    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: both }, { id: 'c2', allowed: ['PASSIVE'], why: say('percentile.night.stanceDemoralized') }] } });
   });
   it('NIGHT-18.13 an ACTIVE vote of a demoralized army is refused', () =>
     given([...dusk, nightVote([{ id: 'c2', label: 'I Corps', users: ['bob'], allowed: ['PASSIVE'], why: 'Army Demoralization (NIGHT-18.13).' }])])
@@ -47,7 +47,7 @@ describe('the night-combat vote', () => {
       .refused(/I Corps may choose PASSIVE.*NIGHT-18.13.*"ACTIVE" is not one of them/));
   it('NIGHT-18.85 a command that attacked at dawn must be PASSIVE the next night', () => {
     const [e] = given([...setup, { type: 'DawnAttacksAnnounced', data: { ballotId: 'v0', attackers: ['c1'] } }, moveTo(at(1, 'day'), at(2, 'dusk'))]).when({ type: 'OpenNightVote' }).events();
-    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: ['PASSIVE'], why: expect.stringMatching(/NIGHT-18.85/) }, { id: 'c2', allowed: both }] } });
+    expect(e).toMatchObject({ data: { voters: [{ id: 'c1', allowed: ['PASSIVE'], why: say('percentile.night.stanceAttackedAtDawn') }, { id: 'c2', allowed: both }] } });
   });
   it('NIGHT-18.12 one ACTIVE command is enough: night turns; NIGHT-18.22 a PASSIVE MARCH order is kept', () => {
     const events = given([...dusk, opened, vote('c1', 'ACTIVE', 'alice')]).when({ type: 'CastVote', ballot: 'v1', choice: 'PASSIVE' }, 'bob').events();
@@ -110,7 +110,7 @@ describe('orders at night', () => {
   it('NIGHT-18.24 a PASSIVE command triggered may then go to DEFEND, set by its player', () => {
     given([...night, { type: 'CommandTriggered', data: { commandId: 'c2', reason: 'b', text: 'moved on', by: 'bob', claim: true } }])
       .when({ type: 'SetOrder', command: 'I Corps', order: 'DEFEND' }, 'bob')
-      .then([{ type: 'OrderChanged', data: { commandId: 'c2', order: 'DEFEND', from: 'MARCH', rule: 'NIGHT-18.22', reason: 'order changed by its player, once triggered', by: 'bob' } }]);
+      .then([{ type: 'OrderChanged', data: { commandId: 'c2', order: 'DEFEND', from: 'MARCH', rule: 'NIGHT-18.22', reason: say('percentile.orders.reason.byPlayer'), by: 'bob' } }]);
   });
   it('NIGHT-18.24 only PASSIVE commands are triggered, with one of the four reasons', () => {
     given(night).when({ type: 'TriggerCommand', command: 'III Corps', reason: 'a' }).refused(/Only a PASSIVE command is triggered/);
@@ -119,7 +119,7 @@ describe('orders at night', () => {
   it('NIGHT-18.23 an ACTIVE command keeps its order; a GM changes it by the normal rules', () =>
     given(night)
       .when({ type: 'SetOrder', command: 'III Corps', order: 'MANEUVER' })
-      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'MANEUVER', from: 'ATTACK', rule: 'NIGHT-18.23', reason: 'order changed', by: 'gm' } }]));
+      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'MANEUVER', from: 'ATTACK', rule: 'NIGHT-18.23', reason: say('percentile.orders.reason.changed'), by: 'gm' } }]));
   it("NIGHT-18.22 a command turned PASSIVE takes MARCH, ENGAGE or RESERVE, its player's pick by its senior's order; a GM's pick is logged as his ruling", () => {
     const due: BattleEvent = { type: 'OrderChangeDue', data: { commandId: 'c1', choices: ['MARCH', 'ENGAGE', 'RESERVE'], reason: 'NIGHT-18.22' } };
     const turned = [...night, { type: 'MfpCriticalReached', data: { sideId: 's1', toPassive: ['c1'] } } as BattleEvent, due];
@@ -127,9 +127,9 @@ describe('orders at night', () => {
     given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'RESERVE' }, 'bob').refused(/III Corps is <@alice>'s command/);
     given(turned)
       .when({ type: 'SetOrder', command: 'III Corps', order: 'reserve' }, 'alice')
-      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "its player's PASSIVE order, by its senior's order", by: 'alice' } }]);
+      .then([{ type: 'OrderChanged', data: { commandId: 'c1', order: 'RESERVE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: say('percentile.orders.reason.passiveBySenior'), by: 'alice' } }]);
     const [gm] = given(turned).when({ type: 'SetOrder', command: 'III Corps', order: 'ENGAGE' }).events();
-    expect(gm).toEqual({ type: 'OrderChanged', data: { commandId: 'c1', order: 'ENGAGE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: "the GM's pick of the PASSIVE order", by: 'gm', gmRuling: true } });
+    expect(gm).toEqual({ type: 'OrderChanged', data: { commandId: 'c1', order: 'ENGAGE', from: 'ATTACK', rule: 'NIGHT-18.22', reason: say('percentile.orders.reason.passiveGmPick'), by: 'gm', gmRuling: true } });
     expect(english(describeEvent(gm!, given(turned).state))).toBe("III Corps: order ATTACK → ENGAGE (the GM's pick of the PASSIVE order; NIGHT-18.22) — GM's ruling");
   });
   it('secret orders are revealed as the next phase begins', () => {
@@ -174,7 +174,7 @@ describe('dawn attacks', () => {
   const interphase = [...night, moveTo(at(3, 'night'), at(4, 'interphase'))];
   it('NIGHT-18.82 notes are taken in secret for the GMs during the interphase; NIGHT-18.81 not by a command ACTIVE in the night', () => {
     const [e] = given(interphase).when({ type: 'OpenDawnBallot' }).events();
-    expect(e).toMatchObject({ data: { kind: 'dawn', audience: 'gms', voters: [{ id: 'c1', allowed: ['NO'], why: expect.stringMatching(/NIGHT-18.81/) }, { id: 'c2', allowed: ['DAWN ATTACK', 'NO'] }] } });
+    expect(e).toMatchObject({ data: { kind: 'dawn', audience: 'gms', voters: [{ id: 'c1', allowed: ['NO'], why: say('percentile.night.dawnFoughtActive') }, { id: 'c2', allowed: ['DAWN ATTACK', 'NO'] }] } });
     given(night).when({ type: 'OpenDawnBallot' }).refused(/battleday interphase \(NIGHT-18.82\)/);
   });
   it('NIGHT-18.82 the GM announces at the first daylight turn; NIGHT-18.85 the attackers are marked for the next night', () => {

@@ -1,4 +1,4 @@
-import { english, word } from '../../src/i18n/text.ts';
+import { english, say, word } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -164,7 +164,7 @@ describe('PCT-11.23.3 and NIGHT-18.42 cavalry charges', () => {
     const [e] = play(nightTurn(2), charge('Lanciers'), 'alice', 2);
     expect(e).toEqual({
       type: 'PercentileChargeRolled',
-      data: { unitId: 'u5', at: pos(3, 2, 'night'), outcome: { rule: 'NIGHT-18.42', unit: 'Lanciers', die: 6, roll: 2, direction: 'left', degrees: 22, text: 'Angle the cavalry unit to charge 22° left from center facing.' }, dice: { from: 0, to: 1, rolls: [{ sides: 6, result: 2 }] } },
+      data: { unitId: 'u5', at: pos(3, 2, 'night'), outcome: { rule: 'NIGHT-18.42', unit: 'Lanciers', die: 6, roll: 2, direction: 'left', degrees: 22, text: say('percentile.pack.chargeDirection.left') }, dice: { from: 0, to: 1, rolls: [{ sides: 6, result: 2 }] } },
     });
     expect(percentileUnitLines(given([...nightTurn(2), e!]).state, 'u5')).toContain('declared charge this turn: 22° left (NIGHT-18.42)');
   });
@@ -684,7 +684,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
 
   it('PCT-11.78 / PCT-11.79 losses in a square and a battalion brought to 50% name the GM\'s step in the working', () => {
     const square = play(setup, shoot('Foot Battery', '1/79th Square'), 'alice', 1);
-    expect(fired(square).outcome.gmSteps?.[0]).toMatch(/^PCT-11.78: if other units share 1\/79th Square's square, the unit with the highest current CMR suffers every loss/);
+    expect(english(fired(square).outcome.gmSteps![0]!)).toMatch(/^PCT-11.78: if other units share 1\/79th Square's square, the unit with the highest current CMR suffers every loss/);
     const worn = [...setup, { type: 'PercentileLossesRuled', data: { unitId: 'u4', sideId: 's2', at: pos(1, 0), kind: 'figures', lost: 9, left: 11, reason: 'shock', moraleCheckDue: false, mfpChange: { rule: 'PCT-11.73', points: 0, direction: 'up', perFigure: 1, perBatteryOrTrain: 5, batteryLoss: 'each-cannon', text: '' }, mfp: null } } as BattleEvent];
     const half = play(worn, shoot('Foot Battery', '1/28th Foot'), 'alice', 1);
     expect(fireText(worn, half)).toContain('PCT-11.79: 1/28th Foot is down to 50% or less: by convention its light (voltigeur) skirmish figures');

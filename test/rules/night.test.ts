@@ -55,19 +55,19 @@ describe('the vote', () => {
   it('NIGHT-18.13 army demoralization forces PASSIVE', () => {
     const r = allowedStances({ armyDemoralized: true, attackedAtDawn: false });
     expect(r.allowed).toEqual(['PASSIVE']);
-    expect(r.reason).toMatch(/Army Demoralization.*NIGHT-18\.13/);
+    expect(english(r.reason!)).toMatch(/Army Demoralization.*NIGHT-18\.13/);
   });
 
   it('NIGHT-18.85 a dawn attack ACTIVE command must be PASSIVE the following night', () => {
     const r = allowedStances({ armyDemoralized: false, attackedAtDawn: true });
     expect(r.allowed).toEqual(['PASSIVE']);
-    expect(r.reason).toMatch(/dawn attack.*NIGHT-18\.85/);
+    expect(english(r.reason!)).toMatch(/dawn attack.*NIGHT-18\.85/);
   });
 
   it('NIGHT-18.13 and NIGHT-18.85 together cite both rules', () => {
     const r = allowedStances({ armyDemoralized: true, attackedAtDawn: true });
     expect(r.allowed).toEqual(['PASSIVE']);
-    expect(r.reason).toMatch(/NIGHT-18\.13.*NIGHT-18\.85/);
+    expect(english(r.reason!)).toMatch(/NIGHT-18\.13.*NIGHT-18\.85/);
   });
 
   it('NIGHT-18.11 no ACTIVE marker: no night combat', () => {
@@ -270,7 +270,8 @@ describe('night turn', () => {
       [5, 'right', 22],
       [6, 'right', 22],
     ]);
-    expect(got[0]).toMatchObject({ rule: 'NIGHT-18.42', die: 6, text: 'Angle the cavalry unit to charge 22° left from center facing.' });
+    expect(got[0]).toMatchObject({ rule: 'NIGHT-18.42', die: 6 });
+    expect(english(got[0]!.text)).toBe('Angle the cavalry unit to charge 22° left from center facing.');
   });
 
   it('NIGHT-18.42 the battle dice stream rolls it and records the die', () => {
@@ -316,7 +317,9 @@ describe('the next battleday', () => {
 
 describe('dawn attacks', () => {
   it('NIGHT-18.81 commands that fought ACTIVE in the night cannot take part in a dawn attack', () => {
-    expect(checkDawnAttack({ activeLastNight: true })).toMatchObject({ ok: false, reason: expect.stringMatching(/NIGHT-18\.81/) });
+    const dawn = checkDawnAttack({ activeLastNight: true });
+    expect(dawn.ok).toBe(false);
+    expect(!dawn.ok && english(dawn.reason)).toMatch(/NIGHT-18\.81/);
     expect(checkDawnAttack({ activeLastNight: false })).toEqual({ ok: true, rule: 'NIGHT-18.81' });
   });
 

@@ -335,7 +335,7 @@ describe('effects', () => {
     const onGuns = { arm: 'artillery' as const, formation: 'unlimbered' as const };
     const a = resolved(resolveFire(battery({}, {}, onGuns), scriptedDice(5, 4), rules));
     expect(a.criticalHit).toMatchObject({ section: 'first', result: { text: 'Counterbattery A' }, needsGm: false });
-    expect(a.markers).toEqual([{ marker: 'counterbattery-A', rule: 'PCT-11.76', on: 'target', placedBy: 'critical-hit', clearedBy: COUNTERBATTERY_A_CLEARED_BY }]);
+    expect(a.markers.map((m) => ({ ...m, clearedBy: m.clearedBy.map(english) }))).toEqual([{ marker: 'counterbattery-A', rule: 'PCT-11.76', on: 'target', placedBy: 'critical-hit', clearedBy: COUNTERBATTERY_A_CLEARED_BY }]);
     const b = resolved(resolveFire(battery({}, {}, onGuns), scriptedDice(5, 6, 2), rules));
     expect(b.criticalHit).toMatchObject({ section: 'second', secondRoll: { roll: 2, total: 2 }, result: { counterbattery: 'B' } });
     expect(b.markers.map((m) => [m.marker, m.rule])).toEqual([['counterbattery-B', 'PCT-11.77']]);

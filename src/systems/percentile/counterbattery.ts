@@ -27,6 +27,6 @@ export const clearedByPhrase = (marker: 'A' | 'B', letter: string): Phrase => sa
 
 export function counterbatteryMarker(marker: 'A' | 'B', placedBy: Marker['placedBy']): Marker {
   return marker === 'A'
-    ? { marker: 'counterbattery-A', rule: 'PCT-11.76', on: 'target', placedBy, clearedBy: COUNTERBATTERY_A_CLEARED_BY }
-    : { marker: 'counterbattery-B', rule: 'PCT-11.77', on: 'target', placedBy, clearedBy: COUNTERBATTERY_B_CLEARED_BY };
+    ? { marker: 'counterbattery-A', rule: 'PCT-11.76', on: 'target', placedBy, clearedBy: CLEARED_BY_LETTERS.map((l) => clearedByPhrase('A', l)) }
+    : { marker: 'counterbattery-B', rule: 'PCT-11.77', on: 'target', placedBy, clearedBy: CLEARED_BY_LETTERS.map((l) => clearedByPhrase('B', l)) };
 }

@@ -51,7 +51,8 @@ export interface Marker {
   on: 'target';
   placedBy: 'critical-hit' | 'gm';
   /** Any one of these removes it (source text); B never turns into A. */
-  clearedBy: readonly string[];
+  /** Each way to remove it, a to e, in the reader's words (an older log's English as written). */
+  clearedBy: readonly Text[];
 }
 
 export interface FireOutcome {

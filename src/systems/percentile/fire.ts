@@ -3,6 +3,7 @@ import { ARTILLERY, FIRE_RULES, GUNS, type FireInput, type FireRules } from './f
 import type { CriticalHit, FireOutcome, FireResult, Marker, OfficerCheck, RolledDie, Step } from './fire-outcome.ts';
 import { chartLine, doubling, firingCount, targetType } from './fire-chart.ts';
 import { fireRefusal } from './fire-refusal.ts';
+import { modifierLabel } from './fire-pack.ts';
 import { counterbatteryMarker } from './counterbattery.ts';
 import { mfpChangeFor } from './mfp.ts';
 import { add, ceil, fraction, isWhole, mul, pow, show, toNumber, type Fraction } from './fraction.ts';
@@ -109,7 +110,7 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
   for (const id of named.keys()) {
     const def = fp.modifiers.find((m) => m.id === id);
     if (!def) return { status: 'refused', rule: S(stepNo.mods), reason: say('percentile.fire.unknownModifier', { id, ids: fp.modifiers.map((m) => m.id).join(', '), rule: S(stepNo.mods) }) };
-    if (def.derivable && !input.gm?.modifiers?.includes(id)) return { status: 'refused', rule: def.rule, reason: say('percentile.fire.derivedModifier', { label: def.label, rule: def.rule }) };
+    if (def.derivable && !input.gm?.modifiers?.includes(id)) return { status: 'refused', rule: def.rule, reason: say('percentile.fire.derivedModifier', { label: modifierLabel(def), rule: def.rule }) };
   }
   const applies = new Set(named.keys());
   if (input.night) applies.add('night');
@@ -124,20 +125,20 @@ export function resolveFire(input: FireInput, dice: Dice, rules: FireRules = FIR
     // PCT-11.46's "(1/3)" is open between two readings: only a house rule chooses, never a value at the fire.
     const key = def.id === 'skirmish-screen' ? 'skirmish-screen' : `modifier.${def.id}`;
     if (def.kind === null || (def.id === 'skirmish-screen' && def.value === null)) {
-      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noModifier', { label: def.label, rule: def.rule }), house: key, steps };
+      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noModifier', { label: modifierLabel(def), rule: def.rule }), house: key, steps };
     }
     const kind = def.kind === 'multiplier' ? 'x' : '';
     if (def.value !== null && given !== undefined && fraction(def.value).n * fraction(given).d !== fraction(given).n * fraction(def.value).d) {
       const note = rules.house?.[key];
-      return { status: 'refused', rule: def.rule, reason: say('percentile.fire.modifierFixed', { label: def.label, value: `${kind}${def.value}`, house: note ? 'yes' : 'no', note: note ?? '', rule: def.rule }) };
+      return { status: 'refused', rule: def.rule, reason: say('percentile.fire.modifierFixed', { label: modifierLabel(def), value: `${kind}${def.value}`, house: note ? 'yes' : 'no', note: note ?? '', rule: def.rule }) };
     }
     const raw = def.value ?? given;
     if (raw === undefined) {
-      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noValue', { label: def.label, rule: def.rule }), house: key, steps };
+      return { status: 'needsGm', rule: def.rule, question: say('percentile.fire.noValue', { label: modifierLabel(def), rule: def.rule }), house: key, steps };
     }
     const v = fraction(raw);
     p = def.kind === 'multiplier' ? mul(p, v) : add(p, v);
-    steps.push(step(cite(key, say('percentile.fire.stepModifier', { label: def.label, change: def.kind === 'multiplier' ? `x${show(v)}` : `${v.n >= 0n ? '+' : ''}${show(v)}`, p: show(p) })), p, def.rule));
+    steps.push(step(cite(key, say('percentile.fire.stepModifier', { label: modifierLabel(def), change: def.kind === 'multiplier' ? `x${show(v)}` : `${v.n >= 0n ? '+' : ''}${show(v)}`, p: show(p) })), p, def.rule));
   }
   if (p.n < 0n) p = fraction(0);
   const rounded = ceil(p);

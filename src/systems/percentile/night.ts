@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import pack from './pack.json' with { type: 'json' };
 import type { Dice } from '../../rules/outcome.ts';
-import { joinedBy, say, type Text } from '../../i18n/text.ts';
+import { joinedBy, say, shipped, type Text } from '../../i18n/text.ts';
 import { loadPack } from '../../rules/pack.ts';
 
 /**
@@ -124,11 +124,11 @@ export const NIGHT_PACK: NightPack = loadPack(NightPack, pack.night, 'the night 
  * the command's army (18.13 does not say whose; the command's own is the reading). `attackedAtDawn`:
  * the command was ACTIVE in this battleday's dawn attack (18.85).
  */
-export function allowedStances(c: { armyDemoralized: boolean; attackedAtDawn: boolean }): { allowed: Stance[]; reason?: string } {
-  const why: string[] = [];
-  if (c.armyDemoralized) why.push('Army Demoralization is in effect, so only PASSIVE can be chosen (NIGHT-18.13).');
-  if (c.attackedAtDawn) why.push('This command was ACTIVE in today’s dawn attack, so it must be PASSIVE tonight (NIGHT-18.85).');
-  return why.length ? { allowed: ['PASSIVE'], reason: why.join(' ') } : { allowed: [...NIGHT_STANCES] };
+export function allowedStances(c: { armyDemoralized: boolean; attackedAtDawn: boolean }): { allowed: Stance[]; reason?: Text } {
+  const why: Text[] = [];
+  if (c.armyDemoralized) why.push(say('percentile.night.stanceDemoralized'));
+  if (c.attackedAtDawn) why.push(say('percentile.night.stanceAttackedAtDawn'));
+  return why.length ? { allowed: ['PASSIVE'], reason: joinedBy(why, ' ') } : { allowed: [...NIGHT_STANCES] };
 }
 
 /**
@@ -188,7 +188,7 @@ export function passiveOrder(
   return { order, needsChoice: false, choices, reason: say('percentile.night.passiveOrderBySenior', { senior, current, order }) };
 }
 
-export type Check = { ok: true; rule: string } | { ok: false; reason: string };
+export type Check = { ok: true; rule: string } | { ok: false; reason: Text };
 /** A night order change allowed, by its rule, or refused, by its reason. */
 export type OrderCheck = { ok: true; rule: string } | { ok: false; reason: Text };
 
@@ -314,12 +314,12 @@ export function nightBanner(n: { visibility: number | null; moon: Moon; weather:
 export function chargeDirection(
   dice: Dice,
   pack: NightPack = NIGHT_PACK,
-): { rule: 'NIGHT-18.42'; die: number; roll: number; direction: 'left' | 'straight' | 'right'; degrees: number; text: string } {
+): { rule: 'NIGHT-18.42'; die: number; roll: number; direction: 'left' | 'straight' | 'right'; degrees: number; text: Text } {
   const table = pack.chargeDirection;
   const roll = dice.die(table.die);
   const hit = table.results.find((r) => r.min <= roll && roll <= r.max);
   if (!hit) throw new RangeError(`charge direction roll ${roll} is not on the NIGHT-18.42 table (d${table.die})`);
-  return { rule: 'NIGHT-18.42', die: table.die, roll, direction: hit.direction, degrees: hit.degrees, text: hit.text };
+  return { rule: 'NIGHT-18.42', die: table.die, roll, direction: hit.direction, degrees: hit.degrees, text: shipped(`percentile.pack.chargeDirection.${hit.direction}`, hit.text) };
 }
 
 // --- CMR: NIGHT-18.71, 18.83, 18.84 -----------------------------------------------------------
@@ -378,7 +378,7 @@ export function nextDayCmrPenalty(stance: Stance, rest: { restedInReserveTurns: 
 /** 18.81: only commands that did not fight ACTIVE in the night may take part in a dawn attack. */
 export function checkDawnAttack(c: { activeLastNight: boolean }): Check {
   return c.activeLastNight
-    ? { ok: false, reason: 'This command fought ACTIVE in the night, so it cannot take part in a dawn attack (NIGHT-18.81).' }
+    ? { ok: false, reason: say('percentile.night.dawnFoughtActive') }
     : { ok: true, rule: 'NIGHT-18.81' };
 }
 

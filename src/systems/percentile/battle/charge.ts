@@ -24,7 +24,8 @@ export interface ChargeOutcome {
   roll: number;
   direction: 'left' | 'straight' | 'right';
   degrees: number;
-  text: string;
+  /** The table's result: a phrase of the shipped pack's, a house-ruled text or an older log's as written. */
+  text: Text;
 }
 
 export type ChargeEvent =
@@ -46,7 +47,7 @@ export function declaredChargeThisTurn(s: BattleState, unitId: string): boolean 
 export function decideDeclareCharge(s: BattleState, a: Extract<ChargeAction, { type: 'PercentileDeclareCharge' }>, ctx: DecideContext): ChargeEvent[] {
   const u = findUnit(s, a.unit);
   if (s.position.period === 'night') return decideChargeDirection(s, { type: 'PercentileChargeDirection', unit: a.unit }, ctx);
-  checkActsFor(s, ctx.actor, u, 'declare its charge');
+  checkActsFor(s, ctx.actor, u, say('percentile.actsFor.charge'));
   checkCombatTime(s);
   if (u.attrs.arm !== 'cavalry') refuse(say('percentile.charge.notCavalry', { unit: u.name, arm: String(u.attrs.arm), rule: 'PCT-11.23.3' }));
   const st = status(s, u.id);
@@ -58,7 +59,7 @@ export function decideDeclareCharge(s: BattleState, a: Extract<ChargeAction, { t
 /** NIGHT-18.42: one 1D6 per unit under a Declared Cavalry Charge, on night turns; the direction then holds. */
 export function decideChargeDirection(s: BattleState, a: Extract<ChargeAction, { type: 'PercentileChargeDirection' }>, ctx: DecideContext): ChargeEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'declare its charge');
+  checkActsFor(s, ctx.actor, u, say('percentile.actsFor.charge'));
   if (u.attrs.arm !== 'cavalry') refuse(say('percentile.charge.notCavalry', { unit: u.name, arm: String(u.attrs.arm), rule: 'NIGHT-18.42' }));
   if (s.position.period !== 'night') refuse(say('percentile.charge.nightOnly'));
   const st = status(s, u.id);

@@ -88,24 +88,24 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
       }
     } else if (input.firer.gun !== undefined && !a.row.startsWith(`${input.firer.gun} `)) {
       // A battery's row names its own gun; which of its rows (a Maximum Roundshot row, say) is measured on the table.
-      ruled(claim(s, actor, { what: 'the Fire Chart row', claimed: a.row, derived: `a ${input.firer.gun} row`, source: "the battery's gun on the roster", rule: 'PCT-11.15.step5' }));
+      ruled(claim(s, actor, { what: 'the Fire Chart row', claimed: a.row, derived: `a ${input.firer.gun} row`, source: say('percentile.claim.sourceGun'), rule: 'PCT-11.15.step5' }));
     }
   }
 
   // PCT-11.64: single figures, headquarters bases and skirmish order cannot be enfiladed.
   if (a.enfiladed && !enfiladeable(input.target)) {
-    const why = input.target.formation === 'skirmish' ? 'skirmish (open) order' : input.target.arm === 'hq' ? 'a headquarters base' : 'a single figure';
-    gm.enfilade = ruled(claim(s, actor, { what: 'the target', claimed: 'enfiladed', derived: 'not enfiladed', source: `the target is ${why}, which cannot be enfiladed`, rule: 'PCT-11.64' }));
+    const why = input.target.formation === 'skirmish' ? 'skirmish' : input.target.arm === 'hq' ? 'hq' : 'single';
+    gm.enfilade = ruled(claim(s, actor, { what: 'the target', claimed: 'enfiladed', derived: 'not enfiladed', source: say('percentile.claim.sourceEnfilade', { why }), rule: 'PCT-11.64' }));
   }
   // PCT-11.63: only a battery is a massed battery.
   if (a.massedBattery && !ARTILLERY.includes(input.target.arm)) {
-    gm.massedBattery = ruled(claim(s, actor, { what: 'the target', claimed: 'a massed battery', derived: `not a battery but ${input.target.arm}`, source: 'the roster', rule: 'PCT-11.63' }));
+    gm.massedBattery = ruled(claim(s, actor, { what: 'the target', claimed: 'a massed battery', derived: `not a battery but ${input.target.arm}`, source: say('percentile.claim.sourceRoster'), rule: 'PCT-11.63' }));
   }
 
   // PCT-11.23.3, 11.83, 11.85: a charge by the target is what the log records.
   if (a.targetCharge !== undefined && !f.targetCharging) {
     const claimed = a.targetCharge === 'charging' ? 'charging' : 'a declared charge that passed its morale check';
-    if (ruled(claim(s, actor, { what: 'the target', claimed, derived: 'not charging', source: 'no charge declared by the target this turn in the log (/unit charge)', rule: 'PCT-11.23.3' }))) {
+    if (ruled(claim(s, actor, { what: 'the target', claimed, derived: 'not charging', source: say('percentile.claim.sourceCharge'), rule: 'PCT-11.23.3' }))) {
       input.target.charging = a.targetCharge === 'charging';
       if (a.targetCharge === 'declared-passed') input.target.declaredChargePassed = true;
     }
@@ -113,7 +113,7 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
 
   // PCT-11.29: an artillery officer directs batteries only.
   if ((a.artilleryOfficer || a.modifiers?.some((m) => m.id === 'artillery-officer')) && !artillery) {
-    ruled(claim(s, actor, { what: 'the fire', claimed: 'directed by an artillery officer', derived: `${input.firer.arm} fire, which no artillery officer directs`, source: 'the roster', rule: 'PCT-11.29' }));
+    ruled(claim(s, actor, { what: 'the fire', claimed: 'directed by an artillery officer', derived: `${input.firer.arm} fire, which no artillery officer directs`, source: say('percentile.claim.sourceRoster'), rule: 'PCT-11.29' }));
   }
 
   // The named modifiers the battle can check.
@@ -123,7 +123,7 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
     if (m.id === 'night') {
       // NIGHT-18.51: the umpire applies it on a night turn; naming it by day is a claim.
       if (f.night) continue;
-      if (ruled(claim(s, actor, { what: 'this turn', claimed: 'a night turn', derived: 'a daylight turn', source: `the turn's period, ${s.position.period ?? 'day'}`, rule: 'NIGHT-18.51' }))) gm.modifiers = [...(gm.modifiers ?? []), 'night'];
+      if (ruled(claim(s, actor, { what: 'this turn', claimed: 'a night turn', derived: 'a daylight turn', source: say('percentile.claim.sourcePeriod', { period: s.position.period ?? 'day' }), rule: 'NIGHT-18.51' }))) gm.modifiers = [...(gm.modifiers ?? []), 'night'];
       else continue;
     }
     if (m.id === 'indirect') {
@@ -142,7 +142,7 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
                   : null;
       if (derivedIndirect !== null) {
         const rule = input.firer.arm === 'rockets' ? 'PCT-11.56' : artillery && input.firer.militia ? 'PCT-11.57' : 'PCT-11.50';
-        gm.indirect = ruled(claim(s, actor, { what: 'the fire', claimed: 'indirect fire by howitzers or mortars', derived: derivedIndirect, source: 'the roster and the losses in the log', rule }));
+        gm.indirect = ruled(claim(s, actor, { what: 'the fire', claimed: 'indirect fire by howitzers or mortars', derived: derivedIndirect, source: say('percentile.claim.sourceLosses'), rule }));
       }
     }
     if (m.id === 'maximum-roundshot' && (!artillery || (input.firer.shot ?? 'roundshot') !== 'roundshot' || zone.zone === 'minimum')) {

@@ -91,7 +91,7 @@ export interface PercentileFireOutcome extends FireOutcome {
   /** GM rulings against what the battle derived (mechanics.ts `claim`); absent when none. */
   rulings?: Ruling[];
   /** Steps the rules leave to the GM that this fire calls for (PCT-11.78, 11.79, 11.86). */
-  gmSteps?: string[];
+  gmSteps?: Text[];
   applied: {
     losses: number;
     lossKind: FireOutcome['lossKind'];
@@ -122,7 +122,7 @@ function formationOf(u: Unit): Formation {
 export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideContext): BattleEvent[] {
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkActsFor(s, ctx.actor, firer, say('percentile.actsFor.fire'));
   checkCombatTime(s);
   if (firer.id === target.id) refuse(say('percentile.fire.itself', { unit: firer.name }));
   const firerSide = unitSideId(s, firer);
@@ -135,7 +135,7 @@ export function decideFire(s: BattleState, a: PercentileFireAction, ctx: DecideC
     if (v !== undefined && !(Number.isFinite(v) && Math.abs(v) <= MAX_CHART_NUMBER && !/e/i.test(String(v)))) refuse(say('percentile.fire.chartNumber', { what, max: String(MAX_CHART_NUMBER), got: String(v) }));
   }
   const gmOnly = [a.counterbattery !== undefined ? 'counterbattery' : '', a.noOtherTarget !== undefined ? 'no_other_target' : '', a.doubleSupportive !== undefined ? 'double_supportive' : ''].filter(Boolean);
-  checkGmRulings(s, ctx.actor, gmOnly, 'PCT-11.28, 11.76, 11.85', 'fire it');
+  checkGmRulings(s, ctx.actor, gmOnly, 'PCT-11.28, 11.76, 11.85', say('percentile.actsFor.fireIt'));
   if (a.counterbattery !== undefined && !(isGuns(target) || target.attrs.arm === 'train')) {
     refuse(say('percentile.fire.markerTarget', { unit: target.name, arm: String(target.attrs.arm) }));
   }
@@ -292,16 +292,12 @@ function targetArm(u: Unit): TargetArm {
  * battle keeps one unit per square) and the 50% conventions of PCT-11.79 (the light skirmish and
  * regimental artillery crew figures inside a battalion are not on the roster).
  */
-function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', before: number, lost: number, all: number): string[] {
+function fireGmSteps(target: Unit, of: 'figures' | 'cannon' | 'train material', before: number, lost: number, all: number): Text[] {
   if (lost === 0) return [];
-  const out: string[] = [];
-  if (target.attrs.formation === 'square' && of === 'figures') {
-    out.push(`PCT-11.78: if other units share ${target.name}'s square, the unit with the highest current CMR suffers every loss until another equals it; a GM records losses that fall on another unit with /unit losses (and undoes this fire's if needed).`);
-  }
-  if (of === 'figures' && target.attrs.arm === 'infantry' && before * 2 > all && (before - lost) * 2 <= all) {
-    out.push(`PCT-11.79: ${target.name} is down to 50% or less: by convention its light (voltigeur) skirmish figures within the battalion and any regimental artillery crew figure are removed; a GM records them with /unit losses.`);
-  }
-  if (of === 'cannon' && Number(target.attrs.howitzers ?? 0) > 0) out.push(`PCT-11.79: the howitzer is destroyed first: ${target.name}'s howitzers are counted down with its cannon.`);
+  const out: Text[] = [];
+  if (target.attrs.formation === 'square' && of === 'figures') out.push(say('percentile.fire.gmSquare', { unit: target.name }));
+  if (of === 'figures' && target.attrs.arm === 'infantry' && before * 2 > all && (before - lost) * 2 <= all) out.push(say('percentile.fire.gmHalf', { unit: target.name }));
+  if (of === 'cannon' && Number(target.attrs.howitzers ?? 0) > 0) out.push(say('percentile.fire.gmHowitzer', { unit: target.name }));
   return out;
 }
 

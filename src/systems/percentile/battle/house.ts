@@ -1,5 +1,5 @@
 import { houseValue } from '../../../battle/house.ts';
-import type { Text } from '../../../i18n/text.ts';
+import { either, say, type Text } from '../../../i18n/text.ts';
 import type { BattleState } from '../../../battle/state.ts';
 import { PERCENTILE_HOUSE } from '../house-rules.ts';
 import { percentilePack as pack, type FireModifier, type FireRules, type NightPack } from '../index.ts';
@@ -57,10 +57,10 @@ export function battleRules(s: BattleState): BattleRules {
   };
 }
 
-/** How a GM sets an open value for the battle: "/house set key:skirmish-screen value:by-a-third or to-a-third". */
-export function asked(key: string): string {
+/** How a GM sets an open value for the battle: "/house set key:skirmish-screen value:by-a-third or to-a-third"; '' for no such key. */
+export function asked(key: string): Text {
   const rule = PERCENTILE_HOUSE.find((r) => r.key === key);
   if (!rule) return '';
-  const values = rule.readings ? Object.keys(rule.readings).join(' or ') : `(${rule.expects})`;
-  return `/house set key:${key} value:${values}`;
+  const values = rule.readings ? either(Object.keys(rule.readings)) : say(key.startsWith('modifier.') ? 'percentile.house.expectsModifier' : 'percentile.house.expectsInches');
+  return say('percentile.house.asked', { key, values });
 }

@@ -59,7 +59,7 @@ const NIGHT_KIND: Record<MoraleKind, NightMoraleCheck> = { 'fire-loss': 'other',
  */
 export function decideMoraleCheck(s: BattleState, a: MoraleActionOf<'PercentileMoraleCheck'>, ctx: DecideContext): MoraleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'test it');
+  checkActsFor(s, ctx.actor, u, say('percentile.actsFor.test'));
   if (!MORALE_KINDS.includes(a.kind)) refuse(oneOf('kind', MORALE_KINDS, a.kind));
   if (!(Number.isInteger(a.percent) && a.percent >= 0 && a.percent <= 100)) refuse(say('percentile.morale.percent', { got: String(a.percent) }));
   for (const v of [a.onPass, a.onFail]) if (v !== undefined && !MORALE_STATES.includes(v)) refuse(say('percentile.morale.onPassFail', { values: MORALE_STATES.join(', '), got: String(v) }));

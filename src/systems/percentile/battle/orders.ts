@@ -62,7 +62,13 @@ export function decideSetOrder(s: BattleState, a: Extract<OrdersAction, { type: 
   // A GM deciding for a command a player holds overrides that player: his ruling, logged as such.
   const byPlayer = playerDecides && mine;
   const ruling = playerDecides && !mine && heldByPlayer(s, c);
-  const reason = c.orderDue ? (byPlayer ? "its player's PASSIVE order, by its senior's order" : "the GM's pick of the PASSIVE order") : byPlayer ? 'order changed by its player, once triggered' : 'order changed';
+  const reason = c.orderDue
+    ? byPlayer
+      ? say('percentile.orders.reason.passiveBySenior')
+      : say('percentile.orders.reason.passiveGmPick')
+    : byPlayer
+      ? say('percentile.orders.reason.byPlayer')
+      : say('percentile.orders.reason.changed');
   return [orderChanged(c, order, c.orderDue ? 'NIGHT-18.22' : check.ok ? check.rule : 'NIGHT-18.22', reason, actor, ruling)];
 }
 
@@ -87,7 +93,7 @@ export const ordersConsequences: Consequences = (s, b, revealed) => {
   if (b.kind !== 'orders') return [];
   return revealed.choices.flatMap((c) => {
     const cmd = s.commands[c.voter];
-    return cmd && c.choice && c.choice !== cmd.order ? [orderChanged(cmd, c.choice, 'orders', `secret orders of turn ${b.turn} revealed`)] : [];
+    return cmd && c.choice && c.choice !== cmd.order ? [orderChanged(cmd, c.choice, 'orders', say('percentile.orders.reason.revealed', { turn: String(b.turn) }))] : [];
   });
 };
 

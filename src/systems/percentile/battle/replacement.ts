@@ -16,7 +16,7 @@ export type ReplacementEvent = { type: 'PercentileUnitReplaced'; data: { unitId:
 /** PCT-11.86: a unit that replaced a friendly unit in a declared Shock Combat zone (12.21) this turn. */
 export function decideUnitReplaced(s: BattleState, a: ReplacementAction, ctx: DecideContext): ReplacementEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'record it');
+  checkActsFor(s, ctx.actor, u, say('percentile.actsFor.record'));
   checkCombatTime(s);
   if (status(s, u.id).replaced?.turn === s.position.turn) refuse(say('percentile.replacement.already', { unit: u.name }));
   return [{ type: 'PercentileUnitReplaced', data: { unitId: u.id, at: s.position } }];

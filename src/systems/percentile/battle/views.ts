@@ -1,6 +1,6 @@
 import { samePhase } from '../../../battle/mechanics.ts';
 import type { BattleState, Command } from '../../../battle/state.ts';
-import { say, type Text } from '../../../i18n/text.ts';
+import { joinedBy, say, type Text } from '../../../i18n/text.ts';
 import { markerLines } from './counterbattery.ts';
 import { posPhrase } from './phase.ts';
 import { cannonNow, figures, figuresNow, pct, status } from './state.ts';
@@ -29,7 +29,7 @@ export function percentileUnitLines(s: BattleState, unitId: string): Text[] {
   for (const m of st.markers ?? []) out.push(...markerLines(m, name));
   const rounds = Object.entries(st.rounds ?? {});
   if (rounds.length || st.roundsLost) {
-    const fired = rounds.map(([k, v]) => `${k} ${v}`).join(', ');
+    const fired = joinedBy(rounds.map(([k, v]) => say('percentile.views.shotRounds', { shot: k, n: String(v) })), ', ');
     const values = { fired: fired || say('percentile.views.none') };
     out.push(st.roundsLost ? say('percentile.views.roundsLost', { ...values, lost: String(st.roundsLost) }) : say('percentile.views.rounds', values));
   }

@@ -6,7 +6,9 @@ import { FIRE_KINDS, SHOTS } from '../battle/fire.ts';
 import { namedModifiers, parseDecimal, parseFireModifiers } from '../battle/parse.ts';
 import { phaseOf } from '../battle/phase.ts';
 import { cannonOf, figuresNow, isGuns, status } from '../battle/state.ts';
-import { CHART_LINES, percentilePack, type FireKind, type Shot } from '../index.ts';
+import { CHART_LINES, modifierLabel, percentilePack, type FireKind, type Shot } from '../index.ts';
+import { FALLBACK } from '../../../i18n/locales.ts';
+import { word } from '../../../i18n/text.ts';
 
 export const fire = {
   percentile: sub({
@@ -35,7 +37,7 @@ export const fire = {
       base: { kind: 'string', description: 'Base percent read from your Fire Chart where the pack has none (PCT-11.16.step7)' },
       row: { kind: 'string', description: 'Derived from formation, morale, zone; name only 2 or 3 rank, or your gun\'s row; else GM', complete: (ctx) => matching(CHART_LINES, ctx.typed) },
       zone: { kind: 'string', description: 'GM ruling: derived from weapon and range (PCT-11.32-11.37); a player\'s is refused', choices: ['minimum', 'maximum'] },
-      modifiers: { kind: 'string', description: 'Chart modifiers by pack id (=value); night derived, indirect/roundshot checked vs roster', ...labelled((ctx) => matchingLastCode(percentilePack.fire.modifiers.filter((m) => namedModifiers().includes(m.id)).map((m) => ({ id: m.id, text: `${m.label} (${m.rule})` })), ctx.typed)) },
+      modifiers: { kind: 'string', description: 'Chart modifiers by pack id (=value); night derived, indirect/roundshot checked vs roster', ...labelled((ctx) => matchingLastCode(percentilePack.fire.modifiers.filter((m) => namedModifiers().includes(m.id)).map((m) => ({ id: m.id, text: `${word(modifierLabel(m), ctx.locale ?? FALLBACK)} (${m.rule})` })), ctx.typed)) },
       shot: { kind: 'string', description: 'Artillery: the shot fired (PCT-11.15.step2); default roundshot', choices: SHOTS },
       firer_position: { kind: 'string', description: 'Firer in a building or redoubt (PCT-11.24.b, c; 11.36)', choices: ['open', 'building', 'redoubt'] },
       target_position: { kind: 'string', description: 'Target in a building or redoubt (PCT-11.61.a.9)', choices: ['open', 'building', 'redoubt'] },
