@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeadline } from '../../src/app/service/deadline.ts';
+import { RuleError } from '../../src/rules/errors.ts';
+import { english, say, word, type Text } from '../../src/i18n/text.ts';
+
+/** The refusal `f` throws, as its text (a phrase). */
+const refusalOf = (f: () => unknown): Text => {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof RuleError) return err.text;
+    throw err;
+  }
+  throw new Error('not refused');
+};
+
+describe("the core's replies are worded in the reader's language (issue 43)", () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+
+  it('a deadline refused reads in English as before, and in French and German', () => {
+    const unreadable = refusalOf(() => parseDeadline('soon', now));
+    expect(english(unreadable)).toBe('deadline "soon" is not a delay like 45m, 12h, 2d or 1h30m, nor a time like 2026-11-23T18:00Z.');
+    expect(word(unreadable, 'fr')).toBe('l’échéance « soon » n’est ni un délai comme 45m, 12h, 2d ou 1h30m, ni une heure comme 2026-11-23T18:00Z.');
+    expect(english(refusalOf(() => parseDeadline('2026-11-22T18:00Z', now)))).toBe('deadline "2026-11-22T18:00Z" is not in the future.');
+    expect(word(refusalOf(() => parseDeadline('40d', now)), 'de')).toBe('die Frist „40d“ liegt mehr als 30 Tage entfernt.');
+  });
+
+  it("a campaign battle not started keeps the battle's refusal, worded with it", () => {
+    const text = say('service.campaigns.battleNotStarted', { reason: say('service.umpire.channelHasBattle', { name: 'Hill', id: 'b1' }) });
+    expect(english(text)).toBe('This channel already has battle "Hill" (b1); its GM ends it with /battle end first. The battle was not started; its units are free again.');
+    expect(word(text, 'fr')).toBe('Ce salon a déjà la bataille « Hill » (b1) ; son MJ la termine d’abord avec /battle end. La bataille n’a pas été lancée ; ses unités sont de nouveau libres.');
+  });
+});
