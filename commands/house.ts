@@ -53,7 +53,7 @@ export default defineCommand({
       options: {},
       query: (_o, ctx) => {
         const system = getRuleSystem(ctx.state!.system);
-        return [reply(ctx, houseText(ctx.state!, system.house ?? [], rulesNameStart(system.id)), 'House rules')];
+        return [reply(ctx, houseText(ctx.state!, system.house ?? [], rulesNameStart(system.id)), say('slash.house.title'))];
       },
     }),
     upload: sub({
@@ -74,14 +74,14 @@ export default defineCommand({
       query: (_o, ctx) => {
         const s = ctx.state!;
         const set = rulesOf(s).filter((r) => houseRule(s, r.key));
-        const text = set.length ? `${set.length} house rule${set.length > 1 ? 's' : ''} of "${s.name}": ${set.map((r) => r.key).join(', ')}.` : `"${s.name}" has no house rule set yet.`;
+        const text = set.length ? say('slash.house.exported', { n: set.length, battle: s.name, keys: set.map((r) => r.key).join(', ') }) : say('slash.house.noneSet', { battle: s.name });
         const file = [
           `# House rules of "${s.name}" (${s.system}): the group's choices where the seed leaves a value open, not the seed's.`,
           ...set.map((r) => `# ${r.key}: ${r.rules.join(', ')}`),
           set.length ? yaml().stringify(Object.fromEntries(set.map((r) => [r.key, houseRule(s, r.key)!.value]))) : '{}\n',
         ].join('\n');
-        const m = reply(ctx, text, 'House rules');
-        m.files = [{ name: `house-rules-${s.id}.yaml`, data: new TextEncoder().encode(file), description: `The house rules of ${s.name}` }];
+        const m = reply(ctx, text, say('slash.house.title'));
+        m.files = [{ name: `house-rules-${s.id}.yaml`, data: new TextEncoder().encode(file), description: say('slash.house.fileDescription', { battle: s.name }) }];
         return [m];
       },
     }),

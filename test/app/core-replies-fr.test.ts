@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDeadline } from '../../src/app/service/deadline.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { english, say, word, type Text } from '../../src/i18n/text.ts';
+import { startTable } from '../support/table.ts';
 
 /** The refusal `f` throws, as its text (a phrase). */
 const refusalOf = (f: () => unknown): Text => {
@@ -29,5 +30,16 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     const text = say('service.campaigns.battleNotStarted', { reason: say('service.umpire.channelHasBattle', { name: 'Hill', id: 'b1' }) });
     expect(english(text)).toBe('This channel already has battle "Hill" (b1); its GM ends it with /battle end first. The battle was not started; its units are free again.');
     expect(word(text, 'fr')).toBe('Ce salon a déjà la bataille « Hill » (b1) ; son MJ la termine d’abord avec /battle end. La bataille n’a pas été lancée ; ses unités sont de nouveau libres.');
+  });
+
+  it('a roll outside a battle and /house export read in French at a French table', async () => {
+    const t = startTable({ locale: 'fr' });
+    const [roll] = await t.run('#lobby @alice /roll 2d6 reason:embuscade');
+    expect(roll!.title).toBe('Jet');
+    expect(roll!.text).toMatch(/^embuscade : 2d6: \[\d, \d\] = \d+\nNon vérifiable : il n’y a pas de bataille dans ce salon/);
+    await t.run('@gm /battle create name:Colline system:medieval');
+    const [house] = await t.run('@gm /house export');
+    expect(house!.title).toBe('Règles maison');
+    expect(house!.text).toBe('« Colline » n’a encore aucune règle maison.');
   });
 });

@@ -26,7 +26,7 @@ function voidedIn(log: readonly LoggedEvent[]): Set<number> {
 }
 
 export function battleReport(battleId: string, log: readonly LoggedEvent[], range: ReportRange = {}): BattleReport {
-  if (!log.length) throw new RuleError(`Battle ${battleId} has no log.`);
+  if (!log.length) throw new RuleError(say('reports.report.noLog', { id: battleId }));
   const end = replay(battleId, log);
   const system = getRuleSystem(end.system);
   const voided = voidedIn(log);
@@ -43,7 +43,10 @@ export function battleReport(battleId: string, log: readonly LoggedEvent[], rang
   const reached = end.position.turn;
   const from = Math.max(range.from ?? system.sequence.start.turn, system.sequence.start.turn);
   const to = Math.min(range.to ?? reached, reached);
-  if (from > to) throw new RuleError(`The battle has reached turn ${reached}; give turns from ${system.sequence.start.turn} to ${reached} (got ${range.from ?? ''}${range.to !== undefined ? ` to ${range.to}` : ''}).`);
+  if (from > to) {
+    const values = { reached: String(reached), start: String(system.sequence.start.turn), from: range.from === undefined ? '' : String(range.from) };
+    throw new RuleError(range.to === undefined ? say('reports.report.badRange', values) : say('reports.report.badRangeTo', { ...values, to: String(range.to) }));
+  }
 
   const hooks = system.report;
   const series: BattleReport['series'] = [];
