@@ -3,6 +3,8 @@ import { parseDeadline } from '../../src/app/service/deadline.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { english, say, word, type Text } from '../../src/i18n/text.ts';
 import { startTable } from '../support/table.ts';
+import type { BattleReport } from '../../src/app/reports/report.ts';
+import { reportSpecs } from '../../src/app/reports/report-chart.ts';
 
 /** The refusal `f` throws, as its text (a phrase). */
 const refusalOf = (f: () => unknown): Text => {
@@ -41,5 +43,23 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     const [house] = await t.run('@gm /house export');
     expect(house!.title).toBe('Règles maison');
     expect(house!.text).toBe('« Colline » n’a encore aucune règle maison.');
+  });
+
+  it("a battle report's chart is titled in the language it is drawn in", () => {
+    const r: BattleReport = {
+      battle: { id: 'b1', name: 'Hill', system: 'medieval', commitment: 'ab'.repeat(32) },
+      sides: ['Red', 'Blue'],
+      turns: { from: 1, to: 1 },
+      strength: 'figures',
+      series: [{ turn: 0, unit: 'Archers', side: 'Red', strength: 6, morale: 'good' }, { turn: 1, unit: 'Archers', side: 'Red', strength: 5, morale: 'good' }],
+      casualties: [{ turn: 1, side: 'Red', lost: 1 }],
+      melees: [],
+      houseRules: [],
+    };
+    const title = (spec: unknown) => (spec as { title: { text: string } }).title.text;
+    expect(title(reportSpecs(r).strength)).toBe('Hill: figures of each unit by turn (0: before the first), each change its own point');
+    expect(title(reportSpecs(r).casualties)).toBe('Casualties (figures lost) by side and turn');
+    expect(title(reportSpecs(r, 'fr').casualties)).toBe('Pertes (en figures) par camp et par tour');
+    expect(title(reportSpecs(r, 'de').strength)).toBe('Hill: figures jeder Einheit je Zug (0: vor dem ersten), jede Änderung ein eigener Punkt');
   });
 });

@@ -8,6 +8,7 @@ import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
 import { mention, plural } from '../../messages.ts';
 import { concat, joinedBy, lines, say, type Text } from '../../i18n/text.ts';
 import { rulesNameStart } from '../../battle/describe.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { BattleReport } from './battle-report.ts';
 
@@ -209,7 +210,7 @@ export function reportText(r: BattleReport): Text {
  * import is made here, in src/, where the build rewrites its extension for dist/ (tsc leaves a
  * dynamic import in commands/ as written, which the compiled program cannot load).
  */
-export const renderReportChart = async (r: BattleReport): Promise<Uint8Array> => (await import('./report-chart.ts')).reportChart(r);
+export const renderReportChart = async (r: BattleReport, locale: Locale = 'en'): Promise<Uint8Array> => (await import('./report-chart.ts')).reportChart(r, locale);
 
 /** The chart as SVG markup, for a battle's page (issue 30); loaded as the PNG's renderer is. */
-export const renderReportSvg = async (r: BattleReport): Promise<string> => (await import('./report-chart.ts')).reportSvg(r);
+export const renderReportSvg = async (r: BattleReport, locale: Locale = 'en'): Promise<string> => (await import('./report-chart.ts')).reportSvg(r, locale);
