@@ -57,7 +57,7 @@ function standing(log: readonly LoggedEvent[]): LoggedEvent[] {
 function edits(log: readonly LoggedEvent[], unitId: string, end: UnitAttrs): AttrAftermath[] {
   const last = new Map<string, number>();
   for (const { event: e, version } of log) if (e.type === 'UnitEdited' && e.data.unitId === unitId) for (const k of Object.keys(e.data.attrs)) if (k !== 'figures') last.set(k, version);
-  return [...last].map(([name, version]) => ({ name, value: end[name] ?? null, why: `a GM's edit in the battle`, version }));
+  return [...last].map(([name, version]) => ({ name, value: end[name] ?? null, why: say('campaign.aftermath.gmEdit'), version }));
 }
 
 /** The changes that leave the unit's campaign attributes different, the system's over a GM's edit of the same attribute. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeadline } from '../../src/app/service/deadline.ts';
+import { battleForDm } from '../../src/app/service/dm-battle.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { english, say, word, type Text } from '../../src/i18n/text.ts';
 import { startTable } from '../support/table.ts';
@@ -61,5 +62,13 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     expect(title(reportSpecs(r).casualties)).toBe('Casualties (figures lost) by side and turn');
     expect(title(reportSpecs(r, 'fr').casualties)).toBe('Pertes (en figures) par camp et par tour');
     expect(title(reportSpecs(r, 'de').strength)).toBe('Hill: figures jeder Einheit je Zug (0: vor dem ersten), jede Änderung ein eigener Punkt');
+  });
+
+  it('a command typed in a DM that finds no battle is refused in the reader’s language', async () => {
+    const t = startTable();
+    const found = await battleForDm(t.app, 'alice', 'B1');
+    expect('error' in found && english(found.error)).toBe("No battle you play in has an open ballot B1. /ballot status in the battle's channel lists them.");
+    const none = await battleForDm(t.app, 'alice');
+    expect('error' in none && word(none.error, 'fr')).toBe('Vous ne jouez dans aucune bataille en cours. Rejoignez-en une dans son salon avec /join.');
   });
 });
