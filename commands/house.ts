@@ -20,7 +20,7 @@ export const houseValueOpt = { kind: 'string', description: 'The value: a number
  */
 export function typed(value: string): unknown {
   try {
-    return readDataText('value', value, 'a value nests a few levels');
+    return readDataText('value', value, say('app.dataFile.valueHint'));
   } catch {
     return value;
   }

@@ -193,10 +193,9 @@ export function buildProgram(config: Config): Command {
    */
   async function verifyWithProgress<T>(store: EventStore, campaignId: string | undefined, work: (store: EventStore) => Promise<T>): Promise<T> {
     const p = progress('verify');
-    const named = (id: string) => (id === campaignId ? `campaign ${id}` : `battle ${id}`);
     const steps: Record<string, (id: string, after?: number) => string> = {
-      chain: (id) => `reading and checking the hash chain of ${named(id)}`,
-      load: (id, after) => (id === campaignId ? `reading the events of campaign ${id}` : after !== undefined ? `reading the event of battle ${id} the campaign references` : `re-deriving the rolls of battle ${id}`),
+      chain: (id) => cli(id === campaignId ? 'cli.verify.stepCampaignChain' : 'cli.verify.stepBattleChain', { id }),
+      load: (id, after) => cli(id === campaignId ? 'cli.verify.stepCampaignEvents' : after !== undefined ? 'cli.verify.stepReferenced' : 'cli.verify.stepRolls', { id }),
     };
     const watched = new Proxy(store, {
       get(target, key, receiver) {
@@ -457,8 +456,8 @@ export function buildProgram(config: Config): Command {
           ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}),
           clear: o.clear ?? false,
         });
-        const where = r.guild ? `in guild ${r.guild}` : 'globally';
-        console.log(o.clear ? `Removed the slash commands of application ${r.appId} ${where}.` : `Registered ${r.count} slash commands for application ${r.appId} ${where}.`);
+        const where = r.guild ? say('cli.deploy.inGuild', { guild: r.guild }) : say('cli.deploy.globally');
+        console.log(o.clear ? cli('cli.deploy.removed', { app: r.appId, where }) : cli('cli.deploy.registered', { n: r.count, app: r.appId, where }));
       } catch (err) {
         console.error(cli('cli.deploy.refused', { why: (err as Error).message }));
         process.exitCode = 1;
