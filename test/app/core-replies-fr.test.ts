@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeadline } from '../../src/app/service/deadline.ts';
 import { battleForDm } from '../../src/app/service/dm-battle.ts';
+import { verificationText, verifyExport, type ViewExport } from '../../src/web/verify-export.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { english, say, word, type Text } from '../../src/i18n/text.ts';
 import { startTable } from '../support/table.ts';
@@ -70,5 +71,13 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     expect('error' in found && english(found.error)).toBe("No battle you play in has an open ballot B1. /ballot status in the battle's channel lists them.");
     const none = await battleForDm(t.app, 'alice');
     expect('error' in none && word(none.error, 'fr')).toBe('Vous ne jouez dans aucune bataille en cours. Rejoignez-en une dans son salon avec /join.');
+  });
+
+  it("a verification's reason is a phrase: the page's verifier and umpire verify word it in their language", () => {
+    const verdict = verifyExport({} as ViewExport);
+    const reason = verdict.failure!.reason;
+    expect(english(reason)).toBe('the download is not a view export (it has no list of events).');
+    expect(word(reason, 'fr')).toBe('le téléchargement n’est pas un export de vue (il n’a pas de liste d’événements).');
+    expect(english(verificationText(verdict) as Text)).toBe(english(say('web.verify.failed', { reason: 'the download is not a view export (it has no list of events).' })));
   });
 });
