@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseDeadline } from '../../src/app/service/deadline.ts';
 import { battleForDm } from '../../src/app/service/dm-battle.ts';
@@ -5,6 +6,7 @@ import { verificationText, verifyExport, type ViewExport } from '../../src/web/v
 import { RuleError } from '../../src/rules/errors.ts';
 import { english, say, word, type Text } from '../../src/i18n/text.ts';
 import { startTable } from '../support/table.ts';
+import { startWeb } from '../../src/web/start.ts';
 import type { BattleReport } from '../../src/app/reports/report.ts';
 import { reportSpecs } from '../../src/app/reports/report-chart.ts';
 
@@ -79,5 +81,22 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     expect(english(reason)).toBe('the download is not a view export (it has no list of events).');
     expect(word(reason, 'fr')).toBe('le téléchargement n’est pas un export de vue (il n’a pas de liste d’événements).');
     expect(english(verificationText(verdict) as Text)).toBe(english(say('web.verify.failed', { reason: 'the download is not a view export (it has no list of events).' })));
+  });
+
+  it('the pages refused a port taken say so in the shell’s language', async () => {
+    const { app } = startTable();
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const refusal = await startWeb({ app, port, host: '127.0.0.1', base: 'http://x' }).then(
+        () => undefined,
+        (err: unknown) => (err instanceof RuleError ? err.text : undefined),
+      );
+      expect(english(refusal!)).toBe(`The battle pages could not start on 127.0.0.1:${port}: port ${port} is taken by another program. Set WEB_PORT (or --port) to a free port.`);
+      expect(word(refusal!, 'fr')).toBe(`Les pages de bataille n’ont pas pu démarrer sur 127.0.0.1:${port} : le port ${port} est pris par un autre programme. Réglez WEB_PORT (ou --port) sur un port libre.`);
+    } finally {
+      await new Promise((done) => taken.close(done));
+    }
   });
 });
