@@ -5,7 +5,7 @@ import { reply } from '../src/app/slash/replies.ts';
 import { houseRule, houseText } from '../src/battle/house.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
 import { rulesNameStart } from '../src/battle/describe.ts';
-import { say } from '../src/i18n/text.ts';
+import { say, word } from '../src/i18n/text.ts';
 import type { BattleState } from '../src/battle/state.ts';
 
 const rulesOf = (s: BattleState) => getRuleSystem(s.system).house ?? [];
@@ -76,7 +76,8 @@ export default defineCommand({
         const set = rulesOf(s).filter((r) => houseRule(s, r.key));
         const text = set.length ? say('slash.house.exported', { n: set.length, battle: s.name, keys: set.map((r) => r.key).join(', ') }) : say('slash.house.noneSet', { battle: s.name });
         const file = [
-          `# House rules of "${s.name}" (${s.system}): the group's choices where the seed leaves a value open, not the seed's.`,
+          // A file is bytes: its head is worded once, in the battle's language.
+          `# ${word(say('slash.house.fileHead', { battle: s.name, system: s.system }), s.language)}`,
           ...set.map((r) => `# ${r.key}: ${r.rules.join(', ')}`),
           set.length ? yaml().stringify(Object.fromEntries(set.map((r) => [r.key, houseRule(s, r.key)!.value]))) : '{}\n',
         ].join('\n');
