@@ -99,7 +99,7 @@ export function buildProgram(config: Config): Command {
    */
   async function opening<T>(label: string, location: string, work: () => Promise<T>): Promise<T> {
     await load();
-    const p = progress(label);
+    const p = progress(label, { locale: CLI_LOCALE });
     p.phase(cli('cli.progress.opening', { location: shownLocation(location) }));
     try {
       return await work();
@@ -196,7 +196,7 @@ export function buildProgram(config: Config): Command {
    * progress: the store it reads is watched, each read naming the step it starts.
    */
   async function verifyWithProgress<T>(store: EventStore, campaignId: string | undefined, work: (store: EventStore) => Promise<T>): Promise<T> {
-    const p = progress('verify');
+    const p = progress('verify', { locale: CLI_LOCALE });
     const steps: Record<string, (id: string, after?: number) => string> = {
       chain: (id) => cli(id === campaignId ? 'cli.verify.stepCampaignChain' : 'cli.verify.stepBattleChain', { id }),
       load: (id, after) => cli(id === campaignId ? 'cli.verify.stepCampaignEvents' : after !== undefined ? 'cli.verify.stepReferenced' : 'cli.verify.stepRolls', { id }),
@@ -231,7 +231,7 @@ export function buildProgram(config: Config): Command {
 
   /** A battle's or a campaign's log as JSON lines, one write a thousand events: a long log leaves in a few large writes, its count shown. */
   async function exportLog(store: EventStore, log: Log): Promise<void> {
-    const p = progress('export', { unit: 'events written' });
+    const p = progress('export', { unit: say('cli.progress.eventsWritten'), locale: CLI_LOCALE });
     try {
       p.phase(cli('cli.progress.reading', { kind: log.kind, id: log.id }));
       const events = await store.load(log.id);
@@ -627,7 +627,7 @@ export function buildProgram(config: Config): Command {
       const [{ openStore }, { copyStore }] = await Promise.all([load(), import('../store/copy.ts')]);
       // Progress from the start (a PGlite target takes seconds to open); a copy of under two
       // seconds prints its result alone (src/cli/progress.ts).
-      const p = progress('migrate-store', { unit: 'events copied' });
+      const p = progress('migrate-store', { unit: say('cli.progress.eventsCopied'), locale: CLI_LOCALE });
       p.phase(cli('cli.progress.opening', { location: shownLocation(o.from) }));
       const from = await openStore(o.from, { readonly: true }).catch((err: unknown) => {
         p.stop();
@@ -642,7 +642,7 @@ export function buildProgram(config: Config): Command {
       let total = 0;
       let done = 0;
       try {
-        p.phase('counting the events');
+        p.phase(cli('cli.progress.counting'));
         for (const b of [...(await from.battles()), ...(await from.campaigns())]) total += await from.version(b.id);
         p.count(0, total);
         const copied = await copyStore(from, to, (n) => p.count((done += n), total));

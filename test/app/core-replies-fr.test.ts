@@ -7,6 +7,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { english, say, word, type Text } from '../../src/i18n/text.ts';
 import { startTable } from '../support/table.ts';
 import { startWeb } from '../../src/web/start.ts';
+import { progress } from '../../src/cli/progress.ts';
 import type { BattleReport } from '../../src/app/reports/report.ts';
 import { reportSpecs } from '../../src/app/reports/report-chart.ts';
 
@@ -98,5 +99,15 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     } finally {
       await new Promise((done) => taken.close(done));
     }
+  });
+
+  it("the command line's progress lines read in the shell's language", () => {
+    const lines: string[] = [];
+    let t = 0;
+    const p = progress('migrate-store', { stream: { write: (x: string) => lines.push(x) }, now: () => t, afterMs: 0, everyMs: 0, unit: say('cli.progress.eventsCopied'), locale: 'fr' });
+    p.count(1200, 5000);
+    t = 3000;
+    p.stop();
+    expect(lines).toEqual(['migrate-store : 1\u202f200 sur 5\u202f000 événements copiés\n', 'migrate-store : 1\u202f200 sur 5\u202f000 événements copiés, en 3 s.\n']);
   });
 });
