@@ -10,6 +10,7 @@ import { startWeb } from '../../src/web/start.ts';
 import { progress } from '../../src/cli/progress.ts';
 import type { BattleReport } from '../../src/app/reports/report.ts';
 import { reportSpecs } from '../../src/app/reports/report-chart.ts';
+import { reportText } from '../../src/app/reports/report.ts';
 
 /** The refusal `f` throws, as its text (a phrase). */
 const refusalOf = (f: () => unknown): Text => {
@@ -64,8 +65,15 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     const title = (spec: unknown) => (spec as { title: { text: string } }).title.text;
     expect(title(reportSpecs(r).strength)).toBe('Hill: figures of each unit by turn (0: before the first), each change its own point');
     expect(title(reportSpecs(r).casualties)).toBe('Casualties (figures lost) by side and turn');
-    expect(title(reportSpecs(r, 'fr').casualties)).toBe('Pertes (en figures) par camp et par tour');
-    expect(title(reportSpecs(r, 'de').strength)).toBe('Hill: figures jeder Einheit je Zug (0: vor dem ersten), jede Änderung ein eigener Punkt');
+    expect(title(reportSpecs(r, 'fr').casualties)).toBe('Pertes (en figurines) par camp et par tour');
+    expect(title(reportSpecs(r, 'de').strength)).toBe('Hill: Figuren jeder Einheit je Zug (0: vor dem ersten), jede Änderung ein eigener Punkt');
+    // The system's unit of strength and a unit's status are the reader's words too, in the text and the chart's legend.
+    const unitLine = (locale: 'en' | 'fr' | 'de') => word(reportText(r), locale).split('\n').find((l) => l.includes('Archers'));
+    expect(unitLine('en')).toBe('• Archers (Red): 6 → 5 figures, 1 lost; good');
+    expect(unitLine('fr')).toMatch(/^• Archers \(Red\) : 6 → 5 figurines.*; bon$/);
+    expect(unitLine('de')).toMatch(/^• Archers \(Red\): 6 → 5 Figuren.*; gut$/);
+    const legend = (spec: unknown) => JSON.stringify(spec).match(/"domain":\["[^\]]*"\]/g)?.find((d) => d.includes('disordered') || d.includes('désordonné'));
+    expect(legend(reportSpecs(r, 'fr').strength)).toContain('"bon","impétueux","désordonné"');
   });
 
   it('a command typed in a DM that finds no battle is refused in the reader’s language', async () => {
