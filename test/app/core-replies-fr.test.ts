@@ -40,6 +40,20 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     expect(word(text, 'fr')).toBe('Ce salon a déjà la bataille « Hill » (b1) ; son MJ la termine d’abord avec /battle end. La bataille n’a pas été lancée ; ses unités sont de nouveau libres.');
   });
 
+  it("/help all:true words every description in the reader's language: a lone subcommand's own and a rule system's variant too", async () => {
+    const help = async (locale: 'fr' | 'de') => {
+      const t = startTable({ locale });
+      await t.run('@gm /battle create name:Colline system:medieval');
+      return (await t.run('@gm /help all:true')).at(-1)!.text;
+    };
+    const fr = await help('fr');
+    expect(fr).toContain('Lancer des dés en notation : 3d6');
+    expect(fr).toContain('Résoudre un round de mêlée en phase 13');
+    expect(fr).toContain('Les modificateurs d’une table, par id');
+    expect(fr).not.toMatch(/Roll dice notation|Resolve one melee round|The modifiers of a chart/);
+    expect(await help('de')).toContain('Einen Kontrolltest in Phase 16 ablegen');
+  });
+
   it('a roll outside a battle and /house export read in French at a French table', async () => {
     const t = startTable({ locale: 'fr' });
     const [roll] = await t.run('#lobby @alice /roll 2d6 reason:embuscade');
