@@ -7,6 +7,7 @@ import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack, LocalInitKey, LocalResult, UnitClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
 import { fromText, sourced, type Sourced } from './sourced.ts';
+import { localResultText } from './pack-text.ts';
 import { say, type Text } from '../../i18n/text.ts';
 
 /**
@@ -77,6 +78,6 @@ export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitia
   if (!found) throw new Error(`pack INIT-LOCAL table has no band for ${total}`);
   const result = found.band[unit.class!];
   const text = li.results[result];
-  steps.push(say('charge.localInitiative.total', { total: String(total), result, text, from: fromText(table) }));
+  steps.push(say('charge.localInitiative.total', { total: String(total), result, text: localResultText(result, text), from: fromText(table) }));
   return { rule: 'INIT-LOCAL', die, roll, modifiers, gmModifiers, total, result, text, purpose: input.purpose, mandatory: Boolean(input.flankEndangered), dice: rec.rolled, steps };
 }

@@ -30,7 +30,7 @@ export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: Ballot
   const voters = sideVoters(s, []);
   const opened = openBallot(s, ctx, {
     kind: 'grandtac',
-    title: `Grand-Tac points for turn ${s.position.turn}`,
+    title: say('charge.initiative.ballotTitle', { turn: String(s.position.turn) }),
     rule: 'INIT-GRANDTAC',
     voters,
     input: { kind: 'number', min: 0, max: MAX_POINTS },
