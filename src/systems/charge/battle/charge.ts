@@ -104,7 +104,7 @@ function applyEffects(e: AppliedEffects, figures: number, house: ChargeHouse, gm
 export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideContext): BattleEvent[] {
   const att = findUnit(s, a.attacker);
   const def = findUnit(s, a.defender);
-  checkActsFor(s, ctx.actor, att, 'charge with it');
+  checkActsFor(s, ctx.actor, att, say('charge.actsFor.charge'));
   checkEnemies(s, att, def, 'charge');
   checkGmRulings(
     s,

@@ -41,7 +41,7 @@ function firerFacts(s: BattleState, u: Unit): FirerFacts {
 export function decideFire(s: BattleState, a: ChargeFire, ctx: DecideContext): BattleEvent[] {
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkActsFor(s, ctx.actor, firer, say('charge.actsFor.fire'));
   checkEnemies(s, firer, target, 'fire');
   const house = chargeHouse(s);
   // Without the house rule, the row is a GM's ruling: the source does not say how it is chosen.
