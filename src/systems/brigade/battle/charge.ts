@@ -73,7 +73,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
     if (active?.what !== 'unit' || active.id !== u.id || active.done) refuse(say('brigade.charge.notActivated', { unit: u.name }));
   }
   const gmRulings = [a.range !== undefined ? 'range' : '', a.chargerTest ? 'charger_morale' : '', a.targetTest ? 'target_morale' : '', a.breaksOn ? 'breaks_on' : '', a.uncontrolledOn ? 'uncontrolled_on' : ''].filter(Boolean);
-  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.2.2, BRG-3.2.3, BRG-3.2.5, BRG-3.4.3.1', 'give it');
+  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.2.2, BRG-3.2.3, BRG-3.2.5, BRG-3.4.3.1', say('brigade.gmGives.it'));
   const arm = armOf(u);
   const steps: Text[] = [];
   const measure = a.measure ?? 'in';

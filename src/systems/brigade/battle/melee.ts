@@ -68,7 +68,7 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
   if (![...ua, ...ub].some((u) => actsFor(s, ctx.actor, u))) refuse(say('brigade.melee.whoResolves'));
   for (const u of [...ua, ...ub]) checkInPlay(s, u);
   const gmRulings = [a.supplementaryA ? 'supplementary_a' : '', a.supplementaryB ? 'supplementary_b' : '', a.rounding ? 'rounding' : '', a.infantryRetreat !== undefined ? 'infantry_retreat' : '', a.remainder ? 'remainder' : '', a.onTie ? 'on_tie' : ''].filter(Boolean);
-  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.3.2-3.3.4', 'give it');
+  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.3.2-3.3.4', say('brigade.gmGives.it'));
   const rulings: Ruling[] = [];
   const dieOf = (u: Unit): MeleeDie => {
     const roster = u.attrs.melee_dice === undefined ? undefined : String(u.attrs.melee_dice);

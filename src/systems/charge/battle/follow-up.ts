@@ -46,7 +46,7 @@ export function decideRideDown(s: BattleState, a: ChargeRideDown, ctx: DecideCon
   const cav = findUnit(s, a.cavalry);
   const inf = findUnit(s, a.infantry);
   checkActsFor(s, ctx.actor, cav, say('charge.actsFor.rideDown'));
-  checkGmRulings(s, ctx.actor, given({ cavalry_modifiers: a.cavalryModifiers, infantry_modifiers: a.infantryModifiers, area: a.area }), 'MEL-D10, CHG-RIDEDOWN', 'give melee modifiers or the dotted line area');
+  checkGmRulings(s, ctx.actor, given({ cavalry_modifiers: a.cavalryModifiers, infantry_modifiers: a.infantryModifiers, area: a.area }), 'MEL-D10, CHG-RIDEDOWN', say('charge.gmGives.rideDown'));
   const found = Object.values(chg(s).charges).find((c) => samePhase(c.at, s.position) && c.rideDown.status !== 'not-applicable' && c.rideDown.cavalry === cav.name && c.rideDown.infantry === inf.name);
   if (!found) refuse(say('charge.battle.followUp.noRideDown', { infantry: inf.name, cavalry: cav.name }));
   if (found.rodeDown) refuse(say('charge.battle.followUp.rodeDownAlready', { cavalry: cav.name, infantry: inf.name }));

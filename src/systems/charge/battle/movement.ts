@@ -17,7 +17,7 @@ export type ChargeMovementRolled = { type: 'ChargeMovementRolled'; data: { unitI
 export function decideMovement(s: BattleState, a: ChargeMovementRoll, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
   checkActsFor(s, ctx.actor, u, say('charge.actsFor.move'));
-  checkGmRulings(s, ctx.actor, given({ die: a.die }), 'MOVE-ROLL', 'give the movement die');
+  checkGmRulings(s, ctx.actor, given({ die: a.die }), 'MOVE-ROLL', say('charge.gmGives.movementDie'));
   if (a.rate !== undefined && ![...FOOT_HORSE_RATES, ...ARTILLERY_RATES].includes(a.rate as never)) refuse(say('charge.battle.movement.rateOneOf', { rates: [...new Set([...FOOT_HORSE_RATES, ...ARTILLERY_RATES])].join(', ') }));
   const moveClass = attr<MoveClass>(u, 'move_class');
   const gun = attr<Gun>(u, 'gun');
