@@ -1,7 +1,7 @@
 import { refuse } from '../../rules/errors.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import { bandLabel, findBand } from './bands.ts';
-import { bandText, packNote, resultText, sicText, tableTitle } from './pack-text.ts';
+import { attrWord, bandText, packNote, resultText, sicText, tableTitle } from './pack-text.ts';
 import { chargeModifiers, type AttackerChoices, type DefenderChoices, type ModifierValues } from './charge-modifiers.ts';
 import { continuationFor, rideDownFor, type Continuation, type RideDownChance } from './follow-up.ts';
 import type { ChargeHouse } from './house.ts';
@@ -150,7 +150,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   const mods = chargeModifiers({ attacker: a, defender: d, attackerChoices: input.attackerChoices, defenderChoices: input.defenderChoices, house, gm: { values: gm.values, mass: gm.mass }, pack });
 
   const rec = recorder(input.dice);
-  const steps: Text[] = [say('charge.charge.head', { attacker: a.id, attackerArm: a.arm, defender: d.id, defenderArm: d.arm, die: String(die.value), from: fromText(die) }), mods.massStep];
+  const steps: Text[] = [say('charge.charge.head', { attacker: a.id, attackerArm: attrWord('arm', a.arm, ARMS), defender: d.id, defenderArm: attrWord('arm', d.arm, ARMS), die: String(die.value), from: fromText(die) }), mods.massStep];
   const att = rollSide(a.id, die.value, mods.attacker, rec);
   const def = rollSide(d.id, die.value, mods.defender, rec);
   for (const [side, r] of [

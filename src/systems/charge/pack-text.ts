@@ -6,6 +6,13 @@ import type { Band } from './bands.ts';
  * English is the pack's very text, as written once a house-ruled or a test's pack changes them.
  */
 
+/**
+ * A roster value in the reader's words (`charge.attrValue.<attribute>.<value>`, the words the
+ * roster's choices show), or as given when the pack does not list it.
+ */
+export const attrWord = (attribute: 'arm' | 'class' | 'formation', value: string, known: readonly string[]): Text =>
+  known.includes(value) ? say(`charge.attrValue.${attribute}.${value.replace(/ (.)/g, (_m, c: string) => c.toUpperCase())}`) : value;
+
 /** A charge result's printed text (CHG-OPEN, CHG-COVER): `charge.pack.result.<result id>`. */
 export const resultText = (id: string, text: string): Text => shipped(`charge.pack.result.${id}`, text);
 
