@@ -22,7 +22,7 @@ export const GRANDTAC = { rule: 'INIT-GRANDTAC', die: 10, turnEndsAt: 17 } as co
 
 
 export interface Modifier {
-  label: string;
+  label: Text;
   value: number;
   /** The rule or ruling it comes from, e.g. a house rule's name. */
   rule?: string;
@@ -94,7 +94,7 @@ export function resolveGrandTac(input: { sides: readonly GrandTacSide[]; dice: D
       const check = checkGrandTacPoints(s.points, input.limits);
       if (!check.ok) throw new RangeError(`${s.side}: ${english(check.reason)}`);
     }
-    for (const m of s.modifiers ?? []) if (!Number.isFinite(m.value)) throw new RangeError(`${s.side}: modifier "${m.label}" is not a number`);
+    for (const m of s.modifiers ?? []) if (!Number.isFinite(m.value)) throw new RangeError(`${s.side}: modifier "${english(m.label)}" is not a number`);
   }
 
   const roll = (s: GrandTacSide): GrandTacRoll => {

@@ -38,7 +38,7 @@ export interface AppliedModifier {
 
 /** A labelled modifier a GM gives where the source lists none (MEL-D10, FIRE-TABLE, SKIRMISH screen mods). */
 export interface GmModifier {
-  label: string;
+  label: Text;
   value: number;
   rule?: string;
 }
