@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { marginText } from './pack-text.ts';
+import { attrWord, marginText } from './pack-text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
-import { joinedBy, say, type Text } from '../../i18n/text.ts';
+import { concat, joinedBy, say, type Text } from '../../i18n/text.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
 import { findBand } from './bands.ts';
 import { either, explained, oneOrMore, someOf } from './house-value.ts';
@@ -262,7 +262,7 @@ export function resolveMorale(input: MoraleInput): MoraleOutcome {
   const margin = total - need;
   const found = findBand(results.value, margin)!;
   const result = found.band.result;
-  const targetShown = typeof target.value === 'number' ? `${need}` : `${need} (${f.class})`;
+  const targetShown: Text = typeof target.value === 'number' ? `${need}` : concat(`${need} (`, attrWord('class', String(f.class), CLASSES), ')');
   const house_ = {
     'morale.die': cite('morale.die', dieText(die.value), die.note),
     'morale.target': cite('morale.target', targetShown, target.note),
