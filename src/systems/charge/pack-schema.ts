@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PackBase } from '../../rules/pack.ts';
+import { say } from '../../i18n/text.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 
 /**
  * The zod schema of the charge pack (docs/rules/charge.md): every chart of the source as
@@ -121,13 +123,13 @@ export type SideEffects = z.infer<typeof SideEffects>;
  */
 export function checkBands(bands: readonly { min: number | null; max: number | null }[], ctx: z.RefinementCtx, openTop: boolean, openBottom: boolean) {
   bands.forEach((b, i) => {
-    if (b.min !== null && b.max !== null && b.min > b.max) ctx.addIssue({ code: 'custom', path: [i], message: `min ${b.min} is above max ${b.max}` });
-    if (i === 0 && openTop && b.max !== null) ctx.addIssue({ code: 'custom', path: [i], message: 'the first band must be open upward (max null)' });
-    if (i > 0 && b.max === null) ctx.addIssue({ code: 'custom', path: [i], message: 'only the first band may be open upward' });
-    if (i === bands.length - 1 && openBottom && b.min !== null) ctx.addIssue({ code: 'custom', path: [i], message: 'the last band must be open downward (min null)' });
-    if (i < bands.length - 1 && b.min === null) ctx.addIssue({ code: 'custom', path: [i], message: 'only the last band may be open downward' });
+    if (b.min !== null && b.max !== null && b.min > b.max) ctx.addIssue({ code: 'custom', path: [i], message: phraseError(say('charge.houseValue.minAboveMax', { min: String(b.min), max: String(b.max) })) });
+    if (i === 0 && openTop && b.max !== null) ctx.addIssue({ code: 'custom', path: [i], message: phraseError(say('charge.houseValue.firstOpenUp')) });
+    if (i > 0 && b.max === null) ctx.addIssue({ code: 'custom', path: [i], message: phraseError(say('charge.houseValue.onlyFirstOpenUp')) });
+    if (i === bands.length - 1 && openBottom && b.min !== null) ctx.addIssue({ code: 'custom', path: [i], message: phraseError(say('charge.houseValue.lastOpenDown')) });
+    if (i < bands.length - 1 && b.min === null) ctx.addIssue({ code: 'custom', path: [i], message: phraseError(say('charge.houseValue.onlyLastOpenDown')) });
     const next = bands[i + 1];
-    if (next && b.min !== null && next.max !== null && next.max !== b.min - 1) ctx.addIssue({ code: 'custom', path: [i + 1], message: `must end at ${b.min - 1}, just below the band before it (got ${next.max})` });
+    if (next && b.min !== null && next.max !== null && next.max !== b.min - 1) ctx.addIssue({ code: 'custom', path: [i + 1], message: phraseError(say('charge.houseValue.mustEndAt', { end: String(b.min - 1), got: String(next.max) })) });
   });
 }
 
@@ -148,7 +150,7 @@ const ChargeTable = z.object({
 });
 
 /** A range of charge results (CHG-RIDEDOWN's dotted line area). */
-export const ResultArea = z.object({ min: int, max: int }).refine((a) => a.min <= a.max, { message: 'min must not be above max' });
+export const ResultArea = z.object({ min: int, max: int }).refine((a) => a.min <= a.max, { message: phraseError(say('charge.houseValue.minNotAboveMax')) });
 
 const ChargePack = z.object({
   rule: z.literal('CHG-ROLL'),
@@ -213,7 +215,7 @@ const FirePack = z
   });
 
 /** A Fire Discipline cell as printed: "free", `N" fire`, `N" FF` or "FF". */
-export const DisciplineText = z.string().regex(/^(free|FF|\d+(\.\d+)?" (fire|Fire|FF))$/, { message: 'expected free, FF, N" fire or N" FF' });
+export const DisciplineText = z.string().regex(/^(free|FF|\d+(\.\d+)?" (fire|Fire|FF))$/, { message: phraseError(say('charge.houseValue.discipline')) });
 /** null = illegible. */
 const DisciplineCell = DisciplineText.nullable();
 export const DISCIPLINE_COLUMNS = ['normal', 'smoke', 'firefight'] as const;
@@ -241,7 +243,7 @@ export const MoveTable = z
   })
   .superRefine((t, ctx) => {
     for (const c of MOVE_CLASSES) {
-      if (t.rows[c].length !== t.columns.length) ctx.addIssue({ code: 'custom', path: ['rows', c], message: `needs ${t.columns.length} cells, one a column` });
+      if (t.rows[c].length !== t.columns.length) ctx.addIssue({ code: 'custom', path: ['rows', c], message: phraseError(say('charge.houseValue.cellsPerColumn', { count: String(t.columns.length) })) });
     }
   });
 export type MoveTable = z.infer<typeof MoveTable>;
