@@ -6,7 +6,7 @@ import { findBand } from './bands.ts';
 import { bandText } from './pack-text.ts';
 import { either, explained, hasKey, someOf } from './house-value.ts';
 import { phraseError } from '../../rules/issue-text.ts';
-import { ARMS, checkBands, CLASSES, FIRE_ROWS, FORMATIONS, GUNS, type Arm, type FireBand, type FireRow, type Formation, type Gun, type UnitClass } from './pack-schema.ts';
+import { ARMS, asPhrase, checkBands, CLASSES, FIRE_ROWS, FORMATIONS, GUNS, type Arm, type FireBand, type FireRow, type Formation, type Gun, type UnitClass } from './pack-schema.ts';
 import { cite, houseHolds, needOf, openValue, withAction, type Missing, type Noted, type Sourced } from './sourced.ts';
 
 /**
@@ -35,7 +35,7 @@ const rowBands = () =>
   z
     .array(z.strictObject({ min: int.nullable(), max: int.nullable(), row: RowValue }), { error: () => phraseError(say('charge.houseValue.rowBands')) })
     .min(1, { message: phraseError(say('charge.houseValue.atLeastOneBand')) })
-    .superRefine((b, ctx) => checkBands(b, ctx, false, false));
+    .superRefine((b, ctx) => checkBands(b, ctx, false, false, asPhrase));
 
 const covers = (bands: readonly { min: number | null; max: number | null }[], low: number, high: number | null): Phrase | null => {
   const top = bands[0]?.max;

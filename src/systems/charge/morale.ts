@@ -8,7 +8,7 @@ import { either, explained, oneOrMore, someOf } from './house-value.ts';
 import { phraseError } from '../../rules/issue-text.ts';
 import { cite, type Noted } from './sourced.ts';
 import { CHARGE_PHASES } from './sequence.ts';
-import { ARMS, checkBands, CLASSES, FORMATIONS, type Arm, type Formation, type UnitClass } from './pack-schema.ts';
+import { ARMS, asPhrase, checkBands, CLASSES, FORMATIONS, type Arm, type Formation, type UnitClass } from './pack-schema.ts';
 
 /**
  * A morale test. The source calls for one ("Both sides check morale, and if neither retreats, the
@@ -114,7 +114,7 @@ export const MoraleResults = explained(
     .array(z.strictObject({ min: int.nullable(), max: int.nullable(), result: oneOrMore(MORALE_RESULTS) }), { error: () => phraseError(say('charge.houseValue.resultsList')) })
     .min(1, { message: phraseError(say('charge.houseValue.atLeastOneBand')) })
     .superRefine((bands, ctx) => {
-      checkBands(bands, ctx, true, true);
+      checkBands(bands, ctx, true, true, asPhrase);
       bands.forEach((b, i) => {
         if (b.result.includes('pass') && b.result.length > 1) ctx.addIssue({ code: 'custom', path: [i, 'result'], message: phraseError(say('charge.houseValue.passAlone')) });
       });
