@@ -7,6 +7,8 @@ import { RuleError } from '../../src/rules/errors.ts';
 import type { HouseRule } from '../../src/rules/house.ts';
 import { brigadeHouse } from '../../src/systems/brigade/house.ts';
 import { CHARGE_HOUSE } from '../../src/systems/charge/rules.ts';
+import { MEDIEVAL_HOUSE } from '../../src/systems/medieval/house.ts';
+import { PERCENTILE_HOUSE } from '../../src/systems/percentile/house-rules.ts';
 import { asPhrase, checkBands, type IssueWords } from '../../src/systems/charge/pack-schema.ts';
 import { issueText } from '../../src/rules/issue-text.ts';
 import { startTable } from '../support/table.ts';
@@ -54,6 +56,9 @@ describe('issue 43: a house value refused names why in the reader\'s language', 
     const rounding = refusal(brigadeHouse, 'melee.rounding', 'sideways');
     expect(english(rounding)).toMatch(/"sideways" is not: expected one of "down", "up", "nearest"\.$/);
     expect(why(rounding, 'fr', ' ne convient pas : ')).toBe('attendu : l’une des valeurs "down", "up", "nearest".');
+    expect(why(refusal(MEDIEVAL_HOUSE, 'initiative.die', 'd8'), 'de', ' passt nicht: ')).toBe('erwartet: einer der Werte "d6", "d10".');
+    expect(why(refusal(MEDIEVAL_HOUSE, 'morale.commander-with', 11), 'fr', ' ne convient pas : ')).toBe('attendu : au plus 10.');
+    expect(why(refusal(PERCENTILE_HOUSE, 'supportive.cavalry', 'tripled'), 'fr', ' ne convient pas : ')).toBe('attendu : l’une des valeurs "doubled", "normal".');
   });
 
   it('/house set key:fire.row at a French table: the refusal reads in French', async () => {
