@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { echoInput, mention, quoteInput } from '../messages.ts';
 import { concat, joinedBy, lines, say, type Phrase, type Text } from '../i18n/text.ts';
 import { refuse, RuleError } from '../rules/errors.ts';
+import { issueText } from '../rules/issue-text.ts';
 import type { HouseRule } from '../rules/house.ts';
 import type { HouseAction } from './actions.ts';
 import type { BattleState, HouseEntry } from './state.ts';
@@ -65,7 +66,7 @@ function checked(rule: HouseRule, value: unknown): unknown {
   const takes = rule.readings ? say('battle.house.takesOneOf', { ...cited, readings: Object.keys(rule.readings).join(', ') }) : say('battle.house.takes', { ...cited, expects: rule.expects });
   if (!parsed.success) {
     const given = value === undefined ? say('battle.house.nothing') : echoInput(JSON.stringify(value) ?? 'nothing');
-    refuse(say('battle.house.notValid', { takes, given, why: parsed.error.issues[0]?.message ?? say('battle.house.invalid') }));
+    refuse(say('battle.house.notValid', { takes, given, why: parsed.error.issues[0] ? issueText(parsed.error.issues[0]) : say('battle.house.invalid') }));
   }
   const wrong = wrongKey(value, parsed.data);
   if (wrong) refuse(say('battle.house.wrong', { takes, wrong }));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PackBase } from '../../rules/pack.ts';
+import { say } from '../../i18n/text.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 
 /**
  * The zod schema of the brigade pack (docs/rules/brigade.md, BRG-x): every value the source
@@ -29,19 +31,19 @@ export const Faces = (die: number) =>
   z
     .array(z.number().int().min(1).max(die))
     .min(1)
-    .refine((fs) => new Set(fs).size === fs.length, { error: 'a face is listed twice' });
+    .refine((fs) => new Set(fs).size === fs.length, { error: phraseError(say('brigade.houseValue.faceTwice')) });
 
 /** One cell of an Army Morale Table: with `broken` of `formed` brigades broken, the army tests against `number`. */
 const ArmyMoraleCell = z
   .object({ formed: z.number().int().positive(), broken: z.number().int().positive(), number: z.number().int().min(0) })
-  .refine((c) => c.broken <= c.formed, { error: 'broken is at most formed' });
+  .refine((c) => c.broken <= c.formed, { error: phraseError(say('brigade.houseValue.brokenAtMostFormed')) });
 export type ArmyMoraleCell = z.infer<typeof ArmyMoraleCell>;
 
 /** An Army Morale Table (BRG-4.2), not in the source: a house rule, one cell per pair of formed and broken brigades. */
 export const ArmyMoraleTable = z
   .array(ArmyMoraleCell)
   .min(1)
-  .refine((cells) => new Set(cells.map((c) => `${c.formed}/${c.broken}`)).size === cells.length, { error: 'a pair of formed and broken brigades is listed twice' });
+  .refine((cells) => new Set(cells.map((c) => `${c.formed}/${c.broken}`)).size === cells.length, { error: phraseError(say('brigade.houseValue.pairTwice')) });
 
 /** A value the source leaves open: always null in the pack; a battle's house rule holds it (house.ts). */
 const open = z.null({ error: 'the source leaves this open, so the install-wide pack keeps it null: a GM sets it per battle with /house set (src/systems/brigade/house.ts)' });

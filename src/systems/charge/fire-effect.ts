@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ValueNeeded } from '../../rules/errors.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import { explained } from './house-value.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 import { cite, commas, needOf, openValue, type Missing, type Noted } from './sourced.ts';
 
 /**
@@ -13,16 +14,17 @@ import { cite, commas, needOf, openValue, type Missing, type Noted } from './sou
  */
 
 export const FIRE_REMOVES = ['figures', 'steps', 'nothing'] as const;
-const threshold = z.number({ error: () => 'a cell value, a whole number 0 or more' }).int({ message: 'a cell value, a whole number 0 or more' }).min(0, { message: 'a cell value, a whole number 0 or more' });
+const cellValue = { message: phraseError(say('charge.houseValue.cellValue')) };
+const threshold = z.number({ error: () => cellValue.message }).int(cellValue).min(0, cellValue);
 
 export const FireCellRule = explained(
   z.strictObject(
     {
-      removes: z.enum(FIRE_REMOVES, { error: () => `one of ${FIRE_REMOVES.join(', ')}` }),
+      removes: z.enum(FIRE_REMOVES, { error: () => phraseError(say('charge.houseValue.oneOf', { names: FIRE_REMOVES.join(', ') })) }),
       disorder: threshold.optional(),
       morale: threshold.optional(),
     },
-    { error: (iss) => (iss.code === 'unrecognized_keys' ? `it takes removes, disorder and morale, not ${iss.keys.map((k) => `"${k}"`).join(', ')}` : undefined) },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? phraseError(say('charge.houseValue.cellKeys', { keys: iss.keys.map((k) => `"${k}"`).join(', ') })) : undefined) },
   ),
 );
 export type FireCellRule = z.infer<typeof FireCellRule>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { say, type Phrase, type Text } from '../../i18n/text.ts';
 import type { Recorder } from '../../rules/outcome.ts';
 import { findBand } from './bands.ts';
 import { bandText } from './pack-text.ts';
 import { either, explained, hasKey, someOf } from './house-value.ts';
-import { ARMS, checkBands, CLASSES, FIRE_ROWS, FORMATIONS, GUNS, type Arm, type FireBand, type FireRow, type Formation, type Gun, type UnitClass } from './pack-schema.ts';
+import { phraseError } from '../../rules/issue-text.ts';
+import { ARMS, asPhrase, checkBands, CLASSES, FIRE_ROWS, FORMATIONS, GUNS, type Arm, type FireBand, type FireRow, type Formation, type Gun, type UnitClass } from './pack-schema.ts';
 import { cite, houseHolds, needOf, openValue, withAction, type Missing, type Noted, type Sourced } from './sourced.ts';
 
 /**
@@ -25,54 +26,54 @@ const RowValue = z.unknown().transform((v, ctx): FireRow => {
   const s = typeof v === 'number' || typeof v === 'string' ? String(v).trim() : '';
   const row = s.toLowerCase() === 'half' ? 'Half' : FIRE_ROWS.find((r) => r === s);
   if (row) return row;
-  ctx.addIssue({ code: 'custom', message: `a row is Half or 1 to 9 (got ${JSON.stringify(v) ?? 'nothing'})` });
+  ctx.addIssue({ code: 'custom', message: phraseError(say('charge.houseValue.rowValue', { got: JSON.stringify(v) ?? 'nothing' })) });
   return z.NEVER;
 });
 
 /** Bands of a number (figures, a die), highest first, each naming its row; they must cover `from` upward (to `to`). */
 const rowBands = () =>
   z
-    .array(z.strictObject({ min: int.nullable(), max: int.nullable(), row: RowValue }), { error: () => `bands is a list of {min, max, row}, highest first` })
-    .min(1, { message: 'give at least one band' })
-    .superRefine((b, ctx) => checkBands(b, ctx, false, false));
+    .array(z.strictObject({ min: int.nullable(), max: int.nullable(), row: RowValue }), { error: () => phraseError(say('charge.houseValue.rowBands')) })
+    .min(1, { message: phraseError(say('charge.houseValue.atLeastOneBand')) })
+    .superRefine((b, ctx) => checkBands(b, ctx, false, false, asPhrase));
 
-const covers = (bands: readonly { min: number | null; max: number | null }[], low: number, high: number | null): string | null => {
+const covers = (bands: readonly { min: number | null; max: number | null }[], low: number, high: number | null): Phrase | null => {
   const top = bands[0]?.max;
   const bottom = bands.at(-1)?.min;
-  if (high === null ? top !== null : top !== null && top !== undefined && top < high) return `the first band must reach ${high === null ? 'upward (max: null)' : `${high} (max: ${high} or null)`}`;
-  if (bottom !== null && bottom !== undefined && bottom > low) return `the last band must reach down to ${low} (min: ${low} or null)`;
+  if (high === null ? top !== null : top !== null && top !== undefined && top < high) return high === null ? say('charge.houseValue.firstReachUp') : say('charge.houseValue.firstReach', { high: String(high) });
+  if (bottom !== null && bottom !== undefined && bottom > low) return say('charge.houseValue.lastReach', { low: String(low) });
   return null;
 };
 
 const RowRuleSchema = z.discriminatedUnion(
   'by',
   [
-    z.strictObject({ by: z.literal('table'), counts: z.string().trim().min(3, { message: 'counts says what the firing player counts on the table, e.g. "stands in range and arc"' }).max(120) }),
+    z.strictObject({ by: z.literal('table'), counts: z.string().trim().min(3, { message: phraseError(say('charge.houseValue.counts')) }).max(120) }),
     z
       .strictObject({ by: z.literal('figures'), bands: rowBands() })
       .superRefine((r, ctx) => {
         const gap = covers(r.bands, 1, null);
-        if (gap) ctx.addIssue({ code: 'custom', path: ['bands'], message: `${gap}: every unit that fires has 1 figure or more` });
+        if (gap) ctx.addIssue({ code: 'custom', path: ['bands'], message: phraseError(say('charge.houseValue.figuresGap', { gap })) });
       }),
     z
-      .strictObject({ by: z.literal('die'), die: int.min(2, { message: 'a die has 2 to 100 sides' }).max(100, { message: 'a die has 2 to 100 sides' }), bands: rowBands() })
+      .strictObject({ by: z.literal('die'), die: int.min(2, { message: phraseError(say('charge.houseValue.dieSides')) }).max(100, { message: phraseError(say('charge.houseValue.dieSides')) }), bands: rowBands() })
       .superRefine((r, ctx) => {
         const gap = covers(r.bands, 1, r.die);
-        if (gap) ctx.addIssue({ code: 'custom', path: ['bands'], message: `${gap}: a d${r.die} rolls 1 to ${r.die}` });
+        if (gap) ctx.addIssue({ code: 'custom', path: ['bands'], message: phraseError(say('charge.houseValue.dieGap', { gap, die: String(r.die) })) });
       }),
-    z.strictObject({ by: z.literal('arm'), rows: someOf(ARMS, RowValue, 'an arm') }),
-    z.strictObject({ by: z.literal('class'), rows: someOf(CLASSES, RowValue, 'a class') }),
-    z.strictObject({ by: z.literal('formation'), rows: someOf(FORMATIONS, RowValue, 'a formation') }),
-    z.strictObject({ by: z.literal('gun'), rows: someOf(GUNS, RowValue, 'a gun') }),
-    z.strictObject({ by: z.literal('band'), rows: someOf(BANDS, RowValue, 'a range band') }),
+    z.strictObject({ by: z.literal('arm'), rows: someOf(ARMS, RowValue, 'arm') }),
+    z.strictObject({ by: z.literal('class'), rows: someOf(CLASSES, RowValue, 'class') }),
+    z.strictObject({ by: z.literal('formation'), rows: someOf(FORMATIONS, RowValue, 'formation') }),
+    z.strictObject({ by: z.literal('gun'), rows: someOf(GUNS, RowValue, 'gun') }),
+    z.strictObject({ by: z.literal('band'), rows: someOf(BANDS, RowValue, 'band') }),
   ],
-  { error: (iss) => (iss.code === 'invalid_union' ? 'one of table, figures, die, arm, class, formation, gun, band' : undefined) },
+  { error: (iss) => (iss.code === 'invalid_union' ? phraseError(say('charge.houseValue.oneOf', { names: 'table, figures, die, arm, class, formation, gun, band' })) : undefined) },
 );
 export type RowRule = z.infer<typeof RowRuleSchema>;
 export type FireRowRule = RowRule | Partial<Record<Arm, RowRule>>;
 
 /** The house value fire.row: one reading (`by: ...`), or one an arm (`{infantry: {by: ...}, artillery: {by: ...}}`). */
-export const FireRowRule: z.ZodType<FireRowRule> = either((v) => hasKey(v, 'by'), explained(RowRuleSchema), explained(someOf(ARMS, RowRuleSchema, 'an arm')));
+export const FireRowRule: z.ZodType<FireRowRule> = either((v) => hasKey(v, 'by'), explained(RowRuleSchema), explained(someOf(ARMS, RowRuleSchema, 'arm')));
 
 /** What the battle knows of the firing unit: the roster's attributes, its figures left from the log. */
 export interface FirerFacts {

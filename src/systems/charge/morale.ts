@@ -5,9 +5,10 @@ import { concat, joinedBy, say, type Text } from '../../i18n/text.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
 import { findBand } from './bands.ts';
 import { either, explained, oneOrMore, someOf } from './house-value.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 import { cite, type Noted } from './sourced.ts';
 import { CHARGE_PHASES } from './sequence.ts';
-import { ARMS, checkBands, CLASSES, FORMATIONS, type Arm, type Formation, type UnitClass } from './pack-schema.ts';
+import { ARMS, asPhrase, checkBands, CLASSES, FORMATIONS, type Arm, type Formation, type UnitClass } from './pack-schema.ts';
 
 /**
  * A morale test. The source calls for one ("Both sides check morale, and if neither retreats, the
@@ -19,13 +20,19 @@ import { ARMS, checkBands, CLASSES, FORMATIONS, type Arm, type Formation, type U
  */
 
 const int = z.number().int();
-const sides = int.min(2, { message: 'a die has 2 to 100 sides' }).max(100, { message: 'a die has 2 to 100 sides' });
+const dieSides = { message: phraseError(say('charge.houseValue.dieSides')) };
+const sides = int.min(2, dieSides).max(100, dieSides);
 
 /** morale.die: one die (`10`), or several added (`{dice: 2, sides: 6}`). */
 export const MoraleDie = either(
   (v) => typeof v === 'object' && v !== null,
-  explained(z.strictObject({ dice: int.min(1, { message: '1 to 4' }).max(4, { message: '1 to 4' }), sides }, { error: (iss) => (iss.code === 'unrecognized_keys' ? 'it takes dice and sides, as {dice: 2, sides: 6}' : undefined) })),
-  z.number({ error: () => 'a die size, 2 to 100, or {dice: 2, sides: 6}' }).pipe(sides),
+  explained(
+    z.strictObject(
+      { dice: int.min(1, { message: phraseError(say('charge.houseValue.oneToFour')) }).max(4, { message: phraseError(say('charge.houseValue.oneToFour')) }), sides },
+      { error: (iss) => (iss.code === 'unrecognized_keys' ? phraseError(say('charge.houseValue.dieKeys')) : undefined) },
+    ),
+  ),
+  z.number({ error: () => phraseError(say('charge.houseValue.dieSize')) }).pipe(sides),
 );
 export type MoraleDie = z.infer<typeof MoraleDie>;
 export const diceOf = (d: MoraleDie): { dice: number; sides: number } => (typeof d === 'number' ? { dice: 1, sides: d } : d);
@@ -34,9 +41,9 @@ export const dieText = (d: MoraleDie): string => {
   return `${dice > 1 ? dice : ''}d${sides}`;
 };
 
-const targetNumber = z.number({ error: () => 'a whole number' }).int({ message: 'a whole number' }).min(-100).max(100);
+const targetNumber = z.number({ error: () => phraseError(say('charge.houseValue.wholeNumber')) }).int({ message: phraseError(say('charge.houseValue.wholeNumber')) }).min(-100).max(100);
 /** morale.target: one number for every unit (`6`), or one a class (`{elite: 5, line: 6, conscript: 7}`). */
-export const MoraleTarget = either((v) => typeof v === 'object' && v !== null, explained(someOf(CLASSES, targetNumber, 'a class')), targetNumber);
+export const MoraleTarget = either((v) => typeof v === 'object' && v !== null, explained(someOf(CLASSES, targetNumber, 'class')), targetNumber);
 export type MoraleTarget = z.infer<typeof MoraleTarget>;
 
 /** What a modifier may be keyed on: what the roster and the log tell of the testing unit. */
@@ -67,30 +74,31 @@ export const FACT_TEXT: Record<MoraleFact, string> = {
   phase: 'the phase the test is taken in',
 };
 
+const modifierValue = { message: phraseError(say('charge.houseValue.modifierValue')) };
 const Modifier = z
   .strictObject(
     {
-      if: z.enum(MORALE_FACTS, { error: () => `one of ${MORALE_FACTS.join(', ')}` }),
-      value: z.number({ error: () => 'a whole number, -20 to 20' }).int({ message: 'a whole number, -20 to 20' }).min(-20, { message: 'a whole number, -20 to 20' }).max(20, { message: 'a whole number, -20 to 20' }),
-      per: int.min(1, { message: 'a whole number, 1 or more' }).optional(),
-      is: z.union([z.string(), z.array(z.string()).min(1)], { error: () => 'one name or a list' }).optional(),
+      if: z.enum(MORALE_FACTS, { error: () => phraseError(say('charge.houseValue.oneOf', { names: MORALE_FACTS.join(', ') })) }),
+      value: z.number({ error: () => modifierValue.message }).int(modifierValue).min(-20, modifierValue).max(20, modifierValue),
+      per: int.min(1, { message: phraseError(say('charge.houseValue.oneOrMore')) }).optional(),
+      is: z.union([z.string(), z.array(z.string()).min(1)], { error: () => phraseError(say('charge.houseValue.nameOrList')) }).optional(),
     },
-    { error: (iss) => (iss.code === 'unrecognized_keys' ? `a modifier takes if, value, per (losses, steps, fire-losses) and is (class, arm, formation, phase), not ${iss.keys.map((k) => `"${k}"`).join(', ')}` : undefined) },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? phraseError(say('charge.houseValue.modifierKeys', { keys: iss.keys.map((k) => `"${k}"`).join(', ') })) : undefined) },
   )
   .superRefine((m, ctx) => {
-    if (m.per !== undefined && !COUNTED.includes(m.if)) ctx.addIssue({ code: 'custom', path: ['per'], message: `counts only ${COUNTED.join(', ')}, not ${m.if}` });
+    if (m.per !== undefined && !COUNTED.includes(m.if)) ctx.addIssue({ code: 'custom', path: ['per'], message: phraseError(say('charge.houseValue.perCounts', { counted: COUNTED.join(', '), fact: m.if })) });
     const named = NAMED[m.if];
-    if (!named && m.is !== undefined) ctx.addIssue({ code: 'custom', path: ['is'], message: `names a class, arm, formation or phase; ${m.if} takes none` });
+    if (!named && m.is !== undefined) ctx.addIssue({ code: 'custom', path: ['is'], message: phraseError(say('charge.houseValue.isNone', { fact: m.if })) });
     if (named) {
       const is = m.is === undefined ? [] : Array.isArray(m.is) ? m.is : [m.is];
-      if (!is.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `if: ${m.if} needs one ${m.if} or a list (${named.join(', ')})` });
+      if (!is.length) ctx.addIssue({ code: 'custom', path: ['is'], message: phraseError(say('charge.houseValue.isNeeds', { fact: m.if, names: named.join(', ') })) });
       const wrong = is.filter((x) => !named.includes(x));
-      if (wrong.length) ctx.addIssue({ code: 'custom', path: ['is'], message: `${wrong.map((x) => `"${x}"`).join(', ')}: not ${m.if === 'arm' ? 'an' : 'a'} ${m.if}${m.if === 'phase' ? ' id' : ''}; ${named.join(', ')}` });
+      if (wrong.length) ctx.addIssue({ code: 'custom', path: ['is'], message: phraseError(say('charge.houseValue.isWrong', { wrong: wrong.map((x) => `"${x}"`).join(', '), fact: m.if, names: named.join(', ') })) });
     }
   });
 export type MoraleModifier = z.infer<typeof Modifier>;
 /** morale.modifiers: a list (none is `[]`), each keyed on a fact of the log or roster. */
-export const MoraleModifiers = explained(z.array(Modifier, { error: () => 'a list of modifiers, as [{if: disordered, value: -1}]; [] for none' }));
+export const MoraleModifiers = explained(z.array(Modifier, { error: () => phraseError(say('charge.houseValue.modifiersList')) }));
 
 export const MORALE_RESULTS = ['pass', 'shaken', 'disordered', 'fall-back', 'broken', 'routed'] as const;
 export type MoraleResult = (typeof MORALE_RESULTS)[number];
@@ -103,12 +111,12 @@ const RETREATS: readonly MoraleResult[] = ['fall-back', 'broken', 'routed'];
  */
 export const MoraleResults = explained(
   z
-    .array(z.strictObject({ min: int.nullable(), max: int.nullable(), result: oneOrMore(MORALE_RESULTS, 'result') }), { error: () => 'a list of bands of the margin, as [{min: 0, max: null, result: pass}, ...]' })
-    .min(1, { message: 'give at least one band' })
+    .array(z.strictObject({ min: int.nullable(), max: int.nullable(), result: oneOrMore(MORALE_RESULTS) }), { error: () => phraseError(say('charge.houseValue.resultsList')) })
+    .min(1, { message: phraseError(say('charge.houseValue.atLeastOneBand')) })
     .superRefine((bands, ctx) => {
-      checkBands(bands, ctx, true, true);
+      checkBands(bands, ctx, true, true, asPhrase);
       bands.forEach((b, i) => {
-        if (b.result.includes('pass') && b.result.length > 1) ctx.addIssue({ code: 'custom', path: [i, 'result'], message: 'pass goes alone' });
+        if (b.result.includes('pass') && b.result.length > 1) ctx.addIssue({ code: 'custom', path: [i, 'result'], message: phraseError(say('charge.houseValue.passAlone')) });
       });
     }),
 );

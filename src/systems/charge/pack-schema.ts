@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PackBase } from '../../rules/pack.ts';
+import { say, type Phrase } from '../../i18n/text.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 
 /**
  * The zod schema of the charge pack (docs/rules/charge.md): every chart of the source as
@@ -116,18 +118,28 @@ export const SideEffects = z.strictObject({
 export type SideEffects = z.infer<typeof SideEffects>;
 
 /**
+ * How a schema's own issue is written: as a phrase where it refuses a house value (issueText words it
+ * for its reader), as its English where it stops a pack as it loads (loadPack prints zod's messages,
+ * before the system's catalog is installed). The two say the same: the catalog's English is `english`.
+ */
+export type IssueWords = (phrase: Phrase, english: string) => string;
+const inPack: IssueWords = (_phrase, english) => english;
+/** A house value's issue: the phrase, carried in zod's message (phraseError). */
+export const asPhrase: IssueWords = (phrase) => phraseError(phrase);
+
+/**
  * Bands of consecutive whole numbers, highest first: `max` null = open upward ("11+"), `min`
  * null = open downward ("-12+"). Checked for gaps and overlaps so a GM's edit cannot lose a result.
  */
-export function checkBands(bands: readonly { min: number | null; max: number | null }[], ctx: z.RefinementCtx, openTop: boolean, openBottom: boolean) {
+export function checkBands(bands: readonly { min: number | null; max: number | null }[], ctx: z.RefinementCtx, openTop: boolean, openBottom: boolean, words: IssueWords) {
   bands.forEach((b, i) => {
-    if (b.min !== null && b.max !== null && b.min > b.max) ctx.addIssue({ code: 'custom', path: [i], message: `min ${b.min} is above max ${b.max}` });
-    if (i === 0 && openTop && b.max !== null) ctx.addIssue({ code: 'custom', path: [i], message: 'the first band must be open upward (max null)' });
-    if (i > 0 && b.max === null) ctx.addIssue({ code: 'custom', path: [i], message: 'only the first band may be open upward' });
-    if (i === bands.length - 1 && openBottom && b.min !== null) ctx.addIssue({ code: 'custom', path: [i], message: 'the last band must be open downward (min null)' });
-    if (i < bands.length - 1 && b.min === null) ctx.addIssue({ code: 'custom', path: [i], message: 'only the last band may be open downward' });
+    if (b.min !== null && b.max !== null && b.min > b.max) ctx.addIssue({ code: 'custom', path: [i], message: words(say('charge.houseValue.minAboveMax', { min: String(b.min), max: String(b.max) }), `min ${b.min} is above max ${b.max}`) });
+    if (i === 0 && openTop && b.max !== null) ctx.addIssue({ code: 'custom', path: [i], message: words(say('charge.houseValue.firstOpenUp'), 'the first band must be open upward (max null)') });
+    if (i > 0 && b.max === null) ctx.addIssue({ code: 'custom', path: [i], message: words(say('charge.houseValue.onlyFirstOpenUp'), 'only the first band may be open upward') });
+    if (i === bands.length - 1 && openBottom && b.min !== null) ctx.addIssue({ code: 'custom', path: [i], message: words(say('charge.houseValue.lastOpenDown'), 'the last band must be open downward (min null)') });
+    if (i < bands.length - 1 && b.min === null) ctx.addIssue({ code: 'custom', path: [i], message: words(say('charge.houseValue.onlyLastOpenDown'), 'only the last band may be open downward') });
     const next = bands[i + 1];
-    if (next && b.min !== null && next.max !== null && next.max !== b.min - 1) ctx.addIssue({ code: 'custom', path: [i + 1], message: `must end at ${b.min - 1}, just below the band before it (got ${next.max})` });
+    if (next && b.min !== null && next.max !== null && next.max !== b.min - 1) ctx.addIssue({ code: 'custom', path: [i + 1], message: words(say('charge.houseValue.mustEndAt', { end: String(b.min - 1), got: String(next.max) }), `must end at ${b.min - 1}, just below the band before it (got ${next.max})`) });
   });
 }
 
@@ -144,11 +156,12 @@ export type ChargeTableRow = z.infer<typeof ChargeTableRow>;
 const ChargeTable = z.object({
   rule: z.enum(['CHG-OPEN', 'CHG-COVER']),
   title: z.string(),
-  rows: z.array(ChargeTableRow).min(1).superRefine((rows, ctx) => checkBands(rows, ctx, true, true)),
+  rows: z.array(ChargeTableRow).min(1).superRefine((rows, ctx) => checkBands(rows, ctx, true, true, inPack)),
 });
 
 /** A range of charge results (CHG-RIDEDOWN's dotted line area). */
-export const ResultArea = z.object({ min: int, max: int }).refine((a) => a.min <= a.max, { message: 'min must not be above max' });
+const resultArea = (words: IssueWords) => z.object({ min: int, max: int }).refine((a) => a.min <= a.max, { message: words(say('charge.houseValue.minNotAboveMax'), 'min must not be above max') });
+export const ResultArea = resultArea(asPhrase);
 
 const ChargePack = z.object({
   rule: z.literal('CHG-ROLL'),
@@ -169,7 +182,7 @@ const ChargePack = z.object({
     rule: z.literal('CHG-RIDEDOWN'),
     infantryMeleeModifier: int,
     /** The "dotted line area" of each table, as a range of charge results; null = not legible. */
-    area: z.object({ open: ResultArea.nullable(), cover: ResultArea.nullable() }),
+    area: z.object({ open: resultArea(inPack).nullable(), cover: resultArea(inPack).nullable() }),
     note: z.string(),
   }),
 });
@@ -196,7 +209,7 @@ const FirePack = z
   .object({
     rule: z.literal('FIRE-TABLE'),
     die: dieSides,
-    columns: z.array(Column).min(1).superRefine((cols, ctx) => checkBands(cols, ctx, true, false)),
+    columns: z.array(Column).min(1).superRefine((cols, ctx) => checkBands(cols, ctx, true, false, inPack)),
     /** FIRE-TABLE.NOTES "Rolls modified to 0 ... NE" is partly illegible: what a roll below the last column does. */
     belowZero: z.enum(['no-effect', 'column-0']).nullable(),
     belowZeroNote: z.string(),
@@ -213,9 +226,10 @@ const FirePack = z
   });
 
 /** A Fire Discipline cell as printed: "free", `N" fire`, `N" FF` or "FF". */
-export const DisciplineText = z.string().regex(/^(free|FF|\d+(\.\d+)?" (fire|Fire|FF))$/, { message: 'expected free, FF, N" fire or N" FF' });
+const disciplineText = (words: IssueWords) => z.string().regex(/^(free|FF|\d+(\.\d+)?" (fire|Fire|FF))$/, { message: words(say('charge.houseValue.discipline'), 'expected free, FF, N" fire or N" FF') });
+export const DisciplineText = disciplineText(asPhrase);
 /** null = illegible. */
-const DisciplineCell = DisciplineText.nullable();
+const DisciplineCell = disciplineText(inPack).nullable();
 export const DISCIPLINE_COLUMNS = ['normal', 'smoke', 'firefight'] as const;
 export type DisciplineColumn = (typeof DISCIPLINE_COLUMNS)[number];
 
@@ -226,7 +240,7 @@ const FireDisciplinePack = z.object({
   rows: z
     .array(z.object({ label: z.string(), min: int.nullable(), max: int.nullable(), normal: DisciplineCell, smoke: DisciplineCell, firefight: DisciplineCell, uncertain: z.string().optional(), note: z.string().optional() }))
     .min(1)
-    .superRefine((rows, ctx) => checkBands(rows, ctx, true, true)),
+    .superRefine((rows, ctx) => checkBands(rows, ctx, true, true, inPack)),
   natural9ExtraAp: int.nonnegative(),
   natural10: z.object({ rerollDie: dieSides, ap: z.array(z.object({ min: int, max: int, ap: int.nonnegative() })).min(1) }),
   note: z.string(),
@@ -234,16 +248,18 @@ const FireDisciplinePack = z.object({
 
 /** MOVE-ROLL cells a GM sets: a fraction of the rate, or NM (no movement). */
 const MoveFraction = z.union([z.literal('NM'), z.number().nonnegative()]);
-export const MoveTable = z
-  .object({
-    columns: z.array(z.object({ min: int, max: int })).min(1),
-    rows: z.object({ excellent: z.array(MoveFraction), average: z.array(MoveFraction) }),
-  })
-  .superRefine((t, ctx) => {
-    for (const c of MOVE_CLASSES) {
-      if (t.rows[c].length !== t.columns.length) ctx.addIssue({ code: 'custom', path: ['rows', c], message: `needs ${t.columns.length} cells, one a column` });
-    }
-  });
+const moveTable = (words: IssueWords) =>
+  z
+    .object({
+      columns: z.array(z.object({ min: int, max: int })).min(1),
+      rows: z.object({ excellent: z.array(MoveFraction), average: z.array(MoveFraction) }),
+    })
+    .superRefine((t, ctx) => {
+      for (const c of MOVE_CLASSES) {
+        if (t.rows[c].length !== t.columns.length) ctx.addIssue({ code: 'custom', path: ['rows', c], message: words(say('charge.houseValue.cellsPerColumn', { count: String(t.columns.length) }), `needs ${t.columns.length} cells, one a column`) });
+      }
+    });
+export const MoveTable = moveTable(asPhrase);
 export type MoveTable = z.infer<typeof MoveTable>;
 
 const MovementPack = z.object({
@@ -251,7 +267,7 @@ const MovementPack = z.object({
     rule: z.literal('MOVE-ROLL'),
     die: dieSides.nullable(),
     noMovementOnNatural: int,
-    table: MoveTable.nullable(),
+    table: moveTable(inPack).nullable(),
     printed: z.object({ excellent: z.array(z.string()), average: z.array(z.string()) }),
     note: z.string(),
   }),
@@ -282,10 +298,12 @@ const ClassDicePack = z.object({ rule: z.literal('INIT-LOCAL'), dice: z.record(z
 export const LOCAL_RESULTS = ['AA', 'NA', 'none'] as const;
 export type LocalResult = (typeof LOCAL_RESULTS)[number];
 /** INIT-LOCAL's class table: bands highest first, a result per class. */
-export const LocalInitiativeTable = z
-  .array(z.object({ min: int.nullable(), max: int.nullable(), elite: z.enum(LOCAL_RESULTS), line: z.enum(LOCAL_RESULTS), conscript: z.enum(LOCAL_RESULTS) }))
-  .min(1)
-  .superRefine((rows, ctx) => checkBands(rows, ctx, true, true));
+const localInitiativeTable = (words: IssueWords) =>
+  z
+    .array(z.object({ min: int.nullable(), max: int.nullable(), elite: z.enum(LOCAL_RESULTS), line: z.enum(LOCAL_RESULTS), conscript: z.enum(LOCAL_RESULTS) }))
+    .min(1)
+    .superRefine((rows, ctx) => checkBands(rows, ctx, true, true, words));
+export const LocalInitiativeTable = localInitiativeTable(asPhrase);
 export type LocalInitiativeTable = z.infer<typeof LocalInitiativeTable>;
 const LocalInitiativePack = z.object({
   rule: z.literal('INIT-LOCAL'),
@@ -293,7 +311,7 @@ const LocalInitiativePack = z.object({
   modifiers: z.array(LocalInitModifier),
   results: z.record(z.enum(LOCAL_RESULTS), z.string()),
   /** Illegible in the source: the battle's house rule `local-initiative.table`. */
-  table: LocalInitiativeTable.nullable(),
+  table: localInitiativeTable(inPack).nullable(),
   note: z.string(),
 });
 
@@ -302,7 +320,7 @@ export const SkirmishText = z.string().regex(/^[A-Za-z]+(\(\d+\))?$/);
 const SkirmishPack = z
   .object({
     rule: z.literal('SKIRMISH'),
-    columns: z.array(Column).min(1).superRefine((cols, ctx) => checkBands(cols, ctx, true, false)),
+    columns: z.array(Column).min(1).superRefine((cols, ctx) => checkBands(cols, ctx, true, false, inPack)),
     rows: z.record(z.enum(CLASSES), z.array(SkirmishText).nullable()),
     unplaced: z.array(z.string()),
     note: z.string(),
