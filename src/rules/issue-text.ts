@@ -25,9 +25,15 @@ export function issueText(issue: z.core.$ZodIssue): Text {
     case 'invalid_value':
       return say('rules.issue.invalidValue', { values: issue.values.map((v) => JSON.stringify(v)).join(', ') });
     case 'too_small':
-      return say('rules.issue.tooSmall', { minimum: String(issue.minimum) });
+      return say(issue.inclusive === false ? 'rules.issue.moreThan' : 'rules.issue.tooSmall', { minimum: String(issue.minimum) });
     case 'too_big':
-      return say('rules.issue.tooBig', { maximum: String(issue.maximum) });
+      return say(issue.inclusive === false ? 'rules.issue.lessThan' : 'rules.issue.tooBig', { maximum: String(issue.maximum) });
+    case 'invalid_format':
+      return issue.format === 'regex' && 'pattern' in issue && typeof issue.pattern === 'string' ? say('rules.issue.pattern', { pattern: issue.pattern }) : say('rules.issue.format', { format: issue.format });
+    case 'not_multiple_of':
+      return say('rules.issue.multipleOf', { divisor: String(issue.divisor) });
+    case 'invalid_union':
+      return say('rules.issue.invalid');
     default:
       return issue.message;
   }

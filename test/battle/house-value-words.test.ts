@@ -86,3 +86,20 @@ describe('issue 43: a house value refused names why in the reader\'s language', 
     }
   });
 });
+
+describe("issue 43: zod's own issues worded by their code, bounds as the schema sets them", () => {
+  const why = (schema: z.ZodType, value: unknown, locale: Locale = 'en') => word(issueText(schema.safeParse(value).error!.issues[0]!), locale);
+
+  it('an exclusive bound reads "more than", an inclusive one "at least"', () => {
+    expect(why(z.number().positive(), 0)).toBe('expected more than 0');
+    expect(why(z.number().min(1), 0)).toBe('expected at least 1');
+    expect(why(z.number().lt(10), 10)).toBe('expected less than 10');
+    expect(why(z.number().positive(), 0, 'fr')).toBe('attendu : plus de 0');
+  });
+
+  it('a pattern, a multiple and a union name what they expect', () => {
+    expect(why(z.string().regex(/^[A-Z]{2}$/), 'x')).toBe('expected text matching /^[A-Z]{2}$/');
+    expect(why(z.number().multipleOf(5), 7)).toBe('expected a multiple of 5');
+    expect(why(z.union([z.number(), z.boolean()]), 'x', 'de')).toBe('keine der Formen, die dieser Wert annehmen kann');
+  });
+});
