@@ -40,7 +40,10 @@ function schemaOf(sqlite: Database.Database): { applied: number; newer: boolean 
   return { applied: rows.length, newer: rows.some((r) => !known.has(Number(r.at))) };
 }
 
-const SQLITE_SAYS = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** SQLite's quick_check found the file damaged: said in the reader's words where SQLite's would be. */
+class IntegrityFailed extends Error {}
+
+const SQLITE_SAYS = (err: unknown): Text => (err instanceof IntegrityFailed ? say('store.db.integrityFailed') : err instanceof Error ? err.message : String(err));
 
 /** Whether this process may create files beside `file` (SQLite's -wal and -shm). */
 function dirWritable(file: string): boolean {
@@ -74,7 +77,7 @@ function readInMemory(file: string): Database.Database {
 function firstRead(sqlite: Database.Database, memory: boolean): { applied: number; newer: boolean } {
   sqlite.pragma('schema_version');
   const schema = schemaOf(sqlite);
-  if (!memory && sqlite.pragma('quick_check', { simple: true }) !== 'ok') throw new Error('the integrity check failed');
+  if (!memory && sqlite.pragma('quick_check', { simple: true }) !== 'ok') throw new IntegrityFailed('the integrity check failed');
   return schema;
 }
 
