@@ -23,6 +23,15 @@ describe("the host's configuration errors in the shell's language (issue 43)", (
     expect(word(err.text, 'de')).toBe('Konfigurationsfehler: WEB_PORT: WEB_PORT muss zwischen 1 und 65535 liegen; LOG_LEVEL: LOG_LEVEL muss einer dieser Werte sein: fatal, error, warn, info, debug, trace, silent. Siehe .env.example.');
   });
 
+  it('every variable the schema checks has its error in the catalog (keys built at run time), each a phrase in French', () => {
+    const err = configError(() => loadConfig({ DISCORD_TOKEN: 'abc', DISCORD_APP_ID: '1', DISCORD_API_URL: 'ftp://x', DATABASE_URL: 'mysql://x', WEB_PORT: 'x', WEB_URL: 'nope', LOG_LEVEL: 'loud' }));
+    expect(err.message).toBe(
+      'Configuration error: DISCORD_TOKEN: DISCORD_TOKEN looks too short to be a bot token; DISCORD_APP_ID: DISCORD_APP_ID must be the application id (17 to 20 digits); DISCORD_API_URL: DISCORD_API_URL must be an http(s) URL such as https://discord.com/api; DATABASE_URL: DATABASE_URL must start with postgres://, postgresql://, pglite: or file:; WEB_PORT: WEB_PORT must be a port number; WEB_URL: WEB_URL must be an http(s) URL such as https://umpire.example.org; LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent. See .env.example.',
+    );
+    const fr = word(err.text, 'fr');
+    for (const words of ['jeton de bot', 'identifiant de l’application', 'DISCORD_API_URL doit être une URL', 'DATABASE_URL doit commencer', 'WEB_PORT doit être un numéro de port', 'WEB_URL doit être une URL', 'LOG_LEVEL doit valoir']) expect(fr).toContain(words);
+  });
+
   it('given a bad UMPIRE_PROGRESS_AFTER_MS, then what was given stays as typed inside the French', () => {
     const err = configError(() => progressAfterMs({ UMPIRE_PROGRESS_AFTER_MS: 'soon' }));
     expect(err.message).toBe('Configuration error: UMPIRE_PROGRESS_AFTER_MS must be a whole number of milliseconds (0 or more), not "soon". See .env.example. Nothing was done.');
