@@ -1,5 +1,6 @@
 import 'dotenv/config';
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { ConfigError, errorText, loadConfig, shellLocale } from '../config/config.ts';
+import { word } from '../i18n/text.ts';
 import { buildProgram } from './program.ts';
 
 // `umpire export | head` closes the pipe early: that is the reader's choice, not an error.
@@ -16,6 +17,6 @@ try {
   // The store's module is loaded by then if it threw (and cheaply if not).
   const { DatabaseError } = await import('../store/db.ts');
   if (!(err instanceof ConfigError || err instanceof DatabaseError)) throw err;
-  console.error(err.message);
+  console.error(word(errorText(err), shellLocale()));
   process.exit(2);
 }

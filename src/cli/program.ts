@@ -6,7 +6,7 @@ import { Command, Help, InvalidArgumentError } from 'commander';
 import type { asLogged, Umpire } from '../app/service/umpire.ts';
 import type { DiceCheck } from '../app/reports/verify.ts';
 import type { LoggedCampaignEvent } from '../campaign/events.ts';
-import type { Config } from '../config/config.ts';
+import { errorText, shellLocale, type Config } from '../config/config.ts';
 import { createLogger } from '../config/logger.ts';
 import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
@@ -17,13 +17,13 @@ import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
 
 /** The language the command line speaks: the shell's (LC_ALL, LC_MESSAGES, LANG), English when it is none we speak (issue 43). */
-const CLI_LOCALE: Locale = localeOf(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG);
+const CLI_LOCALE: Locale = shellLocale();
 
 /** A message of the catalog in the command line's language. */
 const cli = (key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), CLI_LOCALE);
 
-/** An error as the command line says it: a refusal (RuleError) in the shell's language, any other by its message. */
-const shown = (err: unknown): string => (err instanceof RuleError ? word(err.text, CLI_LOCALE) : err instanceof Error ? err.message : String(err));
+/** An error as the command line says it: a refusal, a configuration's or a store's error in the shell's language, any other by its message. */
+const shown = (err: unknown): string => word(errorText(err), CLI_LOCALE);
 
 /**
  * The program's heavy modules, loaded by the subcommand that runs once it has said what it does

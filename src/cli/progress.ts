@@ -13,7 +13,7 @@ export const PROGRESS_EVERY_MS = 5000;
 export function progressAfterMs(env: NodeJS.ProcessEnv = process.env): number {
   const v = env.UMPIRE_PROGRESS_AFTER_MS;
   if (v === undefined || v.trim() === '') return PROGRESS_AFTER_MS;
-  if (!/^\d+$/.test(v.trim())) throw new ConfigError(`Configuration error: UMPIRE_PROGRESS_AFTER_MS must be a whole number of milliseconds (0 or more), not "${v}". See .env.example. Nothing was done.`);
+  if (!/^\d+$/.test(v.trim())) throw new ConfigError(say('cli.config.progressAfterMs', { given: v }));
   return Number(v);
 }
 

@@ -1,36 +1,70 @@
 import { z } from 'zod';
+import { localeOf, type Locale } from '../i18n/locales.ts';
+import { english, isPhrase, say, type Text } from '../i18n/text.ts';
+import { issueText, phraseError } from '../rules/issue-text.ts';
+
+/** A variable's error as the host reads it, in the shell's language (issue 43): `cli.config.<name>`. */
+const error = (name: string, values?: Record<string, string>) => ({ error: phraseError(say(`cli.config.${name}`, values)) });
 
 /** Every variable Umpire reads; .env.example documents each. */
 const Env = z.object({
-  DISCORD_TOKEN: z.string().trim().min(50, { error: 'DISCORD_TOKEN looks too short to be a bot token' }).optional(),
-  DISCORD_APP_ID: z.string().regex(/^\d{17,20}$/, { error: 'DISCORD_APP_ID must be the application id (17 to 20 digits)' }).optional(),
+  DISCORD_TOKEN: z.string().trim().min(50, error('tokenShort')).optional(),
+  DISCORD_APP_ID: z.string().regex(/^\d{17,20}$/, error('appId')).optional(),
   /** Discord's REST base URL; only tests against a local fake set it. */
-  DISCORD_API_URL: z.url({ protocol: /^https?$/, error: 'DISCORD_API_URL must be an http(s) URL such as https://discord.com/api' }).optional(),
+  DISCORD_API_URL: z.url({ protocol: /^https?$/, ...error('apiUrl', { example: 'https://discord.com/api' }) }).optional(),
   /** The battle store past one machine: postgres://user:password@host:5432/db (or pglite:<dir>); unset or file:… means SQLite. */
   DATABASE_URL: z
     .string()
-    .regex(/^(postgres(ql)?:\/\/|pglite:|file:)/i, { error: 'DATABASE_URL must start with postgres://, postgresql://, pglite: or file:' })
+    .regex(/^(postgres(ql)?:\/\/|pglite:|file:)/i, error('databaseUrl'))
     .optional(),
   /** The SQLite file, when DATABASE_URL is unset. */
   UMPIRE_DB: z.string().min(1).default('./data/umpire.db'),
   /** Serve the read-only battle pages (issue 30) on this port: the bot and the local table do when it is set; `umpire serve` always does (8080 unless given). */
-  WEB_PORT: z.coerce.number({ error: 'WEB_PORT must be a port number' }).int({ error: 'WEB_PORT must be a port number' }).min(1, { error: 'WEB_PORT must be from 1 to 65535' }).max(65535, { error: 'WEB_PORT must be from 1 to 65535' }).optional(),
+  WEB_PORT: z.coerce.number(error('webPort')).int(error('webPort')).min(1, error('webPortRange')).max(65535, error('webPortRange')).optional(),
   /** The address the pages are served on: the machine alone (127.0.0.1) unless told otherwise. */
   WEB_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** The pages' address as players reach it, for the links /battle share posts; default http://localhost:<port>. */
-  WEB_URL: z.url({ protocol: /^https?$/, error: 'WEB_URL must be an http(s) URL such as https://umpire.example.org' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  WEB_URL: z.url({ protocol: /^https?$/, ...error('webUrl', { example: 'https://umpire.example.org' }) }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], error('logLevel', { choices: 'fatal, error, warn, info, debug, trace, silent' })).default('info'),
 });
 export type Config = z.infer<typeof Env>;
 
-export class ConfigError extends Error {}
+/** The configuration cannot be used: `text` says why in the host's language; `message` is its English, for logs and tests. */
+export class ConfigError extends Error {
+  constructor(readonly text: Text) {
+    super(english(text));
+  }
+}
+
+/** The language the command line speaks: the shell's (LC_ALL, LC_MESSAGES, LANG), English when it is none we speak (issue 43). */
+export const shellLocale = (env: NodeJS.ProcessEnv = process.env): Locale => localeOf(env.LC_ALL || env.LC_MESSAGES || env.LANG);
+
+/**
+ * What an error that says itself says, as a text to word for its reader: a ConfigError's, a store's
+ * DatabaseError's or a refusal's (each carries `text`); any other error by its message.
+ */
+export function errorText(err: unknown): Text {
+  if (err instanceof Error && 'text' in err) {
+    const text = (err as { text: unknown }).text;
+    if (typeof text === 'string' || isPhrase(text) || (typeof text === 'object' && text !== null && 'lines' in text)) return text as Text;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** One variable's problem: the schema's own phrase, else what zod said, as it always read. */
+function problem(issue: z.core.$ZodIssue): Text {
+  const text = issueText(issue);
+  const said = isPhrase(text) && text.key.startsWith('cli.config.') ? text : issue.message;
+  return say('cli.config.problem', { name: issue.path.join('.'), problem: said });
+}
 
 /** Reads the configuration from the environment (after dotenv); a wrong value is named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const r = Env.safeParse(blanksRemoved);
   if (!r.success) {
-    throw new ConfigError(`Configuration error: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}. See .env.example.`);
+    const problems = r.error.issues.map(problem).reduce((a, b) => say('cli.config.next', { a, b }));
+    throw new ConfigError(say('cli.config.error', { problems }));
   }
   return r.data;
 }

@@ -46,6 +46,9 @@ import deCommand from './de/command.json' with { type: 'json' };
 import enDice from './en/dice.json' with { type: 'json' };
 import frDice from './fr/dice.json' with { type: 'json' };
 import deDice from './de/dice.json' with { type: 'json' };
+import enStore from './en/store.json' with { type: 'json' };
+import frStore from './fr/store.json' with { type: 'json' };
+import deStore from './de/store.json' with { type: 'json' };
 
 /**
  * The message catalog (docs/languages.md): every message by key, in ICU MessageFormat, per
@@ -66,9 +69,9 @@ export type Catalog = Readonly<Partial<Record<Language, Messages>>>;
  * their English is their definitions' (commands/), installed with them (src/app/slash/catalog.ts).
  */
 const BUILT_IN: Record<Language, readonly Messages[]> = {
-  en: [enCore, enApp, enSlash, enBattle, enService, enMessages, enReports, enCampaign, enWeb, enTable, enDiscord, enCli, enRules, enDice],
-  fr: [frCore, frApp, frSlash, frCommand, frBattle, frService, frMessages, frReports, frCampaign, frWeb, frTable, frDiscord, frCli, frRules, frDice],
-  de: [deCore, deApp, deSlash, deCommand, deBattle, deService, deMessages, deReports, deCampaign, deWeb, deTable, deDiscord, deCli, deRules, deDice],
+  en: [enCore, enApp, enSlash, enBattle, enService, enMessages, enReports, enCampaign, enWeb, enTable, enDiscord, enCli, enRules, enDice, enStore],
+  fr: [frCore, frApp, frSlash, frCommand, frBattle, frService, frMessages, frReports, frCampaign, frWeb, frTable, frDiscord, frCli, frRules, frDice, frStore],
+  de: [deCore, deApp, deSlash, deCommand, deBattle, deService, deMessages, deReports, deCampaign, deWeb, deTable, deDiscord, deCli, deRules, deDice, deStore],
 };
 
 /** Every key of the catalogs kept here, and those the commands are installed with (`command.…`). */

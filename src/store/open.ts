@@ -1,3 +1,4 @@
+import { say } from '../i18n/text.ts';
 import { DatabaseError } from './db.ts';
 import { SqliteEventStore } from './sqlite-store.ts';
 import type { EventStore } from './types.ts';
@@ -23,12 +24,12 @@ export function unshareable(location: string): string | undefined {
 export async function openStore(location: string, opts: { readonly?: boolean } = {}): Promise<EventStore> {
   if (isPostgres(location)) {
     // Loaded only when asked for: a SQLite install never starts the PostgreSQL drivers.
-    const { openPostgres, maskUrl } = await import('./pg-open.ts');
+    const { openPostgres, maskUrl, OpenError } = await import('./pg-open.ts');
     try {
       return await openPostgres(location);
     } catch (err) {
       if (err instanceof DatabaseError) throw err;
-      throw new DatabaseError(`${maskUrl(location)} cannot be opened (${err instanceof Error ? err.message : String(err)}). Nothing was changed.`, { cause: err });
+      throw new DatabaseError(say('store.open.cannotOpen', { location: maskUrl(location), why: err instanceof OpenError ? err.text : err instanceof Error ? err.message : String(err) }), { cause: err });
     }
   }
   return SqliteEventStore.open(location.replace(/^file:/i, ''), opts);

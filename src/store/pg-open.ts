@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteAppend, serverAppend } from './pg-append.ts';
+import { english, say, type Text } from '../i18n/text.ts';
 import { DatabaseError } from './db.ts';
 import { damage, driverSays } from './pg-errors.ts';
 import { lockDirectory, LOCK_FILE, LOCK_FILES } from './pglite-lock.ts';
@@ -16,6 +17,22 @@ import * as tables from './pg-schema.ts';
 import { LOCK_SPACE, MIGRATIONS, PgEventStore, rowsOf } from './pg-store.ts';
 
 /** Opening a PostgreSQL store: a server through a pg.Pool, or PGlite in this process; the migrations applied once. */
+
+/**
+ * A store that could not be opened, before it could be said to be damaged: `text` in its reader's
+ * language (issue 43: `store.pg.*`), `message` its English. openStore names the location around it.
+ */
+export class OpenError extends Error {
+  readonly text: Text;
+  constructor(text: Text, options?: ErrorOptions) {
+    super(english(text), options);
+    this.text = text;
+  }
+}
+
+/** What PostgreSQL said, as damage() gives it (`PostgreSQL says: …`), with its own words a value. */
+const PG_SAYS = 'PostgreSQL says: ';
+const saysText = (why: string): Text => (why.startsWith(PG_SAYS) ? say('store.pg.postgresSays', { said: why.slice(PG_SAYS.length) }) : why);
 
 /** The SQL migrations drizzle-kit generated from pg-schema.ts, found from this file so any working directory works. */
 export const pgMigrationsFolder = fileURLToPath(new URL('../../migrations/postgres', import.meta.url));
@@ -53,12 +70,12 @@ export async function openPostgres(url: string, options: OpenPostgresOptions = {
   const shown = maskUrl(url);
   if (/^postgres(ql)?:\/\//i.test(url)) return openServer(url, shown, options);
   if (/^pglite:/i.test(url)) return openPglite(url.slice('pglite:'.length), shown);
-  throw new Error(`${shown}: not a PostgreSQL URL (postgres://user:password@host:port/database, or pglite: or pglite:<dir> for PGlite)`);
+  throw new OpenError(say('store.pg.notPostgres', { shown }));
 }
 
 /** The schema the tables go to: the first of the search_path that exists (the URL may set it). */
 function schemaOf(row: { schema: string | null } | undefined, shown: string): string {
-  if (!row?.schema) throw new Error(`${shown}: the search_path names no schema that exists, so there is nowhere to create the tables`);
+  if (!row?.schema) throw new OpenError(say('store.pg.noSchema', { shown }));
   return row.schema;
 }
 const CURRENT_SCHEMA = sql`SELECT current_schema() AS schema`;
@@ -72,12 +89,12 @@ async function openServer(url: string, shown: string, options: OpenPostgresOptio
     try {
       [current] = await rowsOf<{ schema: string | null }>(db, CURRENT_SCHEMA);
     } catch (err) {
-      throw new Error(`cannot connect to PostgreSQL at ${shown}: ${driverSays(err)}`, { cause: err });
+      throw new OpenError(say('store.pg.cannotConnect', { shown, said: driverSays(err) }), { cause: err });
     }
     const schema = schemaOf(current, shown);
     // Two instances starting at once would both apply a migration: the second waits for the first.
     const client = await pool.connect().catch((err: unknown) => {
-      throw new Error(`cannot connect to PostgreSQL at ${shown}: ${driverSays(err)}`, { cause: err });
+      throw new OpenError(say('store.pg.cannotConnect', { shown, said: driverSays(err) }), { cause: err });
     });
     let broken: unknown;
     try {
@@ -89,7 +106,7 @@ async function openServer(url: string, shown: string, options: OpenPostgresOptio
       }
     } catch (err) {
       broken = err;
-      throw new Error(`${shown}: the schema migration failed: ${driverSays(err)}. Nothing of it was applied.`, { cause: err });
+      throw new OpenError(say('store.pg.migrationFailed', { shown, said: driverSays(err) }), { cause: err });
     } finally {
       // A client whose unlock may not have run is closed, not pooled, so its session lock goes with it.
       client.release(broken === undefined ? undefined : true);
@@ -105,17 +122,16 @@ async function openServer(url: string, shown: string, options: OpenPostgresOptio
  * Why `dir` is not a PGlite database the umpire may open or create, if it is not: it holds files
  * (other than the lock's) but no PG_VERSION. Only an empty or absent directory becomes a new one.
  */
-function foreignDirectory(dir: string, shown: string): string | undefined {
+function foreignDirectory(dir: string, shown: string): Text | undefined {
   if (!existsSync(dir) || existsSync(join(dir, 'PG_VERSION'))) return undefined;
   const others = readdirSync(dir).filter((f) => !LOCK_FILES.includes(f)).sort();
   if (others.length === 0) return undefined;
-  const listed = others.length > 3 ? `${others.slice(0, 3).join(', ')} and ${others.length - 3} more` : others.join(', ');
-  return `${shown} is not a PGlite database: ${dir} has no PG_VERSION file, and holds ${listed}. The umpire creates a new database only in an empty or absent directory: give another one with --db. Nothing was changed.`;
+  const listed = others.length > 3 ? say('store.pg.filesAndMore', { files: others.slice(0, 3).join(', '), more: String(others.length - 3) }) : others.join(', ');
+  return say('store.pg.notPglite', { shown, dir, files: listed });
 }
 
 /** A damaged database, in one line: what PostgreSQL (or PGlite) said, and that nothing was changed. */
-const damaged = (shown: string, why: string) =>
-  new DatabaseError(`${shown} is damaged (${why}); nothing was changed. Restore the directory from a backup, or give another one with --db.`);
+const damaged = (shown: string, why: Text) => new DatabaseError(say('store.pg.damaged', { shown, why }));
 
 /**
  * Reads every page of every table in the store's schema before anything is written: a relation file
@@ -142,7 +158,7 @@ async function checkTables(client: PGlite, shown: string): Promise<void> {
       }
     });
   } catch (err) {
-    throw damaged(shown, `PostgreSQL says: ${driverSays(err)}`);
+    throw damaged(shown, say('store.pg.postgresSays', { said: driverSays(err) }));
   }
 }
 
@@ -160,7 +176,7 @@ function namingDamage(store: PgEventStore, shown: string): PgEventStore {
         if (!(result instanceof Promise)) return result;
         return result.catch((err: unknown) => {
           const why = damage(err);
-          throw why ? damaged(shown, why) : err;
+          throw why ? damaged(shown, saysText(why)) : err;
         });
       };
     },
@@ -169,7 +185,7 @@ function namingDamage(store: PgEventStore, shown: string): PgEventStore {
 
 async function openPglite(dir: string, shown: string): Promise<PgEventStore> {
   if (dir !== '' && existsSync(dir) && !statSync(dir).isDirectory()) {
-    throw new Error(`cannot open PGlite at ${shown}: ${dir} is a file, not a directory`);
+    throw new OpenError(say('store.pg.pgliteIsFile', { shown, dir }));
   }
   if (dir === '') return openPgliteIn(undefined, shown, () => {});
   // Refused before the lock touches it (unless a lock is there: then an opener is making it, and the lock says who).
@@ -178,7 +194,7 @@ async function openPglite(dir: string, shown: string): Promise<PgEventStore> {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
-    throw new Error(`cannot open PGlite at ${shown}: ${driverSays(err)}`, { cause: err });
+    throw new OpenError(say('store.pg.cannotOpenPglite', { shown, said: driverSays(err) }), { cause: err });
   }
   const lock = lockDirectory(dir, shown);
   try {
@@ -198,8 +214,8 @@ async function openPgliteIn(dir: string | undefined, shown: string, release: () 
     client = await PGlite.create(dir);
   } catch (err) {
     // PGlite aborts on a directory it cannot start from; one it made before is damaged.
-    if (existing) throw damaged(shown, `PGlite could not start on it: ${driverSays(err).replace(/\.?\s*Build with -sASSERTIONS for more info\.?/, '')}`);
-    throw new Error(`cannot open PGlite at ${shown}: ${driverSays(err)}`, { cause: err });
+    if (existing) throw damaged(shown, say('store.pg.pgliteNoStart', { said: driverSays(err).replace(/\.?\s*Build with -sASSERTIONS for more info\.?/, '') }));
+    throw new OpenError(say('store.pg.cannotOpenPglite', { shown, said: driverSays(err) }), { cause: err });
   }
   try {
     if (existing) await checkTables(client, shown);
@@ -209,8 +225,8 @@ async function openPgliteIn(dir: string | undefined, shown: string, release: () 
       await migratePglite(db, { migrationsFolder: pgMigrationsFolder, migrationsSchema: schema });
     } catch (err) {
       const why = damage(err);
-      if (why) throw damaged(shown, why);
-      throw new Error(`${shown}: the schema migration failed: ${driverSays(err)}. Nothing of it was applied.`, { cause: err });
+      if (why) throw damaged(shown, saysText(why));
+      throw new OpenError(say('store.pg.migrationFailed', { shown, said: driverSays(err) }), { cause: err });
     }
     return new PgEventStore(db, pgliteAppend(client), async () => {
       try {

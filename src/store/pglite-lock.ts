@@ -2,6 +2,7 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { say, type Text } from '../i18n/text.ts';
 import { DatabaseError } from './db.ts';
 
 /**
@@ -48,7 +49,7 @@ function holderIn(dir: string): Holder | undefined {
   }
 }
 
-const named = (h: Holder) => `pid ${h.pid} on ${h.host}, since ${h.since}`;
+const named = (h: Holder): Text => say('store.lock.holder', { pid: String(h.pid), host: h.host, since: h.since });
 const says = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -62,7 +63,7 @@ export function lockDirectory(dir: string, shown: string): DirectoryLock {
     // timeout 0: a held lock is refused at once, not waited for.
     lock = new Database(join(dir, LOCK_FILE), { timeout: 0 });
   } catch (err) {
-    throw new DatabaseError(`${shown} cannot be locked for this process (${join(dir, LOCK_FILE)}: ${says(err)}). Nothing was changed.`);
+    throw new DatabaseError(say('store.lock.cannotLock', { shown, lock: join(dir, LOCK_FILE), said: says(err) }));
   }
   try {
     // The journal in memory: a held lock leaves no journal file behind when its process is killed.
@@ -72,11 +73,9 @@ export function lockDirectory(dir: string, shown: string): DirectoryLock {
     lock.close();
     if (err instanceof Database.SqliteError && err.code.startsWith('SQLITE_BUSY')) {
       const h = holderIn(dir);
-      throw new DatabaseError(
-        `${shown} is in use by another process (${h ? named(h) : 'which one it has not written down yet'}). PGlite lets one process at a time open its directory: stop that one first, or share a PostgreSQL server (postgres://…) or a SQLite file between processes. Nothing was changed.`,
-      );
+      throw new DatabaseError(say('store.lock.inUse', { shown, holder: h ? named(h) : say('store.lock.holderUnknown') }));
     }
-    throw new DatabaseError(`${shown} cannot be locked for this process (${join(dir, LOCK_FILE)}: ${says(err)}). Nothing was changed.`);
+    throw new DatabaseError(say('store.lock.cannotLock', { shown, lock: join(dir, LOCK_FILE), said: says(err) }));
   }
   const before = holderIn(dir);
   const me: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
