@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { sameText } from '../../src/battle/mechanics.ts';
+import { lines, list, say, word } from '../../src/i18n/text.ts';
+import { MEDIEVAL_HOUSE } from '../../src/systems/medieval/house.ts';
+import { PERCENTILE_HOUSE } from '../../src/systems/percentile/house-rules.ts';
+import type { HouseRule } from '../../src/rules/house.ts';
+import { TRANSLATED } from '../../src/i18n/locales.ts';
+import '../../src/systems/index.ts';
+
+/**
+ * Issue 43: a claim agrees with the battle where what it claims IS what the battle derived (the same
+ * value as typed, or the same phrase: key and values), never by comparing English words; and a house
+ * rule's texts (its seed, what it expects, its readings) are phrases worded per reader.
+ */
+describe('a claim compared by what it is (issue 43)', () => {
+  it('the same string, or the same key with the same values, is the same claim', () => {
+    expect(sameText('3', '3')).toBe(true);
+    expect(sameText('3', '4')).toBe(false);
+    expect(sameText(say('percentile.claim.zone', { zone: 'minimum' }), say('percentile.claim.zone', { zone: 'minimum' }))).toBe(true);
+    expect(sameText(say('percentile.claim.zone', { zone: 'minimum' }), say('percentile.claim.zone', { zone: 'maximum' }))).toBe(false);
+    expect(sameText(say('percentile.claim.zone', { zone: 'minimum' }), say('percentile.claim.zoneNotGiven', { refused: 'yes' }))).toBe(false);
+    expect(sameText(say('percentile.claim.massedBattery'), say('percentile.claim.massedBattery'))).toBe(true);
+    // A value missing on one side, a nested phrase, lines and lists.
+    expect(sameText(say('percentile.claim.gunRow', { gun: '6pdr' }), say('percentile.claim.gunRow'))).toBe(false);
+    expect(sameText(say('percentile.claim.notABattery', { arm: say('percentile.attrValue.arm.infantry') }), say('percentile.claim.notABattery', { arm: say('percentile.attrValue.arm.infantry') }))).toBe(true);
+    expect(sameText(lines('a', say('percentile.claim.massedBattery')), lines('a', say('percentile.claim.massedBattery')))).toBe(true);
+    expect(sameText(list(['a', 'b']), list(['a', 'b'], 'or'))).toBe(false);
+    // A string is never the phrase whose English it reads as: the two are compared as what they are.
+    expect(sameText('a massed battery', say('percentile.claim.massedBattery'))).toBe(false);
+  });
+});
+
+describe("a house rule's texts in the reader's language (issue 43)", () => {
+  const texts = (r: HouseRule) => [r.seed, r.expects, ...Object.values(r.readings ?? {})];
+
+  it.each([
+    ['medieval', MEDIEVAL_HOUSE],
+    ['percentile', PERCENTILE_HOUSE],
+  ] as const)('every %s house rule text is a phrase, worded in every language and translated', (_system, rules) => {
+    for (const r of rules) {
+      for (const x of texts(r)) {
+        expect(typeof x, r.key).toBe('object');
+        for (const l of TRANSLATED) expect(word(x, l), `${r.key} ${l}`).not.toBe(word(x, 'en'));
+      }
+    }
+  });
+
+  it('reads in French: the seed and a reading', () => {
+    const initiative = MEDIEVAL_HOUSE.find((r) => r.key === 'initiative.die')!;
+    expect(word(initiative.seed, 'en')).toBe('The Initiative paragraph says each side rolls one d6 (MED-INIT.1); the Game Turn Sequence Chart says one d10 (MED-SEQ.1). The source does not say which is meant.');
+    expect(word(initiative.seed, 'fr')).toContain('La source ne dit pas lequel vaut.');
+    expect(word(initiative.readings!.d10!, 'fr')).toBe('un d10 par camp, comme la table de séquence du tour de jeu (MED-SEQ.1)');
+    const screen = PERCENTILE_HOUSE.find((r) => r.key === 'skirmish-screen')!;
+    expect(word(screen.expects, 'en')).toBe('by-a-third or to-a-third');
+    expect(word(screen.expects, 'fr')).toBe('by-a-third ou to-a-third');
+    expect(word(screen.readings!['to-a-third']!, 'de')).toBe('auf ein Drittel verringert: x1/3');
+  });
+});
