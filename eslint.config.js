@@ -26,6 +26,12 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      // A phrase (an object: src/i18n/text.ts) in a template string prints "[object Object]": word it (english, word)
+      // or make the whole line a phrase. Numbers, booleans, null/undefined and regular expressions print as meant.
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true, allowNullish: true, allowRegExp: true, allowAny: false, allowArray: false, allowNever: false },
+      ],
     },
   },
   {

@@ -106,7 +106,7 @@ export async function commandRoundTrips(store: EventStore): Promise<{ roll: numb
     const calls = driverCalls(store);
     try {
       const r = await inv(command, sub, options);
-      if (r.messages[0]?.error) throw new Error(`${command}: ${r.messages[0].text}`);
+      if (r.messages[0]?.error) throw new Error(`${command}: ${english(r.messages[0].text)}`);
       return calls.count();
     } finally {
       calls.stop();
@@ -310,7 +310,7 @@ export async function rollLatency(m: Measured, n: number, runs = 2000): Promise<
   await app.state(id);
   const roll = async () => {
     const res = await invoke(app, { command: 'roll', sub: '', options: { expression: '1d6' }, actor: 'gm', channel: 'latency' });
-    if (res.versions.length !== 1) throw new Error(`the roll was not recorded: ${res.messages[0]?.text}`);
+    if (res.versions.length !== 1) throw new Error(`the roll was not recorded: ${res.messages[0] ? english(res.messages[0].text) : ''}`);
   };
   const WARM = 200;
   for (let r = 0; r < WARM; r++) await roll();

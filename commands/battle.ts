@@ -75,7 +75,7 @@ export default (systems: readonly SystemPlugin[]) => {
           if (r.strength) {
             const { from, to } = r.turns;
             const description = from === to ? say('reports.views.chartTurn', { strength: r.strength, turn: String(from) }) : say('reports.views.chartTurns', { strength: r.strength, from: String(from), to: String(to) });
-            m.files = [{ name: reportFileName(r), data: await renderReportChart(r), description }];
+            m.files = [{ name: reportFileName(r), data: await renderReportChart(r, s.language), description }];
           }
           return [m];
         },

@@ -5,7 +5,7 @@ import { reply } from '../src/app/slash/replies.ts';
 import { houseRule, houseText } from '../src/battle/house.ts';
 import { getRuleSystem } from '../src/battle/registry.ts';
 import { rulesNameStart } from '../src/battle/describe.ts';
-import { say } from '../src/i18n/text.ts';
+import { say, word } from '../src/i18n/text.ts';
 import type { BattleState } from '../src/battle/state.ts';
 
 const rulesOf = (s: BattleState) => getRuleSystem(s.system).house ?? [];
@@ -20,7 +20,7 @@ export const houseValueOpt = { kind: 'string', description: 'The value: a number
  */
 export function typed(value: string): unknown {
   try {
-    return readDataText('value', value, 'a value nests a few levels');
+    return readDataText('value', value, say('app.dataFile.valueHint'));
   } catch {
     return value;
   }
@@ -53,7 +53,7 @@ export default defineCommand({
       options: {},
       query: (_o, ctx) => {
         const system = getRuleSystem(ctx.state!.system);
-        return [reply(ctx, houseText(ctx.state!, system.house ?? [], rulesNameStart(system.id)), 'House rules')];
+        return [reply(ctx, houseText(ctx.state!, system.house ?? [], rulesNameStart(system.id)), say('slash.house.title'))];
       },
     }),
     upload: sub({
@@ -74,14 +74,15 @@ export default defineCommand({
       query: (_o, ctx) => {
         const s = ctx.state!;
         const set = rulesOf(s).filter((r) => houseRule(s, r.key));
-        const text = set.length ? `${set.length} house rule${set.length > 1 ? 's' : ''} of "${s.name}": ${set.map((r) => r.key).join(', ')}.` : `"${s.name}" has no house rule set yet.`;
+        const text = set.length ? say('slash.house.exported', { n: set.length, battle: s.name, keys: set.map((r) => r.key).join(', ') }) : say('slash.house.noneSet', { battle: s.name });
         const file = [
-          `# House rules of "${s.name}" (${s.system}): the group's choices where the seed leaves a value open, not the seed's.`,
+          // A file is bytes: its head is worded once, in the battle's language.
+          `# ${word(say('slash.house.fileHead', { battle: s.name, system: s.system }), s.language)}`,
           ...set.map((r) => `# ${r.key}: ${r.rules.join(', ')}`),
           set.length ? yaml().stringify(Object.fromEntries(set.map((r) => [r.key, houseRule(s, r.key)!.value]))) : '{}\n',
         ].join('\n');
-        const m = reply(ctx, text, 'House rules');
-        m.files = [{ name: `house-rules-${s.id}.yaml`, data: new TextEncoder().encode(file), description: `The house rules of ${s.name}` }];
+        const m = reply(ctx, text, say('slash.house.title'));
+        m.files = [{ name: `house-rules-${s.id}.yaml`, data: new TextEncoder().encode(file), description: say('slash.house.fileDescription', { battle: s.name }) }];
         return [m];
       },
     }),

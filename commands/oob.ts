@@ -1,5 +1,6 @@
 import { defineCommand, sub } from '../src/app/slash/commands.ts';
 import { parseDataFile } from '../src/app/slash/data-file.ts';
+import { say } from '../src/i18n/text.ts';
 
 export default defineCommand({
   name: 'oob',
@@ -13,7 +14,7 @@ export default defineCommand({
       options: { file: { kind: 'attachment', description: 'The order of battle (YAML or JSON)', required: true } },
       action: async (o, ctx) => {
         const file = await ctx.readFile(o.file);
-        return { type: 'ImportOrderOfBattle', source: file.name, oob: await parseDataFile(file.name, file.text, 'an order of battle nests five') };
+        return { type: 'ImportOrderOfBattle', source: file.name, oob: await parseDataFile(file.name, file.text, say('app.dataFile.oobHint')) };
       },
     }),
   },

@@ -1,5 +1,6 @@
 import { defineCommand, sub } from '../src/app/slash/commands.ts';
 import { reply } from '../src/app/slash/replies.ts';
+import { say } from '../src/i18n/text.ts';
 import { RuleError } from '../src/rules/errors.ts';
 import { evaluateRollFresh, MAX_DICE, MAX_SIDES, RollError } from '../src/dice/notation.ts';
 
@@ -28,9 +29,10 @@ export default defineCommand({
         // No battle here: fresh randomness, answered at once and logged nowhere.
         try {
           const r = evaluateRollFresh(o.expression);
-          return [reply(ctx, `${o.reason ? `${o.reason}: ` : ''}${r.output}\nNot verifiable: there is no battle in this channel, so this roll used fresh randomness and is in no log.`, 'Roll')];
+          const rolled = o.reason ? say('slash.roll.freshWhy', { reason: o.reason, output: r.output }) : say('slash.roll.fresh', { output: r.output });
+          return [reply(ctx, rolled, say('slash.roll.title'))];
         } catch (err) {
-          if (err instanceof RollError) throw new RuleError(err.message);
+          if (err instanceof RollError) throw new RuleError(err.text);
           throw err;
         }
       },

@@ -40,12 +40,13 @@ export function owedNow(s: BattleState): Owed[] {
         deadline: b.deadline ? say('battle.advance.ballotDeadline', { when: when(b.deadline) }) : '',
       }),
       example: `/ballot vote ballot:${b.id} (a GM: /ballot cast-for, or /ballot reveal ballot:${b.id})`,
+      shown: say('battle.advance.ballotExample', { id: b.id }),
     }));
   const waived = new Set(s.waived ?? []);
   return [...(system.owed?.(s) ?? []), ...ballots].filter((o) => !waived.has(o.key));
 }
 
-export const owedLine = (o: Owed): Text => (o.example ? say('battle.advance.owedLine', { text: o.text, example: o.example }) : o.text);
+export const owedLine = (o: Owed): Text => (o.example ? say('battle.advance.owedLine', { text: o.text, example: o.shown ?? o.example }) : o.text);
 
 /** The tests the battle's rules would leave untaken if it ended now (RuleSystem.owedAtEnd), less what a GM passed over. */
 export function owedAtEnd(s: BattleState): Owed[] {

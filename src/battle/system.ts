@@ -45,6 +45,8 @@ export interface Owed {
   text: Text;
   /** A command that does it, as typed: `/morale test unit:"Landsknecht Pikes" reasons:3`. */
   example?: string;
+  /** The example as shown, where it says more than the command (a GM's way too); `example` is what is checked. */
+  shown?: Text;
   /** The unit that owes it, where one does: /help shows its example to those who act for it. */
   unitId?: string;
 }

@@ -48,7 +48,7 @@ export type CampaignAction =
   | { type: 'UnsetCampaignHouseRule'; system: string; key: string }
   | { type: 'SetCampaignOptions'; system: string; options: Record<string, unknown> }
   /** The umpire's own: the battle it reserved could not be created. */
-  | { type: 'CancelCampaignBattle'; battle: string; reason: string }
+  | { type: 'CancelCampaignBattle'; battle: string; reason: Text }
   /** Made by the app from the ended battle's log (aftermath.ts): what it proposes for each unit. */
   | { type: 'ProposeBattleResult'; battle: string; through: { version: number; hash: string }; units: UnitResult[]; leaders: LeaderResult[]; result: Text; sides?: Text[] }
   /** On a unit (`unit` with figures or status) or on a leader (`leader` with `fate`). */

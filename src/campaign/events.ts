@@ -159,7 +159,7 @@ export type CampaignEvent =
       };
     }
   /** The battle could not be created (its channel got another battle meanwhile): its units are free again. */
-  | { type: 'CampaignBattleCancelled'; data: { battleId: string; reason: string } }
+  | { type: 'CampaignBattleCancelled'; data: { battleId: string; reason: Text } }
   /**
    * The battle ended; its log proposes each unit's new state. `through` is the battle's last event
    * then, by version and hash: the campaign's chain covers the battle's up to there.

@@ -12,6 +12,7 @@ import type { openStore } from '../store/open.ts';
 import type { EventStore } from '../store/types.ts';
 import { FALLBACK, LANGUAGES, localeOf, PSEUDO, type Locale } from '../i18n/locales.ts';
 import { concat, say, word, wordWithin, type Arg } from '../i18n/text.ts';
+import { RuleError } from '../rules/errors.ts';
 import { DEFAULT_PORT, webBase } from '../web/address.ts';
 import { progress } from './progress.ts';
 
@@ -20,6 +21,9 @@ const CLI_LOCALE: Locale = localeOf(process.env.LC_ALL || process.env.LC_MESSAGE
 
 /** A message of the catalog in the command line's language. */
 const cli = (key: string, values?: Readonly<Record<string, Arg>>): string => word(say(key, values), CLI_LOCALE);
+
+/** An error as the command line says it: a refusal (RuleError) in the shell's language, any other by its message. */
+const shown = (err: unknown): string => (err instanceof RuleError ? word(err.text, CLI_LOCALE) : err instanceof Error ? err.message : String(err));
 
 /**
  * The program's heavy modules, loaded by the subcommand that runs once it has said what it does
@@ -82,7 +86,7 @@ export function buildProgram(config: Config): Command {
       app.pages = 'here';
       return web;
     } catch (err) {
-      say((err as Error).message);
+      say(shown(err));
       return undefined;
     }
   }
@@ -95,8 +99,8 @@ export function buildProgram(config: Config): Command {
    */
   async function opening<T>(label: string, location: string, work: () => Promise<T>): Promise<T> {
     await load();
-    const p = progress(label);
-    p.phase(`opening ${shownLocation(location)}`);
+    const p = progress(label, { locale: CLI_LOCALE });
+    p.phase(cli('cli.progress.opening', { location: shownLocation(location) }));
     try {
       return await work();
     } finally {
@@ -192,11 +196,10 @@ export function buildProgram(config: Config): Command {
    * progress: the store it reads is watched, each read naming the step it starts.
    */
   async function verifyWithProgress<T>(store: EventStore, campaignId: string | undefined, work: (store: EventStore) => Promise<T>): Promise<T> {
-    const p = progress('verify');
-    const named = (id: string) => (id === campaignId ? `campaign ${id}` : `battle ${id}`);
+    const p = progress('verify', { locale: CLI_LOCALE });
     const steps: Record<string, (id: string, after?: number) => string> = {
-      chain: (id) => `reading and checking the hash chain of ${named(id)}`,
-      load: (id, after) => (id === campaignId ? `reading the events of campaign ${id}` : after !== undefined ? `reading the event of battle ${id} the campaign references` : `re-deriving the rolls of battle ${id}`),
+      chain: (id) => cli(id === campaignId ? 'cli.verify.stepCampaignChain' : 'cli.verify.stepBattleChain', { id }),
+      load: (id, after) => cli(id === campaignId ? 'cli.verify.stepCampaignEvents' : after !== undefined ? 'cli.verify.stepReferenced' : 'cli.verify.stepRolls', { id }),
     };
     const watched = new Proxy(store, {
       get(target, key, receiver) {
@@ -228,9 +231,9 @@ export function buildProgram(config: Config): Command {
 
   /** A battle's or a campaign's log as JSON lines, one write a thousand events: a long log leaves in a few large writes, its count shown. */
   async function exportLog(store: EventStore, log: Log): Promise<void> {
-    const p = progress('export', { unit: 'events written' });
+    const p = progress('export', { unit: say('cli.progress.eventsWritten'), locale: CLI_LOCALE });
     try {
-      p.phase(`reading ${log.kind} ${log.id}`);
+      p.phase(cli('cli.progress.reading', { kind: log.kind, id: log.id }));
       const events = await store.load(log.id);
       for (let i = 0; i < events.length; i += 1000) {
         process.stdout.write(`${events.slice(i, i + 1000).map((e) => JSON.stringify(e)).join('\n')}\n`);
@@ -307,7 +310,7 @@ export function buildProgram(config: Config): Command {
       bot = await startBot({ token, app, logger, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
     } catch (err) {
       await store.close();
-      console.error((err as Error).message);
+      console.error(shown(err));
       process.exitCode = 1;
       return;
     }
@@ -423,7 +426,7 @@ export function buildProgram(config: Config): Command {
         web = await startWeb({ app, port: o.port, host: o.host, base: webBase(config.WEB_URL, o.port), logger });
       } catch (err) {
         await store.close();
-        console.error((err as Error).message);
+        console.error(shown(err));
         process.exitCode = 1;
         return;
       }
@@ -457,8 +460,8 @@ export function buildProgram(config: Config): Command {
           ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}),
           clear: o.clear ?? false,
         });
-        const where = r.guild ? `in guild ${r.guild}` : 'globally';
-        console.log(o.clear ? `Removed the slash commands of application ${r.appId} ${where}.` : `Registered ${r.count} slash commands for application ${r.appId} ${where}.`);
+        const where = r.guild ? say('cli.deploy.inGuild', { guild: r.guild }) : say('cli.deploy.globally');
+        console.log(o.clear ? cli('cli.deploy.removed', { app: r.appId, where }) : cli('cli.deploy.registered', { n: r.count, app: r.appId, where }));
       } catch (err) {
         console.error(cli('cli.deploy.refused', { why: (err as Error).message }));
         process.exitCode = 1;
@@ -581,18 +584,18 @@ export function buildProgram(config: Config): Command {
     .option('--json', cli('cli.help.report.json'))
     .action((o: { db: string; battle?: string; from?: number; to?: number; png?: string; json?: boolean }, cmd: Command) =>
       withBattle('report', o.db, required(cmd, o, 'battle'), async (store, battle) => {
-        const [{ asLogged }, { battleReport, reportFileName, reportText }, { RuleError }, { plain }] = await Promise.all([load(), import('../app/reports/report.ts'), import('../rules/errors.ts'), import('../table/render.ts')]);
+        const [{ asLogged }, { battleReport, reportFileName, reportText }, { plain }] = await Promise.all([load(), import('../app/reports/report.ts'), import('../table/render.ts')]);
         try {
           const r = battleReport(battle, asLogged(await store.loadEntries(battle)), { ...(o.from !== undefined ? { from: o.from } : {}), ...(o.to !== undefined ? { to: o.to } : {}) });
           console.log(o.json ? JSON.stringify(wordWithin(r, CLI_LOCALE)) : plain(word(reportText(r), CLI_LOCALE)));
           if (r.strength) {
             const file = resolvePath(o.png ?? reportFileName(r));
-            writeFileSync(file, await (await import('../app/reports/report-chart.ts')).reportChart(r));
+            writeFileSync(file, await (await import('../app/reports/report-chart.ts')).reportChart(r, CLI_LOCALE));
             console.error(cli('cli.report.chartWritten', { file }));
           }
         } catch (err) {
           if (!(err instanceof RuleError)) throw err;
-          console.error(err.message);
+          console.error(shown(err));
           process.exitCode = 1;
         }
       }),
@@ -624,13 +627,13 @@ export function buildProgram(config: Config): Command {
       const [{ openStore }, { copyStore }] = await Promise.all([load(), import('../store/copy.ts')]);
       // Progress from the start (a PGlite target takes seconds to open); a copy of under two
       // seconds prints its result alone (src/cli/progress.ts).
-      const p = progress('migrate-store', { unit: 'events copied' });
-      p.phase(`opening ${shownLocation(o.from)}`);
+      const p = progress('migrate-store', { unit: say('cli.progress.eventsCopied'), locale: CLI_LOCALE });
+      p.phase(cli('cli.progress.opening', { location: shownLocation(o.from) }));
       const from = await openStore(o.from, { readonly: true }).catch((err: unknown) => {
         p.stop();
         throw err;
       });
-      p.phase(`opening ${shownLocation(o.to)}`);
+      p.phase(cli('cli.progress.opening', { location: shownLocation(o.to) }));
       const to = await openStore(o.to).catch(async (err: unknown) => {
         p.stop();
         await from.close();
@@ -639,7 +642,7 @@ export function buildProgram(config: Config): Command {
       let total = 0;
       let done = 0;
       try {
-        p.phase('counting the events');
+        p.phase(cli('cli.progress.counting'));
         for (const b of [...(await from.battles()), ...(await from.campaigns())]) total += await from.version(b.id);
         p.count(0, total);
         const copied = await copyStore(from, to, (n) => p.count((done += n), total));
@@ -671,7 +674,7 @@ export function buildProgram(config: Config): Command {
         if (refused) process.exitCode = 1;
       } catch (err) {
         p.stop();
-        console.error(err instanceof Error ? err.message : String(err));
+        console.error(shown(err));
         process.exitCode = 1;
       } finally {
         await from.close();

@@ -1,6 +1,8 @@
 import type * as CliProgress from 'cli-progress';
 import { createRequire } from 'node:module';
 import { ConfigError } from '../config/config.ts';
+import { FALLBACK, type Locale } from '../i18n/locales.ts';
+import { say, word, type Text } from '../i18n/text.ts';
 
 /** A command shows its progress once it has run this long; UMPIRE_PROGRESS_AFTER_MS changes it (0: at once, as the tests do). */
 export const PROGRESS_AFTER_MS = 2000;
@@ -23,7 +25,9 @@ export interface ProgressStream {
 
 export interface ProgressOptions {
   /** What is counted, as the plain line says it: "events copied". */
-  unit?: string;
+  unit?: Text;
+  /** The language of its lines (the program gives the shell's); English unless told. */
+  locale?: Locale;
   stream?: ProgressStream;
   afterMs?: number;
   everyMs?: number;
@@ -40,8 +44,6 @@ export interface Progress {
   stop(): void;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
-const secs = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 /**
  * Progress of a command labelled `label` ("migrate-store"), shown only once the work has run past
@@ -53,15 +55,18 @@ export function progress(label: string, o: ProgressOptions = {}): Progress {
   const now = o.now ?? (() => Date.now());
   const afterMs = o.afterMs ?? progressAfterMs();
   const everyMs = o.everyMs ?? PROGRESS_EVERY_MS;
+  const locale = o.locale ?? FALLBACK;
+  const w = (key: string, values: Parameters<typeof say>[1]) => word(say(key, values), locale);
   const unit = o.unit ?? '';
+  const secs = (ms: number) => Math.round(ms / 1000);
   const started = now();
-  let state: { done: number; total: number } | { words: string } = { words: 'working' }; // until told
+  let state: { done: number; total: number } | { words: string } = { words: w('cli.progress.working', {}) }; // until told
   let shown = false;
   let lastLine = -Infinity;
   let bar: { kind: 'count' | 'phase'; bar: CliProgress.SingleBar } | undefined;
 
-  const countText = (s: { done: number; total: number }) => `${fmt(s.done)} of ${fmt(s.total)}${unit ? ` ${unit}` : ''}`;
-  const plainText = () => `${label}: ${'words' in state ? `${state.words}… ${secs(now() - started)}` : countText(state)}`;
+  const countText = (s: { done: number; total: number }) => w(unit ? 'cli.progress.countOf' : 'cli.progress.count', { done: s.done, total: s.total, unit });
+  const plainText = () => ('words' in state ? w('cli.progress.phase', { label, words: state.words, seconds: secs(now() - started) }) : w('cli.progress.counted', { label, count: countText(state) }));
 
   /** The terminal's bar for the current state, replacing one of the other kind. */
   const drawBar = () => {
@@ -72,7 +77,9 @@ export function progress(label: string, o: ProgressOptions = {}): Progress {
     }
     const options = { stream: stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false };
     if (!bar) {
-      const format = kind === 'count' ? `${label} {bar} {value}/{total}${unit ? ` ${unit}` : ''} | {eta_formatted} left` : `${label}: {words}… {duration_formatted}`;
+      // cli-progress's own placeholders go in as values: the catalog's braces are ICU's.
+      const slots = { bar: '{bar}', value: '{value}', total: '{total}', eta: '{eta_formatted}', words: '{words}', duration: '{duration_formatted}' };
+      const format = kind === 'count' ? w(unit ? 'cli.progress.barOf' : 'cli.progress.bar', { label, unit, ...slots }) : w('cli.progress.barPhase', { label, ...slots });
       // The bar's library is loaded with the first bar: most commands end before one is shown.
       const { Presets, SingleBar } = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
       bar = { kind, bar: new SingleBar({ ...options, format }, Presets.shades_classic) };
@@ -115,7 +122,7 @@ export function progress(label: string, o: ProgressOptions = {}): Progress {
       clearInterval(timer);
       if (!shown) return;
       if (bar) bar.bar.stop();
-      else stream.write(`${label}: ${'words' in state ? `${state.words}, done` : countText(state)}, in ${secs(now() - started)}.\n`);
+      else stream.write(`${'words' in state ? w('cli.progress.phaseDone', { label, words: state.words, seconds: secs(now() - started) }) : w('cli.progress.countDone', { label, count: countText(state), seconds: secs(now() - started) })}\n`);
     },
   };
 }

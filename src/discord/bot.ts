@@ -1,4 +1,6 @@
 import type { Locale } from '../i18n/locales.ts';
+import { say } from '../i18n/text.ts';
+import { RuleError } from '../rules/errors.ts';
 import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Logger } from 'pino';
@@ -89,7 +91,9 @@ export async function startBot(o: BotOptions): Promise<Bot> {
     await ready;
   } catch (err) {
     await client.destroy();
-    throw new Error(`Could not connect to Discord: ${String(discordErrorInfo(err).error ?? (err as Error).message)}`, { cause: err });
+    const e = new RuleError(say('discord.connectFailed', { why: String(discordErrorInfo(err).error ?? (err as Error).message) }));
+    e.cause = err;
+    throw e;
   }
   const c = client as Client<true>;
   await dice;

@@ -156,7 +156,7 @@ async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Prom
   const form = formButton(i.customId);
   // Text cannot ride on a button: it opens a form, whose submission is the command (modalSubmit).
   if (form) {
-    await i.showModal(modalOf(i.customId, form));
+    await i.showModal(modalOf(i.customId, form, localeOf(i.locale)));
     log.info({ form: form.option }, 'form shown');
     return;
   }
@@ -180,9 +180,9 @@ async function button(i: ButtonInteraction, deps: RouterDeps, log: Logger): Prom
  * The form a form button opens (a Discord modal), with the button's own custom id: one required
  * paragraph of at most `max` characters, its custom id the option it fills.
  */
-function modalOf(customId: string, form: FormButton): ModalBuilder {
+function modalOf(customId: string, form: FormButton, locale: Locale): ModalBuilder {
   const input = new TextInputBuilder().setCustomId(form.option).setStyle(TextInputStyle.Paragraph).setRequired(true).setMaxLength(form.max);
-  return new ModalBuilder().setCustomId(customId).setTitle(form.title).addLabelComponents(new LabelBuilder().setLabel(form.label).setTextInputComponent(input));
+  return new ModalBuilder().setCustomId(customId).setTitle(word(form.title, locale)).addLabelComponents(new LabelBuilder().setLabel(word(form.label, locale)).setTextInputComponent(input));
 }
 
 /**

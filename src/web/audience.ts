@@ -3,7 +3,7 @@ import type { LoggedEvent } from '../battle/events.ts';
 import { linkSide } from '../battle/share.ts';
 import type { BattleState, ShareLink } from '../battle/state.ts';
 import { FALLBACK, type Locale } from '../i18n/locales.ts';
-import { say, type Text } from '../i18n/text.ts';
+import { say, word, type Text } from '../i18n/text.ts';
 import { wordMessage, type Message } from '../messages.ts';
 import { sealOf } from '../store/hash.ts';
 import type { PostRow, RawEventRow } from '../store/types.ts';
@@ -111,7 +111,10 @@ export function exportFor(a: Audience, stream: string, rows: readonly RawEventRo
  * in an old post would take a lagging spectator to the battle as it is now. Both forms of token
  * (src/app/messages/share.ts), the first's 22 characters and `l<n>-` before them.
  */
-const hideLinks = (text: string): string => text.replace(/\/([bc])\/([a-z0-9-]{1,40})\/[A-Za-z0-9_-]{22,}(?![A-Za-z0-9_-])/g, '/$1/$2/(link not shown here)');
+const hideLinks = (text: string, locale: Locale): string => {
+  const hidden = word(say('web.audience.linkHidden'), locale).replace(/\$/g, '$$$$');
+  return text.replace(/\/([bc])\/([a-z0-9-]{1,40})\/[A-Za-z0-9_-]{22,}(?![A-Za-z0-9_-])/g, `/$1/$2/${hidden}`);
+};
 
 /**
  * What the view was told, by version: the posts to the battle's channel, and for a side's view the
@@ -126,7 +129,7 @@ export function postsFor(a: Audience, channel: string, posts: readonly PostRow[]
     const shown = (to.kind === 'channel' && to.channel === channel) || (to.kind === 'dm' && a.readers.has(to.user) && !a.withheld.has(p.version));
     if (!shown) continue;
     const worded = wordMessage(p.message, locale);
-    const m = { ...worded, text: hideLinks(worded.text) };
+    const m = { ...worded, text: hideLinks(worded.text, locale) };
     const list = byVersion.get(p.version);
     if (list) list.push(m);
     else byVersion.set(p.version, [m]);

@@ -95,12 +95,12 @@ export function webServer(o: WebOptions): FastifyInstance {
    * after each step, most often for the same report (a vote or a roll leaves it as it was).
    */
   const charts = new Map<string, Promise<string>>();
-  function chartOf(r: BattleReport): Promise<string> {
-    const at = JSON.stringify(r);
+  function chartOf(r: BattleReport, locale: Locale): Promise<string> {
+    const at = `${locale}:${JSON.stringify(r)}`;
     let svg = charts.get(at);
     if (svg) charts.delete(at);
     else
-      svg = renderReportSvg(r).catch((err: unknown) => {
+      svg = renderReportSvg(r, locale).catch((err: unknown) => {
         if (charts.get(at) === svg) charts.delete(at);
         throw err;
       });
@@ -234,7 +234,7 @@ export function webServer(o: WebOptions): FastifyInstance {
     const { v, data } = await view(req);
     const r = report(data, v);
     if (!r?.strength) throw notFound();
-    return reply.type('image/svg+xml; charset=utf-8').send(await chartOf(r));
+    return reply.type('image/svg+xml; charset=utf-8').send(await chartOf(r, v.locale ?? 'en'));
   });
 
   web.get('/b/:battle/:token/channel', async (req, reply) => {

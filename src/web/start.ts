@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Umpire } from '../app/service/umpire.ts';
+import { say } from '../i18n/text.ts';
+import { RuleError } from '../rules/errors.ts';
 import { webServer } from './server.ts';
 
 export interface WebListen {
@@ -19,8 +21,11 @@ export async function startWeb(o: WebListen): Promise<{ url: string; close(): Pr
   } catch (err) {
     await web.close();
     const code = (err as { code?: string }).code;
-    const why = code === 'EADDRINUSE' ? `port ${o.port} is taken by another program` : code === 'EACCES' ? `port ${o.port} needs privileges` : code === 'EADDRNOTAVAIL' ? `${o.host} is not an address of this machine` : (err as Error).message;
-    throw new Error(`The battle pages could not start on ${o.host}:${o.port}: ${why}. Set WEB_PORT (or --port) to a free port.`, { cause: err });
+    const port = String(o.port);
+    const why = code === 'EADDRINUSE' ? say('web.start.portTaken', { port }) : code === 'EACCES' ? say('web.start.privileges', { port }) : code === 'EADDRNOTAVAIL' ? say('web.start.notHere', { host: o.host }) : (err as Error).message;
+    const e = new RuleError(say('web.start.failed', { host: o.host, port, why }));
+    e.cause = err;
+    throw e;
   }
   return { url: `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port}`, close: () => web.close() };
 }

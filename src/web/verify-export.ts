@@ -1,4 +1,4 @@
-import { verifyDice, type DiceCheck, type DiceEvent } from '../app/reports/verify.ts';
+import { because, REASON_KEYS, verifyDice, type DiceCheck, type DiceEvent, type VerifyReason } from '../app/reports/verify.ts';
 import { verifyChain, type ChainRow, type VerifyResult } from '../store/hash.ts';
 import type { SqlValue } from '../store/types.ts';
 
@@ -47,7 +47,7 @@ export interface ExportVerification {
   /** Rolls re-derived from the seed (0 unless the dice were checked). */
   rolls: number;
   /** The first event where the export stops matching (the chain's reason when both fail there); no version when the export as a whole is wrong. */
-  failure?: { version?: number; reason: string };
+  failure?: { version?: number; reason: string | VerifyReason };
   /** Null when the download is not an export at all. */
   chain: VerifyResult | null;
   dice: DiceCheck;
@@ -61,20 +61,20 @@ type Failure = NonNullable<ExportVerification['failure']>;
  * comes over the network, so nothing in it is trusted to have the declared shape.
  */
 export function verifyExport(x: ViewExport): ExportVerification {
-  const notExport = (reason: string): ExportVerification => ({
+  const notExport = (reason: VerifyReason): ExportVerification => ({
     status: 'failed',
     events: 0,
     withheld: 0,
     rolls: 0,
     failure: { reason },
     chain: null,
-    dice: { status: 'skipped', reason: 'the export could not be read.' },
+    dice: { status: 'skipped', reason: because('reports.verify.unreadableExport') },
   });
-  if (typeof x !== 'object' || x === null || !Array.isArray(x.events)) return notExport('the download is not a view export (it has no list of events).');
-  if (typeof x.stream !== 'string' || !Number.isSafeInteger(x.through) || x.through < 0) return notExport('the export does not name its battle and the version it runs through.');
+  if (typeof x !== 'object' || x === null || !Array.isArray(x.events)) return notExport(because('reports.verify.notAnExport'));
+  if (typeof x.stream !== 'string' || !Number.isSafeInteger(x.through) || x.through < 0) return notExport(because('reports.verify.unnamedExport'));
   const events: unknown[] = x.events;
   const broken = events.findIndex((e) => typeof e !== 'object' || e === null);
-  if (broken >= 0) return notExport(`entry ${broken + 1} of the export is not an event.`);
+  if (broken >= 0) return notExport(because('reports.verify.notAnEvent', { entry: String(broken + 1) }));
   const exported = events as Partial<VisibleEvent & { withheld: unknown }>[];
   const isWithheld = (e: (typeof exported)[number]) => e.withheld === true;
 
@@ -87,7 +87,7 @@ export function verifyExport(x: ViewExport): ExportVerification {
   });
   const chain = verifyChain(rows, { battleId: x.stream });
 
-  let unreadable: Failure | undefined;
+  let unreadable: { version: number; reason: VerifyReason } | undefined;
   const diceEvents: DiceEvent[] = [];
   for (const e of exported) {
     const version = e.version as number;
@@ -99,7 +99,7 @@ export function verifyExport(x: ViewExport): ExportVerification {
     try {
       diceEvents.push({ version, type, data: JSON.parse(e.data as string) as unknown });
     } catch {
-      unreadable = { version, reason: `${type}'s data is not JSON.` };
+      unreadable = { version, reason: because('reports.verify.notJson', { type }) };
       break;
     }
   }
@@ -112,7 +112,7 @@ export function verifyExport(x: ViewExport): ExportVerification {
     const at = Math.min(exported.length, x.through) + 1;
     failures.push({
       version: at,
-      reason: exported.length < x.through ? `the export stops at event ${exported.length} but says it runs through event ${x.through}.` : `the export holds events past event ${x.through}, the last it says it runs through.`,
+      reason: exported.length < x.through ? because('reports.verify.stopsEarly', { at: String(exported.length), through: String(x.through) }) : because('reports.verify.runsPast', { through: String(x.through) }),
     });
   }
   // The earliest event named wins; a failure of the whole export (no version) only when no event is named. Stable sort: the chain's first.
@@ -144,6 +144,7 @@ export const VERIFY_KEYS = [
   'web.verify.unsealed',
   'web.verify.rederived',
   'web.verify.notPublished',
+  ...REASON_KEYS,
 ] as const;
 
 /** A message of VERIFY_KEYS and its values: a phrase (src/i18n/text.ts), which this module builds without the catalog. */
@@ -154,11 +155,13 @@ export interface VerifyPhrase {
 
 /**
  * The sentence the page shows for a verification, as a phrase of the catalog. A failure's reason is
- * the check's own words (`umpire verify`'s, English), given as it is.
+ * a phrase of REASON_KEYS (the dice check's, the export's), or the hash chain's own words (English).
  */
 export function verificationText(r: ExportVerification): VerifyPhrase {
   if (r.failure) {
-    const reason = /[.!?]$/.test(r.failure.reason) ? r.failure.reason : `${r.failure.reason}.`;
+    // The chain's reason (store/hash.ts) is still its own words, in English; the dice check's and the export's are phrases ending as sentences.
+    const given = r.failure.reason;
+    const reason = typeof given !== 'string' ? given : /[.!?]$/.test(given) ? given : `${given}.`;
     return r.failure.version === undefined ? { key: 'web.verify.failed', values: { reason } } : { key: 'web.verify.failedAt', values: { event: String(r.failure.version), reason } };
   }
   const dice: VerifyPhrase = r.status === 'ok' ? { key: 'web.verify.rederived', values: { n: r.rolls } } : { key: 'web.verify.notPublished' };

@@ -27,7 +27,7 @@ const leaky = {
       if (s.options.needed === 6) refuse(`rolled ${first}`);
       const die = houseRule(s, 'strike.die') ?? (() => { throw new ValueNeeded(`rolled ${first}: strike.die is needed`, 'the house rule strike.die'); })();
       const second = d.die(die.value as number);
-      return { rule: 'DUEL-1', dice: [], steps: [`d6 ${first}, d${die.value} ${second}`], hit: false };
+      return { rule: 'DUEL-1', dice: [], steps: [`d6 ${first}, d${die.value as number} ${second}`], hit: false };
     });
     return [{ type: 'DuelStruck', data: { attackerId: attacker.id, targetId: target.id, outcome, dice } }];
   }) as typeof duel.decide,

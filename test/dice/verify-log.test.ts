@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Umpire } from '../../src/app/service/umpire.ts';
-import { verifyDice, verifyLog } from '../../src/app/reports/verify.ts';
+import { verifyDice, verifyLog, type DiceCheck } from '../../src/app/reports/verify.ts';
+import { english } from '../../src/i18n/text.ts';
 import type { DiceUsed } from '../../src/battle/events.ts';
 import { rederive } from '../../src/dice/stream.ts';
 import { openDatabase, type Db } from '../../src/store/db.ts';
 import { GENESIS_HASH, rowHash } from '../../src/store/hash.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { Table } from '../../src/table/table.ts';
+
+/** A dice check with its reason in English, as `umpire verify` prints it. */
+const inEnglish = (d: DiceCheck) => ('reason' in d ? { ...d, reason: english(d.reason) } : d);
 
 const SEED = Buffer.from(Array.from({ length: 32 }, (_, i) => 0xa0 + i));
 const SEED_HEX = SEED.toString('hex');
@@ -138,7 +142,7 @@ describe('/roll at the local table', () => {
 describe('umpire verify re-derives every roll', () => {
   it('passes an untouched battle, with the published seed or (before it is published) the seed given', async () => {
     const running = await table(SETUP + ROLLS);
-    expect((await running.verify()).dice).toEqual({ status: 'skipped', reason: expect.stringMatching(/not been published.*give it with --seed/) });
+    expect(inEnglish((await running.verify()).dice)).toEqual({ status: 'skipped', reason: expect.stringMatching(/not been published.*give it with --seed/) });
     expect((await running.verify(SEED_HEX))).toEqual({ chain: { ok: true, count: 10, unsealed: 0 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'given' } });
     await running.run('@gm /battle end');
     expect((await running.verify())).toEqual({ chain: { ok: true, count: 12, unsealed: 0 }, dice: { status: 'checked', events: 4, rolls: 8, seedFrom: 'log' } });
@@ -147,17 +151,18 @@ describe('umpire verify re-derives every roll', () => {
 
   it('refuses a --seed that does not match the commitment, or the seed the log published, or is not 32 bytes of hex', async () => {
     const running = await table(SETUP + ROLLS);
-    expect((await running.verify(OTHER_HEX)).dice).toEqual({ status: 'failed', reason: expect.stringMatching(/given seed's SHA-256 is not the commitment posted at creation/) });
-    expect((await running.verify('abc')).dice).toEqual({ status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' });
+    expect(inEnglish((await running.verify(OTHER_HEX)).dice)).toEqual({ status: 'failed', reason: expect.stringMatching(/given seed's SHA-256 is not the commitment posted at creation/) });
+    expect(inEnglish((await running.verify('abc')).dice)).toEqual({ status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' });
     await running.run('@gm /battle end');
-    expect((await running.verify(OTHER_HEX)).dice).toEqual({ status: 'failed', reason: 'the seed given is not the one the battle published.' });
+    expect(inEnglish((await running.verify(OTHER_HEX)).dice)).toEqual({ status: 'failed', reason: 'the seed given is not the one the battle published.' });
   });
 
   it('fails when the published seed is not the committed one (SeedRevealed rewritten, chain recomputed)', async () => {
     const { db, verify } = await table(`${SETUP}${ROLLS}\n@gm /battle end`);
     db.$client.prepare("UPDATE events SET data = ? WHERE battle_id = 'b1' AND type = 'SeedRevealed'").run(JSON.stringify({ seed: OTHER_HEX }));
     rechain(db);
-    expect((await verify())).toMatchObject({ chain: { ok: true }, dice: { status: 'failed', reason: expect.stringMatching(/published seed's SHA-256 is not the commitment/) } });
+    const v = await verify();
+    expect({ ...v, dice: inEnglish(v.dice) }).toMatchObject({ chain: { ok: true }, dice: { status: 'failed', reason: expect.stringMatching(/published seed's SHA-256 is not the commitment/) } });
   });
 
   it('fails when one recorded die value is changed: named by the chain and the dice, and by the dice alone once the chain is recomputed', async () => {
@@ -169,7 +174,7 @@ describe('umpire verify re-derives every roll', () => {
 
     const tampered = (await verify());
     expect(tampered.chain).toMatchObject({ ok: false, version: target.version });
-    expect(tampered.dice).toEqual({ status: 'failed', version: target.version, reason: expect.stringMatching(/^DiceRolled: .*roll 1 .*re-derives as \d+, recorded \d+/) });
+    expect(inEnglish(tampered.dice)).toEqual({ status: 'failed', version: target.version, reason: expect.stringMatching(/^DiceRolled: .*roll 1 .*re-derives as \d+, recorded \d+/) });
 
     rechain(db);
     const forged = (await verify());
@@ -185,7 +190,7 @@ describe('umpire verify re-derives every roll', () => {
     const v = (await verify());
     expect(v.chain).toEqual({ ok: true, count: 11, unsealed: 0 });
     // The next roll now sits at the removed one's version and starts where the removed one started.
-    expect(v.dice).toEqual({
+    expect(inEnglish(v.dice)).toEqual({
       status: 'failed',
       version: removed!.version,
       reason: `DiceRolled starts at word ${(next!.data as { dice: DiceUsed }).dice.from} of the dice stream, but the previous roll ended at word ${(removed!.data as { dice: DiceUsed }).dice.from}: a roll is missing, or dice were rolled again.`,
@@ -198,6 +203,6 @@ describe('umpire verify re-derives every roll', () => {
     const rolls = events.filter((e) => e.type === 'DiceRolled');
     // The third roll logged twice: the second copy starts before the first one ended.
     const rerolled = [...events.slice(0, events.indexOf(rolls[2]!) + 1), { ...rolls[2]!, version: rolls[2]!.version + 1 }, ...events.slice(events.indexOf(rolls[2]!) + 1)];
-    expect(verifyDice('b1', rerolled)).toMatchObject({ status: 'failed', version: rolls[2]!.version + 1, reason: expect.stringMatching(/rolled again/) });
+    expect(inEnglish(verifyDice('b1', rerolled))).toMatchObject({ status: 'failed', version: rolls[2]!.version + 1, reason: expect.stringMatching(/rolled again/) });
   });
 });

@@ -4,7 +4,7 @@ import { MAX_TEXT } from '../../src/app/slash/commands.ts';
 import { invoke } from '../../src/app/service/invoke.ts';
 import type * as InvokeModule from '../../src/app/service/invoke.ts';
 import { render } from '../../src/discord/render.ts';
-import { english } from '../../src/i18n/text.ts';
+import { english, word } from '../../src/i18n/text.ts';
 import { answers, startHarness, textOf, type Harness } from '../support/bot-harness.ts';
 import type { FakeUser } from '../support/fake-discord.ts';
 
@@ -80,10 +80,12 @@ describe('a button that asks for text opens a modal, and its submit is the comma
     expect(invoke).not.toHaveBeenCalled();
   });
 
-  it('the form fits Discord’s limits: a title and a label of at most 45 characters', () => {
+  it('the form fits Discord’s limits: a title and a label of at most 45 characters, in every language', () => {
     const form = formButton(ordersButtonId('c1', 'a1'))!;
-    expect(form.title.length).toBeLessThanOrEqual(45);
-    expect(form.label.length).toBeLessThanOrEqual(45);
+    for (const locale of ['en', 'fr', 'de'] as const) {
+      expect(word(form.title, locale).length).toBeLessThanOrEqual(45);
+      expect(word(form.label, locale).length).toBeLessThanOrEqual(45);
+    }
   });
 });
 

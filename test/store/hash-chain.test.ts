@@ -100,7 +100,7 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
           const db = copy();
           db.prepare(`UPDATE events SET ${column} = ? WHERE position = ?`).run(flip(value, at), row.position);
           const result = await verifyBattle(db, 'b1');
-          expect(result, `${column}[${at}] of version ${row.version}`).toMatchObject({ ok: false, version: row.version });
+          expect(result, `${column}[${at}] of version ${row.version as number}`).toMatchObject({ ok: false, version: row.version });
           expect(await verifyBattle(db, 'b2')).toEqual({ ok: true, count: 2, unsealed: 0 });
           db.close();
           cases++;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getRuleSystem } from '../../src/battle/registry.ts';
+import { english } from '../../src/i18n/text.ts';
 import type { BattleState } from '../../src/battle/state.ts';
 import { examplesIn, tableOnCopy } from '../support/examples.ts';
 import { startTable } from '../support/table.ts';
@@ -43,7 +44,7 @@ async function sample(script: string): Promise<Sample[]> {
     const key = `#${channel} ${s.system} ${info.id}${s.position.period ? ` (${s.position.period})` : ''}`;
     if (samples.has(key)) continue;
     const played: Sample['played'] = [];
-    samples.set(key, { name: `${key} ${info.name} [${info.rules.join(', ')}]`, played });
+    samples.set(key, { name: `${key} ${english(info.name)} [${info.rules.join(', ')}]`, played });
     for (const user of usersOf(s)) {
       const [help] = await tableOnCopy(t.db, now).run(`#${channel} @${user} /help`);
       for (const example of examplesIn(help!.text)) {

@@ -116,6 +116,8 @@ describe('who sees what on a battle page (issue 30; docs/architecture.md, Secrec
     const { a } = audience([], link('spectator', { lagTurns: 1 }));
     const posts = postsFor(a, 'chan', [{ version: 2, message: { to: { kind: 'channel', channel: 'chan' }, text: 'Battle page: http://localhost:8080/b/b1/cO-Ix-EsY3KcWCESEIgJKC and http://x/c/c1/AAAAAAAAAAAAAAAAAAAAAA.' } }]);
     expect(posts.get(2)![0]!.text).toBe('Battle page: http://localhost:8080/b/b1/(link not shown here) and http://x/c/c1/(link not shown here).');
+    const french = postsFor(a, 'chan', [{ version: 2, message: { to: { kind: 'channel', channel: 'chan' }, text: 'http://x/b/b1/cO-Ix-EsY3KcWCESEIgJKC' } }], 'fr');
+    expect(french.get(2)![0]!.text).toBe('http://x/b/b1/(lien non affiché ici)');
   });
 
   it('exports a withheld sealed event as its seal and hash alone (not its type, actor, time, salt or data), and nothing past the view', () => {

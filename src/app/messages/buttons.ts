@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BattleState } from '../../battle/state.ts';
 import { MAX_TEXT } from '../slash/commands.ts';
+import { say, type Text } from '../../i18n/text.ts';
 
 /**
  * Component custom ids, versioned and parsed with zod. They name what was pressed and carry no
@@ -44,10 +45,10 @@ export const ordersButtonId = (campaignId: string, armyId: string): string => `v
 export interface FormButton {
   campaign: string;
   army: string;
-  /** The form's title (Discord: at most 45 characters). */
-  title: string;
-  /** The text field's label (Discord: at most 45 characters). */
-  label: string;
+  /** The form's title (Discord: at most 45 characters, in every language). */
+  title: Text;
+  /** The text field's label (Discord: at most 45 characters, in every language). */
+  label: Text;
   /** The option the text becomes. */
   option: 'orders';
   /** The longest text the command takes (MAX_TEXT). */
@@ -63,8 +64,8 @@ export function formButton(customId: string): FormButton | undefined {
   return {
     campaign,
     army,
-    title: 'Your orders',
-    label: 'Orders for this army, secret until the reveal',
+    title: say('messages.orders.formTitle'),
+    label: say('messages.orders.formLabel'),
     option: 'orders',
     max: MAX_TEXT,
     invocation: { command: 'campaign', sub: 'orders send', options: { campaign, army } },

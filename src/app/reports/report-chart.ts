@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import type { View } from 'vega';
 import type { TopLevelSpec } from 'vega-lite';
 import { REPORT_STATUSES, type ReportStatus } from '../../battle/system.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { both, say, word, type Text } from '../../i18n/text.ts';
 import type { BattleReport } from './battle-report.ts';
 
 /** The renderers, loaded with the first chart: the bot and the table start without them. */
@@ -143,15 +145,15 @@ const STATUS_LEGEND = 130;
  * share a strength. Casualties: a column a turn, a bar a side named on the axis, its count written
  * at its end (0 too), a row for strength and one for the losses counted apart (casualty steps).
  */
-export function reportSpecs(r: BattleReport): { strength: TopLevelSpec; casualties: TopLevelSpec } {
+export function reportSpecs(r: BattleReport, locale: Locale = 'en'): { strength: TopLevelSpec; casualties: TopLevelSpec } {
   const half = CHART.height / 2;
-  const strength = r.strength ?? 'strength';
+  const strength: Text = r.strength ?? say('reports.chart.strength');
   const sides = sidesOf(r).filter((s) => s.units.length);
   const points = placed(r);
   const max = Math.max(1, ...points.map((p) => p.strength));
   const { columns, w, h } = grid(sides, CHART.width - STATUS_LEGEND - 24, half - 50);
   const turns = { from: r.turns.from - 1, to: r.turns.to };
-  const shape = { field: 'morale', type: 'nominal', title: 'status', scale: { domain: [...REPORT_STATUSES], range: REPORT_STATUSES.map((k) => STATUS_SHAPES[k]) } } as const;
+  const shape = { field: 'morale', type: 'nominal', title: word(say('reports.chart.status'), locale), scale: { domain: [...REPORT_STATUSES], range: REPORT_STATUSES.map((k) => STATUS_SHAPES[k]) } } as const;
   const panel = (side: { side: string; colour: string }, unit: string) => ({
     title: { text: wrapped(unit, w + PANEL.axis, PANEL.nameSize), fontSize: PANEL.nameSize, fontWeight: 'normal', anchor: 'start', offset: 2 },
     width: w,
@@ -180,22 +182,25 @@ export function reportSpecs(r: BattleReport): { strength: TopLevelSpec; casualti
       padding: 12,
       background: 'white',
       config: { font: FONT, axis: { labelFontSize: 10, labelLimit: 0 }, legend: { labelFontSize: 12, titleFontSize: 13, labelLimit: 0 }, title: { fontSize: 16 }, view: { stroke: '#dddddd' } },
-      title: { text: `${r.battle.name}: ${strength} of each unit by turn (0: before the first), each change its own point`, anchor: 'start', limit: 0 },
+      title: { text: word(say('reports.chart.strengthTitle', { battle: r.battle.name, strength }), locale), anchor: 'start', limit: 0 },
       vconcat,
       spacing: 6,
       resolve: { scale: { shape: 'shared' }, legend: { shape: 'shared' } },
     } as unknown as TopLevelSpec,
-    casualties: casualtySpec(r, sides, strength),
+    casualties: casualtySpec(r, sides, strength, locale),
   };
 }
 
 /** The casualty chart: a column a turn, a row a measure (strength lost, and the count apart), a bar a side with its count. */
-function casualtySpec(r: BattleReport, sides: { side: string; colour: string }[], strength: string): TopLevelSpec {
+function casualtySpec(r: BattleReport, sides: { side: string; colour: string }[], strength: Text, locale: Locale): TopLevelSpec {
   const all = sidesOf(r);
-  const measures = [{ name: `${strength} lost`, of: (c: BattleReport['casualties'][number]) => c.lost }, ...(r.apart ? [{ name: `${r.apart} lost`, of: (c: BattleReport['casualties'][number]) => c.apart ?? 0 }] : [])];
+  const w = (text: Text) => word(text, locale);
+  const turnLabel = (turn: number) => w(say('reports.chart.turn', { turn: String(turn) }));
+  const measures = [{ name: w(say('reports.chart.lost', { what: strength })), of: (c: BattleReport['casualties'][number]) => c.lost }, ...(r.apart ? [{ name: w(say('reports.chart.lost', { what: r.apart })), of: (c: BattleReport['casualties'][number]) => c.apart ?? 0 }] : [])];
   const total = (side: string, of: (c: BattleReport['casualties'][number]) => number) => r.casualties.filter((c) => c.side === side).reduce((n, c) => n + of(c), 0);
-  const rowName = (m: (typeof measures)[number]) => `${m.name}: ${all.filter((s) => r.casualties.some((c) => c.side === s.side)).map((s) => `${s.side} ${total(s.side, m.of)}`).join(', ')} in all`;
-  const values = measures.flatMap((m) => r.casualties.map((c) => ({ measure: rowName(m), turn: `turn ${c.turn}`, side: c.side, lost: m.of(c) })));
+  const rowName = (m: (typeof measures)[number]) =>
+    w(say('reports.chart.inAll', { measure: m.name, sides: all.filter((s) => r.casualties.some((c) => c.side === s.side)).map((s) => `${s.side} ${total(s.side, m.of)}`).join(', ') }));
+  const values = measures.flatMap((m) => r.casualties.map((c) => ({ measure: rowName(m), turn: turnLabel(c.turn), side: c.side, lost: m.of(c) })));
   const max = Math.max(1, ...values.map((v) => v.lost));
   const turnCount = r.turns.to - r.turns.from + 1;
   const sideNames = (sides.length ? sides : all).map((s) => s.side);
@@ -206,7 +211,7 @@ function casualtySpec(r: BattleReport, sides: { side: string; colour: string }[]
   const block = (m: (typeof measures)[number], k: number) => ({
     title: { text: rowName(m), fontSize: 12, fontWeight: 'normal', anchor: 'start', limit: 0 },
     data: { values: values.filter((v) => v.measure === rowName(m)) },
-    facet: { column: { field: 'turn', type: 'ordinal', title: null, sort: Array.from({ length: turnCount }, (_, j) => `turn ${r.turns.from + j}`), header: k ? { labels: false } : {} } },
+    facet: { column: { field: 'turn', type: 'ordinal', title: null, sort: Array.from({ length: turnCount }, (_, j) => turnLabel(r.turns.from + j)), header: k ? { labels: false } : {} } },
     spacing: 12,
     spec: {
       width,
@@ -226,7 +231,7 @@ function casualtySpec(r: BattleReport, sides: { side: string; colour: string }[]
     padding: 12,
     background: 'white',
     config: { font: FONT, axis: { labelFontSize: 11, labelLimit: 0 }, header: { labelFontSize: 12, labelLimit: 0 }, title: { fontSize: 16 }, view: { stroke: '#dddddd' } },
-    title: { text: `Casualties (${[strength, ...(r.apart ? [r.apart] : [])].join(' and ')} lost) by side and turn`, anchor: 'start', limit: 0 },
+    title: { text: w(say('reports.chart.casualtiesTitle', { lost: both([strength, ...(r.apart ? [r.apart] : [])]) })), anchor: 'start', limit: 0 },
     vconcat: measures.map(block),
     spacing: 10,
   } as unknown as TopLevelSpec;
@@ -263,13 +268,13 @@ function inner(svg: string, y: number, height: number): string {
 }
 
 /** The report's chart as a PNG of CHART.width x CHART.height: vega-lite to SVG (vega), SVG to PNG (resvg). */
-export async function reportChart(r: BattleReport): Promise<Uint8Array> {
-  return svgToPng(await reportSvg(r));
+export async function reportChart(r: BattleReport, locale: Locale = 'en'): Promise<Uint8Array> {
+  return svgToPng(await reportSvg(r, locale));
 }
 
 /** The same chart as SVG markup: what a battle's page shows (issue 30). */
-export async function reportSvg(r: BattleReport): Promise<string> {
-  const specs = reportSpecs(r);
+export async function reportSvg(r: BattleReport, locale: Locale = 'en'): Promise<string> {
+  const specs = reportSpecs(r, locale);
   const [a, b] = await Promise.all([toSvg(specs.strength), toSvg(specs.casualties)]);
   const half = CHART.height / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART.width}" height="${CHART.height}" viewBox="0 0 ${CHART.width} ${CHART.height}"><rect width="100%" height="100%" fill="white"/>${inner(a, 0, half)}${inner(b, half, half)}</svg>`;

@@ -8,6 +8,7 @@ import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
 import { mention, plural } from '../../messages.ts';
 import { concat, joinedBy, lines, say, type Text } from '../../i18n/text.ts';
 import { rulesNameStart } from '../../battle/describe.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { BattleReport } from './battle-report.ts';
 
@@ -26,7 +27,7 @@ function voidedIn(log: readonly LoggedEvent[]): Set<number> {
 }
 
 export function battleReport(battleId: string, log: readonly LoggedEvent[], range: ReportRange = {}): BattleReport {
-  if (!log.length) throw new RuleError(`Battle ${battleId} has no log.`);
+  if (!log.length) throw new RuleError(say('reports.report.noLog', { id: battleId }));
   const end = replay(battleId, log);
   const system = getRuleSystem(end.system);
   const voided = voidedIn(log);
@@ -43,7 +44,10 @@ export function battleReport(battleId: string, log: readonly LoggedEvent[], rang
   const reached = end.position.turn;
   const from = Math.max(range.from ?? system.sequence.start.turn, system.sequence.start.turn);
   const to = Math.min(range.to ?? reached, reached);
-  if (from > to) throw new RuleError(`The battle has reached turn ${reached}; give turns from ${system.sequence.start.turn} to ${reached} (got ${range.from ?? ''}${range.to !== undefined ? ` to ${range.to}` : ''}).`);
+  if (from > to) {
+    const values = { reached: String(reached), start: String(system.sequence.start.turn), from: range.from === undefined ? '' : String(range.from) };
+    throw new RuleError(range.to === undefined ? say('reports.report.badRange', values) : say('reports.report.badRangeTo', { ...values, to: String(range.to) }));
+  }
 
   const hooks = system.report;
   const series: BattleReport['series'] = [];
@@ -206,7 +210,7 @@ export function reportText(r: BattleReport): Text {
  * import is made here, in src/, where the build rewrites its extension for dist/ (tsc leaves a
  * dynamic import in commands/ as written, which the compiled program cannot load).
  */
-export const renderReportChart = async (r: BattleReport): Promise<Uint8Array> => (await import('./report-chart.ts')).reportChart(r);
+export const renderReportChart = async (r: BattleReport, locale: Locale = 'en'): Promise<Uint8Array> => (await import('./report-chart.ts')).reportChart(r, locale);
 
 /** The chart as SVG markup, for a battle's page (issue 30); loaded as the PNG's renderer is. */
-export const renderReportSvg = async (r: BattleReport): Promise<string> => (await import('./report-chart.ts')).reportSvg(r);
+export const renderReportSvg = async (r: BattleReport, locale: Locale = 'en'): Promise<string> => (await import('./report-chart.ts')).reportSvg(r, locale);

@@ -4,10 +4,45 @@ import { rederive, seedCommitment } from '../../dice/stream.ts';
 import { verifyChain, type VerifyResult } from '../../store/hash.ts';
 import type { EventStore, StoredEvent } from '../../store/types.ts';
 
+/**
+ * The messages of the catalog (reports.json) a verification's reason is one of. The page's verifier
+ * words them in the browser, which has no catalog (verify-export.ts), so this module builds its
+ * phrases as plain data and imports nothing of src/i18n.
+ */
+export const REASON_KEYS = [
+  'reports.verify.seedNotHex',
+  'reports.verify.seedUnpublished',
+  'reports.verify.seedNotPublished',
+  'reports.verify.noCommitment',
+  'reports.verify.notCommitment',
+  'reports.verify.resumesNothing',
+  'reports.verify.resumesNothingAt',
+  'reports.verify.notARecord',
+  'reports.verify.rolledAgain',
+  'reports.verify.missingRoll',
+  'reports.verify.rederived',
+  'reports.verify.astray',
+  'reports.verify.notJson',
+  'reports.verify.unreadableExport',
+  'reports.verify.notAnExport',
+  'reports.verify.unnamedExport',
+  'reports.verify.notAnEvent',
+  'reports.verify.stopsEarly',
+  'reports.verify.runsPast',
+] as const;
+
+/** Why a verification failed or was skipped: a phrase of REASON_KEYS (a Text, src/i18n/text.ts), its values strings. */
+export interface VerifyReason {
+  key: (typeof REASON_KEYS)[number];
+  values?: Record<string, string>;
+}
+
+export const because = (key: VerifyReason['key'], values?: Record<string, string>): VerifyReason => (values ? { key, values } : { key });
+
 export type DiceCheck =
   | { status: 'checked'; events: number; rolls: number; seedFrom: 'log' | 'given' }
-  | { status: 'skipped'; reason: string }
-  | { status: 'failed'; version?: number; reason: string };
+  | { status: 'skipped'; reason: VerifyReason }
+  | { status: 'failed'; version?: number; reason: VerifyReason };
 
 export interface LogVerification {
   chain: VerifyResult;
@@ -37,15 +72,15 @@ export function verifyDice(battleId: string, events: readonly DiceEvent[], given
   // A battle renumbered by a copy between stores rolls on the stream of the id it was created with (store/copy.ts).
   const named = created?.diceStream;
   const stream = typeof named === 'string' ? named : battleId;
-  if (givenSeed !== undefined && !HEX_SEED.test(givenSeed)) return { status: 'failed', reason: 'the seed must be 64 hex digits (32 bytes).' };
+  if (givenSeed !== undefined && !HEX_SEED.test(givenSeed)) return { status: 'failed', reason: because('reports.verify.seedNotHex') };
   const seed = givenSeed?.toLowerCase() ?? published;
-  if (!seed) return { status: 'skipped', reason: 'the seed has not been published (it is at the end of the battle, or by /battle reveal-seed); give it with --seed to check the rolls.' };
-  if (givenSeed && published && givenSeed.toLowerCase() !== published) return { status: 'failed', reason: 'the seed given is not the one the battle published.' };
-  if (!commitment) return { status: 'failed', reason: 'the battle has no dice commitment in its first event.' };
+  if (!seed) return { status: 'skipped', reason: because('reports.verify.seedUnpublished') };
+  if (givenSeed && published && givenSeed.toLowerCase() !== published) return { status: 'failed', reason: because('reports.verify.seedNotPublished') };
+  if (!commitment) return { status: 'failed', reason: because('reports.verify.noCommitment') };
   // A published seed that is not hex cannot be the committed one.
   const seedBytes = typeof seed === 'string' && HEX_SEED.test(seed) ? hexToBytes(seed) : undefined;
   if (!seedBytes || seedCommitment(seedBytes) !== commitment) {
-    return { status: 'failed', reason: `the ${givenSeed ? 'given' : 'published'} seed's SHA-256 is not the commitment posted at creation (${commitment}).` };
+    return { status: 'failed', reason: because('reports.verify.notCommitment', { seed: givenSeed ? 'given' : 'published', commitment }) };
   }
   let expectedFrom = 0;
   let afterWithheld = false;
@@ -63,7 +98,7 @@ export function verifyDice(battleId: string, events: readonly DiceEvent[], given
     if (e.type === 'HeldActionResumed' || e.type === 'HeldActionSetAside') {
       const from = (e.data as { from?: unknown } | null)?.from;
       if (e.type === 'HeldActionResumed') {
-        if (!held || from !== held.from) return { status: 'failed', version: e.version, reason: `${e.type}: it resumes no held action's dice${held ? ` (they start at word ${held.from})` : ''}.` };
+        if (!held || from !== held.from) return { status: 'failed', version: e.version, reason: held ? because('reports.verify.resumesNothingAt', { type: e.type, from: String(held.from) }) : because('reports.verify.resumesNothing', { type: e.type }) };
         expectedFrom = held.from;
         replay = { rolls: held.rolls, next: 0 };
       }
@@ -72,23 +107,23 @@ export function verifyDice(battleId: string, events: readonly DiceEvent[], given
     }
     const dice = (e.data as { dice?: unknown } | null)?.dice;
     if (!dice) continue;
-    if (!isDiceUsed(dice)) return { status: 'failed', version: e.version, reason: `${e.type}: its dice record is not a cursor range with a list of rolls.` };
+    if (!isDiceUsed(dice)) return { status: 'failed', version: e.version, reason: because('reports.verify.notARecord', { type: e.type }) };
     if (afterWithheld ? dice.from < expectedFrom : dice.from !== expectedFrom) {
       return {
         status: 'failed',
         version: e.version,
         reason: afterWithheld
-          ? `${e.type} starts at word ${dice.from} of the dice stream, before the previous roll seen ended at word ${expectedFrom}: dice were rolled again.`
-          : `${e.type} starts at word ${dice.from} of the dice stream, but the previous roll ended at word ${expectedFrom}: a roll is missing, or dice were rolled again.`,
+          ? because('reports.verify.rolledAgain', { type: e.type, from: String(dice.from), expected: String(expectedFrom) })
+          : because('reports.verify.missingRoll', { type: e.type, from: String(dice.from), expected: String(expectedFrom) }),
       };
     }
     afterWithheld = false;
     const r = rederive(seedBytes, stream, dice);
-    if (!r.ok) return { status: 'failed', version: e.version, reason: `${e.type}: ${r.message}.` };
+    if (!r.ok) return { status: 'failed', version: e.version, reason: because('reports.verify.rederived', { type: e.type, message: r.message }) };
     if (replay) {
       const { rolls: heldRolls } = replay;
       const astray = dice.rolls.findIndex((x, i) => replay!.next + i < heldRolls.length && (x.sides !== heldRolls[replay!.next + i]!.sides || x.result !== heldRolls[replay!.next + i]!.result));
-      if (astray >= 0) return { status: 'failed', version: e.version, reason: `${e.type}: roll ${astray} reads the held action's logged words as another die: it was rolled again.` };
+      if (astray >= 0) return { status: 'failed', version: e.version, reason: because('reports.verify.astray', { type: e.type, roll: String(astray) }) };
       replay.next += dice.rolls.length;
       if (replay.next >= heldRolls.length) replay = undefined;
     }

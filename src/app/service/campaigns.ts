@@ -9,6 +9,7 @@ import type { LoggedCampaignEvent } from '../../campaign/events.ts';
 import { foldCampaign } from '../../campaign/evolve.ts';
 import { currentTurn, initialCampaign, isCampaignPlayer, officerOut, type CampaignBattle, type CampaignState } from '../../campaign/state.ts';
 import type { Message } from '../../messages.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { RuleError } from '../../rules/errors.ts';
 import { ConcurrencyError, type CampaignRow, type EventEntry, type EventStore } from '../../store/types.ts';
 import { nextStreamId } from '../../store/copy.ts';
@@ -57,7 +58,7 @@ export class Campaigns {
     /** The pages' address as players reach it, for the link /campaign share posts. */
     private readonly webUrl = DEFAULT_WEB_URL,
     /** Why a link shared now will not open (no pages served here), read at each share: Umpire.pagesNote. */
-    private readonly pagesNote: () => string | undefined = () => undefined,
+    private readonly pagesNote: () => Text | undefined = () => undefined,
     /** Each new event's salt, where fixed (UmpireOptions.newSalt). */
     private readonly newSalt?: () => string,
   ) {}
@@ -129,13 +130,13 @@ export class Campaigns {
     let id = campaignId;
     if (action.type === 'CreateCampaign') {
       const running = await this.store.campaignIn(action.channel);
-      if (running) throw new RuleError(`This channel already has the campaign "${running.name}" (${running.id}); a channel runs one campaign at a time.`);
+      if (running) throw new RuleError(say('service.campaigns.channelHasCampaign', { name: running.name, id: running.id }));
       id = nextStreamId(await this.store.campaigns(), 'c');
     }
-    if (!id) throw new RuleError('There is no campaign in this channel. A GM starts one with /campaign create.');
+    if (!id) throw new RuleError(say('service.campaigns.noCampaign'));
     if (action.type === 'StartCampaignBattle') {
       const running = await this.store.runningIn(action.channel);
-      if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}): a campaign battle is played in a channel or thread of its own. Nothing was started.`);
+      if (running) throw new RuleError(say('service.campaigns.channelHasBattle', { name: running.name, id: running.id }));
     }
     const before = action.type === 'CreateCampaign' ? initialCampaign(id) : await this.state(id);
     const at = this.now().toISOString();
@@ -168,8 +169,8 @@ export class Campaigns {
       return { ...reserved, replies: [...reserved.replies, ...created.replies] };
     } catch (err) {
       if (!(err instanceof RuleError)) throw err;
-      await this.handle(c.id, { type: 'CancelCampaignBattle', battle: b.id, reason: err.message }, CAMPAIGN_UMPIRE, `CancelCampaignBattle:${b.id}`);
-      throw new RuleError(`${err.message} The battle was not started; its units are free again.`);
+      await this.handle(c.id, { type: 'CancelCampaignBattle', battle: b.id, reason: err.text }, CAMPAIGN_UMPIRE, `CancelCampaignBattle:${b.id}`);
+      throw new RuleError(say('service.campaigns.battleNotStarted', { reason: err.text }));
     }
   }
 
@@ -215,7 +216,7 @@ export class Campaigns {
         return 1;
       } catch (err) {
         if (!(err instanceof RuleError)) throw err;
-        return this.quietly(s.id, { type: 'CancelCampaignBattle', battle: b.id, reason: err.message }, `CancelCampaignBattle:${b.id}`);
+        return this.quietly(s.id, { type: 'CancelCampaignBattle', battle: b.id, reason: err.text }, `CancelCampaignBattle:${b.id}`);
       }
     }
     if (!row.ended) return 0;
@@ -226,7 +227,7 @@ export class Campaigns {
   async proposal(s: CampaignState, b: CampaignBattle): Promise<CampaignAction> {
     const battle = await this.battles.state(b.id);
     const last = (await this.store.load(b.id, battle.version - 1)).at(-1);
-    if (!last || !battle.ended) throw new RuleError(`${b.name} (${b.id}) has not ended: its GM ends it with /battle end in <#${b.channel}>.`);
+    if (!last || !battle.ended) throw new RuleError(say('service.campaigns.notEnded', { name: b.name, id: b.id, channel: `<#${b.channel}>` }));
     const log = (await this.store.loadEntries(b.id)) as LoggedEvent[];
     return { type: 'ProposeBattleResult', battle: b.id, through: { version: last.version, hash: last.hash }, ...proposeResult(s, b, battle, log) };
   }

@@ -1,3 +1,4 @@
+import { say } from '../../i18n/text.ts';
 import { RuleError } from '../../rules/errors.ts';
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -14,10 +15,10 @@ export function parseDeadline(text: string, now: Date): string {
     at = now.getTime() + [parts[1], parts[2], parts[3]].reduce((sum, v, i) => sum + Number(v ?? 0) * UNITS['dhm'[i]!]!, 0);
   } else {
     at = /^\d{4}-\d{2}-\d{2}T/.test(t) ? Date.parse(t) : NaN;
-    if (Number.isNaN(at)) throw new RuleError(`deadline "${text}" is not a delay like 45m, 12h, 2d or 1h30m, nor a time like 2026-11-23T18:00Z.`);
+    if (Number.isNaN(at)) throw new RuleError(say('service.deadline.unreadable', { text }));
   }
-  if (at <= now.getTime()) throw new RuleError(`deadline "${text}" is not in the future.`);
-  if (at - now.getTime() > 30 * UNITS.d!) throw new RuleError(`deadline "${text}" is more than 30 days away.`);
+  if (at <= now.getTime()) throw new RuleError(say('service.deadline.past', { text }));
+  if (at - now.getTime() > 30 * UNITS.d!) throw new RuleError(say('service.deadline.tooFar', { text, days: 30 }));
   return new Date(at).toISOString();
 }
 

@@ -1,5 +1,6 @@
 import { openBallots, titled } from '../../battle/ballots.ts';
 import { isPlayer } from '../../battle/state.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { BattleRow } from '../../store/types.ts';
 import type { Umpire } from './umpire.ts';
 
@@ -14,7 +15,7 @@ export async function battlesOf(app: Umpire, user: string): Promise<BattleRow[]>
  * The battle a command typed in a direct message is about. A DM has no battle of its own, so it is
  * the one battle the user plays in, narrowed by the ballot the command names, if any.
  */
-export async function battleForDm(app: Umpire, user: string, ballotRef?: string): Promise<{ battle: BattleRow } | { error: string }> {
+export async function battleForDm(app: Umpire, user: string, ballotRef?: string): Promise<{ battle: BattleRow } | { error: Text }> {
   const mine = await battlesOf(app, user);
   const ref = ballotRef?.trim().toLowerCase();
   const states = await Promise.all(mine.map((b) => app.state(b.id)));
@@ -23,10 +24,10 @@ export async function battleForDm(app: Umpire, user: string, ballotRef?: string)
   const names = found.map((b) => `"${b.name}"`).join(', ');
   if (ref) {
     return found.length
-      ? { error: `Ballot ${ballotRef} is open in several of your battles (${names}): vote in that battle's channel, or with the buttons of its prompt.` }
-      : { error: `No battle you play in has an open ballot ${ballotRef}. /ballot status in the battle's channel lists them.` };
+      ? { error: say('service.dm.ballotInSeveral', { ballot: ballotRef!, battles: names }) }
+      : { error: say('service.dm.noBallot', { ballot: ballotRef! }) };
   }
   return found.length
-    ? { error: `You play in several battles (${names}): use this command in the battle's channel.` }
-    : { error: 'You play in no running battle. Join one in its channel with /join.' };
+    ? { error: say('service.dm.severalBattles', { battles: names }) }
+    : { error: say('service.dm.noBattle') };
 }

@@ -6,6 +6,7 @@ import { deadlineWork } from './deadline.ts';
 import { decide } from '../../battle/decide.ts';
 import { loadDice } from '../../dice/notation.ts';
 import { DiceStream, seedCommitment } from '../../dice/stream.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
 import { foldAll, replay } from '../../battle/replay.ts';
@@ -71,6 +72,9 @@ export interface HandleResult {
 /** Conflicts one request may meet before it gives up: each means another request went through first. */
 const MAX_TRIES = 1000;
 
+/** The command that serves the pages, as a note quotes it (code, never translated). */
+const SERVE = '`npm run umpire -- serve`';
+
 /** The store's entries as the battle's logged events: the store reads the events, not their types. */
 export const asLogged = (entries: EventEntry[]): LoggedEvent[] => entries as LoggedEvent[];
 
@@ -122,10 +126,10 @@ export class Umpire {
   }
 
   /** Why a link shared now will not open, told to whoever shares: undefined when the pages are served here. */
-  pagesNote(): string | undefined {
+  pagesNote(): Text | undefined {
     if (this.pages === 'here') return undefined;
-    if (this.pages === 'elsewhere') return `This process serves no pages: the link opens while the process serving them at ${this.webUrl} runs (\`npm run umpire -- serve\` on this database, or the bot with WEB_PORT).`;
-    return `No battle pages are served here, so the link does not open yet: serve them with \`npm run umpire -- serve\` on this database, or set WEB_PORT where the bot or the table runs (WEB_URL: the address players reach them at).`;
+    if (this.pages === 'elsewhere') return say('service.umpire.pagesElsewhere', { url: this.webUrl, serve: SERVE, port: 'WEB_PORT' });
+    return say('service.umpire.noPages', { serve: SERVE, port: 'WEB_PORT', url: 'WEB_URL' });
   }
 
   /** The battle's current state: the cached fold plus any newer events (a new undo means a full replay). */
@@ -220,13 +224,13 @@ export class Umpire {
     let id = battleId;
     if (action.type === 'CreateBattle') {
       const running = await this.store.runningIn(action.channel);
-      if (running) throw new RuleError(`This channel already has battle "${running.name}" (${running.id}); its GM ends it with /battle end first.`);
+      if (running) throw new RuleError(say('service.umpire.channelHasBattle', { name: running.name, id: running.id }));
       // A campaign names its battle's id (c1-b1) when it reserves it; any other battle takes the next free b<n>.
-      if (battleId && (await this.store.version(battleId)) > 0) throw new RuleError(`Battle ${battleId} already exists.`);
+      if (battleId && (await this.store.version(battleId)) > 0) throw new RuleError(say('battle.decide.exists', { id: battleId }));
       id = battleId ?? nextBattleId(await this.store.battles());
       seedHex = this.newSeed().toString('hex');
     }
-    if (!id) throw new RuleError('There is no battle in this channel. A GM starts one with /battle create.');
+    if (!id) throw new RuleError(say('slash.who.noBattle'));
     // A new battle is decided on an empty stream: the append (expected version 0) is what claims its
     // id, so a process that lost the id to another meets a ConcurrencyError and tries the next one.
     const before = action.type === 'CreateBattle' ? initialState(id) : (basis ?? (await this.state(id)));

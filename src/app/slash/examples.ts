@@ -5,7 +5,7 @@ import { getRuleSystem } from '../../battle/registry.ts';
 import { findByName, isGm, isPlayer, type BattleState, type Unit } from '../../battle/state.ts';
 import { DiceStream } from '../../dice/stream.ts';
 import { RuleError } from '../../rules/errors.ts';
-import type { Text } from '../../i18n/text.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import { parseOptions, type CommandApp, type ExampleContext, type InvokeContext, type SubcommandDef } from './commands.ts';
 import { commandNames, sideNames, unitNames } from './complete.ts';
 import { findCommand } from './registry.ts';
@@ -226,13 +226,13 @@ const settle = (p: unknown): undefined => {
 export function refusal(r: Reading, path: string, d: SubcommandDef, example: string): Text | undefined {
   const s = r.ctx.state;
   const raw = optionsOf(example, path, d);
-  if (!raw) return `it is not /${path} as typed`;
+  if (!raw) return say('slash.examples.notTyped', { path });
   const parsed = parseOptions(`/${path}`, d, ids(r, d, raw));
   if (!parsed.ok) return parsed.error;
   const actor = r.ctx.reader ?? actorFor(s, d, raw, r.asGm);
-  const may = d.scope === 'campaign' ? 'a campaign\'s command' : mayUse(d.who, s, actor);
+  const may = d.scope === 'campaign' ? say('slash.examples.campaignCommand') : mayUse(d.who, s, actor);
   if (may !== true) return may;
-  const ctx: InvokeContext = { app: checking(r.now), actor, channel: s.channel, state: s, readFile: () => Promise.reject(new RuleError('no file is read for an example')) };
+  const ctx: InvokeContext = { app: checking(r.now), actor, channel: s.channel, state: s, readFile: () => Promise.reject(new RuleError(say('slash.examples.noFile'))) };
   try {
     // A query changes nothing: one that answers (or needs what is not at hand here) is taken.
     if (d.query) return settle(d.query(parsed.values, ctx));
@@ -240,9 +240,9 @@ export function refusal(r: Reading, path: string, d: SubcommandDef, example: str
     if (action instanceof Promise || Array.isArray(action)) return settle(action);
     const events = decide(s, action as Action, { actor, now: r.now, dice: DiceStream.fromSeed(NO_SEED, s.id, s.diceCursor) });
     const held = events.find((e) => e.type === 'ActionHeld');
-    return held ? `it would wait for a GM: ${held.data.need}` : undefined;
+    return held ? say('slash.examples.waitsForGm', { need: held.data.need }) : undefined;
   } catch (err) {
-    if (err instanceof RuleError) return err.message;
+    if (err instanceof RuleError) return err.text;
     return d.query ? undefined : String(err);
   }
 }

@@ -36,5 +36,5 @@ export function evolveDuel(d: BattleState, e: { type: string }): void {
 
 export function describeDuel(e: DuelEvent, s: BattleState): string {
   const name = (id: string) => s.units[id]?.name ?? id;
-  return `${name(e.data.attackerId)} strikes ${name(e.data.targetId)}: ${e.data.outcome.hit ? 'a hit' : 'a miss'}\n${e.data.outcome.steps.map((x) => `• ${x}`).join('\n')}`;
+  return `${name(e.data.attackerId)} strikes ${name(e.data.targetId)}: ${e.data.outcome.hit ? 'a hit' : 'a miss'}\n${e.data.outcome.steps.map((x) => `• ${english(x)}`).join('\n')}`;
 }
