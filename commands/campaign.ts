@@ -466,8 +466,8 @@ export default (systems: readonly SystemPlugin[]) => {
           const first = (await ctx.app.store.load(s.id, 0))[0];
           const r = campaignReport(s.id, log, first?.hash ?? '');
           const m = answer(ctx, campaignReportText(r), say('reports.campaign.title', { campaign: s.name }));
-          // The chart is drawn in one language: the reader's, once the context carries it (English until then).
-          m.files = [await campaignChartFile(r)];
+          // A chart is an image, drawn once: in the campaign's language, as /battle report's is in its battle's.
+          m.files = [await campaignChartFile(r, s.language)];
           return [m];
         },
       }),

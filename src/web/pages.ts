@@ -11,6 +11,7 @@ import type { Message } from '../messages.ts';
 import type { Audience } from './audience.ts';
 import { OWN_NAMES, withLang } from './lang.ts';
 import { VERIFY_KEYS } from './verify-export.ts';
+import { strengthName } from '../app/reports/words.ts';
 import { esc, markdownHtml } from './markdown.ts';
 
 /**
@@ -357,7 +358,7 @@ function unitsHtml(v: BattleView, s: BattleState): string {
       for (const u of Object.values(s.units).filter((x) => x.commandId === c.id)) {
         const standing = report?.unit(s, u);
         rows.push(
-          `<tr><td>${esc(side.name)}</td><td>${esc(c.name)}</td><td>${esc(u.name)}</td><td>${standing ? t('web.units.strength', { strength: String(standing.strength), start: String(standing.start), what: report!.strength }) : ''}</td><td>${standing ? t('web.units.morale', { status: standing.morale }) : ''}</td><td class="meta">${esc(word(attrsPhrase(s.system, u.attrs), localeOf(v)))}</td></tr>`,
+          `<tr><td>${esc(side.name)}</td><td>${esc(c.name)}</td><td>${esc(u.name)}</td><td>${standing ? t('web.units.strength', { strength: String(standing.strength), start: String(standing.start), what: strengthName(report!.strength) }) : ''}</td><td>${standing ? t('web.units.morale', { status: standing.morale }) : ''}</td><td class="meta">${esc(word(attrsPhrase(s.system, u.attrs), localeOf(v)))}</td></tr>`,
         );
       }
     }

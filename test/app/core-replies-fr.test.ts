@@ -10,6 +10,7 @@ import { startWeb } from '../../src/web/start.ts';
 import { progress } from '../../src/cli/progress.ts';
 import type { BattleReport } from '../../src/app/reports/report.ts';
 import { reportSpecs } from '../../src/app/reports/report-chart.ts';
+import { reportText } from '../../src/app/reports/report.ts';
 
 /** The refusal `f` throws, as its text (a phrase). */
 const refusalOf = (f: () => unknown): Text => {
@@ -39,6 +40,20 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     expect(word(text, 'fr')).toBe('Ce salon a déjà la bataille « Hill » (b1) ; son MJ la termine d’abord avec /battle end. La bataille n’a pas été lancée ; ses unités sont de nouveau libres.');
   });
 
+  it("/help all:true words every description in the reader's language: a lone subcommand's own and a rule system's variant too", async () => {
+    const help = async (locale: 'fr' | 'de') => {
+      const t = startTable({ locale });
+      await t.run('@gm /battle create name:Colline system:medieval');
+      return (await t.run('@gm /help all:true')).at(-1)!.text;
+    };
+    const fr = await help('fr');
+    expect(fr).toContain('Lancer des dés en notation : 3d6');
+    expect(fr).toContain('Résoudre un round de mêlée en phase 13');
+    expect(fr).toContain('Les modificateurs d’une table, par id');
+    expect(fr).not.toMatch(/Roll dice notation|Resolve one melee round|The modifiers of a chart/);
+    expect(await help('de')).toContain('Einen Kontrolltest in Phase 16 ablegen');
+  });
+
   it('a roll outside a battle and /house export read in French at a French table', async () => {
     const t = startTable({ locale: 'fr' });
     const [roll] = await t.run('#lobby @alice /roll 2d6 reason:embuscade');
@@ -64,8 +79,15 @@ describe("the core's replies are worded in the reader's language (issue 43)", ()
     const title = (spec: unknown) => (spec as { title: { text: string } }).title.text;
     expect(title(reportSpecs(r).strength)).toBe('Hill: figures of each unit by turn (0: before the first), each change its own point');
     expect(title(reportSpecs(r).casualties)).toBe('Casualties (figures lost) by side and turn');
-    expect(title(reportSpecs(r, 'fr').casualties)).toBe('Pertes (en figures) par camp et par tour');
-    expect(title(reportSpecs(r, 'de').strength)).toBe('Hill: figures jeder Einheit je Zug (0: vor dem ersten), jede Änderung ein eigener Punkt');
+    expect(title(reportSpecs(r, 'fr').casualties)).toBe('Pertes (en figurines) par camp et par tour');
+    expect(title(reportSpecs(r, 'de').strength)).toBe('Hill: Figuren jeder Einheit je Zug (0: vor dem ersten), jede Änderung ein eigener Punkt');
+    // The system's unit of strength and a unit's status are the reader's words too, in the text and the chart's legend.
+    const unitLine = (locale: 'en' | 'fr' | 'de') => word(reportText(r), locale).split('\n').find((l) => l.includes('Archers'));
+    expect(unitLine('en')).toBe('• Archers (Red): 6 → 5 figures, 1 lost; good');
+    expect(unitLine('fr')).toMatch(/^• Archers \(Red\) : 6 → 5 figurines.*; bon$/);
+    expect(unitLine('de')).toMatch(/^• Archers \(Red\): 6 → 5 Figuren.*; gut$/);
+    const legend = (spec: unknown) => JSON.stringify(spec).match(/"domain":\["[^\]]*"\]/g)?.find((d) => d.includes('disordered') || d.includes('désordonné'));
+    expect(legend(reportSpecs(r, 'fr').strength)).toContain('"bon","impétueux","désordonné"');
   });
 
   it('a command typed in a DM that finds no battle is refused in the reader’s language', async () => {

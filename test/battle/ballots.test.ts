@@ -5,7 +5,7 @@ import { changesVote, neverRevealedVotes } from '../../src/battle/ballots.ts';
 import { describeEvent, toldToChannel } from '../../src/battle/describe.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
-import { english, type Text } from '../../src/i18n/text.ts';
+import { english, wordWithin, type Text } from '../../src/i18n/text.ts';
 import { given, logged, NOW, worded } from '../support/spec.ts';
 
 const setup: BattleEvent[] = [
@@ -161,7 +161,7 @@ describe('grand-tactical initiative (INIT-GRANDTAC)', () => {
     },
   };
   it('INIT-GRANDTAC points are allotted in secret by each side, as a whole number', () => {
-    expect(given(charge).when({ type: 'OpenGrandTac' }).events()).toEqual([points]);
+    expect(wordWithin(given(charge).when({ type: 'OpenGrandTac' }).events(), 'en')).toEqual([points]);
     given([...charge, points]).when({ type: 'CastVote', ballot: 'v1', choice: 'lots' }, 'davout').refused(/takes a whole number from 0 to 999 \(got "lots"\)/);
   });
   it('INIT-GRANDTAC is revealed with the roll: 1d10 each, the high roll wins', () => {

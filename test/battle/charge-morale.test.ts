@@ -1,4 +1,4 @@
-import { english } from '../../src/i18n/text.ts';
+import { english, wordWithin } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -120,7 +120,7 @@ describe('MEL-D10 with the morale house rules set, the unit\'s player tests and 
       ['lost-melee', -2],
       ['arm', 1],
     ]);
-    expect(o).toMatchObject({ rule: 'MEL-D10', unit: 'Rosenberg', rolls: [4], natural: 4, total: 1, target: 5, margin: -4, band: '-4 to -3', result: ['fall-back', 'disordered'], retreats: true });
+    expect(wordWithin(o, 'en')).toMatchObject({ rule: 'MEL-D10', unit: 'Rosenberg', rolls: [4], natural: 4, total: 1, target: 5, margin: -4, band: '-4 to -3', result: ['fall-back', 'disordered'], retreats: true });
     expect(o.steps.map(english)).toEqual([
       `Rosenberg rolls d10: 4 (morale.die: d10, house rule set by <@gm> at event ${firstMorale}).`,
       `-1: disordered, from the roster and log (morale.modifiers, house rule set by <@gm> at event ${firstMorale + 2}).`,

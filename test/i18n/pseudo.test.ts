@@ -79,7 +79,7 @@ const play = async (name: string, locale: 'en-XA' | 'fr' | 'de') => {
 };
 
 /** English prose inside the brackets (proseInside), over every example script, where conversion stands: it only goes down (issue 43). */
-const INSIDE = 379;
+const INSIDE = 95;
 
 /** The words outside the catalog, over every example script, where conversion stands (issue 43). */
 const LEFT = 0;

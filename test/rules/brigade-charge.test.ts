@@ -1,3 +1,4 @@
+import { wordWithin } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import { breakBayonets, brigadePack as pack, checkAction, placeCloseCombatTokens, resolveChargeReaction, nextActivation, activate } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
@@ -75,13 +76,13 @@ describe('BRG-3.2.3 to BRG-3.2.5 charge and reaction', () => {
       ],
     });
     expect([o.stay, o.retreat]).toEqual([['1/15e'], ['2/15e']]);
-    expect(o.effects).toContainEqual({ unit: '2/15e', effect: 'retreat', rule: 'BRG-3.2.3', distance: null, facing: 'direction of retreat', marker: null });
-    expect(o.effects).toContainEqual({ unit: '2/15e', effect: 'gm-ruling', rule: 'BRG-3.2.3', question: 'how far it retreats (not in the source)' });
+    expect(wordWithin(o.effects, 'en')).toContainEqual({ unit: '2/15e', effect: 'retreat', rule: 'BRG-3.2.3', distance: null, facing: 'direction of retreat', marker: null });
+    expect(wordWithin(o.effects, 'en')).toContainEqual({ unit: '2/15e', effect: 'gm-ruling', rule: 'BRG-3.2.3', question: 'how far it retreats (not in the source)' });
   });
 
   it('BRG-3.2.3 a charger that fails: the charged do not test, and the GM rules what it does', () => {
     const o = resolveChargeReaction({ charger: { ...charger, test: 'failed' }, charged: [{ unit: '1/15e', arm: 'infantry', activated: false }] });
-    expect(o.effects).toEqual([{ unit: '3rd Dragoons', effect: 'gm-ruling', rule: 'BRG-3.2.3', question: 'what a charger that fails its morale test does (not in the source)' }]);
+    expect(wordWithin(o.effects, 'en')).toEqual([{ unit: '3rd Dragoons', effect: 'gm-ruling', rule: 'BRG-3.2.3', question: 'what a charger that fails its morale test does (not in the source)' }]);
     expect([o.stay, o.retreat]).toEqual([[], []]);
   });
 
@@ -110,7 +111,7 @@ describe('BRG-3.2.3 to BRG-3.2.5 charge and reaction', () => {
         { unit: '3e Hussards', arm: 'cavalry', test: 'passed', activated: true },
       ],
     });
-    expect(o.effects).toEqual([{ unit: '3rd Dragoons', effect: 'break-bayonets-roll', rule: 'BRG-3.2.5', against: '1/15e' }]);
+    expect(wordWithin(o.effects, 'en')).toEqual([{ unit: '3rd Dragoons', effect: 'break-bayonets-roll', rule: 'BRG-3.2.5', against: '1/15e' }]);
   });
 
   it('BRG-3.2.5 the 1D6 is rolled; with no score in the source the GM reads it', () => {

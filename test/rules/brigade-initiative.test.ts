@@ -24,7 +24,7 @@ describe('BRG-2.1, BRG-3.2.1, BRG-3.4.2 initiative rounds', () => {
 
   it('BRG-2.1 the winner declares which side must activate a formation', () => {
     const o = rollInitiative({ step: 'BRG-2.1', sides, dice: scriptedDice(6, 1), pack });
-    expect(o.declares).toBe('which side must activate a formation');
+    expect(english(o.declares)).toBe('which side must activate a formation');
     expect(english(o.steps.at(-1)!)).toBe('British wins and declares which side must activate a formation (BRG-2.1).');
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignRemainder, brigadePack as pack, meleeResults, resolveMelee, type MeleeSide } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
-import { english } from '../../src/i18n/text.ts';
+import { english, wordWithin } from '../../src/i18n/text.ts';
 
 const british: MeleeSide = {
   side: 'British',
@@ -163,7 +163,7 @@ describe('BRG-3.3.3 and BRG-3.3.4 winner, casualties, retreat', () => {
       dice: scriptedDice(6, 6, 1, 1),
       pack,
     });
-    expect(o.results!.fallenLeaderRolls).toEqual([
+    expect(wordWithin(o.results!.fallenLeaderRolls, 'en')).toEqual([
       { leader: 'Wallace', unit: '1/45th', rule: 'BRG-3.3.5', why: 'attached to 1/45th in the melee' },
       { leader: 'Arnauld', unit: '1/15e', rule: 'BRG-3.3.5', why: 'attached to 1/15e in the melee' },
     ]);

@@ -1,3 +1,4 @@
+import { wordWithin } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import { closeVolleyRound } from '../../src/systems/brigade/rules.ts';
 import { RuleError } from '../../src/rules/errors.ts';
@@ -14,13 +15,13 @@ describe('BRG-2.2 March and Volley round', () => {
       ],
     });
     expect(o.casualties).toEqual([{ unit: '1/15e', count: 3 }]);
-    expect(o.moraleTests).toEqual([{ unit: '1/15e', effect: 'morale-test', rule: 'BRG-2.2.1', why: "3 casualties from Wallace's fire" }]);
+    expect(wordWithin(o.moraleTests, 'en')).toEqual([{ unit: '1/15e', effect: 'morale-test', rule: 'BRG-2.2.1', why: "3 casualties from Wallace's fire" }]);
     expect(o.dice).toEqual([]);
   });
 
   it('BRG-2.2.2 a unit that has tested this phase does not test again', () => {
     const o = closeVolleyRound({ formation: 'Wallace', volleys: [{ firer: '1/45th', target: '1/15e', casualties: 1 }], targets: [{ unit: '1/15e', testedThisPhase: true }] });
-    expect(o.moraleTests).toEqual([]);
+    expect(wordWithin(o.moraleTests, 'en')).toEqual([]);
     expect(o.excused).toEqual(['1/15e']);
   });
 
@@ -42,7 +43,7 @@ describe('BRG-2.2 March and Volley round', () => {
         { unit: '2/15e', leaders: ['Ferey'] },
       ],
     });
-    expect(o.fallenLeaderRolls).toEqual([{ leader: 'Arnauld', unit: '1/15e', rule: 'BRG-2.2.3', why: 'attached to 1/15e, which lost 1 to shooting' }]);
+    expect(wordWithin(o.fallenLeaderRolls, 'en')).toEqual([{ leader: 'Arnauld', unit: '1/15e', rule: 'BRG-2.2.3', why: 'attached to 1/15e, which lost 1 to shooting' }]);
     expect(o.steps.map(english).join('\n')).toMatch(/Fallen Leader table \(BRG-2\.2\.3; the table is not in the source/);
   });
 

@@ -3,7 +3,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { ChargeRulesPack, chargePack, checkContinue, resolveCharge, resolveRideDown, type ChargeHouse, type ChargeInput, type ChargeUnit } from '../../src/systems/charge/rules.ts';
 import { loadPack } from '../../src/rules/pack.ts';
 import { scriptedDice } from '../support/scripted-dice.ts';
-import { english } from '../../src/i18n/text.ts';
+import { english, wordWithin } from '../../src/i18n/text.ts';
 
 /** The battle's house rule for Mass: the figures' ratio (CHG-ATT-MOD.8-11, CHG-DEF-MOD.4-7). */
 const ratio: ChargeHouse = { mass: { value: 'ratio', note: 'house rule set by <@gm> at event 1' } };
@@ -272,7 +272,7 @@ describe('CHG-RIDEDOWN', () => {
     expect(() => resolveRideDown({ ...base, gm: { area: { min: 7, max: 10 } }, dice: scriptedDice(5, 5) })).toThrow(/outside the dotted line area/);
     const r = resolveRideDown({ ...base, gm: { area: { min: 5, max: 10 } }, dice: scriptedDice(4, 9) });
     expect(r.rideDown).toEqual({ rule: 'CHG-RIDEDOWN', area: { value: { min: 5, max: 10 }, from: 'gm' }, infantryModifier: -8 });
-    expect(r.rolls[1]).toMatchObject({ unit: 'D', roll: 9, total: 1, modifiers: [{ label: 'Ride Down: infantry melee modifier', value: -8, rule: 'CHG-RIDEDOWN' }] });
+    expect(wordWithin(r.rolls[1], 'en')).toMatchObject({ unit: 'D', roll: 9, total: 1, modifiers: [{ label: 'Ride Down: infantry melee modifier', value: -8, rule: 'CHG-RIDEDOWN' }] });
     expect(r.result).toMatchObject({ kind: 'winner', winner: 'A', loser: 'D' });
   });
 

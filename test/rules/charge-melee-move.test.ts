@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleError } from '../../src/rules/errors.ts';
+import { wordWithin } from '../../src/i18n/text.ts';
 import {
   ChargeRulesPack,
   chargePack as pack,
@@ -24,7 +25,7 @@ describe('MEL-D10', () => {
       ['A', 3, 9],
       ['B', 7, 7],
     ]);
-    expect(o.result).toEqual({
+    expect(wordWithin(o.result, 'en')).toEqual({
       kind: 'winner',
       winner: 'A',
       loser: 'B',

@@ -27,22 +27,12 @@ async function serve(app: Umpire) {
   return origin;
 }
 
-/**
- * Parts of a page read as they were recorded or as another area words them, with why: left out of
- * what is read. Each of the second kind goes when its area's words move into the catalog.
- */
-const LEFT_OUT: [selector: string, why: string][] = [
-  ['#units td:last-child', "a unit's attributes as recorded: /unit add's option names (the same in every language) and what the GM typed"],
-  ['#report > div', "PENDING: the battle report's text (src/app/reports/report.ts: reportText still writes English)"],
-];
-
-/** What a reader of `page` is shown, LEFT_OUT left out: the body's visible text, the title, every aria-label and alt. */
+/** What a reader of `page` is shown, all of it: the body's visible text, the title, every aria-label and alt. */
 const shown = (page: Page): Promise<string> =>
-  page.evaluate((left) => {
-    for (const el of document.querySelectorAll(left.join(','))) el.remove();
+  page.evaluate(() => {
     const attrs = [...document.querySelectorAll('[aria-label], img[alt]')].map((el) => el.getAttribute('aria-label') ?? el.getAttribute('alt') ?? '');
     return [document.title, document.body.innerText, ...attrs].join('\n');
-  }, LEFT_OUT.map(([selector]) => selector));
+  });
 
 /** `text` with every bracketed stretch blanked, innermost first (a message may hold another's words); its lines stay where they were. */
 function unbracketed(text: string): string {

@@ -5,6 +5,7 @@ import { REPORT_STATUSES, type ReportStatus } from '../../battle/system.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { both, say, word, type Text } from '../../i18n/text.ts';
 import type { BattleReport } from './battle-report.ts';
+import { statusWord, strengthName } from './words.ts';
 
 /** The renderers, loaded with the first chart: the bot and the table start without them. */
 const renderers = async () => {
@@ -147,13 +148,14 @@ const STATUS_LEGEND = 130;
  */
 export function reportSpecs(r: BattleReport, locale: Locale = 'en'): { strength: TopLevelSpec; casualties: TopLevelSpec } {
   const half = CHART.height / 2;
-  const strength: Text = r.strength ?? say('reports.chart.strength');
+  const strength: Text = r.strength ? strengthName(r.strength) : say('reports.chart.strength');
   const sides = sidesOf(r).filter((s) => s.units.length);
-  const points = placed(r);
+  // Each point's status in the chart's words, the legend's domain worded alike.
+  const points = placed(r).map((p) => ({ ...p, status: word(statusWord(p.morale), locale) }));
   const max = Math.max(1, ...points.map((p) => p.strength));
   const { columns, w, h } = grid(sides, CHART.width - STATUS_LEGEND - 24, half - 50);
   const turns = { from: r.turns.from - 1, to: r.turns.to };
-  const shape = { field: 'morale', type: 'nominal', title: word(say('reports.chart.status'), locale), scale: { domain: [...REPORT_STATUSES], range: REPORT_STATUSES.map((k) => STATUS_SHAPES[k]) } } as const;
+  const shape = { field: 'status', type: 'nominal', title: word(say('reports.chart.status'), locale), scale: { domain: REPORT_STATUSES.map((k) => word(statusWord(k), locale)), range: REPORT_STATUSES.map((k) => STATUS_SHAPES[k]) } } as const;
   const panel = (side: { side: string; colour: string }, unit: string) => ({
     title: { text: wrapped(unit, w + PANEL.axis, PANEL.nameSize), fontSize: PANEL.nameSize, fontWeight: 'normal', anchor: 'start', offset: 2 },
     width: w,
@@ -196,7 +198,7 @@ function casualtySpec(r: BattleReport, sides: { side: string; colour: string }[]
   const all = sidesOf(r);
   const w = (text: Text) => word(text, locale);
   const turnLabel = (turn: number) => w(say('reports.chart.turn', { turn: String(turn) }));
-  const measures = [{ name: w(say('reports.chart.lost', { what: strength })), of: (c: BattleReport['casualties'][number]) => c.lost }, ...(r.apart ? [{ name: w(say('reports.chart.lost', { what: r.apart })), of: (c: BattleReport['casualties'][number]) => c.apart ?? 0 }] : [])];
+  const measures = [{ name: w(say('reports.chart.lost', { what: strength })), of: (c: BattleReport['casualties'][number]) => c.lost }, ...(r.apart ? [{ name: w(say('reports.chart.lost', { what: strengthName(r.apart) })), of: (c: BattleReport['casualties'][number]) => c.apart ?? 0 }] : [])];
   const total = (side: string, of: (c: BattleReport['casualties'][number]) => number) => r.casualties.filter((c) => c.side === side).reduce((n, c) => n + of(c), 0);
   const rowName = (m: (typeof measures)[number]) =>
     w(say('reports.chart.inAll', { measure: m.name, sides: all.filter((s) => r.casualties.some((c) => c.side === s.side)).map((s) => `${s.side} ${total(s.side, m.of)}`).join(', ') }));
@@ -231,7 +233,7 @@ function casualtySpec(r: BattleReport, sides: { side: string; colour: string }[]
     padding: 12,
     background: 'white',
     config: { font: FONT, axis: { labelFontSize: 11, labelLimit: 0 }, header: { labelFontSize: 12, labelLimit: 0 }, title: { fontSize: 16 }, view: { stroke: '#dddddd' } },
-    title: { text: w(say('reports.chart.casualtiesTitle', { lost: both([strength, ...(r.apart ? [r.apart] : [])]) })), anchor: 'start', limit: 0 },
+    title: { text: w(say('reports.chart.casualtiesTitle', { lost: both([strength, ...(r.apart ? [strengthName(r.apart)] : [])]) })), anchor: 'start', limit: 0 },
     vconcat: measures.map(block),
     spacing: 10,
   } as unknown as TopLevelSpec;

@@ -5,12 +5,13 @@ import { foldAll, replay } from '../../battle/replay.ts';
 import { initialState, type BattleState } from '../../battle/state.ts';
 import type { UnitStanding } from '../../battle/system.ts';
 import { getRuleSystem, ownerOfEvent } from '../../battle/registry.ts';
-import { mention, plural } from '../../messages.ts';
+import { mention } from '../../messages.ts';
 import { concat, joinedBy, lines, say, type Text } from '../../i18n/text.ts';
 import { rulesNameStart } from '../../battle/describe.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { BattleReport } from './battle-report.ts';
+import { statusWord, strengthCount, strengthName } from './words.ts';
 
 export type { BattleReport } from './battle-report.ts';
 
@@ -157,17 +158,15 @@ export function reportFileName(r: Pick<BattleReport, 'battle' | 'turns'>): strin
   return `${slug(r.battle.name) || 'battle'}-${slug(r.battle.id) || 'battle'}-${hash}-t${r.turns.from}-t${r.turns.to}.png`;
 }
 
-/** A count in the system's unit of strength, which it names in the plural ("figures", "steps"). */
-const inStrength = (n: number, unit: string) => plural(n, unit.replace(/s$/, ''), unit);
 
 /** The report in words: a line a unit, casualties by side and turn, the melees; the working of each in the log. */
 export function reportText(r: BattleReport): Text {
   const range = say('reports.text.range', { single: r.turns.from === r.turns.to ? 'yes' : 'no', from: String(r.turns.from), to: String(r.turns.to) });
   const out: Text[] = [say('reports.text.head', { name: r.battle.name, id: r.battle.id, range })];
-  const lost = (n: number | string): Text => say('reports.text.lost', { n: String(n) });
+  const lost = (n: number | Text): Text => say('reports.text.lost', { n: typeof n === 'number' ? String(n) : n });
   if (!r.strength) out.push(say('reports.text.noStrength', { rulesName: rulesNameStart(r.battle.system) }));
   else {
-    out.push('', say('reports.text.unitsHead', { strength: r.strength, range, apart: r.apart ? lost(r.apart) : '' }));
+    out.push('', say('reports.text.unitsHead', { strength: strengthName(r.strength), range, apart: r.apart ? lost(strengthName(r.apart)) : '' }));
     // Each unit's points in one pass (a filter of the series for each unit was quadratic in the units).
     const seriesOf = new Map<string, BattleReport['series']>();
     for (const p of r.series) {
@@ -179,9 +178,9 @@ export function reportText(r: BattleReport): Text {
       const first = points[0]!;
       const last = points.at(-1)!;
       const changes = points.slice(1).filter((p, i) => p.morale !== points[i]!.morale);
-      const morale = concat(first.morale, ...changes.map((p) => say('reports.text.moraleChange', { morale: p.morale, turn: String(p.turn) })));
-      const apart = r.apart && (last.apart ?? 0) > (first.apart ?? 0) ? lost(inStrength((last.apart ?? 0) - (first.apart ?? 0), r.apart)) : '';
-      out.push(say('reports.text.unit', { unit, side: last.side, first: String(first.strength), last: String(last.strength), strength: r.strength, lost: first.strength > last.strength ? lost(first.strength - last.strength) : '', apart, morale }));
+      const morale = concat(statusWord(first.morale), ...changes.map((p) => say('reports.text.moraleChange', { morale: statusWord(p.morale), turn: String(p.turn) })));
+      const apart = r.apart && (last.apart ?? 0) > (first.apart ?? 0) ? lost(strengthCount((last.apart ?? 0) - (first.apart ?? 0), r.apart)) : '';
+      out.push(say('reports.text.unit', { unit, side: last.side, first: String(first.strength), last: String(last.strength), strength: strengthName(r.strength), lost: first.strength > last.strength ? lost(first.strength - last.strength) : '', apart, morale }));
     }
     out.push('', say('reports.text.casualtiesHead'));
     const sides = [...new Set(r.casualties.map((c) => c.side))];
@@ -189,8 +188,8 @@ export function reportText(r: BattleReport): Text {
       const rows = r.casualties.filter((c) => c.side === side);
       const total = rows.reduce((n, c) => n + c.lost, 0);
       const turns = (n: (c: (typeof rows)[number]) => number) => joinedBy(rows.map((c) => say('reports.text.turnCount', { turn: String(c.turn), n: String(n(c)) })), ', ');
-      const apart = r.apart ? say('reports.text.sideApart', { apart: r.apart, turns: turns((c) => c.apart ?? 0), total: inStrength(rows.reduce((n, c) => n + (c.apart ?? 0), 0), r.apart) }) : '';
-      out.push(say('reports.text.side', { side, turns: turns((c) => c.lost), total: inStrength(total, r.strength), apart }));
+      const apart = r.apart ? say('reports.text.sideApart', { apart: strengthName(r.apart), turns: turns((c) => c.apart ?? 0), total: strengthCount(rows.reduce((n, c) => n + (c.apart ?? 0), 0), r.apart) }) : '';
+      out.push(say('reports.text.side', { side, turns: turns((c) => c.lost), total: strengthCount(total, r.strength), apart }));
     }
   }
   out.push('', say(r.melees.length ? 'reports.text.melees' : 'reports.text.noMelee'));

@@ -11,6 +11,9 @@ import type { CommandDef, OptionDef } from './commands.ts';
 /** The key of a command's, subcommand's or option's description: `command.fire.medieval.firer.description`. */
 export const descriptionKey = (path: readonly string[]) => `command.${path.join('.')}.description` as const;
 
+/** The key of a rule system's variant of a subcommand's description, as /help shows it: `command.ref.modifiers.@medieval.description`. */
+export const variantKey = (path: readonly string[], system: string) => descriptionKey([...path, `@${system}`]);
+
 /** The key of a choice's name, shown for its value (which is what is sent, and typed at the table): `command.weather.set.rain.choice.light`. */
 export const choiceKey = (path: readonly string[], value: string) => `command.${path.join('.')}.choice.${value}` as const;
 
@@ -36,7 +39,12 @@ export function commandMessages(defs: readonly CommandDef[]): Messages {
   const out: Record<string, string> = {};
   for (const def of defs) {
     out[descriptionKey([def.name])] = literal(def.description);
-    for (const [key, s] of Object.entries(def.subcommands)) if (key !== '') out[descriptionKey([def.name, ...key.split(' ')])] = literal(s.description);
+    for (const [key, s] of Object.entries(def.subcommands)) {
+      // A command's lone subcommand ('') and a rule system's variant may say more than Discord shows: /help shows it.
+      const at = key === '' ? [def.name, ''] : [def.name, ...key.split(' ')];
+      if (key !== '' || s.description !== def.description) out[descriptionKey(at)] = literal(s.description);
+      for (const [system, v] of Object.entries(s.variants ?? {})) if (v.description !== s.description) out[variantKey(at, system)] = literal(v.description);
+    }
     for (const [path, o] of commandOptions(def)) {
       out[descriptionKey(path)] = literal(o.description);
       for (const c of o.choices ?? []) if (!isCode(c)) out[choiceKey(path, c)] = literal(c);

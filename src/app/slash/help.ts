@@ -6,7 +6,9 @@ import type { Owed } from '../../battle/system.ts';
 import { dueLine, dueNow } from '../../campaign/due.ts';
 import { currentTurn, isCampaignGm, type CampaignState } from '../../campaign/state.ts';
 import { lines, say, type Text } from '../../i18n/text.ts';
-import { descriptionKey } from './catalog.ts';
+import { literal, messages } from '../../i18n/catalog.ts';
+import { FALLBACK } from '../../i18n/locales.ts';
+import { descriptionKey, variantKey } from './catalog.ts';
 import type { InvokeContext, SubcommandDef } from './commands.ts';
 import { accepts, exampleAnyway, exampleNow, pathOf, reading, subcommandOf, type Reading } from './examples.ts';
 import { commands } from './registry.ts';
@@ -57,11 +59,17 @@ function owedFor(r: Reading, o: Owed): Text {
   return d && accepts(r, path!, d, o.example!) ? owedLine(o) : o.text;
 }
 
-/** A subcommand in /help all: its description in the reader's words where the catalog has it as `d` says it (a variant of a system may say more). */
-function entry(path: string, d: SubcommandDef, installed: string, example = d.example): Text {
-  const key = descriptionKey(path.trim().split(' '));
-  const description = d.description === installed ? say(key) : d.description;
-  return say('slash.help.entry', { path: path.trim(), description, example });
+/**
+ * A subcommand in /help all: its description in the reader's words where the catalog has it as `d`
+ * says it: the command's or subcommand's, a lone subcommand's own (which may say more than its
+ * command's), or the battle's rule system's variant of it.
+ */
+function entry(path: string, d: SubcommandDef, system: string | undefined, example = d.example): Text {
+  const at = path.trim().split(' ');
+  const own = at.length === 1 ? [...at, ''] : at;
+  const keys = [descriptionKey(at), descriptionKey(own), ...(system ? [variantKey(own, system)] : [])];
+  const key = keys.find((k) => messages(FALLBACK).get(k) === literal(d.description));
+  return say('slash.help.entry', { path: path.trim(), description: key ? say(key) : d.description, example });
 }
 
 /** Always at hand in a battle: what anyone reads, and the GM's walk through the turn. */
@@ -136,14 +144,14 @@ function everything(ctx: InvokeContext): Text {
         // An ended campaign is read (its queries), and its page shared, no more (issue 41).
         const open = ctx.campaign && (!ctx.campaign.ended || s.query !== undefined || CAMPAIGN_AFTER_END.includes(name));
         const here = !ctx.state && (ctx.campaign ? open && s.needsCampaign !== false && mayUseCampaign(s.who, ctx.campaign, ctx.actor) === true : s.needsCampaign === false);
-        if (here) out.push(entry(`${c.name} ${name}`, s, name ? shared.description : c.description));
+        if (here) out.push(entry(`${c.name} ${name}`, s, undefined));
         continue;
       }
       if (s.needsBattle !== false && !ctx.state) continue;
       if (s.needsBattle === false && name === 'create' && ctx.state) continue;
       if (ctx.state && shared.systems && !shared.systems.includes(ctx.state.system)) continue;
       if (mayUse(s.who, ctx.state, ctx.actor) !== true) continue;
-      out.push(entry(`${c.name} ${name}`, s, name ? shared.description : c.description, r && exampleAnyway(r, `${c.name} ${name}`.trim(), s)));
+      out.push(entry(`${c.name} ${name}`, s, ctx.state?.system, r && exampleAnyway(r, `${c.name} ${name}`.trim(), s)));
     }
   }
   if (!ctx.state) out.push('', ctx.campaign && !ctx.campaign.ended ? say('slash.help.noBattleYetCampaign', { campaign: ctx.campaign.name }) : say('slash.help.noBattleYet'));

@@ -49,17 +49,17 @@ export interface ArmyMoraleOutcome extends Outcome {
 }
 
 /** BRG-4.1: whether army morale is checked this turn, and why. */
-export function armyMoraleDue(input: { turn: number; armyGeneralFell: boolean; pack: BrigadePack }): { due: boolean; why: string } {
+export function armyMoraleDue(input: { turn: number; armyGeneralFell: boolean; pack: BrigadePack }): { due: boolean; why: Text } {
   const n = input.pack.armyMorale.everyNthTurn;
   if (!Number.isInteger(input.turn) || input.turn < 1) refuse(say('brigade.armyMorale.turnWhole', { got: String(input.turn) }));
-  if (input.turn % n === 0) return { due: true, why: `the end of turn ${input.turn}, every ${n === 4 ? 'fourth' : `${n}th`} turn counted from turn 1 (BRG-4.1)` };
-  if (input.armyGeneralFell) return { due: true, why: 'an army general has fallen this turn (BRG-4.1)' };
-  return { due: false, why: `turn ${input.turn} is not a ${n === 4 ? 'fourth' : `${n}th`} turn and no army general has fallen (BRG-4.1)` };
+  if (input.turn % n === 0) return { due: true, why: say('brigade.armyMorale.why.endOfTurn', { turn: String(input.turn), nth: n === 4 ? 'fourth' : String(n) }) };
+  if (input.armyGeneralFell) return { due: true, why: say('brigade.armyMorale.why.generalFell') };
+  return { due: false, why: say('brigade.armyMorale.why.notDue', { turn: String(input.turn), nth: n === 4 ? 'fourth' : String(n) }) };
 }
 
 function tableNumber(a: ArmyMoraleArmy, table: HouseValue<ArmyMoraleCell[]> | undefined): { number: number | null; by: 'house' | 'gm' } {
   if (table) {
-    checkNotBoth(table, a.tableNumber !== undefined, `${a.side}'s table number`, 'BRG-4.2', 'the table');
+    checkNotBoth(table, a.tableNumber !== undefined, say('brigade.armyMorale.tableNumberOf', { side: a.side }), 'BRG-4.2', say('brigade.house.theTable'));
     const cell = table.value.find((c) => c.formed === a.formed && c.broken === a.broken);
     return { number: cell?.number ?? null, by: 'house' };
   }

@@ -51,7 +51,7 @@ export function checkAction(input: { unit: string; arm: Arm; action: ChargeActio
     let limit: number;
     let limitText: Text;
     if (range) {
-      limit = printed(range, input.distance, `the ${arm} charge range (BRG-3.2.2)`);
+      limit = printed(range, input.distance, say('brigade.charge.rangeOf', { arm }));
       limitText = input.distance.unit === 'in' ? `${range.in}"` : `${limit}cm`;
     } else {
       const g = input.gmRange;
@@ -107,7 +107,7 @@ export function resolveChargeReaction(input: { exploitation?: boolean; charger: 
   const retreat: string[] = [];
   if (charger.test === 'failed') {
     steps.push(say('brigade.charge.chargerFails', { unit: charger.unit, rule }));
-    effects.push({ unit: charger.unit, effect: 'gm-ruling', rule, question: 'what a charger that fails its morale test does (not in the source)' });
+    effects.push({ unit: charger.unit, effect: 'gm-ruling', rule, question: say('brigade.charge.question.chargerFails') });
     steps.push(say('brigade.charge.failNotInSource'));
     return { rule, charger: charger.unit, chargerTest: 'failed', stay, retreat, effects, dice: [], steps };
   }
@@ -117,7 +117,7 @@ export function resolveChargeReaction(input: { exploitation?: boolean; charger: 
     if (d.test === 'failed') {
       retreat.push(d.unit);
       effects.push({ unit: d.unit, effect: 'retreat', rule: 'BRG-3.2.3', distance: null, facing: 'direction of retreat', marker: null });
-      effects.push({ unit: d.unit, effect: 'gm-ruling', rule: 'BRG-3.2.3', question: 'how far it retreats (not in the source)' });
+      effects.push({ unit: d.unit, effect: 'gm-ruling', rule: 'BRG-3.2.3', question: say('brigade.charge.question.retreat') });
       steps.push(say('brigade.charge.targetFails', { unit: d.unit, rule }));
       continue;
     }

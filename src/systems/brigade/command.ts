@@ -1,5 +1,5 @@
 import { refuse } from '../../rules/errors.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { joinedBy, say, type Text } from '../../i18n/text.ts';
 import type { Effect } from './effects.ts';
 import { beyond, measureText, type Measure } from './measure.ts';
 import { LEADER_KINDS, type BrigadePack, type LeaderKind } from './pack-schema.ts';
@@ -94,14 +94,14 @@ export function markOutOfCommand(input: { brigades: readonly BrigadeCommand[]; p
   const effects: OutOfCommandOutcome['effects'] = [];
   const steps: Text[] = [];
   for (const b of input.brigades) {
-    const far = beyond(b.brigadierToSubGeneral, toSub, "the Brigadier's distance to the Sub General (BRG-1.3)");
+    const far = beyond(b.brigadierToSubGeneral, toSub, say('brigade.command.brigadierDistance'));
     if (far) steps.push(say('brigade.command.brigadierFar', { brigade: b.brigade, distance: measureText(b.brigadierToSubGeneral), in: String(toSub.in), cm: String(toSub.cm) }));
     for (const bn of b.battalions) {
-      const away = beyond(bn.toBrigadier, toBrig, "a battalion's distance to its Brigadier (BRG-1.3)");
-      const why = [
-        ...(away ? [`${measureText(bn.toBrigadier)} from its Brigadier, more than ${toBrig.in}" (${toBrig.cm}cm)`] : []),
-        ...(far ? [`its Brigadier is more than ${toSub.in}" (${toSub.cm}cm) from the Sub General`] : []),
-      ].join('; ');
+      const away = beyond(bn.toBrigadier, toBrig, say('brigade.command.battalionDistance'));
+      const why = joinedBy([
+        ...(away ? [say('brigade.command.why.away', { distance: measureText(bn.toBrigadier), in: String(toBrig.in), cm: String(toBrig.cm) })] : []),
+        ...(far ? [say('brigade.command.why.far', { in: String(toSub.in), cm: String(toSub.cm) })] : []),
+      ], '; ');
       if (away) steps.push(say('brigade.command.battalionFar', { unit: bn.unit, distance: measureText(bn.toBrigadier), in: String(toBrig.in), cm: String(toBrig.cm) }));
       if (away || far) effects.push({ unit: bn.unit, effect: 'out-of-command', rule: 'BRG-1.3', why });
     }

@@ -22,7 +22,7 @@ export interface HouseValue<T> {
 export const cite = (h: HouseValue<unknown>, shown: Text = String(h.value)): Text => say('brigade.house.cite', { key: h.key, shown, note: h.note });
 
 /** A house rule in force and a GM's value for the same gap at one use: refused, naming the house rule to unset first. */
-export function checkNotBoth(house: HouseValue<unknown> | undefined, given: boolean, option: string, rule: string, shown?: string): void {
+export function checkNotBoth(house: HouseValue<unknown> | undefined, given: boolean, option: Text, rule: string, shown?: Text): void {
   if (!house || !given) return;
   const value = shown ?? (typeof house.value === 'string' ? house.value : JSON.stringify(house.value));
   refuse(say('brigade.house.notBoth', { option, cited: cite(house, value), key: house.key, rule }));

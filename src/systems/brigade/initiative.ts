@@ -14,12 +14,7 @@ import { recorder, type Dice, type Outcome } from '../../rules/outcome.ts';
 
 export type InitiativeStep = 'BRG-2.1' | 'BRG-3.2.1' | 'BRG-3.4.2';
 
-/** What the winner declares, as the outcome keeps it (in English: a posted outcome is not worded) and as a refusal says it. */
-const DECLARES: Record<InitiativeStep, string> = {
-  'BRG-2.1': 'which side must activate a formation',
-  'BRG-3.2.1': 'which side activates a unit',
-  'BRG-3.4.2': 'which side activates an exploiting unit',
-};
+/** What the winner declares, as the outcome keeps it and as a refusal says it. */
 const DECLARES_TEXT: Record<InitiativeStep, Text> = {
   'BRG-2.1': say('brigade.initiative.declaresFormation'),
   'BRG-3.2.1': say('brigade.initiative.declaresUnit'),
@@ -41,7 +36,7 @@ export interface InitiativeOutcome extends Outcome {
   tied: boolean;
   rounds: number;
   /** What the winner declares. */
-  declares: string;
+  declares: Text;
 }
 
 const MAX_ROUNDS = 100;
@@ -65,7 +60,7 @@ export function rollInitiative(input: { step: InitiativeStep; sides: readonly [s
     if (a.roll !== b.roll) {
       const winner = a.roll > b.roll ? a.side : b.side;
       steps.push(say('brigade.initiative.wins', { winner, declares: DECLARES_TEXT[step], step }));
-      return { rule: step, sides, rolls, winner, tied: false, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
+      return { rule: step, sides, rolls, winner, tied: false, rounds: round, declares: DECLARES_TEXT[step], dice: rec.rolled, steps };
     }
     const tie = input.tie;
     if (tie?.value !== 'roll-again') {
@@ -74,7 +69,7 @@ export function rollInitiative(input: { step: InitiativeStep; sides: readonly [s
           ? say('brigade.initiative.tiedGm', { roll: String(a.roll), cite: cite(tie) })
           : say('brigade.initiative.tiedNoRule', { roll: String(a.roll), step, key: HOUSE_KEYS.initiativeTie }),
       );
-      return { rule: step, sides, rolls, winner: null, tied: true, rounds: round, declares: DECLARES[step], dice: rec.rolled, steps };
+      return { rule: step, sides, rolls, winner: null, tied: true, rounds: round, declares: DECLARES_TEXT[step], dice: rec.rolled, steps };
     }
     steps.push(say('brigade.initiative.tiedAgain', { roll: String(a.roll), cite: cite(tie) }));
   }

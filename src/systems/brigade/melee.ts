@@ -1,4 +1,3 @@
-import { plural } from '../../messages.ts';
 import { refuse } from '../../rules/errors.ts';
 import { either, say, type Text } from '../../i18n/text.ts';
 import { distanceText, type Effect, type FallenLeaderRoll } from './effects.ts';
@@ -272,14 +271,14 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
     } else {
       const among = loser.units.map((u) => u.unit);
       pendingRemainder = { count: remainder, among };
-      effects.push({ unit: loser.side, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `which ${plural(remainder, 'unit takes', 'units take')} the ${remainder} remaining extra ${remainder === 1 ? 'casualty' : 'casualties'}, one each, of ${among.join(', ')}` });
+      effects.push({ unit: loser.side, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: say('brigade.melee.question.remainder', { n: remainder, among: among.join(', ') }) });
       steps.push(say('brigade.melee.gmAssigns', { n: remainder, among: among.join(', ') }));
     }
   }
   const casualties = input.sides.flatMap((s) => s.units.map((u) => ({ unit: u.unit, side: s.side, count: per + (extra.get(u.unit) ?? 0) })));
   for (const c of casualties) {
     const x = extra.get(c.unit) ?? 0;
-    effects.push({ unit: c.unit, effect: 'casualties', rule: 'BRG-3.3.4', count: c.count, why: `${per} for being in the melee${x ? ` + ${x} of the loser's extra` : ''}` });
+    effects.push({ unit: c.unit, effect: 'casualties', rule: 'BRG-3.3.4', count: c.count, why: x ? say('brigade.melee.why.inMeleeExtra', { per: String(per), extra: String(x) }) : say('brigade.melee.why.inMelee', { per: String(per) }) });
   }
   // A unit's figures are the casualties it can take (the roster's strength): one that has taken them all is gone.
   const destroyed = new Set<string>();
@@ -288,7 +287,7 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
       const count = casualties.find((c) => c.unit === u.unit)!.count;
       if (u.left === undefined || count < u.left) continue;
       destroyed.add(u.unit);
-      const why = `${plural(count, 'casualty', 'casualties')} on the ${u.left} it had left`;
+      const why = say('brigade.melee.why.destroyed', { n: count, left: String(u.left) });
       effects.push({ unit: u.unit, effect: 'destroyed', rule: 'BRG-3.3.4', why });
       steps.push(say(s === loser ? 'brigade.melee.destroyedLoser' : 'brigade.melee.destroyed', { unit: u.unit, n: count, left: String(u.left) }));
     }
@@ -302,13 +301,13 @@ export function meleeResults(input: { sides: readonly [MeleeSide, MeleeSide]; lo
     if (r.distance) steps.push(by ? say('brigade.melee.retreatsBy', { unit: u.unit, arm: u.arm, distance: distanceText(r.distance), by }) : say('brigade.melee.retreats', { unit: u.unit, arm: u.arm, distance: distanceText(r.distance) }));
     else {
       const infantry = u.arm === 'infantry';
-      const why = infantry ? 'the infantry retreat distance is illegible in the source' : `the source gives no retreat distance for ${u.arm}`;
-      effects.push({ unit: u.unit, effect: 'gm-ruling', rule: 'BRG-3.3.4', question: `how far it retreats (${why})` });
+      const question = infantry ? say('brigade.melee.question.retreatInfantry') : say('brigade.melee.question.retreatArm', { arm: u.arm });
+      effects.push({ unit: u.unit, effect: 'gm-ruling', rule: 'BRG-3.3.4', question });
       steps.push(infantry ? say('brigade.melee.retreatOpenInfantry', { unit: u.unit, arm: u.arm, key: HOUSE_KEYS.infantryRetreat }) : say('brigade.melee.retreatOpen', { unit: u.unit, arm: u.arm }));
     }
   }
   const fallenLeaderRolls: FallenLeaderRoll[] = input.sides.flatMap((s) =>
-    s.units.flatMap((u) => (u.leaders ?? []).map((leader) => ({ leader, unit: u.unit, rule: 'BRG-3.3.5' as const, why: `attached to ${u.unit} in the melee` }))),
+    s.units.flatMap((u) => (u.leaders ?? []).map((leader) => ({ leader, unit: u.unit, rule: 'BRG-3.3.5' as const, why: say('brigade.melee.why.leader', { unit: u.unit }) }))),
   );
   for (const l of fallenLeaderRolls) steps.push(say('brigade.melee.fallenLeader', { leader: l.leader, unit: l.unit }));
   return { rule: 'BRG-3.3.4', winner: winner.side, loser: loser.side, difference, casualties, effects, pendingRemainder, fallenLeaderRolls, steps };

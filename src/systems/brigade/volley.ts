@@ -73,12 +73,12 @@ export function closeVolleyRound(input: {
       excused.push(unit);
       steps.push(say('brigade.volley.testedAlready', { unit }));
     } else {
-      const why = `${count} casualt${count === 1 ? 'y' : 'ies'} from ${formation}'s fire${t?.testedThisPhase ? ', tests again: stampeding elephants (BRG-2.2.2)' : ''}`;
+      const why = say('brigade.volley.why.casualties', { n: count, formation, again: t?.testedThisPhase ? 'yes' : 'no' });
       moraleTests.push({ unit, effect: 'morale-test', rule: 'BRG-2.2.1', why });
       steps.push(say(t?.testedThisPhase ? 'brigade.volley.testsAgain' : 'brigade.volley.tests', { unit, n: count, formation }));
     }
     for (const leader of t?.leaders ?? []) {
-      fallenLeaderRolls.push({ leader, unit, rule: 'BRG-2.2.3', why: `attached to ${unit}, which lost ${count} to shooting` });
+      fallenLeaderRolls.push({ leader, unit, rule: 'BRG-2.2.3', why: say('brigade.volley.why.leader', { unit, n: count }) });
       steps.push(say('brigade.volley.fallenLeader', { leader, unit }));
     }
   }

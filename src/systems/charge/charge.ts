@@ -1,6 +1,7 @@
 import { refuse } from '../../rules/errors.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import { bandLabel, findBand } from './bands.ts';
+import { attrWord, bandText, packNote, resultText, sicText, tableTitle } from './pack-text.ts';
 import { chargeModifiers, type AttackerChoices, type DefenderChoices, type ModifierValues } from './charge-modifiers.ts';
 import { continuationFor, rideDownFor, type Continuation, type RideDownChance } from './follow-up.ts';
 import type { ChargeHouse } from './house.ts';
@@ -66,7 +67,7 @@ export interface ChargeSideRoll {
 export interface ChargeCell {
   rule: 'CHG-OPEN' | 'CHG-COVER';
   id: string;
-  label: string;
+  label: Text;
   result: ChargeResult;
   /** The pack's row, or the house rule's or the GM's result for a row the OCR lost. */
   from: 'pack' | 'house' | 'gm';
@@ -91,7 +92,7 @@ export interface ChargeOutcome extends Outcome {
   /** CHG-CAV: a firefight with cavalry shifted inward (melee) or outward. */
   cavalryShift?: { rule: 'CHG-CAV'; direction: 'inward' | 'outward'; rows?: Sourced<number>; to: ChargeCell | { result: 'melee' } };
   result: ChargeResult;
-  text: string;
+  text: Text;
   effects: { attacker: AppliedEffects; defender: AppliedEffects };
   continuation: Continuation;
   rideDown: RideDownChance;
@@ -106,14 +107,14 @@ function checkUnit(u: ChargeUnit, role: string): void {
 /** The result of a table row: the pack's, or for a row the OCR lost the battle's house rule or the GM's; refused when none. */
 function cellOf(row: ChargeTableRow, table: 'open' | 'cover', pack: ChargeRulesPack, house: ChargeHouse, gm: ChargeGmInput): ChargeCell {
   const t = pack.charge[table];
-  const label = bandLabel(row);
+  const label = bandText(row);
   const base = { rule: t.rule, id: row.id, label, ...(row.uncertain ? { uncertain: row.uncertain } : {}) };
   const rows = house[`charge.${table}.rows`] as { value: Partial<Record<string, ChargeResult>>; note: string } | undefined;
   const r = sourced(row.result, part(rows, String(row.min)), gm.rows?.[row.id], {
     what: say('charge.sourced.what.chargeRow', { row: row.id, label }),
-    why: say('charge.sourced.why.rowLost', { note: row.note ?? say('charge.sourced.why.illegibleWord'), results: CHARGE_RESULTS.join(', ') }),
+    why: say('charge.sourced.why.rowLost', { note: row.note ? packNote('note', row.id, row.note) : say('charge.sourced.why.illegibleWord'), results: CHARGE_RESULTS.join(', ') }),
     house: `charge.${table}.rows`,
-    entry: label,
+    entry: bandLabel(row),
     option: withAction(`rows:"${row.id}=<result>"`, 'charge'),
   });
   return { ...base, result: r.value, from: r.from, ...(r.note ? { note: r.note } : {}) };
@@ -149,7 +150,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   const mods = chargeModifiers({ attacker: a, defender: d, attackerChoices: input.attackerChoices, defenderChoices: input.defenderChoices, house, gm: { values: gm.values, mass: gm.mass }, pack });
 
   const rec = recorder(input.dice);
-  const steps: Text[] = [say('charge.charge.head', { attacker: a.id, attackerArm: a.arm, defender: d.id, defenderArm: d.arm, die: String(die.value), from: fromText(die) }), mods.massStep];
+  const steps: Text[] = [say('charge.charge.head', { attacker: a.id, attackerArm: attrWord('arm', a.arm, ARMS), defender: d.id, defenderArm: attrWord('arm', d.arm, ARMS), die: String(die.value), from: fromText(die) }), mods.massStep];
   const att = rollSide(a.id, die.value, mods.attacker, rec);
   const def = rollSide(d.id, die.value, mods.defender, rec);
   for (const [side, r] of [
@@ -162,13 +163,13 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
   }
   const difference = att.total - def.total;
   const t = charge[table];
-  steps.push(say('charge.charge.difference', { attacker: String(att.total), defender: String(def.total), difference: signed(difference), table: t.title, rule: t.rule }));
+  steps.push(say('charge.charge.difference', { attacker: String(att.total), defender: String(def.total), difference: signed(difference), table: tableTitle(table, t.title), rule: t.rule }));
 
   const found = findBand(t.rows, difference);
   if (!found) throw new Error(`pack ${t.rule} has no row for ${difference}`);
   const read = cellOf(found.band, table, pack, house, gm);
   const whose: Text = read.from === 'gm' ? say('charge.charge.gmRow') : read.note ? say('charge.sourced.inParens', { note: read.note }) : '';
-  steps.push(say('charge.charge.read', { row: read.id, label: read.label, result: charge.results[read.result].text, whose, uncertain: uncertainText(read.uncertain) }));
+  steps.push(say('charge.charge.read', { row: read.id, label: read.label, result: resultText(read.result, charge.results[read.result].text), whose, uncertain: uncertainText(read.uncertain, read.id) }));
 
   let result = read.result;
   let cavalryShift: ChargeOutcome['cavalryShift'];
@@ -184,7 +185,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
     attacker: applyEffects(entry.attacker, 'attacker', a, rec, pack, gm, steps),
     defender: applyEffects(entry.defender, 'defender', d, rec, pack, gm, steps),
   };
-  if (entry.sic) steps.push(say('charge.charge.sic', { sic: entry.sic }));
+  if (entry.sic) steps.push(say('charge.charge.sic', { sic: sicText(result, entry.sic) }));
 
   const continuation = continuationFor(result, a.arm, pack);
   steps.push(continuation.text);
@@ -200,7 +201,7 @@ export function resolveCharge(input: ChargeInput): ChargeOutcome {
     read,
     ...(cavalryShift ? { cavalryShift } : {}),
     result,
-    text: entry.text,
+    text: resultText(result, entry.text),
     effects,
     continuation,
     rideDown,
@@ -241,7 +242,7 @@ function shiftFirefight(x: { table: 'open' | 'cover'; index: number; difference:
     result: cell.result,
     shift: { rule: 'CHG-CAV' as const, direction: 'outward' as const, rows, to: cell },
     steps: [
-      say('charge.charge.cavalryOutward', { n: rows.value, from: fromText(rows), row: cell.id, label: cell.label, result: pack.charge.results[cell.result].text }),
+      say('charge.charge.cavalryOutward', { n: rows.value, from: fromText(rows), row: cell.id, label: cell.label, result: resultText(cell.result, pack.charge.results[cell.result].text) }),
       say('charge.charge.standOff', { inches: String(cav.mayStandOffInches) }),
     ],
   };

@@ -7,6 +7,7 @@ import { recorder, type Outcome } from '../../rules/outcome.ts';
 import { DISCIPLINE_COLUMNS, type ChargeRulesPack, type DisciplineColumn } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
 import { checkDie, fromText, part, sourced, uncertainText, type Sourced, withAction } from './sourced.ts';
+import { packNote } from './pack-text.ts';
 
 /**
  * Fire Discipline, FIRE-DISCIPLINE: the roll's row in the Normal, Smoke or Firefight column gives
@@ -78,13 +79,13 @@ export function resolveFireDiscipline(input: FireDisciplineInput): FireDisciplin
   const rowKey = String(row.min ?? row.max);
   const printed = sourced(row[column], part(part(cells, rowKey), column), gm.cell, {
     what: say('charge.sourced.what.disciplineCell', { row: row.label, column }),
-    why: row.note ? say('charge.sourced.why.itIs', { note: row.note }) : say('charge.sourced.why.illegibleHere'),
+    why: row.note ? say('charge.sourced.why.itIs', { note: packNote('note', `discipline.${row.min}`, row.note) }) : say('charge.sourced.why.illegibleHere'),
     house: 'fire-discipline.cells',
     entry: `${rowKey}.${column}`,
     option: withAction('cell:', 'roll'),
   });
   const result = { ...parseDisciplineCell(printed.value), from: printed.from };
-  steps.push(say('charge.fireDiscipline.cell', { row: row.label, column, printed: result.printed, from: fromText(printed), uncertain: uncertainText(row.uncertain) }));
+  steps.push(say('charge.fireDiscipline.cell', { row: row.label, column, printed: result.printed, from: fromText(printed), uncertain: uncertainText(row.uncertain, `discipline.${row.min}`) }));
 
   let ap: FireDisciplineOutcome['ap'] = null;
   if (roll === 9) {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import type { Recorder } from '../../rules/outcome.ts';
-import { bandLabel, findBand } from './bands.ts';
+import { findBand } from './bands.ts';
+import { bandText } from './pack-text.ts';
 import { either, explained, hasKey, someOf } from './house-value.ts';
 import { ARMS, checkBands, CLASSES, FIRE_ROWS, FORMATIONS, GUNS, type Arm, type FireBand, type FireRow, type Formation, type Gun, type UnitClass } from './pack-schema.ts';
 import { cite, houseHolds, needOf, openValue, withAction, type Missing, type Noted, type Sourced } from './sourced.ts';
@@ -142,13 +143,13 @@ export function fireRow(input: RowInput): Sourced<FireRow> {
     case 'figures': {
       const b = findBand(r.bands, firer.figures);
       if (!b) refuse(say('charge.fireRow.noBand', { note: rule.note, figures: String(firer.figures) }));
-      return done(b.band.row, say('charge.fireRow.why.figures', { unit: firer.name, figures: String(firer.figures), band: bandLabel(b.band) }));
+      return done(b.band.row, say('charge.fireRow.why.figures', { unit: firer.name, figures: String(firer.figures), band: bandText(b.band) }));
     }
     case 'die': {
       if (given !== undefined) refuse(holds(say('charge.fireRow.reading.die', { die: String(r.die) })));
       const roll = rec.roll(r.die);
       const b = findBand(r.bands, roll)!;
-      return done(b.band.row, say('charge.fireRow.why.die', { die: String(r.die), roll: String(roll), band: bandLabel(b.band) }));
+      return done(b.band.row, say('charge.fireRow.why.die', { die: String(r.die), roll: String(roll), band: bandText(b.band) }));
     }
     default: {
       const v = valueOf(r, firer, input.band);

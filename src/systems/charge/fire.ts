@@ -7,6 +7,7 @@ import { recorder, signed, type Outcome } from '../../rules/outcome.ts';
 import { FIRE_ROWS, type ChargeRulesPack, type FireBand, type FireRow } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
 import { fromText, part, sourced, uncertainText, type Sourced, withAction } from './sourced.ts';
+import { packNote, slug } from './pack-text.ts';
 import { checkRowGiven, fireRow, type FirerFacts } from './fire-row.ts';
 import { cellRule, fireEffect, type FireEffect } from './fire-effect.ts';
 
@@ -84,7 +85,7 @@ function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse
   const entry = `${block.id}-${band.band}`;
   const effect = sourced(band.effect, part(house['fire.range-effects'] as { value: Partial<Record<string, number>>; note: string } | undefined, entry), gmEffect, {
     what: say('charge.sourced.what.rangeEffect', { block: block.id, band: band.band }),
-    why: say('charge.sourced.why.illegible', { note: band.note ?? say('charge.sourced.why.lost') }),
+    why: say('charge.sourced.why.illegible', { note: band.note ? packNote('note', `fire.${block.id}.${slug(band.band)}`, band.note) : say('charge.sourced.why.lost') }),
     house: 'fire.range-effects',
     entry,
     option: withAction('effect:', 'fire'),
@@ -96,9 +97,9 @@ function rangeEffect(range: FireRange, pack: ChargeRulesPack, house: ChargeHouse
       band: band.band,
       limits,
       range: d !== undefined ? say('charge.fire.rangeOf', { distance: String(d) }) : '',
-      effect: band.printed ? say('charge.fire.readAs', { printed: band.printed, value: signed(effect.value), note: pack.fire.neNote }) : signed(effect.value),
+      effect: band.printed ? say('charge.fire.readAs', { printed: band.printed, value: signed(effect.value), note: packNote('note', 'fire.ne', pack.fire.neNote) }) : signed(effect.value),
       from: fromText(effect),
-      uncertain: uncertainText(band.uncertain),
+      uncertain: uncertainText(band.uncertain, `fire.${block.id}.${slug(band.band)}`),
       unchecked: d !== undefined && (band.min === null || band.max === null) ? say('charge.fire.unchecked') : '',
     }),
   );
@@ -145,11 +146,11 @@ export function resolveFire(input: FireInput): FireOutcome {
   if (found) {
     cell = sourced(row.cells[found.index] ?? null, row.row === '2' ? part(house['fire.row-2'], found.index) : undefined, gm.cell, {
       what: say('charge.sourced.what.fireCell', { row: row.row, column: found.band.label }),
-      why: say('charge.sourced.why.illegible', { note: row.note ?? say('charge.sourced.why.lost') }),
+      why: say('charge.sourced.why.illegible', { note: row.note ? packNote('note', `fire.row.${row.row}`, row.note) : say('charge.sourced.why.lost') }),
       ...(row.row === '2' ? { house: 'fire.row-2', entry: found.band.label } : {}),
       option: withAction('cell:', 'fire'),
     });
-    steps.push(say('charge.fire.cell', { row: row.row, column: found.band.label, cell: String(cell.value), from: fromText(cell), uncertain: uncertainText(row.uncertain) }));
+    steps.push(say('charge.fire.cell', { row: row.row, column: found.band.label, cell: String(cell.value), from: fromText(cell), uncertain: uncertainText(row.uncertain, `fire.row.${row.row}`) }));
   } else if (gm.cell !== undefined) refuse(say('charge.fire.noCell'));
   const effect = cell ? fireEffect(cell.value, cells, input.target, steps) : null;
   steps.push(say('charge.fire.lastColumn', { row: row.row, last: row.lastColumn ?? say('charge.fire.illegible') }));

@@ -148,7 +148,7 @@ export function resolveRideDown(input: RideDownInput): RideDownOutcome {
   if (!inBand(area.value, input.difference)) refuse(say('charge.followUp.outsideArea', { difference: String(input.difference), min: String(area.value.min), max: String(area.value.max) }));
   const mod = pack.charge.rideDown.infantryMeleeModifier;
   const round = meleeRound({
-    sides: [input.cavalry, { ...input.infantry, modifiers: [...(input.infantry.modifiers ?? []), { label: 'Ride Down: infantry melee modifier', value: mod, rule: 'CHG-RIDEDOWN' }] }],
+    sides: [input.cavalry, { ...input.infantry, modifiers: [...(input.infantry.modifiers ?? []), { label: say('charge.followUp.rideDownModifier'), value: mod, rule: 'CHG-RIDEDOWN' }] }],
     dice: input.dice,
     pack,
   });

@@ -1,3 +1,4 @@
+import { english, joinedBy, say, type Text } from '../../i18n/text.ts';
 import type { Dice } from '../../rules/outcome.ts';
 
 /**
@@ -21,7 +22,7 @@ export const GRANDTAC = { rule: 'INIT-GRANDTAC', die: 10, turnEndsAt: 17 } as co
 
 
 export interface Modifier {
-  label: string;
+  label: Text;
   value: number;
   /** The rule or ruling it comes from, e.g. a house rule's name. */
   rule?: string;
@@ -42,13 +43,13 @@ export interface PointLimits {
   max?: number;
 }
 
-export type PointsCheck = { ok: true } | { ok: false; reason: string };
+export type PointsCheck = { ok: true } | { ok: false; reason: Text };
 
 /** For the secret allotment ballot: a whole number of points, 0 or more, within the battle's limits. */
 export function checkGrandTacPoints(points: number, limits: PointLimits = {}): PointsCheck {
   const min = Math.max(0, limits.min ?? 0);
-  if (!Number.isInteger(points) || points < min) return { ok: false, reason: `Grand-Tac points must be a whole number, ${min} or more (got ${points}) (INIT-GRANDTAC).` };
-  if (limits.max !== undefined && points > limits.max) return { ok: false, reason: `Grand-Tac points are limited to ${limits.max} in this battle (got ${points}) (INIT-GRANDTAC).` };
+  if (!Number.isInteger(points) || points < min) return { ok: false, reason: say('charge.initiative.pointsWhole', { min: String(min), points: String(points) }) };
+  if (limits.max !== undefined && points > limits.max) return { ok: false, reason: say('charge.initiative.pointsLimited', { max: String(limits.max), points: String(points) }) };
   return { ok: true };
 }
 
@@ -62,9 +63,9 @@ export interface GrandTacRoll {
 }
 
 export type GrandTacResult =
-  | { kind: 'turn-ends'; reason: string }
-  | { kind: 'winner'; side: string; by: number; reason: string }
-  | { kind: 'tie'; needsGm: true; reason: string };
+  | { kind: 'turn-ends'; reason: Text }
+  | { kind: 'winner'; side: string; by: number; reason: Text }
+  | { kind: 'tie'; needsGm: true; reason: Text };
 
 export interface GrandTacOutcome {
   rule: 'INIT-GRANDTAC';
@@ -74,7 +75,7 @@ export interface GrandTacOutcome {
   unmodifiedSum: number;
   turnEnds: boolean;
   result: GrandTacResult;
-  notes: string[];
+  notes: Text[];
 }
 
 /**
@@ -91,9 +92,9 @@ export function resolveGrandTac(input: { sides: readonly GrandTacSide[]; dice: D
   for (const s of sides) {
     if (s.points !== undefined) {
       const check = checkGrandTacPoints(s.points, input.limits);
-      if (!check.ok) throw new RangeError(`${s.side}: ${check.reason}`);
+      if (!check.ok) throw new RangeError(`${s.side}: ${english(check.reason)}`);
     }
-    for (const m of s.modifiers ?? []) if (!Number.isFinite(m.value)) throw new RangeError(`${s.side}: modifier "${m.label}" is not a number`);
+    for (const m of s.modifiers ?? []) if (!Number.isFinite(m.value)) throw new RangeError(`${s.side}: modifier "${english(m.label)}" is not a number`);
   }
 
   const roll = (s: GrandTacSide): GrandTacRoll => {
@@ -108,19 +109,18 @@ export function resolveGrandTac(input: { sides: readonly GrandTacSide[]; dice: D
 
   let result: GrandTacResult;
   if (turnEnds) {
-    result = { kind: 'turn-ends', reason: `Unmodified rolls ${ra.roll} + ${rb.roll} = ${unmodifiedSum}, ${GRANDTAC.turnEndsAt} or more: the turn ends immediately (INIT-GRANDTAC).` };
+    result = { kind: 'turn-ends', reason: say('charge.initiative.turnEnds', { a: String(ra.roll), b: String(rb.roll), sum: String(unmodifiedSum), at: String(GRANDTAC.turnEndsAt) }) };
   } else if (ra.total === rb.total) {
-    result = { kind: 'tie', needsGm: true, reason: `Modified rolls tie at ${ra.total}; the rules do not say who wins a tie, so the GM decides (INIT-GRANDTAC).` };
+    result = { kind: 'tie', needsGm: true, reason: say('charge.initiative.tie', { total: String(ra.total) }) };
   } else {
     const [win, lose] = ra.total > rb.total ? [ra, rb] : [rb, ra];
-    result = { kind: 'winner', side: win.side, by: win.total - lose.total, reason: `${win.side} wins the initiative, ${win.total} against ${lose.total}: the high modified die wins (INIT-GRANDTAC).` };
+    result = { kind: 'winner', side: win.side, by: win.total - lose.total, reason: say('charge.initiative.wins', { side: win.side, total: String(win.total), other: String(lose.total) }) };
   }
 
-  const notes: string[] = [];
+  const notes: Text[] = [];
   if (sides.some((s) => s.points !== undefined)) {
-    notes.push(
-      `Grand-Tac points allotted in secret before the rolls: ${rolls.map((r) => `${r.side} ${r.points ?? 'none'}`).join(', ')}. The rules do not say how they are spent or whether they change the roll; any effect on it is among the GM's modifiers (INIT-GRANDTAC).`,
-    );
+    const points = rolls.map((r) => say('charge.initiative.sidePoints', { side: r.side, points: r.points !== undefined ? String(r.points) : say('charge.initiative.noPoints') }));
+    notes.push(say('charge.initiative.pointsNote', { points: joinedBy(points, ', ') }));
   }
   return { rule: 'INIT-GRANDTAC', kind: input.kind ?? 'army', rolls, unmodifiedSum, turnEnds, result, notes };
 }

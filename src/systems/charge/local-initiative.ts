@@ -4,9 +4,10 @@ import { classDie } from './class-dice.ts';
 import type { Dice } from '../../rules/outcome.ts';
 import { applyRows, checkGmModifiers, gmModifierText, modifierText, sumGm, sumModifiers, type AppliedModifier, type GmModifier, type Wanted } from './modifiers.ts';
 import { recorder, type Outcome } from '../../rules/outcome.ts';
-import type { ChargeRulesPack, LocalInitKey, LocalResult, UnitClass } from './pack-schema.ts';
+import { CLASSES, type ChargeRulesPack, type LocalInitKey, type LocalResult, type UnitClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
 import { fromText, sourced, type Sourced } from './sourced.ts';
+import { attrWord, localResultText } from './pack-text.ts';
 import { say, type Text } from '../../i18n/text.ts';
 
 /**
@@ -69,7 +70,7 @@ export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitia
   const rec = recorder(input.dice);
   const roll = rec.roll(die.value);
   const total = roll + sumModifiers(modifiers) + sumGm(gmModifiers);
-  const values = { unit: unit.id, purpose: input.purpose, class: String(unit.class), die: String(die.value), from: fromText(die), roll: String(roll) };
+  const values = { unit: unit.id, purpose: input.purpose, class: attrWord('class', String(unit.class), CLASSES), die: String(die.value), from: fromText(die), roll: String(roll) };
   const steps: Text[] = [say(input.flankEndangered ? 'charge.localInitiative.rollMandatory' : 'charge.localInitiative.roll', values)];
   for (const m of modifiers) steps.push(say('charge.indent', { text: modifierText(m) }));
   for (const m of gmModifiers) steps.push(say('charge.indent', { text: gmModifierText(m) }));
@@ -77,6 +78,6 @@ export function resolveLocalInitiative(input: LocalInitiativeInput): LocalInitia
   if (!found) throw new Error(`pack INIT-LOCAL table has no band for ${total}`);
   const result = found.band[unit.class!];
   const text = li.results[result];
-  steps.push(say('charge.localInitiative.total', { total: String(total), result, text, from: fromText(table) }));
+  steps.push(say('charge.localInitiative.total', { total: String(total), result, text: localResultText(result, text), from: fromText(table) }));
   return { rule: 'INIT-LOCAL', die, roll, modifiers, gmModifiers, total, result, text, purpose: input.purpose, mandatory: Boolean(input.flankEndangered), dice: rec.rolled, steps };
 }

@@ -38,7 +38,7 @@ export interface MeleeRoll {
 }
 
 export type MeleeResult =
-  | { kind: 'winner'; winner: string; loser: string; losses: { unit: string; steps: number; why: string }[] }
+  | { kind: 'winner'; winner: string; loser: string; losses: { unit: string; steps: number; why: Text }[] }
   | { kind: 'tie'; needsGm: true; reason: Text };
 
 export interface MeleeOutcome extends Outcome {
@@ -82,8 +82,8 @@ export function meleeRound(input: MeleeInput): MeleeOutcome {
       winner: win.unit,
       loser: lose.unit,
       losses: [
-        { unit: lose.unit, steps: loserSteps, why: `difference of the modified rolls, ${win.total} - ${lose.total}` },
-        { unit: win.unit, steps: winnerSteps, why: `difference of the unmodified rolls, ${win.roll} and ${lose.roll}` },
+        { unit: lose.unit, steps: loserSteps, why: say('charge.melee.why.modified', { a: String(win.total), b: String(lose.total) }) },
+        { unit: win.unit, steps: winnerSteps, why: say('charge.melee.why.unmodified', { a: String(win.roll), b: String(lose.roll) }) },
       ],
     };
     steps.push(say('charge.melee.wins', { winner: win.unit, total: String(win.total), against: String(lose.total) }));

@@ -1,7 +1,8 @@
 import { refuse } from '../../rules/errors.ts';
+import { modifierLabel, packNote } from './pack-text.ts';
 import type { ChargeModifierRow } from './pack-schema.ts';
 import { signed } from '../../rules/outcome.ts';
-import { commas, sourced, type Noted } from './sourced.ts';
+import { commas, sourced, uncertainText, type Noted } from './sourced.ts';
 import { say, type Phrase, type Text } from '../../i18n/text.ts';
 
 /**
@@ -37,7 +38,7 @@ export interface AppliedModifier {
 
 /** A labelled modifier a GM gives where the source lists none (MEL-D10, FIRE-TABLE, SKIRMISH screen mods). */
 export interface GmModifier {
-  label: string;
+  label: Text;
   value: number;
   rule?: string;
 }
@@ -56,19 +57,19 @@ export function applyRows<K extends string, R extends ChargeModifierRow & { key:
   for (const key of Object.keys(gmValues) as K[]) {
     const row = rows.find((r) => r.key === key);
     if (!row) refuse(say('charge.modifiers.notModifier', { key, chart: where.chart }));
-    if (row.value !== null) refuse(say('charge.modifiers.printed', { id: row.id, text: row.text, value: signed(row.value) }));
-    if (!Number.isInteger(gmValues[key])) refuse(say('charge.modifiers.gmWhole', { id: row.id, text: row.text, got: String(gmValues[key]) }));
+    if (row.value !== null) refuse(say('charge.modifiers.printed', { id: row.id, text: modifierLabel(row.id, row.text), value: signed(row.value) }));
+    if (!Number.isInteger(gmValues[key])) refuse(say('charge.modifiers.gmWhole', { id: row.id, text: modifierLabel(row.id, row.text), got: String(gmValues[key]) }));
   }
   for (const w of wanted) {
     const row = rows.find((r) => r.key === w.key);
     if (!row) throw new Error(`pack ${where.chart} has no row "${w.key}"`);
     const count = w.count ?? 1;
-    if (!Number.isInteger(count) || count < 0) refuse(say('charge.modifiers.countWhole', { id: row.id, text: row.text, got: String(count) }));
+    if (!Number.isInteger(count) || count < 0) refuse(say('charge.modifiers.countWhole', { id: row.id, text: modifierLabel(row.id, row.text), got: String(count) }));
     if (count === 0) continue;
-    const why: Text = row.printed ? say('charge.modifiers.printedAs', { printed: row.printed }) : (row.note ?? say('charge.modifiers.lost'));
+    const why: Text = row.printed ? say('charge.modifiers.printedAs', { printed: row.printed }) : (row.note ? packNote('note', row.id, row.note) : say('charge.modifiers.lost'));
     const houseKey = where.houseKeys[w.key];
     const v = sourced(row.value, where.house[w.key], gmValues[w.key], {
-      what: say('charge.sourced.what.rowValue', { row: row.id, text: row.text }),
+      what: say('charge.sourced.what.rowValue', { row: row.id, text: modifierLabel(row.id, row.text) }),
       why: say('charge.sourced.why.givesNone', { why }),
       ...(houseKey ? { house: houseKey } : {}),
       option: where.option(row.id),
@@ -87,12 +88,12 @@ export function checkGmModifiers(ms: readonly GmModifier[], rule: string): void 
 /** A modifier row as a working lists it: its row, value (x count), who knew it applies, where its value came from. */
 export const modifierText = (m: AppliedModifier): Text =>
   say('charge.modifiers.line', {
-    row: `${m.id} ${m.text}`,
+    row: say('charge.modifiers.row', { id: m.id, text: modifierLabel(m.id, m.text) }),
     value: `${signed(m.value)}${m.count !== 1 ? ` x ${m.count} = ${signed(m.total)}` : ''}`,
     by: m.by,
     gm: m.valueFrom === 'gm' ? 'yes' : 'no',
     note: m.note ? say('charge.comma', { a: '', b: m.note }) : '',
-    uncertain: m.uncertain ? say('charge.uncertain', { what: m.uncertain }) : '',
+    uncertain: uncertainText(m.uncertain, m.id),
   });
 
 /** A GM's labelled modifier as a working lists it: "label: +1 (RULE)" or "label: +1 (the GM's)". */

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { attrWord, marginText } from './pack-text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { concat, joinedBy, say, type Text } from '../../i18n/text.ts';
 import { recorder, signed, type Dice, type Outcome } from '../../rules/outcome.ts';
-import { findBand, type Band } from './bands.ts';
+import { findBand } from './bands.ts';
 import { either, explained, oneOrMore, someOf } from './house-value.ts';
 import { cite, type Noted } from './sourced.ts';
 import { CHARGE_PHASES } from './sequence.ts';
@@ -113,8 +114,6 @@ export const MoraleResults = explained(
 );
 export type MoraleResults = z.infer<typeof MoraleResults>;
 
-/** A band of the margin in words: "0 or more", "-3 to -1", "-7 or less". */
-const marginLabel = (b: Band): string => (b.max === null ? `${b.min} or more` : b.min === null ? `${b.max} or less` : b.min === b.max ? `${b.min}` : `${b.min} to ${b.max}`);
 
 /** What the roster and the log tell of a unit taking a morale test. */
 export interface MoraleFacts {
@@ -154,7 +153,7 @@ export interface MoraleOutcome extends Outcome {
   total: number;
   target: number;
   margin: number;
-  band: string;
+  band: Text;
   result: MoraleResult[];
   /** It falls back, breaks or routs: "if neither retreats, the melee continues" (MEL-D10). */
   retreats: boolean;
@@ -263,12 +262,12 @@ export function resolveMorale(input: MoraleInput): MoraleOutcome {
   const margin = total - need;
   const found = findBand(results.value, margin)!;
   const result = found.band.result;
-  const targetShown = typeof target.value === 'number' ? `${need}` : `${need} (${f.class})`;
+  const targetShown: Text = typeof target.value === 'number' ? `${need}` : concat(`${need} (`, attrWord('class', String(f.class), CLASSES), ')');
   const house_ = {
     'morale.die': cite('morale.die', dieText(die.value), die.note),
     'morale.target': cite('morale.target', targetShown, target.note),
     'morale.modifiers': say('charge.comma', { a: 'morale.modifiers', b: mods.note }),
-    'morale.results': cite('morale.results', say('charge.morale.theBand', { band: marginLabel(found.band) }), results.note),
+    'morale.results': cite('morale.results', say('charge.morale.theBand', { band: marginText(found.band) }), results.note),
   };
   const steps: Text[] = [
     say(dice > 1 ? 'charge.morale.rollsSum' : 'charge.morale.rolls', { unit: f.unit, die: dieText(die.value), rolls: rolls.join(' + '), natural: String(natural), house: house_['morale.die'] }),
@@ -280,9 +279,9 @@ export function resolveMorale(input: MoraleInput): MoraleOutcome {
         )
       : [say('charge.morale.noModifier', { unit: f.unit, house: house_['morale.modifiers'] })]),
     say('charge.morale.modified', { total: String(total), target: targetShown, margin: signed(margin), house: house_['morale.target'] }),
-    say('charge.morale.band', { margin: signed(margin), band: marginLabel(found.band), result: result.join(', '), house: house_['morale.results'] }),
+    say('charge.morale.band', { margin: signed(margin), band: marginText(found.band), result: joinedBy(result.map((r) => say('charge.battle.morale.result', { result: r === 'fall-back' ? 'fallBack' : r })), ', '), house: house_['morale.results'] }),
   ];
   const retreats = result.some((r) => RETREATS.includes(r));
   if (retreats && f.turn.melee) steps.push(say('charge.morale.retreats', { unit: f.unit }));
-  return { rule: 'MEL-D10', unit: f.unit, die: dieText(die.value), rolls, natural, modifiers: applied, total, target: need, margin, band: marginLabel(found.band), result, retreats, house: house_, dice: rec.rolled, steps };
+  return { rule: 'MEL-D10', unit: f.unit, die: dieText(die.value), rolls, natural, modifiers: applied, total, target: need, margin, band: marginText(found.band), result, retreats, house: house_, dice: rec.rolled, steps };
 }

@@ -1,4 +1,5 @@
 import { say, type Text } from '../../i18n/text.ts';
+import { packNote, slug } from './pack-text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 import { findBand } from './bands.ts';
 import type { Dice } from '../../rules/outcome.ts';
@@ -104,7 +105,7 @@ export function resolveMovementRoll(input: MovementRollInput): MovementRollOutco
   let inches: number | null = null;
   if (rate) {
     inches = fraction === 'NM' ? 0 : fraction * rate.inches;
-    steps.push(say(rate.uncertain ? 'charge.movement.rateUncertain' : 'charge.movement.rate', { column: rate.column, inches: String(rate.inches), rule: rate.rule, uncertain: rate.uncertain ?? '', moved: String(inches) }));
+    steps.push(say(rate.uncertain ? 'charge.movement.rateUncertain' : 'charge.movement.rate', { column: rate.column, inches: String(rate.inches), rule: rate.rule, uncertain: rate.uncertain ? packNote('uncertain', `move.${slug(unit.arm)}`, rate.uncertain) : '', moved: String(inches) }));
   }
   return { rule: 'MOVE-ROLL', die, roll, fraction, rate, inches, dice: rec.rolled, steps };
 }

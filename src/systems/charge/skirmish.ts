@@ -8,6 +8,7 @@ import { recorder, type Outcome } from '../../rules/outcome.ts';
 import type { ChargeRulesPack, UnitClass } from './pack-schema.ts';
 import type { ChargeHouse } from './house.ts';
 import { fromText, part, sourced, uncertainText, type Sourced, withAction } from './sourced.ts';
+import { packNote } from './pack-text.ts';
 
 /**
  * Skirmish Combat, SKIRMISH: "Class Dice + Screen mods" read on the class row (8+, 7, 6, 5, 2-4,
@@ -69,11 +70,11 @@ export function resolveSkirmish(input: SkirmishInput): SkirmishOutcome {
   const houseRow = cls === 'line' ? undefined : part(house['skirmish.rows'], cls);
   const printed = sourced(found && row ? (row[found.index] ?? null) : null, found ? part(houseRow, found.index) : undefined, input.gm?.cell, {
     what: say('charge.sourced.what.skirmish', { class: cls, column: label }),
-    why: !found ? say('charge.sourced.why.noColumn', { total: String(total) }) : say('charge.sourced.why.rowIllegible', { class: cls, note: sk.note }),
+    why: !found ? say('charge.sourced.why.noColumn', { total: String(total) }) : say('charge.sourced.why.rowIllegible', { class: cls, note: packNote('note', 'skirmish', sk.note) }),
     ...(found && cls !== 'line' ? { house: 'skirmish.rows', entry: cls } : {}),
     option: withAction('cell:', 'roll'),
   });
   const result = { ...parseSkirmishCell(printed.value), from: printed.from };
-  steps.push(say('charge.skirmish.cell', { class: `${cls[0]!.toUpperCase()}${cls.slice(1)}`, column: label, printed: result.printed, from: fromText(printed), uncertain: uncertainText(found?.band.uncertain) }));
+  steps.push(say('charge.skirmish.cell', { class: `${cls[0]!.toUpperCase()}${cls.slice(1)}`, column: label, printed: result.printed, from: fromText(printed), uncertain: uncertainText(found?.band.uncertain, `skirmish.${found?.band.min}`) }));
   return { rule: 'SKIRMISH', die, roll, modifiers, total, column: label, result, dice: rec.rolled, steps };
 }

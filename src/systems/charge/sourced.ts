@@ -1,4 +1,5 @@
 import { say, type Phrase, type Text } from '../../i18n/text.ts';
+import { packNote } from './pack-text.ts';
 import { refuse, ValueNeeded } from '../../rules/errors.ts';
 
 /**
@@ -95,8 +96,8 @@ export function sourced<T>(printed: T | null, house: Noted<T> | undefined, gm: T
 /** Where a value came from, as a working says it: "from the pack", the house rule's note, "the GM's value". */
 export const fromText = (s: Sourced<unknown>): Text => (s.from === 'pack' ? say('charge.from.pack') : s.from === 'house' ? (s.note ?? say('charge.from.house')) : say('charge.from.gm'));
 
-/** " [reading uncertain: …]" after a chart's reading the OCR was unsure of; '' when it was sure. */
-export const uncertainText = (what: string | undefined): Text => (what ? say('charge.uncertain', { what }) : '');
+/** " [reading uncertain: …]" after a chart's reading the OCR was unsure of (the pack's words, `charge.pack.uncertain.<id>`); '' when it was sure. */
+export const uncertainText = (what: string | undefined, id: string): Text => (what ? say('charge.uncertain', { what: packNote('uncertain', id, what) }) : '');
 
 /** Texts one after another, comma-separated ("a, b, c"); undefined when there are none. */
 export const commas = (texts: readonly Text[]): Text | undefined => (texts.length ? texts.reduce((a, b) => say('charge.comma', { a, b })) : undefined);

@@ -42,12 +42,12 @@ export type ActAction = {
 export interface ActOutcome {
   unit: string;
   exploitation: boolean;
-  action: ActionOutcome | { rule: 'BRG-3.4.3'; unit: string; action: 'consolidate' | 'tap-out' | 'charge'; dice: []; steps: string[] };
+  action: ActionOutcome | { rule: 'BRG-3.4.3'; unit: string; action: 'consolidate' | 'tap-out' | 'charge'; dice: []; steps: Text[] };
   morale: { unit: string; result: TestResult; by: 'log' | 'gm' }[];
   reaction: ReactionOutcome | null;
   bayonets: BayonetsOutcome[];
   uncontrolled: UncontrolledOutcome | null;
-  steps: string[];
+  steps: Text[];
 }
 
 export type ActEvent = { type: 'BrigadeActed'; data: { at: TurnPosition; unitId: string; targetId?: string; outcome: ActOutcome; effects: Effect[]; dice: DiceUsed } };
@@ -56,7 +56,7 @@ export type ActEvent = { type: 'BrigadeActed'; data: { at: TurnPosition; unitId:
 export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEvent[] {
   checkPhase(s, 'BRG-3', say('brigade.charge.when'));
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'act with it');
+  checkActsFor(s, ctx.actor, u, say('brigade.actsFor.act'));
   checkInPlay(s, u);
   const combat = combatNow(s);
   const exploiting = combat?.exploiting !== undefined;
@@ -73,9 +73,9 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
     if (active?.what !== 'unit' || active.id !== u.id || active.done) refuse(say('brigade.charge.notActivated', { unit: u.name }));
   }
   const gmRulings = [a.range !== undefined ? 'range' : '', a.chargerTest ? 'charger_morale' : '', a.targetTest ? 'target_morale' : '', a.breaksOn ? 'breaks_on' : '', a.uncontrolledOn ? 'uncontrolled_on' : ''].filter(Boolean);
-  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.2.2, BRG-3.2.3, BRG-3.2.5, BRG-3.4.3.1', 'give it');
+  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.2.2, BRG-3.2.3, BRG-3.2.5, BRG-3.4.3.1', say('brigade.gmGives.it'));
   const arm = armOf(u);
-  const steps: string[] = [];
+  const steps: Text[] = [];
   const measure = a.measure ?? 'in';
   const target = a.target !== undefined ? findUnit(s, a.target) : undefined;
   if (target && unitSideId(s, target) === unitSideId(s, u)) refuse(say('brigade.charge.sameSide', { unit: u.name, target: target.name, side: sideOfUnit(s, u) }));
@@ -86,7 +86,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   const testOf = (unit: Unit, given: TestResult | undefined): TestResult | undefined => {
     const m = status(s, unit.id).morale;
     const logged = m && samePhase(m.at, s.position) && m.sub === subPhase(s) ? m.result : undefined;
-    if (given && logged && given !== logged) claim(s, ctx.actor, { what: `${unit.name}'s morale test`, claimed: given, derived: logged, source: 'the test recorded this sub-phase', rule: 'BRG-3.2.3' });
+    if (given && logged && given !== logged) claim(s, ctx.actor, { what: `${unit.name}'s morale test`, claimed: given, derived: logged, source: say('brigade.charge.recordedTest'), rule: 'BRG-3.2.3' });
     return given ?? logged;
   };
   const took = (unit: Unit, result: TestResult, given: TestResult | undefined): TestResult => {
@@ -95,7 +95,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   };
   let actionOutcome: ActOutcome['action'];
   if (a.action === 'consolidate' || (exploiting && a.action === 'tap-out')) {
-    actionOutcome = { rule: 'BRG-3.4.3', unit: u.name, action: a.action, dice: [], steps: [`${u.name} ${a.action === 'consolidate' ? 'consolidates' : 'does nothing ("tap out")'} (BRG-3.4.3).`] };
+    actionOutcome = { rule: 'BRG-3.4.3', unit: u.name, action: a.action, dice: [], steps: [say(a.action === 'consolidate' ? 'brigade.charge.consolidates' : 'brigade.charge.tapsOutExploiting', { unit: u.name })] };
   } else {
     actionOutcome = checkAction({
       unit: u.name,
@@ -107,7 +107,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
       pack,
     });
   }
-  if (exploiting && a.action === 'charge') actionOutcome.steps.unshift(`${u.name} makes an exploitation charge (BRG-3.4.3).`);
+  if (exploiting && a.action === 'charge') actionOutcome.steps.unshift(say('brigade.charge.exploitationCharge', { unit: u.name }));
   let reaction: ReactionOutcome | null = null;
   const effects: Effect[] = [];
   if (a.action === 'charge' && target) {
@@ -131,7 +131,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
     uncontrolled: uncontrolledDue ? uncontrolledTest({ unit: u.name, arm, action: a.action as 'charge' | 'consolidate', ...(a.uncontrolledOn ? { uncontrolledOn: a.uncontrolledOn } : {}), ...(uncontrolledHouse ? { house: uncontrolledHouse } : {}), dice: d, pack }) : null,
   }));
   const outcome: ActOutcome = { unit: u.name, exploitation: exploiting, action: actionOutcome, morale, reaction, bayonets: rolled.bayonets, uncontrolled: rolled.uncontrolled, steps };
-  for (const m of morale) if (m.by === 'gm') steps.push(`${m.unit}'s morale test ${m.result}: GM's ruling (${m.result}), the source does not say how it is rolled.`);
+  for (const m of morale) if (m.by === 'gm') steps.push(say('brigade.charge.gmMorale', { unit: m.unit, result: m.result }));
   return [{ type: 'BrigadeActed', data: { at: s.position, unitId: u.id, ...(target ? { targetId: target.id } : {}), outcome, effects, dice: used } }];
 }
 

@@ -22,7 +22,7 @@ export function counterCharge(s: BattleState, a: CounterChargeAction, ctx: Decid
   checkPhase(s, 'BRG-3', say('brigade.counterCharge.when'));
   const u = findUnit(s, a.unit);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, u, 'counter-charge with it');
+  checkActsFor(s, ctx.actor, u, say('brigade.actsFor.counterCharge'));
   if (unitSideId(s, u) === unitSideId(s, target)) refuse(say('brigade.counterCharge.sameSide', { unit: u.name, target: target.name, side: sideOfUnit(s, u) }));
   const c = combatNow(s);
   const exploitation = c?.exploiting !== undefined;

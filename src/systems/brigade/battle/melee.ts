@@ -68,14 +68,14 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
   if (![...ua, ...ub].some((u) => actsFor(s, ctx.actor, u))) refuse(say('brigade.melee.whoResolves'));
   for (const u of [...ua, ...ub]) checkInPlay(s, u);
   const gmRulings = [a.supplementaryA ? 'supplementary_a' : '', a.supplementaryB ? 'supplementary_b' : '', a.rounding ? 'rounding' : '', a.infantryRetreat !== undefined ? 'infantry_retreat' : '', a.remainder ? 'remainder' : '', a.onTie ? 'on_tie' : ''].filter(Boolean);
-  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.3.2-3.3.4', 'give it');
+  checkGmRulings(s, ctx.actor, gmRulings, 'BRG-3.3.2-3.3.4', say('brigade.gmGives.it'));
   const rulings: Ruling[] = [];
   const dieOf = (u: Unit): MeleeDie => {
     const roster = u.attrs.melee_dice === undefined ? undefined : String(u.attrs.melee_dice);
     const given = a.meleeDice?.find((m) => findUnit(s, m.unit).id === u.id)?.die;
     if (given !== undefined) {
       if (!['0', '1D3', '1D6'].includes(given)) refuse(say('brigade.melee.dieIs', { unit: u.name, got: given }));
-      const r = claim(s, ctx.actor, { what: `${u.name}'s melee die`, claimed: given, derived: roster ?? 'not set', source: 'the roster', rule: 'BRG-3.3.2' });
+      const r = claim(s, ctx.actor, { what: `${u.name}'s melee die`, claimed: given, derived: roster ?? 'not set', source: say('brigade.theRoster'), rule: 'BRG-3.3.2' });
       if (r) rulings.push(r);
       return given as MeleeDie;
     }

@@ -20,7 +20,7 @@ export interface BrigadeUnitStatus {
   /** Retreating, with or without a retreat marker (BRG-3.2.3, BRG-3.3.4), until it rallies (BRG-1.1). */
   retreating?: { at: TurnPosition; rule: string; marker: boolean };
   /** Marked out of command in the turn's Command & Control phase (BRG-1.3). */
-  outOfCommand?: { turn: number; why: string };
+  outOfCommand?: { turn: number; why: Text };
   /** Its last morale test, as the GM gave its result: once per phase or sub-phase (BRG-2.2.2, BRG-3.2.3). */
   morale?: { at: TurnPosition; sub: string; result: TestResult };
 }

@@ -1,8 +1,12 @@
 import { samePhase, sideName } from '../../../battle/mechanics.ts';
 import type { BattleState, Unit } from '../../../battle/state.ts';
-import { say, type Text } from '../../../i18n/text.ts';
+import { joinedBy, say, type Text } from '../../../i18n/text.ts';
 import { awaiting } from '../index.ts';
+import type { LeaderKind } from '../pack-schema.ts';
 import { brg, combatNow, destroyed, initiativeNow, leaderOf, left, status, strength, tokensNow, unitName } from './state.ts';
+
+/** A leader's kind as the views show it (BRG-1.2): army-commander, sub-general, brigade-commander. */
+const leaderKind = (kind: LeaderKind): Text => say('brigade.leaderKind', { kind: kind === 'army-commander' ? 'armyCommander' : kind === 'sub-general' ? 'subGeneral' : 'brigadeCommander' });
 
 /** Lines for /unit show. */
 export function brigadeUnitLines(s: BattleState, u: Unit): Text[] {
@@ -42,11 +46,11 @@ export function brigadeStatusLines(s: BattleState): Text[] {
     out.push(units ? say('brigade.views.exploiting', { units }) : say('brigade.views.exploitingNone'));
   }
   if (b.fallen.length) {
-    const fallen = b.fallen.map((f): Text => say('brigade.views.fallenLeader', { leader: f.leader, kind: f.kind, turn: String(f.removedTurn) }));
+    const fallen = b.fallen.map((f): Text => say('brigade.views.fallenLeader', { leader: f.leader, kind: leaderKind(f.kind), turn: String(f.removedTurn) }));
     out.push(say('brigade.views.fallen', { leaders: fallen.reduce((x, y) => say('brigade.views.comma', { a: x, b: y })) }));
   }
   const leaders = Object.values(b.leaders);
-  if (leaders.length) out.push(say('brigade.views.leaders', { leaders: leaders.map((l) => `${l.name} ${l.kind} (${sideName(s, l.sideId)})`).join(', ') }));
+  if (leaders.length) out.push(say('brigade.views.leaders', { leaders: joinedBy(leaders.map((l) => say('brigade.views.leaderEntry', { name: l.name, kind: leaderKind(l.kind), side: sideName(s, l.sideId) })), ', ') }));
   if (b.withdrawn.length) out.push(say('brigade.views.withdrawn', { sides: b.withdrawn.map((id) => sideName(s, id)).join(', ') }));
   return out;
 }

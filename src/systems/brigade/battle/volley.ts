@@ -21,7 +21,7 @@ export type VolleyEvent =
 export function volley(s: BattleState, a: Extract<VolleyAction, { type: 'BrigadeVolley' }>, ctx: DecideContext): BattleEvent[] {
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkActsFor(s, ctx.actor, firer, say('brigade.actsFor.fire'));
   checkInPlay(s, firer);
   checkInPlay(s, target);
   const pid = phaseId(s.position);

@@ -104,14 +104,14 @@ function applyEffects(e: AppliedEffects, figures: number, house: ChargeHouse, gm
 export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideContext): BattleEvent[] {
   const att = findUnit(s, a.attacker);
   const def = findUnit(s, a.defender);
-  checkActsFor(s, ctx.actor, att, 'charge with it');
+  checkActsFor(s, ctx.actor, att, say('charge.actsFor.charge'));
   checkEnemies(s, att, def, 'charge');
   checkGmRulings(
     s,
     ctx.actor,
     given({ die: a.die, values: a.values, mass: a.mass, rows: a.rows, outward_rows: a.outwardRows, surrender_pct: a.surrenderPercentPerPip, surrender_rounding: a.surrenderRounding, ride_down_area: a.rideDownArea }),
     'CHG-ROLL',
-    'give the values the source lost',
+    say('charge.gmGives.lostValues'),
   );
   const attacker = chargeUnit(s, att);
   const defender = chargeUnit(s, def);
@@ -124,7 +124,7 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
       what: `${att.name}'s closing casualties`,
       claimed: `${a.closing}%`,
       derived: `${derived}%`,
-      source: derived ? 'recorded this phase' : 'none recorded this phase',
+      source: say(derived ? 'charge.battle.charge.closingRecorded' : 'charge.battle.charge.closingNone'),
       rule: 'CHG-ATT-MOD.7',
     });
     if (r) {

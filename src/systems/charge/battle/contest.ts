@@ -28,7 +28,7 @@ export function decideContest(s: BattleState, a: ContestInitiative, ctx: DecideC
   const against = findCommand(s, a.against);
   if (c.sideId === against.sideId) refuse(say('charge.battle.contest.sameSide', { commander: c.name, against: against.name, side: sideName(s, c.sideId) }));
   if (!isGm(s, ctx.actor) && !playsCommand(s, ctx.actor, c)) refuse(c.player ? say('charge.battle.contest.notYoursPlayed', { commander: c.name, side: sideName(s, c.sideId), player: mention(c.player) }) : say('charge.battle.contest.notYours', { commander: c.name, side: sideName(s, c.sideId) }));
-  checkGmRulings(s, ctx.actor, given({ commander_modifiers: a.commanderModifiers, against_modifiers: a.againstModifiers }), 'INIT-GRANDTAC', 'give initiative modifiers: the source lists none');
+  checkGmRulings(s, ctx.actor, given({ commander_modifiers: a.commanderModifiers, against_modifiers: a.againstModifiers }), 'INIT-GRANDTAC', say('charge.gmGives.initiativeModifiers'));
   const units = Object.values(s.units).filter((u) => u.commandId === c.id);
   if (!units.some((u) => DIVISION_OR_BETTER.includes(attr<string>(u, 'leader') ?? '')))
     refuse(say('charge.battle.contest.noDivision', { commander: c.name }));

@@ -16,8 +16,8 @@ export type ChargeFireDisciplineRolled = { type: 'ChargeFireDisciplineRolled'; d
 /** FIRE-DISCIPLINE, with the natural 9 and natural 10 AP notes. */
 export function decideDiscipline(s: BattleState, a: ChargeFireDiscipline, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'roll for it');
-  checkGmRulings(s, ctx.actor, given({ modifiers: a.modifiers, die: a.die, cell: a.cell }), 'FIRE-DISCIPLINE', 'give them');
+  checkActsFor(s, ctx.actor, u, say('charge.actsFor.roll'));
+  checkGmRulings(s, ctx.actor, given({ modifiers: a.modifiers, die: a.die, cell: a.cell }), 'FIRE-DISCIPLINE', say('charge.gmGives.them'));
   if (!DISCIPLINE_COLUMNS.includes(a.column)) refuse(say('charge.battle.fireDiscipline.columnOneOf', { columns: DISCIPLINE_COLUMNS.join(', '), column: String(a.column) }));
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>

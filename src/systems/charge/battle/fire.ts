@@ -41,12 +41,12 @@ function firerFacts(s: BattleState, u: Unit): FirerFacts {
 export function decideFire(s: BattleState, a: ChargeFire, ctx: DecideContext): BattleEvent[] {
   const firer = findUnit(s, a.firer);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, firer, 'fire with it');
+  checkActsFor(s, ctx.actor, firer, say('charge.actsFor.fire'));
   checkEnemies(s, firer, target, 'fire');
   const house = chargeHouse(s);
   // Without the house rule, the row is a GM's ruling: the source does not say how it is chosen.
   const row = house['fire.row'] ? undefined : a.row;
-  checkGmRulings(s, ctx.actor, given({ row, modifiers: a.modifiers, cell: a.cell, effect: a.effect, below_zero: a.belowZero }), 'FIRE-TABLE', 'give them, or set the house rule fire.row for the battle');
+  checkGmRulings(s, ctx.actor, given({ row, modifiers: a.modifiers, cell: a.cell, effect: a.effect, below_zero: a.belowZero }), 'FIRE-TABLE', say('charge.gmGives.fireRow'));
   if (a.row !== undefined && !FIRE_ROWS.includes(a.row)) refuse(say('charge.battle.fire.rowOneOf', { rows: FIRE_ROWS.join(', '), row: String(a.row) }));
   if ((a.block === undefined) !== (a.band === undefined)) refuse(say('charge.battle.fire.blockAndBand'));
   if (a.distance !== undefined && a.block === undefined) refuse(say('charge.battle.fire.distanceNeedsBlock'));

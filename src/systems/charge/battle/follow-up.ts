@@ -32,7 +32,7 @@ function lastCharge(s: BattleState, u: Unit, rule: string): LastCharge {
 export function decideContinue(s: BattleState, a: ChargeContinue, ctx: DecideContext): BattleEvent[] {
   const att = findUnit(s, a.attacker);
   const target = findUnit(s, a.target);
-  checkActsFor(s, ctx.actor, att, 'continue its charge');
+  checkActsFor(s, ctx.actor, att, say('charge.actsFor.continue'));
   checkEnemies(s, att, target, 'charge');
   const last = lastCharge(s, att, 'CHG-CONTINUE');
   if (last.continued) refuse(say('charge.battle.followUp.continuedAlready', { unit: att.name }));
@@ -45,8 +45,8 @@ export function decideContinue(s: BattleState, a: ChargeContinue, ctx: DecideCon
 export function decideRideDown(s: BattleState, a: ChargeRideDown, ctx: DecideContext): BattleEvent[] {
   const cav = findUnit(s, a.cavalry);
   const inf = findUnit(s, a.infantry);
-  checkActsFor(s, ctx.actor, cav, 'ride down with it');
-  checkGmRulings(s, ctx.actor, given({ cavalry_modifiers: a.cavalryModifiers, infantry_modifiers: a.infantryModifiers, area: a.area }), 'MEL-D10, CHG-RIDEDOWN', 'give melee modifiers or the dotted line area');
+  checkActsFor(s, ctx.actor, cav, say('charge.actsFor.rideDown'));
+  checkGmRulings(s, ctx.actor, given({ cavalry_modifiers: a.cavalryModifiers, infantry_modifiers: a.infantryModifiers, area: a.area }), 'MEL-D10, CHG-RIDEDOWN', say('charge.gmGives.rideDown'));
   const found = Object.values(chg(s).charges).find((c) => samePhase(c.at, s.position) && c.rideDown.status !== 'not-applicable' && c.rideDown.cavalry === cav.name && c.rideDown.infantry === inf.name);
   if (!found) refuse(say('charge.battle.followUp.noRideDown', { infantry: inf.name, cavalry: cav.name }));
   if (found.rodeDown) refuse(say('charge.battle.followUp.rodeDownAlready', { cavalry: cav.name, infantry: inf.name }));

@@ -1,4 +1,4 @@
-import { say, type Text } from '../../../i18n/text.ts';
+import { concat, joinedBy, say, type Text } from '../../../i18n/text.ts';
 import type { DiceStream } from '../../../dice/stream.ts';
 import { sideVoters } from '../../../battle/ballots.ts';
 import { openBallot, type BallotContext, type Consequences } from '../../../battle/decide-ballots.ts';
@@ -30,7 +30,7 @@ export function decideGrandTac(s: BattleState, action: OpenGrandTac, ctx: Ballot
   const voters = sideVoters(s, []);
   const opened = openBallot(s, ctx, {
     kind: 'grandtac',
-    title: `Grand-Tac points for turn ${s.position.turn}`,
+    title: say('charge.initiative.ballotTitle', { turn: String(s.position.turn) }),
     rule: 'INIT-GRANDTAC',
     voters,
     input: { kind: 'number', min: 0, max: MAX_POINTS },
@@ -84,10 +84,13 @@ export function evolveGrandTacModifiers(d: BattleState, e: GrandTacModifiersSet)
   d.rules = { ...c, grandTac: { ...c.grandTac, [e.data.ballotId]: e.data.modifiers } };
 }
 
+/** A modifier as the working lists it: "+1 army commander". */
+const modifierWords = (m: Modifier): Text => concat(`${m.value >= 0 ? '+' : ''}${m.value} `, m.label);
+
 /** A commander's roll as a sentence of the working: its points, die, roll and any modifiers. */
 export function rollLine(r: GrandTacOutcome['rolls'][number]): Text {
   const base = { side: r.side, die: String(r.die), roll: String(r.roll) };
-  const modified = r.modifiers.length ? { modifiers: r.modifiers.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(' '), total: String(r.total) } : undefined;
+  const modified = r.modifiers.length ? { modifiers: joinedBy(r.modifiers.map(modifierWords), ' '), total: String(r.total) } : undefined;
   if (r.points !== undefined) return modified ? say('charge.battle.initiative.rollPointsModified', { ...base, points: r.points, ...modified }) : say('charge.battle.initiative.rollPoints', { ...base, points: r.points });
   return modified ? say('charge.battle.initiative.rollModified', { ...base, ...modified }) : say('charge.battle.initiative.roll', base);
 }
@@ -98,6 +101,6 @@ export function describeGrandTac(e: GrandTacRolled): Text {
 }
 
 export function describeGrandTacModifiers(e: GrandTacModifiersSet): Text {
-  const sides = Object.entries(e.data.modifiers).map(([side, ms]) => `${side} ${ms.map((m) => `${m.value >= 0 ? '+' : ''}${m.value} ${m.label}`).join(', ')}`);
-  return say('charge.battle.initiative.modifiersSet', { ballot: e.data.ballotId, sides: sides.join('; ') });
+  const sides = Object.entries(e.data.modifiers).map(([side, ms]) => concat(`${side} `, joinedBy(ms.map(modifierWords), ', ')));
+  return say('charge.battle.initiative.modifiersSet', { ballot: e.data.ballotId, sides: joinedBy(sides, '; ') });
 }

@@ -18,8 +18,8 @@ const DIVISION_OR_BETTER = ['division', 'corps', 'army'];
 /** INIT-LOCAL, at any time; the Division-or-better leader from the roster. */
 export function decideLocalInitiative(s: BattleState, a: ChargeLocalInitiative, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'roll for it');
-  checkGmRulings(s, ctx.actor, given({ modifiers: a.modifiers, die: a.die }), 'INIT-LOCAL', 'give them');
+  checkActsFor(s, ctx.actor, u, say('charge.actsFor.roll'));
+  checkGmRulings(s, ctx.actor, given({ modifiers: a.modifiers, die: a.die }), 'INIT-LOCAL', say('charge.gmGives.them'));
   const cls = attr<UnitClass>(u, 'class');
   const leader = attr<string>(u, 'leader');
   const dice = needDice(ctx.dice);

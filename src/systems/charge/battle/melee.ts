@@ -33,7 +33,7 @@ export function decideMelee(s: BattleState, a: ChargeMelee, ctx: DecideContext):
   const def = findUnit(s, a.defender);
   checkEnemies(s, att, def, 'fight');
   if (![att, def].some((u) => actsFor(s, ctx.actor, u))) refuse(say('charge.battle.melee.onlyPlayers', { unit: att.name, other: def.name }));
-  checkGmRulings(s, ctx.actor, given({ attacker_modifiers: a.attackerModifiers, defender_modifiers: a.defenderModifiers }), 'MEL-D10', 'give melee modifiers: the source lists none');
+  checkGmRulings(s, ctx.actor, given({ attacker_modifiers: a.attackerModifiers, defender_modifiers: a.defenderModifiers }), 'MEL-D10', say('charge.gmGives.meleeModifiers'));
   for (const u of [att, def]) if (figuresNow(s, u) < 1) noFigures(u);
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>

@@ -46,7 +46,7 @@ export function moraleFacts(s: BattleState, u: Unit): MoraleFacts {
 
 export function decideMorale(s: BattleState, a: ChargeMoraleTest, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'test its morale');
+  checkActsFor(s, ctx.actor, u, say('charge.actsFor.morale'));
   if (figuresNow(s, u) < 1) noFigures(u);
   const facts = moraleFacts(s, u);
   const house = chargeHouse(s);

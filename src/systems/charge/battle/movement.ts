@@ -16,8 +16,8 @@ export type ChargeMovementRolled = { type: 'ChargeMovementRolled'; data: { unitI
 /** MOVE-ROLL, the rate from MOVE-RATES by the unit's arm (and gun). */
 export function decideMovement(s: BattleState, a: ChargeMovementRoll, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'roll to move it');
-  checkGmRulings(s, ctx.actor, given({ die: a.die }), 'MOVE-ROLL', 'give the movement die');
+  checkActsFor(s, ctx.actor, u, say('charge.actsFor.move'));
+  checkGmRulings(s, ctx.actor, given({ die: a.die }), 'MOVE-ROLL', say('charge.gmGives.movementDie'));
   if (a.rate !== undefined && ![...FOOT_HORSE_RATES, ...ARTILLERY_RATES].includes(a.rate as never)) refuse(say('charge.battle.movement.rateOneOf', { rates: [...new Set([...FOOT_HORSE_RATES, ...ARTILLERY_RATES])].join(', ') }));
   const moveClass = attr<MoveClass>(u, 'move_class');
   const gun = attr<Gun>(u, 'gun');

@@ -15,8 +15,8 @@ export type ChargeSkirmishResolved = { type: 'ChargeSkirmishResolved'; data: { u
 /** SKIRMISH: Class Dice + Screen mods on the class row. */
 export function decideSkirmish(s: BattleState, a: ChargeSkirmish, ctx: DecideContext): BattleEvent[] {
   const u = findUnit(s, a.unit);
-  checkActsFor(s, ctx.actor, u, 'skirmish with it');
-  checkGmRulings(s, ctx.actor, given({ screen_modifiers: a.screenModifiers, die: a.die, cell: a.cell }), 'SKIRMISH', 'give them');
+  checkActsFor(s, ctx.actor, u, say('charge.actsFor.skirmish'));
+  checkGmRulings(s, ctx.actor, given({ screen_modifiers: a.screenModifiers, die: a.die, cell: a.cell }), 'SKIRMISH', say('charge.gmGives.them'));
   const cls = attr<UnitClass>(u, 'class');
   const dice = needDice(ctx.dice);
   const { value: o, dice: used } = dice.take((d) =>

@@ -12,12 +12,6 @@ export type ChargeStatusChange = { shaken?: boolean; disordered?: boolean; rout?
 
 export type ChargeStatusSet = { type: 'ChargeStatusSet'; data: { unitId: string; at: TurnPosition; change: ChargeStatusChange } };
 
-/** A unit's rout, shaken, disorder and closing casualties of this phase, as words. */
-export function statusWords(s: BattleState, u: Unit): string {
-  const st = unitStatus(s, u.id);
-  return [st.routBroken ?? '', st.shaken ? 'shaken' : '', st.disordered ? 'disordered' : '', closingNow(s, u) ? `closing casualties ${closingNow(s, u)}% this phase` : ''].filter(Boolean).join(', ');
-}
-
 /** A unit's rout, shaken, disorder and closing casualties of this phase, as a text; undefined when none. */
 export function statusText(s: BattleState, u: Unit): Text | undefined {
   const st = unitStatus(s, u.id);
