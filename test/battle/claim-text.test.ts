@@ -3,6 +3,8 @@ import { sameText } from '../../src/battle/mechanics.ts';
 import { lines, list, say, word } from '../../src/i18n/text.ts';
 import { MEDIEVAL_HOUSE } from '../../src/systems/medieval/house.ts';
 import { PERCENTILE_HOUSE } from '../../src/systems/percentile/house-rules.ts';
+import { CHARGE_HOUSE } from '../../src/systems/charge/house.ts';
+import { brigadeHouse } from '../../src/systems/brigade/house.ts';
 import type { HouseRule } from '../../src/rules/house.ts';
 import { TRANSLATED } from '../../src/i18n/locales.ts';
 import '../../src/systems/index.ts';
@@ -36,6 +38,8 @@ describe("a house rule's texts in the reader's language (issue 43)", () => {
   it.each([
     ['medieval', MEDIEVAL_HOUSE],
     ['percentile', PERCENTILE_HOUSE],
+    ['charge', CHARGE_HOUSE],
+    ['brigade', brigadeHouse],
   ] as const)('every %s house rule text is a phrase, worded in every language and translated', (_system, rules) => {
     for (const r of rules) {
       for (const x of texts(r)) {
