@@ -6,6 +6,8 @@ import { PERCENTILE_HOUSE } from '../../src/systems/percentile/house-rules.ts';
 import { CHARGE_HOUSE } from '../../src/systems/charge/house.ts';
 import { brigadeHouse } from '../../src/systems/brigade/house.ts';
 import type { HouseRule } from '../../src/rules/house.ts';
+import { RuleError } from '../../src/rules/errors.ts';
+import { checkHouseRule } from '../../src/battle/house.ts';
 import { TRANSLATED } from '../../src/i18n/locales.ts';
 import '../../src/systems/index.ts';
 
@@ -58,5 +60,18 @@ describe("a house rule's texts in the reader's language (issue 43)", () => {
     expect(word(screen.expects, 'en')).toBe('by-a-third or to-a-third');
     expect(word(screen.expects, 'fr')).toBe('by-a-third ou to-a-third');
     expect(word(screen.readings!['to-a-third']!, 'de')).toBe('auf ein Drittel verringert: x1/3');
+  });
+
+  it("/house set's refusal names what the rule takes in the reader's words", () => {
+    const refusal = (() => {
+      try {
+        checkHouseRule(PERCENTILE_HOUSE, 'night.visibility.dark', -1, 'Percentile');
+      } catch (err) {
+        return (err as RuleError).text;
+      }
+      throw new Error('not refused');
+    })();
+    expect(word(refusal, 'en')).toMatch(/^night\.visibility\.dark takes inches, more than 0 \(NIGHT-18\.31\); -1 is not: /);
+    expect(word(refusal, 'fr')).toMatch(/^night\.visibility\.dark accepte pouces, plus de 0 \(NIGHT-18\.31\) ; -1 ne convient pas : /);
   });
 });
