@@ -9,7 +9,6 @@ import type { HouseRule } from '../../src/rules/house.ts';
 import { RuleError } from '../../src/rules/errors.ts';
 import { checkHouseRule } from '../../src/battle/house.ts';
 import { TRANSLATED } from '../../src/i18n/locales.ts';
-import '../../src/systems/index.ts';
 
 /**
  * Issue 43: a claim agrees with the battle where what it claims IS what the battle derived (the same
@@ -56,6 +55,11 @@ describe("a house rule's texts in the reader's language (issue 43)", () => {
     expect(word(initiative.seed, 'en')).toBe('The Initiative paragraph says each side rolls one d6 (MED-INIT.1); the Game Turn Sequence Chart says one d10 (MED-SEQ.1). The source does not say which is meant.');
     expect(word(initiative.seed, 'fr')).toContain('La source ne dit pas lequel vaut.');
     expect(word(initiative.readings!.d10!, 'fr')).toBe('un d10 par camp, comme la table de séquence du tour de jeu (MED-SEQ.1)');
+    // A weapon and a Firing Chart group the pack names read in French too (built before the catalog is installed).
+    const musket = MEDIEVAL_HOUSE.find((r) => r.key === 'fire.musket')!;
+    expect(word(musket.seed, 'fr')).toMatch(/^mousquet a des portées/);
+    expect(word(musket.readings!.bow!, 'fr')).toBe('lit les lignes Arc long, arbalète légère, arc composite (MED-FIRE.R1 à MED-FIRE.R3)');
+    expect(word(musket.readings!.bow!, 'en')).toBe('reads the Longbow, Light Crossbow, Composite Bow rows (MED-FIRE.R1 to MED-FIRE.R3)');
     const screen = PERCENTILE_HOUSE.find((r) => r.key === 'skirmish-screen')!;
     expect(word(screen.expects, 'en')).toBe('by-a-third or to-a-third');
     expect(word(screen.expects, 'fr')).toBe('by-a-third ou to-a-third');

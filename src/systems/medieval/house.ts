@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { say } from '../../i18n/text.ts';
+import { literal } from '../../i18n/catalog.ts';
+import { say, type Text } from '../../i18n/text.ts';
 import type { HouseRule } from '../../rules/house.ts';
 import { medievalPack } from './index.ts';
 import { MELEE_GRADE_HOUSE } from './melee.ts';
-import { packText, weaponText } from './words.ts';
+import en from './i18n/en.json' with { type: 'json' };
 
 /**
  * The values the medieval seed leaves open that the umpire would otherwise ask at every use or read
@@ -12,6 +13,14 @@ import { packText, weaponText } from './words.ts';
  * refused naming the house rule (the initiative die). Their texts are phrases of the medieval
  * catalog (`medieval.house.<key>.<field>`), worded per reader.
  */
+
+/**
+ * A pack's text by its key while the medieval catalog's English is that very text (as words.ts's
+ * `shipped`), read from the catalog file itself: these rules are built when the module loads, before
+ * the plugin's catalog is installed.
+ */
+const packed = (key: string, english: string): Text => ((en as Record<string, string>)[key] === literal(english) ? say(key) : english);
+const camel = (s: string) => s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
 
 /** The first and last Firing Chart rows of a group, by rule ID. */
 const rowsOf = (group: string) => {
@@ -51,10 +60,10 @@ export const MEDIEVAL_HOUSE: readonly HouseRule[] = [
     (weapon): HouseRule => ({
       key: `fire.${weapon}`,
       rules: ['MED-FIRE'],
-      seed: say('medieval.house.fire.seed', { weapon: weaponText(weapon) }),
+      seed: say('medieval.house.fire.seed', { weapon: packed(`medieval.ref.weapon.${camel(weapon)}`, weapon) }),
       expects: say('medieval.house.fire.expects'),
       schema: z.enum(HAND_GROUPS.map((g) => g.id) as [string, ...string[]]),
-      readings: Object.fromEntries(HAND_GROUPS.map((g) => [g.id, say('medieval.house.fire.reading', { group: packText('fireGroup', g.id, g.name), ...rowsOf(g.id) })])),
+      readings: Object.fromEntries(HAND_GROUPS.map((g) => [g.id, say('medieval.house.fire.reading', { group: packed(`medieval.pack.fireGroup.${g.id}`, g.name), ...rowsOf(g.id) })])),
     }),
   ),
 ];
