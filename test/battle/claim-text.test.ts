@@ -6,7 +6,7 @@ import { PERCENTILE_HOUSE } from '../../src/systems/percentile/house-rules.ts';
 import { CHARGE_HOUSE } from '../../src/systems/charge/house.ts';
 import { brigadeHouse } from '../../src/systems/brigade/house.ts';
 import type { HouseRule } from '../../src/rules/house.ts';
-import { RuleError } from '../../src/rules/errors.ts';
+import type { RuleError } from '../../src/rules/errors.ts';
 import { checkHouseRule } from '../../src/battle/house.ts';
 import { TRANSLATED } from '../../src/i18n/locales.ts';
 
