@@ -53,7 +53,32 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * sealing, whose hash a view is not given (it would let a guess of their contents be checked), so
  * the event after each is taken as given there.
  */
-export type VerifyResult = { ok: true; count: number; unsealed: number } | { ok: false; version: number; reason: string };
+export type VerifyResult = { ok: true; count: number; unsealed: number } | { ok: false; version: number; reason: ChainReason };
+
+/**
+ * The messages of the catalog (reports.json) a broken chain's reason is one of. The page's verifier
+ * checks a chain in the browser, which has no catalog, so the reason is built as plain data (a
+ * phrase's key and values, src/i18n/text.ts) and worded where it is shown.
+ */
+export const CHAIN_REASON_KEYS = [
+  'reports.chain.versionNotInteger',
+  'reports.chain.versionMissing',
+  'reports.chain.versionAgain',
+  'reports.chain.otherBattle',
+  'reports.chain.sealNotHex',
+  'reports.chain.sealMismatch',
+  'reports.chain.withheldHashNotHex',
+  'reports.chain.columnNotText',
+  'reports.chain.saltNotHex',
+  'reports.chain.hashMismatch',
+  'reports.chain.tailMissing',
+] as const;
+
+/** Why a chain fails: a phrase of CHAIN_REASON_KEYS, its values strings. */
+export interface ChainReason {
+  key: (typeof CHAIN_REASON_KEYS)[number];
+  values?: Record<string, string>;
+}
 
 const TEXT_COLUMNS = ['type', 'actor', 'at', 'data', 'hash'] as const;
 
@@ -98,14 +123,14 @@ export function verifyChain(chain: readonly ChainRow[] | EventChain, options: Ve
   let unsealed = 0;
   for (const [i, row] of rows.entries()) {
     const expected = i + 1;
-    const bad = (reason: string): VerifyResult => ({ ok: false, version: expected, reason });
+    const bad = (key: ChainReason['key'], values?: Record<string, string>): VerifyResult => ({ ok: false, version: expected, reason: values ? { key, values } : { key } });
     if (typeof row.version !== 'number' || !Number.isInteger(row.version)) {
-      return bad(`version is stored as ${describe(row.version)}, not an integer`);
+      return bad('reports.chain.versionNotInteger', { stored: describe(row.version) });
     }
-    if (row.version > expected) return bad(`version ${expected} is missing (next stored is ${row.version})`);
-    if (row.version < expected) return bad(`version ${row.version} appears again where ${expected} was expected`);
+    if (row.version > expected) return bad('reports.chain.versionMissing', { expected: String(expected), next: String(row.version) });
+    if (row.version < expected) return bad('reports.chain.versionAgain', { version: String(row.version), expected: String(expected) });
     if (typeof row.battle_id !== 'string' || row.battle_id !== battle) {
-      return bad(`battle_id ${describe(row.battle_id)} is not ${describe(battle ?? null)}`);
+      return bad('reports.chain.otherBattle', { stored: describe(row.battle_id), battle: describe(battle ?? null) });
     }
     if ('withheld' in row) {
       if (row.seal === undefined || row.seal === null) {
@@ -114,28 +139,28 @@ export function verifyChain(chain: readonly ChainRow[] | EventChain, options: Ve
         prev = undefined;
         continue;
       }
-      if (typeof row.seal !== 'string' || !HEX64.test(row.seal)) return bad(`the seal of this withheld event is not 64 hex digits`);
+      if (typeof row.seal !== 'string' || !HEX64.test(row.seal)) return bad('reports.chain.sealNotHex');
       const hash: string = prev === undefined ? String(row.hash) : sealedHash(prev, row.battle_id, row.version, row.seal);
-      if (row.hash !== undefined && row.hash !== hash) return bad(`hash does not follow from the withheld event's seal and the previous hash`);
-      if (!HEX64.test(hash)) return bad(`the hash of this withheld event is not 64 hex digits`);
+      if (row.hash !== undefined && row.hash !== hash) return bad('reports.chain.sealMismatch');
+      if (!HEX64.test(hash)) return bad('reports.chain.withheldHashNotHex');
       prev = hash;
       continue;
     }
     for (const column of TEXT_COLUMNS) {
-      if (typeof row[column] !== 'string') return bad(`${column} is stored as ${describe(row[column])}, not text`);
+      if (typeof row[column] !== 'string') return bad('reports.chain.columnNotText', { column, stored: describe(row[column]) });
     }
     const salt = row.salt ?? null;
-    if (salt !== null && (typeof salt !== 'string' || !HEX64.test(salt))) return bad(`salt is stored as ${describe(salt)}, not 64 hex digits`);
+    if (salt !== null && (typeof salt !== 'string' || !HEX64.test(salt))) return bad('reports.chain.saltNotHex', { stored: describe(salt) });
     const { type, actor, at, data, hash } = row as unknown as Record<(typeof TEXT_COLUMNS)[number], string>;
     // After a withheld event written before sealing, this one's stored hash is the chain's next link.
     if (prev !== undefined && rowHash(prev, row.battle_id, row.version, { type, actor, at, data, salt }) !== hash) {
-      return bad(`hash does not match the event's contents and the previous hash`);
+      return bad('reports.chain.hashMismatch');
     }
     prev = hash;
   }
   const count = rows.length;
   if (opts.reached !== undefined && opts.reached > count) {
-    return { ok: false, version: count + 1, reason: `the log ends at version ${count} but the store recorded version ${opts.reached}: the events after ${count} are missing` };
+    return { ok: false, version: count + 1, reason: { key: 'reports.chain.tailMissing', values: { count: String(count), reached: String(opts.reached) } } };
   }
   return { ok: true, count, unsealed };
 }

@@ -1,5 +1,5 @@
 import { because, REASON_KEYS, verifyDice, type DiceCheck, type DiceEvent, type VerifyReason } from '../app/reports/verify.ts';
-import { verifyChain, type ChainRow, type VerifyResult } from '../store/hash.ts';
+import { CHAIN_REASON_KEYS, verifyChain, type ChainReason, type ChainRow, type VerifyResult } from '../store/hash.ts';
 import type { SqlValue } from '../store/types.ts';
 
 /** An event a view shows: its data is the stored JSON text exactly, and its salt, so its hash can be recomputed. */
@@ -47,7 +47,7 @@ export interface ExportVerification {
   /** Rolls re-derived from the seed (0 unless the dice were checked). */
   rolls: number;
   /** The first event where the export stops matching (the chain's reason when both fail there); no version when the export as a whole is wrong. */
-  failure?: { version?: number; reason: string | VerifyReason };
+  failure?: { version?: number; reason: VerifyReason | ChainReason };
   /** Null when the download is not an export at all. */
   chain: VerifyResult | null;
   dice: DiceCheck;
@@ -144,7 +144,9 @@ export const VERIFY_KEYS = [
   'web.verify.unsealed',
   'web.verify.rederived',
   'web.verify.notPublished',
+  'web.verify.sentence',
   ...REASON_KEYS,
+  ...CHAIN_REASON_KEYS,
 ] as const;
 
 /** A message of VERIFY_KEYS and its values: a phrase (src/i18n/text.ts), which this module builds without the catalog. */
@@ -155,13 +157,13 @@ export interface VerifyPhrase {
 
 /**
  * The sentence the page shows for a verification, as a phrase of the catalog. A failure's reason is
- * a phrase of REASON_KEYS (the dice check's, the export's), or the hash chain's own words (English).
+ * a phrase of REASON_KEYS (the dice check's, the export's) or of CHAIN_REASON_KEYS (the hash chain's).
  */
 export function verificationText(r: ExportVerification): VerifyPhrase {
   if (r.failure) {
-    // The chain's reason (store/hash.ts) is still its own words, in English; the dice check's and the export's are phrases ending as sentences.
+    // The dice check's and the export's reasons are sentences; the chain's (store/hash.ts), also the command line's, end here.
     const given = r.failure.reason;
-    const reason = typeof given !== 'string' ? given : /[.!?]$/.test(given) ? given : `${given}.`;
+    const reason: VerifyPhrase = (CHAIN_REASON_KEYS as readonly string[]).includes(given.key) ? { key: 'web.verify.sentence', values: { reason: given } } : given;
     return r.failure.version === undefined ? { key: 'web.verify.failed', values: { reason } } : { key: 'web.verify.failedAt', values: { event: String(r.failure.version), reason } };
   }
   const dice: VerifyPhrase = r.status === 'ok' ? { key: 'web.verify.rederived', values: { n: r.rolls } } : { key: 'web.verify.notPublished' };

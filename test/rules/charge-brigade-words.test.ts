@@ -19,7 +19,7 @@ describe('charge and brigade reasons read in the reader\'s language (issue 43)',
     const fx = o.effects[0]!;
     expect(fx.effect).toBe('out-of-command');
     expect(wordWithin(fx, 'en')).toMatchObject({ why: '5" from its Brigadier, more than 4" (10cm); its Brigadier is more than 12" (30cm) from the Sub General' });
-    expect(wordWithin(fx, 'de')).toMatchObject({ why: '5" von seinem Brigadier, mehr als 4" (10cm); sein Brigadier ist mehr als 12" (30cm) vom Sub General entfernt' });
+    expect(wordWithin(fx, 'de')).toMatchObject({ why: '5" von seinem Brigadier, mehr als 4" (10cm); sein Brigadier ist mehr als 12" (30cm) vom Unterfeldherrn entfernt' });
   });
 
   it('INIT-GRANDTAC the points note and a refusal of points read in French', () => {

@@ -3,10 +3,14 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/store/db.ts';
-import { eventHash, GENESIS_HASH, sealedHash, sealOf, verifyChain } from '../../src/store/hash.ts';
+import { eventHash, GENESIS_HASH, sealedHash, sealOf, verifyChain, type VerifyResult } from '../../src/store/hash.ts';
+import { english } from '../../src/i18n/text.ts';
 import * as tables from '../../src/store/schema.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { created, memoryStore, meta, post } from './fixtures.ts';
+
+/** A verification with its reason as an English reader reads it. */
+const worded = (r: VerifyResult) => (r.ok ? r : { ...r, reason: english(r.reason) });
 
 /** The store on a database file image a test has tampered with behind its back. */
 const storeOn = (db: Database.Database | Db) => new SqliteEventStore('$client' in db ? db : (drizzle(db, { schema: tables }) as Db));
@@ -155,7 +159,7 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
   it('fails at the first of several deleted last events, since their posts recorded how far the log reached', async () => {
     const db = copy();
     db.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version >= 4").run();
-    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 4, reason: expect.stringMatching(/recorded version 5/) });
+    expect(worded(await verifyBattle(db, 'b1'))).toMatchObject({ ok: false, version: 4, reason: expect.stringMatching(/recorded version 5/) });
   });
 
   it('notices a deleted last event appended without a request id when it was announced: its post keeps the version', async () => {
@@ -163,14 +167,14 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [post('chan-1', 'a GM joins')], []);
     db.$client.prepare("DELETE FROM events WHERE version = 2").run();
-    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 2/) });
+    expect(worded(await verifyBattle(db, 'b1'))).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 2/) });
   });
 
   it("notices the deleted last events of a request whose first event is left: its result lists the request's versions", async () => {
     const { db, store } = memoryStore();
     await store.append('b1', 0, [created('b1'), { type: 'GmAdded', data: { user: 'u2' } }, { type: 'GmAdded', data: { user: 'u3' } }], meta('r1'), [], []);
     db.$client.prepare("DELETE FROM events WHERE version >= 2").run();
-    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 3/) });
+    expect(worded(await verifyBattle(db, 'b1'))).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 3/) });
   });
 
   it('cannot notice a deleted last request that nothing announced (known limit: nothing beside the log recorded it)', async () => {
@@ -194,15 +198,15 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
     const db = copy();
     const row = (await readRawEvents(db, 'b1'))[1]!;
     db.prepare('UPDATE events SET data = CAST(data AS BLOB) WHERE position = ?').run(row.position);
-    expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/data is stored as a blob/) });
+    expect(worded(await verifyBattle(db, 'b1'))).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/data is stored as a blob/) });
   });
 
   it('names a gap or a repeated version in rows given directly', async () => {
     const rows = await readRawEvents(copy(), 'b1');
     expect(verifyChain(rows.slice(0, 3), { reached: 5 })).toMatchObject({ ok: false, version: 4 });
-    expect(verifyChain(rows, { battleId: 'b2' })).toMatchObject({ ok: false, version: 1, reason: expect.stringMatching(/battle_id/) });
-    expect(verifyChain([rows[0]!, rows[2]!])).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/missing/) });
-    expect(verifyChain([rows[0]!, rows[0]!])).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/again/) });
+    expect(worded(verifyChain(rows, { battleId: 'b2' }))).toMatchObject({ ok: false, version: 1, reason: expect.stringMatching(/battle_id/) });
+    expect(worded(verifyChain([rows[0]!, rows[2]!]))).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/missing/) });
+    expect(worded(verifyChain([rows[0]!, rows[0]!]))).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/again/) });
     expect(verifyChain(rows)).toEqual({ ok: true, count: 5, unsealed: 0 });
   });
 });

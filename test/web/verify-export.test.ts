@@ -1,4 +1,4 @@
-import { english } from '../../src/i18n/text.ts';
+import { english, word } from '../../src/i18n/text.ts';
 import { verifyTexts } from '../../src/web/pages.ts';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,8 @@ describe("DESIGN Storage and Dice: a view's export is verified with umpire verif
     const r = verifyExport(exportOf(events.map((e) => (e === side ? { ...e, data: e.data.replace('French', 'Frank') } : e))));
     expect(r).toMatchObject({ status: 'failed', failure: { version: side.version }, chain: { ok: false, version: side.version } });
     expect(english(verificationText(r))).toBe(`FAILED at event ${side.version}: hash does not match the event's contents and the previous hash.`);
+    // The chain's reason is a phrase too: the page's verifier words it in its reader's language.
+    expect(word(verificationText(r), 'fr')).toBe(`ÉCHEC à l’événement ${side.version} : l’empreinte ne correspond pas au contenu de l’événement et à l’empreinte précédente.`);
   });
 
   it('fails at the event whose die result changed, by the dice alone once the chain is recomputed', async () => {
