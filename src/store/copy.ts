@@ -1,3 +1,4 @@
+import { english } from '../i18n/text.ts';
 import type { Message } from '../messages.ts';
 import { campaignBattleId, renamedCampaignData, sourceCampaignChain, type CampaignCopiedFrom } from './copy-campaign.ts';
 import { GENESIS_HASH, rowHash, verifyChain } from './hash.ts';
@@ -211,7 +212,7 @@ export async function copyStore(from: EventStore, to: EventStore, progress: (cop
     await appendStream(from, to, `Battle ${battle.id}`, copiedFrom ? { ...stream, renaming: { from: battle.id, to: id, campaign: false } } : stream, pending, progress);
     const chain = await to.chain(id);
     const check = verifyChain(chain);
-    if (!check.ok) throw new Error(`Battle ${id}: the copy's hash chain fails at event ${check.version}: ${check.reason}.`);
+    if (!check.ok) throw new Error(`Battle ${id}: the copy's hash chain fails at event ${check.version}: ${english(check.reason)}.`);
     if (copiedFrom) {
       const source = sourceChain(chain.rows, copiedFrom);
       if (!source.ok) throw new Error(`Battle ${battle.id}, copied as ${id}: ${source.reason}.`);
@@ -234,7 +235,7 @@ export async function copyStore(from: EventStore, to: EventStore, progress: (cop
     await appendStream(from, to, `Campaign ${campaign.id}`, stream, pending, progress);
     const chain = await to.chain(id);
     const check = verifyChain(chain);
-    if (!check.ok) throw new Error(`Campaign ${id}: the copy's hash chain fails at event ${check.version}: ${check.reason}.`);
+    if (!check.ok) throw new Error(`Campaign ${id}: the copy's hash chain fails at event ${check.version}: ${english(check.reason)}.`);
     if (copiedFrom) {
       const source = sourceCampaignChain(chain.rows, copiedFrom);
       if (!source.ok) throw new Error(`Campaign ${campaign.id}, copied as ${id}: ${source.reason}.`);
