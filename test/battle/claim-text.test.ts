@@ -7,7 +7,8 @@ import { CHARGE_HOUSE } from '../../src/systems/charge/house.ts';
 import { brigadeHouse } from '../../src/systems/brigade/house.ts';
 import type { HouseRule } from '../../src/rules/house.ts';
 import type { RuleError } from '../../src/rules/errors.ts';
-import { checkHouseRule } from '../../src/battle/house.ts';
+import { checkHouseRule, houseText } from '../../src/battle/house.ts';
+import type { BattleState } from '../../src/battle/state.ts';
 import { TRANSLATED } from '../../src/i18n/locales.ts';
 
 /**
@@ -77,5 +78,14 @@ describe("a house rule's texts in the reader's language (issue 43)", () => {
     })();
     expect(word(refusal, 'en')).toMatch(/^night\.visibility\.dark takes inches, more than 0 \(NIGHT-18\.31\); -1 is not: /);
     expect(word(refusal, 'fr')).toMatch(/^night\.visibility\.dark accepte pouces, plus de 0 \(NIGHT-18\.31\) ; -1 ne convient pas : /);
+  });
+
+  it('/house show words the seed and each reading in the reader\'s language', () => {
+    const open = { house: {} } as unknown as BattleState;
+    const shown = houseText(open, MEDIEVAL_HOUSE.slice(0, 1), 'Medieval');
+    expect(word(shown, 'en')).toContain('\n    The seed: The Initiative paragraph says each side rolls one d6 (MED-INIT.1);');
+    expect(word(shown, 'en')).toContain('\n    Readings:\n    d6: one d6 a side, as the Initiative paragraph (MED-INIT.1)\n    d10: one d10 a side');
+    expect(word(shown, 'fr')).toContain('\n    La source : Le paragraphe Initiative dit que chaque camp lance un d6 (MED-INIT.1) ;');
+    expect(word(shown, 'fr')).toContain('\n    d6 : un d6 par camp, comme le paragraphe Initiative (MED-INIT.1)\n    d10 : un d10 par camp');
   });
 });
