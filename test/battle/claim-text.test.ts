@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sameText } from '../../src/battle/mechanics.ts';
 import { lines, list, say, word } from '../../src/i18n/text.ts';
+import { rulingLine } from '../../src/battle/mechanics.ts';
 import { MEDIEVAL_HOUSE } from '../../src/systems/medieval/house.ts';
 import { PERCENTILE_HOUSE } from '../../src/systems/percentile/house-rules.ts';
 import { CHARGE_HOUSE } from '../../src/systems/charge/house.ts';
@@ -31,6 +32,15 @@ describe('a claim compared by what it is (issue 43)', () => {
     expect(sameText(list(['a', 'b']), list(['a', 'b'], 'or'))).toBe(false);
     // A string is never the phrase whose English it reads as: the two are compared as what they are.
     expect(sameText('a massed battery', say('percentile.claim.massedBattery'))).toBe(false);
+  });
+
+  it("a GM's ruling line reads in each language, its values worded too", () => {
+    const r = { what: say('percentile.claim.what', { what: 'target' }), ruled: say('percentile.claim.enfiladed', { enfiladed: 'yes' }), derived: say('percentile.claim.enfiladed', { enfiladed: 'no' }), by: 'gm' };
+    expect(word(rulingLine(r), 'en')).toBe("GM's ruling: <@gm> ruled enfiladed for the target, where the battle derived not enfiladed.");
+    expect(word(rulingLine(r), 'fr')).toBe('Décision du MJ : <@gm> a décidé prise en enfilade pour la cible, là où la bataille déduisait pas prise en enfilade.');
+    expect(word(rulingLine(r), 'de')).toBe('Entscheidung des SL: <@gm> entschied flankiert für das Ziel, wo die Schlacht nicht flankiert ableitete.');
+    // A ruling logged before phrases (strings) still shows as written.
+    expect(word(rulingLine({ what: 'the target', ruled: 'enfiladed', derived: 'not enfiladed', by: 'gm' }), 'fr')).toBe('Décision du MJ : <@gm> a décidé enfiladed pour the target, là où la bataille déduisait not enfiladed.');
   });
 });
 
