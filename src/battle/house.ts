@@ -179,7 +179,7 @@ export function houseText(s: BattleState, rules: readonly HouseRule[], rulesName
       const e = houseRule(s, r.key);
       const now = e ? say('battle.house.showSet', { value: houseValueText(e.value), note: houseNote(e) }) : say('battle.house.showOpen');
       // What it takes, in the system's own words (its readings, or what it expects).
-      const takes: Text = r.readings ? concat(...Object.entries(r.readings).map(([name, text]) => `\n    ${name}: ${text}`)) : say('battle.house.showTakes', { expects: r.expects ?? '' });
+      const takes: Text = r.readings ? concat(...Object.entries(r.readings).map(([name, text]) => say('battle.house.showReading', { name, text }))) : say('battle.house.showTakes', { expects: r.expects ?? '' });
       return say(r.readings ? 'battle.house.showRuleReadings' : 'battle.house.showRule', { key: r.key, rules: r.rules.join(', '), now, seed: r.seed, takes });
     }),
     say('battle.house.showHow'),

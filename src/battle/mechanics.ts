@@ -1,5 +1,5 @@
 import type { DiceStream } from '../dice/stream.ts';
-import { say, type Text } from '../i18n/text.ts';
+import { say, type Arg, type Text } from '../i18n/text.ts';
 import { mention } from '../messages.ts';
 import { closeTo } from '../nearest.ts';
 import { refuse, ValueNeeded } from '../rules/errors.ts';
@@ -84,21 +84,32 @@ export const samePhase = (a: TurnPosition | undefined, b: TurnPosition): boolean
  * shown in its working, so everyone sees the umpire's reading was overruled, and by whom.
  */
 export interface Ruling {
-  /** What was ruled: a modifier id, an option ("zone", "row"). */
-  what: string;
-  /** What the GM ruled, and what the battle had derived. */
-  ruled: string;
-  derived: string;
+  /** What was ruled: a modifier id, an option ("zone", "row"): a phrase of the system's catalog, or as written in logs from before phrases. */
+  what: Text;
+  /** What the GM ruled, and what the battle had derived: texts (a value as typed, a phrase). */
+  ruled: Text;
+  derived: Text;
   by: string;
+}
+
+/** Two texts (or values of a phrase) the same: the same string, the same key with the same values, the same lines or list; never compared by their words. */
+export function sameText(a: Arg | undefined, b: Arg | undefined): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return a === b;
+  if ('lines' in a || 'lines' in b) return 'lines' in a && 'lines' in b && a.lines.length === b.lines.length && a.lines.every((x, i) => sameText(x, b.lines[i]));
+  if ('list' in a || 'list' in b) return 'list' in a && 'list' in b && (a.join ?? 'and') === (b.join ?? 'and') && a.list.length === b.list.length && a.list.every((x, i) => sameText(x, b.list[i]));
+  if (a.key !== b.key) return false;
+  const ka = Object.keys(a.values ?? {});
+  return ka.length === Object.keys(b.values ?? {}).length && ka.every((k) => Object.hasOwn(b.values ?? {}, k) && sameText(a.values![k], b.values![k]));
 }
 
 /**
  * A claim about a fact the battle knows (`what` is `claimed`, where the roster or the log say
  * `derived`, from `source`): a player's is refused with the derived value named; a GM's stands as a
- * ruling. Returns the ruling, or null when the claim agrees with the battle.
+ * ruling. Returns the ruling, or null when the claim agrees with the battle: the claimed and derived
+ * values the same (a value as typed, or a phrase's key and values: `sameText`), whatever their words.
  */
-export function claim(s: BattleState, actor: string, c: { what: string; claimed: string; derived: string; source: Text; rule: string }): Ruling | null {
-  if (c.claimed === c.derived) return null;
+export function claim(s: BattleState, actor: string, c: { what: Text; claimed: Text; derived: Text; source: Text; rule: string }): Ruling | null {
+  if (sameText(c.claimed, c.derived)) return null;
   if (!isGm(s, actor)) refuse(say('battle.mechanics.claim', { what: c.what, derived: c.derived, source: c.source, rule: c.rule, claimed: c.claimed }));
   return { what: c.what, ruled: c.claimed, derived: c.derived, by: actor };
 }

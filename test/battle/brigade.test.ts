@@ -5,7 +5,7 @@ import type { BrigadeEvent } from '../../src/systems/brigade/battle/index.ts';
 import { brg } from '../../src/systems/brigade/battle/state.ts';
 import * as brigadeViews from '../../src/systems/brigade/battle/views.ts';
 import { scriptedStream } from '../support/scripted-dice.ts';
-import { english } from '../../src/i18n/text.ts';
+import { english, wordWithin } from '../../src/i18n/text.ts';
 import { given, logged } from '../support/spec.ts';
 import { battleReport } from '../../src/app/reports/report.ts';
 
@@ -260,7 +260,7 @@ describe('BRG-3 Close Combat', () => {
   it('BRG-3.3.2 a melee die the unit does not have: refused to a player, a GM\'s ruling logged', () => {
     refused(combat, melee({ meleeDice: [{ unit: '15e', die: '1D6' }] }), 'bob', /15e's melee die: the battle knows it is 1D3 \(the roster, BRG-3\.3\.2\), not 1D6/);
     const e = last(play(combat, melee({ meleeDice: [{ unit: '15e', die: '1D6' }] }), 'gm', 4, 6), 'BrigadeMeleeResolved');
-    expect(e.data.outcome.rulings).toEqual([{ what: "15e's melee die", ruled: '1D6', derived: '1D3', by: 'gm' }]);
+    expect(wordWithin(e.data.outcome.rulings, 'en')).toEqual([{ what: "15e's melee die", ruled: '1D6', derived: '1D3', by: 'gm' }]);
     refused(combat, melee({ a: ['Dragoons', '15e'] }), 'alice', /15e is French's, not Allies's/);
   });
 

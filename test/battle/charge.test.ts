@@ -5,7 +5,8 @@ import type { ChargeEvent } from '../../src/systems/charge/battle/index.ts';
 import { parseArea, parseChargeRows, parseChargeValues, parseGmModifiers } from '../../src/systems/charge/battle/parse.ts';
 import { chg } from '../../src/systems/charge/battle/state.ts';
 import * as chargeViews from '../../src/systems/charge/battle/views.ts';
-import { english } from '../../src/i18n/text.ts';
+import { english, word, wordWithin } from '../../src/i18n/text.ts';
+import { rulingLine } from '../../src/battle/mechanics.ts';
 
 /** The views' lines in English, as the tests read them. */
 const chargeUnitLines = (...a: Parameters<typeof chargeViews.chargeUnitLines>) => chargeViews.chargeUnitLines(...a).map(english);
@@ -136,7 +137,9 @@ describe('CHG-ATT-MOD and CHG-DEF-MOD: the roster and the log, not the player', 
   it('CHG-ATT-MOD.7 a player\'s claim of closing casualties is refused naming the log\'s; a GM\'s stands as a logged ruling', () => {
     refused(charges, roll('Ligne', 'Zach', { die: undefined, closing: 30 }), 'alice', /Ligne's closing casualties: the battle knows it is 0% \(none recorded this phase, CHG-ATT-MOD.7\), not 30%; only a GM may rule otherwise/, 5, 5);
     const e = only(play(charges, roll('Ligne', 'Zach', { closing: 30 }), 'gm', 5, 5), 'ChargeResolved');
-    expect(e.data.outcome.rulings).toEqual([{ what: "Ligne's closing casualties", ruled: '30%', derived: '0%', by: 'gm' }]);
+    expect(wordWithin(e.data.outcome.rulings, 'en')).toEqual([{ what: "Ligne's closing casualties", ruled: '30%', derived: '0%', by: 'gm' }]);
+    // Kept as phrases (issue 43): the ruling reads in French, its percentages by French typography.
+    expect(word(rulingLine(e.data.outcome.rulings[0]!), 'fr')).toBe('Décision du MJ : <@gm> a décidé 30 % pour les pertes à l’approche de Ligne, là où la bataille déduisait 0 %.');
     expect(mods(e, 'attacker')).toEqual([['CHG-ATT-MOD.7', -6, 'unit', 'pack']]);
   });
 

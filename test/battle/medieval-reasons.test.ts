@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from '../../src/i18n/text.ts';
+import { english, word, wordWithin } from '../../src/i18n/text.ts';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
 import type { CompleteContext } from '../../src/app/slash/commands.ts';
@@ -51,8 +51,10 @@ describe('MED-CONTROL reasons on the unit itself are checked against the roster'
 
   it("MED-CONTROL.5 a GM's ruling for B class infantry is recorded in the event and shown in the working", () => {
     const e = only(play(p16, control('Billmen', 'MED-CONTROL.5'), 'gm', 1), 'MedievalControlTested');
-    expect(e.data.outcome.rulings).toEqual([{ what: 'reason MED-CONTROL.5 for Billmen', ruled: 'that it applies', derived: 'that it does not fit (B class infantry): it is not A class cavalry', by: 'gm' }]);
+    expect(wordWithin(e.data.outcome.rulings, 'en')).toEqual([{ what: 'reason MED-CONTROL.5 for Billmen', ruled: 'that it applies', derived: 'that it does not fit (B class infantry): it is not A class cavalry', by: 'gm' }]);
     expect(english(describeControlTested(e))).toContain("• GM's ruling: <@gm> ruled that it applies for reason MED-CONTROL.5 for Billmen, where the battle derived that it does not fit (B class infantry): it is not A class cavalry.");
+    // The ruling is kept as phrases: it reads in the reader's language (issue 43).
+    expect(word(describeControlTested(e), 'fr')).toContain('Décision du MJ : <@gm> a décidé qu’elle s’applique pour la raison MED-CONTROL.5 de Billmen, là où la bataille déduisait qu’elle ne convient pas (');
   });
 
   it('MED-CONTROL.7 only M class (mercenaries); MED-CONTROL.3 only cavalry fired at this Game Turn', () => {
@@ -136,7 +138,7 @@ describe('MED-MORALE-REASONS the log knows come from it; a player may not claim 
 
   it('MED-MORALE-REASONS.4 a GM may rule it for a unit never in a melee; the ruling is in the event', () => {
     const e = only(play([...t1, to(1, 15)], morale('Archers', ['MED-MORALE-REASONS.4']), 'gm', 5), 'MedievalMoraleTested');
-    expect(e.data.outcome.rulings).toEqual([expect.objectContaining({ what: 'reason MED-MORALE-REASONS.4 for Archers', ruled: 'that it applies', by: 'gm' })]);
+    expect(wordWithin(e.data.outcome.rulings, 'en')).toEqual([expect.objectContaining({ what: 'reason MED-MORALE-REASONS.4 for Archers', ruled: 'that it applies', by: 'gm' })]);
   });
 
   it('MED-MORALE-REASONS.8 and .9 casualties from fire and the first time under fire come from the log', () => {
@@ -202,7 +204,7 @@ describe('MED-SEQ.10, MED-SEQ.15 each morale test in the phase the sequence give
     const p4 = [...t1, to(1, 4)];
     const charged = [...p4, ...play(p4, morale('Knights', ['MED-MORALE-REASONS.7']), 'alice', 5), to(1, 10)];
     given(charged).when(morale('Knights', ['MED-MORALE-REASONS.6']), 'alice', { dice: scriptedStream(5) }).refused(/does not fit Knights \(A class cavalry\): it took a Morale Test in phase 4 this turn, charging or reacting to a charge, and such units do not take phase 10's test \(MED-SEQ\.10\)/);
-    expect(only(play(charged, morale('Knights', ['MED-MORALE-REASONS.6']), 'gm', 5), 'MedievalMoraleTested').data.outcome.rulings).toEqual([expect.objectContaining({ what: 'reason MED-MORALE-REASONS.6 for Knights', by: 'gm' })]);
+    expect(wordWithin(only(play(charged, morale('Knights', ['MED-MORALE-REASONS.6']), 'gm', 5), 'MedievalMoraleTested').data.outcome.rulings, 'en')).toEqual([expect.objectContaining({ what: 'reason MED-MORALE-REASONS.6 for Knights', by: 'gm' })]);
   });
 });
 

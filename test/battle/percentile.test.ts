@@ -1,4 +1,4 @@
-import { english, say, word } from '../../src/i18n/text.ts';
+import { english, say, word, wordWithin } from '../../src/i18n/text.ts';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/battle/actions.ts';
 import type { BattleEvent } from '../../src/battle/events.ts';
@@ -535,13 +535,17 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum' }), 'bob', /the fire zone: the battle knows it is maximum \(infantry musket: Maximum Range Fire Zone.*at the measured 3", PCT-11.34\), not minimum; only a GM may rule otherwise/);
     const produced = play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'minimum', row: '2 rank' }), 'gm', 99);
     const o = fired(produced).outcome;
-    expect(o.rulings).toEqual([{ what: 'the fire zone', ruled: 'minimum', derived: 'maximum', by: 'gm' }]);
+    expect(wordWithin(o.rulings, 'en')).toEqual([{ what: 'the fire zone', ruled: 'minimum', derived: 'maximum', by: 'gm' }]);
     expect(o.chartLine).toBe('2 rank');
     expect(fireText(infantryPhase, produced)).toContain("GM's ruling: <@gm> ruled minimum for the fire zone, where the battle derived maximum.");
     // Without zone: the Maximum Range Fire Zone line is derived, and shown.
     const derived = fired(play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10 }), 'bob', 99)).outcome;
     expect(derived).toMatchObject({ chartLine: 'maximum range/disordered', derived: { zone: { zone: 'maximum', rule: 'PCT-11.34', ruled: false } } });
     expect(derived.rulings).toBeUndefined();
+    // A zone: that agrees with the battle (the same zone, a phrase of the same value) is no claim: a player may give it, and no ruling is kept (issue 43).
+    expect(fired(play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 3, count: 10, zone: 'maximum' }), 'bob', 99)).outcome.rulings).toBeUndefined();
+    // The ruling is kept as phrases: it reads in the reader's language.
+    expect(word(describeEvent(produced[0]!, given(infantryPhase).state), 'fr')).toContain('Décision du MJ : <@gm> a décidé minimum pour la zone de tir, là où la bataille déduisait maximum.');
   });
 
   it('PCT-11.34 musket fire at 10" or at an absurd range is refused; a weapon without a range in the rules needs a GM', () => {
@@ -564,7 +568,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
   it('PCT-11.36 a row the battle derives is refused for a player, naming it; a GM\'s row is a ruling', () => {
     refusedWith(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: 'skirmish' }), 'bob', /the Fire Chart line: the battle knows it is 2 rank or 3 rank \(the roster gives no ranks\)/);
     const o = fired(play(infantryPhase, shoot('1/28th Foot', '2e Léger', { range: 2, count: 10, row: 'square' }), 'gm', 99)).outcome;
-    expect(o).toMatchObject({ chartLine: 'square', rulings: [{ what: 'the Fire Chart line', ruled: 'square' }] });
+    expect(wordWithin(o, 'en')).toMatchObject({ chartLine: 'square', rulings: [{ what: 'the Fire Chart line', ruled: 'square' }] });
   });
 
   it('PCT-11.23.1 the roster takes a headquarters base (/unit add arm:headquarters), and it never fires, not even in the infantry fire phase', () => {
@@ -634,7 +638,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith(batteries, shoot('Gun Battery', '1/28th Foot', { ...indirect, count: 6 }), 'alice', /no howitzers or mortars left/);
     expect(fired(play(batteries, shoot('Howitzer Battery', '1/28th Foot', { ...indirect, count: 6 }), 'alice', 99)).outcome.percent).toBe(20);
     const ruled = fired(play(batteries, shoot('Gun Battery', '1/28th Foot', { ...indirect, count: 6 }), 'gm', 99)).outcome;
-    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'the fire', derived: 'direct fire only: no howitzers or mortars left' }] });
+    expect(wordWithin(ruled, 'en')).toMatchObject({ percent: 20, rulings: [{ what: 'the fire', derived: 'direct fire only: no howitzers or mortars left' }] });
   });
 
   it('PCT-11.57 a militia rated crew (the roster\'s rating:) may not fire indirectly, even with howitzers; a GM\'s ruling stands', () => {
@@ -643,7 +647,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     refusedWith(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'alice', /the fire: the battle knows it is direct fire only: a militia rated crew never fires indirectly \(PCT-11.57\).*only a GM may rule otherwise/);
     expect(fired(play(militia, shoot('Militia Battery', '1/28th Foot', { count: 6 }), 'alice', 99)).outcome.status).toBe('resolved');
     const ruled = fired(play(militia, shoot('Militia Battery', '1/28th Foot', indirect), 'gm', 99)).outcome;
-    expect(ruled).toMatchObject({ percent: 20, rulings: [{ what: 'the fire', derived: 'direct fire only: a militia rated crew never fires indirectly (PCT-11.57)' }] });
+    expect(wordWithin(ruled, 'en')).toMatchObject({ percent: 20, rulings: [{ what: 'the fire', derived: 'direct fire only: a militia rated crew never fires indirectly (PCT-11.57)' }] });
     const landwehr = more(unit('u20', 'Landwehr Battery', 'c1', { arm: 'artillery', figures: 6, class: 'C', formation: 'unlimbered', cannon: 6, gun: '6pdr', howitzers: 2, rating: 'landwehr' }));
     expect(fired(play(landwehr, shoot('Landwehr Battery', '1/28th Foot', indirect), 'alice', 99)).outcome.percent).toBe(20);
   });
@@ -652,7 +656,7 @@ describe('issue 16: what the battle knows is not the player\'s to claim, and the
     const lone = more(unit('u20', 'Lone Picket', 'c2', { arm: 'infantry', figures: 1, class: 'C', formation: 'line', weapon: 'musket' }));
     refusedWith(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'alice', /the target: the battle knows it is not enfiladed \(the target is a single figure, which cannot be enfiladed, PCT-11.64\)/);
     refusedWith(setup, shoot('Foot Battery', '95th Rifles', { enfiladed: true }), 'alice', /the target is skirmish \(open\) order, which cannot be enfiladed, PCT-11.64/);
-    expect(fired(play(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'gm', 99)).outcome).toMatchObject({ targetType: 'Massed', rulings: [{ what: 'the target', ruled: 'enfiladed' }] });
+    expect(wordWithin(fired(play(lone, shoot('Foot Battery', 'Lone Picket', { enfiladed: true }), 'gm', 99)).outcome, 'en')).toMatchObject({ targetType: 'Massed', rulings: [{ what: 'the target', ruled: 'enfiladed' }] });
     expect(fired(play(setup, shoot('Foot Battery', '1/28th Foot', { enfiladed: true }), 'alice', 99)).outcome.targetType).toBe('Massed');
   });
 

@@ -65,63 +65,61 @@ const ArmyMoraleTableText = z.string().superRefine((text, ctx) => {
   if ('error' in r) ctx.addIssue({ code: 'custom', message: r.error });
 });
 
+/** A house rule's texts: phrases of the brigade catalog (`brigade.house.<key>.seed`, `.reading.<name>`), worded per reader. */
+const seed = (key: string): Text => say(`brigade.house.${key}.seed`);
+const readings = (key: string, names: readonly string[]): Record<string, Text> => Object.fromEntries(names.map((n) => [n, say(`brigade.house.${key}.reading.${n}`)]));
+
 export const brigadeHouse: readonly HouseRule[] = [
   {
     key: HOUSE_KEYS.initiativeTie,
     rules: ['BRG-2.1', 'BRG-3.2.1', 'BRG-3.4.2'],
-    seed: '"Both players roll 1D6 and the winner declares which side must activate a formation." It gives no tie rule.',
-    expects: 'a reading',
+    seed: seed(HOUSE_KEYS.initiativeTie),
+    expects: say('brigade.house.aReading'),
     schema: TIE,
-    readings: {
-      'roll-again': 'both players roll 1D6 again until one is higher',
-      'gm-rules': 'no winner: a GM declares which side activates, each time (/activate declare)',
-    },
+    readings: readings(HOUSE_KEYS.initiativeTie, ['roll-again', 'gm-rules']),
   },
   {
     key: HOUSE_KEYS.meleeTie,
     rules: ['BRG-3.3.3'],
-    seed: '"Winner is the side with the highest melee strength." It gives no rule for equal strengths.',
-    expects: 'a reading',
+    seed: seed(HOUSE_KEYS.meleeTie),
+    expects: say('brigade.house.aReading'),
     schema: TIE,
-    readings: {
-      'roll-again': "every unit's melee die (BRG-3.3.2) is rolled again until the strengths differ",
-      'gm-rules': 'no winner: a GM names the losing side, each time (/brigade melee-tie, or on_tie:)',
-    },
+    readings: readings(HOUSE_KEYS.meleeTie, ['roll-again', 'gm-rules']),
   },
   {
     key: HOUSE_KEYS.rounding,
     rules: ['BRG-3.3.2'],
-    seed: '"Take the average starting morale with melee modifiers of all units involved in the combat". It does not say how a fractional average is rounded.',
-    expects: 'a reading',
+    seed: seed(HOUSE_KEYS.rounding),
+    expects: say('brigade.house.aReading'),
     schema: z.enum(ROUNDINGS),
-    readings: { down: 'a fractional average is rounded down (4.5 counts 4)', up: 'rounded up (4.5 counts 5)', nearest: 'rounded to the nearest, a half up (4.5 counts 5, 4.4 counts 4)' },
+    readings: readings(HOUSE_KEYS.rounding, ['down', 'up', 'nearest']),
   },
   {
     key: HOUSE_KEYS.infantryRetreat,
     rules: ['BRG-3.3.4'],
-    seed: '"All losing units conduct an immediate retreat move (Infantry", Cavalry 12")": the infantry number is missing.',
-    expects: 'the infantry retreat in inches, a number above 0',
+    seed: seed(HOUSE_KEYS.infantryRetreat),
+    expects: say(`brigade.house.${HOUSE_KEYS.infantryRetreat}.expects`),
     schema: z.number().positive().max(100),
   },
   {
     key: HOUSE_KEYS.bayonets,
     rules: ['BRG-3.2.5', 'BRG-3.4.6'],
-    seed: '"Cavalry charging Infantry must roll 1D6 to \'break the bayonets\'." It gives neither the score needed nor the effect of failing.',
-    expects: `the faces of the 1D${brigadePack.breakBayonets.die} that break the bayonets, as a list: [5, 6]`,
+    seed: seed(HOUSE_KEYS.bayonets),
+    expects: say('brigade.house.bayonets.breaks-on.expects', { die: String(brigadePack.breakBayonets.die) }),
     schema: Faces(brigadePack.breakBayonets.die),
   },
   {
     key: HOUSE_KEYS.uncontrolled,
     rules: ['BRG-3.4.3.1'],
-    seed: '"If Cavalry attempts an exploitation charge or consolidation they must roll 1D6 to see if they become uncontrolled." It gives neither the score nor the effect.',
-    expects: `the faces of the 1D${brigadePack.exploitation.uncontrolled.die} on which cavalry becomes uncontrolled, as a list: [1]`,
+    seed: seed(HOUSE_KEYS.uncontrolled),
+    expects: say('brigade.house.uncontrolled.on.expects', { die: String(brigadePack.exploitation.uncontrolled.die) }),
     schema: Faces(brigadePack.exploitation.uncontrolled.die),
   },
   {
     key: HOUSE_KEYS.armyMoraleTable,
     rules: ['BRG-4.1', 'BRG-4.2'],
-    seed: '"check on the Army Morale Table (see Army Morale Table, in the current rulebook)": the table is not in the seed.',
-    expects: 'the Army Morale Table as formed/broken=number cells, e.g. "4/1=5; 4/2=3": with 2 of 4 formed brigades broken the army tests against 3; a pair not listed is not enough to test',
+    seed: seed(HOUSE_KEYS.armyMoraleTable),
+    expects: say(`brigade.house.${HOUSE_KEYS.armyMoraleTable}.expects`),
     schema: ArmyMoraleTableText,
   },
 ];

@@ -52,7 +52,7 @@ export function armyMoraleCheck(s: BattleState, a: ArmyMoraleAction, ctx: Decide
     const derived = formedBrigades(s, side.id);
     let formed = derived;
     if (x.formed !== undefined) {
-      const r = claim(s, ctx.actor, { what: `${side.name}'s formed infantry and cavalry brigades`, claimed: String(x.formed), derived: String(derived), source: say('brigade.theRoster'), rule: 'BRG-4.2' });
+      const r = claim(s, ctx.actor, { what: say('brigade.claim.formed', { side: side.name }), claimed: String(x.formed), derived: String(derived), source: say('brigade.theRoster'), rule: 'BRG-4.2' });
       if (r) rulings.push(r);
       formed = x.formed;
     }

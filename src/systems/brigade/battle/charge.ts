@@ -86,7 +86,7 @@ export function act(s: BattleState, a: ActAction, ctx: DecideContext): BattleEve
   const testOf = (unit: Unit, given: TestResult | undefined): TestResult | undefined => {
     const m = status(s, unit.id).morale;
     const logged = m && samePhase(m.at, s.position) && m.sub === subPhase(s) ? m.result : undefined;
-    if (given && logged && given !== logged) claim(s, ctx.actor, { what: `${unit.name}'s morale test`, claimed: given, derived: logged, source: say('brigade.charge.recordedTest'), rule: 'BRG-3.2.3' });
+    if (given && logged && given !== logged) claim(s, ctx.actor, { what: say('brigade.claim.moraleTest', { unit: unit.name }), claimed: say('brigade.claim.testResult', { result: given }), derived: say('brigade.claim.testResult', { result: logged }), source: say('brigade.charge.recordedTest'), rule: 'BRG-3.2.3' });
     return given ?? logged;
   };
   const took = (unit: Unit, result: TestResult, given: TestResult | undefined): TestResult => {

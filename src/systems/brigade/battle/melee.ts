@@ -75,7 +75,7 @@ export function melee(s: BattleState, a: Extract<MeleeAction, { type: 'BrigadeMe
     const given = a.meleeDice?.find((m) => findUnit(s, m.unit).id === u.id)?.die;
     if (given !== undefined) {
       if (!['0', '1D3', '1D6'].includes(given)) refuse(say('brigade.melee.dieIs', { unit: u.name, got: given }));
-      const r = claim(s, ctx.actor, { what: `${u.name}'s melee die`, claimed: given, derived: roster ?? 'not set', source: say('brigade.theRoster'), rule: 'BRG-3.3.2' });
+      const r = claim(s, ctx.actor, { what: say('brigade.claim.meleeDie', { unit: u.name }), claimed: given, derived: roster ?? say('brigade.claim.notSet'), source: say('brigade.theRoster'), rule: 'BRG-3.3.2' });
       if (r) rulings.push(r);
       return given as MeleeDie;
     }

@@ -121,9 +121,9 @@ export function decideChargeRoll(s: BattleState, a: ChargeRoll, ctx: DecideConte
   if (a.closing !== undefined) {
     if (!Number.isFinite(a.closing) || a.closing < 0 || a.closing > 100) refuse(say('charge.battle.charge.closingRange', { value: String(a.closing) }));
     const r = claim(s, ctx.actor, {
-      what: `${att.name}'s closing casualties`,
-      claimed: `${a.closing}%`,
-      derived: `${derived}%`,
+      what: say('charge.claim.closing', { unit: att.name }),
+      claimed: say('charge.claim.percent', { n: String(a.closing) }),
+      derived: say('charge.claim.percent', { n: String(derived) }),
       source: say(derived ? 'charge.battle.charge.closingRecorded' : 'charge.battle.charge.closingNone'),
       rule: 'CHG-ATT-MOD.7',
     });

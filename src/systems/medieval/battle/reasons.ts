@@ -1,7 +1,7 @@
 import { findByName, isGm, type BattleState, type Unit } from '../../../battle/state.ts';
 import { unitSideId, type Ruling } from '../../../battle/mechanics.ts';
 import type { TurnPosition } from '../../../rules/sequence.ts';
-import { english, say, shipped, type Text } from '../../../i18n/text.ts';
+import { say, shipped, type Text } from '../../../i18n/text.ts';
 import { armText } from '../words.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { controlExemption, medievalPack as pack, type ModifierChoice, type MoraleIntent } from '../index.ts';
@@ -195,14 +195,14 @@ export function moraleReasonsFromLog(s: BattleState, u: Unit): ReasonFromLog[] {
 export function fitOrRule(s: BattleState, actor: string, u: Unit, row: ReasonRow, misfit: Text | null): Ruling | null {
   if (misfit === null) return null;
   if (!isGm(s, actor)) refuse(say('medieval.reasons.doesNotFit', { id: row.id, text: reasonText(row), unit: u.name, roster: rosterWords(u), misfit }));
-  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it applies', derived: `that it does not fit (${english(rosterWords(u))}): ${english(misfit)}`, by: actor };
+  return { what: say('medieval.reasons.ruling.what', { id: row.id, unit: u.name }), ruled: say('medieval.reasons.ruling.applies'), derived: say('medieval.reasons.ruling.doesNotFit', { roster: rosterWords(u), misfit }), by: actor };
 }
 
 /** A reason the log gives that a GM drops; a player may not. */
 export function dropOrRefuse(s: BattleState, actor: string, u: Unit, from: ReasonFromLog): Ruling {
   const row = pack.morale.reasons.find((r) => r.id === from.id)!;
   if (!isGm(s, actor)) refuse(say('medieval.reasons.fromLogGmDrops', { id: row.id, text: reasonText(row), unit: u.name, why: from.why }));
-  return { what: `reason ${row.id} for ${u.name}`, ruled: 'that it does not apply', derived: `that it applies (${u.name} ${english(from.why)})`, by: actor };
+  return { what: say('medieval.reasons.ruling.what', { id: row.id, unit: u.name }), ruled: say('medieval.reasons.ruling.doesNotApply'), derived: say('medieval.reasons.ruling.fromLog', { unit: u.name, why: from.why }), by: actor };
 }
 
 /** The unit named in a command's `unit` option, when a battle holds it (completion). */

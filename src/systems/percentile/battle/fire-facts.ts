@@ -1,6 +1,6 @@
 import { claim, type Ruling } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import { say, type Text } from '../../../i18n/text.ts';
+import { say, shipped, type Text } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { chartLine, enfiladeable, fireZone, type FireInput, type FireZones, type ZoneResult } from '../index.ts';
 
@@ -45,7 +45,12 @@ export interface ClaimedFire {
 }
 
 const ARTILLERY = ['artillery', 'rockets', 'siege artillery'];
-const zoneWord = (z: 'minimum' | 'maximum' | null) => (z === null ? 'none of the small-arms zones' : `${z}`);
+/** A zone claimed or derived, as a phrase of its value: a claim agrees with the battle where the two are the same phrase (claim's `sameText`). */
+const zoneText = (z: 'minimum' | 'maximum' | null): Text => say('percentile.claim.zone', { zone: z ?? 'none' });
+/** What a claim is about, in the reader's words. */
+const about = (what: 'fireZone' | 'chartLine' | 'chartRow' | 'target' | 'fire' | 'turn'): Text => say('percentile.claim.what', { what });
+/** An arm of the roster in the reader's words (`percentile.attrValue.arm.<arm>`), or as written. */
+const armText = (arm: string): Text => shipped(`percentile.attrValue.arm.${arm.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, arm);
 
 /** The action's claims against `facts`; refuses a player's contrary claim, returns a GM's as rulings. */
 export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireFacts): ClaimedFire {
@@ -63,14 +68,14 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
   let zone: ClaimedFire['zone'];
   if (derived.status === 'derived') {
     zone = { zone: derived.zone, rule: derived.rule, why: derived.why, ruled: false };
-    if (a.zone !== undefined && ruled(claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: zoneWord(derived.zone), source: say('percentile.zone.measured', { why: derived.why, range: String(a.range) }), rule: derived.rule }))) {
+    if (a.zone !== undefined && ruled(claim(s, actor, { what: about('fireZone'), claimed: zoneText(a.zone), derived: zoneText(derived.zone), source: say('percentile.zone.measured', { why: derived.why, range: String(a.range) }), rule: derived.rule }))) {
       zone = { ...zone, zone: a.zone, ruled: true };
     }
   } else {
     if (a.zone === undefined) {
       refuse(derived.status === 'refused' ? say('percentile.fire.zoneGmOnly', { what: derived.reason }) : say('percentile.fire.zoneAsk', { what: say('percentile.fire.zoneOpen', { why: derived.why, rule: derived.rule }) }));
     }
-    const r = claim(s, actor, { what: 'the fire zone', claimed: a.zone, derived: derived.status === 'refused' ? 'out of range' : 'not given by the rules', source: derived.why, rule: derived.rule });
+    const r = claim(s, actor, { what: about('fireZone'), claimed: zoneText(a.zone), derived: say('percentile.claim.zoneNotGiven', { refused: derived.status === 'refused' ? 'yes' : 'no' }), source: derived.why, rule: derived.rule });
     ruled(r);
     zone = { zone: a.zone, rule: derived.rule, why: derived.status === 'refused' ? derived.reason : derived.why, ruled: true };
   }
@@ -84,28 +89,28 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
       const cl = chartLine(input);
       const allowed = cl.line === null ? ['2 rank', '3 rank'] : [cl.line];
       if (!allowed.includes(a.row)) {
-        gm.row = ruled(claim(s, actor, { what: 'the Fire Chart line', claimed: a.row, derived: cl.line ?? '2 rank or 3 rank (the roster gives no ranks)', source: cl.why, rule: cl.rule }));
+        gm.row = ruled(claim(s, actor, { what: about('chartLine'), claimed: a.row, derived: cl.line ?? say('percentile.claim.lineNoRanks'), source: cl.why, rule: cl.rule }));
       }
     } else if (input.firer.gun !== undefined && !a.row.startsWith(`${input.firer.gun} `)) {
       // A battery's row names its own gun; which of its rows (a Maximum Roundshot row, say) is measured on the table.
-      ruled(claim(s, actor, { what: 'the Fire Chart row', claimed: a.row, derived: `a ${input.firer.gun} row`, source: say('percentile.claim.sourceGun'), rule: 'PCT-11.15.step5' }));
+      ruled(claim(s, actor, { what: about('chartRow'), claimed: a.row, derived: say('percentile.claim.gunRow', { gun: input.firer.gun }), source: say('percentile.claim.sourceGun'), rule: 'PCT-11.15.step5' }));
     }
   }
 
   // PCT-11.64: single figures, headquarters bases and skirmish order cannot be enfiladed.
   if (a.enfiladed && !enfiladeable(input.target)) {
     const why = input.target.formation === 'skirmish' ? 'skirmish' : input.target.arm === 'hq' ? 'hq' : 'single';
-    gm.enfilade = ruled(claim(s, actor, { what: 'the target', claimed: 'enfiladed', derived: 'not enfiladed', source: say('percentile.claim.sourceEnfilade', { why }), rule: 'PCT-11.64' }));
+    gm.enfilade = ruled(claim(s, actor, { what: about('target'), claimed: say('percentile.claim.enfiladed', { enfiladed: 'yes' }), derived: say('percentile.claim.enfiladed', { enfiladed: 'no' }), source: say('percentile.claim.sourceEnfilade', { why }), rule: 'PCT-11.64' }));
   }
   // PCT-11.63: only a battery is a massed battery.
   if (a.massedBattery && !ARTILLERY.includes(input.target.arm)) {
-    gm.massedBattery = ruled(claim(s, actor, { what: 'the target', claimed: 'a massed battery', derived: `not a battery but ${input.target.arm}`, source: say('percentile.claim.sourceRoster'), rule: 'PCT-11.63' }));
+    gm.massedBattery = ruled(claim(s, actor, { what: about('target'), claimed: say('percentile.claim.massedBattery'), derived: say('percentile.claim.notABattery', { arm: armText(input.target.arm) }), source: say('percentile.claim.sourceRoster'), rule: 'PCT-11.63' }));
   }
 
   // PCT-11.23.3, 11.83, 11.85: a charge by the target is what the log records.
   if (a.targetCharge !== undefined && !f.targetCharging) {
-    const claimed = a.targetCharge === 'charging' ? 'charging' : 'a declared charge that passed its morale check';
-    if (ruled(claim(s, actor, { what: 'the target', claimed, derived: 'not charging', source: say('percentile.claim.sourceCharge'), rule: 'PCT-11.23.3' }))) {
+    const claimed = say('percentile.claim.charge', { charge: a.targetCharge === 'charging' ? 'charging' : 'declaredPassed' });
+    if (ruled(claim(s, actor, { what: about('target'), claimed, derived: say('percentile.claim.charge', { charge: 'none' }), source: say('percentile.claim.sourceCharge'), rule: 'PCT-11.23.3' }))) {
       input.target.charging = a.targetCharge === 'charging';
       if (a.targetCharge === 'declared-passed') input.target.declaredChargePassed = true;
     }
@@ -113,7 +118,7 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
 
   // PCT-11.29: an artillery officer directs batteries only.
   if ((a.artilleryOfficer || a.modifiers?.some((m) => m.id === 'artillery-officer')) && !artillery) {
-    ruled(claim(s, actor, { what: 'the fire', claimed: 'directed by an artillery officer', derived: `${input.firer.arm} fire, which no artillery officer directs`, source: say('percentile.claim.sourceRoster'), rule: 'PCT-11.29' }));
+    ruled(claim(s, actor, { what: about('fire'), claimed: say('percentile.claim.officerDirects'), derived: say('percentile.claim.noOfficer', { arm: armText(input.firer.arm) }), source: say('percentile.claim.sourceRoster'), rule: 'PCT-11.29' }));
   }
 
   // The named modifiers the battle can check.
@@ -123,31 +128,22 @@ export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireF
     if (m.id === 'night') {
       // NIGHT-18.51: the umpire applies it on a night turn; naming it by day is a claim.
       if (f.night) continue;
-      if (ruled(claim(s, actor, { what: 'this turn', claimed: 'a night turn', derived: 'a daylight turn', source: say('percentile.claim.sourcePeriod', { period: s.position.period ?? 'day' }), rule: 'NIGHT-18.51' }))) gm.modifiers = [...(gm.modifiers ?? []), 'night'];
+      if (ruled(claim(s, actor, { what: about('turn'), claimed: say('percentile.claim.turn', { night: 'yes' }), derived: say('percentile.claim.turn', { night: 'no' }), source: say('percentile.claim.sourcePeriod', { period: s.position.period ?? 'day' }), rule: 'NIGHT-18.51' }))) gm.modifiers = [...(gm.modifiers ?? []), 'night'];
       else continue;
     }
     if (m.id === 'indirect') {
       // PCT-11.50, 11.53, 11.56, 11.57: howitzers or mortars only, never rockets or a militia rated crew.
-      const derivedIndirect =
-        input.firer.arm === 'rockets'
-          ? 'direct fire only: rockets never fire indirectly (PCT-11.56)'
-          : !artillery
-            ? `direct fire only: ${input.firer.arm} never fires indirectly`
-            : input.firer.militia
-              ? 'direct fire only: a militia rated crew never fires indirectly (PCT-11.57)'
-              : f.howitzers === null
-                ? 'direct fire only: no howitzers on the roster (set howitzers:)'
-                : f.howitzers <= 0
-                  ? 'direct fire only: no howitzers or mortars left'
-                  : null;
+      const directOnly =
+        input.firer.arm === 'rockets' ? 'rockets' : !artillery ? 'arm' : input.firer.militia ? 'militia' : f.howitzers === null ? 'unknown' : f.howitzers <= 0 ? 'none' : null;
+      const derivedIndirect = directOnly === null ? null : say('percentile.claim.directOnly', { why: directOnly, arm: armText(input.firer.arm) });
       if (derivedIndirect !== null) {
         const rule = input.firer.arm === 'rockets' ? 'PCT-11.56' : artillery && input.firer.militia ? 'PCT-11.57' : 'PCT-11.50';
-        gm.indirect = ruled(claim(s, actor, { what: 'the fire', claimed: 'indirect fire by howitzers or mortars', derived: derivedIndirect, source: say('percentile.claim.sourceLosses'), rule }));
+        gm.indirect = ruled(claim(s, actor, { what: about('fire'), claimed: say('percentile.claim.indirect'), derived: derivedIndirect, source: say('percentile.claim.sourceLosses'), rule }));
       }
     }
     if (m.id === 'maximum-roundshot' && (!artillery || (input.firer.shot ?? 'roundshot') !== 'roundshot' || zone.zone === 'minimum')) {
       const why = say('percentile.zone.noRoundshot', { why: !artillery ? 'arm' : zone.zone === 'minimum' ? 'minimum' : 'shot', arm: input.firer.arm, zone: zone.why, shot: input.firer.shot ?? '' });
-      ruled(claim(s, actor, { what: 'the target', claimed: 'in the Maximum Roundshot Zone', derived: 'not in the Maximum Roundshot Zone', source: why, rule: 'PCT-11.32' }));
+      ruled(claim(s, actor, { what: about('target'), claimed: say('percentile.claim.roundshotZone', { in: 'yes' }), derived: say('percentile.claim.roundshotZone', { in: 'no' }), source: why, rule: 'PCT-11.32' }));
     }
     if (m.id === 'skirmish-screen') input.target.screened = true;
     kept.push(m);
