@@ -103,3 +103,14 @@ describe("issue 43: zod's own issues worded by their code, bounds as the schema 
     expect(why(z.union([z.number(), z.boolean()]), 'x', 'de')).toBe('keine der Formen, die dieser Wert annehmen kann');
   });
 });
+
+describe("issue 43: the systems' house files' own refusals in the reader's language", () => {
+  it('charge: an empty table; brigade: a cell not formed/broken=number; percentile: a multiplier misspelt', () => {
+    expect(english(refusal(CHARGE_HOUSE, 'charge.cover.rows', {}))).toMatch(/give at least one entry\.$/);
+    expect(why(refusal(CHARGE_HOUSE, 'charge.cover.rows', {}), 'fr', ' ne convient pas : ')).toBe('donnez au moins une entrée.');
+    expect(why(refusal(brigadeHouse, 'army-morale.table', '2/1'), 'de', ' passt nicht: ')).toBe('„2/1“ hat nicht die Form formiert/gebrochen=Zahl, z. B. 4/2=3.');
+    const key = PERCENTILE_HOUSE.find((r) => r.key.startsWith('modifier.'))!.key;
+    expect(english(refusal(PERCENTILE_HOUSE, key, 'x0'))).toMatch(/write a multiplier as x and a ratio/);
+    expect(word(refusal(PERCENTILE_HOUSE, key, 'x0'), 'fr')).toContain('écrivez un multiplicateur comme x');
+  });
+});

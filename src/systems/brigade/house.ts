@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { refuse } from '../../rules/errors.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import type { HouseRule } from '../../rules/house.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 import { ArmyMoraleTable, Faces, ROUNDINGS, type ArmyMoraleCell } from './pack-schema.ts';
 import { brigadePack } from './shipped-pack.ts';
 
@@ -47,17 +48,17 @@ const CELL = /^(\d+)\s*\/\s*(\d+)\s*=\s*(\d+)$/;
 
 /**
  * An Army Morale Table as typed, "formed/broken=number" cells separated by ; or commas ("2/1=4; 2/2=2"):
- * text, so that the log and the channel show it as the GM wrote it. Its cells, or what is wrong.
+ * text, so that the log and the channel show it as the GM wrote it. Its cells, or what is wrong (a schema error carrying its phrase: issue-text.ts).
  */
 export function armyMoraleCells(text: string): { cells: ArmyMoraleCell[] } | { error: string } {
   const cells: ArmyMoraleCell[] = [];
   for (const part of text.split(/[;,\n]/).map((p) => p.trim()).filter(Boolean)) {
     const m = CELL.exec(part);
-    if (!m) return { error: `"${part}" is not formed/broken=number, e.g. 4/2=3` };
+    if (!m) return { error: phraseError(say('brigade.houseValue.notACell', { part })) };
     cells.push({ formed: Number(m[1]), broken: Number(m[2]), number: Number(m[3]) });
   }
   const checked = ArmyMoraleTable.safeParse(cells);
-  return checked.success ? { cells: checked.data } : { error: checked.error.issues[0]?.message ?? 'not a table' };
+  return checked.success ? { cells: checked.data } : { error: checked.error.issues[0]?.message ?? phraseError(say('brigade.houseValue.notATable')) };
 }
 
 const ArmyMoraleTableText = z.string().superRefine((text, ctx) => {

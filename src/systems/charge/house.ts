@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { say } from '../../i18n/text.ts';
 import type { HouseRule } from '../../rules/house.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 import { CHARGE_RESULTS, DisciplineText, LocalInitiativeTable, MoveTable, ResultArea, SkirmishText } from './pack-schema.ts';
 import type { Noted } from './sourced.ts';
 import { FireRowRule } from './fire-row.ts';
@@ -18,7 +19,7 @@ const die = z.number().int().min(2).max(100);
 const modifier = z.number().int().min(-20).max(20);
 const result = z.enum(CHARGE_RESULTS);
 const nonEmpty = (o: object) => Object.keys(o).length > 0;
-const atLeastOne = { message: 'give at least one entry' };
+const atLeastOne = { message: phraseError(say('charge.houseValue.atLeastOne')) };
 
 /** A house rule's rules, schema and reading names; its texts are phrases of the charge catalog (`charge.house.<key>.seed`, `.expects`, `.reading.<name>`). */
 interface Def {

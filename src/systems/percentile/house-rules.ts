@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { either, say, type Text } from '../../i18n/text.ts';
 import type { HouseRule } from '../../rules/house.ts';
+import { phraseError } from '../../rules/issue-text.ts';
 import { fraction } from './fraction.ts';
 
 /**
@@ -24,7 +25,7 @@ const doubled = reading('supportive', ['doubled', 'normal']);
 /** A chart modifier the rules do not give: points to add (+10, -5) or a multiplier written x and a ratio (x1/2, x0.75). */
 const modifierValue = z.union([
   z.number().finite().min(-100).max(100),
-  z.string().refine((v) => /^x\s*\d+(\.\d+)?(\/\d+)?$/.test(v) && fraction(v.slice(1).trim()).n > 0n, { error: 'write a multiplier as x and a ratio (x1/2, x0.75) or points as a number (+10, -5)' }),
+  z.string().refine((v) => /^x\s*\d+(\.\d+)?(\/\d+)?$/.test(v) && fraction(v.slice(1).trim()).n > 0n, { error: phraseError(say('percentile.houseValue.multiplier')) }),
 ]);
 const modifier = (id: string, rule: string): HouseRule => ({
   key: `modifier.${id}`,
