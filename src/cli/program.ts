@@ -384,7 +384,7 @@ export function buildProgram(config: Config): Command {
     .action(async (o: { db: string; shards: number | 'auto'; spawnDelay: number }) => {
       const alone = (await import('../store/open.ts')).unshareable(o.db);
       if (alone) {
-        console.error(alone);
+        console.error(word(alone, CLI_LOCALE));
         process.exitCode = 2;
         return;
       }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { REST, Routes, ShardingManager } from 'discord.js';
 import type { Logger } from 'pino';
+import { DatabaseError } from '../store/db.ts';
 import { unshareable } from '../store/open.ts';
 
 export interface ShardsOptions {
@@ -25,7 +26,7 @@ export interface ShardsOptions {
 export async function startShards(o: ShardsOptions): Promise<ShardingManager> {
   // Each shard is a process of its own: the store must be one they can all open at once.
   const alone = unshareable(o.db);
-  if (alone) throw new Error(alone);
+  if (alone) throw new DatabaseError(alone);
   let total = o.shards;
   if (total === 'auto') {
     // ShardingManager's own 'auto' asks discord.com whatever the REST base: ask the one configured.

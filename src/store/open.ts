@@ -1,4 +1,4 @@
-import { say } from '../i18n/text.ts';
+import { say, type Text } from '../i18n/text.ts';
 import { DatabaseError } from './db.ts';
 import { SqliteEventStore } from './sqlite-store.ts';
 import type { EventStore } from './types.ts';
@@ -10,10 +10,9 @@ const isPostgres = (location: string): boolean => /^(postgres(ql)?:\/\/|pglite:)
  * Why a store cannot be shared by several processes (the shards of `umpire shards`), if it cannot:
  * PGlite is PostgreSQL inside one process, in its memory or holding its directory alone.
  */
-export function unshareable(location: string): string | undefined {
+export function unshareable(location: string): Text | undefined {
   if (!/^pglite:/i.test(location)) return undefined;
-  const shown = location.length === 'pglite:'.length ? `${location} (PGlite in memory)` : location;
-  return `${shown} cannot be shared between processes: PGlite is a database inside one process, so each shard would have its own (in memory) or be refused its directory. Use a PostgreSQL server (--db postgres://…) or a SQLite file (--db data/umpire.db) for shards. Nothing was started.`;
+  return say('store.unshareable', { location, inMemory: location.length === 'pglite:'.length ? 'yes' : 'no' });
 }
 
 /**

@@ -9,6 +9,7 @@ import { Umpire } from '../../src/app/service/umpire.ts';
 import { startShards } from '../../src/discord/shards.ts';
 import { DatabaseError } from '../../src/store/db.ts';
 import { openStore, unshareable } from '../../src/store/open.ts';
+import { word } from '../../src/i18n/text.ts';
 import { verifyChain } from '../../src/store/hash.ts';
 import { HOLDER_FILE, lockDirectory } from '../../src/store/pglite-lock.ts';
 import type { PgEventStore } from '../../src/store/pg-store.ts';
@@ -88,6 +89,7 @@ describe('store faults (issue 27)', () => {
       expect((refused as Error).message).toMatch(/cannot be shared between processes.*PostgreSQL server.*SQLite file/);
       figures.shared += refused instanceof Error ? 0 : 1;
     }
+    expect(word(unshareable('pglite:')!, 'fr')).toMatch(/^pglite: \(PGlite en mémoire\) ne peut pas être partagé entre processus/);
     expect(unshareable('data/umpire.db')).toBeUndefined();
     expect(unshareable('postgres://u@host/db')).toBeUndefined();
     const run = cli(['shards', '--db', 'pglite:'], {});
