@@ -395,7 +395,7 @@ export function buildProgram(config: Config): Command {
         const { startShards } = await discord.shards();
         manager = await startShards({ token, db: o.db, logger, shards: o.shards, spawnDelayMs: o.spawnDelay, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
       } catch (err) {
-        console.error(cli('cli.shards.failed', { why: (err as Error).message }));
+        console.error(cli('cli.shards.failed', { why: errorText(err) }));
         process.exitCode = 1;
         return;
       }
@@ -463,7 +463,7 @@ export function buildProgram(config: Config): Command {
         const where = r.guild ? say('cli.deploy.inGuild', { guild: r.guild }) : say('cli.deploy.globally');
         console.log(o.clear ? cli('cli.deploy.removed', { app: r.appId, where }) : cli('cli.deploy.registered', { n: r.count, app: r.appId, where }));
       } catch (err) {
-        console.error(cli('cli.deploy.refused', { why: (err as Error).message }));
+        console.error(cli('cli.deploy.refused', { why: errorText(err) }));
         process.exitCode = 1;
       }
     });
