@@ -48,6 +48,9 @@ export const list = (texts: readonly Text[], join: 'and' | 'or' = 'and'): List =
  * the catalog's English is this very text; a text changed since (a house-ruled pack, a test's pack)
  * or one no catalog has is shown as written.
  */
+/** A catalog key's part from a name the data gives: `light cavalry` -> `lightCavalry`, `Mass-2` -> `Mass2`. */
+export const camelKey = (s: string): string => s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
+
 export const shipped = (key: string, english: string): Text => (messages(FALLBACK).get(key) === literal(english) ? say(key) : english);
 
 export const isPhrase = (x: unknown): x is Phrase => typeof x === 'object' && x !== null && typeof (x as Phrase).key === 'string';

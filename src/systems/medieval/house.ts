@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { literal } from '../../i18n/catalog.ts';
-import { say, type Text } from '../../i18n/text.ts';
+import { camelKey, say, type Text } from '../../i18n/text.ts';
 import type { HouseRule } from '../../rules/house.ts';
 import { medievalPack } from './index.ts';
 import { MELEE_GRADE_HOUSE } from './melee.ts';
@@ -20,7 +20,6 @@ import en from './i18n/en.json' with { type: 'json' };
  * the plugin's catalog is installed.
  */
 const packed = (key: string, english: string): Text => ((en as Record<string, string>)[key] === literal(english) ? say(key) : english);
-const camel = (s: string) => s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
 
 /** The first and last Firing Chart rows of a group, by rule ID. */
 const rowsOf = (group: string) => {
@@ -60,7 +59,7 @@ export const MEDIEVAL_HOUSE: readonly HouseRule[] = [
     (weapon): HouseRule => ({
       key: `fire.${weapon}`,
       rules: ['MED-FIRE'],
-      seed: say('medieval.house.fire.seed', { weapon: packed(`medieval.ref.weapon.${camel(weapon)}`, weapon) }),
+      seed: say('medieval.house.fire.seed', { weapon: packed(`medieval.ref.weapon.${camelKey(weapon)}`, weapon) }),
       expects: say('medieval.house.fire.expects'),
       schema: z.enum(HAND_GROUPS.map((g) => g.id) as [string, ...string[]]),
       readings: Object.fromEntries(HAND_GROUPS.map((g) => [g.id, say('medieval.house.fire.reading', { group: packed(`medieval.pack.fireGroup.${g.id}`, g.name), ...rowsOf(g.id) })])),

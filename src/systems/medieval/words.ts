@@ -1,4 +1,4 @@
-import { shipped, word, type Text } from '../../i18n/text.ts';
+import { camelKey, shipped, word, type Text } from '../../i18n/text.ts';
 import { FALLBACK, type Locale } from '../../i18n/locales.ts';
 
 /**
@@ -35,10 +35,10 @@ export type PackTextKind =
 export const rowText = (kind: PackTextKind, row: { readonly id: string; readonly text: string }): Text => packText(kind, row.id, row.text);
 
 /** A missile weapon in the reader's words (`medieval.ref.weapon.<name>`), or as written when the catalog has none. */
-export const weaponText = (name: string): Text => shipped(`medieval.ref.weapon.${name.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, name);
+export const weaponText = (name: string): Text => shipped(`medieval.ref.weapon.${camelKey(name)}`, name);
 
 /** An arm of the roster (infantry, cavalry...) in the reader's words (`medieval.attrValue.arm.<arm>`), or as written. */
-export const armText = (arm: string): Text => shipped(`medieval.attrValue.arm.${arm.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, arm);
+export const armText = (arm: string): Text => shipped(`medieval.attrValue.arm.${camelKey(arm)}`, arm);
 
 /** Rows (modifiers, reasons) with their texts worded in `locale`, for a completion's labels. */
 export const wordedRows = (kind: PackTextKind, rows: readonly { readonly id: string; readonly text: string }[], locale: Locale | undefined): { id: string; text: string }[] =>

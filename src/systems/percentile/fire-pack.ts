@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { shipped, type Text } from '../../i18n/text.ts';
+import { camelKey, shipped, type Text } from '../../i18n/text.ts';
 import { fraction } from './fraction.ts';
 import { loadPack } from '../../rules/pack.ts';
 import pack from './pack.json' with { type: 'json' };
@@ -53,11 +53,8 @@ export const FireModifier = z.object({
 });
 export type FireModifier = z.infer<typeof FireModifier>;
 
-/** A pack's id as a catalog key's last part: "maximum-roundshot" -> "maximumRoundshot". */
-export const camelId = (id: string): string => id.replace(/[- ]+(.)/g, (_m, c: string) => c.toUpperCase());
-
 /** A Fire Chart modifier's label in the reader's words: the shipped pack's by its id, a house-ruled one as written. */
-export const modifierLabel = (m: Pick<FireModifier, 'id' | 'label'>): Text => shipped(`percentile.pack.modifier.${camelId(m.id)}`, m.label);
+export const modifierLabel = (m: Pick<FireModifier, 'id' | 'label'>): Text => shipped(`percentile.pack.modifier.${camelKey(m.id)}`, m.label);
 
 /** A range bound in inches; low < high where the source leaves the reading open (2 1/2" or 3"). */
 const Bound = z

@@ -1,13 +1,11 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { reply } from '../../../app/slash/replies.ts';
-import { lines, say, type Text } from '../../../i18n/text.ts';
+import { camelKey, lines, say, type Text } from '../../../i18n/text.ts';
 import { chargePack } from '../rules.ts';
 
-const camel = (s: string) => s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
-
 /** A row's arm or gun as the system words it (`charge.ref.arm.<name>`, `charge.ref.gun.<name>`). */
-export const armWord = (arm: string): Text => say(`charge.ref.arm.${camel(arm)}`);
-export const gunWord = (gun: string): Text => say(`charge.ref.gun.${camel(gun)}`);
+export const armWord = (arm: string): Text => say(`charge.ref.arm.${camelKey(arm)}`);
+export const gunWord = (gun: string): Text => say(`charge.ref.gun.${camelKey(gun)}`);
 
 /** MOVE-RATES of the d10 charge rules: Road, Column, Line for foot and horse (the other three columns cannot be matched), artillery. */
 function chargeRates(): Text {
@@ -23,7 +21,7 @@ function chargeRates(): Text {
         column: d(x.column),
         line: d(x.line),
         unassigned: x.unassigned.join(', ') || say('charge.ref.none'),
-        uncertain: x.uncertain ? say('charge.uncertain', { what: say(`charge.ref.uncertain.${camel(x.arm)}`) }) : '',
+        uncertain: x.uncertain ? say('charge.uncertain', { what: say(`charge.ref.uncertain.${camelKey(x.arm)}`) }) : '',
       }),
     ),
     say('charge.ref.unassignedNote'),

@@ -1,7 +1,7 @@
 import { sub } from '../../../app/slash/commands.ts';
 import { reply } from '../../../app/slash/replies.ts';
 import { joinedBy, lines, say, type Text } from '../../../i18n/text.ts';
-import { packText, rowText } from '../words.ts';
+import { packText, rowText, weaponText } from '../words.ts';
 import { derivedFrom, medievalPack as pack, signed, type PackModifier } from '../index.ts';
 
 /** The pack's charts as text, for players measuring on the table (queries: nothing is logged). */
@@ -57,9 +57,6 @@ function terrain(): Text {
   );
 }
 
-/** A weapon of the chart in the reader's words: the system's own word for it (`medieval.ref.weapon.<name>`). */
-export const weaponWord = (name: string): Text => say(`medieval.ref.weapon.${camel(name)}`);
-const camel = (s: string) => s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
 const distance = (d: { cm: number | null; in: number }): Text => (d.cm === null ? `${d.in}"` : say('medieval.ref.cmInches', { cm: d.cm, inches: d.in }));
 
 function range(): Text {
@@ -69,7 +66,7 @@ function range(): Text {
     ...r.weapons.map((w) =>
       say('medieval.ref.rangeRow', {
         id: w.id,
-        weapons: joinedBy(w.weapons.map(weaponWord), ', '),
+        weapons: joinedBy(w.weapons.map(weaponText), ', '),
         short: distance(w.short),
         medium: distance(w.medium),
         long: distance(w.long),

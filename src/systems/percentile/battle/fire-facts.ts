@@ -1,6 +1,6 @@
 import { claim, type Ruling } from '../../../battle/mechanics.ts';
 import type { BattleState } from '../../../battle/state.ts';
-import { say, shipped, type Text } from '../../../i18n/text.ts';
+import { camelKey, say, shipped, type Text } from '../../../i18n/text.ts';
 import { refuse } from '../../../rules/errors.ts';
 import { chartLine, enfiladeable, fireZone, type FireInput, type FireZones, type ZoneResult } from '../index.ts';
 
@@ -50,7 +50,7 @@ const zoneText = (z: 'minimum' | 'maximum' | null): Text => say('percentile.clai
 /** What a claim is about, in the reader's words. */
 const about = (what: 'fireZone' | 'chartLine' | 'chartRow' | 'target' | 'fire' | 'turn'): Text => say('percentile.claim.what', { what });
 /** An arm of the roster in the reader's words (`percentile.attrValue.arm.<arm>`), or as written. */
-const armText = (arm: string): Text => shipped(`percentile.attrValue.arm.${arm.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())}`, arm);
+const armText = (arm: string): Text => shipped(`percentile.attrValue.arm.${camelKey(arm)}`, arm);
 
 /** The action's claims against `facts`; refuses a player's contrary claim, returns a GM's as rulings. */
 export function claimFire(s: BattleState, actor: string, a: FireClaims, f: FireFacts): ClaimedFire {
