@@ -9,7 +9,7 @@ import type { PgDb } from './pg-db.ts';
 import { PgDeliveryState } from './pg-delivery.ts';
 import { driverError, guarded, StoreError, uniqueViolation } from './pg-errors.ts';
 import { battles, battleSeeds, campaigns, channelClaims, events, outbox, requests } from './pg-schema.ts';
-import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow } from './rows.ts';
+import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, REGISTERING, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow } from './rows.ts';
 import {
   campaignCreatedData,
   ChannelTakenError,
@@ -82,7 +82,6 @@ function unstorableColumn(battleId: string, meta: AppendMeta, events: NewEvent[]
   return undefined;
 }
 
-const REGISTERING = new Set(['BattleCreated', 'BattleEnded', 'CampaignCreated', 'CampaignEnded']);
 const UNREGISTERED = { created: [], claim: null, ended: false, campaigns: [], campaignEnded: false } as const satisfies Pick<Batch, 'created' | 'claim' | 'ended' | 'campaigns' | 'campaignEnded'>;
 
 /** The registry's rows an append writes beside its events: battles and campaigns created or ended, a channel claimed. */

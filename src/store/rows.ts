@@ -30,6 +30,9 @@ export const toPostRow = (r: { message: string; version: number | null }): PostR
 /** The id of the share key's row among the seeds: no stream is called so. */
 export const SHARE_KEY_ROW = '~share';
 
+/** Events that register (a battle or campaign created or ended): each store writes the registry's rows beside them. */
+export const REGISTERING: ReadonlySet<string> = new Set(['BattleCreated', 'BattleEnded', 'CampaignCreated', 'CampaignEnded']);
+
 interface BattleCreatedData {
   name: string;
   system: string;

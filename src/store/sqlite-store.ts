@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Message } from '../messages.ts';
 import { openDatabase, type Db } from './db.ts';
-import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow, type StoredBattleRow } from './rows.ts';
+import { battleCreatedData, destinationJson, eventRequestId, parseRequestResult, REGISTERING, requestResultJson, SHARE_KEY_ROW, toBattleRow, toOutboxRow, toPostRow, type StoredBattleRow } from './rows.ts';
 import { GENESIS_HASH, rowHash } from './hash.ts';
 import { Heads, type Head } from './heads.ts';
 import { newSalt } from './salt.ts';
@@ -45,6 +45,20 @@ const BATTLE_COLUMNS = 'id, channel, name, system, created_at AS createdAt, ende
 const CAMPAIGN_COLUMNS = 'id, channel, name, created_at AS createdAt, ended';
 type StoredCampaignRow = Omit<CampaignRow, 'ended'> & { ended: number };
 
+/** An event's row as insertEvent takes it: battle_id, version, type, data, actor, at, request_id, hash, result, salt. */
+type EventRowValues = [string, number, string, string, string, string, string | null, string, string | null, string | null];
+
+/** The row of `e`, the `index`th event of its request, stored as `version` after the event hashed `prev`: its data serialized, salted and hashed. */
+function eventRow(battleId: string, version: number, prev: string, e: NewEvent, meta: AppendMeta, index: number, result: string | null): EventRowValues {
+  const data = JSON.stringify(e.data ?? null);
+  const salt = e.salt === undefined ? newSalt() : e.salt;
+  const hash = rowHash(prev, battleId, version, { type: e.type, actor: meta.actor, at: meta.at, data, salt });
+  return [battleId, version, e.type, data, meta.actor, meta.at, eventRequestId(meta.requestId, index), hash, result, salt];
+}
+
+/** An append that writes one row of events and nothing else: no post, no seed, nothing registered. */
+const standsAlone = (events: NewEvent[], meta: AppendMeta, out: Message[]) => events.length === 1 && !out.length && meta.seed === undefined && !REGISTERING.has(events[0]!.type);
+
 /** Appends between two of the store's own WAL checkpoints (SqliteEventStore.checkpointSoon). */
 export const CHECKPOINT_EVERY = 100;
 
@@ -62,7 +76,7 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTx;
   private readonly claimTx;
   private readonly chainTx;
-  /** Each battle's head as this store last wrote it, and the data_version it holds for: an append's head spared a read (appendInTx). */
+  /** Each battle's head as this store last wrote it, and the data_version it holds for: an append's head spared a read (appendAlone, appendInTx). */
   private readonly heads = new Heads();
   private dataVersion: number | undefined;
   private appendsSinceCheckpoint = 0;
@@ -83,9 +97,12 @@ export class SqliteEventStore implements EventStore {
       head: s.prepare<[string], { version: number; hash: string }>(
         'SELECT version, hash FROM events WHERE battle_id = ? ORDER BY version DESC LIMIT 1',
       ),
-      insertEvent: s.prepare<[string, number, string, string, string, string, string | null, string, string | null, string | null]>(
-        'INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      insertEvent: s.prepare<EventRowValues>('INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      // The same for a request without a row of requests (appendAlone).
+      insertOnce: s.prepare<[...EventRowValues, string | null]>(
+        'INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM requests WHERE request_id = ?)',
       ),
+      dataVersion: s.prepare<[], number>('PRAGMA data_version').pluck(),
       insertRequest: s.prepare<[string, string, string, string]>(
         'INSERT INTO requests (request_id, battle_id, result, at) VALUES (?, ?, ?, ?)',
       ),
@@ -109,7 +126,6 @@ export class SqliteEventStore implements EventStore {
       campaigns: s.prepare<[], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns ORDER BY rowid`),
       campaign: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = ?`),
       campaignIn: s.prepare<[string], StoredCampaignRow>(`SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE channel = ? AND ended = 0 ORDER BY rowid DESC LIMIT 1`),
-      dataVersion: s.prepare<[], number>('PRAGMA data_version').pluck(),
       seed: s.prepare<[string], { seed: string }>('SELECT seed FROM battle_seeds WHERE battle_id = ?'),
       load: s
         .prepare<[string, number], EventRowTuple>(
@@ -153,10 +169,13 @@ export class SqliteEventStore implements EventStore {
     out: Message[],
     replies: Message[],
   ): Promise<AppendOutcome> {
-    // IMMEDIATE takes the write lock first, so the version read and the insert cannot be split by
-    // another connection.
     try {
-      const { outcome, head } = this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
+      // An event that stands alone after the head this store last wrote is one statement
+      // (appendAlone); anything else, or one that wrote nothing, is one transaction, IMMEDIATE
+      // (the write lock first, so the head's read and the insert cannot be split by another connection).
+      const known = this.heads.get(battleId);
+      const alone = known?.version === expectedVersion && standsAlone(events, meta, out) ? this.appendAlone(battleId, known, events[0]!, meta, replies) : undefined;
+      const { outcome, head } = alone ?? this.appendTx.immediate(battleId, expectedVersion, events, meta, out, replies);
       // Committed: its last event is the battle's head.
       if (head) this.heads.remember(battleId, head);
       this.checkpointSoon();
@@ -170,6 +189,30 @@ export class SqliteEventStore implements EventStore {
       }
       throw err;
     }
+  }
+
+  /**
+   * An event with nothing to write beside it (standsAlone) after `head`, as this store last wrote
+   * the battle's: one statement, which SQLite commits as a transaction of its own. It writes
+   * nothing, and answers undefined, when another connection has committed since this store last
+   * looked (SQLite's data_version: `head` may be stale), when another appended after `head` (the
+   * unique (battle_id, version) index), or when the request has a row of requests (handled before
+   * without events): append then takes the transaction, which reads what it needs. The statement
+   * reads no events (SQLite would copy its rows through a temporary table first, as for any INSERT
+   * reading its own table), so a commit by another connection between the data_version and the
+   * INSERT that deletes `head`, which only a hand at the file does, goes unseen here; verify finds the gap.
+   */
+  private appendAlone(battleId: string, head: Head, e: NewEvent, meta: AppendMeta, replies: Message[]): { outcome: AppendOutcome; head: Head } | undefined {
+    if (this.q.dataVersion.get() !== this.dataVersion) return undefined;
+    const version = head.version + 1;
+    const row = eventRow(battleId, version, head.hash, e, meta, 0, meta.requestId === null ? null : requestResultJson(version, 1, replies));
+    try {
+      if (this.q.insertOnce.run(...row, meta.requestId).changes === 0) return undefined;
+    } catch (err) {
+      if (uniqueViolation(err)) return undefined;
+      throw err;
+    }
+    return { outcome: { status: 'appended', versions: [version] }, head: { version, hash: row[7] } };
   }
 
   /**
@@ -202,7 +245,7 @@ export class SqliteEventStore implements EventStore {
     replies: Message[],
   ): { outcome: AppendOutcome; head?: Head | undefined } {
     const q = this.q;
-    const { actor, at, requestId } = meta;
+    const { at, requestId } = meta;
     // The heads this store wrote are the battles' own while no other connection has committed
     // (SQLite's data_version, read under the write lock); once one has, each is read again.
     const dataVersion = q.dataVersion.get();
@@ -226,11 +269,8 @@ export class SqliteEventStore implements EventStore {
     const versions: number[] = [];
     for (const [i, e] of events.entries()) {
       const version = current + i + 1;
-      const data = JSON.stringify(e.data ?? null);
-      const salt = e.salt === undefined ? newSalt() : e.salt;
-      const hash = rowHash(prev, battleId, version, { type: e.type, actor, at, data, salt });
-      const rid = eventRequestId(requestId, i);
-      q.insertEvent.run(battleId, version, e.type, data, actor, at, rid, hash, i === 0 ? result : null, salt);
+      const row = eventRow(battleId, version, prev, e, meta, i, i === 0 ? result : null);
+      q.insertEvent.run(...row);
       if (e.type === 'BattleCreated') {
         const b = battleCreatedData(battleId, e.data);
         q.insertBattle.run(battleId, b.channel, b.name, b.system, at);
@@ -248,7 +288,7 @@ export class SqliteEventStore implements EventStore {
         q.endCampaign.run(battleId);
       }
       versions.push(version);
-      prev = hash;
+      prev = row[7];
     }
     for (const m of out) q.insertOutbox.run(battleId, destinationJson(m.to), JSON.stringify(m), at, current + versions.length);
     if (requestId !== null && result !== null && !events.length) q.insertRequest.run(requestId, battleId, result, at);

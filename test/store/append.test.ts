@@ -75,6 +75,32 @@ describe.each(storeKinds)('EventStore.append on $name', (kind) => {
     expect(await count('outbox')).toBe(0);
   });
 
+  it('given an event standing alone (no post, no seed, nothing registered: one statement on SQLite, issue 44) after the head this store remembers, when another writer appended after that head, or deleted it, or stored the request as a row of requests, then nothing is written and it answers ConcurrencyError naming the real head, or the first result', async () => {
+    const { store, sql, count } = await kind.open();
+    const gm = (user: string) => [{ type: 'GmAdded', data: { user } }];
+    await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
+    await store.append('b1', 1, gm('u2'), meta('r2'), [], []);
+    await sql(`INSERT INTO events (battle_id, version, type, data, actor, at, request_id, hash, result, salt) VALUES ('b1', 3, 'GmAdded', '{"user":"u3"}', 'u-gm', '2025-06-16T14:00:00.000Z', 'other#0', '${'f'.repeat(64)}', NULL, NULL)`);
+    await expect(store.append('b1', 2, gm('u4'), meta('r3'), [], [])).rejects.toMatchObject({ name: 'ConcurrencyError', battleId: 'b1', expected: 2, actual: 3 });
+    expect(await count('events')).toBe(3);
+
+    await store.append('b2', 0, [created('b2', 'chan-2')], meta('r4'), [], []);
+    await store.append('b2', 1, gm('u2'), meta('r5'), [], []);
+    await sql(`DELETE FROM events WHERE battle_id = 'b2' AND version = 2`);
+    await expect(store.append('b2', 2, gm('u4'), meta('r6'), [], [])).rejects.toMatchObject({ name: 'ConcurrencyError', battleId: 'b2', expected: 2, actual: 1 });
+    expect(await count('events')).toBe(4);
+
+    await store.append('b2', 1, gm('u5'), meta('r7'), [], []);
+    await sql(`INSERT INTO requests (request_id, battle_id, result, at) VALUES ('r8', 'b2', '${JSON.stringify({ versions: [], replies: [reply('u-gm', 'nothing')] })}', 'x')`);
+    expect(await store.append('b2', 2, gm('u6'), meta('r8'), [], [])).toEqual({ status: 'duplicate', result: { versions: [], replies: [reply('u-gm', 'nothing')] } });
+    expect([await store.version('b2'), await count('events')]).toEqual([2, 5]);
+    // The chain holds after each refusal: the next event stands on the real head.
+    expect(await store.append('b2', 2, gm('u7'), meta('r9'), [], [])).toEqual({ status: 'appended', versions: [3] });
+    const chain = await store.chain('b2');
+    const [, second, third] = chain.rows;
+    expect(rowHash(String(second!.hash), 'b2', 3, { type: 'GmAdded', actor: 'u-gm', at: '2025-06-16T14:00:00.000Z', data: '{"user":"u7"}', salt: String(third!.salt) })).toBe(third!.hash);
+  });
+
   it('appends a repeated request id once and returns the first result, even when the repeat is stale', async () => {
     const { store, count } = await kind.open();
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
