@@ -210,8 +210,16 @@ const settle = () => globalThis.gc?.();
 const WARM_UP = 500;
 
 /**
+ * Appends and raw INSERTs timed in blocks this small, taking turns (and turns going first), so both
+ * meet the same disk, the same neighbours and the same checkpoints. Timed as best rounds of a few
+ * hundred each, the ratio moved by a tenth from run to run, as the disk's speed drifted between rounds.
+ */
+const BLOCK = 10;
+
+/**
  * Appends of one event each (its hash, the request's result, the version check) against raw
- * INSERTs of rows as the store stores them, every column: `n` of each in ROUNDS rounds, the best round of each.
+ * INSERTs of rows as the store stores them, every column: `n` of each, in blocks of BLOCK taking
+ * turns, each side's rate over its whole time.
  */
 export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: number; raw: number }> {
   // Untimed, both paths once through (PGlite's engine compiles as it runs), on a battle of their own.
@@ -219,33 +227,30 @@ export async function appendVsInsert(m: Measured, n: number): Promise<{ ours: nu
   for (let i = 0; i < WARM_UP; i++) await m.store.append('warm-up', i, [warm[i]!], { actor: 'gm', at: AT, requestId: `warm-up-${i}` }, [], []);
   for (const r of await m.rawRows('warm-up')) await m.rawInsert(moved(r, 'raw-warm-up'));
   const events = battleEvents(n);
-  const per = Math.ceil(n / ROUNDS);
-  let ours = 0;
-  let raw = 0;
-  // The raw rows are the store's own, read back from a battle appended beforehand, untimed; in each
-  // round the two blocks take turns going first, so neither always follows the other.
+  // The raw rows are the store's own, read back from a battle appended beforehand, untimed.
   const source = battleEvents(n, 'source');
   for (let i = 0; i < n; i++) await m.store.append('source', i, [source[i]!], { actor: 'gm', at: AT, requestId: `source-${i}` }, [], []);
   const rows = (await m.rawRows('source')).map((r) => moved(r, 'raw'));
-  for (let from = 0, round = 0; from < n; from += per, round++) {
-    const to = Math.min(n, from + per);
+  settle();
+  let ours = 0;
+  let raw = 0;
+  for (let from = 0, turn = 0; from < n; from += BLOCK, turn++) {
+    const to = Math.min(n, from + BLOCK);
     const blocks = [
       async () => {
-        settle();
         const t = performance.now();
         for (let i = from; i < to; i++) await m.store.append('append', i, [events[i]!], { actor: 'gm', at: AT, requestId: `append-${i}` }, [], []);
-        ours = Math.max(ours, perSec(to - from, performance.now() - t));
+        ours += performance.now() - t;
       },
       async () => {
-        settle();
         const t = performance.now();
         for (let i = from; i < to; i++) await m.rawInsert(rows[i]!);
-        raw = Math.max(raw, perSec(to - from, performance.now() - t));
+        raw += performance.now() - t;
       },
     ];
-    for (const block of round % 2 ? blocks.reverse() : blocks) await block();
+    for (const block of turn % 2 ? blocks.reverse() : blocks) await block();
   }
-  return { ours, raw };
+  return { ours: perSec(n, ours), raw: perSec(n, raw) };
 }
 
 /** Builds a battle of `n` events as play does: requests of a few events (ten here) each. */
