@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeOf, type Locale } from '../i18n/locales.ts';
-import { english, isPhrase, say, type Text } from '../i18n/text.ts';
+import { isPhrase, say, TextError, type Text } from '../i18n/text.ts';
 import { issueText, phraseError } from '../rules/issue-text.ts';
 
 /** A variable's error as the host reads it, in the shell's language (issue 43): `cli.config.<name>`. */
@@ -30,11 +30,7 @@ const Env = z.object({
 export type Config = z.infer<typeof Env>;
 
 /** The configuration cannot be used: `text` says why in the host's language; `message` is its English, for logs and tests. */
-export class ConfigError extends Error {
-  constructor(readonly text: Text) {
-    super(english(text));
-  }
-}
+export class ConfigError extends TextError {}
 
 /** The language the command line speaks: the shell's (LC_ALL, LC_MESSAGES, LANG), English when it is none we speak (issue 43). */
 export const shellLocale = (env: NodeJS.ProcessEnv = process.env): Locale => localeOf(env.LC_ALL || env.LC_MESSAGES || env.LANG);

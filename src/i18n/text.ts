@@ -142,3 +142,13 @@ export function firstLine(text: Text): Text {
 
 /** `text` in English: for logs, errors' messages and the JSON a script reads. */
 export const english = (text: Text): string => word(text, 'en');
+
+/** An error whose `text` says it in its reader's language where it is shown; `message` is its English, for logs and tests. */
+export class TextError extends Error {
+  constructor(
+    readonly text: Text,
+    options?: ErrorOptions,
+  ) {
+    super(english(text), options);
+  }
+}

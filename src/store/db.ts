@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { english, say, type Text } from '../i18n/text.ts';
+import { say, TextError, type Text } from '../i18n/text.ts';
 import * as tables from './schema.ts';
 
 export type Db = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
@@ -17,13 +17,8 @@ export const migrationsFolder = fileURLToPath(new URL('../../migrations/sqlite',
  * was changed. `text` says it in its reader's language (issue 43: `store.*`); `message` is its
  * English, for logs and tests. What SQLite or PostgreSQL said, file names and URLs are its values.
  */
-export class DatabaseError extends Error {
+export class DatabaseError extends TextError {
   override name = 'DatabaseError';
-  readonly text: Text;
-  constructor(text: Text, options?: ErrorOptions) {
-    super(english(text), options);
-    this.text = text;
-  }
 }
 
 interface Journal {

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { pgliteAppend, serverAppend } from './pg-append.ts';
-import { english, say, type Text } from '../i18n/text.ts';
+import { say, TextError, type Text } from '../i18n/text.ts';
 import { DatabaseError } from './db.ts';
 import { damage, driverSays } from './pg-errors.ts';
 import { lockDirectory, LOCK_FILE, LOCK_FILES } from './pglite-lock.ts';
@@ -22,13 +22,7 @@ import { LOCK_SPACE, MIGRATIONS, PgEventStore, rowsOf } from './pg-store.ts';
  * A store that could not be opened, before it could be said to be damaged: `text` in its reader's
  * language (issue 43: `store.pg.*`), `message` its English. openStore names the location around it.
  */
-export class OpenError extends Error {
-  readonly text: Text;
-  constructor(text: Text, options?: ErrorOptions) {
-    super(english(text), options);
-    this.text = text;
-  }
-}
+export class OpenError extends TextError {}
 
 /** What PostgreSQL said, as damage() gives it (`PostgreSQL says: …`), with its own words a value. */
 const PG_SAYS = 'PostgreSQL says: ';

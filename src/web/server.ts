@@ -9,7 +9,7 @@ import { battleReport, renderReportSvg, reportText } from '../app/reports/report
 import { isToken, OLD_TOKEN, shareUrl, tokenLink, type ShareKind } from '../app/messages/share.ts';
 import type { Umpire } from '../app/service/umpire.ts';
 import { RuleError } from '../rules/errors.ts';
-import { english, say, type Text } from '../i18n/text.ts';
+import { say, TextError, type Text } from '../i18n/text.ts';
 import { exportFor } from './audience.ts';
 import { BattleCache, type BattleData } from './battle-data.ts';
 import { pageScript, verifierScript } from './bundle.ts';
@@ -60,12 +60,12 @@ const pathOf = (req: FastifyRequest): string => req.url.split('?', 1)[0]!.replac
  */
 const localeFor = (req: FastifyRequest, own?: Language): Locale => pageLocale(asked(req), own, req.headers['accept-language']);
 
-class PageError extends Error {
+class PageError extends TextError {
   constructor(
     readonly status: 400 | 404,
-    readonly text: Text,
+    text: Text,
   ) {
-    super(english(text));
+    super(text);
   }
 }
 

@@ -3,16 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, errorText, loadConfig, shellLocale } from '../../src/config/config.ts';
 import { progressAfterMs } from '../../src/cli/progress.ts';
 import { english, word } from '../../src/i18n/text.ts';
+import { thrownAs } from '../support/spec.ts';
 
-const configError = (f: () => unknown): ConfigError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof ConfigError) return err;
-    throw err;
-  }
-  throw new Error('no ConfigError');
-};
+const configError = (f: () => unknown) => thrownAs(ConfigError, f);
 
 describe("the host's configuration errors in the shell's language (issue 43)", () => {
   it('given a bad WEB_PORT and LOG_LEVEL, then the error reads in English as it always did, and in French and German', () => {

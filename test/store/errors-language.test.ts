@@ -6,16 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { english, word } from '../../src/i18n/text.ts';
 import { DatabaseError, openDatabase, writeRefused } from '../../src/store/db.ts';
 import { openStore } from '../../src/store/open.ts';
+import { thrownAs } from '../support/spec.ts';
 
-const refusal = (f: () => unknown): DatabaseError => {
-  try {
-    f();
-  } catch (err) {
-    if (err instanceof DatabaseError) return err;
-    throw err;
-  }
-  throw new Error('no DatabaseError');
-};
+const refusal = (f: () => unknown) => thrownAs(DatabaseError, f);
 
 describe("the store's errors in the host's language (issue 43)", () => {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-store-words-'));

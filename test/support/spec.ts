@@ -10,6 +10,17 @@ import type { StoredEvent } from '../../src/store/types.ts';
 
 export const NOW = '2026-01-01T12:00:00.000Z';
 
+/** The error `f` throws, which must be a `type`: any other is thrown on, and none fails the test. */
+export function thrownAs<E>(type: abstract new (...args: never[]) => E, f: () => unknown): E {
+  try {
+    f();
+  } catch (err) {
+    if (err instanceof type) return err;
+    throw err;
+  }
+  throw new Error(`no ${type.name}`);
+}
+
 /** Each given event as its own request, so each is one undoable action. */
 export function logged(events: BattleEvent[], battleId = 'b1'): LoggedEvent[] {
   return events.map((event, i) => ({ battleId, version: i + 1, event, actor: 'gm', at: '2026-01-01T00:00:00.000Z', requestId: `r${i + 1}` }));
