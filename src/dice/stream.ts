@@ -32,23 +32,62 @@ export interface WordSource {
 
 /** The battle's words from `cursor` on. The seed is keyed once, so later changes to its bytes do not matter. */
 export function hmacWords(seed: Uint8Array, battleId: string, cursor: number): WordSource {
-  checkSeed(seed);
-  if (!Number.isSafeInteger(cursor) || cursor < 0) {
-    throw new RangeError(`dice cursor must be a non-negative integer, got ${cursor}`);
+  return new BattleWords(seed, battleId).from(cursor);
+}
+
+/** Word j of a battle's stream under a keyed HMAC: the first 4 bytes of its "<B>:<j>", big-endian. */
+function wordAt(macOf: (text: string) => Uint8Array, battleId: string, j: number): number {
+  const mac = macOf(`${battleId}:${j}`);
+  return ((mac[0]! << 24) | (mac[1]! << 16) | (mac[2]! << 8) | mac[3]!) >>> 0;
+}
+
+/**
+ * One battle's words, its seed keyed once. `ahead` draws the words after a cursor before they are
+ * asked for (the umpire calls it between commands), so a command's first dice read a word already
+ * drawn rather than compute an HMAC on the command's path. A word is the same whenever it is drawn:
+ * what `ahead` keeps changes no die, only when its HMAC was computed.
+ */
+export class BattleWords {
+  readonly #macOf: (text: string) => Uint8Array;
+  readonly #battleId: string;
+  /** Words drawn ahead: `#kept[k]` is word `#first + k`. */
+  #first = 0;
+  #kept: number[] = [];
+
+  /** `macOf`: the seed's keyed HMAC (a test counts its calls). */
+  constructor(seed: Uint8Array, battleId: string, macOf?: (text: string) => Uint8Array) {
+    checkSeed(seed);
+    this.#macOf = macOf ?? keyedMac(seed);
+    this.#battleId = battleId;
   }
-  const macOf = keyedMac(seed);
-  let j = cursor;
-  return {
-    get cursor() {
-      return j;
-    },
-    next() {
-      const mac = macOf(`${battleId}:${j}`);
-      const word = ((mac[0]! << 24) | (mac[1]! << 16) | (mac[2]! << 8) | mac[3]!) >>> 0;
-      j += 1;
-      return word;
-    },
-  };
+
+  /** Word j. */
+  word(j: number): number {
+    const k = j - this.#first;
+    return k >= 0 && k < this.#kept.length ? this.#kept[k]! : wordAt(this.#macOf, this.#battleId, j);
+  }
+
+  /** Keeps words `cursor` to `cursor + count - 1` drawn, and none before `cursor`: those are spent. */
+  ahead(cursor: number, count: number): void {
+    const kept: number[] = [];
+    for (let j = cursor; j < cursor + count; j++) kept.push(this.word(j));
+    this.#first = cursor;
+    this.#kept = kept;
+  }
+
+  /** The words from `cursor` on. */
+  from(cursor: number): WordSource {
+    if (!Number.isSafeInteger(cursor) || cursor < 0) {
+      throw new RangeError(`dice cursor must be a non-negative integer, got ${cursor}`);
+    }
+    let j = cursor;
+    return {
+      get cursor() {
+        return j;
+      },
+      next: () => this.word(j++),
+    };
+  }
 }
 
 /** The die(n) rule over a word source, with recorders that collect what one resolution rolled. */

@@ -5,6 +5,7 @@ import { RuleError } from '../../src/rules/errors.ts';
 import { replay } from '../../src/battle/replay.ts';
 import { asLogged, Umpire } from '../../src/app/service/umpire.ts';
 import { ConcurrencyError } from '../../src/store/types.ts';
+import { DiceStream } from '../../src/dice/stream.ts';
 import { memoryStore } from '../store/fixtures.ts';
 
 const seed = Buffer.alloc(32, 7);
@@ -71,6 +72,24 @@ describe('Umpire.handle', () => {
     await expect(app.handle('b1', { type: 'AddSide', name: 'French' }, 'alice')).rejects.toThrow(RuleError);
     expect((await store.version('b1'))).toBe(1);
     expect((await store.undelivered()).length).toBe(1); // only the creation post
+  });
+
+  it('rolls after its words were drawn ahead what the seed gives (dice stream, BattleWords.ahead)', async () => {
+    const { app } = fresh();
+    await app.handle(null, create, 'gm');
+    const rolled: { from: number; rolls: { sides: number; result: number }[] }[] = [];
+    for (const expression of ['1d6', '3d10', '1d100', '2d6']) {
+      const r = await app.handle('b1', { type: 'RollDice', expression, secret: false }, 'gm');
+      const e = (await app.log('b1')).find((l) => l.version === r.versions[0])!.event;
+      rolled.push((e.data as { dice: { from: number; rolls: { sides: number; result: number }[] } }).dice);
+      // The words after the cursor are drawn between commands, as the bot idles between them.
+      await new Promise((next) => setImmediate(next));
+    }
+    expect(rolled.map((d) => d.from)).toEqual([0, 1, 4, 5]);
+    for (const d of rolled) {
+      const stream = DiceStream.fromSeed(seed, 'b1', d.from);
+      expect(d.rolls.map((r) => r.result)).toEqual(d.rolls.map((r) => stream.die(r.sides)));
+    }
   });
 
   it('replays the state at any earlier version, undone actions included', async () => {

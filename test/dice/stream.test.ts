@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { WordSource } from '../../src/dice/stream.ts';
-import { DiceStream, hmacWords, newSeed, rederive, seedCommitment } from '../../src/dice/stream.ts';
+import { keyedMac } from '../../src/dice/mac.ts';
+import { BattleWords, DiceStream, hmacWords, newSeed, rederive, seedCommitment } from '../../src/dice/stream.ts';
 
 const seed = Buffer.from(Array.from({ length: 32 }, (_, i) => i)); // 0x00..0x1f
 const battle = 'test';
@@ -58,6 +59,31 @@ describe('DESIGN Dice: known answers (seed 0x00..0x1f, battle "test"; each seque
     const expected = createHmac('sha256', seed).update('test:1000').digest().readUInt32BE(0);
     expect(later.next()).toBe(expected);
     expect(later.cursor).toBe(1001);
+  });
+
+  it('words drawn ahead are the words drawn when asked, and cost no HMAC then (BattleWords.ahead)', () => {
+    const fresh = hmacWords(seed, battle, 0);
+    const expected = Array.from({ length: 24 }, () => fresh.next());
+    const macs = { count: 0 };
+    const mac = keyedMac(seed);
+    const words = new BattleWords(seed, battle, (text) => {
+      macs.count++;
+      return mac(text);
+    });
+    words.ahead(5, 8);
+    macs.count = 0;
+    const kept = words.from(5);
+    expect(Array.from({ length: 8 }, () => kept.next())).toEqual(expected.slice(5, 13));
+    expect(macs.count).toBe(0);
+    // Past what was drawn ahead, and before it, each word is computed when asked.
+    expect([kept.next(), words.word(4), words.word(0)]).toEqual([expected[13], expected[4], expected[0]]);
+    expect(macs.count).toBe(3);
+    // Drawn ahead again from a later cursor: the spent words are dropped, those still ahead kept.
+    words.ahead(9, 8);
+    expect(macs.count).toBe(3 + 4);
+    const again = words.from(3);
+    expect(Array.from({ length: 20 }, () => again.next())).toEqual(expected.slice(3, 23));
+    expect(macs.count).toBe(3 + 4 + 6 + 6);
   });
 
   it('the stream does not depend on later changes to the seed buffer', () => {

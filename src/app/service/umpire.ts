@@ -5,7 +5,7 @@ import { openBallots } from '../../battle/ballots.ts';
 import { deadlineWork } from './deadline.ts';
 import { decide } from '../../battle/decide.ts';
 import { loadDice } from '../../dice/notation.ts';
-import { DiceStream, seedCommitment } from '../../dice/stream.ts';
+import { BattleWords, DiceStream, seedCommitment } from '../../dice/stream.ts';
 import { say, type Text } from '../../i18n/text.ts';
 import { RuleError } from '../../rules/errors.ts';
 import type { LoggedEvent } from '../../battle/events.ts';
@@ -71,6 +71,8 @@ export interface HandleResult {
 
 /** Conflicts one request may meet before it gives up: each means another request went through first. */
 const MAX_TRIES = 1000;
+/** The words of a battle's dice drawn ahead of its cursor after it rolls, for its next roll (BattleWords.ahead). */
+const WORDS_AHEAD = 8;
 
 /** The command that serves the pages, as a note quotes it (code, never translated). */
 const SERVE = '`npm run umpire -- serve`';
@@ -100,6 +102,8 @@ export class Umpire {
    * which its BattleCreated records as `diceStream`.
    */
   private readonly diceStreams = new Map<string, string>();
+  /** Each battle's dice words under its seed and stream id, kept ahead of its cursor once it has rolled. */
+  private readonly words = new Map<string, { seed: string; stream: string; words: BattleWords }>();
   /** Each battle's requests, one at a time in this process. */
   private readonly queue = new KeyedQueue();
   readonly now: () => Date;
@@ -238,7 +242,8 @@ export class Umpire {
     const at = this.now().toISOString();
     const seed = this.seeds.get(id) ?? (await this.store.seed(id));
     if (seed && before.version > 0) this.seeds.set(id, seed);
-    const streamAt = seed ? (cursor: number) => DiceStream.fromSeed(Buffer.from(seed, 'hex'), this.diceStreams.get(id) ?? id, cursor) : undefined;
+    const words = seed ? this.wordsOf(id, seed) : undefined;
+    const streamAt = words ? (cursor: number) => new DiceStream(words.from(cursor)) : undefined;
     const dice = streamAt?.(before.diceCursor);
     // A /roll waits for the dice library's load, begun by the table or the bot as it started (else now), rather than requiring it.
     if (action.type === 'RollDice') await loadDice();
@@ -260,7 +265,19 @@ export class Umpire {
     // The folded state is the new state, unless an undo voided earlier events: then replay.
     if (events.some((e) => e.type === 'ActionUndone')) this.cache.delete(id);
     else this.cache.set(id, after);
+    // A battle that rolled may roll again: its next words are drawn after this reply, between commands.
+    if (words && after.diceCursor !== before.diceCursor) setImmediate(() => words.ahead(after.diceCursor, WORDS_AHEAD)).unref();
     return { battleId: id, replies: [reply], versions: result.versions, duplicate: false };
+  }
+
+  /** The battle's dice words, kept while its seed and stream id stay what they were. */
+  private wordsOf(id: string, seed: string): BattleWords {
+    const stream = this.diceStreams.get(id) ?? id;
+    const held = this.words.get(id);
+    if (held?.seed === seed && held.stream === stream) return held.words;
+    const words = new BattleWords(Buffer.from(seed, 'hex'), stream);
+    this.words.set(id, { seed, stream, words });
+    return words;
   }
 
   /**
