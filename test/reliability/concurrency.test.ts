@@ -8,7 +8,7 @@ import type { BattleRow } from '../../src/store/types.ts';
 import { Table } from '../../src/table/table.ts';
 import { freshLocation, locationKinds } from '../support/locations.ts';
 import { FULL, figureLine } from './figures.ts';
-import { tableProcess, tempDir } from './processes/spawn.ts';
+import { appenders, tableProcess, tempDir } from './processes/spawn.ts';
 
 /**
  * Concurrency (issues 20, 27): 2, 4 and 8 processes acting on one battle in one store, and racing
@@ -61,6 +61,23 @@ describe.each(locationKinds.flatMap((kind) => PROCESSES.map((n) => [n, kind] as 
     expect(chain.ok).toBe(true);
     expect(dice.status).toBe('checked');
     expect(runs.every((r) => r.code === 0)).toBe(true);
+  }, 300_000);
+  it('append events standing alone (issue 44: one statement on SQLite, after the head each remembers) to one battle at once: none lost or doubled, the chain whole', async () => {
+    const db = await freshLocation(kind, 'alone');
+    expect(await playHere(db, ['@gm /battle create name:Alone system:medieval'])).toEqual([]);
+    const runs = await appenders(db, 'b1', n, ROLLS);
+    const store = await openStore(db);
+    const events = await store.load('b1');
+    const chain = verifyChain(await store.chain('b1'));
+    await store.close();
+    const added = events.filter((e) => e.type === 'SideAdded');
+    const requests = new Set(added.map((e) => e.requestId));
+    const conflicts = runs.reduce((k, r) => k + r.conflicts, 0);
+    const figures = { appends: n * ROLLS, lost: n * ROLLS - requests.size, doubled: added.length - requests.size, versionsAnswered: new Set(runs.flatMap((r) => r.versions)).size };
+    figureLine(`appends standing alone (${n} processes, ${kind})`, `${figures.appends} appends, lost ${figures.lost}, doubled ${figures.doubled}, stale versions met and appended again ${conflicts}, hash chain ${chain.ok ? 'verified' : 'BROKEN'}`);
+    expect(figures).toEqual({ appends: n * ROLLS, lost: 0, doubled: 0, versionsAnswered: n * ROLLS });
+    expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
+    expect(chain.ok).toBe(true);
   }, 300_000);
 });
 
