@@ -21,7 +21,7 @@ const ownModules = (readdirSync('test', { recursive: true, encoding: 'utf8' }) a
   .filter((f) => /\bvi\.(do)?mock\(|support\/(bot-harness|shards|fake-discord)\.ts|src\/discord\//.test(readFileSync(f, 'utf8')));
 const isolated = [...new Set([...FRESH_MODULES, ...ownModules])];
 // `npm run reliability`'s suites that kill and race processes keep their own modules too, as they always had.
-const PROCESSES = 'test/reliability/processes/**';
+const PROCESSES = 'test/reliability/processes/**/*.test.ts';
 
 export default defineConfig({
   test: {
