@@ -65,7 +65,11 @@ export function announce(before: BattleState, after: BattleState, events: Logged
       const count = (sideIds: string[]) => sideIds.reduce((n, id) => n.set(id, (n.get(id) ?? 0) + 1), new Map<string, number>());
       const cmds = count(Object.values(after.commands).map((c) => c.sideId));
       const units = count(Object.values(after.units).map((u) => after.commands[u.commandId]?.sideId ?? ''));
-      for (const side of Object.values(after.sides)) lines.push(say('messages.announce.importedSide', { side: side.name, commands: cmds.get(side.id) ?? 0, units: units.get(side.id) ?? 0 }));
+      // The counts as the import's line prints them (battle.describe.imported): without digit groups.
+      for (const side of Object.values(after.sides)) {
+        const [commandsOf, unitsOf] = [cmds.get(side.id) ?? 0, units.get(side.id) ?? 0];
+        lines.push(say('messages.announce.importedSide', { side: side.name, commands: commandsOf, commandCount: String(commandsOf), units: unitsOf, unitCount: String(unitsOf) }));
+      }
       break;
     }
 
