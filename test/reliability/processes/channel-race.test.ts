@@ -4,7 +4,7 @@ import { verifyChain } from '../../../src/store/hash.ts';
 import { openStore } from '../../../src/store/open.ts';
 import { figureLine, FULL } from '../figures.ts';
 import { freshLocation } from '../../support/locations.ts';
-import { tableProcess, tempDir, umpire, type TableRun } from './spawn.ts';
+import { collected, jsonLines, tableProcess, tempDir, umpire, type TableRun } from './spawn.ts';
 
 /**
  * One channel, one running battle (issue 38): in each round two processes at once, one starting a
@@ -39,18 +39,10 @@ const campaign = (r: number) => [
 async function atOnce(db: string, lines: [string, string]): Promise<[TableRun, TableRun]> {
   const runs = lines.map((line) => {
     const child = umpire(['table', '--db', db, '--json']);
-    let out = '';
-    let up: () => void = () => undefined;
-    const ready = new Promise<void>((resolve) => (up = resolve));
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('\n')) up();
-    });
+    const printed = collected(child, (out) => out.includes('\n'));
     child.stdin!.write('#warm @other /help\n');
-    const done = new Promise<TableRun>((resolve) =>
-      child.on('close', (code, signal) => resolve({ lines: out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as TableRun['lines'][number]).slice(1), stderr: '', code, signal })),
-    );
-    return { child, ready, done, line };
+    const done = printed.closed.then(({ code, signal }): TableRun => ({ lines: jsonLines(printed.out()).slice(1), stderr: printed.stderr(), code, signal }));
+    return { child, ready: printed.ready, done, line };
   });
   await Promise.all(runs.map((r) => r.ready));
   for (const r of runs) r.child.stdin!.end(`${r.line}\n`);
