@@ -9,6 +9,7 @@ import { verifyCampaign } from '../../src/app/reports/verify.ts';
 import { openDatabase } from '../../src/store/db.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { campaignTable, channel, dbFile, errors, STOKE } from './support.ts';
+import { unguarded } from '../support/tamper.ts';
 
 
 const figures = (s: { units: Record<string, { name: string; attrs: Record<string, unknown> }> }, name: string) => Object.values(s.units).find((u) => u.name === name)?.attrs.figures;
@@ -172,7 +173,7 @@ describe('battles from the campaign', () => {
     expect(ok.battles).toHaveLength(1);
     expect(ok.battles[0]).toMatchObject({ battleId: 'c1-b1', matches: true, log: { chain: { ok: true }, dice: { status: 'checked' } } });
     // Someone rewrites the battle's last event and its hash: the battle's chain may be made to hold, but not the campaign's reference.
-    t.db.$client.prepare("UPDATE events SET hash = ? WHERE battle_id = 'c1-b1' AND version = (SELECT max(version) FROM events WHERE battle_id = 'c1-b1')").run('f'.repeat(64));
+    unguarded(t.db.$client).prepare("UPDATE events SET hash = ? WHERE battle_id = 'c1-b1' AND version = (SELECT max(version) FROM events WHERE battle_id = 'c1-b1')").run('f'.repeat(64));
     const bad = await verifyCampaign(t.store, 'c1');
     expect(bad.battles[0]!.matches).toBe(false);
   });

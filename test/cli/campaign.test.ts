@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowHash } from '../../src/store/hash.ts';
 import { TWO_TURNS } from '../campaign/support.ts';
+import { unguarded } from '../support/tamper.ts';
 
 /** The `umpire` command line as a user runs it, in a child process (as test/cli/cli.test.ts does). */
 const umpire = (args: string[], input?: string) =>
@@ -22,7 +23,7 @@ const temp = (name: string) => join(mkdtempSync(join(tmpdir(), 'umpire-cli-campa
 function tampered(db: string, change: (d: Database.Database) => void): string {
   const copy = temp('tampered.db');
   execFileSync('cp', [db, copy]);
-  const d = new Database(copy);
+  const d = unguarded(new Database(copy));
   try {
     change(d);
   } finally {

@@ -50,10 +50,10 @@ describe('umpire CLI', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ version: 1, type: 'BattleCreated' });
   });
 
-  it('verify names the first bad event after a stored byte changed', () => {
+  it('verify names the first bad event after a stored byte changed (by a hand that first drops the guard keeping the log append-only)', () => {
     const copy = join(mkdtempSync(join(tmpdir(), 'umpire-cli-')), 'tampered.db');
     execFileSync('cp', [db, copy]);
-    execFileSync(process.execPath, ['-e', `const D=require('better-sqlite3'); const d=new D(${JSON.stringify(copy)}); d.prepare("update events set actor='mallory' where version=5").run(); d.close();`]);
+    execFileSync(process.execPath, ['-e', `const D=require('better-sqlite3'); const d=new D(${JSON.stringify(copy)}); d.exec('DROP TRIGGER events_no_update'); d.prepare("update events set actor='mallory' where version=5").run(); d.close();`]);
     const v = umpire(['verify', '--db', copy, '--battle', 'b1']);
     expect(v.status).toBe(1);
     expect(v.stdout).toMatch(/FAILED at event 5/);

@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../../src/store/db.ts';
 import { GENESIS_HASH, rowHash } from '../../src/store/hash.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import { Table } from '../../src/table/table.ts';
+import { unguarded } from '../support/tamper.ts';
 
 /** A dice check with its reason in English, as `umpire verify` prints it. */
 const inEnglish = (d: DiceCheck) => ('reason' in d ? { ...d, reason: english(d.reason) } : d);
@@ -63,7 +64,7 @@ const dataOf = async (store: SqliteEventStore, type: string) => (await store.loa
  * hash chain alone passes.
  */
 function rechain(db: Db) {
-  const raw = db.$client;
+  const raw = unguarded(db.$client);
   const rows = raw.prepare("SELECT position, type, data, actor, at, salt FROM events WHERE battle_id = 'b1' ORDER BY version").all() as {
     position: number;
     type: string;
@@ -159,7 +160,7 @@ describe('umpire verify re-derives every roll', () => {
 
   it('fails when the published seed is not the committed one (SeedRevealed rewritten, chain recomputed)', async () => {
     const { db, verify } = await table(`${SETUP}${ROLLS}\n@gm /battle end`);
-    db.$client.prepare("UPDATE events SET data = ? WHERE battle_id = 'b1' AND type = 'SeedRevealed'").run(JSON.stringify({ seed: OTHER_HEX }));
+    unguarded(db.$client).prepare("UPDATE events SET data = ? WHERE battle_id = 'b1' AND type = 'SeedRevealed'").run(JSON.stringify({ seed: OTHER_HEX }));
     rechain(db);
     const v = await verify();
     expect({ ...v, dice: inEnglish(v.dice) }).toMatchObject({ chain: { ok: true }, dice: { status: 'failed', reason: expect.stringMatching(/published seed's SHA-256 is not the commitment/) } });
@@ -170,7 +171,7 @@ describe('umpire verify re-derives every roll', () => {
     const target = (await dataOf(store, 'DiceRolled'))[2]!;
     const data = target.data as { dice: DiceUsed };
     data.dice.rolls[1]!.result = (data.dice.rolls[1]!.result % 6) + 1;
-    db.$client.prepare("UPDATE events SET data = ? WHERE battle_id = 'b1' AND version = ?").run(JSON.stringify(data), target.version);
+    unguarded(db.$client).prepare("UPDATE events SET data = ? WHERE battle_id = 'b1' AND version = ?").run(JSON.stringify(data), target.version);
 
     const tampered = (await verify());
     expect(tampered.chain).toMatchObject({ ok: false, version: target.version });
@@ -185,7 +186,7 @@ describe('umpire verify re-derives every roll', () => {
   it('fails when a roll event is removed, even with the later versions renumbered and the chain recomputed', async () => {
     const { db, store, verify } = await table(`${SETUP}${ROLLS}\n@gm /battle end`);
     const [, removed, next] = (await dataOf(store, 'DiceRolled'));
-    db.$client.prepare("DELETE FROM events WHERE battle_id = 'b1' AND version = ?").run(removed!.version);
+    unguarded(db.$client).prepare("DELETE FROM events WHERE battle_id = 'b1' AND version = ?").run(removed!.version);
     rechain(db);
     const v = (await verify());
     expect(v.chain).toEqual({ ok: true, count: 11, unsealed: 0 });

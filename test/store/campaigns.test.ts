@@ -66,12 +66,12 @@ describe.each(storeKinds)('campaigns in the store on $name (issue 29)', (kind) =
   });
 
   it("hash-chains a campaign's events as a battle's: verifyChain accepts it, and notices a changed event", async () => {
-    const { store, sql } = await kind.open();
+    const { store, tamper } = await kind.open();
     await store.append('c1', 0, [campaignCreated('c1'), { type: 'CampaignSideAdded', data: { sideId: 's1', name: 'Allies' } }], meta('r1'), [post('chan-1', 'created')], []);
     await store.append('c1', 2, [{ type: 'CampaignGmAdded', data: { user: 'u2' } }], meta('r2', '2025-06-16T15:00:00.000Z'), [], []);
     await store.append('c1', 3, [campaignEnded], meta(null), [], []);
     expect(verifyChain(await store.chain('c1'))).toEqual({ ok: true, count: 4, unsealed: 0 });
-    await sql(`UPDATE events SET data = '{"sideId":"s1","name":"Coalition"}' WHERE battle_id = 'c1' AND version = 2`);
+    await tamper(`UPDATE events SET data = '{"sideId":"s1","name":"Coalition"}' WHERE battle_id = 'c1' AND version = 2`);
     expect(verifyChain(await store.chain('c1'))).toMatchObject({ ok: false, version: 2 });
   });
 

@@ -27,7 +27,7 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(existsSync(file)).toBe(true);
     expect(tables(db)).toEqual(['__drizzle_migrations', 'battle_seeds', 'battles', 'campaigns', 'channel_claims', 'closed_dms', 'events', 'held_dms', 'outbox', 'requests', 'status_posts']);
-    expect(db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: 9 });
+    expect(db.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: 10 });
     db.$client.close();
   });
 
@@ -37,7 +37,7 @@ describe('openDatabase', () => {
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.close();
     const again = openDatabase(file);
-    expect(again.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: 9 });
+    expect(again.$client.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: 10 });
     expect((await new SqliteEventStore(again).load('b1')).map((e) => e.type)).toEqual(['BattleCreated']);
     again.$client.close();
   });

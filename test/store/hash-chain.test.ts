@@ -7,6 +7,7 @@ import { eventHash, GENESIS_HASH, sealedHash, sealOf, verifyChain, type VerifyRe
 import { english } from '../../src/i18n/text.ts';
 import * as tables from '../../src/store/schema.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
+import { unguarded } from '../support/tamper.ts';
 import { created, memoryStore, meta, post } from './fixtures.ts';
 
 /** A verification with its reason as an English reader reads it. */
@@ -54,7 +55,8 @@ function flip(value: string | number, at: number): string | number {
 
 describe('the hash chain (docs/architecture.md, Storage)', () => {
   let image: Buffer;
-  const copy = (): Database.Database => new Database(image);
+  /** A copy of the log, in the hands of one who means to change it. */
+  const copy = (): Database.Database => unguarded(new Database(image));
   beforeAll(async () => {
     image = await buildImage();
   });
@@ -82,7 +84,7 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
     await store.append('b1', 2, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
     expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 3, unsealed: 0 });
     // A salt given to a row written before sealing is caught at that row.
-    db.$client.prepare("UPDATE events SET salt = ? WHERE version = 2").run('a'.repeat(64));
+    unguarded(db.$client).prepare("UPDATE events SET salt = ? WHERE version = 2").run('a'.repeat(64));
     expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2 });
   });
 
@@ -166,14 +168,14 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
     const { db, store } = memoryStore();
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta(null), [post('chan-1', 'a GM joins')], []);
-    db.$client.prepare("DELETE FROM events WHERE version = 2").run();
+    unguarded(db.$client).prepare("DELETE FROM events WHERE version = 2").run();
     expect(worded(await verifyBattle(db, 'b1'))).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 2/) });
   });
 
   it("notices the deleted last events of a request whose first event is left: its result lists the request's versions", async () => {
     const { db, store } = memoryStore();
     await store.append('b1', 0, [created('b1'), { type: 'GmAdded', data: { user: 'u2' } }, { type: 'GmAdded', data: { user: 'u3' } }], meta('r1'), [], []);
-    db.$client.prepare("DELETE FROM events WHERE version >= 2").run();
+    unguarded(db.$client).prepare("DELETE FROM events WHERE version >= 2").run();
     expect(worded(await verifyBattle(db, 'b1'))).toMatchObject({ ok: false, version: 2, reason: expect.stringMatching(/recorded version 3/) });
   });
 
@@ -181,7 +183,7 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
     const { db, store } = memoryStore();
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
-    db.$client.prepare("DELETE FROM events WHERE version = 2").run();
+    unguarded(db.$client).prepare("DELETE FROM events WHERE version = 2").run();
     expect(await verifyBattle(db, 'b1')).toEqual({ ok: true, count: 1, unsealed: 0 });
   });
 
@@ -190,7 +192,7 @@ describe('the hash chain (docs/architecture.md, Storage)', () => {
     await store.append('b1', 0, [created('b1')], meta('r1'), [], []);
     await store.append('b1', 1, [{ type: 'GmAdded', data: { user: 'u2' } }], meta('r2'), [], []);
     db.$client.prepare("INSERT INTO requests (request_id, battle_id, result, at) VALUES ('r2', 'b1', '{\"versions\":[2],\"replies\":[]}', 'x')").run();
-    db.$client.prepare("DELETE FROM events WHERE version = 2").run();
+    unguarded(db.$client).prepare("DELETE FROM events WHERE version = 2").run();
     expect(await verifyBattle(db, 'b1')).toMatchObject({ ok: false, version: 2 });
   });
 

@@ -5,12 +5,15 @@ import type { PgEventStore } from '../../src/store/pg-store.ts';
 import { SqliteEventStore } from '../../src/store/sqlite-store.ts';
 import type { EventStore } from '../../src/store/types.ts';
 import { freshLocation } from '../support/locations.ts';
+import { unguarded } from '../support/tamper.ts';
 
 /** A fresh, empty store of one kind, with a way to run SQL on its database behind the contract's back. */
 export interface OpenedStore {
   store: EventStore;
-  /** Rows of a query (for counting rows and tampering in tests). */
+  /** Rows of a query (for counting rows and adding rows behind the contract's back in tests). */
   sql(query: string): Promise<Record<string, unknown>[]>;
+  /** A change to the store's rows by a hand at the database; on SQLite it drops the guard that keeps the log append-only first. */
+  tamper(query: string): Promise<void>;
   count(table: string): Promise<number>;
 }
 
@@ -19,7 +22,7 @@ export interface StoreKind {
   open(): Promise<OpenedStore>;
 }
 
-const sqlite: StoreKind = {
+export const sqlite: StoreKind = {
   name: 'SQLite',
   async open() {
     // A file, and the SQL behind the contract's back on a connection of its own, as another process's would be.
@@ -32,7 +35,8 @@ const sqlite: StoreKind = {
       st.run();
       return [];
     };
-    return { store, sql, count: async (table) => Number((await sql(`SELECT count(*) AS n FROM ${table}`))[0]!.n) };
+    const tamper = async (query: string) => void unguarded(other).prepare(query).run();
+    return { store, sql, tamper, count: async (table) => Number((await sql(`SELECT count(*) AS n FROM ${table}`))[0]!.n) };
   },
 };
 
@@ -58,7 +62,7 @@ function postgres(name: string, location: () => Promise<string>): StoreKind & { 
     async open() {
       const store = await kind.empty();
       const sql = async (query: string) => ((await store.db.execute(raw.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
-      return { store, sql, count: async (table: string) => Number((await sql(`SELECT count(*) AS n FROM ${table}`))[0]!.n) };
+      return { store, sql, tamper: async (query: string) => void (await sql(query)), count: async (table: string) => Number((await sql(`SELECT count(*) AS n FROM ${table}`))[0]!.n) };
     },
   };
   return kind;
