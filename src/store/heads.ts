@@ -10,8 +10,8 @@ const HEADS_KEPT = 10_000;
 /**
  * The last event of each battle as a store last wrote or read it, so that an append need not read
  * it first. Another process may have appended since: PostgreSQL's append checks the head in its
- * statement (and another writer's event trips the unique (battle_id, version) index), and so does
- * SQLite's for an event that stands alone. The oldest entry makes room past HEADS_KEPT.
+ * statement; on SQLite, whose log is append-only, another writer's event is the only way a head
+ * moves, and it trips the unique (battle_id, version) index. The oldest entry makes room past HEADS_KEPT.
  */
 export class Heads {
   private readonly kept = new Map<string, Head>();
