@@ -42,6 +42,21 @@ async function playHere(db: string, lines: string[]): Promise<string[]> {
   return errors;
 }
 
+/**
+ * What the appenders' `asked` appends (test/reliability/processes/appender.ts, one SideAdded each) left
+ * in battle b1 of the store at `db`: its events and chain, and how many were lost, doubled and answered.
+ */
+async function appended(db: string, runs: { versions: number[] }[], asked: number) {
+  const store = await openStore(db);
+  const events = await store.load('b1');
+  const chain = verifyChain(await store.chain('b1'));
+  await store.close();
+  const added = events.filter((e) => e.type === 'SideAdded');
+  const requests = new Set(added.map((e) => e.requestId));
+  const counts = { lost: asked - requests.size, doubled: added.length - requests.size, versionsAnswered: new Set(runs.flatMap((r) => r.versions)).size };
+  return { events, chain, counts };
+}
+
 describe.each(locationKinds.flatMap((kind) => PROCESSES.map((n) => [n, kind] as const)))('%i processes on one %s store', (n, kind) => {
   it('each rolls in one battle at once: every request goes through, nothing is lost or doubled', async () => {
     const db = await freshLocation(kind, 'concurrency');
@@ -68,14 +83,9 @@ describe.each(locationKinds.flatMap((kind) => PROCESSES.map((n) => [n, kind] as 
     const db = await freshLocation(kind, 'alone');
     expect(await playHere(db, ['@gm /battle create name:Alone system:medieval'])).toEqual([]);
     const runs = await appenders(db, 'b1', n, ROLLS);
-    const store = await openStore(db);
-    const events = await store.load('b1');
-    const chain = verifyChain(await store.chain('b1'));
-    await store.close();
-    const added = events.filter((e) => e.type === 'SideAdded');
-    const requests = new Set(added.map((e) => e.requestId));
+    const { events, chain, counts } = await appended(db, runs, n * ROLLS);
     const conflicts = runs.reduce((k, r) => k + r.conflicts, 0);
-    const figures = { appends: n * ROLLS, lost: n * ROLLS - requests.size, doubled: added.length - requests.size, versionsAnswered: new Set(runs.flatMap((r) => r.versions)).size };
+    const figures = { appends: n * ROLLS, ...counts };
     figureLine(`appends standing alone (${n} processes, ${kind})`, `${figures.appends} appends, lost ${figures.lost}, doubled ${figures.doubled}, stale versions met and appended again ${conflicts}, hash chain ${chain.ok ? 'verified' : 'BROKEN'}`);
     expect(figures).toEqual({ appends: n * ROLLS, lost: 0, doubled: 0, versionsAnswered: n * ROLLS });
     expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
@@ -108,14 +118,7 @@ describe.each(PROCESSES)('%i processes appending to a SQLite file while a hand a
       await new Promise((resolve) => setImmediate(resolve));
     }
     hand.close();
-    const runs = await race;
-    const store = await openStore(db);
-    const events = await store.load('b1');
-    const chain = verifyChain(await store.chain('b1'));
-    await store.close();
-    const added = events.filter((e) => e.type === 'SideAdded');
-    const requests = new Set(added.map((e) => e.requestId));
-    const figures = { lost: n * ROLLS - requests.size, doubled: added.length - requests.size, versionsAnswered: new Set(runs.flatMap((r) => r.versions)).size };
+    const { events, chain, counts: figures } = await appended(db, await race, n * ROLLS);
     figureLine(
       `appends beside a hand at the file (${n} processes, sqlite)`,
       `${n * ROLLS} appends; ${answers.tried} removals and changes tried while they ran, refused ${answers.refused}, done ${answers.done}, other errors ${answers.other.length}; lost ${figures.lost}, doubled ${figures.doubled}, hash chain ${chain.ok ? 'verified' : 'BROKEN'}`,
