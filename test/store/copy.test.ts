@@ -370,5 +370,5 @@ describe('copying campaigns (issue 29): after the battles; renumbered whole, wit
       expect(v.stdout).toMatch(new RegExp(`^Campaign ${id}: hash chain of 5 events verified\\.\nBattle ${id}-b1 \\(its result taken at campaign event 4, up to its event 2\\): hash chain of 2 events verified; event 2 still has the hash the campaign recorded\\.`));
       expect(umpire(['verify', '--db', target, '--battle', `${id}-b1`]).status).toBe(0);
     }
-  }, 60_000);
+  }, 180_000);
 });
